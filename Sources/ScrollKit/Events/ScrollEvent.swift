@@ -1,0 +1,34 @@
+/// One `UIScrollViewDelegate` callback, with its arguments in UIKit's units.
+public enum ScrollEvent: Equatable, Sendable {
+    /// `scrollViewDidScroll(_:)`: the content offset changed.
+    case didScroll
+    /// `scrollViewWillBeginDragging(_:)`: a drag starts (after the slop, or at once when it catches a moving view).
+    case willBeginDragging
+    /// `scrollViewWillEndDragging(_:withVelocity:targetContentOffset:)`.
+    ///
+    /// `velocity` is in points per millisecond, in content-offset direction (UIKit's unit).
+    /// `target` is the final target after the delegate had its say; `proposedTarget` is what the
+    /// scroll view proposed before the delegate could rewrite it.
+    case willEndDragging(velocity: Point, target: Point, proposedTarget: Point)
+    /// `scrollViewDidEndDragging(_:willDecelerate:)`.
+    case didEndDragging(willDecelerate: Bool)
+    /// `scrollViewWillBeginDecelerating(_:)`.
+    case willBeginDecelerating
+    /// `scrollViewDidEndDecelerating(_:)`.
+    case didEndDecelerating
+    /// `scrollViewDidEndScrollingAnimation(_:)`: an animated `setContentOffset` finished.
+    case didEndScrollingAnimation
+
+    /// The UIKit-style name used in logs and JSON lines (`"willEndDragging"`).
+    public var name: String {
+        switch self {
+        case .didScroll: return "didScroll"
+        case .willBeginDragging: return "willBeginDragging"
+        case .willEndDragging: return "willEndDragging"
+        case .didEndDragging: return "didEndDragging"
+        case .willBeginDecelerating: return "willBeginDecelerating"
+        case .didEndDecelerating: return "didEndDecelerating"
+        case .didEndScrollingAnimation: return "didEndScrollingAnimation"
+        }
+    }
+}

@@ -1,0 +1,32 @@
+import Testing
+@testable import ScrollKit
+
+@Suite struct GridLayoutTests {
+    let layout = GridLayout()
+
+    @Test func seedGeometry() {
+        #expect(layout.contentSize == Size(width: 320, height: 250 * 230 - 10))
+        #expect(layout.frame(ofItem: 0) == Rect(x: 5, y: 0, width: 150, height: 220))
+        #expect(layout.frame(ofItem: 3) == Rect(x: 165, y: 230, width: 150, height: 220))
+    }
+
+    @Test func atMostThreeRowsInATwoRowViewport() {
+        var offset = 0.0
+        while offset < 2000 {
+            let visible = layout.items(in: Rect(x: 0, y: offset, width: 320, height: 450))
+            #expect(visible.count <= 6, "offset \(offset)")
+            #expect(visible.count >= 4, "offset \(offset)")
+            offset += 0.5
+        }
+    }
+
+    @Test func visibleItemsAtKnownOffsets() {
+        #expect(layout.items(in: Rect(x: 0, y: 0, width: 320, height: 450)) == 0..<4)
+        #expect(layout.items(in: Rect(x: 0, y: 219, width: 320, height: 450)) == 0..<6)
+        #expect(layout.items(in: Rect(x: 0, y: 221, width: 320, height: 450)) == 2..<6)
+        #expect(layout.items(in: Rect(x: 0, y: 220, width: 320, height: 450)) == 2..<6)
+        #expect(layout.firstVisibleRow(offsetY: 219.9) == 0)
+        #expect(layout.firstVisibleRow(offsetY: 220) == 1)
+        #expect(layout.firstVisibleRow(offsetY: -50) == 0)
+    }
+}

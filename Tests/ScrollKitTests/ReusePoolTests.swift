@@ -1,0 +1,46 @@
+import Testing
+@testable import ScrollKit
+
+@Suite struct ReusePoolTests {
+    @Test func firstBindFillsAllSixViews() {
+        var pool = ReusePool(capacity: 6)
+        let rebinds = pool.update(firstItem: 0, itemCount: 500)
+        #expect(rebinds.count == 6)
+        #expect(pool.items == [0, 1, 2, 3, 4, 5])
+        #expect(pool.viewsCreated == 6)
+    }
+
+    @Test func rowLeavingTheTopMovesToTheBottom() {
+        var pool = ReusePool(capacity: 6)
+        pool.update(firstItem: 0, itemCount: 500)
+        let rebinds = pool.update(firstItem: 2, itemCount: 500)
+        #expect(rebinds == [.init(view: 0, oldItem: 0, newItem: 6), .init(view: 1, oldItem: 1, newItem: 7)])
+        #expect(pool.items == [6, 7, 2, 3, 4, 5])
+    }
+
+    @Test func rowLeavingTheBottomMovesToTheTop() {
+        var pool = ReusePool(capacity: 6)
+        pool.update(firstItem: 10, itemCount: 500)
+        #expect(pool.items == [12, 13, 14, 15, 10, 11])
+        let rebinds = pool.update(firstItem: 8, itemCount: 500)
+        #expect(rebinds == [.init(view: 2, oldItem: 14, newItem: 8), .init(view: 3, oldItem: 15, newItem: 9)])
+    }
+
+    @Test func bigJumpRebindsEveryViewAndTheEndIsClamped() {
+        var pool = ReusePool(capacity: 6)
+        pool.update(firstItem: 0, itemCount: 500)
+        #expect(pool.update(firstItem: 1000, itemCount: 500).count == 6)
+        #expect(pool.firstItem == 494)
+        #expect(pool.items == [498, 499, 494, 495, 496, 497])
+        #expect(pool.view(showing: 499) == 1)
+        #expect(pool.view(showing: 2) == nil)
+        #expect(pool.viewsCreated == 6)
+    }
+
+    @Test func shortListLeavesViewsUnbound() {
+        var pool = ReusePool(capacity: 6)
+        pool.update(firstItem: 0, itemCount: 3)
+        #expect(pool.items == [0, 1, 2, nil, nil, nil])
+        #expect(pool.update(firstItem: 0, itemCount: 0).count == 3)
+    }
+}

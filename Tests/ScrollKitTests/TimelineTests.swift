@@ -174,6 +174,6 @@ import Testing
         #expect(layout.offsetPoints.count == 10)
         timeline.layout(in: rect, now: 3.5, into: &layout)
         #expect(layout == timeline.layout(in: rect, now: 3.5))
-        #expect(layout.offsetPoints.count == 1)
+        #expect(layout.offsetPoints.count == 5)
     }
 }

@@ -47,13 +47,15 @@ public struct HeadlessReplay: Sendable {
         var settled = scene.isSettled
         while true {
             let frameTime = Double(frame) / rate
+            var delivered = false
             while next < pending.count, pending[next].time <= frameTime {
                 scene.pointer(pending[next])
                 next += 1
+                delivered = true
             }
             scene.advance(to: frameTime)
             settled = scene.isSettled
-            unsettledFrames = settled ? 0 : unsettledFrames + 1
+            unsettledFrames = settled || delivered ? 0 : unsettledFrames + 1
             if next == pending.count {
                 if settled || unsettledFrames > limitFrames { break }
                 frame += 1

@@ -33,9 +33,10 @@ import Testing
         let before = decay.duration - 0.001
         #expect(!decay.isDone(at: before))
         #expect(abs(decay.finalPosition - decay.position(at: before)) >= 0.5 - 1e-3)
-        #expect(abs(decay.finalPosition - decay.position(at: before)) < 0.501)
+        #expect(abs(decay.finalPosition - decay.position(at: before)) < 0.502)
         #expect(decay.isDone(at: decay.duration))
-        #expect(decay.position(at: decay.duration) == 509)
+        #expect(decay.position(at: decay.duration) == decay.finalPosition)
+        #expect(abs(decay.finalPosition - 509) < 1e-9)
         #expect(decay.velocity(at: decay.duration) == 0)
     }
 

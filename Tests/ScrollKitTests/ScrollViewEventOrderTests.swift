@@ -159,14 +159,19 @@ import Testing
         let delegate = RewritingDelegate { _, proposed in Point(x: proposed.x, y: 731.37) }
         view.delegate = delegate
         let driver = FrameDriver(view, startFrame: 60)
-        driver.play(Self.fling(at: 1.0))
+        let events = Self.fling(at: 1.0)
+        driver.play(Array(events.dropLast()))
+        let lift = events[events.count - 1]
+        view.touchUp(at: lift.position, time: lift.time)
         // Right at the release the motion runs at the release velocity (points per second).
+        #expect(view.currentTime == lift.time)
         #expect(abs(view.velocity.y - driver.releases[0].velocity.y * 1000) < 1e-9)
+        #expect(abs(view.velocity.y - 2000) < 1e-6)
         #expect(view.targetContentOffset == Point(x: 0, y: 731.37))
         driver.settle()
         #expect(abs(view.contentOffset.y - 731.37) < 0.01)
         #expect(view.contentOffset.y == 731.37)
-        #expect(driver.releases[0].proposed.y == 198 + 998)
+        #expect(abs(driver.releases[0].proposed.y - (198 + 998)) < 1e-6)
         #expect(driver.releases[0].target.y == 731.37)
         #expect(delegate.names == Self.flingNames + ["didEndDecelerating"])
         let ys = driver.records.filter { $0.event == .didScroll }.map(\.offset.y)
@@ -176,12 +181,14 @@ import Testing
 
     @Test func aTargetBehindTheReleaseFallsBackToASpringAndOutOfRangeTargetsAreClamped() {
         let view = Self.makeView()
-        view.delegate = RewritingDelegate { _, _ in Point(x: 0, y: 50) }
+        let behind = RewritingDelegate { _, _ in Point(x: 0, y: 50) }
+        view.delegate = behind
         let driver = FrameDriver(view, startFrame: 60)
         driver.play(Self.fling(at: 1.0))
         driver.settle()
         #expect(view.contentOffset == Point(x: 0, y: 50))
         #expect(driver.willDecelerate == [true])
+        #expect(behind.names.last == "didEndDecelerating")
 
         let other = Self.makeView()
         let rewriter = RewritingDelegate { _, _ in Point(x: -40, y: -500) }

@@ -56,7 +56,7 @@ import Testing
     }
 
     @Test func neverMoreThanOnePagePerReleaseOverRandomFlings() {
-        var random = SplitMix64(seed: 0x5C0_11AB)
+        var random = SeededRandom(seed: 0x5C0_11AB)
         let view = Self.makePager(pages: 40)
         view.setContentOffset(Point(x: 20 * Self.page, y: 0), animated: false, time: 0)
         let driver = FrameDriver(view, startFrame: 60)
@@ -73,7 +73,7 @@ import Testing
             #expect(abs(final / Self.page - pageAtDown) <= 1)
             time = driver.time + 0.1
         }
-        var grammar = CallbackGrammar()
+        var grammar = CallbackGrammar(initialOffset: Point(x: 20 * Self.page, y: 0))
         for record in driver.records { grammar.accept(record) }
         #expect(grammar.violations == [])
     }

@@ -4,7 +4,7 @@ import Testing
 /// Thousands of random pointer sequences with absurd times: offsets stay finite and near the content,
 /// and the callbacks always follow the UIKit grammar, with flags that agree with it.
 @Suite struct ScrollViewPropertyTests {
-    static func makeScenario(_ random: inout SplitMix64) -> (ScrollView, [AnyObject]) {
+    static func makeScenario(_ random: inout SeededRandom) -> (ScrollView, [AnyObject]) {
         let frames = [Rect(x: 0, y: 30, width: 320, height: 450), Rect(x: 50, y: 0, width: 220, height: 480),
                       Rect(x: 0, y: 0, width: 320, height: 480)]
         let frame = frames[Int.random(in: 0..<frames.count, using: &random)]
@@ -37,7 +37,7 @@ import Testing
         return (view, behaviors)
     }
 
-    static func nextTime(_ time: Double, _ random: inout SplitMix64) -> Double {
+    static func nextTime(_ time: Double, _ random: inout SeededRandom) -> Double {
         switch Int.random(in: 0..<20, using: &random) {
         case 0: return time  // repeated
         case 1: return time - Double.random(in: 0...0.5, using: &random)  // backwards
@@ -48,12 +48,18 @@ import Testing
     }
 
     @Test func randomSequencesKeepOffsetsSaneAndCallbacksGrammatical() {
-        var random = SplitMix64(seed: 20_240_917)
+        var random = SeededRandom(seed: 20_240_917)
         var checkedSteps = 0
+        var tally: [String: Int] = [:]
+        var caughtDecelerations = 0
         for sequence in 0..<2000 {
             let (view, behaviors) = Self.makeScenario(&random)
             var grammar = CallbackGrammar()
-            view.eventHandler = { grammar.accept($0) }
+            view.eventHandler = { record in
+                if record.event == .willBeginDragging, grammar.state == .decelerating { caughtDecelerations += 1 }
+                grammar.accept(record)
+                tally[record.event.name, default: 0] += 1
+            }
             var time = Double.random(in: 0...10, using: &random)
             var pointer = Point(x: 160, y: 240)
             var frameTime = time
@@ -113,6 +119,12 @@ import Testing
             withExtendedLifetime(behaviors) {}
         }
         #expect(checkedSteps > 100_000)
+        // The random walk reaches every callback and the rapid-fling path many times.
+        for name in ["didScroll", "willBeginDragging", "willEndDragging", "didEndDragging", "willBeginDecelerating",
+                     "didEndDecelerating", "didEndScrollingAnimation"] {
+            #expect(tally[name, default: 0] > 200, "\(name): \(tally[name, default: 0])")
+        }
+        #expect(caughtDecelerations > 200)
     }
 
     static func check(_ view: ScrollView, _ grammar: CallbackGrammar) -> String? {

@@ -1,13 +1,14 @@
 /// The release: velocity, proposed target, the delegate's rewrite, and the motion that ends on the target.
 extension ScrollView {
-    /// Ends the drag `drag` (already begun) at the current time and offset.
+    /// Ends the drag `drag` (already begun) at the current time and offset; `pointerVelocity` is the
+    /// tracker's estimate at the lift (pointer points per second).
     ///
     /// Order (B-EVT-1/3): `willEndDragging`, `didEndDragging(willDecelerate:)`, then
     /// `willBeginDecelerating` when a motion follows; or, when none follows and the touch had caught a
     /// deceleration, the owed `didEndDecelerating`.
-    func release(_ drag: DragActivity) {
+    func release(_ drag: DragActivity, pointerVelocity: Point) {
         let offset = contentOffset
-        let velocity = releaseVelocity()
+        let velocity = releaseVelocity(pointer: pointerVelocity)
         var proposed = Point.zero
         for axis in Axis.allCases {
             proposed[axis] = proposedTarget(axis, offset: offset[axis], velocity: velocity[axis],
@@ -32,11 +33,10 @@ extension ScrollView {
         }
     }
 
-    /// The content velocity at release, points per second: the negated pointer velocity on scrollable axes,
+    /// The content velocity at release, points per second: the negated `pointer` velocity on scrollable axes,
     /// clamped to the fling limits, scaled by the rubber band's slope while overscrolled (the speed the
     /// content really shows), and zero below the minimum fling speed.
-    func releaseVelocity() -> Point {
-        let pointer = tracker.velocity()
+    func releaseVelocity(pointer: Point) -> Point {
         let upper = maximumContentOffset
         let raw = rawOffset(forDisplayed: contentOffset)
         var result = Point.zero

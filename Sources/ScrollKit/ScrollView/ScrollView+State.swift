@@ -43,7 +43,7 @@ public extension ScrollView {
     var velocity: Point {
         switch activity {
         case .idle: return .zero
-        case .drag: return scrollableOnly(-tracker.velocity())
+        case .drag: return scrollableOnly(-tracker.velocity(releasedAt: currentTime))
         case .ballistic(let motion): return motion.velocity(at: currentTime)
         case .animation(let animation): return animation.velocity(at: currentTime)
         }

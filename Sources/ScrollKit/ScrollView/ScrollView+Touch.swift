@@ -46,15 +46,16 @@ public extension ScrollView {
     func touchUp(at point: Point, time: Double) {
         guard case .drag(let drag) = activity else { return }
         tick(time)
+        // The lift's position moves the content but is not a velocity sample; its time is (a pointer
+        // that rested more than 40 ms before the lift has no velocity).
         let position = point.isFinite ? point : drag.lastPointer
-        tracker.addSample(time: time, position: position)
         if position != drag.lastPointer { follow(pointer: position) }
         guard case .drag(let current) = activity else { return }
         guard current.hasBegun else {
             activity = .idle  // a tap: no drag, no callbacks
             return
         }
-        release(current)
+        release(current, pointerVelocity: tracker.velocity(releasedAt: time))
     }
 
     /// The pointer was lost (window focus): treated as a release at the last known position.

@@ -6,7 +6,7 @@ enum SyntheticGesture {
     static let interval = 0.008
 
     /// A drag that starts at `start` at time `time`, moves at `velocity` (pointer points per second) for
-    /// `duration` seconds, optionally holds still for `hold` seconds (with samples), then lifts.
+    /// `duration` seconds, optionally rests for `hold` seconds (no samples, as a still mouse), then lifts.
     static func drag(from start: Point, velocity: Point, duration: Double, at time: Double,
                      hold: Double = 0) -> [PointerEvent] {
         var events = [PointerEvent(time: time, position: start, phase: .down)]
@@ -15,14 +15,10 @@ enum SyntheticGesture {
             let t = Double(i) * interval
             events.append(PointerEvent(time: time + t, position: start + velocity * t, phase: .move))
         }
-        var last = events[events.count - 1]
+        let last = events[events.count - 1]
         if hold > 0 {
-            let holdSteps = Int((hold / interval).rounded())
-            for i in 1...max(holdSteps, 1) {
-                events.append(PointerEvent(time: last.time + Double(i) * interval, position: last.position, phase: .move))
-            }
-            last = events[events.count - 1]
-            events.append(PointerEvent(time: last.time + interval, position: last.position, phase: .up))
+            // A resting mouse sends no motion: only time passes before the lift.
+            events.append(PointerEvent(time: last.time + hold, position: last.position, phase: .up))
         } else {
             events.append(PointerEvent(time: last.time + interval, position: last.position + velocity * interval,
                                        phase: .up))

@@ -1,5 +1,5 @@
-/// A small seeded random generator (SplitMix64), so property tests are reproducible.
-struct SplitMix64: RandomNumberGenerator {
+/// A small seeded random generator (the SplitMix64 algorithm), so property tests are reproducible.
+struct SeededRandom: RandomNumberGenerator {
     var state: UInt64
 
     init(seed: UInt64) { state = seed }

@@ -93,26 +93,34 @@ private func pow(_ x: Double, _ k: Int) -> Double {
         #expect(abs(three.x - 1000) < 1e-9)
     }
 
-    @Test func pointerStillForMoreThan40msBeforeUpGivesZero() {
-        // Drag at 1000 pt/s, then the pointer rests 50 ms and lifts where it rests.
-        var samples = (0...10).map { i in (Double(i) * 8, Double(i) * 8, 0.0) }
-        samples.append((80 + 50, 80, 0))
-        #expect(tracker(samples).velocity() == .zero)
-        #expect(tracker(samples, kind: .ios).velocity() == .zero)
+    @Test func pointerStillForMoreThan40msBeforeReleaseGivesZero() {
+        // Drag at 1000 pt/s until t = 80 ms, then the pointer rests and lifts 41 ms later.
+        let samples = (0...10).map { i in (Double(i) * 8, Double(i) * 8, 0.0) }
+        #expect(tracker(samples).velocity(releasedAt: 0.121) == .zero)
+        #expect(tracker(samples, kind: .ios).velocity(releasedAt: 0.121) == .zero)
+        // Exactly 40 ms still is not yet "stopped".
+        #expect(abs(tracker(samples).velocity(releasedAt: 0.120).x - 1000) < 1e-6)
     }
 
-    @Test func pointerStillFor30msBeforeUpKeepsVelocity() {
+    @Test func releasePositionIsNotASample() {
+        // A lift 30 ms after the last move keeps the velocity of the moves: the lift is not a motion.
+        let samples = (0...10).map { i in (Double(i) * 8, Double(i) * 8, 0.0) }
+        let v = tracker(samples).velocity(releasedAt: 0.110)
+        #expect(abs(v.x - 1000) < 1e-6)
+        #expect(v.y == 0)
+        #expect(abs(tracker(samples, kind: .ios).velocity(releasedAt: 0.110).x - 1000) < 1e-6)
+    }
+
+    @Test func restingSampleInsideTheWindowBendsTheFit() {
+        // A resting move sample 30 ms after the motion is a real sample: it pulls the slope
+        // down to 71.0628… pt/s (the 10 samples within 100 ms of it are fitted).
         var samples = (0...10).map { i in (Double(i) * 8, Double(i) * 8, 0.0) }
         samples.append((80 + 30, 80, 0))
         let v = tracker(samples).velocity()
-        // The 10 samples within 100 ms of the up (t = 8…80 ms and the up at 110 ms) are fitted;
-        // the resting up sample pulls the slope down to 71.0628… pt/s.
         let times = samples.suffix(10).map { $0.0 - 110 }
         let expected = referenceQuadraticSlope(times: times, values: samples.suffix(10).map(\.1)) * 1000
         #expect(abs(expected - 71.062838) < 1e-5)
         #expect(abs(v.x - expected) < 1e-6)
-        #expect(v.y == 0)
-        #expect(tracker(samples, kind: .ios).velocity().x > 0)
     }
 
     @Test func gapOver40msCutsHistory() {

@@ -1,9 +1,10 @@
 /// Estimates a pointer's velocity from its recent timestamped positions (B-VEL-1).
 ///
-/// The scroll view feeds every down, move and up sample and asks for `velocity()` at release; the
-/// `scrolllab velocity` port feeds a gesture file through the same type. The tracker keeps the last
-/// `historySize` samples in a ring. It reads no clock: "the pointer stopped" is seen through the time
-/// gap before the newest sample, which is why the up sample must be fed too.
+/// The scroll view feeds every down and move sample and asks for `velocity(releasedAt:)` with the up's
+/// time; the `scrolllab velocity` port feeds a gesture file through the same type in the same way.
+/// The up's position is not a sample (a lift is not a motion), but its time is: a pointer that was
+/// still for more than 40 ms before the release has no velocity. The tracker keeps the last
+/// `historySize` samples in a ring and reads no clock.
 ///
 /// Input repair, so that the estimate is always finite:
 /// - samples with a NaN or infinite time or position are dropped;
@@ -58,8 +59,14 @@ public struct VelocityTracker: Sendable {
 
     /// The pointer's velocity at the newest sample, in points per second; zero when it cannot be estimated.
     ///
-    /// This is the pointer's velocity, not the content's: the scroll view negates it.
-    public func velocity() -> Point {
+    /// With `releaseTime` (the up's time, seconds), a pointer that has not moved for more than
+    /// `assumePointerMoveStoppedMilliseconds` before it gives zero. This is the pointer's velocity,
+    /// not the content's: the scroll view negates it.
+    public func velocity(releasedAt releaseTime: Double? = nil) -> Point {
+        if let releaseTime, let newest = sample(stepsBack: 0) {
+            let stillMilliseconds = (releaseTime * 1_000_000).rounded() / 1000 - newest.microseconds / 1000
+            guard stillMilliseconds.isFinite, stillMilliseconds <= Self.assumePointerMoveStoppedMilliseconds else { return .zero }
+        }
         let estimate: Point
         switch kind {
         case .leastSquares: estimate = leastSquaresVelocity()

@@ -4,8 +4,9 @@ import ScrollKit
 
 /// `scrolllab velocity` (B-VEL-2): the release velocity of one gesture read from stdin, as the scroll view sees it.
 ///
-/// Every sample of the gesture (down, moves, up) goes through `VelocityTracker`, the type the scroll
-/// view uses, and the velocity at the up is printed as `{"vx":…,"vy":…}` in points per second.
+/// The down and move samples of the gesture go through `VelocityTracker`, the type the scroll view
+/// uses, exactly as the scroll view feeds it; the velocity at the up (whose time decides whether the
+/// pointer had stopped) is printed as `{"vx":…,"vy":…}` in points per second.
 /// If stdin holds several gestures, the first complete one (down … up) is used; if none is complete,
 /// the gesture still open at the end is used, estimated at its newest sample.
 struct VelocityCommand: ParsableCommand {
@@ -38,10 +39,15 @@ struct VelocityCommand: ParsableCommand {
         }
 
         var tracker = VelocityTracker(kind: estimator.kind)
+        var releaseTime: Double?
         for event in gesture {
-            tracker.addSample(time: event.time, position: event.position)
+            if event.phase == .up {
+                releaseTime = event.time
+            } else {
+                tracker.addSample(time: event.time, position: event.position)
+            }
         }
-        let velocity = tracker.velocity()
+        let velocity = tracker.velocity(releasedAt: releaseTime)
         let line = JSONValue.object([("vx", .number(velocity.x)), ("vy", .number(velocity.y))])
         print(line.serialized)
     }

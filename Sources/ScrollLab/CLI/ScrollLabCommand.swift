@@ -8,6 +8,8 @@ struct ScrollLabCommand: ParsableCommand {
         abstract: "A desktop laboratory for iOS-style scrolling.",
         subcommands: [
             // Each port adds its command here.
-        ]
+            WindowCommand.self,
+        ],
+        defaultSubcommand: WindowCommand.self
     )
 }

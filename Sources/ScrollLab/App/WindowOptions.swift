@@ -1,0 +1,27 @@
+/// Everything the window command line decides, as plain values.
+struct WindowOptions: Sendable {
+    /// Scene to open first (`grid`; `pager` once it exists).
+    var scene: String = "grid"
+    /// Loading policy name, shown in the HUD (policies plug in with the image pipeline).
+    var policy: String = "eager"
+    /// Start with the fast deceleration rate (0.99) instead of normal (0.998).
+    var fastRate: Bool = false
+    /// Number of grid items.
+    var items: Int = 500
+    /// JSON-lines trace destination, if any.
+    var traceOut: String?
+    /// Also write `didScroll` records to the trace.
+    var traceDidScroll: Bool = false
+    /// PNG written by `--screenshot`.
+    var screenshot: String?
+    /// When to take `--screenshot` (seconds after start); nil means at exit.
+    var screenshotAfter: Double?
+    /// Render offscreen with the software renderer (no display needed).
+    var headless: Bool = false
+    /// Force SDL's software renderer even when an accelerated one exists.
+    var software: Bool = false
+    /// Quit after this many frames.
+    var frames: Int?
+    /// Quit after this many seconds.
+    var quitAfter: Double?
+}

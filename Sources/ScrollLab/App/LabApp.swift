@@ -21,6 +21,9 @@ final class LabApp {
     var timeline = ModelTimeline()
     var events = EventLog()
     var stats = FrameStats()
+    /// Frames drawn while the content was dragged or decelerating.
+    var motionStats = FrameStats()
+    var frameIsMoving = false
     var status = HUDStatus()
     var trace: TraceWriter?
     var showHelp = false
@@ -66,6 +69,9 @@ final class LabApp {
             SDL_RenderPresent(sdl.renderer)
             lastPresentEnd = clock.now()
             stats.record(frameTime: lastPresentEnd - frameStart, interval: lastFrameStart.map { frameStart - $0 })
+            if frameIsMoving {
+                motionStats.record(frameTime: lastPresentEnd - frameStart, interval: lastFrameStart.map { frameStart - $0 })
+            }
             status.frameMs = (workEnd - frameStart) * 1000
             if frameCount % 30 == 0 {
                 status.frameP99Ms = FrameStats.percentile(99, of: stats.frameTimes.suffix(300).map { $0 }) * 1000
@@ -85,6 +91,7 @@ final class LabApp {
         collectEvents()
         if status.message != nil, t > messageUntil { status.message = nil }
         let snapshot = scene.snapshot()
+        frameIsMoving = snapshot.isDragging || snapshot.isDecelerating
         canvas.clear(.background)
         text.draw("ScrollLab", style: .heading, colour: .text, x: Int32(viewport.frame.minX), y: 14)
         text.draw("drag or wheel the phone · H for keys", style: .label, colour: .dimText,
@@ -165,6 +172,10 @@ final class LabApp {
                 ("frameMaxMs", ms(100, stats.frameTimes)),
                 ("intervalP50Ms", ms(50, stats.intervals)), ("intervalP99Ms", ms(99, stats.intervals)),
                 ("frames", .int(stats.frameTimes.count)),
+                ("motionFrameP50Ms", ms(50, motionStats.frameTimes)), ("motionFrameP99Ms", ms(99, motionStats.frameTimes)),
+                ("motionFrameMaxMs", ms(100, motionStats.frameTimes)),
+                ("motionIntervalP50Ms", ms(50, motionStats.intervals)), ("motionIntervalP99Ms", ms(99, motionStats.intervals)),
+                ("motionFrames", .int(motionStats.frameTimes.count)),
             ]
             trace.write(.object(pairs))
         }

@@ -1,0 +1,121 @@
+"""The real window under Xvfb, driven by the real X pointer (xdotool):
+
+- a fling at a known constant speed gives willBeginDragging … didEndDecelerating, and the
+  willEndDragging velocity is within 10% of the drag's true speed (content direction = −pointer);
+- scrolling hundreds of items down and back up (flings and wheel) keeps viewsCreated at 6;
+- key presses are logged as settings; F12 writes a screenshot; Esc closes the window and the
+  trace ends with the summary line (frame timings included).
+"""
+
+import os
+import subprocess
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(__file__))
+from windowlib import (check, drag, fail, find_window, least_squares_slope, png_size, read_trace, start,
+                       wait_for_event, window_origin, xdotool)
+
+binary, out = sys.argv[1], sys.argv[2]
+trace_path = os.path.join(out, "fling.jsonl")
+workdir = os.path.join(out, "fling-cwd")
+os.makedirs(workdir, exist_ok=True)
+
+app = subprocess.Popen([binary, "--trace-out", trace_path, "--trace-did-scroll"], cwd=workdir,
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+try:
+    window = find_window(app)
+    xdotool("windowfocus", "--sync", window)
+    origin = window_origin(window)
+    time.sleep(0.5)
+    viewport = read_trace(trace_path)[0]["value"]
+    px = viewport["x"] + viewport["w"] // 2          # pointer x: middle of the phone
+    bottom = viewport["y"] + viewport["h"] - 40      # start low in the phone, drag up
+
+    # 1. A fling at a known speed: 16 px up every 8 ms (2 px/ms), released during the last move.
+    lines_before = len(read_trace(trace_path))
+    samples = drag(origin, px, bottom, -16, 16, 0.008)
+    time.sleep(0.12)
+    shot = os.path.join(out, "window.png")
+    subprocess.run(["import", "-window", "root", "-crop", "960x600+%d+%d" % origin, shot], check=True)
+    end = wait_for_event(trace_path, "didEndDecelerating", lines_before, 10)
+    check(end is not None, "the fling ends with didEndDecelerating")
+    events = read_trace(trace_path)[lines_before:end + 1]
+    names = [e["event"] for e in events if e["event"] != "didScroll"]
+    expected = ["willBeginDragging", "willEndDragging", "didEndDragging", "willBeginDecelerating", "didEndDecelerating"]
+    check(names == expected, "delegate sequence %s" % names)
+    ended = next(e for e in events if e["event"] == "willEndDragging")
+    recent = [(t, y) for t, y in samples if t >= samples[-1][0] - 0.1]
+    true_speed = -least_squares_slope(recent) / 1000.0   # content direction, pt/ms
+    overall = -least_squares_slope(samples) / 1000.0
+    measured = ended["velocity"]["y"]
+    print("drag true speed (last 100 ms): %.3f pt/ms, whole drag %.3f pt/ms; willEndDragging velocity.y %.3f pt/ms"
+          % (true_speed, overall, measured))
+    check(abs(measured - true_speed) <= 0.10 * abs(true_speed),
+          "release velocity within 10%% of the true speed (%.3f vs %.3f, %.1f%%)"
+          % (measured, true_speed, 100 * (measured - true_speed) / true_speed))
+    check(abs(ended["velocity"]["x"]) < 0.05, "no horizontal velocity")
+    dend = next(e for e in events if e["event"] == "didEndDragging")
+    check(dend["willDecelerate"] is True, "didEndDragging(willDecelerate: true)")
+
+    # 2. Hundreds of items down, then back up: fast flings and wheel bursts.
+    def fling(dy):
+        start_y = bottom if dy < 0 else viewport["y"] + 70
+        drag(origin, px, start_y, dy, 10, 0.006)
+        time.sleep(0.3)
+
+    for _ in range(3):
+        fling(-30)
+    xdotool("mousemove", origin[0] + px, origin[1] + viewport["y"] + 240)
+    xdotool("click", "--repeat", "150", "--delay", "4", "5")
+    time.sleep(0.3)
+    xdotool("click", "--repeat", "150", "--delay", "4", "5")
+    time.sleep(0.5)
+    deepest = max(e["offset"]["y"] for e in read_trace(trace_path) if "offset" in e)
+    for _ in range(3):
+        fling(30)
+    xdotool("mousemove", origin[0] + px, origin[1] + viewport["y"] + 240)
+    for _ in range(3):
+        xdotool("click", "--repeat", "150", "--delay", "4", "4")
+        time.sleep(0.3)
+    time.sleep(3)
+    trace = read_trace(trace_path)
+    last_offset = [e["offset"]["y"] for e in trace if "offset" in e][-1]
+    rows = deepest / 230.0
+    check(rows * 2 >= 200, "scrolled down through %d items (offset %.0f)" % (rows * 2, deepest))
+    check(last_offset <= 50, "scrolled back up to the top (offset %.0f)" % last_offset)
+
+    # 3. Keys: D twice, T twice, H twice, F12, then Esc.
+    for key in ["d", "d", "t", "t", "h", "h", "F12"]:
+        xdotool("key", key)
+        time.sleep(0.15)
+    time.sleep(0.3)
+    xdotool("key", "Escape")
+    try:
+        app.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        fail("Esc did not close the window")
+    check(app.returncode == 0, "exit code 0 after Esc")
+finally:
+    if app.poll() is None:
+        app.kill()
+        app.wait()
+
+trace = read_trace(trace_path)
+settings = [(e["name"], e["value"]) for e in trace if e["event"] == "setting" and "t" in e and e["t"] > 0]
+check(settings[:4] == [("rate", "fast"), ("rate", "normal"), ("slowMotion", True), ("slowMotion", False)],
+      "settings logged: %s" % settings)
+check(all("t" in e for e in trace if e["event"] == "setting" and e["name"] != "viewport"), "settings carry a time")
+summary = trace[-1]
+check(summary["event"] == "summary", "last line is the summary")
+check(summary["viewsCreated"] == 6, "viewsCreated == 6 after scrolling both ways")
+print("frames: p50 %.2f ms, p99 %.2f ms, max %.2f ms; interval p50 %.2f ms, p99 %.2f ms (%d frames)"
+      % (summary["frameP50Ms"], summary["frameP99Ms"], summary["frameMaxMs"],
+         summary["intervalP50Ms"], summary["intervalP99Ms"], summary["frames"]))
+print("motion frames: p50 %.2f ms, p99 %.2f ms, max %.2f ms; interval p50 %.2f ms, p99 %.2f ms (%d frames)"
+      % (summary["motionFrameP50Ms"], summary["motionFrameP99Ms"], summary["motionFrameMaxMs"],
+         summary["motionIntervalP50Ms"], summary["motionIntervalP99Ms"], summary["motionFrames"]))
+f12 = os.path.join(workdir, "screenshots")
+shots = sorted(os.listdir(f12)) if os.path.isdir(f12) else []
+check(len(shots) >= 1 and png_size(os.path.join(f12, shots[-1])) == (960, 600), "F12 saved a 960x600 PNG: %s" % shots)
+check(png_size(shot) == (960, 600), "mid-fling screenshot saved to %s" % shot)

@@ -32,9 +32,13 @@ try:
     px = viewport["x"] + viewport["w"] // 2          # pointer x: middle of the phone
     bottom = viewport["y"] + viewport["h"] - 40      # start low in the phone, drag up
 
-    # 1. A fling at a known speed: 16 px up every 8 ms (2 px/ms), released during the last move.
+    # 1. A fling at a known steady speed: 12 px up every 8 ms (1.5 px/ms), released right after
+    #    the last move. The true speed is measured by watching the X pointer while xdotool drives it.
     lines_before = len(read_trace(trace_path))
-    samples = drag(origin, px, bottom, -16, 16, 0.008)
+    samples = drag(origin, px, bottom, -12, 24, 0.008, observe=True)
+    samples = [(t, y) for t, y in samples if y < origin[1] + bottom]   # the moves (not the approach)
+    if len(samples) < 10:
+        fail("the pointer observer saw only %d moves" % len(samples))
     time.sleep(0.12)
     shot = os.path.join(out, "window.png")
     subprocess.run(["import", "-window", "root", "-crop", "960x600+%d+%d" % origin, shot], check=True)
@@ -67,15 +71,15 @@ try:
     for _ in range(3):
         fling(-30)
     xdotool("mousemove", origin[0] + px, origin[1] + viewport["y"] + 240)
-    xdotool("click", "--repeat", "150", "--delay", "4", "5")
-    time.sleep(0.3)
-    xdotool("click", "--repeat", "150", "--delay", "4", "5")
+    for _ in range(4):
+        xdotool("click", "--repeat", "150", "--delay", "4", "5")
+        time.sleep(0.3)
     time.sleep(0.5)
     deepest = max(e["offset"]["y"] for e in read_trace(trace_path) if "offset" in e)
     for _ in range(3):
         fling(30)
     xdotool("mousemove", origin[0] + px, origin[1] + viewport["y"] + 240)
-    for _ in range(3):
+    for _ in range(5):
         xdotool("click", "--repeat", "150", "--delay", "4", "4")
         time.sleep(0.3)
     time.sleep(3)

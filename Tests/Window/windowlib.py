@@ -1,10 +1,13 @@
 """Helpers for the real-window tests: start scrolllab, find its window, drive the X pointer with
 xdotool, read the JSON-lines trace."""
 
+import ctypes
+import ctypes.util
 import json
 import os
 import subprocess
 import sys
+import threading
 import time
 
 
@@ -79,30 +82,72 @@ def least_squares_slope(samples):
     return num / den
 
 
-def drag(origin, x, y0, dy, steps, interval, release=True):
-    """A vertical drag of the real X pointer: down at (x, y0) in window coordinates, then `steps`
-    moves of `dy` pixels every `interval` seconds on an absolute schedule, releasing during the
-    last move (a fling). Returns [(time, screen y)] measured right after each move was sent."""
+class PointerObserver:
+    """Watches the real X pointer from a thread (XQueryPointer every ~0.3 ms) and records
+    (time, screen y) whenever it moves: an independent measure of the drag's actual timing."""
+
+    def __init__(self):
+        self.x11 = ctypes.cdll.LoadLibrary(ctypes.util.find_library("X11") or "libX11.so.6")
+        self.x11.XOpenDisplay.restype = ctypes.c_void_p
+        self.x11.XDefaultRootWindow.restype = ctypes.c_ulong
+        self.x11.XDefaultRootWindow.argtypes = [ctypes.c_void_p]
+        self.x11.XQueryPointer.argtypes = [ctypes.c_void_p, ctypes.c_ulong] + [ctypes.c_void_p] * 7
+        self.display = self.x11.XOpenDisplay(None)
+        if not self.display:
+            fail("cannot open the X display to watch the pointer")
+        self.root = self.x11.XDefaultRootWindow(self.display)
+        self.samples = []
+        self.running = False
+
+    def position(self):
+        w1, w2 = ctypes.c_ulong(), ctypes.c_ulong()
+        rx, ry, wx, wy = ctypes.c_int(), ctypes.c_int(), ctypes.c_int(), ctypes.c_int()
+        mask = ctypes.c_uint()
+        self.x11.XQueryPointer(self.display, self.root, ctypes.byref(w1), ctypes.byref(w2), ctypes.byref(rx),
+                               ctypes.byref(ry), ctypes.byref(wx), ctypes.byref(wy), ctypes.byref(mask))
+        return rx.value, ry.value
+
+    def _run(self):
+        last = None
+        while self.running:
+            position = self.position()
+            now = time.perf_counter()
+            if position != last:
+                self.samples.append((now, position[1]))
+                last = position
+            time.sleep(0.0003)
+
+    def __enter__(self):
+        self.running = True
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc):
+        self.running = False
+        self.thread.join()
+        self.x11.XCloseDisplay(ctypes.c_void_p(self.display))
+
+
+def drag(origin, x, y0, dy, steps, interval, observe=False):
+    """A vertical drag of the real X pointer with one xdotool process: down at (x, y0) in window
+    coordinates, then `steps` moves of `dy` pixels with `interval` seconds between them (xdotool's own
+    sleep, so the pace is steady), released right after the last move (a fling).
+    With `observe`, returns the pointer's observed (time, screen y) samples."""
     ox, oy = origin
-    xdotool("mousemove", ox + x, oy + y0)
-    time.sleep(0.05)
-    xdotool("mousedown", 1)
-    samples = []
-    start = time.perf_counter()
+    chain = ["mousemove", ox + x, oy + y0, "sleep", "0.08", "mousedown", 1, "sleep", "0.05"]
     for k in range(1, steps + 1):
-        target = start + k * interval
-        while True:
-            remaining = target - time.perf_counter()
-            if remaining <= 0:
-                break
-            time.sleep(min(remaining, 0.001) if remaining < 0.003 else remaining - 0.002)
-        y = y0 + k * dy
-        if k == steps and release:
-            xdotool("mousemove", ox + x, oy + y, "mouseup", 1)
-        else:
-            xdotool("mousemove", ox + x, oy + y)
-        samples.append((time.perf_counter(), y))
-    return samples
+        chain += ["mousemove", ox + x, oy + y0 + k * dy]
+        if k < steps:
+            chain += ["sleep", "%.4f" % interval]
+    chain += ["mouseup", 1]
+    if not observe:
+        xdotool(*chain)
+        return []
+    with PointerObserver() as observer:
+        xdotool(*chain)
+        time.sleep(0.02)
+    return observer.samples
 
 
 def png_size(path):

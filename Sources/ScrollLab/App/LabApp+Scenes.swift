@@ -8,7 +8,10 @@ extension LabApp {
     static func makeScene(_ options: WindowOptions) throws(AppError) -> any WindowScene {
         switch options.scene {
         case "grid":
-            let scene = GridPreviewScene(items: options.items)
+            let grid = GridDemoScene(items: options.items)
+            let scene = LabSceneAdapter(scene: grid, policy: options.policy) {
+                SceneContent(tiles: grid.tiles, viewsCreated: grid.pool.viewsCreated, rebindCount: grid.pool.rebindCount)
+            }
             scene.isFastRate = options.fastRate
             return scene
         default:

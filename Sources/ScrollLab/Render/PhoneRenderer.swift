@@ -27,7 +27,7 @@ struct PhoneRenderer {
             guard rect.intersects(scrollFrame) else { continue }
             drawTile(tile, item: item, in: rect)
         }
-        if snapshot.isDecelerating, let target = snapshot.targetContentOffset {
+        if let target = snapshot.targetContentOffset {
             drawGhost(target: target, snapshot: snapshot, scrollFrame: scrollFrame)
         }
         canvas.clip(screen)

@@ -7,6 +7,7 @@
   trace ends with the summary line (frame timings included).
 """
 
+import json
 import os
 import subprocess
 import sys
@@ -49,6 +50,8 @@ try:
     expected = ["willBeginDragging", "willEndDragging", "didEndDragging", "willBeginDecelerating", "didEndDecelerating"]
     check(names == expected, "delegate sequence %s" % names)
     ended = next(e for e in events if e["event"] == "willEndDragging")
+    with open(os.path.join(out, "drag-samples.json"), "w") as f:
+        json.dump(samples, f)
     recent = [(t, y) for t, y in samples if t >= samples[-1][0] - 0.1]
     true_speed = -least_squares_slope(recent) / 1000.0   # content direction, pt/ms
     overall = -least_squares_slope(samples) / 1000.0

@@ -82,7 +82,7 @@ struct HUDRenderer {
             text.draw(String(format: "%8.3f ", record.time) + record.event.name, style: .mono, colour: colour, x: x, y: y)
             y += line
             if let args = Self.arguments(of: record) {
-                text.draw("         " + args, style: .mono, colour: .dimText, x: x, y: y)
+                text.draw("  " + args, style: .mono, colour: .dimText, x: x, y: y)
                 y += line
             }
             y += 2
@@ -104,14 +104,19 @@ struct HUDRenderer {
     static func arguments(of record: ScrollEventRecord) -> String? {
         switch record.event {
         case let .willEndDragging(velocity, target, proposed):
-            var s = String(format: "v=(%.2f, %.2f) pt/ms → %@", velocity.x, velocity.y, format(target))
-            if proposed != target { s += " (was " + format(proposed) + ")" }
+            var s = String(format: "v=(%.2f, %.2f) pt/ms → %@", velocity.x, velocity.y, whole(target))
+            if proposed != target { s += " was " + whole(proposed) }
             return s
         case let .didEndDragging(willDecelerate):
-            return "willDecelerate: \(willDecelerate)  at " + format(record.offset)
+            return "willDecelerate: \(willDecelerate) at " + whole(record.offset)
         default:
-            return "at " + format(record.offset)
+            return "at " + whole(record.offset)
         }
+    }
+
+    /// A point rounded to whole points: `(0, 1235)`.
+    static func whole(_ p: Point) -> String {
+        String(format: "(%.0f, %.0f)", p.x, p.y)
     }
 
     /// A point rounded to one decimal: `(0.0, 1234.5)`.

@@ -17,12 +17,12 @@ sys.path.insert(0, os.path.dirname(__file__))
 from windowlib import (check, drag, fail, find_window, least_squares_slope, png_size, read_trace, start,
                        wait_for_event, window_origin, xdotool)
 
-binary, out = sys.argv[1], sys.argv[2]
+binary, out = os.path.abspath(sys.argv[1]), sys.argv[2]
 trace_path = os.path.join(out, "fling.jsonl")
 workdir = os.path.join(out, "fling-cwd")
 os.makedirs(workdir, exist_ok=True)
 
-app = subprocess.Popen([binary, "--trace-out", trace_path, "--trace-did-scroll"], cwd=workdir,
+app = subprocess.Popen([binary, "--trace-out", trace_path, "--trace-did-scroll", "--trace-pointer"] + sys.argv[3:], cwd=workdir,
                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 try:
     window = find_window(app)
@@ -33,33 +33,47 @@ try:
     px = viewport["x"] + viewport["w"] // 2          # pointer x: middle of the phone
     bottom = viewport["y"] + viewport["h"] - 40      # start low in the phone, drag up
 
-    # 1. A fling at a known steady speed: 12 px up every 8 ms (1.5 px/ms), released right after
-    #    the last move. The true speed is measured by watching the X pointer while xdotool drives it.
-    lines_before = len(read_trace(trace_path))
-    samples = drag(origin, px, bottom, -12, 24, 0.008, observe=True)
-    samples = [(t, y) for t, y in samples if y < origin[1] + bottom]   # the moves (not the approach)
-    if len(samples) < 10:
-        fail("the pointer observer saw only %d moves" % len(samples))
-    time.sleep(0.12)
-    shot = os.path.join(out, "window.png")
-    subprocess.run(["import", "-window", "root", "-crop", "960x600+%d+%d" % origin, shot], check=True)
-    end = wait_for_event(trace_path, "didEndDecelerating", lines_before, 10)
-    check(end is not None, "the fling ends with didEndDecelerating")
+    # 1. A fling at a known steady speed: 12 px up every 8 ms (about 1.45 px/ms with xdotool's own
+    #    overhead), released right after the last move. The true speed is measured independently by
+    #    watching the X pointer while xdotool drives it. On a loaded machine xdotool itself can stall;
+    #    such a drag is not at constant speed, so it is repeated (at most 5 attempts).
+    for attempt in range(1, 6):
+        lines_before = len(read_trace(trace_path))
+        samples = drag(origin, px, bottom, -12, 24, 0.008, observe=True)
+        samples = [(t, y) for t, y in samples if y < origin[1] + bottom][1:]   # the moves, from the second
+        time.sleep(0.12)
+        shot = os.path.join(out, "window.png")
+        subprocess.run(["import", "-window", "root", "-crop", "960x600+%d+%d" % origin, shot], check=True)
+        end = wait_for_event(trace_path, "didEndDecelerating", lines_before, 10)
+        check(end is not None, "the fling ends with didEndDecelerating")
+        if len(samples) < 15:
+            print("attempt %d: the pointer observer saw only %d moves; again" % (attempt, len(samples)))
+            continue
+        recent = [(t, y) for t, y in samples if t >= samples[-1][0] - 0.1]
+        gaps = [b[0] - a[0] for a, b in zip(recent, recent[1:])]
+        true_speed = -least_squares_slope(recent) / 1000.0   # content direction, pt/ms
+        late_speed = -least_squares_slope(samples[-6:]) / 1000.0
+        steady = max(gaps) <= 1.6 * sorted(gaps)[len(gaps) // 2] and abs(late_speed - true_speed) <= 0.05 * true_speed
+        if steady:
+            break
+        print("attempt %d: drag not steady (gaps %s ms, speed %.3f / last 6 moves %.3f pt/ms); again"
+              % (attempt, ["%.1f" % (g * 1000) for g in gaps], true_speed, late_speed))
+    else:
+        fail("no steady drag in 5 attempts (machine too loaded for xdotool)")
     events = read_trace(trace_path)[lines_before:end + 1]
-    names = [e["event"] for e in events if e["event"] != "didScroll"]
+    names = [e["event"] for e in events if e["event"] not in ("didScroll", "pointer")]
     expected = ["willBeginDragging", "willEndDragging", "didEndDragging", "willBeginDecelerating", "didEndDecelerating"]
     check(names == expected, "delegate sequence %s" % names)
     ended = next(e for e in events if e["event"] == "willEndDragging")
     with open(os.path.join(out, "drag-samples.json"), "w") as f:
         json.dump(samples, f)
-    recent = [(t, y) for t, y in samples if t >= samples[-1][0] - 0.1]
-    true_speed = -least_squares_slope(recent) / 1000.0   # content direction, pt/ms
-    overall = -least_squares_slope(samples) / 1000.0
     measured = ended["velocity"]["y"]
-    print("drag true speed (last 100 ms): %.3f pt/ms, whole drag %.3f pt/ms; willEndDragging velocity.y %.3f pt/ms"
-          % (true_speed, overall, measured))
+    stamped = [(e["t_ms"] / 1000, e["y"]) for e in events if e["event"] == "pointer" and e["phase"] == "move"]
+    stamped_speed = -least_squares_slope([p for p in stamped if p[0] >= stamped[-1][0] - 0.1]) / 1000.0
+    print("drag true speed (last 100 ms, observed): %.3f pt/ms; same fit on the window's stamped samples: %.3f pt/ms; "
+          "willEndDragging velocity.y %.3f pt/ms" % (true_speed, stamped_speed, measured))
     check(abs(measured - true_speed) <= 0.10 * abs(true_speed),
-          "release velocity within 10%% of the true speed (%.3f vs %.3f, %.1f%%)"
+          "release velocity within 10%% of the true speed (%.3f vs %.3f, %+.1f%%)"
           % (measured, true_speed, 100 * (measured - true_speed) / true_speed))
     check(abs(ended["velocity"]["x"]) < 0.05, "no horizontal velocity")
     dend = next(e for e in events if e["event"] == "didEndDragging")

@@ -7,7 +7,7 @@ import sys
 sys.path.insert(0, os.path.dirname(__file__))
 from windowlib import check, png_size, read_trace
 
-binary, out = sys.argv[1], sys.argv[2]
+binary, out = os.path.abspath(sys.argv[1]), sys.argv[2]
 
 env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")}
 result = subprocess.run([binary], env=env, capture_output=True, text=True, timeout=30)

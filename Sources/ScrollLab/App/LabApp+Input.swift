@@ -44,7 +44,13 @@ extension LabApp {
     }
 
     private func send(_ phase: PointerPhase, x: Int32, y: Int32, time: Double) {
-        scene.pointer(PointerEvent(time: time, position: viewport.phonePoint(windowX: x, windowY: y), phase: phase))
+        let event = PointerEvent(time: time, position: viewport.phonePoint(windowX: x, windowY: y), phase: phase)
+        if options.tracePointer {
+            trace?.write(.object([("event", .string("pointer")), ("t_ms", .number(time * 1000)),
+                                  ("x", .number(event.position.x)), ("y", .number(event.position.y)),
+                                  ("phase", .string(phase.rawValue))]))
+        }
+        scene.pointer(event)
         collectEvents()
     }
 }

@@ -12,6 +12,8 @@ struct WindowOptions: Sendable {
     var traceOut: String?
     /// Also write `didScroll` records to the trace.
     var traceDidScroll: Bool = false
+    /// Also write every pointer sample the window took (gesture-file fields, app-stamped time).
+    var tracePointer: Bool = false
     /// PNG written by `--screenshot`.
     var screenshot: String?
     /// When to take `--screenshot` (seconds after start); nil means at exit.

@@ -26,6 +26,9 @@ struct WindowCommand: ParsableCommand {
     @Flag(name: .customLong("trace-did-scroll"), help: "Also write didScroll events to the trace.")
     var traceDidScroll = false
 
+    @Flag(name: .customLong("trace-pointer"), help: "Also write every pointer sample to the trace ({\"event\":\"pointer\",\"t_ms\":…,\"x\":…,\"y\":…,\"phase\":…}).")
+    var tracePointer = false
+
     @Option(help: "Save a PNG of the window to this file, at exit (or after --screenshot-after seconds).")
     var screenshot: String?
 
@@ -55,7 +58,7 @@ struct WindowCommand: ParsableCommand {
     func run() throws {
         let options = WindowOptions(
             scene: scene, policy: policy, fastRate: rate == "fast", items: items,
-            traceOut: traceOut, traceDidScroll: traceDidScroll, screenshot: screenshot,
+            traceOut: traceOut, traceDidScroll: traceDidScroll, tracePointer: tracePointer, screenshot: screenshot,
             screenshotAfter: screenshotAfter, headless: headless, software: software,
             frames: frames, quitAfter: quitAfter)
         let code: Int32 = MainActor.assumeIsolated {

@@ -106,8 +106,8 @@ try:
     check(rows * 2 >= 200, "scrolled down through %d items (offset %.0f)" % (rows * 2, deepest))
     check(last_offset <= 50, "scrolled back up to the top (offset %.0f)" % last_offset)
 
-    # 3. Keys: D twice, T twice, H twice, F12, then Esc.
-    for key in ["d", "d", "t", "t", "h", "h", "F12"]:
+    # 3. Keys: D twice, T twice, H (help), F12 (screenshot of the help), H, R, then Esc.
+    for key in ["d", "d", "t", "t", "h", "F12", "h", "r"]:
         xdotool("key", key)
         time.sleep(0.15)
     time.sleep(0.3)
@@ -124,7 +124,7 @@ finally:
 
 trace = read_trace(trace_path)
 settings = [(e["name"], e["value"]) for e in trace if e["event"] == "setting" and "t" in e and e["t"] > 0]
-check(settings[:4] == [("rate", "fast"), ("rate", "normal"), ("slowMotion", True), ("slowMotion", False)],
+check(settings[:5] == [("rate", "fast"), ("rate", "normal"), ("slowMotion", True), ("slowMotion", False), ("reset", True)],
       "settings logged: %s" % settings)
 check(all("t" in e for e in trace if e["event"] == "setting" and e["name"] != "viewport"), "settings carry a time")
 summary = trace[-1]

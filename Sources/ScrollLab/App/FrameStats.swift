@@ -1,19 +1,24 @@
 /// Frame timings of the run, in seconds, summarised as percentiles for the trace's last line.
 struct FrameStats {
-    /// Work per frame: from the start of the frame's work until `SDL_RenderPresent` returned.
+    /// Work per frame: from the start of the frame's work (model step, drawing) until
+    /// `SDL_RenderPresent` is called.
     private(set) var frameTimes: [Double] = []
+    /// Time spent inside `SDL_RenderPresent` (the GL renderer rasterizes there; with vsync it may wait).
+    private(set) var presentTimes: [Double] = []
     /// Time from one frame's start to the next one's.
     private(set) var intervals: [Double] = []
 
     /// Records one frame.
-    mutating func record(frameTime: Double, interval: Double?) {
+    mutating func record(frameTime: Double, presentTime: Double, interval: Double?) {
         frameTimes.append(frameTime)
+        presentTimes.append(presentTime)
         if let interval { intervals.append(interval) }
     }
 
     /// Drops everything recorded (the R key).
     mutating func reset() {
         frameTimes.removeAll(keepingCapacity: true)
+        presentTimes.removeAll(keepingCapacity: true)
         intervals.removeAll(keepingCapacity: true)
     }
 

@@ -24,6 +24,8 @@ final class LabApp {
     /// Frames drawn while the content was dragged or decelerating.
     var motionStats = FrameStats()
     var frameIsMoving = false
+    /// Durations of the empty presents measured at start (seconds), reported in the trace.
+    var calibration: [Double] = []
     var status = HUDStatus()
     var trace: TraceWriter?
     var showHelp = false
@@ -74,9 +76,10 @@ final class LabApp {
             let workEnd = clock.now()
             SDL_RenderPresent(sdl.renderer)
             lastPresentEnd = clock.now()
-            stats.record(frameTime: lastPresentEnd - frameStart, interval: lastFrameStart.map { frameStart - $0 })
+            let interval = lastFrameStart.map { frameStart - $0 }
+            stats.record(frameTime: workEnd - frameStart, presentTime: lastPresentEnd - workEnd, interval: interval)
             if frameIsMoving {
-                motionStats.record(frameTime: lastPresentEnd - frameStart, interval: lastFrameStart.map { frameStart - $0 })
+                motionStats.record(frameTime: workEnd - frameStart, presentTime: lastPresentEnd - workEnd, interval: interval)
             }
             status.frameMs = (workEnd - frameStart) * 1000
             if frameCount % 30 == 0 {
@@ -101,6 +104,7 @@ final class LabApp {
             SDL_RenderPresent(sdl.renderer)
             durations.append(clock.now() - start)
         }
+        calibration = durations
         return FrameStats.percentile(50, of: Array(durations.dropFirst())) > 0.6 * period
     }
 
@@ -169,6 +173,7 @@ final class LabApp {
         logSetting("rate", .string(scene.isFastRate ? "fast" : "normal"), at: 0)
         logSetting("items", .int(options.items), at: 0)
         logSetting("renderer", .string(status.renderer), at: 0)
+        logSetting("presentCalibrationMs", .array(calibration.map { .number(($0 * 10000).rounded() / 10) }), at: 0)
     }
 
     private func finish() {
@@ -190,9 +195,11 @@ final class LabApp {
                 ("frameP50Ms", ms(50, stats.frameTimes)), ("frameP99Ms", ms(99, stats.frameTimes)),
                 ("frameMaxMs", ms(100, stats.frameTimes)),
                 ("intervalP50Ms", ms(50, stats.intervals)), ("intervalP99Ms", ms(99, stats.intervals)),
+                ("presentP50Ms", ms(50, stats.presentTimes)), ("presentP99Ms", ms(99, stats.presentTimes)),
                 ("frames", .int(stats.frameTimes.count)),
                 ("motionFrameP50Ms", ms(50, motionStats.frameTimes)), ("motionFrameP99Ms", ms(99, motionStats.frameTimes)),
                 ("motionFrameMaxMs", ms(100, motionStats.frameTimes)),
+                ("motionPresentP50Ms", ms(50, motionStats.presentTimes)), ("motionPresentP99Ms", ms(99, motionStats.presentTimes)),
                 ("motionIntervalP50Ms", ms(50, motionStats.intervals)), ("motionIntervalP99Ms", ms(99, motionStats.intervals)),
                 ("motionFrames", .int(motionStats.frameTimes.count)),
             ]

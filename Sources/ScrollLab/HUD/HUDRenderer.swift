@@ -76,8 +76,9 @@ struct HUDRenderer {
         y += fonts.lineHeight(.heading) + 2
         text.draw("didScroll × \(events.didScrollCount)", style: .mono, colour: .dimText, x: x, y: y)
         y += fonts.lineHeight(.mono) + 4
-        let line = fonts.lineHeight(.mono)
-        for (index, record) in events.entries.enumerated() {
+        // Two lines per callback, one pixel tighter than the font's skip, so 15 fit above the footer.
+        let line = fonts.lineHeight(.mono) - 1
+        for (index, record) in events.entries.enumerated() where y + 2 * line <= Self.footerTop {
             let colour: RGBA = index == 0 ? .text : RGBA(200, 203, 210)
             text.draw(String(format: "%8.3f ", record.time) + record.event.name, style: .mono, colour: colour, x: x, y: y)
             y += line
@@ -85,13 +86,17 @@ struct HUDRenderer {
                 text.draw("  " + args, style: .mono, colour: .dimText, x: x, y: y)
                 y += line
             }
-            y += 2
+            y += 1
         }
     }
 
+    /// Top of the footer (key hints and frame timing).
+    static let footerTop: Int32 = 600 - 62
+
     private func drawFooter(_ status: HUDStatus) {
-        let y: Int32 = 600 - 44
+        let y: Int32 = Self.footerTop + 18
         if let message = status.message {
+            canvas.fill(Rect(x: Double(Self.left), y: Double(y - 19), width: 580, height: 18), .background)
             text.draw(message, style: .mono, colour: .active, x: Self.left, y: y - 18)
         }
         text.draw("H help · D rate · T slow motion · R reset · F12 screenshot · Esc quit",

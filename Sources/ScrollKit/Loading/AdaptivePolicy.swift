@@ -103,16 +103,19 @@ public struct AdaptivePolicy: LoadingPolicy {
         }
         passing.sort { ($0.enter, $0.item) < ($1.enter, $1.item) }
 
-        // Budget: what the cache holds beyond the tiles on screen now.
+        // Budget: what the cache holds beyond the tiles on screen now. The tiles seen at rest come
+        // first; of the passing ones, those that would show their image longest.
         var budget = Swift.max(0, context.cacheCapacityImages - visible.count) - atRest.count
         var chosen: [LoadRequest] = atRest.map { LoadRequest(item: $0.item, priority: $0.enter - context.time) }
-        for p in passing where budget > 0 {
-            let ahead = chosen.filter { $0.priority <= p.enter - context.time }.count
-            if isWorthLoading(p.item, forecast: f, in: context, queuedBefore: ahead) {
-                chosen.append(LoadRequest(item: p.item, priority: p.enter - context.time))
-                budget -= 1
-            }
+        var worth: [(item: Int, enter: Double, show: Double)] = []
+        for (index, p) in passing.enumerated() where isWorthLoading(p.item, forecast: f, in: context, queuedBefore: index) {
+            worth.append((p.item, p.enter, p.exit - Swift.max(p.enter, context.time + context.expectedLoadDuration)))
         }
+        worth.sort { ($0.show, -$0.item) > ($1.show, -$1.item) }
+        for w in worth.prefix(Swift.max(0, budget)) {
+            chosen.append(LoadRequest(item: w.item, priority: w.enter - context.time))
+        }
+        budget -= Swift.min(Swift.max(0, budget), worth.count)
         // One row beyond the rest position, for the next gesture.
         if rowsBeyondTarget > 0, budget > 0 {
             let restVisible = layout.items(in: targetRect!)

@@ -1,0 +1,16 @@
+import CSDL
+
+/// A decoded SDL surface in 32-bit RGBA, handed from a decode worker to the render thread.
+///
+/// Only the worker that made it and then the render thread that uploads it touch the pointer, one
+/// after the other, through `DecodeMailbox`'s lock: that hand-over is what makes it safe to send.
+struct DecodedSurface: @unchecked Sendable {
+    /// The surface; the receiver frees it (SDL_FreeSurface) once uploaded or dropped.
+    let pointer: UnsafeMutablePointer<SDL_Surface>
+
+    /// Decoded bytes (width × height × 4).
+    var byteCount: Int { Int(pointer.pointee.w) * Int(pointer.pointee.h) * 4 }
+
+    /// Frees the surface.
+    func free() { SDL_FreeSurface(pointer) }
+}

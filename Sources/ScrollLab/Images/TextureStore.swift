@@ -1,0 +1,45 @@
+import CSDL
+
+/// GPU textures of decoded images, keyed by asset, owned by the render thread.
+///
+/// The core's memory cache decides what stays; this store mirrors it: a texture is created when a
+/// decoded surface is uploaded and destroyed when the cache evicts its key, so texture memory follows
+/// the cache's byte limit.
+final class TextureStore {
+    private let renderer: OpaquePointer
+    private var textures: [Int: OpaquePointer] = [:]
+
+    /// Makes an empty store drawing with `renderer`.
+    init(renderer: OpaquePointer) {
+        self.renderer = renderer
+    }
+
+    deinit { removeAll() }
+
+    /// Number of live textures.
+    var count: Int { textures.count }
+
+    /// The texture for asset `key`, if uploaded.
+    func texture(for key: Int) -> OpaquePointer? { textures[key] }
+
+    /// Uploads `surface` as the texture of `key` and frees the surface. Returns false if SDL refused.
+    @discardableResult
+    func upload(_ surface: DecodedSurface, for key: Int) -> Bool {
+        defer { surface.free() }
+        guard let texture = SDL_CreateTextureFromSurface(renderer, surface.pointer) else { return false }
+        SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
+        if let old = textures.updateValue(texture, forKey: key) { SDL_DestroyTexture(old) }
+        return true
+    }
+
+    /// Destroys the texture of `key`.
+    func remove(_ key: Int) {
+        if let texture = textures.removeValue(forKey: key) { SDL_DestroyTexture(texture) }
+    }
+
+    /// Destroys every texture.
+    func removeAll() {
+        for texture in textures.values { SDL_DestroyTexture(texture) }
+        textures.removeAll()
+    }
+}

@@ -17,8 +17,16 @@ public struct AdaptivePolicy: LoadingPolicy {
     public var speedLimit: Double?
     /// Rows prefetched beyond the target rect in the fling direction.
     public var rowsBeyondTarget: Int
+    /// While dragging, the row ahead is prefetched once the drag would reach it within this many
+    /// seconds; nil means three expected load durations.
+    public var dragHorizon: Double?
     /// Look-ahead items requested and not cancelled (tiles not on screen when asked for).
     public private(set) var plan: Set<Int> = []
+    /// Fling loads not yet issued: item and the absolute time its tile appears (as `priority`).
+    public private(set) var scheduled: [LoadRequest] = []
+    /// A planned load is issued this many seconds before its tile appears (immediately when the
+    /// tile appears sooner), so a fling caught early wastes little. `.infinity` issues all at release.
+    public var leadTime: Double
     /// The running fling's forecast, from `willEndDragging` until the motion ends.
     public private(set) var forecast: DecelerationForecast?
     /// The viewport-sized rect at the fling's target, for drawing.
@@ -27,7 +35,10 @@ public struct AdaptivePolicy: LoadingPolicy {
     public private(set) var direction = 0
 
     /// Makes the policy.
-    public init(minimumShowTime: Double? = nil, speedLimit: Double? = nil, rowsBeyondTarget: Int = 1) {
+    public init(minimumShowTime: Double? = nil, speedLimit: Double? = nil, rowsBeyondTarget: Int = 1, dragHorizon: Double? = nil,
+                leadTime: Double = 0.3) {
+        self.leadTime = leadTime
+        self.dragHorizon = dragHorizon
         self.minimumShowTime = minimumShowTime
         self.speedLimit = speedLimit
         self.rowsBeyondTarget = Swift.max(0, rowsBeyondTarget)
@@ -40,12 +51,15 @@ public struct AdaptivePolicy: LoadingPolicy {
             guard let forecast, context.isDecelerating, !context.userDragging else { return .load(items) }
             return .load(items.filter { context.isCached($0) || isWorthLoading($0, forecast: forecast, in: context) })
         case .willBeginDragging:
-            forecast = nil
-            targetRect = nil
-            direction = 0
-            let visible = Set(context.visibleItems)
-            let cancel = plan.subtracting(visible).sorted()
-            plan = []
+            // A drag that catches a fling drops the fling's plan; a fresh drag keeps its look-ahead.
+            var cancel: [Int] = []
+            if forecast != nil {
+                let visible = Set(context.visibleItems)
+                cancel = plan.subtracting(visible).sorted()
+                plan = []
+                direction = 0
+            }
+            endMotion()
             return LoadDecision(load: context.visibleItems.map { LoadRequest(item: $0) }, cancel: cancel)
         case let .willEndDragging(_, target):
             return planFling(to: target, in: context)
@@ -56,7 +70,8 @@ public struct AdaptivePolicy: LoadingPolicy {
             endMotion()
             return .load(context.visibleItems)
         case .frame:
-            return context.isTracking ? dragAhead(context) : .none
+            if context.isTracking { return dragAhead(context) }
+            return scheduled.isEmpty ? .none : LoadDecision(load: issueDue(at: context.time))
         case .bind, .willBeginDecelerating:
             return .none
         }
@@ -65,6 +80,7 @@ public struct AdaptivePolicy: LoadingPolicy {
     private mutating func endMotion() {
         forecast = nil
         targetRect = nil
+        scheduled = []
     }
 
     /// Whether a tile passed during the fling would, loaded now, show its image for at least the
@@ -103,9 +119,10 @@ public struct AdaptivePolicy: LoadingPolicy {
         }
         passing.sort { ($0.enter, $0.item) < ($1.enter, $1.item) }
 
-        // Budget: what the cache holds beyond the tiles on screen now. The tiles seen at rest come
-        // first; of the passing ones, those that would show their image longest.
-        var budget = Swift.max(0, context.cacheCapacityImages - visible.count) - atRest.count
+        // Budget: the cache's capacity (loads go in order of appearance, so each planned image is
+        // still cached when its tile arrives). The tiles seen at rest come first; of the passing
+        // ones, those that would show their image longest.
+        var budget = context.cacheCapacityImages - atRest.count
         var chosen: [LoadRequest] = atRest.map { LoadRequest(item: $0.item, priority: $0.enter - context.time) }
         var worth: [(item: Int, enter: Double, show: Double)] = []
         for (index, p) in passing.enumerated() where isWorthLoading(p.item, forecast: f, in: context, queuedBefore: index) {
@@ -121,7 +138,7 @@ public struct AdaptivePolicy: LoadingPolicy {
             let restVisible = layout.items(in: targetRect!)
             let restContext = LoadingContext(layout: layout, bounds: targetRect!, visibleItems: Array(restVisible))
             let beyond = restContext.itemsAhead(rows: rowsBeyondTarget, direction: f.direction)
-            let stopPriority = (chosen.map(\.priority).max() ?? 0) + context.expectedLoadDuration
+            let stopPriority = (chosen.map(\.priority).filter(\.isFinite).max() ?? 0) + context.expectedLoadDuration
             for item in beyond where budget > 0 && !visible.contains(item) && !context.isCached(item) {
                 chosen.append(LoadRequest(item: item, priority: stopPriority))
                 budget -= 1
@@ -130,17 +147,39 @@ public struct AdaptivePolicy: LoadingPolicy {
         chosen.sort { ($0.priority, $0.item) < ($1.priority, $1.item) }
         let wanted = Set(chosen.map(\.item))
         let cancel = plan.subtracting(wanted).subtracting(visible).sorted()
-        plan = wanted
+        plan = []
+        scheduled = chosen.map { LoadRequest(item: $0.item, priority: context.time + $0.priority) }
         direction = f.direction
-        return LoadDecision(load: chosen, cancel: cancel)
+        return LoadDecision(load: issueDue(at: context.time), cancel: cancel)
     }
 
-    /// While the finger is down: the next row in the drag direction, cancelled on reversal or when too fast.
+    /// Moves the scheduled loads whose tiles appear within `leadTime` into the plan and returns them
+    /// (priority: seconds until the tile appears).
+    private mutating func issueDue(at time: Double) -> [LoadRequest] {
+        var due: [LoadRequest] = []
+        scheduled.removeAll { request in
+            guard request.priority - time <= leadTime else { return false }
+            due.append(LoadRequest(item: request.item, priority: Swift.max(0, request.priority - time)))
+            plan.insert(request.item)
+            return true
+        }
+        return due
+    }
+
+    /// While the finger is down: the next row in the drag direction once the drag will reach it within
+    /// `dragHorizon` (so a drag that stops short costs nothing); cancelled on reversal or when too fast.
     private mutating func dragAhead(_ context: LoadingContext) -> LoadDecision {
         let v = context.velocity.y
         let limit = speedLimit ?? context.bounds.height / 0.5
         let dir = abs(v) > limit ? 0 : (v > 0 ? 1 : (v < 0 ? -1 : direction))
-        let wanted = dir == 0 ? [] : context.itemsAhead(rows: 1, direction: dir)
+        var wanted = dir == 0 ? [] : context.itemsAhead(rows: 1, direction: dir)
+        if v == 0 {
+            wanted = []
+        } else if let first = wanted.first {
+            let frame = context.frame(of: first)
+            let distance = dir > 0 ? frame.minY - context.bounds.maxY : context.bounds.minY - frame.maxY
+            if distance / abs(v) > (dragHorizon ?? 3 * context.expectedLoadDuration) { wanted = [] }
+        }
         let wantedSet = Set(wanted)
         var cancel: [Int] = []
         if dir != direction || dir == 0 {

@@ -3,15 +3,15 @@
 /// raw observations (item → expected key; the recorder's own record of when each key entered the
 /// cache), independently of the scene logic that is supposed to prevent them.
 ///
-/// It also collects the two bounds of the bench: the distinct images visible at rest (fewest loads
-/// possible) and the distinct images ever visible (the clairvoyant schedule's loads).
+/// It also collects the two bounds of the bench: the distinct items visible at rest (fewest loads
+/// possible) and the distinct items ever visible (the clairvoyant schedule's loads).
 public struct LoadMetricsRecorder: Sendable {
     /// Number of distinct images (ImageKey = item % assetCount).
     public let assetCount: Int
-    /// Images visible while the scroll view was at rest (not tracking, not moving).
-    public private(set) var atRestKeys: Set<ImageKey> = []
-    /// Images visible at any frame.
-    public private(set) var everVisibleKeys: Set<ImageKey> = []
+    /// Items visible while the scroll view was at rest (not tracking, not moving).
+    public private(set) var atRestItems: Set<Int> = []
+    /// Items visible at any frame.
+    public private(set) var everVisibleItems: Set<Int> = []
 
     private var base = LoadMetrics()
     private var pendingWaste: [ImageKey: Int] = [:]
@@ -42,16 +42,16 @@ public struct LoadMetricsRecorder: Sendable {
         return m
     }
 
-    /// Fewest loads possible: distinct images visible at rest.
-    public var boundMinLoads: Int { atRestKeys.count }
-    /// Loads of the clairvoyant schedule: distinct images ever visible.
-    public var boundClairvoyantLoads: Int { everVisibleKeys.count }
+    /// Fewest loads possible: distinct items visible at rest.
+    public var boundMinLoads: Int { atRestItems.count }
+    /// Loads of the clairvoyant schedule: distinct items ever visible.
+    public var boundClairvoyantLoads: Int { everVisibleItems.count }
 
     /// Records the run's start: the first screen counts as at rest, `time` starts the frame clock.
     public mutating func start(time: Double, tiles: [FrameTile]) {
         lastFrameTime = time
         for t in tiles where t.isVisible {
-            if let item = t.item { atRestKeys.insert(key(item)); everVisibleKeys.insert(key(item)) }
+            if let item = t.item { atRestItems.insert(item); everVisibleItems.insert(item) }
         }
     }
 
@@ -97,8 +97,8 @@ public struct LoadMetricsRecorder: Sendable {
             let expected = key(item)
             if let shown = t.displayedKey, shown != expected { stale = true }
             guard t.isVisible else { continue }
-            everVisibleKeys.insert(expected)
-            if !isMoving { atRestKeys.insert(expected) }
+            everVisibleItems.insert(item)
+            if !isMoving { atRestItems.insert(item) }
             if t.displayedKey == expected { pendingWaste[expected] = nil } else { blank += 1 }
         }
         if stale { base.staleFrames += 1 }

@@ -41,7 +41,7 @@ public struct LoadingContext: Sendable {
     public init(time: Double = 0, layout: GridLayout = GridLayout(), bounds: Rect = Rect(x: 0, y: 0, width: 320, height: 450),
                 velocity: Point = .zero, isTracking: Bool = false, isDragging: Bool = false, isDecelerating: Bool = false,
                 userDragging: Bool = false, targetContentOffset: Point? = nil, visibleItems: [Int]? = nil,
-                boundItems: [Int?] = [], cachedKeys: Set<ImageKey> = [], assetCount: Int = 60,
+                boundItems: [Int?] = [], cachedKeys: Set<ImageKey> = [], assetCount: Int = 72,
                 expectedLoadDuration: Double = 0.086, maxConcurrentLoads: Int = 4, cacheCapacityImages: Int = 12,
                 decelerationTimeConstant: Double = 0.5) {
         self.time = time

@@ -4,7 +4,7 @@
 /// - `bound-min-loads`: the distinct images visible while the view is at rest — no policy that shows
 ///   every resting screen can load fewer.
 /// - `bound-clairvoyant`: every image ever visible loaded just in time — zero blank time, zero settle
-///   latency; its loads are the distinct images ever visible.
+///   latency; its loads are the distinct items ever visible.
 /// The bounds depend only on the gesture (the scroll physics does not depend on the policy).
 public struct GridBench: Sendable {
     /// Scene settings (latency, cache, …); the policy is set per run.

@@ -74,9 +74,9 @@ public final class GridScene: LabScene, ScrollViewDelegate {
     /// The B-POL-2 metrics so far.
     public var metrics: LoadMetrics { recorder.metrics }
 
-    /// Fewest loads possible for the run so far: distinct images visible at rest.
+    /// Fewest loads possible for the run so far: distinct items visible at rest.
     public var boundMinLoads: Int { recorder.boundMinLoads }
-    /// Loads of the clairvoyant schedule for the run so far: distinct images ever visible.
+    /// Loads of the clairvoyant schedule for the run so far: distinct items ever visible.
     public var boundClairvoyantLoads: Int { recorder.boundClairvoyantLoads }
 
     /// Switches the loading policy (keys 1–5) and the seed problem while scrolling; the new policy
@@ -96,6 +96,7 @@ public final class GridScene: LabScene, ScrollViewDelegate {
 
     public func pointer(_ event: PointerEvent) {
         start(at: event.time)
+        drainCompletions(upTo: event.time)
         switch event.phase {
         case .down: scrollView.touchDown(at: event.position, time: event.time)
         case .move: scrollView.touchMoved(to: event.position, time: event.time)
@@ -106,6 +107,7 @@ public final class GridScene: LabScene, ScrollViewDelegate {
     public func advance(to time: Double) {
         start(at: time)
         now = time
+        drainCompletions(upTo: time)     // loads finished before the scroll view moves are in the cache
         scrollView.advance(to: time)
         updateBinding(time: time)
         drainCompletions(upTo: time)

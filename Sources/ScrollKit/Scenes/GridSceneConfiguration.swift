@@ -2,8 +2,8 @@
 public struct GridSceneConfiguration: Hashable, Sendable {
     /// Number of items in the grid.
     public var itemCount = 500
-    /// Number of distinct images; item i shows image i % assetCount.
-    public var assetCount = 60
+    /// Number of distinct images (Assets/Images holds 72); item i shows image i % assetCount.
+    public var assetCount = 72
     /// The loading policy.
     public var policy: LoadingPolicyKind = .adaptive
     /// A seed problem shown in its broken form (Deferred and Target), or nil.

@@ -9,7 +9,7 @@ import Foundation
                  decelerating: Bool = false, userDragging: Bool = false, cached: [Int] = [], time: Double = 1) -> LoadingContext {
         LoadingContext(time: time, bounds: Rect(x: 0, y: y, width: 320, height: 450), velocity: Point(x: 0, y: velocity),
                        isTracking: tracking, isDragging: dragging, isDecelerating: decelerating, userDragging: userDragging,
-                       cachedKeys: Set(cached.map { ImageKey(item: $0, assetCount: 60) }))
+                       cachedKeys: Set(cached.map { ImageKey(item: $0, assetCount: 72) }))
     }
 
     @Test func contextVisibleItemsAndRowsAhead() {

@@ -1,6 +1,6 @@
 /// Which image an item shows: an index into the bundled assets (`item % assetCount`).
 ///
-/// Items far apart share an image (item 3 and item 63 with 60 assets), so the memory cache is keyed
+/// Items far apart share an image (item 3 and item 75 with 72 assets), so the memory cache is keyed
 /// by this, not by item: one decode serves every item with the same asset.
 public struct ImageKey: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// The asset index, `0..<assetCount`.

@@ -96,16 +96,17 @@ import Foundation
     }
 
     @Test func adaptivePlansTheFlingAtRelease() {
-        var p = AdaptivePolicy()
+        var p = AdaptivePolicy(leadTime: .infinity)
         let release = context(velocity: 4600, tracking: false, dragging: true, userDragging: true, time: 1)
         let plan = p.decide(.willEndDragging(velocity: Point(x: 0, y: 4.6), target: Point(x: 0, y: 2300)), in: release)
-        // At rest rows 10–11 (items 20–23) and, within the 12-image cache less the 4 on screen, the two
-        // passing rows that will show longest: rows 8 and 9. Ordered by when they come on screen.
-        #expect(plan.loadedItems == [16, 17, 18, 19, 20, 21, 22, 23])
+        // At rest rows 10–11 (items 20–23) and, within the 12-image cache, the four passing rows that
+        // will show longest: rows 6–9. Ordered by when they come on screen; no room for a row beyond.
+        #expect(plan.loadedItems == [12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23])
         #expect(plan.cancel == [])
         #expect(p.targetRect == Rect(x: 0, y: 2300, width: 320, height: 450))
         // Row 9 comes on screen when the offset passes 1620: t = 1 + 0.5·ln(2300/680).
         let row9 = plan.load.first { $0.item == 18 }!
+        #expect(abs(plan.load.first { $0.item == 12 }!.priority - 0.5 * log(2300.0 / 1370.0)) < 1e-9)
         #expect(abs(row9.priority - 0.5 * log(2300.0 / 680.0)) < 1e-9)
         // During deceleration: a tile that flashes by is skipped; a cache hit and a planned tile load.
         let decel = context(offset: 20, dragging: true, decelerating: true, cached: [4], time: 1.005)
@@ -117,8 +118,25 @@ import Foundation
         #expect(p.targetRect == nil)
     }
 
+    @Test func adaptiveIssuesPlannedLoadsALeadTimeBeforeTheyAppear() {
+        var p = AdaptivePolicy(leadTime: 0.3)
+        let release = context(velocity: 4600, dragging: true, userDragging: true, time: 1)
+        let plan = p.decide(.willEndDragging(velocity: Point(x: 0, y: 4.6), target: Point(x: 0, y: 2300)), in: release)
+        // Rows 6 (enters after 0.259 s) is due now; row 7 (0.351 s) is not yet.
+        #expect(plan.loadedItems == [12, 13])
+        #expect(p.scheduled.map(\.item) == [14, 15, 16, 17, 18, 19, 20, 21, 22, 23])
+        // 0.1 s later rows 7 and 8 (0.464 s) are due.
+        let later = p.decide(.frame, in: context(offset: 400, dragging: true, decelerating: true, time: 1.17))
+        #expect(later.loadedItems == [14, 15, 16, 17])
+        // A drag that catches the fling cancels what was issued off screen and drops the rest.
+        let caught = p.decide(.willBeginDragging, in: context(offset: 460, tracking: true, dragging: true, decelerating: true, userDragging: true, time: 1.2))
+        #expect(caught.cancel == [12, 13, 14, 15, 16, 17])
+        #expect(caught.loadedItems == [4, 5, 6, 7])
+        #expect(p.scheduled.isEmpty)
+    }
+
     @Test func adaptiveSmallFlingLoadsTheRestRowsAndOneRowBeyond() {
-        var p = AdaptivePolicy()
+        var p = AdaptivePolicy(leadTime: .infinity)
         let plan = p.decide(.willEndDragging(velocity: Point(x: 0, y: 0.46), target: Point(x: 0, y: 230)),
                             in: context(velocity: 460, userDragging: true))
         // At rest rows 1–2 (items 2–5): 4 and 5 are new; the row beyond (6, 7) is prefetched last.

@@ -22,10 +22,15 @@ extension GridScene {
         guard started else { return }
         let firstItem = layout.firstVisibleRow(offsetY: scrollView.contentOffset.y) * layout.columns
         let rebinds = pool.update(firstItem: firstItem, itemCount: layout.itemCount)
+        var dropped: [ImageKey] = []
         for r in rebinds {
-            let dropped = slots[r.view].loadingKey
+            if let key = slots[r.view].loadingKey { dropped.append(key) }
             slots[r.view].content = .empty
-            if let dropped { releaseIfUnwanted(dropped, time: time) }
+        }
+        // Queued requests go first, so a freed slot never starts a load that is dropped next.
+        let running = Set(pipeline.running.map(\.ticket.key))
+        for key in dropped.filter({ !running.contains($0) }) + dropped.filter({ running.contains($0) }) {
+            releaseIfUnwanted(key, time: time)
         }
         let bound = rebinds.compactMap(\.newItem)
         if !bound.isEmpty { consult(.bind(bound), time: time) }

@@ -25,8 +25,9 @@ public struct AdaptivePolicy: LoadingPolicy {
     /// Fling loads not yet issued: item and the absolute time its tile appears (as `priority`).
     public private(set) var scheduled: [LoadRequest] = []
     /// A planned load is issued this many seconds before its tile appears (immediately when the
-    /// tile appears sooner), so a fling caught early wastes little. `.infinity` issues all at release.
-    public var leadTime: Double
+    /// tile appears sooner), so a fling caught early wastes little; nil means the expected load
+    /// duration plus 0.22 s (about 0.3 s at 80 ms latency). `.infinity` issues all at release.
+    public var leadTime: Double?
     /// The running fling's forecast, from `willEndDragging` until the motion ends.
     public private(set) var forecast: DecelerationForecast?
     /// The viewport-sized rect at the fling's target, for drawing.
@@ -36,7 +37,7 @@ public struct AdaptivePolicy: LoadingPolicy {
 
     /// Makes the policy.
     public init(minimumShowTime: Double? = nil, speedLimit: Double? = nil, rowsBeyondTarget: Int = 1, dragHorizon: Double? = nil,
-                leadTime: Double = 0.3) {
+                leadTime: Double? = nil) {
         self.leadTime = leadTime
         self.dragHorizon = dragHorizon
         self.minimumShowTime = minimumShowTime
@@ -71,7 +72,7 @@ public struct AdaptivePolicy: LoadingPolicy {
             return .load(context.visibleItems)
         case .frame:
             if context.isTracking { return dragAhead(context) }
-            return scheduled.isEmpty ? .none : LoadDecision(load: issueDue(at: context.time))
+            return scheduled.isEmpty ? .none : LoadDecision(load: issueDue(in: context))
         case .bind, .willBeginDecelerating:
             return .none
         }
@@ -150,12 +151,13 @@ public struct AdaptivePolicy: LoadingPolicy {
         plan = []
         scheduled = chosen.map { LoadRequest(item: $0.item, priority: context.time + $0.priority) }
         direction = f.direction
-        return LoadDecision(load: issueDue(at: context.time), cancel: cancel)
+        return LoadDecision(load: issueDue(in: context), cancel: cancel)
     }
 
     /// Moves the scheduled loads whose tiles appear within `leadTime` into the plan and returns them
     /// (priority: seconds until the tile appears).
-    private mutating func issueDue(at time: Double) -> [LoadRequest] {
+    private mutating func issueDue(in context: LoadingContext) -> [LoadRequest] {
+        let time = context.time, leadTime = self.leadTime ?? context.expectedLoadDuration + 0.22
         var due: [LoadRequest] = []
         scheduled.removeAll { request in
             guard request.priority - time <= leadTime else { return false }

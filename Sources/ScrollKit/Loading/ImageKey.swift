@@ -17,7 +17,9 @@ public struct ImageKey: Hashable, Sendable, Comparable, CustomStringConvertible 
         self.asset = ((item % count) + count) % count
     }
 
+    /// Orders keys by asset index.
     public static func < (a: ImageKey, b: ImageKey) -> Bool { a.asset < b.asset }
 
+    /// `#` and the asset index, for logs.
     public var description: String { "#\(asset)" }
 }

@@ -13,5 +13,6 @@ public struct LoadTicket: Hashable, Sendable, CustomStringConvertible {
         self.key = key
     }
 
+    /// "ticket <id> #<asset>", for logs.
     public var description: String { "ticket \(id) \(key)" }
 }

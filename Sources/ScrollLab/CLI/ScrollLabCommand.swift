@@ -10,6 +10,7 @@ struct ScrollLabCommand: ParsableCommand {
             // Each port adds its command here.
             VelocityCommand.self,
             BenchCommand.self,
+            ReplayCommand.self,
         ]
     )
 }

@@ -10,6 +10,8 @@ struct ScrollLabCommand: ParsableCommand {
             // Each port adds its command here.
             WindowCommand.self,
             VelocityCommand.self,
+            BenchCommand.self,
+            ReplayCommand.self,
         ],
         defaultSubcommand: WindowCommand.self
     )

@@ -109,8 +109,8 @@ try:
     check(rows * 2 >= 200, "scrolled down through %d items (offset %.0f)" % (rows * 2, deepest))
     check(last_offset <= 50, "scrolled back up to the top (offset %.0f)" % last_offset)
 
-    # 3. Keys: D twice, T twice, H (help), F12 (screenshot of the help), H, R, then Esc.
-    for key in ["d", "d", "t", "t", "h", "F12", "h", "r"]:
+    # 3. Keys: D twice, T twice, 2 (Deferred policy), H (help), F12 (screenshot of the help), H, R, then Esc.
+    for key in ["d", "d", "t", "t", "2", "h", "F12", "h", "r"]:
         xdotool("key", key)
         time.sleep(0.15)
     time.sleep(0.3)
@@ -127,7 +127,8 @@ finally:
 
 trace = read_trace(trace_path)
 settings = [(e["name"], e["value"]) for e in trace if e["event"] == "setting" and "t" in e and e["t"] > 0]
-check(settings[:5] == [("rate", "fast"), ("rate", "normal"), ("slowMotion", True), ("slowMotion", False), ("reset", True)],
+check(settings[:6] == [("rate", "fast"), ("rate", "normal"), ("slowMotion", True), ("slowMotion", False), ("policy", "deferred"),
+                     ("reset", True)],
       "settings logged: %s" % settings)
 check(all("t" in e for e in trace if e["event"] == "setting" and e["name"] != "viewport"), "settings carry a time")
 summary = trace[-1]

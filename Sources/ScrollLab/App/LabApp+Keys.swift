@@ -9,7 +9,10 @@ extension LabApp {
             .init(key: "wheel", action: "scroll \(Int(Self.wheelStep)) pt per notch"),
             .init(key: "D", action: "deceleration rate normal / fast"),
         ]
-        if Self.sceneNames.count > 1 { entries.append(.init(key: "S", action: "next scene")) }
+        if scene.name == "grid" {
+            let names = LoadingPolicyKind.allCases.map(\.rawValue).joined(separator: ", ")
+            entries.append(.init(key: "1–\(LoadingPolicyKind.allCases.count)", action: "loading policy: " + names))
+        }
         entries += [
             .init(key: "T", action: "slow motion (model time ×¼)"),
             .init(key: "R", action: "reset: offset 0, clear the event list"),
@@ -42,8 +45,10 @@ extension LabApp {
             collectEvents()
             events.reset()
             logSetting("reset", .bool(true), at: t)
-        case Int(SDLK_s.rawValue) where Self.sceneNames.count > 1:
-            switchScene(at: t)
+        case Int(SDLK_1.rawValue)...Int(SDLK_9.rawValue):
+            if let name = scene.selectPolicy(Int(key) - Int(SDLK_0.rawValue)) {
+                logSetting("policy", .string(name), at: t)
+            }
         case Int(SDLK_F12.rawValue):
             pendingScreenshot = Screenshot.nextDefaultPath()
         default:

@@ -37,9 +37,9 @@ final class LabApp {
     var frameCount = 0
 
     /// Opens the window and everything it needs; throws one clear line on failure.
-    init(options: WindowOptions) throws(AppError) {
-        guard options.items >= 0 else { throw .usage("--items must be 0 or more") }
+    init(options: WindowOptions, scene labScene: any LabScene) throws(AppError) {
         self.options = options
+        let windowScene = try Self.windowScene(for: labScene)
         if let path = options.traceOut { trace = try TraceWriter(path: path) }
         sdl = try SDLSession(headless: options.headless, software: options.software)
         do {
@@ -50,7 +50,7 @@ final class LabApp {
         }
         text = TextCache(renderer: sdl.renderer, fonts: fonts)
         canvas = Canvas(renderer: sdl.renderer)
-        scene = try Self.makeScene(options)
+        scene = windowScene
         status.renderer = sdl.rendererName + (sdl.hasVSync ? ", vsync" : ", no vsync") + " · " + sdl.videoDriver
     }
 
@@ -171,7 +171,7 @@ final class LabApp {
         for line in scene.settingLines { trace.write(line) }
         logSetting("scene", .string(scene.name), at: 0)
         logSetting("rate", .string(scene.isFastRate ? "fast" : "normal"), at: 0)
-        logSetting("items", .int(options.items), at: 0)
+        logSetting("policy", .string(scene.snapshot().policy), at: 0)
         logSetting("renderer", .string(status.renderer), at: 0)
         logSetting("presentCalibrationMs", .array(calibration.map { .number(($0 * 10000).rounded() / 10) }), at: 0)
     }

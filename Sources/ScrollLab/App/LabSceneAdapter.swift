@@ -6,16 +6,18 @@ final class LabSceneAdapter: WindowScene {
     /// The scene driven.
     let scene: any LabScene
     private let content: () -> SceneContent
-    private let policyName: String
+    private let policyName: () -> String
+    private let policySelector: ((Int) -> String?)?
     private let pagingMode: () -> String?
     private let inbox = RecordInbox()
 
     /// Wraps `scene`; `content` reads its views and metrics for each frame.
-    init(scene: any LabScene, policy: String, pagingMode: @escaping () -> String? = { nil },
-         content: @escaping () -> SceneContent) {
+    init(scene: any LabScene, policy: @escaping () -> String, selectPolicy: ((Int) -> String?)? = nil,
+         pagingMode: @escaping () -> String? = { nil }, content: @escaping () -> SceneContent) {
         self.scene = scene
         self.content = content
         self.policyName = policy
+        self.policySelector = selectPolicy
         self.pagingMode = pagingMode
         let inbox = self.inbox
         scene.scrollView.eventHandler = { inbox.records.append($0) }
@@ -44,7 +46,7 @@ final class LabSceneAdapter: WindowScene {
     func snapshot() -> SceneSnapshot {
         let view = scene.scrollView
         let rate = view.decelerationRate == .fast ? "fast 0.99" : view.decelerationRate == .normal ? "normal 0.998" : "\(view.decelerationRate.rawValue)"
-        var s = SceneSnapshot(name: scene.name, policy: policyName, pagingMode: pagingMode(), decelerationRate: rate,
+        var s = SceneSnapshot(name: scene.name, policy: policyName(), pagingMode: pagingMode(), decelerationRate: rate,
                               scrollViewFrame: view.frame)
         s.isTracking = view.isTracking
         s.isDragging = view.isDragging
@@ -59,6 +61,8 @@ final class LabSceneAdapter: WindowScene {
         s.metrics = c.metrics
         return s
     }
+
+    func selectPolicy(_ number: Int) -> String? { policySelector?(number) }
 
     func takeEvents() -> [ScrollEventRecord] {
         defer { inbox.records.removeAll(keepingCapacity: true) }

@@ -1,13 +1,5 @@
 /// Everything the window command line decides, as plain values.
 struct WindowOptions: Sendable {
-    /// Scene to open first (`grid`; `pager` once it exists).
-    var scene: String = "grid"
-    /// Loading policy name, shown in the HUD (policies plug in with the image pipeline).
-    var policy: String = "eager"
-    /// Start with the fast deceleration rate (0.99) instead of normal (0.998).
-    var fastRate: Bool = false
-    /// Number of grid items.
-    var items: Int = 500
     /// JSON-lines trace destination, if any.
     var traceOut: String?
     /// Also write `didScroll` records to the trace.

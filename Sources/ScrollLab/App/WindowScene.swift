@@ -17,6 +17,8 @@ protocol WindowScene: AnyObject {
     func reset(time: Double)
     /// The deceleration rate: false = normal (0.998), true = fast (0.99).
     var isFastRate: Bool { get set }
+    /// Switches to loading policy `number` (1–5); returns its name, or nil when the scene has none.
+    func selectPolicy(_ number: Int) -> String?
     /// What to draw this frame.
     func snapshot() -> SceneSnapshot
     /// Delegate callbacks since the last call, oldest first.

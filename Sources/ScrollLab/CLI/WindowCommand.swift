@@ -8,17 +8,7 @@ struct WindowCommand: ParsableCommand {
         abstract: "Open the lab window: the phone viewport with the grid scene and the HUD."
     )
 
-    @Option(help: "Scene to open: grid.")
-    var scene: String = "grid"
-
-    @Option(help: "Loading policy name shown in the HUD.")
-    var policy: String = "eager"
-
-    @Option(help: "Deceleration rate: normal (0.998) or fast (0.99).")
-    var rate: String = "normal"
-
-    @Option(help: "Number of grid items.")
-    var items: Int = 500
+    @OptionGroup var sceneOptions: SceneOptions
 
     @Option(name: .customLong("trace-out"), help: "Write the delegate events, settings and a summary as JSON lines to this file.")
     var traceOut: String?
@@ -48,8 +38,6 @@ struct WindowCommand: ParsableCommand {
     var quitAfter: Double?
 
     func validate() throws {
-        guard rate == "normal" || rate == "fast" else { throw ValidationError("--rate must be normal or fast") }
-        guard items >= 0 else { throw ValidationError("--items must be 0 or more") }
         if let frames, frames < 1 { throw ValidationError("--frames must be at least 1") }
         if let quitAfter, !(quitAfter >= 0) { throw ValidationError("--quit-after must be 0 or more seconds") }
         if screenshotAfter != nil, screenshot == nil { throw ValidationError("--screenshot-after needs --screenshot FILE") }
@@ -57,13 +45,12 @@ struct WindowCommand: ParsableCommand {
 
     func run() throws {
         let options = WindowOptions(
-            scene: scene, policy: policy, fastRate: rate == "fast", items: items,
             traceOut: traceOut, traceDidScroll: traceDidScroll, tracePointer: tracePointer, screenshot: screenshot,
             screenshotAfter: screenshotAfter, headless: headless, software: software,
             frames: frames, quitAfter: quitAfter)
         let code: Int32 = MainActor.assumeIsolated {
             do throws(AppError) {
-                return try LabApp(options: options).run()
+                return try LabApp(options: options, scene: sceneOptions.makeScene()).run()
             } catch {
                 FileHandle.standardError.write(Data((error.message + "\n").utf8))
                 return 2

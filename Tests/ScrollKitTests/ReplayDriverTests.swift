@@ -52,6 +52,13 @@ import Testing
         #expect(none.isEmpty)
     }
 
+    @Test func theStartMovesUpToAWholeMillisecond() {
+        let driver = ReplayDriver(gesture: [event(0, 400, .down)], startTime: 0.1802031)
+        #expect(driver.startTime == 0.181)
+        #expect(driver.events.map(\.time) == [0.181])
+        #expect(ReplayDriver(gesture: [], startTime: 123.456).startTime == 123.456)
+    }
+
     @Test func aFirstSampleBetweenFramesKeepsItsPhaseOnTheGrid() {
         // Headless: first frame at floor(0.02 · 60) / 60 = 1/60, the down 0.02 − 1/60 after it.
         let driver = ReplayDriver(gesture: [event(0.02, 400, .down), event(0.1, 400, .up)], startTime: 5)
@@ -87,8 +94,9 @@ import Testing
         let scene = HeadlessReplayTests.makeScene()
         var records: [ScrollEventRecord] = []
         scene.scrollView.eventHandler = { records.append($0) }
-        let start = 123.456
-        var driver = ReplayDriver(gesture: gesture, startTime: start)
+        var driver = ReplayDriver(gesture: gesture, startTime: 123.4560017)
+        let start = driver.startTime
+        #expect(start == 123.457)
         // Window frames at an uneven pace, around 60 Hz.
         var now = start
         var k = 0
@@ -110,6 +118,11 @@ import Testing
         #expect(timeErrors.max()! < 1e-9)
         #expect(offsetErrors.max()! < 1e-6)
         #expect(headless.callbacks.filter { $0.event == .didEndDecelerating }.count == 1)
+        // Release velocities are the same to the last digit.
+        let velocities = { (records: [ScrollEventRecord]) -> [Point] in
+            records.compactMap { if case let .willEndDragging(v, _, _) = $0.event { return v } else { return nil } }
+        }
+        #expect(velocities(records) == velocities(headless.records))
     }
 
     @Test func aLiveFlingFromRestOnUnevenFramesEndsWithinHalfAPointOfTheHeadlessOne() {

@@ -22,11 +22,16 @@ public struct ReplayDriver: Sendable {
     public private(set) var nextFrame = 0
 
     /// Places `gesture` (as parsed from a file) on the model clock with the headless frame grid starting
-    /// at `startTime` (see the type's note). Samples keep their own spacing, even ones that go back in
-    /// time (the velocity tracker repairs those); delivery order is file order. Non-finite times are dropped.
+    /// at `startTime` moved up to a whole millisecond (see the type's note). The velocity tracker rounds
+    /// sample times to microseconds; a whole-millisecond shift keeps that rounding the same as in the
+    /// headless run, so release velocities match to the last digit. Samples keep their own spacing, even
+    /// ones that go back in time (the tracker repairs those); delivery order is file order. Non-finite
+    /// times are dropped.
     public init(gesture: [PointerEvent], startTime: Double, frameRate: Double = 60) {
         let rate = frameRate.isFinite && frameRate > 0 ? frameRate : 60
         self.frameRate = rate
+        let milliseconds = (startTime * 1000).rounded()
+        let startTime = milliseconds / 1000 < startTime ? (milliseconds + 1) / 1000 : milliseconds / 1000
         self.startTime = startTime
         let finite = gesture.filter { $0.time.isFinite }
         guard let first = finite.first?.time else { events = []; return }

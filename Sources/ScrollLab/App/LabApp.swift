@@ -18,8 +18,13 @@ final class LabApp {
     let clock = AppClock()
     let viewport = PhoneViewport.standard
     var scene: any WindowScene
-    var timeline = ModelTimeline()
-    var events = EventLog()
+    /// Model time with slow motion (T); pointer samples and frames are both stamped on it.
+    var modelClock = LabClock(realTime: 0)
+    /// The model time the scene was last advanced to (what the screen shows).
+    var modelTimeShown = 0.0
+    /// Timeline, F5 recording and `--replay`.
+    var instruments: LabInstruments
+    var events = EventLog(capacity: 7)
     var stats = FrameStats()
     /// Frames drawn while the content was dragged or decelerating.
     var motionStats = FrameStats()
@@ -51,6 +56,8 @@ final class LabApp {
         text = TextCache(renderer: sdl.renderer, fonts: fonts)
         canvas = Canvas(renderer: sdl.renderer)
         scene = windowScene
+        instruments = LabInstruments(axis: LabInstruments.axis(ofScene: labScene.name))
+        instruments.pendingReplay = options.replay
         status.renderer = sdl.rendererName + (sdl.hasVSync ? ", vsync" : ", no vsync") + " · " + sdl.videoDriver
     }
 
@@ -110,10 +117,10 @@ final class LabApp {
 
     /// One frame: step the model, draw, serve screenshot requests (before present).
     private func frame(at t: Double) {
-        scene.advance(to: timeline.modelTime(t))
-        collectEvents()
+        stepModel(at: t)
         if status.message != nil, t > messageUntil { status.message = nil }
         let snapshot = scene.snapshot()
+        recordTimelineSample(snapshot)
         frameIsMoving = snapshot.isDragging || snapshot.isDecelerating
         canvas.clear(.background)
         text.draw("ScrollLab", style: .heading, colour: .text, x: Int32(viewport.frame.minX), y: 14)
@@ -121,6 +128,7 @@ final class LabApp {
                   x: Int32(viewport.frame.minX) + 90, y: 14)
         PhoneRenderer(canvas: canvas, text: text).draw(snapshot, viewport: viewport)
         HUDRenderer(canvas: canvas, text: text, fonts: fonts).draw(snapshot, events: events, status: status)
+        drawTimeline()
         if showHelp { HelpOverlay(canvas: canvas, text: text).draw(keyHelp) }
 
         if let after = options.screenshotAfter, !screenshotTaken, t >= after, let path = options.screenshot {
@@ -137,6 +145,7 @@ final class LabApp {
     func collectEvents() {
         for record in scene.takeEvents() {
             events.append(record)
+            recordTimelineEvent(record)
             if record.event != .didScroll || options.traceDidScroll {
                 trace?.write(record.json)
             }
@@ -145,7 +154,7 @@ final class LabApp {
 
     /// Logs a setting change to the trace (and the HUD message line).
     func logSetting(_ name: String, _ value: JSONValue, at t: Double) {
-        trace?.write(.object([("t", .number(timeline.modelTime(t))), ("event", .string("setting")),
+        trace?.write(.object([("t", .number(modelClock.modelTime(atReal: t))), ("event", .string("setting")),
                               ("name", .string(name)), ("value", value)]))
     }
 

@@ -7,6 +7,8 @@ struct HUDStatus {
     var frameP99Ms = 0.0
     /// The slow-motion scale when it is not 1× (`"0.25×"`), else nil.
     var slowMotion: String?
+    /// Simulated image source latency, milliseconds (nil when the scene has no images).
+    var latencyMs: Double?
     /// A transient line (e.g. the path of the last screenshot).
     var message: String?
 }

@@ -30,8 +30,8 @@ struct TimelinePlot {
     /// Proposed (pre-rewrite) target colour.
     static let proposedColour = RGBA(150, 155, 165)
 
-    /// Draws the panel: a caption line at `frame.minY`, the plot below it. `status` names the
-    /// slow-motion scale (`"1×"`); `recording`, when set, is shown in red (`"REC → ./recordings/"`).
+    /// Draws the panel: a caption line at `frame.minY`, the plot below it. `status` is a short note
+    /// after the legend (the slow-motion scale, `"1×"`); `recording`, when set, is shown in red (`"REC → ./recordings/"`).
     func draw(_ timeline: Timeline, now: Double, in frame: Rect, status: String, recording: String?,
               layout: inout TimelineLayout) {
         let caption = Int32(frame.minY)
@@ -40,7 +40,7 @@ struct TimelinePlot {
         x += text.draw("offset", style: .label, colour: Self.offsetColour, x: x, y: caption).width + 6
         x += text.draw("velocity", style: .label, colour: Self.velocityColour, x: x, y: caption).width + 6
         x += text.draw("target", style: .label, colour: Self.targetColour, x: x, y: caption).width + 8
-        text.draw("\(Int(Self.seconds)) s · " + status, style: .label, colour: .dimText, x: x, y: caption)
+        text.draw(status, style: .label, colour: .dimText, x: x, y: caption)
 
         let box = Rect(x: frame.minX, y: frame.minY + 20, width: frame.width, height: frame.height - 20)
         canvas.fill(box, RGBA(14, 15, 18))
@@ -93,6 +93,9 @@ struct TimelinePlot {
         text.draw(offsets, style: .mono, colour: Self.offsetColour, x: Int32(box.maxX - offsetsWidth - vWidth - 12),
                   y: Int32(box.maxY - 15))
         text.draw(v, style: .mono, colour: Self.velocityColour, x: Int32(box.maxX - vWidth - 3),
+                  y: Int32(box.maxY - 15))
+        // The time axis: the left edge is `seconds` ago.
+        text.draw("−\(Int(Self.seconds)) s", style: .mono, colour: .dimText, x: Int32(box.minX + 3),
                   y: Int32(box.maxY - 15))
         // Recording: a red dot and the folder, bottom left.
         if let recording {

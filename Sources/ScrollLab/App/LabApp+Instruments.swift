@@ -3,7 +3,7 @@ import ScrollKit
 
 extension LabApp {
     /// Where the timeline panel sits: the lower part of the events column.
-    static let timelineFrame = Rect(x: 612, y: 300, width: 336, height: 248)
+    static let timelineFrame = Rect(x: 612, y: 296, width: 336, height: 234)
 
     /// Steps the model to app time `t`: on the replay's 60 Hz grid while a replay runs (the same
     /// frames and input as `replay --headless`), else straight to the model time. Returns the model
@@ -63,7 +63,7 @@ extension LabApp {
         if !instruments.recorder.isRecording {
             instruments.recorder.start()
             logSetting("recording", .bool(true), at: t)
-            say("recording pointer samples (F5 stops) → ./\(LabInstruments.recordingsFolder)/", at: t)
+            say("recording… F5 stops", at: t)
             return
         }
         guard let text = instruments.recorder.stopAndSerialize() else {

@@ -35,7 +35,7 @@ struct HUDRenderer {
         row("scene", s.name)
         row("policy", s.policy)
         row("paging", s.pagingMode ?? "—")
-        row("rate", s.decelerationRate + (status.slowMotion.map { "  (slow motion \($0))" } ?? ""))
+        row("rate", s.decelerationRate + (status.slowMotion.map { " · " + $0 } ?? ""))
         heading("State")
         let flags: [(String, Bool)] = [("tracking", s.isTracking), ("dragging", s.isDragging), ("decel", s.isDecelerating)]
         var fx = x

@@ -52,21 +52,29 @@ import Testing
         #expect(none.isEmpty)
     }
 
-    @Test func theStartMovesUpToAWholeMillisecond() {
+    @Test func theShiftIsAWholeNumberOfMilliseconds() {
         let driver = ReplayDriver(gesture: [event(0, 400, .down)], startTime: 0.1802031)
         #expect(driver.startTime == 0.181)
         #expect(driver.events.map(\.time) == [0.181])
         #expect(ReplayDriver(gesture: [], startTime: 123.456).startTime == 123.456)
     }
 
+    @Test func startingAtTheFirstGridTimeLeavesTheFileTimesAlone() {
+        // Headless: first frame at floor(0.02 · 60) / 60 = 1/60; no shift, the headless replay's own input.
+        let gesture = [event(0.02, 400, .down), event(0.1, 400, .up)]
+        let driver = ReplayDriver(gesture: gesture, startTime: 1.0 / 60)
+        #expect(driver.events == gesture)
+        #expect(driver.startTime == 1.0 / 60)
+    }
+
     @Test func aFirstSampleBetweenFramesKeepsItsPhaseOnTheGrid() {
-        // Headless: first frame at floor(0.02 · 60) / 60 = 1/60, the down 0.02 − 1/60 after it.
+        // Headless: first frame at 1/60, the down 0.02 − 1/60 after it. The shift 5 − 1/60 moves up to
+        // 4.984 s, so grid frame 0 falls at 1/60 + 4.984 and the down 0.02 − 1/60 after it, as headless.
         let driver = ReplayDriver(gesture: [event(0.02, 400, .down), event(0.1, 400, .up)], startTime: 5)
         let frame: Double = 1.0 / 60
-        let downError: Double = abs(driver.events[0].time - (5 + 0.02 - frame))
-        let upError: Double = abs(driver.events[1].time - (5 + 0.1 - frame))
-        #expect(downError < 1e-12)
-        #expect(upError < 1e-12)
+        #expect(driver.events.map(\.time) == [0.02 + 4.984, 0.1 + 4.984])
+        let startError: Double = abs(driver.startTime - (frame + 4.984))
+        #expect(startError < 1e-12)
     }
 
     @Test func stepRunsEveryDueGridFrameAfterDeliveringItsSamples() {

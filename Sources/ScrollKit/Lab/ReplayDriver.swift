@@ -3,12 +3,18 @@
 ///
 /// The headless replay runs frames at `k / frameRate` (file time) and, before each frame, delivers every
 /// sample whose time is at or before the frame time, in file order, with its own time. The driver
-/// keeps that rule and that frame grid, shifted to start at `startTime` on the model clock: file time
-/// `t` becomes `t + shift`, with the headless replay's first frame (the last grid time at or before the
-/// first sample) at `startTime`. `step(upTo:pointer:advance:)` runs every grid frame that real time has
-/// reached — so the window's replay is the headless run shifted in time, frame for frame, and gives
-/// the same callbacks and offsets (the screen shows the newest grid frame, at most one frame late).
-/// `events(upTo:)` is the plain delivery rule, for a caller that keeps its own frames.
+/// keeps that rule and that frame grid, shifted onto the model clock: file time `t` becomes `t + shift`,
+/// where the shift is a whole number of milliseconds that puts the headless replay's first frame (the
+/// last grid time at or before the first sample) at or just after `startTime`. `step(upTo:pointer:advance:)`
+/// runs every grid frame that real time has reached — so the window's replay is the headless run shifted
+/// in time, frame for frame, and gives the same callbacks and offsets (the screen shows the newest grid
+/// frame, at most one frame late). `events(upTo:)` is the plain delivery rule, for a caller that keeps
+/// its own frames.
+///
+/// Why whole milliseconds: the velocity tracker rounds sample times to microseconds, and a shift of
+/// whole milliseconds keeps that rounding as in the headless run, so release velocities match to the
+/// last digit. With `startTime` = the first grid time, the shift is zero and the driver is the headless
+/// replay's own delivery.
 public struct ReplayDriver: Sendable {
     /// The samples, already placed on the model clock, in delivery (file) order.
     public let events: [PointerEvent]
@@ -16,29 +22,29 @@ public struct ReplayDriver: Sendable {
     public private(set) var nextIndex = 0
     /// Frames per second of the grid (the headless replay's 60 Hz).
     public let frameRate: Double
-    /// Model time of grid frame 0.
+    /// Model time of grid frame 0 (the headless replay's first frame, shifted).
     public let startTime: Double
     /// Index of the next grid frame `step` will run.
     public private(set) var nextFrame = 0
 
-    /// Places `gesture` (as parsed from a file) on the model clock with the headless frame grid starting
-    /// at `startTime` moved up to a whole millisecond (see the type's note). The velocity tracker rounds
-    /// sample times to microseconds; a whole-millisecond shift keeps that rounding the same as in the
-    /// headless run, so release velocities match to the last digit. Samples keep their own spacing, even
-    /// ones that go back in time (the tracker repairs those); delivery order is file order. Non-finite
-    /// times are dropped.
+    /// Places `gesture` (as parsed from a file) on the model clock, grid frame 0 at or just after
+    /// `startTime` (see the type's note). Samples keep their own spacing, even ones that go back in time
+    /// (the velocity tracker repairs those); delivery order is file order. Non-finite times are dropped.
     public init(gesture: [PointerEvent], startTime: Double, frameRate: Double = 60) {
         let rate = frameRate.isFinite && frameRate > 0 ? frameRate : 60
         self.frameRate = rate
-        let milliseconds = (startTime * 1000).rounded()
-        let startTime = milliseconds / 1000 < startTime ? (milliseconds + 1) / 1000 : milliseconds / 1000
-        self.startTime = startTime
         let finite = gesture.filter { $0.time.isFinite }
-        guard let first = finite.first?.time else { events = []; return }
-        let firstFrameTime = (first * rate).rounded(.down) / rate
-        events = finite.map {
-            PointerEvent(time: startTime + ($0.time - firstFrameTime), position: $0.position, phase: $0.phase)
+        guard let first = finite.first?.time else {
+            self.startTime = startTime
+            events = []
+            return
         }
+        let firstFrameTime = (first * rate).rounded(.down) / rate
+        let wanted = startTime - firstFrameTime
+        let milliseconds = (wanted * 1000).rounded()
+        let shift = milliseconds / 1000 < wanted ? (milliseconds + 1) / 1000 : milliseconds / 1000
+        self.startTime = firstFrameTime + shift
+        events = finite.map { PointerEvent(time: $0.time + shift, position: $0.position, phase: $0.phase) }
     }
 
     /// The samples not delivered yet, from the next one up to (not including) the first whose time is

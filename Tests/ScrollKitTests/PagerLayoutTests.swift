@@ -38,7 +38,7 @@ import Testing
         #expect(layout.currentPage(offsetX: 99_999) == 11)
         #expect(layout.currentPage(offsetX: .nan) == 0)
         #expect(layout.nearestPageOffset(1000) == 1100)
-        #expect(layout.nearestPageOffset(990) == 880)
+        #expect(layout.nearestPageOffset(980) == 880)
         #expect(layout.nearestPageOffset(2500) == 2420)
     }
 

@@ -23,13 +23,13 @@ public final class PagerScene: LabScene {
         didSet { configureScrollView(stoppingMotion: true) }
     }
     /// The page view pool: `viewsCreated` stays at `poolCapacity` for the whole run.
-    public private(set) var pool: ReusePool
+    public internal(set) var pool: ReusePool
     /// The title strip's content offset, set in `didScroll` from the pager's (B-LINK-1).
-    public private(set) var titleStripOffset: Double = 0
+    public internal(set) var titleStripOffset: Double = 0
     /// The background layer's offset, set in `didScroll` (parallax).
-    public private(set) var parallaxOffset: Double = 0
+    public internal(set) var parallaxOffset: Double = 0
     /// The page nearest the current offset: the indicator dot to highlight.
-    public private(set) var currentPage: Int = 0
+    public internal(set) var currentPage: Int = 0
 
     /// The paging behaviour installed as the scroll view's delegate in snap and target modes; it
     /// forwards every callback to the scene. Held here because the scroll view holds its delegate weakly.

@@ -8,6 +8,7 @@ struct ScrollLabCommand: ParsableCommand {
         abstract: "A desktop laboratory for iOS-style scrolling.",
         subcommands: [
             // Each port adds its command here.
+            VelocityCommand.self,
         ]
     )
 }

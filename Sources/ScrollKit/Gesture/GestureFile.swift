@@ -1,0 +1,115 @@
+/// Gesture files: one pointer sample per line as JSON, `{"t_ms":…,"x":…,"y":…,"phase":"down|move|up"}`.
+///
+/// Positions are points relative to the phone viewport's top-left; `t_ms` is milliseconds on any clock
+/// (only differences matter). A file may hold several gestures in a row.
+///
+/// Rules, applied line by line so that a file always parses the same way:
+/// - blank (whitespace-only) lines are skipped but still counted for line numbers; `\r\n` endings are fine;
+/// - `t_ms`, `x`, `y` must be JSON numbers, `phase` one of the three strings; other keys are ignored;
+/// - `|x|`, `|y|` must not exceed `positionLimit` (10⁷ pt); `|t_ms|` must not exceed `timeLimitMilliseconds`
+///   (10¹³ ms, which admits uptime and Unix-epoch clocks);
+/// - `move` and `up` need a preceding `down`; a `down` needs the previous gesture to have ended with `up`;
+///   a file may end while the pointer is down;
+/// - timestamps that repeat or go backwards are kept as written: they are not errors here. The
+///   velocity tracker repairs them (repeats are kept, backwards times are clamped to the previous one).
+public enum GestureFile {
+    /// Largest accepted `|x|` or `|y|`, in points.
+    public static let positionLimit = 1e7
+    /// Largest accepted `|t_ms|`, in milliseconds.
+    public static let timeLimitMilliseconds = 1e13
+
+    /// Parses gesture-file text into pointer events (time in seconds, `t_ms / 1000`), in file order.
+    /// Throws the first problem found, naming its line.
+    public static func parse(_ text: String) throws(GestureFileError) -> [PointerEvent] {
+        var events: [PointerEvent] = []
+        var isDown = false
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+        for (offset, rawLine) in lines.enumerated() {
+            let lineNumber = offset + 1
+            if rawLine.allSatisfy({ $0.isWhitespace }) { continue }
+            let event = try parseEvent(rawLine, line: lineNumber)
+            switch event.phase {
+            case .down:
+                if isDown { throw .pointerAlreadyDown(line: lineNumber) }
+                isDown = true
+            case .move:
+                if !isDown { throw .pointerNotDown(line: lineNumber, phase: .move) }
+            case .up:
+                if !isDown { throw .pointerNotDown(line: lineNumber, phase: .up) }
+                isDown = false
+            }
+            events.append(event)
+        }
+        return events
+    }
+
+    /// One line per event, `{"t_ms":…,"x":…,"y":…,"phase":"…"}`, each ending in a newline.
+    /// Numbers are written with at most 6 decimals, so values read from a file round-trip exactly.
+    public static func serialize(_ events: [PointerEvent]) -> String {
+        var out = ""
+        for event in events {
+            let line = JSONValue.object([
+                ("t_ms", .number(event.time * 1000)),
+                ("x", .number(event.position.x)),
+                ("y", .number(event.position.y)),
+                ("phase", .string(event.phase.rawValue)),
+            ])
+            out += line.serialized
+            out += "\n"
+        }
+        return out
+    }
+
+    /// Splits events into gestures, each running from a `down` to its `up` inclusive.
+    ///
+    /// Events outside a gesture (a `move` or `up` with no `down` before it) are ignored; a `down` while
+    /// a gesture is open starts a new one. A gesture still open at the end is included only when
+    /// `includingIncomplete` is true.
+    public static func gestures(_ events: [PointerEvent], includingIncomplete: Bool = false) -> [[PointerEvent]] {
+        var result: [[PointerEvent]] = []
+        var open: [PointerEvent]? = nil
+        for event in events {
+            switch event.phase {
+            case .down:
+                open = [event]
+            case .move:
+                open?.append(event)
+            case .up:
+                if var gesture = open {
+                    gesture.append(event)
+                    result.append(gesture)
+                    open = nil
+                }
+            }
+        }
+        if includingIncomplete, let gesture = open { result.append(gesture) }
+        return result
+    }
+
+    private static func parseEvent(_ text: Substring, line: Int) throws(GestureFileError) -> PointerEvent {
+        let value: JSONValue
+        do {
+            value = try JSONLineParser.parse(text)
+        } catch {
+            throw .invalidJSON(line: line, reason: error.message)
+        }
+        guard case .object = value else { throw .notAnObject(line: line) }
+        let tMilliseconds = try number(value, "t_ms", line: line, limit: timeLimitMilliseconds)
+        let x = try number(value, "x", line: line, limit: positionLimit)
+        let y = try number(value, "y", line: line, limit: positionLimit)
+        guard let phaseValue = value["phase"] else { throw .missingField(line: line, field: "phase") }
+        guard case let .string(name) = phaseValue, let phase = PointerPhase(rawValue: name) else {
+            throw .unknownPhase(line: line, found: phaseValue.serialized)
+        }
+        return PointerEvent(time: tMilliseconds / 1000, position: Point(x: x, y: y), phase: phase)
+    }
+
+    private static func number(_ object: JSONValue, _ field: String, line: Int, limit: Double) throws(GestureFileError) -> Double {
+        guard let value = object[field] else { throw .missingField(line: line, field: field) }
+        guard case let .number(n) = value else { throw .nonNumericField(line: line, field: field) }
+        guard n.isFinite, abs(n) <= limit else {
+            throw .absurdValue(line: line, field: field, value: n, limit: limit)
+        }
+        return n
+    }
+}

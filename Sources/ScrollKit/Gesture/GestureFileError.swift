@@ -1,0 +1,55 @@
+/// Why a gesture file could not be read. Every case carries the 1-based line number.
+public enum GestureFileError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The line is not valid JSON.
+    case invalidJSON(line: Int, reason: String)
+    /// The line is valid JSON but not an object.
+    case notAnObject(line: Int)
+    /// A required field (`t_ms`, `x`, `y` or `phase`) is absent.
+    case missingField(line: Int, field: String)
+    /// A numeric field holds something other than a JSON number.
+    case nonNumericField(line: Int, field: String)
+    /// A numeric field is infinite or NaN (a number too large for a `Double`), or beyond the allowed magnitude.
+    case absurdValue(line: Int, field: String, value: Double, limit: Double)
+    /// `phase` is not one of `down`, `move`, `up` (`found` is the value as written).
+    case unknownPhase(line: Int, found: String)
+    /// A `move` or `up` comes while the pointer is not down.
+    case pointerNotDown(line: Int, phase: PointerPhase)
+    /// A `down` comes while the pointer is already down.
+    case pointerAlreadyDown(line: Int)
+
+    /// The 1-based line the error was found on.
+    public var line: Int {
+        switch self {
+        case let .invalidJSON(line, _), let .notAnObject(line), let .missingField(line, _),
+             let .nonNumericField(line, _), let .absurdValue(line, _, _, _), let .unknownPhase(line, _),
+             let .pointerNotDown(line, _), let .pointerAlreadyDown(line):
+            return line
+        }
+    }
+
+    /// One line for a person: where and what, e.g. `line 3: unknown phase "hover" (expected down, move or up)`.
+    public var description: String {
+        let what: String
+        switch self {
+        case let .invalidJSON(_, reason):
+            what = "not valid JSON: \(reason)"
+        case .notAnObject:
+            what = "expected a JSON object like {\"t_ms\":0,\"x\":0,\"y\":0,\"phase\":\"down\"}"
+        case let .missingField(_, field):
+            what = "missing field \"\(field)\""
+        case let .nonNumericField(_, field):
+            what = "field \"\(field)\" must be a number"
+        case let .absurdValue(_, field, value, limit):
+            what = value.isFinite
+                ? "field \"\(field)\" is \(value), beyond the allowed magnitude \(limit)"
+                : "field \"\(field)\" is not a finite number"
+        case let .unknownPhase(_, found):
+            what = "unknown phase \(found) (expected \"down\", \"move\" or \"up\")"
+        case let .pointerNotDown(_, phase):
+            what = "\"\(phase.rawValue)\" without a preceding \"down\""
+        case .pointerAlreadyDown:
+            what = "\"down\" while the pointer is already down (missing \"up\")"
+        }
+        return "line \(line): \(what)"
+    }
+}

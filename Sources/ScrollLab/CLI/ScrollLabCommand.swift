@@ -9,6 +9,7 @@ struct ScrollLabCommand: ParsableCommand {
         subcommands: [
             // Each port adds its command here.
             VelocityCommand.self,
+            BenchCommand.self,
         ]
     )
 }

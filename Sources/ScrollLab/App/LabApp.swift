@@ -33,6 +33,8 @@ final class LabApp {
     var status = HUDStatus()
     var trace: TraceWriter?
     var showHelp = false
+    /// The pager's frame-outline overlay (key O).
+    var showsPagerFrame = false
     var running = true
     var pointerDown = false
     var screenshotTaken = false
@@ -130,7 +132,11 @@ final class LabApp {
         text.draw("ScrollLab", style: .heading, colour: .text, x: Int32(viewport.frame.minX), y: 14)
         text.draw("drag or wheel the phone · H for keys", style: .label, colour: .dimText,
                   x: Int32(viewport.frame.minX) + 90, y: 14)
-        PhoneRenderer(canvas: canvas, text: text, textures: images.textures).draw(snapshot, viewport: viewport)
+        if let pager = pagerScene {
+            PagerRenderer(canvas: canvas, text: text).draw(pager, viewport: viewport, showsFrame: showsPagerFrame)
+        } else {
+            PhoneRenderer(canvas: canvas, text: text, textures: images.textures).draw(snapshot, viewport: viewport)
+        }
         HUDRenderer(canvas: canvas, text: text, fonts: fonts).draw(snapshot, events: events, status: status)
         if showHelp { HelpOverlay(canvas: canvas, text: text).draw(keyHelp) }
 

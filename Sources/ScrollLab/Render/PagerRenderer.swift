@@ -27,7 +27,7 @@ struct PagerRenderer {
         for page in scene.pages {
             let bubble = page.bubbleFrame.offsetBy(origin)
             guard bubble.intersects(screen) else { continue }
-            drawBubble(page, in: bubble, isCurrent: page.page == scene.currentPage)
+            drawBubble(page, in: bubble)
         }
         drawDots(scene, origin: origin)
         if showsFrame { drawFrameOutline(scene, origin: origin) }
@@ -88,8 +88,8 @@ struct PagerRenderer {
         canvas.fill(Rect(x: strip.center.x - 6, y: strip.maxY - 3, width: 12, height: 3), RGBA(255, 196, 60))
     }
 
-    /// A bubble: an anti-aliased disc in its page's colour, the page number and the pool view.
-    private func drawBubble(_ page: PagerPage, in bubble: Rect, isCurrent: Bool) {
+    /// A bubble: an anti-aliased disc in its page's colour, the page number and the pool view showing it.
+    private func drawBubble(_ page: PagerPage, in bubble: Rect) {
         let colour = Self.colour(ofPage: page.page)
         fillDisc(centre: bubble.center, radius: bubble.width / 2 + 2, RGBA(0, 0, 0, 40))
         fillDisc(centre: bubble.center, radius: bubble.width / 2, colour)
@@ -99,15 +99,17 @@ struct PagerRenderer {
         let centreY = snapped.y + snapped.h / 2
         text.drawCentred("\(page.page + 1)", style: .big, colour: .text, centreX: centreX, y: centreY - 30)
         text.drawCentred("view #\(page.view)", style: .mono, colour: RGBA(255, 255, 255, 220), centreX: centreX, y: centreY + 26)
-        if isCurrent {
-            text.drawCentred("page \(page.page + 1)", style: .label, colour: RGBA(255, 255, 255, 200),
-                             centreX: centreX, y: snapped.y + 28)
-        }
     }
 
-    /// The page indicator: one dot per page, the current one larger and white.
+    /// The page indicator: one dot per page, the current one larger and dark; while the pager
+    /// moves on its own, a red ring marks the page of `targetContentOffset`.
     private func drawDots(_ scene: PagerScene, origin: Point) {
         let layout = scene.layout
+        if scene.scrollView.isMoving, let target = scene.scrollView.targetContentOffset {
+            let centre = layout.dotCenter(page: layout.currentPage(offsetX: target.x)) + origin
+            fillDisc(centre: centre, radius: 7, .ghost)
+            fillDisc(centre: centre, radius: 5.5, .screen)
+        }
         for page in 0..<layout.pageCount {
             let centre = layout.dotCenter(page: page) + origin
             if page == scene.currentPage {

@@ -8,16 +8,26 @@ extension LabApp {
         throw .usage("the \(scene.name) scene cannot be shown in the window yet")
     }
 
-    /// Switches to the next scene (`S`), built from the command line's scene options with the
-    /// current deceleration rate; the trace gets the scene's name and its setting lines.
+    /// Switches to the next scene (`S`) with the current deceleration rate. Each scene is built once, from
+    /// the command line's scene options, and kept while another is shown, so coming back finds it as it
+    /// was (offset, paging mode, memory cache, loads in flight). The trace gets the scene's name and its
+    /// setting lines.
     func switchScene(at t: Double) {
         let all = SceneOption.allCases
         var next = sceneOptions
         next.scene = all[((SceneOption(rawValue: scene.name).flatMap { all.firstIndex(of: $0) } ?? 0) + 1) % all.count]
         let fast = scene.isFastRate
-        guard let made = try? Self.windowScene(for: next.makeScene(imageSource: SDLImageSource(loader: images),
-                                                                   assetCount: images.paths.count)) else { return }
+        let made: any WindowScene
+        if let kept = parkedScenes.removeValue(forKey: next.scene.rawValue) {
+            made = kept
+        } else {
+            guard let new = try? Self.windowScene(for: next.makeScene(imageSource: SDLImageSource(loader: images),
+                                                                      assetCount: images.paths.count)) else { return }
+            made = new
+        }
         collectEvents()
+        if pointerDown { scene.cancelPointer(time: timeline.modelTime(t)) }
+        parkedScenes[scene.name] = scene
         made.isFastRate = fast
         scene = made
         pointerDown = false

@@ -22,6 +22,8 @@ final class LabApp {
     /// Decodes and uploads the grid's images.
     let images: ImageLoader
     var scene: any WindowScene
+    /// Scenes not shown right now, by name, kept for when `S` comes back to them.
+    var parkedScenes: [String: any WindowScene] = [:]
     var timeline = ModelTimeline()
     var events = EventLog()
     var stats = FrameStats()
@@ -126,7 +128,7 @@ final class LabApp {
         collectEvents()
         if status.message != nil, t > messageUntil { status.message = nil }
         let snapshot = scene.snapshot()
-        images.retainTextures(snapshot.liveImageAssets)
+        if gridScene != nil { images.retainTextures(snapshot.liveImageAssets) }
         frameIsMoving = snapshot.isDragging || snapshot.isDecelerating
         canvas.clear(.background)
         text.draw("ScrollLab", style: .heading, colour: .text, x: Int32(viewport.frame.minX), y: 14)

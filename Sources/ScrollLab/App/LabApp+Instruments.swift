@@ -84,6 +84,14 @@ extension LabApp {
         }
     }
 
+    /// S: a new timeline along the new scene's axis; a replay in progress stops (it was meant for the
+    /// scene it started on).
+    func instrumentsDidSwitchScene(to name: String) {
+        instruments.timeline = Timeline(axis: LabInstruments.axis(ofScene: name))
+        instruments.replay = nil
+        instruments.pendingReplay = nil
+    }
+
     /// R: the timeline starts over.
     func resetInstruments() {
         instruments.timeline.removeAll()

@@ -16,9 +16,15 @@ extension LabSceneAdapter {
             content: {
                 SceneContent(tiles: grid.tiles.map { tile in
                                  var item = TileDrawItem(view: tile.view, item: tile.item, frame: tile.frame, status: status(of: tile.image))
-                                 if case let .shown(key, alpha) = tile.image {
+                                 switch tile.image {
+                                 case let .shown(key, alpha):
                                      item.imageAsset = key.asset
                                      item.imageAlpha = alpha
+                                 case let .failed(reason):
+                                     item.failure = reason
+                                     item.status = nil
+                                 case .none, .loading:
+                                     break
                                  }
                                  return item
                              },

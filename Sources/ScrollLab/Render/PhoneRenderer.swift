@@ -55,6 +55,8 @@ struct PhoneRenderer {
             let pill = Rect(x: rect.minX + 8, y: rect.maxY - 30, width: 74, height: 22)
             canvas.fill(pill, RGBA(0, 0, 0, 150))
             text.draw("item \(item)", style: .mono, colour: .text, x: Canvas.snap(pill).x + 6, y: Canvas.snap(pill).y + 3)
+        } else if let failure = tile.failure {
+            drawPlaceholder(failure, in: rect)
         } else if let status = tile.status {
             text.drawCentred(status, style: .mono, colour: .darkText, centreX: centreX, y: snapped.y + snapped.h - 24)
         }
@@ -62,6 +64,40 @@ struct PhoneRenderer {
         // Identity badge: "view #k" on the view's colour.
         canvas.fill(Rect(x: rect.minX, y: rect.minY, width: rect.width, height: 24), colour)
         text.draw("view #\(tile.view)", style: .heading, colour: .text, x: snapped.x + 8, y: snapped.y + 3)
+    }
+
+    /// A placeholder for an image that cannot be shown: a dark band at the bottom of the tile saying why,
+    /// wrapped to the tile's width.
+    private func drawPlaceholder(_ reason: String, in rect: Rect) {
+        let lines = Self.wrap(reason, width: 17)
+        let height = Double(22 + 16 * lines.count)
+        let band = Rect(x: rect.minX + 4, y: rect.maxY - 4 - height, width: rect.width - 8, height: height)
+        canvas.fill(band, RGBA(60, 20, 20, 220))
+        let snapped = Canvas.snap(band)
+        let centreX = snapped.x + snapped.w / 2
+        text.drawCentred("no image:", style: .heading, colour: .text, centreX: centreX, y: snapped.y + 3)
+        for (i, line) in lines.enumerated() {
+            text.drawCentred(line, style: .mono, colour: .text, centreX: centreX, y: snapped.y + 20 + Int32(16 * i))
+        }
+    }
+
+    /// `text` broken at spaces into lines of at most `width` characters (longer words are cut).
+    static func wrap(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            var word = Substring(word)
+            while word.count > width {
+                if !line.isEmpty { lines.append(line); line = "" }
+                lines.append(String(word.prefix(width)))
+                word = word.dropFirst(width)
+            }
+            if line.isEmpty { line = String(word) }
+            else if line.count + 1 + word.count <= width { line += " " + word }
+            else { lines.append(line); line = String(word) }
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
     }
 
     /// The loading policy's target rect (what Target and Adaptive load during a fling), in teal.

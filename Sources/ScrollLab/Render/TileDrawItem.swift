@@ -14,4 +14,6 @@ struct TileDrawItem: Equatable {
     var imageAsset: Int?
     /// Opacity of that image (below 1 while it fades in).
     var imageAlpha = 1.0
+    /// Why the image cannot be shown (a placeholder says so), if its load failed.
+    var failure: String?
 }

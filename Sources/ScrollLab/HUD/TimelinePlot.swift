@@ -79,7 +79,10 @@ struct TimelinePlot {
             canvas.fill(Rect(x: marker.x - 2, y: marker.offsetY - 2, width: 5, height: 5), colour)
             let label = marker.marker.label
             let size = text.size(label, style: .mono)
-            let origin = Point(x: marker.x + 2, y: box.minY + 2 + Double(marker.labelRow) * Self.labelRowHeight)
+            // Right of the line, or left of it where the label would run off the plot.
+            let right = marker.x + 2 + Double(size.width) <= box.maxX
+            let origin = Point(x: right ? marker.x + 2 : marker.x - 2 - Double(size.width),
+                               y: box.minY + 2 + Double(marker.labelRow) * Self.labelRowHeight)
             canvas.fill(Rect(x: origin.x, y: origin.y + 1, width: Double(size.width), height: Self.labelRowHeight),
                         RGBA(14, 15, 18, 200))
             text.draw(label, style: .mono, colour: colour, x: Int32(origin.x.rounded()), y: Int32(origin.y.rounded()))

@@ -54,7 +54,7 @@ final class LabApp {
         self.options = options
         self.sceneOptions = sceneOptions
         if let path = options.traceOut { trace = try TraceWriter(path: path) }
-        sdl = try SDLSession(headless: options.headless, software: options.software)
+        sdl = try SDLSession(headless: options.headless, software: options.software, renderDriver: options.renderDriver)
         images = ImageLoader(paths: imagePaths, latency: sceneOptions.latencyMs / 1000, renderer: sdl.renderer)
         do {
             fonts = try FontSet()
@@ -128,7 +128,7 @@ final class LabApp {
     }
 
     /// One frame: step the model, draw, serve screenshot requests (before present).
-    private func frame(at t: Double) {
+    func frame(at t: Double) {
         // Images decoded since the last frame join the pipeline at the time the scene is at.
         images.pump(time: isReplaying ? modelTimeShown : modelClock.modelTime(atReal: t))
         stepModel(at: t)
@@ -179,7 +179,7 @@ final class LabApp {
 
     /// Shows a transient line in the HUD and on standard output.
     func say(_ message: String, at t: Double) {
-        FileHandle.standardOutput.write(Data((message + "\n").utf8))
+        if !options.quiet { FileHandle.standardOutput.write(Data((message + "\n").utf8)) }
         status.message = message
         messageUntil = t + 4
     }
@@ -204,7 +204,8 @@ final class LabApp {
         logSetting("presentCalibrationMs", .array(calibration.map { .number(($0 * 10000).rounded() / 10) }), at: 0)
     }
 
-    private func finish() {
+    /// Writes the trace's summary (when tracing), stops the image workers and closes SDL. Call once, at the end.
+    func finish() {
         if let path = options.screenshot, !screenshotTaken {
             // The last frame is still in the back buffer only for some renderers: draw it again.
             frame(at: clock.now())

@@ -26,7 +26,9 @@ final class SDLSession {
     ///
     /// Headless sets `SDL_VIDEODRIVER=offscreen` first. Without it, a failed video init or a silent
     /// fallback to an offscreen/dummy driver is reported as "no display" instead of rendering to nobody.
-    init(headless: Bool, software: Bool) throws(AppError) {
+    /// `renderDriver` names one SDL render driver (`software`, `opengl`, …) to use and nothing else,
+    /// without vsync (the frame bench); it is an error when SDL cannot create it.
+    init(headless: Bool, software: Bool, renderDriver: String? = nil) throws(AppError) {
         let environment = ProcessInfo.processInfo.environment
         if headless {
             setenv("SDL_VIDEODRIVER", "offscreen", 1)
@@ -61,7 +63,16 @@ final class SDLSession {
         // Accelerated with vsync if the platform has it, otherwise SDL's software renderer.
         // Headless always uses the software renderer (it is what the offscreen driver supports).
         var renderer: OpaquePointer?
-        if !headless, !software {
+        if let renderDriver {
+            guard let index = Self.renderDriverIndex(named: renderDriver),
+                  let made = SDL_CreateRenderer(window, index, 0) else {
+                let why = Self.renderDriverIndex(named: renderDriver) == nil ? "SDL has no \(renderDriver) renderer" : sdlErrorText()
+                SDL_DestroyWindow(window)
+                SDL_Quit()
+                throw .sdl("cannot create the \(renderDriver) renderer: \(why)")
+            }
+            renderer = made
+        } else if !headless, !software {
             renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue)
         }
         if renderer == nil {
@@ -84,6 +95,17 @@ final class SDLSession {
         SDL_RenderSetLogicalSize(renderer, Self.windowSize.width, Self.windowSize.height)
         self.window = window
         self.renderer = renderer
+    }
+
+    /// The index of the SDL render driver called `name`, if SDL has one.
+    static func renderDriverIndex(named name: String) -> Int32? {
+        for index in 0..<SDL_GetNumRenderDrivers() {
+            var info = SDL_RendererInfo()
+            if SDL_GetRenderDriverInfo(index, &info) == 0, let driver = info.name, String(cString: driver) == name {
+                return index
+            }
+        }
+        return nil
     }
 
     /// The display's refresh rate in Hz, 60 when SDL does not know it.

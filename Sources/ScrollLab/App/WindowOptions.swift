@@ -16,8 +16,12 @@ struct WindowOptions: Sendable {
     var headless: Bool = false
     /// Force SDL's software renderer even when an accelerated one exists.
     var software: Bool = false
+    /// Use exactly this SDL render driver (`software`, `opengl`, …), without vsync; nil chooses as usual.
+    var renderDriver: String?
     /// Pointer samples of a gesture file to play in the window (`--replay FILE`), already parsed.
     var replay: [PointerEvent]?
+    /// Keep the HUD's messages off standard output (the frame bench prints only its results).
+    var quiet: Bool = false
     /// Quit after this many frames.
     var frames: Int?
     /// Quit after this many seconds.

@@ -20,6 +20,16 @@ struct BenchCommand: ParsableCommand {
             With --json: one line per gesture and policy with the keys "gesture", "policy" and
             loadsIssued, loadsCompleted, loadsCancelled, loadsWasted, blankTileSeconds, settleLatency,
             cacheHitFades, staleFrames, peakDecodedBytes (null where a bound has no such number).
+
+            --frames: frame times of the window's own drawing instead (no display needed). The grid
+            scene with the images of Assets/Images plays rapid-flings.jsonl (or --frames-gesture FILE)
+            at 960×600 in SDL's offscreen video driver, once with the software renderer and once with
+            the OpenGL one; frames are paced at 60 Hz on the replay's clock after 30 warm-up frames at
+            rest. Prints frame time p50/p99/max (image pump + model step + drawing + present, CPU time
+            from SDL's performance counter) and the worst main-thread image stall (draining decodes and
+            uploading textures in one frame). With --json one line per renderer:
+            {"renderer":…,"p50Ms":…,"p99Ms":…,"maxMs":…,"worstImageStallMs":…}; a renderer SDL cannot
+            create gets nulls and "unavailable" with the reason.
             """
     )
 
@@ -32,8 +42,18 @@ struct BenchCommand: ParsableCommand {
     @Option(name: .customLong("latency-ms"), help: "Simulated source latency in milliseconds (default 80).")
     var latencyMs: Double = 80
 
+    @Flag(name: .long, help: "Measure frame times instead: the grid with real images through a fling, offscreen, per renderer.")
+    var frames = false
+
+    @Option(name: .customLong("frames-gesture"), help: "With --frames: the gesture file to play (default: rapid-flings.jsonl of the gestures directory).")
+    var framesGesture: String?
+
     func run() throws {
         guard latencyMs.isFinite, latencyMs >= 0 else { fail("scrolllab bench: --latency-ms must be a number ≥ 0") }
+        if frames {
+            runFrames(gestureDirectory: gestures.map { URL(fileURLWithPath: $0) } ?? AssetLocator.directory("Gestures"))
+            return
+        }
         guard let directory = gestures.map({ URL(fileURLWithPath: $0) }) ?? AssetLocator.directory("Gestures") else {
             fail("scrolllab bench: no Assets/Gestures found from the current directory or the executable; use --gestures DIR")
         }

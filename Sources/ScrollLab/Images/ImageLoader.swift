@@ -22,6 +22,8 @@ final class ImageLoader {
     var uploadBudget = 0.003
     /// Longest time one frame spent on image work (draining and uploading), seconds.
     private(set) var worstFrameWork = 0.0
+    /// Time the last `pump` spent on image work, seconds.
+    private(set) var lastFrameWork = 0.0
 
     private let mailbox = DecodeMailbox()
     private let workers: DecodeWorkers
@@ -86,7 +88,8 @@ final class ImageLoader {
             }
             uploads += 1
         }
-        worstFrameWork = Swift.max(worstFrameWork, seconds(since: start))
+        lastFrameWork = seconds(since: start)
+        worstFrameWork = Swift.max(worstFrameWork, lastFrameWork)
     }
 
     /// The earliest uploaded (or failed) load at or before `time`.

@@ -1,0 +1,38 @@
+import ScrollKit
+
+/// One renderer's run of the frame bench (`scrolllab bench --frames`): per measured frame, the CPU
+/// time of the whole frame and of its image work on the main thread, in seconds.
+struct FrameBenchRun {
+    /// SDL's name of the renderer that drew (`software`, `opengl`).
+    var renderer: String
+    /// Per frame: from the start of its work (image pump, model step, drawing) to the return of
+    /// `SDL_RenderPresent`.
+    var frameTimes: [Double] = []
+    /// Per frame: the image loader's share on the main thread (draining decodes, uploading textures).
+    var imageStalls: [Double] = []
+
+    /// The `p`-th percentile (nearest rank) of the frame times, milliseconds.
+    func frameMs(percentile p: Double) -> Double {
+        FrameStats.percentile(p, of: frameTimes) * 1000
+    }
+
+    /// The longest image work of one frame, milliseconds.
+    var worstImageStallMs: Double { (imageStalls.max() ?? 0) * 1000 }
+
+    /// Frames longer than `limit` seconds.
+    func framesOver(_ limit: Double) -> Int { frameTimes.filter { $0 > limit }.count }
+
+    /// The `--json` line: `{"renderer":…,"p50Ms":…,"p99Ms":…,"maxMs":…,"worstImageStallMs":…}` (µs precision).
+    var json: JSONValue {
+        func ms(_ value: Double) -> JSONValue { .number((value * 1000).rounded() / 1000) }
+        return .object([("renderer", .string(renderer)), ("p50Ms", ms(frameMs(percentile: 50))),
+                        ("p99Ms", ms(frameMs(percentile: 99))), ("maxMs", ms(frameMs(percentile: 100))),
+                        ("worstImageStallMs", ms(worstImageStallMs))])
+    }
+
+    /// The `--json` line of a renderer SDL could not create: the same keys, null, and why.
+    static func unavailableJSON(renderer: String, reason: String) -> JSONValue {
+        .object([("renderer", .string(renderer)), ("p50Ms", .null), ("p99Ms", .null), ("maxMs", .null),
+                 ("worstImageStallMs", .null), ("unavailable", .string(reason))])
+    }
+}

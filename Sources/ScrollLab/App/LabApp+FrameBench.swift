@@ -1,0 +1,52 @@
+import CSDL
+import ScrollKit
+
+extension LabApp {
+    /// Frames per second of the frame bench's clock.
+    static let benchFrameRate = 60.0
+
+    /// The frame bench (`scrolllab bench --frames`): plays the `--replay` gesture through the window's
+    /// own frame (image pump, model step through `ReplayDriver`, phone, HUD, timeline) and presents
+    /// every frame, then closes the app.
+    ///
+    /// Clock: frame `k` shows model time `k / 60` and starts no earlier than `k / 60` s of real time
+    /// after the first, so frames are paced at 60 Hz as in the window and the decode workers (real
+    /// threads, real source latency) deliver images at the moments they would there. Each frame runs
+    /// exactly one replay frame. `warmupFrames` frames at rest come first (the first screen's images
+    /// load, the HUD's text is rasterized once) and are not measured; measuring starts with the frame
+    /// the gesture starts on and ends `tailFrames` after the replay has finished and the grid is
+    /// settled (fades done), or after `frameLimit` frames.
+    func runFrameBench(warmupFrames: Int = 30, tailFrames: Int = 20, frameLimit: Int = 120 * 60) -> FrameBenchRun {
+        let period = 1 / Self.benchFrameRate
+        let gesture = instruments.pendingReplay
+        instruments.pendingReplay = nil
+        var run = FrameBenchRun(renderer: sdl.rendererName)
+        let pump = InputPump(clock: clock)
+        let origin = clock.now()
+        let ticksPerSecond = Double(SDL_GetPerformanceFrequency())
+        var quietFrames = 0
+        for index in 0..<(warmupFrames + frameLimit) {
+            let deadline = origin + Double(index) * period
+            while deadline - clock.now() > 0.0015 { SDL_Delay(1) }
+            while clock.now() < deadline {}
+            // Offscreen there is no input; the queue is emptied as the window's loop does.
+            pump.drain { _, _ in }
+            if index == warmupFrames { instruments.pendingReplay = gesture }
+            let start = SDL_GetPerformanceCounter()
+            frame(at: Double(index) * period)
+            SDL_RenderPresent(sdl.renderer)
+            let elapsed = Double(SDL_GetPerformanceCounter() &- start) / ticksPerSecond
+            // The HUD's frame-time line changes as in the window (its text is re-rendered as there).
+            status.frameMs = elapsed * 1000
+            frameCount += 1
+            guard index >= warmupFrames else { continue }
+            run.frameTimes.append(elapsed)
+            run.imageStalls.append(images.lastFrameWork)
+            let settled = !isReplaying && (gridScene?.isSettled ?? true)
+            quietFrames = settled ? quietFrames + 1 : 0
+            if quietFrames >= tailFrames { break }
+        }
+        finish()
+        return run
+    }
+}

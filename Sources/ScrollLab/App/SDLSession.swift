@@ -64,6 +64,9 @@ final class SDLSession {
         // Headless always uses the software renderer (it is what the offscreen driver supports).
         var renderer: OpaquePointer?
         if let renderDriver {
+            // SDL's software renderer presents into the video driver's own framebuffer (offscreen: memory),
+            // not through an OpenGL texture, so its frames measure software drawing alone.
+            if renderDriver == "software" { SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0") }
             guard let index = Self.renderDriverIndex(named: renderDriver),
                   let made = SDL_CreateRenderer(window, index, 0) else {
                 let why = Self.renderDriverIndex(named: renderDriver) == nil ? "SDL has no \(renderDriver) renderer" : sdlErrorText()

@@ -33,7 +33,7 @@ extension BenchCommand {
             print("frame = image pump + model step + drawing + present (CPU time); goal p99 < 4 ms, no frame over 16.7 ms")
             print("renderer   frames  p50 ms  p99 ms  max ms  over 16.7  worst image stall ms")
         }
-        for renderer in Self.frameBenchRenderers {
+        for renderer in renderers.isEmpty ? Self.frameBenchRenderers : renderers {
             var options = WindowOptions()
             options.headless = true
             options.quiet = true

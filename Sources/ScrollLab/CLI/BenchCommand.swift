@@ -48,6 +48,9 @@ struct BenchCommand: ParsableCommand {
     @Option(name: .customLong("frames-gesture"), help: "With --frames: the gesture file to play (default: rapid-flings.jsonl of the gestures directory).")
     var framesGesture: String?
 
+    @Option(name: .customLong("renderer"), help: "With --frames: measure only this SDL renderer (software, opengl, opengles2); repeatable.")
+    var renderers: [String] = []
+
     func run() throws {
         guard latencyMs.isFinite, latencyMs >= 0 else { fail("scrolllab bench: --latency-ms must be a number ≥ 0") }
         if frames {

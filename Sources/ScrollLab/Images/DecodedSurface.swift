@@ -1,6 +1,6 @@
 import CSDL
 
-/// A decoded SDL surface in 32-bit RGBA, handed from a decode worker to the render thread.
+/// A decoded SDL surface in 32 bits per pixel (RGBA, or XRGB when the image has no alpha), handed from a decode worker to the render thread.
 ///
 /// Only the worker that made it and then the render thread that uploads it touch the pointer, one
 /// after the other, through `DecodeMailbox`'s lock: that hand-over is what makes it safe to send.
@@ -10,6 +10,9 @@ struct DecodedSurface: @unchecked Sendable {
 
     /// Decoded bytes (width × height × 4).
     var byteCount: Int { Int(pointer.pointee.w) * Int(pointer.pointee.h) * 4 }
+
+    /// True when the pixels have no alpha channel: the image covers what it is drawn over.
+    var isOpaque: Bool { pointer.pointee.format.pointee.Amask == 0 }
 
     /// Frees the surface.
     func free() { SDL_FreeSurface(pointer) }

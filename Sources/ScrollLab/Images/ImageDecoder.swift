@@ -2,7 +2,8 @@ import CSDL
 import Foundation
 import ScrollKit
 
-/// Decodes one image file with SDL2_image into an RGBA surface, on whatever thread calls it.
+/// Decodes one image file with SDL2_image into a 32-bit surface (RGBA, or XRGB for an image without
+/// alpha), on whatever thread calls it.
 ///
 /// The header is read first (`ImageHeader`), so empty, non-image and oversized files are refused with
 /// a reason before SDL_image sees them; a file that passes but fails to decode is reported as
@@ -33,10 +34,15 @@ enum ImageDecoder {
         }
         guard let surface = loaded else { return .failure(.init(reason: "truncated or corrupt")) }
         defer { SDL_FreeSurface(surface) }
-        guard let rgba = SDL_ConvertSurfaceFormat(surface, SDL_PIXELFORMAT_ABGR8888.rawValue, 0) else {
+        // An image without alpha (no alpha channel, no colour key, not paletted) is kept in a 32-bit
+        // format without alpha, so it can be drawn without blending at full opacity.
+        let format = surface.pointee.format.pointee
+        let opaque = format.Amask == 0 && format.palette == nil && SDL_HasColorKey(surface) == SDL_FALSE
+        let target = opaque ? SDL_PIXELFORMAT_RGB888 : SDL_PIXELFORMAT_ABGR8888
+        guard let converted = SDL_ConvertSurfaceFormat(surface, target.rawValue, 0) else {
             return .failure(.init(reason: "unsupported pixel format"))
         }
-        return .success(DecodedSurface(pointer: rgba))
+        return .success(DecodedSurface(pointer: converted))
     }
 }
 

@@ -8,6 +8,7 @@ import CSDL
 final class TextureStore {
     private let renderer: OpaquePointer
     private var textures: [Int: OpaquePointer] = [:]
+    private var opaqueKeys: Set<Int> = []
 
     /// Makes an empty store drawing with `renderer`.
     init(renderer: OpaquePointer) {
@@ -22,6 +23,9 @@ final class TextureStore {
     /// The texture for asset `key`, if uploaded.
     func texture(for key: Int) -> OpaquePointer? { textures[key] }
 
+    /// True when the image of `key` has no alpha channel (it may be drawn without blending at full opacity).
+    func isOpaque(_ key: Int) -> Bool { opaqueKeys.contains(key) }
+
     /// Uploads `surface` as the texture of `key` and frees the surface. Returns false if SDL refused.
     @discardableResult
     func upload(_ surface: DecodedSurface, for key: Int) -> Bool {
@@ -29,12 +33,14 @@ final class TextureStore {
         guard let texture = SDL_CreateTextureFromSurface(renderer, surface.pointer) else { return false }
         SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
         if let old = textures.updateValue(texture, forKey: key) { SDL_DestroyTexture(old) }
+        if surface.isOpaque { opaqueKeys.insert(key) } else { opaqueKeys.remove(key) }
         return true
     }
 
     /// Destroys the texture of `key`.
     func remove(_ key: Int) {
         if let texture = textures.removeValue(forKey: key) { SDL_DestroyTexture(texture) }
+        opaqueKeys.remove(key)
     }
 
     /// Destroys the textures whose asset `shouldRemove` picks.
@@ -46,5 +52,6 @@ final class TextureStore {
     func removeAll() {
         for texture in textures.values { SDL_DestroyTexture(texture) }
         textures.removeAll()
+        opaqueKeys.removeAll()
     }
 }

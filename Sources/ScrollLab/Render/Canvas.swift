@@ -17,15 +17,22 @@ struct Canvas {
         return SDL_Rect(x: Int32(x0), y: Int32(y0), w: Int32(x1 - x0), h: Int32(y1 - y0))
     }
 
-    /// Draws `texture` stretched into `rect` with opacity `alpha` (0…1).
-    func draw(texture: OpaquePointer, in rect: Rect, alpha: Double) {
-        SDL_SetTextureAlphaMod(texture, UInt8(Swift.min(Swift.max(alpha, 0), 1) * 255))
+    /// Draws `texture` stretched into `rect` with opacity `alpha` (0…1). An `opaque` texture (no alpha
+    /// channel) at full opacity is copied without blending: the same pixels, and SDL's software
+    /// renderer then stretches it with a plain copy instead of a per-pixel blend.
+    func draw(texture: OpaquePointer, in rect: Rect, alpha: Double, opaque: Bool = false) {
+        let alphaMod = UInt8(Swift.min(Swift.max(alpha, 0), 1) * 255)
+        SDL_SetTextureAlphaMod(texture, alphaMod)
+        if opaque { SDL_SetTextureBlendMode(texture, alphaMod == 255 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND) }
         var r = Self.snap(rect)
         SDL_RenderCopy(renderer, texture, nil, &r)
     }
 
-    /// Sets the draw colour.
+    /// Sets the draw colour. An opaque colour is drawn without blending: the pixels are the same as
+    /// blended at alpha 255, and SDL's software renderer fills them many times faster (a plain fill
+    /// instead of a per-pixel blend).
     func setColour(_ c: RGBA) {
+        SDL_SetRenderDrawBlendMode(renderer, c.a == 255 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
         SDL_SetRenderDrawColor(renderer, c.r, c.g, c.b, c.a)
     }
 

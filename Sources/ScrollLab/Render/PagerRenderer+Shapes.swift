@@ -39,6 +39,7 @@ extension PagerRenderer {
         for (a, b, d) in triangles {
             vertices += [Self.vertex(a, colour), Self.vertex(b, colour), Self.vertex(d, colour)]
         }
+        SDL_SetRenderDrawBlendMode(canvas.renderer, SDL_BLENDMODE_BLEND)
         SDL_RenderGeometry(canvas.renderer, nil, vertices, Int32(vertices.count), nil, 0)
     }
 

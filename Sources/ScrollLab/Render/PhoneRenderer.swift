@@ -50,7 +50,8 @@ struct PhoneRenderer {
         text.drawCentred("\(item)", style: .big, colour: .darkText, centreX: centreX, y: snapped.y + snapped.h / 2 - 14)
         let texture = tile.imageAsset.flatMap { textures?.texture(for: $0) }
         if let texture {
-            canvas.draw(texture: texture, in: rect, alpha: tile.imageAlpha)
+            canvas.draw(texture: texture, in: rect, alpha: tile.imageAlpha,
+                        opaque: tile.imageAsset.map { textures?.isOpaque($0) ?? false } ?? false)
             // Over the image, the item index in a small dark pill at the bottom.
             let pill = Rect(x: rect.minX + 8, y: rect.maxY - 30, width: 74, height: 22)
             canvas.fill(pill, RGBA(0, 0, 0, 150))

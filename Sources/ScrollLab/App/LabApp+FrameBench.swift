@@ -11,7 +11,9 @@ extension LabApp {
     ///
     /// Clock: frame `k` shows model time `k / 60` and starts no earlier than `k / 60` s of real time
     /// after the first, so frames are paced at 60 Hz as in the window and the decode workers (real
-    /// threads, real source latency) deliver images at the moments they would there. Each frame runs
+    /// threads, real source latency) deliver images at the moments they would there. A GL renderer is
+    /// made to finish each frame before the next (`glFinish`), so its rasterization counts in the frame
+    /// that caused it. Each frame runs
     /// exactly one replay frame. `warmupFrames` frames at rest come first (the first screen's images
     /// load, the HUD's text is rasterized once) and are not measured; measuring starts with the frame
     /// the gesture starts on and ends `tailFrames` after the replay has finished and the grid is
@@ -24,6 +26,11 @@ extension LabApp {
         let pump = InputPump(clock: clock)
         let origin = clock.now()
         let ticksPerSecond = Double(SDL_GetPerformanceFrequency())
+        // Offscreen, a GL renderer draws into a pbuffer whose "swap" does not wait: Mesa would rasterize
+        // several frames at once, later. `glFinish` after each present charges every frame its own drawing.
+        typealias GLFinish = @convention(c) () -> Void
+        let finishGL = sdl.rendererName.hasPrefix("opengl")
+            ? SDL_GL_GetProcAddress("glFinish").map { unsafeBitCast($0, to: GLFinish.self) } : nil
         var quietFrames = 0
         for index in 0..<(warmupFrames + frameLimit) {
             let deadline = origin + Double(index) * period
@@ -35,6 +42,7 @@ extension LabApp {
             let start = SDL_GetPerformanceCounter()
             frame(at: Double(index) * period)
             SDL_RenderPresent(sdl.renderer)
+            finishGL?()
             let elapsed = Double(SDL_GetPerformanceCounter() &- start) / ticksPerSecond
             // The HUD's frame-time line changes as in the window (its text is re-rendered as there).
             status.frameMs = elapsed * 1000

@@ -67,6 +67,8 @@ final class SDLSession {
             // SDL's software renderer presents into the video driver's own framebuffer (offscreen: memory),
             // not through an OpenGL texture, so its frames measure software drawing alone.
             if renderDriver == "software" { SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0") }
+            // A renderer chosen by index would not batch its commands; the window's (index -1) does.
+            SDL_SetHint(SDL_HINT_RENDER_BATCHING, "1")
             guard let index = Self.renderDriverIndex(named: renderDriver),
                   let made = SDL_CreateRenderer(window, index, 0) else {
                 let why = Self.renderDriverIndex(named: renderDriver) == nil ? "SDL has no \(renderDriver) renderer" : sdlErrorText()

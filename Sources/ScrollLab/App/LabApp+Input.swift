@@ -48,7 +48,7 @@ extension LabApp {
         if options.tracePointer {
             trace?.write(.object([("event", .string("pointer")), ("t_ms", .number(time * 1000)),
                                   ("x", .number(event.position.x)), ("y", .number(event.position.y)),
-                                  ("phase", .string(phase.rawValue))]))
+                                  ("phase", .string(phase.rawValue)), ("frame", .int(frameCount))]))
         }
         recordPointer(event)
         scene.pointer(event)

@@ -47,7 +47,10 @@ final class LabApp {
     var screenshotTaken = false
     var pendingScreenshot: String?
     var messageUntil = 0.0
+    /// Frames presented so far; also the number of the frame being drawn.
     var frameCount = 0
+    /// The content offset the last drawn frame shows (`--trace-frames`).
+    var drawnOffset = Point.zero
 
     /// Opens the window and everything it needs; throws one clear line on failure.
     init(options: WindowOptions, sceneOptions: SceneOptions, imagePaths: [String]) throws(AppError) {
@@ -95,6 +98,10 @@ final class LabApp {
             let workEnd = clock.now()
             SDL_RenderPresent(sdl.renderer)
             lastPresentEnd = clock.now()
+            if options.traceFrames {
+                trace?.write(.object([("event", .string("frame")), ("frame", .int(frameCount)),
+                                      ("t", .number(modelTimeShown)), ("offset", .point(drawnOffset))]))
+            }
             let interval = lastFrameStart.map { frameStart - $0 }
             stats.record(frameTime: workEnd - frameStart, presentTime: lastPresentEnd - workEnd, interval: interval)
             if frameIsMoving {
@@ -134,6 +141,7 @@ final class LabApp {
         stepModel(at: t)
         if status.message != nil, t > messageUntil { status.message = nil }
         let snapshot = scene.snapshot()
+        drawnOffset = snapshot.contentOffset
         recordTimelineSample(snapshot)
         if gridScene != nil { images.retainTextures(snapshot.liveImageAssets) }
         frameIsMoving = snapshot.isDragging || snapshot.isDecelerating

@@ -6,8 +6,11 @@ struct WindowOptions: Sendable {
     var traceOut: String?
     /// Also write `didScroll` records to the trace.
     var traceDidScroll: Bool = false
-    /// Also write every pointer sample the window took (gesture-file fields, app-stamped time).
+    /// Also write every pointer sample the window took (gesture-file fields, app-stamped time, and the
+    /// number of the first frame presented after it).
     var tracePointer: Bool = false
+    /// Also write one line per presented frame: its number, model time and the content offset drawn.
+    var traceFrames: Bool = false
     /// PNG written by `--screenshot`.
     var screenshot: String?
     /// When to take `--screenshot` (seconds after start); nil means at exit.

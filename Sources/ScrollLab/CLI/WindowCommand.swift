@@ -16,8 +16,11 @@ struct WindowCommand: ParsableCommand {
     @Flag(name: .customLong("trace-did-scroll"), help: "Also write didScroll events to the trace.")
     var traceDidScroll = false
 
-    @Flag(name: .customLong("trace-pointer"), help: "Also write every pointer sample to the trace ({\"event\":\"pointer\",\"t_ms\":…,\"x\":…,\"y\":…,\"phase\":…}).")
+    @Flag(name: .customLong("trace-pointer"), help: "Also write every pointer sample to the trace ({\"event\":\"pointer\",\"t_ms\":…,\"x\":…,\"y\":…,\"phase\":…,\"frame\":…}; frame: the first frame presented after it).")
     var tracePointer = false
+
+    @Flag(name: .customLong("trace-frames"), help: "Also write every presented frame to the trace ({\"event\":\"frame\",\"frame\":…,\"t\":…,\"offset\":{…}}: the content offset drawn).")
+    var traceFrames = false
 
     @Option(help: "Save a PNG of the window to this file, at exit (or after --screenshot-after seconds).")
     var screenshot: String?
@@ -48,7 +51,7 @@ struct WindowCommand: ParsableCommand {
 
     func run() throws {
         let options = WindowOptions(
-            traceOut: traceOut, traceDidScroll: traceDidScroll, tracePointer: tracePointer, screenshot: screenshot,
+            traceOut: traceOut, traceDidScroll: traceDidScroll, tracePointer: tracePointer, traceFrames: traceFrames, screenshot: screenshot,
             screenshotAfter: screenshotAfter, headless: headless, software: software,
             replay: replay.map { loadGesture($0, command: "window") }, frames: frames, quitAfter: quitAfter)
         let code: Int32 = MainActor.assumeIsolated {

@@ -30,7 +30,7 @@ extension BenchCommand {
         if !json {
             print("scrolllab bench --frames — grid scene, gesture \(name), \(images.count) images, latency \(Self.format(latencyMs, 0)) ms, "
                   + "960×600 offscreen, frames paced at 60 Hz after 30 warm-up frames")
-            print("frame = image pump + model step + drawing + present (CPU time); goal p99 < 4 ms, no frame over 16.7 ms")
+            print("frame = image pump + model step + drawing + present, timed with SDL_GetPerformanceCounter; goal p99 < 4 ms, no frame over 16.7 ms")
             print("renderer   frames  p50 ms  p99 ms  max ms  over 16.7  worst image stall ms")
         }
         for renderer in renderers.isEmpty ? Self.frameBenchRenderers : renderers {

@@ -1,0 +1,30 @@
+"""`scrolllab bench --frames` (issue 8) runs with no display: the grid with the bundled images through
+a fling in SDL's offscreen driver, one JSON line per renderer with the frame-time percentiles and the
+worst image stall; a renderer SDL does not have is reported as unavailable, not as a failure.
+(The figures themselves are machine-dependent and are not asserted here.)"""
+
+import json
+import os
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.dirname(__file__))
+from windowlib import check
+
+binary, out = os.path.abspath(sys.argv[1]), sys.argv[2]
+repo = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+gesture = os.path.join(repo, "Assets", "Gestures", "single-fling.jsonl")
+env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")}
+result = subprocess.run([binary, "bench", "--frames", "--json", "--frames-gesture", gesture,
+                         "--renderer", "software", "--renderer", "no-such-renderer"],
+                        cwd=repo, env=env, capture_output=True, text=True, timeout=120)
+check(result.returncode == 0, "bench --frames exits 0 with no display (stderr %r)" % result.stderr.strip())
+lines = [json.loads(line) for line in result.stdout.splitlines()]
+check(len(lines) == 2, "one line per renderer: %s" % result.stdout.strip())
+software, missing = lines
+check(list(software) == ["renderer", "p50Ms", "p99Ms", "maxMs", "worstImageStallMs"] and software["renderer"] == "software",
+      "software line has exactly the keys renderer, p50Ms, p99Ms, maxMs, worstImageStallMs: %s" % software)
+check(0 < software["p50Ms"] <= software["p99Ms"] <= software["maxMs"], "0 < p50 ≤ p99 ≤ max")
+check(software["worstImageStallMs"] > 0, "images were uploaded during the run (worst stall %.3f ms)" % software["worstImageStallMs"])
+check(missing["renderer"] == "no-such-renderer" and missing["p50Ms"] is None and "no-such-renderer" in missing["unavailable"],
+      "a renderer SDL cannot create is reported unavailable: %s" % missing)

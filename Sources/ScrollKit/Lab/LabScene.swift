@@ -1,0 +1,17 @@
+/// A scene the lab drives: the window renders it, `replay --headless` runs it on a virtual clock.
+public protocol LabScene: AnyObject {
+    /// The scene's name on the command line and in the HUD ("grid", "pager").
+    var name: String { get }
+    /// The scroll view the scene is built around.
+    var scrollView: ScrollView { get }
+    /// A pointer sample in phone-viewport points; the scene routes it to the scroll view.
+    func pointer(_ event: PointerEvent)
+    /// One frame at model time `time`: the scroll view's step, then the scene's own work.
+    func advance(to time: Double)
+    /// True when nothing moves and no scene work is pending.
+    var isSettled: Bool { get }
+    /// Lines printed before the events (for example the pager's geometry).
+    var settingLines: [JSONValue] { get }
+    /// Extra keys for the closing line (for example `viewsCreated`, load metrics).
+    var summary: [(String, JSONValue)] { get }
+}

@@ -1,0 +1,58 @@
+/// Internal helpers that map between finger offsets, displayed offsets and the content range.
+extension ScrollView {
+    /// A non-negative finite length (0 for NaN, negative or infinite input).
+    static func extent(_ value: Double) -> Double {
+        value.isFinite && value > 0 ? value : 0
+    }
+
+    /// `point` inside the content range `0...maximumContentOffset` on both axes.
+    func clamped(_ point: Point) -> Point {
+        let upper = maximumContentOffset
+        return Point(x: Swift.min(Swift.max(point.x, 0), upper.x), y: Swift.min(Swift.max(point.y, 0), upper.y))
+    }
+
+    /// `vector` with the components along axes that cannot scroll set to zero.
+    func scrollableOnly(_ vector: Point) -> Point {
+        Point(x: canScroll(.horizontal) ? vector.x : 0, y: canScroll(.vertical) ? vector.y : 0)
+    }
+
+    /// The displayed offset for a finger offset: rubber-banded past the edges of scrollable axes.
+    func displayedOffset(forRaw raw: Point) -> Point {
+        let upper = maximumContentOffset
+        let band = configuration.rubberBand
+        return Point(
+            x: canScroll(.horizontal)
+                ? band.displayedOffset(raw: raw.x, lower: 0, upper: upper.x, dimension: frame.width) : raw.x,
+            y: canScroll(.vertical)
+                ? band.displayedOffset(raw: raw.y, lower: 0, upper: upper.y, dimension: frame.height) : raw.y)
+    }
+
+    /// The finger offset that displays as `offset` (inverse rubber band), so a caught overscroll does not jump.
+    func rawOffset(forDisplayed offset: Point) -> Point {
+        let upper = maximumContentOffset
+        let band = configuration.rubberBand
+        return Point(
+            x: canScroll(.horizontal)
+                ? band.rawOffset(displayed: offset.x, lower: 0, upper: upper.x, dimension: frame.width) : offset.x,
+            y: canScroll(.vertical)
+                ? band.rawOffset(displayed: offset.y, lower: 0, upper: upper.y, dimension: frame.height) : offset.y)
+    }
+
+    /// The page index per axis nearest to `offset` (page = frame size); 0 on an axis with no size.
+    func nearestPage(for offset: Point) -> Point {
+        Point(x: frame.width > 0 ? (offset.x / frame.width).rounded() : 0,
+              y: frame.height > 0 ? (offset.y / frame.height).rounded() : 0)
+    }
+
+    /// Moves the offset and sends `didScroll` when (and only when) it changed.
+    func moveContentOffset(to offset: Point) {
+        guard offset.isFinite, offset != contentOffset else { return }
+        contentOffset = offset
+        send(.didScroll)
+    }
+
+    /// Moves the model clock forward to `time` (never backwards, never to a non-finite time).
+    func tick(_ time: Double) {
+        if time.isFinite, time > currentTime { currentTime = time }
+    }
+}

@@ -1,0 +1,110 @@
+/// The release: velocity, proposed target, the delegate's rewrite, and the motion that ends on the target.
+extension ScrollView {
+    /// Ends the drag `drag` (already begun) at the current time and offset; `pointerVelocity` is the
+    /// tracker's estimate at the lift (pointer points per second).
+    ///
+    /// Order (B-EVT-1/3): `willEndDragging`, `didEndDragging(willDecelerate:)`, then
+    /// `willBeginDecelerating` when a motion follows; or, when none follows and the touch had caught a
+    /// deceleration, the owed `didEndDecelerating`.
+    func release(_ drag: DragActivity, pointerVelocity: Point) {
+        let offset = contentOffset
+        let velocity = releaseVelocity(pointer: pointerVelocity)
+        var proposed = Point.zero
+        for axis in Axis.allCases {
+            proposed[axis] = proposedTarget(axis, offset: offset[axis], velocity: velocity[axis],
+                                            startPage: drag.startPage[axis])
+        }
+        let target = askForTarget(velocity: velocity, proposed: proposed)
+        let horizontal = motion(.horizontal, from: offset.x, velocity: velocity.x, to: target.x,
+                                natural: !isPagingEnabled && target.x == proposed.x)
+        let vertical = motion(.vertical, from: offset.y, velocity: velocity.y, to: target.y,
+                              natural: !isPagingEnabled && target.y == proposed.y)
+        if horizontal.isStill && vertical.isStill {
+            activity = .idle
+            send(.didEndDragging(willDecelerate: false))
+            if drag.interruptsDeceleration { send(.didEndDecelerating) }
+        } else {
+            activity = .ballistic(BallisticActivity(startTime: currentTime, horizontal: horizontal, vertical: vertical))
+            let generation = activityGeneration
+            send(.didEndDragging(willDecelerate: true))
+            // A delegate that replaced the motion from didEndDragging owns what follows.
+            guard generation == activityGeneration else { return }
+            send(.willBeginDecelerating)
+        }
+    }
+
+    /// The content velocity at release, points per second: the negated `pointer` velocity on scrollable axes,
+    /// clamped to the fling limits, scaled by the rubber band's slope while overscrolled (the speed the
+    /// content really shows), and zero below the minimum fling speed.
+    func releaseVelocity(pointer: Point) -> Point {
+        let upper = maximumContentOffset
+        let raw = rawOffset(forDisplayed: contentOffset)
+        var result = Point.zero
+        for axis in Axis.allCases where canScroll(axis) {
+            var v = -pointer[axis]
+            guard v.isFinite else { continue }
+            let limit = configuration.maximumFlingVelocity
+            v = Swift.min(Swift.max(v, -limit), limit)
+            let overscroll = raw[axis] < 0 ? raw[axis] : (raw[axis] > upper[axis] ? raw[axis] - upper[axis] : 0)
+            if overscroll != 0 {
+                v *= configuration.rubberBand.slope(overscroll: overscroll, dimension: frame.size[axis])
+            }
+            if abs(v) < configuration.minimumFlingVelocity { v = 0 }
+            result[axis] = v
+        }
+        return result
+    }
+
+    /// The target the scroll view proposes along `axis`: the projection of the fling clamped to the content,
+    /// or with paging the page chosen by B-PAGE-1 (next page in the fling direction above the threshold,
+    /// else the nearest; never more than one page from `startPage`).
+    func proposedTarget(_ axis: Axis, offset: Double, velocity: Double, startPage: Double) -> Double {
+        let upper = maximumContentOffset[axis]
+        let pageSize = frame.size[axis]
+        guard isPagingEnabled, pageSize > 0, canScroll(axis) else {
+            let end = offset + DecaySimulation.projectedDistance(velocity: velocity, rate: decelerationRate)
+            return Swift.min(Swift.max(end, 0), upper)
+        }
+        let position = offset / pageSize
+        var page: Double
+        if velocity >= configuration.pagingVelocityThreshold {
+            page = position.rounded(.down) + 1
+        } else if velocity <= -configuration.pagingVelocityThreshold {
+            page = position.rounded(.up) - 1
+        } else {
+            page = position.rounded()
+        }
+        page = Swift.min(Swift.max(page, startPage - 1), startPage + 1)
+        return Swift.min(Swift.max(page * pageSize, 0), upper)
+    }
+
+    /// The motion of one axis from `offset` at `velocity` that ends exactly on `target`.
+    ///
+    /// `natural` means the target is the scroll view's own projection (no rewrite, no paging): a natural
+    /// decay, or a bounce (decay, then spring back) when the projection ran past an edge (B-BNC-2). Otherwise
+    /// the decay is re-timed to end on the target (B-DEC-2); when that would be absurd (target behind the
+    /// release direction, zero velocity, time constant too long) a spring from (offset, velocity) takes it there.
+    func motion(_ axis: Axis, from offset: Double, velocity: Double, to target: Double, natural: Bool) -> AxisMotion {
+        if velocity == 0 && offset == target { return .still(target) }
+        if natural && velocity != 0 {
+            let end = offset + DecaySimulation.projectedDistance(velocity: velocity, rate: decelerationRate)
+            if end >= 0 && end <= maximumContentOffset[axis],
+               let decay = DecaySimulation(position: offset, velocity: velocity, target: target,
+                                           maximumTimeConstant: .infinity) {
+                return .decay(decay)
+            }
+            if let bounce = BouncingSimulation(position: offset, velocity: velocity, rate: decelerationRate,
+                                               edge: target, spring: configuration.spring) {
+                return .bouncing(bounce)
+            }
+        } else {
+            let limit = isPagingEnabled ? configuration.maximumPagingTimeConstant
+                : configuration.maximumRetimedTimeConstant
+            if let decay = DecaySimulation(position: offset, velocity: velocity, target: target,
+                                           maximumTimeConstant: limit) {
+                return .decay(decay)
+            }
+        }
+        return .spring(SpringSimulation(spring: configuration.spring, position: offset, velocity: velocity, target: target))
+    }
+}

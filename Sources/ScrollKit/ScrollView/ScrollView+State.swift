@@ -1,0 +1,70 @@
+/// The public flags and motion state, derived from the current activity (B-EVT-2).
+public extension ScrollView {
+    /// A pointer is down on the scroll view (accepted by `touchDown`).
+    var isTracking: Bool {
+        if case .drag = activity { return true }
+        return false
+    }
+
+    /// UIKit's meaning: true from the start of a drag until the motion after it ends ("scrolling").
+    var isDragging: Bool {
+        switch activity {
+        case .drag(let drag): return drag.hasBegun
+        case .ballistic: return true
+        case .idle, .animation: return false
+        }
+    }
+
+    /// True while the motion after a release runs, and while a touch that stopped one is still down (B-EVT-3).
+    var isDecelerating: Bool {
+        switch activity {
+        case .drag(let drag): return drag.interruptsDeceleration
+        case .ballistic: return true
+        case .idle, .animation: return false
+        }
+    }
+
+    /// True while an animated `setContentOffset` is in flight.
+    var isScrollingAnimation: Bool {
+        if case .animation = activity { return true }
+        return false
+    }
+
+    /// True when the offset will change without further input (deceleration, spring-back, paging, animation).
+    var isMoving: Bool {
+        switch activity {
+        case .ballistic, .animation: return true
+        case .idle, .drag: return false
+        }
+    }
+
+    /// The content velocity in points per second: the tracker's estimate while a pointer is down,
+    /// the simulation's velocity during a motion, zero at rest.
+    var velocity: Point {
+        switch activity {
+        case .idle: return .zero
+        case .drag: return scrollableOnly(-tracker.velocity(releasedAt: currentTime))
+        case .ballistic(let motion): return motion.velocity(at: currentTime)
+        case .animation(let animation): return animation.velocity(at: currentTime)
+        }
+    }
+
+    /// Where the current motion or animation will stop; nil when nothing is moving on its own.
+    var targetContentOffset: Point? {
+        switch activity {
+        case .ballistic(let motion): return motion.target
+        case .animation(let animation): return animation.target
+        case .idle, .drag: return nil
+        }
+    }
+
+    /// The largest content offset inside the content: content size minus frame size, never negative.
+    var maximumContentOffset: Point {
+        Point(x: Self.extent(contentSize.width - frame.width), y: Self.extent(contentSize.height - frame.height))
+    }
+
+    /// True when the content is larger than the frame along `axis`, so it can scroll that way.
+    func canScroll(_ axis: Axis) -> Bool {
+        maximumContentOffset[axis] > 0
+    }
+}

@@ -1,0 +1,93 @@
+/// Pointer input: touch-down catches motion (B-EVT-3), moves drag with a rubber band (B-BNC-1).
+public extension ScrollView {
+    /// A pointer went down at `point` (phone-viewport points) at `time`.
+    ///
+    /// Returns false, and ignores the touch, when `point` is outside `touchArea` or a pointer is already down.
+    /// On a resting view the drag begins only after the touch slop. On a moving view (deceleration,
+    /// spring-back, paging or an animated `setContentOffset`) the touch stops the motion at once at the
+    /// displayed offset and the drag begins at once: `willBeginDragging` is sent now. A caught deceleration
+    /// owes its `didEndDecelerating` (delivered after a release that does not decelerate again); a caught
+    /// animation gets no `didEndScrollingAnimation`.
+    @discardableResult
+    func touchDown(at point: Point, time: Double) -> Bool {
+        guard point.isFinite, touchArea.contains(point) else { return false }
+        if case .drag = activity { return false }
+        tick(time)
+        tracker.reset()
+        tracker.addSample(time: time, position: point)
+        var drag = DragActivity(anchor: point, startOffset: rawOffset(forDisplayed: contentOffset),
+                                lastPointer: point, hasBegun: false, interruptsDeceleration: false,
+                                startPage: nearestPage(for: contentOffset))
+        switch activity {
+        case .idle, .drag:
+            activity = .drag(drag)
+        case .ballistic:
+            drag.hasBegun = true
+            drag.interruptsDeceleration = true
+            activity = .drag(drag)
+            send(.willBeginDragging)
+        case .animation:
+            drag.hasBegun = true
+            activity = .drag(drag)
+            send(.willBeginDragging)
+        }
+        return true
+    }
+
+    /// The pointer moved to `point` at `time`. Ignored when no pointer is down.
+    func touchMoved(to point: Point, time: Double) {
+        guard case .drag = activity, point.isFinite else { return }
+        tick(time)
+        tracker.addSample(time: time, position: point)
+        follow(pointer: point)
+    }
+
+    /// The pointer lifted at `point` at `time`: the release (velocity, target, motion). Ignored when no pointer is down.
+    func touchUp(at point: Point, time: Double) {
+        guard case .drag(let drag) = activity else { return }
+        tick(time)
+        // The lift's position moves the content but is not a velocity sample; its time is (a pointer
+        // that rested more than 40 ms before the lift has no velocity).
+        let position = point.isFinite ? point : drag.lastPointer
+        if position != drag.lastPointer { follow(pointer: position) }
+        guard case .drag(let current) = activity else { return }
+        guard current.hasBegun else {
+            activity = .idle  // a tap: no drag, no callbacks
+            return
+        }
+        release(current, pointerVelocity: tracker.velocity(releasedAt: time))
+    }
+
+    /// The pointer was lost (window focus): treated as a release at the last known position.
+    func touchCancelled(time: Double) {
+        guard case .drag(let drag) = activity else { return }
+        touchUp(at: drag.lastPointer, time: time)
+    }
+}
+
+extension ScrollView {
+    /// Moves the drag to `pointer`: begins it once past the slop, then maps the finger to the displayed offset.
+    func follow(pointer: Point) {
+        guard case .drag(var drag) = activity else { return }
+        drag.lastPointer = pointer
+        if !drag.hasBegun {
+            let delta = scrollableOnly(pointer - drag.anchor)
+            let distance = delta.length
+            guard distance > 0, distance >= configuration.touchSlop else {
+                activity = .drag(drag)
+                return
+            }
+            // Start counting from the slop circle, so the content does not jump by the slop.
+            drag.anchor = drag.anchor + delta * (configuration.touchSlop / distance)
+            drag.hasBegun = true
+            activity = .drag(drag)
+            let generation = activityGeneration
+            send(.willBeginDragging)
+            guard generation == activityGeneration else { return }
+        } else {
+            activity = .drag(drag)
+        }
+        let raw = drag.startOffset - scrollableOnly(pointer - drag.anchor)
+        moveContentOffset(to: displayedOffset(forRaw: raw))
+    }
+}

@@ -1,0 +1,64 @@
+/// A faithful model of `UIScrollView`: dragging with a rubber band, UIKit deceleration, spring-back,
+/// paging, animated offsets, and the delegate callbacks in UIKit's order (SPEC §1, §2).
+///
+/// A reference type like UIKit's, because the delegate calls back into it. It reads no clock: every
+/// input carries its model time (seconds), and `advance(to:)` steps the motion once per frame. Times
+/// earlier than the latest one seen are treated as that latest time (inputs) or ignored (`advance`).
+///
+/// The state is one `ScrollActivity` at a time (idle, drag, ballistic, animation); the flags are
+/// derived from it. Offsets are always finite.
+public final class ScrollView {
+    /// The scroll view's frame, in phone-viewport points. Its size is the viewport and the page size.
+    public var frame: Rect
+    /// Where a touch-down is accepted, in the same coordinates as `frame`. Defaults to `frame`;
+    /// set it wider for touch bridging (B-PAGE-2).
+    public var touchArea: Rect {
+        get { touchAreaOverride ?? frame }
+        set { touchAreaOverride = newValue }
+    }
+    /// The size of the scrollable content, in points.
+    public var contentSize: Size
+    /// The displayed content offset (rubber band applied). Changes only through input, motion or code.
+    public internal(set) var contentOffset: Point = .zero
+    /// How quickly flings slow down (`.normal` 0.998 or `.fast` 0.99 per millisecond).
+    public var decelerationRate: DecelerationRate = .normal
+    /// When true, a release stops on a multiple of the frame size, at most one page away (B-PAGE-1).
+    public var isPagingEnabled = false
+    /// The tunable constants (slop, fling limits, spring, animation duration).
+    public var configuration: ScrollViewConfiguration
+    /// Receives the UIKit-style callbacks. Held weakly, as in UIKit.
+    public weak var delegate: (any ScrollViewDelegate)?
+    /// An observer called for every callback, after the delegate, with the callback's time and arguments (B-EVT-4).
+    public var eventHandler: ((ScrollEventRecord) -> Void)?
+    /// The model time of the newest input or frame, in seconds (for code that must pass a time, such as a
+    /// delegate calling `setContentOffset` from a callback).
+    public internal(set) var currentTime: Double = 0
+
+    /// The current activity. Every change bumps `activityGeneration`.
+    var activity: ScrollActivity = .idle {
+        didSet { activityGeneration &+= 1 }
+    }
+    /// Counts activity changes, so a sequence of callbacks can tell when a delegate took over.
+    var activityGeneration = 0
+    /// Pointer samples of the current touch.
+    var tracker: VelocityTracker
+    /// Set when `touchArea` was given explicitly.
+    var touchAreaOverride: Rect?
+
+    /// Makes a scroll view at rest at offset zero.
+    public init(frame: Rect, contentSize: Size, configuration: ScrollViewConfiguration = .init()) {
+        self.frame = frame
+        self.contentSize = contentSize
+        self.configuration = configuration
+        tracker = VelocityTracker()
+    }
+
+    /// The visible part of the content: origin = `contentOffset`, size = `frame.size`.
+    public var bounds: Rect { Rect(origin: contentOffset, size: frame.size) }
+
+    /// Which estimator turns pointer samples into the release velocity (least squares by default).
+    public var velocityEstimator: VelocityEstimatorKind {
+        get { tracker.kind }
+        set { tracker.kind = newValue }
+    }
+}

@@ -1,0 +1,51 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A natural fling that runs past a content edge and springs back to it (B-BNC-2).
+///
+/// Until the decay crosses `edge` it is exactly the natural `DecaySimulation`; from the crossing on it
+/// is a `SpringSimulation` that starts at the edge with the decay's velocity at the crossing (no jump
+/// in position or speed) and comes to rest exactly on the edge.
+public struct BouncingSimulation: Simulation, Hashable {
+    /// The fling before the edge.
+    public let decay: DecaySimulation
+    /// The spring after the edge; its time 0 is `crossingTime`.
+    public let spring: SpringSimulation
+    /// Seconds after the start at which the fling reaches the edge.
+    public let crossingTime: Double
+
+    /// A fling from `position` at `velocity` that would come to rest past `edge`.
+    ///
+    /// Returns nil when the natural fling does not reach past the edge (no bounce needed) or the start
+    /// is already beyond it in the direction of motion.
+    public init?(position: Double, velocity: Double, rate: DecelerationRate, edge: Double,
+                 spring: SpringDescription = .scrollBack) {
+        guard position.isFinite, velocity.isFinite, edge.isFinite, velocity != 0 else { return nil }
+        let decay = DecaySimulation(position: position, velocity: velocity, rate: rate)
+        let fraction = (edge - position) / decay.distance  // share of the travel done at the crossing
+        guard fraction >= 0, fraction < 1 else { return nil }
+        self.decay = decay
+        crossingTime = -decay.timeConstant * log(1 - fraction)
+        let edgeVelocity = velocity * (1 - fraction)
+        self.spring = SpringSimulation(spring: spring, position: edge, velocity: edgeVelocity, target: edge)
+    }
+
+    /// The edge the motion comes back to.
+    public var finalPosition: Double { spring.finalPosition }
+
+    public func position(at time: Double) -> Double {
+        time < crossingTime ? decay.position(at: time) : spring.position(at: time - crossingTime)
+    }
+
+    public func velocity(at time: Double) -> Double {
+        time < crossingTime ? decay.velocity(at: time) : spring.velocity(at: time - crossingTime)
+    }
+
+    public func isDone(at time: Double) -> Bool {
+        // A fling that barely crosses the edge arrives slower than the spring's stop velocity: it is done there.
+        !(time < crossingTime) && spring.isDone(at: time - crossingTime)
+    }
+}

@@ -1,0 +1,24 @@
+@testable import ScrollKit
+
+/// The smallest LabScene: a scroll view and nothing else, for replay tests.
+final class TestScene: LabScene {
+    let name = "test"
+    let scrollView: ScrollView
+    var neverSettles = false
+    var settingLines: [JSONValue] { [] }
+    var summary: [(String, JSONValue)] { [] }
+
+    init(scrollView: ScrollView) { self.scrollView = scrollView }
+
+    func pointer(_ event: PointerEvent) {
+        switch event.phase {
+        case .down: scrollView.touchDown(at: event.position, time: event.time)
+        case .move: scrollView.touchMoved(to: event.position, time: event.time)
+        case .up: scrollView.touchUp(at: event.position, time: event.time)
+        }
+    }
+
+    func advance(to time: Double) { scrollView.advance(to: time) }
+
+    var isSettled: Bool { !neverSettles && !scrollView.isMoving }
+}

@@ -31,7 +31,7 @@ fi
 
 log="$out/fuzz.log"
 status=0
-"$fuzzer" "$corpus" -dict="$root/Tests/Fuzz/gesture.dict" -max_total_time="$seconds" -max_len=4096 \
+SWIFT_BACKTRACE=enable=no "$fuzzer" "$corpus" -dict="$root/Tests/Fuzz/gesture.dict" -max_total_time="$seconds" -max_len=4096 \
     -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="$out/findings/" > "$log" 2>&1 || status=$?
 
 runs="$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' || echo 0)"

@@ -9,6 +9,8 @@ struct ScrollLabCommand: ParsableCommand {
         subcommands: [
             // Each port adds its command here.
             VelocityCommand.self,
+            BenchCommand.self,
+            ReplayCommand.self,
         ]
     )
 }

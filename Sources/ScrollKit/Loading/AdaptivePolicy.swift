@@ -1,0 +1,199 @@
+/// B-POL-1 policy 5, the project's own: it reads the physics. At release the scroll view already
+/// knows where the fling stops (`targetContentOffset`) and the decay curve says when every tile will
+/// come on screen and leave it (`DecelerationForecast`). So at `willEndDragging` it
+/// - loads the tiles that will be on screen at rest (the target rect) at once, before they arrive;
+/// - loads tiles passed on the way only if their image can be ready and then stay on screen for at
+///   least `minimumShowTime` (the slow tail of the fling); tiles that only flash by are skipped;
+/// - prefetches one row beyond the target rect in the fling direction (if the cache has room);
+/// - orders its loads by when the tiles will appear, and never plans more than the cache can hold.
+/// Cache hits are always shown (they are free). While the finger is down it behaves like Prefetch
+/// with one row ahead; a new drag cancels the look-ahead loads the new plan no longer needs.
+public struct AdaptivePolicy: LoadingPolicy {
+    public var kind: LoadingPolicyKind { .adaptive }
+    /// Least time a tile passed during a fling must show its image to be worth a load; nil means the
+    /// expected load duration.
+    public var minimumShowTime: Double?
+    /// Drag speed (pt/s) above which no row is prefetched; nil means one viewport height per 0.5 s.
+    public var speedLimit: Double?
+    /// Rows prefetched beyond the target rect in the fling direction.
+    public var rowsBeyondTarget: Int
+    /// While dragging, the row ahead is prefetched once the drag would reach it within this many
+    /// seconds; nil means three expected load durations.
+    public var dragHorizon: Double?
+    /// Look-ahead items requested and not cancelled (tiles not on screen when asked for).
+    public private(set) var plan: Set<Int> = []
+    /// Fling loads not yet issued: item and the absolute time its tile appears (as `priority`).
+    public private(set) var scheduled: [LoadRequest] = []
+    /// A planned load is issued this many seconds before its tile appears (immediately when the
+    /// tile appears sooner), so a fling caught early wastes little; nil means the expected load
+    /// duration plus 0.22 s (about 0.3 s at 80 ms latency). `.infinity` issues all at release.
+    public var leadTime: Double?
+    /// The running fling's forecast, from `willEndDragging` until the motion ends.
+    public private(set) var forecast: DecelerationForecast?
+    /// The viewport-sized rect at the fling's target, for drawing.
+    public private(set) var targetRect: Rect?
+    /// Direction of the drag-ahead prefetch: +1, −1, or 0.
+    public private(set) var direction = 0
+
+    /// Makes the policy.
+    public init(minimumShowTime: Double? = nil, speedLimit: Double? = nil, rowsBeyondTarget: Int = 1, dragHorizon: Double? = nil,
+                leadTime: Double? = nil) {
+        self.leadTime = leadTime
+        self.dragHorizon = dragHorizon
+        self.minimumShowTime = minimumShowTime
+        self.speedLimit = speedLimit
+        self.rowsBeyondTarget = Swift.max(0, rowsBeyondTarget)
+    }
+
+    public mutating func decide(_ trigger: LoadTrigger, in context: LoadingContext) -> LoadDecision {
+        switch trigger {
+        case let .appear(items):
+            plan.subtract(items)
+            guard let forecast, context.isDecelerating, !context.userDragging else { return .load(items) }
+            return .load(items.filter { context.isCached($0) || isWorthLoading($0, forecast: forecast, in: context) })
+        case .willBeginDragging:
+            // A drag that catches a fling drops the fling's plan; a fresh drag keeps its look-ahead.
+            var cancel: [Int] = []
+            if forecast != nil {
+                let visible = Set(context.visibleItems)
+                cancel = plan.subtracting(visible).sorted()
+                plan = []
+                direction = 0
+            }
+            endMotion()
+            return LoadDecision(load: context.visibleItems.map { LoadRequest(item: $0) }, cancel: cancel)
+        case let .willEndDragging(_, target):
+            return planFling(to: target, in: context)
+        case let .didEndDragging(willDecelerate):
+            if !willDecelerate { endMotion() }
+            return .none
+        case .didEndDecelerating, .didEndScrollingAnimation:
+            endMotion()
+            return .load(context.visibleItems)
+        case .frame:
+            if context.isTracking { return dragAhead(context) }
+            return scheduled.isEmpty ? .none : LoadDecision(load: issueDue(in: context))
+        case .bind, .willBeginDecelerating:
+            return .none
+        }
+    }
+
+    private mutating func endMotion() {
+        forecast = nil
+        targetRect = nil
+        scheduled = []
+    }
+
+    /// Whether a tile passed during the fling would, loaded now, show its image for at least the
+    /// minimum show time before it leaves (always true for tiles on screen at rest).
+    public func isWorthLoading(_ item: Int, forecast: DecelerationForecast, in context: LoadingContext, queuedBefore: Int = 0) -> Bool {
+        guard let interval = forecast.visibleInterval(of: context.frame(of: item)) else { return false }
+        if interval.exit == .infinity { return true }
+        let duration = context.expectedLoadDuration
+        let waves = Double(queuedBefore / Swift.max(1, context.maxConcurrentLoads) + 1)
+        let ready = context.time + waves * duration
+        return interval.exit - Swift.max(interval.enter, ready) >= (minimumShowTime ?? duration)
+    }
+
+    /// The plan at release: what the fling will show long enough, the target rect, one row beyond.
+    public mutating func planFling(to target: Point, in context: LoadingContext) -> LoadDecision {
+        let height = context.bounds.height
+        guard abs(target.y - context.contentOffset.y) >= 1 else {
+            endMotion()
+            return .none
+        }
+        let f = DecelerationForecast(startTime: context.time, startOffset: context.contentOffset.y, targetOffset: target.y,
+                                     timeConstant: context.decelerationTimeConstant, viewportHeight: height)
+        forecast = f
+        targetRect = Rect(origin: target, size: context.bounds.size)
+        let visible = Set(context.visibleItems)
+        let layout = context.layout
+
+        // Every tile the motion passes or stops on, with its on-screen interval.
+        let low = Swift.min(context.contentOffset.y, target.y), high = Swift.max(context.contentOffset.y, target.y) + height
+        let swept = layout.items(in: Rect(x: 0, y: low, width: layout.contentSize.width, height: high - low))
+        var atRest: [(item: Int, enter: Double)] = []
+        var passing: [(item: Int, enter: Double, exit: Double)] = []
+        for item in swept where !visible.contains(item) && !context.isCached(item) {
+            guard let iv = f.visibleInterval(of: layout.frame(ofItem: item)) else { continue }
+            if iv.exit == .infinity { atRest.append((item, iv.enter)) } else { passing.append((item, iv.enter, iv.exit)) }
+        }
+        passing.sort { ($0.enter, $0.item) < ($1.enter, $1.item) }
+
+        // Budget: the cache's capacity (loads go in order of appearance, so each planned image is
+        // still cached when its tile arrives). The tiles seen at rest come first; of the passing
+        // ones, those that would show their image longest.
+        var budget = context.cacheCapacityImages - atRest.count
+        var chosen: [LoadRequest] = atRest.map { LoadRequest(item: $0.item, priority: $0.enter - context.time) }
+        var worth: [(item: Int, enter: Double, show: Double)] = []
+        for (index, p) in passing.enumerated() where isWorthLoading(p.item, forecast: f, in: context, queuedBefore: index) {
+            worth.append((p.item, p.enter, p.exit - Swift.max(p.enter, context.time + context.expectedLoadDuration)))
+        }
+        worth.sort { ($0.show, -$0.item) > ($1.show, -$1.item) }
+        for w in worth.prefix(Swift.max(0, budget)) {
+            chosen.append(LoadRequest(item: w.item, priority: w.enter - context.time))
+        }
+        budget -= Swift.min(Swift.max(0, budget), worth.count)
+        // One row beyond the rest position, for the next gesture.
+        if rowsBeyondTarget > 0, budget > 0 {
+            let restVisible = layout.items(in: targetRect!)
+            let restContext = LoadingContext(layout: layout, bounds: targetRect!, visibleItems: Array(restVisible))
+            let beyond = restContext.itemsAhead(rows: rowsBeyondTarget, direction: f.direction)
+            let stopPriority = (chosen.map(\.priority).filter(\.isFinite).max() ?? 0) + context.expectedLoadDuration
+            for item in beyond where budget > 0 && !visible.contains(item) && !context.isCached(item) {
+                chosen.append(LoadRequest(item: item, priority: stopPriority))
+                budget -= 1
+            }
+        }
+        chosen.sort { ($0.priority, $0.item) < ($1.priority, $1.item) }
+        let wanted = Set(chosen.map(\.item))
+        let cancel = plan.subtracting(wanted).subtracting(visible).sorted()
+        plan = []
+        scheduled = chosen.map { LoadRequest(item: $0.item, priority: context.time + $0.priority) }
+        direction = f.direction
+        return LoadDecision(load: issueDue(in: context), cancel: cancel)
+    }
+
+    /// Moves the scheduled loads whose tiles appear within `leadTime` into the plan and returns them
+    /// (priority: seconds until the tile appears).
+    private mutating func issueDue(in context: LoadingContext) -> [LoadRequest] {
+        let time = context.time, leadTime = self.leadTime ?? context.expectedLoadDuration + 0.22
+        var due: [LoadRequest] = []
+        scheduled.removeAll { request in
+            guard request.priority - time <= leadTime else { return false }
+            due.append(LoadRequest(item: request.item, priority: Swift.max(0, request.priority - time)))
+            plan.insert(request.item)
+            return true
+        }
+        return due
+    }
+
+    /// While the finger is down: the next row in the drag direction once the drag will reach it within
+    /// `dragHorizon` (so a drag that stops short costs nothing); cancelled on reversal or when too fast.
+    private mutating func dragAhead(_ context: LoadingContext) -> LoadDecision {
+        let v = context.velocity.y
+        let limit = speedLimit ?? context.bounds.height / 0.5
+        let dir = abs(v) > limit ? 0 : (v > 0 ? 1 : (v < 0 ? -1 : direction))
+        var wanted = dir == 0 ? [] : context.itemsAhead(rows: 1, direction: dir)
+        if v == 0 {
+            wanted = []
+        } else if let first = wanted.first {
+            let frame = context.frame(of: first)
+            let distance = dir > 0 ? frame.minY - context.bounds.maxY : context.bounds.minY - frame.maxY
+            if distance / abs(v) > (dragHorizon ?? 3 * context.expectedLoadDuration) { wanted = [] }
+        }
+        let wantedSet = Set(wanted)
+        var cancel: [Int] = []
+        if dir != direction || dir == 0 {
+            cancel = plan.subtracting(wantedSet).sorted()
+            plan.formIntersection(wantedSet)
+            direction = dir
+        }
+        var load: [LoadRequest] = []
+        for item in wanted where !plan.contains(item) {
+            plan.insert(item)
+            if !context.isCached(item) { load.append(LoadRequest(item: item, priority: 1)) }
+        }
+        return LoadDecision(load: load, cancel: cancel)
+    }
+}

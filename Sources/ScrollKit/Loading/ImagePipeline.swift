@@ -1,0 +1,163 @@
+/// The loading pipeline in front of an `ImageSource`: request deduplication by key, a priority queue,
+/// bounded concurrency (default 4, allowed 3–6), cancellation, and completion into the LRU memory cache.
+///
+/// Priorities are "seconds until needed": lower runs first, equal priorities in request order.
+/// Counters follow B-POL-2: a load is *issued* when it begins at the source; *cancelled* when it is
+/// stopped after it began; a queued request dropped before it began costs nothing and is counted
+/// apart (`requestsDropped`).
+public struct ImagePipeline {
+    /// A request waiting for a slot.
+    public struct Queued: Hashable, Sendable {
+        /// The ticket it will begin with.
+        public var ticket: LoadTicket
+        /// Lower runs first.
+        public var priority: Double
+    }
+
+    /// A request holding a slot.
+    public struct Running: Hashable, Sendable {
+        /// Its ticket.
+        public var ticket: LoadTicket
+        /// When it began.
+        public var startTime: Double
+    }
+
+    /// A completion the pipeline accepted: the result and what the cache insert evicted.
+    public struct Outcome: Hashable, Sendable {
+        /// The finished request.
+        public var ticket: LoadTicket
+        /// Its result.
+        public var result: LoadResult
+        /// When it finished.
+        public var time: Double
+        /// Keys the cache evicted to make room, in eviction order (the app destroys their textures).
+        public var evicted: [ImageKey]
+    }
+
+    /// The image source.
+    public var source: any ImageSource
+    /// The decoded-image cache results go into.
+    public var cache: MemoryCache<ImageKey>
+    /// Most loads running at once.
+    public let maxConcurrent: Int
+
+    /// Requests waiting for a slot, in the order they will begin.
+    public private(set) var queued: [Queued] = []
+    /// Requests running, in the order they began.
+    public private(set) var running: [Running] = []
+    /// Loads begun at the source.
+    public private(set) var loadsIssued = 0
+    /// Loads that finished (image or failure) and were accepted.
+    public private(set) var loadsCompleted = 0
+    /// Loads stopped after they began.
+    public private(set) var loadsCancelled = 0
+    /// Queued requests dropped before they began.
+    public private(set) var requestsDropped = 0
+    /// Mean duration of completed loads (begin to completion), or the initial estimate before any.
+    public private(set) var expectedLoadDuration: Double
+
+    private var nextID = 1
+    private var durationSum = 0.0
+
+    /// A pipeline over `source` with a cache of `cacheByteLimit` bytes; `maxConcurrent` is clamped to 3–6.
+    /// `expectedLoadDuration` seeds the running estimate policies read.
+    public init(source: any ImageSource, cacheByteLimit: Int, maxConcurrent: Int = 4, expectedLoadDuration: Double = 0.086) {
+        self.source = source
+        self.cache = MemoryCache(byteLimit: cacheByteLimit)
+        self.maxConcurrent = Swift.min(6, Swift.max(3, maxConcurrent))
+        self.expectedLoadDuration = expectedLoadDuration
+    }
+
+    /// True when nothing is queued or running.
+    public var isIdle: Bool { queued.isEmpty && running.isEmpty }
+
+    /// The pending (queued or running) ticket for `key`, if any.
+    public func ticket(for key: ImageKey) -> LoadTicket? {
+        running.first { $0.ticket.key == key }?.ticket ?? queued.first { $0.ticket.key == key }?.ticket
+    }
+
+    /// True when `key` is queued or running.
+    public func isPending(_ key: ImageKey) -> Bool { ticket(for: key) != nil }
+
+    /// Asks for `key`. A key already pending keeps its ticket (its priority is raised if `priority` is
+    /// lower); otherwise a new ticket is queued and begins at once if a slot is free.
+    /// The caller checks the cache first; the pipeline does not load what the cache holds.
+    @discardableResult
+    public mutating func request(_ key: ImageKey, priority: Double, time: Double) -> LoadTicket {
+        if let r = running.first(where: { $0.ticket.key == key }) { return r.ticket }
+        if let i = queued.firstIndex(where: { $0.ticket.key == key }) {
+            if priority < queued[i].priority {
+                var q = queued.remove(at: i)
+                q.priority = priority
+                enqueue(q)
+            }
+            return queued.firstIndex(where: { $0.ticket.key == key }).map { queued[$0].ticket }!
+        }
+        let ticket = LoadTicket(id: nextID, key: key)
+        nextID += 1
+        enqueue(Queued(ticket: ticket, priority: priority))
+        startQueued(time: time)
+        return ticket
+    }
+
+    /// Drops the pending request for `key`: a queued one is removed, a running one is cancelled at the
+    /// source and its slot goes to the next queued request at `time`. Returns false if none was pending.
+    @discardableResult
+    public mutating func cancel(_ key: ImageKey, time: Double) -> Bool {
+        if let i = queued.firstIndex(where: { $0.ticket.key == key }) {
+            queued.remove(at: i)
+            requestsDropped += 1
+            return true
+        }
+        if let i = running.firstIndex(where: { $0.ticket.key == key }) {
+            let r = running.remove(at: i)
+            source.cancel(r.ticket)
+            loadsCancelled += 1
+            startQueued(time: time)
+            return true
+        }
+        return false
+    }
+
+    /// Accepts a finished load: images go into the cache (most recently used); the slot goes to the
+    /// next queued request at `time`. A ticket that is not running (cancelled, unknown) is ignored: nil.
+    @discardableResult
+    public mutating func complete(_ ticket: LoadTicket, result: LoadResult, time: Double) -> Outcome? {
+        guard let i = running.firstIndex(where: { $0.ticket == ticket }) else { return nil }
+        let r = running.remove(at: i)
+        loadsCompleted += 1
+        durationSum += time - r.startTime
+        expectedLoadDuration = durationSum / Double(loadsCompleted)
+        var evicted: [ImageKey] = []
+        if case let .image(bytes) = result {
+            evicted = cache.insert(ticket.key, cost: bytes)
+        }
+        startQueued(time: time)
+        return Outcome(ticket: ticket, result: result, time: time, evicted: evicted)
+    }
+
+    /// Takes the source's earliest finished load at or before `time` and completes it.
+    /// Returns nil when the source has nothing more up to `time`; results for tickets no longer running
+    /// are skipped.
+    public mutating func completeNext(upTo time: Double) -> Outcome? {
+        while let c = source.nextCompletion(upTo: time) {
+            if let outcome = complete(c.ticket, result: c.result, time: c.time) { return outcome }
+        }
+        return nil
+    }
+
+    private mutating func enqueue(_ q: Queued) {
+        // After every entry with a priority at or below this one: ties keep request order.
+        let index = queued.firstIndex { $0.priority > q.priority } ?? queued.count
+        queued.insert(q, at: index)
+    }
+
+    private mutating func startQueued(time: Double) {
+        while running.count < maxConcurrent, !queued.isEmpty {
+            let q = queued.removeFirst()
+            running.append(Running(ticket: q.ticket, startTime: time))
+            loadsIssued += 1
+            source.begin(q.ticket, time: time)
+        }
+    }
+}

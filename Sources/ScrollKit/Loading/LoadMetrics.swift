@@ -1,0 +1,55 @@
+/// The B-POL-2 measurements of one run of a loading policy over one gesture.
+///
+/// Definitions (a tile is *visible* when its frame overlaps the viewport with positive area; it is
+/// *showing* its image from the frame its image is set, fade start included):
+public struct LoadMetrics: Hashable, Sendable {
+    /// Loads begun at the image source (requests served from the cache or dropped while queued are not loads).
+    public var loadsIssued = 0
+    /// Loads that finished (image or failure).
+    public var loadsCompleted = 0
+    /// Loads stopped after they began (a queued request dropped before it began is free and not counted).
+    public var loadsCancelled = 0
+    /// Completed loads whose image was not visible in any tile at completion and was never shown in a
+    /// visible tile afterwards while still decoded (evicted or the run ended first).
+    public var loadsWasted = 0
+    /// Σ over frames of (visible tiles not showing their image) × frame duration, in tile-seconds.
+    public var blankTileSeconds = 0.0
+    /// Mean over motion ends (the scroll view comes to rest) of the time until every visible tile
+    /// shows its image; 0 when they already do. A wait cut short by a new touch counts up to the touch.
+    public var settleLatency = 0.0
+    /// The longest of those waits.
+    public var settleLatencyMax = 0.0
+    /// Number of motion ends measured.
+    public var settleCount = 0
+    /// Fades started for an image that was already in the memory cache when its tile was bound
+    /// (checked against the cache's insertion times, not assumed). Must be 0 (B-IMG-2).
+    public var cacheHitFades = 0
+    /// Frames in which some tile displays an image whose key is not its item's key
+    /// (checked independently each frame). Must be 0 (B-GRID-4).
+    public var staleFrames = 0
+    /// Maximum over frames of the bytes in the memory cache plus the bytes held only by tiles
+    /// (images a tile still shows after the cache evicted them).
+    public var peakDecodedBytes = 0
+
+    /// Zero metrics.
+    public init() {}
+
+    /// The metrics object of `replay` and `bench --json`, keys exactly as B-POL-2 names them.
+    public var json: JSONValue {
+        .object([
+            ("loadsIssued", .int(loadsIssued)),
+            ("loadsCompleted", .int(loadsCompleted)),
+            ("loadsCancelled", .int(loadsCancelled)),
+            ("loadsWasted", .int(loadsWasted)),
+            ("blankTileSeconds", .number(blankTileSeconds)),
+            ("settleLatency", .number(settleLatency)),
+            ("cacheHitFades", .int(cacheHitFades)),
+            ("staleFrames", .int(staleFrames)),
+            ("peakDecodedBytes", .int(peakDecodedBytes)),
+        ])
+    }
+
+    /// The JSON keys, in order.
+    public static let keys = ["loadsIssued", "loadsCompleted", "loadsCancelled", "loadsWasted", "blankTileSeconds",
+                              "settleLatency", "cacheHitFades", "staleFrames", "peakDecodedBytes"]
+}

@@ -1,0 +1,126 @@
+/// Computes `LoadMetrics` from what happens in a run: load events from the pipeline, fade starts, and
+/// one observation of the tiles per frame. Stale frames and cache-hit fades are checked here from the
+/// raw observations (item → expected key; the recorder's own record of when each key entered the
+/// cache), independently of the scene logic that is supposed to prevent them.
+///
+/// It also collects the two bounds of the bench: the distinct items visible at rest (fewest loads
+/// possible) and the distinct items ever visible (the clairvoyant schedule's loads).
+public struct LoadMetricsRecorder: Sendable {
+    /// Number of distinct images (ImageKey = item % assetCount).
+    public let assetCount: Int
+    /// Items visible while the scroll view was at rest (not tracking, not moving).
+    public private(set) var atRestItems: Set<Int> = []
+    /// Items visible at any frame.
+    public private(set) var everVisibleItems: Set<Int> = []
+
+    private var base = LoadMetrics()
+    private var pendingWaste: [ImageKey: Int] = [:]
+    private var insertedAt: [ImageKey: Double] = [:]
+    private var lastFrameTime: Double?
+    private var wasMoving = false
+    private var settleStart: Double?
+    private var settleSum = 0.0
+
+    /// A recorder for a grid whose items show `assetCount` distinct images.
+    public init(assetCount: Int) {
+        self.assetCount = Swift.max(1, assetCount)
+    }
+
+    /// The metrics so far; pending waits and not-yet-shown completions are counted as of the last frame.
+    public var metrics: LoadMetrics {
+        var m = base
+        m.loadsWasted += pendingWaste.values.reduce(0, +)
+        var sum = settleSum, count = m.settleCount
+        if let start = settleStart, let now = lastFrameTime {
+            let wait = now - start
+            sum += wait
+            count += 1
+            m.settleLatencyMax = Swift.max(m.settleLatencyMax, wait)
+        }
+        m.settleCount = count
+        m.settleLatency = count == 0 ? 0 : sum / Double(count)
+        return m
+    }
+
+    /// Fewest loads possible: distinct items visible at rest.
+    public var boundMinLoads: Int { atRestItems.count }
+    /// Loads of the clairvoyant schedule: distinct items ever visible.
+    public var boundClairvoyantLoads: Int { everVisibleItems.count }
+
+    /// Records the run's start: the first screen counts as at rest, `time` starts the frame clock.
+    public mutating func start(time: Double, tiles: [FrameTile]) {
+        lastFrameTime = time
+        for t in tiles where t.isVisible {
+            if let item = t.item { atRestItems.insert(item); everVisibleItems.insert(item) }
+        }
+    }
+
+    /// Copies the pipeline's load counters.
+    public mutating func setLoadCounts(issued: Int, completed: Int, cancelled: Int) {
+        base.loadsIssued = issued
+        base.loadsCompleted = completed
+        base.loadsCancelled = cancelled
+    }
+
+    /// A load finished; `visibleKeys` are the images of the tiles visible at that moment.
+    public mutating func loadCompleted(_ key: ImageKey, result: LoadResult, time: Double, visibleKeys: Set<ImageKey>) {
+        guard case .image = result else { return }
+        insertedAt[key] = time
+        if !visibleKeys.contains(key) { pendingWaste[key, default: 0] += 1 }
+    }
+
+    /// The cache dropped `keys`: completions of theirs not yet shown are now wasted for good.
+    public mutating func evicted(_ keys: [ImageKey]) {
+        for k in keys {
+            insertedAt[k] = nil
+            if let n = pendingWaste.removeValue(forKey: k) { base.loadsWasted += n }
+        }
+    }
+
+    /// A tile started a fade for `key`; it had asked for the image at `requestTime`. If the key was
+    /// already in the cache then, this was a cache hit and must not have faded.
+    public mutating func fadeStarted(_ key: ImageKey, requestTime: Double) {
+        if let inserted = insertedAt[key], inserted < requestTime { base.cacheHitFades += 1 }
+    }
+
+    /// One frame at `time`: the tiles as displayed, whether the scroll view is in motion or touched,
+    /// the cache's bytes and the bytes held only by tiles.
+    public mutating func frame(time: Double, tiles: [FrameTile], isMoving: Bool, cacheBytes: Int, tileOnlyBytes: Int) {
+        let dt = Swift.max(0, time - (lastFrameTime ?? time))
+        lastFrameTime = time
+        var stale = false, blank = 0
+        for t in tiles {
+            guard let item = t.item else {
+                if t.displayedKey != nil { stale = true }
+                continue
+            }
+            let expected = key(item)
+            if let shown = t.displayedKey, shown != expected { stale = true }
+            guard t.isVisible else { continue }
+            everVisibleItems.insert(item)
+            if !isMoving { atRestItems.insert(item) }
+            if t.displayedKey == expected { pendingWaste[expected] = nil } else { blank += 1 }
+        }
+        if stale { base.staleFrames += 1 }
+        base.blankTileSeconds += Double(blank) * dt
+        base.peakDecodedBytes = Swift.max(base.peakDecodedBytes, cacheBytes + tileOnlyBytes)
+
+        if isMoving, let start = settleStart {
+            recordSettle(time - start)       // a new touch or motion cut the wait short
+        }
+        if wasMoving && !isMoving { settleStart = time }
+        if !isMoving, let start = settleStart, blank == 0 {
+            recordSettle(time - start)
+        }
+        wasMoving = isMoving
+    }
+
+    private mutating func recordSettle(_ wait: Double) {
+        settleSum += wait
+        base.settleCount += 1
+        base.settleLatencyMax = Swift.max(base.settleLatencyMax, wait)
+        settleStart = nil
+    }
+
+    private func key(_ item: Int) -> ImageKey { ImageKey(item: item, assetCount: assetCount) }
+}

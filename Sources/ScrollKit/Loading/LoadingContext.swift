@@ -1,0 +1,92 @@
+/// What a loading policy may look at when it decides: the scroll state, the grid, the cache.
+///
+/// A plain value built by the grid scene at each trigger, so policies are pure and testable.
+public struct LoadingContext: Sendable {
+    /// Current time, seconds.
+    public var time: Double
+    /// The grid.
+    public var layout: GridLayout
+    /// The visible rectangle in content coordinates (origin = content offset, size = viewport).
+    public var bounds: Rect
+    /// Content velocity, points per second (positive y: content moving up, offset growing).
+    public var velocity: Point
+    /// Finger down on the scroll view.
+    public var isTracking: Bool
+    /// UIKit's `isDragging`: from drag start until any deceleration ends.
+    public var isDragging: Bool
+    /// Decelerating after a release.
+    public var isDecelerating: Bool
+    /// The scene's own flag: true between willBeginDragging and didEndDragging (B-EVT-2).
+    public var userDragging: Bool
+    /// Where the current deceleration or animation stops, if one is running.
+    public var targetContentOffset: Point?
+    /// Items on screen, in index order.
+    public var visibleItems: [Int]
+    /// Items bound to pool views, by view (nil: unbound).
+    public var boundItems: [Int?]
+    /// Keys in the memory cache.
+    public var cachedKeys: Set<ImageKey>
+    /// Number of distinct images (ImageKey = item % assetCount).
+    public var assetCount: Int
+    /// Expected time from request to image when a slot is free (seconds).
+    public var expectedLoadDuration: Double
+    /// How many loads run at once.
+    public var maxConcurrentLoads: Int
+    /// How many images the memory cache holds at most.
+    public var cacheCapacityImages: Int
+    /// Time constant τ of the deceleration: offset(t) = target − (target − x₀)·e^(−t/τ).
+    public var decelerationTimeConstant: Double
+
+    /// Makes a context; defaults describe a grid at rest at offset 0 with an empty cache.
+    public init(time: Double = 0, layout: GridLayout = GridLayout(), bounds: Rect = Rect(x: 0, y: 0, width: 320, height: 450),
+                velocity: Point = .zero, isTracking: Bool = false, isDragging: Bool = false, isDecelerating: Bool = false,
+                userDragging: Bool = false, targetContentOffset: Point? = nil, visibleItems: [Int]? = nil,
+                boundItems: [Int?] = [], cachedKeys: Set<ImageKey> = [], assetCount: Int = 72,
+                expectedLoadDuration: Double = 0.086, maxConcurrentLoads: Int = 4, cacheCapacityImages: Int = 12,
+                decelerationTimeConstant: Double = 0.5) {
+        self.time = time
+        self.layout = layout
+        self.bounds = bounds
+        self.velocity = velocity
+        self.isTracking = isTracking
+        self.isDragging = isDragging
+        self.isDecelerating = isDecelerating
+        self.userDragging = userDragging
+        self.targetContentOffset = targetContentOffset
+        self.visibleItems = visibleItems ?? Array(layout.items(in: bounds))
+        self.boundItems = boundItems
+        self.cachedKeys = cachedKeys
+        self.assetCount = assetCount
+        self.expectedLoadDuration = expectedLoadDuration
+        self.maxConcurrentLoads = maxConcurrentLoads
+        self.cacheCapacityImages = cacheCapacityImages
+        self.decelerationTimeConstant = decelerationTimeConstant
+    }
+
+    /// The content offset (top-left of `bounds`).
+    public var contentOffset: Point { bounds.origin }
+
+    /// The image key of `item`.
+    public func key(of item: Int) -> ImageKey { ImageKey(item: item, assetCount: assetCount) }
+
+    /// True when `item`'s image is in the memory cache (showing it costs no load).
+    public func isCached(_ item: Int) -> Bool { cachedKeys.contains(key(of: item)) }
+
+    /// The frame of `item` in content coordinates.
+    public func frame(of item: Int) -> Rect { layout.frame(ofItem: item) }
+
+    /// The items of row `row` (empty outside the grid).
+    public func items(inRow row: Int) -> [Int] {
+        guard row >= 0, row < layout.rowCount else { return [] }
+        let first = row * layout.columns
+        return Array(first..<Swift.min(layout.itemCount, first + layout.columns))
+    }
+
+    /// The rows `count` beyond the visible ones in direction `direction` (+1 down the list, −1 up),
+    /// nearest first, as items.
+    public func itemsAhead(rows count: Int, direction: Int) -> [Int] {
+        guard direction != 0, count > 0, let first = visibleItems.first, let last = visibleItems.last else { return [] }
+        let edgeRow = direction > 0 ? last / layout.columns : first / layout.columns
+        return (1...count).flatMap { items(inRow: edgeRow + direction * $0) }
+    }
+}

@@ -1,0 +1,56 @@
+/// A deterministic image source for headless runs and tests: every load finishes exactly
+/// `latency + decodeCost` seconds after it begins, with an image of `bytesPerImage` bytes.
+///
+/// `latency` stands for the network or disk (default 80 ms, B-IMG-1), `decodeCost` for the decode
+/// (6 ms). Nothing here reads a clock, so a replay gives the same numbers every run.
+public struct VirtualImageSource: ImageSource, Sendable {
+    /// Simulated source latency, seconds.
+    public var latency: Double
+    /// Simulated decode time per image, seconds.
+    public var decodeCost: Double
+    /// Decoded size of every image: a 2× tile (300 × 440) at 4 bytes per pixel by default.
+    public var bytesPerImage: Int
+    /// Keys whose loads fail (to exercise the failed state); empty by default.
+    public var failingKeys: Set<ImageKey>
+
+    private var scheduled: [LoadCompletion] = []
+
+    /// A source with the given costs.
+    public init(latency: Double = 0.080, decodeCost: Double = 0.006, bytesPerImage: Int = 300 * 440 * 4,
+                failingKeys: Set<ImageKey> = []) {
+        self.latency = Swift.max(0, latency)
+        self.decodeCost = Swift.max(0, decodeCost)
+        self.bytesPerImage = Swift.max(0, bytesPerImage)
+        self.failingKeys = failingKeys
+    }
+
+    /// Total time of one load: latency plus decode.
+    public var loadDuration: Double { latency + decodeCost }
+
+    /// Loads that have begun and not finished or been cancelled.
+    public var pendingCount: Int { scheduled.count }
+
+    public mutating func begin(_ ticket: LoadTicket, time: Double) {
+        let result: LoadResult = failingKeys.contains(ticket.key)
+            ? .failed(reason: "virtual failure") : .image(bytes: bytesPerImage)
+        scheduled.append(LoadCompletion(ticket: ticket, result: result, time: time + loadDuration))
+    }
+
+    public mutating func cancel(_ ticket: LoadTicket) {
+        scheduled.removeAll { $0.ticket == ticket }
+    }
+
+    public mutating func nextCompletion(upTo time: Double) -> LoadCompletion? {
+        var best: Int?
+        for (i, c) in scheduled.enumerated() where c.time <= time {
+            if let b = best {
+                let o = scheduled[b]
+                if c.time < o.time || (c.time == o.time && c.ticket.id < o.ticket.id) { best = i }
+            } else {
+                best = i
+            }
+        }
+        guard let index = best else { return nil }
+        return scheduled.remove(at: index)
+    }
+}

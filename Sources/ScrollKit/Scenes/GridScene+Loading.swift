@@ -1,0 +1,136 @@
+/// Binding, the policy's decisions carried out, completions, and the stale-image guard.
+extension GridScene {
+    /// The image key of `item`.
+    func key(of item: Int) -> ImageKey { ImageKey(item: item, assetCount: configuration.assetCount) }
+
+    /// True when `item`'s tile overlaps the viewport.
+    func isVisible(_ item: Int) -> Bool { layout.frame(ofItem: item).intersects(scrollView.bounds) }
+
+    /// First call: binds the pool, shows the policy the first screen, starts the metrics.
+    func start(at time: Double) {
+        guard !started else { return }
+        started = true
+        now = time
+        updateBinding(time: time)
+        recorder.start(time: time, tiles: frameTiles())
+    }
+
+    /// Moves the pool window to the content offset (firstItem = first visible row × columns), resets
+    /// rebound views (B-GRID-4: old image, fade and pending load dropped), then tells the policy which
+    /// items were bound and which came on screen.
+    func updateBinding(time: Double) {
+        guard started else { return }
+        let firstItem = layout.firstVisibleRow(offsetY: scrollView.contentOffset.y) * layout.columns
+        let rebinds = pool.update(firstItem: firstItem, itemCount: layout.itemCount)
+        var dropped: [ImageKey] = []
+        for r in rebinds {
+            if let key = slots[r.view].loadingKey { dropped.append(key) }
+            slots[r.view].content = .empty
+        }
+        // Queued requests go first, so a freed slot never starts a load that is dropped next.
+        let running = Set(pipeline.running.map(\.ticket.key))
+        for key in dropped.filter({ !running.contains($0) }) + dropped.filter({ running.contains($0) }) {
+            releaseIfUnwanted(key, time: time)
+        }
+        let bound = rebinds.compactMap(\.newItem)
+        if !bound.isEmpty { consult(.bind(bound), time: time) }
+        let visible = layout.items(in: scrollView.bounds).filter { pool.view(showing: $0) != nil }
+        let appeared = visible.filter { !visibleItems.contains($0) }
+        visibleItems = visible
+        if !appeared.isEmpty { consult(.appear(appeared), time: time) }
+    }
+
+    /// Asks the policy and carries out its decision.
+    func consult(_ trigger: LoadTrigger, time: Double) {
+        guard started else { return }
+        let decision = policy.decide(trigger, in: context(time: time))
+        for request in decision.load { load(request.item, priority: request.priority, time: time) }
+        for item in decision.cancel {
+            let k = key(of: item)
+            if lookAheadKeys.remove(k) != nil { releaseIfUnwanted(k, time: time) }
+        }
+    }
+
+    /// The context policies decide on.
+    func context(time: Double) -> LoadingContext {
+        LoadingContext(time: time, layout: layout, bounds: scrollView.bounds, velocity: scrollView.velocity,
+                       isTracking: scrollView.isTracking, isDragging: scrollView.isDragging,
+                       isDecelerating: scrollView.isDecelerating, userDragging: userDragging,
+                       targetContentOffset: scrollView.targetContentOffset, visibleItems: visibleItems,
+                       boundItems: pool.items, cachedKeys: Set(pipeline.cache.keysByRecency),
+                       assetCount: configuration.assetCount, expectedLoadDuration: pipeline.expectedLoadDuration,
+                       maxConcurrentLoads: pipeline.maxConcurrent,
+                       cacheCapacityImages: configuration.cacheByteLimit / Swift.max(1, configuration.bytesPerImage),
+                       decelerationTimeConstant: DecelerationForecast.timeConstant(
+                           decelerationRate: scrollView.decelerationRate.clampedValue))
+    }
+
+    /// Loads `item`: into its view if a view shows it (a cache hit appears at once, no fade), else
+    /// into the cache only (look-ahead).
+    func load(_ item: Int, priority: Double, time: Double) {
+        guard item >= 0, item < layout.itemCount else { return }
+        let k = key(of: item)
+        if let v = pool.view(showing: item) {
+            switch slots[v].content {
+            case let .shown(shown, _, _) where shown == k:
+                return
+            case let .loading(waiting, _) where waiting == k:
+                pipeline.request(k, priority: priority, time: time)
+                return
+            default:
+                break
+            }
+            if let bytes = pipeline.cache.get(k) {
+                slots[v].content = .shown(key: k, bytes: bytes, fadeStart: nil)
+            } else {
+                slots[v].content = .loading(key: k, since: time)
+                pipeline.request(k, priority: priority, time: time)
+            }
+        } else if !pipeline.cache.contains(k) {
+            lookAheadKeys.insert(k)
+            pipeline.request(k, priority: priority, time: time)
+        }
+    }
+
+    /// Cancels the pending load of `key` unless a view waits for it or a look-ahead still wants it.
+    func releaseIfUnwanted(_ key: ImageKey, time: Double) {
+        guard !lookAheadKeys.contains(key), !slots.contains(where: { $0.loadingKey == key }) else { return }
+        pipeline.cancel(key, time: time)
+    }
+
+    /// Takes every load finished by `time`, in completion order, into the cache and the views still
+    /// waiting for it. Stale-image guard: only a view that still shows an item with this key and is
+    /// waiting for it gets the image; a late result for a rebound view only reaches the cache.
+    func drainCompletions(upTo time: Double) {
+        while let outcome = pipeline.completeNext(upTo: time) {
+            let k = outcome.ticket.key
+            lookAheadKeys.remove(k)
+            recorder.evicted(outcome.evicted)
+            let visibleKeys = Set(visibleItems.map { key(of: $0) })
+            recorder.loadCompleted(k, result: outcome.result, time: outcome.time, visibleKeys: visibleKeys)
+            for v in slots.indices {
+                guard case let .loading(waiting, since) = slots[v].content, waiting == k,
+                      let item = pool.items[v], key(of: item) == k else { continue }
+                switch outcome.result {
+                case let .image(bytes):
+                    slots[v].content = .shown(key: k, bytes: bytes, fadeStart: time)
+                    recorder.fadeStarted(k, requestTime: since)
+                case let .failed(reason):
+                    slots[v].content = .failed(reason: reason)
+                }
+            }
+        }
+    }
+
+    /// A slot as the renderer sees it.
+    func image(of slot: TileSlot) -> TileImage {
+        switch slot.content {
+        case .empty: return .none
+        case .loading: return .loading
+        case let .failed(reason): return .failed(reason: reason)
+        case let .shown(key, _, fadeStart):
+            guard let fadeStart, configuration.fadeDuration > 0 else { return .shown(key: key, alpha: 1) }
+            return .shown(key: key, alpha: Swift.min(1, Swift.max(0, (now - fadeStart) / configuration.fadeDuration)))
+        }
+    }
+}

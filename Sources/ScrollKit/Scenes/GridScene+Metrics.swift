@@ -1,0 +1,25 @@
+/// Feeding the metrics recorder one observation per frame.
+extension GridScene {
+    /// The tiles as the recorder sees them: item, on screen or not, displayed key and bytes.
+    func frameTiles() -> [FrameTile] {
+        (0..<pool.capacity).map { v in
+            let item = pool.items[v]
+            var shown: ImageKey?, bytes = 0
+            if case let .shown(key, b, _) = slots[v].content { shown = key; bytes = b }
+            return FrameTile(item: item, isVisible: item.map { isVisible($0) } ?? false, displayedKey: shown, displayedBytes: bytes)
+        }
+    }
+
+    /// Records the frame at `time`: counters, blank tiles, stale check, settle, decoded bytes.
+    func recordFrame(time: Double) {
+        let tiles = frameTiles()
+        var tileOnly: [ImageKey: Int] = [:]
+        for t in tiles {
+            if let k = t.displayedKey, !pipeline.cache.contains(k) { tileOnly[k] = t.displayedBytes }
+        }
+        recorder.setLoadCounts(issued: pipeline.loadsIssued, completed: pipeline.loadsCompleted,
+                               cancelled: pipeline.loadsCancelled)
+        recorder.frame(time: time, tiles: tiles, isMoving: scrollView.isTracking || scrollView.isMoving,
+                       cacheBytes: pipeline.cache.totalBytes, tileOnlyBytes: tileOnly.values.reduce(0, +))
+    }
+}

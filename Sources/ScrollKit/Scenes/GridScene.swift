@@ -1,0 +1,128 @@
+/// The image grid of seeds 000/001/003/004: a vertical 2-column grid of 500 tiles recycled through six
+/// views (B-GRID-2), each tile loading its image through the pipeline under the active loading policy
+/// (B-POL-1), with fades (B-IMG-2), the stale-image guard (B-GRID-4) and the B-POL-2 metrics.
+///
+/// The scroll view frame is (0, 30, 320, 450) in phone coordinates under a 30 pt title bar; the whole
+/// phone is the touch area. The scene is the scroll view's delegate: it keeps `userDragging`
+/// (B-EVT-2), rebinds the pool from the content offset and asks the policy what to load at every
+/// callback and frame. Headless the images come from a `VirtualImageSource`; the app passes its own.
+public final class GridScene: LabScene, ScrollViewDelegate {
+    public let name = "grid"
+    public let scrollView: ScrollView
+    /// The grid geometry.
+    public let layout: GridLayout
+    /// The settings the scene was made with (policy and seed problem as at creation).
+    public let configuration: GridSceneConfiguration
+    /// The six recycled views.
+    public internal(set) var pool: ReusePool
+    /// The loading pipeline and its memory cache.
+    public internal(set) var pipeline: ImagePipeline
+    /// The active policy's kind.
+    public internal(set) var policyKind: LoadingPolicyKind
+    /// The seed problem shown in its broken form, if any.
+    public internal(set) var seedProblem: SeedProblem?
+    /// True between willBeginDragging and didEndDragging: the user's finger drags the content (B-EVT-2).
+    public internal(set) var userDragging = false
+    /// Items on screen, in index order, as of the last binding update.
+    public internal(set) var visibleItems: [Int] = []
+
+    var policy: any LoadingPolicy
+    var slots: [TileSlot]
+    var recorder: LoadMetricsRecorder
+    /// Keys requested for items not bound to a view (look-ahead), still pending.
+    var lookAheadKeys: Set<ImageKey> = []
+    var started = false
+    var now = 0.0
+
+    /// The phone-coordinates frame of the grid's scroll view.
+    public static let scrollFrame = Rect(x: 0, y: 30, width: 320, height: 450)
+    /// The touch area: the whole phone viewport.
+    public static let phoneBounds = Rect(x: 0, y: 0, width: 320, height: 480)
+
+    /// A grid scene; `source` defaults to a deterministic virtual source with the configured latency.
+    public init(configuration: GridSceneConfiguration = .init(), source: (any ImageSource)? = nil) {
+        self.configuration = configuration
+        layout = GridLayout(itemCount: configuration.itemCount)
+        scrollView = ScrollView(frame: Self.scrollFrame, contentSize: layout.contentSize)
+        scrollView.touchArea = Self.phoneBounds
+        pool = ReusePool(capacity: 6)
+        let virtual = VirtualImageSource(latency: configuration.latency, decodeCost: configuration.decodeCost,
+                                         bytesPerImage: configuration.bytesPerImage)
+        pipeline = ImagePipeline(source: source ?? virtual, cacheByteLimit: configuration.cacheByteLimit,
+                                 maxConcurrent: configuration.maxConcurrentLoads,
+                                 expectedLoadDuration: configuration.latency + configuration.decodeCost)
+        policyKind = configuration.policy
+        seedProblem = configuration.seedProblem
+        policy = configuration.policy.makePolicy(problem: configuration.seedProblem)
+        slots = Array(repeating: TileSlot(), count: pool.capacity)
+        recorder = LoadMetricsRecorder(assetCount: configuration.assetCount)
+        scrollView.delegate = self
+    }
+
+    /// The tiles as the renderer draws them, by view number.
+    public var tiles: [TileState] {
+        (0..<pool.capacity).map { v in
+            let item = pool.items[v]
+            return TileState(view: v, item: item, frame: item.map { layout.frame(ofItem: $0) } ?? .zero,
+                             image: image(of: slots[v]))
+        }
+    }
+
+    /// The policy's rect at `targetContentOffset` (Target and Adaptive), for drawing; nil otherwise.
+    public var targetRect: Rect? { policy.targetRect }
+
+    /// The B-POL-2 metrics so far.
+    public var metrics: LoadMetrics { recorder.metrics }
+
+    /// Fewest loads possible for the run so far: distinct items visible at rest.
+    public var boundMinLoads: Int { recorder.boundMinLoads }
+    /// Loads of the clairvoyant schedule for the run so far: distinct items ever visible.
+    public var boundClairvoyantLoads: Int { recorder.boundClairvoyantLoads }
+
+    /// Switches the loading policy (keys 1–5) and the seed problem while scrolling; the new policy
+    /// is shown the tiles on screen at once.
+    public func setPolicy(_ kind: LoadingPolicyKind, problem: SeedProblem? = nil) {
+        policyKind = kind
+        seedProblem = problem
+        policy = kind.makePolicy(problem: problem)
+        if started { consult(.appear(visibleItems), time: now) }
+    }
+
+    /// Starts the metrics afresh (for example after a policy switch), keeping the cache and tiles.
+    public func resetMetrics() {
+        recorder = LoadMetricsRecorder(assetCount: configuration.assetCount)
+        if started { recorder.start(time: now, tiles: frameTiles()) }
+    }
+
+    public func pointer(_ event: PointerEvent) {
+        start(at: event.time)
+        drainCompletions(upTo: event.time)
+        switch event.phase {
+        case .down: scrollView.touchDown(at: event.position, time: event.time)
+        case .move: scrollView.touchMoved(to: event.position, time: event.time)
+        case .up: scrollView.touchUp(at: event.position, time: event.time)
+        }
+    }
+
+    public func advance(to time: Double) {
+        start(at: time)
+        now = time
+        drainCompletions(upTo: time)     // loads finished before the scroll view moves are in the cache
+        scrollView.advance(to: time)
+        updateBinding(time: time)
+        drainCompletions(upTo: time)
+        consult(.frame, time: time)
+        recordFrame(time: time)
+    }
+
+    /// Settled: the scroll view neither moves nor is touched, and no load is queued or running.
+    public var isSettled: Bool {
+        started && !scrollView.isTracking && !scrollView.isMoving && pipeline.isIdle
+    }
+
+    public var settingLines: [JSONValue] { [] }
+
+    public var summary: [(String, JSONValue)] {
+        [("viewsCreated", .int(pool.viewsCreated)), ("metrics", metrics.json)]
+    }
+}

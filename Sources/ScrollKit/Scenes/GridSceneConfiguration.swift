@@ -1,0 +1,26 @@
+/// Settings of the grid scene: content, image costs, pipeline and policy.
+public struct GridSceneConfiguration: Hashable, Sendable {
+    /// Number of items in the grid.
+    public var itemCount = 500
+    /// Number of distinct images (Assets/Images holds 72); item i shows image i % assetCount.
+    public var assetCount = 72
+    /// The loading policy.
+    public var policy: LoadingPolicyKind = .adaptive
+    /// A seed problem shown in its broken form (Deferred and Target), or nil.
+    public var seedProblem: SeedProblem?
+    /// Simulated source latency of the headless source, seconds (B-IMG-1; default 80 ms).
+    public var latency = 0.080
+    /// Simulated decode time per image of the headless source, seconds.
+    public var decodeCost = 0.006
+    /// Decoded size of one image: a 2× tile, 300 × 440 × 4 bytes.
+    public var bytesPerImage = 300 * 440 * 4
+    /// Loads running at once (3–6).
+    public var maxConcurrentLoads = 4
+    /// Memory cache limit in bytes: about two screens, 12 images.
+    public var cacheByteLimit = 12 * 300 * 440 * 4
+    /// Fade-in of an image loaded from disk, seconds (B-IMG-2); cache hits never fade.
+    public var fadeDuration = 0.25
+
+    /// The defaults above.
+    public init() {}
+}

@@ -1,0 +1,134 @@
+import ArgumentParser
+import Foundation
+import ScrollKit
+
+/// `scrolllab bench` (issue 4, B-POL-2): replays the bundled gesture files through the grid under
+/// every loading policy, headless on the virtual clock, and prints one table per gesture with the two
+/// bounds (`bound-min-loads`, `bound-clairvoyant`) — or, with `--json`, one line per gesture and policy.
+///
+/// Gesture files are `*.jsonl` in `--gestures DIR`; by default `Assets/Gestures` found from the current
+/// directory or, failing that, from the executable's directory and its parents (so `swift run` and
+/// `.build/debug/scrolllab` both work from anywhere inside the repository). Pager gestures (`pager-*`)
+/// are skipped: they are not grid gestures.
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Compare the image-loading policies on the bundled gestures (headless, deterministic).",
+        discussion: """
+            Columns: loads issued / completed / cancelled / wasted, blank tile-seconds, settle latency
+            (mean and max, seconds), fades on cache hits, stale frames, peak decoded bytes (MB).
+            With --json: one line per gesture and policy with the keys "gesture", "policy" and
+            loadsIssued, loadsCompleted, loadsCancelled, loadsWasted, blankTileSeconds, settleLatency,
+            cacheHitFades, staleFrames, peakDecodedBytes (null where a bound has no such number).
+            """
+    )
+
+    @Flag(name: .long, help: "One JSON line per gesture and policy instead of tables.")
+    var json = false
+
+    @Option(name: .long, help: "Directory of gesture files (*.jsonl). Default: Assets/Gestures.")
+    var gestures: String?
+
+    @Option(name: .customLong("latency-ms"), help: "Simulated source latency in milliseconds (default 80).")
+    var latencyMs: Double = 80
+
+    func run() throws {
+        guard latencyMs.isFinite, latencyMs >= 0 else { fail("scrolllab bench: --latency-ms must be a number ≥ 0") }
+        guard let directory = gestures.map({ URL(fileURLWithPath: $0) }) ?? Self.defaultGestureDirectory() else {
+            fail("scrolllab bench: no Assets/Gestures found from the current directory or the executable; use --gestures DIR")
+        }
+        let files = Self.gestureFiles(in: directory)
+        guard !files.isEmpty else { fail("scrolllab bench: no grid gesture files (*.jsonl) in \(directory.path)") }
+
+        var config = GridSceneConfiguration()
+        config.latency = latencyMs / 1000
+        let bench = GridBench(configuration: config)
+        if !json {
+            print("scrolllab bench — latency \(Self.format(latencyMs, 0)) ms + decode \(Self.format(config.decodeCost * 1000, 0)) ms, "
+                  + "\(config.maxConcurrentLoads) loads at once, cache \(config.cacheByteLimit / config.bytesPerImage) images")
+        }
+        for file in files {
+            let name = file.deletingPathExtension().lastPathComponent
+            let text: String
+            do { text = try String(contentsOf: file, encoding: .utf8) } catch {
+                fail("scrolllab bench: cannot read \(file.path): \(error.localizedDescription)")
+            }
+            let events: [PointerEvent]
+            do { events = try GestureFile.parse(text) } catch { fail("scrolllab bench: \(file.lastPathComponent) \(error.description)") }
+            let rows = bench.rows(events)
+            if json {
+                for row in rows { print(row.json(gesture: name).serialized) }
+            } else {
+                print("")
+                print(Self.table(gesture: name, rows: rows))
+            }
+        }
+    }
+
+    /// The table of one gesture.
+    static func table(gesture: String, rows: [GridBenchRow]) -> String {
+        let header = ["policy", "issued", "done", "cancel", "wasted", "blank t·s", "settle s", "settle max", "hit fades", "stale", "peak MB"]
+        var lines: [[String]] = [header]
+        for row in rows {
+            let m = row.metrics
+            lines.append([
+                row.policy, "\(m.loadsIssued)", "\(m.loadsCompleted)", "\(m.loadsCancelled)", "\(m.loadsWasted)",
+                row.hasTiming ? format(m.blankTileSeconds, 3) : "-",
+                row.hasTiming ? format(m.settleLatency, 3) : "-",
+                row.hasTiming ? format(m.settleLatencyMax, 3) : "-",
+                "\(m.cacheHitFades)", "\(m.staleFrames)",
+                row.hasMemory ? format(Double(m.peakDecodedBytes) / 1_000_000, 2) : "-",
+            ])
+        }
+        let widths = header.indices.map { c in lines.map { $0[c].count }.max() ?? 0 }
+        var out = "gesture \(gesture)"
+        for (i, line) in lines.enumerated() {
+            out += "\n" + line.enumerated().map { c, cell in
+                c == 0 ? cell.padding(toLength: widths[c], withPad: " ", startingAt: 0)
+                       : String(repeating: " ", count: widths[c] - cell.count) + cell
+            }.joined(separator: "  ")
+            if i == 0 { out += "\n" + String(repeating: "-", count: widths.reduce(0, +) + 2 * (widths.count - 1)) }
+        }
+        return out
+    }
+
+    /// The bench's gesture order: the five named gestures first, then any others by name; no pager-*.
+    static func gestureFiles(in directory: URL) -> [URL] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        let order = ["slow-drag", "single-fling", "rapid-flings", "fling-stop-reverse", "long-browse"]
+        let grid = names.filter { $0.hasSuffix(".jsonl") && !$0.hasPrefix("pager-") }
+        let sorted = grid.sorted { a, b in
+            let ia = order.firstIndex(of: String(a.dropLast(6))) ?? order.count
+            let ib = order.firstIndex(of: String(b.dropLast(6))) ?? order.count
+            return (ia, a) < (ib, b)
+        }
+        return sorted.map { directory.appendingPathComponent($0) }
+    }
+
+    /// `Assets/Gestures` under the current directory, else under the executable's directory or a parent.
+    static func defaultGestureDirectory() -> URL? {
+        let fm = FileManager.default
+        var candidates = [URL(fileURLWithPath: fm.currentDirectoryPath)]
+        var dir = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        for _ in 0..<6 {
+            candidates.append(dir)
+            dir = dir.deletingLastPathComponent()
+        }
+        for base in candidates {
+            let url = base.appendingPathComponent("Assets/Gestures")
+            var isDirectory: ObjCBool = false
+            if fm.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue { return url }
+        }
+        return nil
+    }
+
+    static func format(_ value: Double, _ decimals: Int) -> String {
+        String(format: "%.\(decimals)f", value)
+    }
+
+    /// Writes `message` as one line on stderr and exits with status 1.
+    private func fail(_ message: String) -> Never {
+        FileHandle.standardError.write(Data((message + "\n").utf8))
+        Self.exit(withError: ExitCode(1))
+    }
+}

@@ -1,0 +1,84 @@
+import Testing
+@testable import ScrollKit
+
+@Suite struct LoadMetricsRecorderTests {
+    let k = { (asset: Int) in ImageKey(asset: asset) }
+
+    @Test func blankTileSecondsCountVisibleTilesWithoutTheirImage() {
+        var r = LoadMetricsRecorder(assetCount: 72)
+        r.start(time: 0, tiles: [])
+        let tiles = [FrameTile(item: 0, isVisible: true, displayedKey: nil),
+                     FrameTile(item: 1, isVisible: true, displayedKey: k(1), displayedBytes: 10),
+                     FrameTile(item: 2, isVisible: true, displayedKey: nil),
+                     FrameTile(item: 4, isVisible: false, displayedKey: nil)]
+        r.frame(time: 0.5, tiles: tiles, isMoving: false, cacheBytes: 100, tileOnlyBytes: 0)
+        r.frame(time: 0.75, tiles: tiles, isMoving: false, cacheBytes: 20, tileOnlyBytes: 10)
+        #expect(r.metrics.blankTileSeconds == 2 * 0.5 + 2 * 0.25)
+        #expect(r.metrics.peakDecodedBytes == 100)
+        #expect(r.boundClairvoyantLoads == 3)
+    }
+
+    @Test func staleFramesAreFoundFromTheItemsNotAssumed() {
+        var r = LoadMetricsRecorder(assetCount: 72)
+        r.start(time: 0, tiles: [])
+        r.frame(time: 0.1, tiles: [FrameTile(item: 75, isVisible: true, displayedKey: k(3))], isMoving: false, cacheBytes: 0, tileOnlyBytes: 0)
+        #expect(r.metrics.staleFrames == 0)   // 75 % 72 == 3: the right image
+        r.frame(time: 0.2, tiles: [FrameTile(item: 7, isVisible: false, displayedKey: k(5))], isMoving: false, cacheBytes: 0, tileOnlyBytes: 0)
+        r.frame(time: 0.3, tiles: [FrameTile(item: nil, isVisible: false, displayedKey: k(5))], isMoving: false, cacheBytes: 0, tileOnlyBytes: 0)
+        #expect(r.metrics.staleFrames == 2)   // off screen counts too; so does an unbound view with an image
+    }
+
+    @Test func wastedLoadsAreThoseNeverShownWhileCached() {
+        var r = LoadMetricsRecorder(assetCount: 72)
+        r.start(time: 0, tiles: [])
+        r.loadCompleted(k(1), result: .image(bytes: 1), time: 0.1, visibleKeys: [])
+        r.loadCompleted(k(2), result: .image(bytes: 1), time: 0.1, visibleKeys: [])
+        r.loadCompleted(k(3), result: .image(bytes: 1), time: 0.1, visibleKeys: [k(3)])
+        #expect(r.metrics.loadsWasted == 2)         // provisional: not shown yet
+        r.frame(time: 0.2, tiles: [FrameTile(item: 1, isVisible: true, displayedKey: k(1))], isMoving: false, cacheBytes: 0, tileOnlyBytes: 0)
+        #expect(r.metrics.loadsWasted == 1)         // 1 was shown after all
+        r.evicted([k(2)])
+        r.loadCompleted(k(2), result: .image(bytes: 1), time: 0.3, visibleKeys: [])
+        r.frame(time: 0.4, tiles: [FrameTile(item: 2, isVisible: true, displayedKey: k(2))], isMoving: false, cacheBytes: 0, tileOnlyBytes: 0)
+        #expect(r.metrics.loadsWasted == 1)         // the first load of 2 was evicted unseen; the second was shown
+        r.loadCompleted(k(9), result: .failed(reason: "x"), time: 0.5, visibleKeys: [])
+        #expect(r.metrics.loadsWasted == 1)         // failures are not images
+    }
+
+    @Test func cacheHitFadesCompareTheRequestWithTheCacheInsertion() {
+        var r = LoadMetricsRecorder(assetCount: 72)
+        r.loadCompleted(k(1), result: .image(bytes: 1), time: 0.2, visibleKeys: [k(1)])
+        r.fadeStarted(k(1), requestTime: 0.1)       // asked before it arrived: a disk fade
+        #expect(r.metrics.cacheHitFades == 0)
+        r.fadeStarted(k(1), requestTime: 0.3)       // asked after it was cached: must not fade
+        #expect(r.metrics.cacheHitFades == 1)
+        r.evicted([k(1)])
+        r.fadeStarted(k(1), requestTime: 0.4)
+        #expect(r.metrics.cacheHitFades == 1)
+    }
+
+    @Test func settleLatencyRunsFromRestUntilEveryVisibleTileShows() {
+        var r = LoadMetricsRecorder(assetCount: 72)
+        r.start(time: 0, tiles: [])
+        let blank = [FrameTile(item: 0, isVisible: true, displayedKey: nil)]
+        let shown = [FrameTile(item: 0, isVisible: true, displayedKey: k(0))]
+        r.frame(time: 1.0, tiles: blank, isMoving: true, cacheBytes: 0, tileOnlyBytes: 0)
+        r.frame(time: 1.1, tiles: blank, isMoving: false, cacheBytes: 0, tileOnlyBytes: 0)   // motion ends
+        r.frame(time: 1.2, tiles: blank, isMoving: false, cacheBytes: 0, tileOnlyBytes: 0)
+        #expect(abs(r.metrics.settleLatency - 0.1) < 1e-12)   // the pending wait, counted so far
+        r.frame(time: 1.4, tiles: shown, isMoving: false, cacheBytes: 0, tileOnlyBytes: 0)
+        r.frame(time: 2.0, tiles: shown, isMoving: true, cacheBytes: 0, tileOnlyBytes: 0)
+        r.frame(time: 2.1, tiles: shown, isMoving: false, cacheBytes: 0, tileOnlyBytes: 0)   // shown at once: 0
+        let m = r.metrics
+        #expect(m.settleCount == 2)
+        #expect(abs(m.settleLatency - 0.15) < 1e-12)
+        #expect(abs(m.settleLatencyMax - 0.3) < 1e-12)
+    }
+
+    @Test func jsonKeysAreExactlyThePOL2Keys() {
+        guard case let .object(pairs) = LoadMetrics().json else { Issue.record("not an object"); return }
+        #expect(pairs.map(\.0) == ["loadsIssued", "loadsCompleted", "loadsCancelled", "loadsWasted", "blankTileSeconds",
+                                   "settleLatency", "cacheHitFades", "staleFrames", "peakDecodedBytes"])
+        #expect(pairs.map(\.0) == LoadMetrics.keys)
+    }
+}

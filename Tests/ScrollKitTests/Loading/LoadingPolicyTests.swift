@@ -1,0 +1,160 @@
+import Testing
+import Foundation
+@testable import ScrollKit
+
+/// Decisions of each policy in fixed contexts, with exact expectations.
+@Suite struct LoadingPolicyTests {
+    /// At offset `y`, rows fully described by the grid (2 columns, pitch 230, viewport 450).
+    func context(offset y: Double = 0, velocity: Double = 0, tracking: Bool = false, dragging: Bool = false,
+                 decelerating: Bool = false, userDragging: Bool = false, cached: [Int] = [], time: Double = 1) -> LoadingContext {
+        LoadingContext(time: time, bounds: Rect(x: 0, y: y, width: 320, height: 450), velocity: Point(x: 0, y: velocity),
+                       isTracking: tracking, isDragging: dragging, isDecelerating: decelerating, userDragging: userDragging,
+                       cachedKeys: Set(cached.map { ImageKey(item: $0, assetCount: 72) }))
+    }
+
+    @Test func contextVisibleItemsAndRowsAhead() {
+        let c = context(offset: 230)
+        #expect(c.visibleItems == [2, 3, 4, 5])
+        #expect(c.itemsAhead(rows: 2, direction: 1) == [6, 7, 8, 9])
+        #expect(c.itemsAhead(rows: 2, direction: -1) == [0, 1])
+    }
+
+    @Test func eagerLoadsOnBindOnly() {
+        var p = EagerPolicy()
+        let r1 = p.decide(.bind([6, 7]), in: context(decelerating: true)); #expect(r1.loadedItems == [6, 7])
+        let r2 = p.decide(.appear([4, 5]), in: context()); #expect(r2 == .none)
+        let r3 = p.decide(.didEndDecelerating, in: context()); #expect(r3 == .none)
+    }
+
+    @Test func deferredLoadsWhileDraggingAndAtRestButNotDuringDeceleration() {
+        var p = DeferredPolicy()
+        let r4 = p.decide(.appear([4, 5]), in: context(tracking: true, dragging: true, userDragging: true)); #expect(r4.loadedItems == [4, 5])
+        let r5 = p.decide(.appear([4, 5]), in: context()); #expect(r5.loadedItems == [4, 5])
+        let r6 = p.decide(.appear([8, 9]), in: context(dragging: true, decelerating: true)); #expect(r6 == .none)
+        // Even a cache hit is not shown during deceleration (the seed sets the image to nil).
+        let r7 = p.decide(.appear([8, 9]), in: context(dragging: true, decelerating: true, cached: [8])); #expect(r7 == .none)
+        let r8 = p.decide(.didEndDecelerating, in: context(offset: 230)); #expect(r8.loadedItems == [2, 3, 4, 5])
+        let r9 = p.decide(.willBeginDragging, in: context(offset: 460)); #expect(r9.loadedItems == [4, 5, 6, 7])
+        let r10 = p.decide(.frame, in: context()); #expect(r10 == .none)
+    }
+
+    @Test func deferredSeedProblemsInBrokenForm() {
+        // A drag that caught a decelerating view: UIKit still reports dragging and decelerating.
+        let caught = context(tracking: true, dragging: true, decelerating: true, userDragging: true)
+        var fixed = DeferredPolicy()
+        let r11 = fixed.decide(.appear([6, 7]), in: caught); #expect(r11.loadedItems == [6, 7])
+        var problem1 = DeferredPolicy(problem: .judgesDraggingByScrollViewFlags)
+        let r12 = problem1.decide(.appear([6, 7]), in: caught); #expect(r12 == .none)
+        var problem2 = DeferredPolicy(problem: .noLoadAfterDeceleration)
+        let r13 = problem2.decide(.didEndDecelerating, in: context()); #expect(r13 == .none)
+        let r14 = problem2.decide(.willBeginDragging, in: context()); #expect(r14.loadedItems == [0, 1, 2, 3])
+        var problem3 = DeferredPolicy(problem: .noLoadOnNewDrag)
+        let r15 = problem3.decide(.willBeginDragging, in: context()); #expect(r15 == .none)
+        let r16 = problem3.decide(.didEndDecelerating, in: context()); #expect(r16.loadedItems == [0, 1, 2, 3])
+        #expect(SeedProblem(rawValue: 2) == .noLoadAfterDeceleration)
+    }
+
+    @Test func targetLoadsCacheHitsAndTheTargetRectDuringDeceleration() {
+        var p = TargetPolicy()
+        let r17 = p.decide(.willEndDragging(velocity: Point(x: 0, y: 4.6), target: Point(x: 0, y: 2300)),
+                         in: context(tracking: true, dragging: true, userDragging: true)); #expect(r17 == .none)
+        #expect(p.targetRect == Rect(x: 0, y: 2300, width: 320, height: 450))
+        let decel = context(offset: 1900, dragging: true, decelerating: true, cached: [12])
+        // Row 9 (items 18, 19: y 2070–2290) misses the target rect; row 10 (20, 21) hits it; 12 is cached.
+        let r18 = p.decide(.appear([12, 18, 19, 20, 21]), in: decel); #expect(r18.loadedItems == [12, 20, 21])
+        let r19 = p.decide(.didEndDecelerating, in: context(offset: 2300)); #expect(r19.loadedItems == [20, 21, 22, 23])
+        #expect(p.targetRect == nil)
+        _ = p.decide(.willEndDragging(velocity: .zero, target: Point(x: 0, y: 100)), in: context())
+        _ = p.decide(.didEndDragging(willDecelerate: false), in: context())
+        #expect(p.targetRect == nil)
+        _ = p.decide(.willEndDragging(velocity: .zero, target: Point(x: 0, y: 100)), in: context())
+        let r20 = p.decide(.willBeginDragging, in: context()); #expect(r20.loadedItems == [0, 1, 2, 3])
+        #expect(p.targetRect == nil)
+    }
+
+    @Test func prefetchAheadNearestFirstAndCancelOnReversalAndSpeed() {
+        var p = PrefetchPolicy()
+        let down = p.decide(.frame, in: context(velocity: 500, tracking: true))
+        #expect(down.load == [LoadRequest(item: 4, priority: 1), LoadRequest(item: 5, priority: 1),
+                              LoadRequest(item: 6, priority: 2), LoadRequest(item: 7, priority: 2)])
+        let r21 = p.decide(.frame, in: context(offset: 10, velocity: 500, tracking: true)); #expect(r21 == .none)  // already asked
+        let r22 = p.decide(.appear([4, 5]), in: context(offset: 230)); #expect(r22.loadedItems == [4, 5])
+        // Reversal at offset 230 (rows 1–2 visible): 6 and 7 are no longer wanted; row 0 is.
+        let up = p.decide(.frame, in: context(offset: 230, velocity: -500, tracking: true))
+        #expect(up.cancel == [6, 7])
+        #expect(up.load == [LoadRequest(item: 0, priority: 1), LoadRequest(item: 1, priority: 1)])
+        // Too fast (> 450 / 0.5 = 900 pt/s): every pending prefetch is cancelled, nothing new.
+        let fast = p.decide(.frame, in: context(offset: 230, velocity: -1000, tracking: true))
+        #expect(fast == LoadDecision(cancel: [0, 1]))
+        let r23 = p.decide(.appear([8, 9]), in: context(decelerating: true)); #expect(r23.loadedItems == [8, 9])
+    }
+
+    @Test func prefetchSkipsCachedItems() {
+        var p = PrefetchPolicy(rowsAhead: 1)
+        let d = p.decide(.frame, in: context(velocity: 300, cached: [5]))
+        #expect(d.loadedItems == [4])
+    }
+
+    @Test func adaptivePlansTheFlingAtRelease() {
+        var p = AdaptivePolicy(leadTime: .infinity)
+        let release = context(velocity: 4600, tracking: false, dragging: true, userDragging: true, time: 1)
+        let plan = p.decide(.willEndDragging(velocity: Point(x: 0, y: 4.6), target: Point(x: 0, y: 2300)), in: release)
+        // At rest rows 10–11 (items 20–23) and, within the 12-image cache, the four passing rows that
+        // will show longest: rows 6–9. Ordered by when they come on screen; no room for a row beyond.
+        #expect(plan.loadedItems == [12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23])
+        #expect(plan.cancel == [])
+        #expect(p.targetRect == Rect(x: 0, y: 2300, width: 320, height: 450))
+        // Row 9 comes on screen when the offset passes 1620: t = 1 + 0.5·ln(2300/680).
+        let row9 = plan.load.first { $0.item == 18 }!
+        #expect(abs(plan.load.first { $0.item == 12 }!.priority - 0.5 * log(2300.0 / 1370.0)) < 1e-9)
+        #expect(abs(row9.priority - 0.5 * log(2300.0 / 680.0)) < 1e-9)
+        // During deceleration: a tile that flashes by is skipped; a cache hit and a planned tile load.
+        let decel = context(offset: 20, dragging: true, decelerating: true, cached: [4], time: 1.005)
+        let r24 = p.decide(.appear([4, 5]), in: decel); #expect(r24.loadedItems == [4])
+        // A new drag cancels the look-ahead that is not on screen, and loads what is.
+        let drag = p.decide(.willBeginDragging, in: context(offset: 1500, tracking: true, dragging: true, decelerating: true, userDragging: true))
+        #expect(drag.loadedItems == [12, 13, 14, 15, 16, 17])
+        #expect(drag.cancel == [18, 19, 20, 21, 22, 23])
+        #expect(p.targetRect == nil)
+    }
+
+    @Test func adaptiveIssuesPlannedLoadsALeadTimeBeforeTheyAppear() {
+        var p = AdaptivePolicy(leadTime: 0.3)
+        let release = context(velocity: 4600, dragging: true, userDragging: true, time: 1)
+        let plan = p.decide(.willEndDragging(velocity: Point(x: 0, y: 4.6), target: Point(x: 0, y: 2300)), in: release)
+        // Rows 6 (enters after 0.259 s) is due now; row 7 (0.351 s) is not yet.
+        #expect(plan.loadedItems == [12, 13])
+        #expect(p.scheduled.map(\.item) == [14, 15, 16, 17, 18, 19, 20, 21, 22, 23])
+        // 0.1 s later rows 7 and 8 (0.464 s) are due.
+        let later = p.decide(.frame, in: context(offset: 400, dragging: true, decelerating: true, time: 1.17))
+        #expect(later.loadedItems == [14, 15, 16, 17])
+        // A drag that catches the fling cancels what was issued off screen and drops the rest.
+        let caught = p.decide(.willBeginDragging, in: context(offset: 460, tracking: true, dragging: true, decelerating: true, userDragging: true, time: 1.2))
+        #expect(caught.cancel == [12, 13, 14, 15, 16, 17])
+        #expect(caught.loadedItems == [4, 5, 6, 7])
+        #expect(p.scheduled.isEmpty)
+    }
+
+    @Test func adaptiveSmallFlingLoadsTheRestRowsAndOneRowBeyond() {
+        var p = AdaptivePolicy(leadTime: .infinity)
+        let plan = p.decide(.willEndDragging(velocity: Point(x: 0, y: 0.46), target: Point(x: 0, y: 230)),
+                            in: context(velocity: 460, userDragging: true))
+        // At rest rows 1–2 (items 2–5): 4 and 5 are new; the row beyond (6, 7) is prefetched last.
+        #expect(plan.loadedItems == [4, 5, 6, 7])
+        #expect(plan.load.last!.priority > plan.load[1].priority)
+    }
+
+    @Test func adaptiveDragAheadIsOneRowAndCancelledOnReversal() {
+        var p = AdaptivePolicy()
+        let r25 = p.decide(.frame, in: context(velocity: 300, tracking: true, dragging: true, userDragging: true)); #expect(r25.loadedItems == [4, 5])
+        let back = p.decide(.frame, in: context(offset: 230, velocity: -300, tracking: true, dragging: true, userDragging: true))
+        #expect(back.cancel == [4, 5])
+        #expect(back.loadedItems == [0, 1])
+        let r26 = p.decide(.frame, in: context(offset: 230, velocity: 0)); #expect(r26 == .none)   // not tracking
+    }
+
+    @Test func kindsAndRawValues() {
+        #expect(LoadingPolicyKind.allCases.map(\.rawValue) == ["eager", "deferred", "target", "prefetch", "adaptive"])
+        for kind in LoadingPolicyKind.allCases { #expect(kind.makePolicy().kind == kind) }
+    }
+}

@@ -1,0 +1,41 @@
+import Testing
+@testable import ScrollKit
+
+@Suite struct GridBenchTests {
+    /// Two flings down, one back up: a gesture with decelerations and a reversal.
+    var flings: [PointerEvent] {
+        SyntheticGesture.drag(from: Point(x: 160, y: 420), velocity: Point(x: 0, y: -3000), duration: 0.1, at: 0)
+            + SyntheticGesture.drag(from: Point(x: 160, y: 420), velocity: Point(x: 0, y: -2500), duration: 0.1, at: 4.5)
+            + SyntheticGesture.drag(from: Point(x: 160, y: 100), velocity: Point(x: 0, y: 2500), duration: 0.1, at: 9)
+    }
+
+    @Test func policiesMeetTheIssueFourRequirementsOnFlings() {
+        let rows = GridBench().rows(flings)
+        #expect(rows.map(\.policy) == ["eager", "deferred", "target", "prefetch", "adaptive", "bound-min-loads", "bound-clairvoyant"])
+        let m = Dictionary(uniqueKeysWithValues: rows.map { ($0.policy, $0.metrics) })
+        for row in rows {
+            #expect(row.metrics.staleFrames == 0)
+            #expect(row.metrics.cacheHitFades == 0)
+        }
+        #expect(m["deferred"]!.loadsIssued < m["eager"]!.loadsIssued)
+        #expect(m["target"]!.blankTileSeconds < m["deferred"]!.blankTileSeconds)
+        let adaptive = m["adaptive"]!
+        #expect(adaptive.blankTileSeconds < m["target"]!.blankTileSeconds)
+        for other in ["eager", "deferred", "target", "prefetch"] {
+            let o = m[other]!
+            let beaten = o.loadsIssued <= adaptive.loadsIssued && o.blankTileSeconds <= adaptive.blankTileSeconds
+                && (o.loadsIssued < adaptive.loadsIssued || o.blankTileSeconds < adaptive.blankTileSeconds)
+            #expect(!beaten, "adaptive beaten by \(other)")
+        }
+        // The bounds: nobody loads fewer than the resting screens need.
+        for kind in LoadingPolicyKind.allCases { #expect(m[kind.rawValue]!.loadsIssued >= m["bound-min-loads"]!.loadsIssued) }
+        #expect(m["bound-clairvoyant"]!.blankTileSeconds == 0)
+    }
+
+    @Test func jsonLinesCarryGesturePolicyAndTheMetricKeys() {
+        var bound = LoadMetrics()
+        bound.loadsIssued = 7
+        let line = GridBenchRow(policy: "bound-min-loads", metrics: bound, hasTiming: false, hasMemory: false).json(gesture: "g")
+        #expect(line.serialized == #"{"gesture":"g","policy":"bound-min-loads","loadsIssued":7,"loadsCompleted":0,"loadsCancelled":0,"loadsWasted":0,"blankTileSeconds":null,"settleLatency":null,"cacheHitFades":0,"staleFrames":0,"peakDecodedBytes":null}"#)
+    }
+}

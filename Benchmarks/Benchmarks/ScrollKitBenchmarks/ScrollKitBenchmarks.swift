@@ -15,4 +15,5 @@ let benchmarks: @Sendable () -> Void = {
     velocityBenchmarks()
     gridBenchmarks()
     scrollViewBenchmarks()
+    loadingBenchmarks()
 }

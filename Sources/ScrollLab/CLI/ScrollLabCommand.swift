@@ -8,9 +8,11 @@ struct ScrollLabCommand: ParsableCommand {
         abstract: "A desktop laboratory for iOS-style scrolling.",
         subcommands: [
             // Each port adds its command here.
+            WindowCommand.self,
             VelocityCommand.self,
             BenchCommand.self,
             ReplayCommand.self,
-        ]
+        ],
+        defaultSubcommand: WindowCommand.self
     )
 }

@@ -1,0 +1,212 @@
+import CSDL
+import Foundation
+import ScrollKit
+
+/// The window application: owns SDL, the scene, the HUD and the trace, and runs the frame loop.
+///
+/// Frame loop: pump input every ~1 ms until the frame's deadline (see `InputPump`), then step the
+/// scene to the frame time, draw, present. With vsync the deadline leaves a margin before the next
+/// vertical blank for the frame's work; without it (Xvfb, offscreen) the loop paces itself at the
+/// display rate. All SDL pointers live here, on the main thread.
+@MainActor
+final class LabApp {
+    let options: WindowOptions
+    let sdl: SDLSession
+    let fonts: FontSet
+    let text: TextCache
+    let canvas: Canvas
+    let clock = AppClock()
+    let viewport = PhoneViewport.standard
+    var scene: any WindowScene
+    var timeline = ModelTimeline()
+    var events = EventLog()
+    var stats = FrameStats()
+    /// Frames drawn while the content was dragged or decelerating.
+    var motionStats = FrameStats()
+    var frameIsMoving = false
+    /// Durations of the empty presents measured at start (seconds), reported in the trace.
+    var calibration: [Double] = []
+    var status = HUDStatus()
+    var trace: TraceWriter?
+    var showHelp = false
+    var running = true
+    var pointerDown = false
+    var screenshotTaken = false
+    var pendingScreenshot: String?
+    var messageUntil = 0.0
+    var frameCount = 0
+
+    /// Opens the window and everything it needs; throws one clear line on failure.
+    init(options: WindowOptions, scene labScene: any LabScene) throws(AppError) {
+        self.options = options
+        let windowScene = try Self.windowScene(for: labScene)
+        if let path = options.traceOut { trace = try TraceWriter(path: path) }
+        sdl = try SDLSession(headless: options.headless, software: options.software)
+        do {
+            fonts = try FontSet()
+        } catch {
+            sdl.close()
+            throw error
+        }
+        text = TextCache(renderer: sdl.renderer, fonts: fonts)
+        canvas = Canvas(renderer: sdl.renderer)
+        scene = windowScene
+        status.renderer = sdl.rendererName + (sdl.hasVSync ? ", vsync" : ", no vsync") + " · " + sdl.videoDriver
+    }
+
+    /// Runs until Esc, the close button, `--frames` or `--quit-after`; returns the exit code.
+    func run() -> Int32 {
+        let period = 1 / sdl.refreshRate
+        // Pace on the display's vertical blank only if presenting really waits for it (under Xvfb the
+        // GL renderer claims vsync but returns at once); otherwise pace on our own schedule.
+        let presentWaits = sdl.hasVSync && measurePresentWait(period: period)
+        let margin = 0.004
+        status.renderer += presentWaits ? " (waits)" : ""
+        writeTraceHeader()
+        let pump = InputPump(clock: clock)
+        var lastFrameStart: Double?
+        var lastPresentEnd = clock.now()
+        while running {
+            // With a waiting present, wake `margin` before the next blank; otherwise one period after
+            // the last frame started. Either way input is pumped every ~1 ms until then.
+            let deadline = lastFrameStart.map { presentWaits ? Swift.max($0 + period, lastPresentEnd + period - margin) : $0 + period } ?? 0
+            pump.pump(until: deadline) { event, stamp in self.handle(&event, at: stamp) }
+            let frameStart = clock.now()
+            frame(at: frameStart)
+            let workEnd = clock.now()
+            SDL_RenderPresent(sdl.renderer)
+            lastPresentEnd = clock.now()
+            let interval = lastFrameStart.map { frameStart - $0 }
+            stats.record(frameTime: workEnd - frameStart, presentTime: lastPresentEnd - workEnd, interval: interval)
+            if frameIsMoving {
+                motionStats.record(frameTime: workEnd - frameStart, presentTime: lastPresentEnd - workEnd, interval: interval)
+            }
+            status.frameMs = (workEnd - frameStart) * 1000
+            if frameCount % 30 == 0 {
+                status.frameP99Ms = FrameStats.percentile(99, of: stats.frameTimes.suffix(300).map { $0 }) * 1000
+            }
+            lastFrameStart = frameStart
+            frameCount += 1
+            if let n = options.frames, frameCount >= n { running = false }
+            if let q = options.quitAfter, frameStart >= q { running = false }
+        }
+        finish()
+        return 0
+    }
+
+    /// Presents a few empty frames back to back: true when each takes most of a display period,
+    /// i.e. vsync really blocks.
+    private func measurePresentWait(period: Double) -> Bool {
+        var durations: [Double] = []
+        for _ in 0..<6 {
+            canvas.clear(.background)
+            let start = clock.now()
+            SDL_RenderPresent(sdl.renderer)
+            durations.append(clock.now() - start)
+        }
+        calibration = durations
+        return FrameStats.percentile(50, of: Array(durations.dropFirst())) > 0.6 * period
+    }
+
+    /// One frame: step the model, draw, serve screenshot requests (before present).
+    private func frame(at t: Double) {
+        scene.advance(to: timeline.modelTime(t))
+        collectEvents()
+        if status.message != nil, t > messageUntil { status.message = nil }
+        let snapshot = scene.snapshot()
+        frameIsMoving = snapshot.isDragging || snapshot.isDecelerating
+        canvas.clear(.background)
+        text.draw("ScrollLab", style: .heading, colour: .text, x: Int32(viewport.frame.minX), y: 14)
+        text.draw("drag or wheel the phone · H for keys", style: .label, colour: .dimText,
+                  x: Int32(viewport.frame.minX) + 90, y: 14)
+        PhoneRenderer(canvas: canvas, text: text).draw(snapshot, viewport: viewport)
+        HUDRenderer(canvas: canvas, text: text, fonts: fonts).draw(snapshot, events: events, status: status)
+        if showHelp { HelpOverlay(canvas: canvas, text: text).draw(keyHelp) }
+
+        if let after = options.screenshotAfter, !screenshotTaken, t >= after, let path = options.screenshot {
+            saveScreenshot(to: path)
+            screenshotTaken = true
+        }
+        if let path = pendingScreenshot {
+            pendingScreenshot = nil
+            saveScreenshot(to: path)
+        }
+    }
+
+    /// Drains the scene's delegate callbacks into the HUD log and the trace.
+    func collectEvents() {
+        for record in scene.takeEvents() {
+            events.append(record)
+            if record.event != .didScroll || options.traceDidScroll {
+                trace?.write(record.json)
+            }
+        }
+    }
+
+    /// Logs a setting change to the trace (and the HUD message line).
+    func logSetting(_ name: String, _ value: JSONValue, at t: Double) {
+        trace?.write(.object([("t", .number(timeline.modelTime(t))), ("event", .string("setting")),
+                              ("name", .string(name)), ("value", value)]))
+    }
+
+    /// Shows a transient line in the HUD and on standard output.
+    func say(_ message: String, at t: Double) {
+        FileHandle.standardOutput.write(Data((message + "\n").utf8))
+        status.message = message
+        messageUntil = t + 4
+    }
+
+    func saveScreenshot(to path: String) {
+        let t = clock.now()
+        if let error = Screenshot.save(renderer: sdl.renderer, to: path) {
+            say("scrolllab: screenshot failed: \(error)", at: t)
+        } else {
+            say("screenshot saved to \(path)", at: t)
+        }
+    }
+
+    private func writeTraceHeader() {
+        guard let trace else { return }
+        trace.write(.object([("event", .string("setting")), ("name", .string("viewport")), ("value", viewport.json)]))
+        for line in scene.settingLines { trace.write(line) }
+        logSetting("scene", .string(scene.name), at: 0)
+        logSetting("rate", .string(scene.isFastRate ? "fast" : "normal"), at: 0)
+        logSetting("policy", .string(scene.snapshot().policy), at: 0)
+        logSetting("renderer", .string(status.renderer), at: 0)
+        logSetting("presentCalibrationMs", .array(calibration.map { .number(($0 * 10000).rounded() / 10) }), at: 0)
+    }
+
+    private func finish() {
+        if let path = options.screenshot, !screenshotTaken {
+            // The last frame is still in the back buffer only for some renderers: draw it again.
+            frame(at: clock.now())
+            saveScreenshot(to: path)
+        }
+        collectEvents()
+        if let trace {
+            var pairs: [(String, JSONValue)] = [("event", .string("summary"))]
+            var extra = scene.summary
+            if !extra.contains(where: { $0.0 == "viewsCreated" }) {
+                extra.insert(("viewsCreated", .int(scene.snapshot().viewsCreated)), at: 0)
+            }
+            pairs += extra
+            let ms = { (p: Double, v: [Double]) in JSONValue.number((FrameStats.percentile(p, of: v) * 1000 * 100).rounded() / 100) }
+            pairs += [
+                ("frameP50Ms", ms(50, stats.frameTimes)), ("frameP99Ms", ms(99, stats.frameTimes)),
+                ("frameMaxMs", ms(100, stats.frameTimes)),
+                ("intervalP50Ms", ms(50, stats.intervals)), ("intervalP99Ms", ms(99, stats.intervals)),
+                ("presentP50Ms", ms(50, stats.presentTimes)), ("presentP99Ms", ms(99, stats.presentTimes)),
+                ("frames", .int(stats.frameTimes.count)),
+                ("motionFrameP50Ms", ms(50, motionStats.frameTimes)), ("motionFrameP99Ms", ms(99, motionStats.frameTimes)),
+                ("motionFrameMaxMs", ms(100, motionStats.frameTimes)),
+                ("motionPresentP50Ms", ms(50, motionStats.presentTimes)), ("motionPresentP99Ms", ms(99, motionStats.presentTimes)),
+                ("motionIntervalP50Ms", ms(50, motionStats.intervals)), ("motionIntervalP99Ms", ms(99, motionStats.intervals)),
+                ("motionFrames", .int(motionStats.frameTimes.count)),
+            ]
+            trace.write(.object(pairs))
+        }
+        text.removeAll()
+        fonts.close()
+        sdl.close()
+    }
+}

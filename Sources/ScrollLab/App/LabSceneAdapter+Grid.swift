@@ -1,0 +1,46 @@
+import Foundation
+import ScrollKit
+
+extension LabSceneAdapter {
+    /// The grid scene in the window: its six views with their image state, and its load metrics.
+    static func grid(_ grid: GridScene) -> LabSceneAdapter {
+        LabSceneAdapter(
+            scene: grid,
+            policy: { grid.policyKind.rawValue },
+            selectPolicy: { number in
+                let kinds = LoadingPolicyKind.allCases
+                guard (1...kinds.count).contains(number) else { return nil }
+                grid.setPolicy(kinds[number - 1])
+                return kinds[number - 1].rawValue
+            },
+            content: {
+                SceneContent(tiles: grid.tiles.map { tile in
+                                 TileDrawItem(view: tile.view, item: tile.item, frame: tile.frame, status: status(of: tile.image))
+                             },
+                             viewsCreated: grid.pool.viewsCreated, rebindCount: grid.pool.rebindCount,
+                             metrics: metrics(grid.metrics))
+            })
+    }
+
+    /// A tile's image state in a few characters (the texture itself is drawn by the image layer).
+    static func status(of image: TileImage) -> String {
+        switch image {
+        case .none: return "no image"
+        case .loading: return "loading…"
+        case let .shown(key, alpha): return alpha < 1 ? String(format: "image %@ %.0f%%", "\(key)", alpha * 100) : "image \(key)"
+        case let .failed(reason): return "failed: " + reason
+        }
+    }
+
+    /// The HUD's load metric rows (B-POL-2).
+    static func metrics(_ m: LoadMetrics) -> [(String, String)] {
+        [
+            ("loads", "\(m.loadsIssued) issued, \(m.loadsCompleted) done"),
+            ("cancelled", "\(m.loadsCancelled), wasted \(m.loadsWasted)"),
+            ("blank", String(format: "%.2f tile·s", m.blankTileSeconds)),
+            ("settle", String(format: "%.0f ms (max %.0f)", m.settleLatency * 1000, m.settleLatencyMax * 1000)),
+            ("hit fades", "\(m.cacheHitFades), stale \(m.staleFrames)"),
+            ("peak", String(format: "%.1f MB decoded", Double(m.peakDecodedBytes) / 1_048_576)),
+        ]
+    }
+}

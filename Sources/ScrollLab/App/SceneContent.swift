@@ -1,0 +1,11 @@
+/// The scene-specific part of a frame's snapshot: the views to draw and the pool and load state.
+struct SceneContent {
+    /// The pool's views.
+    var tiles: [TileDrawItem]
+    /// Views ever created.
+    var viewsCreated: Int
+    /// Rebinds so far.
+    var rebindCount: Int
+    /// Load metrics as label/value pairs.
+    var metrics: [(String, String)] = []
+}

@@ -1,0 +1,61 @@
+import ArgumentParser
+import Foundation
+
+/// `scrolllab` / `scrolllab window`: opens the lab window (the default subcommand).
+struct WindowCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "window",
+        abstract: "Open the lab window: the phone viewport with the grid scene and the HUD."
+    )
+
+    @OptionGroup var sceneOptions: SceneOptions
+
+    @Option(name: .customLong("trace-out"), help: "Write the delegate events, settings and a summary as JSON lines to this file.")
+    var traceOut: String?
+
+    @Flag(name: .customLong("trace-did-scroll"), help: "Also write didScroll events to the trace.")
+    var traceDidScroll = false
+
+    @Flag(name: .customLong("trace-pointer"), help: "Also write every pointer sample to the trace ({\"event\":\"pointer\",\"t_ms\":…,\"x\":…,\"y\":…,\"phase\":…}).")
+    var tracePointer = false
+
+    @Option(help: "Save a PNG of the window to this file, at exit (or after --screenshot-after seconds).")
+    var screenshot: String?
+
+    @Option(name: .customLong("screenshot-after"), help: "Take --screenshot this many seconds after start instead of at exit.")
+    var screenshotAfter: Double?
+
+    @Flag(help: "Render offscreen with the software renderer (no display needed): for screenshots and tests.")
+    var headless = false
+
+    @Flag(help: "Use SDL's software renderer even when an accelerated one exists.")
+    var software = false
+
+    @Option(help: "Quit after this many frames.")
+    var frames: Int?
+
+    @Option(name: .customLong("quit-after"), help: "Quit after this many seconds.")
+    var quitAfter: Double?
+
+    func validate() throws {
+        if let frames, frames < 1 { throw ValidationError("--frames must be at least 1") }
+        if let quitAfter, !(quitAfter >= 0) { throw ValidationError("--quit-after must be 0 or more seconds") }
+        if screenshotAfter != nil, screenshot == nil { throw ValidationError("--screenshot-after needs --screenshot FILE") }
+    }
+
+    func run() throws {
+        let options = WindowOptions(
+            traceOut: traceOut, traceDidScroll: traceDidScroll, tracePointer: tracePointer, screenshot: screenshot,
+            screenshotAfter: screenshotAfter, headless: headless, software: software,
+            frames: frames, quitAfter: quitAfter)
+        let code: Int32 = MainActor.assumeIsolated {
+            do throws(AppError) {
+                return try LabApp(options: options, scene: sceneOptions.makeScene()).run()
+            } catch {
+                FileHandle.standardError.write(Data((error.message + "\n").utf8))
+                return 2
+            }
+        }
+        if code != 0 { throw ExitCode(code) }
+    }
+}

@@ -1,0 +1,72 @@
+import CSDL
+import Foundation
+
+/// The fonts the lab draws with, all DejaVu (Debian's fonts-dejavu-core).
+@MainActor
+final class FontSet {
+    /// Which face and size a piece of text uses.
+    enum Style: Int, CaseIterable {
+        /// Labels and titles, DejaVu Sans 14 px.
+        case label
+        /// Headings, DejaVu Sans Bold 14 px.
+        case heading
+        /// Numbers and event lines, DejaVu Sans Mono 13 px.
+        case mono
+        /// The item index on a tile, DejaVu Sans Bold 44 px.
+        case big
+    }
+
+    /// Directories searched for the DejaVu files, in order.
+    static let searchDirectories = [
+        "/usr/share/fonts/truetype/dejavu",
+        "/usr/share/fonts/dejavu",
+        "/usr/share/fonts/TTF",
+        "/usr/local/share/fonts",
+        "/usr/share/fonts/truetype",
+        "/Library/Fonts",
+    ]
+
+    private var fonts: [Style: OpaquePointer] = [:]
+
+    /// Starts SDL_ttf and opens every style; one clear error if a file is missing.
+    init() throws(AppError) {
+        if TTF_WasInit() == 0, TTF_Init() != 0 {
+            throw .font("cannot start SDL_ttf: \(sdlErrorText())")
+        }
+        let files: [(Style, String, Int32)] = [
+            (.label, "DejaVuSans.ttf", 14), (.heading, "DejaVuSans-Bold.ttf", 14),
+            (.mono, "DejaVuSansMono.ttf", 13), (.big, "DejaVuSans-Bold.ttf", 44),
+        ]
+        for (style, file, size) in files {
+            guard let path = Self.locate(file) ?? (file == "DejaVuSans-Bold.ttf" ? Self.locate("DejaVuSans.ttf") : nil) else {
+                throw .font("font \(file) not found (looked in \(Self.searchDirectories.joined(separator: ", "))); install fonts-dejavu-core")
+            }
+            guard let font = TTF_OpenFont(path, size) else {
+                throw .font("cannot open font \(path): \(sdlErrorText())")
+            }
+            fonts[style] = font
+        }
+    }
+
+    /// The full path of `file` in the first search directory that has it.
+    static func locate(_ file: String) -> String? {
+        searchDirectories.map { $0 + "/" + file }.first { FileManager.default.isReadableFile(atPath: $0) }
+    }
+
+    /// The SDL_ttf font of `style`.
+    func font(_ style: Style) -> OpaquePointer {
+        fonts[style]!
+    }
+
+    /// Line height of `style` in pixels.
+    func lineHeight(_ style: Style) -> Int32 {
+        TTF_FontLineSkip(font(style))
+    }
+
+    /// Closes the fonts and SDL_ttf.
+    func close() {
+        for font in fonts.values { TTF_CloseFont(font) }
+        fonts.removeAll()
+        TTF_Quit()
+    }
+}

@@ -1,0 +1,12 @@
+/// The window's own state the HUD shows next to the scene's: renderer, frame timing, messages.
+struct HUDStatus {
+    /// Renderer name and vsync (`software, no vsync`).
+    var renderer = ""
+    /// Last frame's work time and the running p99, milliseconds.
+    var frameMs = 0.0
+    var frameP99Ms = 0.0
+    /// Whether slow motion is on.
+    var slowMotion = false
+    /// A transient line (e.g. the path of the last screenshot).
+    var message: String?
+}

@@ -1,0 +1,90 @@
+import CSDL
+
+/// Rendered text as textures, one per (string, style, colour), least recently used dropped first.
+///
+/// HUD text that does not change costs one texture copy per frame, never a re-rasterization;
+/// only strings that changed (numbers during motion) are rendered anew.
+@MainActor
+final class TextCache {
+    private struct Key: Hashable {
+        var text: String
+        var style: FontSet.Style
+        var colour: RGBA
+    }
+
+    private struct Entry {
+        var texture: OpaquePointer
+        var width: Int32
+        var height: Int32
+        var lastUse: UInt64
+    }
+
+    private let renderer: OpaquePointer
+    private let fonts: FontSet
+    private let capacity: Int
+    private var entries: [Key: Entry] = [:]
+    private var clock: UInt64 = 0
+    /// Strings rasterized so far (cache misses), for the HUD's own accounting.
+    private(set) var rasterized = 0
+
+    /// A cache drawing into `renderer` with `fonts`, holding at most `capacity` textures.
+    init(renderer: OpaquePointer, fonts: FontSet, capacity: Int = 384) {
+        self.renderer = renderer
+        self.fonts = fonts
+        self.capacity = capacity
+    }
+
+    /// Draws `text` with its top-left at (x, y) and returns its size in pixels.
+    @discardableResult
+    func draw(_ text: String, style: FontSet.Style, colour: RGBA, x: Int32, y: Int32) -> (width: Int32, height: Int32) {
+        guard let entry = entry(text, style: style, colour: colour) else { return (0, 0) }
+        var dst = SDL_Rect(x: x, y: y, w: entry.width, h: entry.height)
+        SDL_RenderCopy(renderer, entry.texture, nil, &dst)
+        return (entry.width, entry.height)
+    }
+
+    /// Draws `text` centred horizontally on `centreX`.
+    func drawCentred(_ text: String, style: FontSet.Style, colour: RGBA, centreX: Int32, y: Int32) {
+        guard let entry = entry(text, style: style, colour: colour) else { return }
+        var dst = SDL_Rect(x: centreX - entry.width / 2, y: y, w: entry.width, h: entry.height)
+        SDL_RenderCopy(renderer, entry.texture, nil, &dst)
+    }
+
+    /// The size `text` takes in `style`.
+    func size(_ text: String, style: FontSet.Style) -> (width: Int32, height: Int32) {
+        guard let entry = entry(text, style: style, colour: .text) else { return (0, 0) }
+        return (entry.width, entry.height)
+    }
+
+    private func entry(_ text: String, style: FontSet.Style, colour: RGBA) -> Entry? {
+        guard !text.isEmpty else { return nil }
+        clock += 1
+        let key = Key(text: text, style: style, colour: colour)
+        if var hit = entries[key] {
+            hit.lastUse = clock
+            entries[key] = hit
+            return hit
+        }
+        let colourValue = SDL_Color(r: colour.r, g: colour.g, b: colour.b, a: colour.a)
+        guard let surface = TTF_RenderUTF8_Blended(fonts.font(style), text, colourValue) else { return nil }
+        defer { SDL_FreeSurface(surface) }
+        guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else { return nil }
+        rasterized += 1
+        if entries.count >= capacity { evictOldest() }
+        let entry = Entry(texture: texture, width: surface.pointee.w, height: surface.pointee.h, lastUse: clock)
+        entries[key] = entry
+        return entry
+    }
+
+    private func evictOldest() {
+        guard let oldest = entries.min(by: { $0.value.lastUse < $1.value.lastUse }) else { return }
+        SDL_DestroyTexture(oldest.value.texture)
+        entries[oldest.key] = nil
+    }
+
+    /// Destroys every texture.
+    func removeAll() {
+        for entry in entries.values { SDL_DestroyTexture(entry.texture) }
+        entries.removeAll()
+    }
+}

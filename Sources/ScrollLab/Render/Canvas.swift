@@ -1,0 +1,90 @@
+import CSDL
+import ScrollKit
+
+/// Thin drawing helpers over an SDL renderer. Coordinates are window pixels; fractional model
+/// coordinates are snapped to whole pixels here, so edges never shimmer between two pixels.
+@MainActor
+struct Canvas {
+    /// The SDL renderer drawn into.
+    let renderer: OpaquePointer
+
+    /// Snaps a rect to whole pixels (edges rounded, so adjacent rects stay adjacent).
+    static func snap(_ rect: Rect) -> SDL_Rect {
+        let x0 = rect.minX.rounded(), y0 = rect.minY.rounded()
+        let x1 = rect.maxX.rounded(), y1 = rect.maxY.rounded()
+        return SDL_Rect(x: Int32(clamping: Int(x0)), y: Int32(clamping: Int(y0)),
+                        w: Int32(clamping: Int(x1 - x0)), h: Int32(clamping: Int(y1 - y0)))
+    }
+
+    /// Sets the draw colour.
+    func setColour(_ c: RGBA) {
+        SDL_SetRenderDrawColor(renderer, c.r, c.g, c.b, c.a)
+    }
+
+    /// Fills the whole target.
+    func clear(_ c: RGBA) {
+        setColour(c)
+        SDL_RenderClear(renderer)
+    }
+
+    /// Fills a rect.
+    func fill(_ rect: Rect, _ c: RGBA) {
+        setColour(c)
+        var r = Self.snap(rect)
+        SDL_RenderFillRect(renderer, &r)
+    }
+
+    /// Fills a rect with its four corners cut by `radius` pixels (a cheap rounded rectangle).
+    func fillRounded(_ rect: Rect, radius: Double, _ c: RGBA) {
+        let r = Swift.max(0, Swift.min(radius, Swift.min(rect.width, rect.height) / 2)).rounded()
+        fill(rect.insetBy(dx: r, dy: 0), c)
+        fill(Rect(x: rect.minX, y: rect.minY + r, width: r, height: rect.height - 2 * r), c)
+        fill(Rect(x: rect.maxX - r, y: rect.minY + r, width: r, height: rect.height - 2 * r), c)
+        // Quarter discs, one row at a time.
+        var row = 0.0
+        while row < r {
+            let dy = r - row - 0.5
+            let dx = (r * r - dy * dy).squareRoot().rounded()
+            fill(Rect(x: rect.minX + r - dx, y: rect.minY + row, width: dx, height: 1), c)
+            fill(Rect(x: rect.maxX - r, y: rect.minY + row, width: dx, height: 1), c)
+            fill(Rect(x: rect.minX + r - dx, y: rect.maxY - row - 1, width: dx, height: 1), c)
+            fill(Rect(x: rect.maxX - r, y: rect.maxY - row - 1, width: dx, height: 1), c)
+            row += 1
+        }
+    }
+
+    /// Strokes a rect's border `width` pixels thick, inside the rect.
+    func stroke(_ rect: Rect, width: Double, _ c: RGBA) {
+        fill(Rect(x: rect.minX, y: rect.minY, width: rect.width, height: width), c)
+        fill(Rect(x: rect.minX, y: rect.maxY - width, width: rect.width, height: width), c)
+        fill(Rect(x: rect.minX, y: rect.minY + width, width: width, height: rect.height - 2 * width), c)
+        fill(Rect(x: rect.maxX - width, y: rect.minY + width, width: width, height: rect.height - 2 * width), c)
+    }
+
+    /// Strokes a dashed border: dashes of `dash` pixels separated by gaps of the same length.
+    func strokeDashed(_ rect: Rect, width: Double, dash: Double, _ c: RGBA) {
+        var x = rect.minX
+        while x < rect.maxX {
+            let len = Swift.min(dash, rect.maxX - x)
+            fill(Rect(x: x, y: rect.minY, width: len, height: width), c)
+            fill(Rect(x: x, y: rect.maxY - width, width: len, height: width), c)
+            x += 2 * dash
+        }
+        var y = rect.minY
+        while y < rect.maxY {
+            let len = Swift.min(dash, rect.maxY - y)
+            fill(Rect(x: rect.minX, y: y, width: width, height: len), c)
+            fill(Rect(x: rect.maxX - width, y: y, width: width, height: len), c)
+            y += 2 * dash
+        }
+    }
+
+    /// Restricts drawing to `rect` (nil: the whole target).
+    func clip(_ rect: Rect?) {
+        if var r = rect.map(Self.snap) {
+            SDL_RenderSetClipRect(renderer, &r)
+        } else {
+            SDL_RenderSetClipRect(renderer, nil)
+        }
+    }
+}

@@ -1,0 +1,24 @@
+/// The identity colours of the six tile views (view #0–#5), so reuse can be watched.
+enum TilePalette {
+    /// One strong colour per view; views beyond six cycle through them.
+    static let colours: [RGBA] = [
+        RGBA(230, 70, 70),    // #0 red
+        RGBA(240, 150, 40),   // #1 orange
+        RGBA(200, 180, 30),   // #2 yellow
+        RGBA(60, 170, 90),    // #3 green
+        RGBA(60, 130, 230),   // #4 blue
+        RGBA(160, 90, 220),   // #5 purple
+    ]
+
+    /// The identity colour of view `view`.
+    static func colour(ofView view: Int) -> RGBA {
+        colours[((view % colours.count) + colours.count) % colours.count]
+    }
+
+    /// A pale fill of the identity colour for the tile's body.
+    static func fill(ofView view: Int) -> RGBA {
+        let c = colour(ofView: view)
+        func pale(_ v: UInt8) -> UInt8 { UInt8((Int(v) + 3 * 255) / 4) }
+        return RGBA(pale(c.r), pale(c.g), pale(c.b))
+    }
+}

@@ -1,0 +1,146 @@
+"""The real window under Xvfb, driven by the real X pointer (xdotool):
+
+- a fling at a known constant speed gives willBeginDragging … didEndDecelerating, and the
+  willEndDragging velocity is within 10% of the drag's true speed (content direction = −pointer);
+- scrolling hundreds of items down and back up (flings and wheel) keeps viewsCreated at 6;
+- key presses are logged as settings; F12 writes a screenshot; Esc closes the window and the
+  trace ends with the summary line (frame timings included).
+"""
+
+import json
+import os
+import subprocess
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(__file__))
+from windowlib import (check, drag, fail, find_window, least_squares_slope, png_size, read_trace, start,
+                       wait_for_event, window_origin, xdotool)
+
+binary, out = os.path.abspath(sys.argv[1]), sys.argv[2]
+trace_path = os.path.join(out, "fling.jsonl")
+workdir = os.path.join(out, "fling-cwd")
+os.makedirs(workdir, exist_ok=True)
+
+app = subprocess.Popen([binary, "--trace-out", trace_path, "--trace-did-scroll", "--trace-pointer"] + sys.argv[3:], cwd=workdir,
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+try:
+    window = find_window(app)
+    xdotool("windowfocus", "--sync", window)
+    origin = window_origin(window)
+    time.sleep(0.5)
+    viewport = read_trace(trace_path)[0]["value"]
+    px = viewport["x"] + viewport["w"] // 2          # pointer x: middle of the phone
+    bottom = viewport["y"] + viewport["h"] - 40      # start low in the phone, drag up
+
+    # 1. A fling at a known steady speed: 12 px up every 8 ms (about 1.45 px/ms with xdotool's own
+    #    overhead), released right after the last move. The true speed is measured independently by
+    #    watching the X pointer while xdotool drives it. On a loaded machine xdotool itself can stall;
+    #    such a drag is not at constant speed, so it is repeated (at most 5 attempts).
+    for attempt in range(1, 6):
+        lines_before = len(read_trace(trace_path))
+        samples = drag(origin, px, bottom, -12, 24, 0.008, observe=True)
+        samples = [(t, y) for t, y in samples if y < origin[1] + bottom][1:]   # the moves, from the second
+        time.sleep(0.12)
+        shot = os.path.join(out, "window.png")
+        subprocess.run(["import", "-window", "root", "-crop", "960x600+%d+%d" % origin, shot], check=True)
+        time.sleep(0.6)   # near the end of the motion: the target's ghost outline is inside the phone
+        subprocess.run(["import", "-window", "root", "-crop", "960x600+%d+%d" % origin,
+                        os.path.join(out, "window-late.png")], check=True)
+        end = wait_for_event(trace_path, "didEndDecelerating", lines_before, 10)
+        check(end is not None, "the fling ends with didEndDecelerating")
+        if len(samples) < 15:
+            print("attempt %d: the pointer observer saw only %d moves; again" % (attempt, len(samples)))
+            continue
+        recent = [(t, y) for t, y in samples if t >= samples[-1][0] - 0.1]
+        gaps = [b[0] - a[0] for a, b in zip(recent, recent[1:])]
+        true_speed = -least_squares_slope(recent) / 1000.0   # content direction, pt/ms
+        late_speed = -least_squares_slope(samples[-6:]) / 1000.0
+        steady = max(gaps) <= 1.6 * sorted(gaps)[len(gaps) // 2] and abs(late_speed - true_speed) <= 0.05 * true_speed
+        if steady:
+            break
+        print("attempt %d: drag not steady (gaps %s ms, speed %.3f / last 6 moves %.3f pt/ms); again"
+              % (attempt, ["%.1f" % (g * 1000) for g in gaps], true_speed, late_speed))
+    else:
+        fail("no steady drag in 5 attempts (machine too loaded for xdotool)")
+    events = read_trace(trace_path)[lines_before:end + 1]
+    names = [e["event"] for e in events if e["event"] not in ("didScroll", "pointer")]
+    expected = ["willBeginDragging", "willEndDragging", "didEndDragging", "willBeginDecelerating", "didEndDecelerating"]
+    check(names == expected, "delegate sequence %s" % names)
+    ended = next(e for e in events if e["event"] == "willEndDragging")
+    with open(os.path.join(out, "drag-samples.json"), "w") as f:
+        json.dump(samples, f)
+    measured = ended["velocity"]["y"]
+    stamped = [(e["t_ms"] / 1000, e["y"]) for e in events if e["event"] == "pointer" and e["phase"] == "move"]
+    stamped_speed = -least_squares_slope([p for p in stamped if p[0] >= stamped[-1][0] - 0.1]) / 1000.0
+    print("drag true speed (last 100 ms, observed): %.3f pt/ms; same fit on the window's stamped samples: %.3f pt/ms; "
+          "willEndDragging velocity.y %.3f pt/ms" % (true_speed, stamped_speed, measured))
+    check(abs(measured - true_speed) <= 0.10 * abs(true_speed),
+          "release velocity within 10%% of the true speed (%.3f vs %.3f, %+.1f%%)"
+          % (measured, true_speed, 100 * (measured - true_speed) / true_speed))
+    check(abs(ended["velocity"]["x"]) < 0.05, "no horizontal velocity")
+    dend = next(e for e in events if e["event"] == "didEndDragging")
+    check(dend["willDecelerate"] is True, "didEndDragging(willDecelerate: true)")
+
+    # 2. Hundreds of items down, then back up: fast flings and wheel bursts.
+    def fling(dy):
+        start_y = bottom if dy < 0 else viewport["y"] + 70
+        drag(origin, px, start_y, dy, 10, 0.006)
+        time.sleep(0.3)
+
+    for _ in range(3):
+        fling(-30)
+    xdotool("mousemove", origin[0] + px, origin[1] + viewport["y"] + 240)
+    for _ in range(4):
+        xdotool("click", "--repeat", "150", "--delay", "4", "5")
+        time.sleep(0.3)
+    time.sleep(0.5)
+    deepest = max(e["offset"]["y"] for e in read_trace(trace_path) if "offset" in e)
+    for _ in range(3):
+        fling(30)
+    xdotool("mousemove", origin[0] + px, origin[1] + viewport["y"] + 240)
+    for _ in range(5):
+        xdotool("click", "--repeat", "150", "--delay", "4", "4")
+        time.sleep(0.3)
+    time.sleep(3)
+    trace = read_trace(trace_path)
+    last_offset = [e["offset"]["y"] for e in trace if "offset" in e][-1]
+    rows = deepest / 230.0
+    check(rows * 2 >= 200, "scrolled down through %d items (offset %.0f)" % (rows * 2, deepest))
+    check(last_offset <= 50, "scrolled back up to the top (offset %.0f)" % last_offset)
+
+    # 3. Keys: D twice, T twice, 2 (Deferred policy), H (help), F12 (screenshot of the help), H, R, then Esc.
+    for key in ["d", "d", "t", "t", "2", "h", "F12", "h", "r"]:
+        xdotool("key", key)
+        time.sleep(0.15)
+    time.sleep(0.3)
+    xdotool("key", "Escape")
+    try:
+        app.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        fail("Esc did not close the window")
+    check(app.returncode == 0, "exit code 0 after Esc")
+finally:
+    if app.poll() is None:
+        app.kill()
+        app.wait()
+
+trace = read_trace(trace_path)
+settings = [(e["name"], e["value"]) for e in trace if e["event"] == "setting" and "t" in e and e["t"] > 0]
+check(settings[:6] == [("rate", "fast"), ("rate", "normal"), ("slowMotion", True), ("slowMotion", False), ("policy", "deferred"),
+                     ("reset", True)],
+      "settings logged: %s" % settings)
+check(all("t" in e for e in trace if e["event"] == "setting" and e["name"] != "viewport"), "settings carry a time")
+summary = trace[-1]
+check(summary["event"] == "summary", "last line is the summary")
+check(summary["viewsCreated"] == 6, "viewsCreated == 6 after scrolling both ways")
+print("all frames: work p50 %.2f ms, p99 %.2f ms, max %.2f ms; present p50 %.2f, p99 %.2f ms; interval p50 %.2f ms, p99 %.2f ms (%d frames)"
+      % (summary["frameP50Ms"], summary["frameP99Ms"], summary["frameMaxMs"], summary["presentP50Ms"], summary["presentP99Ms"],
+         summary["intervalP50Ms"], summary["intervalP99Ms"], summary["frames"]))
+print("motion frames: work p50 %.2f ms, p99 %.2f ms, max %.2f ms; present p50 %.2f, p99 %.2f ms; interval p50 %.2f ms, p99 %.2f ms (%d frames)"
+      % (summary["motionFrameP50Ms"], summary["motionFrameP99Ms"], summary["motionFrameMaxMs"], summary["motionPresentP50Ms"],
+         summary["motionPresentP99Ms"], summary["motionIntervalP50Ms"], summary["motionIntervalP99Ms"], summary["motionFrames"]))
+f12 = os.path.join(workdir, "screenshots")
+shots = sorted(os.listdir(f12)) if os.path.isdir(f12) else []
+check(len(shots) >= 1 and png_size(os.path.join(f12, shots[-1])) == (960, 600), "F12 saved a 960x600 PNG: %s" % shots)
+check(png_size(shot) == (960, 600), "mid-fling screenshot saved to %s" % shot)

@@ -1,0 +1,158 @@
+"""Helpers for the real-window tests: start scrolllab, find its window, drive the X pointer with
+xdotool, read the JSON-lines trace."""
+
+import ctypes
+import ctypes.util
+import json
+import os
+import subprocess
+import sys
+import threading
+import time
+
+
+def fail(message):
+    print("FAIL: " + message)
+    sys.exit(1)
+
+
+def check(condition, message):
+    if not condition:
+        fail(message)
+    print("ok: " + message)
+
+
+def xdotool(*args):
+    return subprocess.run(["xdotool", *map(str, args)], check=True, capture_output=True, text=True).stdout.strip()
+
+
+def start(binary, *args):
+    """Starts scrolllab with `args`; returns the process."""
+    return subprocess.Popen([binary, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def find_window(process, timeout=20.0):
+    """The X window id of the window titled exactly ScrollLab."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            fail("scrolllab exited early with %s: %s" % (process.returncode, process.stderr.read()))
+        found = subprocess.run(["xdotool", "search", "--name", "^ScrollLab$"], capture_output=True, text=True)
+        ids = found.stdout.split()
+        if ids:
+            return ids[-1]
+        time.sleep(0.1)
+    fail("no window titled ScrollLab within %.0f s" % timeout)
+
+
+def window_origin(window):
+    """Top-left of the window on the screen."""
+    geometry = xdotool("getwindowgeometry", "--shell", window)
+    values = dict(line.split("=", 1) for line in geometry.splitlines() if "=" in line)
+    return int(values["X"]), int(values["Y"])
+
+
+def read_trace(path):
+    with open(path) as f:
+        return [json.loads(line) for line in f if line.strip()]
+
+
+def wait_for_event(path, name, after_index, timeout):
+    """Waits until the trace has event `name` past line `after_index`; returns its index or None."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            lines = read_trace(path)
+        except (OSError, json.JSONDecodeError):
+            lines = []
+        for i in range(after_index, len(lines)):
+            if lines[i].get("event") == name:
+                return i
+        time.sleep(0.05)
+    return None
+
+
+def least_squares_slope(samples):
+    """Slope of position over time (per second) through (t, y) samples."""
+    n = len(samples)
+    mt = sum(t for t, _ in samples) / n
+    my = sum(y for _, y in samples) / n
+    num = sum((t - mt) * (y - my) for t, y in samples)
+    den = sum((t - mt) ** 2 for t, _ in samples)
+    return num / den
+
+
+class PointerObserver:
+    """Watches the real X pointer from a thread (XQueryPointer every ~0.3 ms) and records
+    (time, screen y) whenever it moves: an independent measure of the drag's actual timing."""
+
+    def __init__(self):
+        self.x11 = ctypes.cdll.LoadLibrary(ctypes.util.find_library("X11") or "libX11.so.6")
+        self.x11.XOpenDisplay.restype = ctypes.c_void_p
+        self.x11.XDefaultRootWindow.restype = ctypes.c_ulong
+        self.x11.XDefaultRootWindow.argtypes = [ctypes.c_void_p]
+        self.x11.XQueryPointer.argtypes = [ctypes.c_void_p, ctypes.c_ulong] + [ctypes.c_void_p] * 7
+        self.display = self.x11.XOpenDisplay(None)
+        if not self.display:
+            fail("cannot open the X display to watch the pointer")
+        self.root = self.x11.XDefaultRootWindow(self.display)
+        self.samples = []
+        self.running = False
+
+    def position(self):
+        w1, w2 = ctypes.c_ulong(), ctypes.c_ulong()
+        rx, ry, wx, wy = ctypes.c_int(), ctypes.c_int(), ctypes.c_int(), ctypes.c_int()
+        mask = ctypes.c_uint()
+        self.x11.XQueryPointer(self.display, self.root, ctypes.byref(w1), ctypes.byref(w2), ctypes.byref(rx),
+                               ctypes.byref(ry), ctypes.byref(wx), ctypes.byref(wy), ctypes.byref(mask))
+        return rx.value, ry.value
+
+    def _run(self):
+        last = None
+        while self.running:
+            position = self.position()
+            now = time.perf_counter()
+            if position != last:
+                self.samples.append((now, position[1]))
+                last = position
+            time.sleep(0.0003)
+
+    def __enter__(self):
+        self.running = True
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc):
+        self.running = False
+        self.thread.join()
+        self.x11.XCloseDisplay(ctypes.c_void_p(self.display))
+
+
+def drag(origin, x, y0, dy, steps, interval, observe=False):
+    """A vertical drag of the real X pointer with one xdotool process: down at (x, y0) in window
+    coordinates, then `steps` moves of `dy` pixels with `interval` seconds between them (xdotool's own
+    sleep, so the pace is steady), released right after the last move (a fling).
+    With `observe`, returns the pointer's observed (time, screen y) samples."""
+    ox, oy = origin
+    chain = ["mousemove", ox + x, oy + y0, "sleep", "0.08", "mousedown", 1, "sleep", "0.05"]
+    for k in range(1, steps + 1):
+        chain += ["mousemove", ox + x, oy + y0 + k * dy]
+        if k < steps:
+            chain += ["sleep", "%.4f" % interval]
+    chain += ["mouseup", 1]
+    if not observe:
+        xdotool(*chain)
+        return []
+    with PointerObserver() as observer:
+        xdotool(*chain)
+        time.sleep(0.02)
+    return observer.samples
+
+
+def png_size(path):
+    with open(path, "rb") as f:
+        header = f.read(24)
+    if header[:8] != b"\x89PNG\r\n\x1a\n":
+        return None
+    return int.from_bytes(header[16:20], "big"), int.from_bytes(header[20:24], "big")

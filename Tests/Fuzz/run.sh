@@ -26,6 +26,7 @@ if compgen -G "$root/Assets/Gestures/*" > /dev/null; then
     for f in "$root"/Assets/Gestures/*; do
         [ -f "$f" ] || continue
         { printf '\x00'; head -c 4000 "$f"; } > "$corpus/asset-$(basename "$f")"
+        { printf '\x40'; head -c 4000 "$f"; } > "$corpus/asset-grid-$(basename "$f")"
     done
 fi
 

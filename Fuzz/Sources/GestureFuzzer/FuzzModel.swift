@@ -28,6 +28,7 @@ enum FuzzModel {
     static func run(_ events: [PointerEvent], flags: UInt8) {
         runTracker(events)
         runScrollView(events, flags: flags)
+        if flags & 64 != 0 { runGridScene(events, flags: flags) }
         let scene = FuzzScene(scrollView: makeScrollView(flags: flags))
         var replay = HeadlessReplay()
         replay.timeLimit = 10
@@ -37,6 +38,20 @@ enum FuzzModel {
         for record in result.records {
             require(record.offset.isFinite && record.time.isFinite, "replay recorded \(record)")
         }
+    }
+
+    /// Replays `events` through a grid scene (policy chosen by `flags`); after every frame the pool has six
+    /// views bound to items inside the grid, and the offset is finite.
+    static func runGridScene(_ events: [PointerEvent], flags: UInt8) {
+        var configuration = GridSceneConfiguration()
+        let policies = LoadingPolicyKind.allCases
+        configuration.policy = policies[Int(flags >> 1) % policies.count]
+        let grid = GridScene(configuration: configuration)
+        var replay = HeadlessReplay()
+        replay.timeLimit = 10
+        let result = replay.run(events, on: CheckedGridScene(grid))
+        require(result.finalOffset.isFinite, "grid replay ended on a non-finite offset")
+        require(grid.pool.viewsCreated == 6, "grid created \(grid.pool.viewsCreated) views")
     }
 
     /// The grid scene's geometry: frame (0, 30, 320, 450), content of 500 tiles; `flags` pick the options.

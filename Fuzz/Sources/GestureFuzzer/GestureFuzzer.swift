@@ -4,7 +4,8 @@ import ScrollKit
 /// - even: the bytes as gesture-file text → `GestureFile.parse`; parsed events go on to the model;
 /// - odd: the bytes as raw pointer events (time, x, y as 8-byte doubles and a phase byte), delivered to
 ///   the model unvalidated, so NaN, infinities, 1e308 and backwards times reach it directly.
-/// The first byte's other bits choose scroll-view options (see `FuzzModel.makeScrollView`).
+/// The first byte's other bits choose scroll-view options (see `FuzzModel.makeScrollView`); bit 6 also
+/// replays the events through a grid scene with a loading policy chosen by the bits above bit 0.
 /// A crash, a sanitizer report or a failed model invariant (`FuzzModel.check`) is a finding.
 @_cdecl("LLVMFuzzerTestOneInput")
 func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

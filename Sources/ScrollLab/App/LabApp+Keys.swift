@@ -2,6 +2,12 @@ import CSDL
 import ScrollKit
 
 extension LabApp {
+    /// The source latencies `L` cycles through, seconds (B-IMG-1).
+    static let latencySteps: [Double] = [0, 0.080, 0.250, 1.0]
+
+    /// The grid scene when it is the one shown.
+    var gridScene: GridScene? { (scene as? LabSceneAdapter)?.scene as? GridScene }
+
     /// Every key the window understands, as the help overlay lists them.
     var keyHelp: [HelpOverlay.Entry] {
         var entries: [HelpOverlay.Entry] = [
@@ -9,9 +15,12 @@ extension LabApp {
             .init(key: "wheel", action: "scroll \(Int(Self.wheelStep)) pt per notch"),
             .init(key: "D", action: "deceleration rate normal / fast"),
         ]
-        if scene.name == "grid" {
+        if gridScene != nil {
             let names = LoadingPolicyKind.allCases.map(\.rawValue).joined(separator: ", ")
             entries.append(.init(key: "1–\(LoadingPolicyKind.allCases.count)", action: "loading policy: " + names))
+            entries.append(.init(key: "B", action: "show a seed problem broken: off, 1, 2, 3 (Deferred, Target)"))
+            entries.append(.init(key: "L", action: "source latency: " + Self.latencySteps.map { "\(Int($0 * 1000))" }.joined(separator: "/") + " ms"))
+            entries.append(.init(key: "C", action: "clear the memory cache"))
         }
         entries += [
             .init(key: "T", action: "slow motion (model time ×¼)"),
@@ -49,6 +58,22 @@ extension LabApp {
             if let name = scene.selectPolicy(Int(key) - Int(SDLK_0.rawValue)) {
                 logSetting("policy", .string(name), at: t)
             }
+        case Int(SDLK_l.rawValue) where gridScene != nil:
+            let next = Self.latencySteps.first { $0 > images.latency + 1e-9 } ?? Self.latencySteps[0]
+            images.latency = next
+            status.latencyMs = next * 1000
+            logSetting("latencyMs", .number(next * 1000), at: t)
+        case Int(SDLK_c.rawValue):
+            guard let grid = gridScene else { break }
+            grid.clearMemoryCache()
+            logSetting("clearCache", .bool(true), at: t)
+        case Int(SDLK_b.rawValue):
+            guard let grid = gridScene else { break }
+            let problems: [SeedProblem?] = [nil] + SeedProblem.allCases
+            let index = problems.firstIndex { $0 == grid.seedProblem } ?? 0
+            let next = problems[(index + 1) % problems.count]
+            grid.setPolicy(grid.policyKind, problem: next)
+            logSetting("seedProblem", next.map { .int($0.rawValue) } ?? .null, at: t)
         case Int(SDLK_F12.rawValue):
             pendingScreenshot = Screenshot.nextDefaultPath()
         default:

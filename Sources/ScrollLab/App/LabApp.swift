@@ -17,6 +17,10 @@ final class LabApp {
     let canvas: Canvas
     let clock = AppClock()
     let viewport = PhoneViewport.standard
+    /// The scene options from the command line (scene switching rebuilds from them).
+    let sceneOptions: SceneOptions
+    /// Decodes and uploads the grid's images.
+    let images: ImageLoader
     var scene: any WindowScene
     var timeline = ModelTimeline()
     var events = EventLog()
@@ -37,20 +41,24 @@ final class LabApp {
     var frameCount = 0
 
     /// Opens the window and everything it needs; throws one clear line on failure.
-    init(options: WindowOptions, scene labScene: any LabScene) throws(AppError) {
+    init(options: WindowOptions, sceneOptions: SceneOptions, imagePaths: [String]) throws(AppError) {
         self.options = options
-        let windowScene = try Self.windowScene(for: labScene)
+        self.sceneOptions = sceneOptions
         if let path = options.traceOut { trace = try TraceWriter(path: path) }
         sdl = try SDLSession(headless: options.headless, software: options.software)
+        images = ImageLoader(paths: imagePaths, latency: sceneOptions.latencyMs / 1000, renderer: sdl.renderer)
         do {
             fonts = try FontSet()
+            scene = try Self.windowScene(for: sceneOptions.makeScene(imageSource: SDLImageSource(loader: images),
+                                                                     assetCount: imagePaths.count))
         } catch {
+            images.shutdown()
             sdl.close()
             throw error
         }
         text = TextCache(renderer: sdl.renderer, fonts: fonts)
         canvas = Canvas(renderer: sdl.renderer)
-        scene = windowScene
+        if gridScene != nil { status.latencyMs = sceneOptions.latencyMs }
         status.renderer = sdl.rendererName + (sdl.hasVSync ? ", vsync" : ", no vsync") + " · " + sdl.videoDriver
     }
 
@@ -110,16 +118,19 @@ final class LabApp {
 
     /// One frame: step the model, draw, serve screenshot requests (before present).
     private func frame(at t: Double) {
-        scene.advance(to: timeline.modelTime(t))
+        let modelTime = timeline.modelTime(t)
+        images.pump(time: modelTime)
+        scene.advance(to: modelTime)
         collectEvents()
         if status.message != nil, t > messageUntil { status.message = nil }
         let snapshot = scene.snapshot()
+        images.retainTextures(snapshot.liveImageAssets)
         frameIsMoving = snapshot.isDragging || snapshot.isDecelerating
         canvas.clear(.background)
         text.draw("ScrollLab", style: .heading, colour: .text, x: Int32(viewport.frame.minX), y: 14)
         text.draw("drag or wheel the phone · H for keys", style: .label, colour: .dimText,
                   x: Int32(viewport.frame.minX) + 90, y: 14)
-        PhoneRenderer(canvas: canvas, text: text).draw(snapshot, viewport: viewport)
+        PhoneRenderer(canvas: canvas, text: text, textures: images.textures).draw(snapshot, viewport: viewport)
         HUDRenderer(canvas: canvas, text: text, fonts: fonts).draw(snapshot, events: events, status: status)
         if showHelp { HelpOverlay(canvas: canvas, text: text).draw(keyHelp) }
 
@@ -202,9 +213,11 @@ final class LabApp {
                 ("motionPresentP50Ms", ms(50, motionStats.presentTimes)), ("motionPresentP99Ms", ms(99, motionStats.presentTimes)),
                 ("motionIntervalP50Ms", ms(50, motionStats.intervals)), ("motionIntervalP99Ms", ms(99, motionStats.intervals)),
                 ("motionFrames", .int(motionStats.frameTimes.count)),
+                ("worstImageWorkMs", .number((images.worstFrameWork * 1000 * 100).rounded() / 100)),
             ]
             trace.write(.object(pairs))
         }
+        images.shutdown()
         text.removeAll()
         fonts.close()
         sdl.close()

@@ -6,20 +6,39 @@ extension LabSceneAdapter {
     static func grid(_ grid: GridScene) -> LabSceneAdapter {
         LabSceneAdapter(
             scene: grid,
-            policy: { grid.policyKind.rawValue },
+            policy: { grid.policyKind.rawValue + (grid.seedProblem.map { " · problem \($0.rawValue) broken" } ?? "") },
             selectPolicy: { number in
                 let kinds = LoadingPolicyKind.allCases
                 guard (1...kinds.count).contains(number) else { return nil }
-                grid.setPolicy(kinds[number - 1])
+                grid.setPolicy(kinds[number - 1], problem: grid.seedProblem)
                 return kinds[number - 1].rawValue
             },
             content: {
                 SceneContent(tiles: grid.tiles.map { tile in
-                                 TileDrawItem(view: tile.view, item: tile.item, frame: tile.frame, status: status(of: tile.image))
+                                 var item = TileDrawItem(view: tile.view, item: tile.item, frame: tile.frame, status: status(of: tile.image))
+                                 switch tile.image {
+                                 case let .shown(key, alpha):
+                                     item.imageAsset = key.asset
+                                     item.imageAlpha = alpha
+                                 case let .failed(reason):
+                                     item.failure = reason
+                                     item.status = nil
+                                 case .none, .loading:
+                                     break
+                                 }
+                                 return item
                              },
                              viewsCreated: grid.pool.viewsCreated, rebindCount: grid.pool.rebindCount,
-                             metrics: metrics(grid.metrics))
+                             metrics: metrics(grid.metrics), liveImageAssets: liveAssets(grid),
+                             targetRect: grid.targetRect)
             })
+    }
+
+    /// The assets in the memory cache and on screen: their textures stay, all others are destroyed.
+    static func liveAssets(_ grid: GridScene) -> Set<Int> {
+        var live = Set(grid.pipeline.cache.keysByRecency.map(\.asset))
+        for tile in grid.tiles { if case let .shown(key, _) = tile.image { live.insert(key.asset) } }
+        return live
     }
 
     /// A tile's image state in a few characters (the texture itself is drawn by the image layer).

@@ -59,6 +59,8 @@ final class LabSceneAdapter: WindowScene {
         s.viewsCreated = c.viewsCreated
         s.rebindCount = c.rebindCount
         s.metrics = c.metrics
+        s.liveImageAssets = c.liveImageAssets
+        s.targetRect = c.targetRect
         return s
     }
 

@@ -1,3 +1,5 @@
+import ScrollKit
+
 /// The scene-specific part of a frame's snapshot: the views to draw and the pool and load state.
 struct SceneContent {
     /// The pool's views.
@@ -8,4 +10,8 @@ struct SceneContent {
     var rebindCount: Int
     /// Load metrics as label/value pairs.
     var metrics: [(String, String)] = []
+    /// Assets whose textures must stay: those in the memory cache and those on screen.
+    var liveImageAssets: Set<Int> = []
+    /// The rect at the deceleration target the loading policy works toward (content coordinates), if any.
+    var targetRect: Rect?
 }

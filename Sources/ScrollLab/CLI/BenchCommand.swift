@@ -34,7 +34,7 @@ struct BenchCommand: ParsableCommand {
 
     func run() throws {
         guard latencyMs.isFinite, latencyMs >= 0 else { fail("scrolllab bench: --latency-ms must be a number ≥ 0") }
-        guard let directory = gestures.map({ URL(fileURLWithPath: $0) }) ?? Self.defaultGestureDirectory() else {
+        guard let directory = gestures.map({ URL(fileURLWithPath: $0) }) ?? AssetLocator.directory("Gestures") else {
             fail("scrolllab bench: no Assets/Gestures found from the current directory or the executable; use --gestures DIR")
         }
         let files = Self.gestureFiles(in: directory)
@@ -105,22 +105,6 @@ struct BenchCommand: ParsableCommand {
         return sorted.map { directory.appendingPathComponent($0) }
     }
 
-    /// `Assets/Gestures` under the current directory, else under the executable's directory or a parent.
-    static func defaultGestureDirectory() -> URL? {
-        let fm = FileManager.default
-        var candidates = [URL(fileURLWithPath: fm.currentDirectoryPath)]
-        var dir = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-        for _ in 0..<6 {
-            candidates.append(dir)
-            dir = dir.deletingLastPathComponent()
-        }
-        for base in candidates {
-            let url = base.appendingPathComponent("Assets/Gestures")
-            var isDirectory: ObjCBool = false
-            if fm.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue { return url }
-        }
-        return nil
-    }
 
     static func format(_ value: Double, _ decimals: Int) -> String {
         String(format: "%.\(decimals)f", value)

@@ -30,7 +30,7 @@ struct ReplayCommand: ParsableCommand {
             fail("scrolllab replay: add --headless, or play the file in the window with `scrolllab --replay \(file)`", code: 64)
         }
         let events = loadGesture(file, command: "replay")
-        let lab = scene.makeScene()
+        let lab = scene.assets == nil ? scene.makeScene() : scene.makeScene(assetCount: scene.imagePaths().count)
         for line in lab.settingLines { print(line.serialized) }
         let result = HeadlessReplay().run(events, on: lab)
         var out = ""

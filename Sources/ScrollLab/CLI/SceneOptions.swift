@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import ScrollKit
 
 /// The options that choose and configure a scene, shared by the window and `replay`.
@@ -24,6 +25,9 @@ struct SceneOptions: ParsableArguments {
     @Option(help: "Velocity estimator: lsq (least squares) or ios.")
     var estimator: EstimatorOption = .lsq
 
+    @Option(help: "Folder of images for the grid (default: the bundled Assets/Images).")
+    var assets: String?
+
     func validate() throws {
         guard latencyMs.isFinite, latencyMs >= 0, latencyMs <= 60_000 else {
             throw ValidationError("--latency-ms must be between 0 and 60000")
@@ -31,20 +35,37 @@ struct SceneOptions: ParsableArguments {
         guard items >= 0, items <= 1_000_000 else { throw ValidationError("--items must be between 0 and 1000000") }
     }
 
-    /// The grid scene's configuration these options describe.
-    var gridConfiguration: GridSceneConfiguration {
+    /// The grid scene's configuration these options describe, for `assetCount` images.
+    func gridConfiguration(assetCount: Int) -> GridSceneConfiguration {
         var config = GridSceneConfiguration()
         config.itemCount = items
         config.policy = policy
         config.latency = latencyMs / 1000
+        config.assetCount = Swift.max(1, assetCount)
         return config
     }
 
-    /// A new headless scene as configured (the virtual image source for the grid).
-    func makeScene() -> any LabScene {
+    /// The image files of `--assets` (or of the bundled Assets/Images when it can be found; none
+    /// otherwise). A `--assets` folder that is missing or unreadable ends the program with one line
+    /// and exit code 2.
+    func imagePaths() -> [String] {
+        guard let directory = assets ?? AssetLocator.directory("Images")?.path else {
+            FileHandle.standardError.write(Data("scrolllab: warning: no Assets/Images found; tiles show placeholders (use --assets DIR)\n".utf8))
+            return []
+        }
+        do {
+            return try AssetCatalog.imagePaths(in: directory)
+        } catch {
+            fail("scrolllab: \(error.description)", code: 2)
+        }
+    }
+
+    /// A new scene as configured. The grid takes its images from `imageSource` (headless: a virtual
+    /// source with the configured latency) and shows `assetCount` distinct images.
+    func makeScene(imageSource: (any ImageSource)? = nil, assetCount: Int = GridSceneConfiguration().assetCount) -> any LabScene {
         let lab: any LabScene
         switch scene {
-        case .grid: lab = GridScene(configuration: gridConfiguration)
+        case .grid: lab = GridScene(configuration: gridConfiguration(assetCount: assetCount), source: imageSource)
         case .pager: fail("scrolllab: the pager scene is not available yet")
         }
         lab.scrollView.decelerationRate = rate.rate

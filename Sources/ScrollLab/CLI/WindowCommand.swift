@@ -50,7 +50,7 @@ struct WindowCommand: ParsableCommand {
             frames: frames, quitAfter: quitAfter)
         let code: Int32 = MainActor.assumeIsolated {
             do throws(AppError) {
-                return try LabApp(options: options, scene: sceneOptions.makeScene()).run()
+                return try LabApp(options: options, sceneOptions: sceneOptions, imagePaths: sceneOptions.imagePaths()).run()
             } catch {
                 FileHandle.standardError.write(Data((error.message + "\n").utf8))
                 return 2

@@ -63,6 +63,7 @@ struct HUDRenderer {
             text.draw("no load metrics in this scene", style: .label, colour: .dimText, x: x, y: y)
             y += line
         }
+        if let latency = status.latencyMs { row("latency", String(format: "%.0f ms (L)", latency)) }
         for (label, value) in s.metrics { row(label, value) }
 
         drawEvents(events)

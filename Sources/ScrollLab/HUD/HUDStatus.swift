@@ -7,6 +7,8 @@ struct HUDStatus {
     var frameP99Ms = 0.0
     /// Whether slow motion is on.
     var slowMotion = false
+    /// Simulated image source latency, milliseconds (nil when the scene has no images).
+    var latencyMs: Double?
     /// A transient line (e.g. the path of the last screenshot).
     var message: String?
 }

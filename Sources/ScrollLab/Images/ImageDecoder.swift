@@ -15,7 +15,12 @@ enum ImageDecoder {
     static func decode(path: String) -> Result<DecodedSurface, ImageDecodeFailure> {
         guard let handle = FileHandle(forReadingAtPath: path) else { return .failure(.init(reason: "unreadable file")) }
         defer { try? handle.close() }
-        guard let data = try? handle.readToEnd() else { return .failure(.init(reason: "unreadable file")) }
+        let data: Data
+        do {
+            data = try handle.readToEnd() ?? Data()  // nil: nothing to read, an empty file
+        } catch {
+            return .failure(.init(reason: "unreadable file"))
+        }
         let bytes = [UInt8](data)
         do {
             _ = try ImageHeader.read(Array(bytes.prefix(65_536)), maxDecodedBytes: maxDecodedBytes)

@@ -37,6 +37,11 @@ final class TextureStore {
         if let texture = textures.removeValue(forKey: key) { SDL_DestroyTexture(texture) }
     }
 
+    /// Destroys the textures whose asset `shouldRemove` picks.
+    func removeAll(where shouldRemove: (Int) -> Bool) {
+        for key in textures.keys where shouldRemove(key) { remove(key) }
+    }
+
     /// Destroys every texture.
     func removeAll() {
         for texture in textures.values { SDL_DestroyTexture(texture) }

@@ -8,12 +8,20 @@ struct Canvas {
     /// The SDL renderer drawn into.
     let renderer: OpaquePointer
 
-    /// Snaps a rect to whole pixels (edges rounded, so adjacent rects stay adjacent).
+    /// Snaps a rect to whole pixels (edges rounded, so adjacent rects stay adjacent). Coordinates are
+    /// kept within ±1e6 and NaN becomes 0, so a bad value can never trap the conversion.
     static func snap(_ rect: Rect) -> SDL_Rect {
-        let x0 = rect.minX.rounded(), y0 = rect.minY.rounded()
-        let x1 = rect.maxX.rounded(), y1 = rect.maxY.rounded()
-        return SDL_Rect(x: Int32(clamping: Int(x0)), y: Int32(clamping: Int(y0)),
-                        w: Int32(clamping: Int(x1 - x0)), h: Int32(clamping: Int(y1 - y0)))
+        func pixel(_ v: Double) -> Int { v.isNaN ? 0 : Int(Swift.min(Swift.max(v, -1e6), 1e6).rounded()) }
+        let x0 = pixel(rect.minX), y0 = pixel(rect.minY)
+        let x1 = pixel(rect.maxX), y1 = pixel(rect.maxY)
+        return SDL_Rect(x: Int32(x0), y: Int32(y0), w: Int32(x1 - x0), h: Int32(y1 - y0))
+    }
+
+    /// Draws `texture` stretched into `rect` with opacity `alpha` (0…1).
+    func draw(texture: OpaquePointer, in rect: Rect, alpha: Double) {
+        SDL_SetTextureAlphaMod(texture, UInt8(Swift.min(Swift.max(alpha, 0), 1) * 255))
+        var r = Self.snap(rect)
+        SDL_RenderCopy(renderer, texture, nil, &r)
     }
 
     /// Sets the draw colour.

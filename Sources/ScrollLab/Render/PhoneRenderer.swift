@@ -11,6 +11,8 @@ struct PhoneRenderer {
 
     let canvas: Canvas
     let text: TextCache
+    /// Image textures by asset, when the scene has images.
+    var textures: TextureStore?
 
     /// Draws `snapshot` into the phone at `viewport`.
     func draw(_ snapshot: SceneSnapshot, viewport: PhoneViewport) {
@@ -27,6 +29,9 @@ struct PhoneRenderer {
             guard rect.intersects(scrollFrame) else { continue }
             drawTile(tile, item: item, in: rect)
         }
+        if let rect = snapshot.targetRect {
+            drawTargetRect(rect.offsetBy(origin - snapshot.contentOffset))
+        }
         if let target = snapshot.targetContentOffset {
             drawGhost(target: target, snapshot: snapshot, scrollFrame: scrollFrame)
         }
@@ -37,19 +42,71 @@ struct PhoneRenderer {
 
     private func drawTile(_ tile: TileDrawItem, item: Int, in rect: Rect) {
         let colour = TilePalette.colour(ofView: tile.view)
-        canvas.fill(rect, TilePalette.fill(ofView: tile.view))
-        canvas.stroke(rect, width: 4, colour)
-        // Identity badge: "view #k" on the view's colour.
         let snapped = Canvas.snap(rect)
-        canvas.fill(Rect(x: rect.minX, y: rect.minY, width: rect.width, height: 24), colour)
-        text.draw("view #\(tile.view)", style: .heading, colour: .text, x: snapped.x + 8, y: snapped.y + 3)
-        // The item index, big.
         let centreX = snapped.x + snapped.w / 2
+        canvas.fill(rect, TilePalette.fill(ofView: tile.view))
+        // The item index, big, under the image: visible while it is missing or fading in.
         text.drawCentred("item", style: .label, colour: .darkText, centreX: centreX, y: snapped.y + snapped.h / 2 - 34)
         text.drawCentred("\(item)", style: .big, colour: .darkText, centreX: centreX, y: snapped.y + snapped.h / 2 - 14)
-        if let status = tile.status {
+        let texture = tile.imageAsset.flatMap { textures?.texture(for: $0) }
+        if let texture {
+            canvas.draw(texture: texture, in: rect, alpha: tile.imageAlpha)
+            // Over the image, the item index in a small dark pill at the bottom.
+            let pill = Rect(x: rect.minX + 8, y: rect.maxY - 30, width: 74, height: 22)
+            canvas.fill(pill, RGBA(0, 0, 0, 150))
+            text.draw("item \(item)", style: .mono, colour: .text, x: Canvas.snap(pill).x + 6, y: Canvas.snap(pill).y + 3)
+        } else if let failure = tile.failure {
+            drawPlaceholder(failure, in: rect)
+        } else if let status = tile.status {
             text.drawCentred(status, style: .mono, colour: .darkText, centreX: centreX, y: snapped.y + snapped.h - 24)
         }
+        canvas.stroke(rect, width: 4, colour)
+        // Identity badge: "view #k" on the view's colour.
+        canvas.fill(Rect(x: rect.minX, y: rect.minY, width: rect.width, height: 24), colour)
+        text.draw("view #\(tile.view)", style: .heading, colour: .text, x: snapped.x + 8, y: snapped.y + 3)
+    }
+
+    /// A placeholder for an image that cannot be shown: a dark band at the bottom of the tile saying why,
+    /// wrapped to the tile's width.
+    private func drawPlaceholder(_ reason: String, in rect: Rect) {
+        let lines = Self.wrap(reason, width: 17)
+        let height = Double(22 + 16 * lines.count)
+        let band = Rect(x: rect.minX + 4, y: rect.maxY - 4 - height, width: rect.width - 8, height: height)
+        canvas.fill(band, RGBA(60, 20, 20, 220))
+        let snapped = Canvas.snap(band)
+        let centreX = snapped.x + snapped.w / 2
+        text.drawCentred("no image:", style: .heading, colour: .text, centreX: centreX, y: snapped.y + 3)
+        for (i, line) in lines.enumerated() {
+            text.drawCentred(line, style: .mono, colour: .text, centreX: centreX, y: snapped.y + 20 + Int32(16 * i))
+        }
+    }
+
+    /// `text` broken at spaces into lines of at most `width` characters (longer words are cut).
+    static func wrap(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            var word = Substring(word)
+            while word.count > width {
+                if !line.isEmpty { lines.append(line); line = "" }
+                lines.append(String(word.prefix(width)))
+                word = word.dropFirst(width)
+            }
+            if line.isEmpty { line = String(word) }
+            else if line.count + 1 + word.count <= width { line += " " + word }
+            else { lines.append(line); line = String(word) }
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
+    }
+
+    /// The loading policy's target rect (what Target and Adaptive load during a fling), in teal.
+    private func drawTargetRect(_ rect: Rect) {
+        let inner = rect.insetBy(dx: 8, dy: 8)
+        canvas.strokeDashed(inner, width: 2, dash: 6, RGBA(40, 200, 210))
+        let label = Rect(x: inner.minX, y: inner.minY, width: 128, height: 20)
+        canvas.fill(label, RGBA(40, 200, 210, 220))
+        text.draw("policy target", style: .mono, colour: .darkText, x: Canvas.snap(label).x + 6, y: Canvas.snap(label).y + 2)
     }
 
     /// The scroll view's bounds at the target offset, drawn where they are relative to the current

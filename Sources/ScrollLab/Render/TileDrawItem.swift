@@ -8,6 +8,12 @@ struct TileDrawItem: Equatable {
     var item: Int?
     /// Its frame in content coordinates.
     var frame: Rect
-    /// A short status line under the index (image state once images exist), or nil.
+    /// A short status line under the index (the image state), or nil.
     var status: String?
+    /// The asset whose texture the tile shows, if any.
+    var imageAsset: Int?
+    /// Opacity of that image (below 1 while it fades in).
+    var imageAlpha = 1.0
+    /// Why the image cannot be shown (a placeholder says so), if its load failed.
+    var failure: String?
 }

@@ -1,0 +1,37 @@
+import Foundation
+
+/// The image files of an assets folder, in name order: asset index `i` is the `i`-th file.
+enum AssetCatalog {
+    /// File endings SDL2_image is asked to decode.
+    static let imageExtensions: Set<String> = ["jpg", "jpeg", "png", "bmp", "gif"]
+
+    /// Why a folder cannot serve as the assets folder.
+    enum Problem: Error, CustomStringConvertible {
+        case missing(String)
+        case unreadable(String)
+
+        var description: String {
+            switch self {
+            case let .missing(path): return "assets folder \(path) does not exist"
+            case let .unreadable(path): return "assets folder \(path) cannot be read"
+            }
+        }
+    }
+
+    /// The image files in `directory`, sorted by name; empty when it holds none (the grid then shows
+    /// placeholders that say so).
+    static func imagePaths(in directory: String) throws(Problem) -> [String] {
+        let fm = FileManager.default
+        var isDirectory: ObjCBool = false
+        guard fm.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw .missing(directory)
+        }
+        guard fm.isReadableFile(atPath: directory), let names = try? fm.contentsOfDirectory(atPath: directory) else {
+            throw .unreadable(directory)
+        }
+        return names
+            .filter { imageExtensions.contains(($0 as NSString).pathExtension.lowercased()) && !$0.hasPrefix(".") }
+            .sorted()
+            .map { (directory as NSString).appendingPathComponent($0) }
+    }
+}

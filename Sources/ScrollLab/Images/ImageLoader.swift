@@ -1,0 +1,121 @@
+import CSDL
+import Foundation
+import ScrollKit
+
+/// The window's image source: decodes asset files with SDL2_image on worker threads after the
+/// simulated source latency, and uploads them to textures on the render thread within a per-frame
+/// budget. A load counts as finished for the model only once its texture exists, so a fade never
+/// starts on an image that cannot be drawn yet.
+///
+/// Used from the render thread only (it owns the texture store); the workers reach it solely through
+/// the `DecodeMailbox`.
+final class ImageLoader {
+    /// Image files, by asset index.
+    let paths: [String]
+    /// Simulated source latency, seconds (`L` cycles it).
+    var latency: Double
+    /// Textures of decoded images.
+    let textures: TextureStore
+    /// At most this many uploads per frame…
+    var uploadsPerFrame = 4
+    /// …and no more upload work than this per frame, seconds.
+    var uploadBudget = 0.003
+    /// Longest time one frame spent on image work (draining and uploading), seconds.
+    private(set) var worstFrameWork = 0.0
+
+    private let mailbox = DecodeMailbox()
+    private let workers: DecodeWorkers
+    private var begun: [Int: LoadTicket] = [:]
+    private var decoded: [(LoadTicket, DecodedSurface)] = []
+    private var ready: [LoadCompletion] = []
+    private var warned: Set<String> = []
+
+    /// A loader for `paths` drawing with `renderer`.
+    init(paths: [String], latency: Double, renderer: OpaquePointer) {
+        self.paths = paths
+        self.latency = latency
+        self.textures = TextureStore(renderer: renderer)
+        self.workers = DecodeWorkers(mailbox: mailbox)
+    }
+
+    /// Starts loading `ticket` (after the latency, on a worker).
+    func begin(_ ticket: LoadTicket, time: Double) {
+        guard !paths.isEmpty else {
+            ready.append(LoadCompletion(ticket: ticket, result: .failed(reason: "no images"), time: time))
+            return
+        }
+        begun[ticket.id] = ticket
+        workers.start(ticket: ticket.id, path: paths[ticket.key.asset % paths.count], latency: latency)
+    }
+
+    /// Drops `ticket`: a queued decode is skipped, a finished one freed, a ready one withdrawn.
+    func cancel(_ ticket: LoadTicket) {
+        guard begun.removeValue(forKey: ticket.id) != nil else { return }
+        mailbox.cancel(ticket.id)
+        if let i = decoded.firstIndex(where: { $0.0 == ticket }) { decoded.remove(at: i).1.free() }
+        ready.removeAll { $0.ticket == ticket }
+    }
+
+    /// Once per frame before the model steps: takes finished decodes and uploads some of them.
+    /// Completions are stamped with the model time `time`.
+    func pump(time: Double) {
+        let start = SDL_GetPerformanceCounter()
+        for outcome in mailbox.drain() {
+            guard let ticket = begun[outcome.ticket] else {
+                if case let .success(surface) = outcome.result { surface.free() }
+                continue
+            }
+            switch outcome.result {
+            case let .success(surface):
+                decoded.append((ticket, surface))
+            case let .failure(failure):
+                begun[ticket.id] = nil
+                warnOnce(path: paths[ticket.key.asset % paths.count], reason: failure.reason)
+                ready.append(LoadCompletion(ticket: ticket, result: .failed(reason: failure.reason), time: time))
+            }
+        }
+        var uploads = 0
+        while !decoded.isEmpty, uploads < uploadsPerFrame, seconds(since: start) < uploadBudget {
+            let (ticket, surface) = decoded.removeFirst()
+            let bytes = surface.byteCount
+            begun[ticket.id] = nil
+            if textures.upload(surface, for: ticket.key.asset) {
+                ready.append(LoadCompletion(ticket: ticket, result: .image(bytes: bytes), time: time))
+            } else {
+                ready.append(LoadCompletion(ticket: ticket, result: .failed(reason: "texture upload failed"), time: time))
+            }
+            uploads += 1
+        }
+        worstFrameWork = Swift.max(worstFrameWork, seconds(since: start))
+    }
+
+    /// The earliest uploaded (or failed) load at or before `time`.
+    func nextCompletion(upTo time: Double) -> LoadCompletion? {
+        guard let first = ready.first, first.time <= time else { return nil }
+        return ready.removeFirst()
+    }
+
+    /// Destroys every texture whose asset is not in `live` (the cache's keys and the images on screen),
+    /// so texture memory follows the memory cache.
+    func retainTextures(_ live: Set<Int>) {
+        textures.removeAll { !live.contains($0) }
+    }
+
+    /// Stops the workers (waiting up to `timeout` seconds for decodes in progress) and frees everything.
+    func shutdown(timeout: Double = 0.5) {
+        mailbox.close()
+        workers.drain(timeout: timeout)
+        for (_, surface) in decoded { surface.free() }
+        decoded.removeAll()
+        textures.removeAll()
+    }
+
+    private func warnOnce(path: String, reason: String) {
+        guard warned.insert(path).inserted else { return }
+        FileHandle.standardError.write(Data("scrolllab: warning: \(path): \(reason)\n".utf8))
+    }
+
+    private func seconds(since start: UInt64) -> Double {
+        Double(SDL_GetPerformanceCounter() &- start) / Double(SDL_GetPerformanceFrequency())
+    }
+}

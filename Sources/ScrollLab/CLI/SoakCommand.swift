@@ -46,7 +46,7 @@ struct SoakCommand: ParsableCommand {
 
     func run() throws {
         guard headless else { fail("scrolllab soak: add --headless (the soak runs on the virtual clock only)", code: 64) }
-        guard let directory = gestures.map({ URL(fileURLWithPath: $0) }) ?? BenchCommand.defaultGestureDirectory() else {
+        guard let directory = gestures.map({ URL(fileURLWithPath: $0) }) ?? AssetLocator.directory("Gestures") else {
             fail("scrolllab soak: no Assets/Gestures found from the current directory or the executable; use --gestures DIR", code: 2)
         }
         var mix: [[PointerEvent]] = []

@@ -8,6 +8,9 @@ extension LabApp {
     /// The grid scene when it is the one shown.
     var gridScene: GridScene? { (scene as? LabSceneAdapter)?.scene as? GridScene }
 
+    /// The pager scene when it is the one shown.
+    var pagerScene: PagerScene? { (scene as? LabSceneAdapter)?.scene as? PagerScene }
+
     /// Every key the window understands, as the help overlay lists them.
     var keyHelp: [HelpOverlay.Entry] {
         var entries: [HelpOverlay.Entry] = [
@@ -22,7 +25,12 @@ extension LabApp {
             entries.append(.init(key: "L", action: "source latency: " + Self.latencySteps.map { "\(Int($0 * 1000))" }.joined(separator: "/") + " ms"))
             entries.append(.init(key: "C", action: "clear the memory cache"))
         }
+        if pagerScene != nil {
+            entries.append(.init(key: "P", action: "paging mode: " + PagingMode.allCases.map(\.rawValue).joined(separator: ", ")))
+            entries.append(.init(key: "O", action: "outline the scroll view's frame (vs. the visible area)"))
+        }
         entries += [
+            .init(key: "S", action: "next scene: " + SceneOption.allCases.map(\.rawValue).joined(separator: ", ")),
             .init(key: "T", action: "slow motion (model time ×¼)"),
             .init(key: "R", action: "reset: offset 0, clear the event list"),
             .init(key: "F12", action: "screenshot to ./screenshots/"),
@@ -74,6 +82,16 @@ extension LabApp {
             let next = problems[(index + 1) % problems.count]
             grid.setPolicy(grid.policyKind, problem: next)
             logSetting("seedProblem", next.map { .int($0.rawValue) } ?? .null, at: t)
+        case Int(SDLK_s.rawValue):
+            switchScene(at: t)
+        case Int(SDLK_p.rawValue):
+            guard let pager = pagerScene else { break }
+            let modes = PagingMode.allCases
+            pager.mode = modes[((modes.firstIndex(of: pager.mode) ?? 0) + 1) % modes.count]
+            logSetting("paging", .string(pager.mode.rawValue), at: t)
+        case Int(SDLK_o.rawValue) where pagerScene != nil:
+            showsPagerFrame.toggle()
+            logSetting("frameOutline", .bool(showsPagerFrame), at: t)
         case Int(SDLK_F12.rawValue):
             pendingScreenshot = Screenshot.nextDefaultPath()
         default:

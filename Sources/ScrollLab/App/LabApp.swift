@@ -22,6 +22,8 @@ final class LabApp {
     /// Decodes and uploads the grid's images.
     let images: ImageLoader
     var scene: any WindowScene
+    /// Scenes not shown right now, by name, kept for when `S` comes back to them.
+    var parkedScenes: [String: any WindowScene] = [:]
     var timeline = ModelTimeline()
     var events = EventLog()
     var stats = FrameStats()
@@ -33,6 +35,8 @@ final class LabApp {
     var status = HUDStatus()
     var trace: TraceWriter?
     var showHelp = false
+    /// The pager's frame-outline overlay (key O).
+    var showsPagerFrame = false
     var running = true
     var pointerDown = false
     var screenshotTaken = false
@@ -124,13 +128,17 @@ final class LabApp {
         collectEvents()
         if status.message != nil, t > messageUntil { status.message = nil }
         let snapshot = scene.snapshot()
-        images.retainTextures(snapshot.liveImageAssets)
+        if gridScene != nil { images.retainTextures(snapshot.liveImageAssets) }
         frameIsMoving = snapshot.isDragging || snapshot.isDecelerating
         canvas.clear(.background)
         text.draw("ScrollLab", style: .heading, colour: .text, x: Int32(viewport.frame.minX), y: 14)
         text.draw("drag or wheel the phone · H for keys", style: .label, colour: .dimText,
                   x: Int32(viewport.frame.minX) + 90, y: 14)
-        PhoneRenderer(canvas: canvas, text: text, textures: images.textures).draw(snapshot, viewport: viewport)
+        if let pager = pagerScene {
+            PagerRenderer(canvas: canvas, text: text).draw(pager, viewport: viewport, showsFrame: showsPagerFrame)
+        } else {
+            PhoneRenderer(canvas: canvas, text: text, textures: images.textures).draw(snapshot, viewport: viewport)
+        }
         HUDRenderer(canvas: canvas, text: text, fonts: fonts).draw(snapshot, events: events, status: status)
         if showHelp { HelpOverlay(canvas: canvas, text: text).draw(keyHelp) }
 

@@ -66,7 +66,7 @@ struct SceneOptions: ParsableArguments {
         let lab: any LabScene
         switch scene {
         case .grid: lab = GridScene(configuration: gridConfiguration(assetCount: assetCount), source: imageSource)
-        case .pager: fail("scrolllab: the pager scene is not available yet")
+        case .pager: lab = PagerScene(mode: paging)
         }
         lab.scrollView.decelerationRate = rate.rate
         lab.scrollView.velocityEstimator = estimator.kind

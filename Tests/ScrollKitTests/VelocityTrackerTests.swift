@@ -1,28 +1,6 @@
 import Testing
 @testable import ScrollKit
 
-/// A tiny deterministic generator (SplitMix64) for the property tests.
-private struct SplitMix64 {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// Uniform in [0, 1).
-    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
-
-    /// Uniform in [low, high).
-    mutating func double(_ low: Double, _ high: Double) -> Double { low + (high - low) * unit() }
-
-    /// Uniform in 0..<bound.
-    mutating func int(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-}
-
 /// A tracker fed with `(t_ms, x, y)` samples, times converted to seconds as gesture files are.
 private func tracker(_ samples: [(Double, Double, Double)], kind: VelocityEstimatorKind = .leastSquares) -> VelocityTracker {
     var tracker = VelocityTracker(kind: kind)
@@ -230,7 +208,7 @@ private func pow(_ x: Double, _ k: Int) -> Double {
     }
 
     @Test func noisyDragsMatchAnIndependentFit() {
-        var rng = SplitMix64(state: 42)
+        var rng = SeededRandom(seed: 42)
         for _ in 0..<200 {
             // 6–12 samples, 3–9 ms apart (all within 100 ms, no gap over 40 ms), with jittery positions.
             var samples: [(Double, Double, Double)] = []
@@ -251,7 +229,7 @@ private func pow(_ x: Double, _ k: Int) -> Double {
     }
 
     @Test func randomSequencesNeverProduceNaNOrInfinity() {
-        var rng = SplitMix64(state: 0x5C0_11AB)
+        var rng = SeededRandom(seed: 0x5C0_11AB)
         for _ in 0..<4000 {
             var t = VelocityTracker(kind: rng.int(2) == 0 ? .leastSquares : .ios)
             var time = rng.double(-1e6, 1e6)

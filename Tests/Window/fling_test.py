@@ -110,7 +110,7 @@ try:
     check(last_offset <= 50, "scrolled back up to the top (offset %.0f)" % last_offset)
 
     # 3. Keys: D twice, T twice, 2 (Deferred policy), H (help), F12 (screenshot of the help), H, R, then Esc.
-    for key in ["d", "d", "t", "t", "2", "h", "F12", "h", "r"]:
+    for key in ["d", "d", "t", "t", "t", "2", "h", "F12", "h", "r"]:
         xdotool("key", key)
         time.sleep(0.15)
     time.sleep(0.3)
@@ -127,7 +127,8 @@ finally:
 
 trace = read_trace(trace_path)
 settings = [(e["name"], e["value"]) for e in trace if e["event"] == "setting" and "t" in e and e["t"] > 0]
-check(settings[:6] == [("rate", "fast"), ("rate", "normal"), ("slowMotion", True), ("slowMotion", False), ("policy", "deferred"),
+check(settings[:7] == [("rate", "fast"), ("rate", "normal"), ("slowMotion", 0.25), ("slowMotion", 0.1), ("slowMotion", 1),
+                     ("policy", "deferred"),
                      ("reset", True)],
       "settings logged: %s" % settings)
 check(all("t" in e for e in trace if e["event"] == "setting" and e["name"] != "viewport"), "settings carry a time")

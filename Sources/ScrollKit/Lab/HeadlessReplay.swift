@@ -42,28 +42,30 @@ public struct HeadlessReplay: Sendable {
             return event
         }
         var frame = Int(((pending.first?.time ?? 0) * rate).rounded(.down))
-        var next = 0
+        // The delivery rule is ReplayDriver's, so the window's `--replay` gives the scene the same input.
+        var driver = ReplayDriver(gesture: pending, startTime: Double(frame) / rate, frameRate: rate)
         var unsettledFrames = 0
         var settled = scene.isSettled
         while true {
             let frameTime = Double(frame) / rate
             var delivered = false
-            while next < pending.count, pending[next].time <= frameTime {
-                scene.pointer(pending[next])
-                next += 1
+            for event in driver.events(upTo: frameTime) {
+                scene.pointer(event)
                 delivered = true
             }
             scene.advance(to: frameTime)
             settled = scene.isSettled
             unsettledFrames = settled || delivered ? 0 : unsettledFrames + 1
-            if next == pending.count {
-                if settled || unsettledFrames > limitFrames { break }
-                frame += 1
-            } else if settled || unsettledFrames > limitFrames {
-                // Nothing to watch until the next event: jump to the first frame at or after it.
-                frame = Swift.max(frame + 1, Int((pending[next].time * rate).rounded(.up)))
-                unsettledFrames = 0
+            if let nextTime = driver.nextEventTime {
+                if settled || unsettledFrames > limitFrames {
+                    // Nothing to watch until the next event: jump to the first frame at or after it.
+                    frame = Swift.max(frame + 1, Int((nextTime * rate).rounded(.up)))
+                    unsettledFrames = 0
+                } else {
+                    frame += 1
+                }
             } else {
+                if settled || unsettledFrames > limitFrames { break }
                 frame += 1
             }
         }

@@ -7,14 +7,14 @@ extension LabApp {
 
     /// Handles one SDL event stamped at app time `t`.
     func handle(_ event: inout SDL_Event, at t: Double) {
-        let modelTime = timeline.modelTime(t)
+        let modelTime = modelClock.modelTime(atReal: t)
         switch SDL_EventType(event.type) {
         case SDL_QUIT:
             running = false
         case SDL_KEYDOWN where event.key.repeat == 0:
             handleKey(event.key.keysym.sym, at: t)
         case SDL_MOUSEBUTTONDOWN where event.button.button == UInt8(SDL_BUTTON_LEFT) && event.button.which != CSDL_TOUCH_MOUSEID:
-            guard !showHelp, viewport.contains(windowX: event.button.x, windowY: event.button.y) else { return }
+            guard !showHelp, !isReplaying, viewport.contains(windowX: event.button.x, windowY: event.button.y) else { return }
             pointerDown = true
             send(.down, x: event.button.x, y: event.button.y, time: modelTime)
         case SDL_MOUSEMOTION where pointerDown && event.motion.which != CSDL_TOUCH_MOUSEID:
@@ -25,7 +25,7 @@ extension LabApp {
         case SDL_MOUSEWHEEL:
             var mx: Int32 = 0, my: Int32 = 0
             SDL_GetMouseState(&mx, &my)
-            guard viewport.contains(windowX: mx, windowY: my) else { return }
+            guard !isReplaying, viewport.contains(windowX: mx, windowY: my) else { return }
             let flip: Double = event.wheel.direction == SDL_MOUSEWHEEL_FLIPPED.rawValue ? -1 : 1
             // Wheel towards the user (y < 0) scrolls towards later content: the offset grows.
             let notches = Double(event.wheel.y) * flip
@@ -50,6 +50,7 @@ extension LabApp {
                                   ("x", .number(event.position.x)), ("y", .number(event.position.y)),
                                   ("phase", .string(phase.rawValue))]))
         }
+        recordPointer(event)
         scene.pointer(event)
         collectEvents()
     }

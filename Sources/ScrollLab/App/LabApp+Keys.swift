@@ -31,7 +31,10 @@ extension LabApp {
         }
         entries += [
             .init(key: "S", action: "next scene: " + SceneOption.allCases.map(\.rawValue).joined(separator: ", ")),
-            .init(key: "T", action: "slow motion (model time ×¼)"),
+            .init(key: "T", action: "slow motion: model clock 1× → 0.25× → 0.1× (now \(modelClock.scaleLabel))"),
+            .init(key: "F5", action: instruments.recorder.isRecording
+                  ? "stop recording and write ./recordings/gesture-N.jsonl"
+                  : "record pointer samples to ./recordings/gesture-N.jsonl"),
             .init(key: "R", action: "reset: offset 0, clear the event list"),
             .init(key: "F12", action: "screenshot to ./screenshots/"),
             .init(key: "H", action: "show / hide this help"),
@@ -42,7 +45,7 @@ extension LabApp {
 
     /// Handles a key press at app time `t`.
     func handleKey(_ key: SDL_Keycode, at t: Double) {
-        let modelTime = timeline.modelTime(t)
+        let modelTime = modelClock.modelTime(atReal: t)
         switch Int(key) {
         case Int(SDLK_ESCAPE.rawValue):
             if showHelp { showHelp = false } else { running = false }
@@ -52,15 +55,15 @@ extension LabApp {
             scene.isFastRate.toggle()
             logSetting("rate", .string(scene.isFastRate ? "fast" : "normal"), at: t)
         case Int(SDLK_t.rawValue):
-            let slow = timeline.rate == 1
-            timeline.setRate(slow ? 0.25 : 1, at: t)
-            status.slowMotion = slow
-            logSetting("slowMotion", .bool(slow), at: t)
+            cycleSlowMotion(at: t)
+        case Int(SDLK_F5.rawValue):
+            toggleRecording(at: t)
         case Int(SDLK_r.rawValue):
             pointerDown = false
             scene.reset(time: modelTime)
             collectEvents()
             events.reset()
+            resetInstruments()
             logSetting("reset", .bool(true), at: t)
         case Int(SDLK_1.rawValue)...Int(SDLK_9.rawValue):
             if let name = scene.selectPolicy(Int(key) - Int(SDLK_0.rawValue)) {

@@ -26,12 +26,13 @@ extension LabApp {
             made = new
         }
         collectEvents()
-        if pointerDown { scene.cancelPointer(time: timeline.modelTime(t)) }
+        if pointerDown { scene.cancelPointer(time: modelClock.modelTime(atReal: t)) }
         parkedScenes[scene.name] = scene
         made.isFastRate = fast
         scene = made
         pointerDown = false
         events.reset()
+        instrumentsDidSwitchScene(to: made.name)
         status.latencyMs = gridScene != nil ? images.latency * 1000 : nil
         logSetting("scene", .string(made.name), at: t)
         for line in made.settingLines { trace?.write(line) }

@@ -24,8 +24,13 @@ final class LabApp {
     var scene: any WindowScene
     /// Scenes not shown right now, by name, kept for when `S` comes back to them.
     var parkedScenes: [String: any WindowScene] = [:]
-    var timeline = ModelTimeline()
-    var events = EventLog()
+    /// Model time with slow motion (T); pointer samples and frames are both stamped on it.
+    var modelClock = LabClock(realTime: 0)
+    /// The model time the scene was last advanced to (what the screen shows).
+    var modelTimeShown = 0.0
+    /// Timeline, F5 recording and `--replay`.
+    var instruments: LabInstruments
+    var events = EventLog(capacity: 7)
     var stats = FrameStats()
     /// Frames drawn while the content was dragged or decelerating.
     var motionStats = FrameStats()
@@ -62,6 +67,8 @@ final class LabApp {
         }
         text = TextCache(renderer: sdl.renderer, fonts: fonts)
         canvas = Canvas(renderer: sdl.renderer)
+        instruments = LabInstruments(axis: LabInstruments.axis(ofScene: scene.name))
+        instruments.pendingReplay = options.replay
         if gridScene != nil { status.latencyMs = sceneOptions.latencyMs }
         status.renderer = sdl.rendererName + (sdl.hasVSync ? ", vsync" : ", no vsync") + " · " + sdl.videoDriver
     }
@@ -122,12 +129,12 @@ final class LabApp {
 
     /// One frame: step the model, draw, serve screenshot requests (before present).
     private func frame(at t: Double) {
-        let modelTime = timeline.modelTime(t)
-        images.pump(time: modelTime)
-        scene.advance(to: modelTime)
-        collectEvents()
+        // Images decoded since the last frame join the pipeline at the time the scene is at.
+        images.pump(time: isReplaying ? modelTimeShown : modelClock.modelTime(atReal: t))
+        stepModel(at: t)
         if status.message != nil, t > messageUntil { status.message = nil }
         let snapshot = scene.snapshot()
+        recordTimelineSample(snapshot)
         if gridScene != nil { images.retainTextures(snapshot.liveImageAssets) }
         frameIsMoving = snapshot.isDragging || snapshot.isDecelerating
         canvas.clear(.background)
@@ -140,6 +147,7 @@ final class LabApp {
             PhoneRenderer(canvas: canvas, text: text, textures: images.textures).draw(snapshot, viewport: viewport)
         }
         HUDRenderer(canvas: canvas, text: text, fonts: fonts).draw(snapshot, events: events, status: status)
+        drawTimeline()
         if showHelp { HelpOverlay(canvas: canvas, text: text).draw(keyHelp) }
 
         if let after = options.screenshotAfter, !screenshotTaken, t >= after, let path = options.screenshot {
@@ -156,6 +164,7 @@ final class LabApp {
     func collectEvents() {
         for record in scene.takeEvents() {
             events.append(record)
+            recordTimelineEvent(record)
             if record.event != .didScroll || options.traceDidScroll {
                 trace?.write(record.json)
             }
@@ -164,7 +173,7 @@ final class LabApp {
 
     /// Logs a setting change to the trace (and the HUD message line).
     func logSetting(_ name: String, _ value: JSONValue, at t: Double) {
-        trace?.write(.object([("t", .number(timeline.modelTime(t))), ("event", .string("setting")),
+        trace?.write(.object([("t", .number(modelClock.modelTime(atReal: t))), ("event", .string("setting")),
                               ("name", .string(name)), ("value", value)]))
     }
 

@@ -29,7 +29,12 @@ final class LabSceneAdapter: WindowScene {
 
     func cancelPointer(time: Double) { scene.scrollView.touchCancelled(time: time) }
 
-    func scroll(by delta: Point, time: Double) { scene.scrollView.scroll(by: delta, time: time) }
+    /// Wheel: a vertical wheel scrolls a scene that only scrolls sideways (the pager) sideways.
+    func scroll(by delta: Point, time: Double) {
+        let view = scene.scrollView
+        let sideways = view.contentSize.width > view.frame.width && view.contentSize.height <= view.frame.height
+        scene.scrollView.scroll(by: sideways && delta.x == 0 ? Point(x: delta.y, y: 0) : delta, time: time)
+    }
 
     func advance(to time: Double) { scene.advance(to: time) }
 

@@ -49,7 +49,9 @@ final class SDLSession {
         }
         videoDriver = driver
 
-        let flags = headless ? SDL_WINDOW_HIDDEN.rawValue : SDL_WINDOW_SHOWN.rawValue
+        // Resizable: the drawing keeps its 960×600 layout, scaled to fit (letterboxed) by a logical size,
+        // so a window resized down to 1×1 and back draws and takes input as before.
+        let flags = (headless ? SDL_WINDOW_HIDDEN.rawValue : SDL_WINDOW_SHOWN.rawValue) | SDL_WINDOW_RESIZABLE.rawValue
         guard let window = SDL_CreateWindow(Self.title, CSDL_WINDOWPOS_CENTERED, CSDL_WINDOWPOS_CENTERED,
                                             Self.windowSize.width, Self.windowSize.height, flags) else {
             let why = sdlErrorText()
@@ -79,6 +81,7 @@ final class SDLSession {
         rendererName = info.name.map { String(cString: $0) } ?? "unknown"
         hasVSync = info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0
         SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
+        SDL_RenderSetLogicalSize(renderer, Self.windowSize.width, Self.windowSize.height)
         self.window = window
         self.renderer = renderer
     }

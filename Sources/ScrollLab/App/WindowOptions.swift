@@ -1,3 +1,5 @@
+import ScrollKit
+
 /// Everything the window command line decides, as plain values.
 struct WindowOptions: Sendable {
     /// JSON-lines trace destination, if any.
@@ -14,6 +16,8 @@ struct WindowOptions: Sendable {
     var headless: Bool = false
     /// Force SDL's software renderer even when an accelerated one exists.
     var software: Bool = false
+    /// Pointer samples of a gesture file to play in the window (`--replay FILE`), already parsed.
+    var replay: [PointerEvent]?
     /// Quit after this many frames.
     var frames: Int?
     /// Quit after this many seconds.

@@ -109,10 +109,4 @@ struct BenchCommand: ParsableCommand {
     static func format(_ value: Double, _ decimals: Int) -> String {
         String(format: "%.\(decimals)f", value)
     }
-
-    /// Writes `message` as one line on stderr and exits with status 1.
-    private func fail(_ message: String) -> Never {
-        FileHandle.standardError.write(Data((message + "\n").utf8))
-        Self.exit(withError: ExitCode(1))
-    }
 }

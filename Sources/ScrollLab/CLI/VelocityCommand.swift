@@ -51,10 +51,4 @@ struct VelocityCommand: ParsableCommand {
         let line = JSONValue.object([("vx", .number(velocity.x)), ("vy", .number(velocity.y))])
         print(line.serialized)
     }
-
-    /// Writes `message` as one line on stderr and exits with status 1.
-    private func fail(_ message: String) -> Never {
-        FileHandle.standardError.write(Data((message + "\n").utf8))
-        Self.exit(withError: ExitCode(1))
-    }
 }

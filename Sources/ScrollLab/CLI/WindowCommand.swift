@@ -31,6 +31,9 @@ struct WindowCommand: ParsableCommand {
     @Flag(help: "Use SDL's software renderer even when an accelerated one exists.")
     var software = false
 
+    @Option(help: "Play a gesture file in the window in real time (same frames and input as `replay --headless`).")
+    var replay: String?
+
     @Option(help: "Quit after this many frames.")
     var frames: Int?
 
@@ -47,7 +50,7 @@ struct WindowCommand: ParsableCommand {
         let options = WindowOptions(
             traceOut: traceOut, traceDidScroll: traceDidScroll, tracePointer: tracePointer, screenshot: screenshot,
             screenshotAfter: screenshotAfter, headless: headless, software: software,
-            frames: frames, quitAfter: quitAfter)
+            replay: replay.map { loadGesture($0, command: "window") }, frames: frames, quitAfter: quitAfter)
         let code: Int32 = MainActor.assumeIsolated {
             do throws(AppError) {
                 return try LabApp(options: options, sceneOptions: sceneOptions, imagePaths: sceneOptions.imagePaths()).run()

@@ -35,7 +35,7 @@ struct HUDRenderer {
         row("scene", s.name)
         row("policy", s.policy)
         row("paging", s.pagingMode ?? "—")
-        row("rate", s.decelerationRate + (status.slowMotion ? "  (slow motion ×¼)" : ""))
+        row("rate", s.decelerationRate + (status.slowMotion.map { " · " + $0 } ?? ""))
         heading("State")
         let flags: [(String, Bool)] = [("tracking", s.isTracking), ("dragging", s.isDragging), ("decel", s.isDecelerating)]
         var fx = x
@@ -100,7 +100,7 @@ struct HUDRenderer {
             canvas.fill(Rect(x: Double(Self.left), y: Double(y - 19), width: 580, height: 18), .background)
             text.draw(message, style: .mono, colour: .active, x: Self.left, y: y - 18)
         }
-        text.draw("H help · D rate · T slow motion · R reset · F12 screenshot · Esc quit",
+        text.draw("H help · D rate · T slow motion · F5 record · R reset · F12 screenshot · Esc quit",
                   style: .label, colour: .dimText, x: Self.left, y: y)
         text.draw(String(format: "frame %.1f ms (p99 %.1f) · %@", status.frameMs, status.frameP99Ms, status.renderer),
                   style: .mono, colour: .dimText, x: Self.left, y: y + 20)

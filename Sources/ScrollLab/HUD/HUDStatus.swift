@@ -5,8 +5,8 @@ struct HUDStatus {
     /// Last frame's work time and the running p99, milliseconds.
     var frameMs = 0.0
     var frameP99Ms = 0.0
-    /// Whether slow motion is on.
-    var slowMotion = false
+    /// The slow-motion scale when it is not 1× (`"0.25×"`), else nil.
+    var slowMotion: String?
     /// Simulated image source latency, milliseconds (nil when the scene has no images).
     var latencyMs: Double?
     /// A transient line (e.g. the path of the last screenshot).

@@ -12,3 +12,14 @@ struct SeededRandom: RandomNumberGenerator {
         return z ^ (z >> 31)
     }
 }
+
+extension SeededRandom {
+    /// Uniform in [0, 1), from the top 53 bits.
+    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
+
+    /// Uniform in [low, high).
+    mutating func double(_ low: Double, _ high: Double) -> Double { low + (high - low) * unit() }
+
+    /// Uniform in 0..<bound.
+    mutating func int(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
+}

@@ -1,0 +1,65 @@
+/// Records the pointer samples as the model received them (model time), for a gesture file (B-UI-3).
+///
+/// Only whole gestures are kept: samples before the first `down` after `start()` are skipped (the
+/// pointer was already down when recording began), and a gesture still open at `stop()` is dropped,
+/// so every file parses and replays to rest. Times in the file are milliseconds relative to the
+/// first recorded sample; pauses between gestures are kept.
+public struct GestureRecorder: Sendable {
+    /// True between `start()` and `stop()`.
+    public private(set) var isRecording = false
+    /// Samples recorded since `start()`, on the model clock, including an open gesture's.
+    public private(set) var events: [PointerEvent] = []
+    /// Index in `events` where the open gesture began, or nil when the pointer is up.
+    private var openGestureStart: Int?
+
+    /// Makes an idle recorder.
+    public init() {}
+
+    /// Starts a new recording, forgetting the previous one.
+    public mutating func start() {
+        isRecording = true
+        events.removeAll(keepingCapacity: true)
+        openGestureStart = nil
+    }
+
+    /// Records `event` when recording; a `move` or `up` with no recorded `down` before it is skipped.
+    public mutating func record(_ event: PointerEvent) {
+        guard isRecording else { return }
+        switch event.phase {
+        case .down:
+            if let start = openGestureStart { events.removeSubrange(start...) }
+            openGestureStart = events.count
+        case .move:
+            guard openGestureStart != nil else { return }
+        case .up:
+            guard openGestureStart != nil else { return }
+            openGestureStart = nil
+        }
+        events.append(event)
+    }
+
+    /// Ends the recording and returns its complete gestures, times relative to the first sample
+    /// (seconds). Empty when no gesture was completed.
+    @discardableResult
+    public mutating func stop() -> [PointerEvent] {
+        isRecording = false
+        if let start = openGestureStart {
+            events.removeSubrange(start...)
+            openGestureStart = nil
+        }
+        guard let first = events.first?.time else { return [] }
+        return events.map { PointerEvent(time: $0.time - first, position: $0.position, phase: $0.phase) }
+    }
+
+    /// Ends the recording and returns its gesture-file text (`GestureFile.serialize`, `t_ms` from 0),
+    /// or nil when no gesture was completed.
+    public mutating func stopAndSerialize() -> String? {
+        let recorded = stop()
+        return recorded.isEmpty ? nil : GestureFile.serialize(recorded)
+    }
+
+    /// How many complete gestures have been recorded so far.
+    public var gestureCount: Int {
+        events.count { $0.phase == .up }
+    }
+}

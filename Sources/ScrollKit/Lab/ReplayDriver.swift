@@ -1,0 +1,84 @@
+/// Plays a recorded gesture into a scene on the app's clock (`--replay FILE`, B-UI-3), with exactly
+/// the input `HeadlessReplay` gives the scene for the same file.
+///
+/// The headless replay runs frames at `k / frameRate` (file time) and, before each frame, delivers every
+/// sample whose time is at or before the frame time, in file order, with its own time. The driver
+/// keeps that rule and that frame grid, shifted onto the model clock: file time `t` becomes `t + shift`,
+/// where the shift is a whole number of milliseconds that puts the headless replay's first frame (the
+/// last grid time at or before the first sample) at or just after `startTime`. `step(upTo:pointer:advance:)`
+/// runs every grid frame that real time has reached — so the window's replay is the headless run shifted
+/// in time, frame for frame, and gives the same callbacks and offsets (the screen shows the newest grid
+/// frame, at most one frame late). `events(upTo:)` is the plain delivery rule, for a caller that keeps
+/// its own frames.
+///
+/// Why whole milliseconds: the velocity tracker rounds sample times to microseconds, and a shift of
+/// whole milliseconds keeps that rounding as in the headless run, so release velocities match to the
+/// last digit. With `startTime` = the first grid time, the shift is zero and the driver is the headless
+/// replay's own delivery.
+public struct ReplayDriver: Sendable {
+    /// The samples, already placed on the model clock, in delivery (file) order.
+    public let events: [PointerEvent]
+    /// Index of the next sample to deliver.
+    public private(set) var nextIndex = 0
+    /// Frames per second of the grid (the headless replay's 60 Hz).
+    public let frameRate: Double
+    /// Model time of grid frame 0 (the headless replay's first frame, shifted).
+    public let startTime: Double
+    /// Index of the next grid frame `step` will run.
+    public private(set) var nextFrame = 0
+
+    /// Places `gesture` (as parsed from a file) on the model clock, grid frame 0 at or just after
+    /// `startTime` (see the type's note). Samples keep their own spacing, even ones that go back in time
+    /// (the velocity tracker repairs those); delivery order is file order. Non-finite times are dropped.
+    public init(gesture: [PointerEvent], startTime: Double, frameRate: Double = 60) {
+        let rate = frameRate.isFinite && frameRate > 0 ? frameRate : 60
+        self.frameRate = rate
+        let finite = gesture.filter { $0.time.isFinite }
+        guard let first = finite.first?.time else {
+            self.startTime = startTime
+            events = []
+            return
+        }
+        let firstFrameTime = (first * rate).rounded(.down) / rate
+        let wanted = startTime - firstFrameTime
+        let milliseconds = (wanted * 1000).rounded()
+        let shift = milliseconds / 1000 < wanted ? (milliseconds + 1) / 1000 : milliseconds / 1000
+        self.startTime = firstFrameTime + shift
+        events = finite.map { PointerEvent(time: $0.time + shift, position: $0.position, phase: $0.phase) }
+    }
+
+    /// The samples not delivered yet, from the next one up to (not including) the first whose time is
+    /// after `time`: a sample that goes back in time comes right after the one before it.
+    public mutating func events(upTo time: Double) -> ArraySlice<PointerEvent> {
+        let start = nextIndex
+        while nextIndex < events.count, events[nextIndex].time <= time { nextIndex += 1 }
+        return events[start..<nextIndex]
+    }
+
+    /// Model time of grid frame `index`.
+    public func frameTime(_ index: Int) -> Double { startTime + Double(index) / frameRate }
+
+    /// Runs every grid frame at or before `time` not run yet: the samples due by the frame go to
+    /// `pointer`, then `advance` gets the frame time. Returns how many frames ran.
+    @discardableResult
+    public mutating func step(upTo time: Double, pointer: (PointerEvent) -> Void, advance: (Double) -> Void) -> Int {
+        var count = 0
+        while frameTime(nextFrame) <= time {
+            let frame = frameTime(nextFrame)
+            for event in events(upTo: frame) { pointer(event) }
+            advance(frame)
+            nextFrame += 1
+            count += 1
+        }
+        return count
+    }
+
+    /// Time of the next sample to deliver, or nil once all are delivered.
+    public var nextEventTime: Double? { nextIndex < events.count ? events[nextIndex].time : nil }
+
+    /// True once every sample has been delivered.
+    public var isFinished: Bool { nextIndex == events.count }
+
+    /// Model time of the last sample (when the replay's input ends), or nil for an empty gesture.
+    public var endTime: Double? { events.last?.time }
+}

@@ -1,0 +1,97 @@
+/// The lab's timeline (B-UI-1): offset and velocity along the scroll axis over the last seconds,
+/// the delegate callbacks as markers, and the target each release projected.
+///
+/// Fed once per frame with `record(time:contentOffset:velocity:)` and with every delegate callback
+/// through `record(_:)`, all on the model clock. Storage is fixed-capacity rings allocated once,
+/// so the per-frame work never allocates. `layout(in:now:seconds:into:)` maps a window of it into
+/// plot coordinates, so that the renderer only draws what it is given.
+public struct Timeline: Sendable {
+    /// Default number of frame samples kept: three seconds of model time at 60 Hz even at the
+    /// slowest slow motion (0.1×: 3 s × 60 Hz / 0.1 = 1800).
+    public static let defaultSampleCapacity = 2048
+    /// Default number of markers and of target lines kept.
+    public static let defaultMarkerCapacity = 128
+
+    /// The scroll axis the timeline follows (vertical for the grid, horizontal for the pager).
+    public let axis: Axis
+    /// Frame samples, oldest first.
+    public private(set) var samples: RingBuffer<TimelineSample>
+    /// Delegate callbacks other than `didScroll`, oldest first.
+    public private(set) var markers: RingBuffer<TimelineMarker>
+    /// Release targets, oldest first; the last one is open (`endTime == nil`) until the next drag.
+    public private(set) var targets: RingBuffer<TimelineTarget>
+    /// True between a `didEndDragging(willDecelerate: false)` and the next `willBeginDecelerating`
+    /// or `willBeginDragging`: a `didEndDecelerating` then is the left-over of an interrupted fling.
+    private var releasedWithoutDeceleration = false
+
+    /// Makes an empty timeline for `axis`.
+    public init(axis: Axis, sampleCapacity: Int = Timeline.defaultSampleCapacity,
+                markerCapacity: Int = Timeline.defaultMarkerCapacity) {
+        self.axis = axis
+        samples = RingBuffer(capacity: sampleCapacity, filler: TimelineSample(time: 0, offset: 0, velocity: 0))
+        markers = RingBuffer(capacity: markerCapacity,
+                             filler: TimelineMarker(time: 0, offset: 0, event: .didScroll))
+        targets = RingBuffer(capacity: markerCapacity,
+                             filler: TimelineTarget(time: 0, target: 0, proposedTarget: 0))
+    }
+
+    /// The current release target: the last `willEndDragging`'s, until the next drag begins.
+    public var projectedTarget: TimelineTarget? {
+        guard let last = targets.last, last.endTime == nil else { return nil }
+        return last
+    }
+
+    /// Adds one frame. A sample older than the newest one is ignored (model time never goes back);
+    /// one at the same time replaces it. Non-finite values are ignored.
+    public mutating func record(time: Double, contentOffset: Point, velocity: Point) {
+        let sample = TimelineSample(time: time, offset: contentOffset[axis], velocity: velocity[axis])
+        guard sample.time.isFinite, sample.offset.isFinite, sample.velocity.isFinite else { return }
+        if let last = samples.last {
+            if time < last.time { return }
+            if time == last.time {
+                samples[samples.count - 1] = sample
+                return
+            }
+        }
+        samples.append(sample)
+    }
+
+    /// Adds a delegate callback: a marker for every callback but `didScroll`; `willEndDragging`
+    /// also opens a target line, and `willBeginDragging` closes the open one.
+    public mutating func record(_ record: ScrollEventRecord) {
+        guard record.event != .didScroll else { return }
+        let offset = record.offset[axis]
+        var isLeftOver = false
+        switch record.event {
+        case .willBeginDragging:
+            releasedWithoutDeceleration = false
+            if let last = targets.last, last.endTime == nil {
+                targets[targets.count - 1].endTime = record.time
+            }
+        case let .willEndDragging(_, target, proposedTarget):
+            if let last = targets.last, last.endTime == nil {
+                targets[targets.count - 1].endTime = record.time
+            }
+            targets.append(TimelineTarget(time: record.time, target: target[axis],
+                                          proposedTarget: proposedTarget[axis]))
+        case let .didEndDragging(willDecelerate):
+            releasedWithoutDeceleration = !willDecelerate
+        case .willBeginDecelerating:
+            releasedWithoutDeceleration = false
+        case .didEndDecelerating:
+            isLeftOver = releasedWithoutDeceleration
+            releasedWithoutDeceleration = false
+        case .didScroll, .didEndScrollingAnimation:
+            break
+        }
+        markers.append(TimelineMarker(time: record.time, offset: offset, event: record.event, isLeftOver: isLeftOver))
+    }
+
+    /// Forgets everything (scene change, reset); storage is kept.
+    public mutating func removeAll() {
+        samples.removeAll()
+        markers.removeAll()
+        targets.removeAll()
+        releasedWithoutDeceleration = false
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import ScrollKit
+
+extension LabApp {
+    /// Where the timeline panel sits: the lower part of the events column.
+    static let timelineFrame = Rect(x: 612, y: 296, width: 336, height: 234)
+
+    /// Steps the model to app time `t`: on the replay's 60 Hz grid while a replay runs (the same
+    /// frames and input as `replay --headless`), else straight to the model time. Returns the model
+    /// time the scene was last advanced to.
+    @discardableResult
+    func stepModel(at t: Double) -> Double {
+        let now = modelClock.modelTime(atReal: t)
+        if instruments.pendingReplay != nil { startPendingReplay(at: now) }
+        if var driver = instruments.replay {
+            var advancedTo = modelTimeShown
+            driver.step(upTo: now, pointer: { event in
+                self.instruments.recorder.record(event)
+                self.scene.pointer(event)
+                self.collectEvents()
+            }, advance: { frameTime in
+                self.scene.advance(to: frameTime)
+                self.collectEvents()
+                advancedTo = frameTime
+            })
+            instruments.replay = driver
+            modelTimeShown = advancedTo
+            let s = scene.snapshot()
+            if driver.isFinished, !s.isTracking, !s.isDragging, !s.isDecelerating, s.targetContentOffset == nil {
+                instruments.replay = nil
+                say("replay finished", at: t)
+            }
+        } else {
+            scene.advance(to: now)
+            collectEvents()
+            modelTimeShown = now
+        }
+        return modelTimeShown
+    }
+
+    /// True while a replay feeds the scene: live pointer input is ignored then.
+    var isReplaying: Bool { instruments.replay != nil || instruments.pendingReplay != nil }
+
+    /// Records a pointer sample the scene is about to receive (F5 recording).
+    func recordPointer(_ event: PointerEvent) {
+        instruments.recorder.record(event)
+    }
+
+    /// Adds a delegate callback to the timeline.
+    func recordTimelineEvent(_ record: ScrollEventRecord) {
+        instruments.timeline.record(record)
+    }
+
+    /// T: the next slow-motion step (1×, 0.25×, 0.1×), switched at app time `t` without a jump.
+    func cycleSlowMotion(at t: Double) {
+        modelClock.cycleScale(atReal: t)
+        status.slowMotion = modelClock.scale == 1 ? nil : modelClock.scaleLabel
+        logSetting("slowMotion", .number(modelClock.scale), at: t)
+    }
+
+    /// F5: starts recording, or stops and writes `recordings/gesture-<n>.jsonl`.
+    func toggleRecording(at t: Double) {
+        if !instruments.recorder.isRecording {
+            instruments.recorder.start()
+            logSetting("recording", .bool(true), at: t)
+            say("recording… F5 stops", at: t)
+            return
+        }
+        guard let text = instruments.recorder.stopAndSerialize() else {
+            logSetting("recording", .bool(false), at: t)
+            say("recording stopped: no complete gesture, nothing written", at: t)
+            return
+        }
+        let path = LabInstruments.nextRecordingPath()
+        do {
+            try FileManager.default.createDirectory(atPath: LabInstruments.recordingsFolder,
+                                                    withIntermediateDirectories: true)
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+            logSetting("recording", .string(path), at: t)
+            say("recorded to ./\(path)", at: t)
+        } catch {
+            logSetting("recording", .bool(false), at: t)
+            say("scrolllab: cannot write \(path): \(error.localizedDescription)", at: t)
+        }
+    }
+
+    /// S: a new timeline along the new scene's axis; a replay in progress stops (it was meant for the
+    /// scene it started on).
+    func instrumentsDidSwitchScene(to name: String) {
+        instruments.timeline = Timeline(axis: LabInstruments.axis(ofScene: name))
+        instruments.replay = nil
+        instruments.pendingReplay = nil
+    }
+
+    /// R: the timeline starts over.
+    func resetInstruments() {
+        instruments.timeline.removeAll()
+    }
+
+    /// Draws the timeline panel, its right edge at the model time the scene shows.
+    func drawTimeline() {
+        var status = modelClock.scaleLabel
+        if isReplaying { status += " · replay" }
+        let recording = instruments.recorder.isRecording ? "REC → ./\(LabInstruments.recordingsFolder)/" : nil
+        TimelinePlot(canvas: canvas, text: text).draw(instruments.timeline, now: modelTimeShown,
+                                                      in: Self.timelineFrame, status: status, recording: recording,
+                                                      layout: &instruments.layout)
+    }
+
+    /// Adds the frame's offset and velocity to the timeline, at the model time the scene shows.
+    func recordTimelineSample(_ snapshot: SceneSnapshot) {
+        instruments.timeline.record(time: modelTimeShown, contentOffset: snapshot.contentOffset,
+                                    velocity: snapshot.velocity)
+    }
+
+    private func startPendingReplay(at now: Double) {
+        guard let gesture = instruments.pendingReplay else { return }
+        instruments.pendingReplay = nil
+        instruments.replay = ReplayDriver(gesture: gesture, startTime: now)
+        logSetting("replay", .int(gesture.count), at: clock.now())
+    }
+}

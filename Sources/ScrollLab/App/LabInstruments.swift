@@ -1,0 +1,37 @@
+import Foundation
+import ScrollKit
+
+/// The lab's instruments in the window (B-UI-1 timeline, B-UI-3 record and replay): the timeline
+/// of offset, velocity and callbacks, the gesture recorder behind F5, and the replay of `--replay FILE`.
+struct LabInstruments {
+    /// Folder the recordings go to, relative to the working directory.
+    static let recordingsFolder = "recordings"
+
+    /// Offset, velocity and callbacks of the last seconds, on the model clock.
+    var timeline: Timeline
+    /// The plot geometry, reused frame to frame.
+    var layout = TimelineLayout()
+    /// Pointer samples as the model received them, while F5 recording is on.
+    var recorder = GestureRecorder()
+    /// The gesture file being played, until its input is delivered and the motion it caused has ended.
+    var replay: ReplayDriver?
+    /// The gesture to play once the first frame's model time is known (`--replay FILE`).
+    var pendingReplay: [PointerEvent]?
+
+    /// Instruments for a scene scrolling along `axis`.
+    init(axis: Axis) {
+        timeline = Timeline(axis: axis)
+    }
+
+    /// The scroll axis of a scene: the pager scrolls sideways, the grid vertically.
+    static func axis(ofScene name: String) -> Axis {
+        name == "pager" ? .horizontal : .vertical
+    }
+
+    /// The next free `recordings/gesture-<n>.jsonl` (n from 1), relative to the working directory.
+    static func nextRecordingPath(fileManager: FileManager = .default) -> String {
+        var n = 1
+        while fileManager.fileExists(atPath: "\(recordingsFolder)/gesture-\(n).jsonl") { n += 1 }
+        return "\(recordingsFolder)/gesture-\(n).jsonl"
+    }
+}

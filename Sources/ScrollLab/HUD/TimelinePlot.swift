@@ -1,0 +1,157 @@
+import CSDL
+import ScrollKit
+
+/// Draws the lab's timeline (B-UI-1) into a HUD panel: offset (blue) and velocity (amber) along the
+/// scroll axis over the last seconds of model time, a vertical marker with a short label at every
+/// delegate callback, and each release's target as a dashed horizontal line.
+///
+/// The geometry comes from `Timeline.layout(in:now:seconds:into:)`; this type only draws it. What to
+/// look for: a snap after deceleration is a curve that flattens on the dashed target line, then a
+/// second rise to the page with a `dESA` marker; a target rewrite is one smooth curve that ends on
+/// the line (the proposed target, grey, shows where it would have gone); a left-over
+/// `didEndDecelerating` of an interrupted fling is a red `dEDec*` marker right after `dED(F)`.
+@MainActor
+struct TimelinePlot {
+    let canvas: Canvas
+    let text: TextCache
+
+    /// Seconds of model time across the plot.
+    static let seconds = 3.0
+    /// Height of one label row, pixels.
+    static let labelRowHeight = 14.0
+    /// Offset curve colour.
+    static let offsetColour = RGBA(110, 180, 255)
+    /// Velocity curve colour.
+    static let velocityColour = RGBA(255, 190, 70)
+    /// Target line colour (the ghost rect's colour).
+    static let targetColour = RGBA.ghost
+    /// The REC indicator's colour.
+    static let recordingColour = RGBA(255, 60, 60)
+    /// Proposed (pre-rewrite) target colour.
+    static let proposedColour = RGBA(150, 155, 165)
+
+    /// Draws the panel: a caption line at `frame.minY`, the plot below it. `status` is a short note
+    /// after the legend (the slow-motion scale, `"1×"`); `recording`, when set, is shown in red (`"REC → ./recordings/"`).
+    func draw(_ timeline: Timeline, now: Double, in frame: Rect, status: String, recording: String?,
+              layout: inout TimelineLayout) {
+        let caption = Int32(frame.minY)
+        var x = Int32(frame.minX)
+        x += text.draw("Timeline", style: .heading, colour: .heading, x: x, y: caption).width + 8
+        x += text.draw("offset", style: .label, colour: Self.offsetColour, x: x, y: caption).width + 6
+        x += text.draw("velocity", style: .label, colour: Self.velocityColour, x: x, y: caption).width + 6
+        x += text.draw("target", style: .label, colour: Self.targetColour, x: x, y: caption).width + 8
+        text.draw(status, style: .label, colour: .dimText, x: x, y: caption)
+
+        let box = Rect(x: frame.minX, y: frame.minY + 20, width: frame.width, height: frame.height - 20)
+        canvas.fill(box, RGBA(14, 15, 18))
+        canvas.stroke(box, width: 1, RGBA(60, 64, 72))
+        // Curves use the whole box; labels sit on top of them in up to four rows, on a dark backing.
+        let plot = Rect(x: box.minX + 2, y: box.minY + 6, width: box.width - 4, height: box.height - 12)
+        timeline.layout(in: plot, now: now, seconds: Self.seconds, labelWidth: 44, into: &layout)
+
+        canvas.clip(box)
+        defer { canvas.clip(nil) }
+
+        // Zero velocity.
+        dashed(from: Point(x: plot.minX, y: layout.velocityZeroY), to: Point(x: plot.maxX, y: layout.velocityZeroY),
+               dash: 2, RGBA(90, 75, 45))
+        // Target lines: the final target dashed red (2 px), a rewritten proposal dashed grey.
+        for target in layout.targets {
+            if let proposed = target.proposedY {
+                dashed(from: Point(x: target.startX, y: proposed), to: Point(x: target.endX, y: proposed), dash: 3,
+                       Self.proposedColour)
+            }
+            for dy in [0.0, 1.0] {
+                dashed(from: Point(x: target.startX, y: target.y + dy), to: Point(x: target.endX, y: target.y + dy),
+                       dash: 5, Self.targetColour)
+            }
+        }
+        // Marker lines under the curves.
+        for marker in layout.markers {
+            canvas.fill(Rect(x: marker.x.rounded(), y: box.minY, width: 1, height: box.height),
+                        Self.colour(of: marker.marker).withAlpha(140))
+        }
+        polyline(layout.velocityPoints, Self.velocityColour)
+        polyline(layout.offsetPoints, Self.offsetColour, thick: true)
+        // Dots on the offset curve and the labels on top.
+        for marker in layout.markers {
+            let colour = Self.colour(of: marker.marker)
+            canvas.fill(Rect(x: marker.x - 2, y: marker.offsetY - 2, width: 5, height: 5), colour)
+            let label = marker.marker.label
+            let size = text.size(label, style: .mono)
+            // Right of the line, or left of it where the label would run off the plot.
+            let right = marker.x + 2 + Double(size.width) <= box.maxX
+            let origin = Point(x: right ? marker.x + 2 : marker.x - 2 - Double(size.width),
+                               y: box.minY + 2 + Double(marker.labelRow) * Self.labelRowHeight)
+            canvas.fill(Rect(x: origin.x, y: origin.y + 1, width: Double(size.width), height: Self.labelRowHeight),
+                        RGBA(14, 15, 18, 200))
+            text.draw(label, style: .mono, colour: colour, x: Int32(origin.x.rounded()), y: Int32(origin.y.rounded()))
+        }
+        // Value ranges.
+        let low = layout.offsetRange.lowerBound, high = layout.offsetRange.upperBound
+        let offsets = "offset " + Self.short(low) + "…" + Self.short(high)
+        let offsetsWidth = Double(text.size(offsets, style: .mono).width)
+        let v = "v ±" + Self.short(layout.velocityRange.upperBound) + " pt/s"
+        let vWidth = Double(text.size(v, style: .mono).width)
+        text.draw(offsets, style: .mono, colour: Self.offsetColour, x: Int32(box.maxX - offsetsWidth - vWidth - 12),
+                  y: Int32(box.maxY - 15))
+        text.draw(v, style: .mono, colour: Self.velocityColour, x: Int32(box.maxX - vWidth - 3),
+                  y: Int32(box.maxY - 15))
+        // The time axis: the left edge is `seconds` ago.
+        text.draw("−\(Int(Self.seconds)) s", style: .mono, colour: .dimText, x: Int32(box.minX + 3),
+                  y: Int32(box.maxY - 15))
+        // Recording: a red dot and the folder, bottom left.
+        if let recording {
+            canvas.fill(Rect(x: box.minX + 5, y: box.maxY - 30, width: 9, height: 9), Self.recordingColour)
+            text.draw(recording, style: .mono, colour: Self.recordingColour, x: Int32(box.minX + 18),
+                      y: Int32(box.maxY - 34))
+        }
+    }
+
+    /// Marker colour: drag callbacks green/white, deceleration amber/violet, snap animation magenta,
+    /// a left-over `didEndDecelerating` red.
+    static func colour(of marker: TimelineMarker) -> RGBA {
+        if marker.isLeftOver { return RGBA(255, 70, 70) }
+        switch marker.event {
+        case .willBeginDragging: return RGBA(110, 220, 120)
+        case .willEndDragging: return RGBA(230, 230, 235)
+        case .didEndDragging: return RGBA(180, 185, 195)
+        case .willBeginDecelerating: return RGBA(255, 200, 90)
+        case .didEndDecelerating: return RGBA(190, 140, 255)
+        case .didEndScrollingAnimation: return RGBA(255, 110, 220)
+        case .didScroll: return .dimText
+        }
+    }
+
+    /// A value in at most five characters: `1234`, `12.3k`.
+    static func short(_ value: Double) -> String {
+        let magnitude = abs(value)
+        if magnitude >= 10_000 { return String(Int((value / 1000).rounded())) + "k" }
+        return String(Int(value.rounded()))
+    }
+
+    private func polyline(_ points: [Point], _ colour: RGBA, thick: Bool = false) {
+        guard points.count > 1 else { return }
+        canvas.setColour(colour)
+        var fpoints = points.map { SDL_FPoint(x: Float($0.x), y: Float($0.y)) }
+        SDL_RenderDrawLinesF(canvas.renderer, &fpoints, Int32(fpoints.count))
+        if thick {
+            for i in fpoints.indices { fpoints[i].y += 1 }
+            SDL_RenderDrawLinesF(canvas.renderer, &fpoints, Int32(fpoints.count))
+        }
+    }
+
+    private func dashed(from a: Point, to b: Point, dash: Double, _ colour: RGBA) {
+        canvas.setColour(colour)
+        let length = (b - a).length
+        guard length > 0 else { return }
+        let step = (b - a) / length
+        var s = 0.0
+        while s < length {
+            let p = a + step * s
+            let q = a + step * Swift.min(s + dash, length)
+            SDL_RenderDrawLineF(canvas.renderer, Float(p.x), Float(p.y), Float(q.x), Float(q.y))
+            s += 2 * dash
+        }
+    }
+}

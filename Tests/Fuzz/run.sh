@@ -15,9 +15,18 @@ scratch="$root/Fuzz/.build"
 corpus="$out/corpus"
 mkdir -p "$corpus" "$out/findings"
 
+build() {
+    swift build --package-path "$root/Fuzz" --scratch-path "$scratch" -c release \
+        -Xswiftc -sanitize=fuzzer,address --product GestureFuzzer > "$out/build.log" 2>&1
+}
 echo "fuzz: building GestureFuzzer (libFuzzer + AddressSanitizer)"
-swift build --package-path "$root/Fuzz" --scratch-path "$scratch" -c release \
-    -Xswiftc -sanitize=fuzzer,address --product GestureFuzzer 2>&1 | grep -v "Cannot export local symbol" | tail -3
+if ! build; then
+    # A build plan cached before files of ScrollKit were added or removed can name missing inputs:
+    # start from a clean scratch folder once.
+    echo "fuzz: build failed; retrying from a clean build folder"
+    rm -rf "$scratch"
+    build || { grep -v "Cannot export local symbol" "$out/build.log" | tail -20; echo "fuzz: build FAILED"; exit 1; }
+fi
 fuzzer="$(swift build --package-path "$root/Fuzz" --scratch-path "$scratch" -c release --show-bin-path)/GestureFuzzer"
 
 # Seeds: the committed ones, and each bundled gesture file as parser input (first byte 0 selects the parser).

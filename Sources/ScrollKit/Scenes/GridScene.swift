@@ -33,6 +33,10 @@ public final class GridScene: LabScene, ScrollViewDelegate {
     var lookAheadKeys: Set<ImageKey> = []
     var started = false
     var now = 0.0
+    /// The visible item range at the last binding update (nil before the first), to skip unchanged frames.
+    var visibleRange: Range<Int>?
+    /// Reused storage for the tiles handed to the metrics recorder each frame.
+    var frameTileBuffer: [FrameTile] = []
 
     /// The phone-coordinates frame of the grid's scroll view.
     public static let scrollFrame = Rect(x: 0, y: 30, width: 320, height: 450)

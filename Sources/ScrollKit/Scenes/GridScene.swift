@@ -120,8 +120,23 @@ public final class GridScene: LabScene, ScrollViewDelegate {
     }
 
     /// Settled: the scroll view neither moves nor is touched, and no load is queued or running.
+    ///
+    /// A visible tile still without its image (nor a failure to show) also keeps the scene unsettled:
+    /// a broken policy that leaves tiles empty at rest (seed problem 2) is then seen for as long as a
+    /// replay lasts, not hidden by the replay stopping early.
     public var isSettled: Bool {
-        started && !scrollView.isTracking && !scrollView.isMoving && pipeline.isIdle
+        started && !scrollView.isTracking && !scrollView.isMoving && pipeline.isIdle && visibleTilesResolved
+    }
+
+    /// True when every visible item's view shows its image or the reason it has none.
+    var visibleTilesResolved: Bool {
+        visibleItems.allSatisfy { item in
+            guard let v = pool.view(showing: item) else { return false }
+            switch slots[v].content {
+            case .shown, .failed: return true
+            case .empty, .loading: return false
+            }
+        }
     }
 
     public var settingLines: [JSONValue] { [] }

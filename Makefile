@@ -2,7 +2,9 @@
 #
 #   make run    install missing run-time packages, build release, open the window
 #   make build  debug build
-#   make test   install missing test packages, build, unit tests, real-window tests under Xvfb
+#   make test   install missing test packages, build, unit tests, a bounded fuzz run, a headless soak,
+#               then the real-window tests under Xvfb
+#   make sanitize / make bench   ASan+TSan unit-test runs / micro-benchmarks
 
 SHELL := /bin/bash
 
@@ -26,7 +28,7 @@ define install_missing
 	fi
 endef
 
-.PHONY: run build release test deps test-deps unit-test window-test clean
+.PHONY: run build release test deps test-deps unit-test window-test sanitize bench clean
 
 deps:
 	$(call install_missing,$(RUN_PACKAGES))
@@ -46,11 +48,21 @@ run: release
 test: test-deps
 	swift build
 	swift test
+	Tests/Fuzz/run.sh 60
+	.build/debug/scrolllab soak --minutes 30 --headless
 	Tests/Window/run-all.sh .build/debug/scrolllab
 
 # Only the real-window tests (expects a built debug binary).
 window-test:
 	Tests/Window/run-all.sh .build/debug/scrolllab
+
+# The unit tests under AddressSanitizer (with LeakSanitizer) and ThreadSanitizer.
+sanitize: test-deps
+	Tests/Sanitizers/run.sh
+
+# Micro-benchmarks (time and heap allocations per operation), a separate package under Benchmarks/.
+bench: deps
+	cd Benchmarks && swift package benchmark
 
 clean:
 	swift package clean

@@ -124,7 +124,7 @@ import Testing
         var didScrolls = 0
         var stripMismatches = 0
         var unboundVisiblePages = 0
-        scene.scrollView.eventHandler = { record in
+        scene.scrollView.eventHandler = { [unowned scene] record in
             guard record.event == .didScroll else { return }
             didScrolls += 1
             let x = record.offset.x

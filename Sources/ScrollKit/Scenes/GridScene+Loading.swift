@@ -28,13 +28,19 @@ extension GridScene {
             slots[r.view].content = .empty
         }
         // Queued requests go first, so a freed slot never starts a load that is dropped next.
-        let running = Set(pipeline.running.map(\.ticket.key))
-        for key in dropped.filter({ !running.contains($0) }) + dropped.filter({ running.contains($0) }) {
-            releaseIfUnwanted(key, time: time)
+        if !dropped.isEmpty {
+            let running = Set(pipeline.running.map(\.ticket.key))
+            for key in dropped.filter({ !running.contains($0) }) + dropped.filter({ running.contains($0) }) {
+                releaseIfUnwanted(key, time: time)
+            }
         }
         let bound = rebinds.compactMap(\.newItem)
         if !bound.isEmpty { consult(.bind(bound), time: time) }
-        let visible = layout.items(in: scrollView.bounds).filter { pool.view(showing: $0) != nil }
+        // Nothing rebound and the same items in view: the visible list cannot have changed.
+        let range = layout.items(in: scrollView.bounds)
+        if rebinds.isEmpty, range == visibleRange { return }
+        visibleRange = range
+        let visible = range.filter { pool.view(showing: $0) != nil }
         let appeared = visible.filter { !visibleItems.contains($0) }
         visibleItems = visible
         if !appeared.isEmpty { consult(.appear(appeared), time: time) }
@@ -57,7 +63,7 @@ extension GridScene {
                        isTracking: scrollView.isTracking, isDragging: scrollView.isDragging,
                        isDecelerating: scrollView.isDecelerating, userDragging: userDragging,
                        targetContentOffset: scrollView.targetContentOffset, visibleItems: visibleItems,
-                       boundItems: pool.items, cachedKeys: Set(pipeline.cache.keysByRecency),
+                       boundItems: pool.items, cache: pipeline.cache,
                        assetCount: configuration.assetCount, expectedLoadDuration: pipeline.expectedLoadDuration,
                        maxConcurrentLoads: pipeline.maxConcurrent,
                        cacheCapacityImages: configuration.cacheByteLimit / Swift.max(1, configuration.bytesPerImage),

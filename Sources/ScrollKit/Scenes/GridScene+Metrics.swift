@@ -2,17 +2,24 @@
 extension GridScene {
     /// The tiles as the recorder sees them: item, on screen or not, displayed key and bytes.
     func frameTiles() -> [FrameTile] {
-        (0..<pool.capacity).map { v in
-            let item = pool.items[v]
-            var shown: ImageKey?, bytes = 0
-            if case let .shown(key, b, _) = slots[v].content { shown = key; bytes = b }
-            return FrameTile(item: item, isVisible: item.map { isVisible($0) } ?? false, displayedKey: shown, displayedBytes: bytes)
-        }
+        (0..<pool.capacity).map { frameTile(view: $0) }
+    }
+
+    /// The recorder's view of pool view `v`.
+    func frameTile(view v: Int) -> FrameTile {
+        let item = pool.items[v]
+        var shown: ImageKey?, bytes = 0
+        if case let .shown(key, b, _) = slots[v].content { shown = key; bytes = b }
+        return FrameTile(item: item, isVisible: item.map { isVisible($0) } ?? false, displayedKey: shown, displayedBytes: bytes)
     }
 
     /// Records the frame at `time`: counters, blank tiles, stale check, settle, decoded bytes.
     func recordFrame(time: Double) {
-        let tiles = frameTiles()
+        var tiles = frameTileBuffer
+        frameTileBuffer = []  // keep the buffer uniquely referenced while it is refilled
+        tiles.removeAll(keepingCapacity: true)
+        for v in 0..<pool.capacity { tiles.append(frameTile(view: v)) }
+        defer { frameTileBuffer = tiles }
         var tileOnly: [ImageKey: Int] = [:]
         for t in tiles {
             if let k = t.displayedKey, !pipeline.cache.contains(k) { tileOnly[k] = t.displayedBytes }

@@ -33,6 +33,10 @@ public final class GridScene: LabScene, ScrollViewDelegate {
     var lookAheadKeys: Set<ImageKey> = []
     var started = false
     var now = 0.0
+    /// The visible item range at the last binding update (nil before the first), to skip unchanged frames.
+    var visibleRange: Range<Int>?
+    /// Reused storage for the tiles handed to the metrics recorder each frame.
+    var frameTileBuffer: [FrameTile] = []
 
     /// The phone-coordinates frame of the grid's scroll view.
     public static let scrollFrame = Rect(x: 0, y: 30, width: 320, height: 450)
@@ -116,8 +120,23 @@ public final class GridScene: LabScene, ScrollViewDelegate {
     }
 
     /// Settled: the scroll view neither moves nor is touched, and no load is queued or running.
+    ///
+    /// A visible tile still without its image (nor a failure to show) also keeps the scene unsettled:
+    /// a broken policy that leaves tiles empty at rest (seed problem 2) is then seen for as long as a
+    /// replay lasts, not hidden by the replay stopping early.
     public var isSettled: Bool {
-        started && !scrollView.isTracking && !scrollView.isMoving && pipeline.isIdle
+        started && !scrollView.isTracking && !scrollView.isMoving && pipeline.isIdle && visibleTilesResolved
+    }
+
+    /// True when every visible item's view shows its image or the reason it has none.
+    var visibleTilesResolved: Bool {
+        visibleItems.allSatisfy { item in
+            guard let v = pool.view(showing: item) else { return false }
+            switch slots[v].content {
+            case .shown, .failed: return true
+            case .empty, .loading: return false
+            }
+        }
     }
 
     public var settingLines: [JSONValue] { [] }

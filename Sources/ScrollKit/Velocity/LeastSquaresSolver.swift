@@ -34,78 +34,99 @@ public struct LeastSquaresSolver: Sendable {
     /// Returns `nil` when there are fewer than `degree + 1` points, when the data cannot determine the
     /// polynomial (dependent columns), or when the input holds non-finite values.
     public func solve(degree: Int) -> PolynomialFit? {
+        guard degree >= 0, x.count >= degree + 1 else { return nil }
+        var coefficients = [Double](repeating: 0, count: degree + 1)
+        let confidence = x.withUnsafeBufferPointer { x in
+            y.withUnsafeBufferPointer { y in
+                w.withUnsafeBufferPointer { w in
+                    coefficients.withUnsafeMutableBufferPointer { c in
+                        Self.fit(x: x, y: y, w: w, degree: degree, into: c)
+                    }
+                }
+            }
+        }
+        guard let confidence else { return nil }
+        return PolynomialFit(coefficients: coefficients, confidence: confidence)
+    }
+
+    /// The fit of `solve(degree:)` over caller-owned buffers, without allocating on the heap: writes the
+    /// `degree + 1` coefficients into `coefficients` and returns the confidence, or nil when there is no fit.
+    /// `w` nil means weight 1 for every point. The work matrices live in stack scratch space.
+    static func fit(x: UnsafeBufferPointer<Double>, y: UnsafeBufferPointer<Double>, w: UnsafeBufferPointer<Double>?,
+                    degree: Int, into coefficients: UnsafeMutableBufferPointer<Double>) -> Double? {
         let m = x.count
         let n = degree + 1
-        guard degree >= 0, m >= n else { return nil }
-
-        // a[j*m + h] = w[h] · x[h]^j  (column j of the weighted design matrix, stored as a row).
-        var a = [Double](repeating: 0, count: n * m)
-        for h in 0..<m {
-            a[h] = w[h]
-            for j in 1..<n {
-                a[j * m + h] = a[(j - 1) * m + h] * x[h]
-            }
-        }
-
-        var q = [Double](repeating: 0, count: n * m)
-        var r = [Double](repeating: 0, count: n * n)
-        for j in 0..<n {
-            var originalSquared = 0.0
+        guard degree >= 0, m >= n, y.count == m, coefficients.count >= n else { return nil }
+        @inline(__always) func weight(_ h: Int) -> Double { w?[h] ?? 1 }
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * n * m + n * n) { scratch -> Double? in
+            scratch.initialize(repeating: 0)
+            // a[j*m + h] = w[h] · x[h]^j  (column j of the weighted design matrix, stored as a row).
+            let a = UnsafeMutableBufferPointer(rebasing: scratch[0 ..< n * m])
+            let q = UnsafeMutableBufferPointer(rebasing: scratch[n * m ..< 2 * n * m])
+            let r = UnsafeMutableBufferPointer(rebasing: scratch[2 * n * m ..< 2 * n * m + n * n])
             for h in 0..<m {
-                q[j * m + h] = a[j * m + h]
-                originalSquared += a[j * m + h] * a[j * m + h]
+                a[h] = weight(h)
+                for j in 1..<n {
+                    a[j * m + h] = a[(j - 1) * m + h] * x[h]
+                }
             }
-            for i in 0..<j {
-                var dot = 0.0
-                for h in 0..<m { dot += q[j * m + h] * q[i * m + h] }
-                for h in 0..<m { q[j * m + h] -= dot * q[i * m + h] }
+            for j in 0..<n {
+                var originalSquared = 0.0
+                for h in 0..<m {
+                    q[j * m + h] = a[j * m + h]
+                    originalSquared += a[j * m + h] * a[j * m + h]
+                }
+                for i in 0..<j {
+                    var dot = 0.0
+                    for h in 0..<m { dot += q[j * m + h] * q[i * m + h] }
+                    for h in 0..<m { q[j * m + h] -= dot * q[i * m + h] }
+                }
+                var normSquared = 0.0
+                for h in 0..<m { normSquared += q[j * m + h] * q[j * m + h] }
+                let norm = normSquared.squareRoot()
+                let originalNorm = originalSquared.squareRoot()
+                guard norm.isFinite, originalNorm.isFinite,
+                      norm >= Self.absoluteTolerance,
+                      norm >= Self.relativeTolerance * originalNorm
+                else { return nil }
+                let inverseNorm = 1 / norm
+                for h in 0..<m { q[j * m + h] *= inverseNorm }
+                for i in j..<n {
+                    var dot = 0.0
+                    for h in 0..<m { dot += q[j * m + h] * a[i * m + h] }
+                    r[j * n + i] = dot
+                }
             }
-            var normSquared = 0.0
-            for h in 0..<m { normSquared += q[j * m + h] * q[j * m + h] }
-            let norm = normSquared.squareRoot()
-            let originalNorm = originalSquared.squareRoot()
-            guard norm.isFinite, originalNorm.isFinite,
-                  norm >= Self.absoluteTolerance,
-                  norm >= Self.relativeTolerance * originalNorm
-            else { return nil }
-            let inverseNorm = 1 / norm
-            for h in 0..<m { q[j * m + h] *= inverseNorm }
-            for i in j..<n {
-                var dot = 0.0
-                for h in 0..<m { dot += q[j * m + h] * a[i * m + h] }
-                r[j * n + i] = dot
-            }
-        }
 
-        // Back-substitution of R·c = Qᵀ·(w·y).
-        var coefficients = [Double](repeating: 0, count: n)
-        for i in stride(from: n - 1, through: 0, by: -1) {
-            var value = 0.0
-            for h in 0..<m { value += q[i * m + h] * (w[h] * y[h]) }
-            for j in (i + 1)..<n { value -= r[i * n + j] * coefficients[j] }
-            coefficients[i] = value / r[i * n + i]
-        }
-        guard coefficients.allSatisfy(\.isFinite) else { return nil }
-
-        // Confidence: 1 − (weighted residual sum of squares / weighted total sum of squares).
-        var mean = 0.0
-        for h in 0..<m { mean += y[h] }
-        mean /= Double(m)
-        var squaredError = 0.0
-        var squaredTotal = 0.0
-        for h in 0..<m {
-            var term = 1.0
-            var error = y[h] - coefficients[0]
-            for i in 1..<n {
-                term *= x[h]
-                error -= term * coefficients[i]
+            // Back-substitution of R·c = Qᵀ·(w·y).
+            for i in stride(from: n - 1, through: 0, by: -1) {
+                var value = 0.0
+                for h in 0..<m { value += q[i * m + h] * (weight(h) * y[h]) }
+                for j in (i + 1)..<n { value -= r[i * n + j] * coefficients[j] }
+                coefficients[i] = value / r[i * n + i]
             }
-            let ww = w[h] * w[h]
-            squaredError += ww * error * error
-            let deviation = y[h] - mean
-            squaredTotal += ww * deviation * deviation
+            for i in 0..<n where !coefficients[i].isFinite { return nil }
+
+            // Confidence: 1 − (weighted residual sum of squares / weighted total sum of squares).
+            var mean = 0.0
+            for h in 0..<m { mean += y[h] }
+            mean /= Double(m)
+            var squaredError = 0.0
+            var squaredTotal = 0.0
+            for h in 0..<m {
+                var term = 1.0
+                var error = y[h] - coefficients[0]
+                for i in 1..<n {
+                    term *= x[h]
+                    error -= term * coefficients[i]
+                }
+                let ww = weight(h) * weight(h)
+                squaredError += ww * error * error
+                let deviation = y[h] - mean
+                squaredTotal += ww * deviation * deviation
+            }
+            let confidence = squaredTotal <= Self.absoluteTolerance ? 1 : 1 - squaredError / squaredTotal
+            return confidence
         }
-        let confidence = squaredTotal <= Self.absoluteTolerance ? 1 : 1 - squaredError / squaredTotal
-        return PolynomialFit(coefficients: coefficients, confidence: confidence)
     }
 }

@@ -5,30 +5,32 @@ extension VelocityTracker {
     /// converted from pt/ms to pt/s. Anything less, or an undetermined fit, gives zero.
     func leastSquaresVelocity() -> Point {
         guard let newest = sample(stepsBack: 0) else { return .zero }
-        var times: [Double] = []
-        var xs: [Double] = []
-        var ys: [Double] = []
-        times.reserveCapacity(Self.historySize)
-        xs.reserveCapacity(Self.historySize)
-        ys.reserveCapacity(Self.historySize)
-
-        var newer = newest
-        var stepsBack = 0
-        while stepsBack < Self.historySize, let current = sample(stepsBack: stepsBack) {
-            let age = (newest.microseconds - current.microseconds) / 1000
-            let gap = abs(newer.microseconds - current.microseconds) / 1000
-            if age > Self.horizonMilliseconds || gap > Self.assumePointerMoveStoppedMilliseconds { break }
-            newer = current
-            times.append(-age)
-            xs.append(current.position.x)
-            ys.append(current.position.y)
-            stepsBack += 1
+        let n = Self.historySize
+        // Times, xs, ys and the two coefficient triples in one stack buffer: no heap allocation.
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: 3 * n + 6) { buffer -> Point in
+            buffer.initialize(repeating: 0)
+            var count = 0
+            var newer = newest
+            while count < n, let current = sample(stepsBack: count) {
+                let age = (newest.microseconds - current.microseconds) / 1000
+                let gap = abs(newer.microseconds - current.microseconds) / 1000
+                if age > Self.horizonMilliseconds || gap > Self.assumePointerMoveStoppedMilliseconds { break }
+                newer = current
+                buffer[count] = -age
+                buffer[n + count] = current.position.x
+                buffer[2 * n + count] = current.position.y
+                count += 1
+            }
+            guard count >= Self.minimumSampleCount else { return .zero }
+            let times = UnsafeBufferPointer(rebasing: buffer[0 ..< count])
+            let xs = UnsafeBufferPointer(rebasing: buffer[n ..< n + count])
+            let ys = UnsafeBufferPointer(rebasing: buffer[2 * n ..< 2 * n + count])
+            let fitX = UnsafeMutableBufferPointer(rebasing: buffer[3 * n ..< 3 * n + 3])
+            let fitY = UnsafeMutableBufferPointer(rebasing: buffer[3 * n + 3 ..< 3 * n + 6])
+            guard LeastSquaresSolver.fit(x: times, y: xs, w: nil, degree: 2, into: fitX) != nil,
+                  LeastSquaresSolver.fit(x: times, y: ys, w: nil, degree: 2, into: fitY) != nil
+            else { return .zero }
+            return Point(x: fitX[1] * 1000, y: fitY[1] * 1000)
         }
-
-        guard times.count >= Self.minimumSampleCount,
-              let fitX = LeastSquaresSolver(x: times, y: xs).solve(degree: 2),
-              let fitY = LeastSquaresSolver(x: times, y: ys).solve(degree: 2)
-        else { return .zero }
-        return Point(x: fitX.coefficients[1] * 1000, y: fitY.coefficients[1] * 1000)
     }
 }

@@ -16,6 +16,9 @@ struct SceneOptions: ParsableArguments {
     @Option(help: "Image-loading policy of the grid: eager, deferred, target, prefetch or adaptive.")
     var policy: LoadingPolicyKind = .adaptive
 
+    @Option(name: .customLong("seed-problem"), help: "Show seed 000's problem 1, 2 or 3 in its broken form (Deferred and Target).")
+    var seedProblem: Int?
+
     @Option(name: .customLong("latency-ms"), help: "Simulated image source latency in milliseconds.")
     var latencyMs: Double = 80
 
@@ -33,6 +36,9 @@ struct SceneOptions: ParsableArguments {
             throw ValidationError("--latency-ms must be between 0 and 60000")
         }
         guard items >= 0, items <= 1_000_000 else { throw ValidationError("--items must be between 0 and 1000000") }
+        if let seedProblem, SeedProblem(rawValue: seedProblem) == nil {
+            throw ValidationError("--seed-problem must be 1, 2 or 3")
+        }
     }
 
     /// The grid scene's configuration these options describe, for `assetCount` images.
@@ -40,6 +46,7 @@ struct SceneOptions: ParsableArguments {
         var config = GridSceneConfiguration()
         config.itemCount = items
         config.policy = policy
+        config.seedProblem = seedProblem.flatMap(SeedProblem.init(rawValue:))
         config.latency = latencyMs / 1000
         config.assetCount = Swift.max(1, assetCount)
         return config

@@ -12,6 +12,7 @@ struct ScrollLabCommand: ParsableCommand {
             VelocityCommand.self,
             BenchCommand.self,
             ReplayCommand.self,
+            SoakCommand.self,
         ],
         defaultSubcommand: WindowCommand.self
     )

@@ -152,9 +152,19 @@ private struct StubbornSource: ImageSource {
         config.seedProblem = .noLoadAfterDeceleration
         let s = GridScene(configuration: config)
         let fling = SyntheticGesture.drag(from: Point(x: 160, y: 420), velocity: Point(x: 0, y: -3000), duration: 0.1, at: 0)
-        _ = HeadlessReplay().run(fling, on: s)
+        let result = HeadlessReplay().run(fling, on: s)
         let empty = s.tiles.filter { s.isVisible($0.item!) && $0.image == .none }
         #expect(!empty.isEmpty)
+        // Empty visible tiles keep the scene unsettled: the replay runs to its cap, and the blank
+        // time keeps growing, as it would on screen.
+        #expect(!result.isSettled)
+        #expect(result.endTime > 120)
+        #expect(s.metrics.blankTileSeconds > 100)
+        // The fixed form settles right after the loads it starts at the end of the deceleration.
+        let fixed = GridScene(configuration: { var c = config; c.seedProblem = nil; return c }())
+        let fixedResult = HeadlessReplay().run(fling, on: fixed)
+        #expect(fixedResult.isSettled)
+        #expect(fixedResult.endTime < 10)
     }
 
     @Test func targetPolicyExposesItsRectDuringDeceleration() {

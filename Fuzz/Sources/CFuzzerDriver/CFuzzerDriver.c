@@ -1,0 +1,2 @@
+// Declarations only; libFuzzer itself is linked by -sanitize=fuzzer.
+#include "CFuzzerDriver.h"

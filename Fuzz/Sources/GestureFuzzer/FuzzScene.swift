@@ -1,0 +1,26 @@
+import ScrollKit
+
+/// The smallest lab scene: a bare scroll view, so `HeadlessReplay` itself is fuzzed with any pointer input.
+final class FuzzScene: LabScene {
+    let name = "fuzz"
+    let scrollView: ScrollView
+
+    init(scrollView: ScrollView) { self.scrollView = scrollView }
+
+    func pointer(_ event: PointerEvent) {
+        switch event.phase {
+        case .down: scrollView.touchDown(at: event.position, time: event.time)
+        case .move: scrollView.touchMoved(to: event.position, time: event.time)
+        case .up: scrollView.touchUp(at: event.position, time: event.time)
+        }
+    }
+
+    func advance(to time: Double) {
+        scrollView.advance(to: time)
+        FuzzModel.check(scrollView)
+    }
+
+    var isSettled: Bool { !scrollView.isMoving && !scrollView.isTracking }
+    var settingLines: [JSONValue] { [] }
+    var summary: [(String, JSONValue)] { [] }
+}

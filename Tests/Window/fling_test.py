@@ -14,7 +14,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(__file__))
-from windowlib import (check, drag, fail, find_window, least_squares_slope, png_size, read_trace, start,
+from windowlib import (check, drag, fail, find_window, least_squares_slope, png_size, quit_app, read_trace, start,
                        wait_for_event, window_origin, xdotool)
 
 binary, out = os.path.abspath(sys.argv[1]), sys.argv[2]
@@ -114,12 +114,7 @@ try:
         xdotool("key", key)
         time.sleep(0.15)
     time.sleep(0.3)
-    xdotool("key", "Escape")
-    try:
-        app.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        fail("Esc did not close the window")
-    check(app.returncode == 0, "exit code 0 after Esc")
+    quit_app(app)
 finally:
     if app.poll() is None:
         app.kill()

@@ -14,7 +14,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(__file__))
-from windowlib import check, fail, find_window, read_trace, window_origin, xdotool
+from windowlib import check, fail, find_window, quit_app, read_trace, window_origin, xdotool
 
 binary, out = os.path.abspath(sys.argv[1]), sys.argv[2]
 trace_path = os.path.join(out, "latency.jsonl")
@@ -36,12 +36,7 @@ try:
     chain += ["sleep", "0.15", "mouseup", 1]
     xdotool(*chain)
     time.sleep(0.5)
-    xdotool("key", "Escape")
-    try:
-        app.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        fail("Esc did not close the window")
-    check(app.returncode == 0, "exit code 0 after Esc")
+    quit_app(app)
 finally:
     if app.poll() is None:
         app.kill()

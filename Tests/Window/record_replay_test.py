@@ -14,7 +14,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(__file__))
-from windowlib import check, drag, fail, find_window, read_trace, wait_for_event, window_origin, xdotool
+from windowlib import check, drag, fail, find_window, quit_app, read_trace, wait_for_event, window_origin, xdotool
 
 DELEGATE = {"willBeginDragging", "willEndDragging", "didEndDragging", "willBeginDecelerating",
             "didEndDecelerating", "didEndScrollingAnimation"}
@@ -43,15 +43,6 @@ def delegate_sequence(lines):
     """[(name, willDecelerate or None)] of the delegate callbacks, and the last callback's offset."""
     calls = [e for e in lines if e.get("event") in DELEGATE]
     return [(e["event"], e.get("willDecelerate")) for e in calls], (calls[-1]["offset"] if calls else None)
-
-
-def quit_app(app):
-    xdotool("key", "Escape")
-    try:
-        app.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        fail("Esc did not close the window")
-    check(app.returncode == 0, "exit code 0 after Esc")
 
 
 # 1. Record a fling in the window.

@@ -31,6 +31,16 @@ def start(binary, *args):
     return subprocess.Popen([binary, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
+def quit_app(app):
+    """Presses Esc and checks the window closes with exit code 0."""
+    xdotool("key", "Escape")
+    try:
+        app.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        fail("Esc did not close the window")
+    check(app.returncode == 0, "exit code 0 after Esc")
+
+
 def find_window(process, timeout=20.0):
     """The X window id of the window titled exactly ScrollLab."""
     deadline = time.monotonic() + timeout

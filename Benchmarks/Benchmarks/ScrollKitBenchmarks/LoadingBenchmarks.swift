@@ -61,10 +61,12 @@ func loadingBenchmarks() {
         Benchmark("Policy decision per frame (\(policy.rawValue), mid-fling context)",
                   configuration: .init(scalingFactor: .kilo)) { benchmark in
             var p = policy.makePolicy()
+            var cache = MemoryCache<ImageKey>(byteLimit: 1 << 20)
+            _ = cache.insert(ImageKey(asset: 3), cost: 1)
             let context = LoadingContext(time: 2, bounds: Rect(x: 0, y: 20_000, width: 320, height: 450),
                                          velocity: Point(x: 0, y: 3000), isDragging: true, isDecelerating: true,
                                          targetContentOffset: Point(x: 0, y: 22_000),
-                                         boundItems: [174, 175, 176, 177, 178, 179], cachedKeys: [ImageKey(asset: 3)])
+                                         boundItems: [174, 175, 176, 177, 178, 179], cache: cache)
             _ = p.decide(.willEndDragging(velocity: Point(x: 0, y: 3), target: Point(x: 0, y: 22_000)), in: context)
             _ = p.decide(.willBeginDecelerating, in: context)
             var frameContext = context

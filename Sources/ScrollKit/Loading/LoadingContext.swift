@@ -24,10 +24,8 @@ public struct LoadingContext: Sendable {
     public var visibleItems: [Int]
     /// Items bound to pool views, by view (nil: unbound).
     public var boundItems: [Int?]
-    /// Keys in the memory cache.
-    public var cachedKeys: Set<ImageKey>
-    /// The memory cache itself, when the caller has one: `isCached` asks it directly, so building a
-    /// context copies no keys (a copy of the cache value shares its storage).
+    /// The memory cache (nil: empty). `isCached` asks it directly, so building a context copies no keys
+    /// (a copy of the cache value shares its storage).
     public var cache: MemoryCache<ImageKey>?
     /// Number of distinct images (ImageKey = item % assetCount).
     public var assetCount: Int
@@ -44,7 +42,7 @@ public struct LoadingContext: Sendable {
     public init(time: Double = 0, layout: GridLayout = GridLayout(), bounds: Rect = Rect(x: 0, y: 0, width: 320, height: 450),
                 velocity: Point = .zero, isTracking: Bool = false, isDragging: Bool = false, isDecelerating: Bool = false,
                 userDragging: Bool = false, targetContentOffset: Point? = nil, visibleItems: [Int]? = nil,
-                boundItems: [Int?] = [], cachedKeys: Set<ImageKey> = [], cache: MemoryCache<ImageKey>? = nil, assetCount: Int = 72,
+                boundItems: [Int?] = [], cache: MemoryCache<ImageKey>? = nil, assetCount: Int = 72,
                 expectedLoadDuration: Double = 0.086, maxConcurrentLoads: Int = 4, cacheCapacityImages: Int = 12,
                 decelerationTimeConstant: Double = 0.5) {
         self.time = time
@@ -58,7 +56,6 @@ public struct LoadingContext: Sendable {
         self.targetContentOffset = targetContentOffset
         self.visibleItems = visibleItems ?? Array(layout.items(in: bounds))
         self.boundItems = boundItems
-        self.cachedKeys = cachedKeys
         self.cache = cache
         self.assetCount = assetCount
         self.expectedLoadDuration = expectedLoadDuration
@@ -75,8 +72,7 @@ public struct LoadingContext: Sendable {
 
     /// True when `item`'s image is in the memory cache (showing it costs no load).
     public func isCached(_ item: Int) -> Bool {
-        let k = key(of: item)
-        return cachedKeys.contains(k) || (cache?.contains(k) ?? false)
+        cache?.contains(key(of: item)) ?? false
     }
 
     /// The frame of `item` in content coordinates.

@@ -9,7 +9,14 @@ import Foundation
                  decelerating: Bool = false, userDragging: Bool = false, cached: [Int] = [], time: Double = 1) -> LoadingContext {
         LoadingContext(time: time, bounds: Rect(x: 0, y: y, width: 320, height: 450), velocity: Point(x: 0, y: velocity),
                        isTracking: tracking, isDragging: dragging, isDecelerating: decelerating, userDragging: userDragging,
-                       cachedKeys: Set(cached.map { ImageKey(item: $0, assetCount: 72) }))
+                       cache: Self.cache(holding: cached))
+    }
+
+    /// A memory cache holding the images of `items` (one byte each, far below the limit).
+    static func cache(holding items: [Int]) -> MemoryCache<ImageKey> {
+        var cache = MemoryCache<ImageKey>(byteLimit: 1 << 20)
+        for item in items { _ = cache.insert(ImageKey(item: item, assetCount: 72), cost: 1) }
+        return cache
     }
 
     @Test func contextVisibleItemsAndRowsAhead() {

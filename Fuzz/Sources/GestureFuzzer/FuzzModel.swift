@@ -49,9 +49,19 @@ enum FuzzModel {
         let grid = GridScene(configuration: configuration)
         var replay = HeadlessReplay()
         replay.timeLimit = 10
-        let result = replay.run(events, on: CheckedGridScene(grid))
+        let result = replay.run(events, on: grid) { _ in checkGrid(grid) }
         require(result.finalOffset.isFinite, "grid replay ended on a non-finite offset")
         require(grid.pool.viewsCreated == 6, "grid created \(grid.pool.viewsCreated) views")
+    }
+
+    /// A grid scene after a frame: six tiles, items inside the grid, a finite offset inside the rubber band.
+    static func checkGrid(_ grid: GridScene) {
+        check(grid.scrollView)
+        let tiles = grid.tiles
+        require(tiles.count == 6, "\(tiles.count) tiles")
+        for tile in tiles {
+            if let item = tile.item { require(item >= 0 && item < grid.layout.itemCount, "tile shows item \(item)") }
+        }
     }
 
     /// The grid scene's geometry: frame (0, 30, 320, 450), content of 500 tiles; `flags` pick the options.

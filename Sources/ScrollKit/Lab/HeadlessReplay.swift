@@ -22,8 +22,10 @@ public struct HeadlessReplay: Sendable {
     /// Delivers `events` to `scene` and steps it until settled; returns every callback and the end state.
     ///
     /// The scroll view's `eventHandler` is wrapped for the run (the previous handler still gets every record)
-    /// and restored afterwards.
-    public func run(_ events: [PointerEvent], on scene: any LabScene) -> HeadlessReplayResult {
+    /// and restored afterwards. `afterFrame` is called with each frame's time once the scene has advanced,
+    /// so a soak or a fuzzer can check the scene's invariants at every frame.
+    public func run(_ events: [PointerEvent], on scene: any LabScene,
+                    afterFrame: (Double) -> Void = { _ in }) -> HeadlessReplayResult {
         let log = RecordLog()
         let scrollView = scene.scrollView
         let previous = scrollView.eventHandler
@@ -54,6 +56,7 @@ public struct HeadlessReplay: Sendable {
                 delivered = true
             }
             scene.advance(to: frameTime)
+            afterFrame(frameTime)
             settled = scene.isSettled
             unsettledFrames = settled || delivered ? 0 : unsettledFrames + 1
             if let nextTime = driver.nextEventTime {

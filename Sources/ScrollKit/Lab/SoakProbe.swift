@@ -1,6 +1,5 @@
-/// Stands between `HeadlessReplay` and a grid scene during a soak: forwards everything and checks the
-/// scene's memory invariants after every frame.
-final class SoakProbe: LabScene {
+/// Checks a grid scene's memory invariants after every frame of a soak (`HeadlessReplay`'s `afterFrame`).
+final class SoakProbe {
     let scene: GridScene
     /// Frames stepped.
     private(set) var frames = 0
@@ -18,16 +17,8 @@ final class SoakProbe: LabScene {
         decodedByteLimit = scene.configuration.cacheByteLimit + scene.pool.capacity * scene.configuration.bytesPerImage
     }
 
-    var name: String { scene.name }
-    var scrollView: ScrollView { scene.scrollView }
-    var isSettled: Bool { scene.isSettled }
-    var settingLines: [JSONValue] { scene.settingLines }
-    var summary: [(String, JSONValue)] { scene.summary }
-
-    func pointer(_ event: PointerEvent) { scene.pointer(event) }
-
-    func advance(to time: Double) {
-        scene.advance(to: time)
+    /// Records the frame the scene just stepped to `time` and checks it.
+    func check(at time: Double) {
         frames += 1
         let decoded = decodedBytes()
         peakDecodedBytes = Swift.max(peakDecodedBytes, decoded)

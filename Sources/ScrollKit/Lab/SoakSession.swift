@@ -68,7 +68,7 @@ public final class SoakSession {
                 moved.time += shift
                 return moved
             }
-            let result = HeadlessReplay().run(shifted, on: probe)
+            let result = HeadlessReplay().run(shifted, on: scene) { probe.check(at: $0) }
             clock = Swift.max(result.endTime, clock + gap)
             gesturesPlayed += 1
         }

@@ -14,30 +14,33 @@ extension LabSceneAdapter {
                 return kinds[number - 1].rawValue
             },
             content: {
-                SceneContent(tiles: grid.tiles.map { tile in
-                                 var item = TileDrawItem(view: tile.view, item: tile.item, frame: tile.frame, status: status(of: tile.image))
-                                 switch tile.image {
-                                 case let .shown(key, alpha):
-                                     item.imageAsset = key.asset
-                                     item.imageAlpha = alpha
-                                 case let .failed(reason):
-                                     item.failure = reason
-                                     item.status = nil
-                                 case .none, .loading:
-                                     break
-                                 }
-                                 return item
-                             },
-                             viewsCreated: grid.pool.viewsCreated, rebindCount: grid.pool.rebindCount,
-                             metrics: metrics(grid.metrics), liveImageAssets: liveAssets(grid),
-                             targetRect: grid.targetRect)
+                let tiles = grid.tiles.map(drawItem)
+                return SceneContent(tiles: tiles, viewsCreated: grid.pool.viewsCreated, rebindCount: grid.pool.rebindCount,
+                                    metrics: metrics(grid.metrics), liveImageAssets: liveAssets(grid, shown: tiles),
+                                    targetRect: grid.targetRect)
             })
     }
 
-    /// The assets in the memory cache and on screen: their textures stay, all others are destroyed.
-    static func liveAssets(_ grid: GridScene) -> Set<Int> {
+    /// One tile as the renderer draws it: identity, item, image (with its fade) or the reason it has none.
+    static func drawItem(_ tile: TileState) -> TileDrawItem {
+        var item = TileDrawItem(view: tile.view, item: tile.item, frame: tile.frame, status: status(of: tile.image))
+        switch tile.image {
+        case let .shown(key, alpha):
+            item.imageAsset = key.asset
+            item.imageAlpha = alpha
+        case let .failed(reason):
+            item.failure = reason
+            item.status = nil
+        case .none, .loading:
+            break
+        }
+        return item
+    }
+
+    /// The assets in the memory cache and on screen (`shown`): their textures stay, all others are destroyed.
+    static func liveAssets(_ grid: GridScene, shown: [TileDrawItem]) -> Set<Int> {
         var live = Set(grid.pipeline.cache.keysByRecency.map(\.asset))
-        for tile in grid.tiles { if case let .shown(key, _) = tile.image { live.insert(key.asset) } }
+        for tile in shown { if let asset = tile.imageAsset { live.insert(asset) } }
         return live
     }
 

@@ -32,11 +32,14 @@ public enum LoadingPolicyKind: String, CaseIterable, Hashable, Sendable {
         }
     }
 
-    /// The system a peer reproduces, for the HUD and help ("" for the seeds' and the project's own).
+    /// A policy that reproduces a shipping system (keys 6–8).
+    public var isPeer: Bool { !system.isEmpty && self != .prefetch }
+
+    /// The system a policy reproduces, for the help and the bench plot ("" for the seeds' own ideas).
     public var system: String {
         switch self {
         case .eager, .deferred, .target, .adaptive: return ""
-        case .prefetch: return "UICollectionView prefetch"
+        case .prefetch: return "UICollectionView prefetching"
         case .texture: return "Texture ASRangeController"
         case .flutter: return "Flutter ScrollAwareImageProvider"
         case .glide: return "RecyclerView + Glide ListPreloader"

@@ -20,8 +20,8 @@ extension LabApp {
         ]
         if gridScene != nil {
             let kinds = LoadingPolicyKind.allCases
-            let own = kinds.filter { !$0.isPeer }.map(\.rawValue).joined(separator: ", ")
-            entries.append(.init(key: "1–\(kinds.count)", action: "loading policy: \(own)"))
+            let own = kinds.filter { !$0.isPeer }
+            entries.append(.init(key: "1–\(own.count)", action: "loading policy: " + own.map(\.rawValue).joined(separator: ", ")))
             for (index, kind) in kinds.enumerated() where kind.isPeer {
                 entries.append(.init(key: "\(index + 1)", action: "peer: \(kind.rawValue) (\(kind.system))"))
             }

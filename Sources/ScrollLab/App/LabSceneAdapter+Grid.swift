@@ -21,12 +21,10 @@ extension LabSceneAdapter {
             })
     }
 
-    /// The HUD's policy line: its key and name, "peer" for a shipping system's policy, a seed problem
-    /// shown broken.
+    /// The HUD's policy line: its name, "peer" for a shipping system's policy, a seed problem shown broken.
     static func policyLabel(_ grid: GridScene) -> String {
         let kind = grid.policyKind
-        let key = (LoadingPolicyKind.allCases.firstIndex(of: kind) ?? 0) + 1
-        var label = "\(key) \(kind.rawValue)"
+        var label = kind.rawValue
         if kind.isPeer { label += " · peer" }
         if let problem = grid.seedProblem { label += " · problem \(problem.rawValue) broken" }
         return label

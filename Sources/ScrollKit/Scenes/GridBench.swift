@@ -61,7 +61,7 @@ public struct GridBench: Sendable {
         clairvoyant.loadsIssued = schedule.loads
         clairvoyant.loadsCompleted = schedule.loads
         clairvoyant.blankTileSeconds = schedule.blankTileSeconds
-        rows.append(GridBenchRow(policy: "bound-clairvoyant", metrics: clairvoyant, hasTiming: true, hasMemory: false))
+        rows.append(GridBenchRow(policy: "bound-clairvoyant", metrics: clairvoyant, hasTiming: true, hasSettle: false, hasMemory: false))
         return rows
     }
 }

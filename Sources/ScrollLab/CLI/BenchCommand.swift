@@ -113,8 +113,8 @@ struct BenchCommand: ParsableCommand {
             lines.append([
                 row.policy, "\(m.loadsIssued)", "\(m.loadsCompleted)", "\(m.loadsCancelled)", "\(m.loadsWasted)",
                 row.hasTiming ? format(m.blankTileSeconds, 3) : "-",
-                row.hasTiming ? format(m.settleLatency, 3) : "-",
-                row.hasTiming ? format(m.settleLatencyMax, 3) : "-",
+                row.hasSettle ? format(m.settleLatency, 3) : "-",
+                row.hasSettle ? format(m.settleLatencyMax, 3) : "-",
                 "\(m.cacheHitFades)", "\(m.staleFrames)",
                 row.hasMemory ? format(Double(m.peakDecodedBytes) / 1_000_000, 2) : "-",
             ])

@@ -34,6 +34,14 @@ import Testing
         #expect(m["bound-clairvoyant"]!.blankTileSeconds > 0)
     }
 
+    @Test func clairvoyantRowHasBlankTimeButNoSettleOrMemory() {
+        var m = LoadMetrics()
+        m.loadsIssued = 3
+        m.blankTileSeconds = 0.5
+        let line = GridBenchRow(policy: "bound-clairvoyant", metrics: m, hasTiming: true, hasSettle: false, hasMemory: false).json(gesture: "g")
+        #expect(line.serialized == #"{"gesture":"g","policy":"bound-clairvoyant","loadsIssued":3,"loadsCompleted":0,"loadsCancelled":0,"loadsWasted":0,"blankTileSeconds":0.5,"settleLatency":null,"cacheHitFades":0,"staleFrames":0,"peakDecodedBytes":null}"#)
+    }
+
     @Test func jsonLinesCarryGesturePolicyAndTheMetricKeys() {
         var bound = LoadMetrics()
         bound.loadsIssued = 7

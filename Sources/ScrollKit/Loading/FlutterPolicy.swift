@@ -67,7 +67,9 @@ public struct FlutterPolicy: LoadingPolicy {
         let deferring = defers(context)
         var load: [LoadRequest] = []
         pending.removeAll { item in
-            // `containsKey` counts pending loads too; a tile resolved earlier in the band is in `resolved`.
+            // `containsKey` also counts loads in flight: here a tile that resolved and stayed in the band
+            // is in `resolved`; one that left the band and came back while its load still runs waits
+            // like any other (the lab's approximation; the policy does not see the pipeline).
             guard context.isCached(item) || !deferring else { return false }
             resolved.insert(item)
             load.append(LoadRequest(item: item, priority: 0))

@@ -13,7 +13,7 @@ struct SceneOptions: ParsableArguments {
     @Option(help: "Deceleration rate: normal (0.998) or fast (0.99).")
     var rate: RateOption = .normal
 
-    @Option(help: "Image-loading policy of the grid: eager, deferred, target, prefetch or adaptive.")
+    @Option(help: "Image-loading policy of the grid: eager, deferred, target, prefetch, adaptive, or a peer from a shipping system: texture, flutter, glide.")
     var policy: LoadingPolicyKind = .adaptive
 
     @Option(name: .customLong("seed-problem"), help: "Show seed 000's problem 1, 2 or 3 in its broken form (Deferred and Target).")

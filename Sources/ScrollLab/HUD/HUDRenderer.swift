@@ -33,7 +33,8 @@ struct HUDRenderer {
 
         heading("Scene")
         row("scene", s.name)
-        row("policy", s.policy)
+        // The grid's policy row names its keys (1–8); the pager has no policy.
+        row(s.policy == "—" ? "policy" : "policy 1–\(LoadingPolicyKind.allCases.count)", s.policy)
         row("paging", s.pagingMode ?? "—")
         row("rate", s.decelerationRate + (status.slowMotion.map { " · " + $0 } ?? ""))
         heading("State")

@@ -79,7 +79,7 @@ import Foundation
         #expect(p.targetRect == nil)
     }
 
-    @Test func prefetchAheadNearestFirstAndCancelOnReversalAndSpeed() {
+    @Test func prefetchAheadNearestFirstCancelledOnLeavingTheWindowOnly() {
         var p = PrefetchPolicy()
         let down = p.decide(.frame, in: context(velocity: 500, tracking: true))
         #expect(down.load == [LoadRequest(item: 4, priority: 1), LoadRequest(item: 5, priority: 1),
@@ -90,9 +90,10 @@ import Foundation
         let up = p.decide(.frame, in: context(offset: 230, velocity: -500, tracking: true))
         #expect(up.cancel == [6, 7])
         #expect(up.load == [LoadRequest(item: 0, priority: 1), LoadRequest(item: 1, priority: 1)])
-        // Too fast (> 450 / 0.5 = 900 pt/s): every pending prefetch is cancelled, nothing new.
-        let fast = p.decide(.frame, in: context(offset: 230, velocity: -1000, tracking: true))
-        #expect(fast == LoadDecision(cancel: [0, 1]))
+        // Speed alone cancels nothing (UIKit documents cancels for items leaving the window only).
+        let fast = p.decide(.frame, in: context(offset: 230, velocity: -5000, tracking: true))
+        #expect(fast == .none)
+        #expect(p.prefetched == [0, 1])
         let r23 = p.decide(.appear([8, 9]), in: context(decelerating: true)); #expect(r23.loadedItems == [8, 9])
     }
 
@@ -161,7 +162,7 @@ import Foundation
     }
 
     @Test func kindsAndRawValues() {
-        #expect(LoadingPolicyKind.allCases.map(\.rawValue) == ["eager", "deferred", "target", "prefetch", "adaptive"])
+        #expect(LoadingPolicyKind.allCases.map(\.rawValue) == ["eager", "deferred", "target", "prefetch", "adaptive", "texture", "flutter", "glide"])
         for kind in LoadingPolicyKind.allCases { #expect(kind.makePolicy().kind == kind) }
     }
 }

@@ -37,8 +37,8 @@ private func pow(_ x: Double, _ k: Int) -> Double {
 }
 
 @Suite struct VelocityTrackerTests {
-    @Test func defaultsToLeastSquares() {
-        #expect(VelocityTracker().kind == .leastSquares)
+    @Test func defaultsToTheIOSEstimator() {
+        #expect(VelocityTracker().kind == .ios)
         #expect(VelocityTracker().velocity() == .zero)
     }
 

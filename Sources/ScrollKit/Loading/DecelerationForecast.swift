@@ -30,10 +30,11 @@ public struct DecelerationForecast: Hashable, Sendable {
         self.viewportHeight = viewportHeight
     }
 
-    /// τ for a deceleration rate given per millisecond (0.998 normal, 0.99 fast).
+    /// τ for a deceleration rate given per millisecond (0.998 normal, 0.99 fast): the scroll view's own
+    /// `DecelerationRate.timeConstant`.
     public static func timeConstant(decelerationRate: Double) -> Double {
         guard decelerationRate > 0, decelerationRate < 1 else { return 0.5 }
-        return -0.001 / log(decelerationRate)
+        return DecelerationRate(rawValue: decelerationRate).timeConstant
     }
 
     /// +1 when the offset grows, −1 when it shrinks, 0 when there is no motion.

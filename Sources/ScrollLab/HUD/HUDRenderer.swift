@@ -36,6 +36,7 @@ struct HUDRenderer {
         row("policy", s.policy)
         row("paging", s.pagingMode ?? "—")
         row("rate", s.decelerationRate + (status.slowMotion.map { " · " + $0 } ?? ""))
+        row("physics", status.physics)
         heading("State")
         let flags: [(String, Bool)] = [("tracking", s.isTracking), ("dragging", s.isDragging), ("decel", s.isDecelerating)]
         var fx = x

@@ -69,6 +69,16 @@ import Foundation
         #expect(decay.time(reaching: decay.finalPosition - 1) == nil)  // beyond the stop
     }
 
+    @Test func decayFromTargetAndTimeConstant() {
+        // What a forecast knows (start, target, τ) gives back the fling that stops there.
+        let natural = DecaySimulation(position: 40, velocity: -1500, rate: .normal)
+        let rebuilt = DecaySimulation(position: 40, target: natural.finalPosition, timeConstant: natural.timeConstant)
+        #expect(abs(rebuilt.initialVelocity + 1500) < 1e-9)
+        #expect(abs(rebuilt.duration - natural.duration) < 1e-9)
+        #expect(DecaySimulation(position: 40, target: 40, timeConstant: 0.5).isDone(at: 0))
+        #expect(DecaySimulation(position: 40, target: 90, timeConstant: .nan).position(at: 1) == 40)
+    }
+
     @Test func retimingRefusesAbsurdCases() {
         #expect(DecaySimulation(position: 0, velocity: 1000, target: -100) == nil)  // behind the release
         #expect(DecaySimulation(position: 0, velocity: 0, target: 100) == nil)  // no velocity

@@ -59,6 +59,18 @@ public struct DecaySimulation: Simulation, Hashable {
         self.init(position: position, velocity: velocity, finalPosition: target, timeConstant: tau)
     }
 
+    /// The decay from `position` that stops exactly on `target` with time constant `timeConstant`: it
+    /// starts at `(target − position)/τ + sign·stopVelocity`. For forecasts that know where and how
+    /// quickly a motion stops but not its release velocity.
+    public init(position: Double, target: Double, timeConstant: Double) {
+        let distance = target - position
+        let tau = timeConstant.isFinite && timeConstant > 0 ? timeConstant : 0
+        let velocity = distance == 0 || tau == 0 ? 0
+            : distance / tau + (distance < 0 ? -Self.stopVelocity : Self.stopVelocity)
+        self.init(position: position, velocity: velocity, finalPosition: velocity == 0 ? position : target,
+                  timeConstant: tau)
+    }
+
     private init(position: Double, velocity: Double, finalPosition: Double, timeConstant: Double) {
         startPosition = position
         initialVelocity = velocity

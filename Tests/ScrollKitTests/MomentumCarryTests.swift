@@ -25,13 +25,16 @@ import Foundation
     static let start = Point(x: 160, y: 400)
 
     static func secondFlingVelocity(delay: Double = 0.15, velocity: Point = Point(x: 0, y: -2000),
-                                    hold: Double = 0) -> (first: Double, second: Double) {
+                                    hold: Double = 0, restAfterDown: Double = 0) -> (first: Double, second: Double) {
         let view = ScrollViewEventOrderTests.makeView(contentHeight: 100_000)
         let driver = FrameDriver(view, startFrame: 60)
         let first = SyntheticGesture.drag(from: start, velocity: Point(x: 0, y: -2000), duration: 0.096, at: 1.0)
         let release = first[first.count - 1].time
-        let second = SyntheticGesture.drag(from: start, velocity: velocity, duration: 0.032,
+        var second = SyntheticGesture.drag(from: start, velocity: velocity, duration: 0.032,
                                            at: release + delay, hold: hold)
+        for i in second.indices.dropFirst() {  // the touch holds the view still before the flick
+            second[i] = PointerEvent(time: second[i].time + restAfterDown, position: second[i].position, phase: second[i].phase)
+        }
         driver.play(first + second)
         driver.settle()
         let speeds = driver.releases.map { $0.velocity.y * 1000 }
@@ -51,6 +54,10 @@ import Foundation
         // Rested 30 ms before the lift (still under the 40 ms that zero the velocity): no carry.
         let rested = Self.secondFlingVelocity(hold: 0.030).second
         #expect(abs(rested - 2000) < 1e-6)
+        // Held still 30 ms after the touch caught the glide, then flicked: no carry either.
+        #expect(abs(Self.secondFlingVelocity(restAfterDown: 0.030).second - 2000) < 1e-6)
+        // A touch that moves on at once keeps it (10 ms rest is under the 20 ms rule).
+        #expect(Self.secondFlingVelocity(restAfterDown: 0.010).second > 3000)
         // The first fling stopped long ago (5 s at 0.998 ends after 2.6 s): nothing glides, nothing carried.
         #expect(abs(Self.secondFlingVelocity(delay: 5).second - 2000) < 1e-6)
     }

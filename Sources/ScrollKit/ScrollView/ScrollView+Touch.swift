@@ -17,7 +17,7 @@ public extension ScrollView {
         tracker.addSample(time: time, position: point)
         var drag = DragActivity(anchor: point, startOffset: rawOffset(forDisplayed: contentOffset),
                                 lastPointer: point, hasBegun: false, interruptsDeceleration: false,
-                                startPage: nearestPage(for: contentOffset), lastMoveTime: time)
+                                startPage: nearestPage(for: contentOffset), lastMoveTime: currentTime)
         switch activity {
         case .idle, .drag:
             activity = .drag(drag)
@@ -25,7 +25,7 @@ public extension ScrollView {
             drag.hasBegun = true
             drag.interruptsDeceleration = true
             // Kept to 0.001 pt/s, so a replay on a shifted clock carries exactly the same.
-            let glide = motion.velocity(at: time)
+            let glide = motion.velocity(at: currentTime)
             drag.carriedVelocity = Point(x: (configuration.momentum.carried(from: glide.x) * 1000).rounded() / 1000,
                                          y: (configuration.momentum.carried(from: glide.y) * 1000).rounded() / 1000)
             activity = .drag(drag)
@@ -43,7 +43,7 @@ public extension ScrollView {
         guard case .drag(var drag) = activity, point.isFinite else { return }
         tick(time)
         if point != drag.lastPointer {
-            noteMove(of: &drag, at: time)
+            noteMove(of: &drag, at: currentTime)
             activity = .drag(drag)
         }
         tracker.addSample(time: time, position: point)
@@ -54,7 +54,7 @@ public extension ScrollView {
     func touchUp(at point: Point, time: Double) {
         guard case .drag(var drag) = activity else { return }
         tick(time)
-        noteMove(of: &drag, at: time)  // a rest just before the lift loses the momentum too
+        noteMove(of: &drag, at: currentTime)  // a rest just before the lift loses the momentum too
         activity = .drag(drag)
         // The lift's position moves the content but is not a velocity sample; its time is (a pointer
         // that rested more than 40 ms before the lift has no velocity).

@@ -9,8 +9,7 @@ extension VelocityTracker {
     /// The iOS-like estimate: 0.6 × v(third-newest pair) + 0.35 × v(second-newest) + 0.05 × v(newest pair),
     /// each v a two-point velocity (zero for a missing pair), as Flutter's `IOSScrollViewFlingVelocityTracker`.
     /// A pair's older sample is the newest one at least `iosMinimumPairMilliseconds` before its newer
-    /// sample, and no pair spans more than 40 ms. Zero when the newest sample comes more than 40 ms after
-    /// the previous one (the pointer had stopped).
+    /// sample. Zero when the newest sample comes more than 40 ms after the previous one (the pointer had stopped).
     func iosVelocity() -> Point {
         guard let newest = sample(stepsBack: 0) else { return .zero }
         if let previous = sample(stepsBack: 1),
@@ -24,7 +23,6 @@ extension VelocityTracker {
         while pair < Self.iosPairWeights.count, stepsBack < Self.historySize, let start = sample(stepsBack: stepsBack) {
             stepsBack += 1
             let milliseconds = (end.microseconds - start.microseconds) / 1000
-            if milliseconds > Self.assumePointerMoveStoppedMilliseconds { break }
             guard milliseconds >= Self.iosMinimumPairMilliseconds else { continue }
             let weight = Self.iosPairWeights[Self.iosPairWeights.count - 1 - pair]
             estimate = estimate + (end.position - start.position) * (1000 / milliseconds * weight)

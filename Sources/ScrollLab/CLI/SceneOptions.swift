@@ -25,8 +25,8 @@ struct SceneOptions: ParsableArguments {
     @Option(help: "Number of grid items.")
     var items: Int = 500
 
-    @Option(help: "Velocity estimator: lsq (least squares) or ios.")
-    var estimator: EstimatorOption = .lsq
+    @Option(help: "Velocity estimator: ios (UIKit-like, default) or lsq (least squares).")
+    var estimator: EstimatorOption = .ios
 
     @Option(help: "Folder of images for the grid (default: the bundled Assets/Images).")
     var assets: String?

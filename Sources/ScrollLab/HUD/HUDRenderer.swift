@@ -37,6 +37,7 @@ struct HUDRenderer {
         row(s.policy == "—" ? "policy" : "policy 1–\(LoadingPolicyKind.allCases.count)", s.policy)
         row("paging", s.pagingMode ?? "—")
         row("rate", s.decelerationRate + (status.slowMotion.map { " · " + $0 } ?? ""))
+        row("physics", status.physics)
         heading("State")
         let flags: [(String, Bool)] = [("tracking", s.isTracking), ("dragging", s.isDragging), ("decel", s.isDecelerating)]
         var fx = x

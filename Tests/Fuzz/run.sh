@@ -3,7 +3,7 @@
 #
 #   Tests/Fuzz/run.sh [SECONDS]        (default 60; or FUZZ_SECONDS)
 #
-# Builds Fuzz/ (a separate package; ScrollKit and LabKit are compiled with -sanitize=fuzzer,address), seeds the
+# Builds Fuzz/ (a separate package; ScrollKit is compiled with -sanitize=fuzzer,address), seeds the
 # corpus from Tests/Fuzz/seeds and the bundled Assets/Gestures files, runs, and fails if libFuzzer
 # reports a crash, a sanitizer error or a broken invariant. Findings are written to out/fuzz/.
 set -euo pipefail
@@ -21,7 +21,7 @@ build() {
 }
 echo "fuzz: building GestureFuzzer (libFuzzer + AddressSanitizer)"
 if ! build; then
-    # A build plan cached before files of ScrollKit or LabKit were added or removed can name missing inputs:
+    # A build plan cached before files of ScrollKit were added or removed can name missing inputs:
     # start from a clean scratch folder once.
     echo "fuzz: build failed; retrying from a clean build folder"
     rm -rf "$scratch"

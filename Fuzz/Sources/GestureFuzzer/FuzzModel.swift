@@ -1,4 +1,3 @@
-import LabKit
 import ScrollKit
 
 /// Drives the scroll model with fuzzed pointer events and checks its invariants.

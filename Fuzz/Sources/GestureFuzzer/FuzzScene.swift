@@ -1,4 +1,3 @@
-import LabKit
 import ScrollKit
 
 /// The smallest lab scene: a bare scroll view, so `HeadlessReplay` itself is fuzzed with any pointer input.

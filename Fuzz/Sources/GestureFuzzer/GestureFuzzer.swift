@@ -1,4 +1,3 @@
-import LabKit
 import ScrollKit
 
 /// libFuzzer entry point (also exported under libFuzzer's conventional name). The first byte chooses what the rest feeds:

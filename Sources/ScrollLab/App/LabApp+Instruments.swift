@@ -2,9 +2,6 @@ import Foundation
 import ScrollKit
 
 extension LabApp {
-    /// Where the timeline panel sits: the lower part of the events column.
-    static let timelineFrame = Rect(x: 612, y: 296, width: 336, height: 234)
-
     /// Steps the model to app time `t`: on the replay's 60 Hz grid while a replay runs (the same
     /// frames and input as `replay --headless`), else straight to the model time. Returns the model
     /// time the scene was last advanced to.
@@ -92,9 +89,10 @@ extension LabApp {
         instruments.pendingReplay = nil
     }
 
-    /// R: the timeline starts over.
+    /// R: the timeline starts over, and so does the policy comparison.
     func resetInstruments() {
         instruments.timeline.removeAll()
+        gridScene?.resetComparison()
     }
 
     /// Draws the timeline panel, its right edge at the model time the scene shows.
@@ -103,7 +101,7 @@ extension LabApp {
         if isReplaying { status += " · replay" }
         let recording = instruments.recorder.isRecording ? "REC → ./\(LabInstruments.recordingsFolder)/" : nil
         TimelinePlot(canvas: canvas, text: text).draw(instruments.timeline, now: modelTimeShown,
-                                                      in: Self.timelineFrame, status: status, recording: recording,
+                                                      in: HUDLayout.timelineFrame, status: status, recording: recording,
                                                       layout: &instruments.layout)
     }
 

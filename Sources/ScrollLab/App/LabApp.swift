@@ -51,6 +51,8 @@ final class LabApp {
     var frameCount = 0
     /// The content offset the last drawn frame shows (`--trace-frames`).
     var drawnOffset = Point.zero
+    /// App time of the last frame whose content moved or was dragged (the scroll indicator fades after it).
+    var lastScrollTime = -Double.infinity
 
     /// Opens the window and everything it needs; throws one clear line on failure.
     init(options: WindowOptions, sceneOptions: SceneOptions, imagePaths: [String]) throws(AppError) {
@@ -141,17 +143,16 @@ final class LabApp {
         images.pump(time: isReplaying ? modelTimeShown : modelClock.modelTime(atReal: t))
         stepModel(at: t)
         if status.message != nil, t > messageUntil { status.message = nil }
-        let snapshot = scene.snapshot()
+        var snapshot = scene.snapshot()
+        if snapshot.contentOffset != drawnOffset || snapshot.isDragging || snapshot.isDecelerating { lastScrollTime = t }
+        snapshot.scrollIndicatorAlpha = ScrollIndicator.alpha(since: t - lastScrollTime)
         drawnOffset = snapshot.contentOffset
         recordTimelineSample(snapshot)
         if gridScene != nil { images.retainTextures(snapshot.liveImageAssets) }
         frameIsMoving = snapshot.isDragging || snapshot.isDecelerating
         canvas.clear(.background)
-        text.draw("ScrollLab", style: .heading, colour: .text, x: Int32(viewport.frame.minX), y: 14)
-        text.draw("drag or wheel the phone · H for keys", style: .label, colour: .dimText,
-                  x: Int32(viewport.frame.minX) + 90, y: 14)
         if let pager = pagerScene {
-            PagerRenderer(canvas: canvas, text: text).draw(pager, viewport: viewport, showsFrame: showsPagerFrame)
+            PagerRenderer(canvas: canvas, text: text).draw(pager, snapshot: snapshot, viewport: viewport, showsFrame: showsPagerFrame)
         } else {
             PhoneRenderer(canvas: canvas, text: text, textures: images.textures).draw(snapshot, viewport: viewport)
         }

@@ -58,12 +58,17 @@ final class LabSceneAdapter: WindowScene {
         s.isDecelerating = view.isDecelerating
         s.velocity = view.velocity
         s.contentOffset = view.contentOffset
+        s.contentSize = view.contentSize
         s.targetContentOffset = view.targetContentOffset
         let c = content()
         s.tiles = c.tiles
         s.viewsCreated = c.viewsCreated
         s.rebindCount = c.rebindCount
         s.metrics = c.metrics
+        s.hasLoading = c.hasLoading
+        s.seedProblem = c.seedProblem
+        s.policyRows = c.policyRows
+        s.currentPolicy = c.currentPolicy
         s.liveImageAssets = c.liveImageAssets
         s.targetRect = c.targetRect
         return s

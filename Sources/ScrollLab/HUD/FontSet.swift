@@ -14,6 +14,8 @@ final class FontSet {
         case mono
         /// The item index on a tile, DejaVu Sans Bold 44 px.
         case big
+        /// Column headings of the policy table, DejaVu Sans 11 px.
+        case small
     }
 
     /// Directories searched for the DejaVu files, in order.
@@ -35,7 +37,7 @@ final class FontSet {
         }
         let files: [(Style, String, Int32)] = [
             (.label, "DejaVuSans.ttf", 14), (.heading, "DejaVuSans-Bold.ttf", 14),
-            (.mono, "DejaVuSansMono.ttf", 13), (.big, "DejaVuSans-Bold.ttf", 44),
+            (.mono, "DejaVuSansMono.ttf", 13), (.big, "DejaVuSans-Bold.ttf", 44), (.small, "DejaVuSans.ttf", 11),
         ]
         for (style, file, size) in files {
             guard let path = Self.locate(file) ?? (file == "DejaVuSans-Bold.ttf" ? Self.locate("DejaVuSans.ttf") : nil) else {
@@ -61,6 +63,17 @@ final class FontSet {
     /// Line height of `style` in pixels.
     func lineHeight(_ style: Style) -> Int32 {
         TTF_FontLineSkip(font(style))
+    }
+
+    /// Width of `text` in `style`, pixels (measured, nothing rasterized).
+    func width(_ text: String, style: Style) -> Int32 {
+        var w: Int32 = 0, h: Int32 = 0
+        return TTF_SizeUTF8(font(style), text, &w, &h) == 0 ? w : 0
+    }
+
+    /// The real fonts' measurements for `HUDLayout`.
+    var metrics: TextMetrics {
+        TextMetrics(width: { Double(self.width($0, style: $1)) }, lineHeight: { Double(self.lineHeight($0)) })
     }
 
     /// Closes the fonts and SDL_ttf.

@@ -20,7 +20,7 @@ final class TextCache {
     }
 
     private let renderer: OpaquePointer
-    private let fonts: FontSet
+    let fonts: FontSet
     private let capacity: Int
     private var entries: [Key: Entry] = [:]
     private var clock: UInt64 = 0

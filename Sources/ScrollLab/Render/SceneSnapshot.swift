@@ -23,14 +23,26 @@ struct SceneSnapshot {
     var targetContentOffset: Point?
     /// The scroll view's frame in phone-viewport points.
     var scrollViewFrame: Rect
+    /// The scroll view's content size.
+    var contentSize = Size.zero
+    /// Opacity of the scroll indicator (1 while scrolling, fading to 0 after).
+    var scrollIndicatorAlpha = 0.0
     /// The pool's views.
     var tiles: [TileDrawItem] = []
     /// Views ever created by the pool.
     var viewsCreated = 0
     /// Rebinds so far.
     var rebindCount = 0
-    /// Load metrics as label/value pairs (empty until the scene exposes some).
+    /// Whether the scene loads images (the grid): the HUD then shows policy, seed problem and metrics.
+    var hasLoading = false
+    /// The seed problem shown broken (1–3), if any.
+    var seedProblem: Int?
+    /// Load metrics of the current policy's segment as label/value pairs.
     var metrics: [(String, String)] = []
+    /// The policies used since the last reset, with their metrics (the comparison table).
+    var policyRows: [PolicyComparison.Row] = []
+    /// The current policy's name in `policyRows`.
+    var currentPolicy: String?
     /// Assets whose textures must stay (memory cache and screen).
     var liveImageAssets: Set<Int> = []
     /// The loading policy's target rect in content coordinates (Target, Adaptive), if any.

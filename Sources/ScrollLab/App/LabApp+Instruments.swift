@@ -89,6 +89,24 @@ extension LabApp {
         instruments.pendingReplay = nil
     }
 
+    /// The grid's current policy segment: its policy and metrics so far (nil in the pager).
+    var gridSegment: (policy: String, metrics: LoadMetrics)? {
+        gridScene.map { ($0.segmentName, $0.metrics) }
+    }
+
+    /// Logs a policy segment that ended (a policy switch, R, the window closing):
+    /// `{"t":…,"event":"policySegment","policy":"eager","metrics":{…}}`, metrics as in `replay`'s end line.
+    func tracePolicySegment(_ segment: (policy: String, metrics: LoadMetrics)?, at t: Double) {
+        guard let segment else { return }
+        trace?.write(.object([("t", .number(modelClock.modelTime(atReal: t))), ("event", .string("policySegment")),
+                              ("policy", .string(segment.policy)), ("metrics", segment.metrics.json)]))
+    }
+
+    /// Logs the grid's current segment (R, closing).
+    func tracePolicySegment(at t: Double) {
+        tracePolicySegment(gridSegment, at: t)
+    }
+
     /// R: the timeline starts over, and so does the policy comparison.
     func resetInstruments() {
         instruments.timeline.removeAll()

@@ -47,9 +47,11 @@ extension LabApp {
         return entries
     }
 
-    /// Handles a key press at app time `t`.
+    /// Handles a key press at app time `t`. Every key answers with a toast, a key that does nothing in
+    /// this scene included (it says where it works).
     func handleKey(_ key: SDL_Keycode, at t: Double) {
         let modelTime = modelClock.modelTime(atReal: t)
+        let grid = gridScene, pager = pagerScene
         switch Int(key) {
         case Int(SDLK_ESCAPE.rawValue):
             if showHelp { showHelp = false } else { running = false }
@@ -58,8 +60,10 @@ extension LabApp {
         case Int(SDLK_d.rawValue):
             scene.isFastRate.toggle()
             logSetting("rate", .string(scene.isFastRate ? "fast" : "normal"), at: t)
+            toast(scene.isFastRate ? "D: deceleration rate fast (0.99)" : "D: deceleration rate normal (0.998)", at: t)
         case Int(SDLK_t.rawValue):
             cycleSlowMotion(at: t)
+            toast("T: model clock " + modelClock.scaleLabel + (modelClock.scale == 1 ? "" : " (slow motion)"), at: t)
         case Int(SDLK_F5.rawValue):
             toggleRecording(at: t)
         case Int(SDLK_r.rawValue):
@@ -67,42 +71,63 @@ extension LabApp {
             scene.reset(time: modelTime)
             collectEvents()
             events.reset()
+            tracePolicySegment(at: t)
             resetInstruments()
             logSetting("reset", .bool(true), at: t)
+            toast(grid != nil ? "R: reset: offset 0, events, timeline, policy metrics" : "R: reset: offset 0, events, timeline", at: t)
         case Int(SDLK_1.rawValue)...Int(SDLK_9.rawValue):
-            if let name = scene.selectPolicy(Int(key) - Int(SDLK_0.rawValue)) {
-                logSetting("policy", .string(name), at: t)
+            let number = Int(key) - Int(SDLK_0.rawValue)
+            guard grid != nil else { return toast("\(number): loading policies are in the grid scene (S)", at: t) }
+            let ending = gridSegment
+            guard let name = scene.selectPolicy(number) else {
+                return toast("\(number): no policy (1–\(LoadingPolicyKind.allCases.count))", at: t)
             }
-        case Int(SDLK_l.rawValue) where gridScene != nil:
+            tracePolicySegment(ending, at: t)
+            logSetting("policy", .string(name), at: t)
+            toast("\(number): policy \(name), metrics from zero", at: t)
+        case Int(SDLK_l.rawValue):
+            guard grid != nil else { return toast("L: image latency is in the grid scene (S)", at: t) }
             let next = Self.latencySteps.first { $0 > images.latency + 1e-9 } ?? Self.latencySteps[0]
             images.latency = next
             status.latencyMs = next * 1000
             logSetting("latencyMs", .number(next * 1000), at: t)
+            toast("L: image source latency \(Int(next * 1000)) ms", at: t)
         case Int(SDLK_c.rawValue):
-            guard let grid = gridScene else { break }
+            guard let grid else { return toast("C: the image cache is in the grid scene (S)", at: t) }
+            let count = grid.pipeline.cache.keysByRecency.count
             grid.clearMemoryCache()
             logSetting("clearCache", .bool(true), at: t)
+            toast("C: memory cache cleared (\(count) image\(count == 1 ? "" : "s"))", at: t)
         case Int(SDLK_b.rawValue):
-            guard let grid = gridScene else { break }
+            guard let grid else { return toast("B: seed problems are in the grid scene (S)", at: t) }
             let problems: [SeedProblem?] = [nil] + SeedProblem.allCases
             let index = problems.firstIndex { $0 == grid.seedProblem } ?? 0
             let next = problems[(index + 1) % problems.count]
+            let ending = gridSegment
             grid.setPolicy(grid.policyKind, problem: next)
+            tracePolicySegment(ending, at: t)
             logSetting("seedProblem", next.map { .int($0.rawValue) } ?? .null, at: t)
+            toast(next.map { "B: seed problem \($0.rawValue) shown broken (Deferred, Target)" } ?? "B: seed problems off", at: t)
         case Int(SDLK_s.rawValue):
             switchScene(at: t)
+            toast("S: \(scene.name) scene", at: t)
         case Int(SDLK_p.rawValue):
-            guard let pager = pagerScene else { break }
+            guard let pager else { return toast("P: paging modes are in the pager scene (S)", at: t) }
             let modes = PagingMode.allCases
             pager.mode = modes[((modes.firstIndex(of: pager.mode) ?? 0) + 1) % modes.count]
             logSetting("paging", .string(pager.mode.rawValue), at: t)
-        case Int(SDLK_o.rawValue) where pagerScene != nil:
+            toast("P: paging \(pager.mode.rawValue)", at: t)
+        case Int(SDLK_o.rawValue):
+            guard pager != nil else { return toast("O: the frame outline is in the pager scene (S)", at: t) }
             showsPagerFrame.toggle()
             logSetting("frameOutline", .bool(showsPagerFrame), at: t)
+            toast("O: frame outline " + (showsPagerFrame ? "on" : "off"), at: t)
         case Int(SDLK_F12.rawValue):
             pendingScreenshot = Screenshot.nextDefaultPath()
         default:
-            break
+            if let name = SDL_GetKeyName(key).map({ String(cString: $0) }), name.count == 1 {
+                toast("\(name): no action · H lists the keys", at: t)
+            }
         }
     }
 }

@@ -143,6 +143,7 @@ final class LabApp {
         images.pump(time: isReplaying ? modelTimeShown : modelClock.modelTime(atReal: t))
         stepModel(at: t)
         if status.message != nil, t > messageUntil { status.message = nil }
+        status.messageAlpha = Swift.min(1, Swift.max(0, (messageUntil - t) / 0.4))
         var snapshot = scene.snapshot()
         if snapshot.contentOffset != drawnOffset || snapshot.isDragging || snapshot.isDecelerating { lastScrollTime = t }
         snapshot.scrollIndicatorAlpha = ScrollIndicator.alpha(since: t - lastScrollTime)
@@ -158,6 +159,9 @@ final class LabApp {
         }
         HUDRenderer(canvas: canvas, text: text, fonts: fonts).draw(snapshot, events: events, status: status)
         drawTimeline()
+        if let message = status.message {
+            Toast(canvas: canvas, text: text).draw(message, alpha: status.messageAlpha, over: viewport.frame)
+        }
         if showHelp { HelpOverlay(canvas: canvas, text: text).draw(keyHelp) }
 
         if let after = options.screenshotAfter, !screenshotTaken, t >= after, let path = options.screenshot {
@@ -187,11 +191,17 @@ final class LabApp {
                               ("name", .string(name)), ("value", value)]))
     }
 
-    /// Shows a transient line in the HUD and on standard output.
+    /// Shows a transient line in the window and on standard output.
     func say(_ message: String, at t: Double) {
         if !options.quiet { FileHandle.standardOutput.write(Data((message + "\n").utf8)) }
         status.message = message
         messageUntil = t + 4
+    }
+
+    /// A key's answer: a short toast over the phone for 2.5 s (not printed).
+    func toast(_ message: String, at t: Double) {
+        status.message = message
+        messageUntil = t + 2.5
     }
 
     func saveScreenshot(to path: String) {
@@ -222,6 +232,7 @@ final class LabApp {
             saveScreenshot(to: path)
         }
         collectEvents()
+        tracePolicySegment(at: clock.now())
         if let trace {
             var pairs: [(String, JSONValue)] = [("event", .string("summary"))]
             var extra = scene.summary

@@ -56,8 +56,8 @@ import Testing
         let text = "  {\"phase\":\"down\", \"y\":2, \"x\":1, \"t_ms\":5, \"pointer\":{\"id\":[1,null,true]}}\r\n\t\r\n{\"t_ms\":6e0,\"x\":-1.5E+1,\"y\":0,\"phase\":\"up\"}\r\n"
         let events = try GestureFile.parse(text)
         #expect(events == [
-            PointerEvent(time: 0.005, position: Point(x: 1, y: 2), phase: .down),
-            PointerEvent(time: 0.006, position: Point(x: -15, y: 0), phase: .up),
+            PointerEvent(time: 0, position: Point(x: 1, y: 2), phase: .down),
+            PointerEvent(time: 0.001, position: Point(x: -15, y: 0), phase: .up),
         ])
     }
 
@@ -69,7 +69,7 @@ import Testing
             {"t_ms":4,"x":0,"y":3,"phase":"up"}
             """
         let events = try GestureFile.parse(text)
-        #expect(events.map(\.time) == [0.01, 0.01, 0.004, 0.004])
+        #expect(events.map(\.time) == [0, 0, -0.006, -0.006])
     }
 
     @Test func emptyTextHasNoEvents() throws {

@@ -45,6 +45,8 @@ final class LabApp {
     var running = true
     var pointerDown = false
     var screenshotTaken = false
+    /// True once a `--screenshot` could not be saved (the exit code says so).
+    var screenshotFailed = false
     var pendingScreenshot: String?
     var messageUntil = 0.0
     /// Frames presented so far; also the number of the frame being drawn.
@@ -115,9 +117,10 @@ final class LabApp {
             frameCount += 1
             if let n = options.frames, frameCount >= n { running = false }
             if let q = options.quitAfter, frameStart >= q { running = false }
+            if trace?.failure != nil { running = false }
         }
         finish()
-        return 0
+        return trace?.failure == nil && !screenshotFailed ? 0 : 1
     }
 
     /// Presents a few empty frames back to back: true when each takes most of a display period,
@@ -187,7 +190,7 @@ final class LabApp {
 
     /// Shows a transient line in the HUD and on standard output.
     func say(_ message: String, at t: Double) {
-        if !options.quiet { FileHandle.standardOutput.write(Data((message + "\n").utf8)) }
+        if !options.quiet { writeLine(message, to: STDOUT_FILENO) }
         status.message = message
         messageUntil = t + 4
     }
@@ -195,7 +198,11 @@ final class LabApp {
     func saveScreenshot(to path: String) {
         let t = clock.now()
         if let error = Screenshot.save(renderer: sdl.renderer, to: path) {
-            say("scrolllab: screenshot failed: \(error)", at: t)
+            if path == options.screenshot { screenshotFailed = true }
+            let message = "scrolllab: screenshot failed: \(error)"
+            writeStandardError(message)
+            status.message = message
+            messageUntil = t + 4
         } else {
             say("screenshot saved to \(path)", at: t)
         }

@@ -57,7 +57,7 @@ struct SceneOptions: ParsableArguments {
     /// and exit code 2.
     func imagePaths() -> [String] {
         guard let directory = assets ?? AssetLocator.directory("Images")?.path else {
-            FileHandle.standardError.write(Data("scrolllab: warning: no Assets/Images found; tiles show placeholders (use --assets DIR)\n".utf8))
+            writeStandardError("scrolllab: warning: no Assets/Images found; tiles show placeholders (use --assets DIR)")
             return []
         }
         do {

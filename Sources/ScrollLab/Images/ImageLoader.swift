@@ -115,7 +115,7 @@ final class ImageLoader {
 
     private func warnOnce(path: String, reason: String) {
         guard warned.insert(path).inserted else { return }
-        FileHandle.standardError.write(Data("scrolllab: warning: \(path): \(reason)\n".utf8))
+        writeStandardError("scrolllab: warning: \(path): \(reason)")
     }
 
     private func seconds(since start: UInt64) -> Double {

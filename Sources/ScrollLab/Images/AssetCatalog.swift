@@ -2,8 +2,8 @@ import Foundation
 
 /// The image files of an assets folder, in name order: asset index `i` is the `i`-th file.
 enum AssetCatalog {
-    /// File endings SDL2_image is asked to decode.
-    static let imageExtensions: Set<String> = ["jpg", "jpeg", "png", "bmp", "gif"]
+    /// File endings SDL2_image is asked to decode (WebP and TIFF through its libwebp and libtiff).
+    static let imageExtensions: Set<String> = ["jpg", "jpeg", "png", "bmp", "gif", "webp", "tif", "tiff"]
 
     /// Why a folder cannot serve as the assets folder.
     enum Problem: Error, CustomStringConvertible {
@@ -29,9 +29,14 @@ enum AssetCatalog {
         guard fm.isReadableFile(atPath: directory), let names = try? fm.contentsOfDirectory(atPath: directory) else {
             throw .unreadable(directory)
         }
-        return names
-            .filter { imageExtensions.contains(($0 as NSString).pathExtension.lowercased()) && !$0.hasPrefix(".") }
-            .sorted()
-            .map { (directory as NSString).appendingPathComponent($0) }
+        let visible = names.filter { !$0.hasPrefix(".") }.sorted()
+        let images = visible.filter { imageExtensions.contains(($0 as NSString).pathExtension.lowercased()) }
+        let skipped = visible.filter { !imageExtensions.contains(($0 as NSString).pathExtension.lowercased()) }
+        if !skipped.isEmpty {
+            let shown = skipped.prefix(3).joined(separator: ", ") + (skipped.count > 3 ? ", …" : "")
+            writeStandardError("scrolllab: note: \(directory): skipped \(skipped.count) file(s) without an image ending "
+                               + "(\(imageExtensions.sorted().joined(separator: " "))): \(shown)")
+        }
+        return images.map { (directory as NSString).appendingPathComponent($0) }
     }
 }

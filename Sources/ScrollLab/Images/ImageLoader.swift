@@ -37,7 +37,7 @@ final class ImageLoader {
         self.paths = paths
         self.latency = latency
         self.textures = TextureStore(renderer: renderer)
-        self.workers = DecodeWorkers(mailbox: mailbox)
+        self.workers = DecodeWorkers(mailbox: mailbox, maxDimension: Self.maxTextureSide(renderer))
     }
 
     /// Starts loading `ticket` (after the latency, on a worker).
@@ -111,6 +111,16 @@ final class ImageLoader {
         for (_, surface) in decoded { surface.free() }
         decoded.removeAll()
         textures.removeAll()
+    }
+
+    /// The renderer's largest texture side (`SDL_GetRendererInfo`); renderers that state none (0, the
+    /// software renderer) get `ImageHeader.defaultMaxDimension`: a 32768-pixel-wide surface crashed
+    /// its present.
+    static func maxTextureSide(_ renderer: OpaquePointer) -> Int {
+        var info = SDL_RendererInfo()
+        guard SDL_GetRendererInfo(renderer, &info) == 0 else { return ImageHeader.defaultMaxDimension }
+        let stated = [info.max_texture_width, info.max_texture_height].filter { $0 > 0 }.map(Int.init)
+        return min(stated.min() ?? ImageHeader.defaultMaxDimension, ImageHeader.defaultMaxDimension)
     }
 
     private func warnOnce(path: String, reason: String) {

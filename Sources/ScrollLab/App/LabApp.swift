@@ -221,6 +221,7 @@ final class LabApp {
 
     /// Writes the trace's summary (when tracing), stops the image workers and closes SDL. Call once, at the end.
     func finish() {
+        stopRecording(at: clock.now())
         if let path = options.screenshot, !screenshotTaken {
             // The last frame is still in the back buffer only for some renderers: draw it again.
             frame(at: clock.now())

@@ -66,7 +66,7 @@ func fail(_ message: String, code: Int32 = 1) -> Never {
 /// and exits 1, so no command reports success for output that was lost.
 func finishStandardOutput(command: String) {
     if fflush(nil) != 0 {
-        fail("scrolllab \(command): cannot write to standard output: \(OutputFile.errorText())")
+        fail("scrolllab \(command): cannot write standard output: \(OutputFile.errorText())")
     }
 }
 

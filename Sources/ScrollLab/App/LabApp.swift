@@ -55,7 +55,7 @@ final class LabApp {
     var drawnOffset = Point.zero
 
     /// Opens the window and everything it needs; throws one clear line on failure.
-    init(options: WindowOptions, sceneOptions: SceneOptions, imagePaths: [String]) throws(AppError) {
+    init(options: WindowOptions, sceneOptions: SceneOptions, imagePaths: [AssetFile]) throws(AppError) {
         self.options = options
         self.sceneOptions = sceneOptions
         if let path = options.traceOut { trace = try TraceWriter(path: path) }

@@ -20,7 +20,7 @@ struct DecodeWorkers: Sendable {
     }
 
     /// Starts decoding `path` for `ticket` after `latency` seconds.
-    func start(ticket: Int, path: String, latency: Double) {
+    func start(ticket: Int, path: AssetFile, latency: Double) {
         let mailbox = self.mailbox, maxDimension = self.maxDimension
         let work: @Sendable () -> Void = {
             guard mailbox.begin(ticket) else { mailbox.forget(ticket); return }

@@ -17,9 +17,9 @@ enum ImageDecoder {
     static let maxFileBytes = 128 << 20
 
     /// Decodes the file at `path` (sides at most `maxDimension` pixels), or says why it cannot be used.
-    static func decode(path: String, maxDimension: Int = ImageHeader.defaultMaxDimension) -> Result<DecodedSurface, ImageDecodeFailure> {
+    static func decode(path: AssetFile, maxDimension: Int = ImageHeader.defaultMaxDimension) -> Result<DecodedSurface, ImageDecodeFailure> {
         // O_NONBLOCK: opening a FIFO must not wait for a writer; the file type is checked before any read.
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        let descriptor = path.withCString { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
         guard descriptor >= 0 else { return .failure(.init(reason: "unreadable file (\(String(cString: strerror(errno))))")) }
         defer { close(descriptor) }
         var info = stat()

@@ -11,7 +11,7 @@ import ScrollKit
 /// the `DecodeMailbox`.
 final class ImageLoader {
     /// Image files, by asset index.
-    let paths: [String]
+    let paths: [AssetFile]
     /// Simulated source latency, seconds (`L` cycles it).
     var latency: Double
     /// Textures of decoded images.
@@ -33,7 +33,7 @@ final class ImageLoader {
     private var warned: Set<String> = []
 
     /// A loader for `paths` drawing with `renderer`.
-    init(paths: [String], latency: Double, renderer: OpaquePointer) {
+    init(paths: [AssetFile], latency: Double, renderer: OpaquePointer) {
         self.paths = paths
         self.latency = latency
         self.textures = TextureStore(renderer: renderer)
@@ -72,7 +72,7 @@ final class ImageLoader {
                 decoded.append((ticket, surface))
             case let .failure(failure):
                 begun[ticket.id] = nil
-                warnOnce(path: paths[ticket.key.asset % paths.count], reason: failure.reason)
+                warnOnce(path: paths[ticket.key.asset % paths.count].displayPath, reason: failure.reason)
                 ready.append(LoadCompletion(ticket: ticket, result: .failed(reason: failure.reason), time: time))
             }
         }

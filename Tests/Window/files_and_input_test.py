@@ -202,7 +202,9 @@ started = time.monotonic()
 r = subprocess.run([binary, "velocity"], stdin=open("/dev/zero", "rb"), capture_output=True, text=True, timeout=30)
 check(r.returncode == 1 and "longer than 4096 bytes" in r.stderr and time.monotonic() - started < 5,
       "velocity < /dev/zero: %s (%.2f s)" % (r.stderr.strip(), time.monotonic() - started))
-p = subprocess.Popen("yes '' | %s velocity" % binary, shell=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+# Lines of 4000 blanks: each one legal, the stream endless.
+p = subprocess.Popen("yes \"$(head -c 4000 /dev/zero | tr '\\0' ' ')\" | %s velocity" % binary, shell=True,
+                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 err = p.communicate(timeout=120)[1]
 check(p.returncode == 1 and "larger than 64 MiB" in err, "an endless stream of blank lines is refused: %s" % err.strip())
 

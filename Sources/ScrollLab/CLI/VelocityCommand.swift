@@ -22,8 +22,8 @@ struct VelocityCommand: ParsableCommand {
     )
 
     /// Which estimator to run.
-    @Option(name: .long, help: "Velocity estimator: lsq (least squares, default) or ios (weighted last pairs).")
-    var estimator: EstimatorOption = .lsq
+    @Option(name: .long, help: "Velocity estimator: ios (weighted last pairs, default) or lsq (least squares).")
+    var estimator: EstimatorOption = .ios
 
     /// The most stdin may hold: a gesture is kilobytes, so more is not a gesture (`velocity < /dev/zero`).
     static let byteLimit = 64 << 20

@@ -33,9 +33,11 @@ struct HUDRenderer {
 
         heading("Scene")
         row("scene", s.name)
-        row("policy", s.policy)
+        // The grid's policy row names its keys (1–8); the pager has no policy.
+        row(s.policy == "—" ? "policy" : "policy 1–\(LoadingPolicyKind.allCases.count)", s.policy)
         row("paging", s.pagingMode ?? "—")
         row("rate", s.decelerationRate + (status.slowMotion.map { " · " + $0 } ?? ""))
+        row("physics", status.physics)
         heading("State")
         let flags: [(String, Bool)] = [("tracking", s.isTracking), ("dragging", s.isDragging), ("decel", s.isDecelerating)]
         var fx = x

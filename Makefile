@@ -5,6 +5,7 @@
 #   make test   install missing test packages, build, unit tests, a bounded fuzz run, a headless soak,
 #               then the real-window tests under Xvfb
 #   make sanitize / make bench   ASan+TSan unit-test runs / micro-benchmarks
+#   make check-layering  fails if the physics (Sources/ScrollKit) imports anything but the C library
 
 SHELL := /bin/bash
 
@@ -28,7 +29,7 @@ define install_missing
 	fi
 endef
 
-.PHONY: run build release test deps test-deps unit-test window-test sanitize bench clean
+.PHONY: run build release test deps test-deps unit-test window-test sanitize bench clean check-layering
 
 deps:
 	$(call install_missing,$(RUN_PACKAGES))
@@ -36,21 +37,28 @@ deps:
 test-deps:
 	$(call install_missing,$(TEST_PACKAGES))
 
-build: deps
+build: deps check-layering
 	swift build
 
-release: deps
+release: deps check-layering
 	swift build -c release
 
 run: release
 	.build/release/scrolllab $(ARGS)
 
-test: test-deps
+test: test-deps check-layering
 	swift build
 	swift test
 	Tests/Fuzz/run.sh 60
 	.build/debug/scrolllab soak --minutes 30 --headless
 	Tests/Window/run-all.sh .build/debug/scrolllab
+
+# The physics stays pure: Sources/ScrollKit may import only the C library for math (Glibc, Musl, Darwin).
+# Package.swift already keeps LabKit, SDL and ArgumentParser out of its reach; this also keeps out Foundation.
+check-layering:
+	@bad="$$(grep -rnE '^[[:space:]]*(@[A-Za-z_]+[[:space:]]+)*import[[:space:]]' Sources/ScrollKit \
+	  | grep -vE 'import[[:space:]]+(Glibc|Musl|Darwin)[[:space:]]*$$' || true)"; \
+	if [ -n "$$bad" ]; then echo "Sources/ScrollKit must import only Glibc/Musl/Darwin:"; echo "$$bad"; exit 1; fi
 
 # Only the real-window tests (expects a built debug binary).
 window-test:

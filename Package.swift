@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .executable(name: "scrolllab", targets: ["ScrollLab"]),
         .library(name: "ScrollKit", targets: ["ScrollKit"]),
+        .library(name: "LabKit", targets: ["LabKit"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -13,17 +14,27 @@ let package = Package(
     targets: [
         // SDL2, SDL2_image and SDL2_ttf from the system (Debian: libsdl2-dev, libsdl2-image-dev, libsdl2-ttf-dev).
         .systemLibrary(name: "CSDL", path: "CSDL"),
-        // The pure scroll model: no SDL, no clock reads. Time is always passed in.
+        // The physics: a pure scroll model. No SDL, no Foundation, no clock reads, no lab types; time is
+        // always passed in. `make check-layering` keeps it that way.
         .target(name: "ScrollKit", path: "Sources/ScrollKit"),
+        // The lab on top of the physics: scenes, grid and pool, image loading and policies, gesture files,
+        // replay, timeline, bench and soak experiments. Pure as well: no SDL, no clock reads.
+        .target(name: "LabKit", dependencies: ["ScrollKit"], path: "Sources/LabKit"),
         // The SDL shell and the command line.
         .executableTarget(
             name: "ScrollLab",
             dependencies: [
-                "ScrollKit", "CSDL",
+                "LabKit", "ScrollKit", "CSDL",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/ScrollLab"
         ),
-        .testTarget(name: "ScrollKitTests", dependencies: ["ScrollKit"], path: "Tests/ScrollKitTests"),
+        // Synthetic pointer gestures shared by the physics and the lab tests.
+        .target(name: "ScrollKitTestSupport", dependencies: ["ScrollKit"], path: "Tests/ScrollKitTestSupport"),
+        .testTarget(name: "ScrollKitTests", dependencies: ["ScrollKit", "ScrollKitTestSupport"],
+                    path: "Tests/ScrollKitTests"),
+        .testTarget(name: "LabKitTests", dependencies: ["LabKit", "ScrollKit", "ScrollKitTestSupport"],
+                    path: "Tests/LabKitTests"),
+        .testTarget(name: "ScrollLabTests", dependencies: ["ScrollLab"], path: "Tests/ScrollLabTests"),
     ]
 )

@@ -1,5 +1,5 @@
 // swift-tools-version: 6.1
-// Benchmarks of the ScrollKit core (time and heap allocations per operation), kept in their own package
+// Benchmarks of ScrollKit and LabKit (time and heap allocations per operation), kept in their own package
 // so that building the product never resolves or compiles the benchmark harness.
 // Run with: cd Benchmarks && swift package benchmark
 import PackageDescription
@@ -20,6 +20,7 @@ let package = Package(
             name: "ScrollKitBenchmarks",
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "LabKit", package: rootPackage),
                 .product(name: "ScrollKit", package: rootPackage),
             ],
             path: "Benchmarks/ScrollKitBenchmarks",

@@ -16,7 +16,11 @@ let package = Package(
         // Only links with `-sanitize=fuzzer` (which supplies libFuzzer).
         .executableTarget(
             name: "GestureFuzzer",
-            dependencies: ["CFuzzerDriver", .product(name: "ScrollKit", package: rootPackage)],
+            dependencies: [
+                "CFuzzerDriver",
+                .product(name: "LabKit", package: rootPackage),
+                .product(name: "ScrollKit", package: rootPackage),
+            ],
             path: "Sources/GestureFuzzer"
         ),
     ]

@@ -1,4 +1,5 @@
 import Benchmark
+import LabKit
 import ScrollKit
 
 /// Grid rebind: the reuse pool's update for every frame of a scroll through the whole 500-item grid

@@ -1,4 +1,5 @@
 import Benchmark
+import LabKit
 import ScrollKit
 
 /// A grid scene with `policy`, started and shown its first screen (loads settled).

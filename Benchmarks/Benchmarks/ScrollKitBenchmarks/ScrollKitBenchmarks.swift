@@ -1,4 +1,5 @@
 import Benchmark
+import LabKit
 import ScrollKit
 
 /// Metrics every ScrollKit benchmark reports: time and heap allocations.

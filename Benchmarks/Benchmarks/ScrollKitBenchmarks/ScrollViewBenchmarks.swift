@@ -1,4 +1,5 @@
 import Benchmark
+import LabKit
 import ScrollKit
 
 /// Counts observer callbacks without storing them (an observer that does not itself allocate).

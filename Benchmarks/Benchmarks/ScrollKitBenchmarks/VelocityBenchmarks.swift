@@ -1,4 +1,5 @@
 import Benchmark
+import LabKit
 import ScrollKit
 
 /// A tracker filled with 20 move samples of a steady 1 pt/ms upward drag at 120 Hz.

@@ -8,11 +8,7 @@ final class FuzzScene: LabScene {
     init(scrollView: ScrollView) { self.scrollView = scrollView }
 
     func pointer(_ event: PointerEvent) {
-        switch event.phase {
-        case .down: scrollView.touchDown(at: event.position, time: event.time)
-        case .move: scrollView.touchMoved(to: event.position, time: event.time)
-        case .up: scrollView.touchUp(at: event.position, time: event.time)
-        }
+        scrollView.handle(event)
     }
 
     func advance(to time: Double) {

@@ -17,11 +17,7 @@ final class FrameDriver {
 
     /// Delivers one pointer event to the scroll view.
     func deliver(_ event: PointerEvent) {
-        switch event.phase {
-        case .down: scrollView.touchDown(at: event.position, time: event.time)
-        case .move: scrollView.touchMoved(to: event.position, time: event.time)
-        case .up: scrollView.touchUp(at: event.position, time: event.time)
-        }
+        scrollView.handle(event)
     }
 
     /// Steps frames up to `time`, delivering events on the way; events after `time` are left undelivered.

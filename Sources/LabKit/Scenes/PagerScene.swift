@@ -78,15 +78,9 @@ public final class PagerScene: LabScene {
     /// Routes a phone-viewport pointer sample to the scroll view. The touch area is the whole
     /// pager band, so a drag that starts on a visible neighbour scrolls the pager (B-PAGE-2).
     public func pointer(_ event: PointerEvent) {
-        switch event.phase {
-        case .down:
-            touchAccepted = scrollView.touchDown(at: event.position, time: event.time)
-        case .move:
-            if touchAccepted { scrollView.touchMoved(to: event.position, time: event.time) }
-        case .up:
-            if touchAccepted { scrollView.touchUp(at: event.position, time: event.time) }
-            touchAccepted = false
-        }
+        // Moves and the lift of a touch the scroll view ignored are not its to see.
+        guard event.phase == .down || touchAccepted else { return }
+        touchAccepted = scrollView.handle(event) && event.phase != .up
     }
 
     /// One frame: steps the scroll view (its callbacks update the linked layers and the pool).

@@ -1,4 +1,5 @@
 import Testing
+@testable import LabKit
 @testable import ScrollKit
 
 @Suite struct ReusePoolTests {

@@ -1,13 +1,13 @@
-@testable import ScrollKit
+import ScrollKit
 
 /// Pointer samples for tests: straight drags at constant speed, sampled every 8 ms like a 125 Hz mouse.
-enum SyntheticGesture {
+public enum SyntheticGesture {
     /// Sample spacing in seconds.
-    static let interval = 0.008
+    public static let interval = 0.008
 
     /// A drag that starts at `start` at time `time`, moves at `velocity` (pointer points per second) for
     /// `duration` seconds, optionally rests for `hold` seconds (no samples, as a still mouse), then lifts.
-    static func drag(from start: Point, velocity: Point, duration: Double, at time: Double,
+    public static func drag(from start: Point, velocity: Point, duration: Double, at time: Double,
                      hold: Double = 0) -> [PointerEvent] {
         var events = [PointerEvent(time: time, position: start, phase: .down)]
         let steps = Int((duration / interval).rounded())

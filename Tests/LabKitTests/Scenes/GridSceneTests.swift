@@ -1,4 +1,5 @@
 import Testing
+@testable import LabKit
 @testable import ScrollKit
 
 /// A source whose workers finish even when cancelled (a real decode already under way): the late

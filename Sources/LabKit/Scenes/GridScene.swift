@@ -103,11 +103,7 @@ public final class GridScene: LabScene, ScrollViewDelegate {
     public func pointer(_ event: PointerEvent) {
         start(at: event.time)
         drainCompletions(upTo: event.time)
-        switch event.phase {
-        case .down: scrollView.touchDown(at: event.position, time: event.time)
-        case .move: scrollView.touchMoved(to: event.position, time: event.time)
-        case .up: scrollView.touchUp(at: event.position, time: event.time)
-        }
+        scrollView.handle(event)
     }
 
     public func advance(to time: Double) {

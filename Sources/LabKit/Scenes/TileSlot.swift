@@ -20,10 +20,4 @@ struct TileSlot: Hashable, Sendable {
         if case let .loading(key, _) = content { return key }
         return nil
     }
-
-    /// The key displayed, if any.
-    var shownKey: ImageKey? {
-        if case let .shown(key, _, _) = content { return key }
-        return nil
-    }
 }

@@ -11,11 +11,7 @@ final class TestScene: LabScene {
     init(scrollView: ScrollView) { self.scrollView = scrollView }
 
     func pointer(_ event: PointerEvent) {
-        switch event.phase {
-        case .down: scrollView.touchDown(at: event.position, time: event.time)
-        case .move: scrollView.touchMoved(to: event.position, time: event.time)
-        case .up: scrollView.touchUp(at: event.position, time: event.time)
-        }
+        scrollView.handle(event)
     }
 
     func advance(to time: Double) { scrollView.advance(to: time) }

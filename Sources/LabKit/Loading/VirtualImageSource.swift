@@ -27,9 +27,6 @@ public struct VirtualImageSource: ImageSource, Sendable {
     /// Total time of one load: latency plus decode.
     public var loadDuration: Double { latency + decodeCost }
 
-    /// Loads that have begun and not finished or been cancelled.
-    public var pendingCount: Int { scheduled.count }
-
     public mutating func begin(_ ticket: LoadTicket, time: Double) {
         let result: LoadResult = failingKeys.contains(ticket.key)
             ? .failed(reason: "virtual failure") : .image(bytes: bytesPerImage)

@@ -1,0 +1,22 @@
+extension ScrollEventRecord {
+    /// The JSON-lines form shared by `replay --headless` and `--trace-out`:
+    /// `{"t":…,"event":"willEndDragging","offset":{…},"velocity":{…},"target":{…}}`.
+    /// `willEndDragging` adds `"proposedTarget"` when the delegate rewrote the target;
+    /// `didEndDragging` carries `"willDecelerate"`.
+    public var json: JSONValue {
+        var pairs: [(String, JSONValue)] = [
+            ("t", .number(time)), ("event", .string(event.name)), ("offset", .point(offset)),
+        ]
+        switch event {
+        case let .willEndDragging(velocity, target, proposed):
+            pairs.append(("velocity", .point(velocity)))
+            pairs.append(("target", .point(target)))
+            if proposed != target { pairs.append(("proposedTarget", .point(proposed))) }
+        case let .didEndDragging(willDecelerate):
+            pairs.append(("willDecelerate", .bool(willDecelerate)))
+        default:
+            break
+        }
+        return .object(pairs)
+    }
+}

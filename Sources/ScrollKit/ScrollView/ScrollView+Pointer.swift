@@ -1,0 +1,15 @@
+/// Pointer samples as one input: the phase picks the touch method.
+public extension ScrollView {
+    /// Routes one pointer sample: down → `touchDown`, move → `touchMoved`, up → `touchUp`.
+    ///
+    /// Returns false when a down is ignored (outside `touchArea`, or a pointer is already down), true otherwise.
+    @discardableResult
+    func handle(_ event: PointerEvent) -> Bool {
+        switch event.phase {
+        case .down: return touchDown(at: event.position, time: event.time)
+        case .move: touchMoved(to: event.position, time: event.time)
+        case .up: touchUp(at: event.position, time: event.time)
+        }
+        return true
+    }
+}

@@ -45,6 +45,8 @@ final class LabApp {
     var running = true
     var pointerDown = false
     var screenshotTaken = false
+    /// True once a `--screenshot` could not be saved (the exit code says so).
+    var screenshotFailed = false
     var pendingScreenshot: String?
     var messageUntil = 0.0
     /// Frames presented so far; also the number of the frame being drawn.
@@ -53,7 +55,7 @@ final class LabApp {
     var drawnOffset = Point.zero
 
     /// Opens the window and everything it needs; throws one clear line on failure.
-    init(options: WindowOptions, sceneOptions: SceneOptions, imagePaths: [String]) throws(AppError) {
+    init(options: WindowOptions, sceneOptions: SceneOptions, imagePaths: [AssetFile]) throws(AppError) {
         self.options = options
         self.sceneOptions = sceneOptions
         if let path = options.traceOut { trace = try TraceWriter(path: path) }
@@ -116,9 +118,10 @@ final class LabApp {
             frameCount += 1
             if let n = options.frames, frameCount >= n { running = false }
             if let q = options.quitAfter, frameStart >= q { running = false }
+            if trace?.failure != nil { running = false }
         }
         finish()
-        return 0
+        return trace?.failure == nil && !screenshotFailed ? 0 : 1
     }
 
     /// Presents a few empty frames back to back: true when each takes most of a display period,
@@ -188,7 +191,7 @@ final class LabApp {
 
     /// Shows a transient line in the HUD and on standard output.
     func say(_ message: String, at t: Double) {
-        if !options.quiet { FileHandle.standardOutput.write(Data((message + "\n").utf8)) }
+        if !options.quiet { writeLine(message, to: STDOUT_FILENO) }
         status.message = message
         messageUntil = t + 4
     }
@@ -196,7 +199,11 @@ final class LabApp {
     func saveScreenshot(to path: String) {
         let t = clock.now()
         if let error = Screenshot.save(renderer: sdl.renderer, to: path) {
-            say("scrolllab: screenshot failed: \(error)", at: t)
+            if path == options.screenshot { screenshotFailed = true }
+            let message = "scrolllab: screenshot failed: \(error)"
+            writeStandardError(message)
+            status.message = message
+            messageUntil = t + 4
         } else {
             say("screenshot saved to \(path)", at: t)
         }
@@ -215,6 +222,7 @@ final class LabApp {
 
     /// Writes the trace's summary (when tracing), stops the image workers and closes SDL. Call once, at the end.
     func finish() {
+        stopRecording(at: clock.now())
         if let path = options.screenshot, !screenshotTaken {
             // The last frame is still in the back buffer only for some renderers: draw it again.
             frame(at: clock.now())

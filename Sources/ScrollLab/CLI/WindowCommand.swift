@@ -45,7 +45,10 @@ struct WindowCommand: ParsableCommand {
 
     func validate() throws {
         if let frames, frames < 1 { throw ValidationError("--frames must be at least 1") }
-        if let quitAfter, !(quitAfter >= 0) { throw ValidationError("--quit-after must be 0 or more seconds") }
+        if let quitAfter, !(quitAfter.isFinite && quitAfter >= 0) { throw ValidationError("--quit-after must be a finite number of seconds, 0 or more") }
+        if let screenshotAfter, !(screenshotAfter.isFinite && screenshotAfter >= 0) {
+            throw ValidationError("--screenshot-after must be a finite number of seconds, 0 or more")
+        }
         if screenshotAfter != nil, screenshot == nil { throw ValidationError("--screenshot-after needs --screenshot FILE") }
     }
 
@@ -58,7 +61,7 @@ struct WindowCommand: ParsableCommand {
             do throws(AppError) {
                 return try LabApp(options: options, sceneOptions: sceneOptions, imagePaths: sceneOptions.imagePaths()).run()
             } catch {
-                FileHandle.standardError.write(Data((error.message + "\n").utf8))
+                writeStandardError(error.message)
                 return 2
             }
         }

@@ -23,7 +23,7 @@ extension LabApp {
         let gesture = instruments.pendingReplay
         instruments.pendingReplay = nil
         var run = FrameBenchRun(renderer: sdl.rendererName)
-        let pump = InputPump(clock: clock)
+        let pump = InputPump(clock: clock, window: nil)
         let origin = clock.now()
         let ticksPerSecond = Double(SDL_GetPerformanceFrequency())
         // Offscreen, a GL renderer draws into a pbuffer whose "swap" does not wait: Mesa would rasterize

@@ -102,7 +102,8 @@ struct HUDRenderer {
         }
         text.draw("H help · D rate · T slow motion · F5 record · R reset · F12 screenshot · Esc quit",
                   style: .label, colour: .dimText, x: Self.left, y: y)
-        text.draw(String(format: "frame %.1f ms (p99 %.1f) · %@", status.frameMs, status.frameP99Ms, status.renderer),
+        text.draw(String(format: "%.1f fps · interval p99 %.1f ms · work %.1f ms (p99 %.1f) · %@ · %@ time", status.fps,
+                         status.intervalP99Ms, status.frameMs, status.frameP99Ms, status.renderer, status.eventClock),
                   style: .mono, colour: .dimText, x: Self.left, y: y + 20)
     }
 

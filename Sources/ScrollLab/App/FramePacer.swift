@@ -1,0 +1,66 @@
+/// When the window's frame loop wakes and presents, learnt from what its frames cost.
+///
+/// A present that does not wait for the vertical blank (Xvfb, a compositor without vsync) still costs
+/// time: under Xvfb it copies the whole window to the server, 7–10 ms. The pacer keeps one present slot
+/// per display period on a fixed grid and, from the recent frames' work and present times (a high
+/// percentile, so a slow frame is planned for), wakes early enough for the frame's work and its present
+/// to end on the slot. After the work it holds the present until the slot's start minus the present's
+/// expected cost, so presents land one period apart even when the work varies. A slot the frame cannot
+/// make any more is skipped, not chased.
+///
+/// With a present that waits for the blank (real vsync) the blank is the slot: the pacer wakes the
+/// expected work time (plus a margin) before the next blank after the last present.
+struct FramePacer {
+    /// Display period, seconds.
+    let period: Double
+    /// Whether `SDL_RenderPresent` blocks until the vertical blank.
+    let presentWaits: Bool
+    /// Slack for scheduling jitter (sleep overshoot, a late pump), seconds.
+    static let margin = 0.0015
+    /// Frames the cost estimates look back over.
+    static let window = 60
+
+    /// The end of the next present slot, app seconds.
+    private(set) var nextSlot: Double
+    private var workTimes: [Double] = []
+    private var presentTimes: [Double] = []
+
+    /// A pacer whose first slot is one period after `now`.
+    init(period: Double, presentWaits: Bool, now: Double) {
+        self.period = period
+        self.presentWaits = presentWaits
+        nextSlot = now + period
+        if presentWaits { expectedPresent = 0 }
+    }
+
+    /// Expected work of a frame (90th percentile of the recent ones; 3 ms before any).
+    private(set) var expectedWork = 0.003
+    /// Expected cost of a present that does not wait (90th percentile of the recent ones; 8 ms before any).
+    private(set) var expectedPresent = 0.008
+
+    /// When to stop pumping input and start the next frame's work.
+    var wakeTime: Double { nextSlot - expectedPresent - expectedWork - Self.margin }
+    /// When to call `SDL_RenderPresent` so that it ends on the slot (at once with a waiting present).
+    var presentTime: Double { presentWaits ? 0 : nextSlot - expectedPresent }
+
+    /// Records a frame whose work took `work`, whose present took `present` and returned at `presentEnd`,
+    /// and moves to the next slot the next frame can make.
+    mutating func record(work: Double, present: Double, presentEnd: Double) {
+        expectedWork = Self.appending(work, to: &workTimes)
+        if presentWaits {
+            nextSlot = presentEnd + period
+            return
+        }
+        expectedPresent = Self.appending(present, to: &presentTimes)
+        nextSlot += period
+        // Behind schedule (a stall, a slow frame): the first slot a frame of typical cost still makes.
+        while nextSlot < presentEnd + expectedPresent + expectedWork / 2 { nextSlot += period }
+    }
+
+    /// Appends `value` to the recent `values` and returns their 90th percentile.
+    private static func appending(_ value: Double, to values: inout [Double]) -> Double {
+        if values.count == window { values.removeFirst() }
+        values.append(value)
+        return FrameStats.percentile(90, of: values)
+    }
+}

@@ -31,7 +31,6 @@ final class InputPump {
     /// SDL's touch stamps (`SDL_GetTicks` ms) → app time.
     private var touchTimes = EventTimeMap()
 
-    let debugEvents = getenv("SCROLLLAB_DEBUG_EVENTS") != nil
     /// Starts taking raw window-system events; on X11 also asks the server for a first timestamp,
     /// so the clock offset is known before the first gesture.
     init(clock: AppClock, window: OpaquePointer?) {
@@ -78,7 +77,6 @@ final class InputPump {
             switch SDL_EventType(event.type) {
             case SDL_SYSWMEVENT:
                 raw = serverTime(of: &event, receivedAt: received) ?? raw
-                if debugEvents { print("syswm", raw.map { "\($0.kind.rawValue)" } ?? "-") }
                 continue
             case SDL_MOUSEMOTION:
                 take(CSDL_X11_MOTION)
@@ -91,7 +89,6 @@ final class InputPump {
             default:
                 break
             }
-            if debugEvents { print("ev", event.type, time == stamp ? "pump" : "x11", raw.map { "\($0.kind.rawValue)" } ?? "-") }
             handle(&event, time)
         }
     }

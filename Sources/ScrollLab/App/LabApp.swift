@@ -146,8 +146,7 @@ final class LabApp {
         status.frameMs = (work.last ?? 0) * 1000
         status.frameP99Ms = FrameStats.percentile(99, of: Array(stats.frameTimes.suffix(300))) * 1000
         status.intervalP99Ms = FrameStats.percentile(99, of: Array(intervals)) * 1000
-        let mean = intervals.isEmpty ? 0 : intervals.reduce(0, +) / Double(intervals.count)
-        status.fps = mean > 0 ? 1 / mean : 0
+        status.fps = FrameStats.fps(of: intervals)
     }
 
     /// Sleeps until app time `time` without pumping input (SDL_Delay for whole milliseconds, then a
@@ -279,6 +278,8 @@ final class LabApp {
                 ("motionPresentP50Ms", ms(50, motionStats.presentTimes)), ("motionPresentP99Ms", ms(99, motionStats.presentTimes)),
                 ("motionIntervalP50Ms", ms(50, motionStats.intervals)), ("motionIntervalP99Ms", ms(99, motionStats.intervals)),
                 ("motionFrames", .int(motionStats.frameTimes.count)),
+                ("fps", .number((stats.presentedFPS * 10).rounded() / 10)),
+                ("motionFps", .number((motionStats.presentedFPS * 10).rounded() / 10)),
                 ("worstImageWorkMs", .number((images.worstFrameWork * 1000 * 100).rounded() / 100)),
             ]
             trace.write(.object(pairs))

@@ -57,7 +57,11 @@ check(all(a["frame"] <= b["frame"] for a, b in zip(samples, samples[1:])), "samp
 
 begin = next((e for e in trace if e["event"] == "willBeginDragging"), None)
 check(begin is not None, "the drag began (willBeginDragging)")
-first = next(i for i, s in enumerate(moves) if abs(s["t_ms"] / 1000 - begin["t"]) < 1e-6)
+# The sample that began the drag is the pointer line the trace has right before willBeginDragging (a
+# sample that happened just before a frame but reached the window after it keeps its own, earlier time).
+began_by = trace[trace.index(begin) - 1]
+check(began_by["event"] == "pointer" and began_by["phase"] == "move", "willBeginDragging follows the move that began it")
+first = next(i for i, s in enumerate(moves) if s is began_by)
 drag = moves[first:]
 # The newest sample each frame of the drag had when it was drawn: frame f includes every sample
 # whose frame number is at most f.

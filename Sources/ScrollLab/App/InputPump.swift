@@ -100,7 +100,8 @@ final class InputPump {
         let kind = CSDL_X11EventTime(&event, &serverMs)
         guard kind != CSDL_X11_OTHER else { return nil }
         timeSource = .x11Server
-        let time = serverTimes.appTime(ofRawMs: serverMs, receivedAt: receivedAt)
+        // Never later than the pump that delivered it (a held offset can be a little above this event's bound).
+        let time = Swift.min(serverTimes.appTime(ofRawMs: serverMs, receivedAt: receivedAt), receivedAt)
         if kind == CSDL_X11_BUTTON_PRESS { serverTimes.hold() }
         if kind == CSDL_X11_BUTTON_RELEASE { serverTimes.release() }
         return (kind, time)

@@ -34,8 +34,7 @@ extension LabApp {
         var quietFrames = 0
         for index in 0..<(warmupFrames + frameLimit) {
             let deadline = origin + Double(index) * period
-            while deadline - clock.now() > 0.0015 { SDL_Delay(1) }
-            while clock.now() < deadline {}
+            Self.sleep(until: deadline, clock: clock)
             // Offscreen there is no input; the queue is emptied as the window's loop does.
             pump.drain { _, _ in }
             if index == warmupFrames { instruments.pendingReplay = gesture }

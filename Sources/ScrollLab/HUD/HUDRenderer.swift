@@ -99,11 +99,14 @@ struct HUDRenderer {
         if let message = status.message {
             canvas.fill(Rect(x: Double(Self.left), y: Double(y - 19), width: 580, height: 18), .background)
             text.draw(message, style: .mono, colour: .active, x: Self.left, y: y - 18)
+        } else {
+            text.draw(status.renderer + " · input stamped with " + status.eventClock + " time",
+                      style: .label, colour: .dimText, x: Self.left, y: y - 18)
         }
         text.draw("H help · D rate · T slow motion · F5 record · R reset · F12 screenshot · Esc quit",
                   style: .label, colour: .dimText, x: Self.left, y: y)
-        text.draw(String(format: "%.1f fps · interval p99 %.1f ms · work %.1f ms (p99 %.1f) · %@ · %@ time", status.fps,
-                         status.intervalP99Ms, status.frameMs, status.frameP99Ms, status.renderer, status.eventClock),
+        text.draw(String(format: "%.1f fps · interval p99 %.1f ms · work %.1f ms (p99 %.1f)", status.fps,
+                         status.intervalP99Ms, status.frameMs, status.frameP99Ms),
                   style: .mono, colour: .dimText, x: Self.left, y: y + 20)
     }
 

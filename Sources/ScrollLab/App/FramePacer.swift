@@ -5,11 +5,14 @@
 /// per display period on a fixed grid and, from the recent frames' work and present times (a high
 /// percentile, so a slow frame is planned for), wakes early enough for the frame's work and its present
 /// to end on the slot. After the work it holds the present until the slot's start minus the present's
-/// expected cost, so presents land one period apart even when the work varies. A slot the frame cannot
-/// make any more is skipped, not chased.
+/// expected cost, so presents land one period apart even when the work varies. When a frame ends more
+/// than half a period late the schedule restarts from it rather than chasing the missed slots.
 ///
-/// With a present that waits for the blank (real vsync) the blank is the slot: the pacer wakes the
-/// expected work time (plus a margin) before the next blank after the last present.
+/// With a present that waits for the blank (real vsync, or the X server's emulated 60 Hz blank that
+/// GLX presents wait for under Xvfb) the blank is the slot, one period after the last present returned.
+/// A present's own cost cannot be told apart from its wait there, so the pacer counts the whole present
+/// as cost, and the next frame starts as soon as the previous present returns: every blank is made
+/// even with a copy as slow as Xvfb's, and input pumped until then is drawn one period later.
 struct FramePacer {
     /// Display period, seconds.
     let period: Double
@@ -30,16 +33,15 @@ struct FramePacer {
         self.period = period
         self.presentWaits = presentWaits
         nextSlot = now + period
-        if presentWaits { expectedPresent = 0 }
     }
 
     /// Expected work of a frame (90th percentile of the recent ones; 3 ms before any).
     private(set) var expectedWork = 0.003
-    /// Expected cost of a present that does not wait (90th percentile of the recent ones; 8 ms before any).
+    /// Expected cost of a present (90th percentile of the recent ones; 8 ms before any).
     private(set) var expectedPresent = 0.008
 
     /// When to stop pumping input and start the next frame's work.
-    var wakeTime: Double { nextSlot - expectedPresent - expectedWork - Self.margin }
+    var wakeTime: Double { nextSlot - Swift.min(expectedPresent + expectedWork + Self.margin, period) }
     /// When to call `SDL_RenderPresent` so that it ends on the slot (at once with a waiting present).
     var presentTime: Double { presentWaits ? 0 : nextSlot - expectedPresent }
 
@@ -47,14 +49,15 @@ struct FramePacer {
     /// and moves to the next slot the next frame can make.
     mutating func record(work: Double, present: Double, presentEnd: Double) {
         expectedWork = Self.appending(work, to: &workTimes)
+        expectedPresent = Self.appending(present, to: &presentTimes)
         if presentWaits {
             nextSlot = presentEnd + period
             return
         }
-        expectedPresent = Self.appending(present, to: &presentTimes)
         nextSlot += period
-        // Behind schedule (a stall, a slow frame): the first slot a frame of typical cost still makes.
-        while nextSlot < presentEnd + expectedPresent + expectedWork / 2 { nextSlot += period }
+        // Behind schedule (a stall, a slow frame): the schedule restarts a period from now, and the next
+        // frame starts at once (its wake time has passed).
+        if nextSlot < presentEnd + period / 2 { nextSlot = presentEnd + period }
     }
 
     /// Appends `value` to the recent `values` and returns their 90th percentile.

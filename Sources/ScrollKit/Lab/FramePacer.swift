@@ -8,46 +8,48 @@
 /// expected cost, so presents land one period apart even when the work varies. When a frame ends more
 /// than half a period late the schedule restarts from it rather than chasing the missed slots.
 ///
+/// Pure: times (app seconds) are passed in.
+///
 /// With a present that waits for the blank (real vsync, or the X server's emulated 60 Hz blank that
 /// GLX presents wait for under Xvfb) the blank is the slot, one period after the last present returned.
 /// A present's own cost cannot be told apart from its wait there, so the pacer counts the whole present
 /// as cost, and the next frame starts as soon as the previous present returns: every blank is made
 /// even with a copy as slow as Xvfb's, and input pumped until then is drawn one period later.
-struct FramePacer {
+public struct FramePacer: Sendable {
     /// Display period, seconds.
-    let period: Double
+    public let period: Double
     /// Whether `SDL_RenderPresent` blocks until the vertical blank.
-    let presentWaits: Bool
+    public let presentWaits: Bool
     /// Slack for scheduling jitter (sleep overshoot, a late pump), seconds.
-    static let margin = 0.0015
+    public static let margin = 0.0015
     /// Frames the cost estimates look back over.
-    static let window = 60
+    public static let window = 60
 
     /// The end of the next present slot, app seconds.
-    private(set) var nextSlot: Double
+    public private(set) var nextSlot: Double
     private var workTimes: [Double] = []
     private var presentTimes: [Double] = []
 
     /// A pacer whose first slot is one period after `now`.
-    init(period: Double, presentWaits: Bool, now: Double) {
+    public init(period: Double, presentWaits: Bool, now: Double) {
         self.period = period
         self.presentWaits = presentWaits
         nextSlot = now + period
     }
 
     /// Expected work of a frame (90th percentile of the recent ones; 3 ms before any).
-    private(set) var expectedWork = 0.003
+    public private(set) var expectedWork = 0.003
     /// Expected cost of a present (90th percentile of the recent ones; 8 ms before any).
-    private(set) var expectedPresent = 0.008
+    public private(set) var expectedPresent = 0.008
 
     /// When to stop pumping input and start the next frame's work.
-    var wakeTime: Double { nextSlot - Swift.min(expectedPresent + expectedWork + Self.margin, period) }
+    public var wakeTime: Double { nextSlot - Swift.min(expectedPresent + expectedWork + Self.margin, period) }
     /// When to call `SDL_RenderPresent` so that it ends on the slot (at once with a waiting present).
-    var presentTime: Double { presentWaits ? 0 : nextSlot - expectedPresent }
+    public var presentTime: Double { presentWaits ? 0 : nextSlot - expectedPresent }
 
     /// Records a frame whose work took `work`, whose present took `present` and returned at `presentEnd`,
     /// and moves to the next slot the next frame can make.
-    mutating func record(work: Double, present: Double, presentEnd: Double) {
+    public mutating func record(work: Double, present: Double, presentEnd: Double) {
         expectedWork = Self.appending(work, to: &workTimes)
         expectedPresent = Self.appending(present, to: &presentTimes)
         if presentWaits {
@@ -64,6 +66,7 @@ struct FramePacer {
     private static func appending(_ value: Double, to values: inout [Double]) -> Double {
         if values.count == window { values.removeFirst() }
         values.append(value)
-        return FrameStats.percentile(90, of: values)
+        let sorted = values.sorted()
+        return sorted[(sorted.count * 9 + 9) / 10 - 1]   // nearest rank
     }
 }

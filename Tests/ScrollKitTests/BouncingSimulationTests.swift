@@ -3,12 +3,12 @@ import Testing
 
 @Suite struct BouncingSimulationTests {
     @Test func decaysToTheEdgeThenSpringsBackWithTheCrossingVelocity() throws {
-        // From 0 at 2000 pt/s the fling would travel 998 pt; the edge is at 600.
+        // From 0 at 2000 pt/s the fling would travel 1990·τ ≈ 994 pt; the edge is at 600.
         let bounce = try #require(BouncingSimulation(position: 0, velocity: 2000, rate: .normal, edge: 600))
         let crossing = bounce.crossingTime
         #expect(abs(bounce.decay.position(at: crossing) - 600) < 1e-9)
-        // Velocity at the crossing: v0 · (1 − 600/998), continuous across the switch.
-        let expected = 2000 * (1 - 600.0 / 998)
+        // Velocity at the crossing: v0 − 600/τ (the velocity falls by 1/τ per point), continuous across the switch.
+        let expected = 2000 - 600 / DecelerationRate.normal.timeConstant
         #expect(abs(bounce.velocity(at: crossing - 1e-9) - expected) < 1e-3)
         #expect(abs(bounce.velocity(at: crossing) - expected) < 1e-9)
         #expect(abs(bounce.position(at: crossing) - 600) < 1e-9)

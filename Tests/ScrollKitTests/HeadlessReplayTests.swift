@@ -26,7 +26,7 @@ import Testing
             #expect(abs(frames - frames.rounded()) < 1e-6)
         }
         #expect(result.finalOffset == scene.scrollView.contentOffset)
-        #expect(abs(result.finalOffset.y - (198 + 998)) < 1e-6)
+        #expect(abs(result.finalOffset.y - 1192) < 1e-9)  // 198 + (2000 − 10)·τ on the @3x grid
         #expect(result.endTime == result.records.last!.time)
         #expect(scene.scrollView.eventHandler == nil)
     }

@@ -37,8 +37,8 @@ private func pow(_ x: Double, _ k: Int) -> Double {
 }
 
 @Suite struct VelocityTrackerTests {
-    @Test func defaultsToLeastSquares() {
-        #expect(VelocityTracker().kind == .leastSquares)
+    @Test func defaultsToTheIOSEstimator() {
+        #expect(VelocityTracker().kind == .ios)
         #expect(VelocityTracker().velocity() == .zero)
     }
 
@@ -205,6 +205,30 @@ private func pow(_ x: Double, _ k: Int) -> Double {
         #expect(abs(v.x - (0.6 * 2000 + 0.35 * 3000 + 0.05 * 4000)) < 1e-9)  // 2450
         // With two samples only the newest pair exists: 0.05 × 1000.
         #expect(abs(tracker([(0, 0, 0), (10, 0, 10)], kind: .ios).velocity().y - 50) < 1e-9)
+    }
+
+    @Test func iosEstimatorPassesOverBurstsOfSamples() {
+        // The window's stamps from a stalled main thread (a real Xvfb drag at 1.43 pt/ms, 12 pt per move):
+        // three moves share one stamp, one follows 2.4 ms later. Pairs under 6 ms are passed over, so
+        // the pairs are 3969.7→3995.1, →4002.9, →4020.3 ms: 1.417, 1.538, 0.690 pt/ms.
+        let stamped: [(Double, Double, Double)] = [(3965.2, 0, 224), (3969.7, 0, 212), (3992.7, 0, 200),
+                                                   (3992.7, 0, 188), (3995.1, 0, 176), (4002.9, 0, 164),
+                                                   (4020.3, 0, 152)]
+        let v = tracker(stamped, kind: .ios).velocity().y
+        let expected = -(0.6 * 36 / 25.4 + 0.35 * 12 / 7.8 + 0.05 * 12 / 17.4) * 1000
+        #expect(abs(v - expected) < 1e-6)
+        #expect(abs(v + 1430) < 20)  // the pair 3992.7→3995.1 alone would read 5000 pt/s
+        // A 36 ms stall, then two moves with one stamp (another real drag, 1.34 pt/ms): the pairs are
+        // 6973.6→7019.1, →7026.5, →7062.7 ms.
+        let stalled: [(Double, Double, Double)] = [(6973.6, 0, 248), (7014.4, 0, 236), (7014.4, 0, 224),
+                                                   (7014.4, 0, 212), (7014.4, 0, 200), (7019.1, 0, 188),
+                                                   (7026.5, 0, 176), (7062.7, 0, 164), (7062.7, 0, 152)]
+        let w = tracker(stalled, kind: .ios).velocity().y
+        #expect(abs(w + (0.6 * 60 / 45.5 + 0.35 * 12 / 7.4 + 0.05 * 24 / 36.2) * 1000) < 1e-6)
+        #expect(abs(w + 1340) < 0.1 * 1340)
+        // Evenly spaced samples at or above 6 ms are all used, as before.
+        let even = (0...6).map { i in (Double(i) * 6, Double(i) * 6, 0.0) }
+        #expect(abs(tracker(even, kind: .ios).velocity().x - 1000) < 1e-6)
     }
 
     @Test func noisyDragsMatchAnIndependentFit() {

@@ -71,7 +71,10 @@ try:
     for _ in range(3):
         fling(30)
     xdotool("mousemove", origin[0] + px, origin[1] + viewport["y"] + 240)
-    for _ in range(5):
+    # Rapid same-direction flings carry momentum (B-DEC-3), and whether a drag keeps it depends on
+    # xdotool's pace: the way down can go deeper than the flings up come back. The wheel covers
+    # the rest with room to spare (it stops at the top).
+    for _ in range(8):
         xdotool("click", "--repeat", "150", "--delay", "4", "4")
         time.sleep(0.3)
     time.sleep(3)

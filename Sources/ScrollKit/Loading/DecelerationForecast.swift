@@ -1,11 +1,6 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
-/// Where a decelerating scroll view will be, and when: the exponential decay of UIKit's deceleration,
-/// offset(t) = target − (target − x₀)·e^(−(t − t₀)/τ), along the vertical axis.
+/// Where a decelerating scroll view will be, and when, along the vertical axis: the scroll view's own
+/// `DecaySimulation` from the start offset to the target with time constant τ (the speed decays as
+/// e^(−t/τ) and the motion stops on the target when it reaches 10 pt/s).
 ///
 /// With it a policy knows when each tile will come on screen and how long it will stay, before the
 /// fling has moved a point.
@@ -30,10 +25,16 @@ public struct DecelerationForecast: Hashable, Sendable {
         self.viewportHeight = viewportHeight
     }
 
-    /// τ for a deceleration rate given per millisecond (0.998 normal, 0.99 fast).
+    /// The motion the forecast follows, its time zero at `startTime`.
+    var decay: DecaySimulation {
+        DecaySimulation(position: startOffset, target: targetOffset, timeConstant: timeConstant)
+    }
+
+    /// τ for a deceleration rate given per millisecond (0.998 normal, 0.99 fast): the scroll view's own
+    /// `DecelerationRate.timeConstant`.
     public static func timeConstant(decelerationRate: Double) -> Double {
         guard decelerationRate > 0, decelerationRate < 1 else { return 0.5 }
-        return -0.001 / log(decelerationRate)
+        return DecelerationRate(rawValue: decelerationRate).timeConstant
     }
 
     /// +1 when the offset grows, −1 when it shrinks, 0 when there is no motion.
@@ -44,7 +45,7 @@ public struct DecelerationForecast: Hashable, Sendable {
     /// The offset at time `t`.
     public func offset(at t: Double) -> Double {
         guard t > startTime else { return startOffset }
-        return targetOffset - (targetOffset - startOffset) * exp(-(t - startTime) / timeConstant)
+        return decay.position(at: t - startTime)
     }
 
     /// When the offset passes `y` on its way to the target: `startTime` if already past, `.infinity`
@@ -56,7 +57,7 @@ public struct DecelerationForecast: Hashable, Sendable {
         let fraction = rest / total
         if fraction < 0 { return nil }          // beyond the target
         if fraction >= 1 { return fraction == 1 ? startTime : nil }   // at or behind the start
-        return startTime - timeConstant * log(fraction)
+        return decay.time(reaching: y).map { startTime + $0 }
     }
 
     /// When the tile `frame` is on screen: from `enter` to `exit` (`.infinity` if still on screen at

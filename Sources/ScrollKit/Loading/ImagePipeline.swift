@@ -39,7 +39,7 @@ public struct ImagePipeline {
     /// The decoded-image cache results go into.
     public var cache: MemoryCache<ImageKey>
     /// Most loads running at once.
-    public let maxConcurrent: Int
+    public private(set) var maxConcurrent: Int
 
     /// Requests waiting for a slot, in the order they will begin.
     public private(set) var queued: [Queued] = []
@@ -66,6 +66,13 @@ public struct ImagePipeline {
         self.cache = MemoryCache(byteLimit: cacheByteLimit)
         self.maxConcurrent = Swift.min(6, Swift.max(3, maxConcurrent))
         self.expectedLoadDuration = expectedLoadDuration
+    }
+
+    /// Sets how many loads run at once (a policy that reproduces a system with its own limit), 1–64;
+    /// queued requests start at `time` if the limit grew. Loads already running beyond a lower limit finish.
+    public mutating func setMaxConcurrent(_ limit: Int, time: Double) {
+        maxConcurrent = Swift.min(64, Swift.max(1, limit))
+        startQueued(time: time)
     }
 
     /// True when nothing is queued or running.

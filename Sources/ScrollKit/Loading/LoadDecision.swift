@@ -9,11 +9,15 @@ public struct LoadDecision: Hashable, Sendable {
     public var load: [LoadRequest]
     /// Items whose pending look-ahead loads are no longer wanted.
     public var cancel: [Int]
+    /// Items whose images the policy drops from the memory cache (Texture's exit from the preload
+    /// range); an image a tile on screen still shows stays on that tile.
+    public var evict: [Int]
 
     /// Makes a decision.
-    public init(load: [LoadRequest] = [], cancel: [Int] = []) {
+    public init(load: [LoadRequest] = [], cancel: [Int] = [], evict: [Int] = []) {
         self.load = load
         self.cancel = cancel
+        self.evict = evict
     }
 
     /// Nothing to do.

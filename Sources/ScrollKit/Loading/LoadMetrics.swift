@@ -12,7 +12,8 @@ public struct LoadMetrics: Hashable, Sendable {
     /// Completed loads whose image was not visible in any tile at completion and was never shown in a
     /// visible tile afterwards while still decoded (evicted or the run ended first).
     public var loadsWasted = 0
-    /// Σ over frames of (visible tiles not showing their image) × frame duration, in tile-seconds.
+    /// Σ over frames of (visible tiles not showing their image) × the time that frame stays on screen
+    /// (until the next frame), in tile-seconds.
     public var blankTileSeconds = 0.0
     /// Mean over motion ends (the scroll view comes to rest) of the time until every visible tile
     /// shows its image; 0 when they already do. A wait cut short by a new touch counts up to the touch.

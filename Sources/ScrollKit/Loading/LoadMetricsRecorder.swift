@@ -17,6 +17,8 @@ public struct LoadMetricsRecorder: Sendable {
     private var pendingWaste: [ImageKey: Int] = [:]
     private var insertedAt: [ImageKey: Double] = [:]
     private var lastFrameTime: Double?
+    /// Visible tiles without their image in the last frame: what the screen shows until the next one.
+    private var lastBlank = 0
     private var wasMoving = false
     private var settleStart: Double?
     private var settleSum = 0.0
@@ -50,8 +52,12 @@ public struct LoadMetricsRecorder: Sendable {
     /// Records the run's start: the first screen counts as at rest, `time` starts the frame clock.
     public mutating func start(time: Double, tiles: [FrameTile]) {
         lastFrameTime = time
+        lastBlank = 0
         for t in tiles where t.isVisible {
-            if let item = t.item { atRestItems.insert(item); everVisibleItems.insert(item) }
+            guard let item = t.item else { continue }
+            atRestItems.insert(item)
+            everVisibleItems.insert(item)
+            if t.displayedKey != key(item) { lastBlank += 1 }
         }
     }
 
@@ -102,7 +108,11 @@ public struct LoadMetricsRecorder: Sendable {
             if t.displayedKey == expected { pendingWaste[expected] = nil } else { blank += 1 }
         }
         if stale { base.staleFrames += 1 }
-        base.blankTileSeconds += Double(blank) * dt
+        // A frame stays on screen until the next: the interval just ended showed the last frame's
+        // blanks. (Charging it to this frame's would bill a long still hold the replay skips to the
+        // tiles that only came on screen after it.)
+        base.blankTileSeconds += Double(lastBlank) * dt
+        lastBlank = blank
         base.peakDecodedBytes = Swift.max(base.peakDecodedBytes, cacheBytes + tileOnlyBytes)
 
         if isMoving, let start = settleStart {

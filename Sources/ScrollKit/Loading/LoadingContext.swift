@@ -78,6 +78,11 @@ public struct LoadingContext: Sendable {
     /// The frame of `item` in content coordinates.
     public func frame(of item: Int) -> Rect { layout.frame(ofItem: item) }
 
+    /// The items whose frames overlap the band of content from `minY` to `maxY` (full width).
+    public func items(fromY minY: Double, toY maxY: Double) -> Range<Int> {
+        layout.items(in: Rect(x: 0, y: minY, width: layout.contentSize.width, height: Swift.max(0, maxY - minY)))
+    }
+
     /// The items of row `row` (empty outside the grid).
     public func items(inRow row: Int) -> [Int] {
         guard row >= 0, row < layout.rowCount else { return [] }

@@ -1,4 +1,5 @@
-/// The five policies of B-POL-1, by their command-line names.
+/// The policies of B-POL-1, by their command-line names: the five of the seeds and the project
+/// (keys 1–5), then three peers that reproduce shipping systems (keys 6–8).
 public enum LoadingPolicyKind: String, CaseIterable, Hashable, Sendable {
     /// Load whenever a tile is bound.
     case eager
@@ -6,10 +7,16 @@ public enum LoadingPolicyKind: String, CaseIterable, Hashable, Sendable {
     case deferred
     /// Seed 000 re-optimised: Deferred plus cache hits and the tiles at `targetContentOffset`.
     case target
-    /// Seed 003: UICollectionView-style prefetch ahead in the scroll direction, with cancellation.
+    /// Seed 003: UICollectionView's prefetch window ahead in the scroll direction, cancelled on leaving it.
     case prefetch
     /// The physics-aware policy: loads where and when a fling will stop, skips what only flashes by.
     case adaptive
+    /// Texture's ASRangeController: preload and display ranges in screenfuls around the viewport.
+    case texture
+    /// Flutter's ScrollAwareImageProvider inside a 250 pt cache extent.
+    case flutter
+    /// Android's RecyclerView bind-ahead (GapWorker) with Glide's ListPreloader.
+    case glide
 
     /// A fresh policy of this kind; `problem` applies to Deferred and Target only.
     public func makePolicy(problem: SeedProblem? = nil) -> any LoadingPolicy {
@@ -19,6 +26,23 @@ public enum LoadingPolicyKind: String, CaseIterable, Hashable, Sendable {
         case .target: return TargetPolicy(problem: problem)
         case .prefetch: return PrefetchPolicy()
         case .adaptive: return AdaptivePolicy()
+        case .texture: return TexturePolicy()
+        case .flutter: return FlutterPolicy()
+        case .glide: return GlidePolicy()
+        }
+    }
+
+    /// A policy that reproduces a shipping system (keys 6–8).
+    public var isPeer: Bool { !system.isEmpty && self != .prefetch }
+
+    /// The system a policy reproduces, for the help and the bench plot ("" for the seeds' own ideas).
+    public var system: String {
+        switch self {
+        case .eager, .deferred, .target, .adaptive: return ""
+        case .prefetch: return "UICollectionView prefetching"
+        case .texture: return "Texture ASRangeController"
+        case .flutter: return "Flutter ScrollAwareImageProvider"
+        case .glide: return "RecyclerView + Glide ListPreloader"
         }
     }
 }

@@ -1,23 +1,26 @@
-/// B-POL-1 policy 4, seed 003 (UICollectionView prefetching): tiles on screen always load; while the
-/// content moves, the `rowsAhead` rows beyond the visible edge in the scroll direction are
-/// prefetched, nearest first. Prefetches no longer wanted are cancelled when the direction reverses
-/// or when scrolling gets too fast (|v| above `speedLimit`, or one viewport height per 0.5 s).
+/// B-POL-1 policy 4, seed 003, held to what is public of UIKit's prefetching
+/// (`UICollectionViewDataSourcePrefetching`, research/loading-peers.md §2a): tiles on screen always
+/// load; while the content moves, the items of a window ahead in the scroll direction are asked for,
+/// nearest first ("the order of the index paths represents the priority"), never the ones on screen
+/// ("doesn't call this method for cells it requires immediately"); items that leave the window — in
+/// practice on a reversal — are cancelled (`cancelPrefetchingForItemsAt`).
+///
+/// The window's size is not public. Nuke's docs observe 24 items prefetched past 32 on screen (0.75 of
+/// the visible count); the lab shows 4–6 items, so 0.75 of it is about 4 items: `rowsAhead` = 2 rows.
+/// UIKit's window is called "adaptive" (WWDC16-219) with no public rule, so the lab's is fixed; the
+/// former cancel-when-too-fast rule had no public source and is gone.
 public struct PrefetchPolicy: LoadingPolicy {
     public var kind: LoadingPolicyKind { .prefetch }
-    /// Rows prefetched beyond the visible edge.
+    /// Rows of the prefetch window beyond the visible edge.
     public var rowsAhead: Int
-    /// Speed (pt/s) above which prefetching stops and pending prefetches are cancelled; nil means
-    /// one viewport height per 0.5 s.
-    public var speedLimit: Double?
     /// Items prefetched and not yet cancelled (they may have finished).
     public private(set) var prefetched: Set<Int> = []
     /// Direction of the last prefetch: +1 down the list, −1 up, 0 none yet.
     public private(set) var direction = 0
 
     /// Makes the policy.
-    public init(rowsAhead: Int = 2, speedLimit: Double? = nil) {
+    public init(rowsAhead: Int = 2) {
         self.rowsAhead = Swift.max(1, rowsAhead)
-        self.speedLimit = speedLimit
     }
 
     public mutating func decide(_ trigger: LoadTrigger, in context: LoadingContext) -> LoadDecision {
@@ -32,15 +35,9 @@ public struct PrefetchPolicy: LoadingPolicy {
         }
     }
 
-    /// Recomputes the prefetch window from the velocity: cancels what left it, loads what entered.
+    /// Moves the prefetch window with the scroll direction: cancels what left it, loads what entered.
     public mutating func updatePrefetch(_ context: LoadingContext) -> LoadDecision {
         let v = context.velocity.y
-        let limit = speedLimit ?? context.bounds.height / 0.5
-        if abs(v) > limit {
-            let cancel = prefetched.sorted()
-            prefetched = []
-            return LoadDecision(cancel: cancel)
-        }
         let dir = v > 0 ? 1 : (v < 0 ? -1 : 0)
         guard dir != 0 else { return .none }
         let ahead = context.itemsAhead(rows: rowsAhead, direction: dir)

@@ -6,16 +6,19 @@ public struct GridBenchRow: Hashable, Sendable {
     public var policy: String
     /// The measurements.
     public var metrics: LoadMetrics
-    /// Blank tile-seconds and settle latency are meaningful.
+    /// Blank tile-seconds are meaningful.
     public var hasTiming: Bool
+    /// Settle latency is meaningful (not for the clairvoyant bound, whose schedule has no settle).
+    public var hasSettle: Bool
     /// Peak decoded bytes is meaningful.
     public var hasMemory: Bool
 
     /// Makes a row.
-    public init(policy: String, metrics: LoadMetrics, hasTiming: Bool = true, hasMemory: Bool = true) {
+    public init(policy: String, metrics: LoadMetrics, hasTiming: Bool = true, hasSettle: Bool? = nil, hasMemory: Bool = true) {
         self.policy = policy
         self.metrics = metrics
         self.hasTiming = hasTiming
+        self.hasSettle = hasSettle ?? hasTiming
         self.hasMemory = hasMemory
     }
 
@@ -25,7 +28,8 @@ public struct GridBenchRow: Hashable, Sendable {
         var out: [(String, JSONValue)] = [("gesture", .string(gesture)), ("policy", .string(policy))]
         for (key, value) in pairs {
             switch key {
-            case "blankTileSeconds", "settleLatency": out.append((key, hasTiming ? value : .null))
+            case "blankTileSeconds": out.append((key, hasTiming ? value : .null))
+            case "settleLatency": out.append((key, hasSettle ? value : .null))
             case "peakDecodedBytes": out.append((key, hasMemory ? value : .null))
             default: out.append((key, value))
             }

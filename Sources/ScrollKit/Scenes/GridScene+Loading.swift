@@ -27,6 +27,10 @@ extension GridScene {
             if let key = slots[r.view].loadingKey { dropped.append(key) }
             slots[r.view].content = .empty
         }
+        // A policy whose loads outlive their views keeps them as look-ahead: they finish into the cache.
+        if !policy.cancelsOnRebind {
+            lookAheadKeys.formUnion(dropped.filter { pipeline.isPending($0) })
+        }
         // Queued requests go first, so a freed slot never starts a load that is dropped next.
         if !dropped.isEmpty {
             let running = Set(pipeline.running.map(\.ticket.key))
@@ -54,6 +58,10 @@ extension GridScene {
         for item in decision.cancel {
             let k = key(of: item)
             if lookAheadKeys.remove(k) != nil { releaseIfUnwanted(k, time: time) }
+        }
+        if !decision.evict.isEmpty {
+            let evicted = decision.evict.map { key(of: $0) }.filter { pipeline.cache.remove($0) }
+            recorder.evicted(evicted)
         }
     }
 

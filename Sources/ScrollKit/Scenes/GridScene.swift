@@ -58,6 +58,7 @@ public final class GridScene: LabScene, ScrollViewDelegate {
         policyKind = configuration.policy
         seedProblem = configuration.seedProblem
         policy = configuration.policy.makePolicy(problem: configuration.seedProblem)
+        if let limit = policy.maxConcurrentLoads { pipeline.setMaxConcurrent(limit, time: 0) }
         slots = Array(repeating: TileSlot(), count: pool.capacity)
         recorder = LoadMetricsRecorder(assetCount: configuration.assetCount)
         scrollView.delegate = self
@@ -83,12 +84,13 @@ public final class GridScene: LabScene, ScrollViewDelegate {
     /// Loads of the clairvoyant schedule for the run so far: distinct items ever visible.
     public var boundClairvoyantLoads: Int { recorder.boundClairvoyantLoads }
 
-    /// Switches the loading policy (keys 1–5) and the seed problem while scrolling; the new policy
-    /// is shown the tiles on screen at once.
+    /// Switches the loading policy (keys 1–8) and the seed problem while scrolling; the new policy
+    /// runs as many loads at once as the system it reproduces and is shown the tiles on screen at once.
     public func setPolicy(_ kind: LoadingPolicyKind, problem: SeedProblem? = nil) {
         policyKind = kind
         seedProblem = problem
         policy = kind.makePolicy(problem: problem)
+        pipeline.setMaxConcurrent(policy.maxConcurrentLoads ?? configuration.maxConcurrentLoads, time: now)
         if started { consult(.appear(visibleItems), time: now) }
     }
 

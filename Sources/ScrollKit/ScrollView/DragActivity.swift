@@ -13,4 +13,9 @@ struct DragActivity: Sendable {
     var interruptsDeceleration: Bool
     /// The page index per axis at touch-down, for paging's one-page limit.
     var startPage: Point
+    /// Velocity (pt/s per axis) the caught glide carries into this drag's fling (B-DEC-3); zero when
+    /// the touch caught nothing gliding, or once the pointer rested.
+    var carriedVelocity: Point = .zero
+    /// Model time of the touch-down or of the latest sample that moved the pointer.
+    var lastMoveTime: Double = 0
 }

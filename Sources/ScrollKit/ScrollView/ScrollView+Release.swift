@@ -8,7 +8,10 @@ extension ScrollView {
     /// deceleration, the owed `didEndDecelerating`.
     func release(_ drag: DragActivity, pointerVelocity: Point) {
         let offset = contentOffset
-        let velocity = releaseVelocity(pointer: pointerVelocity)
+        var velocity = releaseVelocity(pointer: pointerVelocity)
+        for axis in Axis.allCases {
+            velocity[axis] = configuration.momentum.fling(velocity[axis], carrying: drag.carriedVelocity[axis])
+        }
         var proposed = Point.zero
         for axis in Axis.allCases {
             proposed[axis] = proposedTarget(axis, offset: offset[axis], velocity: velocity[axis],
@@ -37,7 +40,6 @@ extension ScrollView {
     /// clamped to the fling limits, scaled by the rubber band's slope while overscrolled (the speed the
     /// content really shows), and zero below the minimum fling speed.
     func releaseVelocity(pointer: Point) -> Point {
-        let upper = maximumContentOffset
         let raw = rawOffset(forDisplayed: contentOffset)
         var result = Point.zero
         for axis in Axis.allCases where canScroll(axis) {
@@ -45,9 +47,9 @@ extension ScrollView {
             guard v.isFinite else { continue }
             let limit = configuration.maximumFlingVelocity
             v = Swift.min(Swift.max(v, -limit), limit)
-            let overscroll = raw[axis] < 0 ? raw[axis] : (raw[axis] > upper[axis] ? raw[axis] - upper[axis] : 0)
-            if overscroll != 0 {
-                v *= configuration.rubberBand.slope(overscroll: overscroll, dimension: frame.size[axis])
+            let beyond = overscroll(axis, offset: raw[axis])
+            if beyond != 0 {
+                v *= configuration.rubberBand.slope(overscroll: beyond, dimension: frame.size[axis])
             }
             if abs(v) < configuration.minimumFlingVelocity { v = 0 }
             result[axis] = v
@@ -55,15 +57,19 @@ extension ScrollView {
         return result
     }
 
-    /// The target the scroll view proposes along `axis`: the projection of the fling clamped to the content,
+    /// The target the scroll view proposes along `axis`: where the fling stops (B-DEC-1) rounded to the device
+    /// pixel grid and clamped to the content,
     /// or with paging the page chosen by B-PAGE-1 (next page in the fling direction above the threshold,
     /// else the nearest; never more than one page from `startPage`).
     func proposedTarget(_ axis: Axis, offset: Double, velocity: Double, startPage: Double) -> Double {
         let upper = maximumContentOffset[axis]
         let pageSize = frame.size[axis]
         guard isPagingEnabled, pageSize > 0, canScroll(axis) else {
+            guard velocity != 0 else { return Swift.min(Swift.max(offset, 0), upper) }
             let end = offset + DecaySimulation.projectedDistance(velocity: velocity, rate: decelerationRate)
-            return Swift.min(Swift.max(end, 0), upper)
+            let scale = configuration.displayScale
+            let onGrid = scale > 0 && scale.isFinite ? (end * scale).rounded() / scale : end
+            return Swift.min(Swift.max(onGrid, 0), upper)
         }
         let position = offset / pageSize
         var page: Double
@@ -83,7 +89,8 @@ extension ScrollView {
     /// `natural` means the target is the scroll view's own projection (no rewrite, no paging): a natural
     /// decay, or a bounce (decay, then spring back) when the projection ran past an edge (B-BNC-2). Otherwise
     /// the decay is re-timed to end on the target (B-DEC-2); when that would be absurd (target behind the
-    /// release direction, zero velocity, time constant too long) a spring from (offset, velocity) takes it there.
+    /// release direction, too slow, time constant too long) a spring takes it there, starting at the release
+    /// velocity plus, when released out of bounds, the spring-back's start velocity (B-BNC-2).
     func motion(_ axis: Axis, from offset: Double, velocity: Double, to target: Double, natural: Bool) -> AxisMotion {
         if velocity == 0 && offset == target { return .still(target) }
         if natural && velocity != 0 {
@@ -105,6 +112,13 @@ extension ScrollView {
                 return .decay(decay)
             }
         }
-        return .spring(SpringSimulation(spring: configuration.spring, position: offset, velocity: velocity, target: target))
+        let start = velocity - configuration.springBackStartRate * overscroll(axis, offset: offset)
+        return .spring(SpringSimulation(spring: configuration.spring, position: offset, velocity: start, target: target))
+    }
+
+    /// How far `offset` lies outside the content range along `axis` (negative before 0, zero inside).
+    func overscroll(_ axis: Axis, offset: Double) -> Double {
+        let upper = maximumContentOffset[axis]
+        return offset < 0 ? offset : (offset > upper ? offset - upper : 0)
     }
 }

@@ -17,13 +17,17 @@ public extension ScrollView {
         tracker.addSample(time: time, position: point)
         var drag = DragActivity(anchor: point, startOffset: rawOffset(forDisplayed: contentOffset),
                                 lastPointer: point, hasBegun: false, interruptsDeceleration: false,
-                                startPage: nearestPage(for: contentOffset))
+                                startPage: nearestPage(for: contentOffset), lastMoveTime: currentTime)
         switch activity {
         case .idle, .drag:
             activity = .drag(drag)
-        case .ballistic:
+        case .ballistic(let motion):
             drag.hasBegun = true
             drag.interruptsDeceleration = true
+            // Kept to 0.001 pt/s, so a replay on a shifted clock carries exactly the same.
+            let glide = motion.velocity(at: currentTime)
+            drag.carriedVelocity = Point(x: (configuration.momentum.carried(from: glide.x) * 1000).rounded() / 1000,
+                                         y: (configuration.momentum.carried(from: glide.y) * 1000).rounded() / 1000)
             activity = .drag(drag)
             send(.willBeginDragging)
         case .animation:
@@ -36,16 +40,22 @@ public extension ScrollView {
 
     /// The pointer moved to `point` at `time`. Ignored when no pointer is down.
     func touchMoved(to point: Point, time: Double) {
-        guard case .drag = activity, point.isFinite else { return }
+        guard case .drag(var drag) = activity, point.isFinite else { return }
         tick(time)
+        if point != drag.lastPointer {
+            noteMove(of: &drag, at: currentTime)
+            activity = .drag(drag)
+        }
         tracker.addSample(time: time, position: point)
         follow(pointer: point)
     }
 
     /// The pointer lifted at `point` at `time`: the release (velocity, target, motion). Ignored when no pointer is down.
     func touchUp(at point: Point, time: Double) {
-        guard case .drag(let drag) = activity else { return }
+        guard case .drag(var drag) = activity else { return }
         tick(time)
+        noteMove(of: &drag, at: currentTime)  // a rest just before the lift loses the momentum too
+        activity = .drag(drag)
         // The lift's position moves the content but is not a velocity sample; its time is (a pointer
         // that rested more than 40 ms before the lift has no velocity).
         let position = point.isFinite ? point : drag.lastPointer
@@ -66,6 +76,13 @@ public extension ScrollView {
 }
 
 extension ScrollView {
+    /// Records that the pointer of `drag` moves (or lifts) at `time`: a rest longer than the momentum's
+    /// `maximumRest` since the last move drops the carried velocity (B-DEC-3).
+    func noteMove(of drag: inout DragActivity, at time: Double) {
+        if time - drag.lastMoveTime > configuration.momentum.maximumRest { drag.carriedVelocity = .zero }
+        drag.lastMoveTime = time
+    }
+
     /// Moves the drag to `pointer`: begins it once past the slop, then maps the finger to the displayed offset.
     func follow(pointer: Point) {
         guard case .drag(var drag) = activity else { return }

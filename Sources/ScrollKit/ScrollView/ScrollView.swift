@@ -61,7 +61,7 @@ public final class ScrollView {
     /// The visible part of the content: origin = `contentOffset`, size = `frame.size`.
     public var bounds: Rect { Rect(origin: contentOffset, size: frame.size) }
 
-    /// Which estimator turns pointer samples into the release velocity (least squares by default).
+    /// Which estimator turns pointer samples into the release velocity (`ios` by default, B-VEL-1).
     public var velocityEstimator: VelocityEstimatorKind {
         get { tracker.kind }
         set { tracker.kind = newValue }

@@ -1,7 +1,8 @@
 /// The tunable constants of a `ScrollView`: slop, fling limits, paging threshold, springs and timings.
 ///
 /// The defaults follow the research notes: a 10 pt touch slop (between Android's 8 dp and Flutter's 18),
-/// Flutter/Android fling limits of 50 and 8000 pt/s, the rubber band's 0.55 and Flutter's iOS spring.
+/// Flutter/Android fling limits of 50 and 8000 pt/s, the rubber band's 0.55, Flutter's iOS spring with
+/// a start velocity fitted to iOS's spring-back, Flutter's iOS momentum carry, and a @3x pixel grid.
 public struct ScrollViewConfiguration: Hashable, Sendable {
     /// How far (points) the pointer must move on a scrollable axis before a drag begins on a resting view.
     public var touchSlop: Double = 10
@@ -19,6 +20,15 @@ public struct ScrollViewConfiguration: Hashable, Sendable {
     public var rubberBand = RubberBand()
     /// The spring for spring-back, paging and fallback motions.
     public var spring: SpringDescription = .scrollBack
+    /// A release out of bounds starts its spring-back at `−springBackStartRate × overscroll` points per
+    /// second on top of the release velocity, so it moves at once as on iOS (B-BNC-2). 10.1 per second
+    /// with `spring` puts a still release 177 pt out half-way back after 71 ms, within 1 pt after 0.56 s,
+    /// at rest after 0.68 s (iOS: 71 ms, 0.57 s, 0.67 s).
+    public var springBackStartRate: Double = 10.1
+    /// Device pixels per point: a natural fling's target is rounded to this grid (3: 1/3 pt, an @3x iPhone).
+    public var displayScale: Double = 3
+    /// Momentum carried into a new fling in the same direction while the view still glides (B-DEC-3).
+    public var momentum = MomentumCarry()
     /// Duration of `setContentOffset(_:animated: true)`, in seconds.
     public var animationDuration: Double = TimedAnimation.defaultDuration
 

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A natural fling that runs past a content edge and springs back to it (B-BNC-2).
 ///
 /// Until the decay crosses `edge` it is exactly the natural `DecaySimulation`; from the crossing on it
@@ -26,10 +20,10 @@ public struct BouncingSimulation: Simulation, Hashable {
         guard position.isFinite, velocity.isFinite, edge.isFinite, velocity != 0 else { return nil }
         let decay = DecaySimulation(position: position, velocity: velocity, rate: rate)
         let fraction = (edge - position) / decay.distance  // share of the travel done at the crossing
-        guard fraction >= 0, fraction < 1 else { return nil }
+        guard fraction >= 0, fraction < 1, let crossing = decay.time(reaching: edge) else { return nil }
         self.decay = decay
-        crossingTime = -decay.timeConstant * log(1 - fraction)
-        let edgeVelocity = velocity * (1 - fraction)
+        crossingTime = crossing
+        let edgeVelocity = decay.velocity(at: crossing)
         self.spring = SpringSimulation(spring: spring, position: edge, velocity: edgeVelocity, target: edge)
     }
 

@@ -10,8 +10,8 @@ import Darwin
 /// visibly. It is done when it is within `stopDistance` of the target and slower than
 /// `stopVelocity`; from then on the position is the target exactly.
 public struct SpringSimulation: Simulation, Hashable {
-    /// Distance to the target (points) under which the spring may stop.
-    public static let stopDistance = 0.5
+    /// Distance to the target (points) under which the spring may stop: one device pixel at @3x.
+    public static let stopDistance = 1.0 / 3
     /// Speed (points per second) under which the spring may stop.
     public static let stopVelocity = 10.0
 

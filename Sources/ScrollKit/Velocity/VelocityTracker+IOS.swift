@@ -1,10 +1,15 @@
 extension VelocityTracker {
     /// Weights of the two-point velocities of the three newest sample pairs, oldest pair first.
     static let iosPairWeights: [Double] = [0.6, 0.35, 0.05]
+    /// Samples closer than this (ms) to the newer end of their pair are passed over: an iPhone samples
+    /// touches at the display rate (8.3 ms at 120 Hz), while a desktop's pointer samples can arrive in
+    /// bursts (a main thread that pumped late, a 1000 Hz mouse) whose two-point velocities mean nothing.
+    static let iosMinimumPairMilliseconds = 6.0
 
     /// The iOS-like estimate: 0.6 × v(third-newest pair) + 0.35 × v(second-newest) + 0.05 × v(newest pair),
-    /// each v a two-point velocity (zero for a missing pair or a pair sharing one timestamp).
-    /// Zero when the newest sample comes more than 40 ms after the previous one (the pointer had stopped).
+    /// each v a two-point velocity (zero for a missing pair), as Flutter's `IOSScrollViewFlingVelocityTracker`.
+    /// A pair's older sample is the newest one at least `iosMinimumPairMilliseconds` before its newer
+    /// sample. Zero when the newest sample comes more than 40 ms after the previous one (the pointer had stopped).
     func iosVelocity() -> Point {
         guard let newest = sample(stepsBack: 0) else { return .zero }
         if let previous = sample(stepsBack: 1),
@@ -12,20 +17,18 @@ extension VelocityTracker {
             return .zero
         }
         var estimate = Point.zero
-        for (k, weight) in Self.iosPairWeights.enumerated() {
-            let endStepsBack = Self.iosPairWeights.count - 1 - k
-            estimate = estimate + pairVelocity(endStepsBack: endStepsBack) * weight
+        var end = newest
+        var pair = 0  // 0 is the newest pair
+        var stepsBack = 1
+        while pair < Self.iosPairWeights.count, stepsBack < Self.historySize, let start = sample(stepsBack: stepsBack) {
+            stepsBack += 1
+            let milliseconds = (end.microseconds - start.microseconds) / 1000
+            guard milliseconds >= Self.iosMinimumPairMilliseconds else { continue }
+            let weight = Self.iosPairWeights[Self.iosPairWeights.count - 1 - pair]
+            estimate = estimate + (end.position - start.position) * (1000 / milliseconds * weight)
+            end = start
+            pair += 1
         }
         return estimate
-    }
-
-    /// Two-point velocity (pt/s) between the sample `endStepsBack` slots back and the one before it.
-    private func pairVelocity(endStepsBack: Int) -> Point {
-        guard let end = sample(stepsBack: endStepsBack),
-              let start = sample(stepsBack: endStepsBack + 1)
-        else { return .zero }
-        let milliseconds = (end.microseconds - start.microseconds) / 1000
-        guard milliseconds > 0 else { return .zero }
-        return (end.position - start.position) * 1000 / milliseconds
     }
 }

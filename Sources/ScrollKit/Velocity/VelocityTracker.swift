@@ -30,8 +30,8 @@ public struct VelocityTracker: Sendable {
     /// Slot of the newest sample.
     var newestIndex = 0
 
-    /// Makes an empty tracker using `kind` (least squares by default).
-    public init(kind: VelocityEstimatorKind = .leastSquares) {
+    /// Makes an empty tracker using `kind` (the UIKit-like `ios` estimator by default).
+    public init(kind: VelocityEstimatorKind = .ios) {
         self.kind = kind
         self.samples = Array(repeating: nil, count: Self.historySize)
     }

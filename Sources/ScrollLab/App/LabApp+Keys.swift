@@ -19,8 +19,12 @@ extension LabApp {
             .init(key: "D", action: "deceleration rate normal / fast"),
         ]
         if gridScene != nil {
-            let names = LoadingPolicyKind.allCases.map(\.rawValue).joined(separator: ", ")
-            entries.append(.init(key: "1–\(LoadingPolicyKind.allCases.count)", action: "loading policy: " + names))
+            let kinds = LoadingPolicyKind.allCases
+            let own = kinds.filter { !$0.isPeer }
+            entries.append(.init(key: "1–\(own.count)", action: "loading policy: " + own.map(\.rawValue).joined(separator: ", ")))
+            for (index, kind) in kinds.enumerated() where kind.isPeer {
+                entries.append(.init(key: "\(index + 1)", action: "peer: \(kind.rawValue) (\(kind.system))"))
+            }
             entries.append(.init(key: "B", action: "show a seed problem broken: off, 1, 2, 3 (Deferred, Target)"))
             entries.append(.init(key: "L", action: "source latency: " + Self.latencySteps.map { "\(Int($0 * 1000))" }.joined(separator: "/") + " ms"))
             entries.append(.init(key: "C", action: "clear the memory cache"))

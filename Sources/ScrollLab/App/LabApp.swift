@@ -77,6 +77,7 @@ final class LabApp {
         instruments = LabInstruments(axis: LabInstruments.axis(ofScene: scene.name))
         instruments.pendingReplay = options.replay
         if gridScene != nil { status.latencyMs = sceneOptions.latencyMs }
+        status.physics = "iOS fit · vel \(sceneOptions.estimator.rawValue)"
         status.renderer = sdl.rendererName + (sdl.hasVSync ? ", vsync" : ", no vsync") + " · " + sdl.videoDriver
     }
 

@@ -6,7 +6,7 @@ extension LabSceneAdapter {
     static func grid(_ grid: GridScene) -> LabSceneAdapter {
         LabSceneAdapter(
             scene: grid,
-            policy: { grid.policyKind.rawValue + (grid.seedProblem.map { " · problem \($0.rawValue) broken" } ?? "") },
+            policy: { policyLabel(grid) },
             selectPolicy: { number in
                 let kinds = LoadingPolicyKind.allCases
                 guard (1...kinds.count).contains(number) else { return nil }
@@ -19,6 +19,15 @@ extension LabSceneAdapter {
                                     metrics: metrics(grid.metrics), liveImageAssets: liveAssets(grid, shown: tiles),
                                     targetRect: grid.targetRect)
             })
+    }
+
+    /// The HUD's policy line: its name, "peer" for a shipping system's policy, a seed problem shown broken.
+    static func policyLabel(_ grid: GridScene) -> String {
+        let kind = grid.policyKind
+        var label = kind.rawValue
+        if kind.isPeer { label += " · peer" }
+        if let problem = grid.seedProblem { label += " · problem \(problem.rawValue) broken" }
+        return label
     }
 
     /// One tile as the renderer draws it: identity, item, image (with its fade) or the reason it has none.

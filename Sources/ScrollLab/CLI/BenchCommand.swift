@@ -42,6 +42,9 @@ struct BenchCommand: ParsableCommand {
     @Option(name: .customLong("latency-ms"), help: "Simulated source latency in milliseconds (default 80).")
     var latencyMs: Double = 80
 
+    @Option(name: .long, help: "Also draw loads issued against blank tile-seconds per gesture as a PNG (\"-\": standard output, then no tables).")
+    var plot: String?
+
     @Flag(name: .long, help: "Measure frame times instead: the grid with real images through a fling, offscreen, per renderer.")
     var frames = false
 
@@ -66,7 +69,9 @@ struct BenchCommand: ParsableCommand {
         var config = GridSceneConfiguration()
         config.latency = latencyMs / 1000
         let bench = GridBench(configuration: config)
-        if !json {
+        let printsTables = plot != "-"
+        var panels: [BenchPlot.Panel] = []
+        if !json && printsTables {
             print("scrolllab bench — latency \(Self.format(latencyMs, 0)) ms + decode \(Self.format(config.decodeCost * 1000, 0)) ms, "
                   + "\(config.maxConcurrentLoads) loads at once, cache \(config.cacheByteLimit / config.bytesPerImage) images")
         }
@@ -79,12 +84,23 @@ struct BenchCommand: ParsableCommand {
             let events: [PointerEvent]
             do { events = try GestureFile.parse(text) } catch { fail("scrolllab bench: \(file.lastPathComponent) \(error.description)") }
             let rows = bench.rows(events)
-            if json {
+            panels.append(BenchPlot.Panel(gesture: name, rows: rows))
+            if !printsTables {
+                continue
+            } else if json {
                 for row in rows { print(row.json(gesture: name).serialized) }
             } else {
                 print("")
                 print(Self.table(gesture: name, rows: rows))
             }
+        }
+        if let plot {
+            let subtitle = "scrolllab bench: latency \(Self.format(latencyMs, 0)) ms + decode \(Self.format(config.decodeCost * 1000, 0)) ms, "
+                + "\(config.maxConcurrentLoads) loads at once unless the peer's system runs more (texture 10, flutter no cap), cache "
+                + "\(config.cacheByteLimit / config.bytesPerImage) images"
+            let error = MainActor.assumeIsolated { BenchPlot(panels: panels, subtitle: subtitle).write(to: plot) }
+            if let error { fail("scrolllab bench: --plot: \(error)") }
+            if printsTables && !json { print("\nplot written to \(plot)") }
         }
     }
 
@@ -97,8 +113,8 @@ struct BenchCommand: ParsableCommand {
             lines.append([
                 row.policy, "\(m.loadsIssued)", "\(m.loadsCompleted)", "\(m.loadsCancelled)", "\(m.loadsWasted)",
                 row.hasTiming ? format(m.blankTileSeconds, 3) : "-",
-                row.hasTiming ? format(m.settleLatency, 3) : "-",
-                row.hasTiming ? format(m.settleLatencyMax, 3) : "-",
+                row.hasSettle ? format(m.settleLatency, 3) : "-",
+                row.hasSettle ? format(m.settleLatencyMax, 3) : "-",
                 "\(m.cacheHitFades)", "\(m.staleFrames)",
                 row.hasMemory ? format(Double(m.peakDecodedBytes) / 1_000_000, 2) : "-",
             ])

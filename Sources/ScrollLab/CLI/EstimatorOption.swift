@@ -1,7 +1,7 @@
 import ArgumentParser
 import ScrollKit
 
-/// The `--estimator` values of `scrolllab velocity`.
+/// The `--estimator` values of the window, `replay` and `velocity` (default `ios`, as the scroll view's tracker).
 enum EstimatorOption: String, ExpressibleByArgument, CaseIterable {
     /// Least-squares quadratic fit (B-VEL-1).
     case lsq

@@ -13,7 +13,7 @@ struct SceneOptions: ParsableArguments {
     @Option(help: "Deceleration rate: normal (0.998) or fast (0.99).")
     var rate: RateOption = .normal
 
-    @Option(help: "Image-loading policy of the grid: eager, deferred, target, prefetch or adaptive.")
+    @Option(help: "Image-loading policy of the grid: eager, deferred, target, prefetch, adaptive, or a peer from a shipping system: texture, flutter, glide.")
     var policy: LoadingPolicyKind = .adaptive
 
     @Option(name: .customLong("seed-problem"), help: "Show seed 000's problem 1, 2 or 3 in its broken form (Deferred and Target).")
@@ -25,8 +25,8 @@ struct SceneOptions: ParsableArguments {
     @Option(help: "Number of grid items.")
     var items: Int = 500
 
-    @Option(help: "Velocity estimator: lsq (least squares) or ios.")
-    var estimator: EstimatorOption = .lsq
+    @Option(help: "Velocity estimator: ios (UIKit-like, default) or lsq (least squares).")
+    var estimator: EstimatorOption = .ios
 
     @Option(help: "Folder of images for the grid (default: the bundled Assets/Images).")
     var assets: String?

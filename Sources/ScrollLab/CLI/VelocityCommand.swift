@@ -21,8 +21,8 @@ struct VelocityCommand: ParsableCommand {
     )
 
     /// Which estimator to run.
-    @Option(name: .long, help: "Velocity estimator: lsq (least squares, default) or ios (weighted last pairs).")
-    var estimator: EstimatorOption = .lsq
+    @Option(name: .long, help: "Velocity estimator: ios (weighted last pairs, default) or lsq (least squares).")
+    var estimator: EstimatorOption = .ios
 
     func run() throws {
         var text = ""

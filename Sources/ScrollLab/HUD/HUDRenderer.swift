@@ -33,9 +33,11 @@ struct HUDRenderer {
 
         heading("Scene")
         row("scene", s.name)
-        row("policy", s.policy)
+        // The grid's policy row names its keys (1–8); the pager has no policy.
+        row(s.policy == "—" ? "policy" : "policy 1–\(LoadingPolicyKind.allCases.count)", s.policy)
         row("paging", s.pagingMode ?? "—")
         row("rate", s.decelerationRate + (status.slowMotion.map { " · " + $0 } ?? ""))
+        row("physics", status.physics)
         heading("State")
         let flags: [(String, Bool)] = [("tracking", s.isTracking), ("dragging", s.isDragging), ("decel", s.isDecelerating)]
         var fx = x
@@ -95,19 +97,19 @@ struct HUDRenderer {
     static let footerTop: Int32 = 600 - 62
 
     private func drawFooter(_ status: HUDStatus) {
-        let y: Int32 = Self.footerTop + 18
+        let y: Int32 = Self.footerTop + 20
         if let message = status.message {
-            canvas.fill(Rect(x: Double(Self.left), y: Double(y - 19), width: 580, height: 18), .background)
-            text.draw(message, style: .mono, colour: .active, x: Self.left, y: y - 18)
+            canvas.fill(Rect(x: Double(Self.left), y: Double(y - 18), width: 580, height: 18), .background)
+            text.draw(message, style: .mono, colour: .active, x: Self.left, y: y - 17)
         } else {
             text.draw(status.renderer + " · input stamped with " + status.eventClock + " time",
-                      style: .label, colour: .dimText, x: Self.left, y: y - 18)
+                      style: .label, colour: .dimText, x: Self.left, y: y - 17)
         }
         text.draw("H help · D rate · T slow motion · F5 record · R reset · F12 screenshot · Esc quit",
                   style: .label, colour: .dimText, x: Self.left, y: y)
         text.draw(String(format: "%.1f fps · interval p99 %.1f ms · work %.1f ms (p99 %.1f)", status.fps,
                          status.intervalP99Ms, status.frameMs, status.frameP99Ms),
-                  style: .mono, colour: .dimText, x: Self.left, y: y + 20)
+                  style: .mono, colour: .dimText, x: Self.left, y: y + 19)
     }
 
     /// The callback's arguments, short (`v=(0.00, 2.31) pt/ms → (0, 5230)`), or nil.

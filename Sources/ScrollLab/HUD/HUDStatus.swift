@@ -14,6 +14,8 @@ struct HUDStatus {
     var slowMotion: String?
     /// Simulated image source latency, milliseconds (nil when the scene has no images).
     var latencyMs: Double?
+    /// The active physics and velocity estimator (`iOS fit · vel ios`).
+    var physics = ""
     /// A transient line (e.g. the path of the last screenshot).
     var message: String?
 }

@@ -12,7 +12,9 @@ import Foundation
 
     @Test func offsetAndTimeAreInverse() {
         #expect(f.offset(at: 1) == 0)
-        #expect(abs(f.offset(at: 1.5) - 2300 * (1 - exp(-1.0))) < 1e-9)
+        // The scroll view's decay: asymptote 2300 + 10 pt/s · τ = 2305, stopping on 2300 (B-DEC-1).
+        #expect(abs(f.offset(at: 1.5) - 2305 * (1 - exp(-1.0))) < 1e-9)
+        #expect(f.offset(at: 1 + 0.5 * log(2305.0 / 5)) == 2300)
         #expect(abs(f.time(reaching: f.offset(at: 1.7))! - 1.7) < 1e-9)
         #expect(f.time(reaching: 2300) == .infinity)
         #expect(f.time(reaching: 2400) == nil)
@@ -23,16 +25,16 @@ import Foundation
         // Row 0 is on screen at the start and leaves when the offset passes 220.
         let row0 = f.visibleInterval(of: Rect(x: 5, y: 0, width: 150, height: 220))!
         #expect(row0.enter == 1)
-        #expect(abs(row0.exit - (1 + 0.5 * log(2300.0 / 2080.0))) < 1e-9)
+        #expect(abs(row0.exit - (1 + 0.5 * log(2305.0 / 2085.0))) < 1e-9)
         // Row 11 (y 2530–2750) is on screen at rest.
         let row11 = f.visibleInterval(of: Rect(x: 5, y: 2530, width: 150, height: 220))!
-        #expect(abs(row11.enter - (1 + 0.5 * log(2300.0 / 220.0))) < 1e-9)
+        #expect(abs(row11.enter - (1 + 0.5 * log(2305.0 / 225.0))) < 1e-9)
         #expect(row11.exit == .infinity)
         // Row 12 (y 2760) is never on screen.
         #expect(f.visibleInterval(of: Rect(x: 5, y: 2760, width: 150, height: 220)) == nil)
         // Upward: from 2300 back to 0, row 11 leaves and row 0 arrives.
         let up = DecelerationForecast(startTime: 0, startOffset: 2300, targetOffset: 0, timeConstant: 0.5, viewportHeight: 450)
         #expect(up.visibleInterval(of: Rect(x: 5, y: 0, width: 150, height: 220))!.exit == .infinity)
-        #expect(abs(up.visibleInterval(of: Rect(x: 5, y: 2530, width: 150, height: 220))!.exit - 0.5 * log(2300.0 / 2080.0)) < 1e-9)
+        #expect(abs(up.visibleInterval(of: Rect(x: 5, y: 2530, width: 150, height: 220))!.exit - 0.5 * log(2305.0 / 2085.0)) < 1e-9)
     }
 }

@@ -11,9 +11,21 @@ import Testing
                      FrameTile(item: 1, isVisible: true, displayedKey: k(1), displayedBytes: 10),
                      FrameTile(item: 2, isVisible: true, displayedKey: nil),
                      FrameTile(item: 4, isVisible: false, displayedKey: nil)]
+        let shown = [FrameTile(item: 0, isVisible: true, displayedKey: k(0)),
+                     FrameTile(item: 1, isVisible: true, displayedKey: k(1)),
+                     FrameTile(item: 2, isVisible: true, displayedKey: k(2))]
+        // Each frame's blanks last until the next frame: 0–0.5 showed the empty start.
         r.frame(time: 0.5, tiles: tiles, isMoving: false, cacheBytes: 100, tileOnlyBytes: 0)
+        #expect(r.metrics.blankTileSeconds == 0)
         r.frame(time: 0.75, tiles: tiles, isMoving: false, cacheBytes: 20, tileOnlyBytes: 10)
-        #expect(r.metrics.blankTileSeconds == 2 * 0.5 + 2 * 0.25)
+        r.frame(time: 1.0, tiles: shown, isMoving: false, cacheBytes: 20, tileOnlyBytes: 10)
+        #expect(r.metrics.blankTileSeconds == 2 * 0.25 + 2 * 0.25)
+        // A long gap (a still hold the replay skips) showed a full screen: tiles blank after it cost
+        // only from their own frame on.
+        r.frame(time: 1000, tiles: tiles, isMoving: true, cacheBytes: 20, tileOnlyBytes: 10)
+        #expect(r.metrics.blankTileSeconds == 1.0)
+        r.frame(time: 1000.5, tiles: tiles, isMoving: true, cacheBytes: 20, tileOnlyBytes: 10)
+        #expect(r.metrics.blankTileSeconds == 2.0)
         #expect(r.metrics.peakDecodedBytes == 100)
         #expect(r.boundClairvoyantLoads == 3)
     }

@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+@testable import ScrollKit
+
+/// The bench over the bundled gestures (Assets/Gestures): relations that hold whatever the physics
+/// constants, checked for every gesture and every policy.
+@Suite struct GridBenchGestureTests {
+    static let directory = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Assets/Gestures")
+
+    /// The grid gestures bundled with the lab (pager gestures are not grid gestures).
+    static let gestures: [String] = {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        return names.filter { $0.hasSuffix(".jsonl") && !$0.hasPrefix("pager-") }.map { String($0.dropLast(6)) }.sorted()
+    }()
+
+    static func events(_ gesture: String) throws -> [PointerEvent] {
+        try GestureFile.parse(String(contentsOf: directory.appendingPathComponent(gesture + ".jsonl"), encoding: .utf8))
+    }
+
+    @Test func theFiveBundledGridGesturesAreFound() {
+        #expect(Self.gestures == ["fling-stop-reverse", "long-browse", "rapid-flings", "single-fling", "slow-drag"])
+    }
+
+    /// B-POL-1: no policy issues fewer-or-equal loads with less-or-equal blank time than Adaptive and
+    /// is strictly better on one of them; and none ties it on both unless the tie is at the bound
+    /// (the first screen's unavoidable wait, where every sensible policy is equal).
+    @Test(arguments: gestures)
+    func adaptiveIsNotDominated(gesture: String) throws {
+        let rows = GridBench().rows(try Self.events(gesture))
+        let m = Dictionary(uniqueKeysWithValues: rows.map { ($0.policy, $0.metrics) })
+        let adaptive = m["adaptive"]!, clairvoyant = m["bound-clairvoyant"]!
+        for kind in LoadingPolicyKind.allCases where kind != .adaptive {
+            let o = m[kind.rawValue]!
+            let noMoreLoads = o.loadsIssued <= adaptive.loadsIssued
+            let noMoreBlank = o.blankTileSeconds <= adaptive.blankTileSeconds + 1e-9
+            let strictly = o.loadsIssued < adaptive.loadsIssued || o.blankTileSeconds < adaptive.blankTileSeconds - 1e-9
+            #expect(!(noMoreLoads && noMoreBlank && strictly),
+                    "\(gesture): \(kind) \(o.loadsIssued) loads \(o.blankTileSeconds) tile·s vs adaptive \(adaptive.loadsIssued) \(adaptive.blankTileSeconds)")
+            if noMoreLoads && noMoreBlank {
+                // An exact tie: only where Adaptive already meets the clairvoyant bound.
+                #expect(abs(adaptive.blankTileSeconds - clairvoyant.blankTileSeconds) < 1e-9, "\(gesture): \(kind) ties adaptive above the bound")
+            }
+        }
+    }
+
+    /// The clairvoyant bound is a bound for every policy that runs the lab's number of loads at once:
+    /// none shows fewer blank tile-seconds, none shows every visible item with fewer loads.
+    @Test(arguments: gestures)
+    func clairvoyantBoundsThePolicies(gesture: String) throws {
+        let bench = GridBench()
+        let rows = bench.rows(try Self.events(gesture))
+        let m = Dictionary(uniqueKeysWithValues: rows.map { ($0.policy, $0.metrics) })
+        let bound = m["bound-clairvoyant"]!
+        #expect(bound.blankTileSeconds > 0)   // the first screen has to wait for one load
+        for kind in LoadingPolicyKind.allCases {
+            let limit = kind.makePolicy().maxConcurrentLoads ?? bench.configuration.maxConcurrentLoads
+            guard limit <= bench.configuration.maxConcurrentLoads else { continue }
+            #expect(m[kind.rawValue]!.blankTileSeconds >= bound.blankTileSeconds - 1e-9, "\(gesture): \(kind) below the bound")
+        }
+        for row in rows { #expect(row.metrics.staleFrames == 0 && row.metrics.cacheHitFades == 0, "\(gesture): \(row.policy)") }
+    }
+}

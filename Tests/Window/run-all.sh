@@ -20,19 +20,19 @@ here="$(cd "$(dirname "$0")" && pwd)"
 out="${WINDOW_TEST_OUT:-$(mktemp -d /tmp/scrolllab-window-tests.XXXXXX)}"
 mkdir -p "$out"
 
-# A free display number.
-display=""
-for n in $(seq 99 140); do
-  if [ ! -e "/tmp/.X$n-lock" ] && [ ! -e "/tmp/.X11-unix/X$n" ]; then display=":$n"; break; fi
-done
-[ -n "$display" ] || { echo "no free X display number"; exit 1; }
-
-Xvfb "$display" -screen 0 1280x800x24 -nolisten tcp >"$out/xvfb.log" 2>&1 &
+# Xvfb picks a free display number itself (-displayfd): no race with other test runs starting at once.
+Xvfb -displayfd 3 -screen 0 1280x800x24 -nolisten tcp 3>"$out/display" >"$out/xvfb.log" 2>&1 &
 xvfb_pid=$!
 cleanup() { kill "$xvfb_pid" 2>/dev/null || true; wait "$xvfb_pid" 2>/dev/null || true; }
 trap cleanup EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
+for _ in $(seq 1 100); do
+  [ -s "$out/display" ] && break
+  sleep 0.05
+done
+[ -s "$out/display" ] || { echo "Xvfb did not start:"; cat "$out/xvfb.log"; exit 1; }
+display=":$(head -n1 "$out/display")"
 
 export DISPLAY="$display"
 for _ in $(seq 1 100); do

@@ -160,20 +160,22 @@ def drag(origin, x, y0, dy, steps, interval, observe=False):
     return observer.samples
 
 
-def estimator_velocity(binary, samples):
+def estimator_velocity(binary, samples, estimator=None):
     """The release velocity (content pt/ms) the app's estimator (`scrolllab velocity`, the code the window
-    uses) gives for the observed samples: first move as the down, lifted 1 ms after the last move."""
+    uses; `estimator` as given to the window, None for the default) gives for the observed samples: first
+    move as the down, lifted 1 ms after the last move."""
     t0 = samples[0][0]
     lines = []
     for i, (t, y) in enumerate(samples):
         lines.append(json.dumps({"t_ms": (t - t0) * 1000, "x": 0, "y": y, "phase": "down" if i == 0 else "move"}))
     lines.append(json.dumps({"t_ms": (samples[-1][0] - t0) * 1000 + 1, "x": 0, "y": samples[-1][1], "phase": "up"}))
-    result = subprocess.run([binary, "velocity"], input="\n".join(lines) + "\n", capture_output=True, text=True, check=True)
+    args = [binary, "velocity"] + (["--estimator", estimator] if estimator else [])
+    result = subprocess.run(args, input="\n".join(lines) + "\n", capture_output=True, text=True, check=True)
     return -json.loads(result.stdout)["vy"] / 1000.0
 
 
 def steady_fling(binary, trace_path, origin, px, bottom, attempts=3, steps=24, dy=-12, interval=0.008,
-                 after_drag=None):
+                 after_drag=None, estimator=None):
     """A fling at a steady speed: `steps` moves of `dy` px every `interval` s (about 1.45 px/ms with
     xdotool's own overhead), released right after the last move. The speed the drag held is measured
     independently by watching the X pointer while xdotool drives it. When the machine is loaded xdotool
@@ -203,7 +205,7 @@ def steady_fling(binary, trace_path, origin, px, bottom, attempts=3, steps=24, d
             return events, samples, true_speed, ended
         print("attempt %d: drag not steady (gaps %s ms, speed %.3f / last 6 moves %.3f pt/ms)"
               % (attempt, ["%.0f" % (g * 1000) for g in gaps], true_speed, late_speed))
-    held = estimator_velocity(binary, samples)
+    held = estimator_velocity(binary, samples, estimator)
     print("no steady drag in %d attempts: the last one's speed as held (estimator over the observed moves): %.3f pt/ms"
           % (attempts, held))
     return events, samples, held, ended

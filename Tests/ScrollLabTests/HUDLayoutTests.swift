@@ -55,6 +55,7 @@ import Testing
         var status = HUDStatus()
         status.renderer = "opengl, vsync (waits) · x11 · and a renderer name far longer than the footer"
         status.frameMs = 12_345.6; status.frameP99Ms = 99_999.9
+        status.fps = 99_999.9; status.intervalP99Ms = 99_999.9; status.eventClock = "x11-server-and-then-some"
         status.slowMotion = "0.25×"
         status.latencyMs = 99_999
         status.physics = "iOS fit · vel lsq · with a long estimator name"

@@ -223,10 +223,12 @@ struct HUDLayout {
     private mutating func layOutFooter(_ status: HUDStatus, scene s: SceneSnapshot) {
         let c = 2, frame = columns[c].frame, x = frame.minX
         let line = (frame.height - 4) / 3
-        put(status.renderer, .label, .dimText, column: c, x: x, y: frame.minY, width: frame.width)
+        let input = status.eventClock.isEmpty ? "" : " · input stamped with " + status.eventClock + " time"
+        put(status.renderer + input, .label, .dimText, column: c, x: x, y: frame.minY, width: frame.width)
         put(Self.keyHints(scene: s), .label, .dimText, column: c, x: x, y: frame.minY + line, width: frame.width)
-        put(String(format: "frame %.1f ms (p99 %.1f)", status.frameMs, status.frameP99Ms), .mono, .dimText,
-            column: c, x: x, y: frame.minY + 2 * line + 1, width: frame.width)
+        put(String(format: "%.1f fps · interval p99 %.1f ms · work %.1f ms (p99 %.1f)", status.fps, status.intervalP99Ms,
+                   status.frameMs, status.frameP99Ms), .mono, .dimText, column: c, x: x, y: frame.minY + 2 * line + 1,
+            width: frame.width)
     }
 
     /// The footer's key line: the scene's own keys first (the policy keys in the grid), then the common ones

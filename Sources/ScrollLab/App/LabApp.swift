@@ -57,6 +57,8 @@ final class LabApp {
     var frameCount = 0
     /// The content offset the last drawn frame shows (`--trace-frames`).
     var drawnOffset = Point.zero
+    /// The phone's rect in window coordinates last written to the trace.
+    var lastViewportLine: Rect?
     /// App time of the last frame whose content moved or was dragged (the scroll indicator fades after it).
     var lastScrollTime = -Double.infinity
 
@@ -65,7 +67,8 @@ final class LabApp {
         self.options = options
         self.sceneOptions = sceneOptions
         if let path = options.traceOut { trace = try TraceWriter(path: path) }
-        sdl = try SDLSession(headless: options.headless, software: options.software, renderDriver: options.renderDriver)
+        sdl = try SDLSession(headless: options.headless, software: options.software, renderDriver: options.renderDriver,
+                             scale: options.scale)
         images = ImageLoader(paths: imagePaths, latency: sceneOptions.latencyMs / 1000, renderer: sdl.renderer)
         do {
             fonts = try FontSet()
@@ -94,6 +97,7 @@ final class LabApp {
         status.renderer += presentWaits ? " (waits)" : ""
         let pump = InputPump(clock: clock, window: options.headless ? nil : sdl.window)
         status.eventClock = pump.timeSource.rawValue
+        windowDidResize()
         writeTraceHeader()
         logSetting("eventClock", .string(pump.timeSource.rawValue), at: 0)
         logSetting("pacing", .string(options.pacing.rawValue), at: 0)
@@ -263,7 +267,7 @@ final class LabApp {
 
     private func writeTraceHeader() {
         guard let trace else { return }
-        trace.write(.object([("event", .string("setting")), ("name", .string("viewport")), ("value", viewport.json)]))
+        writeViewportLine()
         for line in scene.settingLines { trace.write(line) }
         logSetting("scene", .string(scene.name), at: 0)
         logSetting("rate", .string(scene.isFastRate ? "fast" : "normal"), at: 0)

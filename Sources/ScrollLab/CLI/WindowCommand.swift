@@ -43,6 +43,9 @@ struct WindowCommand: ParsableCommand {
     @Option(name: .customLong("quit-after"), help: "Quit after this many seconds.")
     var quitAfter: Double?
 
+    @Option(help: "Open the window this many times its 960×600 size (2 on a HiDPI screen); drag its edges for any other size: text is drawn at the window's resolution.")
+    var scale = 1.0
+
     @Option(help: "Frame pacing: adaptive (learns what work and present cost) or legacy (the loop before it, for comparison).")
     var pacing: FramePacing = .adaptive
 
@@ -58,6 +61,7 @@ struct WindowCommand: ParsableCommand {
         if let screenshotAfter, !(screenshotAfter.isFinite && screenshotAfter >= 0) {
             throw ValidationError("--screenshot-after must be a finite number of seconds, 0 or more")
         }
+        if !(scale.isFinite && scale >= 0.25 && scale <= 8) { throw ValidationError("--scale must be between 0.25 and 8") }
         if screenshotAfter != nil, screenshot == nil { throw ValidationError("--screenshot-after needs --screenshot FILE") }
     }
 
@@ -66,7 +70,7 @@ struct WindowCommand: ParsableCommand {
             traceOut: traceOut, traceDidScroll: traceDidScroll, tracePointer: tracePointer, traceFrames: traceFrames, screenshot: screenshot,
             screenshotAfter: screenshotAfter, headless: headless, software: software,
             replay: replay.map { loadGesture($0, command: "window") }, frames: frames, quitAfter: quitAfter,
-            pacing: pacing, debugStallAtSample: debugStallAtSample, debugStallMs: debugStallMs)
+            scale: scale, pacing: pacing, debugStallAtSample: debugStallAtSample, debugStallMs: debugStallMs)
         let code: Int32 = MainActor.assumeIsolated {
             do throws(AppError) {
                 return try LabApp(options: options, sceneOptions: sceneOptions, imagePaths: sceneOptions.imagePaths()).run()

@@ -29,17 +29,35 @@ final class FontSet {
     ]
 
     private var fonts: [Style: OpaquePointer] = [:]
+    /// Output pixels per layout point: fonts are opened this many times their size, and every
+    /// measurement is given back in points.
+    private(set) var scale = 1.0
+
+    /// The faces and their sizes in points.
+    private static let files: [(Style, String, Double)] = [
+            (.label, "DejaVuSans.ttf", 14), (.heading, "DejaVuSans-Bold.ttf", 14),
+            (.mono, "DejaVuSansMono.ttf", 13), (.big, "DejaVuSans-Bold.ttf", 44), (.small, "DejaVuSans.ttf", 11),
+    ]
 
     /// Starts SDL_ttf and opens every style; one clear error if a file is missing.
     init() throws(AppError) {
         if TTF_WasInit() == 0, TTF_Init() != 0 {
             throw .font("cannot start SDL_ttf: \(sdlErrorText())")
         }
-        let files: [(Style, String, Int32)] = [
-            (.label, "DejaVuSans.ttf", 14), (.heading, "DejaVuSans-Bold.ttf", 14),
-            (.mono, "DejaVuSansMono.ttf", 13), (.big, "DejaVuSans-Bold.ttf", 44), (.small, "DejaVuSans.ttf", 11),
-        ]
-        for (style, file, size) in files {
+        try open(scale: 1)
+    }
+
+    /// Reopens every style for `scale` output pixels per point (a resized window, HiDPI).
+    func setScale(_ scale: Double) throws(AppError) {
+        try open(scale: scale)
+    }
+
+    private func open(scale: Double) throws(AppError) {
+        for font in fonts.values { TTF_CloseFont(font) }
+        fonts.removeAll()
+        self.scale = scale
+        for (style, file, points) in Self.files {
+            let size = Int32(Swift.max(6, (points * scale).rounded()))
             guard let path = Self.locate(file) ?? (file == "DejaVuSans-Bold.ttf" ? Self.locate("DejaVuSans.ttf") : nil) else {
                 throw .font("font \(file) not found (looked in \(Self.searchDirectories.joined(separator: ", "))); install fonts-dejavu-core")
             }
@@ -60,20 +78,20 @@ final class FontSet {
         fonts[style]!
     }
 
-    /// Line height of `style` in pixels.
+    /// Line height of `style` in points.
     func lineHeight(_ style: Style) -> Int32 {
-        TTF_FontLineSkip(font(style))
+        Int32((Double(TTF_FontLineSkip(font(style))) / scale).rounded())
     }
 
-    /// Width of `text` in `style`, pixels (measured, nothing rasterized).
-    func width(_ text: String, style: Style) -> Int32 {
+    /// Width of `text` in `style`, points (measured, nothing rasterized).
+    func width(_ text: String, style: Style) -> Double {
         var w: Int32 = 0, h: Int32 = 0
-        return TTF_SizeUTF8(font(style), text, &w, &h) == 0 ? w : 0
+        return TTF_SizeUTF8(font(style), text, &w, &h) == 0 ? Double(w) / scale : 0
     }
 
     /// The real fonts' measurements for `HUDLayout`.
     var metrics: TextMetrics {
-        TextMetrics(width: { Double(self.width($0, style: $1)) }, lineHeight: { Double(self.lineHeight($0)) })
+        TextMetrics(width: { self.width($0, style: $1) }, lineHeight: { Double(self.lineHeight($0)) })
     }
 
     /// Closes the fonts and SDL_ttf.

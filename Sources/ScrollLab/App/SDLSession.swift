@@ -36,6 +36,10 @@ final class SDLSession {
                   environment["SDL_VIDEODRIVER"] == nil {
             // Nothing to open a window on: say so before SDL probes drivers (and prints its own noise).
             throw .noDisplay("DISPLAY is not set")
+        } else if environment["WAYLAND_DISPLAY"] == nil, environment["SDL_VIDEODRIVER"] == nil {
+            // X11 only: a DISPLAY that cannot be opened would otherwise make SDL try Wayland, whose
+            // library prints "XDG_RUNTIME_DIR is invalid" before this program can say what is wrong.
+            setenv("SDL_VIDEODRIVER", "x11", 1)
         }
         // Keep the mouse captured during a drag that leaves the window, and let a click that
         // focuses the window also start a drag.

@@ -5,8 +5,29 @@ import Foundation
 struct WindowCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "window",
-        abstract: "Open the lab window: the phone viewport with the grid scene and the HUD."
+        abstract: "Open the lab window: the phone viewport with the grid scene and the HUD.",
+        discussion: keysHelp
     )
+
+    /// The window's keys, for `--help` (the H overlay in the window lists the same).
+    static let keysHelp = """
+        Keys in the window: drag or wheel to scroll · 1–5 loading policy (eager, deferred, target, \
+        prefetch, adaptive) and 6–8 peers (texture, flutter, glide), grid only · B seed problem, grid only · \
+        L image latency, grid only · C clear the memory cache, grid only · P paging mode, pager only · \
+        O frame outline, pager only · S next scene · D deceleration rate · T slow motion · F5 record · \
+        R reset (offset, events, timeline, policy metrics) · F12 screenshot · H all keys · Esc quit.
+        """
+
+    /// The window's options in one paragraph, for the top-level `--help`.
+    static let optionsSummary = """
+        With no subcommand scrolllab opens the window; its options ('scrolllab window --help'): \
+        --scene grid|pager, --paging none|frame|snap|target, \
+        --policy eager|deferred|target|prefetch|adaptive|texture|flutter|glide, --seed-problem 1|2|3, \
+        --latency-ms MS, --rate normal|fast, --items N, --estimator ios|lsq, --assets DIR, --scale N, \
+        --trace-out FILE, --trace-did-scroll, --trace-pointer, --trace-frames, --replay FILE, \
+        --screenshot FILE, --screenshot-after S, --headless, --software, --frames N, --quit-after S, \
+        --pacing adaptive|legacy.
+        """
 
     @OptionGroup var sceneOptions: SceneOptions
 

@@ -123,3 +123,27 @@ import Testing
         #expect(m.elide("100 done", style: .mono, toWidth: 7) == "")
     }
 }
+
+/// The help overlay: every entry wrapped inside its panel, the panel inside the window.
+@Suite struct HelpLayoutTests {
+    @Test func everyLineStaysInsideThePanelAndThePanelInsideTheWindow() {
+        let metrics = TextMetrics.fixed(characterWidth: [.label: 7.5, .heading: 9, .mono: 8],
+                                        lineHeight: [.label: 17, .heading: 17, .mono: 16])
+        let long = String(repeating: "a long description of a key ", count: 3)
+        let entries = (0..<14).map { HelpOverlay.Entry(key: "K\($0)", action: "does something", scene: $0 % 3 == 0 ? "pager" : nil) }
+            + [HelpOverlay.Entry(key: "1–5", action: long, scene: "grid")]
+        let layout = HelpLayout(entries, current: "grid", metrics: metrics)
+        #expect(layout.panel.minX >= 0 && layout.panel.maxX <= 960 && layout.panel.minY >= 0 && layout.panel.maxY <= 600)
+        for (i, box) in layout.boxes.enumerated() {
+            #expect(box.frame.minX >= layout.panel.minX && box.frame.maxX <= layout.panel.maxX
+                    && box.frame.minY >= layout.panel.minY && box.frame.maxY <= layout.panel.maxY, "\(box.text) at \(box.frame)")
+            for other in layout.boxes[(i + 1)...] { #expect(!box.frame.intersects(other.frame), "\(box.text) / \(other.text)") }
+        }
+        // The long action is wrapped over several lines, the scene marked at its end.
+        #expect(layout.boxes.filter { $0.text.contains("description") }.count >= 2)
+        #expect(layout.boxes.contains { $0.text.hasSuffix("(grid)") })
+        // Another scene's keys are dimmed.
+        #expect(layout.boxes.first { $0.text == "K0" }?.colour == .dimText)
+        #expect(layout.boxes.first { $0.text == "K1" }?.colour == .active)
+    }
+}

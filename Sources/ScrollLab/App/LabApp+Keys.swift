@@ -11,35 +11,34 @@ extension LabApp {
     /// The pager scene when it is the one shown.
     var pagerScene: PagerScene? { (scene as? LabSceneAdapter)?.scene as? PagerScene }
 
-    /// Every key the window understands, as the help overlay lists them.
+    /// Every key the window understands in either scene, as the help overlay lists them (a scene's
+    /// own keys marked with its name).
     var keyHelp: [HelpOverlay.Entry] {
+        let kinds = LoadingPolicyKind.allCases
+        let own = kinds.filter { !$0.isPeer }
         var entries: [HelpOverlay.Entry] = [
             .init(key: "drag", action: "scroll; release while moving to fling"),
             .init(key: "wheel", action: "scroll \(Int(Self.wheelStep)) pt per notch"),
             .init(key: "D", action: "deceleration rate normal / fast"),
+            .init(key: "1–\(own.count)", action: "loading policy: " + own.map(\.rawValue).joined(separator: ", ")
+                  + "; the policy table compares them since R", scene: "grid"),
         ]
-        if gridScene != nil {
-            let kinds = LoadingPolicyKind.allCases
-            let own = kinds.filter { !$0.isPeer }
-            entries.append(.init(key: "1–\(own.count)", action: "loading policy: " + own.map(\.rawValue).joined(separator: ", ")))
-            for (index, kind) in kinds.enumerated() where kind.isPeer {
-                entries.append(.init(key: "\(index + 1)", action: "peer: \(kind.rawValue) (\(kind.system))"))
-            }
-            entries.append(.init(key: "B", action: "show a seed problem broken: off, 1, 2, 3 (Deferred, Target)"))
-            entries.append(.init(key: "L", action: "source latency: " + Self.latencySteps.map { "\(Int($0 * 1000))" }.joined(separator: "/") + " ms"))
-            entries.append(.init(key: "C", action: "clear the memory cache"))
-        }
-        if pagerScene != nil {
-            entries.append(.init(key: "P", action: "paging mode: " + PagingMode.allCases.map(\.rawValue).joined(separator: ", ")))
-            entries.append(.init(key: "O", action: "outline the scroll view's frame (vs. the visible area)"))
+        for (index, kind) in kinds.enumerated() where kind.isPeer {
+            entries.append(.init(key: "\(index + 1)", action: "peer: \(kind.rawValue) (\(kind.system))", scene: "grid"))
         }
         entries += [
+            .init(key: "B", action: "show a seed problem broken: off, 1, 2, 3 (Deferred, Target)", scene: "grid"),
+            .init(key: "L", action: "source latency: " + Self.latencySteps.map { "\(Int($0 * 1000))" }.joined(separator: "/") + " ms",
+                  scene: "grid"),
+            .init(key: "C", action: "clear the memory cache", scene: "grid"),
+            .init(key: "P", action: "paging mode: " + PagingMode.allCases.map(\.rawValue).joined(separator: ", "), scene: "pager"),
+            .init(key: "O", action: "outline the scroll view's frame (vs. the visible area)", scene: "pager"),
             .init(key: "S", action: "next scene: " + SceneOption.allCases.map(\.rawValue).joined(separator: ", ")),
             .init(key: "T", action: "slow motion: model clock 1× → 0.25× → 0.1× (now \(modelClock.scaleLabel))"),
             .init(key: "F5", action: instruments.recorder.isRecording
                   ? "stop recording and write ./recordings/gesture-N.jsonl"
                   : "record pointer samples to ./recordings/gesture-N.jsonl"),
-            .init(key: "R", action: "reset: offset 0, clear the event list"),
+            .init(key: "R", action: "reset: offset 0, the event list, the timeline and the policy table"),
             .init(key: "F12", action: "screenshot to ./screenshots/"),
             .init(key: "H", action: "show / hide this help"),
             .init(key: "Esc", action: "quit"),

@@ -210,7 +210,7 @@ final class LabApp {
         if let message = status.message {
             Toast(canvas: canvas, text: text).draw(message, alpha: status.messageAlpha, over: viewport.frame)
         }
-        if showHelp { HelpOverlay(canvas: canvas, text: text).draw(keyHelp) }
+        if showHelp { HelpOverlay(canvas: canvas, text: text).draw(keyHelp, current: scene.name) }
 
         if let after = options.screenshotAfter, !screenshotTaken, t >= after, let path = options.screenshot {
             saveScreenshot(to: path)

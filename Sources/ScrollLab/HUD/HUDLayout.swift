@@ -145,7 +145,7 @@ struct HUDLayout {
         }
         row("created", "\(s.viewsCreated) · rebinds \(s.rebindCount)", s.viewsCreated == s.tiles.count ? .active : .ghost)
 
-        heading("Loading")
+        heading("Loading", note: s.hasLoading ? "this policy, since 1–8 or R" : nil)
         guard s.hasLoading else {
             put("no load metrics in this scene", .label, .dimText, column: c, x: x, y: y, width: frame.width)
             return

@@ -55,6 +55,7 @@ final class FontSet {
     private func open(scale: Double) throws(AppError) {
         for font in fonts.values { TTF_CloseFont(font) }
         fonts.removeAll()
+        widths.removeAll()
         self.scale = scale
         for (style, file, points) in Self.files {
             let size = Int32(Swift.max(6, (points * scale).rounded()))
@@ -83,11 +84,25 @@ final class FontSet {
         Int32((Double(TTF_FontLineSkip(font(style))) / scale).rounded())
     }
 
-    /// Width of `text` in `style`, points (measured, nothing rasterized).
+    /// Width of `text` in `style`, points (measured, nothing rasterized). Widths are remembered: the
+    /// HUD measures the same labels every frame.
     func width(_ text: String, style: Style) -> Double {
+        let key = WidthKey(text: text, style: style)
+        if let known = widths[key] { return known }
         var w: Int32 = 0, h: Int32 = 0
-        return TTF_SizeUTF8(font(style), text, &w, &h) == 0 ? Double(w) / scale : 0
+        let width = TTF_SizeUTF8(font(style), text, &w, &h) == 0 ? Double(w) / scale : 0
+        if widths.count >= 4096 { widths.removeAll(keepingCapacity: true) }
+        widths[key] = width
+        return width
     }
+
+    private struct WidthKey: Hashable {
+        var text: String
+        var style: Style
+    }
+
+    /// Measured widths at the current scale.
+    private var widths: [WidthKey: Double] = [:]
 
     /// The real fonts' measurements for `HUDLayout`.
     var metrics: TextMetrics {

@@ -139,7 +139,9 @@ struct HUDLayout {
                 swatches.append(Swatch(frame: Rect(x: cellX, y: y + 4, width: 10, height: 10),
                                        colour: TilePalette.colour(ofView: tile.view)))
             }
-            put("#\(tile.view) " + (tile.item.map { "item \($0)" } ?? "unbound"), .mono, .text, column: c,
+            // The pager's views show pages, numbered from 1 as on the bubbles.
+            let shown = tile.item.map { s.hasLoading ? "item \($0)" : "page \($0 + 1)" } ?? "unbound"
+            put("#\(tile.view) " + shown, .mono, .text, column: c,
                 x: cellX + 14, y: y + 1, width: half - 18)
             if index % 2 == 1 || index == s.tiles.count - 1 { y += rowHeight }
         }

@@ -1,6 +1,7 @@
 import CSDL
 import Foundation
 import ScrollKit
+import ScrollLabCore
 
 /// The window application: owns SDL, the scene, the HUD and the trace, and runs the frame loop.
 ///
@@ -40,8 +41,6 @@ final class LabApp {
     var status = HUDStatus()
     var trace: TraceWriter?
     var showHelp = false
-    /// The pager's frame-outline overlay (key O).
-    var showsPagerFrame = false
     var running = true
     var pointerDown = false
     var screenshotTaken = false
@@ -61,8 +60,7 @@ final class LabApp {
         images = ImageLoader(paths: imagePaths, latency: sceneOptions.latencyMs / 1000, renderer: sdl.renderer)
         do {
             fonts = try FontSet()
-            scene = try Self.windowScene(for: sceneOptions.makeScene(imageSource: SDLImageSource(loader: images),
-                                                                     assetCount: imagePaths.count))
+            scene = try Self.windowScene(sceneOptions.scene, options: sceneOptions, images: images)
         } catch {
             images.shutdown()
             sdl.close()
@@ -70,9 +68,9 @@ final class LabApp {
         }
         text = TextCache(renderer: sdl.renderer, fonts: fonts)
         canvas = Canvas(renderer: sdl.renderer)
-        instruments = LabInstruments(axis: LabInstruments.axis(ofScene: scene.name))
+        instruments = LabInstruments(axis: scene.kind.axis)
         instruments.pendingReplay = options.replay
-        if gridScene != nil { status.latencyMs = sceneOptions.latencyMs }
+        status.latencyMs = scene.sourceLatencyMs
         status.physics = "iOS fit · vel \(sceneOptions.estimator.rawValue)"
         status.renderer = sdl.rendererName + (sdl.hasVSync ? ", vsync" : ", no vsync") + " · " + sdl.videoDriver
     }
@@ -144,17 +142,13 @@ final class LabApp {
         let snapshot = scene.snapshot()
         drawnOffset = snapshot.contentOffset
         recordTimelineSample(snapshot)
-        if gridScene != nil { images.retainTextures(snapshot.liveImageAssets) }
+        if let live = snapshot.liveImageAssets { images.retainTextures(live) }
         frameIsMoving = snapshot.isDragging || snapshot.isDecelerating
         canvas.clear(.background)
         text.draw("ScrollLab", style: .heading, colour: .text, x: Int32(viewport.frame.minX), y: 14)
         text.draw("drag or wheel the phone · H for keys", style: .label, colour: .dimText,
                   x: Int32(viewport.frame.minX) + 90, y: 14)
-        if let pager = pagerScene {
-            PagerRenderer(canvas: canvas, text: text).draw(pager, viewport: viewport, showsFrame: showsPagerFrame)
-        } else {
-            PhoneRenderer(canvas: canvas, text: text, textures: images.textures).draw(snapshot, viewport: viewport)
-        }
+        scene.draw(snapshot, with: ScenePainter(canvas: canvas, text: text, textures: images.textures, viewport: viewport))
         HUDRenderer(canvas: canvas, text: text, fonts: fonts).draw(snapshot, events: events, status: status)
         drawTimeline()
         if showHelp { HelpOverlay(canvas: canvas, text: text).draw(keyHelp) }
@@ -206,7 +200,7 @@ final class LabApp {
         guard let trace else { return }
         trace.write(.object([("event", .string("setting")), ("name", .string("viewport")), ("value", viewport.json)]))
         for line in scene.settingLines { trace.write(line) }
-        logSetting("scene", .string(scene.name), at: 0)
+        logSetting("scene", .string(scene.kind.name), at: 0)
         logSetting("rate", .string(scene.isFastRate ? "fast" : "normal"), at: 0)
         logSetting("policy", .string(scene.snapshot().policy), at: 0)
         logSetting("renderer", .string(status.renderer), at: 0)

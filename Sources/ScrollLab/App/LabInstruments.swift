@@ -23,11 +23,6 @@ struct LabInstruments {
         timeline = Timeline(axis: axis)
     }
 
-    /// The scroll axis of a scene: the pager scrolls sideways, the grid vertically.
-    static func axis(ofScene name: String) -> Axis {
-        name == "pager" ? .horizontal : .vertical
-    }
-
     /// The next free `recordings/gesture-<n>.jsonl` (n from 1), relative to the working directory.
     static func nextRecordingPath(fileManager: FileManager = .default) -> String {
         var n = 1

@@ -1,29 +1,24 @@
 import ScrollKit
+import ScrollLabCore
 
-/// Puts any ScrollKit `LabScene` in the window: routes input and steps to it, reads its scroll view
-/// for the HUD, and collects its delegate callbacks through the scroll view's event handler.
-final class LabSceneAdapter: WindowScene {
+/// Puts any LabKit `LabScene` in the window: routes input and steps to it, reads its scroll view
+/// for the HUD, and collects its delegate callbacks through the scroll view's event handler. A scene's
+/// own window side (`GridWindowScene`, `PagerWindowScene`) subclasses it for its HUD rows, its keys
+/// and its drawing.
+@MainActor
+class LabSceneAdapter: WindowScene {
     /// The scene driven.
     let scene: any LabScene
-    private let content: () -> SceneContent
-    private let policyName: () -> String
-    private let policySelector: ((Int) -> String?)?
-    private let pagingMode: () -> String?
+    let kind: SceneKind
     private let inbox = RecordInbox()
 
-    /// Wraps `scene`; `content` reads its views and metrics for each frame.
-    init(scene: any LabScene, policy: @escaping () -> String, selectPolicy: ((Int) -> String?)? = nil,
-         pagingMode: @escaping () -> String? = { nil }, content: @escaping () -> SceneContent) {
+    /// Wraps `scene` of `kind`.
+    init(scene: any LabScene, kind: SceneKind) {
         self.scene = scene
-        self.content = content
-        self.policyName = policy
-        self.policySelector = selectPolicy
-        self.pagingMode = pagingMode
+        self.kind = kind
         let inbox = self.inbox
         scene.scrollView.eventHandler = { inbox.records.append($0) }
     }
-
-    var name: String { scene.name }
 
     func pointer(_ event: PointerEvent) { scene.pointer(event) }
 
@@ -43,6 +38,8 @@ final class LabSceneAdapter: WindowScene {
         scene.advance(to: time)
     }
 
+    var isSettled: Bool { scene.isSettled }
+
     var isFastRate: Bool {
         get { scene.scrollView.decelerationRate == .fast }
         set { scene.scrollView.decelerationRate = newValue ? .fast : .normal }
@@ -51,7 +48,8 @@ final class LabSceneAdapter: WindowScene {
     func snapshot() -> SceneSnapshot {
         let view = scene.scrollView
         let rate = view.decelerationRate == .fast ? "fast 0.99" : view.decelerationRate == .normal ? "normal 0.998" : "\(view.decelerationRate.rawValue)"
-        var s = SceneSnapshot(name: scene.name, policy: policyName(), pagingMode: pagingMode(), decelerationRate: rate,
+        let c = content()
+        var s = SceneSnapshot(name: scene.name, policy: c.policy, pagingMode: c.pagingMode, decelerationRate: rate,
                               scrollViewFrame: view.frame)
         s.isTracking = view.isTracking
         s.isDragging = view.isDragging
@@ -59,7 +57,6 @@ final class LabSceneAdapter: WindowScene {
         s.velocity = view.velocity
         s.contentOffset = view.contentOffset
         s.targetContentOffset = view.targetContentOffset
-        let c = content()
         s.tiles = c.tiles
         s.viewsCreated = c.viewsCreated
         s.rebindCount = c.rebindCount
@@ -69,7 +66,22 @@ final class LabSceneAdapter: WindowScene {
         return s
     }
 
-    func selectPolicy(_ number: Int) -> String? { policySelector?(number) }
+    // MARK: - The scene's own window side (overridden)
+
+    /// The scene's part of the snapshot: its HUD rows (policy, paging mode, metrics) and its views.
+    func content() -> SceneContent { SceneContent() }
+
+    /// Draws the phone: the pool's views as tiles (the grid's way); a scene with its own look overrides it.
+    func draw(_ snapshot: SceneSnapshot, with painter: ScenePainter) {
+        PhoneRenderer(canvas: painter.canvas, text: painter.text, textures: painter.textures)
+            .draw(snapshot, viewport: painter.viewport)
+    }
+
+    func perform(_ action: KeyAction) -> [(name: String, value: JSONValue)] { [] }
+
+    var sourceLatencyMs: Double? { nil }
+
+    // MARK: - Trace
 
     func takeEvents() -> [ScrollEventRecord] {
         defer { inbox.records.removeAll(keepingCapacity: true) }
@@ -79,4 +91,24 @@ final class LabSceneAdapter: WindowScene {
     var settingLines: [JSONValue] { scene.settingLines }
 
     var summary: [(String, JSONValue)] { scene.summary }
+}
+
+/// The scene-specific part of a frame's snapshot: the HUD rows and the views to draw.
+struct SceneContent {
+    /// The HUD's policy row.
+    var policy = "—"
+    /// The HUD's paging row, nil when the scene does not page.
+    var pagingMode: String?
+    /// The pool's views.
+    var tiles: [TileDrawItem] = []
+    /// Views ever created.
+    var viewsCreated = 0
+    /// Rebinds so far.
+    var rebindCount = 0
+    /// Load metrics as label/value pairs.
+    var metrics: [(String, String)] = []
+    /// Assets whose textures must stay (nil: the scene has no images, nothing to evict).
+    var liveImageAssets: Set<Int>?
+    /// The rect at the deceleration target the loading policy works toward (content coordinates), if any.
+    var targetRect: Rect?
 }

@@ -31,8 +31,8 @@ struct SceneSnapshot {
     var rebindCount = 0
     /// Load metrics as label/value pairs (empty until the scene exposes some).
     var metrics: [(String, String)] = []
-    /// Assets whose textures must stay (memory cache and screen).
-    var liveImageAssets: Set<Int> = []
+    /// Assets whose textures must stay (memory cache and screen); nil when the scene has no images.
+    var liveImageAssets: Set<Int>?
     /// The loading policy's target rect in content coordinates (Target, Adaptive), if any.
     var targetRect: Rect?
 }

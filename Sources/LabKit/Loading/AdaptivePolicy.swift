@@ -102,8 +102,10 @@ public struct AdaptivePolicy: LoadingPolicy {
             endMotion()
             return .none
         }
-        let f = DecelerationForecast(startTime: context.time, startOffset: context.contentOffset.y, targetOffset: target.y,
-                                     timeConstant: context.decelerationTimeConstant, viewportHeight: height)
+        let f = context.motion.map {
+            DecelerationForecast($0, timeConstant: context.decelerationTimeConstant, viewportHeight: height)
+        } ?? DecelerationForecast(startTime: context.time, startOffset: context.contentOffset.y, targetOffset: target.y,
+                                  timeConstant: context.decelerationTimeConstant, viewportHeight: height)
         forecast = f
         targetRect = Rect(origin: target, size: context.bounds.size)
         let visible = Set(context.visibleItems)

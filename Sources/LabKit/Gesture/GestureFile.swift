@@ -1,13 +1,19 @@
 /// Gesture files: one pointer sample per line as JSON, `{"t_ms":…,"x":…,"y":…,"phase":"down|move|up"}`.
 ///
 /// Positions are points relative to the phone viewport's top-left; `t_ms` is milliseconds on any clock
-/// (only differences matter). A file may hold several gestures in a row.
+/// (only differences matter): every command reads times relative to the file's first sample, so a file
+/// stamped with Unix-epoch milliseconds means the same in `replay`, `velocity` and the window. A file may
+/// hold several gestures in a row.
 ///
 /// Rules, applied line by line so that a file always parses the same way:
-/// - blank (whitespace-only) lines are skipped but still counted for line numbers; `\r\n` endings are fine;
+/// - lines end with `\n` (`\r\n` is fine); a UTF-8 byte-order mark before the first line is skipped;
+///   a line that is not UTF-8 or longer than `lineLimit` bytes is an error naming it;
+/// - blank (whitespace-only) lines are skipped but still counted for line numbers;
 /// - `t_ms`, `x`, `y` must be JSON numbers, `phase` one of the three strings; other keys are ignored;
 /// - `|x|`, `|y|` must not exceed `positionLimit` (10⁷ pt); `|t_ms|` must not exceed `timeLimitMilliseconds`
-///   (10¹³ ms, which admits uptime and Unix-epoch clocks);
+///   (10¹³ ms, which admits uptime and Unix-epoch clocks), and `t_ms` must lie within
+///   `relativeTimeLimitMilliseconds` (10¹⁰ ms, 115 days) of the first sample's: the model's clocks
+///   count in seconds from there, and a time they cannot represent is an error, never a clamp;
 /// - `move` and `up` need a preceding `down`; a `down` needs the previous gesture to have ended with `up`;
 ///   a file may end while the pointer is down;
 /// - timestamps that repeat or go backwards are kept as written: they are not errors here. The
@@ -17,29 +23,22 @@ public enum GestureFile {
     public static let positionLimit = 1e7
     /// Largest accepted `|t_ms|`, in milliseconds.
     public static let timeLimitMilliseconds = 1e13
+    /// Largest accepted distance of a `t_ms` from the first sample's, in milliseconds.
+    public static let relativeTimeLimitMilliseconds = 1e10
+    /// Longest accepted line, in bytes (a sample line is under 100).
+    public static let lineLimit = 4096
 
-    /// Parses gesture-file text into pointer events (time in seconds, `t_ms / 1000`), in file order.
+    /// Parses gesture-file text into pointer events, in file order (see `GestureFileParser`).
     /// Throws the first problem found, naming its line.
     public static func parse(_ text: String) throws(GestureFileError) -> [PointerEvent] {
+        var parser = GestureFileParser()
         var events: [PointerEvent] = []
-        var isDown = false
-        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
-        for (offset, rawLine) in lines.enumerated() {
-            let lineNumber = offset + 1
-            if rawLine.allSatisfy({ $0.isWhitespace }) { continue }
-            let event = try parseEvent(rawLine, line: lineNumber)
-            switch event.phase {
-            case .down:
-                if isDown { throw .pointerAlreadyDown(line: lineNumber) }
-                isDown = true
-            case .move:
-                if !isDown { throw .pointerNotDown(line: lineNumber, phase: .move) }
-            case .up:
-                if !isDown { throw .pointerNotDown(line: lineNumber, phase: .up) }
-                isDown = false
-            }
-            events.append(event)
+        var utf8 = text.utf8[...]
+        while let newline = utf8.firstIndex(of: UInt8(ascii: "\n")) {
+            if let event = try parser.parse(line: utf8[..<newline]) { events.append(event) }
+            utf8 = utf8[utf8.index(after: newline)...]
         }
+        if !utf8.isEmpty, let event = try parser.parse(line: utf8) { events.append(event) }
         return events
     }
 
@@ -84,32 +83,5 @@ public enum GestureFile {
         }
         if includingIncomplete, let gesture = open { result.append(gesture) }
         return result
-    }
-
-    private static func parseEvent(_ text: Substring, line: Int) throws(GestureFileError) -> PointerEvent {
-        let value: JSONValue
-        do {
-            value = try JSONLineParser.parse(text)
-        } catch {
-            throw .invalidJSON(line: line, reason: error.message)
-        }
-        guard case .object = value else { throw .notAnObject(line: line) }
-        let tMilliseconds = try number(value, "t_ms", line: line, limit: timeLimitMilliseconds)
-        let x = try number(value, "x", line: line, limit: positionLimit)
-        let y = try number(value, "y", line: line, limit: positionLimit)
-        guard let phaseValue = value["phase"] else { throw .missingField(line: line, field: "phase") }
-        guard case let .string(name) = phaseValue, let phase = PointerPhase(rawValue: name) else {
-            throw .unknownPhase(line: line, found: phaseValue.serialized)
-        }
-        return PointerEvent(time: tMilliseconds / 1000, position: Point(x: x, y: y), phase: phase)
-    }
-
-    private static func number(_ object: JSONValue, _ field: String, line: Int, limit: Double) throws(GestureFileError) -> Double {
-        guard let value = object[field] else { throw .missingField(line: line, field: field) }
-        guard case let .number(n) = value else { throw .nonNumericField(line: line, field: field) }
-        guard n.isFinite, abs(n) <= limit else {
-            throw .absurdValue(line: line, field: field, value: n, limit: limit)
-        }
-        return n
     }
 }

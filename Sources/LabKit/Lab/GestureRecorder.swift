@@ -4,6 +4,10 @@
 /// pointer was already down when recording began), and a gesture still open at `stop()` is dropped,
 /// so every file parses and replays to rest. Times in the file are milliseconds relative to the
 /// first recorded sample; pauses between gestures are kept.
+///
+/// For a file written as it goes, `unsavedText()` gives the complete gestures not yet saved and
+/// `markSaved()` records that they were; after a failed save `markUnsaved()` makes the next save hold
+/// the whole recording (for a fresh file). The samples stay until the next `start()`.
 public struct GestureRecorder: Sendable {
     /// True between `start()` and `stop()`.
     public private(set) var isRecording = false
@@ -11,6 +15,8 @@ public struct GestureRecorder: Sendable {
     public private(set) var events: [PointerEvent] = []
     /// Index in `events` where the open gesture began, or nil when the pointer is up.
     private var openGestureStart: Int?
+    /// How many of `events` (complete gestures) have been saved.
+    public private(set) var savedCount = 0
 
     /// Makes an idle recorder.
     public init() {}
@@ -20,6 +26,7 @@ public struct GestureRecorder: Sendable {
         isRecording = true
         events.removeAll(keepingCapacity: true)
         openGestureStart = nil
+        savedCount = 0
     }
 
     /// Records `event` when recording; a `move` or `up` with no recorded `down` before it is skipped.
@@ -57,6 +64,29 @@ public struct GestureRecorder: Sendable {
         let recorded = stop()
         return recorded.isEmpty ? nil : GestureFile.serialize(recorded)
     }
+
+    /// The complete gestures recorded since the last `markSaved()`, as gesture-file lines (`t_ms` from the
+    /// recording's first sample), or nil when there are none.
+    public func unsavedText() -> String? {
+        let end = openGestureStart ?? events.count
+        guard savedCount < end, let first = events.first?.time else { return nil }
+        return GestureFile.serialize(events[savedCount..<end].map {
+            PointerEvent(time: $0.time - first, position: $0.position, phase: $0.phase)
+        })
+    }
+
+    /// Records that every complete gesture so far has been saved.
+    public mutating func markSaved() {
+        savedCount = openGestureStart ?? events.count
+    }
+
+    /// Records that nothing is saved: the next `unsavedText()` holds the whole recording.
+    public mutating func markUnsaved() {
+        savedCount = 0
+    }
+
+    /// True when complete gestures are waiting to be saved.
+    public var hasUnsavedGestures: Bool { savedCount < (openGestureStart ?? events.count) }
 
     /// How many complete gestures have been recorded so far.
     public var gestureCount: Int {

@@ -44,6 +44,11 @@ public final class ScrollView {
     var tracker: VelocityTracker
     /// Set when `touchArea` was given explicitly.
     var touchAreaOverride: Rect?
+    /// The pages a wheel or trackpad scroll settles on when it ends (see `ScrollView+Wheel`); nil: the
+    /// frame's pages when `isPagingEnabled`, else no settling.
+    public var wheelPages: PageGrid?
+    /// The wheel scroll in progress, waiting to settle.
+    var wheelScroll: WheelScroll?
 
     /// Makes a scroll view at rest at offset zero.
     public init(frame: Rect, contentSize: Size, configuration: ScrollViewConfiguration = .init()) {

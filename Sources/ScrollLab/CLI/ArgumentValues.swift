@@ -3,6 +3,7 @@ import ScrollKit
 
 extension PagingMode: ExpressibleByArgument {}
 extension LoadingPolicyKind: ExpressibleByArgument {}
+extension FramePacing: ExpressibleByArgument {}
 
 /// The `--rate` values: UIKit's two deceleration rates.
 enum RateOption: String, ExpressibleByArgument, CaseIterable {

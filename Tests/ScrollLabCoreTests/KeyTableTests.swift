@@ -1,5 +1,5 @@
-import Testing
 import ScrollLabCore
+import Testing
 
 @Suite struct KeyTableTests {
     let table = KeyTable.window

@@ -1,7 +1,7 @@
-import Testing
 import LabKit
 import ScrollKit
 import ScrollLabCore
+import Testing
 
 @Suite struct SceneKindTests {
     @Test func namesRoundTripThroughTheRegistryAndTheCommandLine() {

@@ -1,3 +1,5 @@
+import ScrollKit
+
 /// Runs a gesture through a `LabScene` on a virtual 60 Hz clock, with no window (B-UI-3).
 ///
 /// The clock ticks at `k / frameRate` seconds for whole numbers `k`. Before each frame, every pointer

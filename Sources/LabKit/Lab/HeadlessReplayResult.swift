@@ -1,3 +1,5 @@
+import ScrollKit
+
 /// What a headless replay produced: every callback in order, and the state at the end.
 public struct HeadlessReplayResult: Sendable {
     /// Every callback the scroll view made, `didScroll` included, in order.

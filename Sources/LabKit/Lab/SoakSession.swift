@@ -1,3 +1,5 @@
+import ScrollKit
+
 /// A long scripted session for the soak test (issue 7): one grid scene scrolled by a repeating mix of
 /// gestures on the virtual clock, policy after policy, with the scene's memory invariants checked
 /// every frame.

@@ -1,3 +1,5 @@
+import ScrollKit
+
 /// B-POL-1 policy 5, the project's own: it reads the physics. At release the scroll view already
 /// knows where the fling stops (`targetContentOffset`) and the decay curve says when every tile will
 /// come on screen and leave it (`DecelerationForecast`). So at `willEndDragging` it

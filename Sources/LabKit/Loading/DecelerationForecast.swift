@@ -1,3 +1,5 @@
+import ScrollKit
+
 /// Where a decelerating scroll view will be, and when, along the vertical axis: the decay the scroll view
 /// itself runs (`ScrollView.motionForecast`, or `forecast(withVelocity:target:)` from inside
 /// `willEndDragging`), so a rewritten target and its re-timed decay are followed exactly. Where the

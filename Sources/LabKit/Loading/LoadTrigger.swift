@@ -1,3 +1,5 @@
+import ScrollKit
+
 /// The moments a loading policy is consulted: the UITableView data-source and scroll-view delegate
 /// moments the seeds hook into, plus every frame.
 public enum LoadTrigger: Hashable, Sendable {

@@ -1,3 +1,5 @@
+import ScrollKit
+
 /// What a loading policy may look at when it decides: the scroll state, the grid, the cache.
 ///
 /// A plain value built by the grid scene at each trigger, so policies are pure and testable.

@@ -1,3 +1,5 @@
+import ScrollKit
+
 /// A rule for when to load tile images while scrolling (B-POL-1).
 ///
 /// The grid scene calls `decide` at every trigger and carries the decision out; policies keep only

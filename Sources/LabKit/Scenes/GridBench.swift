@@ -1,3 +1,5 @@
+import ScrollKit
+
 /// The loading bench (issue 4): one gesture replayed headless through the grid under every policy,
 /// plus the two bounds each policy reads against.
 ///

@@ -1,3 +1,5 @@
+import ScrollKit
+
 /// The fixed geometry of the pager scene (seed 002's bubbles, seed 000's linked strip).
 ///
 /// Bubbles are 200 pt wide with 20 pt of padding, so a page is 220 pt. Page `k` is centred in the

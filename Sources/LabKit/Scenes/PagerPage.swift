@@ -1,3 +1,5 @@
+import ScrollKit
+
 /// One page view of the pager's pool, as the renderer draws it.
 public struct PagerPage: Hashable, Sendable {
     /// Identity of the pool view (0 ..< pool capacity): its colour in the renderer.

@@ -1,3 +1,5 @@
+import ScrollKit
+
 /// The paging scene (SPEC §2, §5): a horizontal pager of bubbles with bleeding and padding, the
 /// three ways to page of seed 002 plus free scrolling, touch bridging, a linked title strip and a
 /// parallax background (seed 000).

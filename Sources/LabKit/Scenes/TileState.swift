@@ -1,3 +1,5 @@
+import ScrollKit
+
 /// One pool view as the renderer draws it (B-GRID-3): its identity, the item it shows, where, and its image.
 public struct TileState: Hashable, Sendable {
     /// The view's identity, 0–5 (its own colour in the renderer).

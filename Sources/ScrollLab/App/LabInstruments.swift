@@ -1,4 +1,5 @@
 import Foundation
+import LabKit
 import ScrollKit
 
 /// The lab's instruments in the window (B-UI-1 timeline, B-UI-3 record and replay): the timeline

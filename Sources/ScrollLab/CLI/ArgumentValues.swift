@@ -1,4 +1,5 @@
 import ArgumentParser
+import LabKit
 import ScrollKit
 
 extension PagingMode: ExpressibleByArgument {}

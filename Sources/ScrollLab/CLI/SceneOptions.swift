@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LabKit
 import ScrollKit
 import ScrollLabCore
 

@@ -1,3 +1,4 @@
+import LabKit
 import Synchronization
 
 /// The lock-protected hand-over point between decode workers and the render thread.

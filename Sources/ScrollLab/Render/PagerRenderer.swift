@@ -1,4 +1,5 @@
 import CSDL
+import LabKit
 import ScrollKit
 
 /// Draws the pager scene into the phone: a parallax background behind the pager band, the linked

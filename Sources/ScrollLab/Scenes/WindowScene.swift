@@ -1,3 +1,4 @@
+import LabKit
 import ScrollKit
 import ScrollLabCore
 

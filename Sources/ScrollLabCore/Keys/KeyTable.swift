@@ -1,3 +1,4 @@
+
 /// Every key the window understands, in one table: the lab-wide bindings and each registered scene's
 /// own. Both the dispatch of a key press and the help overlay are read from it.
 public struct KeyTable: Sendable {

@@ -1,6 +1,7 @@
-import Testing
 import Foundation
+import Testing
 @testable import ScrollKit
+import LabKit
 import ScrollKitTestSupport
 
 @Suite struct DecelerationForecastTests {

@@ -116,3 +116,9 @@ struct SceneContent {
     /// The rect at the deceleration target the loading policy works toward (content coordinates), if any.
     var targetRect: Rect?
 }
+
+/// Where a scroll view's event handler drops its records until the window collects them.
+final class RecordInbox {
+    /// Records not yet collected, oldest first.
+    var records: [ScrollEventRecord] = []
+}

@@ -52,21 +52,13 @@ class LabSceneAdapter: WindowScene {
     func snapshot() -> SceneSnapshot {
         let view = scene.scrollView
         let rate = view.decelerationRate == .fast ? "fast 0.99" : view.decelerationRate == .normal ? "normal 0.998" : "\(view.decelerationRate.rawValue)"
-        let c = content()
-        var s = SceneSnapshot(name: scene.name, policy: c.policy, pagingMode: c.pagingMode, decelerationRate: rate,
-                              scrollViewFrame: view.frame)
+        var s = SceneSnapshot(name: scene.name, decelerationRate: rate, scrollViewFrame: view.frame, content: content())
         s.isTracking = view.isTracking
         s.isDragging = view.isDragging
         s.isDecelerating = view.isDecelerating
         s.velocity = view.velocity
         s.contentOffset = view.contentOffset
         s.targetContentOffset = view.targetContentOffset
-        s.tiles = c.tiles
-        s.viewsCreated = c.viewsCreated
-        s.rebindCount = c.rebindCount
-        s.metrics = c.metrics
-        s.liveImageAssets = c.liveImageAssets
-        s.targetRect = c.targetRect
         return s
     }
 
@@ -95,26 +87,6 @@ class LabSceneAdapter: WindowScene {
     var settingLines: [JSONValue] { scene.settingLines }
 
     var summary: [(String, JSONValue)] { scene.summary }
-}
-
-/// The scene-specific part of a frame's snapshot: the HUD rows and the views to draw.
-struct SceneContent {
-    /// The HUD's policy row.
-    var policy = "—"
-    /// The HUD's paging row, nil when the scene does not page.
-    var pagingMode: String?
-    /// The pool's views.
-    var tiles: [TileDrawItem] = []
-    /// Views ever created.
-    var viewsCreated = 0
-    /// Rebinds so far.
-    var rebindCount = 0
-    /// Load metrics as label/value pairs.
-    var metrics: [(String, String)] = []
-    /// Assets whose textures must stay (nil: the scene has no images, nothing to evict).
-    var liveImageAssets: Set<Int>?
-    /// The rect at the deceleration target the loading policy works toward (content coordinates), if any.
-    var targetRect: Rect?
 }
 
 /// Where a scroll view's event handler drops its records until the window collects them.

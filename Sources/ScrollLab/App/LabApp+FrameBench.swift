@@ -1,6 +1,5 @@
 import CSDL
 import ScrollKit
-import ScrollLabCore
 
 extension LabApp {
     /// Frames per second of the frame bench's clock.

@@ -1,5 +1,4 @@
 import CSDL
-import ScrollLabCore
 
 /// Rendered text as textures, one per (string, style, colour), least recently used dropped first.
 ///

@@ -1,4 +1,3 @@
-import LabKit
 import Synchronization
 
 /// The lock-protected hand-over point between decode workers and the render thread.

@@ -1,10 +1,11 @@
 import LabKit
+import ScrollKit
 import Testing
 @testable import ScrollLab
 
 /// The HUD in fixed columns: with the longest values it can show, no two text boxes intersect and
 /// none leaves its column (long values end in "…").
-@Suite struct HUDLayoutTests {
+@MainActor @Suite struct HUDLayoutTests {
     /// A wide worst case: every character as wide as DejaVu's widest digits and capitals at these sizes.
     let metrics = TextMetrics.fixed(characterWidth: [.label: 9, .heading: 10, .mono: 8, .big: 30, .small: 7],
                                     lineHeight: [.label: 17, .heading: 17, .mono: 16, .big: 52, .small: 13])
@@ -18,20 +19,23 @@ import Testing
     }
 
     func worstGrid(tracking: Bool) -> SceneSnapshot {
-        var s = SceneSnapshot(name: "grid", policy: "adaptive-with-a-very-long-name · peer", pagingMode: nil,
-                              decelerationRate: "normal 0.998", scrollViewFrame: Rect(x: 0, y: 30, width: 320, height: 450))
+        var s = SceneSnapshot(name: "grid", decelerationRate: "normal 0.998",
+                              scrollViewFrame: Rect(x: 0, y: 30, width: 320, height: 450))
+        s.content.policy = "adaptive-with-a-very-long-name · peer"
         s.isTracking = tracking; s.isDragging = tracking; s.isDecelerating = !tracking
         s.velocity = Point(x: -12_345.6, y: -7_795.4)
         s.contentOffset = Point(x: -99_999.9, y: 123_456.7)
         s.targetContentOffset = Point(x: -99_999.9, y: 1_234_567.8)
-        s.tiles = (0..<6).map { TileDrawItem(view: $0, item: 99_990 + $0, frame: .zero) }
-        s.viewsCreated = 99_999
-        s.rebindCount = 99_999
-        s.hasLoading = true
-        s.seedProblem = 3
-        s.metrics = LabSceneAdapter.metrics(worstMetrics())
-        s.policyRows = LoadingPolicyKind.allCases.map { PolicyComparison.Row(policy: $0.rawValue + " · problem 2", metrics: worstMetrics(), segments: 99) }
-        s.currentPolicy = s.policyRows.last?.policy
+        s.content.tiles = (0..<6).map { TileDrawItem(view: $0, item: 99_990 + $0, frame: .zero) }
+        s.content.viewsCreated = 99_999
+        s.content.rebindCount = 99_999
+        s.content.hasLoading = true
+        s.content.seedProblem = 3
+        s.content.metrics = GridWindowScene.metrics(worstMetrics())
+        s.content.policyRows = LoadingPolicyKind.allCases.map {
+            PolicyComparison.Row(policy: $0.rawValue + " · problem 2", metrics: worstMetrics(), segments: 99)
+        }
+        s.content.currentPolicy = s.policyRows.last?.policy
         return s
     }
 
@@ -91,9 +95,9 @@ import Testing
     }
 
     @Test func theWorstPagerNeverOverlapsNorLeavesItsColumns() {
-        var s = SceneSnapshot(name: "pager", policy: "—", pagingMode: "target-with-a-long-name",
-                              decelerationRate: "0.99999 custom rate", scrollViewFrame: .zero)
-        s.tiles = (0..<5).map { TileDrawItem(view: $0, item: 99_990 + $0, frame: .zero) }
+        var s = SceneSnapshot(name: "pager", decelerationRate: "0.99999 custom rate", scrollViewFrame: .zero)
+        s.content.pagingMode = "target-with-a-long-name"
+        s.content.tiles = (0..<5).map { TileDrawItem(view: $0, item: 99_990 + $0, frame: .zero) }
         let layout = HUDLayout(s, events: worstEvents(), status: worstStatus, metrics: metrics)
         expectNoOverlapsInsideColumns(layout)
         #expect(layout.boxes.contains { $0.text.hasPrefix("no load metrics") })
@@ -102,10 +106,10 @@ import Testing
 
     @Test func ordinaryValuesAreShownWhole() {
         var s = worstGrid(tracking: false)
-        s.policy = "adaptive"
+        s.content.policy = "adaptive"
         s.velocity = Point(x: -0.04, y: -0.3)
-        s.policyRows = [PolicyComparison.Row(policy: "adaptive", metrics: LoadMetrics(), segments: 1)]
-        s.currentPolicy = "adaptive"
+        s.content.policyRows = [PolicyComparison.Row(policy: "adaptive", metrics: LoadMetrics(), segments: 1)]
+        s.content.currentPolicy = "adaptive"
         let layout = HUDLayout(s, events: EventLog(), status: HUDStatus(), metrics: metrics)
         let texts = layout.boxes.map(\.text)
         #expect(texts.contains("adaptive"))

@@ -1,4 +1,4 @@
-import LabKit
+import ScrollKit
 import Testing
 @testable import ScrollLab
 

@@ -1,3 +1,5 @@
+import ScrollKit
+
 /// Gesture files: one pointer sample per line as JSON, `{"t_ms":…,"x":…,"y":…,"phase":"down|move|up"}`.
 ///
 /// Positions are points relative to the phone viewport's top-left; `t_ms` is milliseconds on any clock

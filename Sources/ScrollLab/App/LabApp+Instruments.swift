@@ -1,5 +1,7 @@
 import Foundation
+import LabKit
 import ScrollKit
+import ScrollLabCore
 
 extension LabApp {
     /// Steps the model to app time `t`: on the replay's 60 Hz grid while a replay runs (the same
@@ -129,11 +131,14 @@ extension LabApp {
 
     /// S: a new timeline along the new scene's axis; a replay in progress stops (it was meant for the
     /// scene it started on).
-    func instrumentsDidSwitchScene(to name: String) {
-        instruments.timeline = Timeline(axis: LabInstruments.axis(ofScene: name))
+    func instrumentsDidSwitchScene(to kind: SceneKind) {
+        instruments.timeline = Timeline(axis: kind.axis)
         instruments.replay = nil
         instruments.pendingReplay = nil
     }
+
+    /// The grid scene when it is the one shown.
+    var gridScene: GridScene? { (scene as? GridWindowScene)?.grid }
 
     /// The grid's current policy segment: its policy and metrics so far (nil in the pager).
     var gridSegment: (policy: String, metrics: LoadMetrics)? {
@@ -144,8 +149,7 @@ extension LabApp {
     /// `{"t":…,"event":"policySegment","policy":"eager","metrics":{…}}`, metrics as in `replay`'s end line.
     func tracePolicySegment(_ segment: (policy: String, metrics: LoadMetrics)?, at t: Double) {
         guard let segment else { return }
-        trace?.write(.object([("t", .number(modelClock.modelTime(atReal: t))), ("event", .string("policySegment")),
-                              ("policy", .string(segment.policy)), ("metrics", segment.metrics.json)]))
+        trace?.policySegment(segment.policy, metrics: segment.metrics, at: modelClock.modelTime(atReal: t))
     }
 
     /// Logs the grid's current segment (R, closing).

@@ -20,6 +20,6 @@ extension LabApp {
         let rect = sdl.windowRect(ofLayoutRect: viewport.frame)
         guard rect != lastViewportLine else { return }
         lastViewportLine = rect
-        trace?.write(.object([("event", .string("setting")), ("name", .string("viewport")), ("value", PhoneViewport.json(rect))]))
+        trace?.viewport(PhoneViewport.json(rect))
     }
 }

@@ -1,5 +1,6 @@
 import CSDL
 import Foundation
+import ScrollKit
 
 /// SDL itself, the window and its renderer, alive together and torn down together.
 ///

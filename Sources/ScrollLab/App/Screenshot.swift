@@ -26,8 +26,8 @@ enum Screenshot {
 
     /// Encodes `surface` as PNG in memory, then writes it to `path` in place (`OutputFile`: a device, a
     /// FIFO or a symlink is written through, `-` is stdout), so a full disk is reported, not hidden in a
-    /// buffered close.
-    private static func write(_ surface: UnsafeMutablePointer<SDL_Surface>, to path: String) -> String? {
+    /// buffered close. The screenshot and `bench --plot` both write through it.
+    static func write(_ surface: UnsafeMutablePointer<SDL_Surface>, to path: String) -> String? {
         let raw = Int(surface.pointee.h) * (Int(surface.pointee.w) * 4 + 1)
         // Room for the worst case: stored (incompressible) deflate blocks add 5 bytes per 16 KiB.
         var buffer = [UInt8](repeating: 0, count: raw + raw / 16_384 * 5 + 4096)

@@ -1,17 +1,10 @@
 import ArgumentParser
+import LabKit
 import ScrollKit
 
 extension PagingMode: ExpressibleByArgument {}
 extension LoadingPolicyKind: ExpressibleByArgument {}
 extension FramePacing: ExpressibleByArgument {}
-
-/// The `--scene` values.
-enum SceneOption: String, ExpressibleByArgument, CaseIterable {
-    /// The tile grid with six recycled views and images.
-    case grid
-    /// The horizontal pager of bubbles with its three paging modes.
-    case pager
-}
 
 /// The `--rate` values: UIKit's two deceleration rates.
 enum RateOption: String, ExpressibleByArgument, CaseIterable {

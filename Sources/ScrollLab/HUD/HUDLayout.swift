@@ -1,3 +1,4 @@
+import LabKit
 import ScrollKit
 
 /// Where every piece of HUD text goes, decided before anything is drawn: fixed columns, one text box

@@ -1,5 +1,7 @@
 import Testing
 @testable import LabKit
+import ScrollKit
+import ScrollKitTestSupport
 
 /// B-POL-2 in the window: metrics per policy since the last reset, each segment counted for its own
 /// policy only, every load counted exactly once.

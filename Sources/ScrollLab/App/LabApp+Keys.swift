@@ -30,7 +30,7 @@ extension LabApp {
         if let (_, action) = Self.keyTable.dispatch(key, scene: scene.kind.name) {
             perform(action, at: t)
         } else if let elsewhere = Self.keyTable.bindings.first(where: { $0.keys.contains(key) }), let owner = elsewhere.scene {
-            toast("\(key.label): \(elsewhere.description) is in the \(owner) scene (S)", at: t)
+            toast("\(key.label) works in the \(owner) scene (S): \(elsewhere.description)", at: t)
         } else {
             toast("\(key.label): no action · H lists the keys", at: t)
         }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ScrollLabCore
 
 /// `scrolllab` / `scrolllab window`: opens the lab window (the default subcommand).
 struct WindowCommand: ParsableCommand {
@@ -9,14 +10,13 @@ struct WindowCommand: ParsableCommand {
         discussion: keysHelp
     )
 
-    /// The window's keys, for `--help` (the H overlay in the window lists the same).
-    static let keysHelp = """
-        Keys in the window: drag or wheel to scroll · 1–5 loading policy (eager, deferred, target, \
-        prefetch, adaptive) and 6–8 peers (texture, flutter, glide), grid only · B seed problem, grid only · \
-        L image latency, grid only · C clear the memory cache, grid only · P paging mode, pager only · \
-        O frame outline, pager only · S next scene · D deceleration rate · T slow motion · F5 record · \
-        R reset (offset, events, timeline, policy metrics) · F12 screenshot · H all keys · Esc quit.
-        """
+    /// The window's keys, for `--help`: read from the key table the window dispatches and the H overlay
+    /// lists (a scene's own keys marked with it).
+    static var keysHelp: String {
+        "Keys in the window: " + KeyTable.window.help.map { entry in
+            entry.key + " " + entry.action + (entry.scene.map { " (\($0) only)" } ?? "")
+        }.joined(separator: " · ") + "."
+    }
 
     /// The window's options in one paragraph, for the top-level `--help`.
     static let optionsSummary = """

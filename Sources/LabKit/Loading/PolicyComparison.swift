@@ -42,14 +42,9 @@ public struct PolicyComparison: Sendable {
     /// The table: every finished policy and the current one, whose live segment `live` is added to
     /// its row (or appended as a new row when it was not used before).
     public func rows(current policy: String, live: LoadMetrics) -> [Row] {
-        var rows = finished
-        if let index = rows.firstIndex(where: { $0.policy == policy }) {
-            rows[index].metrics = rows[index].metrics.adding(live)
-            rows[index].segments += 1
-        } else {
-            rows.append(Row(policy: policy, metrics: live, segments: 1))
-        }
-        return rows
+        var withLive = self
+        withLive.add(policy: policy, metrics: live)
+        return withLive.finished
     }
 
     /// Forgets every segment (R).

@@ -182,6 +182,8 @@ def steady_fling(binary, trace_path, origin, px, bottom, attempts=3, steps=24, d
     itself can stall and the drag is not steady; it is tried again (at most `attempts`), and if none is
     steady the last one's speed is measured as it was held: the app's estimator (`scrolllab velocity`)
     over the observed moves. `after_drag()` runs right after each drag.
+    The speed returned is the app's estimator (`estimator`, None for the default) over the observed moves:
+    what the release should read when the window times its samples as the X pointer really moved.
     Returns (trace lines of the gesture up to didEndDecelerating, observed samples, speed in content
     pt/ms, the willEndDragging record)."""
     for attempt in range(1, attempts + 1):
@@ -202,7 +204,10 @@ def steady_fling(binary, trace_path, origin, px, bottom, attempts=3, steps=24, d
         true_speed = -least_squares_slope(recent) / 1000.0   # content direction, pt/ms
         late_speed = -least_squares_slope(samples[-6:]) / 1000.0
         if max(gaps) <= 1.6 * sorted(gaps)[len(gaps) // 2] and abs(late_speed - true_speed) <= 0.05 * true_speed:
-            return events, samples, true_speed, ended
+            read = estimator_velocity(binary, samples, estimator)
+            print("steady drag: %.3f pt/ms over its last 100 ms; the app's estimator over the observed moves: %.3f pt/ms"
+                  % (true_speed, read))
+            return events, samples, read, ended
         print("attempt %d: drag not steady (gaps %s ms, speed %.3f / last 6 moves %.3f pt/ms)"
               % (attempt, ["%.0f" % (g * 1000) for g in gaps], true_speed, late_speed))
     held = estimator_velocity(binary, samples, estimator)
@@ -211,16 +216,30 @@ def steady_fling(binary, trace_path, origin, px, bottom, attempts=3, steps=24, d
     return events, samples, held, ended
 
 
-def check_release_velocity(events, true_speed, ended):
-    """The release velocity is within 10% of the drag's true speed; prints the window's own samples' fit."""
+def check_release_velocity(binary, events, samples, true_speed, ended, estimator=None, name="drag"):
+    """Checks the release three ways: the window's sample times give the drag's observed speed (its
+    last 100 ms, fitted alike on both); `scrolllab velocity` over the window's own samples (the trace's
+    pointer lines) gives exactly the release velocity, so the window runs the estimator on those
+    samples; and the release is within 10% of `true_speed`, the same estimator over the drag's
+    independently observed timing. Returns the release velocity (content pt/ms)."""
     measured = ended["velocity"]["y"]
-    stamped = [(e["t_ms"] / 1000, e["y"]) for e in events if e["event"] == "pointer" and e["phase"] == "move"]
-    if len(stamped) >= 3:
-        stamped_speed = -least_squares_slope([p for p in stamped if p[0] >= stamped[-1][0] - 0.1]) / 1000.0
-        print("drag true speed (last 100 ms, observed): %.3f pt/ms; same fit on the window's stamped samples: %.3f pt/ms; "
-              "willEndDragging velocity.y %.3f pt/ms" % (true_speed, stamped_speed, measured))
+    pointer = [e for e in events if e["event"] == "pointer"]
+    moves = [(e["t_ms"] / 1000, e["y"]) for e in pointer if e["phase"] == "move"]
+    stamped_speed = -least_squares_slope([p for p in moves if p[0] >= moves[-1][0] - 0.1]) / 1000.0
+    observed_speed = -least_squares_slope([p for p in samples if p[0] >= samples[-1][0] - 0.1]) / 1000.0
+    check(abs(stamped_speed - observed_speed) <= 0.10 * abs(observed_speed),
+          "%s: the window's sample times give the drag's observed speed over its last 100 ms (%.3f vs %.3f pt/ms)"
+          % (name, stamped_speed, observed_speed))
+    print("drag speed as held: %.3f pt/ms (estimator over the observed moves); window's samples, fitted over "
+          "their last 100 ms: %.3f pt/ms; willEndDragging velocity.y %.3f pt/ms" % (true_speed, stamped_speed, measured))
+    gesture = pointer[max(i for i, e in enumerate(pointer) if e["phase"] == "down"):]
+    lines = "".join(json.dumps({k: e[k] for k in ("t_ms", "x", "y", "phase")}) + "\n" for e in gesture)
+    args = [binary, "velocity"] + (["--estimator", estimator] if estimator else [])
+    replayed = json.loads(subprocess.run(args, input=lines, capture_output=True, text=True, check=True).stdout)["vy"] / -1000.0
+    check(abs(replayed - measured) <= 0.005 * abs(measured) + 0.001,
+          "scrolllab velocity over the window's samples gives the release velocity (%.4f vs %.4f pt/ms)" % (replayed, measured))
     check(abs(measured - true_speed) <= 0.10 * abs(true_speed),
-          "release velocity within 10%% of the true speed (%.3f vs %.3f, %+.1f%%)"
+          "release velocity within 10%% of the drag's speed as held (%.3f vs %.3f, %+.1f%%)"
           % (measured, true_speed, 100 * (measured - true_speed) / true_speed))
     return measured
 

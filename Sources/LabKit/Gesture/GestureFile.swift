@@ -1,4 +1,6 @@
-/// Gesture files: one pointer sample per line as JSON, `{"t_ms":…,"x":…,"y":…,"phase":"down|move|up"}`.
+/// Gesture files: one pointer sample per line as JSON, `{"t_ms":…,"x":…,"y":…,"phase":"down|move|up"}`,
+/// and pinches (B-ZOOM-1): `{"t_ms":…,"x":…,"y":…,"phase":"pinch","scale":s}` (s cumulative since the pinch
+/// began, about x, y) ending with `{"t_ms":…,"phase":"pinchEnd"}`.
 ///
 /// Positions are points relative to the phone viewport's top-left; `t_ms` is milliseconds on any clock
 /// (only differences matter). A file may hold several gestures in a row.
@@ -8,6 +10,8 @@
 /// - `t_ms`, `x`, `y` must be JSON numbers, `phase` one of the three strings; other keys are ignored;
 /// - `|x|`, `|y|` must not exceed `positionLimit` (10⁷ pt); `|t_ms|` must not exceed `timeLimitMilliseconds`
 ///   (10¹³ ms, which admits uptime and Unix-epoch clocks);
+/// - `pinch` needs a positive `scale`, `pinchEnd` needs neither `x` nor `y`; pinches are not checked
+///   against the pointer's state;
 /// - `move` and `up` need a preceding `down`; a `down` needs the previous gesture to have ended with `up`;
 ///   a file may end while the pointer is down;
 /// - timestamps that repeat or go backwards are kept as written: they are not errors here. The
@@ -17,6 +21,8 @@ public enum GestureFile {
     public static let positionLimit = 1e7
     /// Largest accepted `|t_ms|`, in milliseconds.
     public static let timeLimitMilliseconds = 1e13
+    /// Largest accepted pinch `scale` (and 1 / it the smallest).
+    public static let scaleLimit = 1e3
 
     /// Parses gesture-file text into pointer events (time in seconds, `t_ms / 1000`), in file order.
     /// Throws the first problem found, naming its line.
@@ -37,6 +43,8 @@ public enum GestureFile {
             case .up:
                 if !isDown { throw .pointerNotDown(line: lineNumber, phase: .up) }
                 isDown = false
+            case .pinch, .pinchEnd:
+                break
             }
             events.append(event)
         }
@@ -48,13 +56,13 @@ public enum GestureFile {
     public static func serialize(_ events: [PointerEvent]) -> String {
         var out = ""
         for event in events {
-            let line = JSONValue.object([
-                ("t_ms", .number(event.time * 1000)),
-                ("x", .number(event.position.x)),
-                ("y", .number(event.position.y)),
-                ("phase", .string(event.phase.rawValue)),
-            ])
-            out += line.serialized
+            var pairs: [(String, JSONValue)] = [("t_ms", .number(event.time * 1000))]
+            if event.phase != .pinchEnd {
+                pairs += [("x", .number(event.position.x)), ("y", .number(event.position.y))]
+            }
+            pairs.append(("phase", .string(event.phase.rawValue)))
+            if event.phase == .pinch { pairs.append(("scale", .number(event.scale))) }
+            out += JSONValue.object(pairs).serialized
             out += "\n"
         }
         return out
@@ -80,6 +88,8 @@ public enum GestureFile {
                     result.append(gesture)
                     open = nil
                 }
+            case .pinch, .pinchEnd:
+                break
             }
         }
         if includingIncomplete, let gesture = open { result.append(gesture) }
@@ -95,13 +105,20 @@ public enum GestureFile {
         }
         guard case .object = value else { throw .notAnObject(line: line) }
         let tMilliseconds = try number(value, "t_ms", line: line, limit: timeLimitMilliseconds)
-        let x = try number(value, "x", line: line, limit: positionLimit)
-        let y = try number(value, "y", line: line, limit: positionLimit)
-        guard let phaseValue = value["phase"] else { throw .missingField(line: line, field: "phase") }
-        guard case let .string(name) = phaseValue, let phase = PointerPhase(rawValue: name) else {
-            throw .unknownPhase(line: line, found: phaseValue.serialized)
+        let phase = value["phase"].flatMap { if case let .string(name) = $0 { PointerPhase(rawValue: name) } else { nil } }
+        guard phase == .pinchEnd else {
+            let x = try number(value, "x", line: line, limit: positionLimit)
+            let y = try number(value, "y", line: line, limit: positionLimit)
+            guard let phaseValue = value["phase"] else { throw .missingField(line: line, field: "phase") }
+            guard let phase else { throw .unknownPhase(line: line, found: phaseValue.serialized) }
+            var scale = 1.0
+            if phase == .pinch {
+                scale = try number(value, "scale", line: line, limit: scaleLimit)
+                guard scale > 0 else { throw .absurdValue(line: line, field: "scale", value: scale, limit: scaleLimit) }
+            }
+            return PointerEvent(time: tMilliseconds / 1000, position: Point(x: x, y: y), phase: phase, scale: scale)
         }
-        return PointerEvent(time: tMilliseconds / 1000, position: Point(x: x, y: y), phase: phase)
+        return PointerEvent(time: tMilliseconds / 1000, position: .zero, phase: .pinchEnd)
     }
 
     private static func number(_ object: JSONValue, _ field: String, line: Int, limit: Double) throws(GestureFileError) -> Double {

@@ -11,6 +11,8 @@ public struct GestureRecorder: Sendable {
     public private(set) var events: [PointerEvent] = []
     /// Index in `events` where the open gesture began, or nil when the pointer is up.
     private var openGestureStart: Int?
+    /// Index in `events` where the open pinch began, or nil when no pinch is open.
+    private var openPinchStart: Int?
 
     /// Makes an idle recorder.
     public init() {}
@@ -20,6 +22,7 @@ public struct GestureRecorder: Sendable {
         isRecording = true
         events.removeAll(keepingCapacity: true)
         openGestureStart = nil
+        openPinchStart = nil
     }
 
     /// Records `event` when recording; a `move` or `up` with no recorded `down` before it is skipped.
@@ -27,13 +30,21 @@ public struct GestureRecorder: Sendable {
         guard isRecording else { return }
         switch event.phase {
         case .down:
-            if let start = openGestureStart { events.removeSubrange(start...) }
+            if let start = openGestureStart {
+                events.removeSubrange(start...)
+                if let pinch = openPinchStart, pinch >= start { openPinchStart = nil }
+            }
             openGestureStart = events.count
         case .move:
             guard openGestureStart != nil else { return }
         case .up:
             guard openGestureStart != nil else { return }
             openGestureStart = nil
+        case .pinch:
+            if openPinchStart == nil { openPinchStart = events.count }
+        case .pinchEnd:
+            guard openPinchStart != nil else { return }
+            openPinchStart = nil
         }
         events.append(event)
     }
@@ -43,12 +54,14 @@ public struct GestureRecorder: Sendable {
     @discardableResult
     public mutating func stop() -> [PointerEvent] {
         isRecording = false
-        if let start = openGestureStart {
+        // An open pinch or gesture is dropped, and what came after it (the later one of the two starts).
+        if let start = [openGestureStart, openPinchStart].compactMap({ $0 }).min() {
             events.removeSubrange(start...)
-            openGestureStart = nil
         }
+        openGestureStart = nil
+        openPinchStart = nil
         guard let first = events.first?.time else { return [] }
-        return events.map { PointerEvent(time: $0.time - first, position: $0.position, phase: $0.phase) }
+        return events.map { PointerEvent(time: $0.time - first, position: $0.position, phase: $0.phase, scale: $0.scale) }
     }
 
     /// Ends the recording and returns its gesture-file text (`GestureFile.serialize`, `t_ms` from 0),
@@ -58,8 +71,8 @@ public struct GestureRecorder: Sendable {
         return recorded.isEmpty ? nil : GestureFile.serialize(recorded)
     }
 
-    /// How many complete gestures have been recorded so far.
+    /// How many complete gestures (drags and pinches) have been recorded so far.
     public var gestureCount: Int {
-        events.count { $0.phase == .up }
+        events.count { $0.phase == .up || $0.phase == .pinchEnd }
     }
 }

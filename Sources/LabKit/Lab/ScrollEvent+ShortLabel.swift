@@ -10,6 +10,16 @@ extension ScrollEvent {
         case .willBeginDecelerating: return "wBDec"
         case .didEndDecelerating: return "dEDec"
         case .didEndScrollingAnimation: return "dESA"
+        case .contentTouch(let phase, _):
+            switch phase {
+            case .touchesBegan: return "tB"
+            case .touchesEnded: return "tE"
+            case .touchesCancelled: return "tC"
+            case .tap: return "tap"
+            }
+        case .willBeginZooming: return "wBZ"
+        case .didZoom: return nil  // like didScroll: the scale itself, not a marker
+        case .didEndZooming: return "dEZ"
         }
     }
 }

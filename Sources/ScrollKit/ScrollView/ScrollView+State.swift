@@ -32,6 +32,7 @@ public extension ScrollView {
 
     /// True when the offset will change without further input (deceleration, spring-back, paging, animation).
     var isMoving: Bool {
+        if isZoomBouncing { return true }
         switch activity {
         case .ballistic, .animation: return true
         case .idle, .drag: return false

@@ -206,9 +206,8 @@ extension ScrollView {
     /// an animated scroll stops where it is shown.
     func stopForZoom() {
         switch activity {
-        case .drag(let drag):
-            cancelContentTouch()
-            if drag.hasBegun { release(drag, pointerVelocity: .zero) } else { activity = .idle }
+        case .drag:
+            handOffTouch(time: currentTime)
             stopDeceleration()  // the spring-back of an overscrolled drag
         case .ballistic:
             stopDeceleration()

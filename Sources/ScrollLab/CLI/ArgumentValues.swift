@@ -10,6 +10,16 @@ enum SceneOption: String, ExpressibleByArgument, CaseIterable {
     case grid
     /// The horizontal pager of bubbles with its three paging modes.
     case pager
+    /// The pager of zooming photos (PhotoScroller).
+    case photos
+}
+
+/// An `on|off` option value (the content-touch switches).
+enum Switch: String, ExpressibleByArgument, CaseIterable {
+    case on, off
+
+    /// True for `on`.
+    var isOn: Bool { self == .on }
 }
 
 /// The `--rate` values: UIKit's two deceleration rates.

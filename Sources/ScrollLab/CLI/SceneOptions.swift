@@ -4,7 +4,7 @@ import ScrollKit
 
 /// The options that choose and configure a scene, shared by the window and `replay`.
 struct SceneOptions: ParsableArguments {
-    @Option(help: "Scene: grid or pager.")
+    @Option(help: "Scene: grid, pager or photos.")
     var scene: SceneOption = .grid
 
     @Option(help: "Paging mode of the pager scene: none, frame, snap or target.")
@@ -30,6 +30,12 @@ struct SceneOptions: ParsableArguments {
 
     @Option(help: "Folder of images for the grid (default: the bundled Assets/Images).")
     var assets: String?
+
+    @Option(name: .customLong("delays-content-touches"), help: "Hold a touch-down on a tile back 150 ms (UIKit's delaysContentTouches): on or off.")
+    var delaysContentTouches: Switch = .on
+
+    @Option(name: .customLong("can-cancel-content-touches"), help: "Let a drag take a touch away from a tracking tile (UIKit's canCancelContentTouches): on or off.")
+    var canCancelContentTouches: Switch = .on
 
     func validate() throws {
         guard latencyMs.isFinite, latencyMs >= 0, latencyMs <= 60_000 else {
@@ -69,14 +75,21 @@ struct SceneOptions: ParsableArguments {
 
     /// A new scene as configured. The grid takes its images from `imageSource` (headless: a virtual
     /// source with the configured latency) and shows `assetCount` distinct images.
-    func makeScene(imageSource: (any ImageSource)? = nil, assetCount: Int = GridSceneConfiguration().assetCount) -> any LabScene {
+    /// `photoSizes` are the photos scene's pages (none: one 300×440 photo per grid image).
+    func makeScene(imageSource: (any ImageSource)? = nil, assetCount: Int = GridSceneConfiguration().assetCount,
+                   photoSizes: [Size] = []) -> any LabScene {
         let lab: any LabScene
         switch scene {
         case .grid: lab = GridScene(configuration: gridConfiguration(assetCount: assetCount), source: imageSource)
         case .pager: lab = PagerScene(mode: paging)
+        case .photos:
+            lab = PhotosScene(photoSizes: photoSizes.isEmpty
+                ? Array(repeating: PhotosScene.defaultPhotoSize, count: Swift.max(1, assetCount)) : photoSizes)
         }
         lab.scrollView.decelerationRate = rate.rate
         lab.scrollView.velocityEstimator = estimator.kind
+        lab.scrollView.delaysContentTouches = delaysContentTouches.isOn
+        lab.scrollView.canCancelContentTouches = canCancelContentTouches.isOn
         return lab
     }
 }

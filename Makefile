@@ -9,7 +9,7 @@
 
 SHELL := /bin/bash
 
-RUN_PACKAGES  := libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev fonts-dejavu-core
+RUN_PACKAGES  := libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libx11-dev fonts-dejavu-core
 TEST_PACKAGES := $(RUN_PACKAGES) xvfb xauth xdotool imagemagick python3
 
 # Installs the packages given as arguments that dpkg does not report installed;

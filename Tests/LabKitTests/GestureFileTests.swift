@@ -22,13 +22,53 @@ import Testing
         }
     }
 
-    @Test func parsesEventsWithTimeInSeconds() throws {
+    @Test func parsesEventsWithTimeInSecondsFromTheFirstSample() throws {
         let events = try GestureFile.parse(sample)
         #expect(events.count == 5)
-        #expect(events[0] == PointerEvent(time: 1.0, position: Point(x: 160, y: 400), phase: .down))
-        #expect(events[1] == PointerEvent(time: 1008.5 / 1000, position: Point(x: 160.25, y: 380), phase: .move))
+        #expect(events[0] == PointerEvent(time: 0, position: Point(x: 160, y: 400), phase: .down))
+        #expect(events[1] == PointerEvent(time: 0.0085, position: Point(x: 160.25, y: 380), phase: .move))
         #expect(events[2].phase == .up)
-        #expect(events[4] == PointerEvent(time: 2.016, position: Point(x: 10, y: 10), phase: .up))
+        #expect(events[4] == PointerEvent(time: 1.016, position: Point(x: 10, y: 10), phase: .up))
+    }
+
+    @Test func unixEpochMillisecondsCountFromTheFirstSample() throws {
+        let events = try GestureFile.parse("""
+            {"t_ms":1700000000000,"x":0,"y":400,"phase":"down"}
+            {"t_ms":1700000000016,"x":0,"y":380,"phase":"move"}
+            {"t_ms":1700000000032.5,"x":0,"y":350,"phase":"up"}
+            """)
+        #expect(events.map(\.time) == [0, 0.016, 0.0325])
+    }
+
+    @Test func aTimeTooFarFromTheFirstSampleIsAnError() {
+        let down = #"{"t_ms":1700000000000,"x":0,"y":0,"phase":"down"}"#
+        #expect(error(down + "\n" + #"{"t_ms":5,"x":0,"y":0,"phase":"up"}"#)
+            == .timeOutOfRange(line: 2, milliseconds: 5 - 1_700_000_000_000, limit: 1e10))
+        #expect(error(down + "\n" + #"{"t_ms":1700000000000,"x":0,"y":0,"phase":"up"}"#) == nil)
+        #expect(GestureFileError.timeOutOfRange(line: 2, milliseconds: -2e10, limit: 1e10).description
+            == #"line 2: "t_ms" lies -20000000000.0 ms from the first sample's, beyond 10000000000.0 ms (times count from the first sample)"#)
+    }
+
+    @Test func aByteOrderMarkBeforeTheFirstLineIsSkipped() throws {
+        let events = try GestureFile.parse("\u{FEFF}" + #"{"t_ms":3,"x":1,"y":2,"phase":"down"}"#)
+        #expect(events == [PointerEvent(time: 0, position: Point(x: 1, y: 2), phase: .down)])
+        // Only before the first line: elsewhere it is not JSON.
+        if case .invalidJSON(2, _)? = error(#"{"t_ms":3,"x":1,"y":2,"phase":"down"}"# + "\n\u{FEFF}{}") {} else {
+            Issue.record("a BOM on line 2 should be invalid JSON")
+        }
+    }
+
+    @Test func badUTF8AndEndlessLinesNameTheirLine() throws {
+        var parser = GestureFileParser()
+        #expect(try parser.parse(line: Array(#"{"t_ms":0,"x":0,"y":0,"phase":"down"}"#.utf8))?.phase == .down)
+        #expect(try parser.parse(line: [UInt8]()) == nil)
+        #expect(throws: GestureFileError.invalidUTF8(line: 3)) {
+            try parser.parse(line: Array(#"{"t_ms":1,"x":0,"y":0,"phase":"move","note":""#.utf8) + [0xC3, 0x28, 0x22, 0x7D])
+        }
+        #expect(throws: GestureFileError.lineTooLong(line: 4, limit: GestureFile.lineLimit)) {
+            try parser.parse(line: [UInt8](repeating: 0, count: GestureFile.lineLimit + 2))
+        }
+        #expect(GestureFileError.invalidUTF8(line: 3).description == "line 3: not valid UTF-8 text")
     }
 
     @Test func serializesOneCompactLinePerEvent() {
@@ -56,8 +96,8 @@ import Testing
         let text = "  {\"phase\":\"down\", \"y\":2, \"x\":1, \"t_ms\":5, \"pointer\":{\"id\":[1,null,true]}}\r\n\t\r\n{\"t_ms\":6e0,\"x\":-1.5E+1,\"y\":0,\"phase\":\"up\"}\r\n"
         let events = try GestureFile.parse(text)
         #expect(events == [
-            PointerEvent(time: 0.005, position: Point(x: 1, y: 2), phase: .down),
-            PointerEvent(time: 0.006, position: Point(x: -15, y: 0), phase: .up),
+            PointerEvent(time: 0, position: Point(x: 1, y: 2), phase: .down),
+            PointerEvent(time: 0.001, position: Point(x: -15, y: 0), phase: .up),
         ])
     }
 
@@ -69,7 +109,7 @@ import Testing
             {"t_ms":4,"x":0,"y":3,"phase":"up"}
             """
         let events = try GestureFile.parse(text)
-        #expect(events.map(\.time) == [0.01, 0.01, 0.004, 0.004])
+        #expect(events.map(\.time) == [0, 0, -0.006, -0.006])
     }
 
     @Test func emptyTextHasNoEvents() throws {

@@ -96,4 +96,35 @@ import Testing
         recorder.start()
         #expect(recorder.events.isEmpty && recorder.isRecording)
     }
+
+    @Test func completeGesturesAreOfferedOnceForAFileWrittenAsItGoes() {
+        var recorder = GestureRecorder()
+        recorder.start()
+        recorder.record(event(10, 100, 300, .down))
+        #expect(recorder.unsavedText() == nil)  // the open gesture is not offered
+        recorder.record(event(10.016, 100, 280, .up))
+        #expect(recorder.unsavedText() == """
+            {"t_ms":0,"x":100,"y":300,"phase":"down"}
+            {"t_ms":16,"x":100,"y":280,"phase":"up"}
+
+            """)
+        recorder.markSaved()
+        #expect(recorder.unsavedText() == nil && !recorder.hasUnsavedGestures)
+        recorder.record(event(11, 50, 300, .down))
+        recorder.record(event(11.5, 50, 200, .up))
+        recorder.record(event(12, 50, 300, .down))
+        // Only the new complete gesture, still timed from the recording's first sample.
+        #expect(recorder.unsavedText() == """
+            {"t_ms":1000,"x":50,"y":300,"phase":"down"}
+            {"t_ms":1500,"x":50,"y":200,"phase":"up"}
+
+            """)
+        // A failed save: everything is offered again, for a fresh file; stopping keeps the samples.
+        recorder.markUnsaved()
+        recorder.stop()
+        #expect(recorder.hasUnsavedGestures)
+        #expect(recorder.unsavedText()?.split(separator: "\n").count == 4)
+        recorder.start()
+        #expect(!recorder.hasUnsavedGestures)
+    }
 }

@@ -80,4 +80,15 @@ import Testing
         clock.cycleScale(atReal: 0)
         #expect(clock.scaleLabel == "0.25×")
     }
+
+    @Test func aLateSampleKeepsItsOwnTime() {
+        var clock = LabClock(realTime: 0)
+        #expect(clock.modelTime(atReal: 3.0) == 3.0)   // a frame drawn after a stall
+        // Moves queued during the stall map to their own times, not clamped to the frame's.
+        #expect(clock.sampleTime(atReal: 2.92) == 2.92)
+        #expect(clock.modelTime(atReal: 2.92) == 3.0)
+        clock.setScale(0.25, atReal: 3.0)
+        #expect(clock.sampleTime(atReal: 3.4) == 3.1)
+        #expect(clock.now == 3.0)
+    }
 }

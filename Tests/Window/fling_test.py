@@ -14,8 +14,8 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(__file__))
-from windowlib import (check, drag, fail, find_window, least_squares_slope, png_size, quit_app, read_trace, start,
-                       wait_for_event, window_origin, xdotool)
+from windowlib import (check, check_release_velocity, drag, find_window, png_size, quit_app, read_trace, steady_fling,
+                       window_origin, xdotool)
 
 binary, out = os.path.abspath(sys.argv[1]), sys.argv[2]
 trace_path = os.path.join(out, "fling.jsonl")
@@ -33,51 +33,23 @@ try:
     px = viewport["x"] + viewport["w"] // 2          # pointer x: middle of the phone
     bottom = viewport["y"] + viewport["h"] - 40      # start low in the phone, drag up
 
-    # 1. A fling at a known steady speed: 12 px up every 8 ms (about 1.45 px/ms with xdotool's own
-    #    overhead), released right after the last move. The true speed is measured independently by
-    #    watching the X pointer while xdotool drives it. On a loaded machine xdotool itself can stall;
-    #    such a drag is not at constant speed, so it is repeated (at most 5 attempts).
-    for attempt in range(1, 6):
-        lines_before = len(read_trace(trace_path))
-        samples = drag(origin, px, bottom, -12, 24, 0.008, observe=True)
-        samples = [(t, y) for t, y in samples if y < origin[1] + bottom][1:]   # the moves, from the second
+    # 1. A fling at a known steady speed (see steady_fling), screenshots during the motion.
+    shot = os.path.join(out, "window.png")
+
+    def screenshots():
         time.sleep(0.12)
-        shot = os.path.join(out, "window.png")
         subprocess.run(["import", "-window", "root", "-crop", "960x600+%d+%d" % origin, shot], check=True)
         time.sleep(0.6)   # near the end of the motion: the target's ghost outline is inside the phone
         subprocess.run(["import", "-window", "root", "-crop", "960x600+%d+%d" % origin,
                         os.path.join(out, "window-late.png")], check=True)
-        end = wait_for_event(trace_path, "didEndDecelerating", lines_before, 10)
-        check(end is not None, "the fling ends with didEndDecelerating")
-        if len(samples) < 15:
-            print("attempt %d: the pointer observer saw only %d moves; again" % (attempt, len(samples)))
-            continue
-        recent = [(t, y) for t, y in samples if t >= samples[-1][0] - 0.1]
-        gaps = [b[0] - a[0] for a, b in zip(recent, recent[1:])]
-        true_speed = -least_squares_slope(recent) / 1000.0   # content direction, pt/ms
-        late_speed = -least_squares_slope(samples[-6:]) / 1000.0
-        steady = max(gaps) <= 1.6 * sorted(gaps)[len(gaps) // 2] and abs(late_speed - true_speed) <= 0.05 * true_speed
-        if steady:
-            break
-        print("attempt %d: drag not steady (gaps %s ms, speed %.3f / last 6 moves %.3f pt/ms); again"
-              % (attempt, ["%.1f" % (g * 1000) for g in gaps], true_speed, late_speed))
-    else:
-        fail("no steady drag in 5 attempts (machine too loaded for xdotool)")
-    events = read_trace(trace_path)[lines_before:end + 1]
+
+    events, samples, true_speed, ended = steady_fling(binary, trace_path, origin, px, bottom, after_drag=screenshots)
     names = [e["event"] for e in events if e["event"] not in ("didScroll", "pointer")]
     expected = ["willBeginDragging", "willEndDragging", "didEndDragging", "willBeginDecelerating", "didEndDecelerating"]
     check(names == expected, "delegate sequence %s" % names)
-    ended = next(e for e in events if e["event"] == "willEndDragging")
     with open(os.path.join(out, "drag-samples.json"), "w") as f:
         json.dump(samples, f)
-    measured = ended["velocity"]["y"]
-    stamped = [(e["t_ms"] / 1000, e["y"]) for e in events if e["event"] == "pointer" and e["phase"] == "move"]
-    stamped_speed = -least_squares_slope([p for p in stamped if p[0] >= stamped[-1][0] - 0.1]) / 1000.0
-    print("drag true speed (last 100 ms, observed): %.3f pt/ms; same fit on the window's stamped samples: %.3f pt/ms; "
-          "willEndDragging velocity.y %.3f pt/ms" % (true_speed, stamped_speed, measured))
-    check(abs(measured - true_speed) <= 0.10 * abs(true_speed),
-          "release velocity within 10%% of the true speed (%.3f vs %.3f, %+.1f%%)"
-          % (measured, true_speed, 100 * (measured - true_speed) / true_speed))
+    check_release_velocity(events, true_speed, ended)
     check(abs(ended["velocity"]["x"]) < 0.05, "no horizontal velocity")
     dend = next(e for e in events if e["event"] == "didEndDragging")
     check(dend["willDecelerate"] is True, "didEndDragging(willDecelerate: true)")

@@ -160,6 +160,71 @@ def drag(origin, x, y0, dy, steps, interval, observe=False):
     return observer.samples
 
 
+def estimator_velocity(binary, samples, estimator=None):
+    """The release velocity (content pt/ms) the app's estimator (`scrolllab velocity`, the code the window
+    uses; `estimator` as given to the window, None for the default) gives for the observed samples: first
+    move as the down, lifted 1 ms after the last move."""
+    t0 = samples[0][0]
+    lines = []
+    for i, (t, y) in enumerate(samples):
+        lines.append(json.dumps({"t_ms": (t - t0) * 1000, "x": 0, "y": y, "phase": "down" if i == 0 else "move"}))
+    lines.append(json.dumps({"t_ms": (samples[-1][0] - t0) * 1000 + 1, "x": 0, "y": samples[-1][1], "phase": "up"}))
+    args = [binary, "velocity"] + (["--estimator", estimator] if estimator else [])
+    result = subprocess.run(args, input="\n".join(lines) + "\n", capture_output=True, text=True, check=True)
+    return -json.loads(result.stdout)["vy"] / 1000.0
+
+
+def steady_fling(binary, trace_path, origin, px, bottom, attempts=3, steps=24, dy=-12, interval=0.008,
+                 after_drag=None, estimator=None):
+    """A fling at a steady speed: `steps` moves of `dy` px every `interval` s (about 1.45 px/ms with
+    xdotool's own overhead), released right after the last move. The speed the drag held is measured
+    independently by watching the X pointer while xdotool drives it. When the machine is loaded xdotool
+    itself can stall and the drag is not steady; it is tried again (at most `attempts`), and if none is
+    steady the last one's speed is measured as it was held: the app's estimator (`scrolllab velocity`)
+    over the observed moves. `after_drag()` runs right after each drag.
+    Returns (trace lines of the gesture up to didEndDecelerating, observed samples, speed in content
+    pt/ms, the willEndDragging record)."""
+    for attempt in range(1, attempts + 1):
+        lines_before = len(read_trace(trace_path))
+        samples = drag(origin, px, bottom, dy, steps, interval, observe=True)
+        samples = [(t, y) for t, y in samples if y < origin[1] + bottom][1:]   # the moves, from the second
+        if after_drag:
+            after_drag()
+        end = wait_for_event(trace_path, "didEndDecelerating", lines_before, 10)
+        check(end is not None, "the fling ends with didEndDecelerating")
+        events = read_trace(trace_path)[lines_before:end + 1]
+        ended = next(e for e in events if e["event"] == "willEndDragging")
+        if len(samples) < 15:
+            print("attempt %d: the pointer observer saw only %d moves; again" % (attempt, len(samples)))
+            continue
+        recent = [(t, y) for t, y in samples if t >= samples[-1][0] - 0.1]
+        gaps = [b[0] - a[0] for a, b in zip(recent, recent[1:])]
+        true_speed = -least_squares_slope(recent) / 1000.0   # content direction, pt/ms
+        late_speed = -least_squares_slope(samples[-6:]) / 1000.0
+        if max(gaps) <= 1.6 * sorted(gaps)[len(gaps) // 2] and abs(late_speed - true_speed) <= 0.05 * true_speed:
+            return events, samples, true_speed, ended
+        print("attempt %d: drag not steady (gaps %s ms, speed %.3f / last 6 moves %.3f pt/ms)"
+              % (attempt, ["%.0f" % (g * 1000) for g in gaps], true_speed, late_speed))
+    held = estimator_velocity(binary, samples, estimator)
+    print("no steady drag in %d attempts: the last one's speed as held (estimator over the observed moves): %.3f pt/ms"
+          % (attempts, held))
+    return events, samples, held, ended
+
+
+def check_release_velocity(events, true_speed, ended):
+    """The release velocity is within 10% of the drag's true speed; prints the window's own samples' fit."""
+    measured = ended["velocity"]["y"]
+    stamped = [(e["t_ms"] / 1000, e["y"]) for e in events if e["event"] == "pointer" and e["phase"] == "move"]
+    if len(stamped) >= 3:
+        stamped_speed = -least_squares_slope([p for p in stamped if p[0] >= stamped[-1][0] - 0.1]) / 1000.0
+        print("drag true speed (last 100 ms, observed): %.3f pt/ms; same fit on the window's stamped samples: %.3f pt/ms; "
+              "willEndDragging velocity.y %.3f pt/ms" % (true_speed, stamped_speed, measured))
+    check(abs(measured - true_speed) <= 0.10 * abs(true_speed),
+          "release velocity within 10%% of the true speed (%.3f vs %.3f, %+.1f%%)"
+          % (measured, true_speed, 100 * (measured - true_speed) / true_speed))
+    return measured
+
+
 def png_size(path):
     with open(path, "rb") as f:
         header = f.read(24)

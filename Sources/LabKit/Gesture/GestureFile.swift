@@ -3,13 +3,19 @@
 /// began, about x, y) ending with `{"t_ms":…,"phase":"pinchEnd"}`.
 ///
 /// Positions are points relative to the phone viewport's top-left; `t_ms` is milliseconds on any clock
-/// (only differences matter). A file may hold several gestures in a row.
+/// (only differences matter): every command reads times relative to the file's first sample, so a file
+/// stamped with Unix-epoch milliseconds means the same in `replay`, `velocity` and the window. A file may
+/// hold several gestures in a row.
 ///
 /// Rules, applied line by line so that a file always parses the same way:
-/// - blank (whitespace-only) lines are skipped but still counted for line numbers; `\r\n` endings are fine;
+/// - lines end with `\n` (`\r\n` is fine); a UTF-8 byte-order mark before the first line is skipped;
+///   a line that is not UTF-8 or longer than `lineLimit` bytes is an error naming it;
+/// - blank (whitespace-only) lines are skipped but still counted for line numbers;
 /// - `t_ms`, `x`, `y` must be JSON numbers, `phase` one of the three strings; other keys are ignored;
 /// - `|x|`, `|y|` must not exceed `positionLimit` (10⁷ pt); `|t_ms|` must not exceed `timeLimitMilliseconds`
-///   (10¹³ ms, which admits uptime and Unix-epoch clocks);
+///   (10¹³ ms, which admits uptime and Unix-epoch clocks), and `t_ms` must lie within
+///   `relativeTimeLimitMilliseconds` (10¹⁰ ms, 115 days) of the first sample's: the model's clocks
+///   count in seconds from there, and a time they cannot represent is an error, never a clamp;
 /// - `pinch` needs a positive `scale`, `pinchEnd` needs neither `x` nor `y`; pinches are not checked
 ///   against the pointer's state;
 /// - `move` and `up` need a preceding `down`; a `down` needs the previous gesture to have ended with `up`;
@@ -23,31 +29,22 @@ public enum GestureFile {
     public static let timeLimitMilliseconds = 1e13
     /// Largest accepted pinch `scale` (and 1 / it the smallest).
     public static let scaleLimit = 1e3
+    /// Largest accepted distance of a `t_ms` from the first sample's, in milliseconds.
+    public static let relativeTimeLimitMilliseconds = 1e10
+    /// Longest accepted line, in bytes (a sample line is under 100).
+    public static let lineLimit = 4096
 
-    /// Parses gesture-file text into pointer events (time in seconds, `t_ms / 1000`), in file order.
+    /// Parses gesture-file text into pointer events, in file order (see `GestureFileParser`).
     /// Throws the first problem found, naming its line.
     public static func parse(_ text: String) throws(GestureFileError) -> [PointerEvent] {
+        var parser = GestureFileParser()
         var events: [PointerEvent] = []
-        var isDown = false
-        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
-        for (offset, rawLine) in lines.enumerated() {
-            let lineNumber = offset + 1
-            if rawLine.allSatisfy({ $0.isWhitespace }) { continue }
-            let event = try parseEvent(rawLine, line: lineNumber)
-            switch event.phase {
-            case .down:
-                if isDown { throw .pointerAlreadyDown(line: lineNumber) }
-                isDown = true
-            case .move:
-                if !isDown { throw .pointerNotDown(line: lineNumber, phase: .move) }
-            case .up:
-                if !isDown { throw .pointerNotDown(line: lineNumber, phase: .up) }
-                isDown = false
-            case .pinch, .pinchEnd:
-                break
-            }
-            events.append(event)
+        var utf8 = text.utf8[...]
+        while let newline = utf8.firstIndex(of: UInt8(ascii: "\n")) {
+            if let event = try parser.parse(line: utf8[..<newline]) { events.append(event) }
+            utf8 = utf8[utf8.index(after: newline)...]
         }
+        if !utf8.isEmpty, let event = try parser.parse(line: utf8) { events.append(event) }
         return events
     }
 

@@ -16,13 +16,20 @@ public enum GestureFileError: Error, Equatable, Sendable, CustomStringConvertibl
     case pointerNotDown(line: Int, phase: PointerPhase)
     /// A `down` comes while the pointer is already down.
     case pointerAlreadyDown(line: Int)
+    /// The line's bytes are not UTF-8.
+    case invalidUTF8(line: Int)
+    /// The line is longer than `limit` bytes (no newline in sight: not a gesture file).
+    case lineTooLong(line: Int, limit: Int)
+    /// `t_ms` lies `milliseconds` from the first sample's, beyond what the model's clocks represent.
+    case timeOutOfRange(line: Int, milliseconds: Double, limit: Double)
 
     /// The 1-based line the error was found on.
     public var line: Int {
         switch self {
         case let .invalidJSON(line, _), let .notAnObject(line), let .missingField(line, _),
              let .nonNumericField(line, _), let .absurdValue(line, _, _, _), let .unknownPhase(line, _),
-             let .pointerNotDown(line, _), let .pointerAlreadyDown(line):
+             let .pointerNotDown(line, _), let .pointerAlreadyDown(line), let .invalidUTF8(line),
+             let .lineTooLong(line, _), let .timeOutOfRange(line, _, _):
             return line
         }
     }
@@ -49,6 +56,12 @@ public enum GestureFileError: Error, Equatable, Sendable, CustomStringConvertibl
             what = "\"\(phase.rawValue)\" without a preceding \"down\""
         case .pointerAlreadyDown:
             what = "\"down\" while the pointer is already down (missing \"up\")"
+        case .invalidUTF8:
+            what = "not valid UTF-8 text"
+        case let .lineTooLong(_, limit):
+            what = "longer than \(limit) bytes (not a gesture file?)"
+        case let .timeOutOfRange(_, milliseconds, limit):
+            what = "\"t_ms\" lies \(milliseconds) ms from the first sample's, beyond \(limit) ms (times count from the first sample)"
         }
         return "line \(line): \(what)"
     }

@@ -185,9 +185,9 @@ struct JSONLineParser {
             guard let c = current, ("0"..."9").contains(c) else { throw failure("invalid number (digit expected in exponent)") }
             skipDigits()
         }
-        var text = String.UnicodeScalarView()
-        text.append(contentsOf: scalars[start..<index])
-        guard let value = Double(String(text)) else { throw failure("invalid number") }
+        // The grammar above admits only ASCII, so the scalars are the number's bytes.
+        let text = String(decoding: scalars[start..<index].lazy.map { UInt8(truncatingIfNeeded: $0.value) }, as: UTF8.self)
+        guard let value = Double(text) else { throw failure("invalid number") }
         return value
     }
 

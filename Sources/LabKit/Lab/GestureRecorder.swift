@@ -4,6 +4,10 @@
 /// pointer was already down when recording began), and a gesture still open at `stop()` is dropped,
 /// so every file parses and replays to rest. Times in the file are milliseconds relative to the
 /// first recorded sample; pauses between gestures are kept.
+///
+/// For a file written as it goes, `unsavedText()` gives the complete gestures not yet saved and
+/// `markSaved()` records that they were; after a failed save `markUnsaved()` makes the next save hold
+/// the whole recording (for a fresh file). The samples stay until the next `start()`.
 public struct GestureRecorder: Sendable {
     /// True between `start()` and `stop()`.
     public private(set) var isRecording = false
@@ -13,6 +17,11 @@ public struct GestureRecorder: Sendable {
     private var openGestureStart: Int?
     /// Index in `events` where the open pinch began, or nil when no pinch is open.
     private var openPinchStart: Int?
+    /// How many of `events` (complete gestures) have been saved.
+    public private(set) var savedCount = 0
+
+    /// Where the earliest open gesture or pinch began, or nil when none is open.
+    private var openStart: Int? { [openGestureStart, openPinchStart].compactMap { $0 }.min() }
 
     /// Makes an idle recorder.
     public init() {}
@@ -23,6 +32,7 @@ public struct GestureRecorder: Sendable {
         events.removeAll(keepingCapacity: true)
         openGestureStart = nil
         openPinchStart = nil
+        savedCount = 0
     }
 
     /// Records `event` when recording; a `move` or `up` with no recorded `down` before it is skipped.
@@ -54,8 +64,8 @@ public struct GestureRecorder: Sendable {
     @discardableResult
     public mutating func stop() -> [PointerEvent] {
         isRecording = false
-        // An open pinch or gesture is dropped, and what came after it (the later one of the two starts).
-        if let start = [openGestureStart, openPinchStart].compactMap({ $0 }).min() {
+        // An open gesture or pinch is dropped, with everything after it.
+        if let start = openStart {
             events.removeSubrange(start...)
         }
         openGestureStart = nil
@@ -70,6 +80,29 @@ public struct GestureRecorder: Sendable {
         let recorded = stop()
         return recorded.isEmpty ? nil : GestureFile.serialize(recorded)
     }
+
+    /// The complete gestures recorded since the last `markSaved()`, as gesture-file lines (`t_ms` from the
+    /// recording's first sample), or nil when there are none.
+    public func unsavedText() -> String? {
+        let end = openStart ?? events.count
+        guard savedCount < end, let first = events.first?.time else { return nil }
+        return GestureFile.serialize(events[savedCount..<end].map {
+            PointerEvent(time: $0.time - first, position: $0.position, phase: $0.phase, scale: $0.scale)
+        })
+    }
+
+    /// Records that every complete gesture so far has been saved.
+    public mutating func markSaved() {
+        savedCount = openStart ?? events.count
+    }
+
+    /// Records that nothing is saved: the next `unsavedText()` holds the whole recording.
+    public mutating func markUnsaved() {
+        savedCount = 0
+    }
+
+    /// True when complete gestures are waiting to be saved.
+    public var hasUnsavedGestures: Bool { savedCount < (openStart ?? events.count) }
 
     /// How many complete gestures (drags and pinches) have been recorded so far.
     public var gestureCount: Int {

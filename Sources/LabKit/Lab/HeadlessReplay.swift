@@ -6,7 +6,9 @@
 /// previous frame showed, as it does in the window. After the last event the frames go on until the scene
 /// is settled, at most `timeLimit` virtual seconds. While the scene is settled and the next event is far
 /// off, the clock jumps to the first frame at or after it instead of stepping through idle frames, so huge time
-/// gaps cost nothing. Event times are clamped to ±`timeRange` seconds; non-finite times are dropped.
+/// gaps cost nothing. Event times are clamped to ±`timeRange` seconds (a gesture file's times, counted
+/// from its first sample, are checked to lie within it); non-finite times are dropped.
+/// `HeadlessReplayStream` runs the same replay fed one event at a time.
 public struct HeadlessReplay: Sendable {
     /// Frames per virtual second.
     public var frameRate: Double = 60
@@ -27,52 +29,12 @@ public struct HeadlessReplay: Sendable {
     public func run(_ events: [PointerEvent], on scene: any LabScene,
                     afterFrame: (Double) -> Void = { _ in }) -> HeadlessReplayResult {
         let log = RecordLog()
-        let scrollView = scene.scrollView
-        let previous = scrollView.eventHandler
-        scrollView.eventHandler = { record in
-            log.records.append(record)
-            previous?(record)
+        var result = withoutActuallyEscaping(afterFrame) { afterFrame in
+            let stream = HeadlessReplayStream(self, scene: scene, onRecord: { log.records.append($0) }, afterFrame: afterFrame)
+            for event in events { stream.push(event) }
+            return stream.finish()
         }
-        defer { scrollView.eventHandler = previous }
-
-        let rate = frameRate.isFinite && frameRate > 0 ? frameRate : 60
-        let limitFrames = Int((timeLimit.isFinite ? Swift.max(timeLimit, 0) : 120) * rate)
-        let pending = events.compactMap { event -> PointerEvent? in
-            guard event.time.isFinite else { return nil }
-            var event = event
-            event.time = Swift.min(Swift.max(event.time, -Self.timeRange), Self.timeRange)
-            return event
-        }
-        var frame = Int(((pending.first?.time ?? 0) * rate).rounded(.down))
-        // The delivery rule is ReplayDriver's, so the window's `--replay` gives the scene the same input.
-        var driver = ReplayDriver(gesture: pending, startTime: Double(frame) / rate, frameRate: rate)
-        var unsettledFrames = 0
-        var settled = scene.isSettled
-        while true {
-            let frameTime = Double(frame) / rate
-            var delivered = false
-            for event in driver.events(upTo: frameTime) {
-                scene.pointer(event)
-                delivered = true
-            }
-            scene.advance(to: frameTime)
-            afterFrame(frameTime)
-            settled = scene.isSettled
-            unsettledFrames = settled || delivered ? 0 : unsettledFrames + 1
-            if let nextTime = driver.nextEventTime {
-                if settled || unsettledFrames > limitFrames {
-                    // Nothing to watch until the next event: jump to the first frame at or after it.
-                    frame = Swift.max(frame + 1, Int((nextTime * rate).rounded(.up)))
-                    unsettledFrames = 0
-                } else {
-                    frame += 1
-                }
-            } else {
-                if settled || unsettledFrames > limitFrames { break }
-                frame += 1
-            }
-        }
-        return HeadlessReplayResult(records: log.records, endTime: Double(frame) / rate,
-                                    finalOffset: scrollView.contentOffset, isSettled: settled)
+        result.records = log.records
+        return result
     }
 }

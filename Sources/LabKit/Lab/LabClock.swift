@@ -49,6 +49,15 @@ public struct LabClock: Sendable {
         return now
     }
 
+    /// The model time of a pointer sample the windowing system stamped at real time `realTime`: the
+    /// same mapping without the clamp and without advancing `now`. A sample that reaches the app after
+    /// a frame already drawn later (a stalled main thread hands over the moves queued meanwhile) keeps
+    /// its own time, so the drag's samples keep their spacing.
+    public func sampleTime(atReal realTime: Double) -> Double {
+        guard realTime.isFinite else { return now }
+        return anchorModel + (realTime - anchorReal) * scale
+    }
+
     /// Changes the speed at real time `realTime`, keeping model time continuous there.
     /// A non-positive or non-finite scale is ignored.
     public mutating func setScale(_ newScale: Double, atReal realTime: Double) {

@@ -15,6 +15,8 @@ extension PagerScene {
         scrollView.contentSize = layout.contentSize(pageIsFrame: pageIsFrame)
         scrollView.touchArea = layout.touchArea
         scrollView.isPagingEnabled = pageIsFrame
+        // A wheel scroll settles on the pages the mode pages on (`isPagingEnabled` gives the frame's).
+        scrollView.wheelPages = mode == .snap || mode == .target ? PageGrid(pageSize: layout.pageWidth) : nil
         switch mode {
         case .snap:
             let snap = SnapPagingBehavior(pageSize: layout.pageWidth, next: self)

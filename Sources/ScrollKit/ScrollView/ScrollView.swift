@@ -67,6 +67,11 @@ public final class ScrollView {
     var contentTouch: ContentTouch?
     /// A pinch or an animated zoom in progress (B-ZOOM-1).
     var zoom: ZoomActivity?
+    /// The pages a wheel or trackpad scroll settles on when it ends (see `ScrollView+Wheel`); nil: the
+    /// frame's pages when `isPagingEnabled`, else no settling.
+    public var wheelPages: PageGrid?
+    /// The wheel scroll in progress, waiting to settle.
+    var wheelScroll: WheelScroll?
 
     /// Makes a scroll view at rest at offset zero.
     public init(frame: Rect, contentSize: Size, configuration: ScrollViewConfiguration = .init()) {

@@ -15,6 +15,15 @@ struct FrameStats {
         if let interval { intervals.append(interval) }
     }
 
+    /// Presented frames per second over the recorded intervals.
+    var presentedFPS: Double { Self.fps(of: intervals) }
+
+    /// Frames per second of a run of frame intervals (seconds), 0 when empty.
+    static func fps(of intervals: some Collection<Double>) -> Double {
+        let total = intervals.reduce(0, +)
+        return total > 0 ? Double(intervals.count) / total : 0
+    }
+
     /// Drops everything recorded (the R key).
     mutating func reset() {
         frameTimes.removeAll(keepingCapacity: true)

@@ -1,38 +1,109 @@
 import CSDL
+import Foundation
+import ScrollKit
 
-/// Collects SDL events many times per frame and stamps each with the high-resolution clock.
+/// Collects SDL events many times per frame and gives each pointer event the time it happened.
 ///
-/// SDL stamps events with `SDL_GetTicks` (ms) when it pumps them, and a loop that pumps once per
-/// frame sees a whole frame of motion with one timestamp. Instead the window pumps every ~1 ms
-/// while it waits for the next frame, and stamps each event with `AppClock.now()` read just before
-/// the pump that delivered it: the sample's time is then within about a millisecond of when the
-/// X server handed the motion over, which is what velocity estimation needs.
+/// SDL stamps events with `SDL_GetTicks` when it pumps them, so a stalled main thread hands over the
+/// moves queued meanwhile with one stamp. On X11 the server's own time (ms) of each event comes with
+/// the raw XEvent, delivered as `SDL_SYSWMEVENT` right before the SDL event SDL makes of it, in the
+/// same pump: a mouse motion or button event takes the server time of the raw event just before it,
+/// mapped onto the app clock (`EventTimeMap`). Touch events carry SDL's stamp of their own. Where the
+/// video driver gives no event time (offscreen, Wayland) an event is stamped with `AppClock.now()`
+/// read just before the pump that delivered it; the window pumps every ~1 ms while it waits for the
+/// next frame, so that stamp is within about a millisecond of the event when the thread is not stalled.
 @MainActor
-struct InputPump {
+final class InputPump {
+    /// Which clock pointer samples are stamped with (the HUD and the trace header name it).
+    enum TimeSource: String {
+        /// The X server's event time, mapped onto the app clock.
+        case x11Server = "x11-server"
+        /// The time of the pump that delivered the event.
+        case pump
+    }
+
     /// The clock events are stamped with.
     let clock: AppClock
+    /// The source pointer samples are stamped with.
+    private(set) var timeSource = TimeSource.pump
+    /// X server time → app time.
+    private var serverTimes = EventTimeMap()
+    /// SDL's touch stamps (`SDL_GetTicks` ms) → app time.
+    private var touchTimes = EventTimeMap()
 
-    /// Pumps until `deadline` (app seconds), handing every event to `handle` with its stamp.
+    /// Starts taking raw window-system events; on X11 also asks the server for a first timestamp,
+    /// so the clock offset is known before the first gesture.
+    init(clock: AppClock, window: OpaquePointer?) {
+        self.clock = clock
+        guard let window else { return }
+        SDL_EventState(UInt32(SDL_SYSWMEVENT.rawValue), SDL_ENABLE)
+        if CSDL_X11RequestTimestamp(window) != 0 { timeSource = .x11Server }
+    }
+
+    /// Pumps until `deadline` (app seconds), handing every event to `handle` with its time.
     /// Pumps at least once even when the deadline has passed.
     func pump(until deadline: Double, _ handle: (inout SDL_Event, Double) -> Void) {
         while true {
             drain(handle)
             let remaining = deadline - clock.now()
             if remaining <= 0 { return }
-            // Sleep ~1 ms, or less right before the deadline.
+            // Sleep ~1 ms, or just the rest right before the deadline (no busy wait).
             if remaining > 0.0015 {
                 SDL_Delay(1)
+            } else {
+                usleep(UInt32(remaining * 1_000_000))
             }
         }
     }
 
-    /// One pump: everything queued now, stamped with the time just before the pump.
+    /// One pump: everything queued now, each event with its time (see the type's comment).
+    /// Raw window-system events are consumed here and not handed on.
     func drain(_ handle: (inout SDL_Event, Double) -> Void) {
         let stamp = clock.now()
         SDL_PumpEvents()
+        let received = clock.now()
+        var raw: (kind: CSDL_X11EventKind, time: Double)?
         var event = SDL_Event()
         while SDL_PeepEvents(&event, 1, SDL_GETEVENT, SDL_FIRSTEVENT.rawValue, SDL_LASTEVENT.rawValue) > 0 {
-            handle(&event, stamp)
+            var time = stamp
+            // A mouse event takes the time of the raw event of its kind before it (SDL may queue other
+            // events, e.g. focus and enter, between the two); a raw event is used at most once.
+            func take(_ kind: CSDL_X11EventKind) {
+                if let pending = raw, pending.kind == kind {
+                    time = pending.time
+                    raw = nil
+                }
+            }
+            switch SDL_EventType(event.type) {
+            case SDL_SYSWMEVENT:
+                raw = serverTime(of: &event, receivedAt: received) ?? raw
+                continue
+            case SDL_MOUSEMOTION:
+                take(CSDL_X11_MOTION)
+            case SDL_MOUSEBUTTONDOWN, SDL_MOUSEWHEEL:
+                take(CSDL_X11_BUTTON_PRESS)
+            case SDL_MOUSEBUTTONUP:
+                take(CSDL_X11_BUTTON_RELEASE)
+            case SDL_FINGERDOWN, SDL_FINGERMOTION, SDL_FINGERUP:
+                time = touchTimes.appTime(ofRawMs: event.tfinger.timestamp, receivedAt: received)
+            default:
+                break
+            }
+            handle(&event, time)
         }
+    }
+
+    /// The kind and app time of a raw X11 event, if it carries a server time. A button press holds
+    /// the clock offset until the release, so one drag is timed on one mapping.
+    private func serverTime(of event: inout SDL_Event, receivedAt: Double) -> (kind: CSDL_X11EventKind, time: Double)? {
+        var serverMs: UInt32 = 0
+        let kind = CSDL_X11EventTime(&event, &serverMs)
+        guard kind != CSDL_X11_OTHER else { return nil }
+        timeSource = .x11Server
+        // Never later than the pump that delivered it (a held offset can be a little above this event's bound).
+        let time = Swift.min(serverTimes.appTime(ofRawMs: serverMs, receivedAt: receivedAt), receivedAt)
+        if kind == CSDL_X11_BUTTON_PRESS { serverTimes.hold() }
+        if kind == CSDL_X11_BUTTON_RELEASE { serverTimes.release() }
+        return (kind, time)
     }
 }

@@ -7,7 +7,10 @@ extension LabApp {
 
     /// Handles one SDL event stamped at app time `t`.
     func handle(_ event: inout SDL_Event, at t: Double) {
-        let modelTime = modelClock.modelTime(atReal: t)
+        // Pointer samples keep their own time (see `LabClock.sampleTime`); other events advance the clock.
+        let isPointer = [SDL_MOUSEBUTTONDOWN, SDL_MOUSEBUTTONUP, SDL_MOUSEMOTION, SDL_FINGERDOWN, SDL_FINGERMOTION,
+                         SDL_FINGERUP].contains(SDL_EventType(event.type))
+        let modelTime = isPointer ? modelClock.sampleTime(atReal: t) : modelClock.modelTime(atReal: t)
         switch SDL_EventType(event.type) {
         case SDL_QUIT:
             running = false
@@ -19,17 +22,34 @@ extension LabApp {
             send(.down, x: event.button.x, y: event.button.y, time: modelTime)
         case SDL_MOUSEMOTION where pointerDown && event.motion.which != CSDL_TOUCH_MOUSEID:
             send(.move, x: event.motion.x, y: event.motion.y, time: modelTime)
-        case SDL_MOUSEBUTTONUP where pointerDown && event.button.button == UInt8(SDL_BUTTON_LEFT):
+        case SDL_MOUSEBUTTONUP where pointerDown && touchFinger == nil && event.button.button == UInt8(SDL_BUTTON_LEFT)
+            && event.button.which != CSDL_TOUCH_MOUSEID:
             pointerDown = false
             send(.up, x: event.button.x, y: event.button.y, time: modelTime)
+        case SDL_FINGERDOWN where !pointerDown:
+            let (x, y) = windowPosition(of: event.tfinger)
+            guard !showHelp, !isReplaying, viewport.contains(windowX: x, windowY: y) else { return }
+            pointerDown = true
+            touchFinger = event.tfinger.fingerId
+            send(.down, x: x, y: y, time: modelTime)
+        case SDL_FINGERMOTION where pointerDown && event.tfinger.fingerId == touchFinger:
+            let (x, y) = windowPosition(of: event.tfinger)
+            send(.move, x: x, y: y, time: modelTime)
+        case SDL_FINGERUP where pointerDown && event.tfinger.fingerId == touchFinger:
+            let (x, y) = windowPosition(of: event.tfinger)
+            pointerDown = false
+            touchFinger = nil
+            send(.up, x: x, y: y, time: modelTime)
         case SDL_MOUSEWHEEL:
             var mx: Int32 = 0, my: Int32 = 0
             SDL_GetMouseState(&mx, &my)
             guard !isReplaying, viewport.contains(windowX: mx, windowY: my) else { return }
             let flip: Double = event.wheel.direction == SDL_MOUSEWHEEL_FLIPPED.rawValue ? -1 : 1
-            // Wheel towards the user (y < 0) scrolls towards later content: the offset grows.
-            let notches = Double(event.wheel.y) * flip
-            scene.scroll(by: Point(x: 0, y: -notches * Self.wheelStep), time: modelTime)
+            // A wheel gives whole notches; a trackpad gives fractions of one (precise deltas), scrolled
+            // as the same fraction of a notch's points. Towards the user (y < 0) the offset grows.
+            let delta = Point(x: Double(event.wheel.preciseX) * flip * Self.wheelStep,
+                              y: -Double(event.wheel.preciseY) * flip * Self.wheelStep)
+            scene.scroll(by: delta, time: modelTime)
             collectEvents()
         case SDL_WINDOWEVENT where event.window.event == UInt8(SDL_WINDOWEVENT_FOCUS_LOST.rawValue):
             if pointerDown {
@@ -43,6 +63,15 @@ extension LabApp {
         }
     }
 
+    /// A touch's position in window (logical) pixels: SDL gives it normalized to the window.
+    private func windowPosition(of finger: SDL_TouchFingerEvent) -> (Int32, Int32) {
+        var width: Int32 = 0, height: Int32 = 0
+        SDL_GetWindowSize(sdl.window, &width, &height)
+        var x: Float = 0, y: Float = 0
+        SDL_RenderWindowToLogical(sdl.renderer, Int32(finger.x * Float(width)), Int32(finger.y * Float(height)), &x, &y)
+        return (Int32(x.rounded()), Int32(y.rounded()))
+    }
+
     private func send(_ phase: PointerPhase, x: Int32, y: Int32, time: Double) {
         let event = PointerEvent(time: time, position: viewport.phonePoint(windowX: x, windowY: y), phase: phase)
         if options.tracePointer {
@@ -53,5 +82,14 @@ extension LabApp {
         recordPointer(event)
         scene.pointer(event)
         collectEvents()
+        stallIfAsked(after: phase)
+    }
+
+    /// `--debug-stall-at-sample N`: blocks the main thread for `--debug-stall-ms` right after the N-th
+    /// move of each drag, as a slow frame would, to show that sample times do not depend on the pump.
+    private func stallIfAsked(after phase: PointerPhase) {
+        guard let stallAt = options.debugStallAtSample else { return }
+        movesSinceDown = phase == .move ? movesSinceDown + 1 : 0
+        if movesSinceDown == stallAt { SDL_Delay(UInt32(options.debugStallMs)) }
     }
 }

@@ -15,7 +15,7 @@ extension LabApp {
         if var driver = instruments.replay {
             var advancedTo = modelTimeShown
             driver.step(upTo: now, pointer: { event in
-                self.instruments.recorder.record(event)
+                self.recordPointer(event)
                 self.scene.pointer(event)
                 self.collectEvents()
             }, advance: { frameTime in
@@ -41,9 +41,12 @@ extension LabApp {
     /// True while a replay feeds the scene: live pointer input is ignored then.
     var isReplaying: Bool { instruments.replay != nil || instruments.pendingReplay != nil }
 
-    /// Records a pointer sample the scene is about to receive (F5 recording).
+    /// Records a pointer sample the scene is about to receive (F5 recording); a gesture is written to
+    /// the recording file as soon as it ends, so a kill loses at most the gesture in progress.
     func recordPointer(_ event: PointerEvent) {
+        guard instruments.recorder.isRecording else { return }
         instruments.recorder.record(event)
+        if event.phase == .up { _ = saveRecording(at: modelTimeShown) }
     }
 
     /// Adds a delegate callback to the timeline.
@@ -58,30 +61,73 @@ extension LabApp {
         logSetting("slowMotion", .number(modelClock.scale), at: t)
     }
 
-    /// F5: starts recording, or stops and writes `recordings/gesture-<n>.jsonl`.
+    /// F5: starts recording, or stops and closes `recordings/gesture-<n>.jsonl` (written as it goes).
+    /// After a failed save the samples are kept, and F5 tries again (into a new file) before a new
+    /// recording can start.
     func toggleRecording(at t: Double) {
-        if !instruments.recorder.isRecording {
+        if instruments.recorder.isRecording {
+            stopRecording(at: t)
+        } else if instruments.recorder.hasUnsavedGestures {
+            if let path = saveRecording(at: t) { closeRecording(path: path, at: t) }
+        } else {
             instruments.recorder.start()
             logSetting("recording", .bool(true), at: t)
             say("recording… F5 stops", at: t)
-            return
         }
-        guard let text = instruments.recorder.stopAndSerialize() else {
+    }
+
+    /// Ends the recording (F5, Esc, closing the window, SIGINT/SIGTERM through SDL's quit event): writes
+    /// the gestures not yet written and closes the file.
+    func stopRecording(at t: Double) {
+        guard instruments.recorder.isRecording else { return }
+        instruments.recorder.stop()
+        guard instruments.recordingFile != nil || instruments.recorder.hasUnsavedGestures else {
             logSetting("recording", .bool(false), at: t)
             say("recording stopped: no complete gesture, nothing written", at: t)
             return
         }
-        let path = LabInstruments.nextRecordingPath()
-        do {
-            try FileManager.default.createDirectory(atPath: LabInstruments.recordingsFolder,
-                                                    withIntermediateDirectories: true)
-            try text.write(toFile: path, atomically: true, encoding: .utf8)
-            logSetting("recording", .string(path), at: t)
-            say("recorded to ./\(path)", at: t)
-        } catch {
-            logSetting("recording", .bool(false), at: t)
-            say("scrolllab: cannot write \(path): \(error.localizedDescription)", at: t)
+        if let path = saveRecording(at: t) { closeRecording(path: path, at: t) }
+    }
+
+    /// Appends the complete gestures not yet written to the recording file, opening it (in place) on
+    /// first use. Returns the file's path, or nil after saying why it failed: the samples stay in the
+    /// recorder, and the next save writes the whole recording to a new file.
+    func saveRecording(at t: Double) -> String? {
+        if instruments.recordingFile == nil {
+            let path = LabInstruments.nextRecordingPath()
+            try? FileManager.default.createDirectory(atPath: LabInstruments.recordingsFolder, withIntermediateDirectories: true)
+            do {
+                instruments.recordingFile = try OutputFile(path: path)
+            } catch {
+                return recordingFailed(error.message, at: t)
+            }
         }
+        guard let file = instruments.recordingFile else { return nil }
+        if let text = instruments.recorder.unsavedText() {
+            guard file.write(text) else { return recordingFailed("scrolllab: \(file.failure ?? "cannot write \(file.path)")", at: t) }
+            instruments.recorder.markSaved()
+        }
+        return file.path
+    }
+
+    private func closeRecording(path: String, at t: Double) {
+        if let failure = instruments.recordingFile?.close() {
+            _ = recordingFailed("scrolllab: \(failure)", at: t)
+            return
+        }
+        instruments.recordingFile = nil
+        logSetting("recording", .string(path), at: t)
+        say("recorded to ./\(path)", at: t)
+    }
+
+    private func recordingFailed(_ message: String, at t: Double) -> String? {
+        instruments.recordingFile?.close()
+        instruments.recordingFile = nil
+        instruments.recorder.markUnsaved()
+        logSetting("recording", .bool(false), at: t)
+        writeStandardError(message + " (the recording is kept: F5 saves it again)")
+        say(message, at: t)
+        return nil
     }
 
     /// S: a new timeline along the new scene's axis; a replay in progress stops (it was meant for the

@@ -44,7 +44,13 @@ final class LabApp {
     var showsPagerFrame = false
     var running = true
     var pointerDown = false
+    /// The finger driving the scroll view when a touchscreen is used, nil for the mouse.
+    var touchFinger: SDL_FingerID?
+    /// Moves of the current drag so far (`--debug-stall-at-sample`).
+    var movesSinceDown = 0
     var screenshotTaken = false
+    /// True once a `--screenshot` could not be saved (the exit code says so).
+    var screenshotFailed = false
     var pendingScreenshot: String?
     var messageUntil = 0.0
     /// Frames presented so far; also the number of the frame being drawn.
@@ -53,7 +59,7 @@ final class LabApp {
     var drawnOffset = Point.zero
 
     /// Opens the window and everything it needs; throws one clear line on failure.
-    init(options: WindowOptions, sceneOptions: SceneOptions, imagePaths: [String]) throws(AppError) {
+    init(options: WindowOptions, sceneOptions: SceneOptions, imagePaths: [AssetFile]) throws(AppError) {
         self.options = options
         self.sceneOptions = sceneOptions
         if let path = options.traceOut { trace = try TraceWriter(path: path) }
@@ -83,56 +89,94 @@ final class LabApp {
         // Pace on the display's vertical blank only if presenting really waits for it (under Xvfb the
         // GL renderer claims vsync but returns at once); otherwise pace on our own schedule.
         let presentWaits = sdl.hasVSync && measurePresentWait(period: period)
-        let margin = 0.004
         status.renderer += presentWaits ? " (waits)" : ""
+        let pump = InputPump(clock: clock, window: options.headless ? nil : sdl.window)
+        status.eventClock = pump.timeSource.rawValue
         writeTraceHeader()
-        let pump = InputPump(clock: clock)
+        logSetting("eventClock", .string(pump.timeSource.rawValue), at: 0)
+        logSetting("pacing", .string(options.pacing.rawValue), at: 0)
+        var pacer = FramePacer(period: period, presentWaits: presentWaits, now: clock.now())
         var lastFrameStart: Double?
-        var lastPresentEnd = clock.now()
+        var lastPresentEnd: Double?
         while running {
-            // With a waiting present, wake `margin` before the next blank; otherwise one period after
-            // the last frame started. Either way input is pumped every ~1 ms until then.
-            let deadline = lastFrameStart.map { presentWaits ? Swift.max($0 + period, lastPresentEnd + period - margin) : $0 + period } ?? 0
+            let deadline: Double
+            switch options.pacing {
+            case .adaptive:
+                deadline = pacer.wakeTime
+            case .legacy:
+                // The loop before the pacer: wake 4 ms before the blank, or one period after the last start.
+                deadline = lastFrameStart.map { start in
+                    presentWaits ? Swift.max(start + period, (lastPresentEnd ?? start) + period - 0.004) : start + period
+                } ?? 0
+            }
             pump.pump(until: deadline) { event, stamp in self.handle(&event, at: stamp) }
+            if status.eventClock != pump.timeSource.rawValue { status.eventClock = pump.timeSource.rawValue }
             let frameStart = clock.now()
             frame(at: frameStart)
             let workEnd = clock.now()
+            if options.pacing == .adaptive { Self.sleep(until: pacer.presentTime, clock: clock) }
+            let presentStart = clock.now()
             SDL_RenderPresent(sdl.renderer)
-            lastPresentEnd = clock.now()
+            let presentEnd = clock.now()
+            pacer.record(work: workEnd - frameStart, present: presentEnd - presentStart, presentEnd: presentEnd)
             if options.traceFrames {
                 trace?.write(.object([("event", .string("frame")), ("frame", .int(frameCount)),
                                       ("t", .number(modelTimeShown)), ("offset", .point(drawnOffset))]))
             }
-            let interval = lastFrameStart.map { frameStart - $0 }
-            stats.record(frameTime: workEnd - frameStart, presentTime: lastPresentEnd - workEnd, interval: interval)
+            // The interval between presented frames: what the eye sees.
+            let interval = lastPresentEnd.map { presentEnd - $0 }
+            stats.record(frameTime: workEnd - frameStart, presentTime: presentEnd - presentStart, interval: interval)
             if frameIsMoving {
-                motionStats.record(frameTime: workEnd - frameStart, presentTime: lastPresentEnd - workEnd, interval: interval)
+                motionStats.record(frameTime: workEnd - frameStart, presentTime: presentEnd - presentStart, interval: interval)
             }
-            status.frameMs = (workEnd - frameStart) * 1000
-            if frameCount % 30 == 0 {
-                status.frameP99Ms = FrameStats.percentile(99, of: stats.frameTimes.suffix(300).map { $0 }) * 1000
-            }
+            updateFrameStatus()
             lastFrameStart = frameStart
+            lastPresentEnd = presentEnd
             frameCount += 1
             if let n = options.frames, frameCount >= n { running = false }
             if let q = options.quitAfter, frameStart >= q { running = false }
+            if trace?.failure != nil { running = false }
         }
         finish()
-        return 0
+        return trace?.failure == nil && !screenshotFailed ? 0 : 1
     }
 
-    /// Presents a few empty frames back to back: true when each takes most of a display period,
-    /// i.e. vsync really blocks.
-    private func measurePresentWait(period: Double) -> Bool {
-        var durations: [Double] = []
-        for _ in 0..<6 {
-            canvas.clear(.background)
-            let start = clock.now()
-            SDL_RenderPresent(sdl.renderer)
-            durations.append(clock.now() - start)
+    /// The HUD's frame line, refreshed every 15 frames (its text is rasterized anew only then):
+    /// frames per second and interval p99 over the last second, work time and its p99.
+    private func updateFrameStatus() {
+        guard frameCount % 15 == 0 else { return }
+        let work = stats.frameTimes.suffix(60)
+        let intervals = stats.intervals.suffix(60)
+        status.frameMs = (work.last ?? 0) * 1000
+        status.frameP99Ms = FrameStats.percentile(99, of: Array(stats.frameTimes.suffix(300))) * 1000
+        status.intervalP99Ms = FrameStats.percentile(99, of: Array(intervals)) * 1000
+        status.fps = FrameStats.fps(of: intervals)
+    }
+
+    /// Sleeps until app time `time` without pumping input (SDL_Delay for whole milliseconds, then a
+    /// short `usleep`): no busy wait, so the decode workers keep the cores.
+    static func sleep(until time: Double, clock: AppClock) {
+        while true {
+            let remaining = time - clock.now()
+            if remaining <= 0 { return }
+            if remaining > 0.0015 { SDL_Delay(UInt32(remaining * 1000 - 0.5)) } else { usleep(UInt32(remaining * 1_000_000)) }
         }
+    }
+
+    /// Presents a few empty frames back to back: true when they come one display period apart, i.e.
+    /// vsync really blocks. A present that is merely slow (Xvfb copies the whole window: 7–10 ms, more
+    /// on a loaded machine) takes a varying time, not the period.
+    private func measurePresentWait(period: Double) -> Bool {
+        var ends: [Double] = [clock.now()]
+        for _ in 0..<8 {
+            canvas.clear(.background)
+            SDL_RenderPresent(sdl.renderer)
+            ends.append(clock.now())
+        }
+        let durations = zip(ends, ends.dropFirst()).map { $1 - $0 }
         calibration = durations
-        return FrameStats.percentile(50, of: Array(durations.dropFirst())) > 0.6 * period
+        let settled = Array(durations.dropFirst(2))
+        return settled.allSatisfy { abs($0 - period) < 0.1 * period }
     }
 
     /// One frame: step the model, draw, serve screenshot requests (before present).
@@ -188,7 +232,7 @@ final class LabApp {
 
     /// Shows a transient line in the HUD and on standard output.
     func say(_ message: String, at t: Double) {
-        if !options.quiet { FileHandle.standardOutput.write(Data((message + "\n").utf8)) }
+        if !options.quiet { writeLine(message, to: STDOUT_FILENO) }
         status.message = message
         messageUntil = t + 4
     }
@@ -196,7 +240,11 @@ final class LabApp {
     func saveScreenshot(to path: String) {
         let t = clock.now()
         if let error = Screenshot.save(renderer: sdl.renderer, to: path) {
-            say("scrolllab: screenshot failed: \(error)", at: t)
+            if path == options.screenshot { screenshotFailed = true }
+            let message = "scrolllab: screenshot failed: \(error)"
+            writeStandardError(message)
+            status.message = message
+            messageUntil = t + 4
         } else {
             say("screenshot saved to \(path)", at: t)
         }
@@ -215,6 +263,7 @@ final class LabApp {
 
     /// Writes the trace's summary (when tracing), stops the image workers and closes SDL. Call once, at the end.
     func finish() {
+        stopRecording(at: clock.now())
         if let path = options.screenshot, !screenshotTaken {
             // The last frame is still in the back buffer only for some renderers: draw it again.
             frame(at: clock.now())
@@ -240,6 +289,8 @@ final class LabApp {
                 ("motionPresentP50Ms", ms(50, motionStats.presentTimes)), ("motionPresentP99Ms", ms(99, motionStats.presentTimes)),
                 ("motionIntervalP50Ms", ms(50, motionStats.intervals)), ("motionIntervalP99Ms", ms(99, motionStats.intervals)),
                 ("motionFrames", .int(motionStats.frameTimes.count)),
+                ("fps", .number((stats.presentedFPS * 10).rounded() / 10)),
+                ("motionFps", .number((motionStats.presentedFPS * 10).rounded() / 10)),
                 ("worstImageWorkMs", .number((images.worstFrameWork * 1000 * 100).rounded() / 100)),
             ]
             trace.write(.object(pairs))

@@ -13,6 +13,8 @@ struct LabInstruments {
     var layout = TimelineLayout()
     /// Pointer samples as the model received them, while F5 recording is on.
     var recorder = GestureRecorder()
+    /// The file the recording is written to as it goes (opened at the first complete gesture).
+    var recordingFile: OutputFile?
     /// The gesture file being played, until its input is delivered and the motion it caused has ended.
     var replay: ReplayDriver?
     /// The gesture to play once the first frame's model time is known (`--replay FILE`).

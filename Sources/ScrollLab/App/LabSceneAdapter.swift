@@ -33,10 +33,13 @@ final class LabSceneAdapter: WindowScene {
     func scroll(by delta: Point, time: Double) {
         let view = scene.scrollView
         let sideways = view.contentSize.width > view.frame.width && view.contentSize.height <= view.frame.height
-        scene.scrollView.scroll(by: sideways && delta.x == 0 ? Point(x: delta.y, y: 0) : delta, time: time)
+        scene.scrollView.wheelScroll(by: sideways && delta.x == 0 ? Point(x: delta.y, y: 0) : delta, time: time)
     }
 
-    func advance(to time: Double) { scene.advance(to: time) }
+    func advance(to time: Double) {
+        scene.scrollView.settleWheelScroll(at: time)
+        scene.advance(to: time)
+    }
 
     func reset(time: Double) {
         scene.scrollView.setContentOffset(.zero, animated: false, time: time)

@@ -21,10 +21,30 @@ enum Screenshot {
         guard SDL_RenderReadPixels(renderer, nil, CSDL_PIXELFORMAT_ARGB8888, surface.pointee.pixels, surface.pointee.pitch) == 0 else {
             return "cannot read pixels: \(sdlErrorText())"
         }
-        guard IMG_SavePNG(surface, path) == 0 else {
-            return "cannot write \(path): \(sdlErrorText())"
+        return write(surface, to: path)
+    }
+
+    /// Encodes `surface` as PNG in memory, then writes it to `path` in place (`OutputFile`: a device, a
+    /// FIFO or a symlink is written through, `-` is stdout), so a full disk is reported, not hidden in a
+    /// buffered close. The screenshot and `bench --plot` both write through it.
+    static func write(_ surface: UnsafeMutablePointer<SDL_Surface>, to path: String) -> String? {
+        let raw = Int(surface.pointee.h) * (Int(surface.pointee.w) * 4 + 1)
+        // Room for the worst case: stored (incompressible) deflate blocks add 5 bytes per 16 KiB.
+        var buffer = [UInt8](repeating: 0, count: raw + raw / 16_384 * 5 + 4096)
+        let size: Int = buffer.withUnsafeMutableBytes { bytes in
+            guard let rw = SDL_RWFromMem(bytes.baseAddress, Int32(bytes.count)) else { return -1 }
+            defer { SDL_RWclose(rw) }
+            guard IMG_SavePNG_RW(surface, rw, 0) == 0 else { return -1 }
+            return Int(SDL_RWtell(rw))
         }
-        return nil
+        guard size > 0 else { return "cannot encode the PNG: \(sdlErrorText())" }
+        do {
+            let file = try OutputFile(path: path)
+            _ = buffer.withUnsafeBytes { file.write(UnsafeRawBufferPointer(rebasing: $0[..<size])) }
+            return file.close()
+        } catch {
+            return error.message
+        }
     }
 
     /// The next free `screenshots/scrolllab-<n>.png` in the current directory.

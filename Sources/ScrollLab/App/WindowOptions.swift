@@ -29,4 +29,16 @@ struct WindowOptions: Sendable {
     var frames: Int?
     /// Quit after this many seconds.
     var quitAfter: Double?
+    /// How the frame loop is paced (`--pacing`).
+    var pacing: FramePacing = .adaptive
+    /// Debug: stall the main thread after this move of each drag (`--debug-stall-at-sample`).
+    var debugStallAtSample: Int?
+    /// Debug: how long that stall lasts, milliseconds.
+    var debugStallMs: Int = 100
+}
+
+/// The frame loop's pacing: the pacer that learns what frames cost, or the loop before it (for comparison).
+enum FramePacing: String, Sendable, CaseIterable {
+    case adaptive
+    case legacy
 }

@@ -3,6 +3,7 @@ import ScrollKit
 
 extension PagingMode: ExpressibleByArgument {}
 extension LoadingPolicyKind: ExpressibleByArgument {}
+extension FramePacing: ExpressibleByArgument {}
 
 /// The `--scene` values.
 enum SceneOption: String, ExpressibleByArgument, CaseIterable {

@@ -55,6 +55,7 @@ struct BenchCommand: ParsableCommand {
     var renderers: [String] = []
 
     func run() throws {
+        defer { finishStandardOutput(command: "bench") }
         guard latencyMs.isFinite, latencyMs >= 0 else { fail("scrolllab bench: --latency-ms must be a number ≥ 0") }
         if frames {
             runFrames(gestureDirectory: gestures.map { URL(fileURLWithPath: $0) } ?? AssetLocator.directory("Gestures"))

@@ -8,13 +8,17 @@ import ScrollKit
 /// The output lines are an interface: `{"t":…,"event":…,"offset":{…},…}` per callback (didScroll only
 /// with `--did-scroll`), the scene's setting lines first (the pager's geometry), and last
 /// `{"event":"end","t":…,"offset":{…},"viewsCreated":…}` plus `"metrics"` for the grid.
+///
+/// The file (`-`: stdin; a pipe or FIFO works) is read line by line and replayed as it is read, so
+/// memory stays bounded for any length. By default the lines are printed once the whole file has
+/// parsed (a bad file prints only its error); `--stream` prints each callback as it happens.
 struct ReplayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "replay",
         abstract: "Replay a gesture file through the scroll model and print its delegate events as JSON lines."
     )
 
-    @Argument(help: "Gesture file: JSON lines {\"t_ms\":…,\"x\":…,\"y\":…,\"phase\":\"down|move|up\"}.")
+    @Argument(help: "Gesture file (- for stdin): JSON lines {\"t_ms\":…,\"x\":…,\"y\":…,\"phase\":\"down|move|up\"}.")
     var file: String
 
     @Flag(help: "Run with no window on a virtual clock (required: replay in the window is `scrolllab --replay FILE`).")
@@ -25,25 +29,32 @@ struct ReplayCommand: ParsableCommand {
     @Flag(name: .customLong("did-scroll"), help: "Also print didScroll events.")
     var didScroll = false
 
+    @Flag(help: "Print each event as it happens, while the input is still being read.")
+    var stream = false
+
     func run() throws {
         guard headless else {
             fail("scrolllab replay: add --headless, or play the file in the window with `scrolllab --replay \(file)`", code: 64)
         }
-        let events = loadGesture(file, command: "replay")
+        let output = CommandOutput(command: "replay")
         let lab = scene.assets == nil ? scene.makeScene() : scene.makeScene(assetCount: scene.imagePaths().count)
-        for line in lab.settingLines { print(line.serialized) }
-        let result = HeadlessReplay().run(events, on: lab)
-        var out = ""
-        for record in result.records where didScroll || record.event != .didScroll {
-            out += record.json.serialized
-            out += "\n"
+        var pending = ""
+        let emit = { (line: String) in
+            if stream { output.line(line) } else { pending += line; pending += "\n" }
         }
-        print(out, terminator: "")
+        for line in lab.settingLines { emit(line.serialized) }
+        let replay = HeadlessReplayStream(scene: lab, onRecord: { record in
+            if didScroll || record.event != .didScroll { emit(record.json.serialized) }
+        })
+        let count = readGesture(file, command: "replay") { replay.push($0) }
+        guard count > 0 else { fail("scrolllab replay: \(file == "-" ? "stdin" : file) holds no pointer events") }
+        let result = replay.finish()
         var end: [(String, JSONValue)] = [
             ("event", .string("end")), ("t", .number(result.endTime)), ("offset", .point(result.finalOffset)),
         ]
         if !result.isSettled { end.append(("settled", .bool(false))) }
         end += lab.summary
-        print(JSONValue.object(end).serialized)
+        emit(JSONValue.object(end).serialized)
+        if !stream { output.write(pending) }
     }
 }

@@ -61,13 +61,13 @@ struct SceneOptions: ParsableArguments {
     /// The image files of `--assets` (or of the bundled Assets/Images when it can be found; none
     /// otherwise). A `--assets` folder that is missing or unreadable ends the program with one line
     /// and exit code 2.
-    func imagePaths() -> [String] {
+    func imagePaths() -> [AssetFile] {
         guard let directory = assets ?? AssetLocator.directory("Images")?.path else {
-            FileHandle.standardError.write(Data("scrolllab: warning: no Assets/Images found; tiles show placeholders (use --assets DIR)\n".utf8))
+            writeStandardError("scrolllab: warning: no Assets/Images found; tiles show placeholders (use --assets DIR)")
             return []
         }
         do {
-            return try AssetCatalog.imagePaths(in: directory)
+            return try AssetCatalog.imageFiles(in: directory)
         } catch {
             fail("scrolllab: \(error.description)", code: 2)
         }

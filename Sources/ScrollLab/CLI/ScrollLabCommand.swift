@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 /// `scrolllab`: the window by default, and the lab's command-line ports.
 @main
@@ -16,4 +17,11 @@ struct ScrollLabCommand: ParsableCommand {
         ],
         defaultSubcommand: WindowCommand.self
     )
+
+    /// Ignores SIGPIPE, so writing to a closed pipe is an EPIPE error each command reports in one line
+    /// (and a non-zero exit) instead of a silent death; then runs the command.
+    static func main() {
+        signal(SIGPIPE, SIG_IGN)
+        main(nil)
+    }
 }

@@ -38,7 +38,9 @@ struct SoakCommand: ParsableCommand {
     static let allowedGrowthPercent = 5.0
 
     func validate() throws {
-        guard minutes.isFinite, minutes > 0, minutes <= 24 * 60 else { throw ValidationError("--minutes must be between 0 and 1440") }
+        guard minutes.isFinite, minutes > 0, minutes <= 24 * 60 else {
+            throw ValidationError("--minutes must be more than 0 and at most 1440 (24 hours)")
+        }
         guard latencyMs.isFinite, latencyMs >= 0, latencyMs <= 60_000 else {
             throw ValidationError("--latency-ms must be between 0 and 60000")
         }
@@ -55,6 +57,7 @@ struct SoakCommand: ParsableCommand {
         }
         guard !mix.isEmpty else { fail("scrolllab soak: no grid gestures in \(directory.path)", code: 2) }
 
+        let output = CommandOutput(command: "soak")
         var config = GridSceneConfiguration()
         config.latency = latencyMs / 1000
         let session = SoakSession(gestures: SoakSession.mirroredMix(mix), configuration: config)
@@ -68,15 +71,15 @@ struct SoakCommand: ParsableCommand {
         let perPolicy = minutes * 60 / Double(LoadingPolicyKind.allCases.count)
         for policy in LoadingPolicyKind.allCases {
             let phase = session.run(policy: policy, seconds: perPolicy)
-            print(JSONValue.object([("event", .string("phase"))] + Self.fields(phase.json)).serialized)
+            output.line(JSONValue.object([("event", .string("phase"))] + Self.fields(phase.json)).serialized)
         }
         let rssEnd = Self.residentBytes()
         let realSeconds = Self.seconds(clock.now - started)
 
         let growth = rssWarm > 0 ? Double(rssEnd - rssWarm) / Double(rssWarm) * 100 : 0
         let ok = session.violations.isEmpty && growth < Self.allowedGrowthPercent
-        for violation in session.violations { FileHandle.standardError.write(Data("scrolllab soak: \(violation)\n".utf8)) }
-        print(JSONValue.object([
+        for violation in session.violations { writeStandardError("scrolllab soak: \(violation)") }
+        output.line(JSONValue.object([
             ("event", .string("soak")), ("virtualMinutes", .number(minutes)), ("realSeconds", .number((realSeconds * 100).rounded() / 100)),
             ("gestures", .int(session.gesturesPlayed - warmGestures)), ("frames", .int(session.frames - warmFrames)),
             ("peakDecodedBytes", .int(session.peakDecodedBytes)), ("decodedByteLimit", .int(session.decodedByteLimit)),

@@ -43,9 +43,21 @@ struct WindowCommand: ParsableCommand {
     @Option(name: .customLong("quit-after"), help: "Quit after this many seconds.")
     var quitAfter: Double?
 
+    @Option(help: "Frame pacing: adaptive (learns what work and present cost) or legacy (the loop before it, for comparison).")
+    var pacing: FramePacing = .adaptive
+
+    @Option(name: .customLong("debug-stall-at-sample"), help: ArgumentHelp("Debug: stall the main thread after this move of each drag.", visibility: .hidden))
+    var debugStallAtSample: Int?
+
+    @Option(name: .customLong("debug-stall-ms"), help: ArgumentHelp("Debug: the stall's length in milliseconds.", visibility: .hidden))
+    var debugStallMs = 100
+
     func validate() throws {
         if let frames, frames < 1 { throw ValidationError("--frames must be at least 1") }
-        if let quitAfter, !(quitAfter >= 0) { throw ValidationError("--quit-after must be 0 or more seconds") }
+        if let quitAfter, !(quitAfter.isFinite && quitAfter >= 0) { throw ValidationError("--quit-after must be a finite number of seconds, 0 or more") }
+        if let screenshotAfter, !(screenshotAfter.isFinite && screenshotAfter >= 0) {
+            throw ValidationError("--screenshot-after must be a finite number of seconds, 0 or more")
+        }
         if screenshotAfter != nil, screenshot == nil { throw ValidationError("--screenshot-after needs --screenshot FILE") }
     }
 
@@ -53,12 +65,13 @@ struct WindowCommand: ParsableCommand {
         let options = WindowOptions(
             traceOut: traceOut, traceDidScroll: traceDidScroll, tracePointer: tracePointer, traceFrames: traceFrames, screenshot: screenshot,
             screenshotAfter: screenshotAfter, headless: headless, software: software,
-            replay: replay.map { loadGesture($0, command: "window") }, frames: frames, quitAfter: quitAfter)
+            replay: replay.map { loadGesture($0, command: "window") }, frames: frames, quitAfter: quitAfter,
+            pacing: pacing, debugStallAtSample: debugStallAtSample, debugStallMs: debugStallMs)
         let code: Int32 = MainActor.assumeIsolated {
             do throws(AppError) {
                 return try LabApp(options: options, sceneOptions: sceneOptions, imagePaths: sceneOptions.imagePaths()).run()
             } catch {
-                FileHandle.standardError.write(Data((error.message + "\n").utf8))
+                writeStandardError(error.message)
                 return 2
             }
         }

@@ -97,15 +97,19 @@ struct HUDRenderer {
     static let footerTop: Int32 = 600 - 62
 
     private func drawFooter(_ status: HUDStatus) {
-        let y: Int32 = Self.footerTop + 18
+        let y: Int32 = Self.footerTop + 20
         if let message = status.message {
-            canvas.fill(Rect(x: Double(Self.left), y: Double(y - 19), width: 580, height: 18), .background)
-            text.draw(message, style: .mono, colour: .active, x: Self.left, y: y - 18)
+            canvas.fill(Rect(x: Double(Self.left), y: Double(y - 18), width: 580, height: 18), .background)
+            text.draw(message, style: .mono, colour: .active, x: Self.left, y: y - 17)
+        } else {
+            text.draw(status.renderer + " · input stamped with " + status.eventClock + " time",
+                      style: .label, colour: .dimText, x: Self.left, y: y - 17)
         }
         text.draw("H help · D rate · T slow motion · F5 record · R reset · F12 screenshot · Esc quit",
                   style: .label, colour: .dimText, x: Self.left, y: y)
-        text.draw(String(format: "frame %.1f ms (p99 %.1f) · %@", status.frameMs, status.frameP99Ms, status.renderer),
-                  style: .mono, colour: .dimText, x: Self.left, y: y + 20)
+        text.draw(String(format: "%.1f fps · interval p99 %.1f ms · work %.1f ms (p99 %.1f)", status.fps,
+                         status.intervalP99Ms, status.frameMs, status.frameP99Ms),
+                  style: .mono, colour: .dimText, x: Self.left, y: y + 19)
     }
 
     /// The callback's arguments, short (`v=(0.00, 2.31) pt/ms → (0, 5230)`), or nil.

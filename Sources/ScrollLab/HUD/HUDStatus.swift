@@ -5,6 +5,11 @@ struct HUDStatus {
     /// Last frame's work time and the running p99, milliseconds.
     var frameMs = 0.0
     var frameP99Ms = 0.0
+    /// Presented frames per second and the 99th percentile of the interval between them, over the last second.
+    var fps = 0.0
+    var intervalP99Ms = 0.0
+    /// The clock pointer samples are stamped with (`x11-server`, `pump`).
+    var eventClock = ""
     /// The slow-motion scale when it is not 1× (`"0.25×"`), else nil.
     var slowMotion: String?
     /// Simulated image source latency, milliseconds (nil when the scene has no images).

@@ -2,8 +2,10 @@ import CSDL
 
 /// Rendered text as textures, one per (string, style, colour), least recently used dropped first.
 ///
-/// HUD text that does not change costs one texture copy per frame, never a re-rasterization;
-/// only strings that changed (numbers during motion) are rendered anew.
+/// HUD text that does not change costs one texture copy per frame, never a re-rasterization.
+/// Monospaced text seen for the first time (numbers that change every frame during motion) is drawn
+/// glyph by glyph from cached one-character textures, which look the same in a monospaced face, so a
+/// moving frame rasterizes and uploads nothing; only a string asked for again gets a texture of its own.
 @MainActor
 final class TextCache {
     private struct Key: Hashable {
@@ -26,6 +28,8 @@ final class TextCache {
     private var clock: UInt64 = 0
     /// Strings rasterized so far (cache misses), for the HUD's own accounting.
     private(set) var rasterized = 0
+    /// Monospaced strings drawn once as glyph runs: a second request rasterizes them whole.
+    private var drawnAsGlyphs: Set<Key> = []
 
     /// A cache drawing into `renderer` with `fonts`, holding at most `capacity` textures.
     init(renderer: OpaquePointer, fonts: FontSet, capacity: Int = 384) {
@@ -37,6 +41,9 @@ final class TextCache {
     /// Draws `text` with its top-left at (x, y) and returns its size in pixels.
     @discardableResult
     func draw(_ text: String, style: FontSet.Style, colour: RGBA, x: Int32, y: Int32) -> (width: Int32, height: Int32) {
+        if let glyphs = glyphRun(text, style: style, colour: colour) {
+            return drawGlyphs(glyphs, x: x, y: y)
+        }
         guard let entry = entry(text, style: style, colour: colour) else { return (0, 0) }
         var dst = SDL_Rect(x: x, y: y, w: entry.width, h: entry.height)
         SDL_RenderCopy(renderer, entry.texture, nil, &dst)
@@ -45,6 +52,10 @@ final class TextCache {
 
     /// Draws `text` centred horizontally on `centreX`.
     func drawCentred(_ text: String, style: FontSet.Style, colour: RGBA, centreX: Int32, y: Int32) {
+        if let glyphs = glyphRun(text, style: style, colour: colour) {
+            drawGlyphs(glyphs, x: centreX - glyphs.reduce(0) { $0 + $1.width } / 2, y: y)
+            return
+        }
         guard let entry = entry(text, style: style, colour: colour) else { return }
         var dst = SDL_Rect(x: centreX - entry.width / 2, y: y, w: entry.width, h: entry.height)
         SDL_RenderCopy(renderer, entry.texture, nil, &dst)
@@ -52,8 +63,40 @@ final class TextCache {
 
     /// The size `text` takes in `style`.
     func size(_ text: String, style: FontSet.Style) -> (width: Int32, height: Int32) {
+        if let glyphs = glyphRun(text, style: style, colour: .text, remembering: false) {
+            return (glyphs.reduce(0) { $0 + $1.width }, glyphs.map(\.height).max() ?? 0)
+        }
         guard let entry = entry(text, style: style, colour: .text) else { return (0, 0) }
         return (entry.width, entry.height)
+    }
+
+    /// The one-character textures to draw `text` with, when it is monospaced, not cached whole and
+    /// not drawn before (`remembering` it then: drawn a second time, it is rasterized whole).
+    private func glyphRun(_ text: String, style: FontSet.Style, colour: RGBA, remembering: Bool = true) -> [Entry]? {
+        guard style == .mono, text.count > 1 else { return nil }
+        let key = Key(text: text, style: style, colour: colour)
+        guard entries[key] == nil, !drawnAsGlyphs.contains(key) else { return nil }
+        if remembering { drawnAsGlyphs.insert(key) }
+        // Changing strings are many: forget them now and then (at worst one is rasterized early).
+        if drawnAsGlyphs.count > 4096 { drawnAsGlyphs.removeAll(keepingCapacity: true) }
+        var glyphs: [Entry] = []
+        glyphs.reserveCapacity(text.count)
+        for character in text {
+            guard let glyph = entry(String(character), style: style, colour: colour) else { return nil }
+            glyphs.append(glyph)
+        }
+        return glyphs
+    }
+
+    @discardableResult
+    private func drawGlyphs(_ glyphs: [Entry], x: Int32, y: Int32) -> (width: Int32, height: Int32) {
+        var left = x
+        for glyph in glyphs {
+            var dst = SDL_Rect(x: left, y: y, w: glyph.width, h: glyph.height)
+            SDL_RenderCopy(renderer, glyph.texture, nil, &dst)
+            left += glyph.width
+        }
+        return (left - x, glyphs.map(\.height).max() ?? 0)
     }
 
     private func entry(_ text: String, style: FontSet.Style, colour: RGBA) -> Entry? {

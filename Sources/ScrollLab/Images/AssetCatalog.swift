@@ -2,8 +2,8 @@ import Foundation
 
 /// The image files of an assets folder, in name order: asset index `i` is the `i`-th file.
 enum AssetCatalog {
-    /// File endings SDL2_image is asked to decode.
-    static let imageExtensions: Set<String> = ["jpg", "jpeg", "png", "bmp", "gif"]
+    /// File endings SDL2_image is asked to decode (WebP and TIFF through its libwebp and libtiff).
+    static let imageExtensions: Set<String> = ["jpg", "jpeg", "png", "bmp", "gif", "webp", "tif", "tiff"]
 
     /// Why a folder cannot serve as the assets folder.
     enum Problem: Error, CustomStringConvertible {
@@ -18,20 +18,49 @@ enum AssetCatalog {
         }
     }
 
-    /// The image files in `directory`, sorted by name; empty when it holds none (the grid then shows
-    /// placeholders that say so).
-    static func imagePaths(in directory: String) throws(Problem) -> [String] {
-        let fm = FileManager.default
+    /// The image files in `directory`, sorted by name (as bytes: a name need not be UTF-8); empty when
+    /// it holds none (the grid then shows placeholders that say so). Other files are listed in one note
+    /// on stderr, so nothing is skipped silently.
+    static func imageFiles(in directory: String) throws(Problem) -> [AssetFile] {
         var isDirectory: ObjCBool = false
-        guard fm.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw .missing(directory)
         }
-        guard fm.isReadableFile(atPath: directory), let names = try? fm.contentsOfDirectory(atPath: directory) else {
-            throw .unreadable(directory)
+        guard let stream = opendir(directory) else { throw .unreadable(directory) }
+        defer { closedir(stream) }
+        var names: [[UInt8]] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: &entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+            if name.first != UInt8(ascii: ".") { names.append(name) }
         }
-        return names
-            .filter { imageExtensions.contains(($0 as NSString).pathExtension.lowercased()) && !$0.hasPrefix(".") }
-            .sorted()
-            .map { (directory as NSString).appendingPathComponent($0) }
+        names.sort { $0.lexicographicallyPrecedes($1) }
+        let isImage = { (name: [UInt8]) -> Bool in
+            guard let dot = name.lastIndex(of: UInt8(ascii: ".")) else { return false }
+            return imageExtensions.contains(String(decoding: name[(dot + 1)...], as: UTF8.self).lowercased())
+        }
+        let skipped = names.filter { !isImage($0) }.map { String(decoding: $0, as: UTF8.self) }
+        if !skipped.isEmpty {
+            let shown = skipped.prefix(3).joined(separator: ", ") + (skipped.count > 3 ? ", …" : "")
+            writeStandardError("scrolllab: note: \(directory): skipped \(skipped.count) file(s) without an image ending "
+                               + "(\(imageExtensions.sorted().joined(separator: " "))): \(shown)")
+        }
+        let folder = Array(directory.utf8) + (directory.hasSuffix("/") ? [] : [UInt8(ascii: "/")])
+        return names.filter(isImage).map { AssetFile(path: folder + $0) }
+    }
+}
+
+/// An image file's path as the file system's bytes, so a name that is not UTF-8 still opens.
+struct AssetFile: Sendable, Hashable {
+    /// The path's bytes, without a terminating NUL.
+    let path: [UInt8]
+
+    /// The path for messages (bytes that are not UTF-8 shown as U+FFFD).
+    var displayPath: String { String(decoding: path, as: UTF8.self) }
+
+    /// Calls `body` with the path as a NUL-terminated C string (for `open(2)`).
+    func withCString<R>(_ body: (UnsafePointer<CChar>) -> R) -> R {
+        (path + [0]).withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { body($0.baseAddress!) }
+        }
     }
 }

@@ -9,19 +9,22 @@ import Foundation
 struct DecodeWorkers: Sendable {
     /// Where outcomes go.
     let mailbox: DecodeMailbox
+    /// The largest image side the renderer can hold in a texture, in pixels.
+    let maxDimension: Int
     private let queue = DispatchQueue(label: "scrolllab.decode", qos: .userInitiated, attributes: .concurrent)
 
-    /// Makes workers posting into `mailbox`.
-    init(mailbox: DecodeMailbox) {
+    /// Makes workers posting into `mailbox`, refusing images with a side over `maxDimension` pixels.
+    init(mailbox: DecodeMailbox, maxDimension: Int) {
         self.mailbox = mailbox
+        self.maxDimension = maxDimension
     }
 
     /// Starts decoding `path` for `ticket` after `latency` seconds.
-    func start(ticket: Int, path: String, latency: Double) {
-        let mailbox = self.mailbox
+    func start(ticket: Int, path: AssetFile, latency: Double) {
+        let mailbox = self.mailbox, maxDimension = self.maxDimension
         let work: @Sendable () -> Void = {
             guard mailbox.begin(ticket) else { mailbox.forget(ticket); return }
-            mailbox.post(.init(ticket: ticket, result: ImageDecoder.decode(path: path)))
+            mailbox.post(.init(ticket: ticket, result: ImageDecoder.decode(path: path, maxDimension: maxDimension)))
         }
         if latency > 0 {
             queue.asyncAfter(deadline: .now() + latency, execute: work)

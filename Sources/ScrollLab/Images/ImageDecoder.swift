@@ -5,28 +5,39 @@ import ScrollKit
 /// Decodes one image file with SDL2_image into a 32-bit surface (RGBA, or XRGB for an image without
 /// alpha), on whatever thread calls it.
 ///
-/// The header is read first (`ImageHeader`), so empty, non-image and oversized files are refused with
-/// a reason before SDL_image sees them; a file that passes but fails to decode is reported as
-/// truncated or corrupt.
+/// Nothing is read whole before it is known to be an image the renderer can show: only a regular file
+/// is opened for reading (a FIFO, a device or a link to one is refused without waiting or reading), its
+/// header is read with one bounded read (`ImageHeader.prefixLength`) and checked (format, size against
+/// the decoded-size cap and the renderer's largest texture), and only then is the file read, at most
+/// `maxFileBytes`. A file that passes but fails to decode is reported as truncated or corrupt.
 enum ImageDecoder {
     /// The largest decoded image accepted, in bytes (64 MiB: a 4096×4096 RGBA image).
     static let maxDecodedBytes = 64 << 20
+    /// The largest file read (a compressed image is smaller than its decoded pixels).
+    static let maxFileBytes = 128 << 20
 
-    /// Decodes the file at `path`, or says why it cannot be used.
-    static func decode(path: String) -> Result<DecodedSurface, ImageDecodeFailure> {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return .failure(.init(reason: "unreadable file")) }
-        defer { try? handle.close() }
-        let data: Data
+    /// Decodes the file at `path` (sides at most `maxDimension` pixels), or says why it cannot be used.
+    static func decode(path: AssetFile, maxDimension: Int = ImageHeader.defaultMaxDimension) -> Result<DecodedSurface, ImageDecodeFailure> {
+        // O_NONBLOCK: opening a FIFO must not wait for a writer; the file type is checked before any read.
+        let descriptor = path.withCString { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
+        guard descriptor >= 0 else { return .failure(.init(reason: "unreadable file (\(String(cString: strerror(errno))))")) }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return .failure(.init(reason: "unreadable file")) }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { return .failure(.init(reason: "not a regular file")) }
+        let size = Int(info.st_size)
+        var bytes = readBytes(descriptor, count: Swift.min(size, ImageHeader.prefixLength))
         do {
-            data = try handle.readToEnd() ?? Data()  // nil: nothing to read, an empty file
-        } catch {
-            return .failure(.init(reason: "unreadable file"))
-        }
-        let bytes = [UInt8](data)
-        do {
-            _ = try ImageHeader.read(Array(bytes.prefix(65_536)), maxDecodedBytes: maxDecodedBytes)
+            _ = try ImageHeader.read(bytes, maxDecodedBytes: maxDecodedBytes, maxDimension: maxDimension) { offset, count in
+                lseek(descriptor, off_t(offset), SEEK_SET) == off_t(offset) ? readBytes(descriptor, count: count) : []
+            }
         } catch {
             return .failure(.init(reason: error.description))
+        }
+        guard size <= maxFileBytes else { return .failure(.init(reason: "file too large (\(size >> 20) MiB)")) }
+        if size > bytes.count {
+            lseek(descriptor, off_t(bytes.count), SEEK_SET)
+            bytes += readBytes(descriptor, count: size - bytes.count)
         }
         let loaded: UnsafeMutablePointer<SDL_Surface>? = bytes.withUnsafeBytes { raw in
             guard let rw = SDL_RWFromConstMem(raw.baseAddress, Int32(raw.count)) else { return nil }
@@ -43,6 +54,20 @@ enum ImageDecoder {
             return .failure(.init(reason: "unsupported pixel format"))
         }
         return .success(DecodedSurface(pointer: converted))
+    }
+
+    /// Up to `count` bytes from the descriptor's position (fewer at the end of the file or on an error).
+    private static func readBytes(_ descriptor: Int32, count: Int) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: count)
+        var filled = 0
+        while filled < count {
+            let n = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + filled, count - filled) }
+            if n < 0, errno == EINTR { continue }
+            if n <= 0 { break }
+            filled += n
+        }
+        bytes.removeLast(count - filled)
+        return bytes
     }
 }
 

@@ -5,7 +5,7 @@
 public struct ImageHeader: Hashable, Sendable {
     /// The container formats the lab recognises.
     public enum Format: String, Hashable, Sendable {
-        case png, jpeg, gif, bmp
+        case png, jpeg, gif, bmp, webp, tiff
     }
 
     /// Why a file cannot be used, in words fit for a placeholder tile.
@@ -18,6 +18,8 @@ public struct ImageHeader: Hashable, Sendable {
         case truncated
         /// Decoding would need more than the cap, in bytes.
         case tooLarge(width: Int, height: Int)
+        /// Wider or taller than the renderer's largest texture (`limit` pixels).
+        case beyondTextureLimit(width: Int, height: Int, limit: Int)
 
         public var description: String {
             switch self {
@@ -25,6 +27,7 @@ public struct ImageHeader: Hashable, Sendable {
             case .notAnImage: return "not an image"
             case .truncated: return "truncated file"
             case let .tooLarge(w, h): return "too large (\(w)×\(h))"
+            case let .beyondTextureLimit(w, h, limit): return "too large for the renderer (\(w)×\(h), at most \(limit) px a side)"
             }
         }
     }
@@ -46,10 +49,26 @@ public struct ImageHeader: Hashable, Sendable {
         self.height = height
     }
 
-    /// Reads the header from the first bytes of a file (the first 64 KiB are plenty for JPEG).
-    /// - Throws: `Problem` when the bytes are empty, unknown, cut short, or the image exceeds
-    ///   `maxDecodedBytes` once decoded.
-    public static func read(_ bytes: [UInt8], maxDecodedBytes: Int = 64 << 20) throws(Problem) -> ImageHeader {
+    /// How many leading bytes of a file `read` needs at most (JPEG markers, TIFF directories).
+    public static let prefixLength = 65_536
+    /// The default largest side: what renderers commonly support (SDL reports the real limit).
+    public static let defaultMaxDimension = 16_384
+
+    /// Reads the header from the first bytes of a file (the first `prefixLength` bytes are plenty).
+    /// - Throws: `Problem` when the bytes are empty, unknown, cut short, the image exceeds
+    ///   `maxDecodedBytes` once decoded, or a side exceeds `maxDimension` (the renderer's texture limit).
+    public static func read(_ bytes: [UInt8], maxDecodedBytes: Int = 64 << 20,
+                            maxDimension: Int = defaultMaxDimension) throws(Problem) -> ImageHeader {
+        try read(bytes, maxDecodedBytes: maxDecodedBytes, maxDimension: maxDimension) { offset, count in
+            offset < bytes.count ? Array(bytes[offset..<Swift.min(bytes.count, offset + count)]) : []
+        }
+    }
+
+    /// Reads the header from `bytes`, the first bytes of a file; `more(offset, count)` gives up to
+    /// `count` bytes at `offset` for a format that keeps its size elsewhere (a TIFF directory is often
+    /// at the end of the file), asked once, for at most `prefixLength` bytes.
+    public static func read(_ bytes: [UInt8], maxDecodedBytes: Int = 64 << 20, maxDimension: Int = defaultMaxDimension,
+                            more: (Int, Int) -> [UInt8]) throws(Problem) -> ImageHeader {
         guard !bytes.isEmpty else { throw .empty }
         let header: ImageHeader
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
@@ -66,14 +85,65 @@ public struct ImageHeader: Hashable, Sendable {
             let w = Int(Int32(bitPattern: littleEndian32(bytes, 18)))
             let h = Int(Int32(bitPattern: littleEndian32(bytes, 22)))
             header = ImageHeader(format: .bmp, width: abs(w), height: abs(h))
+        } else if bytes.count >= 12, bytes.starts(with: Array("RIFF".utf8)), Array(bytes[8..<12]) == Array("WEBP".utf8) {
+            header = try readWebP(bytes)
+        } else if bytes.starts(with: [0x49, 0x49, 0x2A, 0x00]) || bytes.starts(with: [0x4D, 0x4D, 0x00, 0x2A]) {
+            header = try readTIFF(bytes, more: more)
         } else {
             throw .notAnImage
         }
         guard header.width > 0, header.height > 0 else { throw .notAnImage }
-        guard header.width <= 1 << 15, header.height <= 1 << 15, header.decodedBytes <= maxDecodedBytes else {
+        guard header.width <= maxDimension, header.height <= maxDimension else {
+            throw .beyondTextureLimit(width: header.width, height: header.height, limit: maxDimension)
+        }
+        guard header.decodedBytes <= maxDecodedBytes else {
             throw .tooLarge(width: header.width, height: header.height)
         }
         return header
+    }
+
+    /// The canvas size of a WebP file: from its VP8X, VP8L or VP8 chunk (the first after the RIFF header).
+    private static func readWebP(_ b: [UInt8]) throws(Problem) -> ImageHeader {
+        guard b.count >= 25 else { throw .truncated }
+        let chunk = String(decoding: b[12..<16], as: UTF8.self)
+        guard chunk == "VP8L" || b.count >= 30 else { throw .truncated }
+        switch chunk {
+        case "VP8X":
+            let w = 1 + (Int(b[24]) | Int(b[25]) << 8 | Int(b[26]) << 16)
+            let h = 1 + (Int(b[27]) | Int(b[28]) << 8 | Int(b[29]) << 16)
+            return ImageHeader(format: .webp, width: w, height: h)
+        case "VP8L":
+            let bits = littleEndian32(b, 21)
+            return ImageHeader(format: .webp, width: Int(bits & 0x3FFF) + 1, height: Int((bits >> 14) & 0x3FFF) + 1)
+        case "VP8 ":
+            let w = (Int(b[26]) | Int(b[27]) << 8) & 0x3FFF
+            let h = (Int(b[28]) | Int(b[29]) << 8) & 0x3FFF
+            return ImageHeader(format: .webp, width: w, height: h)
+        default:
+            throw .notAnImage
+        }
+    }
+
+    /// The size of a TIFF file's first image: tags 256 (width) and 257 (height) of its first directory.
+    private static func readTIFF(_ head: [UInt8], more: (Int, Int) -> [UInt8]) throws(Problem) -> ImageHeader {
+        guard head.count >= 8 else { throw .truncated }
+        let little = head[0] == 0x49
+        func u16(_ b: [UInt8], _ at: Int) -> Int { little ? Int(b[at]) | Int(b[at + 1]) << 8 : Int(b[at]) << 8 | Int(b[at + 1]) }
+        func u32(_ b: [UInt8], _ at: Int) -> Int { little ? Int(littleEndian32(b, at)) : bigEndian32(b, at) }
+        let offset = u32(head, 4)
+        guard offset >= 8 else { throw .notAnImage }
+        let b = offset + 2 <= head.count ? Array(head[offset...]) : more(offset, prefixLength)
+        guard b.count >= 2 else { throw .truncated }
+        var width = 0, height = 0
+        for entry in 0..<u16(b, 0) {
+            let at = 2 + entry * 12
+            guard at + 12 <= b.count else { throw .truncated }
+            let tag = u16(b, at), type = u16(b, at + 2)
+            guard tag == 256 || tag == 257 else { continue }
+            let value = type == 3 ? u16(b, at + 8) : u32(b, at + 8)  // SHORT or LONG
+            if tag == 256 { width = value } else { height = value }
+        }
+        return ImageHeader(format: .tiff, width: width, height: height)
     }
 
     /// Walks the JPEG markers to the first start-of-frame, which holds the size.

@@ -11,7 +11,7 @@ import ScrollKit
 /// the `DecodeMailbox`.
 final class ImageLoader {
     /// Image files, by asset index.
-    let paths: [String]
+    let paths: [AssetFile]
     /// Simulated source latency, seconds (`L` cycles it).
     var latency: Double
     /// Textures of decoded images.
@@ -33,11 +33,11 @@ final class ImageLoader {
     private var warned: Set<String> = []
 
     /// A loader for `paths` drawing with `renderer`.
-    init(paths: [String], latency: Double, renderer: OpaquePointer) {
+    init(paths: [AssetFile], latency: Double, renderer: OpaquePointer) {
         self.paths = paths
         self.latency = latency
         self.textures = TextureStore(renderer: renderer)
-        self.workers = DecodeWorkers(mailbox: mailbox)
+        self.workers = DecodeWorkers(mailbox: mailbox, maxDimension: Self.maxTextureSide(renderer))
     }
 
     /// Starts loading `ticket` (after the latency, on a worker).
@@ -72,7 +72,7 @@ final class ImageLoader {
                 decoded.append((ticket, surface))
             case let .failure(failure):
                 begun[ticket.id] = nil
-                warnOnce(path: paths[ticket.key.asset % paths.count], reason: failure.reason)
+                warnOnce(path: paths[ticket.key.asset % paths.count].displayPath, reason: failure.reason)
                 ready.append(LoadCompletion(ticket: ticket, result: .failed(reason: failure.reason), time: time))
             }
         }
@@ -113,9 +113,19 @@ final class ImageLoader {
         textures.removeAll()
     }
 
+    /// The renderer's largest texture side (`SDL_GetRendererInfo`); renderers that state none (0, the
+    /// software renderer) get `ImageHeader.defaultMaxDimension`: a 32768-pixel-wide surface crashed
+    /// its present.
+    static func maxTextureSide(_ renderer: OpaquePointer) -> Int {
+        var info = SDL_RendererInfo()
+        guard SDL_GetRendererInfo(renderer, &info) == 0 else { return ImageHeader.defaultMaxDimension }
+        let stated = [info.max_texture_width, info.max_texture_height].filter { $0 > 0 }.map(Int.init)
+        return min(stated.min() ?? ImageHeader.defaultMaxDimension, ImageHeader.defaultMaxDimension)
+    }
+
     private func warnOnce(path: String, reason: String) {
         guard warned.insert(path).inserted else { return }
-        FileHandle.standardError.write(Data("scrolllab: warning: \(path): \(reason)\n".utf8))
+        writeStandardError("scrolllab: warning: \(path): \(reason)")
     }
 
     private func seconds(since start: UInt64) -> Double {

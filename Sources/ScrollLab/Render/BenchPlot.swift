@@ -64,31 +64,7 @@ struct BenchPlot {
         defer { text.removeAll() }
         draw(PlotPen(canvas: Canvas(renderer: renderer), text: text))
         SDL_RenderPresent(renderer)
-        // Encoded in memory first, so a failed write (a full disk, a read-only path) is seen and reported.
-        var png = [UInt8](repeating: 0, count: Int(w) * Int(h) * 4 + 65_536)
-        let length: Int = png.withUnsafeMutableBytes { raw in
-            guard let rw = SDL_RWFromMem(raw.baseAddress, Int32(raw.count)) else { return -1 }
-            defer { SDL_RWclose(rw) }
-            return IMG_SavePNG_RW(surface, rw, 0) == 0 ? Int(SDL_RWtell(rw)) : -1
-        }
-        guard length > 0 else { return "cannot encode the plot: \(sdlErrorText())" }
-        return Self.writeInPlace(png[0..<length], to: path)
-    }
-
-    /// Writes `bytes` to `path` opened in place (a symlink, FIFO or device is written through, never
-    /// replaced; "-" is standard output); nil on success, else one line saying why.
-    static func writeInPlace(_ bytes: ArraySlice<UInt8>, to path: String) -> String? {
-        guard let file = path == "-" ? fdopen(dup(STDOUT_FILENO), "wb") : fopen(path, "wb") else {
-            return "cannot open \(path): \(String(cString: strerror(errno)))"
-        }
-        let written = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
-        let flushed = fflush(file) == 0
-        let error = errno
-        let closed = fclose(file) == 0
-        guard written == bytes.count, flushed, closed else {
-            return "cannot write \(path): \(String(cString: strerror(written == bytes.count && flushed ? errno : error)))"
-        }
-        return nil
+        return Screenshot.write(surface, to: path)
     }
 
     private func draw(_ pen: PlotPen) {

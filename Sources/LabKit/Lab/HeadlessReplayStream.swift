@@ -1,0 +1,85 @@
+/// `HeadlessReplay` fed one pointer event at a time, for input read as it arrives (`replay` of a pipe or
+/// of a file of any size): memory stays bounded, and callbacks come out as the frames run.
+///
+/// Same rule as `ReplayDriver.events(upTo:)`: an event goes to the first frame at or after its time, and
+/// never to a frame before the previous event's. A frame runs once an event after its time arrives (or
+/// at `finish()`), so an event is delivered the moment it is pushed and at most one is ever waiting.
+public final class HeadlessReplayStream {
+    private let scene: any LabScene
+    private let rate: Double
+    private let limitFrames: Int
+    private let afterFrame: (Double) -> Void
+    private let previousHandler: ((ScrollEventRecord) -> Void)?
+    /// The frame events are being delivered to, once the first event has fixed the grid.
+    private var frame: Int?
+    private var deliveredThisFrame = false
+    private var unsettledFrames = 0
+    private var isFinished = false
+
+    /// Starts a replay on `scene` with `replay`'s clock; every callback goes to `onRecord` as it happens
+    /// (and to the scene's own handler). `afterFrame` gets each frame's time once the scene has advanced.
+    public init(_ replay: HeadlessReplay = HeadlessReplay(), scene: any LabScene,
+                onRecord: @escaping (ScrollEventRecord) -> Void, afterFrame: @escaping (Double) -> Void = { _ in }) {
+        self.scene = scene
+        rate = replay.frameRate.isFinite && replay.frameRate > 0 ? replay.frameRate : 60
+        limitFrames = Int((replay.timeLimit.isFinite ? Swift.max(replay.timeLimit, 0) : 120) * rate)
+        self.afterFrame = afterFrame
+        let previous = scene.scrollView.eventHandler
+        previousHandler = previous
+        scene.scrollView.eventHandler = { record in
+            onRecord(record)
+            previous?(record)
+        }
+    }
+
+    /// Delivers `event` after running every frame before its time. Non-finite times are dropped; times
+    /// are clamped to ±`HeadlessReplay.timeRange` (a gesture file's are checked to lie within it).
+    public func push(_ event: PointerEvent) {
+        guard !isFinished, event.time.isFinite else { return }
+        var event = event
+        event.time = Swift.min(Swift.max(event.time, -HeadlessReplay.timeRange), HeadlessReplay.timeRange)
+        if frame == nil { frame = Int((event.time * rate).rounded(.down)) }
+        while let f = frame, event.time > Double(f) / rate { endFrame(nextEventTime: event.time) }
+        scene.pointer(event)
+        deliveredThisFrame = true
+    }
+
+    /// Runs frames until the scene settles (at most the replay's time limit), restores the scene's
+    /// handler and returns the end state (its `records` are empty: they went to `onRecord`).
+    public func finish() -> HeadlessReplayResult {
+        if frame == nil { frame = 0 }
+        if !isFinished {
+            while !endFrame(nextEventTime: nil) {}
+            scene.scrollView.eventHandler = previousHandler
+            isFinished = true
+        }
+        return HeadlessReplayResult(records: [], endTime: Double(frame ?? 0) / rate,
+                                    finalOffset: scene.scrollView.contentOffset, isSettled: scene.isSettled)
+    }
+
+    /// Advances the scene to the current frame and moves to the next one: the one after, or, when
+    /// nothing moves, the first frame at or after `nextEventTime` (huge gaps cost nothing). With no next
+    /// event, returns true (and stays on the frame) once the scene is settled or the time limit passed.
+    @discardableResult
+    private func endFrame(nextEventTime: Double?) -> Bool {
+        guard let f = frame else { return true }
+        let frameTime = Double(f) / rate
+        scene.advance(to: frameTime)
+        afterFrame(frameTime)
+        let settled = scene.isSettled
+        unsettledFrames = settled || deliveredThisFrame ? 0 : unsettledFrames + 1
+        deliveredThisFrame = false
+        let idle = settled || unsettledFrames > limitFrames
+        guard let next = nextEventTime else {
+            if !idle { frame = f + 1 }
+            return idle
+        }
+        if idle {
+            frame = Swift.max(f + 1, Int((next * rate).rounded(.up)))
+            unsettledFrames = 0
+        } else {
+            frame = f + 1
+        }
+        return false
+    }
+}

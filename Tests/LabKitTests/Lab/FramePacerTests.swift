@@ -1,0 +1,64 @@
+import Testing
+@testable import ScrollKit
+
+@Suite struct FramePacerTests {
+    static let period = 1.0 / 60
+
+    /// Runs `count` frames that take exactly what the pacer plans, each `work` and `present` long; returns
+    /// the times the presents returned.
+    static func run(_ pacer: inout FramePacer, frames count: Int, work: Double, present: Double) -> [Double] {
+        var ends: [Double] = []
+        for _ in 0..<count {
+            let start = pacer.wakeTime
+            let presentStart = Swift.max(start + work, pacer.presentTime)
+            let end = presentStart + present
+            pacer.record(work: work, present: present, presentEnd: end)
+            ends.append(end)
+        }
+        return ends
+    }
+
+    @Test func learnsTheCostsAndPresentsOnePeriodApart() {
+        var pacer = FramePacer(period: Self.period, presentWaits: false, now: 0)
+        let ends = Self.run(&pacer, frames: 120, work: 0.004, present: 0.009)
+        #expect(abs(pacer.expectedWork - 0.004) < 1e-12)
+        #expect(abs(pacer.expectedPresent - 0.009) < 1e-12)
+        // Wakes for the work and the present (and a margin) before the slot; presents end on the slots.
+        #expect(abs(pacer.wakeTime - (pacer.nextSlot - 0.0145)) < 1e-12)
+        #expect(abs(pacer.presentTime - (pacer.nextSlot - 0.009)) < 1e-12)
+        let intervals = zip(ends, ends.dropFirst()).map { $1 - $0 }
+        #expect(intervals.suffix(100).allSatisfy { abs($0 - Self.period) < 1e-9 })
+    }
+
+    @Test func aHighPercentilePlansForTheSlowFrames() {
+        var pacer = FramePacer(period: Self.period, presentWaits: false, now: 0)
+        for k in 0..<60 {
+            let present = k % 5 == 0 ? 0.011 : 0.008   // one slow present in five
+            pacer.record(work: 0.002, present: present, presentEnd: pacer.nextSlot)
+        }
+        #expect(pacer.expectedPresent == 0.011)
+    }
+
+    @Test func aLateFrameRestartsTheScheduleInsteadOfChasingIt() {
+        var pacer = FramePacer(period: Self.period, presentWaits: false, now: 0)
+        _ = Self.run(&pacer, frames: 10, work: 0.003, present: 0.008)
+        let slot = pacer.nextSlot
+        // A 100 ms stall: the present returns long after its slot.
+        pacer.record(work: 0.1, present: 0.008, presentEnd: slot + 0.1)
+        #expect(abs(pacer.nextSlot - (slot + 0.1 + Self.period)) < 1e-12)
+        // A frame a little late keeps the grid.
+        let next = pacer.nextSlot
+        pacer.record(work: 0.003, present: 0.008, presentEnd: next + 0.002)
+        #expect(abs(pacer.nextSlot - (next + Self.period)) < 1e-12)
+    }
+
+    @Test func aWaitingPresentStartsTheNextFrameAsItReturns() {
+        var pacer = FramePacer(period: Self.period, presentWaits: true, now: 0)
+        // Work 3 ms, then the present copies and waits for the blank: 13.7 ms in all.
+        pacer.record(work: 0.003, present: 0.0137, presentEnd: 1.0)
+        #expect(abs(pacer.nextSlot - (1.0 + Self.period)) < 1e-12)
+        #expect(pacer.wakeTime >= 1.0 - 1e-12)
+        #expect(pacer.wakeTime < 1.0 + 0.001)
+        #expect(pacer.presentTime == 0)
+    }
+}

@@ -1,0 +1,222 @@
+"""Output files, bad input and streams from the command line (issue 16; no window needed, offscreen):
+
+1. --trace-out writes through a symlink, a FIFO and a device (/dev/full) without replacing them;
+   `-` is stdout; a full device is one line and exit code 1, and the trace ends with whole lines.
+2/5. an assets folder with a 32768-px-wide PNG, a link to /dev/zero, a FIFO, a sparse 8 GB file, a
+   WebP, a TIFF, a text file and a non-UTF-8 name: warnings and placeholders, no crash, no hang.
+3/7. stdout on a full device or a closed pipe: replay, velocity, bench, soak exit 1 with one line;
+   `--screenshot /dev/full` says it failed; a closed stderr does not crash.
+4. a gesture stamped in Unix-epoch ms gives the same velocity in replay, velocity and --replay.
+8. replay reads `-`, pipes and FIFOs, and with --stream prints events before its input ends;
+   `velocity < /dev/zero` ends quickly with an error.
+9. BOM in both commands, bad UTF-8 names its line, soak --minutes 0, --quit-after inf, --screenshot-after nan.
+"""
+
+import json
+import os
+import select
+import shutil
+import stat
+import subprocess
+import sys
+import tempfile
+import time
+import zlib
+import struct
+
+sys.path.insert(0, os.path.dirname(__file__))
+from windowlib import check, fail
+
+binary, out = sys.argv[1], sys.argv[2]
+repo = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+gestures = os.path.join(repo, "Assets", "Gestures")
+fling = os.path.join(gestures, "single-fling.jsonl")
+work = tempfile.mkdtemp(prefix="files-", dir=out)
+env = dict(os.environ, SDL_VIDEODRIVER="offscreen")
+
+
+def run(args, timeout=120, **kwargs):
+    kwargs.setdefault("capture_output", True)
+    return subprocess.run([binary, *args], text=True, timeout=timeout, env=env, cwd=work, **kwargs)
+
+
+def one_line(text):
+    return len(text.strip().splitlines()) == 1
+
+
+# 1. Trace output in place.
+target = os.path.join(work, "target.jsonl")
+open(target, "w").close()
+link = os.path.join(work, "link.jsonl")
+os.symlink(target, link)
+r = run(["--headless", "--frames", "20", "--trace-out", link])
+check(r.returncode == 0 and os.path.islink(link), "--trace-out through a symlink keeps the link")
+with open(target) as f:
+    lines = [json.loads(l) for l in f]
+check(lines[0]["name"] == "viewport" and lines[-1]["event"] == "summary", "the link's target holds the trace")
+
+fifo = os.path.join(work, "trace.fifo")
+os.mkfifo(fifo)
+reader = subprocess.Popen(["cat", fifo], stdout=subprocess.PIPE, text=True)
+r = run(["--headless", "--frames", "20", "--trace-out", fifo])
+fifo_text = reader.communicate(timeout=30)[0]
+check(r.returncode == 0 and stat.S_ISFIFO(os.stat(fifo).st_mode), "--trace-out into a FIFO keeps the FIFO")
+check(fifo_text.endswith("\n") and '"summary"' in fifo_text.splitlines()[-1], "the FIFO's reader gets the whole trace")
+
+r = run(["--headless", "--frames", "20", "--trace-out", "-"])
+check(r.returncode == 0 and '"event":"summary"' in r.stdout, "--trace-out - writes to stdout")
+
+r = run(["--headless", "--frames", "20", "--trace-out", "/dev/full"])
+check(r.returncode == 1 and stat.S_ISCHR(os.stat("/dev/full").st_mode), "--trace-out /dev/full: exit 1, /dev/full still a device")
+check("cannot write /dev/full: No space left on device" in r.stderr and one_line(r.stderr),
+      "one line says so: %s" % r.stderr.strip())
+
+# A trace on a file system that fills up ends with whole lines.
+if shutil.which("mount") and os.geteuid() == 0:
+    small = os.path.join(work, "small")
+    os.makedirs(small)
+    if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=12k", "tmpfs", small], capture_output=True).returncode == 0:
+        try:
+            path = os.path.join(small, "trace.jsonl")
+            r = run(["--headless", "--frames", "400", "--trace-out", path, "--trace-frames", "--trace-did-scroll"])
+            with open(path, "rb") as f:
+                data = f.read()
+            check(r.returncode == 1 and "No space left on device" in r.stderr, "a full file system: exit 1 and one line")
+            check(data.endswith(b"\n") and all(json.loads(l) for l in data.splitlines()),
+                  "the cut trace ends with whole lines (%d bytes)" % len(data))
+        finally:
+            subprocess.run(["umount", small])
+    else:
+        print("skip: cannot mount a small tmpfs here")
+
+# 2/5. Hostile assets.
+assets = os.path.join(work, "assets")
+os.makedirs(assets)
+w = 32768
+raw = b"\x00" + b"\x00\x00\xff" * w
+
+
+def chunk(kind, data):
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+
+
+with open(os.path.join(assets, "01-wide.png"), "wb") as f:
+    f.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, 1, 8, 2, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b""))
+os.symlink("/dev/zero", os.path.join(assets, "02-zero.png"))
+os.mkfifo(os.path.join(assets, "03-fifo.png"))
+with open(os.path.join(assets, "04-sparse.png"), "wb") as f:
+    f.truncate(8 << 30)
+subprocess.run(["convert", "-size", "300x440", "gradient:red-blue", os.path.join(assets, "05-ok.webp")], check=True)
+subprocess.run(["convert", "-size", "300x440", "gradient:green-yellow", os.path.join(assets, "06-ok.tif")], check=True)
+shutil.copy(os.path.join(repo, "Assets", "Images", sorted(os.listdir(os.path.join(repo, "Assets", "Images")))[0]),
+            os.path.join(assets.encode(), b"07-caf\xe9.jpg"))
+with open(os.path.join(assets, "08-notes.txt"), "w") as f:
+    f.write("not an image\n")
+for renderer in [["--software"], []]:
+    started = time.monotonic()
+    r = run(["--headless", *renderer, "--assets", assets, "--latency-ms", "0", "--frames", "90",
+             "--replay", os.path.join(gestures, "slow-drag.jsonl"), "--trace-out", os.path.join(work, "assets.jsonl")], timeout=60)
+    took = time.monotonic() - started
+    label = renderer[0] if renderer else "default renderer"
+    check(r.returncode == 0, "%s: hostile assets, no crash (%.1f s)" % (label, took))
+    for name, reason in [("01-wide.png", "too large for the renderer (32768×1"), ("02-zero.png", "not a regular file"),
+                         ("03-fifo.png", "not a regular file"), ("04-sparse.png", "not an image")]:
+        check("%s: %s" % (name, reason) in r.stderr, "%s: %s warned" % (label, name))
+    check("skipped 1 file(s) without an image ending" in r.stderr and "08-notes.txt" in r.stderr,
+          "%s: the text file is reported, not silently ignored" % label)
+    check(not any(n in r.stderr for n in ["05-ok.webp", "06-ok.tif", "07-caf"]),
+          "%s: the WebP, the TIFF and the non-UTF-8 name decode without a warning" % label)
+summary = [json.loads(l) for l in open(os.path.join(work, "assets.jsonl"))][-1]
+check(summary["event"] == "summary", "the window closed normally")
+
+# 3/7. Output errors.
+with open("/dev/full", "w") as full:
+    for name, args, stdin in [("replay", ["replay", fling, "--headless"], None),
+                              ("velocity", ["velocity"], open(fling)),
+                              ("bench", ["bench", "--gestures", gestures], None),
+                              ("soak", ["soak", "--minutes", "0.05", "--headless", "--gestures", gestures], None)]:
+        r = run(args, stdout=full, stderr=subprocess.PIPE, stdin=stdin, capture_output=False)
+        check(r.returncode == 1 and "No space left on device" in r.stderr and one_line(r.stderr),
+              "%s > /dev/full: exit 1, %s" % (name, r.stderr.strip()))
+r = run(["--headless", "--frames", "5", "--screenshot", "/dev/full"])
+check(r.returncode == 1 and "screenshot failed: cannot write /dev/full: No space left on device" in r.stderr
+      and "screenshot saved" not in r.stdout, "--screenshot /dev/full says it failed, exit 1")
+for name, args in [("replay", ["replay", os.path.join(gestures, "long-browse.jsonl"), "--headless", "--did-scroll", "--stream"]),
+                   ("bench", ["bench", "--gestures", gestures])]:
+    p = subprocess.Popen([binary, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, cwd=work)
+    p.stdout.readline()
+    p.stdout.close()
+    err = p.stderr.read().decode()
+    p.wait(timeout=120)
+    check(p.returncode == 1 and "Broken pipe" in err, "%s into a closed pipe: exit 1, %s" % (name, err.strip()))
+r = subprocess.run("exec 2>&-; %s replay missing.jsonl --headless" % binary, shell=True, cwd=work)
+check(r.returncode == 1, "replay 2>&- exits 1 (no trap)")
+
+# 4. Epoch timestamps mean the same everywhere.
+epoch = os.path.join(work, "epoch.jsonl")
+with open(epoch, "w") as f:
+    base = 1_700_000_000_000
+    for i in range(7):
+        f.write(json.dumps({"t_ms": base + 16 * i, "x": 100, "y": 400 - 30 * i, "phase": "down" if i == 0 else "move"}) + "\n")
+    f.write(json.dumps({"t_ms": base + 100, "x": 100, "y": 220, "phase": "up"}) + "\n")
+velocity = json.loads(run(["velocity"], stdin=open(epoch)).stdout)
+replayed = [json.loads(l) for l in run(["replay", epoch, "--headless"]).stdout.splitlines()]
+release = next(e for e in replayed if e["event"] == "willEndDragging")
+check(abs(release["velocity"]["y"] + velocity["vy"] / 1000) < 1e-6 and abs(velocity["vy"] + 1875) < 1,
+      "epoch ms: replay releases at %s pt/ms, velocity says %s pt/s" % (release["velocity"]["y"], velocity["vy"]))
+window_trace = os.path.join(work, "epoch-window.jsonl")
+run(["--headless", "--replay", epoch, "--quit-after", "3", "--trace-out", window_trace])
+window_release = next(e for e in map(json.loads, open(window_trace)) if e.get("event") == "willEndDragging")
+check(window_release["velocity"] == release["velocity"], "the window's --replay releases at the same velocity")
+far = os.path.join(work, "far.jsonl")
+with open(far, "w") as f:
+    f.write('{"t_ms":1700000000000,"x":0,"y":0,"phase":"down"}\n{"t_ms":1,"x":0,"y":0,"phase":"up"}\n')
+for args, stdin in [(["replay", far, "--headless"], None), (["velocity"], open(far))]:
+    r = run(args, stdin=stdin)
+    check(r.returncode == 1 and "line 2:" in r.stderr and "from the first sample" in r.stderr and one_line(r.stderr),
+          "%s: an unrepresentable time is one error: %s" % (args[0], r.stderr.strip()))
+
+# 8. Streams.
+text = open(fling).read()
+expected = run(["replay", fling, "--headless"]).stdout
+check(run(["replay", "-", "--headless"], input=text).stdout == expected, "replay - reads stdin")
+r = subprocess.run("%s replay <(cat %s) --headless" % (binary, fling), shell=True, executable="/bin/bash",
+                   capture_output=True, text=True, cwd=work)
+check(r.stdout == expected, "replay <(…) reads a pipe")
+gesture_fifo = os.path.join(work, "gesture.fifo")
+os.mkfifo(gesture_fifo)
+p = subprocess.Popen([binary, "replay", gesture_fifo, "--headless", "--stream"], stdout=subprocess.PIPE, text=True, cwd=work)
+with open(gesture_fifo, "w") as writer:
+    writer.write(text)
+    writer.write('{"t_ms":60000,"x":100,"y":100,"phase":"down"}\n')
+    writer.flush()
+    ready, _, _ = select.select([p.stdout], [], [], 20)
+    check(bool(ready), "--stream prints the fling's events while the FIFO is still open")
+    first = p.stdout.readline()
+    check('"willBeginDragging"' in first, "the first streamed line: %s" % first.strip())
+    writer.write('{"t_ms":60100,"x":100,"y":100,"phase":"up"}\n')
+rest = p.communicate(timeout=60)[0]
+check(p.returncode == 0 and '"event":"end"' in rest.splitlines()[-1], "the stream ends with the end line")
+started = time.monotonic()
+r = subprocess.run([binary, "velocity"], stdin=open("/dev/zero", "rb"), capture_output=True, text=True, timeout=30)
+check(r.returncode == 1 and "longer than 4096 bytes" in r.stderr and time.monotonic() - started < 5,
+      "velocity < /dev/zero: %s (%.2f s)" % (r.stderr.strip(), time.monotonic() - started))
+# Lines of 4000 blanks: each one legal, the stream endless.
+p = subprocess.Popen("yes \"$(head -c 4000 /dev/zero | tr '\\0' ' ')\" | %s velocity" % binary, shell=True,
+                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+err = p.communicate(timeout=120)[1]
+check(p.returncode == 1 and "larger than 64 MiB" in err, "an endless stream of blank lines is refused: %s" % err.strip())
+
+# 9. Minor items.
+bom = "\ufeff" + text
+check(run(["replay", "-", "--headless"], input=bom).stdout == expected, "replay accepts a BOM")
+check(run(["velocity"], input=bom).stdout == run(["velocity"], input=text).stdout, "velocity accepts a BOM")
+bad = text.encode().replace(b"\n", b"\n\xff", 1)
+r = subprocess.run([binary, "velocity"], input=bad, capture_output=True)
+check(r.returncode == 1 and b"line 2: not valid UTF-8 text" in r.stderr, "bad UTF-8 names its line: %s" % r.stderr.decode().strip())
+r = run(["soak", "--minutes", "0", "--headless"])
+check(r.returncode != 0 and "more than 0 and at most 1440" in r.stderr, "soak --minutes 0: %s" % r.stderr.strip().splitlines()[-1])
+for args in [["--quit-after", "inf"], ["--screenshot", "x.png", "--screenshot-after", "nan"], ["--quit-after", "nan"]]:
+    r = run(["--headless", *args])
+    check(r.returncode != 0 and "finite" in r.stderr, "%s rejected" % " ".join(args))

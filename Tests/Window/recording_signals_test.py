@@ -1,0 +1,121 @@
+"""F5 recordings are written as they go and closed cleanly (issue 16), in the real window under Xvfb:
+
+- after a recorded fling ends, ./recordings/gesture-1.jsonl already holds it (before F5 or quitting);
+- SIGTERM, SIGINT and Esc during a recording each close the window with exit code 0, the trace ends
+  with its summary, and the file holds every completed gesture as whole JSON lines from t_ms 0;
+- a failed save (./recordings is a plain file) says so on stderr and keeps the samples: once the
+  folder can be made, the next F5 writes the whole recording.
+"""
+
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(__file__))
+from windowlib import check, drag, fail, find_window, read_trace, wait_for_event, window_origin, xdotool
+
+binary, out = sys.argv[1], sys.argv[2]
+
+
+def wait_for(predicate, timeout, what):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(0.05)
+    fail("timed out waiting for " + what)
+
+
+def gestures_in(path):
+    """The file's samples, checking every line is a whole JSON object; None when absent."""
+    if not os.path.exists(path):
+        return None
+    with open(path) as f:
+        text = f.read()
+    if text and not text.endswith("\n"):
+        fail("%s ends with a cut line" % path)
+    return [json.loads(line) for line in text.splitlines() if line.strip()]
+
+
+def session(name, recordings_is_file=False):
+    """Starts the window in its own folder, presses F5 and flings once; returns (app, workdir, trace, origin, x, y)."""
+    workdir = os.path.join(out, "recording-" + name)
+    shutil.rmtree(workdir, ignore_errors=True)
+    os.makedirs(workdir)
+    if recordings_is_file:
+        open(os.path.join(workdir, "recordings"), "w").close()
+    trace = os.path.join(workdir, "trace.jsonl")
+    app = subprocess.Popen([binary, "--trace-out", trace], cwd=workdir,
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    window = find_window(app)
+    xdotool("windowfocus", "--sync", window)
+    origin = window_origin(window)
+    time.sleep(0.5)
+    viewport = read_trace(trace)[0]["value"]
+    x, y = viewport["x"] + viewport["w"] // 2, viewport["y"] + viewport["h"] - 40
+    xdotool("key", "F5")
+    wait_for(lambda: any(e.get("name") == "recording" for e in read_trace(trace)), 5, "recording to start")
+    drag(origin, x, y, -16, 12, 0.008)
+    # The lift is what ends a gesture (and writes it); whether it flings depends on the machine's load.
+    check(wait_for_event(trace, "didEndDragging", 0, 15) is not None, "%s: the recorded drag ends" % name)
+    return app, workdir, trace, origin, x, y
+
+
+def finish(app, trace, name):
+    try:
+        app.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        app.kill()
+        fail("%s: the window did not close" % name)
+    check(app.returncode == 0, "%s: exit code 0 (%s)" % (name, app.stderr.read().strip()))
+    check(read_trace(trace)[-1].get("event") == "summary", "%s: the trace ends with its summary" % name)
+
+
+for name, stop in [("sigterm", lambda app: app.send_signal(signal.SIGTERM)),
+                   ("sigint", lambda app: app.send_signal(signal.SIGINT)),
+                   ("esc", lambda app: xdotool("key", "Escape"))]:
+    app, workdir, trace, origin, x, y = session(name)
+    path = os.path.join(workdir, "recordings", "gesture-1.jsonl")
+    try:
+        first = wait_for(lambda: gestures_in(path), 5, "the first gesture in the file")
+        check(first[0]["phase"] == "down" and first[0]["t_ms"] == 0 and first[-1]["phase"] == "up",
+              "%s: the fling is in the file while still recording (%d samples)" % (name, len(first)))
+        drag(origin, x, y, -10, 6, 0.01)
+        time.sleep(0.3)
+        stop(app)
+        finish(app, trace, name)
+    finally:
+        if app.poll() is None:
+            app.kill()
+            app.wait()
+    samples = gestures_in(path)
+    phases = [s["phase"] for s in samples]
+    check(phases.count("down") == 2 and phases.count("up") == 2 and phases[-1] == "up",
+          "%s: both gestures saved, whole lines (%d samples)" % (name, len(samples)))
+    replay = subprocess.run([binary, "replay", path, "--headless"], capture_output=True, text=True, timeout=60)
+    check(replay.returncode == 0, "%s: the file replays" % name)
+
+# A failed save keeps the samples; F5 saves them once it can.
+app, workdir, trace, origin, x, y = session("failed-save", recordings_is_file=True)
+try:
+    xdotool("key", "F5")
+    time.sleep(0.5)
+    os.remove(os.path.join(workdir, "recordings"))
+    xdotool("key", "F5")
+    path = os.path.join(workdir, "recordings", "gesture-1.jsonl")
+    saved = wait_for(lambda: gestures_in(path), 5, "the retried save")
+    check(saved[0]["phase"] == "down" and saved[-1]["phase"] == "up", "F5 after a failed save writes the kept gesture")
+    xdotool("key", "Escape")
+    app.wait(timeout=10)
+    errors = app.stderr.read()
+    check("cannot open recordings/gesture-1.jsonl for writing" in errors and "the recording is kept" in errors,
+          "the failed save is said on stderr: %s" % errors.strip().splitlines()[0])
+finally:
+    if app.poll() is None:
+        app.kill()
+        app.wait()

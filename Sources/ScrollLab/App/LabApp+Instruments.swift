@@ -31,6 +31,7 @@ extension LabApp {
                 say("replay finished", at: t)
             }
         } else {
+            endIdleWheelPinch(at: now)
             scene.advance(to: now)
             collectEvents()
             modelTimeShown = now

@@ -32,7 +32,9 @@ extension LabSceneAdapter {
 
     /// One tile as the renderer draws it: identity, item, image (with its fade) or the reason it has none.
     static func drawItem(_ tile: TileState) -> TileDrawItem {
-        var item = TileDrawItem(view: tile.view, item: tile.item, frame: tile.frame, status: status(of: tile.image))
+        var item = TileDrawItem(view: tile.view, item: tile.item, frame: tile.frame, status: status(of: tile.image),
+                                isPressed: tile.isPressed, isHeartPressed: tile.isHeartPressed,
+                                isSelected: tile.isSelected, isLiked: tile.isLiked)
         switch tile.image {
         case let .shown(key, alpha):
             item.imageAsset = key.asset

@@ -11,6 +11,9 @@ extension LabApp {
     /// The pager scene when it is the one shown.
     var pagerScene: PagerScene? { (scene as? LabSceneAdapter)?.scene as? PagerScene }
 
+    /// The photos scene when it is the one shown.
+    var photosScene: PhotosScene? { (scene as? LabSceneAdapter)?.scene as? PhotosScene }
+
     /// Every key the window understands, as the help overlay lists them.
     var keyHelp: [HelpOverlay.Entry] {
         var entries: [HelpOverlay.Entry] = [

@@ -5,6 +5,7 @@ extension LabApp {
     static func windowScene(for scene: any LabScene) throws(AppError) -> any WindowScene {
         if let grid = scene as? GridScene { return LabSceneAdapter.grid(grid) }
         if let pager = scene as? PagerScene { return LabSceneAdapter.pager(pager) }
+        if let photos = scene as? PhotosScene { return LabSceneAdapter.photos(photos) }
         throw .usage("the \(scene.name) scene cannot be shown in the window yet")
     }
 

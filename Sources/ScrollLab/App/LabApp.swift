@@ -50,6 +50,8 @@ final class LabApp {
     var touchPoints: [SDL_FingerID: Point] = [:]
     /// The pinch in progress (Ctrl + wheel or two fingers), nil when none.
     var pinch: PinchInput?
+    /// The photos scene's textures, from `images`.
+    lazy var photoTextures = PhotoTextures(images: images)
     /// Moves of the current drag so far (`--debug-stall-at-sample`).
     var movesSinceDown = 0
     var screenshotTaken = false
@@ -200,6 +202,8 @@ final class LabApp {
                   x: Int32(viewport.frame.minX) + 90, y: 14)
         if let pager = pagerScene {
             PagerRenderer(canvas: canvas, text: text).draw(pager, viewport: viewport, showsFrame: showsPagerFrame)
+        } else if let photos = photosScene {
+            drawPhotos(photos, snapshot: snapshot)
         } else {
             PhoneRenderer(canvas: canvas, text: text, textures: images.textures).draw(snapshot, viewport: viewport)
         }

@@ -61,7 +61,7 @@ struct PhoneRenderer {
         } else if let status = tile.status {
             text.drawCentred(status, style: .mono, colour: .darkText, centreX: centreX, y: snapped.y + snapped.h - 24)
         }
-        if tile.isPressed { canvas.fill(rect, RGBA(0, 0, 0, 90)) }
+        if tile.isPressed { canvas.fill(rect, RGBA(0, 0, 0, 120)) }
         canvas.stroke(rect, width: 4, colour)
         if tile.isSelected { canvas.stroke(rect.insetBy(dx: 4, dy: 4), width: 4, RGBA(255, 255, 255)) }
         // Identity badge: "view #k" on the view's colour.
@@ -147,7 +147,7 @@ struct PhoneRenderer {
                          y: Canvas.snap(bar).y + 4)
     }
 
-    private func drawTitleBar(_ name: String, screen: Rect) {
+    func drawTitleBar(_ name: String, screen: Rect) {
         let bar = Rect(x: screen.minX, y: screen.minY, width: screen.width, height: Self.titleBarHeight)
         canvas.fill(bar, RGBA.titleBar.withAlpha(245))
         canvas.fill(Rect(x: bar.minX, y: bar.maxY - 1, width: bar.width, height: 1), RGBA(200, 200, 206))

@@ -19,7 +19,7 @@ extension PhotosScene {
 
     /// A drag on a zoomed photo belongs to the photo; anything else (or a moving pager) to the pager.
     func pointerDown(_ event: PointerEvent) {
-        guard route == nil else { return }
+        endRoute(time: event.time)  // a touch that never lifted (the window lost it) is over
         if !scrollView.isMoving, let view = pool.view(showing: currentPage), pageViews[view].isZoomedIn {
             let page = pageViews[view].scrollView
             if page.handle(translated(event, toPage: currentPage)) {
@@ -108,6 +108,16 @@ extension PhotosScene {
             page.zoom(to: Rect(x: center.x - size.width / 2, y: center.y - size.height / 2,
                                width: size.width, height: size.height), animated: true, time: time)
         }
+    }
+
+    /// Ends the current pointer's touch where it is, with no fling.
+    func endRoute(time: Double) {
+        switch route {
+        case .pager: scrollView.handOffTouch(time: time)
+        case let .page(view, _, _): pageViews[view].scrollView.handOffTouch(time: time)
+        case nil: break
+        }
+        route = nil
     }
 
     /// `event` in the coordinates of page `page`'s scroll view (its frame is where the current page sits).

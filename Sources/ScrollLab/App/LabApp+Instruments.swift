@@ -47,7 +47,7 @@ extension LabApp {
     func recordPointer(_ event: PointerEvent) {
         guard instruments.recorder.isRecording else { return }
         instruments.recorder.record(event)
-        if event.phase == .up { _ = saveRecording(at: modelTimeShown) }
+        if event.phase == .up || event.phase == .pinchEnd { _ = saveRecording(at: modelTimeShown) }
     }
 
     /// Adds a delegate callback to the timeline.

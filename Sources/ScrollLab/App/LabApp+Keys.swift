@@ -31,6 +31,8 @@ extension LabApp {
             entries.append(.init(key: "B", action: "show a seed problem broken: off, 1, 2, 3 (Deferred, Target)"))
             entries.append(.init(key: "L", action: "source latency: " + Self.latencySteps.map { "\(Int($0 * 1000))" }.joined(separator: "/") + " ms"))
             entries.append(.init(key: "C", action: "clear the memory cache"))
+            entries.append(.init(key: "U", action: "delaysContentTouches: hold a touch on a tile back 150 ms (on / off)"))
+            entries.append(.init(key: "X", action: "canCancelContentTouches: a drag may take a tracking tile's touch (on / off)"))
         }
         if pagerScene != nil {
             entries.append(.init(key: "P", action: "paging mode: " + PagingMode.allCases.map(\.rawValue).joined(separator: ", ")))
@@ -102,6 +104,14 @@ extension LabApp {
         case Int(SDLK_o.rawValue) where pagerScene != nil:
             showsPagerFrame.toggle()
             logSetting("frameOutline", .bool(showsPagerFrame), at: t)
+        case Int(SDLK_u.rawValue) where gridScene != nil:
+            let view = gridScene!.scrollView
+            view.delaysContentTouches.toggle()
+            logSetting("delaysContentTouches", .bool(view.delaysContentTouches), at: t)
+        case Int(SDLK_x.rawValue) where gridScene != nil:
+            let view = gridScene!.scrollView
+            view.canCancelContentTouches.toggle()
+            logSetting("canCancelContentTouches", .bool(view.canCancelContentTouches), at: t)
         case Int(SDLK_F12.rawValue):
             pendingScreenshot = Screenshot.nextDefaultPath()
         default:

@@ -62,6 +62,9 @@ final class LabSceneAdapter: WindowScene {
         s.velocity = view.velocity
         s.contentOffset = view.contentOffset
         s.targetContentOffset = view.targetContentOffset
+        if view.content != nil {
+            s.contentTouches = "delay \(view.delaysContentTouches ? "on" : "off") · cancel \(view.canCancelContentTouches ? "on" : "off")"
+        }
         let c = content()
         s.tiles = c.tiles
         s.viewsCreated = c.viewsCreated

@@ -35,7 +35,8 @@ struct HUDRenderer {
         row("scene", s.name)
         // The grid's policy row names its keys (1–8); the pager has no policy.
         row(s.policy == "—" ? "policy" : "policy 1–\(LoadingPolicyKind.allCases.count)", s.policy)
-        row("paging", s.pagingMode ?? "—")
+        // A scene with touchable content and no paging shows its content-touch switches in the paging row's place.
+        if let touches = s.contentTouches, s.pagingMode == nil { row("touches", touches) } else { row("paging", s.pagingMode ?? "—") }
         row("rate", s.decelerationRate + (status.slowMotion.map { " · " + $0 } ?? ""))
         row("physics", status.physics)
         heading("State")

@@ -61,7 +61,10 @@ struct PhoneRenderer {
         } else if let status = tile.status {
             text.drawCentred(status, style: .mono, colour: .darkText, centreX: centreX, y: snapped.y + snapped.h - 24)
         }
-        if tile.isPressed { canvas.fill(rect, RGBA(0, 0, 0, 120)) }
+        if tile.isPressed {
+            canvas.fill(rect, RGBA(0, 0, 0, 140))
+            text.drawCentred("pressed", style: .heading, colour: .text, centreX: centreX, y: snapped.y + snapped.h / 2 - 8)
+        }
         canvas.stroke(rect, width: 4, colour)
         if tile.isSelected { canvas.stroke(rect.insetBy(dx: 4, dy: 4), width: 4, RGBA(255, 255, 255)) }
         // Identity badge: "view #k" on the view's colour.

@@ -35,4 +35,7 @@ struct SceneSnapshot {
     var liveImageAssets: Set<Int> = []
     /// The loading policy's target rect in content coordinates (Target, Adaptive), if any.
     var targetRect: Rect?
+    /// `delaysContentTouches` and `canCancelContentTouches` as shown (`delay on · cancel on`), nil when the
+    /// scene has no touchable content (B-TCH-1).
+    var contentTouches: String?
 }

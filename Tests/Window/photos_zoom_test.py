@@ -3,11 +3,15 @@
 - the trace states the zoom limits first: {"event":"setting","name":"zoom","value":{"minimumZoomScale":…}};
 - Ctrl + wheel up over the photo zooms it about the pointer: willBeginZooming, didZoom…, didEndZooming
   with a "scale" above the minimum, the pager never moves;
+- F5 records a Ctrl + wheel pinch as `pinch` / `pinchEnd` lines, and `replay --headless --scene photos`
+  plays it to the same didEndZooming scale;
 - a double click on the zoomed photo zooms it out to its fitted scale, the next one in to the maximum at
   the point, and the next one out again.
 """
 
+import json
 import os
+import subprocess
 import sys
 import time
 
@@ -16,7 +20,10 @@ from windowlib import check, find_window, quit_app, read_trace, start, wait_for_
 
 binary, out = os.path.abspath(sys.argv[1]), sys.argv[2]
 trace_path = os.path.join(out, "photos.jsonl")
-app = start(binary, "--scene", "photos", "--trace-out", trace_path)
+workdir = os.path.join(out, "photos-cwd")
+os.makedirs(workdir, exist_ok=True)
+app = subprocess.Popen([binary, "--scene", "photos", "--trace-out", trace_path], cwd=workdir,
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 try:
     window = find_window(app)
     xdotool("windowfocus", "--sync", window)
@@ -31,9 +38,10 @@ try:
     low, high = zoom[0]["value"]["minimumZoomScale"], zoom[0]["value"]["maximumZoomScale"]
     px, py = ox + viewport["x"], oy + viewport["y"]
 
-    # 1. Ctrl + 5 wheel notches up about phone point (200, 250).
+    # 1. Ctrl + 5 wheel notches up about phone point (200, 250), recorded with F5.
     xdotool("mousemove", px + 200, py + 250)
-    time.sleep(0.1)
+    xdotool("key", "F5")
+    time.sleep(0.3)
     before = len(read_trace(trace_path))
     xdotool("keydown", "ctrl")
     for _ in range(5):
@@ -49,6 +57,19 @@ try:
     scale = got[-1].get("scale")
     check(scale is not None and abs(scale - low * 1.1 ** 5) < 1e-3, "didEndZooming carries the scale %.4f (%s)" % (low * 1.1 ** 5, scale))
     check(not any(l["event"] == "willBeginDragging" for l in got), "a pinch never pages")
+    xdotool("key", "F5")
+    time.sleep(0.5)
+    recording = os.path.join(workdir, "recordings", "gesture-1.jsonl")
+    with open(recording) as f:
+        recorded = [json.loads(line) for line in f if line.strip()]
+    phases = [l["phase"] for l in recorded]
+    check(phases == ["pinch"] * 5 + ["pinchEnd"] and abs(recorded[4]["scale"] - 1.1 ** 5) < 1e-6,
+          "F5 recorded five pinch lines and a pinchEnd (got %s)" % phases)
+    replayed = subprocess.run([binary, "replay", recording, "--headless", "--scene", "photos"],
+                              capture_output=True, text=True, check=True).stdout.splitlines()
+    ends = [json.loads(l) for l in replayed if '"didEndZooming"' in l]
+    check(len(ends) == 1 and abs(ends[0]["scale"] - scale) < 1e-6,
+          "replay --headless plays the recorded pinch to the same scale (%s)" % ends)
 
     # 2. Double clicks: out (it is zoomed), in to the maximum, out again.
     for expected in (low, high, low):

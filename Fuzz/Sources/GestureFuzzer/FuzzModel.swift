@@ -117,7 +117,7 @@ enum FuzzModel {
             case .didEndDecelerating:
                 require(owed && !dragging, "didEndDecelerating with none owed (dragging: \(dragging))")
                 owed = false
-            case .didEndScrollingAnimation, .didScroll:
+            case .didEndScrollingAnimation, .didScroll, .contentTouch, .willBeginZooming, .didZoom, .didEndZooming:
                 break
             }
         }
@@ -190,6 +190,8 @@ enum FuzzModel {
             case .up:
                 if flags & 8 != 0 { scrollView.touchCancelled(time: event.time) }
                 else { scrollView.touchUp(at: event.position, time: event.time) }
+            case .pinch, .pinchEnd:
+                scrollView.handle(event)
             }
             check(scrollView)
         }
@@ -234,6 +236,8 @@ enum FuzzModel {
                 case .up:
                     let v = tracker.velocity(releasedAt: event.time)
                     require(v.x.isFinite && v.y.isFinite, "non-finite velocity \(v)")
+                case .pinch, .pinchEnd:
+                    break
                 }
             }
             let v = tracker.velocity()

@@ -92,38 +92,4 @@ public enum GestureFile {
         if includingIncomplete, let gesture = open { result.append(gesture) }
         return result
     }
-
-    private static func parseEvent(_ text: Substring, line: Int) throws(GestureFileError) -> PointerEvent {
-        let value: JSONValue
-        do {
-            value = try JSONLineParser.parse(text)
-        } catch {
-            throw .invalidJSON(line: line, reason: error.message)
-        }
-        guard case .object = value else { throw .notAnObject(line: line) }
-        let tMilliseconds = try number(value, "t_ms", line: line, limit: timeLimitMilliseconds)
-        let phase = value["phase"].flatMap { if case let .string(name) = $0 { PointerPhase(rawValue: name) } else { nil } }
-        guard phase == .pinchEnd else {
-            let x = try number(value, "x", line: line, limit: positionLimit)
-            let y = try number(value, "y", line: line, limit: positionLimit)
-            guard let phaseValue = value["phase"] else { throw .missingField(line: line, field: "phase") }
-            guard let phase else { throw .unknownPhase(line: line, found: phaseValue.serialized) }
-            var scale = 1.0
-            if phase == .pinch {
-                scale = try number(value, "scale", line: line, limit: scaleLimit)
-                guard scale > 0 else { throw .absurdValue(line: line, field: "scale", value: scale, limit: scaleLimit) }
-            }
-            return PointerEvent(time: tMilliseconds / 1000, position: Point(x: x, y: y), phase: phase, scale: scale)
-        }
-        return PointerEvent(time: tMilliseconds / 1000, position: .zero, phase: .pinchEnd)
-    }
-
-    private static func number(_ object: JSONValue, _ field: String, line: Int, limit: Double) throws(GestureFileError) -> Double {
-        guard let value = object[field] else { throw .missingField(line: line, field: field) }
-        guard case let .number(n) = value else { throw .nonNumericField(line: line, field: field) }
-        guard n.isFinite, abs(n) <= limit else {
-            throw .absurdValue(line: line, field: field, value: n, limit: limit)
-        }
-        return n
-    }
 }

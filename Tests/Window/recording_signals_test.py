@@ -50,8 +50,11 @@ def session(name, recordings_is_file=False):
     if recordings_is_file:
         open(os.path.join(workdir, "recordings"), "w").close()
     trace = os.path.join(workdir, "trace.jsonl")
+    # SIGINT back to its default: a shell starts background jobs with it ignored, and a program keeps an
+    # ignored SIGINT ignored (as SDL does), so the test would not be pressing Ctrl-C at all.
     app = subprocess.Popen([binary, "--trace-out", trace], cwd=workdir,
-                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                           preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     window = find_window(app)
     xdotool("windowfocus", "--sync", window)
     origin = window_origin(window)

@@ -7,7 +7,8 @@ public extension ScrollView {
     /// spring-back, paging or an animated `setContentOffset`) the touch stops the motion at once at the
     /// displayed offset and the drag begins at once: `willBeginDragging` is sent now. A caught deceleration
     /// owes its `didEndDecelerating` (delivered after a release that does not decelerate again); a caught
-    /// animation gets no `didEndScrollingAnimation`.
+    /// animation gets no `didEndScrollingAnimation`. A zoom in progress ends where it was going (with its
+    /// `didEndZooming`). On a resting view a touch on content is held back or delivered (B-TCH-1).
     @discardableResult
     func touchDown(at point: Point, time: Double) -> Bool {
         guard point.isFinite, touchArea.contains(point) else { return false }

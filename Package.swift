@@ -20,11 +20,18 @@ let package = Package(
         // The lab on top of the physics: scenes, grid and pool, image loading and policies, gesture files,
         // replay, timeline, bench and soak experiments. Pure as well: no SDL, no clock reads.
         .target(name: "LabKit", dependencies: ["ScrollKit"], path: "Sources/LabKit"),
+        // The app's logic that needs no SDL: the scene registry, the key-binding table, the trace log's
+        // lines and the frame statistics. Tested without a window.
+        .target(
+            name: "ScrollLabCore",
+            dependencies: ["LabKit", "ScrollKit", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Sources/ScrollLabCore"
+        ),
         // The SDL shell and the command line.
         .executableTarget(
             name: "ScrollLab",
             dependencies: [
-                "LabKit", "ScrollKit", "CSDL",
+                "ScrollLabCore", "LabKit", "ScrollKit", "CSDL",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/ScrollLab"
@@ -36,5 +43,7 @@ let package = Package(
         .testTarget(name: "LabKitTests", dependencies: ["LabKit", "ScrollKit", "ScrollKitTestSupport"],
                     path: "Tests/LabKitTests"),
         .testTarget(name: "ScrollLabTests", dependencies: ["ScrollLab"], path: "Tests/ScrollLabTests"),
+        .testTarget(name: "ScrollLabCoreTests", dependencies: ["ScrollLabCore", "LabKit", "ScrollKit"],
+                    path: "Tests/ScrollLabCoreTests"),
     ]
 )

@@ -1,6 +1,7 @@
 import Testing
 import LabKit
 import ScrollKit
+import ScrollKitTestSupport
 
 /// Pinches in gesture files (B-ZOOM-1): `pinch` with a cumulative `scale` about x, y; `pinchEnd` with neither.
 @Suite struct GestureFilePinchTests {

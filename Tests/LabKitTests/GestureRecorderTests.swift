@@ -1,5 +1,6 @@
 import Testing
 @testable import ScrollKit
+import LabKit
 
 @Suite struct GestureRecorderTests {
     private func event(_ time: Double, _ x: Double, _ y: Double, _ phase: PointerPhase) -> PointerEvent {

@@ -1,5 +1,7 @@
 import Testing
 @testable import ScrollKit
+import LabKit
+import ScrollKitTestSupport
 
 @Suite struct HeadlessReplayTests {
     static func makeScene() -> TestScene {

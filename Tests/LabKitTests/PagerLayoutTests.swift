@@ -1,5 +1,6 @@
 import Testing
 @testable import ScrollKit
+import LabKit
 
 @Suite struct PagerLayoutTests {
     let layout = PagerLayout(pageCount: 12)

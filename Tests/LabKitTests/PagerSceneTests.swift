@@ -1,5 +1,6 @@
 import Testing
 @testable import ScrollKit
+import LabKit
 
 @Suite struct PagerSceneTests {
     /// A point in the middle of the pager band, on the current page.

@@ -1,5 +1,7 @@
 import Testing
 @testable import ScrollKit
+import LabKit
+import ScrollKitTestSupport
 
 @Suite struct ReplayDriverTests {
     private func event(_ time: Double, _ y: Double, _ phase: PointerPhase) -> PointerEvent {

@@ -1,5 +1,6 @@
-import Testing
+import LabKit
 import ScrollKit
+import Testing
 
 @Suite struct ScrollEventRecordJSONTests {
     @Test func jsonLinesAreCompactAndOrdered() {

@@ -1,5 +1,6 @@
 import Testing
 @testable import ScrollKit
+import LabKit
 
 @Suite struct TimelineTests {
     private func record(_ time: Double, _ y: Double, _ event: ScrollEvent) -> ScrollEventRecord {

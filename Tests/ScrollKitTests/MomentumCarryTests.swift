@@ -1,6 +1,7 @@
-import Testing
 import Foundation
+import Testing
 @testable import ScrollKit
+import ScrollKitTestSupport
 
 @Suite struct MomentumCarryTests {
     let carry = MomentumCarry()

@@ -1,5 +1,6 @@
 import Testing
 @testable import ScrollKit
+import ScrollKitTestSupport
 
 /// Content touches (B-TCH-1): the 150 ms delay, scroll-or-track, cancelling, controls, `touchesShouldBegin`.
 @Suite struct ScrollViewContentTouchTests {

@@ -1,5 +1,5 @@
-import Testing
 import Foundation
+import Testing
 @testable import ScrollKit
 
 /// B-DEC-1 through the scroll view: the 10 pt/s stop, the pixel grid, and when didEndDecelerating comes.

@@ -1,5 +1,6 @@
 import Testing
 @testable import ScrollKit
+import ScrollKitTestSupport
 
 @Suite struct ScrollViewEventOrderTests {
     static let flingNames = ["willBeginDragging", "willEndDragging", "didEndDragging", "willBeginDecelerating"]

@@ -1,5 +1,6 @@
 import Testing
 @testable import ScrollKit
+import ScrollKitTestSupport
 
 @Suite struct ScrollViewPagingTests {
     static let page = 220.0

@@ -1,5 +1,6 @@
 import Testing
 @testable import ScrollKit
+import ScrollKitTestSupport
 
 @Suite struct ScrollViewPointerTests {
     static func makeView() -> ScrollView {

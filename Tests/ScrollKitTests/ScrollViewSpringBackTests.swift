@@ -1,5 +1,5 @@
-import Testing
 import Foundation
+import Testing
 @testable import ScrollKit
 
 /// B-BNC-2 against the iOS recordings: a still release 177 pt out, and edge bounces after a fling.

@@ -1,5 +1,6 @@
 import Testing
 @testable import ScrollKit
+import ScrollKitTestSupport
 
 /// A delegate that logs every callback in the order it is called and may act from inside any of them.
 private final class TakeoverDelegate: ScrollViewDelegate {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ScrollKit
+import ScrollKitTestSupport
 
 /// Zooming (B-ZOOM-1): anchoring, limits with rubber band and bounce, centring, animated zoom, callback order.
 @Suite struct ScrollViewZoomTests {

@@ -1,3 +1,4 @@
+import LabKit
 import ScrollKit
 
 /// Drives the scroll model with fuzzed pointer events and checks its invariants.

@@ -1,3 +1,4 @@
+import LabKit
 import ScrollKit
 
 /// The parser target: any bytes as a gesture file.

@@ -1,3 +1,4 @@
+import LabKit
 import ScrollKit
 
 /// The smallest lab scene: a bare scroll view, so `HeadlessReplay` itself is fuzzed with any pointer input.

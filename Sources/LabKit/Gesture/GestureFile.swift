@@ -1,3 +1,5 @@
+import ScrollKit
+
 /// Gesture files: one pointer sample per line as JSON, `{"t_ms":…,"x":…,"y":…,"phase":"down|move|up"}`,
 /// and pinches (B-ZOOM-1): `{"t_ms":…,"x":…,"y":…,"phase":"pinch","scale":s}` (s cumulative since the pinch
 /// began, about x, y) ending with `{"t_ms":…,"phase":"pinchEnd"}`.

@@ -1,3 +1,5 @@
+import ScrollKit
+
 /// Why a gesture file could not be read. Every case carries the 1-based line number.
 public enum GestureFileError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The line is not valid JSON.

@@ -1,3 +1,5 @@
+import ScrollKit
+
 /// Parses a gesture file one line at a time (`GestureFile` states the rules), so a file or a stream of
 /// any length is read with bounded memory: only the line being parsed and the pointer state are kept.
 ///

@@ -1,3 +1,5 @@
+import ScrollKit
+
 /// The tile grid of seed 004: columns of fixed-size tiles with a gap, scrolling vertically.
 ///
 /// Defaults are the seed's: 2 columns of 150×220 tiles, gap 10, so a 320 pt wide view fits exactly

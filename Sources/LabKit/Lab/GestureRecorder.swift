@@ -1,3 +1,5 @@
+import ScrollKit
+
 /// Records the pointer samples as the model received them (model time), for a gesture file (B-UI-3).
 ///
 /// Only whole gestures are kept: samples before the first `down` after `start()` are skipped (the

@@ -1,3 +1,5 @@
+import ScrollKit
+
 /// `HeadlessReplay` fed one pointer event at a time, for input read as it arrives (`replay` of a pipe or
 /// of a file of any size): memory stays bounded, and callbacks come out as the frames run.
 ///

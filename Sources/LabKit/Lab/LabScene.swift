@@ -1,3 +1,5 @@
+import ScrollKit
+
 /// A scene the lab drives: the window renders it, `replay --headless` runs it on a virtual clock.
 public protocol LabScene: AnyObject {
     /// The scene's name on the command line and in the HUD ("grid", "pager").

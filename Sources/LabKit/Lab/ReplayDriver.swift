@@ -1,3 +1,5 @@
+import ScrollKit
+
 /// Plays a recorded gesture into a scene on the app's clock (`--replay FILE`, B-UI-3), with exactly
 /// the input `HeadlessReplay` gives the scene for the same file.
 ///

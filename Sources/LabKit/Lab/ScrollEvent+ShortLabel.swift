@@ -1,3 +1,5 @@
+import ScrollKit
+
 extension ScrollEvent {
     /// The short label the timeline draws for this callback, or nil for `didScroll`, which the
     /// timeline shows as the curve itself rather than as a marker.

@@ -1,3 +1,5 @@
+import ScrollKit
+
 /// A long scripted session for the soak test (issue 7): one grid scene scrolled by a repeating mix of
 /// gestures on the virtual clock, policy after policy, with the scene's memory invariants checked
 /// every frame.
@@ -75,5 +77,80 @@ public final class SoakSession {
         return SoakPhaseReport(policy: policy, virtualSeconds: clock - start, gestures: gesturesPlayed - startGestures,
                                frames: probe.frames - startFrames, peakDecodedBytes: probe.peakInPhase,
                                viewsCreated: scene.pool.viewsCreated, metrics: scene.metrics)
+    }
+}
+
+/// What one policy's phase of a soak did: time, work, the peak of decoded bytes, views and metrics.
+public struct SoakPhaseReport: Sendable {
+    /// The policy scrolled with.
+    public var policy: LoadingPolicyKind
+    /// Virtual seconds the phase covered.
+    public var virtualSeconds: Double
+    /// Gestures replayed.
+    public var gestures: Int
+    /// Frames stepped.
+    public var frames: Int
+    /// The largest decoded-byte figure seen in the phase (cache plus tile-only images).
+    public var peakDecodedBytes: Int
+    /// Views the pool had created by the end (six for the whole run).
+    public var viewsCreated: Int
+    /// The scene's B-POL-2 metrics for the phase.
+    public var metrics: LoadMetrics
+
+    /// One compact JSON object for the soak's output line.
+    public var json: JSONValue {
+        .object([
+            ("policy", .string(policy.rawValue)), ("virtualSeconds", .number(virtualSeconds)),
+            ("gestures", .int(gestures)), ("frames", .int(frames)), ("peakDecodedBytes", .int(peakDecodedBytes)),
+            ("viewsCreated", .int(viewsCreated)), ("metrics", metrics.json),
+        ])
+    }
+}
+
+/// Checks a grid scene's memory invariants after every frame of a soak (`HeadlessReplay`'s `afterFrame`).
+final class SoakProbe {
+    let scene: GridScene
+    /// Frames stepped.
+    private(set) var frames = 0
+    /// The largest decoded-byte figure of the whole run.
+    private(set) var peakDecodedBytes = 0
+    /// The largest decoded-byte figure since the caller last reset it.
+    var peakInPhase = 0
+    /// One line per frame that broke an invariant (kept to the first 20).
+    private(set) var violations: [String] = []
+    /// The cache limit plus one image per view.
+    let decodedByteLimit: Int
+
+    init(scene: GridScene) {
+        self.scene = scene
+        decodedByteLimit = scene.configuration.cacheByteLimit + scene.pool.capacity * scene.configuration.bytesPerImage
+    }
+
+    /// Records the frame the scene just stepped to `time` and checks it.
+    func check(at time: Double) {
+        frames += 1
+        let decoded = decodedBytes()
+        peakDecodedBytes = Swift.max(peakDecodedBytes, decoded)
+        peakInPhase = Swift.max(peakInPhase, decoded)
+        if decoded > decodedByteLimit { violate("t=\(time): \(decoded) decoded bytes > limit \(decodedByteLimit)") }
+        if scene.pool.viewsCreated != 6 || scene.tiles.count != 6 {
+            violate("t=\(time): \(scene.pool.viewsCreated) views created, \(scene.tiles.count) tiles")
+        }
+        if !scene.scrollView.contentOffset.isFinite { violate("t=\(time): non-finite offset") }
+    }
+
+    /// The cache's bytes plus those of images a tile shows that the cache no longer holds.
+    private func decodedBytes() -> Int {
+        var bytes = scene.pipeline.cache.totalBytes
+        for tile in scene.tiles {
+            if case let .shown(key, _) = tile.image, !scene.pipeline.cache.contains(key) {
+                bytes += scene.configuration.bytesPerImage
+            }
+        }
+        return bytes
+    }
+
+    private func violate(_ message: String) {
+        if violations.count < 20 { violations.append(message) }
     }
 }

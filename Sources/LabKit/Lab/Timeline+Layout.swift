@@ -1,3 +1,5 @@
+import ScrollKit
+
 extension Timeline {
     /// Fraction of the value span added above and below the data, so curves do not touch the edges.
     public static let rangeMargin = 0.05

@@ -1,3 +1,5 @@
+import ScrollKit
+
 /// The lab's timeline (B-UI-1): offset and velocity along the scroll axis over the last seconds,
 /// the delegate callbacks as markers, and the target each release projected.
 ///

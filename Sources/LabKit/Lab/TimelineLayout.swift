@@ -1,3 +1,5 @@
+import ScrollKit
+
 /// A window of the timeline mapped into a plot rectangle: everything the renderer draws, in window
 /// points, with the auto-scaled value ranges it used.
 ///

@@ -1,3 +1,5 @@
+import ScrollKit
+
 /// A delegate callback pinned on the timeline: a vertical marker with a short label.
 public struct TimelineMarker: Equatable, Sendable {
     /// Model time of the callback, in seconds.

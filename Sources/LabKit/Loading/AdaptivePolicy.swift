@@ -1,3 +1,5 @@
+import ScrollKit
+
 /// B-POL-1 policy 5, the project's own: it reads the physics. At release the scroll view already
 /// knows where the fling stops (`targetContentOffset`) and the decay curve says when every tile will
 /// come on screen and leave it (`DecelerationForecast`). So at `willEndDragging` it
@@ -102,8 +104,10 @@ public struct AdaptivePolicy: LoadingPolicy {
             endMotion()
             return .none
         }
-        let f = DecelerationForecast(startTime: context.time, startOffset: context.contentOffset.y, targetOffset: target.y,
-                                     timeConstant: context.decelerationTimeConstant, viewportHeight: height)
+        let f = context.motion.map {
+            DecelerationForecast($0, timeConstant: context.decelerationTimeConstant, viewportHeight: height)
+        } ?? DecelerationForecast(startTime: context.time, startOffset: context.contentOffset.y, targetOffset: target.y,
+                                  timeConstant: context.decelerationTimeConstant, viewportHeight: height)
         forecast = f
         targetRect = Rect(origin: target, size: context.bounds.size)
         let visible = Set(context.visibleItems)

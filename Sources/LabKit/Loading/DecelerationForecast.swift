@@ -1,33 +1,56 @@
-/// Where a decelerating scroll view will be, and when, along the vertical axis: the scroll view's own
-/// `DecaySimulation` from the start offset to the target with time constant τ (the speed decays as
-/// e^(−t/τ) and the motion stops on the target when it reaches 10 pt/s).
+import ScrollKit
+
+/// Where a decelerating scroll view will be, and when, along the vertical axis: the decay the scroll view
+/// itself runs (`ScrollView.motionForecast`, or `forecast(withVelocity:target:)` from inside
+/// `willEndDragging`), so a rewritten target and its re-timed decay are followed exactly. Where the
+/// motion is not a decay (a spring at an edge) the forecast is the decay from the start to the target
+/// with the rate's time constant τ (the speed decays as e^(−t/τ) and stops on the target at 10 pt/s).
 ///
 /// With it a policy knows when each tile will come on screen and how long it will stay, before the
 /// fling has moved a point.
 public struct DecelerationForecast: Hashable, Sendable {
     /// When the forecast starts (seconds).
-    public var startTime: Double
+    public let startTime: Double
     /// Offset (y) at `startTime`.
-    public var startOffset: Double
+    public let startOffset: Double
     /// Offset (y) where the motion stops.
-    public var targetOffset: Double
+    public let targetOffset: Double
     /// Time constant τ (seconds); UIKit's normal rate 0.998 per ms gives τ ≈ 0.4995 s.
-    public var timeConstant: Double
+    public let timeConstant: Double
     /// Height of the viewport.
-    public var viewportHeight: Double
-
-    /// Makes a forecast.
-    public init(startTime: Double, startOffset: Double, targetOffset: Double, timeConstant: Double, viewportHeight: Double) {
-        self.startTime = startTime
-        self.startOffset = startOffset
-        self.targetOffset = targetOffset
-        self.timeConstant = Swift.max(1e-6, timeConstant)
-        self.viewportHeight = viewportHeight
-    }
+    public let viewportHeight: Double
 
     /// The motion the forecast follows, its time zero at `startTime`.
-    var decay: DecaySimulation {
-        DecaySimulation(position: startOffset, target: targetOffset, timeConstant: timeConstant)
+    let decay: DecaySimulation
+
+    /// A forecast of the decay from `startOffset` to `targetOffset` with time constant `timeConstant`.
+    public init(startTime: Double, startOffset: Double, targetOffset: Double, timeConstant: Double, viewportHeight: Double) {
+        let tau = Swift.max(1e-6, timeConstant)
+        self.init(startTime: startTime, decay: DecaySimulation(position: startOffset, target: targetOffset, timeConstant: tau),
+                  startOffset: startOffset, targetOffset: targetOffset, timeConstant: tau, viewportHeight: viewportHeight)
+    }
+
+    /// The forecast of the scroll view's own motion `motion`: its vertical decay, or, when that axis
+    /// springs, the decay to its target with `timeConstant`.
+    public init(_ motion: MotionForecast, timeConstant: Double, viewportHeight: Double) {
+        guard let decay = motion.decay(along: .vertical) else {
+            self.init(startTime: motion.startTime, startOffset: motion.offset(at: motion.startTime).y,
+                      targetOffset: motion.target.y, timeConstant: timeConstant, viewportHeight: viewportHeight)
+            return
+        }
+        self.init(startTime: motion.startTime, decay: decay, startOffset: decay.startPosition,
+                  targetOffset: decay.finalPosition, timeConstant: Swift.max(1e-6, decay.timeConstant),
+                  viewportHeight: viewportHeight)
+    }
+
+    private init(startTime: Double, decay: DecaySimulation, startOffset: Double, targetOffset: Double,
+                 timeConstant: Double, viewportHeight: Double) {
+        self.startTime = startTime
+        self.decay = decay
+        self.startOffset = startOffset
+        self.targetOffset = targetOffset
+        self.timeConstant = timeConstant
+        self.viewportHeight = viewportHeight
     }
 
     /// τ for a deceleration rate given per millisecond (0.998 normal, 0.99 fast): the scroll view's own

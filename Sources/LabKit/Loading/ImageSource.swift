@@ -12,3 +12,73 @@ public protocol ImageSource {
     /// Removes and returns the earliest finished load at or before `time`, or nil if none.
     mutating func nextCompletion(upTo time: Double) -> LoadCompletion?
 }
+
+/// Which image an item shows: an index into the bundled assets (`item % assetCount`).
+///
+/// Items far apart share an image (item 3 and item 75 with 72 assets), so the memory cache is keyed
+/// by this, not by item: one decode serves every item with the same asset.
+public struct ImageKey: Hashable, Sendable, Comparable, CustomStringConvertible {
+    /// The asset index, `0..<assetCount`.
+    public var asset: Int
+
+    /// The key of asset `asset`.
+    public init(asset: Int) {
+        self.asset = asset
+    }
+
+    /// The key of the image that item `item` shows when there are `assetCount` assets.
+    public init(item: Int, assetCount: Int) {
+        let count = Swift.max(1, assetCount)
+        self.asset = ((item % count) + count) % count
+    }
+
+    /// Orders keys by asset index.
+    public static func < (a: ImageKey, b: ImageKey) -> Bool { a.asset < b.asset }
+
+    /// `#` and the asset index, for logs.
+    public var description: String { "#\(asset)" }
+}
+
+/// One load request handed to an `ImageSource`: a unique id (increasing in request order) and the image.
+///
+/// Ids are never reused, so a late result for a cancelled or replaced request is recognised and dropped.
+public struct LoadTicket: Hashable, Sendable, CustomStringConvertible {
+    /// Request id, unique within one pipeline, increasing in the order requests were made.
+    public var id: Int
+    /// The image to load.
+    public var key: ImageKey
+
+    /// Makes a ticket.
+    public init(id: Int, key: ImageKey) {
+        self.id = id
+        self.key = key
+    }
+
+    /// "ticket <id> #<asset>", for logs.
+    public var description: String { "ticket \(id) \(key)" }
+}
+
+/// What a finished load produced.
+public enum LoadResult: Hashable, Sendable {
+    /// A decoded image of `bytes` bytes (width × height × 4); its pixels stay with the source's owner.
+    case image(bytes: Int)
+    /// The load failed; the tile shows the reason.
+    case failed(reason: String)
+}
+
+/// A finished load reported by an `ImageSource`: which ticket, its result, and when it finished.
+public struct LoadCompletion: Hashable, Sendable {
+    /// The request that finished.
+    public var ticket: LoadTicket
+    /// Its result.
+    public var result: LoadResult
+    /// When it finished, in the caller's clock (seconds).
+    public var time: Double
+
+    /// Makes a completion.
+    public init(ticket: LoadTicket, result: LoadResult, time: Double) {
+        self.ticket = ticket
+        self.result = result
+        self.time = time
+    }
+}

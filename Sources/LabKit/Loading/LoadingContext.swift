@@ -1,3 +1,5 @@
+import ScrollKit
+
 /// What a loading policy may look at when it decides: the scroll state, the grid, the cache.
 ///
 /// A plain value built by the grid scene at each trigger, so policies are pure and testable.
@@ -37,6 +39,9 @@ public struct LoadingContext: Sendable {
     public var cacheCapacityImages: Int
     /// Time constant τ of the deceleration: offset(t) = target − (target − x₀)·e^(−t/τ).
     public var decelerationTimeConstant: Double
+    /// The scroll view's motion after the release: the running one, or at `willEndDragging` the one
+    /// the release is about to start (nil when there is none).
+    public var motion: MotionForecast?
 
     /// Makes a context; defaults describe a grid at rest at offset 0 with an empty cache.
     public init(time: Double = 0, layout: GridLayout = GridLayout(), bounds: Rect = Rect(x: 0, y: 0, width: 320, height: 450),
@@ -44,7 +49,7 @@ public struct LoadingContext: Sendable {
                 userDragging: Bool = false, targetContentOffset: Point? = nil, visibleItems: [Int]? = nil,
                 boundItems: [Int?] = [], cache: MemoryCache<ImageKey>? = nil, assetCount: Int = 72,
                 expectedLoadDuration: Double = 0.086, maxConcurrentLoads: Int = 4, cacheCapacityImages: Int = 12,
-                decelerationTimeConstant: Double = 0.5) {
+                decelerationTimeConstant: Double = 0.5, motion: MotionForecast? = nil) {
         self.time = time
         self.layout = layout
         self.bounds = bounds
@@ -62,6 +67,7 @@ public struct LoadingContext: Sendable {
         self.maxConcurrentLoads = maxConcurrentLoads
         self.cacheCapacityImages = cacheCapacityImages
         self.decelerationTimeConstant = decelerationTimeConstant
+        self.motion = motion
     }
 
     /// The content offset (top-left of `bounds`).

@@ -1,3 +1,5 @@
+import ScrollKit
+
 /// A rule for when to load tile images while scrolling (B-POL-1).
 ///
 /// The grid scene calls `decide` at every trigger and carries the decision out; policies keep only
@@ -23,4 +25,75 @@ extension LoadingPolicy {
     public var maxConcurrentLoads: Int? { nil }
     /// Rebinding a view cancels the load it waited for unless the policy says otherwise.
     public var cancelsOnRebind: Bool { true }
+}
+
+/// The moments a loading policy is consulted: the UITableView data-source and scroll-view delegate
+/// moments the seeds hook into, plus every frame.
+public enum LoadTrigger: Hashable, Sendable {
+    /// Pool views were (re)bound to these items (the pool binds a row before it is on screen).
+    case bind([Int])
+    /// These items came on screen (UIKit's `cellForRowAtIndexPath`/`willDisplay` moment).
+    case appear([Int])
+    /// `scrollViewWillBeginDragging`.
+    case willBeginDragging
+    /// `scrollViewWillEndDragging`: release velocity (pt/ms, UIKit's unit) and the target offset.
+    case willEndDragging(velocity: Point, target: Point)
+    /// `scrollViewDidEndDragging(willDecelerate:)`.
+    case didEndDragging(willDecelerate: Bool)
+    /// `scrollViewWillBeginDecelerating`.
+    case willBeginDecelerating
+    /// `scrollViewDidEndDecelerating`.
+    case didEndDecelerating
+    /// `scrollViewDidEndScrollingAnimation`.
+    case didEndScrollingAnimation
+    /// One frame passed.
+    case frame
+}
+
+/// What a policy decides at one trigger: items to load (most urgent first) and items whose
+/// look-ahead loads it no longer wants.
+///
+/// Loading an item on screen shows its image (at once on a cache hit, after a fade from disk);
+/// loading an item off screen only warms the cache. Cancelling drops look-ahead requests; a load
+/// made for a tile on screen is dropped only when the tile is rebound (B-GRID-4).
+public struct LoadDecision: Hashable, Sendable {
+    /// Items to load, in the order the policy wants them.
+    public var load: [LoadRequest]
+    /// Items whose pending look-ahead loads are no longer wanted.
+    public var cancel: [Int]
+    /// Items whose images the policy drops from the memory cache (Texture's exit from the preload
+    /// range); an image a tile on screen still shows stays on that tile.
+    public var evict: [Int]
+
+    /// Makes a decision.
+    public init(load: [LoadRequest] = [], cancel: [Int] = [], evict: [Int] = []) {
+        self.load = load
+        self.cancel = cancel
+        self.evict = evict
+    }
+
+    /// Nothing to do.
+    public static let none = LoadDecision()
+
+    /// Load `items` now (priority 0, in the given order).
+    public static func load(_ items: [Int]) -> LoadDecision {
+        LoadDecision(load: items.map { LoadRequest(item: $0, priority: 0) })
+    }
+
+    /// The items to load, in order.
+    public var loadedItems: [Int] { load.map(\.item) }
+}
+
+/// A policy's wish to have one item's image: the item and how soon it is needed.
+public struct LoadRequest: Hashable, Sendable {
+    /// The item.
+    public var item: Int
+    /// Seconds until the image is needed (0 = on screen now); lower is served first.
+    public var priority: Double
+
+    /// Makes a request.
+    public init(item: Int, priority: Double = 0) {
+        self.item = item
+        self.priority = priority
+    }
 }

@@ -1,3 +1,5 @@
+import ScrollKit
+
 /// B-POL-1 policy 3, seed 000 re-optimised: Deferred, except that during deceleration a tile still
 /// loads if its image is in the memory cache (free) or if it intersects the rect at
 /// `targetContentOffset` (where the fling will stop), so the last screen fills in as it arrives.

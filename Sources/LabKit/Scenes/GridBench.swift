@@ -1,3 +1,5 @@
+import ScrollKit
+
 /// The loading bench (issue 4): one gesture replayed headless through the grid under every policy,
 /// plus the two bounds each policy reads against.
 ///
@@ -63,5 +65,67 @@ public struct GridBench: Sendable {
         clairvoyant.blankTileSeconds = schedule.blankTileSeconds
         rows.append(GridBenchRow(policy: "bound-clairvoyant", metrics: clairvoyant, hasTiming: true, hasSettle: false, hasMemory: false))
         return rows
+    }
+}
+
+/// One row of the loading bench: a policy's metrics on one gesture, or one of the two bounds.
+///
+/// Bound rows leave the metrics that have no meaning for them as nil (JSON null, "-" in the table).
+public struct GridBenchRow: Hashable, Sendable {
+    /// Policy name (`eager` … `adaptive`) or `bound-min-loads` / `bound-clairvoyant`.
+    public var policy: String
+    /// The measurements.
+    public var metrics: LoadMetrics
+    /// Blank tile-seconds are meaningful.
+    public var hasTiming: Bool
+    /// Settle latency is meaningful (not for the clairvoyant bound, whose schedule has no settle).
+    public var hasSettle: Bool
+    /// Peak decoded bytes is meaningful.
+    public var hasMemory: Bool
+
+    /// Makes a row.
+    public init(policy: String, metrics: LoadMetrics, hasTiming: Bool = true, hasSettle: Bool? = nil, hasMemory: Bool = true) {
+        self.policy = policy
+        self.metrics = metrics
+        self.hasTiming = hasTiming
+        self.hasSettle = hasSettle ?? hasTiming
+        self.hasMemory = hasMemory
+    }
+
+    /// The `bench --json` line: gesture, policy, then the B-POL-2 keys.
+    public func json(gesture: String) -> JSONValue {
+        guard case let .object(pairs) = metrics.json else { return .null }
+        var out: [(String, JSONValue)] = [("gesture", .string(gesture)), ("policy", .string(policy))]
+        for (key, value) in pairs {
+            switch key {
+            case "blankTileSeconds": out.append((key, hasTiming ? value : .null))
+            case "settleLatency": out.append((key, hasSettle ? value : .null))
+            case "peakDecodedBytes": out.append((key, hasMemory ? value : .null))
+            default: out.append((key, value))
+            }
+        }
+        return .object(out)
+    }
+}
+
+/// Dominance between bench rows: the frontier `bench --plot` marks.
+extension GridBenchRow {
+    /// One of the two bounds, not a policy.
+    public var isBound: Bool { policy.hasPrefix("bound-") }
+
+    /// True when `other` issues no more loads and shows no more blank time than this row, and is
+    /// strictly better on one of the two (within `tolerance` tile-seconds).
+    public func isDominated(by other: GridBenchRow, tolerance: Double = 1e-9) -> Bool {
+        let a = metrics, b = other.metrics
+        let noWorse = b.loadsIssued <= a.loadsIssued && b.blankTileSeconds <= a.blankTileSeconds + tolerance
+        let better = b.loadsIssued < a.loadsIssued || b.blankTileSeconds < a.blankTileSeconds - tolerance
+        return noWorse && better
+    }
+
+    /// The policy rows no other policy row dominates, by loads issued (the bounds are not policies).
+    public static func frontier(_ rows: [GridBenchRow]) -> [GridBenchRow] {
+        let policies = rows.filter { !$0.isBound }
+        return policies.filter { row in !policies.contains { row.isDominated(by: $0) } }
+            .sorted { ($0.metrics.loadsIssued, $0.metrics.blankTileSeconds) < ($1.metrics.loadsIssued, $1.metrics.blankTileSeconds) }
     }
 }

@@ -1,3 +1,5 @@
+import ScrollKit
+
 /// The scroll view's callbacks: the `userDragging` flag (B-EVT-2), rebinding, and the policy's hooks.
 extension GridScene {
     public func scrollViewDidScroll(_ scrollView: ScrollView) {

@@ -53,7 +53,11 @@ extension GridScene {
     /// Asks the policy and carries out its decision.
     func consult(_ trigger: LoadTrigger, time: Double) {
         guard started else { return }
-        let decision = policy.decide(trigger, in: context(time: time))
+        var context = context(time: time)
+        if case let .willEndDragging(velocity, target) = trigger {
+            context.motion = scrollView.forecast(withVelocity: velocity, target: target)
+        }
+        let decision = policy.decide(trigger, in: context)
         for request in decision.load { load(request.item, priority: request.priority, time: time) }
         for item in decision.cancel {
             let k = key(of: item)
@@ -76,7 +80,8 @@ extension GridScene {
                        maxConcurrentLoads: pipeline.maxConcurrent,
                        cacheCapacityImages: configuration.cacheByteLimit / Swift.max(1, configuration.bytesPerImage),
                        decelerationTimeConstant: DecelerationForecast.timeConstant(
-                           decelerationRate: scrollView.decelerationRate.clampedValue))
+                           decelerationRate: scrollView.decelerationRate.clampedValue),
+                       motion: scrollView.motionForecast)
     }
 
     /// Loads `item`: into its view if a view shows it (a cache hit appears at once, no fade), else

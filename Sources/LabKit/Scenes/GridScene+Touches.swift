@@ -1,3 +1,5 @@
+import ScrollKit
+
 /// The grid's tiles as touchable content (B-TCH-1): each tile is a plain view that can be pressed and
 /// tapped (selected), with a small ♥ control in its bottom-right corner that keeps its touch.
 extension GridScene: ScrollViewContent {

@@ -1,3 +1,5 @@
+import ScrollKit
+
 /// The image grid of seeds 000/001/003/004: a vertical 2-column grid of 500 tiles recycled through six
 /// views (B-GRID-2), each tile loading its image through the pipeline under the active loading policy
 /// (B-POL-1), with fades (B-IMG-2), the stale-image guard (B-GRID-4) and the B-POL-2 metrics.

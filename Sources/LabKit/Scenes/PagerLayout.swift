@@ -1,3 +1,5 @@
+import ScrollKit
+
 /// The fixed geometry of the pager scene (seed 002's bubbles, seed 000's linked strip).
 ///
 /// Bubbles are 200 pt wide with 20 pt of padding, so a page is 220 pt. Page `k` is centred in the
@@ -103,5 +105,25 @@ public struct PagerLayout: Hashable, Sendable {
     public func dotCenter(page: Int) -> Point {
         let x = phoneSize.width / 2 + (Double(page) - Double(pageCount - 1) / 2) * dotSpacing
         return Point(x: x, y: dotsY)
+    }
+}
+
+/// One page view of the pager's pool, as the renderer draws it.
+public struct PagerPage: Hashable, Sendable {
+    /// Identity of the pool view (0 ..< pool capacity): its colour in the renderer.
+    public var view: Int
+    /// The page the view shows (its number is `page + 1` on screen).
+    public var page: Int
+    /// The page's slot (bubble plus padding) in phone coordinates.
+    public var frame: Rect
+    /// The bubble inside the slot, in phone coordinates.
+    public var bubbleFrame: Rect
+
+    /// Makes a page record.
+    public init(view: Int, page: Int, frame: Rect, bubbleFrame: Rect) {
+        self.view = view
+        self.page = page
+        self.frame = frame
+        self.bubbleFrame = bubbleFrame
     }
 }

@@ -1,3 +1,5 @@
+import ScrollKit
+
 extension PagerScene {
     /// True for the mode whose page is the scroll view's frame (`pagingEnabled`, B-PAGE-1).
     static func pageIsFrame(_ mode: PagingMode) -> Bool {

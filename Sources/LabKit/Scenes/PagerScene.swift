@@ -1,3 +1,5 @@
+import ScrollKit
+
 /// The paging scene (SPEC §2, §5): a horizontal pager of bubbles with bleeding and padding, the
 /// three ways to page of seed 002 plus free scrolling, touch bridging, a linked title strip and a
 /// parallax background (seed 000).
@@ -104,5 +106,13 @@ public final class PagerScene: LabScene {
     /// `viewsCreated` of the page pool: proves the pool never grew.
     public var summary: [(String, JSONValue)] {
         [("viewsCreated", .int(pool.viewsCreated))]
+    }
+}
+
+extension PagerScene: ScrollViewDelegate {
+    /// Linked scrolling (B-LINK-1): the strip, the parallax layer and the pool follow the offset.
+    /// In snap and target modes this arrives through the paging behaviour, which forwards it.
+    public func scrollViewDidScroll(_ scrollView: ScrollView) {
+        linkToOffset()
     }
 }

@@ -1,3 +1,5 @@
+import ScrollKit
+
 /// A JSON value with ordered object keys, for the JSON-lines interfaces
 /// (`replay --headless`, `--trace-out`, `bench --json`).
 ///

@@ -1,3 +1,5 @@
+import ScrollKit
+
 extension ScrollEventRecord {
     /// The JSON-lines form shared by `replay --headless` and `--trace-out`:
     /// `{"t":…,"event":"willEndDragging","offset":{…},"velocity":{…},"target":{…}}`.

@@ -1,5 +1,6 @@
 import CSDL
 import Foundation
+import LabKit
 import ScrollKit
 
 /// Collects SDL events many times per frame and gives each pointer event the time it happened.

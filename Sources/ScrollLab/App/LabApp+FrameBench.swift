@@ -49,7 +49,7 @@ extension LabApp {
             guard index >= warmupFrames else { continue }
             run.frameTimes.append(elapsed)
             run.imageStalls.append(images.lastFrameWork)
-            let settled = !isReplaying && (gridScene?.isSettled ?? true)
+            let settled = !isReplaying && scene.isSettled
             quietFrames = settled ? quietFrames + 1 : 0
             if quietFrames >= tailFrames { break }
         }

@@ -1,9 +1,10 @@
 import CSDL
 import ScrollKit
+import ScrollLabCore
 
 extension LabApp {
     /// Wheel distance per notch, in points of content offset.
-    static let wheelStep = 40.0
+    static let wheelStep = KeyTable.wheelStep
 
     /// Handles one SDL event stamped at app time `t`.
     func handle(_ event: inout SDL_Event, at t: Double) {
@@ -135,11 +136,7 @@ extension LabApp {
 
     private func send(_ phase: PointerPhase, x: Int32, y: Int32, time: Double) {
         let event = PointerEvent(time: time, position: viewport.phonePoint(windowX: x, windowY: y), phase: phase)
-        if options.tracePointer {
-            trace?.write(.object([("event", .string("pointer")), ("t_ms", .number(time * 1000)),
-                                  ("x", .number(event.position.x)), ("y", .number(event.position.y)),
-                                  ("phase", .string(phase.rawValue)), ("frame", .int(frameCount))]))
-        }
+        if options.tracePointer { trace?.pointer(event, frame: frameCount) }
         recordPointer(event)
         scene.pointer(event)
         collectEvents()

@@ -1,5 +1,7 @@
 import Foundation
+import LabKit
 import ScrollKit
+import ScrollLabCore
 
 extension LabApp {
     /// Where the timeline panel sits: the lower part of the events column.
@@ -133,8 +135,8 @@ extension LabApp {
 
     /// S: a new timeline along the new scene's axis; a replay in progress stops (it was meant for the
     /// scene it started on).
-    func instrumentsDidSwitchScene(to name: String) {
-        instruments.timeline = Timeline(axis: LabInstruments.axis(ofScene: name))
+    func instrumentsDidSwitchScene(to kind: SceneKind) {
+        instruments.timeline = Timeline(axis: kind.axis)
         instruments.replay = nil
         instruments.pendingReplay = nil
     }

@@ -1,12 +1,19 @@
 import ScrollKit
+import ScrollLabCore
 
 extension LabApp {
-    /// Puts a ScrollKit scene in the window with the adapter that knows how to draw it.
-    static func windowScene(for scene: any LabScene) throws(AppError) -> any WindowScene {
-        if let grid = scene as? GridScene { return LabSceneAdapter.grid(grid) }
-        if let pager = scene as? PagerScene { return LabSceneAdapter.pager(pager) }
-        if let photos = scene as? PhotosScene { return LabSceneAdapter.photos(photos) }
-        throw .usage("the \(scene.name) scene cannot be shown in the window yet")
+    /// A new scene of `kind` from the command line's scene options, in the window.
+    func makeWindowScene(_ kind: SceneKind) throws(AppError) -> any WindowScene {
+        try Self.windowScene(kind, options: sceneOptions, images: images)
+    }
+
+    /// A new scene of `kind` built from `options`, put in the window by its `WindowPresentable` side.
+    static func windowScene(_ kind: SceneKind, options: SceneOptions, images: ImageLoader) throws(AppError) -> any WindowScene {
+        let lab = options.makeScene(kind, imageSource: SDLImageSource(loader: images), assetCount: images.paths.count)
+        guard let presentable = lab as? any WindowPresentable else {
+            throw .usage("the \(kind.name) scene cannot be shown in the window yet")
+        }
+        return presentable.windowScene(kind: kind, images: images)
     }
 
     /// Switches to the next scene (`S`) with the current deceleration rate. Each scene is built once, from
@@ -14,28 +21,25 @@ extension LabApp {
     /// was (offset, paging mode, memory cache, loads in flight). The trace gets the scene's name and its
     /// setting lines.
     func switchScene(at t: Double) {
-        let all = SceneOption.allCases
-        var next = sceneOptions
-        next.scene = all[((SceneOption(rawValue: scene.name).flatMap { all.firstIndex(of: $0) } ?? 0) + 1) % all.count]
+        let kind = scene.kind.next
         let fast = scene.isFastRate
         let made: any WindowScene
-        if let kept = parkedScenes.removeValue(forKey: next.scene.rawValue) {
+        if let kept = parkedScenes.removeValue(forKey: kind.name) {
             made = kept
         } else {
-            guard let new = try? Self.windowScene(for: next.makeScene(imageSource: SDLImageSource(loader: images),
-                                                                      assetCount: images.paths.count)) else { return }
+            guard let new = try? makeWindowScene(kind) else { return }
             made = new
         }
         collectEvents()
         if pointerDown { scene.cancelPointer(time: modelClock.modelTime(atReal: t)) }
-        parkedScenes[scene.name] = scene
+        parkedScenes[scene.kind.name] = scene
         made.isFastRate = fast
         scene = made
         pointerDown = false
         events.reset()
-        instrumentsDidSwitchScene(to: made.name)
-        status.latencyMs = gridScene != nil ? images.latency * 1000 : nil
-        logSetting("scene", .string(made.name), at: t)
+        instrumentsDidSwitchScene(to: made.kind)
+        status.latencyMs = made.sourceLatencyMs
+        logSetting("scene", .string(made.kind.name), at: t)
         for line in made.settingLines { trace?.write(line) }
     }
 }

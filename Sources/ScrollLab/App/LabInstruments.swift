@@ -1,4 +1,5 @@
 import Foundation
+import LabKit
 import ScrollKit
 
 /// The lab's instruments in the window (B-UI-1 timeline, B-UI-3 record and replay): the timeline
@@ -23,11 +24,6 @@ struct LabInstruments {
     /// Instruments for a scene scrolling along `axis`.
     init(axis: Axis) {
         timeline = Timeline(axis: axis)
-    }
-
-    /// The scroll axis of a scene: the pager scrolls sideways, the grid vertically.
-    static func axis(ofScene name: String) -> Axis {
-        name == "pager" ? .horizontal : .vertical
     }
 
     /// The next free `recordings/gesture-<n>.jsonl` (n from 1), relative to the working directory.

@@ -1,3 +1,4 @@
+import LabKit
 import ScrollKit
 
 /// Where the phone sits in the window. Every model coordinate is relative to the phone's top-left

@@ -1,4 +1,5 @@
 import Foundation
+import LabKit
 import ScrollKit
 
 /// Writes the `--trace-out` JSON lines: one compact JSON object per line, each written as it goes so a

@@ -1,19 +1,10 @@
 import ArgumentParser
+import LabKit
 import ScrollKit
 
 extension PagingMode: ExpressibleByArgument {}
 extension LoadingPolicyKind: ExpressibleByArgument {}
 extension FramePacing: ExpressibleByArgument {}
-
-/// The `--scene` values.
-enum SceneOption: String, ExpressibleByArgument, CaseIterable {
-    /// The tile grid with six recycled views and images.
-    case grid
-    /// The horizontal pager of bubbles with its three paging modes.
-    case pager
-    /// The pager of zooming photos (PhotoScroller).
-    case photos
-}
 
 /// An `on|off` option value (the content-touch switches).
 enum Switch: String, ExpressibleByArgument, CaseIterable {

@@ -1,4 +1,5 @@
 import Foundation
+import LabKit
 import ScrollKit
 
 extension BenchCommand {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LabKit
 import ScrollKit
 
 /// `scrolllab bench` (issue 4, B-POL-2): replays the bundled gesture files through the grid under

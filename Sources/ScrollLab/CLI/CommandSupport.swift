@@ -1,4 +1,5 @@
 import Foundation
+import LabKit
 import ScrollKit
 
 /// Reads a gesture file line by line (`-` is standard input; a pipe or FIFO is read as it comes), with

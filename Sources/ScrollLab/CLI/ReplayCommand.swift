@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LabKit
 import ScrollKit
 
 /// `scrolllab replay FILE --headless` (B-UI-3): runs a gesture file through a scene on a virtual 60 Hz

@@ -1,11 +1,13 @@
 import ArgumentParser
 import Foundation
+import LabKit
 import ScrollKit
+import ScrollLabCore
 
 /// The options that choose and configure a scene, shared by the window and `replay`.
 struct SceneOptions: ParsableArguments {
-    @Option(help: "Scene: grid, pager or photos.")
-    var scene: SceneOption = .grid
+    @Option(help: ArgumentHelp("Scene: " + SceneKind.all.map(\.name).joined(separator: " or ") + "."))
+    var scene: SceneKind = .grid
 
     @Option(help: "Paging mode of the pager scene: none, frame, snap or target.")
     var paging: PagingMode = .frame
@@ -73,19 +75,13 @@ struct SceneOptions: ParsableArguments {
         }
     }
 
-    /// A new scene as configured. The grid takes its images from `imageSource` (headless: a virtual
-    /// source with the configured latency) and shows `assetCount` distinct images.
-    /// `photoSizes` are the photos scene's pages (none: one 300×440 photo per grid image).
-    func makeScene(imageSource: (any ImageSource)? = nil, assetCount: Int = GridSceneConfiguration().assetCount,
-                   photoSizes: [Size] = []) -> any LabScene {
-        let lab: any LabScene
-        switch scene {
-        case .grid: lab = GridScene(configuration: gridConfiguration(assetCount: assetCount), source: imageSource)
-        case .pager: lab = PagerScene(mode: paging)
-        case .photos:
-            lab = PhotosScene(photoSizes: photoSizes.isEmpty
-                ? Array(repeating: PhotosScene.defaultPhotoSize, count: Swift.max(1, assetCount)) : photoSizes)
-        }
+    /// A new scene of `kind` (default: `--scene`) as configured. The grid takes its images from
+    /// `imageSource` (headless: a virtual source with the configured latency) and shows `assetCount`
+    /// distinct images.
+    func makeScene(_ kind: SceneKind? = nil, imageSource: (any ImageSource)? = nil,
+                   assetCount: Int = GridSceneConfiguration().assetCount) -> any LabScene {
+        let settings = SceneSettings(paging: paging, grid: gridConfiguration(assetCount: assetCount), imageSource: imageSource)
+        let lab = (kind ?? scene).make(settings)
         lab.scrollView.decelerationRate = rate.rate
         lab.scrollView.velocityEstimator = estimator.kind
         lab.scrollView.delaysContentTouches = delaysContentTouches.isOn

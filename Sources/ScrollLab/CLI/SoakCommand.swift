@@ -4,6 +4,7 @@ import ScrollKit
 
 #if canImport(Glibc)
 import Glibc
+import LabKit
 #endif
 
 /// `scrolllab soak --minutes N --headless` (issue 7): a long session on the virtual clock. The bundled

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LabKit
 import ScrollKit
 
 /// `scrolllab velocity` (B-VEL-2): the release velocity of one gesture read from stdin, as the scroll view sees it.

@@ -1,4 +1,5 @@
 import Foundation
+import LabKit
 import ScrollKit
 
 /// The heads-up display right of the phone: state on the left column, the latest delegate

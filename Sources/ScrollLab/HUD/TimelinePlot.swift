@@ -1,4 +1,5 @@
 import CSDL
+import LabKit
 import ScrollKit
 
 /// Draws the lab's timeline (B-UI-1) into a HUD panel: offset (blue) and velocity (amber) along the

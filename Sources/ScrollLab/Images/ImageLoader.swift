@@ -1,5 +1,6 @@
 import CSDL
 import Foundation
+import LabKit
 import ScrollKit
 
 /// The window's image source: decodes asset files with SDL2_image on worker threads after the

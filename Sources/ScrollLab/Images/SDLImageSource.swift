@@ -1,3 +1,4 @@
+import LabKit
 import ScrollKit
 
 /// The grid's `ImageSource` in the window: forwards to the render thread's `ImageLoader`.

@@ -1,6 +1,8 @@
 import CSDL
 import Foundation
+import LabKit
 import ScrollKit
+import ScrollLabCore
 
 /// `bench --plot`: loads issued (x) against blank tile-seconds (y, log scale) for every policy and
 /// both bounds, one panel per gesture, the frontier of undominated policies joined and ringed. Drawn

@@ -1,4 +1,5 @@
 import CSDL
+import LabKit
 import ScrollKit
 
 /// Draws the pager scene into the phone: a parallax background behind the pager band, the linked
@@ -13,8 +14,8 @@ struct PagerRenderer {
     let canvas: Canvas
     let text: TextCache
 
-    /// Draws `scene` into the phone at `viewport`; `showsFrame` adds the frame-outline overlay.
-    func draw(_ scene: PagerScene, viewport: PhoneViewport, showsFrame: Bool) {
+    /// Draws `scene` into the phone at `viewport`, with the frame-outline overlay when it asks for it.
+    func draw(_ scene: PagerSnapshot, viewport: PhoneViewport) {
         let screen = viewport.frame
         let origin = screen.origin
         let layout = scene.layout
@@ -30,7 +31,7 @@ struct PagerRenderer {
             drawBubble(page, in: bubble)
         }
         drawDots(scene, origin: origin)
-        if showsFrame { drawFrameOutline(scene, origin: origin) }
+        if scene.showsFrame { drawFrameOutline(scene, origin: origin) }
         drawTitleBar(scene, screen: screen)
         canvas.clip(nil)
     }
@@ -67,7 +68,7 @@ struct PagerRenderer {
     }
 
     /// The linked strip: titles 120 pt wide at the strip's own offset (not the pager's).
-    private func drawTitleStrip(_ scene: PagerScene, origin: Point, screen: Rect) {
+    private func drawTitleStrip(_ scene: PagerSnapshot, origin: Point, screen: Rect) {
         let layout = scene.layout
         let strip = layout.titleStrip.offsetBy(origin)
         canvas.fill(strip, RGBA(42, 46, 56))
@@ -103,10 +104,10 @@ struct PagerRenderer {
 
     /// The page indicator: one dot per page, the current one larger and dark; while the pager
     /// moves on its own, a red ring marks the page of `targetContentOffset`.
-    private func drawDots(_ scene: PagerScene, origin: Point) {
+    private func drawDots(_ scene: PagerSnapshot, origin: Point) {
         let layout = scene.layout
-        if scene.scrollView.isMoving, let target = scene.scrollView.targetContentOffset {
-            let centre = layout.dotCenter(page: layout.currentPage(offsetX: target.x)) + origin
+        if let target = scene.targetPage {
+            let centre = layout.dotCenter(page: target) + origin
             fillDisc(centre: centre, radius: 7, .ghost)
             fillDisc(centre: centre, radius: 5.5, .screen)
         }
@@ -121,7 +122,7 @@ struct PagerRenderer {
     }
 
     /// The scroll view's frame (dashed, red) against the touch area (thin, blue), with labels.
-    private func drawFrameOutline(_ scene: PagerScene, origin: Point) {
+    private func drawFrameOutline(_ scene: PagerSnapshot, origin: Point) {
         let frame = scene.scrollViewFrame.offsetBy(origin)
         let touch = scene.layout.touchArea.offsetBy(origin)
         canvas.stroke(touch.insetBy(dx: 1, dy: -4), width: 1, RGBA(60, 140, 255))
@@ -136,7 +137,7 @@ struct PagerRenderer {
     }
 
     /// The 30 pt bar at the top naming the scene and the paging mode.
-    private func drawTitleBar(_ scene: PagerScene, screen: Rect) {
+    private func drawTitleBar(_ scene: PagerSnapshot, screen: Rect) {
         let bar = Rect(x: screen.minX, y: screen.minY, width: screen.width, height: Self.titleBarHeight)
         canvas.fill(bar, RGBA.titleBar.withAlpha(245))
         canvas.fill(Rect(x: bar.minX, y: bar.maxY - 1, width: bar.width, height: 1), RGBA(200, 200, 206))

@@ -1,4 +1,5 @@
 import CSDL
+import LabKit
 import ScrollKit
 
 /// Draws the phone: its body, a 30 pt title bar naming the scene, and the clipped scroll view

@@ -1,14 +1,12 @@
 import ScrollKit
 
 /// What one frame shows: read from the scene once per frame, then drawn by the phone renderer and
-/// the HUD. A plain value so drawing never reaches back into the model.
+/// the HUD. A plain value so drawing never reaches back into the model. The scene's own part
+/// (`content`: policy, paging mode, views, metrics) reads as the snapshot's own fields (`s.tiles`).
+@dynamicMemberLookup
 struct SceneSnapshot {
     /// Scene name for the title bar and the HUD (`grid`).
     var name: String
-    /// Loading policy name.
-    var policy: String
-    /// Paging mode name, nil when the scene does not page.
-    var pagingMode: String?
     /// Deceleration rate as shown (`normal 0.998`).
     var decelerationRate: String
     /// UIKit's state flags.
@@ -23,17 +21,36 @@ struct SceneSnapshot {
     var targetContentOffset: Point?
     /// The scroll view's frame in phone-viewport points.
     var scrollViewFrame: Rect
+    /// The scene's part: its HUD rows and its views.
+    var content: SceneContent
+
+    init(name: String, decelerationRate: String, scrollViewFrame: Rect, content: SceneContent = SceneContent()) {
+        self.name = name
+        self.decelerationRate = decelerationRate
+        self.scrollViewFrame = scrollViewFrame
+        self.content = content
+    }
+
+    subscript<Value>(dynamicMember keyPath: KeyPath<SceneContent, Value>) -> Value { content[keyPath: keyPath] }
+}
+
+/// The scene-specific part of a frame's snapshot: the HUD rows and the views to draw.
+struct SceneContent {
+    /// The HUD's policy row.
+    var policy = "—"
+    /// The HUD's paging row, nil when the scene does not page.
+    var pagingMode: String?
     /// The pool's views.
     var tiles: [TileDrawItem] = []
-    /// Views ever created by the pool.
+    /// Views ever created.
     var viewsCreated = 0
     /// Rebinds so far.
     var rebindCount = 0
-    /// Load metrics as label/value pairs (empty until the scene exposes some).
+    /// Load metrics as label/value pairs.
     var metrics: [(String, String)] = []
-    /// Assets whose textures must stay (memory cache and screen).
-    var liveImageAssets: Set<Int> = []
-    /// The loading policy's target rect in content coordinates (Target, Adaptive), if any.
+    /// Assets whose textures must stay (nil: the scene has no images, nothing to evict).
+    var liveImageAssets: Set<Int>?
+    /// The rect at the deceleration target the loading policy works toward (content coordinates), if any.
     var targetRect: Rect?
     /// `delaysContentTouches` and `canCancelContentTouches` as shown (`delay on · cancel on`), nil when the
     /// scene has no touchable content (B-TCH-1).

@@ -1,5 +1,6 @@
 import Testing
 @testable import ScrollKit
+import LabKit
 
 @Suite struct FramePacerTests {
     static let period = 1.0 / 60

@@ -1,5 +1,6 @@
 import Testing
 @testable import ScrollKit
+import LabKit
 
 @Suite struct HeadlessReplayStreamTests {
     /// A fling, a catch between two frames, a backwards time and a long pause: every delivery rule.

@@ -1,5 +1,6 @@
 import Testing
 @testable import ScrollKit
+import LabKit
 
 /// The soak session: a long virtual run keeps six views and the decoded bytes within their limit.
 @Suite struct SoakSessionTests {

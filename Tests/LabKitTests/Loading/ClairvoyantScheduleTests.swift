@@ -1,5 +1,6 @@
 import Testing
 @testable import ScrollKit
+import LabKit
 
 /// The clairvoyant schedule on hand-made frames, with exact expected blank times.
 @Suite struct ClairvoyantScheduleTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import ScrollKit
+import LabKit
 
 @Suite struct ImagePipelineTests {
     static let bytes = 528_000

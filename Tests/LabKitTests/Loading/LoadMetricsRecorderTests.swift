@@ -1,5 +1,6 @@
 import Testing
 @testable import ScrollKit
+import LabKit
 
 @Suite struct LoadMetricsRecorderTests {
     let k = { (asset: Int) in ImageKey(asset: asset) }

@@ -1,6 +1,7 @@
-import Testing
 import Foundation
+import Testing
 @testable import ScrollKit
+import LabKit
 
 /// Decisions of each policy in fixed contexts, with exact expectations.
 @Suite struct LoadingPolicyTests {

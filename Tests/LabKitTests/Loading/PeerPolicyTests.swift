@@ -1,5 +1,7 @@
 import Testing
 @testable import ScrollKit
+import LabKit
+import ScrollKitTestSupport
 
 /// The peer policies' rules in fixed contexts (2 columns, row pitch 230, viewport 450), with exact
 /// expectations derived from each system's constants.

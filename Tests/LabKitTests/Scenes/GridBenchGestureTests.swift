@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ScrollKit
+import LabKit
 
 /// The bench over the bundled gestures (Assets/Gestures): relations that hold whatever the physics
 /// constants, checked for every gesture and every policy.

@@ -1,5 +1,7 @@
 import Testing
 @testable import ScrollKit
+import LabKit
+import ScrollKitTestSupport
 
 @Suite struct GridBenchTests {
     /// Two flings down, one back up: a gesture with decelerations and a reversal.

@@ -1,5 +1,6 @@
 import Testing
 @testable import ScrollKit
+import LabKit
 
 @Suite struct GridSceneCacheTests {
     @Test func clearingTheCacheKeepsTheScreenAndReloadsWithAFadeLater() {

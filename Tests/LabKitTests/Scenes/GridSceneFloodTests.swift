@@ -1,5 +1,6 @@
 import Testing
 @testable import ScrollKit
+import LabKit
 
 /// Event floods (issue 7): ten thousand motions delivered within one frame, many sharing one timestamp.
 @Suite struct GridSceneFloodTests {

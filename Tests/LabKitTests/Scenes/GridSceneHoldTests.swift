@@ -1,5 +1,7 @@
 import Testing
 @testable import ScrollKit
+import LabKit
+import ScrollKitTestSupport
 
 /// Blank time after a long still hold: the time the replay skips is charged to what was on screen
 /// during it, not to the frame after it.

@@ -1,6 +1,7 @@
 import Testing
 @testable import LabKit
 @testable import ScrollKit
+import ScrollKitTestSupport
 
 /// A source whose workers finish even when cancelled (a real decode already under way): the late
 /// results still come back and must not reach a rebound view.

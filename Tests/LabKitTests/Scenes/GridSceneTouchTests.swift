@@ -1,6 +1,7 @@
 import Testing
 @testable import LabKit
 import ScrollKit
+import ScrollKitTestSupport
 
 /// The grid's tiles as content (B-TCH-1): pressed while tracking, selected by a tap, a ♥ control that
 /// keeps its touch, and the touch lines in the replay's log.

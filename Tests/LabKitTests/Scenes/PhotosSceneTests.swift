@@ -1,6 +1,7 @@
 import Testing
 @testable import LabKit
 import ScrollKit
+import ScrollKitTestSupport
 
 /// The photos scene (B-ZOOM-1): PhotoScroller's scales, pinch and double-tap zoom, nested scrolling,
 /// recycled pages at their fitted scale, and its log lines.

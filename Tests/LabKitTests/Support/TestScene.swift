@@ -1,4 +1,5 @@
 @testable import ScrollKit
+import LabKit
 
 /// The smallest LabScene: a scroll view and nothing else, for replay tests.
 final class TestScene: LabScene {

@@ -1,3 +1,5 @@
+import ScrollKit
+
 /// One recycled page of the photos scene: a zooming scroll view showing one photo (PhotoScroller's
 /// `ImageScrollView`). It is its scroll view's delegate and names the photo as the view to zoom.
 public final class PhotoPage: ScrollViewDelegate {

@@ -1,3 +1,5 @@
+import ScrollKit
+
 /// One bound page of the photos scene as the renderer draws it.
 public struct PhotoPageState: Hashable, Sendable {
     /// The pool view showing the page.

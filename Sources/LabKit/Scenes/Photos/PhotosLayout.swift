@@ -1,3 +1,5 @@
+import ScrollKit
+
 /// The fixed geometry of the photos scene (after Apple's PhotoScroller, seed 002's padding).
 ///
 /// Pages are the 320×450 photo area under a 30 pt title bar, with 20 pt of padding between them: the

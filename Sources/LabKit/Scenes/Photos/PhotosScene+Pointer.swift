@@ -1,3 +1,5 @@
+import ScrollKit
+
 /// Who owns the photos scene's current pointer.
 enum PhotosRoute {
     /// The pager (a page at its fitted scale, or a drag handed over).
@@ -110,8 +112,9 @@ extension PhotosScene {
         }
     }
 
-    /// Ends the current pointer's touch where it is, with no fling.
-    func endRoute(time: Double) {
+    /// Ends the current pointer's touch where it is, with no fling (a new touch-down, or a pointer the
+    /// window lost).
+    public func endRoute(time: Double) {
         switch route {
         case .pager: scrollView.handOffTouch(time: time)
         case let .page(view, _, _): pageViews[view].scrollView.handOffTouch(time: time)

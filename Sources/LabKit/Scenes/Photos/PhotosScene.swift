@@ -1,3 +1,5 @@
+import ScrollKit
+
 /// The photos scene (B-ZOOM-1, after Apple's PhotoScroller): a horizontal pager of photos with padding
 /// between pages, each page a zooming scroll view from a pool of three. The minimum zoom fits the photo,
 /// the maximum is 3× that; a pinch zooms about its centre and bounces back past the limits, small

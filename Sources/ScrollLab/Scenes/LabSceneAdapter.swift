@@ -1,29 +1,25 @@
+import LabKit
 import ScrollKit
+import ScrollLabCore
 
-/// Puts any ScrollKit `LabScene` in the window: routes input and steps to it, reads its scroll view
-/// for the HUD, and collects its delegate callbacks through the scroll view's event handler.
-final class LabSceneAdapter: WindowScene {
+/// Puts any LabKit `LabScene` in the window: routes input and steps to it, reads its scroll view
+/// for the HUD, and collects its delegate callbacks through the scroll view's event handler. A scene's
+/// own window side (`GridWindowScene`, `PagerWindowScene`) subclasses it for its HUD rows, its keys
+/// and its drawing.
+@MainActor
+class LabSceneAdapter: WindowScene {
     /// The scene driven.
     let scene: any LabScene
-    private let content: () -> SceneContent
-    private let policyName: () -> String
-    private let policySelector: ((Int) -> String?)?
-    private let pagingMode: () -> String?
+    let kind: SceneKind
     private let inbox = RecordInbox()
 
-    /// Wraps `scene`; `content` reads its views and metrics for each frame.
-    init(scene: any LabScene, policy: @escaping () -> String, selectPolicy: ((Int) -> String?)? = nil,
-         pagingMode: @escaping () -> String? = { nil }, content: @escaping () -> SceneContent) {
+    /// Wraps `scene` of `kind`.
+    init(scene: any LabScene, kind: SceneKind) {
         self.scene = scene
-        self.content = content
-        self.policyName = policy
-        self.policySelector = selectPolicy
-        self.pagingMode = pagingMode
+        self.kind = kind
         let inbox = self.inbox
         scene.scrollView.eventHandler = { inbox.records.append($0) }
     }
-
-    var name: String { scene.name }
 
     func pointer(_ event: PointerEvent) { scene.pointer(event) }
 
@@ -46,6 +42,8 @@ final class LabSceneAdapter: WindowScene {
         scene.advance(to: time)
     }
 
+    var isSettled: Bool { scene.isSettled }
+
     var isFastRate: Bool {
         get { scene.scrollView.decelerationRate == .fast }
         set { scene.scrollView.decelerationRate = newValue ? .fast : .normal }
@@ -54,28 +52,32 @@ final class LabSceneAdapter: WindowScene {
     func snapshot() -> SceneSnapshot {
         let view = scene.scrollView
         let rate = view.decelerationRate == .fast ? "fast 0.99" : view.decelerationRate == .normal ? "normal 0.998" : "\(view.decelerationRate.rawValue)"
-        var s = SceneSnapshot(name: scene.name, policy: policyName(), pagingMode: pagingMode(), decelerationRate: rate,
-                              scrollViewFrame: view.frame)
+        var s = SceneSnapshot(name: scene.name, decelerationRate: rate, scrollViewFrame: view.frame, content: content())
         s.isTracking = view.isTracking
         s.isDragging = view.isDragging
         s.isDecelerating = view.isDecelerating
         s.velocity = view.velocity
         s.contentOffset = view.contentOffset
         s.targetContentOffset = view.targetContentOffset
-        if view.content != nil {
-            s.contentTouches = "delay \(view.delaysContentTouches ? "on" : "off") · cancel \(view.canCancelContentTouches ? "on" : "off")"
-        }
-        let c = content()
-        s.tiles = c.tiles
-        s.viewsCreated = c.viewsCreated
-        s.rebindCount = c.rebindCount
-        s.metrics = c.metrics
-        s.liveImageAssets = c.liveImageAssets
-        s.targetRect = c.targetRect
         return s
     }
 
-    func selectPolicy(_ number: Int) -> String? { policySelector?(number) }
+    // MARK: - The scene's own window side (overridden)
+
+    /// The scene's part of the snapshot: its HUD rows (policy, paging mode, metrics) and its views.
+    func content() -> SceneContent { SceneContent() }
+
+    /// Draws the phone: the pool's views as tiles (the grid's way); a scene with its own look overrides it.
+    func draw(_ snapshot: SceneSnapshot, with painter: ScenePainter) {
+        PhoneRenderer(canvas: painter.canvas, text: painter.text, textures: painter.textures)
+            .draw(snapshot, viewport: painter.viewport)
+    }
+
+    func perform(_ action: KeyAction) -> [(name: String, value: JSONValue)] { [] }
+
+    var sourceLatencyMs: Double? { nil }
+
+    // MARK: - Trace
 
     func takeEvents() -> [ScrollEventRecord] {
         defer { inbox.records.removeAll(keepingCapacity: true) }
@@ -85,4 +87,10 @@ final class LabSceneAdapter: WindowScene {
     var settingLines: [JSONValue] { scene.settingLines }
 
     var summary: [(String, JSONValue)] { scene.summary }
+}
+
+/// Where a scroll view's event handler drops its records until the window collects them.
+final class RecordInbox {
+    /// Records not yet collected, oldest first.
+    var records: [ScrollEventRecord] = []
 }

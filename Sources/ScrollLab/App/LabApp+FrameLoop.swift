@@ -1,0 +1,104 @@
+import CSDL
+import Foundation
+import LabKit
+import ScrollKit
+import ScrollLabCore
+
+/// The frame loop: pump input every ~1 ms until the frame's deadline (see `InputPump`), then step the
+/// scene to the frame time, draw, present. The deadline and the moment to present come from the
+/// `FramePacer` (or, with `--pacing legacy`, the loop before it); without a waiting vsync (Xvfb,
+/// offscreen) the loop paces itself at the display rate.
+extension LabApp {
+    /// Runs until Esc, the close button, `--frames` or `--quit-after`; returns the exit code.
+    func run() -> Int32 {
+        let period = 1 / sdl.refreshRate
+        // Pace on the display's vertical blank only if presenting really waits for it (under Xvfb the
+        // GL renderer claims vsync but returns at once); otherwise pace on our own schedule.
+        let presentWaits = sdl.hasVSync && measurePresentWait(period: period)
+        status.renderer += presentWaits ? " (waits)" : ""
+        let pump = InputPump(clock: clock, window: options.headless ? nil : sdl.window)
+        status.eventClock = pump.timeSource.rawValue
+        writeTraceHeader()
+        logSetting("eventClock", .string(pump.timeSource.rawValue), at: 0)
+        logSetting("pacing", .string(options.pacing.rawValue), at: 0)
+        var pacer = FramePacer(period: period, presentWaits: presentWaits, now: clock.now())
+        var lastFrameStart: Double?
+        var lastPresentEnd: Double?
+        while running {
+            let deadline: Double
+            switch options.pacing {
+            case .adaptive:
+                deadline = pacer.wakeTime
+            case .legacy:
+                // The loop before the pacer: wake 4 ms before the blank, or one period after the last start.
+                deadline = lastFrameStart.map { start in
+                    presentWaits ? Swift.max(start + period, (lastPresentEnd ?? start) + period - 0.004) : start + period
+                } ?? 0
+            }
+            pump.pump(until: deadline) { event, stamp in self.handle(&event, at: stamp) }
+            if status.eventClock != pump.timeSource.rawValue { status.eventClock = pump.timeSource.rawValue }
+            let frameStart = clock.now()
+            frame(at: frameStart)
+            let workEnd = clock.now()
+            if options.pacing == .adaptive { Self.sleep(until: pacer.presentTime, clock: clock) }
+            let presentStart = clock.now()
+            SDL_RenderPresent(sdl.renderer)
+            let presentEnd = clock.now()
+            pacer.record(work: workEnd - frameStart, present: presentEnd - presentStart, presentEnd: presentEnd)
+            if options.traceFrames { trace?.frame(frameCount, time: modelTimeShown, offset: drawnOffset) }
+            // The interval between presented frames: what the eye sees.
+            let interval = lastPresentEnd.map { presentEnd - $0 }
+            stats.record(frameTime: workEnd - frameStart, presentTime: presentEnd - presentStart, interval: interval)
+            if frameIsMoving {
+                motionStats.record(frameTime: workEnd - frameStart, presentTime: presentEnd - presentStart, interval: interval)
+            }
+            updateFrameStatus()
+            lastFrameStart = frameStart
+            lastPresentEnd = presentEnd
+            frameCount += 1
+            if let n = options.frames, frameCount >= n { running = false }
+            if let q = options.quitAfter, frameStart >= q { running = false }
+            if traceFile?.failure != nil { running = false }
+        }
+        finish()
+        return traceFile?.failure == nil && !screenshotFailed ? 0 : 1
+    }
+
+    /// The HUD's frame line, refreshed every 15 frames (its text is rasterized anew only then):
+    /// frames per second and interval p99 over the last second, work time and its p99.
+    private func updateFrameStatus() {
+        guard frameCount % 15 == 0 else { return }
+        let work = stats.frameTimes.suffix(60)
+        let intervals = stats.intervals.suffix(60)
+        status.frameMs = (work.last ?? 0) * 1000
+        status.frameP99Ms = FrameStats.percentile(99, of: Array(stats.frameTimes.suffix(300))) * 1000
+        status.intervalP99Ms = FrameStats.percentile(99, of: Array(intervals)) * 1000
+        status.fps = FrameStats.fps(of: intervals)
+    }
+
+    /// Sleeps until app time `time` without pumping input (SDL_Delay for whole milliseconds, then a
+    /// short `usleep`): no busy wait, so the decode workers keep the cores.
+    static func sleep(until time: Double, clock: AppClock) {
+        while true {
+            let remaining = time - clock.now()
+            if remaining <= 0 { return }
+            if remaining > 0.0015 { SDL_Delay(UInt32(remaining * 1000 - 0.5)) } else { usleep(UInt32(remaining * 1_000_000)) }
+        }
+    }
+
+    /// Presents a few empty frames back to back: true when they come one display period apart, i.e.
+    /// vsync really blocks. A present that is merely slow (Xvfb copies the whole window: 7–10 ms, more
+    /// on a loaded machine) takes a varying time, not the period.
+    private func measurePresentWait(period: Double) -> Bool {
+        var ends: [Double] = [clock.now()]
+        for _ in 0..<8 {
+            canvas.clear(.background)
+            SDL_RenderPresent(sdl.renderer)
+            ends.append(clock.now())
+        }
+        let durations = zip(ends, ends.dropFirst()).map { $1 - $0 }
+        calibration = durations
+        let settled = Array(durations.dropFirst(2))
+        return settled.allSatisfy { abs($0 - period) < 0.1 * period }
+    }
+}

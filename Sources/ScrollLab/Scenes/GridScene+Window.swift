@@ -1,0 +1,120 @@
+import Foundation
+import LabKit
+import ScrollKit
+import ScrollLabCore
+
+extension GridScene: WindowPresentable {
+    @MainActor func windowScene(kind: SceneKind, images: ImageLoader) -> any WindowScene {
+        GridWindowScene(grid: self, kind: kind, images: images)
+    }
+}
+
+/// The grid scene in the window: its six views with their image state, its load metrics and policy
+/// in the HUD, and its keys (policies, seed problems, latency, cache). The phone renderer draws it.
+final class GridWindowScene: LabSceneAdapter {
+    let grid: GridScene
+    /// Decodes the grid's images; `L` sets its simulated latency.
+    let images: ImageLoader
+
+    init(grid: GridScene, kind: SceneKind, images: ImageLoader) {
+        self.grid = grid
+        self.images = images
+        super.init(scene: grid, kind: kind)
+    }
+
+    override func content() -> SceneContent {
+        let tiles = grid.tiles
+        return SceneContent(policy: Self.policyLabel(grid), tiles: tiles.map(Self.drawItem),
+                            viewsCreated: grid.pool.viewsCreated, rebindCount: grid.pool.rebindCount,
+                            metrics: Self.metrics(grid.metrics), liveImageAssets: grid.liveImageAssets(showing: tiles),
+                            targetRect: grid.targetRect, contentTouches: Self.contentTouches(grid.scrollView))
+    }
+
+    /// The HUD's touches row: `delaysContentTouches` (U) and `canCancelContentTouches` (X), B-TCH-1.
+    static func contentTouches(_ view: ScrollView) -> String {
+        "delay \(view.delaysContentTouches ? "on" : "off") · cancel \(view.canCancelContentTouches ? "on" : "off")"
+    }
+
+    override var sourceLatencyMs: Double? { images.latency * 1000 }
+
+    override func perform(_ action: KeyAction) -> [(name: String, value: JSONValue)] {
+        switch action {
+        case .policy(let number):
+            let kinds = LoadingPolicyKind.allCases
+            guard (1...kinds.count).contains(number) else { return [] }
+            grid.setPolicy(kinds[number - 1], problem: grid.seedProblem)
+            return [("policy", .string(kinds[number - 1].rawValue))]
+        case .latency:
+            let steps = SceneKind.latencySteps
+            let next = steps.first { $0 > images.latency + 1e-9 } ?? steps[0]
+            images.latency = next
+            return [("latencyMs", .number(next * 1000))]
+        case .clearCache:
+            grid.clearMemoryCache()
+            return [("clearCache", .bool(true))]
+        case .delaysContentTouches:
+            grid.scrollView.delaysContentTouches.toggle()
+            return [("delaysContentTouches", .bool(grid.scrollView.delaysContentTouches))]
+        case .canCancelContentTouches:
+            grid.scrollView.canCancelContentTouches.toggle()
+            return [("canCancelContentTouches", .bool(grid.scrollView.canCancelContentTouches))]
+        case .seedProblem:
+            let problems: [SeedProblem?] = [nil] + SeedProblem.allCases
+            let index = problems.firstIndex { $0 == grid.seedProblem } ?? 0
+            let next = problems[(index + 1) % problems.count]
+            grid.setPolicy(grid.policyKind, problem: next)
+            return [("seedProblem", next.map { .int($0.rawValue) } ?? .null)]
+        default:
+            return []
+        }
+    }
+
+    /// The HUD's policy line: its name, "peer" for a shipping system's policy, a seed problem shown broken.
+    static func policyLabel(_ grid: GridScene) -> String {
+        let kind = grid.policyKind
+        var label = kind.rawValue
+        if kind.isPeer { label += " · peer" }
+        if let problem = grid.seedProblem { label += " · problem \(problem.rawValue) broken" }
+        return label
+    }
+
+    /// One tile as the renderer draws it: identity, item, image (with its fade) or the reason it has none.
+    static func drawItem(_ tile: TileState) -> TileDrawItem {
+        var item = TileDrawItem(view: tile.view, item: tile.item, frame: tile.frame, status: status(of: tile.image),
+                                isPressed: tile.isPressed, isHeartPressed: tile.isHeartPressed,
+                                isSelected: tile.isSelected, isLiked: tile.isLiked)
+        switch tile.image {
+        case let .shown(key, alpha):
+            item.imageAsset = key.asset
+            item.imageAlpha = alpha
+        case let .failed(reason):
+            item.failure = reason
+            item.status = nil
+        case .none, .loading:
+            break
+        }
+        return item
+    }
+
+    /// A tile's image state in a few characters (the texture itself is drawn by the image layer).
+    static func status(of image: TileImage) -> String {
+        switch image {
+        case .none: return "no image"
+        case .loading: return "loading…"
+        case let .shown(key, alpha): return alpha < 1 ? String(format: "image %@ %.0f%%", "\(key)", alpha * 100) : "image \(key)"
+        case let .failed(reason): return "failed: " + reason
+        }
+    }
+
+    /// The HUD's load metric rows (B-POL-2).
+    static func metrics(_ m: LoadMetrics) -> [(String, String)] {
+        [
+            ("loads", "\(m.loadsIssued) issued, \(m.loadsCompleted) done"),
+            ("cancelled", "\(m.loadsCancelled), wasted \(m.loadsWasted)"),
+            ("blank", String(format: "%.2f tile·s", m.blankTileSeconds)),
+            ("settle", String(format: "%.0f ms (max %.0f)", m.settleLatency * 1000, m.settleLatencyMax * 1000)),
+            ("hit fades", "\(m.cacheHitFades), stale \(m.staleFrames)"),
+            ("peak", String(format: "%.1f MB decoded", Double(m.peakDecodedBytes) / 1_048_576)),
+        ]
+    }
+}

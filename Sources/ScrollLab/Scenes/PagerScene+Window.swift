@@ -1,0 +1,79 @@
+import LabKit
+import ScrollKit
+import ScrollLabCore
+
+extension PagerScene: WindowPresentable {
+    @MainActor func windowScene(kind: SceneKind, images: ImageLoader) -> any WindowScene {
+        PagerWindowScene(pager: self, kind: kind)
+    }
+}
+
+/// The pager scene in the window: its paging mode in the HUD, its five page views as the pool rows,
+/// its keys (P, O), drawn by the pager renderer from a `PagerSnapshot`.
+final class PagerWindowScene: LabSceneAdapter {
+    let pager: PagerScene
+    /// The frame-outline overlay (key O).
+    private(set) var showsFrame = false
+
+    init(pager: PagerScene, kind: SceneKind) {
+        self.pager = pager
+        super.init(scene: pager, kind: kind)
+    }
+
+    override func content() -> SceneContent {
+        SceneContent(pagingMode: pager.mode.rawValue,
+                     tiles: pager.pool.items.enumerated().map { TileDrawItem(view: $0, item: $1, frame: .zero) },
+                     viewsCreated: pager.pool.viewsCreated, rebindCount: pager.pool.rebindCount)
+    }
+
+    override func perform(_ action: KeyAction) -> [(name: String, value: JSONValue)] {
+        switch action {
+        case .pagingMode:
+            let modes = PagingMode.allCases
+            pager.mode = modes[((modes.firstIndex(of: pager.mode) ?? 0) + 1) % modes.count]
+            return [("paging", .string(pager.mode.rawValue))]
+        case .frameOutline:
+            showsFrame.toggle()
+            return [("frameOutline", .bool(showsFrame))]
+        default:
+            return []
+        }
+    }
+
+    override func draw(_ snapshot: SceneSnapshot, with painter: ScenePainter) {
+        PagerRenderer(canvas: painter.canvas, text: painter.text)
+            .draw(PagerSnapshot(pager, showsFrame: showsFrame), viewport: painter.viewport)
+    }
+}
+
+/// What the pager renderer draws: read from the pager once per frame, a plain value.
+struct PagerSnapshot {
+    var layout: PagerLayout
+    var mode: PagingMode
+    var pages: [PagerPage]
+    var currentPage: Int
+    var titleStripOffset: Double
+    var parallaxOffset: Double
+    /// The page the motion will stop on, while the pager moves on its own.
+    var targetPage: Int?
+    var scrollViewFrame: Rect
+    var frameWidth: Double
+    var pageWidth: Double
+    /// The frame-outline overlay is on.
+    var showsFrame: Bool
+
+    init(_ pager: PagerScene, showsFrame: Bool) {
+        layout = pager.layout
+        mode = pager.mode
+        pages = pager.pages
+        currentPage = pager.currentPage
+        titleStripOffset = pager.titleStripOffset
+        parallaxOffset = pager.parallaxOffset
+        targetPage = pager.scrollView.isMoving
+            ? pager.scrollView.targetContentOffset.map { pager.layout.currentPage(offsetX: $0.x) } : nil
+        scrollViewFrame = pager.scrollViewFrame
+        frameWidth = pager.frameWidth
+        pageWidth = pager.pageWidth
+        self.showsFrame = showsFrame
+    }
+}

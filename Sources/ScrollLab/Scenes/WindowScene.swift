@@ -1,0 +1,58 @@
+import LabKit
+import ScrollKit
+import ScrollLabCore
+
+/// What the window needs from a scene: input in, one step per frame, a snapshot to draw and to show in
+/// the HUD, its own keys, the delegate callbacks that happened, and the trace's setting and summary lines.
+@MainActor
+protocol WindowScene: AnyObject {
+    /// The scene's kind in the registry (name, axis, keys).
+    var kind: SceneKind { get }
+    /// Routes a pointer sample (phone-viewport points, model seconds).
+    func pointer(_ event: PointerEvent)
+    /// The pointer's touch was cancelled (focus lost mid-drag).
+    func cancelPointer(time: Double)
+    /// Mouse wheel: scrolls by `delta` points of content offset.
+    func scroll(by delta: Point, time: Double)
+    /// Steps the scene to `time`.
+    func advance(to time: Double)
+    /// Back to offset zero with no motion.
+    func reset(time: Double)
+    /// True when nothing moves and no scene work is pending.
+    var isSettled: Bool { get }
+    /// The deceleration rate: false = normal (0.998), true = fast (0.99).
+    var isFastRate: Bool { get set }
+    /// Performs one of the scene's own key actions (`SceneKind.keys`); returns the settings it changed,
+    /// for the trace (none when the action does nothing here).
+    func perform(_ action: KeyAction) -> [(name: String, value: JSONValue)]
+    /// The image source's latency in milliseconds for the HUD, nil when the scene has no images.
+    var sourceLatencyMs: Double? { get }
+    /// What to draw this frame.
+    func snapshot() -> SceneSnapshot
+    /// Draws the phone from `snapshot`.
+    func draw(_ snapshot: SceneSnapshot, with painter: ScenePainter)
+    /// Delegate callbacks since the last call, oldest first.
+    func takeEvents() -> [ScrollEventRecord]
+    /// Setting lines the scene puts at the top of a trace.
+    var settingLines: [JSONValue] { get }
+    /// Extra keys for the trace's summary line (`viewsCreated`, metrics).
+    var summary: [(String, JSONValue)] { get }
+}
+
+/// A lab scene the window can show: its window side, declared next to the scene's kind. The app finds
+/// it through this protocol, never by the scene's concrete type.
+protocol WindowPresentable: LabScene {
+    /// The scene in the window, as `kind`; the grid's images come through `images`.
+    @MainActor func windowScene(kind: SceneKind, images: ImageLoader) -> any WindowScene
+}
+
+/// What a scene draws the phone with.
+@MainActor
+struct ScenePainter {
+    let canvas: Canvas
+    let text: TextCache
+    /// The image textures by asset.
+    let textures: TextureStore?
+    /// Where the phone is in the window.
+    let viewport: PhoneViewport
+}

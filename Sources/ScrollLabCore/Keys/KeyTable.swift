@@ -1,0 +1,67 @@
+
+/// Every key the window understands, in one table: the lab-wide bindings and each registered scene's
+/// own. Both the dispatch of a key press and the help overlay are read from it.
+public struct KeyTable: Sendable {
+    /// One line of the help: the key, what it does, and the scene it is for (nil: every scene).
+    public struct HelpEntry: Equatable, Sendable {
+        public var key: String
+        public var action: String
+        public var scene: String?
+
+        public init(key: String, action: String, scene: String? = nil) {
+            self.key = key
+            self.action = action
+            self.scene = scene
+        }
+    }
+
+    /// The bindings, in the help's order.
+    public let bindings: [KeyBinding]
+
+    /// A table of `bindings`.
+    public init(bindings: [KeyBinding]) {
+        self.bindings = bindings
+    }
+
+    /// The window's table: the lab-wide keys with each scene's keys after the rate, as the help lists them.
+    public static let window = KeyTable(bindings: [rate] + SceneKind.all.flatMap(\.keys) + labWide)
+
+    /// The binding for `key` while the scene named `scene` is shown, with the action it dispatches to;
+    /// nil when the key does nothing there.
+    public func dispatch(_ key: Key, scene: String) -> (binding: KeyBinding, action: KeyAction)? {
+        guard let binding = bindings.first(where: { $0.keys.contains(key) && $0.acts(on: scene) }) else { return nil }
+        return (binding, binding.action(key))
+    }
+
+    /// The help: the pointer's two lines, then one entry per binding (a scene's keys marked with it).
+    public var help: [HelpEntry] {
+        Self.pointerHelp + bindings.map { HelpEntry(key: $0.label, action: $0.description, scene: $0.scene) }
+    }
+
+    /// Wheel distance per notch, in points of content offset.
+    public static let wheelStep = 40.0
+
+    /// What the pointer does (not keys, listed first in the help).
+    public static let pointerHelp: [HelpEntry] = [
+        HelpEntry(key: "drag", action: "scroll; release while moving to fling"),
+        HelpEntry(key: "wheel", action: "scroll \(Int(wheelStep)) pt per notch"),
+        HelpEntry(key: "Ctrl+wheel", action: "pinch: zoom about the pointer (photos; two fingers on a touchscreen too)"),
+        HelpEntry(key: "double click", action: "photos: zoom in at the point, or back out"),
+    ]
+
+    static let rate = KeyBinding(id: "rate", key: "d", description: "deceleration rate normal / fast", action: .toggleRate)
+
+    static let labWide: [KeyBinding] = [
+        KeyBinding(id: "next-scene", key: "s",
+                   description: "next scene: " + SceneKind.all.map(\.name).joined(separator: ", "), action: .nextScene),
+        KeyBinding(id: "slow-motion", key: "t", description: "slow motion: model clock 1× → 0.25× → 0.1×",
+                   action: .slowMotion),
+        KeyBinding(id: "record", key: .f5,
+                   description: "record pointer samples to ./recordings/gesture-N.jsonl (again: stop and write)",
+                   action: .record),
+        KeyBinding(id: "reset", key: "r", description: "reset: offset 0, clear the event list", action: .reset),
+        KeyBinding(id: "screenshot", key: .f12, description: "screenshot to ./screenshots/", action: .screenshot),
+        KeyBinding(id: "help", key: "h", description: "show / hide this help", action: .toggleHelp),
+        KeyBinding(id: "quit", key: .escape, description: "quit", action: .quit),
+    ]
+}

@@ -1,0 +1,16 @@
+import LabKit
+import ScrollKit
+
+extension SceneKind {
+    /// The pager (seed 002): padded bubbles with bleeding neighbours, three paging modes (P), the
+    /// frame outline (O), a linked title strip and a parallax background.
+    public static let pager = SceneKind(name: "pager", axis: .horizontal, keys: [
+        KeyBinding(id: "paging", key: "p",
+                   description: "paging mode: " + PagingMode.allCases.map(\.rawValue).joined(separator: ", "),
+                   action: .pagingMode),
+        KeyBinding(id: "frame-outline", key: "o", description: "outline the scroll view's frame (vs. the visible area)",
+                   action: .frameOutline),
+    ]) { settings in
+        PagerScene(mode: settings.paging)
+    }
+}

@@ -1,0 +1,81 @@
+import LabKit
+import ScrollKit
+
+/// The window's trace (`--trace-out`): every line it writes, formatted here and handed to `write` (the
+/// app's file writer). JSON lines: the viewport and the scene's settings first, then delegate callbacks,
+/// settings as they change, pointer samples and frames when asked for, and the summary at the end.
+public struct TraceLog {
+    /// Where the lines go.
+    public let write: (JSONValue) -> Void
+    /// `--trace-did-scroll`: `didScroll` callbacks are written too.
+    public var includesDidScroll: Bool
+
+    /// A trace writing its lines to `write`.
+    public init(includesDidScroll: Bool = false, write: @escaping (JSONValue) -> Void) {
+        self.includesDidScroll = includesDidScroll
+        self.write = write
+    }
+
+    /// The first lines: the viewport rect in window coordinates, the scene's own setting lines, then the
+    /// scene, rate, policy, renderer and present calibration (milliseconds, one decimal) at model time `t`.
+    public func header(viewport: JSONValue, sceneLines: [JSONValue], scene: String, isFastRate: Bool, policy: String,
+                       renderer: String, calibration: [Double], at t: Double) {
+        write(.object([("event", .string("setting")), ("name", .string("viewport")), ("value", viewport)]))
+        for line in sceneLines { write(line) }
+        setting("scene", .string(scene), at: t)
+        setting("rate", .string(isFastRate ? "fast" : "normal"), at: t)
+        setting("policy", .string(policy), at: t)
+        setting("renderer", .string(renderer), at: t)
+        setting("presentCalibrationMs", .array(calibration.map { .number(($0 * 10000).rounded() / 10) }), at: t)
+    }
+
+    /// A setting that changed at model time `t`: `{"t":…,"event":"setting","name":…,"value":…}`.
+    public func setting(_ name: String, _ value: JSONValue, at t: Double) {
+        write(.object([("t", .number(t)), ("event", .string("setting")), ("name", .string(name)), ("value", value)]))
+    }
+
+    /// A delegate callback, in `replay --headless`'s format (`didScroll` only when asked for).
+    public func event(_ record: ScrollEventRecord) {
+        if record.event != .didScroll || includesDidScroll { write(record.json) }
+    }
+
+    /// A pointer sample as the model receives it (`--trace-pointer`), with the frame it arrived in.
+    public func pointer(_ event: PointerEvent, frame: Int) {
+        write(.object([("event", .string("pointer")), ("t_ms", .number(event.time * 1000)),
+                       ("x", .number(event.position.x)), ("y", .number(event.position.y)),
+                       ("phase", .string(event.phase.rawValue)), ("frame", .int(frame))]))
+    }
+
+    /// A presented frame (`--trace-frames`): its number, the model time and the offset it shows.
+    public func frame(_ number: Int, time: Double, offset: Point) {
+        write(.object([("event", .string("frame")), ("frame", .int(number)), ("t", .number(time)), ("offset", .point(offset))]))
+    }
+
+    /// The closing line: the scene's summary keys (`viewsCreated` first, from `viewsCreated` when the
+    /// scene gives none), then the frame statistics in milliseconds (two decimals) and frames per second
+    /// (one decimal), all frames and those in motion, and the worst image work of a frame.
+    public func summary(scene: [(String, JSONValue)], viewsCreated: Int, stats: FrameStats, motionStats: FrameStats,
+                        worstImageWork: Double) {
+        var pairs: [(String, JSONValue)] = [("event", .string("summary"))]
+        var extra = scene
+        if !extra.contains(where: { $0.0 == "viewsCreated" }) { extra.insert(("viewsCreated", .int(viewsCreated)), at: 0) }
+        pairs += extra
+        let ms = { (p: Double, v: [Double]) in JSONValue.number((FrameStats.percentile(p, of: v) * 1000 * 100).rounded() / 100) }
+        pairs += [
+            ("frameP50Ms", ms(50, stats.frameTimes)), ("frameP99Ms", ms(99, stats.frameTimes)),
+            ("frameMaxMs", ms(100, stats.frameTimes)),
+            ("intervalP50Ms", ms(50, stats.intervals)), ("intervalP99Ms", ms(99, stats.intervals)),
+            ("presentP50Ms", ms(50, stats.presentTimes)), ("presentP99Ms", ms(99, stats.presentTimes)),
+            ("frames", .int(stats.frameTimes.count)),
+            ("motionFrameP50Ms", ms(50, motionStats.frameTimes)), ("motionFrameP99Ms", ms(99, motionStats.frameTimes)),
+            ("motionFrameMaxMs", ms(100, motionStats.frameTimes)),
+            ("motionPresentP50Ms", ms(50, motionStats.presentTimes)), ("motionPresentP99Ms", ms(99, motionStats.presentTimes)),
+            ("motionIntervalP50Ms", ms(50, motionStats.intervals)), ("motionIntervalP99Ms", ms(99, motionStats.intervals)),
+            ("motionFrames", .int(motionStats.frameTimes.count)),
+            ("fps", .number((stats.presentedFPS * 10).rounded() / 10)),
+            ("motionFps", .number((motionStats.presentedFPS * 10).rounded() / 10)),
+            ("worstImageWorkMs", .number((worstImageWork * 1000 * 100).rounded() / 100)),
+        ]
+        write(.object(pairs))
+    }
+}

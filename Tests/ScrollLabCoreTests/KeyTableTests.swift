@@ -1,0 +1,67 @@
+import ScrollLabCore
+import Testing
+
+@Suite struct KeyTableTests {
+    let table = KeyTable.window
+
+    /// Every key of every binding, with the scene it is pressed in (its own scene, or each scene).
+    var presses: [(key: Key, scene: String, binding: KeyBinding)] {
+        table.bindings.flatMap { binding in
+            binding.keys.flatMap { key in
+                (binding.scene.map { [$0] } ?? SceneKind.all.map(\.name)).map { (key, $0, binding) }
+            }
+        }
+    }
+
+    @Test func everyKeyDispatchesToItsBindingAndADistinctAction() {
+        for scene in SceneKind.all.map(\.name) {
+            var seen: [KeyAction: String] = [:]
+            for press in presses where press.scene == scene {
+                let dispatched = table.dispatch(press.key, scene: scene)
+                #expect(dispatched?.binding.id == press.binding.id, "\(press.key) in \(scene)")
+                guard let action = dispatched?.action else { continue }
+                #expect(seen[action] == nil, "\(press.key) and \(seen[action] ?? "") both dispatch to \(action)")
+                seen[action] = press.key.label
+            }
+        }
+    }
+
+    @Test func theGridsPolicyKeysAreTheEightPoliciesInOrder() {
+        let actions = (1...8).map { table.dispatch(.character(Character("\($0)")), scene: "grid")?.action }
+        #expect(actions == (1...8).map { KeyAction.policy($0) })
+        #expect(table.dispatch("9", scene: "grid") == nil)
+    }
+
+    @Test func aScenesKeysDoNothingInAnotherSceneButStayInTheTable() {
+        #expect(table.dispatch("p", scene: "grid") == nil)
+        #expect(table.dispatch("o", scene: "grid") == nil)
+        #expect(table.dispatch("l", scene: "pager") == nil)
+        #expect(table.dispatch("1", scene: "pager") == nil)
+        #expect(table.bindings.first { $0.id == "paging" }?.scene == "pager")
+        #expect(table.bindings.first { $0.id == "latency" }?.scene == "grid")
+        #expect(table.dispatch("d", scene: "pager")?.action == .toggleRate)
+        #expect(table.dispatch(.escape, scene: "grid")?.action == .quit)
+    }
+
+    @Test func bindingIdsAreUniqueAndNoKeyIsBoundTwiceInOneScene() {
+        let ids = table.bindings.map(\.id)
+        #expect(Set(ids).count == ids.count)
+        for scene in SceneKind.all.map(\.name) {
+            let keys = table.bindings.filter { $0.acts(on: scene) }.flatMap(\.keys)
+            #expect(Set(keys).count == keys.count, "\(scene)")
+        }
+    }
+
+    @Test func helpListsEveryBindingOnceWithItsSceneAfterThePointer() {
+        let help = table.help
+        #expect(Array(help.prefix(KeyTable.pointerHelp.count)) == KeyTable.pointerHelp)
+        #expect(KeyTable.pointerHelp.map(\.key) == ["drag", "wheel", "Ctrl+wheel", "double click"])
+        let entries = Array(help.dropFirst(KeyTable.pointerHelp.count))
+        #expect(entries.count == table.bindings.count)
+        for (entry, binding) in zip(entries, table.bindings) {
+            #expect(entry == KeyTable.HelpEntry(key: binding.label, action: binding.description, scene: binding.scene))
+            #expect(!entry.action.isEmpty)
+        }
+        #expect(entries.map(\.key) == ["D", "1–5", "6", "7", "8", "B", "L", "C", "U", "X", "P", "O", "S", "T", "F5", "R", "F12", "H", "Esc"])
+    }
+}

@@ -1,0 +1,45 @@
+import LabKit
+import ScrollKit
+import ScrollLabCore
+import Testing
+
+@Suite struct SceneKindTests {
+    @Test func namesRoundTripThroughTheRegistryAndTheCommandLine() {
+        #expect(SceneKind.all.map(\.name) == ["grid", "pager", "photos"])
+        #expect(SceneKind.allValueStrings == ["grid", "pager", "photos"])
+        for kind in SceneKind.all {
+            #expect(SceneKind.named(kind.name) == kind)
+            #expect(SceneKind(argument: kind.name)?.name == kind.name)
+            #expect(kind.make(SceneSettings()).name == kind.name)
+        }
+        #expect(SceneKind(argument: "album") == nil)
+        #expect(SceneKind.named("Grid") == nil)
+    }
+
+    @Test func nextCyclesThroughEveryScene() {
+        var kind = SceneKind.grid
+        var names: [String] = []
+        for _ in SceneKind.all.indices {
+            kind = kind.next
+            names.append(kind.name)
+        }
+        #expect(names == ["pager", "photos", "grid"])
+    }
+
+    @Test func axesAndSettingsReachTheScenes() {
+        #expect(SceneKind.grid.axis == .vertical)
+        #expect(SceneKind.pager.axis == .horizontal)
+        let pager = SceneKind.pager.make(SceneSettings(paging: .snap)) as? PagerScene
+        #expect(pager?.mode == .snap)
+        var grid = GridSceneConfiguration()
+        grid.itemCount = 40
+        #expect((SceneKind.grid.make(SceneSettings(grid: grid)) as? GridScene)?.layout.itemCount == 40)
+    }
+
+    @Test func aScenesKeysAreMarkedWithIt() {
+        #expect(SceneKind.grid.keys.allSatisfy { $0.scene == "grid" })
+        #expect(SceneKind.pager.keys.map(\.id) == ["paging", "frame-outline"])
+        #expect(SceneKind.grid.keys.suffix(2).map(\.id) == ["delays-content-touches", "can-cancel-content-touches"])
+        #expect(SceneKind.photos.keys.isEmpty && SceneKind.photos.axis == .horizontal)
+    }
+}

@@ -1,0 +1,92 @@
+import Testing
+import LabKit
+import ScrollKit
+import ScrollLabCore
+
+@Suite struct TraceLogTests {
+    final class Lines {
+        var values: [String] = []
+    }
+
+    func log(didScroll: Bool = false) -> (TraceLog, Lines) {
+        let lines = Lines()
+        return (TraceLog(includesDidScroll: didScroll) { lines.values.append($0.serialized) }, lines)
+    }
+
+    @Test func settingsAndTheHeaderInTheirDocumentedOrder() {
+        let (trace, lines) = log()
+        trace.header(viewport: .object([("x", .int(20))]), sceneLines: [.object([("event", .string("setting"))])],
+                     scene: "pager", isFastRate: true, policy: "—", renderer: "software", calibration: [0.00712, 0.0165],
+                     at: 0)
+        trace.setting("latencyMs", .number(250), at: 1.5)
+        #expect(lines.values == [
+            #"{"event":"setting","name":"viewport","value":{"x":20}}"#,
+            #"{"event":"setting"}"#,
+            #"{"t":0,"event":"setting","name":"scene","value":"pager"}"#,
+            #"{"t":0,"event":"setting","name":"rate","value":"fast"}"#,
+            #"{"t":0,"event":"setting","name":"policy","value":"—"}"#,
+            #"{"t":0,"event":"setting","name":"renderer","value":"software"}"#,
+            #"{"t":0,"event":"setting","name":"presentCalibrationMs","value":[7.1,16.5]}"#,
+            #"{"t":1.5,"event":"setting","name":"latencyMs","value":250}"#,
+        ])
+    }
+
+    @Test func didScrollOnlyWhenAskedFor() {
+        let scroll = ScrollEventRecord(time: 1, offset: Point(x: 0, y: 5), event: .didScroll)
+        let end = ScrollEventRecord(time: 2, offset: Point(x: 0, y: 5), event: .didEndDecelerating)
+        let (quiet, a) = log()
+        quiet.event(scroll)
+        quiet.event(end)
+        #expect(a.values == [end.json.serialized])
+        let (verbose, b) = log(didScroll: true)
+        verbose.event(scroll)
+        #expect(b.values == [scroll.json.serialized])
+    }
+
+    @Test func pointerAndFrameLines() {
+        let (trace, lines) = log()
+        trace.pointer(PointerEvent(time: 0.25, position: Point(x: 10, y: 20.5), phase: .move), frame: 7)
+        trace.frame(8, time: 0.5, offset: Point(x: 0, y: 12))
+        #expect(lines.values == [
+            #"{"event":"pointer","t_ms":250,"x":10,"y":20.5,"phase":"move","frame":7}"#,
+            #"{"event":"frame","frame":8,"t":0.5,"offset":{"x":0,"y":12}}"#,
+        ])
+    }
+
+    @Test func summaryPutsViewsCreatedFirstAndRoundsTheStatistics() throws {
+        var stats = FrameStats()
+        stats.record(frameTime: 0.001234, presentTime: 0.002, interval: nil)
+        stats.record(frameTime: 0.003, presentTime: 0.004, interval: 0.02)
+        let (trace, lines) = log()
+        trace.summary(scene: [("metrics", .int(1))], viewsCreated: 6, stats: stats, motionStats: FrameStats(),
+                      worstImageWork: 0.0012345)
+        let line = try #require(lines.values.first)
+        #expect(line.hasPrefix(#"{"event":"summary","viewsCreated":6,"metrics":1,"frameP50Ms":1.23,"frameP99Ms":3,"frameMaxMs":3,"intervalP50Ms":20,"#))
+        #expect(line.contains(#""frames":2,"#))
+        #expect(line.contains(#""motionFrames":0,"fps":50,"motionFps":0,"worstImageWorkMs":1.23}"#))
+        let (kept, more) = log()
+        kept.summary(scene: [("viewsCreated", .int(5))], viewsCreated: 9, stats: stats, motionStats: stats, worstImageWork: 0)
+        #expect(more.values.first?.hasPrefix(#"{"event":"summary","viewsCreated":5,"frameP50Ms""#) == true)
+    }
+}
+
+@Suite struct FrameStatsTests {
+    @Test func percentilesAreNearestRank() {
+        let values = [5.0, 1, 4, 2, 3]
+        #expect(FrameStats.percentile(50, of: values) == 3)
+        #expect(FrameStats.percentile(99, of: values) == 5)
+        #expect(FrameStats.percentile(100, of: values) == 5)
+        #expect(FrameStats.percentile(0, of: values) == 1)
+        #expect(FrameStats.percentile(50, of: []) == 0)
+    }
+
+    @Test func framesPerSecondOfTheIntervalsAndReset() {
+        var stats = FrameStats()
+        stats.record(frameTime: 0.002, presentTime: 0.001, interval: nil)
+        for _ in 0..<4 { stats.record(frameTime: 0.002, presentTime: 0.001, interval: 0.025) }
+        #expect(stats.presentedFPS == 40)
+        #expect(stats.frameTimes.count == 5 && stats.intervals.count == 4)
+        stats.reset()
+        #expect(stats.frameTimes.isEmpty && stats.presentedFPS == 0)
+    }
+}

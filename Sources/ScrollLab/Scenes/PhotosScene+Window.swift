@@ -21,9 +21,10 @@ final class PhotosWindowScene: LabSceneAdapter {
     }
 
     override func content() -> SceneContent {
-        let zoom = photos.currentPageView.map { String(format: "zoom %.2f× of %.2f…%.2f", $0.scrollView.zoomScale,
+        // The paging row: the pager pages by frame; the current photo's zoom and its limits.
+        let zoom = photos.currentPageView.map { String(format: "%.2f× (%.2f–%.2f)", $0.scrollView.zoomScale,
                                                         $0.scrollView.minimumZoomScale, $0.scrollView.maximumZoomScale) }
-        return SceneContent(pagingMode: zoom ?? "frame (padded)",
+        return SceneContent(pagingMode: zoom ?? "frame",
                             tiles: photos.pool.items.enumerated().map { TileDrawItem(view: $0, item: $1, frame: .zero) },
                             viewsCreated: photos.pool.viewsCreated, rebindCount: photos.pool.rebindCount)
     }

@@ -45,8 +45,7 @@ public struct KeyTable: Sendable {
     public static let pointerHelp: [HelpEntry] = [
         HelpEntry(key: "drag", action: "scroll; release while moving to fling"),
         HelpEntry(key: "wheel", action: "scroll \(Int(wheelStep)) pt per notch"),
-        HelpEntry(key: "Ctrl+wheel", action: "pinch: zoom about the pointer (photos; two fingers on a touchscreen too)"),
-        HelpEntry(key: "double click", action: "photos: zoom in at the point, or back out"),
+        HelpEntry(key: "Ctrl+wheel", action: "pinch to zoom (photos; double click zooms too)"),
     ]
 
     static let rate = KeyBinding(id: "rate", key: "d", description: "deceleration rate normal / fast", action: .toggleRate)

@@ -33,10 +33,10 @@ extension SceneKind {
                        action: .latency),
             KeyBinding(id: "clear-cache", key: "c", description: "clear the memory cache", action: .clearCache),
             KeyBinding(id: "delays-content-touches", key: "u",
-                       description: "delaysContentTouches: hold a touch on a tile back 150 ms (on / off)",
+                       description: "delaysContentTouches on / off (150 ms)",
                        action: .delaysContentTouches),
             KeyBinding(id: "can-cancel-content-touches", key: "x",
-                       description: "canCancelContentTouches: a drag may take a tracking tile's touch (on / off)",
+                       description: "canCancelContentTouches on / off",
                        action: .canCancelContentTouches),
         ]
         return keys

@@ -132,4 +132,14 @@ import ScrollKitTestSupport
         #expect(end?.json.serialized.contains(#""scale":3.068182"#) == true)
         #expect((end?.time ?? 0) > 1.176 + 0.29)
     }
+
+    @Test func eachPhotoFitsByItsOwnSizeAndAWidePhotoIsCentredVertically() {
+        let mixed = PhotosScene(photoSizes: [Size(width: 600, height: 300), Size(width: 300, height: 440)])
+        // 600×300 in 320×450: the width decides, 320/600 = 0.5333; it shows 320×160, 145 pt above and below.
+        let page = mixed.currentPageView!.scrollView
+        #expect(abs(page.minimumZoomScale - 320.0 / 600) < 1e-12 && abs(page.maximumZoomScale - 3 * 320.0 / 600) < 1e-12)
+        let photo = mixed.pages[0].photoFrame
+        #expect(abs(photo.minX) < 1e-9 && abs(photo.minY - (30 + 145)) < 1e-9 && abs(photo.height - 160) < 1e-9)
+        #expect(mixed.settingLines[0].serialized.contains(#""minimumZoomScale":0.533333"#))
+    }
 }

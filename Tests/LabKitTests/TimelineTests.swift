@@ -65,11 +65,11 @@ import LabKit
         let rewrite = ScrollEvent.willEndDragging(velocity: Point(x: 1.5, y: 0), target: Point(x: 660, y: 0),
                                                   proposedTarget: Point(x: 700, y: 0))
         timeline.record(ScrollEventRecord(time: 1, offset: Point(x: 100, y: 0), event: rewrite))
-        #expect(timeline.projectedTarget == TimelineTarget(time: 1, target: 660, proposedTarget: 700))
+        #expect(timeline.projectedTarget == TimelineTarget(time: 1, target: 660, proposedTarget: 700, velocity: 1500))
         #expect(timeline.projectedTarget?.isRewritten == true)
         timeline.record(ScrollEventRecord(time: 2.5, offset: Point(x: 500, y: 0), event: .willBeginDragging))
         #expect(timeline.projectedTarget == nil)
-        #expect(Array(timeline.targets) == [TimelineTarget(time: 1, target: 660, proposedTarget: 700, endTime: 2.5)])
+        #expect(Array(timeline.targets) == [TimelineTarget(time: 1, target: 660, proposedTarget: 700, velocity: 1500, endTime: 2.5)])
     }
 
     @Test func layoutMapsTimeToXAndValuesToAutoScaledY() {
@@ -139,29 +139,8 @@ import LabKit
         timeline.record(record(2, 200, .willBeginDragging))
         let layout = timeline.layout(in: Rect(x: 0, y: 0, width: 300, height: 110), now: 3, seconds: 3)
         // Range 0…200 widened to −10…210: y = 110 − (v + 10) / 2.
-        #expect(layout.targets == [TimelineLayoutTarget(startX: 100, endX: 200, y: 5, proposedY: 15)])
+        #expect(layout.targets == [TimelineLayout.Target(startX: 100, endX: 200, y: 5, proposedY: 15)])
         #expect(layout.markers.map(\.offsetY) == [105, 5])
-    }
-
-    @Test func crowdedLabelsGoToSeparateRows() {
-        var timeline = Timeline(axis: .vertical)
-        let release = ScrollEvent.willEndDragging(velocity: Point(x: 0, y: 1), target: Point(x: 0, y: 10),
-                                                  proposedTarget: Point(x: 0, y: 10))
-        timeline.record(record(0, 0, .willBeginDragging))
-        timeline.record(record(1, 0, release))
-        timeline.record(record(1, 0, .didEndDragging(willDecelerate: true)))
-        timeline.record(record(1, 0, .willBeginDecelerating))
-        timeline.record(record(1.25, 0, .didEndDecelerating))
-        timeline.record(record(1.5, 0, .didEndScrollingAnimation))
-        timeline.record(record(1.75, 0, .willBeginDragging))
-        timeline.record(record(1.75, 0, .didEndDragging(willDecelerate: false)))
-        timeline.record(record(1.75, 0, .didEndDecelerating))
-        timeline.record(record(1.75, 0, .didEndScrollingAnimation))
-        let layout = timeline.layout(in: Rect(x: 0, y: 0, width: 300, height: 100), now: 3, seconds: 3, labelWidth: 40)
-        // x = 100 · t; a label needs 40 pt after the previous one on its row; when all four rows are
-        // crowded, the row free longest (row 0, last used at x = 150) is reused.
-        #expect(layout.markers.map(\.x) == [0, 100, 100, 100, 125, 150, 175, 175, 175, 175])
-        #expect(layout.markers.map(\.labelRow) == [0, 0, 1, 2, 3, 0, 1, 2, 3, 0])
     }
 
     @Test func layoutIntoReusesStorageWithoutStaleValues() {

@@ -25,6 +25,8 @@ public struct Timeline: Sendable {
     /// True between a `didEndDragging(willDecelerate: false)` and the next `willBeginDecelerating`
     /// or `willBeginDragging`: a `didEndDecelerating` then is the left-over of an interrupted fling.
     private var releasedWithoutDeceleration = false
+    /// True between `willBeginDragging` and `didEndDragging`: samples then are marked `isDrag`.
+    private var isDragging = false
 
     /// Makes an empty timeline for `axis`.
     public init(axis: Axis, sampleCapacity: Int = Timeline.defaultSampleCapacity,
@@ -46,7 +48,7 @@ public struct Timeline: Sendable {
     /// Adds one frame. A sample older than the newest one is ignored (model time never goes back);
     /// one at the same time replaces it. Non-finite values are ignored.
     public mutating func record(time: Double, contentOffset: Point, velocity: Point) {
-        let sample = TimelineSample(time: time, offset: contentOffset[axis], velocity: velocity[axis])
+        let sample = TimelineSample(time: time, offset: contentOffset[axis], velocity: velocity[axis], isDrag: isDragging)
         guard sample.time.isFinite, sample.offset.isFinite, sample.velocity.isFinite else { return }
         if let last = samples.last {
             if time < last.time { return }
@@ -67,17 +69,20 @@ public struct Timeline: Sendable {
         switch record.event {
         case .willBeginDragging:
             releasedWithoutDeceleration = false
+            isDragging = true
             if let last = targets.last, last.endTime == nil {
                 targets[targets.count - 1].endTime = record.time
             }
-        case let .willEndDragging(_, target, proposedTarget):
+        case let .willEndDragging(velocity, target, proposedTarget):
             if let last = targets.last, last.endTime == nil {
                 targets[targets.count - 1].endTime = record.time
             }
+            // UIKit reports the release velocity in points per millisecond.
             targets.append(TimelineTarget(time: record.time, target: target[axis],
-                                          proposedTarget: proposedTarget[axis]))
+                                          proposedTarget: proposedTarget[axis], velocity: velocity[axis] * 1000))
         case let .didEndDragging(willDecelerate):
             releasedWithoutDeceleration = !willDecelerate
+            isDragging = false
         case .willBeginDecelerating:
             releasedWithoutDeceleration = false
         case .didEndDecelerating:
@@ -95,5 +100,83 @@ public struct Timeline: Sendable {
         markers.removeAll()
         targets.removeAll()
         releasedWithoutDeceleration = false
+        isDragging = false
     }
+}
+
+/// One frame of the timeline: where the content was along the scroll axis and how fast it moved.
+public struct TimelineSample: Equatable, Sendable {
+    /// Model time, in seconds.
+    public var time: Double
+    /// `contentOffset` along the scroll axis, in points.
+    public var offset: Double
+    /// Content velocity along the scroll axis, in points per second.
+    public var velocity: Double
+    /// True when recorded during a drag (between willBeginDragging and didEndDragging): its velocity
+    /// follows the pointer's jitter and does not set the plot's velocity scale.
+    public var isDrag: Bool
+
+    /// Makes a sample.
+    public init(time: Double, offset: Double, velocity: Double, isDrag: Bool = false) {
+        self.time = time
+        self.offset = offset
+        self.velocity = velocity
+        self.isDrag = isDrag
+    }
+}
+
+/// A delegate callback pinned on the timeline: a vertical marker with a short label.
+public struct TimelineMarker: Equatable, Sendable {
+    /// Model time of the callback, in seconds.
+    public var time: Double
+    /// `contentOffset` along the scroll axis when the callback was made.
+    public var offset: Double
+    /// The callback.
+    public var event: ScrollEvent
+    /// True for a `didEndDecelerating` that closes a deceleration a later drag interrupted and
+    /// released without velocity (B-EVT-3's left-over callback): no `willBeginDecelerating`
+    /// preceded it since that drag ended.
+    public var isLeftOver: Bool
+
+    /// Makes a marker.
+    public init(time: Double, offset: Double, event: ScrollEvent, isLeftOver: Bool = false) {
+        self.time = time
+        self.offset = offset
+        self.event = event
+        self.isLeftOver = isLeftOver
+    }
+
+    /// The short label drawn at the marker: `"wBD"`, `"wED"`, `"dED(T)"`, `"dED(F)"`, `"wBDec"`,
+    /// `"dEDec"` (`"dEDec*"` when left over), `"dESA"`.
+    public var label: String {
+        let base = event.shortLabel ?? event.name
+        return isLeftOver ? base + "*" : base
+    }
+}
+
+/// The target a `willEndDragging` set, along the scroll axis: drawn as a horizontal line from the
+/// release until the next drag begins.
+public struct TimelineTarget: Equatable, Sendable {
+    /// Model time of the `willEndDragging`, in seconds.
+    public var time: Double
+    /// The final `targetContentOffset` (after the delegate had its say), along the axis.
+    public var target: Double
+    /// What the scroll view proposed before the delegate could rewrite it, along the axis.
+    public var proposedTarget: Double
+    /// The release velocity along the axis, pt/s.
+    public var velocity: Double
+    /// When the next drag began (the line ends there), or nil while the target is current.
+    public var endTime: Double?
+
+    /// Makes a target line.
+    public init(time: Double, target: Double, proposedTarget: Double, velocity: Double = 0, endTime: Double? = nil) {
+        self.time = time
+        self.target = target
+        self.proposedTarget = proposedTarget
+        self.velocity = velocity
+        self.endTime = endTime
+    }
+
+    /// True when the delegate rewrote the proposed target (target mode, B-PAGE-4).
+    public var isRewritten: Bool { target != proposedTarget }
 }

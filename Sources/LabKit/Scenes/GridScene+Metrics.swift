@@ -24,8 +24,9 @@ extension GridScene {
         for t in tiles {
             if let k = t.displayedKey, !pipeline.cache.contains(k) { tileOnly[k] = t.displayedBytes }
         }
-        recorder.setLoadCounts(issued: pipeline.loadsIssued, completed: pipeline.loadsCompleted,
-                               cancelled: pipeline.loadsCancelled)
+        let base = loadCountBaseline
+        recorder.setLoadCounts(issued: pipeline.loadsIssued - base.issued, completed: pipeline.loadsCompleted - base.completed,
+                               cancelled: pipeline.loadsCancelled - base.cancelled)
         recorder.frame(time: time, tiles: tiles, isMoving: scrollView.isTracking || scrollView.isMoving,
                        cacheBytes: pipeline.cache.totalBytes, tileOnlyBytes: tileOnly.values.reduce(0, +))
     }

@@ -45,6 +45,10 @@ public final class GridScene: LabScene, ScrollViewDelegate {
     var visibleRange: Range<Int>?
     /// Reused storage for the tiles handed to the metrics recorder each frame.
     var frameTileBuffer: [FrameTile] = []
+    /// The pipeline's load counters when the current metrics segment began (issued, completed, cancelled).
+    var loadCountBaseline = (issued: 0, completed: 0, cancelled: 0)
+    /// The policies used since the last reset, each with the metrics of its segments (B-POL-2).
+    public private(set) var comparison = PolicyComparison()
 
     /// The phone-coordinates frame of the grid's scroll view.
     public static let scrollFrame = Rect(x: 0, y: 30, width: 320, height: 450)
@@ -87,8 +91,19 @@ public final class GridScene: LabScene, ScrollViewDelegate {
     /// The policy's rect at `targetContentOffset` (Target and Adaptive), for drawing; nil otherwise.
     public var targetRect: Rect? { policy.targetRect }
 
-    /// The B-POL-2 metrics so far.
+    /// The B-POL-2 metrics of the current segment: since the policy was last switched or reset.
     public var metrics: LoadMetrics { recorder.metrics }
+
+    /// The policy as the comparison names it: its kind, and the seed problem shown broken
+    /// (`deferred · problem 1`), which is a policy of its own for the metrics.
+    public var segmentName: String {
+        policyKind.rawValue + (seedProblem.map { " · problem \($0.rawValue)" } ?? "")
+    }
+
+    /// The comparison table: every policy used since the last reset, the current segment included.
+    public var policyRows: [PolicyComparison.Row] {
+        comparison.rows(current: segmentName, live: metrics)
+    }
 
     /// Fewest loads possible for the run so far: distinct items visible at rest.
     public var boundMinLoads: Int { recorder.boundMinLoads }
@@ -97,18 +112,39 @@ public final class GridScene: LabScene, ScrollViewDelegate {
 
     /// Switches the loading policy (keys 1–8) and the seed problem while scrolling; the new policy
     /// runs as many loads at once as the system it reproduces and is shown the tiles on screen at once.
-    public func setPolicy(_ kind: LoadingPolicyKind, problem: SeedProblem? = nil) {
+    ///
+    /// Once the scene has started, the old policy's segment ends: its metrics join the comparison and
+    /// are returned (for the trace), and the new policy's metrics start from zero. A load still in
+    /// flight at the switch is counted by the segment in which it completes.
+    @discardableResult
+    public func setPolicy(_ kind: LoadingPolicyKind, problem: SeedProblem? = nil) -> PolicyComparison.Row? {
+        var ended: PolicyComparison.Row?
+        if started {
+            ended = PolicyComparison.Row(policy: segmentName, metrics: metrics, segments: 1)
+            comparison.add(policy: segmentName, metrics: metrics)
+        }
         policyKind = kind
         seedProblem = problem
         policy = kind.makePolicy(problem: problem)
         pipeline.setMaxConcurrent(policy.maxConcurrentLoads ?? configuration.maxConcurrentLoads, time: now)
-        if started { consult(.appear(visibleItems), time: now) }
+        if started {
+            resetMetrics()
+            consult(.appear(visibleItems), time: now)
+        }
+        return ended
     }
 
-    /// Starts the metrics afresh (for example after a policy switch), keeping the cache and tiles.
+    /// Starts the current segment's metrics afresh, keeping the cache, the tiles and the comparison.
     public func resetMetrics() {
         recorder = LoadMetricsRecorder(assetCount: configuration.assetCount)
+        loadCountBaseline = (pipeline.loadsIssued, pipeline.loadsCompleted, pipeline.loadsCancelled)
         if started { recorder.start(time: now, tiles: frameTiles()) }
+    }
+
+    /// R: forgets the comparison and starts the current policy's metrics from zero.
+    public func resetComparison() {
+        comparison.removeAll()
+        resetMetrics()
     }
 
     public func pointer(_ event: PointerEvent) {

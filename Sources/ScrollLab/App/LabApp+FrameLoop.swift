@@ -19,6 +19,7 @@ extension LabApp {
         let pump = InputPump(clock: clock, window: options.headless ? nil : sdl.window)
         status.eventClock = pump.timeSource.rawValue
         writeTraceHeader()
+        windowDidResize()
         logSetting("eventClock", .string(pump.timeSource.rawValue), at: 0)
         logSetting("pacing", .string(options.pacing.rawValue), at: 0)
         var pacer = FramePacer(period: period, presentWaits: presentWaits, now: clock.now())

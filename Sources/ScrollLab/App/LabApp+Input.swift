@@ -76,6 +76,8 @@ extension LabApp {
                               y: -Double(event.wheel.preciseY) * flip * Self.wheelStep)
             scene.scroll(by: delta, time: modelTime)
             collectEvents()
+        case SDL_WINDOWEVENT where event.window.event == UInt8(SDL_WINDOWEVENT_SIZE_CHANGED.rawValue):
+            windowDidResize()
         case SDL_WINDOWEVENT where event.window.event == UInt8(SDL_WINDOWEVENT_FOCUS_LOST.rawValue):
             if pointerDown {
                 // Focus lost mid-drag: the touch is cancelled (treated as a release by the model).

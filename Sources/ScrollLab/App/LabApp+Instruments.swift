@@ -4,9 +4,6 @@ import ScrollKit
 import ScrollLabCore
 
 extension LabApp {
-    /// Where the timeline panel sits: the lower part of the events column.
-    static let timelineFrame = Rect(x: 612, y: 296, width: 336, height: 234)
-
     /// Steps the model to app time `t`: on the replay's 60 Hz grid while a replay runs (the same
     /// frames and input as `replay --headless`), else straight to the model time. Returns the model
     /// time the scene was last advanced to.
@@ -141,9 +138,30 @@ extension LabApp {
         instruments.pendingReplay = nil
     }
 
-    /// R: the timeline starts over.
+    /// The grid scene when it is the one shown.
+    var gridScene: GridScene? { (scene as? GridWindowScene)?.grid }
+
+    /// The grid's current policy segment: its policy and metrics so far (nil in the pager).
+    var gridSegment: (policy: String, metrics: LoadMetrics)? {
+        gridScene.map { ($0.segmentName, $0.metrics) }
+    }
+
+    /// Logs a policy segment that ended (a policy switch, R, the window closing):
+    /// `{"t":…,"event":"policySegment","policy":"eager","metrics":{…}}`, metrics as in `replay`'s end line.
+    func tracePolicySegment(_ segment: (policy: String, metrics: LoadMetrics)?, at t: Double) {
+        guard let segment else { return }
+        trace?.policySegment(segment.policy, metrics: segment.metrics, at: modelClock.modelTime(atReal: t))
+    }
+
+    /// Logs the grid's current segment (R, closing).
+    func tracePolicySegment(at t: Double) {
+        tracePolicySegment(gridSegment, at: t)
+    }
+
+    /// R: the timeline starts over, and so does the policy comparison.
     func resetInstruments() {
         instruments.timeline.removeAll()
+        gridScene?.resetComparison()
     }
 
     /// Draws the timeline panel, its right edge at the model time the scene shows.
@@ -152,7 +170,7 @@ extension LabApp {
         if isReplaying { status += " · replay" }
         let recording = instruments.recorder.isRecording ? "REC → ./\(LabInstruments.recordingsFolder)/" : nil
         TimelinePlot(canvas: canvas, text: text).draw(instruments.timeline, now: modelTimeShown,
-                                                      in: Self.timelineFrame, status: status, recording: recording,
+                                                      in: HUDLayout.timelineFrame, status: status, recording: recording,
                                                       layout: &instruments.layout)
     }
 

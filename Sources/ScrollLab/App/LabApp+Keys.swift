@@ -1,4 +1,5 @@
 import CSDL
+import LabKit
 import ScrollKit
 import ScrollLabCore
 
@@ -6,13 +7,9 @@ extension LabApp {
     /// The key table every key press and the help overlay are read from.
     static let keyTable = KeyTable.window
 
-    /// The help overlay's lines: every binding of the table, another scene's keys marked with that scene.
+    /// The help overlay's lines: every binding of the table, a scene's own keys marked with that scene.
     var keyHelp: [HelpOverlay.Entry] {
-        Self.keyTable.help.map { entry in
-            var action = entry.action
-            if let owner = entry.scene, owner != scene.kind.name { action += " (\(owner))" }
-            return HelpOverlay.Entry(key: entry.key, action: action)
-        }
+        Self.keyTable.help.map { HelpOverlay.Entry(key: $0.key, action: $0.action, scene: $0.scene) }
     }
 
     /// The table's name for an SDL key, nil for keys no binding can name.
@@ -26,14 +23,22 @@ extension LabApp {
         }
     }
 
-    /// Handles a key press at app time `t`: the table's action for it in this scene, if any.
+    /// Handles a key press at app time `t`: the table's action for it in this scene. A key that does
+    /// nothing here still answers: a toast names the scene it works in, or says it has no action.
     func handleKey(_ code: SDL_Keycode, at t: Double) {
-        guard let key = Self.key(code), let (_, action) = Self.keyTable.dispatch(key, scene: scene.kind.name) else { return }
-        perform(action, at: t)
+        guard let key = Self.key(code) else { return }
+        if let (_, action) = Self.keyTable.dispatch(key, scene: scene.kind.name) {
+            perform(action, at: t)
+        } else if let elsewhere = Self.keyTable.bindings.first(where: { $0.keys.contains(key) }), let owner = elsewhere.scene {
+            toast("\(key.label) works in the \(owner) scene (S): \(elsewhere.description)", at: t)
+        } else {
+            toast("\(key.label): no action · H lists the keys", at: t)
+        }
     }
 
     /// Performs `action` at app time `t`; a scene's own actions go to the scene, and every setting they
-    /// change is logged to the trace.
+    /// change is logged to the trace. Every action answers with a toast; a policy change (1–8, B) ends
+    /// the current policy's segment in the trace.
     func perform(_ action: KeyAction, at t: Double) {
         switch action {
         case .quit:
@@ -43,8 +48,10 @@ extension LabApp {
         case .toggleRate:
             scene.isFastRate.toggle()
             logSetting("rate", .string(scene.isFastRate ? "fast" : "normal"), at: t)
+            toast(scene.isFastRate ? "D: deceleration rate fast (0.99)" : "D: deceleration rate normal (0.998)", at: t)
         case .slowMotion:
             cycleSlowMotion(at: t)
+            toast("T: model clock " + modelClock.scaleLabel + (modelClock.scale == 1 ? "" : " (slow motion)"), at: t)
         case .record:
             toggleRecording(at: t)
         case .reset:
@@ -52,16 +59,56 @@ extension LabApp {
             scene.reset(time: modelClock.modelTime(atReal: t))
             collectEvents()
             events.reset()
+            tracePolicySegment(at: t)
             resetInstruments()
             logSetting("reset", .bool(true), at: t)
+            toast(gridScene != nil ? "R: reset: offset 0, events, timeline, policy table" : "R: reset: offset 0, events, timeline", at: t)
         case .nextScene:
             switchScene(at: t)
+            toast("S: the \(scene.kind.name) scene", at: t)
         case .screenshot:
             pendingScreenshot = Screenshot.nextDefaultPath()
         case .policy, .seedProblem, .latency, .clearCache, .pagingMode, .frameOutline, .delaysContentTouches,
              .canCancelContentTouches:
-            for change in scene.perform(action) { logSetting(change.name, change.value, at: t) }
+            let ending = gridSegment
+            let cached = gridScene?.pipeline.cache.keysByRecency.count ?? 0
+            let changes = scene.perform(action)
+            if changes.contains(where: { $0.name == "policy" || $0.name == "seedProblem" }) { tracePolicySegment(ending, at: t) }
+            for change in changes { logSetting(change.name, change.value, at: t) }
             status.latencyMs = scene.sourceLatencyMs
+            toast(Self.answer(to: action, changes: changes, cleared: cached), at: t)
+        }
+    }
+
+    /// A scene action's toast, from the settings it changed: `3: policy target, metrics from zero`.
+    static func answer(to action: KeyAction, changes: [(name: String, value: JSONValue)], cleared: Int) -> String {
+        let value = changes.first.map { change -> String in
+            switch change.value {
+            case let .string(s): return s
+            case let .bool(b): return b ? "on" : "off"
+            case let .number(x): return "\(Int(x.rounded()))"
+            default: return "off"
+            }
+        }
+        switch action {
+        case let .policy(number):
+            return value.map { "\(number): policy \($0), metrics from zero" } ?? "\(number): no policy has this key"
+        case .seedProblem:
+            return value.map { $0 == "off" ? "B: seed problems off" : "B: seed problem \($0) shown broken (Deferred, Target)" } ?? "B"
+        case .latency:
+            return "L: image source latency \(value ?? "?") ms"
+        case .clearCache:
+            return "C: memory cache cleared (\(cleared) image\(cleared == 1 ? "" : "s"))"
+        case .pagingMode:
+            return "P: paging \(value ?? "?")"
+        case .frameOutline:
+            return "O: frame outline \(value ?? "?")"
+        case .delaysContentTouches:
+            return "U: delaysContentTouches \(value ?? "?")"
+        case .canCancelContentTouches:
+            return "X: canCancelContentTouches \(value ?? "?")"
+        default:
+            return ""
         }
     }
 }

@@ -20,7 +20,9 @@ extension LabApp {
 
     /// The trace's first lines: the viewport, the scene's settings, the scene, rate, policy and renderer.
     func writeTraceHeader() {
-        trace?.header(viewport: viewport.json, sceneLines: scene.settingLines, scene: scene.kind.name,
+        let phone = sdl.windowRect(ofLayoutRect: viewport.frame)
+        lastViewportLine = phone
+        trace?.header(viewport: PhoneViewport.json(phone), sceneLines: scene.settingLines, scene: scene.kind.name,
                       isFastRate: scene.isFastRate, policy: scene.snapshot().policy, renderer: status.renderer,
                       calibration: calibration, at: modelClock.modelTime(atReal: 0))
     }

@@ -61,6 +61,10 @@ final class LabApp {
     var frameCount = 0
     /// The content offset the last drawn frame shows (`--trace-frames`).
     var drawnOffset = Point.zero
+    /// The phone's rect in window coordinates last written to the trace.
+    var lastViewportLine: Rect?
+    /// App time of the last frame whose content moved or was dragged (the scroll indicator fades after it).
+    var lastScrollTime = -Double.infinity
 
     /// Opens the window and everything it needs; throws one clear line on failure.
     init(options: WindowOptions, sceneOptions: SceneOptions, imagePaths: [AssetFile]) throws(AppError) {
@@ -68,7 +72,8 @@ final class LabApp {
         self.sceneOptions = sceneOptions
         traceFile = try options.traceOut.map { path throws(AppError) in try TraceWriter(path: path) }
         trace = traceFile.map { file in TraceLog(includesDidScroll: options.traceDidScroll, write: file.write) }
-        sdl = try SDLSession(headless: options.headless, software: options.software, renderDriver: options.renderDriver)
+        sdl = try SDLSession(headless: options.headless, software: options.software, renderDriver: options.renderDriver,
+                             scale: options.scale)
         images = ImageLoader(paths: imagePaths, latency: sceneOptions.latencyMs / 1000, renderer: sdl.renderer)
         do {
             fonts = try FontSet()
@@ -93,19 +98,22 @@ final class LabApp {
         images.pump(time: isReplaying ? modelTimeShown : modelClock.modelTime(atReal: t))
         stepModel(at: t)
         if status.message != nil, t > messageUntil { status.message = nil }
-        let snapshot = scene.snapshot()
+        status.messageAlpha = Swift.min(1, Swift.max(0, (messageUntil - t) / 0.4))
+        var snapshot = scene.snapshot()
+        if snapshot.contentOffset != drawnOffset || snapshot.isDragging || snapshot.isDecelerating { lastScrollTime = t }
+        snapshot.scrollIndicatorAlpha = ScrollIndicator.alpha(since: t - lastScrollTime)
         drawnOffset = snapshot.contentOffset
         recordTimelineSample(snapshot)
         if let live = snapshot.liveImageAssets { images.retainTextures(live) }
         frameIsMoving = snapshot.isDragging || snapshot.isDecelerating
         canvas.clear(.background)
-        text.draw("ScrollLab", style: .heading, colour: .text, x: Int32(viewport.frame.minX), y: 14)
-        text.draw("drag or wheel the phone · H for keys", style: .label, colour: .dimText,
-                  x: Int32(viewport.frame.minX) + 90, y: 14)
         scene.draw(snapshot, with: ScenePainter(canvas: canvas, text: text, textures: images.textures, viewport: viewport))
         HUDRenderer(canvas: canvas, text: text, fonts: fonts).draw(snapshot, events: events, status: status)
         drawTimeline()
-        if showHelp { HelpOverlay(canvas: canvas, text: text).draw(keyHelp) }
+        if let message = status.message {
+            Toast(canvas: canvas, text: text).draw(message, alpha: status.messageAlpha, over: viewport.frame)
+        }
+        if showHelp { HelpOverlay(canvas: canvas, text: text).draw(keyHelp, current: scene.kind.name) }
 
         if let after = options.screenshotAfter, !screenshotTaken, t >= after, let path = options.screenshot {
             saveScreenshot(to: path)
@@ -117,11 +125,17 @@ final class LabApp {
         }
     }
 
-    /// Shows a transient line in the HUD and on standard output.
+    /// Shows a transient line in the window and on standard output.
     func say(_ message: String, at t: Double) {
         if !options.quiet { writeLine(message, to: STDOUT_FILENO) }
         status.message = message
         messageUntil = t + 4
+    }
+
+    /// A key's answer: a short toast over the phone for 2.5 s (not printed).
+    func toast(_ message: String, at t: Double) {
+        status.message = message
+        messageUntil = t + 2.5
     }
 
     func saveScreenshot(to path: String) {
@@ -146,6 +160,7 @@ final class LabApp {
             saveScreenshot(to: path)
         }
         collectEvents()
+        tracePolicySegment(at: clock.now())
         writeTraceSummary()
         images.shutdown()
         text.removeAll()

@@ -20,9 +20,10 @@ struct PhoneViewport: Equatable {
         frame.contains(Point(x: Double(windowX), y: Double(windowY)))
     }
 
-    /// The `{"x":…,"y":…,"w":…,"h":…}` value of the trace's first line.
-    var json: JSONValue {
-        .object([("x", .number(frame.minX)), ("y", .number(frame.minY)),
-                 ("w", .number(frame.width)), ("h", .number(frame.height))])
+    /// The `{"x":…,"y":…,"w":…,"h":…}` value of the trace's viewport line for `rect` (the phone in
+    /// window coordinates).
+    static func json(_ rect: Rect) -> JSONValue {
+        .object([("x", .number(rect.minX)), ("y", .number(rect.minY)),
+                 ("w", .number(rect.width)), ("h", .number(rect.height))])
     }
 }

@@ -1,5 +1,6 @@
 import CSDL
 import Foundation
+import ScrollKit
 
 /// SDL itself, the window and its renderer, alive together and torn down together.
 ///
@@ -28,7 +29,7 @@ final class SDLSession {
     /// fallback to an offscreen/dummy driver is reported as "no display" instead of rendering to nobody.
     /// `renderDriver` names one SDL render driver (`software`, `opengl`, …) to use and nothing else,
     /// without vsync (the frame bench); it is an error when SDL cannot create it.
-    init(headless: Bool, software: Bool, renderDriver: String? = nil) throws(AppError) {
+    init(headless: Bool, software: Bool, renderDriver: String? = nil, scale: Double = 1) throws(AppError) {
         let environment = ProcessInfo.processInfo.environment
         if headless {
             setenv("SDL_VIDEODRIVER", "offscreen", 1)
@@ -36,6 +37,10 @@ final class SDLSession {
                   environment["SDL_VIDEODRIVER"] == nil {
             // Nothing to open a window on: say so before SDL probes drivers (and prints its own noise).
             throw .noDisplay("DISPLAY is not set")
+        } else if environment["WAYLAND_DISPLAY"] == nil, environment["SDL_VIDEODRIVER"] == nil {
+            // X11 only: a DISPLAY that cannot be opened would otherwise make SDL try Wayland, whose
+            // library prints "XDG_RUNTIME_DIR is invalid" before this program can say what is wrong.
+            setenv("SDL_VIDEODRIVER", "x11", 1)
         }
         // Keep the mouse captured during a drag that leaves the window, and let a click that
         // focuses the window also start a drag.
@@ -54,8 +59,10 @@ final class SDLSession {
         // Resizable: the drawing keeps its 960×600 layout, scaled to fit (letterboxed) by a logical size,
         // so a window resized down to 1×1 and back draws and takes input as before.
         let flags = (headless ? SDL_WINDOW_HIDDEN.rawValue : SDL_WINDOW_SHOWN.rawValue) | SDL_WINDOW_RESIZABLE.rawValue
+            | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
         guard let window = SDL_CreateWindow(Self.title, CSDL_WINDOWPOS_CENTERED, CSDL_WINDOWPOS_CENTERED,
-                                            Self.windowSize.width, Self.windowSize.height, flags) else {
+                                            Int32((Double(Self.windowSize.width) * scale).rounded()),
+                                            Int32((Double(Self.windowSize.height) * scale).rounded()), flags) else {
             let why = sdlErrorText()
             SDL_Quit()
             throw .sdl("cannot create the window: \(why)")
@@ -100,6 +107,26 @@ final class SDLSession {
         SDL_RenderSetLogicalSize(renderer, Self.windowSize.width, Self.windowSize.height)
         self.window = window
         self.renderer = renderer
+    }
+
+    /// How many output pixels one point of the 960×600 layout covers: the scale the logical size
+    /// fits the window with (letterboxed), in the renderer's pixels (more than the window's on HiDPI).
+    var pixelScale: Double {
+        var w: Int32 = 0, h: Int32 = 0
+        guard SDL_GetRendererOutputSize(renderer, &w, &h) == 0, w > 0, h > 0 else { return 1 }
+        return Swift.min(Double(w) / Double(Self.windowSize.width), Double(h) / Double(Self.windowSize.height))
+    }
+
+    /// Where a rect of the 960×600 layout lies in window coordinates (what the pointer reports):
+    /// scaled to fit the window and centred, as the logical size letterboxes it.
+    func windowRect(ofLayoutRect rect: Rect) -> Rect {
+        var w: Int32 = 0, h: Int32 = 0
+        SDL_GetWindowSize(window, &w, &h)
+        let layout = (width: Double(Self.windowSize.width), height: Double(Self.windowSize.height))
+        let scale = Swift.max(Swift.min(Double(w) / layout.width, Double(h) / layout.height), 1e-6)
+        let left = ((Double(w) - layout.width * scale) / 2).rounded(.down)
+        let top = ((Double(h) - layout.height * scale) / 2).rounded(.down)
+        return Rect(x: left + rect.minX * scale, y: top + rect.minY * scale, width: rect.width * scale, height: rect.height * scale)
     }
 
     /// The index of the SDL render driver called `name`, if SDL has one.

@@ -29,6 +29,8 @@ struct WindowOptions: Sendable {
     var frames: Int?
     /// Quit after this many seconds.
     var quitAfter: Double?
+    /// The window's size in multiples of 960×600 (`--scale`).
+    var scale: Double = 1
     /// How the frame loop is paced (`--pacing`).
     var pacing: FramePacing = .adaptive
     /// Debug: stall the main thread after this move of each drag (`--debug-stall-at-sample`).

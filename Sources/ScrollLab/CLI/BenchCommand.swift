@@ -15,21 +15,23 @@ struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract: "Compare the image-loading policies on the bundled gestures (headless, deterministic).",
+        // Paragraphs are single lines (backslash continuations): the help wraps them to the terminal.
         discussion: """
-            Columns: loads issued / completed / cancelled / wasted, blank tile-seconds, settle latency
+            Columns: loads issued / completed / cancelled / wasted, blank tile-seconds, settle latency \
             (mean and max, seconds), fades on cache hits, stale frames, peak decoded bytes (MB).
-            With --json: one line per gesture and policy with the keys "gesture", "policy" and
-            loadsIssued, loadsCompleted, loadsCancelled, loadsWasted, blankTileSeconds, settleLatency,
+
+            With --json: one line per gesture and policy with the keys "gesture", "policy" and \
+            loadsIssued, loadsCompleted, loadsCancelled, loadsWasted, blankTileSeconds, settleLatency, \
             cacheHitFades, staleFrames, peakDecodedBytes (null where a bound has no such number).
 
-            --frames: frame times of the window's own drawing instead (no display needed). The grid
-            scene with the images of Assets/Images plays rapid-flings.jsonl (or --frames-gesture FILE)
-            at 960×600 in SDL's offscreen video driver, once with the software renderer and once with
-            the OpenGL one; frames are paced at 60 Hz on the replay's clock after 30 warm-up frames at
-            rest. Prints frame time p50/p99/max (image pump + model step + drawing + present, CPU time
-            from SDL's performance counter) and the worst main-thread image stall (draining decodes and
-            uploading textures in one frame). With --json one line per renderer:
-            {"renderer":…,"p50Ms":…,"p99Ms":…,"maxMs":…,"worstImageStallMs":…}; a renderer SDL cannot
+            --frames: frame times of the window's own drawing instead (no display needed). The grid \
+            scene with the images of Assets/Images plays rapid-flings.jsonl (or --frames-gesture FILE) \
+            at 960×600 in SDL's offscreen video driver, once with the software renderer and once with \
+            the OpenGL one; frames are paced at 60 Hz on the replay's clock after 30 warm-up frames at \
+            rest. Prints frame time p50/p99/max (image pump + model step + drawing + present, CPU time \
+            from SDL's performance counter) and the worst main-thread image stall (draining decodes and \
+            uploading textures in one frame). With --json one line per renderer: \
+            {"renderer":…,"p50Ms":…,"p99Ms":…,"maxMs":…,"worstImageStallMs":…}; a renderer SDL cannot \
             create gets nulls and "unavailable" with the reason.
             """
     )
@@ -40,7 +42,7 @@ struct BenchCommand: ParsableCommand {
     @Option(name: .long, help: "Directory of gesture files (*.jsonl). Default: Assets/Gestures.")
     var gestures: String?
 
-    @Option(name: .customLong("latency-ms"), help: "Simulated source latency in milliseconds (default 80).")
+    @Option(name: .customLong("latency-ms"), help: "Simulated source latency in milliseconds.")
     var latencyMs: Double = 80
 
     @Option(name: .long, help: "Also draw loads issued against blank tile-seconds per gesture as a PNG (\"-\": standard output, then no tables).")

@@ -7,6 +7,7 @@ struct ScrollLabCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "scrolllab",
         abstract: "A desktop laboratory for iOS-style scrolling.",
+        discussion: WindowCommand.keysHelp + "\n\n" + WindowCommand.optionsSummary,
         subcommands: [
             // Each port adds its command here.
             WindowCommand.self,

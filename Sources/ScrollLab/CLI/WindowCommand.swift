@@ -1,12 +1,33 @@
 import ArgumentParser
 import Foundation
+import ScrollLabCore
 
 /// `scrolllab` / `scrolllab window`: opens the lab window (the default subcommand).
 struct WindowCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "window",
-        abstract: "Open the lab window: the phone viewport with the grid scene and the HUD."
+        abstract: "Open the lab window: the phone viewport with the grid scene and the HUD.",
+        discussion: keysHelp
     )
+
+    /// The window's keys, for `--help`: read from the key table the window dispatches and the H overlay
+    /// lists (a scene's own keys marked with it).
+    static var keysHelp: String {
+        "Keys in the window: " + KeyTable.window.help.map { entry in
+            entry.key + " " + entry.action + (entry.scene.map { " (\($0) only)" } ?? "")
+        }.joined(separator: " · ") + "."
+    }
+
+    /// The window's options in one paragraph, for the top-level `--help`.
+    static let optionsSummary = """
+        With no subcommand scrolllab opens the window; its options ('scrolllab window --help'): \
+        --scene grid|pager, --paging none|frame|snap|target, \
+        --policy eager|deferred|target|prefetch|adaptive|texture|flutter|glide, --seed-problem 1|2|3, \
+        --latency-ms MS, --rate normal|fast, --items N, --estimator ios|lsq, --assets DIR, --scale N, \
+        --trace-out FILE, --trace-did-scroll, --trace-pointer, --trace-frames, --replay FILE, \
+        --screenshot FILE, --screenshot-after S, --headless, --software, --frames N, --quit-after S, \
+        --pacing adaptive|legacy.
+        """
 
     @OptionGroup var sceneOptions: SceneOptions
 
@@ -43,6 +64,9 @@ struct WindowCommand: ParsableCommand {
     @Option(name: .customLong("quit-after"), help: "Quit after this many seconds.")
     var quitAfter: Double?
 
+    @Option(help: "Open the window this many times its 960×600 size (2 on a HiDPI screen); drag its edges for any other size: text is drawn at the window's resolution.")
+    var scale = 1.0
+
     @Option(help: "Frame pacing: adaptive (learns what work and present cost) or legacy (the loop before it, for comparison).")
     var pacing: FramePacing = .adaptive
 
@@ -58,6 +82,7 @@ struct WindowCommand: ParsableCommand {
         if let screenshotAfter, !(screenshotAfter.isFinite && screenshotAfter >= 0) {
             throw ValidationError("--screenshot-after must be a finite number of seconds, 0 or more")
         }
+        if !(scale.isFinite && scale >= 0.25 && scale <= 8) { throw ValidationError("--scale must be between 0.25 and 8") }
         if screenshotAfter != nil, screenshot == nil { throw ValidationError("--screenshot-after needs --screenshot FILE") }
     }
 
@@ -66,7 +91,7 @@ struct WindowCommand: ParsableCommand {
             traceOut: traceOut, traceDidScroll: traceDidScroll, tracePointer: tracePointer, traceFrames: traceFrames, screenshot: screenshot,
             screenshotAfter: screenshotAfter, headless: headless, software: software,
             replay: replay.map { loadGesture($0, command: "window") }, frames: frames, quitAfter: quitAfter,
-            pacing: pacing, debugStallAtSample: debugStallAtSample, debugStallMs: debugStallMs)
+            scale: scale, pacing: pacing, debugStallAtSample: debugStallAtSample, debugStallMs: debugStallMs)
         let code: Int32 = MainActor.assumeIsolated {
             do throws(AppError) {
                 return try LabApp(options: options, sceneOptions: sceneOptions, imagePaths: sceneOptions.imagePaths()).run()

@@ -16,6 +16,8 @@ struct HUDStatus {
     var latencyMs: Double?
     /// The active physics and velocity estimator (`iOS fit · vel ios`).
     var physics = ""
-    /// A transient line (e.g. the path of the last screenshot).
+    /// A transient line (a key's answer, the path of the last screenshot), shown as a toast.
     var message: String?
+    /// The toast's opacity (it fades out at the end).
+    var messageAlpha = 1.0
 }

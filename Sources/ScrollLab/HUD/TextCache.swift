@@ -22,7 +22,7 @@ final class TextCache {
     }
 
     private let renderer: OpaquePointer
-    private let fonts: FontSet
+    let fonts: FontSet
     private let capacity: Int
     private var entries: [Key: Entry] = [:]
     private var clock: UInt64 = 0
@@ -38,36 +38,50 @@ final class TextCache {
         self.capacity = capacity
     }
 
-    /// Draws `text` with its top-left at (x, y) and returns its size in pixels.
+    /// Draws `text` with its top-left at (x, y) and returns its size in points.
+    ///
+    /// Textures hold the text at the output's resolution (the fonts are opened at `fonts.scale`) and
+    /// are drawn 1/scale as large in layout points, so that the window's scaling maps each texture
+    /// pixel onto one output pixel: crisp text at any window size.
     @discardableResult
     func draw(_ text: String, style: FontSet.Style, colour: RGBA, x: Int32, y: Int32) -> (width: Int32, height: Int32) {
         if let glyphs = glyphRun(text, style: style, colour: colour) {
-            return drawGlyphs(glyphs, x: x, y: y)
+            return drawGlyphs(glyphs, x: Double(x), y: Double(y))
         }
         guard let entry = entry(text, style: style, colour: colour) else { return (0, 0) }
-        var dst = SDL_Rect(x: x, y: y, w: entry.width, h: entry.height)
-        SDL_RenderCopy(renderer, entry.texture, nil, &dst)
-        return (entry.width, entry.height)
+        blit(entry, x: Double(x), y: Double(y))
+        return (points(entry.width), points(entry.height))
     }
 
     /// Draws `text` centred horizontally on `centreX`.
     func drawCentred(_ text: String, style: FontSet.Style, colour: RGBA, centreX: Int32, y: Int32) {
         if let glyphs = glyphRun(text, style: style, colour: colour) {
-            drawGlyphs(glyphs, x: centreX - glyphs.reduce(0) { $0 + $1.width } / 2, y: y)
+            drawGlyphs(glyphs, x: Double(centreX) - Double(glyphs.reduce(0) { $0 + $1.width }) / fonts.scale / 2, y: Double(y))
             return
         }
         guard let entry = entry(text, style: style, colour: colour) else { return }
-        var dst = SDL_Rect(x: centreX - entry.width / 2, y: y, w: entry.width, h: entry.height)
-        SDL_RenderCopy(renderer, entry.texture, nil, &dst)
+        blit(entry, x: Double(centreX) - Double(entry.width) / fonts.scale / 2, y: Double(y))
     }
 
-    /// The size `text` takes in `style`.
+    /// The size `text` takes in `style`, points.
     func size(_ text: String, style: FontSet.Style) -> (width: Int32, height: Int32) {
         if let glyphs = glyphRun(text, style: style, colour: .text, remembering: false) {
-            return (glyphs.reduce(0) { $0 + $1.width }, glyphs.map(\.height).max() ?? 0)
+            return (points(glyphs.reduce(0) { $0 + $1.width }), points(glyphs.map(\.height).max() ?? 0))
         }
         guard let entry = entry(text, style: style, colour: .text) else { return (0, 0) }
-        return (entry.width, entry.height)
+        return (points(entry.width), points(entry.height))
+    }
+
+    /// Output pixels as layout points.
+    private func points(_ pixels: Int32) -> Int32 {
+        Int32((Double(pixels) / fonts.scale).rounded())
+    }
+
+    /// Copies a texture with its top-left at (x, y) points, one texture pixel per output pixel.
+    private func blit(_ entry: Entry, x: Double, y: Double) {
+        let scale = fonts.scale
+        var dst = SDL_FRect(x: Float(x), y: Float(y), w: Float(Double(entry.width) / scale), h: Float(Double(entry.height) / scale))
+        SDL_RenderCopyF(renderer, entry.texture, nil, &dst)
     }
 
     /// The one-character textures to draw `text` with, when it is monospaced, not cached whole and
@@ -89,14 +103,13 @@ final class TextCache {
     }
 
     @discardableResult
-    private func drawGlyphs(_ glyphs: [Entry], x: Int32, y: Int32) -> (width: Int32, height: Int32) {
+    private func drawGlyphs(_ glyphs: [Entry], x: Double, y: Double) -> (width: Int32, height: Int32) {
         var left = x
         for glyph in glyphs {
-            var dst = SDL_Rect(x: left, y: y, w: glyph.width, h: glyph.height)
-            SDL_RenderCopy(renderer, glyph.texture, nil, &dst)
-            left += glyph.width
+            blit(glyph, x: left, y: y)
+            left += Double(glyph.width) / fonts.scale
         }
-        return (left - x, glyphs.map(\.height).max() ?? 0)
+        return (Int32((left - x).rounded()), points(glyphs.map(\.height).max() ?? 0))
     }
 
     private func entry(_ text: String, style: FontSet.Style, colour: RGBA) -> Entry? {
@@ -129,5 +142,6 @@ final class TextCache {
     func removeAll() {
         for entry in entries.values { SDL_DestroyTexture(entry.texture) }
         entries.removeAll()
+        drawnAsGlyphs.removeAll()
     }
 }

@@ -18,8 +18,6 @@ struct TimelinePlot {
 
     /// Seconds of model time across the plot.
     static let seconds = 3.0
-    /// Height of one label row, pixels.
-    static let labelRowHeight = 14.0
     /// Offset curve colour.
     static let offsetColour = RGBA(110, 180, 255)
     /// Velocity curve colour.
@@ -46,9 +44,11 @@ struct TimelinePlot {
         let box = Rect(x: frame.minX, y: frame.minY + 20, width: frame.width, height: frame.height - 20)
         canvas.fill(box, RGBA(14, 15, 18))
         canvas.stroke(box, width: 1, RGBA(60, 64, 72))
-        // Curves use the whole box; labels sit on top of them in up to four rows, on a dark backing.
-        let plot = Rect(x: box.minX + 2, y: box.minY + 6, width: box.width - 4, height: box.height - 12)
-        timeline.layout(in: plot, now: now, seconds: Self.seconds, labelWidth: 44, into: &layout)
+        // Curves use the box between the label rows and the axis line; labels sit in rows at the top.
+        let plot = Rect(x: box.minX + 2, y: box.minY + 3, width: box.width - 4, height: box.height - 20)
+        let fonts = text.fonts
+        timeline.layout(in: plot, now: now, seconds: Self.seconds,
+                        measure: { Double(fonts.width($0, style: .mono)) }, into: &layout)
 
         canvas.clip(box)
         defer { canvas.clip(nil) }
@@ -69,39 +69,28 @@ struct TimelinePlot {
         }
         // Marker lines under the curves.
         for marker in layout.markers {
-            canvas.fill(Rect(x: marker.x.rounded(), y: box.minY, width: 1, height: box.height),
+            canvas.fill(Rect(x: marker.x.rounded(), y: box.minY, width: 1, height: box.height - 16),
                         Self.colour(of: marker.marker).withAlpha(140))
         }
         polyline(layout.velocityPoints, Self.velocityColour)
-        polyline(layout.offsetPoints, Self.offsetColour, thick: true)
-        // Dots on the offset curve and the labels on top.
-        for marker in layout.markers {
-            let colour = Self.colour(of: marker.marker)
-            canvas.fill(Rect(x: marker.x - 2, y: marker.offsetY - 2, width: 5, height: 5), colour)
-            let label = marker.marker.label
-            let size = text.size(label, style: .mono)
-            // Right of the line, or left of it where the label would run off the plot.
-            let right = marker.x + 2 + Double(size.width) <= box.maxX
-            let origin = Point(x: right ? marker.x + 2 : marker.x - 2 - Double(size.width),
-                               y: box.minY + 2 + Double(marker.labelRow) * Self.labelRowHeight)
-            canvas.fill(Rect(x: origin.x, y: origin.y + 1, width: Double(size.width), height: Self.labelRowHeight),
-                        RGBA(14, 15, 18, 200))
-            text.draw(label, style: .mono, colour: colour, x: Int32(origin.x.rounded()), y: Int32(origin.y.rounded()))
+        // A drag's velocity beyond the scale: a tick on the edge it is clipped at.
+        for x in layout.clippedVelocityXs {
+            canvas.fill(Rect(x: x - 1, y: plot.minY, width: 3, height: 3), Self.velocityColour)
+            canvas.fill(Rect(x: x - 1, y: plot.maxY - 3, width: 3, height: 3), Self.velocityColour)
         }
-        // Value ranges.
-        let low = layout.offsetRange.lowerBound, high = layout.offsetRange.upperBound
-        let offsets = "offset " + Self.short(low) + "…" + Self.short(high)
-        let offsetsWidth = Double(text.size(offsets, style: .mono).width)
-        let v = "v ±" + Self.short(layout.velocityRange.upperBound) + " pt/s"
-        let vWidth = Double(text.size(v, style: .mono).width)
-        text.draw(offsets, style: .mono, colour: Self.offsetColour, x: Int32(box.maxX - offsetsWidth - vWidth - 12),
-                  y: Int32(box.maxY - 15))
-        text.draw(v, style: .mono, colour: Self.velocityColour, x: Int32(box.maxX - vWidth - 3),
-                  y: Int32(box.maxY - 15))
-        // The time axis: the left edge is `seconds` ago.
-        text.draw("−\(Int(Self.seconds)) s", style: .mono, colour: .dimText, x: Int32(box.minX + 3),
-                  y: Int32(box.maxY - 15))
-        // Recording: a red dot and the folder, bottom left.
+        polyline(layout.offsetPoints, Self.offsetColour, thick: true)
+        // Dots on the offset curve and the labels on top, each on a dark backing.
+        for marker in layout.markers {
+            canvas.fill(Rect(x: marker.x - 2, y: marker.offsetY - 2, width: 5, height: 5), Self.colour(of: marker.marker))
+        }
+        for label in layout.labels {
+            canvas.fill(Rect(x: label.frame.minX, y: label.frame.minY + 1, width: label.frame.width, height: label.frame.height),
+                        RGBA(14, 15, 18, 210))
+            text.draw(label.text, style: .mono, colour: Self.colour(of: label.newest),
+                      x: Int32(label.frame.minX.rounded()), y: Int32(label.frame.minY.rounded()))
+        }
+        drawAxis(layout, box: box)
+        // Recording: a red dot and the folder, above the axis line.
         if let recording {
             canvas.fill(Rect(x: box.minX + 5, y: box.maxY - 30, width: 9, height: 9), Self.recordingColour)
             text.draw(recording, style: .mono, colour: Self.recordingColour, x: Int32(box.minX + 18),
@@ -109,9 +98,31 @@ struct TimelinePlot {
         }
     }
 
+    /// The bottom line: the time span, the offset range in whole points and the velocity scale, each
+    /// in its curve's colour; hidden labels are counted.
+    private func drawAxis(_ layout: TimelineLayout, box: Rect) {
+        let y = Int32(box.maxY - 15)
+        var right = Int32(box.maxX - 3)
+        func put(_ string: String, _ colour: RGBA) {
+            let width = text.size(string, style: .mono).width
+            right -= width
+            text.draw(string, style: .mono, colour: colour, x: right, y: y)
+            right -= 10
+        }
+        put("v ±" + HUDFormat.number(layout.velocityRange.upperBound, decimals: 0) + " pt/s", Self.velocityColour)
+        put(HUDFormat.number(layout.offsetRange.lowerBound, decimals: 0) + "…"
+            + HUDFormat.number(layout.offsetRange.upperBound, decimals: 0) + " pt", Self.offsetColour)
+        var left = Int32(box.minX + 3)
+        left += text.draw("−\(Int(Self.seconds)) s", style: .mono, colour: .dimText, x: left, y: y).width + 8
+        let hidden = "+\(layout.hiddenLabelCount) unlabelled"
+        if layout.hiddenLabelCount > 0, left + text.size(hidden, style: .mono).width < right {
+            text.draw(hidden, style: .mono, colour: .dimText, x: left, y: y)
+        }
+    }
+
     /// Marker colour: drag callbacks green/white, deceleration amber/violet, snap animation magenta,
     /// a left-over `didEndDecelerating` red.
-    static func colour(of marker: TimelineMarker) -> RGBA {
+    nonisolated static func colour(of marker: TimelineMarker) -> RGBA {
         if marker.isLeftOver { return RGBA(255, 70, 70) }
         switch marker.event {
         case .willBeginDragging: return RGBA(110, 220, 120)
@@ -124,13 +135,6 @@ struct TimelinePlot {
         case .willBeginZooming, .didEndZooming: return RGBA(120, 240, 220)
         case .didScroll, .didZoom: return .dimText
         }
-    }
-
-    /// A value in at most five characters: `1234`, `12.3k`.
-    static func short(_ value: Double) -> String {
-        let magnitude = abs(value)
-        if magnitude >= 10_000 { return String(Int((value / 1000).rounded())) + "k" }
-        return String(Int(value.rounded()))
     }
 
     private func polyline(_ points: [Point], _ colour: RGBA, thick: Bool = false) {

@@ -48,15 +48,6 @@ extension PagerRenderer {
         SDL_Vertex(position: SDL_FPoint(x: Float(p.x), y: Float(p.y)), color: c, tex_coord: SDL_FPoint(x: 0, y: 0))
     }
 
-    /// The colour of page `page`: a fixed palette cycled, so neighbours always differ.
-    static func colour(ofPage page: Int) -> RGBA {
-        let palette = [
-            RGBA(231, 96, 84), RGBA(244, 162, 54), RGBA(84, 176, 110), RGBA(64, 150, 214),
-            RGBA(138, 104, 214), RGBA(220, 92, 160), RGBA(46, 170, 170),
-        ]
-        return palette[((page % palette.count) + palette.count) % palette.count]
-    }
-
     /// A deterministic value in 0...1 for an integer (mountain heights).
     static func hash(_ n: Int) -> Double {
         var x = UInt64(bitPattern: Int64(n)) &* 0x9E37_79B9_7F4A_7C15

@@ -14,8 +14,9 @@ struct PagerRenderer {
     let canvas: Canvas
     let text: TextCache
 
-    /// Draws `scene` into the phone at `viewport`, with the frame-outline overlay when it asks for it.
-    func draw(_ scene: PagerSnapshot, viewport: PhoneViewport) {
+    /// Draws `scene` into the phone at `viewport`, with the frame-outline overlay when it asks for it;
+    /// `snapshot` gives the scroll indicator.
+    func draw(_ scene: PagerSnapshot, snapshot: SceneSnapshot, viewport: PhoneViewport) {
         let screen = viewport.frame
         let origin = screen.origin
         let layout = scene.layout
@@ -31,6 +32,7 @@ struct PagerRenderer {
             drawBubble(page, in: bubble)
         }
         drawDots(scene, origin: origin)
+        drawScrollIndicators(snapshot, scrollFrame: scene.scrollViewFrame.offsetBy(origin), canvas: canvas)
         if scene.showsFrame { drawFrameOutline(scene, origin: origin) }
         drawTitleBar(scene, screen: screen)
         canvas.clip(nil)
@@ -89,17 +91,19 @@ struct PagerRenderer {
         canvas.fill(Rect(x: strip.center.x - 6, y: strip.maxY - 3, width: 12, height: 3), RGBA(255, 196, 60))
     }
 
-    /// A bubble: an anti-aliased disc in its page's colour, the page number and the pool view showing it.
+    /// A bubble: an anti-aliased disc in the colour of the pool view showing it (as in the HUD's
+    /// pool rows, so reuse can be watched), the page number and the view's number.
     private func drawBubble(_ page: PagerPage, in bubble: Rect) {
-        let colour = Self.colour(ofPage: page.page)
+        let colour = TilePalette.colour(ofView: page.view)
+        let ink = TilePalette.headerText(ofView: page.view)
         fillDisc(centre: bubble.center, radius: bubble.width / 2 + 2, RGBA(0, 0, 0, 40))
         fillDisc(centre: bubble.center, radius: bubble.width / 2, colour)
         fillDisc(centre: bubble.center, radius: bubble.width / 2 - 14, colour.mixed(with: RGBA(255, 255, 255), 0.18))
         let snapped = Canvas.snap(bubble)
         let centreX = snapped.x + snapped.w / 2
         let centreY = snapped.y + snapped.h / 2
-        text.drawCentred("\(page.page + 1)", style: .big, colour: .text, centreX: centreX, y: centreY - 30)
-        text.drawCentred("view #\(page.view)", style: .mono, colour: RGBA(255, 255, 255, 220), centreX: centreX, y: centreY + 26)
+        text.drawCentred("\(page.page + 1)", style: .big, colour: ink, centreX: centreX, y: centreY - 30)
+        text.drawCentred("view #\(page.view)", style: .mono, colour: ink.withAlpha(220), centreX: centreX, y: centreY + 26)
     }
 
     /// The page indicator: one dot per page, the current one larger and dark; while the pager

@@ -36,8 +36,10 @@ struct PhoneRenderer {
         if let target = snapshot.targetContentOffset {
             drawGhost(target: target, snapshot: snapshot, scrollFrame: scrollFrame)
         }
+        drawScrollIndicators(snapshot, scrollFrame: scrollFrame, canvas: canvas)
         canvas.clip(screen)
         drawTitleBar(snapshot.name, screen: screen)
+        if snapshot.targetRect != nil { drawTargetKey(screen: screen) }
         canvas.clip(nil)
     }
 
@@ -70,7 +72,8 @@ struct PhoneRenderer {
         if tile.isSelected { canvas.stroke(rect.insetBy(dx: 4, dy: 4), width: 4, RGBA(255, 255, 255)) }
         // Identity badge: "view #k" on the view's colour.
         canvas.fill(Rect(x: rect.minX, y: rect.minY, width: rect.width, height: 24), colour)
-        text.draw("view #\(tile.view)", style: .heading, colour: .text, x: snapped.x + 8, y: snapped.y + 3)
+        text.draw("view #\(tile.view)", style: .heading, colour: TilePalette.headerText(ofView: tile.view),
+                  x: snapped.x + 8, y: snapped.y + 3)
         drawHeart(tile, in: rect)
     }
 
@@ -124,13 +127,20 @@ struct PhoneRenderer {
         return lines
     }
 
-    /// The loading policy's target rect (what Target and Adaptive load during a fling), in teal.
+    /// Colour of the loading policy's target rect.
+    static let policyTargetColour = RGBA(40, 200, 210)
+
+    /// The loading policy's target rect (what Target and Adaptive load during a fling), dashed teal.
     private func drawTargetRect(_ rect: Rect) {
-        let inner = rect.insetBy(dx: 8, dy: 8)
-        canvas.strokeDashed(inner, width: 2, dash: 6, RGBA(40, 200, 210))
-        let label = Rect(x: inner.minX, y: inner.minY, width: 128, height: 20)
-        canvas.fill(label, RGBA(40, 200, 210, 220))
-        text.draw("policy target", style: .mono, colour: .darkText, x: Canvas.snap(label).x + 6, y: Canvas.snap(label).y + 2)
+        canvas.strokeDashed(rect.insetBy(dx: 8, dy: 8), width: 2, dash: 6, Self.policyTargetColour)
+    }
+
+    /// The target rect's name, as a key at the right of the title bar, so that it covers no tile.
+    private func drawTargetKey(screen: Rect) {
+        let key = Rect(x: screen.maxX - 118, y: screen.minY + 9, width: 12, height: 12)
+        canvas.strokeDashed(key, width: 2, dash: 3, Self.policyTargetColour)
+        text.draw("policy target", style: .label, colour: RGBA(20, 120, 130), x: Canvas.snap(key).x + 17,
+                  y: Canvas.snap(key).y - 2)
     }
 
     /// The scroll view's bounds at the target offset, drawn where they are relative to the current

@@ -1,3 +1,4 @@
+import LabKit
 import ScrollKit
 
 /// What one frame shows: read from the scene once per frame, then drawn by the phone renderer and
@@ -21,6 +22,10 @@ struct SceneSnapshot {
     var targetContentOffset: Point?
     /// The scroll view's frame in phone-viewport points.
     var scrollViewFrame: Rect
+    /// The scroll view's content size.
+    var contentSize = Size.zero
+    /// Opacity of the scroll indicator (1 while scrolling, fading to 0 after).
+    var scrollIndicatorAlpha = 0.0
     /// The scene's part: its HUD rows and its views.
     var content: SceneContent
 
@@ -46,8 +51,16 @@ struct SceneContent {
     var viewsCreated = 0
     /// Rebinds so far.
     var rebindCount = 0
-    /// Load metrics as label/value pairs.
+    /// Whether the scene loads images (the grid): the HUD then shows policy, seed problem and metrics.
+    var hasLoading = false
+    /// The seed problem shown broken (1–3), if any.
+    var seedProblem: Int?
+    /// Load metrics of the current policy's segment as label/value pairs.
     var metrics: [(String, String)] = []
+    /// The policies used since the last reset, with their metrics (the comparison table).
+    var policyRows: [PolicyComparison.Row] = []
+    /// The current policy's name in `policyRows`.
+    var currentPolicy: String?
     /// Assets whose textures must stay (nil: the scene has no images, nothing to evict).
     var liveImageAssets: Set<Int>?
     /// The rect at the deceleration target the loading policy works toward (content coordinates), if any.
@@ -55,4 +68,6 @@ struct SceneContent {
     /// `delaysContentTouches` and `canCancelContentTouches` as shown (`delay on · cancel on`), nil when the
     /// scene has no touchable content (B-TCH-1).
     var contentTouches: String?
+    /// The current photo's zoom and its limits (`2.25× (1.02–3.07)`), nil when the scene does not zoom (B-ZOOM-1).
+    var zoom: String?
 }

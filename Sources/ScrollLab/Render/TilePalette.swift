@@ -15,6 +15,14 @@ enum TilePalette {
         colours[((view % colours.count) + colours.count) % colours.count]
     }
 
+    /// Text on the identity colour (the "view #k" header): dark on the light ones (yellow, orange),
+    /// white on the others, whichever contrasts more (relative luminance above 150 of 255 takes dark).
+    static func headerText(ofView view: Int) -> RGBA {
+        let c = colour(ofView: view)
+        let luminance = 0.2126 * Double(c.r) + 0.7152 * Double(c.g) + 0.0722 * Double(c.b)
+        return luminance > 150 ? .darkText : .text
+    }
+
     /// A pale fill of the identity colour for the tile's body.
     static func fill(ofView view: Int) -> RGBA {
         let c = colour(ofView: view)

@@ -26,8 +26,10 @@ final class GridWindowScene: LabSceneAdapter {
         let tiles = grid.tiles
         return SceneContent(policy: Self.policyLabel(grid), tiles: tiles.map(Self.drawItem),
                             viewsCreated: grid.pool.viewsCreated, rebindCount: grid.pool.rebindCount,
-                            metrics: Self.metrics(grid.metrics), liveImageAssets: grid.liveImageAssets(showing: tiles),
-                            targetRect: grid.targetRect, contentTouches: Self.contentTouches(grid.scrollView))
+                            hasLoading: true, seedProblem: grid.seedProblem?.rawValue,
+                            metrics: Self.metrics(grid.metrics), policyRows: grid.policyRows, currentPolicy: grid.segmentName,
+                            liveImageAssets: grid.liveImageAssets(showing: tiles), targetRect: grid.targetRect,
+                            contentTouches: Self.contentTouches(grid.scrollView))
     }
 
     /// The HUD's touches row: `delaysContentTouches` (U) and `canCancelContentTouches` (X), B-TCH-1.
@@ -69,13 +71,10 @@ final class GridWindowScene: LabSceneAdapter {
         }
     }
 
-    /// The HUD's policy line: its name, "peer" for a shipping system's policy, a seed problem shown broken.
+    /// The HUD's policy line: its name, "peer" for a shipping system's policy (the seed problem has a
+    /// row of its own).
     static func policyLabel(_ grid: GridScene) -> String {
-        let kind = grid.policyKind
-        var label = kind.rawValue
-        if kind.isPeer { label += " · peer" }
-        if let problem = grid.seedProblem { label += " · problem \(problem.rawValue) broken" }
-        return label
+        grid.policyKind.rawValue + (grid.policyKind.isPeer ? " · peer" : "")
     }
 
     /// One tile as the renderer draws it: identity, item, image (with its fade) or the reason it has none.
@@ -106,14 +105,13 @@ final class GridWindowScene: LabSceneAdapter {
         }
     }
 
-    /// The HUD's load metric rows (B-POL-2).
+    /// The HUD's rows for the current policy's segment (B-POL-2); loads, wasted, blank time and settle
+    /// are in the comparison table.
     static func metrics(_ m: LoadMetrics) -> [(String, String)] {
         [
-            ("loads", "\(m.loadsIssued) issued, \(m.loadsCompleted) done"),
-            ("cancelled", "\(m.loadsCancelled), wasted \(m.loadsWasted)"),
-            ("blank", String(format: "%.2f tile·s", m.blankTileSeconds)),
-            ("settle", String(format: "%.0f ms (max %.0f)", m.settleLatency * 1000, m.settleLatencyMax * 1000)),
-            ("hit fades", "\(m.cacheHitFades), stale \(m.staleFrames)"),
+            ("loads", "\(m.loadsCompleted) done of \(m.loadsIssued)"),
+            ("cancelled", "\(m.loadsCancelled) · max settle \(Int((m.settleLatencyMax * 1000).rounded()))"),
+            ("hit fades", "\(m.cacheHitFades) · stale \(m.staleFrames)"),
             ("peak", String(format: "%.1f MB decoded", Double(m.peakDecodedBytes) / 1_048_576)),
         ]
     }

@@ -58,6 +58,7 @@ class LabSceneAdapter: WindowScene {
         s.isDecelerating = view.isDecelerating
         s.velocity = view.velocity
         s.contentOffset = view.contentOffset
+        s.contentSize = view.contentSize
         s.targetContentOffset = view.targetContentOffset
         return s
     }

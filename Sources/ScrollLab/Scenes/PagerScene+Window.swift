@@ -42,7 +42,7 @@ final class PagerWindowScene: LabSceneAdapter {
 
     override func draw(_ snapshot: SceneSnapshot, with painter: ScenePainter) {
         PagerRenderer(canvas: painter.canvas, text: painter.text)
-            .draw(PagerSnapshot(pager, showsFrame: showsFrame), viewport: painter.viewport)
+            .draw(PagerSnapshot(pager, showsFrame: showsFrame), snapshot: snapshot, viewport: painter.viewport)
     }
 }
 

@@ -21,12 +21,13 @@ final class PhotosWindowScene: LabSceneAdapter {
     }
 
     override func content() -> SceneContent {
-        // The paging row: the pager pages by frame; the current photo's zoom and its limits.
+        // The zoom row: the current photo's scale and its limits.
         let zoom = photos.currentPageView.map { String(format: "%.2f× (%.2f–%.2f)", $0.scrollView.zoomScale,
                                                         $0.scrollView.minimumZoomScale, $0.scrollView.maximumZoomScale) }
-        return SceneContent(pagingMode: zoom ?? "frame",
-                            tiles: photos.pool.items.enumerated().map { TileDrawItem(view: $0, item: $1, frame: .zero) },
-                            viewsCreated: photos.pool.viewsCreated, rebindCount: photos.pool.rebindCount)
+        var content = SceneContent(tiles: photos.pool.items.enumerated().map { TileDrawItem(view: $0, item: $1, frame: .zero) },
+                                   viewsCreated: photos.pool.viewsCreated, rebindCount: photos.pool.rebindCount)
+        content.zoom = zoom ?? "—"
+        return content
     }
 
     /// A lost pointer ends the photo's or the pager's touch without a fling.

@@ -29,6 +29,18 @@ public struct TraceLog {
         setting("presentCalibrationMs", .array(calibration.map { .number(($0 * 10000).rounded() / 10) }), at: t)
     }
 
+    /// The phone's rect in window coordinates again, after a resize (the header's first line, repeated).
+    public func viewport(_ rect: JSONValue) {
+        write(.object([("event", .string("setting")), ("name", .string("viewport")), ("value", rect)]))
+    }
+
+    /// A loading policy's segment ended (a switch, R, the window closing) at model time `t`, with its
+    /// metrics since it began: `{"t":…,"event":"policySegment","policy":"eager","metrics":{…}}`.
+    public func policySegment(_ policy: String, metrics: LoadMetrics, at t: Double) {
+        write(.object([("t", .number(t)), ("event", .string("policySegment")), ("policy", .string(policy)),
+                       ("metrics", metrics.json)]))
+    }
+
     /// A setting that changed at model time `t`: `{"t":…,"event":"setting","name":…,"value":…}`.
     public func setting(_ name: String, _ value: JSONValue, at t: Double) {
         write(.object([("t", .number(t)), ("event", .string("setting")), ("name", .string(name)), ("value", value)]))

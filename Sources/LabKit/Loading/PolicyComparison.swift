@@ -1,0 +1,76 @@
+/// The loading policies tried in one window session, compared live (B-POL-2): the metrics of each
+/// policy since the last reset, every stretch of time under one policy (a *segment*) counted only for
+/// that policy.
+///
+/// A policy used twice (1, 2, 1) has its two segments added up, so the table's row for it covers all
+/// the time it was active. The current segment is not stored until it ends: `rows(current:live:)`
+/// adds it to the finished ones.
+public struct PolicyComparison: Sendable {
+    /// One policy's metrics, summed over its segments.
+    public struct Row: Equatable, Sendable {
+        /// The policy as the HUD names it (`deferred`, `deferred · problem 1`).
+        public var policy: String
+        /// Its metrics over all its segments.
+        public var metrics: LoadMetrics
+        /// How many segments were added.
+        public var segments: Int
+
+        /// Makes a row.
+        public init(policy: String, metrics: LoadMetrics, segments: Int) {
+            self.policy = policy
+            self.metrics = metrics
+            self.segments = segments
+        }
+    }
+
+    /// Finished segments summed per policy, in the order the policies were first used.
+    public private(set) var finished: [Row] = []
+
+    /// An empty comparison.
+    public init() {}
+
+    /// A segment of `policy` ended with `metrics`.
+    public mutating func add(policy: String, metrics: LoadMetrics) {
+        if let index = finished.firstIndex(where: { $0.policy == policy }) {
+            finished[index].metrics = finished[index].metrics.adding(metrics)
+            finished[index].segments += 1
+        } else {
+            finished.append(Row(policy: policy, metrics: metrics, segments: 1))
+        }
+    }
+
+    /// The table: every finished policy and the current one, whose live segment `live` is added to
+    /// its row (or appended as a new row when it was not used before).
+    public func rows(current policy: String, live: LoadMetrics) -> [Row] {
+        var withLive = self
+        withLive.add(policy: policy, metrics: live)
+        return withLive.finished
+    }
+
+    /// Forgets every segment (R).
+    public mutating func removeAll() {
+        finished.removeAll()
+    }
+}
+
+extension LoadMetrics {
+    /// The metrics of two runs one after the other: counts and blank time add up, the settle latency
+    /// is the mean over both runs' motion ends, maxima and the peak take the larger value.
+    public func adding(_ other: LoadMetrics) -> LoadMetrics {
+        var sum = self
+        sum.loadsIssued += other.loadsIssued
+        sum.loadsCompleted += other.loadsCompleted
+        sum.loadsCancelled += other.loadsCancelled
+        sum.loadsWasted += other.loadsWasted
+        sum.blankTileSeconds += other.blankTileSeconds
+        let count = settleCount + other.settleCount
+        sum.settleLatency = count == 0 ? 0
+            : (settleLatency * Double(settleCount) + other.settleLatency * Double(other.settleCount)) / Double(count)
+        sum.settleCount = count
+        sum.settleLatencyMax = Swift.max(settleLatencyMax, other.settleLatencyMax)
+        sum.cacheHitFades += other.cacheHitFades
+        sum.staleFrames += other.staleFrames
+        sum.peakDecodedBytes = Swift.max(peakDecodedBytes, other.peakDecodedBytes)
+        return sum
+    }
+}

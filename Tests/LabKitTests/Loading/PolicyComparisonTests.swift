@@ -1,0 +1,91 @@
+import Testing
+@testable import LabKit
+import ScrollKit
+import ScrollKitTestSupport
+
+/// B-POL-2 in the window: metrics per policy since the last reset, each segment counted for its own
+/// policy only, every load counted exactly once.
+@Suite struct PolicyComparisonTests {
+    /// Plays `events` (times relative to `start`) frame by frame at 60 Hz from `start` to `end`.
+    func play(_ s: GridScene, _ events: [PointerEvent], from start: Double, to end: Double) {
+        var next = 0
+        var frame = Int((start * 60).rounded())
+        while Double(frame) / 60 <= end {
+            let t = Double(frame) / 60
+            while next < events.count, events[next].time + start <= t {
+                var event = events[next]
+                event.time += start
+                s.pointer(event)
+                next += 1
+            }
+            s.advance(to: t)
+            frame += 1
+        }
+    }
+
+    var fling: [PointerEvent] {
+        SyntheticGesture.drag(from: Point(x: 160, y: 420), velocity: Point(x: 0, y: -2500), duration: 0.1, at: 0)
+    }
+
+    @Test func segmentsSplitTheLoadsAndAddUpPerPolicy() {
+        let s = GridScene(configuration: GridSceneConfiguration())
+        s.setPolicy(.eager)
+        play(s, fling, from: 0, to: 3)
+        let first = s.metrics
+        #expect(first.loadsIssued > 0)
+
+        // Switching ends eager's segment with exactly its metrics; deferred starts from zero.
+        let ended = s.setPolicy(.deferred)
+        #expect(ended == PolicyComparison.Row(policy: "eager", metrics: first, segments: 1))
+        #expect(s.metrics.loadsIssued == 0)
+        #expect(s.metrics.blankTileSeconds == 0)
+        play(s, fling, from: 3, to: 6)
+        let second = s.metrics
+        #expect(second.loadsIssued > 0)
+
+        // Back to eager: its row adds both of its segments.
+        s.setPolicy(.eager)
+        play(s, fling, from: 6, to: 9)
+        let third = s.metrics
+        let rows = s.policyRows
+        #expect(rows.map(\.policy) == ["eager", "deferred"])
+        #expect(rows.map(\.segments) == [2, 1])
+        #expect(rows[0].metrics.loadsIssued == first.loadsIssued + third.loadsIssued)
+        #expect(rows[0].metrics.blankTileSeconds == first.blankTileSeconds + third.blankTileSeconds)
+        #expect(rows[1].metrics == second)
+        // Every load the pipeline began is in exactly one segment.
+        #expect(rows.map(\.metrics.loadsIssued).reduce(0, +) == s.pipeline.loadsIssued)
+    }
+
+    @Test func aSeedProblemIsAPolicyOfItsOwn() {
+        let s = GridScene(configuration: GridSceneConfiguration())
+        s.setPolicy(.deferred)
+        play(s, fling, from: 0, to: 3)
+        s.setPolicy(.deferred, problem: .judgesDraggingByScrollViewFlags)
+        #expect(s.policyRows.map(\.policy) == ["deferred", "deferred · problem 1"])
+    }
+
+    @Test func resetForgetsEveryPolicy() {
+        let s = GridScene(configuration: GridSceneConfiguration())
+        s.setPolicy(.eager)
+        play(s, fling, from: 0, to: 3)
+        s.setPolicy(.target)
+        play(s, fling, from: 3, to: 6)
+        s.resetComparison()
+        #expect(s.policyRows == [PolicyComparison.Row(policy: "target", metrics: s.metrics, segments: 1)])
+        #expect(s.metrics.loadsIssued == 0)
+        #expect(s.metrics.blankTileSeconds == 0)
+    }
+
+    @Test func settleLatencyIsTheMeanOverBothRunsMotionEnds() {
+        var a = LoadMetrics(), b = LoadMetrics()
+        a.settleLatency = 0.1; a.settleCount = 1; a.settleLatencyMax = 0.1; a.peakDecodedBytes = 10
+        b.settleLatency = 0.4; b.settleCount = 3; b.settleLatencyMax = 0.9; b.peakDecodedBytes = 7
+        let sum = a.adding(b)
+        #expect(abs(sum.settleLatency - 0.325) < 1e-12)
+        #expect(sum.settleCount == 4)
+        #expect(sum.settleLatencyMax == 0.9)
+        #expect(sum.peakDecodedBytes == 10)
+        #expect(LoadMetrics().adding(LoadMetrics()).settleLatency == 0)
+    }
+}

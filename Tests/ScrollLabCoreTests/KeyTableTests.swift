@@ -55,7 +55,7 @@ import Testing
     @Test func helpListsEveryBindingOnceWithItsSceneAfterThePointer() {
         let help = table.help
         #expect(Array(help.prefix(KeyTable.pointerHelp.count)) == KeyTable.pointerHelp)
-        #expect(KeyTable.pointerHelp.map(\.key) == ["drag", "wheel", "Ctrl+wheel"])
+        #expect(KeyTable.pointerHelp.map(\.key) == ["drag", "wheel", "pinch"])
         let entries = Array(help.dropFirst(KeyTable.pointerHelp.count))
         #expect(entries.count == table.bindings.count)
         for (entry, binding) in zip(entries, table.bindings) {

@@ -154,7 +154,7 @@ import LabKit
 
     @Test func errorMessagesStartWithTheLine() {
         #expect(GestureFileError.unknownPhase(line: 7, found: #""hover""#).description
-            == #"line 7: unknown phase "hover" (expected "down", "move" or "up")"#)
+            == #"line 7: unknown phase "hover" (expected "down", "move", "up", "pinch" or "pinchEnd")"#)
         #expect(GestureFileError.pointerNotDown(line: 2, phase: .move).description
             == #"line 2: "move" without a preceding "down""#)
     }

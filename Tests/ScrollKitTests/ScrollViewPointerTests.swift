@@ -21,6 +21,7 @@ import ScrollKitTestSupport
             case .down: direct.touchDown(at: event.position, time: event.time)
             case .move: direct.touchMoved(to: event.position, time: event.time)
             case .up: direct.touchUp(at: event.position, time: event.time)
+            case .pinch, .pinchEnd: Issue.record("a drag has no pinch samples")
             }
         }
         routed.advance(to: 10); direct.advance(to: 10)

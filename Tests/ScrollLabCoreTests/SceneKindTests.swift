@@ -5,14 +5,14 @@ import Testing
 
 @Suite struct SceneKindTests {
     @Test func namesRoundTripThroughTheRegistryAndTheCommandLine() {
-        #expect(SceneKind.all.map(\.name) == ["grid", "pager"])
-        #expect(SceneKind.allValueStrings == ["grid", "pager"])
+        #expect(SceneKind.all.map(\.name) == ["grid", "pager", "photos"])
+        #expect(SceneKind.allValueStrings == ["grid", "pager", "photos"])
         for kind in SceneKind.all {
             #expect(SceneKind.named(kind.name) == kind)
             #expect(SceneKind(argument: kind.name)?.name == kind.name)
             #expect(kind.make(SceneSettings()).name == kind.name)
         }
-        #expect(SceneKind(argument: "photos") == nil)
+        #expect(SceneKind(argument: "album") == nil)
         #expect(SceneKind.named("Grid") == nil)
     }
 
@@ -23,7 +23,7 @@ import Testing
             kind = kind.next
             names.append(kind.name)
         }
-        #expect(names == ["pager", "grid"])
+        #expect(names == ["pager", "photos", "grid"])
     }
 
     @Test func axesAndSettingsReachTheScenes() {
@@ -39,5 +39,7 @@ import Testing
     @Test func aScenesKeysAreMarkedWithIt() {
         #expect(SceneKind.grid.keys.allSatisfy { $0.scene == "grid" })
         #expect(SceneKind.pager.keys.map(\.id) == ["paging", "frame-outline"])
+        #expect(SceneKind.grid.keys.suffix(2).map(\.id) == ["delays-content-touches", "can-cancel-content-touches"])
+        #expect(SceneKind.photos.keys.isEmpty && SceneKind.photos.axis == .horizontal)
     }
 }

@@ -118,7 +118,7 @@ enum FuzzModel {
             case .didEndDecelerating:
                 require(owed && !dragging, "didEndDecelerating with none owed (dragging: \(dragging))")
                 owed = false
-            case .didEndScrollingAnimation, .didScroll:
+            case .didEndScrollingAnimation, .didScroll, .contentTouch, .willBeginZooming, .didZoom, .didEndZooming:
                 break
             }
         }
@@ -191,6 +191,8 @@ enum FuzzModel {
             case .up:
                 if flags & 8 != 0 { scrollView.touchCancelled(time: event.time) }
                 else { scrollView.touchUp(at: event.position, time: event.time) }
+            case .pinch, .pinchEnd:
+                scrollView.handle(event)
             }
             check(scrollView)
         }
@@ -235,6 +237,8 @@ enum FuzzModel {
                 case .up:
                     let v = tracker.velocity(releasedAt: event.time)
                     require(v.x.isFinite && v.y.isFinite, "non-finite velocity \(v)")
+                case .pinch, .pinchEnd:
+                    break
                 }
             }
             let v = tracker.velocity()

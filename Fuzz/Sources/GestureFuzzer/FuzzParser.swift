@@ -31,6 +31,8 @@ enum FuzzParser {
             case .down: require(!isDown, "down while down"); isDown = true
             case .move: require(isDown, "move while up")
             case .up: require(isDown, "up while up"); isDown = false
+            case .pinch: require(event.scale > 0 && event.scale <= GestureFile.scaleLimit, "pinch scale \(event.scale)")
+            case .pinchEnd: break
             }
         }
         if let text = String(validating: bytes, as: UTF8.self) {
@@ -44,7 +46,7 @@ enum FuzzParser {
         for (a, b) in zip(events, again) {
             let close = { (u: Double, v: Double) in abs(u - v) <= 1e-6 * Swift.max(1, abs(u)) }
             require(a.phase == b.phase && close(a.position.x, b.position.x) && close(a.position.y, b.position.y)
-                    && close(a.time, b.time),
+                    && close(a.time, b.time) && close(a.scale, b.scale),
                     "serialize/parse changed \(a) into \(b)")
         }
     }

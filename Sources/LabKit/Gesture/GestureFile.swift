@@ -1,6 +1,8 @@
 import ScrollKit
 
-/// Gesture files: one pointer sample per line as JSON, `{"t_ms":…,"x":…,"y":…,"phase":"down|move|up"}`.
+/// Gesture files: one pointer sample per line as JSON, `{"t_ms":…,"x":…,"y":…,"phase":"down|move|up"}`,
+/// and pinches (B-ZOOM-1): `{"t_ms":…,"x":…,"y":…,"phase":"pinch","scale":s}` (s cumulative since the pinch
+/// began, about x, y) ending with `{"t_ms":…,"phase":"pinchEnd"}`.
 ///
 /// Positions are points relative to the phone viewport's top-left; `t_ms` is milliseconds on any clock
 /// (only differences matter): every command reads times relative to the file's first sample, so a file
@@ -16,6 +18,8 @@ import ScrollKit
 ///   (10¹³ ms, which admits uptime and Unix-epoch clocks), and `t_ms` must lie within
 ///   `relativeTimeLimitMilliseconds` (10¹⁰ ms, 115 days) of the first sample's: the model's clocks
 ///   count in seconds from there, and a time they cannot represent is an error, never a clamp;
+/// - `pinch` needs a positive `scale`, `pinchEnd` needs neither `x` nor `y`; pinches are not checked
+///   against the pointer's state;
 /// - `move` and `up` need a preceding `down`; a `down` needs the previous gesture to have ended with `up`;
 ///   a file may end while the pointer is down;
 /// - timestamps that repeat or go backwards are kept as written: they are not errors here. The
@@ -25,6 +29,8 @@ public enum GestureFile {
     public static let positionLimit = 1e7
     /// Largest accepted `|t_ms|`, in milliseconds.
     public static let timeLimitMilliseconds = 1e13
+    /// Largest accepted pinch `scale` (and 1 / it the smallest).
+    public static let scaleLimit = 1e3
     /// Largest accepted distance of a `t_ms` from the first sample's, in milliseconds.
     public static let relativeTimeLimitMilliseconds = 1e10
     /// Longest accepted line, in bytes (a sample line is under 100).
@@ -49,13 +55,13 @@ public enum GestureFile {
     public static func serialize(_ events: [PointerEvent]) -> String {
         var out = ""
         for event in events {
-            let line = JSONValue.object([
-                ("t_ms", .number(event.time * 1000)),
-                ("x", .number(event.position.x)),
-                ("y", .number(event.position.y)),
-                ("phase", .string(event.phase.rawValue)),
-            ])
-            out += line.serialized
+            var pairs: [(String, JSONValue)] = [("t_ms", .number(event.time * 1000))]
+            if event.phase != .pinchEnd {
+                pairs += [("x", .number(event.position.x)), ("y", .number(event.position.y))]
+            }
+            pairs.append(("phase", .string(event.phase.rawValue)))
+            if event.phase == .pinch { pairs.append(("scale", .number(event.scale))) }
+            out += JSONValue.object(pairs).serialized
             out += "\n"
         }
         return out
@@ -81,6 +87,8 @@ public enum GestureFile {
                     result.append(gesture)
                     open = nil
                 }
+            case .pinch, .pinchEnd:
+                break
             }
         }
         if includingIncomplete, let gesture = open { result.append(gesture) }

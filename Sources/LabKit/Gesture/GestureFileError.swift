@@ -12,7 +12,7 @@ public enum GestureFileError: Error, Equatable, Sendable, CustomStringConvertibl
     case nonNumericField(line: Int, field: String)
     /// A numeric field is infinite or NaN (a number too large for a `Double`), or beyond the allowed magnitude.
     case absurdValue(line: Int, field: String, value: Double, limit: Double)
-    /// `phase` is not one of `down`, `move`, `up` (`found` is the value as written).
+    /// `phase` is not one of `down`, `move`, `up`, `pinch`, `pinchEnd` (`found` is the value as written).
     case unknownPhase(line: Int, found: String)
     /// A `move` or `up` comes while the pointer is not down.
     case pointerNotDown(line: Int, phase: PointerPhase)
@@ -53,7 +53,7 @@ public enum GestureFileError: Error, Equatable, Sendable, CustomStringConvertibl
                 ? "field \"\(field)\" is \(value), beyond the allowed magnitude \(limit)"
                 : "field \"\(field)\" is not a finite number"
         case let .unknownPhase(_, found):
-            what = "unknown phase \(found) (expected \"down\", \"move\" or \"up\")"
+            what = "unknown phase \(found) (expected \"down\", \"move\", \"up\", \"pinch\" or \"pinchEnd\")"
         case let .pointerNotDown(_, phase):
             what = "\"\(phase.rawValue)\" without a preceding \"down\""
         case .pointerAlreadyDown:

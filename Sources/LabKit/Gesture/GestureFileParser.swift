@@ -40,6 +40,8 @@ public struct GestureFileParser: Sendable {
         case .up:
             if !isDown { throw .pointerNotDown(line: line, phase: .up) }
             isDown = false
+        case .pinch, .pinchEnd:
+            break
         }
         return event
     }
@@ -53,11 +55,20 @@ public struct GestureFileParser: Sendable {
         }
         guard case .object = value else { throw .notAnObject(line: line) }
         let tMilliseconds = try Self.number(value, "t_ms", line: line, limit: GestureFile.timeLimitMilliseconds)
-        let x = try Self.number(value, "x", line: line, limit: GestureFile.positionLimit)
-        let y = try Self.number(value, "y", line: line, limit: GestureFile.positionLimit)
+        // A pinchEnd is the one line with no position.
+        let isPinchEnd = value["phase"] == .string(PointerPhase.pinchEnd.rawValue)
+        let x = isPinchEnd ? 0 : try Self.number(value, "x", line: line, limit: GestureFile.positionLimit)
+        let y = isPinchEnd ? 0 : try Self.number(value, "y", line: line, limit: GestureFile.positionLimit)
         guard let phaseValue = value["phase"] else { throw .missingField(line: line, field: "phase") }
         guard case let .string(name) = phaseValue, let phase = PointerPhase(rawValue: name) else {
             throw .unknownPhase(line: line, found: phaseValue.serialized)
+        }
+        var scale = 1.0
+        if phase == .pinch {
+            scale = try Self.number(value, "scale", line: line, limit: GestureFile.scaleLimit)
+            guard scale > 0 else {
+                throw .absurdValue(line: line, field: "scale", value: scale, limit: GestureFile.scaleLimit)
+            }
         }
         let first = firstTimeMilliseconds ?? tMilliseconds
         let relative = tMilliseconds - first
@@ -65,7 +76,7 @@ public struct GestureFileParser: Sendable {
             throw .timeOutOfRange(line: line, milliseconds: relative, limit: GestureFile.relativeTimeLimitMilliseconds)
         }
         firstTimeMilliseconds = first
-        return PointerEvent(time: relative / 1000, position: Point(x: x, y: y), phase: phase)
+        return PointerEvent(time: relative / 1000, position: Point(x: x, y: y), phase: phase, scale: scale)
     }
 
     private static func number(_ object: JSONValue, _ field: String, line: Int, limit: Double) throws(GestureFileError) -> Double {

@@ -17,8 +17,13 @@ public struct GestureRecorder: Sendable {
     public private(set) var events: [PointerEvent] = []
     /// Index in `events` where the open gesture began, or nil when the pointer is up.
     private var openGestureStart: Int?
+    /// Index in `events` where the open pinch began, or nil when no pinch is open.
+    private var openPinchStart: Int?
     /// How many of `events` (complete gestures) have been saved.
     public private(set) var savedCount = 0
+
+    /// Where the earliest open gesture or pinch began, or nil when none is open.
+    private var openStart: Int? { [openGestureStart, openPinchStart].compactMap { $0 }.min() }
 
     /// Makes an idle recorder.
     public init() {}
@@ -28,6 +33,7 @@ public struct GestureRecorder: Sendable {
         isRecording = true
         events.removeAll(keepingCapacity: true)
         openGestureStart = nil
+        openPinchStart = nil
         savedCount = 0
     }
 
@@ -36,13 +42,21 @@ public struct GestureRecorder: Sendable {
         guard isRecording else { return }
         switch event.phase {
         case .down:
-            if let start = openGestureStart { events.removeSubrange(start...) }
+            if let start = openGestureStart {
+                events.removeSubrange(start...)
+                if let pinch = openPinchStart, pinch >= start { openPinchStart = nil }
+            }
             openGestureStart = events.count
         case .move:
             guard openGestureStart != nil else { return }
         case .up:
             guard openGestureStart != nil else { return }
             openGestureStart = nil
+        case .pinch:
+            if openPinchStart == nil { openPinchStart = events.count }
+        case .pinchEnd:
+            guard openPinchStart != nil else { return }
+            openPinchStart = nil
         }
         events.append(event)
     }
@@ -52,12 +66,14 @@ public struct GestureRecorder: Sendable {
     @discardableResult
     public mutating func stop() -> [PointerEvent] {
         isRecording = false
-        if let start = openGestureStart {
+        // An open gesture or pinch is dropped, with everything after it.
+        if let start = openStart {
             events.removeSubrange(start...)
-            openGestureStart = nil
         }
+        openGestureStart = nil
+        openPinchStart = nil
         guard let first = events.first?.time else { return [] }
-        return events.map { PointerEvent(time: $0.time - first, position: $0.position, phase: $0.phase) }
+        return events.map { PointerEvent(time: $0.time - first, position: $0.position, phase: $0.phase, scale: $0.scale) }
     }
 
     /// Ends the recording and returns its gesture-file text (`GestureFile.serialize`, `t_ms` from 0),
@@ -70,16 +86,16 @@ public struct GestureRecorder: Sendable {
     /// The complete gestures recorded since the last `markSaved()`, as gesture-file lines (`t_ms` from the
     /// recording's first sample), or nil when there are none.
     public func unsavedText() -> String? {
-        let end = openGestureStart ?? events.count
+        let end = openStart ?? events.count
         guard savedCount < end, let first = events.first?.time else { return nil }
         return GestureFile.serialize(events[savedCount..<end].map {
-            PointerEvent(time: $0.time - first, position: $0.position, phase: $0.phase)
+            PointerEvent(time: $0.time - first, position: $0.position, phase: $0.phase, scale: $0.scale)
         })
     }
 
     /// Records that every complete gesture so far has been saved.
     public mutating func markSaved() {
-        savedCount = openGestureStart ?? events.count
+        savedCount = openStart ?? events.count
     }
 
     /// Records that nothing is saved: the next `unsavedText()` holds the whole recording.
@@ -88,10 +104,10 @@ public struct GestureRecorder: Sendable {
     }
 
     /// True when complete gestures are waiting to be saved.
-    public var hasUnsavedGestures: Bool { savedCount < (openGestureStart ?? events.count) }
+    public var hasUnsavedGestures: Bool { savedCount < (openStart ?? events.count) }
 
-    /// How many complete gestures have been recorded so far.
+    /// How many complete gestures (drags and pinches) have been recorded so far.
     public var gestureCount: Int {
-        events.count { $0.phase == .up }
+        events.count { $0.phase == .up || $0.phase == .pinchEnd }
     }
 }

@@ -46,7 +46,11 @@ public struct ReplayDriver: Sendable {
         let milliseconds = (wanted * 1000).rounded()
         let shift = milliseconds / 1000 < wanted ? (milliseconds + 1) / 1000 : milliseconds / 1000
         self.startTime = firstFrameTime + shift
-        events = finite.map { PointerEvent(time: $0.time + shift, position: $0.position, phase: $0.phase) }
+        events = finite.map { event in
+            var shifted = event
+            shifted.time += shift
+            return shifted
+        }
     }
 
     /// The samples not delivered yet, from the next one up to (not including) the first whose time is

@@ -60,10 +60,10 @@ public struct Timeline: Sendable {
         samples.append(sample)
     }
 
-    /// Adds a delegate callback: a marker for every callback but `didScroll`; `willEndDragging`
+    /// Adds a delegate callback: a marker for every callback but `didScroll` and `didZoom`; `willEndDragging`
     /// also opens a target line, and `willBeginDragging` closes the open one.
     public mutating func record(_ record: ScrollEventRecord) {
-        guard record.event != .didScroll else { return }
+        guard record.event != .didScroll, record.event != .didZoom else { return }
         let offset = record.offset[axis]
         var isLeftOver = false
         switch record.event {
@@ -88,7 +88,7 @@ public struct Timeline: Sendable {
         case .didEndDecelerating:
             isLeftOver = releasedWithoutDeceleration
             releasedWithoutDeceleration = false
-        case .didScroll, .didEndScrollingAnimation:
+        case .didScroll, .didEndScrollingAnimation, .contentTouch, .willBeginZooming, .didZoom, .didEndZooming:
             break
         }
         markers.append(TimelineMarker(time: record.time, offset: offset, event: record.event, isLeftOver: isLeftOver))

@@ -10,6 +10,14 @@ public struct TileState: Hashable, Sendable {
     public var frame: Rect
     /// The image state.
     public var image: TileImage
+    /// The tile tracks a touch (its pressed state, B-TCH-1).
+    public var isPressed = false
+    /// The tile's ♥ control tracks a touch.
+    public var isHeartPressed = false
+    /// The tile was the last one tapped.
+    public var isSelected = false
+    /// The tile's ♥ is on.
+    public var isLiked = false
 
     /// Makes a tile state.
     public init(view: Int, item: Int?, frame: Rect, image: TileImage) {

@@ -27,6 +27,12 @@ public final class GridScene: LabScene, ScrollViewDelegate {
     public internal(set) var userDragging = false
     /// Items on screen, in index order, as of the last binding update.
     public internal(set) var visibleItems: [Int] = []
+    /// The content view tracking the current touch (a tile or its ♥), drawn pressed (B-TCH-1).
+    public internal(set) var pressed: ContentView?
+    /// The item last tapped, drawn selected.
+    public internal(set) var selectedItem: Int?
+    /// Items whose ♥ was tapped (each tap toggles).
+    public internal(set) var likedItems: Set<Int> = []
 
     var policy: any LoadingPolicy
     var slots: [TileSlot]
@@ -68,14 +74,17 @@ public final class GridScene: LabScene, ScrollViewDelegate {
         slots = Array(repeating: TileSlot(), count: pool.capacity)
         recorder = LoadMetricsRecorder(assetCount: configuration.assetCount)
         scrollView.delegate = self
+        scrollView.content = self
     }
 
     /// The tiles as the renderer draws them, by view number.
     public var tiles: [TileState] {
         (0..<pool.capacity).map { v in
             let item = pool.items[v]
-            return TileState(view: v, item: item, frame: item.map { layout.frame(ofItem: $0) } ?? .zero,
-                             image: image(of: slots[v]))
+            var tile = TileState(view: v, item: item, frame: item.map { layout.frame(ofItem: $0) } ?? .zero,
+                                 image: image(of: slots[v]))
+            if let item { decorate(&tile, item: item) }
+            return tile
         }
     }
 

@@ -1,6 +1,7 @@
-/// What a pointer sample says: the pointer went down, moved, or came up.
+/// What a pointer sample says: the pointer went down, moved, or came up; or a pinch changed or ended
+/// (B-ZOOM-1: `pinch` carries the scale since the pinch began, about the sample's position).
 public enum PointerPhase: String, Sendable, Hashable, CaseIterable {
-    case down, move, up
+    case down, move, up, pinch, pinchEnd
 }
 
 /// One timestamped pointer sample: a line of a gesture file, or a mouse event from the window.
@@ -14,11 +15,14 @@ public struct PointerEvent: Hashable, Sendable {
     public var position: Point
     /// Down, move or up.
     public var phase: PointerPhase
+    /// For `pinch`: the pinch's scale since it began (cumulative, 1 at its start); 1 otherwise.
+    public var scale: Double
 
     /// Makes a sample.
-    public init(time: Double, position: Point, phase: PointerPhase) {
+    public init(time: Double, position: Point, phase: PointerPhase, scale: Double = 1) {
         self.time = time
         self.position = position
         self.phase = phase
+        self.scale = scale
     }
 }

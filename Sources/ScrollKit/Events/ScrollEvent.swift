@@ -18,6 +18,14 @@ public enum ScrollEvent: Equatable, Sendable {
     case didEndDecelerating
     /// `scrollViewDidEndScrollingAnimation(_:)`: an animated `setContentOffset` finished.
     case didEndScrollingAnimation
+    /// A content view heard a touch (B-TCH-1): `touchesBegan`, `touchesEnded`, `touchesCancelled` or `tap`.
+    case contentTouch(ContentTouchPhase, ContentView)
+    /// `scrollViewWillBeginZooming(_:with:)`: a pinch begins, or an animated zoom starts (B-ZOOM-1).
+    case willBeginZooming
+    /// `scrollViewDidZoom(_:)`: the zoom scale changed.
+    case didZoom
+    /// `scrollViewDidEndZooming(_:with:atScale:)`: the zoom ended (after any bounce), at `scale`.
+    case didEndZooming(scale: Double)
 
     /// The UIKit-style name used in logs and JSON lines (`"willEndDragging"`).
     public var name: String {
@@ -29,6 +37,10 @@ public enum ScrollEvent: Equatable, Sendable {
         case .willBeginDecelerating: return "willBeginDecelerating"
         case .didEndDecelerating: return "didEndDecelerating"
         case .didEndScrollingAnimation: return "didEndScrollingAnimation"
+        case .contentTouch(let phase, _): return phase.rawValue
+        case .willBeginZooming: return "willBeginZooming"
+        case .didZoom: return "didZoom"
+        case .didEndZooming: return "didEndZooming"
         }
     }
 }

@@ -12,6 +12,11 @@ extension ScrollView {
             case .willBeginDecelerating: delegate.scrollViewWillBeginDecelerating(self)
             case .didEndDecelerating: delegate.scrollViewDidEndDecelerating(self)
             case .didEndScrollingAnimation: delegate.scrollViewDidEndScrollingAnimation(self)
+            case .contentTouch: break  // the content hears it (`sendContentTouch`), not the delegate
+            case .willBeginZooming: delegate.scrollViewWillBeginZooming(self, with: zoomingViewSize)
+            case .didZoom: delegate.scrollViewDidZoom(self)
+            case .didEndZooming(let scale):
+                delegate.scrollViewDidEndZooming(self, with: zoomingViewSize, atScale: scale)
             }
         }
         eventHandler?(record)

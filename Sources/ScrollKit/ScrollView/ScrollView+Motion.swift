@@ -5,7 +5,9 @@ public extension ScrollView {
     /// A time earlier than the latest one seen, or not finite, is ignored.
     func advance(to time: Double) {
         guard time.isFinite, time >= currentTime else { return }
+        fireContentTouchDelay(upTo: time)
         currentTime = time
+        advanceZoom(to: time)
         switch activity {
         case .ballistic(let motion):
             let done = motion.isDone(at: time)

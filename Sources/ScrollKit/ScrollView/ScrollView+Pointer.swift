@@ -1,6 +1,7 @@
 /// Pointer samples as one input: the phase picks the touch method.
 public extension ScrollView {
-    /// Routes one pointer sample: down → `touchDown`, move → `touchMoved`, up → `touchUp`.
+    /// Routes one pointer sample: down → `touchDown`, move → `touchMoved`, up → `touchUp`; pinch →
+    /// `beginPinch` (the first of a pinch) and `pinch(scale:at:)`, pinchEnd → `endPinch`.
     ///
     /// Returns false when a down is ignored (outside `touchArea`, or a pointer is already down), true otherwise.
     @discardableResult
@@ -9,6 +10,10 @@ public extension ScrollView {
         case .down: return touchDown(at: event.position, time: event.time)
         case .move: touchMoved(to: event.position, time: event.time)
         case .up: touchUp(at: event.position, time: event.time)
+        case .pinch:
+            if !isZooming { beginPinch(at: event.position, time: event.time) }
+            pinch(scale: event.scale, at: event.position, time: event.time)
+        case .pinchEnd: endPinch(time: event.time)
         }
         return true
     }

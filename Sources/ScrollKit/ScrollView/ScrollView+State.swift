@@ -30,8 +30,10 @@ public extension ScrollView {
         return false
     }
 
-    /// True when the offset will change without further input (deceleration, spring-back, paging, animation).
+    /// True when the offset will change without further input (deceleration, spring-back, paging, animation,
+    /// a zoom bouncing back or animating).
     var isMoving: Bool {
+        if isZoomBouncing { return true }
         switch activity {
         case .ballistic, .animation: return true
         case .idle, .drag: return false

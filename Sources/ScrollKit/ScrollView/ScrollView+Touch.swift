@@ -7,12 +7,15 @@ public extension ScrollView {
     /// spring-back, paging or an animated `setContentOffset`) the touch stops the motion at once at the
     /// displayed offset and the drag begins at once: `willBeginDragging` is sent now. A caught deceleration
     /// owes its `didEndDecelerating` (delivered after a release that does not decelerate again); a caught
-    /// animation gets no `didEndScrollingAnimation`.
+    /// animation gets no `didEndScrollingAnimation`. A zoom in progress ends where it was going (with its
+    /// `didEndZooming`). On a resting view a touch on content is held back or delivered (B-TCH-1).
     @discardableResult
     func touchDown(at point: Point, time: Double) -> Bool {
         guard point.isFinite, touchArea.contains(point) else { return false }
         if case .drag = activity { return false }
         tick(time)
+        finishZoom()
+        contentTouch = nil
         tracker.reset()
         tracker.addSample(time: time, position: point)
         var drag = DragActivity(anchor: point, startOffset: rawOffset(forDisplayed: contentOffset),
@@ -21,6 +24,7 @@ public extension ScrollView {
         switch activity {
         case .idle, .drag:
             activity = .drag(drag)
+            contentTouchDown(at: point, time: time)
         case .ballistic(let motion):
             drag.hasBegun = true
             drag.interruptsDeceleration = true
@@ -41,6 +45,7 @@ public extension ScrollView {
     /// The pointer moved to `point` at `time`. Ignored when no pointer is down.
     func touchMoved(to point: Point, time: Double) {
         guard case .drag(var drag) = activity, point.isFinite else { return }
+        fireContentTouchDelay(upTo: time)
         tick(time)
         if point != drag.lastPointer {
             noteMove(of: &drag, at: currentTime)
@@ -53,6 +58,7 @@ public extension ScrollView {
     /// The pointer lifted at `point` at `time`: the release (velocity, target, motion). Ignored when no pointer is down.
     func touchUp(at point: Point, time: Double) {
         guard case .drag(var drag) = activity else { return }
+        fireContentTouchDelay(upTo: time)
         tick(time)
         noteMove(of: &drag, at: currentTime)  // a rest just before the lift loses the momentum too
         activity = .drag(drag)
@@ -62,7 +68,8 @@ public extension ScrollView {
         if position != drag.lastPointer { follow(pointer: position) }
         guard case .drag(let current) = activity else { return }
         guard current.hasBegun else {
-            activity = .idle  // a tap: no drag, no callbacks
+            activity = .idle  // a tap: no drag, no scroll callbacks; the content view may hear it
+            contentTouchUp(at: position, time: currentTime)
             return
         }
         release(current, pointerVelocity: tracker.velocity(releasedAt: time))
@@ -71,6 +78,7 @@ public extension ScrollView {
     /// The pointer was lost (window focus): treated as a release at the last known position.
     func touchCancelled(time: Double) {
         guard case .drag(let drag) = activity else { return }
+        cancelContentTouch()
         touchUp(at: drag.lastPointer, time: time)
     }
 }
@@ -90,7 +98,7 @@ extension ScrollView {
         if !drag.hasBegun {
             let delta = scrollableOnly(pointer - drag.anchor)
             let distance = delta.length
-            guard distance > 0, distance >= configuration.touchSlop else {
+            guard distance > 0, distance >= configuration.touchSlop, contentTouchYieldsToDrag() else {
                 activity = .drag(drag)
                 return
             }

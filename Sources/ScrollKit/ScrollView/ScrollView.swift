@@ -34,6 +34,25 @@ public final class ScrollView {
     /// delegate calling `setContentOffset` from a callback).
     public internal(set) var currentTime: Double = 0
 
+    /// Hold a touch-down on content back for 150 ms, so a quick drag scrolls without the content hearing
+    /// of it (B-TCH-1; UIKit's default: on).
+    public var delaysContentTouches = true
+    /// Let a drag take a touch away from a content view that tracks it, if `touchesShouldCancel(in:)`
+    /// agrees (B-TCH-1; UIKit's default: on). Off: a slow drag on a tracking view never scrolls.
+    public var canCancelContentTouches = true
+    /// The content's hit-testing and touch decisions; nil: no content touches. Held weakly.
+    public weak var content: (any ScrollViewContent)?
+    /// The scale of the zooming view (B-ZOOM-1); 1 when nothing zooms.
+    public internal(set) var zoomScale: Double = 1
+    /// The smallest zoom scale a pinch settles at.
+    public var minimumZoomScale: Double = 1
+    /// The largest zoom scale a pinch settles at.
+    public var maximumZoomScale: Double = 1
+    /// A pinch past either limit rubber-bands and bounces back (UIKit's default: on); off: it stops at the limit.
+    public var bouncesZoom = true
+    /// Keep content smaller than the frame centred in it (PhotoScroller's centring, B-ZOOM-1).
+    public var centersContent = false
+
     /// The current activity. Every change bumps `activityGeneration`.
     var activity: ScrollActivity = .idle {
         didSet { activityGeneration &+= 1 }
@@ -44,6 +63,10 @@ public final class ScrollView {
     var tracker: VelocityTracker
     /// Set when `touchArea` was given explicitly.
     var touchAreaOverride: Rect?
+    /// The touch held back for, or tracked by, a content view (B-TCH-1).
+    var contentTouch: ContentTouch?
+    /// A pinch or an animated zoom in progress (B-ZOOM-1).
+    var zoom: ZoomActivity?
     /// The pages a wheel or trackpad scroll settles on when it ends (see `ScrollView+Wheel`); nil: the
     /// frame's pages when `isPagingEnabled`, else no settling.
     public var wheelPages: PageGrid?

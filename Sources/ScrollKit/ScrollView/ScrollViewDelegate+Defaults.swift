@@ -15,4 +15,12 @@ public extension ScrollViewDelegate {
     func scrollViewDidEndDecelerating(_ scrollView: ScrollView) {}
     /// Does nothing.
     func scrollViewDidEndScrollingAnimation(_ scrollView: ScrollView) {}
+    /// No zooming.
+    func viewForZooming(in scrollView: ScrollView) -> Size? { nil }
+    /// Does nothing.
+    func scrollViewWillBeginZooming(_ scrollView: ScrollView, with view: Size?) {}
+    /// Does nothing.
+    func scrollViewDidZoom(_ scrollView: ScrollView) {}
+    /// Does nothing.
+    func scrollViewDidEndZooming(_ scrollView: ScrollView, with view: Size?, atScale scale: Double) {}
 }

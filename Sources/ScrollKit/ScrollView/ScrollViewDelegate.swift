@@ -20,4 +20,13 @@ public protocol ScrollViewDelegate: AnyObject {
     func scrollViewDidEndDecelerating(_ scrollView: ScrollView)
     /// An animated `setContentOffset` arrived.
     func scrollViewDidEndScrollingAnimation(_ scrollView: ScrollView)
+    /// The view to zoom, as its unzoomed size (the lab's stand-in for the view); nil: the content does not
+    /// zoom (UIKit's `viewForZooming(in:)`). Zooming also needs `minimumZoomScale < maximumZoomScale`.
+    func viewForZooming(in scrollView: ScrollView) -> Size?
+    /// A pinch begins, or an animated zoom starts (B-ZOOM-1).
+    func scrollViewWillBeginZooming(_ scrollView: ScrollView, with view: Size?)
+    /// The zoom scale changed.
+    func scrollViewDidZoom(_ scrollView: ScrollView)
+    /// The zoom ended at `scale`: after the pinch and any bounce back inside the limits, or after an animated zoom.
+    func scrollViewDidEndZooming(_ scrollView: ScrollView, with view: Size?, atScale scale: Double)
 }

@@ -27,6 +27,17 @@ extension LabApp {
             && event.button.which != CSDL_TOUCH_MOUSEID:
             pointerDown = false
             send(.up, x: event.button.x, y: event.button.y, time: modelTime)
+        case SDL_FINGERDOWN, SDL_FINGERMOTION, SDL_FINGERUP, SDL_MULTIGESTURE:
+            guard !trackFingers(event, time: modelTime) else { return }
+            handleFinger(event, at: modelTime)
+        default:
+            handleOther(event, at: modelTime)
+        }
+    }
+
+    /// One finger drives the scroll view like the mouse (the first one down).
+    private func handleFinger(_ event: SDL_Event, at modelTime: Double) {
+        switch SDL_EventType(event.type) {
         case SDL_FINGERDOWN where !pointerDown:
             let (x, y) = windowPosition(of: event.tfinger)
             guard !showHelp, !isReplaying, viewport.contains(windowX: x, windowY: y) else { return }
@@ -41,11 +52,24 @@ extension LabApp {
             pointerDown = false
             touchFinger = nil
             send(.up, x: x, y: y, time: modelTime)
+        default:
+            break
+        }
+    }
+
+    /// The rest of `handle`: wheel and focus.
+    private func handleOther(_ event: SDL_Event, at modelTime: Double) {
+        switch SDL_EventType(event.type) {
         case SDL_MOUSEWHEEL:
             var mx: Int32 = 0, my: Int32 = 0
             SDL_GetMouseState(&mx, &my)
             guard !isReplaying, viewport.contains(windowX: mx, windowY: my) else { return }
             let flip: Double = event.wheel.direction == SDL_MOUSEWHEEL_FLIPPED.rawValue ? -1 : 1
+            // Ctrl + wheel is a pinch about the pointer (as desktop trackpads deliver pinches).
+            if SDL_GetModState().rawValue & KMOD_CTRL.rawValue != 0 {
+                wheelPinch(notches: Double(event.wheel.preciseY) * flip, windowX: mx, windowY: my, time: modelTime)
+                return
+            }
             // A wheel gives whole notches; a trackpad gives fractions of one (precise deltas), scrolled
             // as the same fraction of a notch's points. Towards the user (y < 0) the offset grows.
             let delta = Point(x: Double(event.wheel.preciseX) * flip * Self.wheelStep,
@@ -64,6 +88,43 @@ extension LabApp {
         default:
             break
         }
+    }
+
+    /// Keeps the touchscreen fingers' positions; with two down they pinch (the drag of the first one
+    /// ends: the scene hands it off when the pinch begins). Returns true when the event was the pinch's.
+    private func trackFingers(_ event: SDL_Event, time: Double) -> Bool {
+        let type = SDL_EventType(event.type)
+        let pair = { Array(self.touchPoints.sorted { $0.key < $1.key }.map(\.value).prefix(2)) }
+        if type == SDL_MULTIGESTURE {
+            guard pinch != nil || event.mgesture.numFingers >= 2, !isReplaying else { return true }
+            fingerPinch(pair(), time: time)
+            return true
+        }
+        let (x, y) = windowPosition(of: event.tfinger)
+        let id = event.tfinger.fingerId
+        switch type {
+        case SDL_FINGERUP:
+            touchPoints[id] = nil
+            if pinch != nil, touchPoints.count < 2 {
+                endPinch(time: time)
+                return true
+            }
+        default:
+            if type == SDL_FINGERDOWN || touchPoints[id] != nil {
+                touchPoints[id] = viewport.phonePoint(windowX: x, windowY: y)
+            }
+            if type == SDL_FINGERDOWN, touchPoints.count == 2, !isReplaying {
+                // The second finger: the one-finger drag is over; the pinch takes the touch.
+                pointerDown = false
+                touchFinger = nil
+                return true
+            }
+            if type == SDL_FINGERMOTION, touchPoints.count >= 2, !isReplaying {
+                fingerPinch(pair(), time: time)
+                return true
+            }
+        }
+        return pinch != nil
     }
 
     /// A touch's position in window (logical) pixels: SDL gives it normalized to the window.

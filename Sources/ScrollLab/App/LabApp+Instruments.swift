@@ -30,6 +30,7 @@ extension LabApp {
                 say("replay finished", at: t)
             }
         } else {
+            endIdleWheelPinch(at: now)
             scene.advance(to: now)
             collectEvents()
             modelTimeShown = now
@@ -45,7 +46,7 @@ extension LabApp {
     func recordPointer(_ event: PointerEvent) {
         guard instruments.recorder.isRecording else { return }
         instruments.recorder.record(event)
-        if event.phase == .up { _ = saveRecording(at: modelTimeShown) }
+        if event.phase == .up || event.phase == .pinchEnd { _ = saveRecording(at: modelTimeShown) }
     }
 
     /// Adds a delegate callback to the timeline.

@@ -68,7 +68,8 @@ extension LabApp {
             toast("S: the \(scene.kind.name) scene", at: t)
         case .screenshot:
             pendingScreenshot = Screenshot.nextDefaultPath()
-        case .policy, .seedProblem, .latency, .clearCache, .pagingMode, .frameOutline:
+        case .policy, .seedProblem, .latency, .clearCache, .pagingMode, .frameOutline, .delaysContentTouches,
+             .canCancelContentTouches:
             let ending = gridSegment
             let cached = gridScene?.pipeline.cache.keysByRecency.count ?? 0
             let changes = scene.perform(action)
@@ -102,6 +103,10 @@ extension LabApp {
             return "P: paging \(value ?? "?")"
         case .frameOutline:
             return "O: frame outline \(value ?? "?")"
+        case .delaysContentTouches:
+            return "U: delaysContentTouches \(value ?? "?")"
+        case .canCancelContentTouches:
+            return "X: canCancelContentTouches \(value ?? "?")"
         default:
             return ""
         }

@@ -9,7 +9,8 @@ extension LabApp {
 
     /// A new scene of `kind` built from `options`, put in the window by its `WindowPresentable` side.
     static func windowScene(_ kind: SceneKind, options: SceneOptions, images: ImageLoader) throws(AppError) -> any WindowScene {
-        let lab = options.makeScene(kind, imageSource: SDLImageSource(loader: images), assetCount: images.paths.count)
+        let lab = options.makeScene(kind, imageSource: SDLImageSource(loader: images), assetCount: images.paths.count,
+                                    images: images.paths)
         guard let presentable = lab as? any WindowPresentable else {
             throw .usage("the \(kind.name) scene cannot be shown in the window yet")
         }

@@ -46,6 +46,10 @@ final class LabApp {
     var pointerDown = false
     /// The finger driving the scroll view when a touchscreen is used, nil for the mouse.
     var touchFinger: SDL_FingerID?
+    /// The touchscreen fingers down, phone points (two make a pinch).
+    var touchPoints: [SDL_FingerID: Point] = [:]
+    /// The pinch in progress (Ctrl + wheel or two fingers), nil when none.
+    var pinch: PinchInput?
     /// Moves of the current drag so far (`--debug-stall-at-sample`).
     var movesSinceDown = 0
     var screenshotTaken = false

@@ -6,6 +6,14 @@ extension PagingMode: ExpressibleByArgument {}
 extension LoadingPolicyKind: ExpressibleByArgument {}
 extension FramePacing: ExpressibleByArgument {}
 
+/// An `on|off` option value (the content-touch switches).
+enum Switch: String, ExpressibleByArgument, CaseIterable {
+    case on, off
+
+    /// True for `on`.
+    var isOn: Bool { self == .on }
+}
+
 /// The `--rate` values: UIKit's two deceleration rates.
 enum RateOption: String, ExpressibleByArgument, CaseIterable {
     /// 0.998 per ms.

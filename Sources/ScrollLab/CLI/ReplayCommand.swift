@@ -38,7 +38,8 @@ struct ReplayCommand: ParsableCommand {
             fail("scrolllab replay: add --headless, or play the file in the window with `scrolllab --replay \(file)`", code: 64)
         }
         let output = CommandOutput(command: "replay")
-        let lab = scene.assets == nil ? scene.makeScene() : scene.makeScene(assetCount: scene.imagePaths().count)
+        let files = scene.assets == nil ? [] : scene.imagePaths()
+        let lab = scene.assets == nil ? scene.makeScene() : scene.makeScene(assetCount: files.count, images: files)
         var pending = ""
         let emit = { (line: String) in
             if stream { output.line(line) } else { pending += line; pending += "\n" }

@@ -33,6 +33,12 @@ struct SceneOptions: ParsableArguments {
     @Option(help: "Folder of images for the grid (default: the bundled Assets/Images).")
     var assets: String?
 
+    @Option(name: .customLong("delays-content-touches"), help: "Hold a touch-down on a tile back 150 ms (UIKit's delaysContentTouches): on or off.")
+    var delaysContentTouches: Switch = .on
+
+    @Option(name: .customLong("can-cancel-content-touches"), help: "Let a drag take a touch away from a tracking tile (UIKit's canCancelContentTouches): on or off.")
+    var canCancelContentTouches: Switch = .on
+
     func validate() throws {
         guard latencyMs.isFinite, latencyMs >= 0, latencyMs <= 60_000 else {
             throw ValidationError("--latency-ms must be between 0 and 60000")
@@ -69,15 +75,30 @@ struct SceneOptions: ParsableArguments {
         }
     }
 
+    /// The photos scene's page sizes for `files`: each image's pixel size from its header (one pixel per
+    /// point), the bundled size for a file whose header cannot be read. Only read for the photos scene.
+    static func photoSizes(of files: [AssetFile]) -> [Size] {
+        files.map { file in
+            ImageDecoder.pixelSize(of: file).map { Size(width: Double($0.width), height: Double($0.height)) }
+                ?? PhotosScene.defaultPhotoSize
+        }
+    }
+
     /// A new scene of `kind` (default: `--scene`) as configured. The grid takes its images from
     /// `imageSource` (headless: a virtual source with the configured latency) and shows `assetCount`
-    /// distinct images.
+    /// distinct images; the photos scene shows `images` at their own sizes (none: `assetCount` photos of
+    /// the bundled size).
     func makeScene(_ kind: SceneKind? = nil, imageSource: (any ImageSource)? = nil,
-                   assetCount: Int = GridSceneConfiguration().assetCount) -> any LabScene {
-        let settings = SceneSettings(paging: paging, grid: gridConfiguration(assetCount: assetCount), imageSource: imageSource)
-        let lab = (kind ?? scene).make(settings)
+                   assetCount: Int = GridSceneConfiguration().assetCount, images: [AssetFile] = []) -> any LabScene {
+        let kind = kind ?? scene
+        let sizes = kind == .photos ? Self.photoSizes(of: images) : []
+        let settings = SceneSettings(paging: paging, grid: gridConfiguration(assetCount: assetCount), imageSource: imageSource,
+                                     photoSizes: sizes)
+        let lab = kind.make(settings)
         lab.scrollView.decelerationRate = rate.rate
         lab.scrollView.velocityEstimator = estimator.kind
+        lab.scrollView.delaysContentTouches = delaysContentTouches.isOn
+        lab.scrollView.canCancelContentTouches = canCancelContentTouches.isOn
         return lab
     }
 }

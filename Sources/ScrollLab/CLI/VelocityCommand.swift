@@ -47,6 +47,8 @@ struct VelocityCommand: ParsableCommand {
                 if isOpen { tracker.addSample(time: event.time, position: event.position) }
             case .up:
                 if isOpen { releaseTime = event.time }
+            case .pinch, .pinchEnd:
+                break  // a pinch moves no pointer
             }
         }
         guard isOpen else {

@@ -39,6 +39,10 @@ enum HUDFormat {
             return s
         case let .didEndDragging(willDecelerate):
             return "willDecelerate: \(willDecelerate) at " + point(record.offset, decimals: 0)
+        case let .contentTouch(_, view):
+            return "item \(view.item) · view #\(view.view)" + (view.isControl ? " · ♥ control" : "")
+        case let .didEndZooming(scale):
+            return "atScale: " + number(scale, decimals: 3) + " at " + point(record.offset, decimals: 0)
         default:
             return "at " + point(record.offset, decimals: 0)
         }

@@ -115,6 +115,8 @@ struct HUDLayout {
             row("problem B", s.seedProblem.map { "\($0) broken" } ?? "off")
         }
         if let paging = s.pagingMode { row("paging P", paging) }
+        if let zoom = s.zoom { row("zoom", zoom) }
+        if let touches = s.contentTouches { row("touches U X", touches) }
         row("rate D", s.decelerationRate)
         row("clock T", status.slowMotion.map { $0 + " slow motion" } ?? "1×")
         row("physics", status.physics)
@@ -237,7 +239,8 @@ struct HUDLayout {
     /// The footer's key line: the scene's own keys first (the policy keys in the grid), then the common ones
     /// that fit (the state rows name D, T and the others in their labels).
     static func keyHints(scene s: SceneSnapshot) -> String {
-        s.hasLoading
+        if s.zoom != nil { return "Ctrl+wheel zoom · double click · S scene · D rate · T slow motion · R reset · H all keys" }
+        return s.hasLoading
             ? "1–5 policy · 6–8 peers · B problem · L latency · C cache · S scene · H all keys"
             : "P paging · O outline · S scene · D rate · T slow motion · R reset · H all keys"
     }

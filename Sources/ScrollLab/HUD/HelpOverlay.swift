@@ -39,6 +39,8 @@ struct HelpLayout {
         ("dED(T)", "didEndDragging(willDecelerate: true)"), ("dED(F)", "didEndDragging(willDecelerate: false)"),
         ("wBDec", "willBeginDecelerating"), ("dEDec", "didEndDecelerating"),
         ("dEDec*", "left over from an interrupted fling"), ("dESA", "didEndScrollingAnimation"),
+        ("tB", "touchesBegan (a tile)"), ("tE", "touchesEnded"), ("tC", "touchesCancelled"),
+        ("tap", "a tap on a tile (or its ♥)"), ("wBZ", "willBeginZooming"), ("dEZ", "didEndZooming"),
         ("×3", "three at one instant"), ("+n", "callbacks with no room for a label"),
         ("¹²³", "policy table: a seed problem shown broken"),
     ]

@@ -131,7 +131,9 @@ struct TimelinePlot {
         case .willBeginDecelerating: return RGBA(255, 200, 90)
         case .didEndDecelerating: return RGBA(190, 140, 255)
         case .didEndScrollingAnimation: return RGBA(255, 110, 220)
-        case .didScroll: return .dimText
+        case .contentTouch: return RGBA(120, 200, 255)
+        case .willBeginZooming, .didEndZooming: return RGBA(120, 240, 220)
+        case .didScroll, .didZoom: return .dimText
         }
     }
 

@@ -18,21 +18,15 @@ enum ImageDecoder {
 
     /// Decodes the file at `path` (sides at most `maxDimension` pixels), or says why it cannot be used.
     static func decode(path: AssetFile, maxDimension: Int = ImageHeader.defaultMaxDimension) -> Result<DecodedSurface, ImageDecodeFailure> {
-        // O_NONBLOCK: opening a FIFO must not wait for a writer; the file type is checked before any read.
-        let descriptor = path.withCString { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
-        guard descriptor >= 0 else { return .failure(.init(reason: "unreadable file (\(String(cString: strerror(errno))))")) }
+        let descriptor: Int32, size: Int
+        switch openRegularFile(path) {
+        case .success(let opened): (descriptor, size) = opened
+        case .failure(let failure): return .failure(failure)
+        }
         defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { return .failure(.init(reason: "unreadable file")) }
-        guard (info.st_mode & S_IFMT) == S_IFREG else { return .failure(.init(reason: "not a regular file")) }
-        let size = Int(info.st_size)
         var bytes = readBytes(descriptor, count: Swift.min(size, ImageHeader.prefixLength))
-        do {
-            _ = try ImageHeader.read(bytes, maxDecodedBytes: maxDecodedBytes, maxDimension: maxDimension) { offset, count in
-                lseek(descriptor, off_t(offset), SEEK_SET) == off_t(offset) ? readBytes(descriptor, count: count) : []
-            }
-        } catch {
-            return .failure(.init(reason: error.description))
+        if case .failure(let failure) = header(bytes, descriptor: descriptor, maxDimension: maxDimension) {
+            return .failure(failure)
         }
         guard size <= maxFileBytes else { return .failure(.init(reason: "file too large (\(size >> 20) MiB)")) }
         if size > bytes.count {
@@ -54,6 +48,45 @@ enum ImageDecoder {
             return .failure(.init(reason: "unsupported pixel format"))
         }
         return .success(DecodedSurface(pointer: converted))
+    }
+
+    /// The pixel size of the image at `path`, read from its header alone; nil when it cannot be used.
+    static func pixelSize(of path: AssetFile) -> (width: Int, height: Int)? {
+        guard case .success(let (descriptor, size)) = openRegularFile(path) else { return nil }
+        defer { close(descriptor) }
+        let bytes = readBytes(descriptor, count: Swift.min(size, ImageHeader.prefixLength))
+        guard case .success(let header) = header(bytes, descriptor: descriptor, maxDimension: ImageHeader.defaultMaxDimension)
+        else { return nil }
+        return (header.width, header.height)
+    }
+
+    /// Opens `path` for reading if it is a regular file: its descriptor and size, or why not. O_NONBLOCK:
+    /// opening a FIFO must not wait for a writer; the file type is checked before any read.
+    private static func openRegularFile(_ path: AssetFile) -> Result<(Int32, Int), ImageDecodeFailure> {
+        let descriptor = path.withCString { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
+        guard descriptor >= 0 else { return .failure(.init(reason: "unreadable file (\(String(cString: strerror(errno))))")) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else {
+            close(descriptor)
+            return .failure(.init(reason: "unreadable file"))
+        }
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
+            close(descriptor)
+            return .failure(.init(reason: "not a regular file"))
+        }
+        return .success((descriptor, Int(info.st_size)))
+    }
+
+    /// The header of the file whose first bytes are `bytes` (more read from `descriptor` when the format
+    /// needs them), checked against the decoded-size cap and `maxDimension`.
+    private static func header(_ bytes: [UInt8], descriptor: Int32, maxDimension: Int) -> Result<ImageHeader, ImageDecodeFailure> {
+        do {
+            return .success(try ImageHeader.read(bytes, maxDecodedBytes: maxDecodedBytes, maxDimension: maxDimension) { offset, count in
+                lseek(descriptor, off_t(offset), SEEK_SET) == off_t(offset) ? readBytes(descriptor, count: count) : []
+            })
+        } catch {
+            return .failure(.init(reason: error.description))
+        }
     }
 
     /// Up to `count` bytes from the descriptor's position (fewer at the end of the file or on an error).

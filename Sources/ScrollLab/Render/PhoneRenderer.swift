@@ -1,4 +1,5 @@
 import CSDL
+import LabKit
 import ScrollKit
 
 /// Draws the phone: its body, a 30 pt title bar naming the scene, and the clipped scroll view
@@ -63,11 +64,33 @@ struct PhoneRenderer {
         } else if let status = tile.status {
             text.drawCentred(status, style: .mono, colour: .darkText, centreX: centreX, y: snapped.y + snapped.h - 24)
         }
+        if tile.isPressed {
+            canvas.fill(rect, RGBA(0, 0, 0, 140))
+            text.drawCentred("pressed", style: .heading, colour: .text, centreX: centreX, y: snapped.y + snapped.h / 2 - 8)
+        }
         canvas.stroke(rect, width: 4, colour)
+        if tile.isSelected { canvas.stroke(rect.insetBy(dx: 4, dy: 4), width: 4, RGBA(255, 255, 255)) }
         // Identity badge: "view #k" on the view's colour.
         canvas.fill(Rect(x: rect.minX, y: rect.minY, width: rect.width, height: 24), colour)
         text.draw("view #\(tile.view)", style: .heading, colour: TilePalette.headerText(ofView: tile.view),
                   x: snapped.x + 8, y: snapped.y + 3)
+        drawHeart(tile, in: rect)
+    }
+
+    /// The tile's ♥ control (`GridScene.heartFrame`): a red heart when liked, an outline when not,
+    /// darkened while it tracks a touch.
+    private func drawHeart(_ tile: TileDrawItem, in tileRect: Rect) {
+        let box = GridScene.heartFrame(inTile: Rect(origin: .zero, size: tileRect.size)).offsetBy(tileRect.origin)
+        canvas.fillRounded(box, radius: 8, tile.isHeartPressed ? RGBA(80, 80, 90, 230) : RGBA(255, 255, 255, 210))
+        let heart = tile.isLiked ? RGBA(230, 40, 70) : RGBA(150, 150, 160)
+        // Two lobes and a point, in 4 px rows.
+        let c = box.center
+        canvas.fillRounded(Rect(x: c.x - 11, y: c.y - 9, width: 11, height: 10), radius: 5, heart)
+        canvas.fillRounded(Rect(x: c.x, y: c.y - 9, width: 11, height: 10), radius: 5, heart)
+        for row in 0..<5 {
+            let half = 11.0 - Double(row) * 2.2
+            canvas.fill(Rect(x: c.x - half, y: c.y - 2 + Double(row) * 2.4, width: 2 * half, height: 2.4), heart)
+        }
     }
 
     /// A placeholder for an image that cannot be shown: a dark band at the bottom of the tile saying why,
@@ -138,7 +161,7 @@ struct PhoneRenderer {
                          y: Canvas.snap(bar).y + 4)
     }
 
-    private func drawTitleBar(_ name: String, screen: Rect) {
+    func drawTitleBar(_ name: String, screen: Rect) {
         let bar = Rect(x: screen.minX, y: screen.minY, width: screen.width, height: Self.titleBarHeight)
         canvas.fill(bar, RGBA.titleBar.withAlpha(245))
         canvas.fill(Rect(x: bar.minX, y: bar.maxY - 1, width: bar.width, height: 1), RGBA(200, 200, 206))

@@ -65,4 +65,9 @@ struct SceneContent {
     var liveImageAssets: Set<Int>?
     /// The rect at the deceleration target the loading policy works toward (content coordinates), if any.
     var targetRect: Rect?
+    /// `delaysContentTouches` and `canCancelContentTouches` as shown (`delay on · cancel on`), nil when the
+    /// scene has no touchable content (B-TCH-1).
+    var contentTouches: String?
+    /// The current photo's zoom and its limits (`2.25× (1.02–3.07)`), nil when the scene does not zoom (B-ZOOM-1).
+    var zoom: String?
 }

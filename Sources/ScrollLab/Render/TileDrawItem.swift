@@ -16,4 +16,12 @@ struct TileDrawItem: Equatable {
     var imageAlpha = 1.0
     /// Why the image cannot be shown (a placeholder says so), if its load failed.
     var failure: String?
+    /// The tile tracks a touch: drawn darkened (B-TCH-1).
+    var isPressed = false
+    /// The tile's ♥ tracks a touch.
+    var isHeartPressed = false
+    /// The tile was the last one tapped: a thick white border.
+    var isSelected = false
+    /// The ♥ is on (red) or off (outline).
+    var isLiked = false
 }

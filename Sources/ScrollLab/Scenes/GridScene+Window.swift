@@ -28,7 +28,13 @@ final class GridWindowScene: LabSceneAdapter {
                             viewsCreated: grid.pool.viewsCreated, rebindCount: grid.pool.rebindCount,
                             hasLoading: true, seedProblem: grid.seedProblem?.rawValue,
                             metrics: Self.metrics(grid.metrics), policyRows: grid.policyRows, currentPolicy: grid.segmentName,
-                            liveImageAssets: grid.liveImageAssets(showing: tiles), targetRect: grid.targetRect)
+                            liveImageAssets: grid.liveImageAssets(showing: tiles), targetRect: grid.targetRect,
+                            contentTouches: Self.contentTouches(grid.scrollView))
+    }
+
+    /// The HUD's touches row: `delaysContentTouches` (U) and `canCancelContentTouches` (X), B-TCH-1.
+    static func contentTouches(_ view: ScrollView) -> String {
+        "delay \(view.delaysContentTouches ? "on" : "off") · cancel \(view.canCancelContentTouches ? "on" : "off")"
     }
 
     override var sourceLatencyMs: Double? { images.latency * 1000 }
@@ -48,6 +54,12 @@ final class GridWindowScene: LabSceneAdapter {
         case .clearCache:
             grid.clearMemoryCache()
             return [("clearCache", .bool(true))]
+        case .delaysContentTouches:
+            grid.scrollView.delaysContentTouches.toggle()
+            return [("delaysContentTouches", .bool(grid.scrollView.delaysContentTouches))]
+        case .canCancelContentTouches:
+            grid.scrollView.canCancelContentTouches.toggle()
+            return [("canCancelContentTouches", .bool(grid.scrollView.canCancelContentTouches))]
         case .seedProblem:
             let problems: [SeedProblem?] = [nil] + SeedProblem.allCases
             let index = problems.firstIndex { $0 == grid.seedProblem } ?? 0
@@ -67,7 +79,9 @@ final class GridWindowScene: LabSceneAdapter {
 
     /// One tile as the renderer draws it: identity, item, image (with its fade) or the reason it has none.
     static func drawItem(_ tile: TileState) -> TileDrawItem {
-        var item = TileDrawItem(view: tile.view, item: tile.item, frame: tile.frame, status: status(of: tile.image))
+        var item = TileDrawItem(view: tile.view, item: tile.item, frame: tile.frame, status: status(of: tile.image),
+                                isPressed: tile.isPressed, isHeartPressed: tile.isHeartPressed,
+                                isSelected: tile.isSelected, isLiked: tile.isLiked)
         switch tile.image {
         case let .shown(key, alpha):
             item.imageAsset = key.asset

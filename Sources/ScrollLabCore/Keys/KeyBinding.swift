@@ -59,6 +59,10 @@ public enum KeyAction: Hashable, Sendable {
     case pagingMode
     /// O: the pager's frame outline.
     case frameOutline
+    /// U: the grid's `delaysContentTouches` on / off (B-TCH-1).
+    case delaysContentTouches
+    /// X: the grid's `canCancelContentTouches` on / off (B-TCH-1).
+    case canCancelContentTouches
 }
 
 /// One row of the key table: the keys, the scene they act on (nil: every scene), what the help says

@@ -45,6 +45,7 @@ public struct KeyTable: Sendable {
     public static let pointerHelp: [HelpEntry] = [
         HelpEntry(key: "drag", action: "scroll; release while moving to fling"),
         HelpEntry(key: "wheel", action: "scroll \(Int(wheelStep)) pt per notch"),
+        HelpEntry(key: "pinch", action: "Ctrl+wheel or two fingers: zoom (photos; double click too)"),
     ]
 
     static let rate = KeyBinding(id: "rate", key: "d", description: "deceleration rate normal / fast", action: .toggleRate)

@@ -11,7 +11,8 @@ extension SceneKind {
     /// The source latencies `L` cycles through, seconds (B-IMG-1).
     public static let latencySteps: [Double] = [0, 0.080, 0.250, 1.0]
 
-    /// The grid's keys: the lab's own policies as one binding (1–5), each peer on its own key, then B, L, C.
+    /// The grid's keys: the lab's own policies as one binding (1–5), each peer on its own key, then B, L, C,
+    /// and the content-touch switches U and X.
     private static var gridKeys: [KeyBinding] {
         let kinds = LoadingPolicyKind.allCases
         let own = kinds.indices.filter { !kinds[$0].isPeer }
@@ -31,6 +32,12 @@ extension SceneKind {
                        description: "source latency: " + latencySteps.map { "\(Int($0 * 1000))" }.joined(separator: "/") + " ms",
                        action: .latency),
             KeyBinding(id: "clear-cache", key: "c", description: "clear the memory cache", action: .clearCache),
+            KeyBinding(id: "delays-content-touches", key: "u",
+                       description: "delaysContentTouches on / off (150 ms)",
+                       action: .delaysContentTouches),
+            KeyBinding(id: "can-cancel-content-touches", key: "x",
+                       description: "canCancelContentTouches on / off",
+                       action: .canCancelContentTouches),
         ]
         return keys
     }

@@ -29,7 +29,7 @@ public struct SceneKind: Sendable {
     }
 
     /// Every scene, in the order `S` cycles through them. A new scene is one line here.
-    public static let all: [SceneKind] = [.grid, .pager]
+    public static let all: [SceneKind] = [.grid, .pager, .photos]
 
     /// The kind named `name`, if any.
     public static func named(_ name: String) -> SceneKind? {
@@ -67,12 +67,15 @@ public struct SceneSettings {
     public var grid: GridSceneConfiguration
     /// Where the grid's images come from (nil: a virtual source with the configured latency).
     public var imageSource: (any ImageSource)?
+    /// The photos scene's photo sizes, one per image (empty: `grid.assetCount` photos of the bundled size).
+    public var photoSizes: [Size]
 
     /// Settings; the defaults are the command line's.
     public init(paging: PagingMode = .frame, grid: GridSceneConfiguration = GridSceneConfiguration(),
-                imageSource: (any ImageSource)? = nil) {
+                imageSource: (any ImageSource)? = nil, photoSizes: [Size] = []) {
         self.paging = paging
         self.grid = grid
         self.imageSource = imageSource
+        self.photoSizes = photoSizes
     }
 }

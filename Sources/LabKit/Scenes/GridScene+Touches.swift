@@ -1,0 +1,54 @@
+import ScrollKit
+
+/// The grid's tiles as touchable content (B-TCH-1): each tile is a plain view that can be pressed and
+/// tapped (selected), with a small ♥ control in its bottom-right corner that keeps its touch.
+extension GridScene: ScrollViewContent {
+    /// Side of the ♥ control, points.
+    public static let heartSide = 32.0
+    /// Inset of the ♥ from the tile's bottom-right corner, points.
+    public static let heartInset = 6.0
+
+    /// The ♥ control's frame for the tile at `frame` (content coordinates).
+    public static func heartFrame(inTile frame: Rect) -> Rect {
+        Rect(x: frame.maxX - heartInset - heartSide, y: frame.maxY - heartInset - heartSide,
+             width: heartSide, height: heartSide)
+    }
+
+    /// The tile (or its ♥) under `point`; nil in the gaps, past the ends, or on an unbound item.
+    public func contentView(at point: Point) -> ContentView? {
+        guard point.isFinite else { return nil }
+        let hits = layout.items(in: Rect(origin: point, size: Size(width: 0.001, height: 0.001)))
+        guard let item = hits.first(where: { layout.frame(ofItem: $0).contains(point) }),
+              let view = pool.view(showing: item) else { return nil }
+        let frame = layout.frame(ofItem: item)
+        let heart = Self.heartFrame(inTile: frame)
+        if heart.contains(point) { return ContentView(item: item, view: view, frame: heart, isControl: true) }
+        return ContentView(item: item, view: view, frame: frame)
+    }
+
+    /// Pressed while tracking; a tap selects the tile or toggles its ♥.
+    public func contentView(_ view: ContentView, received phase: ContentTouchPhase) {
+        switch phase {
+        case .touchesBegan:
+            pressed = view
+        case .touchesEnded, .touchesCancelled:
+            pressed = nil
+        case .tap:
+            if view.isControl {
+                if likedItems.remove(view.item) == nil { likedItems.insert(view.item) }
+            } else {
+                selectedItem = view.item
+            }
+        }
+    }
+
+    /// Sets the touch states of `tile`, which shows `item`.
+    func decorate(_ tile: inout TileState, item: Int) {
+        if let pressed, pressed.item == item {
+            tile.isPressed = !pressed.isControl
+            tile.isHeartPressed = pressed.isControl
+        }
+        tile.isSelected = selectedItem == item
+        tile.isLiked = likedItems.contains(item)
+    }
+}

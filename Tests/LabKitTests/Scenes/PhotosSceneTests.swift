@@ -1,0 +1,145 @@
+import Testing
+@testable import LabKit
+import ScrollKit
+import ScrollKitTestSupport
+
+/// The photos scene (B-ZOOM-1): PhotoScroller's scales, pinch and double-tap zoom, nested scrolling,
+/// recycled pages at their fitted scale, and its log lines.
+@Suite struct PhotosSceneTests {
+    /// Twelve 300×440 photos: fitted scale min(320/300, 450/440) = 1.022727…, maximum 3.068182.
+    let scene = PhotosScene(photoSizes: Array(repeating: Size(width: 300, height: 440), count: 12))
+    let fit = 450.0 / 440
+
+    func pinch(to scale: Double, at center: Point, from time: Double) -> [PointerEvent] {
+        (1...10).map { k in
+            PointerEvent(time: time + Double(k) * 0.016, position: center, phase: .pinch,
+                         scale: 1 + (scale - 1) * Double(k) / 10)
+        } + [PointerEvent(time: time + 0.176, position: center, phase: .pinchEnd)]
+    }
+
+    /// A horizontal drag of `distance` pt (negative: finger to the left) in 16 ms steps of 10 pt, then a still lift.
+    func pan(from start: Point, by distance: Double, at time: Double) -> [PointerEvent] {
+        let steps = Int(abs(distance) / 10)
+        var events = [PointerEvent(time: time, position: start, phase: .down)]
+        for k in 1...steps {
+            events.append(PointerEvent(time: time + Double(k) * 0.016,
+                                       position: start + Point(x: distance.sign == .minus ? -10 * Double(k) : 10 * Double(k), y: 0),
+                                       phase: .move))
+        }
+        events.append(PointerEvent(time: time + Double(steps) * 0.016 + 0.1, position: events.last!.position, phase: .up))
+        return events
+    }
+
+    func run(_ events: [PointerEvent]) -> [ScrollEventRecord] {
+        HeadlessReplay().run(events, on: scene).callbacks
+    }
+
+    var page: ScrollView { scene.currentPageView!.scrollView }
+
+    @Test func theFirstLineStatesTheZoomLimits() {
+        #expect(scene.settingLines.map(\.serialized) == [
+            #"{"event":"setting","name":"zoom","value":{"minimumZoomScale":1.022727,"maximumZoomScale":3.068182}}"#,
+        ])
+        #expect(page.zoomScale == fit)
+        #expect(page.maximumZoomScale == 3 * fit)
+    }
+
+    @Test func aFittedPhotoIsCentredInItsPage() {
+        let photo = scene.pages[0].photoFrame
+        #expect(abs(photo.width - 300 * fit) < 1e-9 && photo.height == 450)
+        #expect(abs(photo.minX - (320 - 300 * fit) / 2) < 1e-9 && photo.minY == 30)
+        // The padding: page 1 starts 340 pt to the right.
+        #expect(scene.pages[1].frame == Rect(x: 340, y: 30, width: 320, height: 450))
+    }
+
+    @Test func aPinchZoomsAboutItsCentreAndNeverPages() {
+        let records = run(pinch(to: 2, at: Point(x: 100, y: 200), from: 1))
+        #expect(records.map(\.event.name).filter { $0 != "didZoom" } == ["willBeginZooming", "didEndZooming"])
+        #expect(records.last?.json.serialized.contains(#""scale":2.045455"#) == true)
+        #expect(abs(page.zoomScale - 2 * fit) < 1e-9)
+        #expect(scene.scrollView.contentOffset == .zero)
+        #expect(scene.currentPage == 0)
+    }
+
+    @Test func aPinchDuringAPagerDragEndsTheDragWithoutAFling() {
+        let drag = pan(from: Point(x: 250, y: 200), by: -60, at: 1)
+        _ = run(Array(drag.dropLast()) + pinch(to: 1.5, at: Point(x: 160, y: 200), from: 1.2))
+        #expect(scene.currentPage == 0)
+        #expect(scene.scrollView.contentOffset == .zero)
+        #expect(page.zoomScale > fit)
+    }
+
+    @Test func aPagerFlingOnAFittedPhotoPagesAndNeverZooms() {
+        let records = run(SyntheticGesture.drag(from: Point(x: 250, y: 200), velocity: Point(x: -1500, y: 0),
+                                                duration: 0.1, at: 1))
+        #expect(scene.currentPage == 1)
+        #expect(scene.scrollView.contentOffset == Point(x: 340, y: 0))
+        #expect(!records.contains { $0.event.name.contains("Zoom") })
+        #expect(page.zoomScale == fit)
+    }
+
+    @Test func aPanOnAZoomedPhotoScrollsInsideItToItsEdgeThenThePagerTakesOver() {
+        _ = run(pinch(to: 2, at: Point(x: 160, y: 255), from: 1))
+        let inner = page
+        let startX = inner.contentOffset.x
+        #expect(startX > 0 && startX < inner.maximumContentOffset.x)
+        // A short pan stays inside the photo.
+        _ = run(pan(from: Point(x: 200, y: 250), by: -50, at: 2))
+        #expect(inner.contentOffset.x == startX + 40)  // 50 pt less the 10 pt slop
+        #expect(scene.scrollView.contentOffset.x == 0)
+        // A long one reaches the photo's right edge and turns the page, in the same drag.
+        let records = run(pan(from: Point(x: 300, y: 250), by: -360, at: 3))
+        #expect(inner.contentOffset.x == inner.maximumContentOffset.x)
+        #expect(records.map(\.event.name).contains("willBeginDragging"))
+        #expect(scene.currentPage == 1)
+        #expect(scene.scrollView.contentOffset.x == 340)
+    }
+
+    @Test func aDoubleTapZoomsInAtThePointAndASecondZoomsOut() {
+        let taps = [PointerEvent(time: 1, position: Point(x: 100, y: 150), phase: .down),
+                    PointerEvent(time: 1.06, position: Point(x: 100, y: 150), phase: .up),
+                    PointerEvent(time: 1.2, position: Point(x: 101, y: 151), phase: .down),
+                    PointerEvent(time: 1.26, position: Point(x: 101, y: 151), phase: .up)]
+        let anchor = page.contentPoint(for: Point(x: 101, y: 151))
+        let zoomIn = run(taps)
+        #expect(zoomIn.map(\.event.name).filter { $0 != "didZoom" } == ["willBeginZooming", "didEndZooming"])
+        #expect(page.zoomScale == 3 * fit)
+        // The tapped point of the photo is now at the page's centre (or as near as its edges allow).
+        let shown = page.zoomingViewFrame.origin + anchor * page.zoomScale
+        #expect(abs(shown.x - 160) < 1e-6 && abs(shown.y - 255) < 1e-6)
+        _ = run(taps.map { PointerEvent(time: $0.time + 2, position: $0.position, phase: $0.phase) })
+        #expect(page.zoomScale == fit)
+    }
+
+    @Test func aRecycledPageStartsAtItsFittedScale() {
+        _ = run(pinch(to: 2, at: Point(x: 160, y: 255), from: 1))
+        let zoomedView = scene.currentPageView!
+        _ = run(pan(from: Point(x: 300, y: 250), by: -500, at: 3))  // through the photo to its edge, then a page
+        #expect(scene.currentPage == 1)
+        for k in 0..<2 {
+            _ = run(SyntheticGesture.drag(from: Point(x: 250, y: 200), velocity: Point(x: -1500, y: 0),
+                                          duration: 0.1, at: 6 + 3 * Double(k)))
+        }
+        #expect(scene.currentPage == 3)
+        #expect(zoomedView.page == 3)  // page 0's view now shows page 3
+        #expect(zoomedView.scrollView.zoomScale == fit)
+        #expect(scene.pool.viewsCreated == 3)
+    }
+
+    @Test func pastTheMaximumAPinchBouncesBackAndDidEndZoomingCarriesTheLimit() {
+        let records = run(pinch(to: 6, at: Point(x: 160, y: 255), from: 1))
+        let end = records.last { $0.event.name == "didEndZooming" }
+        #expect(end?.json.serialized.contains(#""scale":3.068182"#) == true)
+        #expect((end?.time ?? 0) > 1.176 + 0.29)
+    }
+
+    @Test func eachPhotoFitsByItsOwnSizeAndAWidePhotoIsCentredVertically() {
+        let mixed = PhotosScene(photoSizes: [Size(width: 600, height: 300), Size(width: 300, height: 440)])
+        // 600×300 in 320×450: the width decides, 320/600 = 0.5333; it shows 320×160, 145 pt above and below.
+        let page = mixed.currentPageView!.scrollView
+        #expect(abs(page.minimumZoomScale - 320.0 / 600) < 1e-12 && abs(page.maximumZoomScale - 3 * 320.0 / 600) < 1e-12)
+        let photo = mixed.pages[0].photoFrame
+        #expect(abs(photo.minX) < 1e-9 && abs(photo.minY - (30 + 145)) < 1e-9 && abs(photo.height - 160) < 1e-9)
+        #expect(mixed.settingLines[0].serialized.contains(#""minimumZoomScale":0.533333"#))
+    }
+}

@@ -1,0 +1,87 @@
+"""The photos scene in the real window under Xvfb (B-ZOOM-1), driven by xdotool:
+
+- the trace states the zoom limits first: {"event":"setting","name":"zoom","value":{"minimumZoomScale":…}};
+- Ctrl + wheel up over the photo zooms it about the pointer: willBeginZooming, didZoom…, didEndZooming
+  with a "scale" above the minimum, the pager never moves;
+- F5 records a Ctrl + wheel pinch as `pinch` / `pinchEnd` lines, and `replay --headless --scene photos`
+  plays it to the same didEndZooming scale;
+- a double click on the zoomed photo zooms it out to its fitted scale, the next one in to the maximum at
+  the point, and the next one out again.
+"""
+
+import json
+import os
+import subprocess
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(__file__))
+from windowlib import check, find_window, quit_app, read_trace, start, wait_for_event, window_origin, xdotool
+
+binary, out = os.path.abspath(sys.argv[1]), sys.argv[2]
+trace_path = os.path.join(out, "photos.jsonl")
+workdir = os.path.join(out, "photos-cwd")
+os.makedirs(workdir, exist_ok=True)
+app = subprocess.Popen([binary, "--scene", "photos", "--trace-out", trace_path], cwd=workdir,
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+try:
+    window = find_window(app)
+    xdotool("windowfocus", "--sync", window)
+    ox, oy = window_origin(window)
+    time.sleep(0.5)
+    lines = read_trace(trace_path)
+    viewport = lines[0]["value"]
+    zoom = [l for l in lines if l.get("event") == "setting" and l.get("name") == "zoom"]
+    check(zoom and abs(zoom[0]["value"]["minimumZoomScale"] - 450 / 440) < 1e-6
+          and abs(zoom[0]["value"]["maximumZoomScale"] - 3 * 450 / 440) < 1e-6,
+          "the trace states the zoom limits: %s" % zoom)
+    low, high = zoom[0]["value"]["minimumZoomScale"], zoom[0]["value"]["maximumZoomScale"]
+    px, py = ox + viewport["x"], oy + viewport["y"]
+
+    # 1. Ctrl + 5 wheel notches up about phone point (200, 250), recorded with F5.
+    xdotool("mousemove", px + 200, py + 250)
+    xdotool("key", "F5")
+    time.sleep(0.3)
+    before = len(read_trace(trace_path))
+    xdotool("keydown", "ctrl")
+    for _ in range(5):
+        xdotool("click", "4")
+        time.sleep(0.03)
+    xdotool("keyup", "ctrl")
+    end = wait_for_event(trace_path, "didEndZooming", before, 5)
+    check(end is not None, "Ctrl + wheel ends with didEndZooming")
+    got = read_trace(trace_path)[before:end + 1]
+    names = [l["event"] for l in got if l["event"] in ("willBeginZooming", "didZoom", "didEndZooming")]
+    check(names[0] == "willBeginZooming" and names[-1] == "didEndZooming" and names.count("didZoom") >= 1,
+          "willBeginZooming, didZoom…, didEndZooming in order (got %s)" % names)
+    scale = got[-1].get("scale")
+    check(scale is not None and abs(scale - low * 1.1 ** 5) < 1e-3, "didEndZooming carries the scale %.4f (%s)" % (low * 1.1 ** 5, scale))
+    check(not any(l["event"] == "willBeginDragging" for l in got), "a pinch never pages")
+    xdotool("key", "F5")
+    time.sleep(0.5)
+    recording = os.path.join(workdir, "recordings", "gesture-1.jsonl")
+    with open(recording) as f:
+        recorded = [json.loads(line) for line in f if line.strip()]
+    phases = [l["phase"] for l in recorded]
+    check(phases == ["pinch"] * 5 + ["pinchEnd"] and abs(recorded[4]["scale"] - 1.1 ** 5) < 1e-6,
+          "F5 recorded five pinch lines and a pinchEnd (got %s)" % phases)
+    replayed = subprocess.run([binary, "replay", recording, "--headless", "--scene", "photos"],
+                              capture_output=True, text=True, check=True).stdout.splitlines()
+    ends = [json.loads(l) for l in replayed if '"didEndZooming"' in l]
+    check(len(ends) == 1 and abs(ends[0]["scale"] - scale) < 1e-6,
+          "replay --headless plays the recorded pinch to the same scale (%s)" % ends)
+
+    # 2. Double clicks: out (it is zoomed), in to the maximum, out again.
+    for expected in (low, high, low):
+        before = len(read_trace(trace_path))
+        xdotool("click", "--repeat", "2", "--delay", "80", "1")
+        end = wait_for_event(trace_path, "didEndZooming", before, 5)
+        check(end is not None, "a double click zooms (didEndZooming)")
+        scale = read_trace(trace_path)[end].get("scale")
+        check(abs(scale - expected) < 1e-6, "double click zooms to %.4f (got %s)" % (expected, scale))
+        time.sleep(0.5)
+    quit_app(app)
+    check(read_trace(trace_path)[-1].get("viewsCreated") == 3, "the closing line says viewsCreated 3")
+finally:
+    if app.poll() is None:
+        app.kill()

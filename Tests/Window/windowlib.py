@@ -42,12 +42,15 @@ def quit_app(app):
 
 
 def find_window(process, timeout=20.0):
-    """The X window id of the window titled exactly ScrollLab."""
+    """The X window id of `process`'s window titled exactly ScrollLab. Searched by the process's id
+    (SDL sets _NET_WM_PID), so the window of a test's previous app, which a busy X server may still be
+    tearing down, is never picked."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if process.poll() is not None:
             fail("scrolllab exited early with %s: %s" % (process.returncode, process.stderr.read()))
-        found = subprocess.run(["xdotool", "search", "--name", "^ScrollLab$"], capture_output=True, text=True)
+        found = subprocess.run(["xdotool", "search", "--pid", str(process.pid), "--name", "^ScrollLab$"],
+                               capture_output=True, text=True)
         ids = found.stdout.split()
         if ids:
             return ids[-1]

@@ -57,16 +57,9 @@ final class OutputFile {
     @discardableResult
     func write(_ bytes: UnsafeRawBufferPointer) -> Bool {
         guard failure == nil, descriptor >= 0 else { return false }
-        var offset = 0
-        while offset < bytes.count {
-            let n = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-            if n < 0 {
-                if errno == EINTR { continue }
-                fail()
-                return false
-            }
-            if n == 0 { errno = EIO; fail(); return false }
-            offset += n
+        guard writeAll(bytes, to: descriptor) else {
+            fail()
+            return false
         }
         committed += off_t(bytes.count)
         return true
@@ -104,13 +97,24 @@ func writeStandardError(_ line: String) {
 /// Writes `line` and a newline to `descriptor`, dropping it on a write error.
 func writeLine(_ line: String, to descriptor: Int32) {
     var text = line + "\n"
-    text.withUTF8 { bytes in
-        var offset = 0
-        while offset < bytes.count {
-            let n = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-            if n < 0, errno == EINTR { continue }
-            if n <= 0 { return }
-            offset += n
+    text.withUTF8 { _ = writeAll(UnsafeRawBufferPointer($0), to: descriptor) }
+}
+
+/// Writes all of `bytes` to `descriptor`, retrying after signals; false on an error (in `errno`; a write
+/// that makes no progress is `EIO`).
+func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Bool {
+    var offset = 0
+    while offset < bytes.count {
+        let n = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+        if n < 0 {
+            if errno == EINTR { continue }
+            return false
         }
+        if n == 0 {
+            errno = EIO
+            return false
+        }
+        offset += n
     }
+    return true
 }

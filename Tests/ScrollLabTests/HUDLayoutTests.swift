@@ -57,7 +57,7 @@ import Testing
 
     var worstStatus: HUDStatus {
         var status = HUDStatus()
-        status.renderer = "opengl, vsync (waits) · x11 · and a renderer name far longer than the footer"
+        status.renderer = "opengl · x11 · paced 60.0 Hz · and a renderer name far longer than the footer"
         status.frameMs = 12_345.6; status.frameP99Ms = 99_999.9
         status.fps = 99_999.9; status.intervalP99Ms = 99_999.9; status.eventClock = "x11-server-and-then-some"
         status.slowMotion = "0.25×"

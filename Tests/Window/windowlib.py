@@ -96,8 +96,9 @@ def least_squares_slope(samples):
 
 
 class PointerObserver:
-    """Watches the real X pointer from a thread (XQueryPointer every ~0.3 ms) and records
-    (time, screen y) whenever it moves: an independent measure of the drag's actual timing."""
+    """Watches the real X pointer from a thread (XQueryPointer every ~0.3 ms, at real-time priority where
+    allowed) and records (time, screen y) whenever it moves: an independent measure of the drag's actual
+    timing."""
 
     def __init__(self):
         self.x11 = ctypes.cdll.LoadLibrary(ctypes.util.find_library("X11") or "libX11.so.6")
@@ -121,6 +122,12 @@ class PointerObserver:
         return rx.value, ry.value
 
     def _run(self):
+        # Real-time priority where allowed (root, as in CI): the observer's timing must not depend on what
+        # else the two cores run meanwhile (a window starting up, Xvfb). It sleeps between polls.
+        try:
+            os.sched_setscheduler(0, os.SCHED_FIFO, os.sched_param(1))
+        except (AttributeError, OSError):
+            pass
         last = None
         while self.running:
             position = self.position()

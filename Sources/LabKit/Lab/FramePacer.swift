@@ -1,20 +1,21 @@
 /// When the window's frame loop wakes and presents, learnt from what its frames cost.
 ///
 /// A present that does not wait for the vertical blank (Xvfb, a compositor without vsync) still costs
-/// time: under Xvfb it copies the whole window to the server, 7–10 ms. The pacer keeps one present slot
-/// per display period on a fixed grid and, from the recent frames' work and present times (a high
-/// percentile, so a slow frame is planned for), wakes early enough for the frame's work and its present
-/// to end on the slot. After the work it holds the present until the slot's start minus the present's
-/// expected cost, so presents land one period apart even when the work varies. When a frame ends more
-/// than half a period late the schedule restarts from it rather than chasing the missed slots.
+/// time: under Xvfb, OpenGL through llvmpipe rasterizes and copies the window in it, 8–10 ms. The pacer
+/// keeps one present slot per display period on a fixed grid and, from the recent frames' work and
+/// present times (a high percentile, so a slow frame is planned for), wakes early enough for the frame's
+/// work and its present to end on the slot. After the work it holds the present until the slot's start
+/// minus the present's expected cost, so presents land one period apart even when the work varies. When
+/// a frame ends more than half a period late the schedule restarts from it rather than chasing the
+/// missed slots.
 ///
 /// Pure: times (app seconds) are passed in.
 ///
-/// With a present that waits for the blank (real vsync, or the X server's emulated 60 Hz blank that
-/// GLX presents wait for under Xvfb) the blank is the slot, one period after the last present returned.
-/// A present's own cost cannot be told apart from its wait there, so the pacer counts the whole present
-/// as cost, and the next frame starts as soon as the previous present returns: every blank is made
-/// even with a copy as slow as Xvfb's, and input pumped until then is drawn one period later.
+/// With a present that really waits for the blank the blank is the slot, one period after the last
+/// present returned. A present's own cost cannot be told apart from its wait there, so the pacer counts
+/// the whole present as cost, and the next frame starts as soon as the previous present returns.
+/// SDL 2's simulated vsync is not such a wait (`presentWait(durations:period:)` tells them apart): its
+/// whole-millisecond schedule runs at 62.5 Hz for a 60 Hz display, so the window turns it off and paces.
 public struct FramePacer: Sendable {
     /// Display period, seconds.
     public let period: Double
@@ -68,5 +69,29 @@ public struct FramePacer: Sendable {
         values.append(value)
         let sorted = values.sorted()
         return sorted[(sorted.count * 9 + 9) / 10 - 1]   // nearest rank
+    }
+
+    /// How a present with vsync waits.
+    public enum PresentWait: Equatable, Sendable {
+        /// For the display's blank: presents come one display period apart.
+        case blank
+        /// For SDL 2's simulated vsync (a renderer that cannot wait, e.g. GL under Xvfb): SDL sleeps to a
+        /// whole-millisecond schedule, `1000 / rate` ms truncated (16 ms at 60 Hz: 62.5 frames a second).
+        case simulated
+        /// Not at all: a present is merely slow (Xvfb copies the window), its time varies.
+        case none
+    }
+
+    /// How presenting waits, told from the durations of empty frames presented back to back (the first
+    /// two, still settling, are ignored): one display `period` apart is the blank; SDL's whole-millisecond
+    /// interval is its simulation, told by the mean being nearer that than the period (16.0 against
+    /// 16.7 ms at 60 Hz: a present ends anywhere in its millisecond, but the schedule behind them is
+    /// steady); durations that stray more than 10% from the period are no wait.
+    public static func presentWait(durations: [Double], period: Double) -> PresentWait {
+        let settled = durations.dropFirst(2)
+        guard !settled.isEmpty, settled.allSatisfy({ abs($0 - period) < 0.1 * period }) else { return .none }
+        let mean = settled.reduce(0, +) / Double(settled.count)
+        let sdlInterval = (1000 * period).rounded(.down) / 1000
+        return abs(mean - sdlInterval) < abs(mean - period) ? .simulated : .blank
     }
 }

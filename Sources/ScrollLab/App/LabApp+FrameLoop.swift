@@ -12,10 +12,13 @@ extension LabApp {
     /// Runs until Esc, the close button, `--frames` or `--quit-after`; returns the exit code.
     func run() -> Int32 {
         let period = 1 / sdl.refreshRate
-        // Pace on the display's vertical blank only if presenting really waits for it (under Xvfb the
-        // GL renderer claims vsync but returns at once); otherwise pace on our own schedule.
-        let presentWaits = sdl.hasVSync && measurePresentWait(period: period)
-        status.renderer += presentWaits ? " (waits)" : ""
+        // Pace on the display's vertical blank only if presenting really waits for it; otherwise (no vsync,
+        // or SDL's simulated one, turned off) on our own schedule at the display's period. The legacy loop
+        // kept SDL's simulated vsync and took it for the blank.
+        let wait = sdl.hasVSync ? measurePresentWait(period: period) : .none
+        if wait == .simulated, options.pacing == .adaptive { sdl.turnOffVSync() }
+        let presentWaits = options.pacing == .adaptive ? wait == .blank : wait != .none
+        status.renderer += presentWaits ? " · vsync" : String(format: " · paced %.1f Hz", 1 / period)
         let pump = InputPump(clock: clock, window: options.headless ? nil : sdl.window)
         status.eventClock = pump.timeSource.rawValue
         writeTraceHeader()
@@ -40,6 +43,9 @@ extension LabApp {
             if status.eventClock != pump.timeSource.rawValue { status.eventClock = pump.timeSource.rawValue }
             let frameStart = clock.now()
             frame(at: frameStart)
+            // The renderer batches its commands until the present; flushing here draws them, so the work
+            // time includes the drawing and the present time is the copy to the screen alone.
+            SDL_RenderFlush(sdl.renderer)
             let workEnd = clock.now()
             if options.pacing == .adaptive { Self.sleep(until: pacer.presentTime, clock: clock) }
             let presentStart = clock.now()
@@ -87,19 +93,16 @@ extension LabApp {
         }
     }
 
-    /// Presents a few empty frames back to back: true when they come one display period apart, i.e.
-    /// vsync really blocks. A present that is merely slow (Xvfb copies the whole window: 7–10 ms, more
-    /// on a loaded machine) takes a varying time, not the period.
-    private func measurePresentWait(period: Double) -> Bool {
+    /// Presents a few empty frames back to back and tells from how far apart they come how presenting
+    /// waits (`FramePacer.presentWait`).
+    private func measurePresentWait(period: Double) -> FramePacer.PresentWait {
         var ends: [Double] = [clock.now()]
-        for _ in 0..<8 {
+        for _ in 0..<10 {
             canvas.clear(.background)
             SDL_RenderPresent(sdl.renderer)
             ends.append(clock.now())
         }
-        let durations = zip(ends, ends.dropFirst()).map { $1 - $0 }
-        calibration = durations
-        let settled = Array(durations.dropFirst(2))
-        return settled.allSatisfy { abs($0 - period) < 0.1 * period }
+        calibration = zip(ends, ends.dropFirst()).map { $1 - $0 }
+        return FramePacer.presentWait(durations: calibration, period: period)
     }
 }

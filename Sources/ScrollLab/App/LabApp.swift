@@ -89,7 +89,7 @@ final class LabApp {
         instruments.pendingReplay = options.replay
         status.latencyMs = scene.sourceLatencyMs
         status.physics = "iOS fit · vel \(sceneOptions.estimator.rawValue)"
-        status.renderer = sdl.rendererName + (sdl.hasVSync ? ", vsync" : ", no vsync") + " · " + sdl.videoDriver
+        status.renderer = sdl.rendererName + " · " + sdl.videoDriver   // the pacing is added by `run()`
     }
 
     /// One frame: step the model, draw, serve screenshot requests (before present).

@@ -18,8 +18,8 @@ final class SDLSession {
     let renderer: OpaquePointer
     /// The renderer's name (`opengl`, `software`, …) for the HUD and the log.
     let rendererName: String
-    /// Whether presenting waits for the display's vertical sync.
-    let hasVSync: Bool
+    /// Whether the renderer was made with vsync (which may be SDL's simulation: see `turnOffVSync`).
+    private(set) var hasVSync: Bool
     /// The video driver in use (`x11`, `wayland`, `offscreen`).
     let videoDriver: String
 
@@ -69,11 +69,12 @@ final class SDLSession {
         }
         // Accelerated with vsync if the platform has it, otherwise SDL's software renderer.
         // Headless always uses the software renderer (it is what the offscreen driver supports).
+        // SDL's software renderer presents into the video driver's own framebuffer (X11: a shared-memory
+        // image), not through a texture of an OpenGL renderer made for it: under Xvfb that texture path
+        // (llvmpipe) cost 7 ms a present, the X11 framebuffer 0.5 ms.
+        SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
         var renderer: OpaquePointer?
         if let renderDriver {
-            // SDL's software renderer presents into the video driver's own framebuffer (offscreen: memory),
-            // not through an OpenGL texture, so its frames measure software drawing alone.
-            if renderDriver == "software" { SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0") }
             // A renderer chosen by index would not batch its commands; the window's (index -1) does.
             SDL_SetHint(SDL_HINT_RENDER_BATCHING, "1")
             guard let index = Self.renderDriverIndex(named: renderDriver),
@@ -87,9 +88,8 @@ final class SDLSession {
         } else if !headless, !software {
             renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue)
         }
-        if renderer == nil {
-            renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue)
-        }
+        // SDL 2's software renderer cannot wait for the blank: asked for vsync, it sleeps to a whole-millisecond
+        // schedule (1000 / 60 = 16 ms, i.e. 62.5 Hz). Without it, the frame loop paces at the display's period.
         if renderer == nil {
             renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue)
         }
@@ -148,6 +148,13 @@ final class SDLSession {
             return Double(mode.refresh_rate)
         }
         return 60
+    }
+
+    /// Turns vsync off: for a renderer whose vsync SDL only simulates (see `LabApp.measurePresentWait`),
+    /// so the frame loop paces at the display's true period instead of SDL's whole-millisecond one.
+    func turnOffVSync() {
+        SDL_RenderSetVSync(renderer, 0)
+        hasVSync = false
     }
 
     /// Destroys the renderer and the window and quits SDL. Call once, at the end.

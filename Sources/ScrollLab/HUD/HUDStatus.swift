@@ -1,6 +1,6 @@
 /// The window's own state the HUD shows next to the scene's: renderer, frame timing, messages.
 struct HUDStatus {
-    /// Renderer name and vsync (`software, no vsync`).
+    /// Renderer, video driver and how frames are paced (`software · x11 · paced 60.0 Hz`, `opengl · x11 · vsync`).
     var renderer = ""
     /// Last frame's work time and the running p99, milliseconds.
     var frameMs = 0.0

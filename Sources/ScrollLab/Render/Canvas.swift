@@ -49,31 +49,52 @@ struct Canvas {
         SDL_RenderFillRect(renderer, &r)
     }
 
-    /// Fills a rect with its four corners cut by `radius` pixels (a cheap rounded rectangle).
+    /// Fills several rects of one colour with one renderer command (SDL's software renderer then fills
+    /// them in one call instead of one command each). The rects must not overlap when `c` is translucent.
+    func fill(_ rects: [Rect], _ c: RGBA) {
+        setColour(c)
+        let snapped = rects.map(Self.snap)
+        snapped.withUnsafeBufferPointer { SDL_RenderFillRects(renderer, $0.baseAddress, Int32($0.count)) }
+    }
+
+    /// Fills a rect with its four corners cut by `radius` pixels (a cheap rounded rectangle): the body,
+    /// two side strips and the quarter discs one row at a time, none overlapping, in one command.
     func fillRounded(_ rect: Rect, radius: Double, _ c: RGBA) {
+        fill(Self.roundedRects(rect, radius: radius), c)
+    }
+
+    /// Fills a rounded rectangle except `hole` (a rect inside it that is drawn over anyway): each pixel is
+    /// written once, which matters to a software renderer where filling costs ~1 ns a pixel.
+    func fillRounded(_ rect: Rect, radius: Double, _ c: RGBA, around hole: Rect) {
+        fill(Self.roundedRects(rect, radius: radius).flatMap { $0.subtracting(hole) }, c)
+    }
+
+    /// The non-overlapping rects a rounded rectangle is filled with.
+    nonisolated static func roundedRects(_ rect: Rect, radius: Double) -> [Rect] {
         let r = Swift.max(0, Swift.min(radius, Swift.min(rect.width, rect.height) / 2)).rounded()
-        fill(rect.insetBy(dx: r, dy: 0), c)
-        fill(Rect(x: rect.minX, y: rect.minY + r, width: r, height: rect.height - 2 * r), c)
-        fill(Rect(x: rect.maxX - r, y: rect.minY + r, width: r, height: rect.height - 2 * r), c)
-        // Quarter discs, one row at a time.
+        var rects = [rect.insetBy(dx: r, dy: 0),
+                     Rect(x: rect.minX, y: rect.minY + r, width: r, height: rect.height - 2 * r),
+                     Rect(x: rect.maxX - r, y: rect.minY + r, width: r, height: rect.height - 2 * r)]
+        rects.reserveCapacity(3 + 4 * Int(r))
         var row = 0.0
         while row < r {
             let dy = r - row - 0.5
             let dx = (r * r - dy * dy).squareRoot().rounded()
-            fill(Rect(x: rect.minX + r - dx, y: rect.minY + row, width: dx, height: 1), c)
-            fill(Rect(x: rect.maxX - r, y: rect.minY + row, width: dx, height: 1), c)
-            fill(Rect(x: rect.minX + r - dx, y: rect.maxY - row - 1, width: dx, height: 1), c)
-            fill(Rect(x: rect.maxX - r, y: rect.maxY - row - 1, width: dx, height: 1), c)
+            rects.append(Rect(x: rect.minX + r - dx, y: rect.minY + row, width: dx, height: 1))
+            rects.append(Rect(x: rect.maxX - r, y: rect.minY + row, width: dx, height: 1))
+            rects.append(Rect(x: rect.minX + r - dx, y: rect.maxY - row - 1, width: dx, height: 1))
+            rects.append(Rect(x: rect.maxX - r, y: rect.maxY - row - 1, width: dx, height: 1))
             row += 1
         }
+        return rects
     }
 
     /// Strokes a rect's border `width` pixels thick, inside the rect.
     func stroke(_ rect: Rect, width: Double, _ c: RGBA) {
-        fill(Rect(x: rect.minX, y: rect.minY, width: rect.width, height: width), c)
-        fill(Rect(x: rect.minX, y: rect.maxY - width, width: rect.width, height: width), c)
-        fill(Rect(x: rect.minX, y: rect.minY + width, width: width, height: rect.height - 2 * width), c)
-        fill(Rect(x: rect.maxX - width, y: rect.minY + width, width: width, height: rect.height - 2 * width), c)
+        fill([Rect(x: rect.minX, y: rect.minY, width: rect.width, height: width),
+              Rect(x: rect.minX, y: rect.maxY - width, width: rect.width, height: width),
+              Rect(x: rect.minX, y: rect.minY + width, width: width, height: rect.height - 2 * width),
+              Rect(x: rect.maxX - width, y: rect.minY + width, width: width, height: rect.height - 2 * width)], c)
     }
 
     /// Strokes a dashed border: dashes of `dash` pixels separated by gaps of the same length.
@@ -101,5 +122,17 @@ struct Canvas {
         } else {
             SDL_RenderSetClipRect(renderer, nil)
         }
+    }
+}
+
+extension Rect {
+    /// This rect without `other`: up to four non-overlapping pieces (above, below, left, right of it).
+    func subtracting(_ other: Rect) -> [Rect] {
+        guard let cut = intersection(other), cut.width > 0, cut.height > 0 else { return [self] }
+        return [Rect(x: minX, y: minY, width: width, height: cut.minY - minY),
+                Rect(x: minX, y: cut.maxY, width: width, height: maxY - cut.maxY),
+                Rect(x: minX, y: cut.minY, width: cut.minX - minX, height: cut.height),
+                Rect(x: cut.maxX, y: cut.minY, width: maxX - cut.maxX, height: cut.height)]
+            .filter { $0.width > 0 && $0.height > 0 }
     }
 }

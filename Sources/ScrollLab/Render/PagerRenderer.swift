@@ -20,8 +20,7 @@ struct PagerRenderer {
         let screen = viewport.frame
         let origin = screen.origin
         let layout = scene.layout
-        canvas.fillRounded(screen.insetBy(dx: -12, dy: -14), radius: 26, .phoneBody)
-        canvas.fill(screen, .screen)
+        PhoneRenderer.drawBody(screen: screen, colour: .screen, canvas: canvas)
         canvas.clip(screen)
 
         drawBackground(layout.band.offsetBy(origin), parallaxOffset: scene.parallaxOffset)

@@ -15,11 +15,16 @@ struct PhoneRenderer {
     /// Image textures by asset, when the scene has images.
     var textures: TextureStore?
 
+    /// Draws the phone's body around `screen` and fills the screen with `colour`.
+    static func drawBody(screen: Rect, colour: RGBA, canvas: Canvas) {
+        canvas.fillRounded(screen.insetBy(dx: -12, dy: -14), radius: 26, .phoneBody, around: screen)
+        canvas.fill(screen, colour)
+    }
+
     /// Draws `snapshot` into the phone at `viewport`.
     func draw(_ snapshot: SceneSnapshot, viewport: PhoneViewport) {
         let screen = viewport.frame
-        canvas.fillRounded(screen.insetBy(dx: -12, dy: -14), radius: 26, .phoneBody)
-        canvas.fill(screen, .screen)
+        PhoneRenderer.drawBody(screen: screen, colour: .screen, canvas: canvas)
 
         let origin = screen.origin + snapshot.scrollViewFrame.origin
         let scrollFrame = Rect(origin: origin, size: snapshot.scrollViewFrame.size)
@@ -47,14 +52,17 @@ struct PhoneRenderer {
         let colour = TilePalette.colour(ofView: tile.view)
         let snapped = Canvas.snap(rect)
         let centreX = snapped.x + snapped.w / 2
-        canvas.fill(rect, TilePalette.fill(ofView: tile.view))
-        // The item index, big, under the image: visible while it is missing or fading in.
-        text.drawCentred("item", style: .label, colour: .darkText, centreX: centreX, y: snapped.y + snapped.h / 2 - 34)
-        text.drawCentred("\(item)", style: .big, colour: .darkText, centreX: centreX, y: snapped.y + snapped.h / 2 - 14)
         let texture = tile.imageAsset.flatMap { textures?.texture(for: $0) }
+        let opaque = tile.imageAsset.map { textures?.isOpaque($0) ?? false } ?? false
+        // An opaque image at full opacity covers the tile: what is under it is not drawn.
+        if texture == nil || !opaque || tile.imageAlpha < 1 {
+            canvas.fill(rect, TilePalette.fill(ofView: tile.view))
+            // The item index, big, under the image: visible while it is missing or fading in.
+            text.drawCentred("item", style: .label, colour: .darkText, centreX: centreX, y: snapped.y + snapped.h / 2 - 34)
+            text.drawCentred("\(item)", style: .big, colour: .darkText, centreX: centreX, y: snapped.y + snapped.h / 2 - 14)
+        }
         if let texture {
-            canvas.draw(texture: texture, in: rect, alpha: tile.imageAlpha,
-                        opaque: tile.imageAsset.map { textures?.isOpaque($0) ?? false } ?? false)
+            canvas.draw(texture: texture, in: rect, alpha: tile.imageAlpha, opaque: opaque)
             // Over the image, the item index in a small dark pill at the bottom.
             let pill = Rect(x: rect.minX + 8, y: rect.maxY - 30, width: 74, height: 22)
             canvas.fill(pill, RGBA(0, 0, 0, 150))
@@ -85,12 +93,13 @@ struct PhoneRenderer {
         let heart = tile.isLiked ? RGBA(230, 40, 70) : RGBA(150, 150, 160)
         // Two lobes and a point, in 4 px rows.
         let c = box.center
-        canvas.fillRounded(Rect(x: c.x - 11, y: c.y - 9, width: 11, height: 10), radius: 5, heart)
-        canvas.fillRounded(Rect(x: c.x, y: c.y - 9, width: 11, height: 10), radius: 5, heart)
-        for row in 0..<5 {
+        let lobes = Canvas.roundedRects(Rect(x: c.x - 11, y: c.y - 9, width: 11, height: 10), radius: 5)
+            + Canvas.roundedRects(Rect(x: c.x, y: c.y - 9, width: 11, height: 10), radius: 5)
+        let point = (0..<5).map { row in
             let half = 11.0 - Double(row) * 2.2
-            canvas.fill(Rect(x: c.x - half, y: c.y - 2 + Double(row) * 2.4, width: 2 * half, height: 2.4), heart)
+            return Rect(x: c.x - half, y: c.y - 2 + Double(row) * 2.4, width: 2 * half, height: 2.4)
         }
+        canvas.fill(lobes + point, heart)   // opaque: overlaps draw the same pixels
     }
 
     /// A placeholder for an image that cannot be shown: a dark band at the bottom of the tile saying why,

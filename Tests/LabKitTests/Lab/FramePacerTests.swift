@@ -62,4 +62,34 @@ import LabKit
         #expect(pacer.wakeTime < 1.0 + 0.001)
         #expect(pacer.presentTime == 0)
     }
+
+    // Durations (s) of the calibration presents, as measured under Xvfb: the first two are start-up.
+
+    @Test func sdlsSimulatedVSyncIsToldFromTheDisplaysBlank() {
+        // GL under Xvfb: SDL sleeps to a 16 ms schedule; each present ends somewhere in its millisecond.
+        let simulated = [0.0048, 0.0165, 0.0156, 0.0165, 0.0157, 0.0166, 0.0155, 0.0163, 0.0155, 0.0164]
+        #expect(FramePacer.presentWait(durations: simulated, period: Self.period) == .simulated)
+        // A real 60 Hz blank: 16.67 ms apart on average, with the same jitter.
+        let blank = [0.0048, 0.0170, 0.0163, 0.0171, 0.0162, 0.0172, 0.0161, 0.0170, 0.0163, 0.0170]
+        #expect(FramePacer.presentWait(durations: blank, period: Self.period) == .blank)
+    }
+
+    @Test func aSlowPresentThatDoesNotWaitIsNoWait() {
+        // SDL's software renderer into the X11 framebuffer, and the same through a GL texture (7–9 ms).
+        let fast = [0.0035, 0.0004, 0.0005, 0.0005, 0.0005, 0.0005, 0.0005, 0.0005, 0.0005, 0.0005]
+        let slow = [0.0218, 0.0091, 0.0090, 0.0077, 0.0083, 0.0078, 0.0071, 0.0061, 0.0060, 0.0064]
+        #expect(FramePacer.presentWait(durations: fast, period: Self.period) == .none)
+        #expect(FramePacer.presentWait(durations: slow, period: Self.period) == .none)
+        // One present off by more than 10% of the period, or nothing to go by: no wait either.
+        let stalled = [0.005, 0.016, 0.016, 0.016, 0.032, 0.016]
+        #expect(FramePacer.presentWait(durations: stalled, period: Self.period) == .none)
+        #expect(FramePacer.presentWait(durations: [0.016, 0.016], period: Self.period) == .none)
+    }
+
+    @Test func atARateWithAWholeMillisecondPeriodTheSimulationIsTheBlank() {
+        // 50 Hz: SDL's interval is the period itself (20 ms), so there is nothing to correct.
+        let durations = [0.004, 0.020, 0.020, 0.0201, 0.0199, 0.020]
+        #expect(FramePacer.presentWait(durations: durations, period: 0.020) == .blank)
+    }
 }
+

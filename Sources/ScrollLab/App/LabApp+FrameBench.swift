@@ -26,11 +26,6 @@ extension LabApp {
         let pump = InputPump(clock: clock, window: nil)
         let origin = clock.now()
         let ticksPerSecond = Double(SDL_GetPerformanceFrequency())
-        // Offscreen, a GL renderer draws into a pbuffer whose "swap" does not wait: Mesa would rasterize
-        // several frames at once, later. `glFinish` after each present charges every frame its own drawing.
-        typealias GLFinish = @convention(c) () -> Void
-        let finishGL = sdl.rendererName.hasPrefix("opengl")
-            ? SDL_GL_GetProcAddress("glFinish").map { unsafeBitCast($0, to: GLFinish.self) } : nil
         var quietFrames = 0
         for index in 0..<(warmupFrames + frameLimit) {
             let deadline = origin + Double(index) * period
@@ -40,8 +35,8 @@ extension LabApp {
             if index == warmupFrames { instruments.pendingReplay = gesture }
             let start = SDL_GetPerformanceCounter()
             frame(at: Double(index) * period)
+            sdl.finishDrawing()   // offscreen, GL's swap would not wait: each frame pays for its own drawing
             SDL_RenderPresent(sdl.renderer)
-            finishGL?()
             let elapsed = Double(SDL_GetPerformanceCounter() &- start) / ticksPerSecond
             // The HUD's frame line changes as in the window: every 15 frames (its text is re-rendered then).
             if frameCount % 15 == 0 { status.frameMs = elapsed * 1000 }

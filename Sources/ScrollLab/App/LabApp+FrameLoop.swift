@@ -43,9 +43,8 @@ extension LabApp {
             if status.eventClock != pump.timeSource.rawValue { status.eventClock = pump.timeSource.rawValue }
             let frameStart = clock.now()
             frame(at: frameStart)
-            // The renderer batches its commands until the present; flushing here draws them, so the work
-            // time includes the drawing and the present time is the copy to the screen alone.
-            SDL_RenderFlush(sdl.renderer)
+            // The work time includes the drawing; the present is the copy to the screen alone.
+            sdl.finishDrawing()
             let workEnd = clock.now()
             if options.pacing == .adaptive { Self.sleep(until: pacer.presentTime, clock: clock) }
             let presentStart = clock.now()

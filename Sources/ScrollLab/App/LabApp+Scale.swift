@@ -7,6 +7,7 @@ extension LabApp {
     /// After a resize (and at start): fonts at the new pixel scale, and a new viewport line in the trace.
     func windowDidResize() {
         let scale = sdl.pixelScale
+        images.pixelScale = scale
         if abs(scale - fonts.scale) > 1e-3 {
             text.removeAll()
             try? fonts.setScale(scale)

@@ -96,6 +96,7 @@ final class LabApp {
     func frame(at t: Double) {
         // Images decoded since the last frame join the pipeline at the time the scene is at.
         images.pump(time: isReplaying ? modelTimeShown : modelClock.modelTime(atReal: t))
+        text.beginFrame()
         stepModel(at: t)
         if status.message != nil, t > messageUntil { status.message = nil }
         status.messageAlpha = Swift.min(1, Swift.max(0, (messageUntil - t) / 0.4))

@@ -22,6 +22,8 @@ final class SDLSession {
     private(set) var hasVSync: Bool
     /// The video driver in use (`x11`, `wayland`, `offscreen`).
     let videoDriver: String
+    /// `glFinish` of a GL renderer's context (nil for other renderers).
+    private let glFinish: (@convention(c) () -> Void)?
 
     /// Starts SDL video and opens the window.
     ///
@@ -103,6 +105,8 @@ final class SDLSession {
         SDL_GetRendererInfo(renderer, &info)
         rendererName = info.name.map { String(cString: $0) } ?? "unknown"
         hasVSync = info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0
+        glFinish = rendererName.hasPrefix("opengl")
+            ? SDL_GL_GetProcAddress("glFinish").map { unsafeBitCast($0, to: (@convention(c) () -> Void).self) } : nil
         SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
         SDL_RenderSetLogicalSize(renderer, Self.windowSize.width, Self.windowSize.height)
         self.window = window
@@ -148,6 +152,14 @@ final class SDLSession {
             return Double(mode.refresh_rate)
         }
         return 60
+    }
+
+    /// Draws everything queued for the frame and waits until it is drawn: the renderer batches its
+    /// commands until the present, and a GL renderer rasterizes later still (llvmpipe at the swap, or
+    /// several frames at once into an offscreen pbuffer). After this the present is only the copy.
+    func finishDrawing() {
+        SDL_RenderFlush(renderer)
+        glFinish?()
     }
 
     /// Turns vsync off: for a renderer whose vsync SDL only simulates (see `LabApp.measurePresentWait`),

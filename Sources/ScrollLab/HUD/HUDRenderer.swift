@@ -14,7 +14,8 @@ struct HUDRenderer {
         let layout = HUDLayout(s, events: events, status: status, metrics: fonts.metrics)
         for swatch in layout.swatches { canvas.fill(swatch.frame, swatch.colour) }
         for box in layout.boxes {
-            text.draw(box.text, style: box.style, colour: box.colour, x: Int32(box.frame.minX.rounded()),
+            // Boxes never overlap one another or a swatch, and sit on the window's background.
+            text.draw(box.text, style: box.style, colour: box.colour, on: .background, x: Int32(box.frame.minX.rounded()),
                       y: Int32(box.frame.minY.rounded()))
         }
     }

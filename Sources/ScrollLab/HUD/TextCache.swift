@@ -12,6 +12,8 @@ final class TextCache {
         var text: String
         var style: FontSet.Style
         var colour: RGBA
+        /// The solid colour the text is drawn on, blended into an opaque texture; nil: a blended texture.
+        var background: RGBA?
     }
 
     private struct Entry {
@@ -30,6 +32,12 @@ final class TextCache {
     private(set) var rasterized = 0
     /// Monospaced strings drawn once as glyph runs: a second request rasterizes them whole.
     private var drawnAsGlyphs: Set<Key> = []
+    /// Monospaced strings that may still be rasterized whole this frame (`beginFrame` refills it); the
+    /// others stay glyph runs meanwhile, so a frame where many lines change (a new gesture's delegate
+    /// events) does not rasterize them all at once (each costs ~0.08 ms).
+    private var promotionsLeft = TextCache.promotionsPerFrame
+    /// How many monospaced strings a frame rasterizes whole at most.
+    static let promotionsPerFrame = 2
 
     /// A cache drawing into `renderer` with `fonts`, holding at most `capacity` textures.
     init(renderer: OpaquePointer, fonts: FontSet, capacity: Int = 384) {
@@ -43,12 +51,16 @@ final class TextCache {
     /// Textures hold the text at the output's resolution (the fonts are opened at `fonts.scale`) and
     /// are drawn 1/scale as large in layout points, so that the window's scaling maps each texture
     /// pixel onto one output pixel: crisp text at any window size.
+    ///
+    /// Text drawn `on` a solid colour that is all there is under its box comes pre-blended on that colour
+    /// in an opaque texture: the same pixels, copied instead of blended pixel by pixel (SDL's software
+    /// renderer copies ~20 times faster than it blends).
     @discardableResult
-    func draw(_ text: String, style: FontSet.Style, colour: RGBA, x: Int32, y: Int32) -> (width: Int32, height: Int32) {
-        if let glyphs = glyphRun(text, style: style, colour: colour) {
+    func draw(_ text: String, style: FontSet.Style, colour: RGBA, on background: RGBA? = nil, x: Int32, y: Int32) -> (width: Int32, height: Int32) {
+        if let glyphs = glyphRun(text, style: style, colour: colour, background: background) {
             return drawGlyphs(glyphs, x: Double(x), y: Double(y))
         }
-        guard let entry = entry(text, style: style, colour: colour) else { return (0, 0) }
+        guard let entry = entry(text, style: style, colour: colour, background: background) else { return (0, 0) }
         blit(entry, x: Double(x), y: Double(y))
         return (points(entry.width), points(entry.height))
     }
@@ -85,18 +97,27 @@ final class TextCache {
     }
 
     /// The one-character textures to draw `text` with, when it is monospaced, not cached whole and
-    /// not drawn before (`remembering` it then: drawn a second time, it is rasterized whole).
-    private func glyphRun(_ text: String, style: FontSet.Style, colour: RGBA, remembering: Bool = true) -> [Entry]? {
+    /// not drawn before (`remembering` it then: drawn a second time, it is rasterized whole, within the
+    /// frame's promotions).
+    private func glyphRun(_ text: String, style: FontSet.Style, colour: RGBA, background: RGBA? = nil,
+                          remembering: Bool = true) -> [Entry]? {
         guard style == .mono, text.count > 1 else { return nil }
-        let key = Key(text: text, style: style, colour: colour)
-        guard entries[key] == nil, !drawnAsGlyphs.contains(key) else { return nil }
-        if remembering { drawnAsGlyphs.insert(key) }
+        let key = Key(text: text, style: style, colour: colour, background: background)
+        guard entries[key] == nil else { return nil }
+        if drawnAsGlyphs.contains(key) {
+            if !remembering || promotionsLeft > 0 {
+                if remembering { promotionsLeft -= 1 }
+                return nil
+            }
+        } else if remembering {
+            drawnAsGlyphs.insert(key)
+        }
         // Changing strings are many: forget them now and then (at worst one is rasterized early).
         if drawnAsGlyphs.count > 4096 { drawnAsGlyphs.removeAll(keepingCapacity: true) }
         var glyphs: [Entry] = []
         glyphs.reserveCapacity(text.count)
         for character in text {
-            guard let glyph = entry(String(character), style: style, colour: colour) else { return nil }
+            guard let glyph = entry(String(character), style: style, colour: colour, background: background) else { return nil }
             glyphs.append(glyph)
         }
         return glyphs
@@ -112,19 +133,22 @@ final class TextCache {
         return (Int32((left - x).rounded()), points(glyphs.map(\.height).max() ?? 0))
     }
 
-    private func entry(_ text: String, style: FontSet.Style, colour: RGBA) -> Entry? {
+    private func entry(_ text: String, style: FontSet.Style, colour: RGBA, background: RGBA? = nil) -> Entry? {
         guard !text.isEmpty else { return nil }
         clock += 1
-        let key = Key(text: text, style: style, colour: colour)
+        let key = Key(text: text, style: style, colour: colour, background: background)
         if var hit = entries[key] {
             hit.lastUse = clock
             entries[key] = hit
             return hit
         }
         let colourValue = SDL_Color(r: colour.r, g: colour.g, b: colour.b, a: colour.a)
-        guard let surface = TTF_RenderUTF8_Blended(fonts.font(style), text, colourValue) else { return nil }
-        defer { SDL_FreeSurface(surface) }
+        guard let blended = TTF_RenderUTF8_Blended(fonts.font(style), text, colourValue) else { return nil }
+        defer { SDL_FreeSurface(blended) }
+        guard let surface = background.map({ Self.flatten(blended, on: $0) }) ?? blended else { return nil }
+        defer { if surface != blended { SDL_FreeSurface(surface) } }
         guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else { return nil }
+        if background != nil { SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_NONE) }
         rasterized += 1
         if entries.count >= capacity { evictOldest() }
         let entry = Entry(texture: texture, width: surface.pointee.w, height: surface.pointee.h, lastUse: clock)
@@ -132,10 +156,25 @@ final class TextCache {
         return entry
     }
 
+    /// `text` blended onto a surface of solid `background`: opaque, the pixels it gives blended there.
+    private static func flatten(_ text: UnsafeMutablePointer<SDL_Surface>, on background: RGBA) -> UnsafeMutablePointer<SDL_Surface>? {
+        guard let flat = SDL_CreateRGBSurfaceWithFormat(0, text.pointee.w, text.pointee.h, 32, SDL_PIXELFORMAT_RGB888.rawValue)
+        else { return nil }
+        SDL_FillRect(flat, nil, SDL_MapRGB(flat.pointee.format, background.r, background.g, background.b))
+        SDL_SetSurfaceBlendMode(text, SDL_BLENDMODE_BLEND)
+        SDL_UpperBlit(text, nil, flat, nil)
+        return flat
+    }
+
     private func evictOldest() {
         guard let oldest = entries.min(by: { $0.value.lastUse < $1.value.lastUse }) else { return }
         SDL_DestroyTexture(oldest.value.texture)
         entries[oldest.key] = nil
+    }
+
+    /// Starts a frame: it may rasterize `promotionsPerFrame` monospaced strings whole again.
+    func beginFrame() {
+        promotionsLeft = Self.promotionsPerFrame
     }
 
     /// Destroys every texture.

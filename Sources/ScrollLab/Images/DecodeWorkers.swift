@@ -19,12 +19,12 @@ struct DecodeWorkers: Sendable {
         self.maxDimension = maxDimension
     }
 
-    /// Starts decoding `path` for `ticket` after `latency` seconds.
-    func start(ticket: Int, path: AssetFile, latency: Double) {
+    /// Starts decoding `path` for `ticket` after `latency` seconds (shrunk to `fitting` when larger).
+    func start(ticket: Int, path: AssetFile, latency: Double, fitting: PixelSize? = nil) {
         let mailbox = self.mailbox, maxDimension = self.maxDimension
         let work: @Sendable () -> Void = {
             guard mailbox.begin(ticket) else { mailbox.forget(ticket); return }
-            mailbox.post(.init(ticket: ticket, result: ImageDecoder.decode(path: path, maxDimension: maxDimension)))
+            mailbox.post(.init(ticket: ticket, result: ImageDecoder.decode(path: path, maxDimension: maxDimension, fitting: fitting)))
         }
         if latency > 0 {
             queue.asyncAfter(deadline: .now() + latency, execute: work)

@@ -17,7 +17,11 @@ enum ImageDecoder {
     static let maxFileBytes = 128 << 20
 
     /// Decodes the file at `path` (sides at most `maxDimension` pixels), or says why it cannot be used.
-    static func decode(path: AssetFile, maxDimension: Int = ImageHeader.defaultMaxDimension) -> Result<DecodedSurface, ImageDecodeFailure> {
+    /// With `fitting`, an image larger than that pixel size both ways is shrunk to it (linear filter):
+    /// the size it is drawn at, so each frame copies its pixels instead of scaling them (a GPU would
+    /// sample a mip level); its decoded bytes are still those of the full image.
+    static func decode(path: AssetFile, maxDimension: Int = ImageHeader.defaultMaxDimension,
+                       fitting: PixelSize? = nil) -> Result<DecodedSurface, ImageDecodeFailure> {
         let descriptor: Int32, size: Int
         switch openRegularFile(path) {
         case .success(let opened): (descriptor, size) = opened
@@ -47,7 +51,22 @@ enum ImageDecoder {
         guard let converted = SDL_ConvertSurfaceFormat(surface, target.rawValue, 0) else {
             return .failure(.init(reason: "unsupported pixel format"))
         }
-        return .success(DecodedSurface(pointer: converted))
+        guard let fitting, let reduced = shrink(converted, to: fitting) else { return .success(DecodedSurface(pointer: converted)) }
+        let decodedBytes = Int(converted.pointee.w) * Int(converted.pointee.h) * 4
+        SDL_FreeSurface(converted)
+        return .success(DecodedSurface(pointer: reduced, decodedBytes: decodedBytes))
+    }
+
+    /// `surface` shrunk to `size` with a linear filter, or nil when it is not larger both ways (or SDL fails).
+    private static func shrink(_ surface: UnsafeMutablePointer<SDL_Surface>, to size: PixelSize) -> UnsafeMutablePointer<SDL_Surface>? {
+        guard size.width > 0, size.height > 0, surface.pointee.w > size.width, surface.pointee.h > size.height,
+              let reduced = SDL_CreateRGBSurfaceWithFormat(0, size.width, size.height, 32, surface.pointee.format.pointee.format)
+        else { return nil }
+        guard SDL_SoftStretchLinear(surface, nil, reduced, nil) == 0 else {
+            SDL_FreeSurface(reduced)
+            return nil
+        }
+        return reduced
     }
 
     /// The pixel size of the image at `path`, read from its header alone; nil when it cannot be used.
@@ -108,4 +127,10 @@ enum ImageDecoder {
 struct ImageDecodeFailure: Error, Sendable {
     /// A short reason ("empty file", "not an image", "too large (12000×12000)", "truncated or corrupt").
     var reason: String
+}
+
+/// A size in output pixels.
+struct PixelSize: Hashable, Sendable {
+    var width: Int32
+    var height: Int32
 }

@@ -21,6 +21,8 @@ final class ImageLoader {
     var uploadsPerFrame = 4
     /// …and no more upload work than this per frame, seconds.
     var uploadBudget = 0.003
+    /// Output pixels per point (the window's scale), for the pixel size an image is drawn at.
+    var pixelScale = 1.0
     /// Longest time one frame spent on image work (draining and uploading), seconds.
     private(set) var worstFrameWork = 0.0
     /// Time the last `pump` spent on image work, seconds.
@@ -41,14 +43,18 @@ final class ImageLoader {
         self.workers = DecodeWorkers(mailbox: mailbox, maxDimension: Self.maxTextureSide(renderer))
     }
 
-    /// Starts loading `ticket` (after the latency, on a worker).
-    func begin(_ ticket: LoadTicket, time: Double) {
+    /// Starts loading `ticket` (after the latency, on a worker). `drawnSize`: the largest size the image
+    /// is drawn at, points; its texture is kept at that size (nil: the image's own).
+    func begin(_ ticket: LoadTicket, time: Double, drawnSize: Size? = nil) {
         guard !paths.isEmpty else {
             ready.append(LoadCompletion(ticket: ticket, result: .failed(reason: "no images"), time: time))
             return
         }
         begun[ticket.id] = ticket
-        workers.start(ticket: ticket.id, path: paths[ticket.key.asset % paths.count], latency: latency)
+        let fitting = drawnSize.map {
+            PixelSize(width: Int32(($0.width * pixelScale).rounded(.up)), height: Int32(($0.height * pixelScale).rounded(.up)))
+        }
+        workers.start(ticket: ticket.id, path: paths[ticket.key.asset % paths.count], latency: latency, fitting: fitting)
     }
 
     /// Drops `ticket`: a queued decode is skipped, a finished one freed, a ready one withdrawn.
@@ -80,7 +86,7 @@ final class ImageLoader {
         var uploads = 0
         while !decoded.isEmpty, uploads < uploadsPerFrame, seconds(since: start) < uploadBudget {
             let (ticket, surface) = decoded.removeFirst()
-            let bytes = surface.byteCount
+            let bytes = surface.decodedBytes
             begun[ticket.id] = nil
             if textures.upload(surface, for: ticket.key.asset) {
                 ready.append(LoadCompletion(ticket: ticket, result: .image(bytes: bytes), time: time))

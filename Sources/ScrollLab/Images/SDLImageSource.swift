@@ -5,8 +5,10 @@ import ScrollKit
 struct SDLImageSource: ImageSource {
     /// The loader doing the work.
     let loader: ImageLoader
+    /// The size a grid tile draws its image at, points: textures are kept at that size.
+    var drawnSize = GridLayout().tileSize
 
-    mutating func begin(_ ticket: LoadTicket, time: Double) { loader.begin(ticket, time: time) }
+    mutating func begin(_ ticket: LoadTicket, time: Double) { loader.begin(ticket, time: time, drawnSize: drawnSize) }
 
     mutating func cancel(_ ticket: LoadTicket) { loader.cancel(ticket) }
 

@@ -9,6 +9,7 @@ final class TextureStore {
     private let renderer: OpaquePointer
     private var textures: [Int: OpaquePointer] = [:]
     private var opaqueKeys: Set<Int> = []
+    private var reducedKeys: Set<Int> = []
 
     /// Makes an empty store drawing with `renderer`.
     init(renderer: OpaquePointer) {
@@ -26,6 +27,9 @@ final class TextureStore {
     /// True when the image of `key` has no alpha channel (it may be drawn without blending at full opacity).
     func isOpaque(_ key: Int) -> Bool { opaqueKeys.contains(key) }
 
+    /// True when the texture of `key` is smaller than its image (kept at the size a tile draws it at).
+    func isReduced(_ key: Int) -> Bool { reducedKeys.contains(key) }
+
     /// Uploads `surface` as the texture of `key` and frees the surface. Returns false if SDL refused.
     @discardableResult
     func upload(_ surface: DecodedSurface, for key: Int) -> Bool {
@@ -34,6 +38,7 @@ final class TextureStore {
         SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
         if let old = textures.updateValue(texture, forKey: key) { SDL_DestroyTexture(old) }
         if surface.isOpaque { opaqueKeys.insert(key) } else { opaqueKeys.remove(key) }
+        if surface.isReduced { reducedKeys.insert(key) } else { reducedKeys.remove(key) }
         return true
     }
 
@@ -41,6 +46,7 @@ final class TextureStore {
     func remove(_ key: Int) {
         if let texture = textures.removeValue(forKey: key) { SDL_DestroyTexture(texture) }
         opaqueKeys.remove(key)
+        reducedKeys.remove(key)
     }
 
     /// Destroys the textures whose asset `shouldRemove` picks.
@@ -53,5 +59,6 @@ final class TextureStore {
         for texture in textures.values { SDL_DestroyTexture(texture) }
         textures.removeAll()
         opaqueKeys.removeAll()
+        reducedKeys.removeAll()
     }
 }

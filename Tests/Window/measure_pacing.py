@@ -1,11 +1,14 @@
 """Frame pacing of the real window under Xvfb, old loop against new, side by side in one run.
 
-Usage: python3 Tests/Window/measure_pacing.py path/to/scrolllab [rounds]   (DISPLAY must be set)
+Usage: python3 Tests/Window/measure_pacing.py [--baseline OLD_SCROLLLAB] path/to/scrolllab [rounds]
+(DISPLAY must be set)
 
 For each renderer (software, OpenGL) and pacing (legacy, adaptive), in alternation, the window plays
 Assets/Gestures/rapid-flings.jsonl through the grid with images (--replay) and the trace's summary gives
 the interval between presented frames (p50, p99, frames per second) and the work per frame while the
-content moves. Prints one line per run and a table of the medians. A measurement, not a test.
+content moves. With `--baseline`, an older build runs in the same alternation with its legacy loop (the
+program as it was before: rows "baseline"). Prints one line per run and a table of the medians. A
+measurement, not a test.
 """
 
 import json
@@ -15,20 +18,25 @@ import subprocess
 import sys
 import tempfile
 
-binary = os.path.abspath(sys.argv[1])
-rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 2
+args = sys.argv[1:]
+baseline = None
+if args[:1] == ["--baseline"]:
+    baseline, args = os.path.abspath(args[1]), args[2:]
+binary = os.path.abspath(args[0])
+rounds = int(args[1]) if len(args) > 1 else 2
+runs = ([(baseline, "baseline", "legacy")] if baseline else []) + [(binary, "legacy", "legacy"), (binary, "adaptive", "adaptive")]
 root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 gesture = os.path.join(root, "Assets", "Gestures", "rapid-flings.jsonl")
 results = {}
 with tempfile.TemporaryDirectory() as out:
     for r in range(rounds):
         for renderer in ["software", "opengl"]:
-            for pacing in ["legacy", "adaptive"]:
+            for program, pacing, flag in runs:
                 trace = os.path.join(out, "%s-%s-%d.jsonl" % (renderer, pacing, r))
-                args = [binary, "--replay", gesture, "--trace-out", trace, "--pacing", pacing, "--quit-after", "9"]
+                command = [program, "--replay", gesture, "--trace-out", trace, "--pacing", flag, "--quit-after", "9"]
                 if renderer == "software":
-                    args.append("--software")
-                subprocess.run(args, cwd=root, check=True, capture_output=True, timeout=60)
+                    command.append("--software")
+                subprocess.run(command, cwd=root, check=True, capture_output=True, timeout=60)
                 with open(trace) as f:
                     lines = [json.loads(line) for line in f if line.strip()]
                 s = lines[-1]

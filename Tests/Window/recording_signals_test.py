@@ -55,17 +55,22 @@ def session(name, recordings_is_file=False):
     app = subprocess.Popen([binary, "--trace-out", trace], cwd=workdir,
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
-    window = find_window(app)
-    xdotool("windowfocus", "--sync", window)
-    origin = window_origin(window)
-    time.sleep(0.5)
-    viewport = read_trace(trace)[0]["value"]
-    x, y = viewport["x"] + viewport["w"] // 2, viewport["y"] + viewport["h"] - 40
-    xdotool("key", "F5")
-    wait_for(lambda: any(e.get("name") == "recording" for e in read_trace(trace)), 5, "recording to start")
-    drag(origin, x, y, -16, 12, 0.008)
-    # The lift is what ends a gesture (and writes it); whether it flings depends on the machine's load.
-    check(wait_for_event(trace, "didEndDragging", 0, 15) is not None, "%s: the recorded drag ends" % name)
+    try:
+        window = find_window(app)
+        xdotool("windowfocus", "--sync", window)
+        origin = window_origin(window)
+        time.sleep(0.5)
+        viewport = read_trace(trace)[0]["value"]
+        x, y = viewport["x"] + viewport["w"] // 2, viewport["y"] + viewport["h"] - 40
+        xdotool("key", "F5")
+        wait_for(lambda: any(e.get("name") == "recording" for e in read_trace(trace)), 5, "recording to start")
+        drag(origin, x, y, -16, 12, 0.008)
+        # The lift is what ends a gesture (and writes it); whether it flings depends on the machine's load.
+        check(wait_for_event(trace, "didEndDragging", 0, 15) is not None, "%s: the recorded drag ends" % name)
+    except BaseException:
+        app.kill()
+        app.wait()
+        raise
     return app, workdir, trace, origin, x, y
 
 

@@ -49,7 +49,11 @@ w.check(index is not None, "a fling after the resize decelerates")
 time.sleep(0.2)
 start = time.monotonic()
 w.xdotool("key", "--window", win, "Escape")
-p.wait(timeout=10)
+try:
+    p.wait(timeout=10)
+except subprocess.TimeoutExpired:
+    p.kill()
+    w.fail("Esc did not close the window within 10 s")
 elapsed = time.monotonic() - start
 w.check(p.returncode == 0, "Esc exits with code 0")
 w.check(elapsed < 1.0, "exit within 1 s with loads in flight (%.2f s)" % elapsed)

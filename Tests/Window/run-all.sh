@@ -55,7 +55,16 @@ for run in $(seq 1 "$repeat"); do
     name="$(basename "$test" .py)"
     echo "== window test $name, run $run of $repeat (DISPLAY=$display, output in $out/run-$run)"
     mkdir -p "$out/run-$run"
-    if python3 "$test" "$binary" "$out/run-$run"; then
+    ok=1
+    python3 "$test" "$binary" "$out/run-$run" || ok=0
+    # A test must close every window it opened: one left running would take the keyboard focus and the
+    # cores from the tests after it. Kill it, and count the test as failed.
+    if pgrep -f "^$binary( |$)" >/dev/null; then
+      echo "== $name left a scrolllab process running: killed"
+      pkill -KILL -f "^$binary( |$)" || true
+      ok=0
+    fi
+    if [ "$ok" = 1 ]; then
       echo "== $name: passed"
       passes[$name]=$(( ${passes[$name]:-0} + 1 ))
     else

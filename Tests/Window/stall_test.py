@@ -11,6 +11,7 @@ release velocity (B-VEL-1):
 import os
 import subprocess
 import sys
+import time
 
 sys.path.insert(0, os.path.dirname(__file__))
 from windowlib import (check, check_release_velocity, find_window, quit_app, read_trace, steady_fling,
@@ -31,7 +32,7 @@ def run(name, extra):
         xdotool("windowfocus", "--sync", window)
         origin = window_origin(window)
         while not read_trace(trace_path):
-            pass
+            time.sleep(0.01)   # polls gently: a spin would take a core from the window starting up
         viewport = read_trace(trace_path)[0]["value"]
         px = viewport["x"] + viewport["w"] // 2
         bottom = viewport["y"] + viewport["h"] - 40

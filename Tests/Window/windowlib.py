@@ -42,14 +42,15 @@ def quit_app(app):
 
 
 def find_window(process, timeout=20.0):
-    """The X window id of `process`'s window titled exactly ScrollLab. Searched by the process's id
-    (SDL sets _NET_WM_PID), so the window of a test's previous app, which a busy X server may still be
-    tearing down, is never picked."""
+    """The X window id of `process`'s window titled exactly ScrollLab, once it is mapped (SDL names the
+    window before it maps it; focusing it in between fails). Searched by the process's id (SDL sets
+    _NET_WM_PID), so the window of a test's previous app, which a busy X server may still be tearing
+    down, is never picked."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if process.poll() is not None:
             fail("scrolllab exited early with %s: %s" % (process.returncode, process.stderr.read()))
-        found = subprocess.run(["xdotool", "search", "--pid", str(process.pid), "--name", "^ScrollLab$"],
+        found = subprocess.run(["xdotool", "search", "--onlyvisible", "--pid", str(process.pid), "--name", "^ScrollLab$"],
                                capture_output=True, text=True)
         ids = found.stdout.split()
         if ids:
@@ -66,8 +67,12 @@ def window_origin(window):
 
 
 def read_trace(path):
-    with open(path) as f:
-        return [json.loads(line) for line in f if line.strip()]
+    """The trace's lines so far ([] while the app has not created the file yet)."""
+    try:
+        with open(path) as f:
+            return [json.loads(line) for line in f if line.strip()]
+    except FileNotFoundError:
+        return []
 
 
 def wait_for_event(path, name, after_index, timeout):

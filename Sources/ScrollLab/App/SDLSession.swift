@@ -156,7 +156,9 @@ final class SDLSession {
 
     /// Draws everything queued for the frame and waits until it is drawn: the renderer batches its
     /// commands until the present, and a GL renderer rasterizes later still (llvmpipe at the swap, or
-    /// several frames at once into an offscreen pbuffer). After this the present is only the copy.
+    /// several frames at once into an offscreen pbuffer). After this the present is only the copy, and
+    /// the pacer plans with what the drawing costs (with a GPU, whose drawing of these frames takes far
+    /// below a millisecond, the wait costs next to nothing).
     func finishDrawing() {
         SDL_RenderFlush(renderer)
         glFinish?()

@@ -11,7 +11,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(__file__))
-from windowlib import check, find_window, quit_app, read_trace, start, wait_for_event, window_origin, xdotool
+from windowlib import check, open_window, quit_app, read_trace, start, wait_for_event, xdotool
 
 binary, out = os.path.abspath(sys.argv[1]), sys.argv[2]
 
@@ -19,10 +19,7 @@ binary, out = os.path.abspath(sys.argv[1]), sys.argv[2]
 def run(trace_name, *extra):
     trace_path = os.path.join(out, trace_name)
     app = start(binary, "--scene", "grid", "--latency-ms", "0", "--trace-out", trace_path, *extra)
-    window = find_window(app)
-    xdotool("windowfocus", "--sync", window)
-    ox, oy = window_origin(window)
-    time.sleep(0.5)
+    window, (ox, oy) = open_window(app)
     viewport = read_trace(trace_path)[0]["value"]
     return app, trace_path, (ox + viewport["x"], oy + viewport["y"])
 

@@ -14,8 +14,8 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(__file__))
-from windowlib import (check, check_release_velocity, drag, find_window, png_size, quit_app, read_trace, steady_fling,
-                       window_origin, xdotool)
+from windowlib import (check, check_release_velocity, drag, open_window, png_size, quit_app, read_trace,
+                       steady_fling, xdotool)
 
 binary, out = os.path.abspath(sys.argv[1]), sys.argv[2]
 trace_path = os.path.join(out, "fling.jsonl")
@@ -27,10 +27,7 @@ os.makedirs(workdir, exist_ok=True)
 app = subprocess.Popen([binary, "--trace-out", trace_path, "--trace-did-scroll", "--trace-pointer", "--estimator", "lsq"] + sys.argv[3:], cwd=workdir,
                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 try:
-    window = find_window(app)
-    xdotool("windowfocus", "--sync", window)
-    origin = window_origin(window)
-    time.sleep(0.5)
+    window, origin = open_window(app)
     viewport = read_trace(trace_path)[0]["value"]
     px = viewport["x"] + viewport["w"] // 2          # pointer x: middle of the phone
     bottom = viewport["y"] + viewport["h"] - 40      # start low in the phone, drag up

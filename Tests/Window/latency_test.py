@@ -14,17 +14,14 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(__file__))
-from windowlib import check, fail, find_window, quit_app, read_trace, window_origin, xdotool
+from windowlib import check, open_window, quit_app, read_trace, xdotool
 
 binary, out = os.path.abspath(sys.argv[1]), sys.argv[2]
 trace_path = os.path.join(out, "latency.jsonl")
 app = subprocess.Popen([binary, "--trace-out", trace_path, "--trace-pointer", "--trace-frames"],
                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 try:
-    window = find_window(app)
-    xdotool("windowfocus", "--sync", window)
-    ox, oy = window_origin(window)
-    time.sleep(0.5)
+    window, (ox, oy) = open_window(app)
     viewport = read_trace(trace_path)[0]["value"]
     x = ox + viewport["x"] + viewport["w"] // 2
     y0 = oy + viewport["y"] + viewport["h"] - 40

@@ -12,7 +12,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(__file__))
-from windowlib import check, find_window, png_size, read_trace, wait_for_event, window_origin, xdotool
+from windowlib import check, open_window, png_size, read_trace, wait_for_event, xdotool
 
 binary, out = os.path.abspath(sys.argv[1]), sys.argv[2]
 trace_path = os.path.join(out, "pager.jsonl")
@@ -22,10 +22,7 @@ os.makedirs(workdir, exist_ok=True)
 app = subprocess.Popen([binary, "--scene", "pager", "--paging", "frame", "--trace-out", trace_path, "--trace-did-scroll"],
                        cwd=workdir, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 try:
-    window = find_window(app)
-    xdotool("windowfocus", "--sync", window)
-    ox, oy = window_origin(window)
-    time.sleep(0.5)
+    window, (ox, oy) = open_window(app)
     lines = read_trace(trace_path)
     viewport = lines[0]["value"]
     setting = [l for l in lines if l.get("event") == "setting" and l.get("name") == "pager"]

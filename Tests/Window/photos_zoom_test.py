@@ -16,7 +16,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(__file__))
-from windowlib import check, find_window, quit_app, read_trace, start, wait_for_event, window_origin, xdotool
+from windowlib import check, open_window, quit_app, read_trace, start, wait_for_event, xdotool
 
 binary, out = os.path.abspath(sys.argv[1]), sys.argv[2]
 trace_path = os.path.join(out, "photos.jsonl")
@@ -25,10 +25,7 @@ os.makedirs(workdir, exist_ok=True)
 app = subprocess.Popen([binary, "--scene", "photos", "--trace-out", trace_path], cwd=workdir,
                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 try:
-    window = find_window(app)
-    xdotool("windowfocus", "--sync", window)
-    ox, oy = window_origin(window)
-    time.sleep(0.5)
+    window, (ox, oy) = open_window(app)
     lines = read_trace(trace_path)
     viewport = lines[0]["value"]
     zoom = [l for l in lines if l.get("event") == "setting" and l.get("name") == "zoom"]

@@ -14,7 +14,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(__file__))
-from windowlib import check, drag, fail, find_window, quit_app, read_trace, wait_for_event, window_origin, xdotool
+from windowlib import check, drag, find_window, open_window, quit_app, read_trace, wait_for_event, xdotool
 
 DELEGATE = {"willBeginDragging", "willEndDragging", "didEndDragging", "willBeginDecelerating",
             "didEndDecelerating", "didEndScrollingAnimation"}
@@ -49,10 +49,7 @@ def delegate_sequence(lines):
 app = subprocess.Popen([binary, "--trace-out", trace_path], cwd=workdir,
                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 try:
-    window = find_window(app)
-    xdotool("windowfocus", "--sync", window)
-    origin = window_origin(window)
-    time.sleep(0.5)
+    window, origin = open_window(app)
     viewport = read_trace(trace_path)[0]["value"]
     px = viewport["x"] + viewport["w"] // 2
     bottom = viewport["y"] + viewport["h"] - 40

@@ -16,7 +16,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(__file__))
-from windowlib import check, drag, fail, find_window, read_trace, wait_for_event, window_origin, xdotool
+from windowlib import check, drag, fail, open_window, read_trace, wait_for_event, xdotool
 
 binary, out = sys.argv[1], sys.argv[2]
 
@@ -56,10 +56,7 @@ def session(name, recordings_is_file=False):
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
-        window = find_window(app)
-        xdotool("windowfocus", "--sync", window)
-        origin = window_origin(window)
-        time.sleep(0.5)
+        window, origin = open_window(app)
         viewport = read_trace(trace)[0]["value"]
         x, y = viewport["x"] + viewport["w"] // 2, viewport["y"] + viewport["h"] - 40
         xdotool("key", "F5")

@@ -14,8 +14,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(__file__))
-from windowlib import (check, check_release_velocity, find_window, quit_app, read_trace, steady_fling,
-                       window_origin, xdotool)
+from windowlib import check, check_release_velocity, open_window, quit_app, read_trace, steady_fling, xdotool
 
 binary, out = os.path.abspath(sys.argv[1]), sys.argv[2]
 
@@ -28,9 +27,7 @@ def run(name, extra):
     app = subprocess.Popen([binary, "--trace-out", trace_path, "--trace-pointer", "--quit-after", "60", "--estimator", "lsq"] + extra,
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
-        window = find_window(app)
-        xdotool("windowfocus", "--sync", window)
-        origin = window_origin(window)
+        window, origin = open_window(app, settle=0)
         while not read_trace(trace_path):
             time.sleep(0.01)   # polls gently: a spin would take a core from the window starting up
         viewport = read_trace(trace_path)[0]["value"]

@@ -59,6 +59,16 @@ def find_window(process, timeout=20.0):
     fail("no window titled ScrollLab within %.0f s" % timeout)
 
 
+def open_window(process, settle=0.5):
+    """Finds `process`'s window (`find_window`), gives it the keyboard focus and waits `settle` seconds
+    for its first frames; returns (window id, its top-left on the screen)."""
+    window = find_window(process)
+    xdotool("windowfocus", "--sync", window)
+    origin = window_origin(window)
+    time.sleep(settle)
+    return window, origin
+
+
 def window_origin(window):
     """Top-left of the window on the screen."""
     geometry = xdotool("getwindowgeometry", "--shell", window)

@@ -11,7 +11,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(__file__))
-from windowlib import check, open_window, quit_app, read_trace, start, wait_for_event, xdotool
+from windowlib import check, closing, open_window, quit_app, read_trace, start, wait_for_event, xdotool
 
 binary, out = os.path.abspath(sys.argv[1]), sys.argv[2]
 
@@ -30,7 +30,7 @@ def events(trace_path, after, *names):
 
 # 1. Press and hold tile 0 (phone point 60, 130: the tile spans 5…155 × 30…250 on screen), then release.
 app, trace_path, (px, py) = run("touch-hold.jsonl")
-try:
+with closing(app):
     xdotool("mousemove", px + 60, py + 130)
     time.sleep(0.1)
     before = len(read_trace(trace_path))
@@ -61,13 +61,10 @@ try:
     check(names and names[0] == "willBeginDragging" and "touchesBegan" not in names,
           "a flick: willBeginDragging and no touchesBegan (got %s)" % names)
     quit_app(app)
-finally:
-    if app.poll() is None:
-        app.kill()
 
 # 3. canCancelContentTouches off: hold a tile, then drag slowly; it never scrolls.
 app, trace_path, (px, py) = run("touch-nocancel.jsonl", "--can-cancel-content-touches", "off")
-try:
+with closing(app):
     x, y = px + 60, py + 400
     xdotool("mousemove", x, y)
     time.sleep(0.1)
@@ -83,6 +80,3 @@ try:
     names = [l["event"] for l in events(trace_path, before, "willBeginDragging", "touchesCancelled", "didScroll")]
     check(names == [], "with canCancelContentTouches off a slow drag on a tracking tile never scrolls (got %s)" % names)
     quit_app(app)
-finally:
-    if app.poll() is None:
-        app.kill()

@@ -14,7 +14,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(__file__))
-from windowlib import (check, check_release_velocity, drag, open_window, png_size, quit_app, read_trace,
+from windowlib import (check, check_release_velocity, closing, drag, open_window, png_size, quit_app, read_trace,
                        steady_fling, xdotool)
 
 binary, out = os.path.abspath(sys.argv[1]), sys.argv[2]
@@ -26,7 +26,7 @@ os.makedirs(workdir, exist_ok=True)
 # server's whole-millisecond event times on 8 ms gaps are already ±6% apart from the pointer's real pace.
 app = subprocess.Popen([binary, "--trace-out", trace_path, "--trace-did-scroll", "--trace-pointer", "--estimator", "lsq"] + sys.argv[3:], cwd=workdir,
                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-try:
+with closing(app):
     window, origin = open_window(app)
     viewport = read_trace(trace_path)[0]["value"]
     px = viewport["x"] + viewport["w"] // 2          # pointer x: middle of the phone
@@ -42,8 +42,7 @@ try:
         subprocess.run(["import", "-window", "root", "-crop", "960x600+%d+%d" % origin,
                         os.path.join(out, "window-late.png")], check=True)
 
-    events, samples, true_speed, ended = steady_fling(binary, trace_path, origin, px, bottom, after_drag=screenshots,
-                                                      estimator="lsq")
+    events, samples, true_speed, ended = steady_fling(binary, trace_path, origin, px, bottom, after_drag=screenshots)
     names = [e["event"] for e in events if e["event"] not in ("didScroll", "pointer")]
     expected = ["willBeginDragging", "willEndDragging", "didEndDragging", "willBeginDecelerating", "didEndDecelerating"]
     check(names == expected, "delegate sequence %s" % names)
@@ -90,10 +89,6 @@ try:
         time.sleep(0.15)
     time.sleep(0.3)
     quit_app(app)
-finally:
-    if app.poll() is None:
-        app.kill()
-        app.wait()
 
 trace = read_trace(trace_path)
 settings = [(e["name"], e["value"]) for e in trace if e["event"] == "setting" and "t" in e and e["t"] > 0]

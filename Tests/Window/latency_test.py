@@ -14,13 +14,13 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(__file__))
-from windowlib import check, open_window, quit_app, read_trace, xdotool
+from windowlib import check, closing, open_window, quit_app, read_trace, xdotool
 
 binary, out = os.path.abspath(sys.argv[1]), sys.argv[2]
 trace_path = os.path.join(out, "latency.jsonl")
 app = subprocess.Popen([binary, "--trace-out", trace_path, "--trace-pointer", "--trace-frames"],
                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-try:
+with closing(app):
     window, (ox, oy) = open_window(app)
     viewport = read_trace(trace_path)[0]["value"]
     x = ox + viewport["x"] + viewport["w"] // 2
@@ -44,10 +44,6 @@ try:
             pass
         time.sleep(0.1)
     quit_app(app)
-finally:
-    if app.poll() is None:
-        app.kill()
-        app.wait()
 
 trace = read_trace(trace_path)
 frames = {e["frame"]: e for e in trace if e["event"] == "frame"}

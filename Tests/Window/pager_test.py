@@ -12,7 +12,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(__file__))
-from windowlib import check, open_window, png_size, read_trace, wait_for_event, xdotool
+from windowlib import check, closing, open_window, png_size, read_trace, wait_for_event, xdotool
 
 binary, out = os.path.abspath(sys.argv[1]), sys.argv[2]
 trace_path = os.path.join(out, "pager.jsonl")
@@ -21,7 +21,7 @@ os.makedirs(workdir, exist_ok=True)
 
 app = subprocess.Popen([binary, "--scene", "pager", "--paging", "frame", "--trace-out", trace_path, "--trace-did-scroll"],
                        cwd=workdir, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-try:
+with closing(app):
     window, (ox, oy) = open_window(app)
     lines = read_trace(trace_path)
     viewport = lines[0]["value"]
@@ -74,6 +74,3 @@ try:
     app.wait(timeout=10)
     last = read_trace(trace_path)[-1]
     check(last.get("viewsCreated") == 5, "the closing line says viewsCreated 5")
-finally:
-    if app.poll() is None:
-        app.kill()

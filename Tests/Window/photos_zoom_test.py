@@ -16,7 +16,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(__file__))
-from windowlib import check, open_window, quit_app, read_trace, start, wait_for_event, xdotool
+from windowlib import check, closing, open_window, quit_app, read_trace, start, wait_for_event, xdotool
 
 binary, out = os.path.abspath(sys.argv[1]), sys.argv[2]
 trace_path = os.path.join(out, "photos.jsonl")
@@ -24,7 +24,7 @@ workdir = os.path.join(out, "photos-cwd")
 os.makedirs(workdir, exist_ok=True)
 app = subprocess.Popen([binary, "--scene", "photos", "--trace-out", trace_path], cwd=workdir,
                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-try:
+with closing(app):
     window, (ox, oy) = open_window(app)
     lines = read_trace(trace_path)
     viewport = lines[0]["value"]
@@ -79,6 +79,3 @@ try:
         time.sleep(0.5)
     quit_app(app)
     check(read_trace(trace_path)[-1].get("viewsCreated") == 3, "the closing line says viewsCreated 3")
-finally:
-    if app.poll() is None:
-        app.kill()

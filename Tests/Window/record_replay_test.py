@@ -14,7 +14,8 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(__file__))
-from windowlib import check, drag, find_window, open_window, quit_app, read_trace, wait_for_event, xdotool
+from windowlib import (check, closing, drag, find_window, open_window, quit_app, read_trace, wait_for_event,
+                       wait_for_setting, xdotool)
 
 DELEGATE = {"willBeginDragging", "willEndDragging", "didEndDragging", "willBeginDecelerating",
             "didEndDecelerating", "didEndScrollingAnimation"}
@@ -23,20 +24,6 @@ binary, out = sys.argv[1], sys.argv[2]
 workdir = os.path.join(out, "record-cwd")
 os.makedirs(workdir, exist_ok=True)
 trace_path = os.path.join(out, "record.jsonl")
-
-
-def wait_for_setting(path, name, after_index, timeout):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        try:
-            lines = read_trace(path)
-        except (OSError, json.JSONDecodeError):
-            lines = []
-        for i in range(after_index, len(lines)):
-            if lines[i].get("event") == "setting" and lines[i].get("name") == name:
-                return i, lines[i]
-        time.sleep(0.05)
-    return None, None
 
 
 def delegate_sequence(lines):
@@ -48,7 +35,7 @@ def delegate_sequence(lines):
 # 1. Record a fling in the window.
 app = subprocess.Popen([binary, "--trace-out", trace_path], cwd=workdir,
                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-try:
+with closing(app):
     window, origin = open_window(app)
     viewport = read_trace(trace_path)[0]["value"]
     px = viewport["x"] + viewport["w"] // 2
@@ -64,10 +51,6 @@ try:
     _, stopped = wait_for_setting(trace_path, "recording", start_index + 1, 5)
     check(stopped is not None and isinstance(stopped["value"], str), "F5 stops recording: %s" % stopped)
     quit_app(app)
-finally:
-    if app.poll() is None:
-        app.kill()
-        app.wait()
 
 trace = read_trace(trace_path)
 window_calls, window_offset = delegate_sequence(trace[start_index:end + 1])
@@ -95,16 +78,12 @@ check(dx <= 0.5 and dy <= 0.5, "final offset within 0.5 pt (dx %.3f, dy %.3f)" %
 replay_trace = os.path.join(out, "replay.jsonl")
 app = subprocess.Popen([binary, "--replay", recording, "--trace-out", replay_trace], cwd=workdir,
                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-try:
+with closing(app):
     window = find_window(app)
     end = wait_for_event(replay_trace, "didEndDecelerating", 0, 15)
     check(end is not None, "the replayed fling ends with didEndDecelerating")
     xdotool("windowfocus", "--sync", window)
     quit_app(app)
-finally:
-    if app.poll() is None:
-        app.kill()
-        app.wait()
 replay_calls, replay_offset = delegate_sequence(read_trace(replay_trace))
 print("window replay: %s, final offset %s" % ([n for n, _ in replay_calls], replay_offset))
 check(replay_calls == window_calls, "window replay gives the recorded delegate sequence")

@@ -16,7 +16,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(__file__))
-from windowlib import check, drag, fail, open_window, read_trace, wait_for_event, xdotool
+from windowlib import check, closing, drag, fail, open_window, read_trace, wait_for_event, xdotool
 
 binary, out = sys.argv[1], sys.argv[2]
 
@@ -86,7 +86,7 @@ for name, stop in [("sigterm", lambda app: app.send_signal(signal.SIGTERM)),
                    ("esc", lambda app: xdotool("key", "Escape"))]:
     app, workdir, trace, origin, x, y = session(name)
     path = os.path.join(workdir, "recordings", "gesture-1.jsonl")
-    try:
+    with closing(app):
         first = wait_for(lambda: gestures_in(path), 5, "the first gesture in the file")
         check(first[0]["phase"] == "down" and first[0]["t_ms"] == 0 and first[-1]["phase"] == "up",
               "%s: the fling is in the file while still recording (%d samples)" % (name, len(first)))
@@ -94,10 +94,6 @@ for name, stop in [("sigterm", lambda app: app.send_signal(signal.SIGTERM)),
         time.sleep(0.3)
         stop(app)
         finish(app, trace, name)
-    finally:
-        if app.poll() is None:
-            app.kill()
-            app.wait()
     samples = gestures_in(path)
     phases = [s["phase"] for s in samples]
     check(phases.count("down") == 2 and phases.count("up") == 2 and phases[-1] == "up",
@@ -107,7 +103,7 @@ for name, stop in [("sigterm", lambda app: app.send_signal(signal.SIGTERM)),
 
 # A failed save keeps the samples; F5 saves them once it can.
 app, workdir, trace, origin, x, y = session("failed-save", recordings_is_file=True)
-try:
+with closing(app):
     xdotool("key", "F5")
     time.sleep(0.5)
     os.remove(os.path.join(workdir, "recordings"))
@@ -120,7 +116,3 @@ try:
     errors = app.stderr.read()
     check("cannot open recordings/gesture-1.jsonl for writing" in errors and "the recording is kept" in errors,
           "the failed save is said on stderr: %s" % errors.strip().splitlines()[0])
-finally:
-    if app.poll() is None:
-        app.kill()
-        app.wait()

@@ -14,7 +14,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(__file__))
-from windowlib import check, check_release_velocity, open_window, quit_app, read_trace, steady_fling, xdotool
+from windowlib import check, check_release_velocity, closing, open_window, quit_app, read_trace, steady_fling, xdotool
 
 binary, out = os.path.abspath(sys.argv[1]), sys.argv[2]
 
@@ -26,14 +26,14 @@ def run(name, extra):
     # xdotool's own jitter of a millisecond in 8 is already 12%).
     app = subprocess.Popen([binary, "--trace-out", trace_path, "--trace-pointer", "--quit-after", "60", "--estimator", "lsq"] + extra,
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
+    with closing(app):
         window, origin = open_window(app, settle=0)
         while not read_trace(trace_path):
             time.sleep(0.01)   # polls gently: a spin would take a core from the window starting up
         viewport = read_trace(trace_path)[0]["value"]
         px = viewport["x"] + viewport["w"] // 2
         bottom = viewport["y"] + viewport["h"] - 40
-        events, samples, true_speed, ended = steady_fling(binary, trace_path, origin, px, bottom, estimator="lsq")
+        events, samples, true_speed, ended = steady_fling(binary, trace_path, origin, px, bottom)
         clock = [e["value"] for e in read_trace(trace_path) if e.get("name") == "eventClock"]
         check(clock == ["x11-server"], "%s: samples stamped with the X server's time (%s)" % (name, clock))
         if "--debug-stall-at-sample" in extra:
@@ -46,10 +46,6 @@ def run(name, extra):
         velocity = check_release_velocity(binary, events, samples, true_speed, ended, estimator="lsq", name=name)
         print("%s: release velocity error %+.1f%%" % (name, 100 * (velocity - true_speed) / true_speed))
         quit_app(app)
-    finally:
-        if app.poll() is None:
-            app.kill()
-            app.wait()
 
 
 run("fresh-launch", [])

@@ -1,6 +1,7 @@
 """Helpers for the real-window tests: start scrolllab, find its window, drive the X pointer with
 xdotool, read the JSON-lines trace."""
 
+import contextlib
 import ctypes
 import ctypes.util
 import json
@@ -85,8 +86,8 @@ def read_trace(path):
         return []
 
 
-def wait_for_event(path, name, after_index, timeout):
-    """Waits until the trace has event `name` past line `after_index`; returns its index or None."""
+def wait_for(path, predicate, after_index, timeout):
+    """Waits until a trace line past `after_index` satisfies `predicate`; returns its index or None."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         try:
@@ -94,10 +95,35 @@ def wait_for_event(path, name, after_index, timeout):
         except (OSError, json.JSONDecodeError):
             lines = []
         for i in range(after_index, len(lines)):
-            if lines[i].get("event") == name:
+            if predicate(lines[i]):
                 return i
         time.sleep(0.05)
     return None
+
+
+def wait_for_event(path, name, after_index, timeout):
+    """Waits until the trace has event `name` past line `after_index`; returns its index or None."""
+    return wait_for(path, lambda line: line.get("event") == name, after_index, timeout)
+
+
+def wait_for_setting(path, name, after_index, timeout):
+    """Waits until the trace has a `setting` line named `name` past `after_index`; returns (its index, the
+    line), or (None, None)."""
+    index = wait_for(path, lambda line: line.get("event") == "setting" and line.get("name") == name,
+                     after_index, timeout)
+    return (None, None) if index is None else (index, read_trace(path)[index])
+
+
+@contextlib.contextmanager
+def closing(app):
+    """Yields `app` and makes sure it is gone afterwards: a test that fails (or returns early) kills the
+    window it opened, so it never takes the focus or the cores from the tests after it."""
+    try:
+        yield app
+    finally:
+        if app.poll() is None:
+            app.kill()
+            app.wait()
 
 
 def least_squares_slope(samples):
@@ -185,30 +211,42 @@ def drag(origin, x, y0, dy, steps, interval, observe=False):
     return observer.samples
 
 
-def estimator_velocity(binary, samples, estimator=None):
-    """The release velocity (content pt/ms) the app's estimator (`scrolllab velocity`, the code the window
-    uses; `estimator` as given to the window, None for the default) gives for the observed samples: first
-    move as the down, lifted 1 ms after the last move."""
-    t0 = samples[0][0]
-    lines = []
-    for i, (t, y) in enumerate(samples):
-        lines.append(json.dumps({"t_ms": (t - t0) * 1000, "x": 0, "y": y, "phase": "down" if i == 0 else "move"}))
-    lines.append(json.dumps({"t_ms": (samples[-1][0] - t0) * 1000 + 1, "x": 0, "y": samples[-1][1], "phase": "up"}))
-    args = [binary, "velocity"] + (["--estimator", estimator] if estimator else [])
-    result = subprocess.run(args, input="\n".join(lines) + "\n", capture_output=True, text=True, check=True)
-    return -json.loads(result.stdout)["vy"] / 1000.0
+def quadratic_slope_at_end(samples):
+    """The slope (per second) at the last sample of the least-squares quadratic through (t, y) samples:
+    the observer's own fit of how fast the pointer was moving when it was lifted."""
+    t_end = samples[-1][0]
+    ts = [t - t_end for t, _ in samples]
+    ys = [y for _, y in samples]
+    # Normal equations of y = a + b·t + c·t², solved by Cramer's rule (b is the slope at t = 0, the end).
+    s = [sum(t ** k for t in ts) for k in range(5)]
+    r = [sum(y * t ** k for t, y in zip(ts, ys)) for k in range(3)]
+    m = [[s[0], s[1], s[2]], [s[1], s[2], s[3]], [s[2], s[3], s[4]]]
+
+    def det(a):
+        return (a[0][0] * (a[1][1] * a[2][2] - a[1][2] * a[2][1]) - a[0][1] * (a[1][0] * a[2][2] - a[1][2] * a[2][0])
+                + a[0][2] * (a[1][0] * a[2][1] - a[1][1] * a[2][0]))
+
+    with_r = [[m[i][0], r[i], m[i][2]] for i in range(3)]
+    return det(with_r) / det(m)
+
+
+def observed_release_speed(samples):
+    """The drag's speed at the lift as the pointer observer measures it, with its own fit over its own
+    sample times: the least-squares quadratic through its last 100 ms (at most 20 samples), evaluated at
+    the last sample; content direction, pt/ms. A drag driven by xdotool speeds up a little as it goes, so
+    the slope at the lift, not the mean over the window, is what a release should read."""
+    recent = [(t, y) for t, y in samples if t >= samples[-1][0] - 0.1][-20:]
+    return -quadratic_slope_at_end(recent) / 1000.0
 
 
 def steady_fling(binary, trace_path, origin, px, bottom, attempts=3, steps=24, dy=-12, interval=0.008,
-                 after_drag=None, estimator=None):
+                 after_drag=None):
     """A fling at a steady speed: `steps` moves of `dy` px every `interval` s (about 1.45 px/ms with
-    xdotool's own overhead), released right after the last move. The speed the drag held is measured
-    independently by watching the X pointer while xdotool drives it. When the machine is loaded xdotool
-    itself can stall and the drag is not steady; it is tried again (at most `attempts`), and if none is
-    steady the last one's speed is measured as it was held: the app's estimator (`scrolllab velocity`)
-    over the observed moves. `after_drag()` runs right after each drag.
-    The speed returned is the app's estimator (`estimator`, None for the default) over the observed moves:
-    what the release should read when the window times its samples as the X pointer really moved.
+    xdotool's own overhead), released right after the last move. Its speed is measured independently of
+    the app, by watching the X pointer while xdotool drives it (`observed_release_speed`). When the
+    machine is loaded xdotool itself can stall and the drag is not steady (uneven gaps, or its last moves
+    off its last 100 ms by more than 5%); it is tried again, at most `attempts` times, and the last try is
+    taken as it was held. `after_drag()` runs right after each drag.
     Returns (trace lines of the gesture up to didEndDecelerating, observed samples, speed in content
     pt/ms, the willEndDragging record)."""
     for attempt in range(1, attempts + 1):
@@ -226,27 +264,27 @@ def steady_fling(binary, trace_path, origin, px, bottom, attempts=3, steps=24, d
             continue
         recent = [(t, y) for t, y in samples if t >= samples[-1][0] - 0.1]
         gaps = [b[0] - a[0] for a, b in zip(recent, recent[1:])]
-        true_speed = -least_squares_slope(recent) / 1000.0   # content direction, pt/ms
+        mean_speed = -least_squares_slope(recent) / 1000.0   # content direction, pt/ms
         late_speed = -least_squares_slope(samples[-6:]) / 1000.0
-        if max(gaps) <= 1.6 * sorted(gaps)[len(gaps) // 2] and abs(late_speed - true_speed) <= 0.05 * true_speed:
-            read = estimator_velocity(binary, samples, estimator)
-            print("steady drag: %.3f pt/ms over its last 100 ms; the app's estimator over the observed moves: %.3f pt/ms"
-                  % (true_speed, read))
-            return events, samples, read, ended
+        at_lift = observed_release_speed(samples)
+        if max(gaps) <= 1.6 * sorted(gaps)[len(gaps) // 2] and abs(late_speed - mean_speed) <= 0.05 * mean_speed:
+            print("steady drag: %.3f pt/ms at the lift (the observer's fit; %.3f over its last 100 ms)"
+                  % (at_lift, mean_speed))
+            return events, samples, at_lift, ended
         print("attempt %d: drag not steady (gaps %s ms, speed %.3f / last 6 moves %.3f pt/ms)"
-              % (attempt, ["%.0f" % (g * 1000) for g in gaps], true_speed, late_speed))
-    held = estimator_velocity(binary, samples, estimator)
-    print("no steady drag in %d attempts: the last one's speed as held (estimator over the observed moves): %.3f pt/ms"
-          % (attempts, held))
-    return events, samples, held, ended
+              % (attempt, ["%.0f" % (g * 1000) for g in gaps], mean_speed, late_speed))
+    at_lift = observed_release_speed(samples)
+    print("no steady drag in %d attempts: the last one as held, %.3f pt/ms at the lift (the observer's fit)"
+          % (attempts, at_lift))
+    return events, samples, at_lift, ended
 
 
 def check_release_velocity(binary, events, samples, true_speed, ended, estimator=None, name="drag"):
     """Checks the release three ways: the window's sample times give the drag's observed speed (its
     last 100 ms, fitted alike on both); `scrolllab velocity` over the window's own samples (the trace's
     pointer lines) gives exactly the release velocity, so the window runs the estimator on those
-    samples; and the release is within 10% of `true_speed`, the same estimator over the drag's
-    independently observed timing. Returns the release velocity (content pt/ms)."""
+    samples; and the release is within 10% of `true_speed`, the drag's speed as the pointer observer
+    measured it with its own fit over its own sample times (`steady_fling`). Returns the release velocity (content pt/ms)."""
     measured = ended["velocity"]["y"]
     pointer = [e for e in events if e["event"] == "pointer"]
     moves = [(e["t_ms"] / 1000, e["y"]) for e in pointer if e["phase"] == "move"]
@@ -255,7 +293,7 @@ def check_release_velocity(binary, events, samples, true_speed, ended, estimator
     check(abs(stamped_speed - observed_speed) <= 0.10 * abs(observed_speed),
           "%s: the window's sample times give the drag's observed speed over its last 100 ms (%.3f vs %.3f pt/ms)"
           % (name, stamped_speed, observed_speed))
-    print("drag speed as held: %.3f pt/ms (estimator over the observed moves); window's samples, fitted over "
+    print("drag speed as held: %.3f pt/ms (the observer's fit); window's samples, fitted over "
           "their last 100 ms: %.3f pt/ms; willEndDragging velocity.y %.3f pt/ms" % (true_speed, stamped_speed, measured))
     gesture = pointer[max(i for i, e in enumerate(pointer) if e["phase"] == "down"):]
     lines = "".join(json.dumps({k: e[k] for k in ("t_ms", "x", "y", "phase")}) + "\n" for e in gesture)

@@ -110,7 +110,7 @@ import Testing
         s.velocity = Point(x: -0.04, y: -0.3)
         s.content.policyRows = [PolicyComparison.Row(policy: "adaptive", metrics: LoadMetrics(), segments: 1)]
         s.content.currentPolicy = "adaptive"
-        let layout = HUDLayout(s, events: EventLog(), status: HUDStatus(), metrics: metrics)
+        let layout = HUDLayout(s, events: EventLog(capacity: 7), status: HUDStatus(), metrics: metrics)
         let texts = layout.boxes.map(\.text)
         #expect(texts.contains("adaptive"))
         // No negative zero.

@@ -30,13 +30,13 @@ public struct HeadlessReplay: Sendable {
     /// so a soak or a fuzzer can check the scene's invariants at every frame.
     public func run(_ events: [PointerEvent], on scene: any LabScene,
                     afterFrame: (Double) -> Void = { _ in }) -> HeadlessReplayResult {
-        let log = RecordLog()
+        let log = RecordInbox()
         var result = withoutActuallyEscaping(afterFrame) { afterFrame in
-            let stream = HeadlessReplayStream(self, scene: scene, onRecord: { log.records.append($0) }, afterFrame: afterFrame)
+            let stream = HeadlessReplayStream(self, scene: scene, onRecord: log.append, afterFrame: afterFrame)
             for event in events { stream.push(event) }
             return stream.finish()
         }
-        result.records = log.records
+        result.records = log.takeAll()
         return result
     }
 }
@@ -62,10 +62,4 @@ public struct HeadlessReplayResult: Sendable {
 
     /// The records without `didScroll` (what `replay --headless` prints unless asked for `--did-scroll`).
     public var callbacks: [ScrollEventRecord] { records.filter { $0.event != .didScroll } }
-}
-
-/// The growing list of records a replay collects (a reference, so the event handler can append).
-final class RecordLog {
-    /// Records in callback order.
-    var records: [ScrollEventRecord] = []
 }

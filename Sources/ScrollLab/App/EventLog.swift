@@ -11,7 +11,7 @@ struct EventLog {
     private(set) var didScrollCount = 0
 
     /// An empty log keeping `capacity` entries.
-    init(capacity: Int = 15) {
+    init(capacity: Int) {
         self.capacity = capacity
     }
 

@@ -17,8 +17,7 @@ class LabSceneAdapter: WindowScene {
     init(scene: any LabScene, kind: SceneKind) {
         self.scene = scene
         self.kind = kind
-        let inbox = self.inbox
-        scene.scrollView.eventHandler = { inbox.records.append($0) }
+        scene.scrollView.eventHandler = inbox.append
     }
 
     func pointer(_ event: PointerEvent) { scene.pointer(event) }
@@ -80,18 +79,9 @@ class LabSceneAdapter: WindowScene {
 
     // MARK: - Trace
 
-    func takeEvents() -> [ScrollEventRecord] {
-        defer { inbox.records.removeAll(keepingCapacity: true) }
-        return inbox.records
-    }
+    func takeEvents() -> [ScrollEventRecord] { inbox.takeAll() }
 
     var settingLines: [JSONValue] { scene.settingLines }
 
     var summary: [(String, JSONValue)] { scene.summary }
-}
-
-/// Where a scroll view's event handler drops its records until the window collects them.
-final class RecordInbox {
-    /// Records not yet collected, oldest first.
-    var records: [ScrollEventRecord] = []
 }

@@ -52,3 +52,42 @@ import Testing
         #expect(ys.last == release.target.y)
     }
 }
+
+/// B-DEC-4: the minimum fling speed, 300 pt/s, from iOS recordings.
+@Suite struct MinimumFlingTests {
+    /// A steady vertical drag released at `speed` pt/s (content direction), 8 ms samples.
+    static func release(at speed: Double) -> (FrameDriver, ScrollView) {
+        let view = ScrollViewEventOrderTests.makeView(contentHeight: 5000)
+        view.setContentOffset(Point(x: 0, y: 1000), animated: false, time: 0.5)
+        let driver = FrameDriver(view, startFrame: 60)
+        var events = [PointerEvent(time: 1.0, position: Point(x: 160, y: 400), phase: .down)]
+        for i in 1...30 {
+            let t = 1.0 + Double(i) * 0.008
+            events.append(PointerEvent(time: t, position: Point(x: 160, y: 400 - 20 - speed * (t - 1.0)), phase: .move))
+        }
+        events.append(PointerEvent(time: events.last!.time + 0.004, position: events.last!.position, phase: .up))
+        driver.play(events)
+        while view.isMoving { driver.run(until: driver.time + 1.0 / 60) }
+        return (driver, view)
+    }
+
+    @Test func theDefaultIsThreeHundredPointsPerSecond() {
+        #expect(ScrollViewConfiguration().minimumFlingVelocity == 300)
+    }
+
+    @Test func aReleaseUnderTheMinimumStopsWhereItIs() {
+        let (driver, view) = Self.release(at: 250)
+        #expect(driver.willDecelerate == [false])
+        #expect(driver.releases[0].velocity == .zero)
+        #expect(abs(view.lastReleaseSpeed - 250) < 5)
+        #expect(!driver.names.contains("willBeginDecelerating"))
+    }
+
+    @Test func aReleaseOverTheMinimumGlides() {
+        let (driver, view) = Self.release(at: 350)
+        #expect(driver.willDecelerate == [true])
+        #expect(abs(driver.releases[0].velocity.y - 0.35) < 0.005)   // pt/ms, UIKit's unit
+        #expect(abs(view.lastReleaseSpeed - 350) < 5)
+        #expect(driver.names.last == "didEndDecelerating")
+    }
+}

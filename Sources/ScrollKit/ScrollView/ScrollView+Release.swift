@@ -51,9 +51,10 @@ extension ScrollView {
             if beyond != 0 {
                 v *= configuration.rubberBand.slope(overscroll: beyond, dimension: frame.size[axis])
             }
-            if abs(v) < configuration.minimumFlingVelocity { v = 0 }
             result[axis] = v
         }
+        lastReleaseSpeed = Swift.max(abs(result.x), abs(result.y))
+        for axis in Axis.allCases where abs(result[axis]) < configuration.minimumFlingVelocity { result[axis] = 0 }
         return result
     }
 

@@ -16,6 +16,7 @@ public extension ScrollView {
         tick(time)
         finishZoom()
         contentTouch = nil
+        lastReleaseSpeed = 0
         tracker.reset()
         tracker.addSample(time: time, position: point)
         var drag = DragActivity(anchor: point, startOffset: rawOffset(forDisplayed: contentOffset),

@@ -33,6 +33,11 @@ public final class ScrollView {
     /// The model time of the newest input or frame, in seconds (for code that must pass a time, such as a
     /// delegate calling `setContentOffset` from a callback).
     public internal(set) var currentTime: Double = 0
+    /// The content speed (points per second, the faster scrollable axis) the last release left with
+    /// before the minimum fling speed was applied: a release slower than
+    /// `configuration.minimumFlingVelocity` stops where it is (B-DEC-4), and this says how slow it was.
+    /// 0 from the next touch-down until its release.
+    public internal(set) var lastReleaseSpeed: Double = 0
 
     /// Hold a touch-down on content back for 150 ms, so a quick drag scrolls without the content hearing
     /// of it (B-TCH-1; UIKit's default: on).

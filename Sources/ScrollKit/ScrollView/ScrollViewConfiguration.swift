@@ -1,13 +1,22 @@
 /// The tunable constants of a `ScrollView`: slop, fling limits, paging threshold, springs and timings.
 ///
 /// The defaults follow the research notes: a 10 pt touch slop (between Android's 8 dp and Flutter's 18),
-/// Flutter/Android fling limits of 50 and 8000 pt/s, the rubber band's 0.55, Flutter's iOS spring with
-/// a start velocity fitted to iOS's spring-back, Flutter's iOS momentum carry, and a @3x pixel grid.
+/// a 300 pt/s minimum fling (iOS recordings) and an 8000 pt/s maximum (Flutter/Android), the rubber
+/// band's 0.55, a spring and start velocity fitted to iOS's spring-back, Flutter's iOS momentum carry,
+/// and a @3x pixel grid.
 public struct ScrollViewConfiguration: Hashable, Sendable {
     /// How far (points) the pointer must move on a scrollable axis before a drag begins on a resting view.
     public var touchSlop: Double = 10
-    /// Release speeds below this (points per second, per axis) count as no fling.
-    public var minimumFlingVelocity: Double = 50
+    /// Release speeds below this (points per second, per axis) count as no fling (B-DEC-4): the view
+    /// stops where the finger left it, with `didEndDragging(willDecelerate: false)`.
+    ///
+    /// 300 pt/s, from the evidence closest to UIKit: an iOS 26.5 Simulator recording where releases
+    /// below ~260 pt/s never decelerated and above ~350 pt/s always did (Cranpose's
+    /// `MIN_FLING_VELOCITY` = 300); Compose Multiplatform's reverse-engineering of iOS 16 uses
+    /// 500 × density px/s (JetBrains/compose-multiplatform-core PR #700), Flutter's iOS physics
+    /// 100 px/s (`BouncingScrollPhysics.minFlingVelocity`), which flutter/flutter#103762 finds too
+    /// slippery. UIKit documents none.
+    public var minimumFlingVelocity: Double = 300
     /// Release speeds are clamped to this (points per second, per axis).
     public var maximumFlingVelocity: Double = 8000
     /// With paging on, a release at least this fast (points per second) turns to the next page in its direction.
@@ -21,10 +30,11 @@ public struct ScrollViewConfiguration: Hashable, Sendable {
     /// The spring for spring-back, paging and fallback motions.
     public var spring: SpringDescription = .scrollBack
     /// A release out of bounds starts its spring-back at `−springBackStartRate × overscroll` points per
-    /// second on top of the release velocity, so it moves at once as on iOS (B-BNC-2). 10.1 per second
-    /// with `spring` puts a still release 177 pt out half-way back after 71 ms, within 1 pt after 0.56 s,
-    /// at rest after 0.68 s (iOS: 71 ms, 0.57 s, 0.67 s).
-    public var springBackStartRate: Double = 10.1
+    /// second on top of the release velocity, so it moves at once as on iOS (B-BNC-2). 7.0 per second
+    /// with `spring` brings a still release 177 pt out 19.5 pt back in the first 16 ms, half-way after
+    /// 86 ms, within 1 pt after 0.56 s, at rest after 0.67 s (the recording: about 20 pt leaving at
+    /// 7–8 /s, ~90 ms, ~0.57 s, ~0.67 s); its rate of return rises from 7.0 /s to the spring's 9.6 /s.
+    public var springBackStartRate: Double = 7.0
     /// Device pixels per point: a natural fling's target is rounded to this grid (3: 1/3 pt, an @3x iPhone).
     public var displayScale: Double = 3
     /// Momentum carried into a new fling in the same direction while the view still glides (B-DEC-3).

@@ -75,7 +75,8 @@ public struct SpringSimulation: Simulation, Hashable {
 
     public func position(at time: Double) -> Double {
         if isDone(at: time) { return finalPosition }
-        return finalPosition + displacement(Swift.max(time, 0))
+        // At the start, exactly where it was told (c1 + c2 can be an ulp off the displacement).
+        return time > 0 ? finalPosition + displacement(time) : startPosition
     }
 
     public func velocity(at time: Double) -> Double {

@@ -142,7 +142,18 @@ extension LabApp {
         recordPointer(event)
         scene.pointer(event)
         collectEvents()
+        if phase == .up { noteSlowRelease() }
         stallIfAsked(after: phase)
+    }
+
+    /// B-DEC-4 made visible: a release that moved but was slower than the minimum fling speed stops
+    /// where it is; a toast says how slow it was, so a slow release that glides or not can be told apart.
+    private func noteSlowRelease() {
+        let view = scene.scrollView
+        let speed = view.lastReleaseSpeed, minimum = view.configuration.minimumFlingVelocity
+        guard speed >= 20, speed < minimum else { return }
+        toast("released at \(Int(speed.rounded())) pt/s: under the \(Int(minimum)) pt/s minimum fling, no glide",
+              at: clock.now())
     }
 
     /// `--debug-stall-at-sample N`: blocks the main thread for `--debug-stall-ms` right after the N-th

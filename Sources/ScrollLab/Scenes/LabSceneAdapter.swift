@@ -20,6 +20,8 @@ class LabSceneAdapter: WindowScene {
         scene.scrollView.eventHandler = inbox.append
     }
 
+    var scrollView: ScrollView { scene.scrollView }
+
     func pointer(_ event: PointerEvent) { scene.pointer(event) }
 
     func cancelPointer(time: Double) { scene.scrollView.touchCancelled(time: time) }

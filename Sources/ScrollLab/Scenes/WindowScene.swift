@@ -31,6 +31,8 @@ protocol WindowScene: AnyObject {
     func snapshot() -> SceneSnapshot
     /// Draws the phone from `snapshot`.
     func draw(_ snapshot: SceneSnapshot, with painter: ScenePainter)
+    /// The scroll view: its last release's speed and the minimum fling speed for the window's cue.
+    var scrollView: ScrollView { get }
     /// Delegate callbacks since the last call, oldest first.
     func takeEvents() -> [ScrollEventRecord]
     /// Setting lines the scene puts at the top of a trace.

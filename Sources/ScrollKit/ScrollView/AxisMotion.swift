@@ -11,6 +11,10 @@ enum AxisMotion: Simulation, Sendable {
     case spring(SpringSimulation)
     /// A natural fling past an edge that springs back to it.
     case bouncing(BouncingSimulation)
+    /// Flutter's bouncing fling (`ScrollPhysicsKind.flutterBouncing`).
+    case flutterBouncing(FlutterBouncingSimulation)
+    /// A clamping platform's fling, stopped at the edge (`.android`, `.flutterClamping`).
+    case clamped(EdgeClampedSimulation)
 
     func position(at time: Double) -> Double {
         switch self {
@@ -18,6 +22,8 @@ enum AxisMotion: Simulation, Sendable {
         case .decay(let s): return s.position(at: time)
         case .spring(let s): return s.position(at: time)
         case .bouncing(let s): return s.position(at: time)
+        case .flutterBouncing(let s): return s.position(at: time)
+        case .clamped(let s): return s.position(at: time)
         }
     }
 
@@ -27,6 +33,8 @@ enum AxisMotion: Simulation, Sendable {
         case .decay(let s): return s.velocity(at: time)
         case .spring(let s): return s.velocity(at: time)
         case .bouncing(let s): return s.velocity(at: time)
+        case .flutterBouncing(let s): return s.velocity(at: time)
+        case .clamped(let s): return s.velocity(at: time)
         }
     }
 
@@ -36,6 +44,8 @@ enum AxisMotion: Simulation, Sendable {
         case .decay(let s): return s.isDone(at: time)
         case .spring(let s): return s.isDone(at: time)
         case .bouncing(let s): return s.isDone(at: time)
+        case .flutterBouncing(let s): return s.isDone(at: time)
+        case .clamped(let s): return s.isDone(at: time)
         }
     }
 
@@ -45,6 +55,8 @@ enum AxisMotion: Simulation, Sendable {
         case .decay(let s): return s.finalPosition
         case .spring(let s): return s.finalPosition
         case .bouncing(let s): return s.finalPosition
+        case .flutterBouncing(let s): return s.finalPosition
+        case .clamped(let s): return s.finalPosition
         }
     }
 

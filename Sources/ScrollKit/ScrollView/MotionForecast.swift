@@ -65,6 +65,8 @@ extension AxisMotion {
         case .still: return 0
         case .decay(let s): return s.duration
         case .spring, .bouncing: return nil
+        case .flutterBouncing(let s): return s.springBack == nil ? s.friction?.duration : nil
+        case .clamped(let s): return s.duration
         }
     }
 }

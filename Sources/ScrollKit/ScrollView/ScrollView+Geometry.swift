@@ -16,9 +16,15 @@ extension ScrollView {
         Point(x: canScroll(.horizontal) ? vector.x : 0, y: canScroll(.vertical) ? vector.y : 0)
     }
 
-    /// The displayed offset for a finger offset: rubber-banded past the edges of scrollable axes.
+    /// The displayed offset for a finger offset: rubber-banded past the edges of scrollable axes (clamped
+    /// to them with a physics that does not bounce).
     func displayedOffset(forRaw raw: Point) -> Point {
         let upper = maximumContentOffset
+        guard configuration.physics.bounces else {
+            // A clamping platform's drag stops at the edge (its edge effect is not modelled).
+            return Point(x: canScroll(.horizontal) ? Swift.min(Swift.max(raw.x, 0), upper.x) : raw.x,
+                         y: canScroll(.vertical) ? Swift.min(Swift.max(raw.y, 0), upper.y) : raw.y)
+        }
         let band = configuration.rubberBand
         return Point(
             x: canScroll(.horizontal)

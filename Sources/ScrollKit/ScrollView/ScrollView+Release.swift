@@ -54,7 +54,8 @@ extension ScrollView {
             result[axis] = v
         }
         lastReleaseSpeed = Swift.max(abs(result.x), abs(result.y))
-        for axis in Axis.allCases where abs(result[axis]) < configuration.minimumFlingVelocity { result[axis] = 0 }
+        let minimum = configuration.effectiveMinimumFlingVelocity
+        for axis in Axis.allCases where abs(result[axis]) < minimum { result[axis] = 0 }
         return result
     }
 
@@ -67,6 +68,9 @@ extension ScrollView {
         let pageSize = frame.size[axis]
         guard isPagingEnabled, pageSize > 0, canScroll(axis) else {
             guard velocity != 0 else { return Swift.min(Swift.max(offset, 0), upper) }
+            if configuration.physics != .ios {
+                return platformFling(axis, from: offset, velocity: velocity).finalPosition
+            }
             let end = offset + DecaySimulation.projectedDistance(velocity: velocity, rate: decelerationRate)
             let scale = configuration.displayScale
             let onGrid = scale > 0 && scale.isFinite ? (end * scale).rounded() / scale : end
@@ -94,6 +98,9 @@ extension ScrollView {
     /// velocity plus, when released out of bounds, the spring-back's start velocity (B-BNC-2).
     func motion(_ axis: Axis, from offset: Double, velocity: Double, to target: Double, natural: Bool) -> AxisMotion {
         if velocity == 0 && offset == target { return .still(target) }
+        if configuration.physics != .ios && (natural || (velocity == 0 && overscroll(axis, offset: offset) != 0)) {
+            return platformFling(axis, from: offset, velocity: velocity)
+        }
         if natural && velocity != 0 {
             let end = offset + DecaySimulation.projectedDistance(velocity: velocity, rate: decelerationRate)
             if end >= 0 && end <= maximumContentOffset[axis],
@@ -121,5 +128,23 @@ extension ScrollView {
     func overscroll(_ axis: Axis, offset: Double) -> Double {
         let upper = maximumContentOffset[axis]
         return offset < 0 ? offset : (offset > upper ? offset - upper : 0)
+    }
+
+    /// The natural fling of a platform physics other than UIKit's (B-PHYS-1) along `axis`.
+    func platformFling(_ axis: Axis, from offset: Double, velocity: Double) -> AxisMotion {
+        let upper = maximumContentOffset[axis]
+        switch configuration.physics {
+        case .ios:
+            return .decay(DecaySimulation(position: offset, velocity: velocity, rate: decelerationRate))
+        case .flutterBouncing:
+            return .flutterBouncing(FlutterBouncingSimulation(position: offset, velocity: velocity, lower: 0,
+                                                              upper: upper, fast: decelerationRate == .fast))
+        case .android:
+            return .clamped(EdgeClampedSimulation(.spline(SplineFlingSimulation(position: offset, velocity: velocity)),
+                                                  lower: 0, upper: upper))
+        case .flutterClamping:
+            return .clamped(EdgeClampedSimulation(
+                .clamping(ClampingScrollSimulation(position: offset, velocity: velocity)), lower: 0, upper: upper))
+        }
     }
 }

@@ -114,6 +114,12 @@ extension ScrollView {
             activity = .drag(drag)
         }
         let raw = drag.startOffset - scrollableOnly(pointer - drag.anchor)
-        moveContentOffset(to: displayedOffset(forRaw: raw))
+        let shown = displayedOffset(forRaw: raw)
+        if !configuration.physics.bounces, shown != raw, case .drag(var held) = activity {
+            // A clamping platform spends a drag past the edge on its edge effect: moving back moves at once.
+            held.startOffset = held.startOffset + (shown - raw)
+            activity = .drag(held)
+        }
+        moveContentOffset(to: shown)
     }
 }

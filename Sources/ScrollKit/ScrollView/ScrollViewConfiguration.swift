@@ -37,6 +37,13 @@ public struct ScrollViewConfiguration: Hashable, Sendable {
     public var springBackStartRate: Double = 7.0
     /// Device pixels per point: a natural fling's target is rounded to this grid (3: 1/3 pt, an @3x iPhone).
     public var displayScale: Double = 3
+    /// The platform physics of the natural fling (B-PHYS-1): UIKit's by default.
+    public var physics: ScrollPhysicsKind = .ios
+    /// The release speed under which there is no fling: `minimumFlingVelocity` for UIKit's physics,
+    /// the platform's own for the others.
+    public var effectiveMinimumFlingVelocity: Double {
+        physics == .ios ? minimumFlingVelocity : physics.minimumFlingVelocity
+    }
     /// Momentum carried into a new fling in the same direction while the view still glides (B-DEC-3).
     public var momentum = MomentumCarry()
     /// Duration of `setContentOffset(_:animated: true)`, in seconds.

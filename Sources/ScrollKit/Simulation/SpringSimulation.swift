@@ -23,6 +23,10 @@ public struct SpringSimulation: Simulation, Hashable {
     public let startPosition: Double
     /// Velocity at `t = 0` (points per second).
     public let initialVelocity: Double
+    /// Distance to the target under which this spring may stop (default `SpringSimulation.stopDistance`).
+    public let restDistance: Double
+    /// Speed under which this spring may stop (default `SpringSimulation.stopVelocity`).
+    public let restVelocity: Double
 
     // Displacement from the target: c1·e^(r1·t) + c2·e^(r2·t) (over-damped) or (c1 + c2·t)·e^(r1·t) (critical).
     private let r1: Double
@@ -34,7 +38,11 @@ public struct SpringSimulation: Simulation, Hashable {
     /// Makes a spring from `position` moving at `velocity` towards rest at `target`.
     ///
     /// Non-finite inputs are replaced by the target (position) and zero (velocity), so the result is always finite.
-    public init(spring: SpringDescription = .scrollBack, position: Double, velocity: Double, target: Double) {
+    public init(spring: SpringDescription = .scrollBack, position: Double, velocity: Double, target: Double,
+                stopDistance: Double = SpringSimulation.stopDistance,
+                stopVelocity: Double = SpringSimulation.stopVelocity) {
+        restDistance = stopDistance.isFinite && stopDistance > 0 ? stopDistance : Self.stopDistance
+        restVelocity = stopVelocity.isFinite && stopVelocity > 0 ? stopVelocity : Self.stopVelocity
         let target = target.isFinite ? target : 0
         let x0 = position.isFinite ? position : target
         let v0 = velocity.isFinite ? velocity : 0
@@ -88,6 +96,6 @@ public struct SpringSimulation: Simulation, Hashable {
         let t = Swift.max(time, 0)
         let x = displacement(t), v = rawVelocity(t)
         // NaN comparisons are false, so a non-finite state counts as done (at the target).
-        return !(abs(x) >= Self.stopDistance || abs(v) >= Self.stopVelocity)
+        return !(abs(x) >= restDistance || abs(v) >= restVelocity)
     }
 }

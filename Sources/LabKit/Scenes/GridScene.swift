@@ -61,6 +61,7 @@ public final class GridScene: LabScene, ScrollViewDelegate {
         layout = GridLayout(itemCount: configuration.itemCount)
         scrollView = ScrollView(frame: Self.scrollFrame, contentSize: layout.contentSize)
         scrollView.touchArea = Self.phoneBounds
+        scrollView.configuration.physics = configuration.physics
         pool = ReusePool(capacity: 6)
         let virtual = VirtualImageSource(latency: configuration.latency, decodeCost: configuration.decodeCost,
                                          bytesPerImage: configuration.bytesPerImage)

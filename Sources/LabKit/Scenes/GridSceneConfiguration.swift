@@ -1,3 +1,5 @@
+import ScrollKit
+
 /// Settings of the grid scene: content, image costs, pipeline and policy.
 public struct GridSceneConfiguration: Hashable, Sendable {
     /// Number of items in the grid.
@@ -6,6 +8,8 @@ public struct GridSceneConfiguration: Hashable, Sendable {
     public var assetCount = 72
     /// The loading policy.
     public var policy: LoadingPolicyKind = .adaptive
+    /// The scroll physics of the natural fling (B-PHYS-1); UIKit's by default.
+    public var physics: ScrollPhysicsKind = .ios
     /// A seed problem shown in its broken form (Deferred and Target), or nil.
     public var seedProblem: SeedProblem?
     /// Simulated source latency of the headless source, seconds (B-IMG-1; default 80 ms).

@@ -88,7 +88,8 @@ final class LabApp {
         instruments = LabInstruments(axis: scene.kind.axis)
         instruments.pendingReplay = options.replay
         status.latencyMs = scene.sourceLatencyMs
-        status.physics = "iOS fit · vel \(sceneOptions.estimator.rawValue)"
+        status.physics = (sceneOptions.physics == .ios ? "iOS fit" : sceneOptions.physics.rawValue)
+            + " · vel \(sceneOptions.estimator.rawValue)"
         status.renderer = sdl.rendererName + " · " + sdl.videoDriver   // the pacing is added by `run()`
     }
 

@@ -5,6 +5,7 @@ import ScrollKit
 extension PagingMode: ExpressibleByArgument {}
 extension LoadingPolicyKind: ExpressibleByArgument {}
 extension FramePacing: ExpressibleByArgument {}
+extension ScrollPhysicsKind: ExpressibleByArgument {}
 
 /// An `on|off` option value (the content-touch switches).
 enum Switch: String, ExpressibleByArgument, CaseIterable {

@@ -45,6 +45,9 @@ struct BenchCommand: ParsableCommand {
     @Option(name: .customLong("latency-ms"), help: "Simulated source latency in milliseconds.")
     var latencyMs: Double = 80
 
+    @Option(help: ArgumentHelp("Scroll physics of the fling: " + ScrollPhysicsKind.allCases.map(\.rawValue).joined(separator: ", ") + " (default ios)."))
+    var physics: ScrollPhysicsKind = .ios
+
     @Option(name: .long, help: "Also draw loads issued against blank tile-seconds per gesture as a PNG (\"-\": standard output, then no tables).")
     var plot: String?
 
@@ -72,6 +75,7 @@ struct BenchCommand: ParsableCommand {
 
         var config = GridSceneConfiguration()
         config.latency = latencyMs / 1000
+        config.physics = physics
         let bench = GridBench(configuration: config)
         let printsTables = plot != "-"
         var panels: [BenchPlot.Panel] = []

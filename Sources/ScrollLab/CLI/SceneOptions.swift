@@ -27,6 +27,10 @@ struct SceneOptions: ParsableArguments {
     @Option(help: "Number of grid items.")
     var items: Int = 500
 
+    @Option(help: ArgumentHelp("Scroll physics of the fling: " + ScrollPhysicsKind.allCases.map(\.rawValue).joined(separator: ", ")
+                               + " (default ios: UIKit's; the others ported from Android and Flutter)."))
+    var physics: ScrollPhysicsKind = .ios
+
     @Option(help: "Velocity estimator: ios (UIKit-like, default) or lsq (least squares).")
     var estimator: EstimatorOption = .ios
 
@@ -54,6 +58,7 @@ struct SceneOptions: ParsableArguments {
         var config = GridSceneConfiguration()
         config.itemCount = items
         config.policy = policy
+        config.physics = physics
         config.seedProblem = seedProblem.flatMap(SeedProblem.init(rawValue:))
         config.latency = latencyMs / 1000
         config.assetCount = Swift.max(1, assetCount)
@@ -96,6 +101,7 @@ struct SceneOptions: ParsableArguments {
                                      photoSizes: sizes)
         let lab = kind.make(settings)
         lab.scrollView.decelerationRate = rate.rate
+        lab.scrollView.configuration.physics = physics
         lab.scrollView.velocityEstimator = estimator.kind
         lab.scrollView.delaysContentTouches = delaysContentTouches.isOn
         lab.scrollView.canCancelContentTouches = canCancelContentTouches.isOn

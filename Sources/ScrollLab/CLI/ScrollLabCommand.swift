@@ -15,6 +15,7 @@ struct ScrollLabCommand: ParsableCommand {
             BenchCommand.self,
             ReplayCommand.self,
             SoakCommand.self,
+            PhysicsCompareCommand.self,
         ],
         defaultSubcommand: WindowCommand.self
     )

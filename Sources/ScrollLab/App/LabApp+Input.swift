@@ -150,7 +150,7 @@ extension LabApp {
     /// where it is; a toast says how slow it was, so a slow release that glides or not can be told apart.
     private func noteSlowRelease() {
         let view = scene.scrollView
-        let speed = view.lastReleaseSpeed, minimum = view.configuration.minimumFlingVelocity
+        let speed = view.lastReleaseSpeed, minimum = view.configuration.effectiveMinimumFlingVelocity
         guard speed >= 20, speed < minimum else { return }
         toast("released at \(Int(speed.rounded())) pt/s: under the \(Int(minimum)) pt/s minimum fling, no glide",
               at: clock.now())

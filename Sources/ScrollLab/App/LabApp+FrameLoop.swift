@@ -11,7 +11,10 @@ import ScrollLabCore
 extension LabApp {
     /// Runs until Esc, the close button, `--frames` or `--quit-after`; returns the exit code.
     func run() -> Int32 {
-        let period = 1 / sdl.refreshRate
+        // `--refresh HZ` paces the window at that rate whatever the display's (B-RATE-1).
+        let rate = sceneOptions.refresh ?? sdl.refreshRate
+        let period = 1 / rate
+        instruments.replayFrameRate = rate
         // Pace on the display's vertical blank only if presenting really waits for it; otherwise (no vsync,
         // or SDL's simulated one, turned off) on our own schedule at the display's period. The legacy loop
         // kept SDL's simulated vsync and took it for the blank.

@@ -183,7 +183,7 @@ extension LabApp {
     private func startPendingReplay(at now: Double) {
         guard let gesture = instruments.pendingReplay else { return }
         instruments.pendingReplay = nil
-        instruments.replay = ReplayDriver(gesture: gesture, startTime: now)
+        instruments.replay = ReplayDriver(gesture: gesture, startTime: now, frameRate: instruments.replayFrameRate)
         logSetting("replay", .int(gesture.count), at: clock.now())
     }
 }

@@ -20,6 +20,8 @@ struct LabInstruments {
     var replay: ReplayDriver?
     /// The gesture to play once the first frame's model time is known (`--replay FILE`).
     var pendingReplay: [PointerEvent]?
+    /// The replay's model frames per second: the window's refresh rate (`--refresh`, else the display's).
+    var replayFrameRate = 60.0
 
     /// Instruments for a scene scrolling along `axis`.
     init(axis: Axis) {

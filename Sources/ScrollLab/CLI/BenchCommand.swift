@@ -48,6 +48,9 @@ struct BenchCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Scroll physics of the fling: " + ScrollPhysicsKind.allCases.map(\.rawValue).joined(separator: ", ") + " (default ios)."))
     var physics: ScrollPhysicsKind = .ios
 
+    @Option(help: "Display refresh rate in Hz: the replay clock's frame rate (default 60).")
+    var refresh: Double = 60
+
     @Option(name: .long, help: "Also draw loads issued against blank tile-seconds per gesture as a PNG (\"-\": standard output, then no tables).")
     var plot: String?
 
@@ -76,7 +79,12 @@ struct BenchCommand: ParsableCommand {
         var config = GridSceneConfiguration()
         config.latency = latencyMs / 1000
         config.physics = physics
-        let bench = GridBench(configuration: config)
+        guard refresh.isFinite, refresh >= 10, refresh <= 1000 else {
+            fail("scrolllab bench: --refresh must be between 10 and 1000 Hz", code: 64)
+        }
+        var clock = HeadlessReplay()
+        clock.frameRate = refresh
+        let bench = GridBench(configuration: config, replay: clock)
         let printsTables = plot != "-"
         var panels: [BenchPlot.Panel] = []
         if !json && printsTables {

@@ -45,7 +45,7 @@ struct ReplayCommand: ParsableCommand {
             if stream { output.line(line) } else { pending += line; pending += "\n" }
         }
         for line in lab.settingLines { emit(line.serialized) }
-        let replay = HeadlessReplayStream(scene: lab, onRecord: { record in
+        let replay = HeadlessReplayStream(scene.replayClock, scene: lab, onRecord: { record in
             if didScroll || record.event != .didScroll { emit(record.json.serialized) }
         })
         let count = readGesture(file, command: "replay") { replay.push($0) }

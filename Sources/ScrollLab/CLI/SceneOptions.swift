@@ -24,6 +24,9 @@ struct SceneOptions: ParsableArguments {
     @Option(name: .customLong("latency-ms"), help: "Simulated image source latency in milliseconds.")
     var latencyMs: Double = 80
 
+    @Option(help: "Display refresh rate in Hz: the model clock's frame rate in replay and the window's pacing (default: 60 in replay, the display's rate in the window).")
+    var refresh: Double?
+
     @Option(help: "Number of grid items.")
     var items: Int = 500
 
@@ -47,10 +50,20 @@ struct SceneOptions: ParsableArguments {
         guard latencyMs.isFinite, latencyMs >= 0, latencyMs <= 60_000 else {
             throw ValidationError("--latency-ms must be between 0 and 60000")
         }
+        if let refresh, !(refresh.isFinite && refresh >= 10 && refresh <= 1000) {
+            throw ValidationError("--refresh must be between 10 and 1000 Hz")
+        }
         guard items >= 0, items <= 1_000_000 else { throw ValidationError("--items must be between 0 and 1000000") }
         if let seedProblem, SeedProblem(rawValue: seedProblem) == nil {
             throw ValidationError("--seed-problem must be 1, 2 or 3")
         }
+    }
+
+    /// The headless replay clock at `--refresh` (60 Hz by default).
+    var replayClock: HeadlessReplay {
+        var replay = HeadlessReplay()
+        replay.frameRate = refresh ?? 60
+        return replay
     }
 
     /// The grid scene's configuration these options describe, for `assetCount` images.

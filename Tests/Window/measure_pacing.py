@@ -1,7 +1,10 @@
 """Frame pacing of the real window under Xvfb, old loop against new, side by side in one run.
 
-Usage: python3 Tests/Window/measure_pacing.py [--baseline OLD_SCROLLLAB] path/to/scrolllab [rounds]
+Usage: python3 Tests/Window/measure_pacing.py [--baseline OLD_SCROLLLAB | --refresh HZ,HZ…] path/to/scrolllab [rounds]
 (DISPLAY must be set)
+
+With `--refresh 60,120` the software renderer's adaptive loop runs at each rate instead (`--refresh HZ`),
+in alternation: the window paced at 60 and at 120 Hz side by side.
 
 For each renderer (software, OpenGL) and pacing (legacy, adaptive), in alternation, the window plays
 Assets/Gestures/rapid-flings.jsonl through the grid with images (--replay) and the trace's summary gives
@@ -20,20 +23,27 @@ import tempfile
 
 args = sys.argv[1:]
 baseline = None
+refresh = None
 if args[:1] == ["--baseline"]:
     baseline, args = os.path.abspath(args[1]), args[2:]
+if args[:1] == ["--refresh"]:
+    refresh, args = [r for r in args[1].split(",") if r], args[2:]
 binary = os.path.abspath(args[0])
 rounds = int(args[1]) if len(args) > 1 else 2
 runs = ([(baseline, "baseline", "legacy")] if baseline else []) + [(binary, "legacy", "legacy"), (binary, "adaptive", "adaptive")]
+if refresh:
+    runs = [(binary, "%s Hz" % hz, "adaptive") for hz in refresh]
 root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 gesture = os.path.join(root, "Assets", "Gestures", "rapid-flings.jsonl")
 results = {}
 with tempfile.TemporaryDirectory() as out:
     for r in range(rounds):
-        for renderer in ["software", "opengl"]:
+        for renderer in (["software"] if refresh else ["software", "opengl"]):
             for program, pacing, flag in runs:
-                trace = os.path.join(out, "%s-%s-%d.jsonl" % (renderer, pacing, r))
+                trace = os.path.join(out, "%s-%s-%d.jsonl" % (renderer, pacing.replace(" ", ""), r))
                 command = [program, "--replay", gesture, "--trace-out", trace, "--pacing", flag, "--quit-after", "9"]
+                if refresh:
+                    command += ["--refresh", pacing.split()[0]]
                 if renderer == "software":
                     command.append("--software")
                 subprocess.run(command, cwd=root, check=True, capture_output=True, timeout=60)

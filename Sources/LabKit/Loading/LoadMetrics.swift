@@ -31,6 +31,22 @@ public struct LoadMetrics: Hashable, Sendable {
     /// Maximum over frames of the bytes in the memory cache plus the bytes held only by tiles
     /// (images a tile still shows after the cache evicted them).
     public var peakDecodedBytes = 0
+    /// Tiles whose image showed within 10 ms of the tile becoming visible, over the tiles that became
+    /// visible (each binding once; the first screen counts): the web's "ready on appear" (B-POP-1).
+    /// 1 when no tile appeared.
+    public var readyOnAppearShare = 1.0
+    /// Tile appearances counted for `readyOnAppearShare`, and those whose image was ready.
+    public var appearances = 0
+    public var readyOnAppear = 0
+    /// Σ over frames of the visible area of tiles without their image × the time that frame stays on
+    /// screen, pt²·s (FlashList's cumulative blank area).
+    public var blankAreaPt2s = 0.0
+    /// The largest visible blank area in one frame, pt² (FlashList's largest blank area).
+    public var maxBlankAreaPt2 = 0.0
+    /// Tile-frames in which a bound tile shows an image that is not its item's (must be 0).
+    public var wrongImages = 0
+    /// Times a visible tile that showed its image showed the placeholder again, still bound to the same item.
+    public var flickers = 0
 
     /// Zero metrics.
     public init() {}
@@ -47,10 +63,19 @@ public struct LoadMetrics: Hashable, Sendable {
             ("cacheHitFades", .int(cacheHitFades)),
             ("staleFrames", .int(staleFrames)),
             ("peakDecodedBytes", .int(peakDecodedBytes)),
+            ("readyOnAppearShare", .number(readyOnAppearShare)),
+            ("blankAreaPt2s", .number(blankAreaPt2s)),
+            ("maxBlankAreaPt2", .number(maxBlankAreaPt2)),
+            ("wrongImages", .int(wrongImages)),
+            ("flickers", .int(flickers)),
         ])
     }
 
     /// The JSON keys, in order.
     public static let keys = ["loadsIssued", "loadsCompleted", "loadsCancelled", "loadsWasted", "blankTileSeconds",
-                              "settleLatency", "cacheHitFades", "staleFrames", "peakDecodedBytes"]
+                              "settleLatency", "cacheHitFades", "staleFrames", "peakDecodedBytes",
+                              "readyOnAppearShare", "blankAreaPt2s", "maxBlankAreaPt2", "wrongImages", "flickers"]
+    /// The pop-in keys (B-POP-1): measured per frame on the run, not by the bounds' schedules.
+    public static let popInKeys: Set<String> = ["readyOnAppearShare", "blankAreaPt2s", "maxBlankAreaPt2", "wrongImages",
+                                                "flickers"]
 }

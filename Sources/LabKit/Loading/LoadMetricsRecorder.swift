@@ -22,6 +22,22 @@ public struct LoadMetricsRecorder: Sendable {
     private var wasMoving = false
     private var settleStart: Double?
     private var settleSum = 0.0
+    /// Visible blank area in the last frame, pt².
+    private var lastBlankArea = 0.0
+    /// Per pool view: the item it showed visible in the last frame (nil: not visible), when that
+    /// appearance began, whether it is still waiting for its image, and whether it has shown it.
+    private var appearance: [Appearance] = []
+
+    /// One pool view's current appearance.
+    private struct Appearance: Sendable {
+        var item: Int?
+        var since = 0.0
+        var waiting = false
+        var hasShown = false
+    }
+
+    /// How soon an image must show for its tile to count as ready on appear (web.dev's 10 ms).
+    public static let readyWithin = 0.010
 
     /// A recorder for a grid whose items show `assetCount` distinct images.
     public init(assetCount: Int) {
@@ -53,12 +69,17 @@ public struct LoadMetricsRecorder: Sendable {
     public mutating func start(time: Double, tiles: [FrameTile]) {
         lastFrameTime = time
         lastBlank = 0
+        lastBlankArea = 0
         for t in tiles where t.isVisible {
             guard let item = t.item else { continue }
             atRestItems.insert(item)
             everVisibleItems.insert(item)
-            if t.displayedKey != key(item) { lastBlank += 1 }
+            if t.displayedKey != key(item) {
+                lastBlank += 1
+                lastBlankArea += t.visibleArea
+            }
         }
+        observeAppearances(tiles, time: time)
     }
 
     /// Copies the pipeline's load counters.
@@ -94,20 +115,32 @@ public struct LoadMetricsRecorder: Sendable {
     public mutating func frame(time: Double, tiles: [FrameTile], isMoving: Bool, cacheBytes: Int, tileOnlyBytes: Int) {
         let dt = Swift.max(0, time - (lastFrameTime ?? time))
         lastFrameTime = time
-        var stale = false, blank = 0
+        var stale = false, blank = 0, blankArea = 0.0
         for t in tiles {
             guard let item = t.item else {
                 if t.displayedKey != nil { stale = true }
                 continue
             }
             let expected = key(item)
-            if let shown = t.displayedKey, shown != expected { stale = true }
+            if let shown = t.displayedKey, shown != expected {
+                stale = true
+                base.wrongImages += 1
+            }
             guard t.isVisible else { continue }
             everVisibleItems.insert(item)
             if !isMoving { atRestItems.insert(item) }
-            if t.displayedKey == expected { pendingWaste[expected] = nil } else { blank += 1 }
+            if t.displayedKey == expected {
+                pendingWaste[expected] = nil
+            } else {
+                blank += 1
+                blankArea += t.visibleArea
+            }
         }
         if stale { base.staleFrames += 1 }
+        base.blankAreaPt2s += lastBlankArea * dt
+        lastBlankArea = blankArea
+        base.maxBlankAreaPt2 = Swift.max(base.maxBlankAreaPt2, blankArea)
+        observeAppearances(tiles, time: time)
         // A frame stays on screen until the next: the interval just ended showed the last frame's
         // blanks. (Charging it to this frame's would bill a long still hold the replay skips to the
         // tiles that only came on screen after it.)
@@ -124,6 +157,41 @@ public struct LoadMetricsRecorder: Sendable {
         }
         wasMoving = isMoving
     }
+
+    /// Tracks each pool view's appearance: a tile that became visible (or was rebound while visible)
+    /// starts one; it is ready if its image shows within `readyWithin`; a shown image that goes back to
+    /// the placeholder while the appearance lasts is a flicker.
+    private mutating func observeAppearances(_ tiles: [FrameTile], time: Double) {
+        if appearance.count != tiles.count { appearance = Array(repeating: Appearance(), count: tiles.count) }
+        for (v, t) in tiles.enumerated() {
+            let visibleItem = t.isVisible ? t.item : nil
+            let showing = visibleItem.map { t.displayedKey == key($0) } ?? false
+            var a = appearance[v]
+            if visibleItem != a.item {
+                if a.waiting { base.appearances += 1 }   // it left (or was rebound) before its image came
+                a = Appearance(item: visibleItem, since: time, waiting: visibleItem != nil, hasShown: false)
+            }
+            if a.item != nil {
+                if showing {
+                    if a.waiting {
+                        base.appearances += 1
+                        if time - a.since <= Self.readyWithin + 1e-9 { base.readyOnAppear += 1 }
+                        a.waiting = false
+                    }
+                    a.hasShown = true
+                } else if a.hasShown {
+                    base.flickers += 1
+                    a.hasShown = false
+                }
+            }
+            appearance[v] = a
+        }
+        var waiting = 0
+        for a in appearance where a.waiting { waiting += 1 }
+        base.readyOnAppearShare = Self.share(ready: base.readyOnAppear, of: base.appearances + waiting)
+    }
+
+    private static func share(ready: Int, of count: Int) -> Double { count == 0 ? 1 : Double(ready) / Double(count) }
 
     private mutating func recordSettle(_ wait: Double) {
         settleSum += wait
@@ -145,12 +213,15 @@ public struct FrameTile: Hashable, Sendable {
     public var displayedKey: ImageKey?
     /// Decoded bytes of the displayed image.
     public var displayedBytes: Int
+    /// The part of the tile inside the viewport, pt².
+    public var visibleArea: Double
 
     /// Makes a tile observation.
-    public init(item: Int?, isVisible: Bool, displayedKey: ImageKey?, displayedBytes: Int = 0) {
+    public init(item: Int?, isVisible: Bool, displayedKey: ImageKey?, displayedBytes: Int = 0, visibleArea: Double = 0) {
         self.item = item
         self.isVisible = isVisible
         self.displayedKey = displayedKey
         self.displayedBytes = displayedBytes
+        self.visibleArea = visibleArea
     }
 }

@@ -101,6 +101,7 @@ public struct GridBenchRow: Hashable, Sendable {
             case "blankTileSeconds": out.append((key, hasTiming ? value : .null))
             case "settleLatency": out.append((key, hasSettle ? value : .null))
             case "peakDecodedBytes": out.append((key, hasMemory ? value : .null))
+            case _ where LoadMetrics.popInKeys.contains(key): out.append((key, isBound ? .null : value))
             default: out.append((key, value))
             }
         }

@@ -10,7 +10,9 @@ extension GridScene {
         let item = pool.items[v]
         var shown: ImageKey?, bytes = 0
         if case let .shown(key, b, _) = slots[v].content { shown = key; bytes = b }
-        return FrameTile(item: item, isVisible: item.map { isVisible($0) } ?? false, displayedKey: shown, displayedBytes: bytes)
+        let area = item.flatMap { layout.frame(ofItem: $0).intersection(scrollView.bounds) }.map { $0.width * $0.height } ?? 0
+        return FrameTile(item: item, isVisible: item.map { isVisible($0) } ?? false, displayedKey: shown, displayedBytes: bytes,
+                         visibleArea: area)
     }
 
     /// Records the frame at `time`: counters, blank tiles, stale check, settle, decoded bytes.

@@ -88,10 +88,11 @@ import LabKit
         #expect(abs(m.settleLatencyMax - 0.3) < 1e-12)
     }
 
-    @Test func jsonKeysAreExactlyThePOL2Keys() {
+    @Test func jsonKeysAreThePOL2KeysThenThePopInKeys() {
         guard case let .object(pairs) = LoadMetrics().json else { Issue.record("not an object"); return }
         #expect(pairs.map(\.0) == ["loadsIssued", "loadsCompleted", "loadsCancelled", "loadsWasted", "blankTileSeconds",
-                                   "settleLatency", "cacheHitFades", "staleFrames", "peakDecodedBytes"])
+                                   "settleLatency", "cacheHitFades", "staleFrames", "peakDecodedBytes",
+                                   "readyOnAppearShare", "blankAreaPt2s", "maxBlankAreaPt2", "wrongImages", "flickers"])
         #expect(pairs.map(\.0) == LoadMetrics.keys)
     }
 }

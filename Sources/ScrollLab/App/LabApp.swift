@@ -86,7 +86,9 @@ final class LabApp {
         text = TextCache(renderer: sdl.renderer, fonts: fonts)
         canvas = Canvas(renderer: sdl.renderer)
         instruments = LabInstruments(axis: scene.kind.axis)
-        instruments.pendingReplay = options.replay
+        instruments.pendingReplay = options.replay.map { gesture in
+            sceneOptions.touchHz.map { TouchResampler.resample(gesture, rate: $0) } ?? gesture
+        }
         status.latencyMs = scene.sourceLatencyMs
         status.physics = (sceneOptions.physics == .ios ? "iOS fit" : sceneOptions.physics.rawValue)
             + " · vel \(sceneOptions.estimator.rawValue)"

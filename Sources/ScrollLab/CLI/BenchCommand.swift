@@ -51,6 +51,9 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Display refresh rate in Hz: the replay clock's frame rate (default 60).")
     var refresh: Double = 60
 
+    @Option(name: .customLong("touch-hz"), help: "Resample the gestures to this touch rate in Hz first.")
+    var touchHz: Double?
+
     @Option(name: .long, help: "Also draw loads issued against blank tile-seconds per gesture as a PNG (\"-\": standard output, then no tables).")
     var plot: String?
 
@@ -82,6 +85,9 @@ struct BenchCommand: ParsableCommand {
         guard refresh.isFinite, refresh >= 10, refresh <= 1000 else {
             fail("scrolllab bench: --refresh must be between 10 and 1000 Hz", code: 64)
         }
+        if let touchHz, !(touchHz.isFinite && touchHz >= 10 && touchHz <= 10_000) {
+            fail("scrolllab bench: --touch-hz must be between 10 and 10000 Hz", code: 64)
+        }
         var clock = HeadlessReplay()
         clock.frameRate = refresh
         let bench = GridBench(configuration: config, replay: clock)
@@ -97,8 +103,9 @@ struct BenchCommand: ParsableCommand {
             do { text = try String(contentsOf: file, encoding: .utf8) } catch {
                 fail("scrolllab bench: cannot read \(file.path): \(error.localizedDescription)")
             }
-            let events: [PointerEvent]
+            var events: [PointerEvent]
             do { events = try GestureFile.parse(text) } catch { fail("scrolllab bench: \(file.lastPathComponent) \(error.description)") }
+            if let touchHz { events = TouchResampler.resample(events, rate: touchHz) }
             let rows = bench.rows(events)
             panels.append(BenchPlot.Panel(gesture: name, rows: rows))
             if !printsTables {

@@ -48,7 +48,10 @@ struct ReplayCommand: ParsableCommand {
         let replay = HeadlessReplayStream(scene.replayClock, scene: lab, onRecord: { record in
             if didScroll || record.event != .didScroll { emit(record.json.serialized) }
         })
-        let count = readGesture(file, command: "replay") { replay.push($0) }
+        var resampler = scene.touchHz.map(TouchResampler.init(rate:))
+        let count = readGesture(file, command: "replay") { event in
+            if resampler == nil { replay.push(event) } else { for e in resampler!.push(event) { replay.push(e) } }
+        }
         guard count > 0 else { fail("scrolllab replay: \(file == "-" ? "stdin" : file) holds no pointer events") }
         let result = replay.finish()
         var end: [(String, JSONValue)] = [

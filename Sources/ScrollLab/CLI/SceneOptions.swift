@@ -27,6 +27,9 @@ struct SceneOptions: ParsableArguments {
     @Option(help: "Display refresh rate in Hz: the model clock's frame rate in replay and the window's pacing (default: 60 in replay, the display's rate in the window).")
     var refresh: Double?
 
+    @Option(name: .customLong("touch-hz"), help: "Resample gestures (replays) to this touch rate in Hz before they reach the model.")
+    var touchHz: Double?
+
     @Option(help: "Number of grid items.")
     var items: Int = 500
 
@@ -52,6 +55,9 @@ struct SceneOptions: ParsableArguments {
         }
         if let refresh, !(refresh.isFinite && refresh >= 10 && refresh <= 1000) {
             throw ValidationError("--refresh must be between 10 and 1000 Hz")
+        }
+        if let touchHz, !(touchHz.isFinite && touchHz >= 10 && touchHz <= 10_000) {
+            throw ValidationError("--touch-hz must be between 10 and 10000 Hz")
         }
         guard items >= 0, items <= 1_000_000 else { throw ValidationError("--items must be between 0 and 1000000") }
         if let seedProblem, SeedProblem(rawValue: seedProblem) == nil {

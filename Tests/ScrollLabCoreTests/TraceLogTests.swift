@@ -63,7 +63,7 @@ import ScrollLabCore
         let line = try #require(lines.values.first)
         #expect(line.hasPrefix(#"{"event":"summary","viewsCreated":6,"metrics":1,"frameP50Ms":1.23,"frameP99Ms":3,"frameMaxMs":3,"intervalP50Ms":20,"#))
         #expect(line.contains(#""frames":2,"#))
-        #expect(line.contains(#""motionFrames":0,"fps":50,"motionFps":0,"worstImageWorkMs":1.23}"#))
+        #expect(line.contains(#""motionFrames":0,"fps":50,"motionFps":0,"worstImageWorkMs":1.23,"hitchTimeRatioMsPerS":0,"hitchCount":0,"longestHitchMs":0}"#))
         let (kept, more) = log()
         kept.summary(scene: [("viewsCreated", .int(5))], viewsCreated: 9, stats: stats, motionStats: stats, worstImageWork: 0)
         #expect(more.values.first?.hasPrefix(#"{"event":"summary","viewsCreated":5,"frameP50Ms""#) == true)

@@ -22,8 +22,9 @@ check(result.returncode == 0, "bench --frames exits 0 with no display (stderr %r
 lines = [json.loads(line) for line in result.stdout.splitlines()]
 check(len(lines) == 2, "one line per renderer: %s" % result.stdout.strip())
 software, missing = lines
-check(list(software) == ["renderer", "p50Ms", "p99Ms", "maxMs", "worstImageStallMs"] and software["renderer"] == "software",
-      "software line has exactly the keys renderer, p50Ms, p99Ms, maxMs, worstImageStallMs: %s" % software)
+keys = ["renderer", "p50Ms", "p99Ms", "maxMs", "worstImageStallMs", "hitchTimeRatioMsPerS", "hitchCount", "longestHitchMs"]
+check(list(software) == keys and software["renderer"] == "software", "software line has exactly the keys %s: %s" % (keys, software))
+check(software["hitchCount"] >= 0 and software["hitchTimeRatioMsPerS"] >= 0, "hitch figures are numbers")
 check(0 < software["p50Ms"] <= software["p99Ms"] <= software["maxMs"], "0 < p50 ≤ p99 ≤ max")
 check(software["worstImageStallMs"] > 0, "images were uploaded during the run (worst stall %.3f ms)" % software["worstImageStallMs"])
 check(missing["renderer"] == "no-such-renderer" and missing["p50Ms"] is None and "no-such-renderer" in missing["unavailable"],

@@ -21,20 +21,32 @@ struct FrameBenchRun {
     /// The longest image work of one frame, milliseconds.
     var worstImageStallMs: Double { (imageStalls.max() ?? 0) * 1000 }
 
+    /// Apple's hitch measure of the run on a display of `period` seconds with vsync: a frame whose work
+    /// takes longer than a period presents at a later blank, late by the whole periods it missed.
+    func hitches(period: Double) -> HitchMeter {
+        var meter = HitchMeter()
+        for time in frameTimes {
+            meter.record(interval: Swift.max(1, (time / period).rounded(.up)) * period, period: period, isMoving: true)
+        }
+        return meter
+    }
+
     /// Frames longer than `limit` seconds.
     func framesOver(_ limit: Double) -> Int { frameTimes.filter { $0 > limit }.count }
 
-    /// The `--json` line: `{"renderer":…,"p50Ms":…,"p99Ms":…,"maxMs":…,"worstImageStallMs":…}` (µs precision).
-    var json: JSONValue {
+    /// The `--json` line: `{"renderer":…,"p50Ms":…,"p99Ms":…,"maxMs":…,"worstImageStallMs":…}` (µs precision),
+    /// then the hitch keys at `period` (`hitchTimeRatioMsPerS`, `hitchCount`, `longestHitchMs`).
+    func json(period: Double) -> JSONValue {
         func ms(_ value: Double) -> JSONValue { .number((value * 1000).rounded() / 1000) }
         return .object([("renderer", .string(renderer)), ("p50Ms", ms(frameMs(percentile: 50))),
                         ("p99Ms", ms(frameMs(percentile: 99))), ("maxMs", ms(frameMs(percentile: 100))),
-                        ("worstImageStallMs", ms(worstImageStallMs))])
+                        ("worstImageStallMs", ms(worstImageStallMs))] + hitches(period: period).summary)
     }
 
     /// The `--json` line of a renderer SDL could not create: the same keys, null, and why.
     static func unavailableJSON(renderer: String, reason: String) -> JSONValue {
         .object([("renderer", .string(renderer)), ("p50Ms", .null), ("p99Ms", .null), ("maxMs", .null),
-                 ("worstImageStallMs", .null), ("unavailable", .string(reason))])
+                 ("worstImageStallMs", .null), ("hitchTimeRatioMsPerS", .null), ("hitchCount", .null),
+                 ("longestHitchMs", .null), ("unavailable", .string(reason))])
     }
 }

@@ -3,7 +3,7 @@ import ScrollKit
 
 extension LabApp {
     /// Frames per second of the frame bench's clock.
-    static let benchFrameRate = 60.0
+    nonisolated static let benchFrameRate = 60.0
 
     /// The frame bench (`scrolllab bench --frames`): plays the `--replay` gesture through the window's
     /// own frame (image pump, model step through `ReplayDriver`, phone, HUD, timeline) and presents

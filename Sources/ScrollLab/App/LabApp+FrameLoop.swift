@@ -30,6 +30,7 @@ extension LabApp {
         logSetting("pacing", .string(options.pacing.rawValue), at: 0)
         var pacer = FramePacer(period: period, presentWaits: presentWaits, now: clock.now())
         var lastFrameStart: Double?
+        var nextStall = clock.now() + (options.stallEvery ?? 0)
         var lastPresentEnd: Double?
         while running {
             let deadline: Double
@@ -45,6 +46,11 @@ extension LabApp {
             pump.pump(until: deadline) { event, stamp in self.handle(&event, at: stamp) }
             if status.eventClock != pump.timeSource.rawValue { status.eventClock = pump.timeSource.rawValue }
             let frameStart = clock.now()
+            if let ms = options.stallMs, let every = options.stallEvery, frameStart >= nextStall {
+                // --stall-ms / --stall-every: the main thread blocked, as a slow frame would block it.
+                SDL_Delay(UInt32(ms.rounded()))
+                nextStall = frameStart + every
+            }
             frame(at: frameStart)
             // The work time includes the drawing; the present is the copy to the screen alone.
             sdl.finishDrawing()
@@ -58,6 +64,7 @@ extension LabApp {
             // The interval between presented frames: what the eye sees.
             let interval = lastPresentEnd.map { presentEnd - $0 }
             stats.record(frameTime: workEnd - frameStart, presentTime: presentEnd - presentStart, interval: interval)
+            if let interval { hitches.record(interval: interval, period: period, isMoving: frameIsMoving) }
             if frameIsMoving {
                 motionStats.record(frameTime: workEnd - frameStart, presentTime: presentEnd - presentStart, interval: interval)
             }
@@ -83,6 +90,7 @@ extension LabApp {
         status.frameP99Ms = FrameStats.percentile(99, of: Array(stats.frameTimes.suffix(300))) * 1000
         status.intervalP99Ms = FrameStats.percentile(99, of: Array(intervals)) * 1000
         status.fps = FrameStats.fps(of: intervals)
+        status.hitchRatio = hitches.ratioMsPerS
     }
 
     /// Sleeps until app time `time` without pumping input (SDL_Delay for whole milliseconds, then a

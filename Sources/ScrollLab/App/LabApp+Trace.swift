@@ -30,6 +30,6 @@ extension LabApp {
     /// The trace's last line: the scene's summary and the frame statistics.
     func writeTraceSummary() {
         trace?.summary(scene: scene.summary, viewsCreated: scene.snapshot().viewsCreated, stats: stats,
-                       motionStats: motionStats, worstImageWork: images.worstFrameWork)
+                       motionStats: motionStats, worstImageWork: images.worstFrameWork, hitches: hitches)
     }
 }

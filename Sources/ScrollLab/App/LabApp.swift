@@ -33,6 +33,8 @@ final class LabApp {
     var stats = FrameStats()
     /// Frames drawn while the content was dragged or decelerating.
     var motionStats = FrameStats()
+    /// Apple's hitch measure over the frames of motion (B-HITCH-1).
+    var hitches = HitchMeter()
     var frameIsMoving = false
     /// Durations of the empty presents measured at start (seconds), reported in the trace.
     var calibration: [Double] = []
@@ -75,6 +77,7 @@ final class LabApp {
         sdl = try SDLSession(headless: options.headless, software: options.software, renderDriver: options.renderDriver,
                              scale: options.scale)
         images = ImageLoader(paths: imagePaths, latency: sceneOptions.latencyMs / 1000, renderer: sdl.renderer)
+        images.decodesOnMain = options.decodeOnMain
         do {
             fonts = try FontSet()
             scene = try Self.windowScene(sceneOptions.scene, options: sceneOptions, images: images)

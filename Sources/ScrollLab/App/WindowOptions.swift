@@ -37,6 +37,11 @@ struct WindowOptions: Sendable {
     var debugStallAtSample: Int?
     /// Debug: how long that stall lasts, milliseconds.
     var debugStallMs: Int = 100
+    /// Injected main-thread stalls (`--stall-ms MS --stall-every S`): milliseconds, and seconds between.
+    var stallMs: Double?
+    var stallEvery: Double?
+    /// Decode images on the render thread (`--decode-on-main`).
+    var decodeOnMain: Bool = false
 }
 
 /// The frame loop's pacing: the pacer that learns what frames cost, or the loop before it (for comparison).

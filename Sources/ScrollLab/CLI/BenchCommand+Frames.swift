@@ -32,7 +32,7 @@ extension BenchCommand {
             print("scrolllab bench --frames — grid scene, gesture \(name), \(images.count) images, latency \(Self.format(latencyMs, 0)) ms, "
                   + "960×600 offscreen, frames paced at 60 Hz after 30 warm-up frames")
             print("frame = image pump + model step + drawing + present, timed with SDL_GetPerformanceCounter; goal p99 < 4 ms, no frame over 16.7 ms")
-            print("renderer   frames  p50 ms  p99 ms  max ms  over 16.7  worst image stall ms")
+            print("renderer   frames  p50 ms  p99 ms  max ms  over 16.7  worst image stall ms  hitch ms/s  hitches")
         }
         for renderer in renderers.isEmpty ? Self.frameBenchRenderers : renderers {
             var options = WindowOptions()
@@ -50,14 +50,16 @@ extension BenchCommand {
             switch outcome {
             case let .success(run):
                 if json {
-                    print(run.json.serialized)
+                    print(run.json(period: 1 / LabApp.benchFrameRate).serialized)
                 } else {
+                    let hitches = run.hitches(period: 1 / LabApp.benchFrameRate)
                     let cells = [Self.format(run.frameMs(percentile: 50), 2), Self.format(run.frameMs(percentile: 99), 2),
                                  Self.format(run.frameMs(percentile: 100), 2), "\(run.framesOver(1.0 / 60))",
-                                 Self.format(run.worstImageStallMs, 2)]
+                                 Self.format(run.worstImageStallMs, 2), Self.format(hitches.ratioMsPerS, 1) + " " + hitches.band.rawValue,
+                                 "\(hitches.hitchCount)"]
                     print(renderer.padding(toLength: 9, withPad: " ", startingAt: 0)
                           + String(format: "%8d", run.frameTimes.count)
-                          + zip(cells, [8, 8, 8, 11, 22]).map { String(repeating: " ", count: max(0, $1 - $0.count)) + $0 }.joined())
+                          + zip(cells, [8, 8, 8, 11, 22, 20, 9]).map { String(repeating: " ", count: max(0, $1 - $0.count)) + $0 }.joined())
                 }
             case let .failure(error):
                 let reason = error.message.replacingOccurrences(of: "scrolllab: ", with: "")

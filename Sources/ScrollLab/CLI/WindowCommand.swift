@@ -70,6 +70,15 @@ struct WindowCommand: ParsableCommand {
     @Option(help: "Frame pacing: adaptive (learns what work and present cost) or legacy (the loop before it, for comparison).")
     var pacing: FramePacing = .adaptive
 
+    @Option(name: .customLong("stall-ms"), help: "Inject a main-thread stall of this many milliseconds (with --stall-every): a hitch to watch the hitch ratio climb.")
+    var stallMs: Double?
+
+    @Option(name: .customLong("stall-every"), help: "With --stall-ms: stall once every this many seconds.")
+    var stallEvery: Double?
+
+    @Flag(name: .customLong("decode-on-main"), help: "Decode images on the render thread (the classic mistake) instead of off it.")
+    var decodeOnMain = false
+
     @Option(name: .customLong("debug-stall-at-sample"), help: ArgumentHelp("Debug: stall the main thread after this move of each drag.", visibility: .hidden))
     var debugStallAtSample: Int?
 
@@ -84,6 +93,13 @@ struct WindowCommand: ParsableCommand {
         }
         if !(scale.isFinite && scale >= 0.25 && scale <= 8) { throw ValidationError("--scale must be between 0.25 and 8") }
         if screenshotAfter != nil, screenshot == nil { throw ValidationError("--screenshot-after needs --screenshot FILE") }
+        if (stallMs == nil) != (stallEvery == nil) { throw ValidationError("--stall-ms and --stall-every go together") }
+        if let stallMs, !(stallMs.isFinite && stallMs > 0 && stallMs <= 10_000) {
+            throw ValidationError("--stall-ms must be between 0 and 10000 milliseconds")
+        }
+        if let stallEvery, !(stallEvery.isFinite && stallEvery >= 0.01 && stallEvery <= 3600) {
+            throw ValidationError("--stall-every must be between 0.01 and 3600 seconds")
+        }
     }
 
     func run() throws {
@@ -91,7 +107,8 @@ struct WindowCommand: ParsableCommand {
             traceOut: traceOut, traceDidScroll: traceDidScroll, tracePointer: tracePointer, traceFrames: traceFrames, screenshot: screenshot,
             screenshotAfter: screenshotAfter, headless: headless, software: software,
             replay: replay.map { loadGesture($0, command: "window") }, frames: frames, quitAfter: quitAfter,
-            scale: scale, pacing: pacing, debugStallAtSample: debugStallAtSample, debugStallMs: debugStallMs)
+            scale: scale, pacing: pacing, debugStallAtSample: debugStallAtSample, debugStallMs: debugStallMs,
+            stallMs: stallMs, stallEvery: stallEvery, decodeOnMain: decodeOnMain)
         let code: Int32 = MainActor.assumeIsolated {
             do throws(AppError) {
                 return try LabApp(options: options, sceneOptions: sceneOptions, imagePaths: sceneOptions.imagePaths()).run()

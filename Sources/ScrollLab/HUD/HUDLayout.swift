@@ -1,5 +1,6 @@
 import LabKit
 import ScrollKit
+import ScrollLabCore
 
 /// Where every piece of HUD text goes, decided before anything is drawn: fixed columns, one text box
 /// per string, each measured and elided with "…" to fit its cell, and nothing placed below its
@@ -231,9 +232,22 @@ struct HUDLayout {
         let input = status.eventClock.isEmpty ? "" : " · input stamped with " + status.eventClock + " time"
         put(status.renderer + input, .label, .dimText, column: c, x: x, y: frame.minY, width: frame.width)
         put(Self.keyHints(scene: s), .label, .dimText, column: c, x: x, y: frame.minY + line, width: frame.width)
-        put(String(format: "%.1f fps · interval p99 %.1f ms · work %.1f ms (p99 %.1f)", status.fps, status.intervalP99Ms,
-                   status.frameMs, status.frameP99Ms), .mono, .dimText, column: c, x: x, y: frame.minY + 2 * line + 1,
-            width: frame.width)
+        let used = put(String(format: "%.1f fps · p99 %.1f ms · work %.1f (p99 %.1f) · ", status.fps, status.intervalP99Ms,
+                              status.frameMs, status.frameP99Ms), .mono, .dimText, column: c, x: x, y: frame.minY + 2 * line + 1,
+                       width: frame.width)
+        // Apple's hitch time ratio, coloured by its band (good < 5 ≤ warning < 10 ≤ critical ms/s).
+        let band = HitchMeter.Band(ratio: status.hitchRatio)
+        put(String(format: "hitch %.1f ms/s", status.hitchRatio), .mono, Self.colour(of: band), column: c, x: x + used,
+            y: frame.minY + 2 * line + 1, width: frame.width - used)
+    }
+
+    /// A hitch band's colour: green, amber, red.
+    static func colour(of band: HitchMeter.Band) -> RGBA {
+        switch band {
+        case .good: return RGBA(110, 200, 120)
+        case .warning: return RGBA(235, 180, 60)
+        case .critical: return RGBA(235, 90, 80)
+        }
     }
 
     /// The footer's key line: the scene's own keys first (the policy keys in the grid), then the common ones

@@ -8,6 +8,8 @@ struct HUDStatus {
     /// Presented frames per second and the 99th percentile of the interval between them, over the last second.
     var fps = 0.0
     var intervalP99Ms = 0.0
+    /// Apple's hitch time ratio so far, ms of hitch per second of motion (B-HITCH-1).
+    var hitchRatio = 0.0
     /// The clock pointer samples are stamped with (`x11-server`, `pump`).
     var eventClock = ""
     /// The slow-motion scale when it is not 1× (`"0.25×"`), else nil.

@@ -34,6 +34,12 @@ final class ImageLoader {
     private var decoded: [(LoadTicket, DecodedSurface)] = []
     private var ready: [LoadCompletion] = []
     private var warned: Set<String> = []
+    /// Decode on the render thread, in `pump`, once the latency has passed (`--decode-on-main`: the
+    /// classic mistake, to show what it costs in hitches).
+    var decodesOnMain = false
+    /// Decodes waiting for their latency to pass, with decodes on the render thread: ticket, file,
+    /// size to fit, when due (`DispatchTime` seconds).
+    private var dueOnMain: [(ticket: Int, path: AssetFile, fitting: PixelSize?, due: Double)] = []
 
     /// A loader for `paths` drawing with `renderer`.
     init(paths: [AssetFile], latency: Double, renderer: OpaquePointer) {
@@ -54,13 +60,21 @@ final class ImageLoader {
         let fitting = drawnSize.map {
             PixelSize(width: Int32(($0.width * pixelScale).rounded(.up)), height: Int32(($0.height * pixelScale).rounded(.up)))
         }
-        workers.start(ticket: ticket.id, path: paths[ticket.key.asset % paths.count], latency: latency, fitting: fitting)
+        let path = paths[ticket.key.asset % paths.count]
+        if decodesOnMain {
+            dueOnMain.append((ticket.id, path, fitting, Self.now() + latency))
+            return
+        }
+        workers.start(ticket: ticket.id, path: path, latency: latency, fitting: fitting)
     }
+
+    private static func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
 
     /// Drops `ticket`: a queued decode is skipped, a finished one freed, a ready one withdrawn.
     func cancel(_ ticket: LoadTicket) {
         guard begun.removeValue(forKey: ticket.id) != nil else { return }
         mailbox.cancel(ticket.id)
+        dueOnMain.removeAll { $0.ticket == ticket.id }
         if let i = decoded.firstIndex(where: { $0.0 == ticket }) { decoded.remove(at: i).1.free() }
         ready.removeAll { $0.ticket == ticket }
     }
@@ -69,7 +83,17 @@ final class ImageLoader {
     /// Completions are stamped with the model time `time`.
     func pump(time: Double) {
         let start = SDL_GetPerformanceCounter()
-        for outcome in mailbox.drain() {
+        var outcomes = mailbox.drain()
+        if !dueOnMain.isEmpty {
+            // The render thread decodes every image whose latency has passed, whatever it costs the frame.
+            let now = Self.now(), maxSide = workers.maxDimension
+            for job in dueOnMain where job.due <= now {
+                outcomes.append(.init(ticket: job.ticket, result: ImageDecoder.decode(path: job.path, maxDimension: maxSide,
+                                                                                      fitting: job.fitting)))
+            }
+            dueOnMain.removeAll { $0.due <= now }
+        }
+        for outcome in outcomes {
             guard let ticket = begun[outcome.ticket] else {
                 if case let .success(surface) = outcome.result { surface.free() }
                 continue

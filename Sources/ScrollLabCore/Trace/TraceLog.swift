@@ -67,7 +67,7 @@ public struct TraceLog {
     /// scene gives none), then the frame statistics in milliseconds (two decimals) and frames per second
     /// (one decimal), all frames and those in motion, and the worst image work of a frame.
     public func summary(scene: [(String, JSONValue)], viewsCreated: Int, stats: FrameStats, motionStats: FrameStats,
-                        worstImageWork: Double) {
+                        worstImageWork: Double, hitches: HitchMeter = HitchMeter()) {
         var pairs: [(String, JSONValue)] = [("event", .string("summary"))]
         var extra = scene
         if !extra.contains(where: { $0.0 == "viewsCreated" }) { extra.insert(("viewsCreated", .int(viewsCreated)), at: 0) }
@@ -87,7 +87,7 @@ public struct TraceLog {
             ("fps", .number((stats.presentedFPS * 10).rounded() / 10)),
             ("motionFps", .number((motionStats.presentedFPS * 10).rounded() / 10)),
             ("worstImageWorkMs", .number((worstImageWork * 1000 * 100).rounded() / 100)),
-        ]
+        ] + hitches.summary
         write(.object(pairs))
     }
 }

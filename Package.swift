@@ -10,6 +10,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // HdrHistogram: frame-time percentiles of a session of any length in fixed memory.
+        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
     ],
     targets: [
         // SDL2, SDL2_image and SDL2_ttf from the system (Debian: libsdl2-dev, libsdl2-image-dev, libsdl2-ttf-dev).
@@ -24,7 +26,8 @@ let package = Package(
         // lines and the frame statistics. Tested without a window.
         .target(
             name: "ScrollLabCore",
-            dependencies: ["LabKit", "ScrollKit", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["LabKit", "ScrollKit", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                           .product(name: "Histogram", package: "hdrhistogram-swift")],
             path: "Sources/ScrollLabCore"
         ),
         // The SDL shell and the command line.

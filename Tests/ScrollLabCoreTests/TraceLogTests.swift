@@ -85,8 +85,28 @@ import ScrollLabCore
         stats.record(frameTime: 0.002, presentTime: 0.001, interval: nil)
         for _ in 0..<4 { stats.record(frameTime: 0.002, presentTime: 0.001, interval: 0.025) }
         #expect(stats.presentedFPS == 40)
-        #expect(stats.frameTimes.count == 5 && stats.intervals.count == 4)
+        #expect(stats.frames == 5 && stats.recentIntervals.count == 4)
         stats.reset()
-        #expect(stats.frameTimes.isEmpty && stats.presentedFPS == 0)
+        #expect(stats.frames == 0 && stats.recentFrameTimes.isEmpty && stats.presentedFPS == 0)
+    }
+
+    /// The run's percentiles come from HdrHistograms at three significant digits: within 0.1% of the
+    /// nearest-rank percentile of the values themselves, while the memory stays that of the histograms.
+    @Test func runPercentilesAreWithinATenthOfAPercent() {
+        var stats = FrameStats()
+        var values: [Double] = []
+        var x = 0.37
+        for _ in 0..<5_000 {
+            x = (x * 3.7).truncatingRemainder(dividingBy: 1)   // spread over 1–41 ms
+            let t = 0.001 + 0.04 * x
+            values.append(t)
+            stats.record(frameTime: t, presentTime: t / 10, interval: t)
+        }
+        for p in [50.0, 90, 99, 100] {
+            let exact = FrameStats.percentile(p, of: values) * 1000
+            #expect(abs(stats.frameMs(percentile: p) - exact) <= 0.001 * exact + 0.001, "p\(p)")
+            #expect(abs(stats.intervalMs(percentile: p) - exact) <= 0.001 * exact + 0.001, "p\(p)")
+        }
+        #expect(stats.recentFrameTimes.count == 300 && stats.recentIntervals.count == 60)
     }
 }

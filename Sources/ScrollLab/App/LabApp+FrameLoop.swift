@@ -64,7 +64,10 @@ extension LabApp {
             // The interval between presented frames: what the eye sees.
             let interval = lastPresentEnd.map { presentEnd - $0 }
             stats.record(frameTime: workEnd - frameStart, presentTime: presentEnd - presentStart, interval: interval)
-            if let interval { hitches.record(interval: interval, period: period, isMoving: frameIsMoving) }
+            if let interval {
+                hitches.record(interval: interval, period: period, isMoving: frameIsMoving)
+                segmentHitches.record(interval: interval, period: period, isMoving: frameIsMoving)
+            }
             if frameIsMoving {
                 motionStats.record(frameTime: workEnd - frameStart, presentTime: presentEnd - presentStart, interval: interval)
             }
@@ -84,12 +87,10 @@ extension LabApp {
     /// frames per second and interval p99 over the last second, work time and its p99.
     private func updateFrameStatus() {
         guard frameCount % 15 == 0 else { return }
-        let work = stats.frameTimes.suffix(60)
-        let intervals = stats.intervals.suffix(60)
-        status.frameMs = (work.last ?? 0) * 1000
-        status.frameP99Ms = FrameStats.percentile(99, of: Array(stats.frameTimes.suffix(300))) * 1000
-        status.intervalP99Ms = FrameStats.percentile(99, of: Array(intervals)) * 1000
-        status.fps = FrameStats.fps(of: intervals)
+        status.frameMs = (stats.recentFrameTimes.last ?? 0) * 1000
+        status.frameP99Ms = FrameStats.percentile(99, of: stats.recentFrameTimes) * 1000
+        status.intervalP99Ms = FrameStats.percentile(99, of: stats.recentIntervals) * 1000
+        status.fps = FrameStats.fps(of: stats.recentIntervals)
         status.hitchRatio = hitches.ratioMsPerS
     }
 

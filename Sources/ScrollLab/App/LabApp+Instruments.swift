@@ -150,7 +150,9 @@ extension LabApp {
     /// `{"t":…,"event":"policySegment","policy":"eager","metrics":{…}}`, metrics as in `replay`'s end line.
     func tracePolicySegment(_ segment: (policy: String, metrics: LoadMetrics)?, at t: Double) {
         guard let segment else { return }
-        trace?.policySegment(segment.policy, metrics: segment.metrics, at: modelClock.modelTime(atReal: t))
+        trace?.policySegment(segment.policy, metrics: segment.metrics, hitches: segmentHitches,
+                             at: modelClock.modelTime(atReal: t))
+        segmentHitches.reset()
     }
 
     /// Logs the grid's current segment (R, closing).

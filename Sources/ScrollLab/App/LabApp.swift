@@ -33,8 +33,10 @@ final class LabApp {
     var stats = FrameStats()
     /// Frames drawn while the content was dragged or decelerating.
     var motionStats = FrameStats()
-    /// Apple's hitch measure over the frames of motion (B-HITCH-1).
+    /// Apple's hitch measure over the frames of motion (B-HITCH-1): the whole run, and the current
+    /// policy segment's (a policy's drawing and uploads can hitch).
     var hitches = HitchMeter()
+    var segmentHitches = HitchMeter()
     var frameIsMoving = false
     /// Durations of the empty presents measured at start (seconds), reported in the trace.
     var calibration: [Double] = []

@@ -112,7 +112,8 @@ final class GridWindowScene: LabSceneAdapter {
             ("loads", "\(m.loadsCompleted) done of \(m.loadsIssued)"),
             ("cancelled", "\(m.loadsCancelled) · max settle \(Int((m.settleLatencyMax * 1000).rounded()))"),
             ("hit fades", "\(m.cacheHitFades) · stale \(m.staleFrames)"),
-            ("peak", String(format: "%.1f MB decoded", Double(m.peakDecodedBytes) / 1_048_576)),
+            ("peak", String(format: "%.1f MB · ready %d%%", Double(m.peakDecodedBytes) / 1_048_576,
+                            Int((m.readyOnAppearShare * 100).rounded()))),
         ]
     }
 }

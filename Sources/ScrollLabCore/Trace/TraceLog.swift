@@ -35,10 +35,11 @@ public struct TraceLog {
     }
 
     /// A loading policy's segment ended (a switch, R, the window closing) at model time `t`, with its
-    /// metrics since it began: `{"t":…,"event":"policySegment","policy":"eager","metrics":{…}}`.
-    public func policySegment(_ policy: String, metrics: LoadMetrics, at t: Double) {
+    /// metrics since it began: `{"t":…,"event":"policySegment","policy":"eager","metrics":{…}}`, then the
+    /// segment's hitch keys when given (`hitchTimeRatioMsPerS`, `hitchCount`, `longestHitchMs`).
+    public func policySegment(_ policy: String, metrics: LoadMetrics, hitches: HitchMeter? = nil, at t: Double) {
         write(.object([("t", .number(t)), ("event", .string("policySegment")), ("policy", .string(policy)),
-                       ("metrics", metrics.json)]))
+                       ("metrics", metrics.json)] + (hitches?.summary ?? [])))
     }
 
     /// A setting that changed at model time `t`: `{"t":…,"event":"setting","name":…,"value":…}`.
@@ -72,18 +73,21 @@ public struct TraceLog {
         var extra = scene
         if !extra.contains(where: { $0.0 == "viewsCreated" }) { extra.insert(("viewsCreated", .int(viewsCreated)), at: 0) }
         pairs += extra
-        let ms = { (p: Double, v: [Double]) in JSONValue.number((FrameStats.percentile(p, of: v) * 1000 * 100).rounded() / 100) }
+        let ms = { (value: Double) in JSONValue.number((value * 100).rounded() / 100) }
         pairs += [
-            ("frameP50Ms", ms(50, stats.frameTimes)), ("frameP99Ms", ms(99, stats.frameTimes)),
-            ("frameMaxMs", ms(100, stats.frameTimes)),
-            ("intervalP50Ms", ms(50, stats.intervals)), ("intervalP99Ms", ms(99, stats.intervals)),
-            ("presentP50Ms", ms(50, stats.presentTimes)), ("presentP99Ms", ms(99, stats.presentTimes)),
-            ("frames", .int(stats.frameTimes.count)),
-            ("motionFrameP50Ms", ms(50, motionStats.frameTimes)), ("motionFrameP99Ms", ms(99, motionStats.frameTimes)),
-            ("motionFrameMaxMs", ms(100, motionStats.frameTimes)),
-            ("motionPresentP50Ms", ms(50, motionStats.presentTimes)), ("motionPresentP99Ms", ms(99, motionStats.presentTimes)),
-            ("motionIntervalP50Ms", ms(50, motionStats.intervals)), ("motionIntervalP99Ms", ms(99, motionStats.intervals)),
-            ("motionFrames", .int(motionStats.frameTimes.count)),
+            ("frameP50Ms", ms(stats.frameMs(percentile: 50))), ("frameP99Ms", ms(stats.frameMs(percentile: 99))),
+            ("frameMaxMs", ms(stats.frameMs(percentile: 100))),
+            ("intervalP50Ms", ms(stats.intervalMs(percentile: 50))), ("intervalP99Ms", ms(stats.intervalMs(percentile: 99))),
+            ("presentP50Ms", ms(stats.presentMs(percentile: 50))), ("presentP99Ms", ms(stats.presentMs(percentile: 99))),
+            ("frames", .int(stats.frames)),
+            ("motionFrameP50Ms", ms(motionStats.frameMs(percentile: 50))),
+            ("motionFrameP99Ms", ms(motionStats.frameMs(percentile: 99))),
+            ("motionFrameMaxMs", ms(motionStats.frameMs(percentile: 100))),
+            ("motionPresentP50Ms", ms(motionStats.presentMs(percentile: 50))),
+            ("motionPresentP99Ms", ms(motionStats.presentMs(percentile: 99))),
+            ("motionIntervalP50Ms", ms(motionStats.intervalMs(percentile: 50))),
+            ("motionIntervalP99Ms", ms(motionStats.intervalMs(percentile: 99))),
+            ("motionFrames", .int(motionStats.frames)),
             ("fps", .number((stats.presentedFPS * 10).rounded() / 10)),
             ("motionFps", .number((motionStats.presentedFPS * 10).rounded() / 10)),
             ("worstImageWorkMs", .number((worstImageWork * 1000 * 100).rounded() / 100)),

@@ -1,13 +1,25 @@
 # ScrollLab — build, run and test on Debian 12 (root or sudo for the system packages).
 #
 #   make run    install missing run-time packages, build release, open the window
-#   make build  debug build
+#   make build  debug build (`make build NO_X11=1`: without the X11 event-time path, no libX11 linked;
+#               built in .build-nox11)
 #   make test   install missing test packages, build, unit tests, a bounded fuzz run, a headless soak,
 #               then the real-window tests under Xvfb
 #   make sanitize / make bench   ASan+TSan unit-test runs / micro-benchmarks
 #   make check-layering  fails if the physics (Sources/ScrollKit) imports anything but the C library
 
 SHELL := /bin/bash
+
+# macOS (written from Homebrew's and SwiftPM's documentation, not run here): Homebrew's sdl2, sdl2_image
+# and sdl2_ttf, Xcode's Swift toolchain; there is no X11, so the window stamps input when it pumps it.
+UNAME := $(shell uname -s)
+ifeq ($(UNAME),Darwin)
+BREW_PREFIX := $(shell brew --prefix 2>/dev/null)
+SWIFT_FLAGS := -Xcc -I$(BREW_PREFIX)/include -Xlinker -L$(BREW_PREFIX)/lib
+export SCROLLLAB_NO_X11 := 1
+else
+SWIFT_FLAGS :=
+endif
 
 RUN_PACKAGES  := libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libx11-dev fonts-dejavu-core
 TEST_PACKAGES := $(RUN_PACKAGES) xvfb xauth xdotool imagemagick python3
@@ -29,19 +41,33 @@ define install_missing
 	fi
 endef
 
-.PHONY: run build release test deps test-deps unit-test window-test sanitize bench clean check-layering
+.PHONY: run build release test test-nox11 deps test-deps unit-test window-test sanitize bench clean check-layering
 
 deps:
+ifeq ($(UNAME),Darwin)
+	@brew list --versions sdl2 sdl2_image sdl2_ttf >/dev/null 2>&1 || brew install sdl2 sdl2_image sdl2_ttf
+else
 	$(call install_missing,$(RUN_PACKAGES))
+endif
 
 test-deps:
 	$(call install_missing,$(TEST_PACKAGES))
 
+# With NO_X11=1 the build goes to its own scratch path, and the binary is checked to link no libX11.
+NOX11_SCRATCH := .build-nox11
+
 build: deps check-layering
-	swift build
+ifeq ($(NO_X11),1)
+	SCROLLLAB_NO_X11=1 swift build --scratch-path $(NOX11_SCRATCH)
+	@if readelf -d $(NOX11_SCRATCH)/debug/scrolllab | grep -q 'libX11'; then \
+	  echo "$(NOX11_SCRATCH)/debug/scrolllab links libX11"; exit 1; \
+	else echo "$(NOX11_SCRATCH)/debug/scrolllab: built without X11 (no libX11 linked)"; fi
+else
+	swift build $(SWIFT_FLAGS)
+endif
 
 release: deps check-layering
-	swift build -c release
+	swift build -c release $(SWIFT_FLAGS)
 
 run: release
 	.build/release/scrolllab $(ARGS)
@@ -52,6 +78,14 @@ test: test-deps check-layering
 	Tests/Fuzz/run.sh 60
 	.build/debug/scrolllab soak --minutes 30 --headless
 	Tests/Window/run-all.sh .build/debug/scrolllab
+	$(MAKE) --no-print-directory test-nox11
+
+# The build without X11: every unit test, and the window tests that do not depend on the X server's
+# event times (the pointer-timing tests, fling and stall, need them).
+test-nox11: check-layering
+	$(MAKE) --no-print-directory build NO_X11=1
+	SCROLLLAB_NO_X11=1 swift test --scratch-path $(NOX11_SCRATCH)
+	Tests/Window/run-all.sh --only hud_test,pager_test,physics_test,hitch_test,nodisplay_test $(NOX11_SCRATCH)/debug/scrolllab
 
 # The physics stays pure: Sources/ScrollKit may import only the C library for math (Glibc, Musl, Darwin).
 # Package.swift already keeps LabKit, SDL and ArgumentParser out of its reach; this also keeps out Foundation.

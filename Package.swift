@@ -1,6 +1,14 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// `make build NO_X11=1` (SCROLLLAB_NO_X11 set), and any system but Linux: the window stamps pointer events
+// when they are pumped instead of with the X server's time, and the binary links no libX11.
+#if os(Linux)
+let withX11 = Context.environment["SCROLLLAB_NO_X11"] == nil
+#else
+let withX11 = false
+#endif
+
 let package = Package(
     name: "ScrollLab",
     products: [
@@ -16,6 +24,8 @@ let package = Package(
     targets: [
         // SDL2, SDL2_image and SDL2_ttf from the system (Debian: libsdl2-dev, libsdl2-image-dev, libsdl2-ttf-dev).
         .systemLibrary(name: "CSDL", path: "CSDL"),
+        // The X server's time of input events: the only code that touches Xlib.
+        .target(name: "CX11Time", path: "Sources/CX11Time", linkerSettings: [.linkedLibrary("X11")]),
         // The physics: a pure scroll model. No SDL, no Foundation, no clock reads, no lab types; time is
         // always passed in. `make check-layering` keeps it that way.
         .target(name: "ScrollKit", path: "Sources/ScrollKit"),
@@ -36,8 +46,9 @@ let package = Package(
             dependencies: [
                 "ScrollLabCore", "LabKit", "ScrollKit", "CSDL",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ],
-            path: "Sources/ScrollLab"
+            ] + (withX11 ? ["CX11Time"] : []),
+            path: "Sources/ScrollLab",
+            swiftSettings: withX11 ? [.define("SCROLLLAB_X11")] : []
         ),
         // Synthetic pointer gestures shared by the physics and the lab tests.
         .target(name: "ScrollKitTestSupport", dependencies: ["ScrollKit"], path: "Tests/ScrollKitTestSupport"),

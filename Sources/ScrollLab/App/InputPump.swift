@@ -6,11 +6,11 @@ import ScrollKit
 /// Collects SDL events many times per frame and gives each pointer event the time it happened.
 ///
 /// SDL stamps events with `SDL_GetTicks` when it pumps them, so a stalled main thread hands over the
-/// moves queued meanwhile with one stamp. On X11 the server's own time (ms) of each event comes with
-/// the raw XEvent, delivered as `SDL_SYSWMEVENT` right before the SDL event SDL makes of it, in the
-/// same pump: a mouse motion or button event takes the server time of the raw event just before it,
-/// mapped onto the app clock (`EventTimeMap`). Touch events carry SDL's stamp of their own. Where the
-/// video driver gives no event time (offscreen, Wayland) an event is stamped with `AppClock.now()`
+/// moves queued meanwhile with one stamp. Where the window system gives its own event times (an
+/// `EventTimeSource`: on X11 the server's, delivered as `SDL_SYSWMEVENT` right before the SDL event SDL
+/// makes of it, in the same pump) a mouse motion or button event takes the time of the raw event just
+/// before it. Touch events carry SDL's stamp of their own. Where there is none (offscreen, Wayland,
+/// a build without X11) an event is stamped with `AppClock.now()`
 /// read just before the pump that delivered it; the window pumps every ~1 ms while it waits for the
 /// next frame, so that stamp is within about a millisecond of the event when the thread is not stalled.
 @MainActor
@@ -27,8 +27,8 @@ final class InputPump {
     let clock: AppClock
     /// The source pointer samples are stamped with.
     private(set) var timeSource = TimeSource.pump
-    /// X server time → app time.
-    private var serverTimes = EventTimeMap()
+    /// The window system's event times, nil where there are none.
+    private let source: (any EventTimeSource)?
     /// SDL's touch stamps (`SDL_GetTicks` ms) → app time.
     private var touchTimes = EventTimeMap()
 
@@ -36,9 +36,10 @@ final class InputPump {
     /// so the clock offset is known before the first gesture.
     init(clock: AppClock, window: OpaquePointer?) {
         self.clock = clock
-        guard let window else { return }
+        source = window.flatMap { EventTimeSources.make(window: $0) }
+        guard source != nil else { return }
         SDL_EventState(UInt32(SDL_SYSWMEVENT.rawValue), SDL_ENABLE)
-        if CSDL_X11RequestTimestamp(window) != 0 { timeSource = .x11Server }
+        timeSource = .x11Server
     }
 
     /// Pumps until `deadline` (app seconds), handing every event to `handle` with its time.
@@ -63,13 +64,13 @@ final class InputPump {
         let stamp = clock.now()
         SDL_PumpEvents()
         let received = clock.now()
-        var raw: (kind: CSDL_X11EventKind, time: Double)?
+        var raw: (kind: RawEventKind, time: Double)?
         var event = SDL_Event()
         while SDL_PeepEvents(&event, 1, SDL_GETEVENT, SDL_FIRSTEVENT.rawValue, SDL_LASTEVENT.rawValue) > 0 {
             var time = stamp
             // A mouse event takes the time of the raw event of its kind before it (SDL may queue other
             // events, e.g. focus and enter, between the two); a raw event is used at most once.
-            func take(_ kind: CSDL_X11EventKind) {
+            func take(_ kind: RawEventKind) {
                 if let pending = raw, pending.kind == kind {
                     time = pending.time
                     raw = nil
@@ -77,14 +78,14 @@ final class InputPump {
             }
             switch SDL_EventType(event.type) {
             case SDL_SYSWMEVENT:
-                raw = serverTime(of: &event, receivedAt: received) ?? raw
+                raw = source?.rawEvent(&event, receivedAt: received) ?? raw
                 continue
             case SDL_MOUSEMOTION:
-                take(CSDL_X11_MOTION)
+                take(.motion)
             case SDL_MOUSEBUTTONDOWN, SDL_MOUSEWHEEL:
-                take(CSDL_X11_BUTTON_PRESS)
+                take(.buttonPress)
             case SDL_MOUSEBUTTONUP:
-                take(CSDL_X11_BUTTON_RELEASE)
+                take(.buttonRelease)
             case SDL_FINGERDOWN, SDL_FINGERMOTION, SDL_FINGERUP:
                 time = touchTimes.appTime(ofRawMs: event.tfinger.timestamp, receivedAt: received)
             default:
@@ -92,19 +93,5 @@ final class InputPump {
             }
             handle(&event, time)
         }
-    }
-
-    /// The kind and app time of a raw X11 event, if it carries a server time. A button press holds
-    /// the clock offset until the release, so one drag is timed on one mapping.
-    private func serverTime(of event: inout SDL_Event, receivedAt: Double) -> (kind: CSDL_X11EventKind, time: Double)? {
-        var serverMs: UInt32 = 0
-        let kind = CSDL_X11EventTime(&event, &serverMs)
-        guard kind != CSDL_X11_OTHER else { return nil }
-        timeSource = .x11Server
-        // Never later than the pump that delivered it (a held offset can be a little above this event's bound).
-        let time = Swift.min(serverTimes.appTime(ofRawMs: serverMs, receivedAt: receivedAt), receivedAt)
-        if kind == CSDL_X11_BUTTON_PRESS { serverTimes.hold() }
-        if kind == CSDL_X11_BUTTON_RELEASE { serverTimes.release() }
-        return (kind, time)
     }
 }

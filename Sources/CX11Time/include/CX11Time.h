@@ -1,0 +1,25 @@
+#ifndef CX11TIME_H
+#define CX11TIME_H
+
+#include <stdint.h>
+
+// The X server's time of raw input events, for the window's pointer samples (B-VEL-1). Only this
+// target touches Xlib; a build without it (`make build NO_X11=1`) stamps events when they are pumped.
+// Arguments are SDL's own objects passed opaquely, so no SDL or Xlib type crosses into Swift here.
+
+typedef enum {
+    CX11_OTHER = 0,          // not an X11 event, or one without a time the window uses
+    CX11_MOTION = 1,         // MotionNotify
+    CX11_BUTTON_PRESS = 2,   // ButtonPress (the wheel's notches included)
+    CX11_BUTTON_RELEASE = 3, // ButtonRelease
+    CX11_TIMESTAMP = 4       // another event carrying a server time (PropertyNotify, crossing, key)
+} CX11EventKind;
+
+// The kind and server time (ms) of the raw X11 event behind an `SDL_Event` of type SDL_SYSWMEVENT.
+CX11EventKind cx11_event_time(const void *sdlEvent, uint32_t *serverMs);
+
+// Asks the X server for a timestamp (a PropertyNotify carrying its current time) for an `SDL_Window`.
+// Returns 0 when the window is not an X11 window.
+int cx11_request_timestamp(void *sdlWindow);
+
+#endif

@@ -4,7 +4,7 @@
 /// cache), independently of the scene logic that is supposed to prevent them.
 ///
 /// It also collects the two bounds of the bench: the distinct items visible at rest (fewest loads
-/// possible) and the distinct items ever visible (the clairvoyant schedule's loads).
+/// possible) and the distinct items ever visible.
 public struct LoadMetricsRecorder: Sendable {
     /// Number of distinct images (ImageKey = item % assetCount).
     public let assetCount: Int
@@ -62,7 +62,7 @@ public struct LoadMetricsRecorder: Sendable {
 
     /// Fewest loads possible: distinct items visible at rest.
     public var boundMinLoads: Int { atRestItems.count }
-    /// Loads of the clairvoyant schedule: distinct items ever visible.
+    /// Distinct items ever visible.
     public var boundClairvoyantLoads: Int { everVisibleItems.count }
 
     /// Records the run's start: the first screen counts as at rest, `time` starts the frame clock.

@@ -13,6 +13,7 @@ extension GridScene {
         now = time
         updateBinding(time: time)
         recorder.start(time: time, tiles: frameTiles())
+        startScreen = (time, visibleItems)
     }
 
     /// Moves the pool window to the content offset (firstItem = first visible row × columns), resets

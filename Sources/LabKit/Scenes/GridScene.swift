@@ -27,6 +27,8 @@ public final class GridScene: LabScene, ScrollViewDelegate {
     public internal(set) var userDragging = false
     /// Items on screen, in index order, as of the last binding update.
     public internal(set) var visibleItems: [Int] = []
+    /// When the scene started (its first event or frame), nil before; and the items on screen then.
+    public internal(set) var startScreen: (time: Double, visibleItems: [Int])?
     /// The content view tracking the current touch (a tile or its ♥), drawn pressed (B-TCH-1).
     public internal(set) var pressed: ContentView?
     /// The item last tapped, drawn selected.
@@ -108,7 +110,7 @@ public final class GridScene: LabScene, ScrollViewDelegate {
 
     /// Fewest loads possible for the run so far: distinct items visible at rest.
     public var boundMinLoads: Int { recorder.boundMinLoads }
-    /// Loads of the clairvoyant schedule for the run so far: distinct items ever visible.
+    /// Distinct items ever visible in the run so far.
     public var boundClairvoyantLoads: Int { recorder.boundClairvoyantLoads }
 
     /// Switches the loading policy (keys 1–8) and the seed problem while scrolling; the new policy

@@ -5,7 +5,8 @@ import ScrollKit
 
 /// `scrolllab bench` (issue 4, B-POL-2): replays the bundled gesture files through the grid under
 /// every loading policy, headless on the virtual clock, and prints one table per gesture with the two
-/// bounds (`bound-min-loads`, `bound-clairvoyant`) — or, with `--json`, one line per gesture and policy.
+/// bounds (`bound-min-loads`, `bound-oracle`) — or, with `--json`, one line per gesture and policy. Under
+/// each table, the two achievable schedules that bracket the optimum above the oracle.
 ///
 /// Gesture files are `*.jsonl` in `--gestures DIR`; by default `Assets/Gestures` found from the current
 /// directory or, failing that, from the executable's directory and its parents (so `swift run` and
@@ -19,6 +20,12 @@ struct BenchCommand: ParsableCommand {
         discussion: """
             Columns: loads issued / completed / cancelled / wasted, blank tile-seconds, settle latency \
             (mean and max, seconds), fades on cache hits, stale frames, peak decoded bytes (MB).
+
+            Bounds: bound-min-loads, the images on screen at rest (no policy that shows every resting \
+            screen loads fewer); bound-oracle, the least blank time any schedule reaches knowing the \
+            frames in advance, with the same load time and 4 loads at once (an unbounded-cache \
+            relaxation solved exactly). Under each table, Cao et al.'s aggressive and conservative \
+            offline schedules with the cache: the optimum lies between the oracle and the better of them.
 
             With --json: one line per gesture and policy with the keys "gesture", "policy" and \
             loadsIssued, loadsCompleted, loadsCancelled, loadsWasted, blankTileSeconds, settleLatency, \
@@ -115,6 +122,7 @@ struct BenchCommand: ParsableCommand {
             } else {
                 print("")
                 print(Self.table(gesture: name, rows: rows))
+                print(Self.bracket(bench.oracle(events)))
             }
         }
         if let plot {
@@ -152,6 +160,14 @@ struct BenchCommand: ParsableCommand {
             if i == 0 { out += "\n" + String(repeating: "-", count: widths.reduce(0, +) + 2 * (widths.count - 1)) }
         }
         return out
+    }
+
+    /// The line under a table: where the least blank time with the cache lies (B-ORACLE-1).
+    static func bracket(_ oracle: BlankTimeOracle) -> String {
+        "least blank t·s with the cache: ≥ \(format(oracle.blankTileSeconds, 3)) (bound-oracle), "
+            + "≤ \(format(min(oracle.aggressive.blankTileSeconds, oracle.conservative.blankTileSeconds), 3)) "
+            + "(aggressive \(format(oracle.aggressive.blankTileSeconds, 3)) in \(oracle.aggressive.loads) loads, "
+            + "conservative \(format(oracle.conservative.blankTileSeconds, 3)) in \(oracle.conservative.loads))"
     }
 
     /// The bench's gesture order: the five named gestures first, then any others by name; no pager-*.

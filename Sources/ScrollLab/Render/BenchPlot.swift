@@ -90,9 +90,9 @@ struct BenchPlot {
     private func drawPanel(_ panel: Panel, in cell: Rect, pen: PlotPen) {
         let plot = Rect(x: cell.minX + 66, y: cell.minY + 56, width: cell.width - 90, height: cell.height - 116)
         let policies = panel.rows.filter { !$0.isBound }
-        let clairvoyant = panel.rows.first { $0.policy == "bound-clairvoyant" }
+        let oracle = panel.rows.first { $0.policy == "bound-oracle" }
         let minLoads = panel.rows.first { $0.policy == "bound-min-loads" }?.metrics.loadsIssued
-        let plotted = policies + (clairvoyant.map { [$0] } ?? [])
+        let plotted = policies + (oracle.map { [$0] } ?? [])
         let maxLoads = Double(plotted.map(\.metrics.loadsIssued).max() ?? 1)
         let xScale = PlotAxis.linear(upTo: maxLoads * 1.05)
         let blanks = plotted.map(\.metrics.blankTileSeconds).filter { $0 > 0 }
@@ -144,7 +144,7 @@ struct BenchPlot {
             let p = Point(x: x(Double(row.metrics.loadsIssued)), y: y(row.metrics.blankTileSeconds))
             pen.marker(for: row.policy, at: p)
             taken.append(Rect(x: p.x - 7, y: p.y - 7, width: 14, height: 14))
-            let name = row.policy == "bound-clairvoyant" ? "clairvoyant" : row.policy
+            let name = row.policy == "bound-oracle" ? "oracle" : row.policy
             if let i = groups.firstIndex(where: { abs($0.at.x - p.x) < 1 && abs($0.at.y - p.y) < 1 }) {
                 groups[i].names.insert(name, at: 0)
                 groups[i].colour = Self.colour(row.policy)
@@ -169,8 +169,8 @@ struct BenchPlot {
             pen.text.draw("\(kind.rawValue) — \(what)", style: .label, colour: Self.ink, x: Int32(x + 24), y: Int32(y))
             y += 24
         }
-        pen.marker(for: "bound-clairvoyant", at: Point(x: x + 8, y: y + 8))
-        pen.text.draw("clairvoyant bound: each image once, just in time", style: .label, colour: Self.ink, x: Int32(x + 24), y: Int32(y))
+        pen.marker(for: "bound-oracle", at: Point(x: x + 8, y: y + 8))
+        pen.text.draw("oracle: least blank time any schedule reaches", style: .label, colour: Self.ink, x: Int32(x + 24), y: Int32(y))
         y += 24
         pen.dashedLine(x: x + 8, from: y, to: y + 16, Self.ink)
         pen.text.draw("min loads: images seen at rest", style: .label, colour: Self.ink, x: Int32(x + 24), y: Int32(y))
@@ -275,10 +275,10 @@ struct PlotPen {
     }
 
     /// The marker of a policy: a disc for the seeds' and the lab's policies (adaptive larger), a
-    /// square for the peers, a diamond for the clairvoyant bound.
+    /// square for the peers, a diamond for the oracle.
     func marker(for policy: String, at p: Point) {
         let c = BenchPlot.colour(policy)
-        if policy == "bound-clairvoyant" {
+        if policy == "bound-oracle" {
             var dy = -7.0
             while dy <= 7 {
                 let half = 7 - abs(dy)

@@ -108,7 +108,7 @@ import ScrollKitTestSupport
             return GridBenchRow(policy: name, metrics: m)
         }
         let rows = [row("a", 10, 1.0), row("b", 12, 0.5), row("c", 12, 0.8), row("d", 9, 2), row("e", 10, 1.0),
-                    row("bound-clairvoyant", 5, 0.1)]
+                    row("bound-oracle", 5, 0.1)]
         #expect(GridBenchRow.frontier(rows).map(\.policy) == ["d", "a", "e", "b"])
         #expect(rows[2].isDominated(by: rows[1]))
         #expect(!rows[0].isDominated(by: rows[4]))                 // a tie is not domination

@@ -31,7 +31,7 @@ import LabKit
     func adaptiveIsNotDominated(gesture: String) throws {
         let rows = GridBench().rows(try Self.events(gesture))
         let m = Dictionary(uniqueKeysWithValues: rows.map { ($0.policy, $0.metrics) })
-        let adaptive = m["adaptive"]!, clairvoyant = m["bound-clairvoyant"]!
+        let adaptive = m["adaptive"]!, oracle = m["bound-oracle"]!
         for kind in LoadingPolicyKind.allCases where kind != .adaptive {
             let o = m[kind.rawValue]!
             let noMoreLoads = o.loadsIssued <= adaptive.loadsIssued
@@ -40,20 +40,20 @@ import LabKit
             #expect(!(noMoreLoads && noMoreBlank && strictly),
                     "\(gesture): \(kind) \(o.loadsIssued) loads \(o.blankTileSeconds) tile·s vs adaptive \(adaptive.loadsIssued) \(adaptive.blankTileSeconds)")
             if noMoreLoads && noMoreBlank {
-                // An exact tie: only where Adaptive already meets the clairvoyant bound.
-                #expect(abs(adaptive.blankTileSeconds - clairvoyant.blankTileSeconds) < 1e-9, "\(gesture): \(kind) ties adaptive above the bound")
+                // An exact tie: only where Adaptive already meets the oracle.
+                #expect(abs(adaptive.blankTileSeconds - oracle.blankTileSeconds) < 1e-9, "\(gesture): \(kind) ties adaptive above the bound")
             }
         }
     }
 
-    /// The clairvoyant bound is a bound for every policy that runs the lab's number of loads at once:
-    /// none shows fewer blank tile-seconds, none shows every visible item with fewer loads.
+    /// The oracle row bounds every policy that runs the lab's number of loads at once (the others are
+    /// checked against the oracle at their own concurrency in `OracleGestureTests`).
     @Test(arguments: gestures)
-    func clairvoyantBoundsThePolicies(gesture: String) throws {
+    func oracleBoundsThePolicies(gesture: String) throws {
         let bench = GridBench()
         let rows = bench.rows(try Self.events(gesture))
         let m = Dictionary(uniqueKeysWithValues: rows.map { ($0.policy, $0.metrics) })
-        let bound = m["bound-clairvoyant"]!
+        let bound = m["bound-oracle"]!
         #expect(bound.blankTileSeconds > 0)   // the first screen has to wait for one load
         for kind in LoadingPolicyKind.allCases {
             let limit = kind.makePolicy().maxConcurrentLoads ?? bench.configuration.maxConcurrentLoads

@@ -14,7 +14,7 @@ import ScrollKitTestSupport
     @Test func policiesMeetTheIssueFourRequirementsOnFlings() {
         let rows = GridBench().rows(flings)
         #expect(rows.map(\.policy) == ["eager", "deferred", "target", "prefetch", "adaptive", "texture", "flutter", "glide",
-                                        "bound-min-loads", "bound-clairvoyant"])
+                                        "bound-min-loads", "bound-oracle"])
         let m = Dictionary(uniqueKeysWithValues: rows.map { ($0.policy, $0.metrics) })
         for row in rows {
             #expect(row.metrics.staleFrames == 0)
@@ -32,16 +32,16 @@ import ScrollKitTestSupport
         }
         // The bounds: nobody loads fewer than the resting screens need.
         for kind in LoadingPolicyKind.allCases { #expect(m[kind.rawValue]!.loadsIssued >= m["bound-min-loads"]!.loadsIssued) }
-        // The clairvoyant schedule's blank time is measured: the first screen waits one load.
-        #expect(m["bound-clairvoyant"]!.blankTileSeconds > 0)
+        // The oracle's blank time: the first screen waits one load.
+        #expect(m["bound-oracle"]!.blankTileSeconds > 0)
     }
 
-    @Test func clairvoyantRowHasBlankTimeButNoSettleOrMemory() {
+    @Test func oracleRowHasBlankTimeButNoSettleOrMemory() {
         var m = LoadMetrics()
         m.loadsIssued = 3
         m.blankTileSeconds = 0.5
-        let line = GridBenchRow(policy: "bound-clairvoyant", metrics: m, hasTiming: true, hasSettle: false, hasMemory: false).json(gesture: "g")
-        #expect(line.serialized == #"{"gesture":"g","policy":"bound-clairvoyant","loadsIssued":3,"loadsCompleted":0,"loadsCancelled":0,"loadsWasted":0,"blankTileSeconds":0.5,"settleLatency":null,"cacheHitFades":0,"staleFrames":0,"peakDecodedBytes":null,"readyOnAppearShare":null,"blankAreaPt2s":null,"maxBlankAreaPt2":null,"wrongImages":null,"flickers":null}"#)
+        let line = GridBenchRow(policy: "bound-oracle", metrics: m, hasTiming: true, hasSettle: false, hasMemory: false).json(gesture: "g")
+        #expect(line.serialized == #"{"gesture":"g","policy":"bound-oracle","loadsIssued":3,"loadsCompleted":0,"loadsCancelled":0,"loadsWasted":0,"blankTileSeconds":0.5,"settleLatency":null,"cacheHitFades":0,"staleFrames":0,"peakDecodedBytes":null,"readyOnAppearShare":null,"blankAreaPt2s":null,"maxBlankAreaPt2":null,"wrongImages":null,"flickers":null}"#)
     }
 
     @Test func jsonLinesCarryGesturePolicyAndTheMetricKeys() {

@@ -1,0 +1,260 @@
+/// The bench's oracle (B-ORACLE-1): a lower bound on the blank tile-time any loading schedule can reach
+/// on a run's frames, knowing them all in advance, with the lab's load time, concurrency and start —
+/// and, above it, two schedules that respect the cache too and bracket the true optimum from above.
+///
+/// **The bound is the exact optimum of a relaxation** (not of the real problem, whose cache makes it a
+/// hard combinatorial problem). Why no schedule — no policy — can show less blank time:
+/// 1. *Unbounded cache.* A tile shows an image only once a load of its key has finished (cache hits
+///    need an earlier load; a rebound tile drops its image). Letting every finished image stay forever
+///    can only show more, so a schedule's blank time under the real cache is at least the blank time of
+///    the same loads with an unbounded one.
+/// 2. *One load per key.* With an unbounded cache only each key's first finished load matters; others
+///    (reloads, cancelled loads) only hold slots, and removing them removes no image.
+/// 3. *Packed finishes.* Loads take exactly `loadDuration` L, at most `maxConcurrent` c run at once and
+///    none begins before `startTime` S, so by S + m·L at most c·m loads have finished: the i-th earliest
+///    finish is at or after Fᵢ = S + L·⌈i/c⌉. A key's blank time is a non-decreasing function of its
+///    finish (it is blank in every frame before it), so moving the key that finishes i-th to Fᵢ shows no
+///    less — and the packed schedule (c loads back to back from S) is itself feasible.
+/// 4. So the relaxation's optimum is the least-cost *assignment* of keys to the positions 1…n, cost of
+///    key k at position i = its blank time if it finishes at Fᵢ; solved exactly (Hungarian method,
+///    O(n³), n ≤ the distinct images, 72). Earliest-deadline-first is not enough: a key needed soon for
+///    a moment can cost less late than a key needed a little later for long (see the tests).
+///
+/// Frames are the run's screens: a screen shows from its time until the next frame's (as in
+/// `LoadMetricsRecorder`; the last one counts nothing), a tile is blank while its key's image has not
+/// finished loading by the frame's time. The bound counts a load as done up to 1 ns late, so floating
+/// rounding in a policy's clock never lets it pass the bound.
+///
+/// Above the bound, with a cache of `cacheCapacity` images that a load holds from its start (as in
+/// Cao, Felten, Karlin and Li, "A Study of Integrated Prefetching and Caching Strategies",
+/// SIGMETRICS 1995) and the same slots and load time, two achievable offline schedules:
+/// - `aggressive`: whenever a slot is free, fetch the missing key needed soonest, evicting the cached
+///   key needed furthest ahead — only if that key is needed after the fetched one ("do no harm").
+/// - `conservative`: the loads and evictions of Belady's optimal demand paging (fewest loads), each
+///   load begun as early as the slots, the load order and its eviction allow (after the evicted key's
+///   last use before it).
+/// The optimum with the real cache lies between `blankTileSeconds` and the better of the two.
+public struct BlankTimeOracle: Hashable, Sendable {
+    /// One screen: its time and the items on it.
+    public struct Frame: Hashable, Sendable {
+        public var time: Double
+        public var visibleItems: [Int]
+        /// Makes a frame.
+        public init(time: Double, visibleItems: [Int]) {
+            self.time = time
+            self.visibleItems = visibleItems
+        }
+    }
+
+    /// An achievable schedule's result.
+    public struct Schedule: Hashable, Sendable {
+        /// Loads it begins.
+        public var loads: Int
+        /// Visible tile-seconds without the tile's image.
+        public var blankTileSeconds: Double
+    }
+
+    /// The lower bound: least blank tile-seconds of any schedule (the relaxation's exact optimum).
+    public private(set) var blankTileSeconds = 0.0
+    /// Loads of the relaxation's optimum: one per image that is ever on screen for a while.
+    public private(set) var loads = 0
+    /// Cao et al.'s aggressive schedule with the cache.
+    public private(set) var aggressive = Schedule(loads: 0, blankTileSeconds: 0)
+    /// Cao et al.'s conservative schedule with the cache.
+    public private(set) var conservative = Schedule(loads: 0, blankTileSeconds: 0)
+
+    /// The bound and the two schedules for `frames` (in time order; the first is the screen at `startTime`).
+    /// Item i shows image i % `assetCount`.
+    public init(frames: [Frame], startTime: Double, assetCount: Int, loadDuration: Double,
+                maxConcurrent: Int, cacheCapacity: Int) {
+        let needs = Needs(frames: frames, assetCount: Swift.max(1, assetCount))
+        let duration = Swift.max(0, loadDuration), slots = Swift.max(1, maxConcurrent)
+        (loads, blankTileSeconds) = Self.relaxedOptimum(needs, start: startTime, duration: duration, slots: slots)
+        let capacity = Swift.max(1, cacheCapacity)
+        aggressive = Self.aggressive(needs, start: startTime, duration: duration, slots: slots, capacity: capacity)
+        conservative = Self.conservative(needs, start: startTime, duration: duration, slots: slots, capacity: capacity)
+    }
+
+    /// Tolerance of the bound's "finished by the frame" test.
+    static let slack = 1e-9
+
+    // MARK: The bound
+
+    static func relaxedOptimum(_ needs: Needs, start: Double, duration: Double, slots: Int) -> (Int, Double) {
+        let keys = needs.keys
+        let n = keys.count
+        guard n > 0 else { return (0, 0) }
+        // cost[k][i]: key k's blank if it finishes at the i-th position's time.
+        var cost = Array(repeating: Array(repeating: 0.0, count: n), count: n)
+        for (row, key) in keys.enumerated() {
+            let uses = needs.uses[key]!
+            var u = 0, blank = 0.0, lastBatch = 0
+            for i in 0..<n {
+                let batch = i / slots + 1
+                if batch != lastBatch {
+                    let finish = start + duration * Double(batch)
+                    while u < uses.count, finish > uses[u].time + slack {
+                        blank += uses[u].weight
+                        u += 1
+                    }
+                    lastBatch = batch
+                }
+                cost[row][i] = blank
+            }
+        }
+        return (n, Hungarian.minimumCost(cost))
+    }
+
+    // MARK: Achievable schedules
+
+    /// Residency of each key: [finish, evicted] intervals; a key shows in a frame inside one.
+    struct Residency {
+        var intervals: [Int: [(finish: Double, evicted: Double)]] = [:]
+        var loads = 0
+
+        mutating func load(_ key: Int, finish: Double) {
+            intervals[key, default: []].append((finish, .infinity))
+            loads += 1
+        }
+
+        mutating func evict(_ key: Int, at time: Double) {
+            guard var list = intervals[key], !list.isEmpty else { return }
+            list[list.count - 1].evicted = time
+            intervals[key] = list
+        }
+
+        func blank(_ needs: Needs) -> Double {
+            var total = 0.0
+            for key in needs.keys {
+                let uses = needs.uses[key]!, list = intervals[key] ?? []
+                for use in uses where !list.contains(where: { $0.finish <= use.time && use.time <= $0.evicted }) {
+                    total += use.weight
+                }
+            }
+            return total
+        }
+    }
+
+    static func aggressive(_ needs: Needs, start: Double, duration: Double, slots: Int, capacity: Int) -> Schedule {
+        var residency = Residency()
+        var resident: [Int: Double] = [:]           // key → finish time (in flight while finish > now)
+        var slotFree = Array(repeating: start, count: slots)
+        var times = needs.times.filter { $0 >= start }
+        if times.first != start { times.insert(start, at: 0) }
+        var pending = Set(times)
+        var queue = times.sorted()
+        var index = 0
+        while index < queue.count {
+            let now = queue[index]
+            index += 1
+            while let s = slotFree.indices.first(where: { slotFree[$0] <= now }) {
+                // The missing key needed soonest (at or after now).
+                var best: (time: Double, key: Int)?
+                for key in needs.keys where resident[key] == nil {
+                    guard let t = needs.nextUse(of: key, atOrAfter: now) else { continue }
+                    if best == nil || (t, key) < best! { best = (t, key) }
+                }
+                guard let candidate = best else { break }
+                if resident.count >= capacity {
+                    // The finished key needed furthest ahead (after now), if after the candidate.
+                    var victim: (time: Double, key: Int)?
+                    for (key, finish) in resident where finish <= now {
+                        let t = needs.nextUse(of: key, after: now) ?? .infinity
+                        if victim == nil || (t, -key) > (victim!.time, -victim!.key) { victim = (t, key) }
+                    }
+                    guard let v = victim, v.time > candidate.time else { break }
+                    resident[v.key] = nil
+                    residency.evict(v.key, at: now)
+                }
+                let finish = now + duration
+                resident[candidate.key] = finish
+                residency.load(candidate.key, finish: finish)
+                slotFree[s] = finish
+                if !pending.contains(finish) {
+                    pending.insert(finish)
+                    let at = queue[index...].firstIndex { $0 > finish } ?? queue.count
+                    queue.insert(finish, at: at)
+                }
+            }
+        }
+        return Schedule(loads: residency.loads, blankTileSeconds: residency.blank(needs))
+    }
+
+    static func conservative(_ needs: Needs, start: Double, duration: Double, slots: Int, capacity: Int) -> Schedule {
+        // Belady's demand paging over the reference string (each screen's keys in key order).
+        var references: [(key: Int, time: Double)] = []
+        for (time, keys) in needs.screens { for key in keys { references.append((key, time)) } }
+        var nextPosition = Array(repeating: Int.max, count: references.count)
+        var seen: [Int: Int] = [:]
+        for p in references.indices.reversed() {
+            nextPosition[p] = seen[references[p].key] ?? Int.max
+            seen[references[p].key] = p
+        }
+        var cached: [Int: Int] = [:]                 // key → its next reference position
+        var lastUseTime: [Int: Double] = [:]
+        var residency = Residency()
+        var finishOf: [Int: Double] = [:]
+        var slotFree = Array(repeating: start, count: slots)
+        var previousStart = start
+        for (p, ref) in references.enumerated() {
+            if cached[ref.key] == nil {
+                var begin = Swift.max(previousStart, slotFree.min()!)
+                if cached.count >= capacity {
+                    let victim = cached.max { ($0.value, -$0.key) < ($1.value, -$1.key) }!.key
+                    cached[victim] = nil
+                    begin = Swift.max(begin, lastUseTime[victim] ?? start, finishOf[victim] ?? start)
+                    residency.evict(victim, at: begin)
+                }
+                let s = slotFree.indices.min { slotFree[$0] < slotFree[$1] }!
+                let finish = begin + duration
+                slotFree[s] = finish
+                previousStart = begin
+                finishOf[ref.key] = finish
+                residency.load(ref.key, finish: finish)
+            }
+            cached[ref.key] = nextPosition[p]
+            lastUseTime[ref.key] = ref.time
+        }
+        return Schedule(loads: residency.loads, blankTileSeconds: residency.blank(needs))
+    }
+}
+
+extension BlankTimeOracle {
+    /// What the frames ask for: per image key, the frames it is on screen in (time, tiles × seconds shown).
+    struct Needs {
+        struct Use { var time: Double; var weight: Double }
+        /// Keys with at least one use, ascending.
+        var keys: [Int] = []
+        var uses: [Int: [Use]] = [:]
+        /// Each screen that lasts: its time and its keys, ascending.
+        var screens: [(time: Double, keys: [Int])] = []
+        var times: [Double] { screens.map(\.time) }
+
+        init(frames: [Frame], assetCount: Int) {
+            for (i, frame) in frames.enumerated() where i + 1 < frames.count {
+                let dt = frames[i + 1].time - frame.time
+                guard dt > 0, dt.isFinite else { continue }
+                var count: [Int: Int] = [:]
+                for item in frame.visibleItems { count[((item % assetCount) + assetCount) % assetCount, default: 0] += 1 }
+                guard !count.isEmpty else { continue }
+                for (key, n) in count { uses[key, default: []].append(Use(time: frame.time, weight: Double(n) * dt)) }
+                screens.append((frame.time, count.keys.sorted()))
+            }
+            keys = uses.keys.sorted()
+        }
+
+        func nextUse(of key: Int, atOrAfter time: Double) -> Double? {
+            guard let list = uses[key] else { return nil }
+            var lo = 0, hi = list.count
+            while lo < hi { let mid = (lo + hi) / 2; if list[mid].time < time { lo = mid + 1 } else { hi = mid } }
+            return lo < list.count ? list[lo].time : nil
+        }
+
+        func nextUse(of key: Int, after time: Double) -> Double? {
+            guard let list = uses[key] else { return nil }
+            var lo = 0, hi = list.count
+            while lo < hi { let mid = (lo + hi) / 2; if list[mid].time <= time { lo = mid + 1 } else { hi = mid } }
+            return lo < list.count ? list[lo].time : nil
+        }
+    }
+}

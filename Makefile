@@ -5,6 +5,7 @@
 #               built in .build-nox11)
 #   make test   install missing test packages, build, unit tests, a bounded fuzz run, a headless soak,
 #               then the real-window tests under Xvfb
+#   make example  build the ScrollKit example (Examples/) and write its screenshot offscreen
 #   make sanitize / make bench   ASan+TSan unit-test runs / micro-benchmarks
 #   make check-layering  fails if the physics (Sources/ScrollKit) imports anything but the C library
 
@@ -41,7 +42,7 @@ define install_missing
 	fi
 endef
 
-.PHONY: run build release test test-nox11 deps test-deps unit-test window-test sanitize bench clean check-layering
+.PHONY: run build release example test test-nox11 deps test-deps unit-test window-test sanitize bench clean check-layering
 
 deps:
 ifeq ($(UNAME),Darwin)
@@ -93,6 +94,11 @@ check-layering:
 	@bad="$$(grep -rnE '^[[:space:]]*(@[A-Za-z_]+[[:space:]]+)*import[[:space:]]' Sources/ScrollKit \
 	  | grep -vE 'import[[:space:]]+(Glibc|Musl|Darwin)[[:space:]]*$$' || true)"; \
 	if [ -n "$$bad" ]; then echo "Sources/ScrollKit must import only Glibc/Musl/Darwin:"; echo "$$bad"; exit 1; fi
+
+# The ScrollKit example (Examples/ScrollKitList): builds it and writes its screenshot offscreen.
+example: deps
+	swift build --product scrollkit-example $(SWIFT_FLAGS)
+	.build/debug/scrollkit-example --screenshot .build/example.png
 
 # Only the real-window tests (expects a built debug binary).
 window-test:

@@ -13,6 +13,7 @@ let package = Package(
     name: "ScrollLab",
     products: [
         .executable(name: "scrolllab", targets: ["ScrollLab"]),
+        .executable(name: "scrollkit-example", targets: ["ScrollKitExample"]),
         .library(name: "ScrollKit", targets: ["ScrollKit"]),
         .library(name: "LabKit", targets: ["LabKit"]),
     ],
@@ -50,6 +51,8 @@ let package = Package(
             path: "Sources/ScrollLab",
             swiftSettings: withX11 ? [.define("SCROLLLAB_X11")] : []
         ),
+        // The example outside the lab: a list scrolled with ScrollKit from a plain SDL loop (`make example`).
+        .executableTarget(name: "ScrollKitExample", dependencies: ["ScrollKit", "CSDL"], path: "Examples/ScrollKitList"),
         // Synthetic pointer gestures shared by the physics and the lab tests.
         .target(name: "ScrollKitTestSupport", dependencies: ["ScrollKit"], path: "Tests/ScrollKitTestSupport"),
         .testTarget(name: "ScrollKitTests", dependencies: ["ScrollKit", "ScrollKitTestSupport"],

@@ -5,6 +5,7 @@
 #               built in .build-nox11)
 #   make test   install missing test packages, build, unit tests, a bounded fuzz run, a headless soak,
 #               then the real-window tests under Xvfb
+#   make docs     ScrollKit's DocC documentation as a static site in docs/site (prints where)
 #   make example  build the ScrollKit example (Examples/) and write its screenshot offscreen
 #   make sanitize / make bench   ASan+TSan unit-test runs / micro-benchmarks
 #   make check-layering  fails if the physics (Sources/ScrollKit) imports anything but the C library
@@ -42,7 +43,7 @@ define install_missing
 	fi
 endef
 
-.PHONY: run build release example test test-nox11 deps test-deps unit-test window-test sanitize bench clean check-layering
+.PHONY: run build release docs example test test-nox11 deps test-deps unit-test window-test sanitize bench clean check-layering
 
 deps:
 ifeq ($(UNAME),Darwin)
@@ -94,6 +95,14 @@ check-layering:
 	@bad="$$(grep -rnE '^[[:space:]]*(@[A-Za-z_]+[[:space:]]+)*import[[:space:]]' Sources/ScrollKit \
 	  | grep -vE 'import[[:space:]]+(Glibc|Musl|Darwin)[[:space:]]*$$' || true)"; \
 	if [ -n "$$bad" ]; then echo "Sources/ScrollKit must import only Glibc/Musl/Darwin:"; echo "$$bad"; exit 1; fi
+
+# ScrollKit's documentation (DocC, Sources/ScrollKit/ScrollKit.docc) as a static site in docs/site.
+DOCS_OUT := docs/site
+docs: deps
+	swift package --allow-writing-to-directory $(DOCS_OUT) generate-documentation --target ScrollKit \
+	  --disable-indexing --transform-for-static-hosting --output-path $(DOCS_OUT) \
+	  --experimental-documentation-coverage --coverage-summary-level brief
+	@echo "ScrollKit documentation written to $(DOCS_OUT) (open $(DOCS_OUT)/documentation/scrollkit/index.html through a web server)"
 
 # The ScrollKit example (Examples/ScrollKitList): builds it and writes its screenshot offscreen.
 example: deps

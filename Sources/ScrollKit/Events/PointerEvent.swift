@@ -1,7 +1,16 @@
 /// What a pointer sample says: the pointer went down, moved, or came up; or a pinch changed or ended
 /// (B-ZOOM-1: `pinch` carries the scale since the pinch began, about the sample's position).
 public enum PointerPhase: String, Sendable, Hashable, CaseIterable {
-    case down, move, up, pinch, pinchEnd
+    /// The pointer went down (a touch began).
+    case down
+    /// The pointer moved while down.
+    case move
+    /// The pointer came up (the touch ended).
+    case up
+    /// A pinch changed: `scale` since it began, about the sample's position.
+    case pinch
+    /// The pinch ended.
+    case pinchEnd
 }
 
 /// One timestamped pointer sample: a line of a gesture file, or a mouse event from the window.

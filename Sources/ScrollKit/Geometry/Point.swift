@@ -29,11 +29,17 @@ public struct Point: Hashable, Sendable, CustomStringConvertible {
         set { if axis == .horizontal { x = newValue } else { y = newValue } }
     }
 
+    /// `(x, y)`.
     public var description: String { "(\(x), \(y))" }
 
+    /// The sum, axis by axis.
     public static func + (a: Point, b: Point) -> Point { Point(x: a.x + b.x, y: a.y + b.y) }
+    /// The difference, axis by axis.
     public static func - (a: Point, b: Point) -> Point { Point(x: a.x - b.x, y: a.y - b.y) }
+    /// Both coordinates times `s`.
     public static func * (a: Point, s: Double) -> Point { Point(x: a.x * s, y: a.y * s) }
+    /// Both coordinates divided by `s`.
     public static func / (a: Point, s: Double) -> Point { Point(x: a.x / s, y: a.y / s) }
+    /// The opposite point.
     public static prefix func - (a: Point) -> Point { Point(x: -a.x, y: -a.y) }
 }

@@ -19,12 +19,19 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     /// The empty rectangle at the origin.
     public static let zero = Rect(origin: .zero, size: .zero)
 
+    /// The left edge.
     public var minX: Double { origin.x }
+    /// The top edge.
     public var minY: Double { origin.y }
+    /// The right edge.
     public var maxX: Double { origin.x + size.width }
+    /// The bottom edge.
     public var maxY: Double { origin.y + size.height }
+    /// The extent along x.
     public var width: Double { size.width }
+    /// The extent along y.
     public var height: Double { size.height }
+    /// The middle point.
     public var center: Point { Point(x: origin.x + size.width / 2, y: origin.y + size.height / 2) }
 
     /// The lowest coordinate along `axis`.
@@ -58,5 +65,6 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
         Rect(x: minX + dx, y: minY + dy, width: width - 2 * dx, height: height - 2 * dy)
     }
 
+    /// `(x, y, width, height)`.
     public var description: String { "(\(minX), \(minY), \(width), \(height))" }
 }

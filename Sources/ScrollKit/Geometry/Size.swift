@@ -20,5 +20,6 @@ public struct Size: Hashable, Sendable, CustomStringConvertible {
         set { if axis == .horizontal { width = newValue } else { height = newValue } }
     }
 
+    /// `width×height`.
     public var description: String { "\(width)×\(height)" }
 }

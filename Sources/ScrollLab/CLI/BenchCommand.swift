@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import LabKit
 import ScrollKit
+import ScrollLabCore
 
 /// `scrolllab bench` (issue 4, B-POL-2): replays the bundled gesture files through the grid under
 /// every loading policy, headless on the virtual clock, and prints one table per gesture with the two
@@ -75,6 +76,14 @@ struct BenchCommand: ParsableCommand {
 
     func run() throws {
         defer { finishStandardOutput(command: "bench") }
+        // `--plot` onto a gesture file the bench reads is refused before anything is written (§7).
+        var paths = PathConflicts()
+        if let directory = gestures.map({ URL(fileURLWithPath: $0) }) ?? AssetLocator.directory("Gestures") {
+            for file in Self.gestureFiles(in: directory) { paths.input(file.path, "--gestures") }
+        }
+        paths.input(framesGesture, "--frames-gesture")
+        paths.output(plot, "--plot")
+        if let conflict = paths.firstConflict() { fail("scrolllab bench: " + conflict, code: 64) }
         guard latencyMs.isFinite, latencyMs >= 0 else { fail("scrolllab bench: --latency-ms must be a number ≥ 0") }
         if frames {
             runFrames(gestureDirectory: gestures.map { URL(fileURLWithPath: $0) } ?? AssetLocator.directory("Gestures"))

@@ -21,12 +21,13 @@ struct WindowCommand: ParsableCommand {
     /// The window's options in one paragraph, for the top-level `--help`.
     static let optionsSummary = """
         With no subcommand scrolllab opens the window; its options ('scrolllab window --help'): \
-        --scene grid|pager, --paging none|frame|snap|target, \
+        --scene grid|pager|photos, --paging none|frame|snap|target, \
         --policy eager|deferred|target|prefetch|adaptive|texture|flutter|glide, --seed-problem 1|2|3, \
-        --latency-ms MS, --rate normal|fast, --items N, --estimator ios|lsq, --assets DIR, --scale N, \
+        --latency-ms MS, --rate normal|fast, --physics ios|android|flutter-bouncing|flutter-clamping, \
+        --refresh HZ, --touch-hz HZ, --items N, --estimator ios|lsq, --assets DIR, --scale N, \
         --trace-out FILE, --trace-did-scroll, --trace-pointer, --trace-frames, --replay FILE, \
         --screenshot FILE, --screenshot-after S, --headless, --software, --frames N, --quit-after S, \
-        --pacing adaptive|legacy.
+        --stall-ms MS --stall-every S, --decode-on-main, --pacing adaptive|legacy.
         """
 
     @OptionGroup var sceneOptions: SceneOptions
@@ -103,6 +104,12 @@ struct WindowCommand: ParsableCommand {
     }
 
     func run() throws {
+        // An output onto an input or another output is refused before anything is read or written (§7).
+        var paths = PathConflicts()
+        paths.input(replay, "--replay")
+        paths.output(traceOut, "--trace-out")
+        paths.output(screenshot, "--screenshot")
+        if let conflict = paths.firstConflict() { fail("scrolllab: " + conflict, code: 64) }
         let options = WindowOptions(
             traceOut: traceOut, traceDidScroll: traceDidScroll, tracePointer: tracePointer, traceFrames: traceFrames, screenshot: screenshot,
             screenshotAfter: screenshotAfter, headless: headless, software: software,

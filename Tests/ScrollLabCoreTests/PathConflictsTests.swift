@@ -51,6 +51,8 @@ import Testing
     }
 
     @Test func namesAreQuotedAndEscaped() {
-        #expect(PathConflicts.quoted("a\nscrolllab: warning: forged\u{1B}[31m") == "\"a\\nscrolllab: warning: forged\\u{1b}[31m\"")
+        #expect(MessageText.quoted("a\nscrolllab: warning: forged\u{1B}[31m") == "\"a\\nscrolllab: warning: forged\\u{1b}[31m\"")
+        #expect(MessageText.quoted("say \"hi\" \\ there") == "\"say \\\"hi\\\" \\\\ there\"")
+        #expect(MessageText.singleLine("one\ntwo\u{1B}[2J") == "one\\ntwo\\u{1b}[2J")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ScrollLabCore
 
 /// A file the lab writes (trace, recording, screenshot), opened in place: `open(2)` with
 /// create + truncate, never a temporary file renamed over the path. So a symlink, a FIFO or a device
@@ -95,8 +96,10 @@ func writeStandardError(_ line: String) {
 }
 
 /// Writes `line` and a newline to `descriptor`, dropping it on a write error.
+/// The line's control characters are escaped (`MessageText.singleLine`): a name with a newline or an
+/// escape sequence in it cannot forge a second line or paint the terminal.
 func writeLine(_ line: String, to descriptor: Int32) {
-    var text = line + "\n"
+    var text = MessageText.singleLine(line) + "\n"
     text.withUTF8 { _ = writeAll(UnsafeRawBufferPointer($0), to: descriptor) }
 }
 

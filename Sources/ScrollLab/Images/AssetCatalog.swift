@@ -1,4 +1,5 @@
 import Foundation
+import ScrollLabCore
 
 /// The image files of an assets folder, in name order: asset index `i` is the `i`-th file.
 enum AssetCatalog {
@@ -55,7 +56,7 @@ struct AssetFile: Sendable, Hashable {
     let path: [UInt8]
 
     /// The path for messages (bytes that are not UTF-8 shown as U+FFFD).
-    var displayPath: String { String(decoding: path, as: UTF8.self) }
+    var displayPath: String { MessageText.quoted(String(decoding: path, as: UTF8.self)) }
 
     /// Calls `body` with the path as a NUL-terminated C string (for `open(2)`).
     func withCString<R>(_ body: (UnsafePointer<CChar>) -> R) -> R {

@@ -50,10 +50,10 @@ public struct PathConflicts: Sendable {
             for j in 0..<uses.count where j != i && keys[j] == key {
                 let other = uses[j]
                 if !other.isOutput {
-                    return "\(use.option) \(Self.quoted(use.path)) is the file \(other.option) reads: refused, nothing written"
+                    return "\(use.option) \(MessageText.quoted(use.path)) is the file \(other.option) reads: refused, nothing written"
                 }
                 if j < i {
-                    return "\(use.option) \(Self.quoted(use.path)) is also \(other.option)'s output: refused, nothing written"
+                    return "\(use.option) \(MessageText.quoted(use.path)) is also \(other.option)'s output: refused, nothing written"
                 }
             }
         }
@@ -76,21 +76,5 @@ public struct PathConflicts: Sendable {
         guard let real = realpath(folder, nil) else { return "path \(folder)/\(name)" }
         defer { free(real) }
         return "path \(String(cString: real))/\(name)"
-    }
-
-    /// A path quoted for a message, control characters escaped.
-    static func quoted(_ path: String) -> String {
-        var out = "\""
-        for scalar in path.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F: out += "\\u{\(String(scalar.value, radix: 16))}"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
     }
 }

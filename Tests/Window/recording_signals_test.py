@@ -81,7 +81,8 @@ def finish(app, trace, name):
     check(read_trace(trace)[-1].get("event") == "summary", "%s: the trace ends with its summary" % name)
 
 
-for name, stop in [("sigterm", lambda app: app.send_signal(signal.SIGTERM)),
+for name, stop in [("sighup", lambda app: app.send_signal(signal.SIGHUP)),
+                   ("sigterm", lambda app: app.send_signal(signal.SIGTERM)),
                    ("sigint", lambda app: app.send_signal(signal.SIGINT)),
                    ("esc", lambda app: xdotool("key", "Escape"))]:
     app, workdir, trace, origin, x, y = session(name)

@@ -24,6 +24,9 @@ struct ScrollLabCommand: ParsableCommand {
     /// (and a non-zero exit) instead of a silent death; then runs the command.
     static func main() {
         signal(SIGPIPE, SIG_IGN)
+        // A hang-up (the terminal closed) ends the window as SIGTERM does: SDL turns that into its quit
+        // event, so the trace gets its summary and a recording is closed whole.
+        signal(SIGHUP) { _ in _ = raise(SIGTERM) }
         main(nil)
     }
 }

@@ -21,7 +21,7 @@ struct SoakCommand: ParsableCommand {
         abstract: "Scroll the grid for a long virtual session under every policy and check memory stays flat."
     )
 
-    @Option(help: "Virtual minutes to scroll (split evenly over the five policies).")
+    @Option(help: ArgumentHelp("Virtual minutes to scroll (split evenly over the \(LoadingPolicyKind.allCases.count) policies)."))
     var minutes: Double = 30
 
     @Flag(help: "Run with no window on a virtual clock (required).")

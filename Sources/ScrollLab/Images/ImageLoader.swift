@@ -34,6 +34,9 @@ final class ImageLoader {
     private var decoded: [(LoadTicket, DecodedSurface)] = []
     private var ready: [LoadCompletion] = []
     private var warned: Set<String> = []
+    /// Assets that failed to decode, with why: asked for again they fail at once, without decoding them
+    /// again (the decoder's own error lines, such as libpng's, would repeat each time).
+    private var failedAssets: [Int: String] = [:]
     /// Decode on the render thread, in `pump`, once the latency has passed (`--decode-on-main`: the
     /// classic mistake, to show what it costs in hitches).
     var decodesOnMain = false
@@ -54,6 +57,10 @@ final class ImageLoader {
     func begin(_ ticket: LoadTicket, time: Double, drawnSize: Size? = nil) {
         guard !paths.isEmpty else {
             ready.append(LoadCompletion(ticket: ticket, result: .failed(reason: "no images"), time: time))
+            return
+        }
+        if let reason = failedAssets[ticket.key.asset % paths.count] {
+            ready.append(LoadCompletion(ticket: ticket, result: .failed(reason: reason), time: time))
             return
         }
         begun[ticket.id] = ticket
@@ -103,6 +110,7 @@ final class ImageLoader {
                 decoded.append((ticket, surface))
             case let .failure(failure):
                 begun[ticket.id] = nil
+                failedAssets[ticket.key.asset % paths.count] = failure.reason
                 warnOnce(path: paths[ticket.key.asset % paths.count].displayPath, reason: failure.reason)
                 ready.append(LoadCompletion(ticket: ticket, result: .failed(reason: failure.reason), time: time))
             }

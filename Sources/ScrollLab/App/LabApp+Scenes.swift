@@ -31,8 +31,10 @@ extension LabApp {
             guard let new = try? makeWindowScene(kind) else { return }
             made = new
         }
-        collectEvents()
+        // A touch in progress ends here, in this scene, and its callbacks go to the trace now, before the
+        // switch's line: a parked scene keeps nothing to report later (the trace's times never go back).
         if pointerDown { scene.cancelPointer(time: modelClock.modelTime(atReal: t)) }
+        collectEvents()
         parkedScenes[scene.kind.name] = scene
         made.isFastRate = fast
         scene = made

@@ -6,6 +6,7 @@ import ScrollKit
 extension LabApp {
     /// After a resize (and at start): fonts at the new pixel scale, and a new viewport line in the trace.
     func windowDidResize() {
+        if sdl.boundDrawable() { say("window bounded to \(sdl.largestDrawableSide) px a side", at: clock.now()) }
         let scale = sdl.pixelScale
         images.pixelScale = scale
         if abs(scale - fonts.scale) > 1e-3 {

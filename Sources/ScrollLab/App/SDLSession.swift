@@ -115,6 +115,31 @@ final class SDLSession {
 
     /// How many output pixels one point of the 960×600 layout covers: the scale the logical size
     /// fits the window with (letterboxed), in the renderer's pixels (more than the window's on HiDPI).
+    /// The largest drawable side, in pixels (§7: any window size is survived, the drawable is bounded):
+    /// 8192, and never more than the renderer's largest texture. A 32767×32767 window made the GL
+    /// renderer (llvmpipe) crash and the software one take gigabytes.
+    var largestDrawableSide: Int32 {
+        var info = SDL_RendererInfo()
+        let texture = SDL_GetRendererInfo(renderer, &info) == 0 ? Swift.min(info.max_texture_width, info.max_texture_height) : 0
+        return texture > 0 ? Swift.min(8192, texture) : 8192
+    }
+
+    /// Shrinks the window back when a resize made it (or its drawable) larger than `largestDrawableSide`;
+    /// returns true when it did.
+    @discardableResult
+    func boundDrawable() -> Bool {
+        var w: Int32 = 0, h: Int32 = 0, pw: Int32 = 0, ph: Int32 = 0
+        SDL_GetWindowSize(window, &w, &h)
+        SDL_GetRendererOutputSize(renderer, &pw, &ph)
+        let limit = largestDrawableSide
+        guard w > limit || h > limit || pw > limit || ph > limit else { return false }
+        // Pixels per window unit (HiDPI): the window's size in its own units that keeps the drawable bounded.
+        let density = w > 0 && pw > w ? Double(pw) / Double(w) : 1
+        let side = Int32((Double(limit) / density).rounded(.down))
+        SDL_SetWindowSize(window, Swift.min(w, side), Swift.min(h, side))
+        return true
+    }
+
     var pixelScale: Double {
         var w: Int32 = 0, h: Int32 = 0
         guard SDL_GetRendererOutputSize(renderer, &w, &h) == 0, w > 0, h > 0 else { return 1 }

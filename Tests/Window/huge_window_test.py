@@ -1,0 +1,31 @@
+"""Any window size is survived, the drawable bounded (§7, issue 23): resizing the window to 32767×32767
+(xdotool windowsize) used to crash inside Mesa's llvmpipe. The window is shrunk back to 8192 a side, says
+so, keeps drawing and taking keys, and closes with its trace summary.
+"""
+
+import os
+import subprocess
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(__file__))
+from windowlib import check, closing, open_window, quit_app, read_trace, xdotool
+
+binary, out = os.path.abspath(sys.argv[1]), sys.argv[2]
+trace_path = os.path.join(out, "huge-window.jsonl")
+app = subprocess.Popen([binary, "--trace-out", trace_path], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+with closing(app):
+    window, origin = open_window(app)
+    xdotool("windowsize", window, 32767, 32767)
+    time.sleep(2)
+    check(app.poll() is None, "the window survives a 32767x32767 resize")
+    geometry = xdotool("getwindowgeometry", "--shell", window)
+    size = dict(line.split("=", 1) for line in geometry.splitlines() if "=" in line)
+    check(int(size["WIDTH"]) <= 8192 and int(size["HEIGHT"]) <= 8192, "the window is bounded: %sx%s" % (size["WIDTH"], size["HEIGHT"]))
+    xdotool("key", "--window", window, "d")
+    time.sleep(0.5)
+    quit_app(app)
+lines = read_trace(trace_path)
+check(any(l.get("name") == "rate" and l.get("value") == "fast" for l in lines), "keys still work after the resize")
+check(lines[-1]["event"] == "summary", "the trace ends with its summary")
+check(any(l.get("name") == "viewport" and l["value"]["h"] > 480 for l in lines), "the phone was laid out in the big window")

@@ -49,9 +49,14 @@ public enum GestureFileError: Error, Equatable, Sendable, CustomStringConvertibl
         case let .nonNumericField(_, field):
             what = "field \"\(field)\" must be a number"
         case let .absurdValue(_, field, value, limit):
-            what = value.isFinite
-                ? "field \"\(field)\" is \(value), beyond the allowed magnitude \(limit)"
-                : "field \"\(field)\" is not a finite number"
+            if !value.isFinite {
+                what = "field \"\(field)\" is not a finite number"
+            } else if field == "scale" {
+                // A pinch's scale is a ratio: zero, negative or vanishing is no scale at all.
+                what = "field \"scale\" is \(value): a pinch's scale lies between \(1 / limit) and \(limit)"
+            } else {
+                what = "field \"\(field)\" is \(value), beyond the allowed magnitude \(limit)"
+            }
         case let .unknownPhase(_, found):
             what = "unknown phase \(found) (expected \"down\", \"move\", \"up\", \"pinch\" or \"pinchEnd\")"
         case let .pointerNotDown(_, phase):

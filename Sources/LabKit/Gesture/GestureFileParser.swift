@@ -66,7 +66,7 @@ public struct GestureFileParser: Sendable {
         var scale = 1.0
         if phase == .pinch {
             scale = try Self.number(value, "scale", line: line, limit: GestureFile.scaleLimit)
-            guard scale > 0 else {
+            guard scale >= 1 / GestureFile.scaleLimit else {
                 throw .absurdValue(line: line, field: "scale", value: scale, limit: GestureFile.scaleLimit)
             }
         }

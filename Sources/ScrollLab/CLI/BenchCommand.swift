@@ -50,16 +50,16 @@ struct BenchCommand: ParsableCommand {
     @Option(name: .long, help: "Directory of gesture files (*.jsonl). Default: Assets/Gestures.")
     var gestures: String?
 
-    @Option(name: .customLong("latency-ms"), help: "Simulated source latency in milliseconds.")
+    @Option(name: .customLong("latency-ms"), parsing: .unconditional, help: "Simulated source latency in milliseconds.")
     var latencyMs: Double = 80
 
     @Option(help: ArgumentHelp("Scroll physics of the fling: " + ScrollPhysicsKind.allCases.map(\.rawValue).joined(separator: ", ") + " (default ios)."))
     var physics: ScrollPhysicsKind = .ios
 
-    @Option(help: "Display refresh rate in Hz: the replay clock's frame rate (default 60).")
+    @Option(parsing: .unconditional, help: "Display refresh rate in Hz: the replay clock's frame rate (default 60).")
     var refresh: Double = 60
 
-    @Option(name: .customLong("touch-hz"), help: "Resample the gestures to this touch rate in Hz first.")
+    @Option(name: .customLong("touch-hz"), parsing: .unconditional, help: "Resample the gestures to this touch rate in Hz first.")
     var touchHz: Double?
 
     @Option(name: .long, help: "Also draw loads issued against blank tile-seconds per gesture as a PNG (\"-\": standard output, then no tables).")
@@ -74,6 +74,12 @@ struct BenchCommand: ParsableCommand {
     @Option(name: .customLong("renderer"), help: "With --frames: measure only this SDL renderer (software, opengl, opengles2); repeatable.")
     var renderers: [String] = []
 
+    func validate() throws {
+        try OptionRules.latencyMs(latencyMs)
+        try OptionRules.refresh(refresh)
+        try OptionRules.touchHz(touchHz)
+    }
+
     func run() throws {
         defer { finishStandardOutput(command: "bench") }
         // `--plot` onto a gesture file the bench reads is refused before anything is written (§7).
@@ -84,7 +90,6 @@ struct BenchCommand: ParsableCommand {
         paths.input(framesGesture, "--frames-gesture")
         paths.output(plot, "--plot")
         if let conflict = paths.firstConflict() { fail("scrolllab bench: " + conflict, code: 64) }
-        guard latencyMs.isFinite, latencyMs >= 0 else { fail("scrolllab bench: --latency-ms must be a number ≥ 0") }
         if frames {
             runFrames(gestureDirectory: gestures.map { URL(fileURLWithPath: $0) } ?? AssetLocator.directory("Gestures"))
             return
@@ -93,17 +98,13 @@ struct BenchCommand: ParsableCommand {
             fail("scrolllab bench: no Assets/Gestures found from the current directory or the executable; use --gestures DIR")
         }
         let files = Self.gestureFiles(in: directory)
-        guard !files.isEmpty else { fail("scrolllab bench: no grid gesture files (*.jsonl) in \(directory.path)") }
+        guard !files.isEmpty else {
+            fail("scrolllab bench: no grid gesture files (*.jsonl) in \(MessageText.quoted(directory.path))", code: OptionRules.Exit.input)
+        }
 
         var config = GridSceneConfiguration()
         config.latency = latencyMs / 1000
         config.physics = physics
-        guard refresh.isFinite, refresh >= 10, refresh <= 1000 else {
-            fail("scrolllab bench: --refresh must be between 10 and 1000 Hz", code: 64)
-        }
-        if let touchHz, !(touchHz.isFinite && touchHz >= 10 && touchHz <= 10_000) {
-            fail("scrolllab bench: --touch-hz must be between 10 and 10000 Hz", code: 64)
-        }
         var clock = HeadlessReplay()
         clock.frameRate = refresh
         let bench = GridBench(configuration: config, replay: clock)

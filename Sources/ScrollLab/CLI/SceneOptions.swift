@@ -21,16 +21,16 @@ struct SceneOptions: ParsableArguments {
     @Option(name: .customLong("seed-problem"), help: "Show seed 000's problem 1, 2 or 3 in its broken form (Deferred and Target).")
     var seedProblem: Int?
 
-    @Option(name: .customLong("latency-ms"), help: "Simulated image source latency in milliseconds.")
+    @Option(name: .customLong("latency-ms"), parsing: .unconditional, help: "Simulated image source latency in milliseconds.")
     var latencyMs: Double = 80
 
-    @Option(help: "Display refresh rate in Hz: the model clock's frame rate in replay and the window's pacing (default: 60 in replay, the display's rate in the window).")
+    @Option(parsing: .unconditional, help: "Display refresh rate in Hz: the model clock's frame rate in replay and the window's pacing (default: 60 in replay, the display's rate in the window).")
     var refresh: Double?
 
-    @Option(name: .customLong("touch-hz"), help: "Resample gestures (replays) to this touch rate in Hz before they reach the model.")
+    @Option(name: .customLong("touch-hz"), parsing: .unconditional, help: "Resample gestures (replays) to this touch rate in Hz before they reach the model.")
     var touchHz: Double?
 
-    @Option(help: "Number of grid items.")
+    @Option(parsing: .unconditional, help: "Number of grid items.")
     var items: Int = 500
 
     @Option(help: ArgumentHelp("Scroll physics of the fling: " + ScrollPhysicsKind.allCases.map(\.rawValue).joined(separator: ", ")
@@ -50,16 +50,10 @@ struct SceneOptions: ParsableArguments {
     var canCancelContentTouches: Switch = .on
 
     func validate() throws {
-        guard latencyMs.isFinite, latencyMs >= 0, latencyMs <= 60_000 else {
-            throw ValidationError("--latency-ms must be between 0 and 60000")
-        }
-        if let refresh, !(refresh.isFinite && refresh >= 10 && refresh <= 1000) {
-            throw ValidationError("--refresh must be between 10 and 1000 Hz")
-        }
-        if let touchHz, !(touchHz.isFinite && touchHz >= 10 && touchHz <= 10_000) {
-            throw ValidationError("--touch-hz must be between 10 and 10000 Hz")
-        }
-        guard items >= 0, items <= 1_000_000 else { throw ValidationError("--items must be between 0 and 1000000") }
+        try OptionRules.latencyMs(latencyMs)
+        try OptionRules.refresh(refresh)
+        try OptionRules.touchHz(touchHz)
+        try OptionRules.items(items)
         if let seedProblem, SeedProblem(rawValue: seedProblem) == nil {
             throw ValidationError("--seed-problem must be 1, 2 or 3")
         }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ScrollLabCore
 import ScrollKit
 
 #if canImport(Glibc)
@@ -30,7 +31,7 @@ struct SoakCommand: ParsableCommand {
     @Option(name: .long, help: "Directory of gesture files (*.jsonl). Default: Assets/Gestures.")
     var gestures: String?
 
-    @Option(name: .customLong("latency-ms"), help: "Simulated source latency in milliseconds (default 80).")
+    @Option(name: .customLong("latency-ms"), parsing: .unconditional, help: "Simulated source latency in milliseconds (default 80).")
     var latencyMs: Double = 80
 
     /// Virtual seconds each policy scrolls before the resident set is first read.
@@ -42,9 +43,7 @@ struct SoakCommand: ParsableCommand {
         guard minutes.isFinite, minutes > 0, minutes <= 24 * 60 else {
             throw ValidationError("--minutes must be more than 0 and at most 1440 (24 hours)")
         }
-        guard latencyMs.isFinite, latencyMs >= 0, latencyMs <= 60_000 else {
-            throw ValidationError("--latency-ms must be between 0 and 60000")
-        }
+        try OptionRules.latencyMs(latencyMs)
     }
 
     func run() throws {
@@ -56,7 +55,7 @@ struct SoakCommand: ParsableCommand {
         for file in BenchCommand.gestureFiles(in: directory) {
             mix += GestureFile.gestures(loadGesture(file.path, command: "soak"))
         }
-        guard !mix.isEmpty else { fail("scrolllab soak: no grid gestures in \(directory.path)", code: 2) }
+        guard !mix.isEmpty else { fail("scrolllab soak: no grid gestures in \(MessageText.quoted(directory.path))", code: OptionRules.Exit.input) }
 
         let output = CommandOutput(command: "soak")
         var config = GridSceneConfiguration()

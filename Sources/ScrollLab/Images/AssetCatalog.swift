@@ -9,12 +9,14 @@ enum AssetCatalog {
     /// Why a folder cannot serve as the assets folder.
     enum Problem: Error, CustomStringConvertible {
         case missing(String)
+        case notAFolder(String)
         case unreadable(String)
 
         var description: String {
             switch self {
-            case let .missing(path): return "assets folder \(path) does not exist"
-            case let .unreadable(path): return "assets folder \(path) cannot be read"
+            case let .missing(path): return "assets folder \(MessageText.quoted(path)) does not exist"
+            case let .notAFolder(path): return "--assets \(MessageText.quoted(path)) is a file, not a folder of images"
+            case let .unreadable(path): return "assets folder \(MessageText.quoted(path)) cannot be read"
             }
         }
     }
@@ -24,9 +26,8 @@ enum AssetCatalog {
     /// on stderr, so nothing is skipped silently.
     static func imageFiles(in directory: String) throws(Problem) -> [AssetFile] {
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw .missing(directory)
-        }
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) else { throw .missing(directory) }
+        guard isDirectory.boolValue else { throw .notAFolder(directory) }
         guard let stream = opendir(directory) else { throw .unreadable(directory) }
         defer { closedir(stream) }
         var names: [[UInt8]] = []

@@ -158,3 +158,25 @@ import ScrollKitTestSupport
         #expect(error <= 0.5)
     }
 }
+
+/// §7: a dense replay is fed to the window within a per-frame budget.
+@Suite struct ReplayDriverBudgetTests {
+    @Test func aDenseFileIsDeliveredOverSeveralCallsEachFrameWhole() {
+        // 10 000 moves at one instant, then a lift 100 ms later.
+        var gesture = [PointerEvent(time: 0, position: Point(x: 100, y: 400), phase: .down)]
+        for i in 0..<10_000 { gesture.append(PointerEvent(time: 0, position: Point(x: 100, y: 400 - Double(i % 50)), phase: .move)) }
+        gesture.append(PointerEvent(time: 0.1, position: Point(x: 100, y: 350), phase: .up))
+        var driver = ReplayDriver(gesture: gesture, startTime: 0)
+        var delivered = 0, frames: [Double] = [], calls = 0
+        while !driver.isFinished, calls < 100 {
+            calls += 1
+            let before = delivered
+            driver.step(upTo: 1, eventBudget: 1000, pointer: { _ in delivered += 1 }, advance: { frames.append($0) })
+            #expect(delivered - before <= 1000)
+            // No frame advances before every sample due by it is delivered.
+            if let last = frames.last, last >= 0 { #expect(delivered >= 10_001 || last < 0) }
+        }
+        #expect(calls == 11 && delivered == 10_002)
+        #expect(frames.first == 0 && frames.count == 61)
+    }
+}

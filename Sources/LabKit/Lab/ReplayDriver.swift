@@ -66,12 +66,23 @@ public struct ReplayDriver: Sendable {
 
     /// Runs every grid frame at or before `time` not run yet: the samples due by the frame go to
     /// `pointer`, then `advance` gets the frame time. Returns how many frames ran.
+    ///
+    /// At most `eventBudget` samples are delivered per call (the window's per-frame budget, §7): when a
+    /// dense file has more due, the call stops before the grid frame they belong to and the next call
+    /// goes on from there, so the replay falls behind real time instead of freezing the window. Each
+    /// grid frame still gets all its samples before it advances.
     @discardableResult
-    public mutating func step(upTo time: Double, pointer: (PointerEvent) -> Void, advance: (Double) -> Void) -> Int {
-        var count = 0
+    public mutating func step(upTo time: Double, eventBudget: Int = .max, pointer: (PointerEvent) -> Void,
+                              advance: (Double) -> Void) -> Int {
+        var count = 0, budget = eventBudget
         while frameTime(nextFrame) <= time {
             let frame = frameTime(nextFrame)
-            for event in events(upTo: frame) { pointer(event) }
+            while nextIndex < events.count, events[nextIndex].time <= frame {
+                guard budget > 0 else { return count }
+                pointer(events[nextIndex])
+                nextIndex += 1
+                budget -= 1
+            }
             advance(frame)
             nextFrame += 1
             count += 1

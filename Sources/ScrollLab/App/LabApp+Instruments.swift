@@ -4,6 +4,9 @@ import ScrollKit
 import ScrollLabCore
 
 extension LabApp {
+    /// The most replay samples one window frame delivers (a dense replay falls behind, the window stays live).
+    static let replayEventsPerFrame = 2000
+
     /// Steps the model to app time `t`: on the replay's 60 Hz grid while a replay runs (the same
     /// frames and input as `replay --headless`), else straight to the model time. Returns the model
     /// time the scene was last advanced to.
@@ -13,7 +16,7 @@ extension LabApp {
         if instruments.pendingReplay != nil { startPendingReplay(at: now) }
         if var driver = instruments.replay {
             var advancedTo = modelTimeShown
-            driver.step(upTo: now, pointer: { event in
+            driver.step(upTo: now, eventBudget: Self.replayEventsPerFrame, pointer: { event in
                 self.recordPointer(event)
                 self.scene.pointer(event)
                 self.collectEvents()

@@ -40,9 +40,9 @@ struct ReplayCommand: ParsableCommand {
         let output = CommandOutput(command: "replay")
         let files = scene.assets == nil ? [] : scene.imagePaths()
         let lab = scene.assets == nil ? scene.makeScene() : scene.makeScene(assetCount: files.count, images: files)
-        var pending = ""
+        let held = HeldOutput()
         let emit = { (line: String) in
-            if stream { output.line(line) } else { pending += line; pending += "\n" }
+            if stream { output.line(line) } else { held.line(line) }
         }
         for line in lab.settingLines { emit(line.serialized) }
         let replay = HeadlessReplayStream(scene.replayClock, scene: lab, onRecord: { record in
@@ -60,6 +60,6 @@ struct ReplayCommand: ParsableCommand {
         if !result.isSettled { end.append(("settled", .bool(false))) }
         end += lab.summary
         emit(JSONValue.object(end).serialized)
-        if !stream { output.write(pending) }
+        if !stream { held.flush(to: output) }
     }
 }

@@ -2,6 +2,7 @@
 
 #include <SDL2/SDL.h>
 #include <SDL2/SDL_syswm.h>
+#include <stdatomic.h>
 
 CX11EventKind cx11_event_time(const void *sdlEvent, uint32_t *serverMs) {
 #if defined(SDL_VIDEO_DRIVER_X11)
@@ -39,6 +40,32 @@ int cx11_request_timestamp(void *sdlWindow) {
     return 1;
 #else
     (void)sdlWindow;
+    return 0;
+#endif
+}
+
+#if defined(SDL_VIDEO_DRIVER_X11)
+// Xlib's error handler is process-wide by design: the one piece of global state here, an error code
+// the window's loop takes once a frame.
+static atomic_int cx11_last_error = 0;
+
+static int cx11_record_error(Display *display, XErrorEvent *error) {
+    (void)display;
+    atomic_store(&cx11_last_error, error->error_code ? error->error_code : 1);
+    return 0;
+}
+#endif
+
+void cx11_catch_errors(void) {
+#if defined(SDL_VIDEO_DRIVER_X11)
+    XSetErrorHandler(cx11_record_error);
+#endif
+}
+
+int cx11_take_error(void) {
+#if defined(SDL_VIDEO_DRIVER_X11)
+    return atomic_exchange(&cx11_last_error, 0);
+#else
     return 0;
 #endif
 }

@@ -29,3 +29,20 @@ lines = read_trace(trace_path)
 check(any(l.get("name") == "rate" and l.get("value") == "fast" for l in lines), "keys still work after the resize")
 check(lines[-1]["event"] == "summary", "the trace ends with its summary")
 check(any(l.get("name") == "viewport" and l["value"]["h"] > 480 for l in lines), "the phone was laid out in the big window")
+
+# A window destroyed by another X client (xdotool windowclose): every drawing request then fails, which
+# used to end the process in Xlib's default error handler with no trace summary. Now the app notices,
+# says so, closes with exit code 0 and its trace ends with the summary.
+trace_path = os.path.join(out, "destroyed-window.jsonl")
+app = subprocess.Popen([binary, "--trace-out", trace_path], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+with closing(app):
+    window, origin = open_window(app)
+    xdotool("windowclose", window)
+    try:
+        app.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        check(False, "the app closes when its window is destroyed")
+stderr = app.stderr.read()
+check(app.returncode == 0, "exit code 0 when another program destroyed the window (%s)" % stderr.strip()[-200:])
+check("destroyed by another program" in stderr, "it says why it closed")
+check(read_trace(trace_path)[-1]["event"] == "summary", "the trace ends with its summary")

@@ -22,4 +22,12 @@ CX11EventKind cx11_event_time(const void *sdlEvent, uint32_t *serverMs);
 // Returns 0 when the window is not an X11 window.
 int cx11_request_timestamp(void *sdlWindow);
 
+// Installs an X error handler that records a protocol error (a window destroyed by another client makes
+// every drawing request fail) instead of Xlib's default one, which prints and exits the process at once
+// (no trace summary, no recording closed). Idempotent.
+void cx11_catch_errors(void);
+
+// The X error code recorded since the last call (0: none), and clears it.
+int cx11_take_error(void);
+
 #endif

@@ -15,7 +15,12 @@ final class X11EventTimes: EventTimeSource {
     /// first timestamp, so the clock offset is known before the first gesture.
     init?(window: OpaquePointer) {
         guard cx11_request_timestamp(UnsafeMutableRawPointer(window)) != 0 else { return nil }
+        cx11_catch_errors()
     }
+
+    /// An X protocol error: with one window and nothing else of its own on the display, it means the
+    /// window was destroyed under it (every drawing request then fails).
+    func windowWasLost() -> Bool { cx11_take_error() != 0 }
 
     func rawEvent(_ event: inout SDL_Event, receivedAt: Double) -> (kind: RawEventKind, time: Double)? {
         var serverMs: UInt32 = 0

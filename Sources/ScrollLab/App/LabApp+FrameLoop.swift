@@ -78,6 +78,11 @@ extension LabApp {
             if let n = options.frames, frameCount >= n { running = false }
             if let q = options.quitAfter, frameStart >= q { running = false }
             if traceFile?.failure != nil { running = false }
+            if pump.windowWasLost() {
+                writeStandardError("scrolllab: the window was destroyed by another program; closing")
+                windowLost = true
+                running = false
+            }
         }
         finish()
         return traceFile?.failure == nil && !screenshotFailed ? 0 : 1

@@ -57,6 +57,8 @@ final class LabApp {
     /// Moves of the current drag so far (`--debug-stall-at-sample`).
     var movesSinceDown = 0
     var screenshotTaken = false
+    /// True once another program destroyed the window: the loop ends and nothing is drawn on it again.
+    var windowLost = false
     /// True once a `--screenshot` could not be saved (the exit code says so).
     var screenshotFailed = false
     var pendingScreenshot: String?
@@ -163,7 +165,7 @@ final class LabApp {
     /// Writes the trace's summary (when tracing), stops the image workers and closes SDL. Call once, at the end.
     func finish() {
         stopRecording(at: clock.now())
-        if let path = options.screenshot, !screenshotTaken {
+        if let path = options.screenshot, !screenshotTaken, !windowLost {
             // The last frame is still in the back buffer only for some renderers: draw it again.
             frame(at: clock.now())
             saveScreenshot(to: path)
@@ -174,6 +176,8 @@ final class LabApp {
         images.shutdown()
         text.removeAll()
         fonts.close()
-        sdl.close()
+        // A window another program destroyed cannot be torn down (every request on it fails, and SDL's
+        // own teardown would end the process through Xlib's default handler): the process ends anyway.
+        if !windowLost { sdl.close() }
     }
 }

@@ -37,6 +37,8 @@ cases = [
     (["soak", "--headless", "--minutes", "0.1", "--gestures", "/no/such/folder"], 2, "no grid gestures"),
     (["replay", gesture, "--headless", "--assets", gesture], 2, "is a file, not a folder"),
     (["replay", gesture, "--headless", "--assets", "/no/such/folder"], 2, "does not exist"),
+    (["replay", gesture, "--headless", "--policy", "glide", "--seed-problem", "1"], 64,
+     "--seed-problem applies to the seed's policies, deferred and target; glide has none"),
 ]
 for args, code, message in cases:
     got, lines = run(*args)

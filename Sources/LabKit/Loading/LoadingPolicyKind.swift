@@ -50,6 +50,18 @@ public enum LoadingPolicyKind: String, CaseIterable, Hashable, Sendable {
 /// The three problems of seed 000's Deferred policy, each switchable back to its broken form so the
 /// bug can be seen (B-POL-1). Applies to the Deferred and Target policies.
 public enum SeedProblem: Int, CaseIterable, Hashable, Sendable {
+    /// The policies that have the seed's problems: the seed's own Deferred and its re-optimised Target.
+    public static let policies: Set<LoadingPolicyKind> = [.deferred, .target]
+
+    /// One line saying what the problem is, for the help and the toast.
+    public var summary: String {
+        switch self {
+        case .judgesDraggingByScrollViewFlags: return "1: \"dragging\" judged by isDragging/isDecelerating, not userDragging"
+        case .noLoadAfterDeceleration: return "2: no load of the visible tiles in didEndDecelerating (tiles stay empty at rest)"
+        case .noLoadOnNewDrag: return "3: no load of the visible tiles in willBeginDragging"
+        }
+    }
+
     /// Problem 1: judge "user dragging" with `isDragging && !isDecelerating` instead of the
     /// `userDragging` flag, so a drag that catches a decelerating view counts as deceleration.
     case judgesDraggingByScrollViewFlags = 1

@@ -94,7 +94,9 @@ extension LabApp {
         case let .policy(number):
             return value.map { "\(number): policy \($0), metrics from zero" } ?? "\(number): no policy has this key"
         case .seedProblem:
-            return value.map { $0 == "off" ? "B: seed problems off" : "B: seed problem \($0) shown broken (Deferred, Target)" } ?? "B"
+            guard let value else { return "B: no effect with this policy: the seed's problems are Deferred's and Target's (keys 2, 3)" }
+            guard value != "off", let problem = Int(value).flatMap(SeedProblem.init(rawValue:)) else { return "B: seed problems off" }
+            return "B: seed problem shown broken, " + problem.summary
         case .latency:
             return "L: image source latency \(value ?? "?") ms"
         case .clearCache:

@@ -57,6 +57,9 @@ struct SceneOptions: ParsableArguments {
         if let seedProblem, SeedProblem(rawValue: seedProblem) == nil {
             throw ValidationError("--seed-problem must be 1, 2 or 3")
         }
+        if seedProblem != nil, !SeedProblem.policies.contains(policy) {
+            throw ValidationError("--seed-problem applies to the seed's policies, deferred and target; \(policy.rawValue) has none")
+        }
     }
 
     /// The headless replay clock at `--refresh` (60 Hz by default).

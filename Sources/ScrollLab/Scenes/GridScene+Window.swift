@@ -44,7 +44,9 @@ final class GridWindowScene: LabSceneAdapter {
         case .policy(let number):
             let kinds = LoadingPolicyKind.allCases
             guard (1...kinds.count).contains(number) else { return [] }
-            grid.setPolicy(kinds[number - 1], problem: grid.seedProblem)
+            // A seed problem carries over only to a policy that has it (Deferred, Target).
+            let kind = kinds[number - 1]
+            grid.setPolicy(kind, problem: SeedProblem.policies.contains(kind) ? grid.seedProblem : nil)
             return [("policy", .string(kinds[number - 1].rawValue))]
         case .latency:
             let steps = SceneKind.latencySteps
@@ -61,6 +63,8 @@ final class GridWindowScene: LabSceneAdapter {
             grid.scrollView.canCancelContentTouches.toggle()
             return [("canCancelContentTouches", .bool(grid.scrollView.canCancelContentTouches))]
         case .seedProblem:
+            // Only the seed's policies have its problems: elsewhere B changes nothing (and says so).
+            guard SeedProblem.policies.contains(grid.policyKind) else { return [] }
             let problems: [SeedProblem?] = [nil] + SeedProblem.allCases
             let index = problems.firstIndex { $0 == grid.seedProblem } ?? 0
             let next = problems[(index + 1) % problems.count]

@@ -26,7 +26,7 @@ extension SceneKind {
                                    action: .policy(index + 1)))
         }
         keys += [
-            KeyBinding(id: "seed-problem", key: "b", description: "show a seed problem broken: off, 1, 2, 3 (Deferred, Target)",
+            KeyBinding(id: "seed-problem", key: "b", description: "seed problem broken (Deferred, Target): 1 drag judged by flags, 2 no load after a glide, 3 none on a new drag",
                        action: .seedProblem),
             KeyBinding(id: "latency", key: "l",
                        description: "source latency: " + latencySteps.map { "\(Int($0 * 1000))" }.joined(separator: "/") + " ms",

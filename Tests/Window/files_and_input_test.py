@@ -122,7 +122,7 @@ for renderer in [["--software"], []]:
     check(r.returncode == 0, "%s: hostile assets, no crash (%.1f s)" % (label, took))
     for name, reason in [("01-wide.png", "too large for the renderer (32768×1"), ("02-zero.png", "not a regular file"),
                          ("03-fifo.png", "not a regular file"), ("04-sparse.png", "not an image")]:
-        check("%s: %s" % (name, reason) in r.stderr, "%s: %s warned" % (label, name))
+        check('%s": %s' % (name, reason) in r.stderr, "%s: %s warned (its name quoted)" % (label, name))
     check("skipped 1 file(s) without an image ending" in r.stderr and "08-notes.txt" in r.stderr,
           "%s: the text file is reported, not silently ignored" % label)
     check(not any(n in r.stderr for n in ["05-ok.webp", "06-ok.tif", "07-caf"]),

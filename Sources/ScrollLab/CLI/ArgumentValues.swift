@@ -25,3 +25,30 @@ enum RateOption: String, ExpressibleByArgument, CaseIterable {
     /// The deceleration rate this option selects.
     var rate: DecelerationRate { self == .normal ? .normal : .fast }
 }
+
+/// `--policy`: one loading policy, or `all` (`replay --headless`: every policy in turn on the same
+/// gesture, one `end` line each, for a fair comparison).
+enum PolicyChoice: ExpressibleByArgument, Equatable {
+    case one(LoadingPolicyKind)
+    case all
+
+    init?(argument: String) {
+        if argument == "all" {
+            self = .all
+        } else if let kind = LoadingPolicyKind(rawValue: argument) {
+            self = .one(kind)
+        } else {
+            return nil
+        }
+    }
+
+    static var allValueStrings: [String] { LoadingPolicyKind.allCases.map(\.rawValue) + ["all"] }
+
+    var defaultValueDescription: String { kind.rawValue }
+
+    /// The policy of a single run (`all` runs each; where one is needed it stands for the default).
+    var kind: LoadingPolicyKind {
+        if case let .one(kind) = self { return kind }
+        return .adaptive
+    }
+}

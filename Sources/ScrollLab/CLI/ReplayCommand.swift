@@ -39,27 +39,47 @@ struct ReplayCommand: ParsableCommand {
         }
         let output = CommandOutput(command: "replay")
         let files = scene.assets == nil ? [] : scene.imagePaths()
-        let lab = scene.assets == nil ? scene.makeScene() : scene.makeScene(assetCount: files.count, images: files)
         let held = HeldOutput()
         let emit = { (line: String) in
             if stream { output.line(line) } else { held.line(line) }
         }
-        for line in lab.settingLines { emit(line.serialized) }
-        let replay = HeadlessReplayStream(scene.replayClock, scene: lab, onRecord: { record in
-            if didScroll || record.event != .didScroll { emit(record.json.serialized) }
-        })
-        var resampler = scene.touchHz.map(TouchResampler.init(rate:))
-        let count = readGesture(file, command: "replay") { event in
-            if resampler == nil { replay.push(event) } else { for e in resampler!.push(event) { replay.push(e) } }
+        // `--policy all`: the same gesture under every policy in turn, on the same clock from the same
+        // offset; the callbacks (the same for every policy) once, then one `end` line per policy with its
+        // name, each equal to that policy's own run. The gesture is kept in memory for the runs after the first.
+        let policies: [LoadingPolicyKind?] = scene.policy == .all ? LoadingPolicyKind.allCases.map { $0 } : [nil]
+        var kept: [PointerEvent] = []
+        for (index, policy) in policies.enumerated() {
+            var options = scene
+            if let policy { options.policy = .one(policy) }
+            let lab = options.assets == nil ? options.makeScene() : options.makeScene(assetCount: files.count, images: files)
+            let first = index == 0
+            if first { for line in lab.settingLines { emit(line.serialized) } }
+            let replay = HeadlessReplayStream(options.replayClock, scene: lab, onRecord: { record in
+                if first, didScroll || record.event != .didScroll { emit(record.json.serialized) }
+            })
+            if first {
+                var resampler = scene.touchHz.map(TouchResampler.init(rate:))
+                let keep = policies.count > 1
+                let count = readGesture(file, command: "replay") { event in
+                    let events = resampler == nil ? [event] : resampler!.push(event)
+                    for e in events {
+                        replay.push(e)
+                        if keep { kept.append(e) }
+                    }
+                }
+                guard count > 0 else { fail("scrolllab replay: \(file == "-" ? "stdin" : file) holds no pointer events") }
+            } else {
+                for event in kept { replay.push(event) }
+            }
+            let result = replay.finish()
+            var end: [(String, JSONValue)] = [
+                ("event", .string("end")), ("t", .number(result.endTime)), ("offset", .point(result.finalOffset)),
+            ]
+            if let policy { end.insert(("policy", .string(policy.rawValue)), at: 1) }
+            if !result.isSettled { end.append(("settled", .bool(false))) }
+            end += lab.summary
+            emit(JSONValue.object(end).serialized)
         }
-        guard count > 0 else { fail("scrolllab replay: \(file == "-" ? "stdin" : file) holds no pointer events") }
-        let result = replay.finish()
-        var end: [(String, JSONValue)] = [
-            ("event", .string("end")), ("t", .number(result.endTime)), ("offset", .point(result.finalOffset)),
-        ]
-        if !result.isSettled { end.append(("settled", .bool(false))) }
-        end += lab.summary
-        emit(JSONValue.object(end).serialized)
         if !stream { held.flush(to: output) }
     }
 }

@@ -15,8 +15,8 @@ struct SceneOptions: ParsableArguments {
     @Option(help: "Deceleration rate: normal (0.998) or fast (0.99).")
     var rate: RateOption = .normal
 
-    @Option(help: "Image-loading policy of the grid: eager, deferred, target, prefetch, adaptive, or a peer from a shipping system: texture, flutter, glide.")
-    var policy: LoadingPolicyKind = .adaptive
+    @Option(help: "Image-loading policy of the grid: eager, deferred, target, prefetch, adaptive, or a peer from a shipping system: texture, flutter, glide; all (replay --headless): every policy in turn.")
+    var policy: PolicyChoice = .one(.adaptive)
 
     @Option(name: .customLong("seed-problem"), help: "Show seed 000's problem 1, 2 or 3 in its broken form (Deferred and Target).")
     var seedProblem: Int?
@@ -57,8 +57,12 @@ struct SceneOptions: ParsableArguments {
         if let seedProblem, SeedProblem(rawValue: seedProblem) == nil {
             throw ValidationError("--seed-problem must be 1, 2 or 3")
         }
-        if seedProblem != nil, !SeedProblem.policies.contains(policy) {
-            throw ValidationError("--seed-problem applies to the seed's policies, deferred and target; \(policy.rawValue) has none")
+        if seedProblem != nil, policy == .all || !SeedProblem.policies.contains(policy.kind) {
+            let which = policy == .all ? "all" : policy.kind.rawValue
+            throw ValidationError("--seed-problem applies to the seed's policies, deferred and target; \(which) has none")
+        }
+        if policy == .all, scene != .grid {
+            throw ValidationError("--policy all compares the grid's loading policies: it needs --scene grid")
         }
     }
 
@@ -73,7 +77,7 @@ struct SceneOptions: ParsableArguments {
     func gridConfiguration(assetCount: Int) -> GridSceneConfiguration {
         var config = GridSceneConfiguration()
         config.itemCount = items
-        config.policy = policy
+        config.policy = policy.kind
         config.physics = physics
         config.seedProblem = seedProblem.flatMap(SeedProblem.init(rawValue:))
         config.latency = latencyMs / 1000

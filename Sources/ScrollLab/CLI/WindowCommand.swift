@@ -94,6 +94,9 @@ struct WindowCommand: ParsableCommand {
         }
         if !(scale.isFinite && scale >= 0.25 && scale <= 8) { throw ValidationError("--scale must be between 0.25 and 8") }
         if screenshotAfter != nil, screenshot == nil { throw ValidationError("--screenshot-after needs --screenshot FILE") }
+        if sceneOptions.policy == .all {
+            throw ValidationError("--policy all replays a gesture under every policy: use it with `scrolllab replay FILE --headless`")
+        }
         if (stallMs == nil) != (stallEvery == nil) { throw ValidationError("--stall-ms and --stall-every go together") }
         if let stallMs, !(stallMs.isFinite && stallMs > 0 && stallMs <= 10_000) {
             throw ValidationError("--stall-ms must be between 0 and 10000 milliseconds")

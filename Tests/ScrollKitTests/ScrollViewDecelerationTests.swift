@@ -91,3 +91,21 @@ import Testing
         #expect(driver.names.last == "didEndDecelerating")
     }
 }
+
+/// Paging keeps its own, lower minimum: a slow flick still turns the page (100 pt/s threshold).
+@Suite struct PagingMinimumFlingTests {
+    @Test func aSlowFlickStillTurnsThePage() {
+        let view = ScrollView(frame: Rect(x: 0, y: 0, width: 320, height: 480), contentSize: Size(width: 3200, height: 480))
+        view.isPagingEnabled = true
+        let driver = FrameDriver(view, startFrame: 60)
+        var events = [PointerEvent(time: 1.0, position: Point(x: 200, y: 200), phase: .down)]
+        for i in 1...20 {   // 200 pt/s to the left, past the slop: under the free fling's 300, over paging's 100
+            let t = 1.0 + Double(i) * 0.008
+            events.append(PointerEvent(time: t, position: Point(x: 200 - 11 - 200 * (t - 1.0), y: 200), phase: .move))
+        }
+        events.append(PointerEvent(time: events.last!.time + 0.004, position: events.last!.position, phase: .up))
+        driver.play(events)
+        while view.isMoving { driver.run(until: driver.time + 1.0 / 60) }
+        #expect(view.contentOffset.x == 320)
+    }
+}

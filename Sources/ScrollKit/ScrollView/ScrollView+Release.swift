@@ -54,7 +54,7 @@ extension ScrollView {
             result[axis] = v
         }
         lastReleaseSpeed = Swift.max(abs(result.x), abs(result.y))
-        let minimum = configuration.effectiveMinimumFlingVelocity
+        let minimum = isPagingEnabled ? configuration.minimumPagingFlingVelocity : configuration.effectiveMinimumFlingVelocity
         for axis in Axis.allCases where abs(result[axis]) < minimum { result[axis] = 0 }
         return result
     }

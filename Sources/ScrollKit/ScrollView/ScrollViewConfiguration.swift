@@ -19,6 +19,9 @@ public struct ScrollViewConfiguration: Hashable, Sendable {
     public var minimumFlingVelocity: Double = 300
     /// Release speeds are clamped to this (points per second, per axis).
     public var maximumFlingVelocity: Double = 8000
+    /// With paging on, releases below this (points per second) count as no fling: the page decision keeps
+    /// the slow flicks a page turn needs (`pagingVelocityThreshold`), which the free fling's minimum would drop.
+    public var minimumPagingFlingVelocity: Double = 50
     /// With paging on, a release at least this fast (points per second) turns to the next page in its direction.
     public var pagingVelocityThreshold: Double = 100
     /// A delegate-rewritten target is reached by a re-timed decay only if its time constant is at most this (seconds).

@@ -85,7 +85,7 @@ extension LabApp {
             }
         }
         finish()
-        return traceFile?.failure == nil && !screenshotFailed ? 0 : 1
+        return traceFile?.failure == nil && !screenshotFailed && !replayFailed ? 0 : 1
     }
 
     /// The HUD's frame line, refreshed every 15 frames (its text is rasterized anew only then):

@@ -13,6 +13,7 @@ extension LabApp {
     @discardableResult
     func stepModel(at t: Double) -> Double {
         let now = modelClock.modelTime(atReal: t)
+        takeLoadedReplay(at: t)
         if instruments.pendingReplay != nil { startPendingReplay(at: now) }
         if var driver = instruments.replay {
             var advancedTo = modelTimeShown
@@ -183,6 +184,26 @@ extension LabApp {
     func recordTimelineSample(_ snapshot: SceneSnapshot) {
         instruments.timeline.record(time: modelTimeShown, contentOffset: snapshot.contentOffset,
                                     velocity: snapshot.velocity)
+    }
+
+    /// A gesture as the model gets it: resampled to `--touch-hz` when given.
+    func resampledForReplay(_ gesture: [PointerEvent]) -> [PointerEvent] {
+        sceneOptions.touchHz.map { TouchResampler.resample(gesture, rate: $0) } ?? gesture
+    }
+
+    /// Starts the `--replay` once its file has been read; a file that could not be read ends the window
+    /// with its one line and exit code 1.
+    private func takeLoadedReplay(at t: Double) {
+        guard let load = replayLoad, let outcome = load.take() else { return }
+        replayLoad = nil
+        switch outcome {
+        case let .read(events):
+            instruments.pendingReplay = resampledForReplay(events)
+        case let .failed(message):
+            writeStandardError("scrolllab: " + message)
+            replayFailed = true
+            running = false
+        }
     }
 
     private func startPendingReplay(at now: Double) {

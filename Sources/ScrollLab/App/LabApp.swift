@@ -57,6 +57,10 @@ final class LabApp {
     /// Moves of the current drag so far (`--debug-stall-at-sample`).
     var movesSinceDown = 0
     var screenshotTaken = false
+    /// The `--replay` file while it is being read (the window does not wait for it).
+    var replayLoad: GestureLoad?
+    /// True when the `--replay` file could not be read (the exit code says so).
+    var replayFailed = false
     /// True once another program destroyed the window: the loop ends and nothing is drawn on it again.
     var windowLost = false
     /// True once a `--screenshot` could not be saved (the exit code says so).
@@ -93,9 +97,8 @@ final class LabApp {
         text = TextCache(renderer: sdl.renderer, fonts: fonts)
         canvas = Canvas(renderer: sdl.renderer)
         instruments = LabInstruments(axis: scene.kind.axis)
-        instruments.pendingReplay = options.replay.map { gesture in
-            sceneOptions.touchHz.map { TouchResampler.resample(gesture, rate: $0) } ?? gesture
-        }
+        instruments.pendingReplay = options.replay.map(resampledForReplay)
+        replayLoad = options.replayFile.map(GestureLoad.init(path:))
         status.latencyMs = scene.sourceLatencyMs
         status.physics = (sceneOptions.physics == .ios ? "iOS fit" : sceneOptions.physics.rawValue)
             + " · vel \(sceneOptions.estimator.rawValue)"

@@ -21,8 +21,10 @@ struct WindowOptions: Sendable {
     var software: Bool = false
     /// Use exactly this SDL render driver (`software`, `opengl`, …), without vsync; nil chooses as usual.
     var renderDriver: String?
-    /// Pointer samples of a gesture file to play in the window (`--replay FILE`), already parsed.
+    /// Pointer samples of a gesture to play in the window, already parsed (the frame bench).
     var replay: [PointerEvent]?
+    /// A gesture file to play in the window (`--replay FILE`), read on a thread of its own.
+    var replayFile: String?
     /// Keep the HUD's messages off standard output (the frame bench prints only its results).
     var quiet: Bool = false
     /// Quit after this many frames.

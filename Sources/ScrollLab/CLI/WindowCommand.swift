@@ -116,7 +116,7 @@ struct WindowCommand: ParsableCommand {
         let options = WindowOptions(
             traceOut: traceOut, traceDidScroll: traceDidScroll, tracePointer: tracePointer, traceFrames: traceFrames, screenshot: screenshot,
             screenshotAfter: screenshotAfter, headless: headless, software: software,
-            replay: replay.map { loadGesture($0, command: "window") }, frames: frames, quitAfter: quitAfter,
+            replayFile: replay, frames: frames, quitAfter: quitAfter,
             scale: scale, pacing: pacing, debugStallAtSample: debugStallAtSample, debugStallMs: debugStallMs,
             stallMs: stallMs, stallEvery: stallEvery, decodeOnMain: decodeOnMain)
         let code: Int32 = MainActor.assumeIsolated {

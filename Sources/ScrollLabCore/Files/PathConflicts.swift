@@ -15,10 +15,14 @@ import Darwin
 public struct PathConflicts: Sendable {
     /// A path the command reads or writes, and what it is on the command line (`--trace-out`).
     public struct Use: Sendable {
+        /// The path as given on the command line (`-`: standard input or output).
         public var path: String
+        /// The option that names it (`--replay`), for the message.
         public var option: String
+        /// True for a file the command writes.
         public var isOutput: Bool
 
+        /// A path of the command line.
         public init(path: String, option: String, isOutput: Bool) {
             self.path = path
             self.option = option

@@ -14,6 +14,14 @@ public struct GridSceneConfiguration: Hashable, Sendable {
     public var seedProblem: SeedProblem?
     /// Simulated source latency of the headless source, seconds (B-IMG-1; default 80 ms).
     public var latency = 0.080
+    /// The network images come over (B-NET-1), or nil for today's constant `latency` with no bandwidth
+    /// limit. With a profile, `latency` is not used: the round trip, bandwidth and loss decide.
+    public var network: NetworkProfile?
+    /// Each asset's size in bytes as stored (its file): what crosses the network. Empty: every image
+    /// counts `defaultTransferBytes`.
+    public var assetByteSizes: [Int] = []
+    /// Bytes per image when `assetByteSizes` is empty: the bundled photos' mean, 25 kB.
+    public static let defaultTransferBytes = 25_000
     /// Simulated decode time per image of the headless source, seconds.
     public var decodeCost = 0.006
     /// Decoded size of one image: a 2× tile, 300 × 440 × 4 bytes.

@@ -11,6 +11,14 @@ public protocol ImageSource {
     mutating func cancel(_ ticket: LoadTicket)
     /// Removes and returns the earliest finished load at or before `time`, or nil if none.
     mutating func nextCompletion(upTo time: Double) -> LoadCompletion?
+    /// What the source has moved since it was made (bytes, requests, disk hits); zero for a source
+    /// without a network or disk.
+    var traffic: SourceTraffic { get }
+}
+
+extension ImageSource {
+    /// No network, no disk: nothing to count.
+    public var traffic: SourceTraffic { SourceTraffic() }
 }
 
 /// Which image an item shows: an index into the bundled assets (`item % assetCount`).

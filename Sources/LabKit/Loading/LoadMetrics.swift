@@ -48,6 +48,21 @@ public struct LoadMetrics: Hashable, Sendable {
     /// Times a visible tile that showed its image showed the placeholder again, still bound to the same item.
     public var flickers = 0
 
+    /// Response bytes received over the network, cancelled transfers' partial bytes included (B-POL-3).
+    public var networkBytes = 0
+    /// Requests sent over the network.
+    public var requests = 0
+    /// Tiles given their image from the memory cache when bound (no load, no fade).
+    public var memoryHits = 0
+    /// Loads served by the disk cache.
+    public var diskHits = 0
+    /// Loads that ended without an image, and how many for each reason.
+    public var failedLoads = 0
+    public var failuresByReason: [String: Int] = [:]
+    /// Seconds from the start of the run (or segment) until a visible tile first shows an image; nil
+    /// while none has.
+    public var timeToFirstImage: Double?
+
     /// Zero metrics.
     public init() {}
 
@@ -68,13 +83,25 @@ public struct LoadMetrics: Hashable, Sendable {
             ("maxBlankAreaPt2", .number(maxBlankAreaPt2)),
             ("wrongImages", .int(wrongImages)),
             ("flickers", .int(flickers)),
+            ("networkBytes", .int(networkBytes)),
+            ("requests", .int(requests)),
+            ("memoryHits", .int(memoryHits)),
+            ("diskHits", .int(diskHits)),
+            ("failedLoads", .int(failedLoads)),
+            ("failuresByReason", .object(failuresByReason.sorted { $0.key < $1.key }.map { ($0.key, .int($0.value)) })),
+            ("timeToFirstImage", timeToFirstImage.map { .number($0) } ?? .null),
         ])
     }
 
     /// The JSON keys, in order.
     public static let keys = ["loadsIssued", "loadsCompleted", "loadsCancelled", "loadsWasted", "blankTileSeconds",
                               "settleLatency", "cacheHitFades", "staleFrames", "peakDecodedBytes",
-                              "readyOnAppearShare", "blankAreaPt2s", "maxBlankAreaPt2", "wrongImages", "flickers"]
+                              "readyOnAppearShare", "blankAreaPt2s", "maxBlankAreaPt2", "wrongImages", "flickers",
+                              "networkBytes", "requests", "memoryHits", "diskHits", "failedLoads", "failuresByReason",
+                              "timeToFirstImage"]
+    /// The traffic keys (B-POL-3): what the source moved, counted on the run, not by the bounds' schedules.
+    public static let trafficKeys: Set<String> = ["networkBytes", "requests", "memoryHits", "diskHits", "failedLoads",
+                                                  "failuresByReason", "timeToFirstImage"]
     /// The pop-in keys (B-POP-1): measured per frame on the run, not by the bounds' schedules.
     public static let popInKeys: Set<String> = ["readyOnAppearShare", "blankAreaPt2s", "maxBlankAreaPt2", "wrongImages",
                                                 "flickers"]

@@ -17,6 +17,8 @@ public struct LoadMetricsRecorder: Sendable {
     private var pendingWaste: [ImageKey: Int] = [:]
     private var insertedAt: [ImageKey: Double] = [:]
     private var lastFrameTime: Double?
+    /// When the run (or segment) started.
+    private var startTime: Double?
     /// Visible tiles without their image in the last frame: what the screen shows until the next one.
     private var lastBlank = 0
     private var wasMoving = false
@@ -67,6 +69,7 @@ public struct LoadMetricsRecorder: Sendable {
 
     /// Records the run's start: the first screen counts as at rest, `time` starts the frame clock.
     public mutating func start(time: Double, tiles: [FrameTile]) {
+        startTime = time
         lastFrameTime = time
         lastBlank = 0
         lastBlankArea = 0
@@ -89,8 +92,30 @@ public struct LoadMetricsRecorder: Sendable {
         base.loadsCancelled = cancelled
     }
 
+    /// Copies the source's traffic since the segment began.
+    public mutating func setTraffic(_ traffic: SourceTraffic) {
+        base.networkBytes = traffic.networkBytes
+        base.requests = traffic.requests
+        base.diskHits = traffic.diskHits
+    }
+
+    /// A bound tile was given its image from the memory cache at `time`.
+    public mutating func memoryHit(time: Double) {
+        base.memoryHits += 1
+        imageShown(time: time)
+    }
+
+    /// A visible tile started showing an image at `time` (a fade or a cache hit).
+    public mutating func imageShown(time: Double) {
+        if base.timeToFirstImage == nil, let start = startTime { base.timeToFirstImage = Swift.max(0, time - start) }
+    }
+
     /// A load finished; `visibleKeys` are the images of the tiles visible at that moment.
     public mutating func loadCompleted(_ key: ImageKey, result: LoadResult, time: Double, visibleKeys: Set<ImageKey>) {
+        if case let .failed(reason) = result {
+            base.failedLoads += 1
+            base.failuresByReason[reason, default: 0] += 1
+        }
         guard case .image = result else { return }
         insertedAt[key] = time
         if !visibleKeys.contains(key) { pendingWaste[key, default: 0] += 1 }

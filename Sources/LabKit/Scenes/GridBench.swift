@@ -44,9 +44,19 @@ public struct GridBench: Sendable {
         let start = scene.startScreen ?? (frames.first?.time ?? 0, frames.first?.visibleItems ?? [])
         if frames.first?.time != start.time { frames.insert(.init(time: start.time, visibleItems: start.visibleItems), at: 0) }
         return BlankTimeOracle(frames: frames, startTime: start.time, assetCount: configuration.assetCount,
-                               loadDuration: configuration.latency + configuration.decodeCost,
+                               loadDuration: fastestLoad,
                                maxConcurrent: maxConcurrent ?? configuration.maxConcurrentLoads,
                                cacheCapacity: configuration.cacheByteLimit / Swift.max(1, configuration.bytesPerImage))
+    }
+
+    /// The shortest a load can take: the constant latency and the decode, or under a network a round
+    /// trip on an open connection and the smallest image at the whole downlink, then the decode. Every
+    /// real load takes at least this long, so the oracle stays a lower bound.
+    public var fastestLoad: Double {
+        let c = configuration
+        guard let profile = c.network else { return c.latency + c.decodeCost }
+        let smallest = c.assetByteSizes.prefix(c.assetCount).min() ?? GridSceneConfiguration.defaultTransferBytes
+        return profile.roundTrip + Double(smallest) / profile.downlinkBytesPerSecond + c.decodeCost
     }
 
     /// One row per policy (in `LoadingPolicyKind.allCases` order), then the two bounds.
@@ -105,11 +115,39 @@ public struct GridBenchRow: Hashable, Sendable {
             case "blankTileSeconds": out.append((key, hasTiming ? value : .null))
             case "settleLatency": out.append((key, hasSettle ? value : .null))
             case "peakDecodedBytes": out.append((key, hasMemory ? value : .null))
-            case _ where LoadMetrics.popInKeys.contains(key): out.append((key, isBound ? .null : value))
+            case _ where LoadMetrics.popInKeys.contains(key) || LoadMetrics.trafficKeys.contains(key):
+                out.append((key, isBound ? .null : value))
             default: out.append((key, value))
             }
         }
         return .object(out)
+    }
+}
+
+extension GridBenchRow {
+    /// Row by row sums over several gestures' rows (the same policies in the same order): loads, blank
+    /// time, settle totals, traffic; the peak is the largest. Rows missing from a gesture are skipped.
+    public static func totals(_ runs: [[GridBenchRow]]) -> [GridBenchRow] {
+        guard let first = runs.first else { return [] }
+        return first.map { template in
+            var total = template
+            total.metrics = LoadMetrics()
+            for rows in runs {
+                guard let m = rows.first(where: { $0.policy == template.policy })?.metrics else { continue }
+                total.metrics.loadsIssued += m.loadsIssued
+                total.metrics.loadsCompleted += m.loadsCompleted
+                total.metrics.loadsCancelled += m.loadsCancelled
+                total.metrics.loadsWasted += m.loadsWasted
+                total.metrics.blankTileSeconds += m.blankTileSeconds
+                total.metrics.networkBytes += m.networkBytes
+                total.metrics.requests += m.requests
+                total.metrics.memoryHits += m.memoryHits
+                total.metrics.diskHits += m.diskHits
+                total.metrics.failedLoads += m.failedLoads
+                total.metrics.peakDecodedBytes = Swift.max(total.metrics.peakDecodedBytes, m.peakDecodedBytes)
+            }
+            return total
+        }
     }
 }
 

@@ -102,6 +102,7 @@ extension GridScene {
             }
             if let bytes = pipeline.cache.get(k) {
                 slots[v].content = .shown(key: k, bytes: bytes, fadeStart: nil)
+                recorder.memoryHit(time: time)
             } else {
                 slots[v].content = .loading(key: k, since: time)
                 pipeline.request(k, priority: priority, time: time)
@@ -135,6 +136,7 @@ extension GridScene {
                 case let .image(bytes):
                     slots[v].content = .shown(key: k, bytes: bytes, fadeStart: time)
                     recorder.fadeStarted(k, requestTime: since)
+                    recorder.imageShown(time: time)
                 case let .failed(reason):
                     slots[v].content = .failed(reason: reason)
                 }

@@ -29,6 +29,7 @@ extension GridScene {
         let base = loadCountBaseline
         recorder.setLoadCounts(issued: pipeline.loadsIssued - base.issued, completed: pipeline.loadsCompleted - base.completed,
                                cancelled: pipeline.loadsCancelled - base.cancelled)
+        recorder.setTraffic(pipeline.source.traffic.since(trafficBaseline))
         recorder.frame(time: time, tiles: tiles, isMoving: scrollView.isTracking || scrollView.isMoving,
                        cacheBytes: pipeline.cache.totalBytes, tileOnlyBytes: tileOnly.values.reduce(0, +))
     }

@@ -49,6 +49,8 @@ public final class GridScene: LabScene, ScrollViewDelegate {
     var frameTileBuffer: [FrameTile] = []
     /// The pipeline's load counters when the current metrics segment began (issued, completed, cancelled).
     var loadCountBaseline = (issued: 0, completed: 0, cancelled: 0)
+    /// The source's traffic when the current metrics segment began.
+    var trafficBaseline = SourceTraffic()
     /// The policies used since the last reset, each with the metrics of its segments (B-POL-2).
     public private(set) var comparison = PolicyComparison()
 
@@ -65,11 +67,9 @@ public final class GridScene: LabScene, ScrollViewDelegate {
         scrollView.touchArea = Self.phoneBounds
         scrollView.configuration.physics = configuration.physics
         pool = ReusePool(capacity: 6)
-        let virtual = VirtualImageSource(latency: configuration.latency, decodeCost: configuration.decodeCost,
-                                         bytesPerImage: configuration.bytesPerImage)
-        pipeline = ImagePipeline(source: source ?? virtual, cacheByteLimit: configuration.cacheByteLimit,
+        pipeline = ImagePipeline(source: source ?? Self.headlessSource(configuration), cacheByteLimit: configuration.cacheByteLimit,
                                  maxConcurrent: configuration.maxConcurrentLoads,
-                                 expectedLoadDuration: configuration.latency + configuration.decodeCost)
+                                 expectedLoadDuration: Self.expectedLoadDuration(configuration))
         policyKind = configuration.policy
         seedProblem = configuration.seedProblem
         policy = configuration.policy.makePolicy(problem: configuration.seedProblem)
@@ -78,6 +78,26 @@ public final class GridScene: LabScene, ScrollViewDelegate {
         recorder = LoadMetricsRecorder(assetCount: configuration.assetCount)
         scrollView.delegate = self
         scrollView.content = self
+    }
+
+    /// The headless source: the network model when the configuration names a profile, else today's
+    /// constant latency with no bandwidth limit (so `--latency-ms` figures stay what they were).
+    static func headlessSource(_ c: GridSceneConfiguration) -> any ImageSource {
+        guard let profile = c.network else {
+            return VirtualImageSource(latency: c.latency, decodeCost: c.decodeCost, bytesPerImage: c.bytesPerImage)
+        }
+        return NetworkImageSource(profile: profile, byteSizes: c.assetByteSizes, decodeCost: c.decodeCost,
+                                  decodedBytes: c.bytesPerImage, connectionsPerHost: c.connectionsPerHost,
+                                  order: c.requestOrder, diskByteLimit: c.diskCacheByteLimit, seed: c.networkSeed)
+    }
+
+    /// The first estimate of a load's duration policies read: latency and decode, or under a network a
+    /// round trip, an average image at the whole downlink, and the decode.
+    static func expectedLoadDuration(_ c: GridSceneConfiguration) -> Double {
+        guard let profile = c.network else { return c.latency + c.decodeCost }
+        let bytes = c.assetByteSizes.isEmpty ? GridSceneConfiguration.defaultTransferBytes
+            : c.assetByteSizes.reduce(0, +) / c.assetByteSizes.count
+        return profile.roundTrip + Double(bytes) / profile.downlinkBytesPerSecond + c.decodeCost
     }
 
     /// The tiles as the renderer draws them, by view number.
@@ -141,6 +161,7 @@ public final class GridScene: LabScene, ScrollViewDelegate {
     public func resetMetrics() {
         recorder = LoadMetricsRecorder(assetCount: configuration.assetCount)
         loadCountBaseline = (pipeline.loadsIssued, pipeline.loadsCompleted, pipeline.loadsCancelled)
+        trafficBaseline = pipeline.source.traffic
         if started { recorder.start(time: now, tiles: frameTiles()) }
     }
 

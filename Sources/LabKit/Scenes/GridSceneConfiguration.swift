@@ -22,6 +22,15 @@ public struct GridSceneConfiguration: Hashable, Sendable {
     public var assetByteSizes: [Int] = []
     /// Bytes per image when `assetByteSizes` is empty: the bundled photos' mean, 25 kB.
     public static let defaultTransferBytes = 25_000
+    /// The disk cache's byte limit under a network (B-DISK-1), or nil for none. Headless it is modelled
+    /// and starts empty each run; the window keeps real files.
+    public var diskCacheByteLimit: Int? = 100 << 20
+    /// Requests in flight at once to the image host (URLSession's `httpMaximumConnectionsPerHost`: 4 on iOS).
+    public var connectionsPerHost = 4
+    /// Order of requests waiting for a connection.
+    public var requestOrder: RequestOrder = .fifo
+    /// Seed of the network's packet losses.
+    public var networkSeed: UInt64 = 1
     /// Simulated decode time per image of the headless source, seconds.
     public var decodeCost = 0.006
     /// Decoded size of one image: a 2× tile, 300 × 440 × 4 bytes.

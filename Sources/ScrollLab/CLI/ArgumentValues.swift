@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import LabKit
 import ScrollKit
 
@@ -51,4 +52,63 @@ enum PolicyChoice: ExpressibleByArgument, Equatable {
         if case let .one(kind) = self { return kind }
         return .adaptive
     }
+}
+
+/// `--network`: a named network profile (B-NET-1), or `all` where a command compares every profile.
+enum NetworkChoice: ExpressibleByArgument, Equatable {
+    case one(NetworkProfile)
+    case all
+
+    init?(argument: String) {
+        if argument.lowercased() == "all" {
+            self = .all
+        } else if let profile = NetworkProfile.named(argument) {
+            self = .one(profile)
+        } else {
+            return nil
+        }
+    }
+
+    static var allValueStrings: [String] { NetworkProfile.all.map(\.name) + ["all"] }
+
+    /// The profiles this choice runs.
+    var profiles: [NetworkProfile] {
+        switch self {
+        case let .one(profile): return [profile]
+        case .all: return NetworkProfile.all
+        }
+    }
+}
+
+/// `--request-order fifo|lifo`.
+extension RequestOrder: ExpressibleByArgument {}
+
+/// `--disk-cache DIR|off`: where the disk cache keeps its files, or none.
+enum DiskCacheChoice: ExpressibleByArgument, Equatable {
+    case off
+    case directory(String)
+
+    init?(argument: String) {
+        if argument == "off" { self = .off } else if argument.isEmpty { return nil } else { self = .directory(argument) }
+    }
+
+    /// The default folder: `$XDG_CACHE_HOME/scrolllab/images`, else `~/.cache/scrolllab/images`.
+    static var defaultDirectory: String {
+        let env = ProcessInfo.processInfo.environment
+        let base = env["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+            ?? ((env["HOME"] ?? NSHomeDirectory()) + "/.cache")
+        return base + "/scrolllab/images"
+    }
+}
+
+/// `--network PROFILE`: one named profile.
+extension NetworkProfile: ExpressibleByArgument {
+    public init?(argument: String) {
+        guard let profile = NetworkProfile.named(argument) else { return nil }
+        self = profile
+    }
+
+    public static var allValueStrings: [String] { NetworkProfile.all.map(\.name) }
+
+    public var defaultValueDescription: String { name }
 }

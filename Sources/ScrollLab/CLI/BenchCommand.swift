@@ -53,6 +53,12 @@ struct BenchCommand: ParsableCommand {
     @Option(name: .customLong("latency-ms"), parsing: .unconditional, help: "Simulated source latency in milliseconds.")
     var latencyMs: Double = 80
 
+    @Option(help: ArgumentHelp("Network the images come over: " + NetworkProfile.names + ", or all: every policy under every profile (default: none, --latency-ms's constant latency)."))
+    var network: NetworkChoice?
+
+    @Option(name: .customLong("disk-cache"), help: ArgumentHelp("Under --network: the modelled disk cache (on, the default: 100 MB, empty at the start of each run) or off.", valueName: "on|off"))
+    var diskCache: Switch = .on
+
     @Option(help: ArgumentHelp("Scroll physics of the fling: " + ScrollPhysicsKind.allCases.map(\.rawValue).joined(separator: ", ") + " (default ios)."))
     var physics: ScrollPhysicsKind = .ios
 
@@ -105,15 +111,12 @@ struct BenchCommand: ParsableCommand {
         var config = GridSceneConfiguration()
         config.latency = latencyMs / 1000
         config.physics = physics
+        if diskCache == .off { config.diskCacheByteLimit = nil }
         var clock = HeadlessReplay()
         clock.frameRate = refresh
-        let bench = GridBench(configuration: config, replay: clock)
         let printsTables = plot != "-"
         var panels: [BenchPlot.Panel] = []
-        if !json && printsTables {
-            print("scrolllab bench — latency \(Self.format(latencyMs, 0)) ms + decode \(Self.format(config.decodeCost * 1000, 0)) ms, "
-                  + "\(config.maxConcurrentLoads) loads at once, cache \(config.cacheByteLimit / config.bytesPerImage) images")
-        }
+        var gestures: [(name: String, events: [PointerEvent])] = []
         for file in files {
             let name = file.deletingPathExtension().lastPathComponent
             let text: String
@@ -123,20 +126,47 @@ struct BenchCommand: ParsableCommand {
             var events: [PointerEvent]
             do { events = try GestureFile.parse(text) } catch { fail("scrolllab bench: \(file.lastPathComponent) \(error.description)") }
             if let touchHz { events = TouchResampler.resample(events, rate: touchHz) }
-            let rows = bench.rows(events)
-            panels.append(BenchPlot.Panel(gesture: name, rows: rows))
-            if !printsTables {
-                continue
-            } else if json {
-                for row in rows { print(row.json(gesture: name).serialized) }
-            } else {
-                print("")
-                print(Self.table(gesture: name, rows: rows))
-                print(Self.bracket(bench.oracle(events)))
+            gestures.append((name, events))
+        }
+        let profiles: [NetworkProfile?] = network?.profiles.map { $0 } ?? [nil]
+        if network != nil { config.assetByteSizes = Self.bundledTransferSizes() }
+        for profile in profiles {
+            config.network = profile
+            let bench = GridBench(configuration: config, replay: clock)
+            if !json && printsTables {
+                if profiles.count > 1 || profile != nil { print("") }
+                print("scrolllab bench — \(Self.describeSource(config)), \(config.maxConcurrentLoads) loads at once, "
+                      + "cache \(config.cacheByteLimit / config.bytesPerImage) images")
+            }
+            var profileRows: [[GridBenchRow]] = []
+            for (name, events) in gestures {
+                let rows = bench.rows(events)
+                profileRows.append(rows)
+                if profile == nil { panels.append(BenchPlot.Panel(gesture: name, rows: rows)) }
+                if !printsTables {
+                    continue
+                } else if json {
+                    for row in rows {
+                        var line = row.json(gesture: name)
+                        if let profile, case let .object(pairs) = line {
+                            line = .object(Array(pairs.prefix(2)) + [("network", .string(profile.name))] + pairs.dropFirst(2))
+                        }
+                        print(line.serialized)
+                    }
+                } else {
+                    print("")
+                    print(Self.table(gesture: name, rows: rows, traffic: profile != nil))
+                    print(Self.bracket(bench.oracle(events)))
+                }
+            }
+            if let profile {
+                panels.append(BenchPlot.Panel(gesture: "\(profile.name): all \(gestures.count) gestures", rows: GridBenchRow.totals(profileRows),
+                                              showsBytes: true))
             }
         }
         if let plot {
-            let subtitle = "scrolllab bench: latency \(Self.format(latencyMs, 0)) ms + decode \(Self.format(config.decodeCost * 1000, 0)) ms, "
+            let source = network == nil ? Self.describeSource(config) : "network \(network == .all ? "profiles" : config.network?.name ?? "") + decode \(Self.format(config.decodeCost * 1000, 0)) ms"
+            let subtitle = "scrolllab bench: \(source), "
                 + "\(config.maxConcurrentLoads) loads at once unless the peer's system runs more (texture 10, flutter no cap), cache "
                 + "\(config.cacheByteLimit / config.bytesPerImage) images"
             let error = MainActor.assumeIsolated { BenchPlot(panels: panels, subtitle: subtitle).write(to: plot) }
@@ -145,9 +175,30 @@ struct BenchCommand: ParsableCommand {
         }
     }
 
-    /// The table of one gesture.
-    static func table(gesture: String, rows: [GridBenchRow]) -> String {
-        let header = ["policy", "issued", "done", "cancel", "wasted", "blank t·s", "settle s", "settle max", "hit fades", "stale", "peak MB"]
+    /// What the images come over, for the heading: the constant latency, or the profile.
+    static func describeSource(_ config: GridSceneConfiguration) -> String {
+        guard let profile = config.network else {
+            return "latency \(format(config.latency * 1000, 0)) ms + decode \(format(config.decodeCost * 1000, 0)) ms"
+        }
+        let disk = config.diskCacheByteLimit.map { "disk cache \($0 >> 20) MB" } ?? "no disk cache"
+        return "network \(profile) + decode \(format(config.decodeCost * 1000, 0)) ms, \(disk)"
+    }
+
+    /// Stored sizes of the bundled images (the bytes a network moves), or none when they cannot be found.
+    static func bundledTransferSizes() -> [Int] {
+        guard let directory = AssetLocator.directory("Images"), let files = try? AssetCatalog.imageFiles(in: directory.path) else { return [] }
+        return files.map { file in
+            file.withCString { path -> Int in
+                var info = stat()
+                return stat(path, &info) == 0 ? Int(info.st_size) : GridSceneConfiguration.defaultTransferBytes
+            }
+        }
+    }
+
+    /// The table of one gesture; with `traffic`, the network's columns too.
+    static func table(gesture: String, rows: [GridBenchRow], traffic: Bool = false) -> String {
+        var header = ["policy", "issued", "done", "cancel", "wasted", "blank t·s", "settle s", "settle max", "hit fades", "stale", "peak MB"]
+        if traffic { header += ["net MB", "requests", "mem hits", "disk hits", "failed", "first s"] }
         var lines: [[String]] = [header]
         for row in rows {
             let m = row.metrics
@@ -158,7 +209,10 @@ struct BenchCommand: ParsableCommand {
                 row.hasSettle ? format(m.settleLatencyMax, 3) : "-",
                 "\(m.cacheHitFades)", "\(m.staleFrames)",
                 row.hasMemory ? format(Double(m.peakDecodedBytes) / 1_000_000, 2) : "-",
-            ])
+            ] + (!traffic ? [] : row.isBound ? Array(repeating: "-", count: 6) : [
+                format(Double(m.networkBytes) / 1_000_000, 2), "\(m.requests)", "\(m.memoryHits)", "\(m.diskHits)",
+                "\(m.failedLoads)", m.timeToFirstImage.map { format($0, 3) } ?? "-",
+            ]))
         }
         let widths = header.indices.map { c in lines.map { $0[c].count }.max() ?? 0 }
         var out = "gesture \(gesture)"

@@ -24,6 +24,17 @@ struct SceneOptions: ParsableArguments {
     @Option(name: .customLong("latency-ms"), parsing: .unconditional, help: "Simulated image source latency in milliseconds.")
     var latencyMs: Double = 80
 
+    @Option(help: ArgumentHelp("Network the grid's images come over: " + NetworkProfile.names
+                               + " (Network Link Conditioner's and DevTools' presets; round trip, shared bandwidth, loss). "
+                               + "Default: none, --latency-ms's constant latency with no bandwidth limit."))
+    var network: NetworkProfile?
+
+    @Option(name: .customLong("disk-cache"), help: ArgumentHelp("Disk cache between memory and network, under --network or --source: a folder, or off (default \(DiskCacheChoice.defaultDirectory) in the window; headless runs model it in memory, starting empty).", valueName: "DIR|off"))
+    var diskCache: DiskCacheChoice?
+
+    @Option(name: .customLong("request-order"), help: "Order of requests waiting for a connection under --network: fifo or lifo (SDWebImage's execution order).")
+    var requestOrder: RequestOrder = .fifo
+
     @Option(parsing: .unconditional, help: "Display refresh rate in Hz: the model clock's frame rate in replay and the window's pacing (default: 60 in replay, the display's rate in the window).")
     var refresh: Double?
 
@@ -82,7 +93,21 @@ struct SceneOptions: ParsableArguments {
         config.seedProblem = seedProblem.flatMap(SeedProblem.init(rawValue:))
         config.latency = latencyMs / 1000
         config.assetCount = Swift.max(1, assetCount)
+        config.network = network
+        config.requestOrder = requestOrder
+        if diskCache == .off { config.diskCacheByteLimit = nil }
+        if network != nil { config.assetByteSizes = transferSizes() }
         return config
+    }
+
+    /// The stored size of each image of `--assets` (or the bundled ones): the bytes a network moves.
+    func transferSizes() -> [Int] {
+        imagePaths().map { file in
+            file.withCString { path -> Int in
+                var info = stat()
+                return stat(path, &info) == 0 ? Int(info.st_size) : GridSceneConfiguration.defaultTransferBytes
+            }
+        }
     }
 
     /// The image files of `--assets` (or of the bundled Assets/Images when it can be found; none

@@ -37,6 +37,27 @@ enum ImageDecoder {
             lseek(descriptor, off_t(bytes.count), SEEK_SET)
             bytes += readBytes(descriptor, count: size - bytes.count)
         }
+        return decodeChecked(bytes, fitting: fitting)
+    }
+
+    /// Decodes an image held in memory (a body fetched over HTTP, a disk cache entry): its header is
+    /// checked as a file's is, then it is decoded as `decode(path:…)` does.
+    static func decode(bytes: [UInt8], maxDimension: Int = ImageHeader.defaultMaxDimension,
+                       fitting: PixelSize? = nil) -> Result<DecodedSurface, ImageDecodeFailure> {
+        do {
+            _ = try ImageHeader.read(Array(bytes.prefix(ImageHeader.prefixLength)), maxDecodedBytes: maxDecodedBytes,
+                                     maxDimension: maxDimension) { offset, count in
+                offset < bytes.count ? Array(bytes[offset..<Swift.min(bytes.count, offset + count)]) : []
+            }
+        } catch {
+            return .failure(.init(reason: error.description))
+        }
+        guard bytes.count <= maxFileBytes else { return .failure(.init(reason: "file too large (\(bytes.count >> 20) MiB)")) }
+        return decodeChecked(bytes, fitting: fitting)
+    }
+
+    /// Decodes `bytes`, whose header passed, into a surface of the window's formats.
+    private static func decodeChecked(_ bytes: [UInt8], fitting: PixelSize?) -> Result<DecodedSurface, ImageDecodeFailure> {
         let loaded: UnsafeMutablePointer<SDL_Surface>? = bytes.withUnsafeBytes { raw in
             guard let rw = SDL_RWFromConstMem(raw.baseAddress, Int32(raw.count)) else { return nil }
             return IMG_Load_RW(rw, 1)

@@ -13,6 +13,8 @@ struct BenchPlot {
     struct Panel {
         var gesture: String
         var rows: [GridBenchRow]
+        /// Each policy's label also gives the megabytes it moved over the network.
+        var showsBytes = false
     }
 
     /// The panels, in bench order.
@@ -144,7 +146,8 @@ struct BenchPlot {
             let p = Point(x: x(Double(row.metrics.loadsIssued)), y: y(row.metrics.blankTileSeconds))
             pen.marker(for: row.policy, at: p)
             taken.append(Rect(x: p.x - 7, y: p.y - 7, width: 14, height: 14))
-            let name = row.policy == "bound-oracle" ? "oracle" : row.policy
+            var name = row.policy == "bound-oracle" ? "oracle" : row.policy
+            if panel.showsBytes, !row.isBound { name += String(format: " %.1f MB", Double(row.metrics.networkBytes) / 1e6) }
             if let i = groups.firstIndex(where: { abs($0.at.x - p.x) < 1 && abs($0.at.y - p.y) < 1 }) {
                 groups[i].names.insert(name, at: 0)
                 groups[i].colour = Self.colour(row.policy)

@@ -88,11 +88,13 @@ import LabKit
         #expect(abs(m.settleLatencyMax - 0.3) < 1e-12)
     }
 
-    @Test func jsonKeysAreThePOL2KeysThenThePopInKeys() {
+    @Test func jsonKeysAreThePOL2KeysThenThePopInKeysThenTheTrafficKeys() {
         guard case let .object(pairs) = LoadMetrics().json else { Issue.record("not an object"); return }
         #expect(pairs.map(\.0) == ["loadsIssued", "loadsCompleted", "loadsCancelled", "loadsWasted", "blankTileSeconds",
                                    "settleLatency", "cacheHitFades", "staleFrames", "peakDecodedBytes",
-                                   "readyOnAppearShare", "blankAreaPt2s", "maxBlankAreaPt2", "wrongImages", "flickers"])
+                                   "readyOnAppearShare", "blankAreaPt2s", "maxBlankAreaPt2", "wrongImages", "flickers",
+                                   "networkBytes", "requests", "memoryHits", "diskHits", "failedLoads", "failuresByReason",
+                                   "timeToFirstImage"])
         #expect(pairs.map(\.0) == LoadMetrics.keys)
     }
 }

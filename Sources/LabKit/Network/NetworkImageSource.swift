@@ -1,0 +1,290 @@
+/// Images over a modelled network on the virtual clock (B-NET-1), behind an optional modelled disk
+/// cache (B-DISK-1): deterministic, so a headless run gives the same numbers every time.
+///
+/// The model, per load:
+/// - **Disk.** A key in the disk cache is read in `diskReadTime(bytes:)` and decoded; no request is sent.
+/// - **Connection.** At most `connectionsPerHost` requests are in flight (URLSession's
+///   `httpMaximumConnectionsPerHost`, 4 on iOS); the others wait in `order` (FIFO or LIFO). A
+///   connection is kept alive once opened; opening one costs one more round trip (TCP's handshake).
+/// - **Request.** The request (`requestBytes`) goes up the uplink; the first byte of the answer comes
+///   one round trip after it was sent.
+/// - **Loss.** The request or the first answer packet is lost with probability 1 − (1 − loss)²; the
+///   request is then sent again after TCP's retransmission timeout (1 s, doubling each time, RFC 6298);
+///   after `maxAttempts` the load fails with "timeout". Each body packet (1460 bytes) lost costs one
+///   round trip more (a fast retransmit). Which packets are lost comes from a hash of the seed, the
+///   ticket and the packet: the same on every run, whatever else the network is doing.
+/// - **Body.** Every transfer receiving at a moment shares the downlink equally with the others
+///   (TCP's fair share; slow start is not modelled). A load cancelled mid-transfer has still moved the
+///   bytes it received.
+/// - **Decode.** The image decodes in `decodeCost` once its last byte is in; the connection is free
+///   from that moment.
+///
+/// Each image's size is its file's (`byteSizes`, by asset), so the traffic counted is real bytes.
+public struct NetworkImageSource: ImageSource, Sendable {
+    /// The network.
+    public var profile: NetworkProfile
+    /// Bytes of each asset's file, by asset index; an asset past the end counts `defaultBytes`.
+    public var byteSizes: [Int]
+    /// Transfer size of an asset without a stated size.
+    public var defaultBytes: Int
+    /// Decode time per image, seconds.
+    public var decodeCost: Double
+    /// Decoded size of every image (what the memory cache counts).
+    public var decodedBytes: Int
+    /// Requests in flight at once to the image host.
+    public var connectionsPerHost: Int
+    /// Order of requests waiting for a connection.
+    public var order: RequestOrder
+    /// Seed of the packet losses.
+    public var seed: UInt64
+    /// The disk cache's entries (key → stored bytes), least recently used first out; nil: no disk cache.
+    public private(set) var disk: MemoryCache<ImageKey>?
+    /// What was moved so far.
+    public private(set) var traffic = SourceTraffic()
+
+    /// Size of one image request going up (method, path, headers), bytes.
+    public static let requestBytes = 400
+    /// One TCP segment's payload, bytes.
+    public static let packetBytes = 1460
+    /// TCP's initial retransmission timeout (RFC 6298), seconds; it doubles on each retry.
+    public static let retransmissionTimeout = 1.0
+    /// Attempts before a load fails with "timeout".
+    public static let maxAttempts = 4
+
+    /// Time to read `bytes` from the disk cache: 1 ms to open and stat, then 400 MB/s (a phone's flash
+    /// through the file system; a modelling choice, stated in docs/network.md).
+    public static func diskReadTime(bytes: Int) -> Double { 0.001 + Double(bytes) / 400e6 }
+
+    private enum Phase: Hashable, Sendable {
+        /// Waiting for the first byte until `at`.
+        case requesting(at: Double)
+        /// Receiving the body; `received` bytes so far.
+        case receiving(received: Double)
+        /// Every byte sent once; lost packets are being resent until `at`.
+        case recovering(at: Double)
+    }
+
+    private struct Transfer: Hashable, Sendable {
+        var ticket: LoadTicket
+        var bytes: Int
+        var phase: Phase
+        var lossPenalty: Double
+        /// No answer came: at the end of `requesting` the load fails with "timeout".
+        var timesOut = false
+    }
+
+    private var clock = 0.0
+    private var waiting: [LoadTicket] = []
+    private var active: [Transfer] = []
+    private var openConnections = 0
+    /// Loads whose result time is known (disk reads, decodes, failures), in no particular order.
+    private var finishing: [LoadCompletion] = []
+
+    /// A source over `profile`. `diskByteLimit` nil: no disk cache; otherwise one that starts empty.
+    public init(profile: NetworkProfile, byteSizes: [Int] = [], defaultBytes: Int = GridSceneConfiguration.defaultTransferBytes,
+                decodeCost: Double = 0.006, decodedBytes: Int = 300 * 440 * 4, connectionsPerHost: Int = 4,
+                order: RequestOrder = .fifo, diskByteLimit: Int? = nil, seed: UInt64 = 1) {
+        self.profile = profile
+        self.byteSizes = byteSizes
+        self.defaultBytes = Swift.max(0, defaultBytes)
+        self.decodeCost = Swift.max(0, decodeCost)
+        self.decodedBytes = Swift.max(0, decodedBytes)
+        self.connectionsPerHost = Swift.max(1, connectionsPerHost)
+        self.order = order
+        self.seed = seed
+        disk = diskByteLimit.map { MemoryCache(byteLimit: $0) }
+    }
+
+    /// Bytes of `key`'s file.
+    public func transferBytes(of key: ImageKey) -> Int {
+        key.asset >= 0 && key.asset < byteSizes.count ? Swift.max(0, byteSizes[key.asset]) : defaultBytes
+    }
+
+    /// Requests in flight, and those waiting for a connection.
+    public var inFlight: Int { active.count }
+    public var waitingCount: Int { waiting.count }
+
+    public mutating func begin(_ ticket: LoadTicket, time: Double) {
+        // An idle network has no past to keep: it starts at the caller's time even if it looked further ahead.
+        if active.isEmpty { clock = time } else { advance(to: time) }
+        if disk?.get(ticket.key) != nil {
+            traffic.diskHits += 1
+            let read = Self.diskReadTime(bytes: transferBytes(of: ticket.key))
+            finishing.append(LoadCompletion(ticket: ticket, result: .image(bytes: decodedBytes), time: clock + read + decodeCost))
+            return
+        }
+        waiting.append(ticket)
+        startWaiting()
+    }
+
+    public mutating func cancel(_ ticket: LoadTicket) {
+        if let i = waiting.firstIndex(of: ticket) {
+            waiting.remove(at: i)
+            return
+        }
+        if let i = active.firstIndex(where: { $0.ticket == ticket }) {
+            let t = active.remove(at: i)
+            switch t.phase {
+            case let .receiving(received): traffic.networkBytes += Int(received)
+            case .recovering: traffic.networkBytes += t.bytes
+            case .requesting: break
+            }
+            startWaiting()
+            return
+        }
+        finishing.removeAll { $0.ticket == ticket }
+    }
+
+    public mutating func nextCompletion(upTo time: Double) -> LoadCompletion? {
+        while true {
+            let event = nextEventTime()
+            let done = earliestFinishing()
+            if let d = done, finishing[d].time <= time, finishing[d].time <= event {
+                advance(to: finishing[d].time)
+                return finishing.remove(at: d)
+            }
+            guard event <= time else {
+                advance(to: time)
+                return nil
+            }
+            step(to: event)
+        }
+    }
+
+    // MARK: - The event simulation
+
+    /// Moves the clock to `time`, handling every network event on the way.
+    private mutating func advance(to time: Double) {
+        while nextEventTime() <= time { step(to: nextEventTime()) }
+        progress(to: time)
+    }
+
+    /// Receives bytes until `time` at the fair share, then handles what happens at `time`.
+    private mutating func step(to time: Double) {
+        progress(to: time)
+        let rate = receivingRate
+        var i = 0
+        var freed = false
+        while i < active.count {
+            var t = active[i]
+            var finished = false
+            switch t.phase {
+            case let .requesting(at) where at <= clock && t.timesOut:
+                active.remove(at: i)
+                openConnections -= 1   // given up: the connection is dropped
+                finishing.append(LoadCompletion(ticket: t.ticket, result: .failed(reason: "timeout"), time: clock))
+                freed = true
+                continue
+            case let .requesting(at) where at <= clock:
+                t.phase = t.bytes > 0 ? .receiving(received: 0) : .recovering(at: clock + t.lossPenalty)
+            case let .receiving(received):
+                // Done when (almost) every byte is in, or when what is left takes less time than the clock resolves.
+                let left = Double(t.bytes) - received
+                if left <= Self.byteEpsilon || clock + left / rate <= clock { t.phase = .recovering(at: clock + t.lossPenalty) }
+            default:
+                break
+            }
+            if case let .recovering(at) = t.phase, at <= clock { finished = true }
+            if finished {
+                active.remove(at: i)
+                traffic.networkBytes += t.bytes
+                _ = disk?.insert(t.ticket.key, cost: t.bytes)
+                finishing.append(LoadCompletion(ticket: t.ticket, result: .image(bytes: decodedBytes), time: clock + decodeCost))
+                freed = true
+            } else {
+                active[i] = t
+                i += 1
+            }
+        }
+        if freed { startWaiting() }
+    }
+
+    /// Below this many bytes left, a transfer is complete (floating-point residue of the shares).
+    private static let byteEpsilon = 1e-6
+
+    /// Advances the clock to `time`, every receiving transfer getting its share of the downlink.
+    private mutating func progress(to time: Double) {
+        guard time > clock else { return }
+        if !active.isEmpty {
+            let share = receivingRate * (time - clock)
+            for i in active.indices {
+                if case let .receiving(received) = active[i].phase {
+                    active[i].phase = .receiving(received: Swift.min(Double(active[i].bytes), received + share))
+                }
+            }
+        }
+        clock = time
+    }
+
+    /// The next moment something changes in the network (a first byte, a body done, a recovery over).
+    private func nextEventTime() -> Double {
+        let rate = receivingRate
+        var next = Double.infinity
+        for t in active {
+            switch t.phase {
+            case let .requesting(at), let .recovering(at): next = Swift.min(next, at)
+            case let .receiving(received): next = Swift.min(next, clock + Swift.max(0, Double(t.bytes) - received) / rate)
+            }
+        }
+        return next
+    }
+
+    /// Each receiving transfer's share of the downlink, bytes per second (the whole link when none receives).
+    private var receivingRate: Double {
+        var receiving = 0
+        for t in active { if case .receiving = t.phase { receiving += 1 } }
+        return profile.downlinkBytesPerSecond / Double(Swift.max(1, receiving))
+    }
+
+    private func earliestFinishing() -> Int? {
+        var best: Int?
+        for (i, c) in finishing.enumerated() {
+            guard let b = best else { best = i; continue }
+            let o = finishing[b]
+            if c.time < o.time || (c.time == o.time && c.ticket.id < o.ticket.id) { best = i }
+        }
+        return best
+    }
+
+    /// Gives free connections to waiting requests, in `order`.
+    private mutating func startWaiting() {
+        while active.count < connectionsPerHost, !waiting.isEmpty {
+            let ticket = order == .fifo ? waiting.removeFirst() : waiting.removeLast()
+            var firstByte = clock + Double(Self.requestBytes) / profile.uplinkBytesPerSecond + profile.roundTrip
+            // An idle kept-alive connection is reused; otherwise one more is opened (a handshake first).
+            if openConnections <= active.count {
+                openConnections += 1
+                firstByte += profile.roundTrip
+            }
+            traffic.requests += 1
+            // Lost requests (or first answers) are sent again after the retransmission timeout.
+            var timeout = Self.retransmissionTimeout
+            var attempt = 0
+            let headLoss = 1 - (1 - profile.packetLoss) * (1 - profile.packetLoss)
+            while attempt < Self.maxAttempts, unitDraw(ticket: ticket.id, stream: 0, index: attempt) < headLoss {
+                firstByte += timeout
+                timeout *= 2
+                attempt += 1
+            }
+            let bytes = transferBytes(of: ticket.key)
+            var lost = 0
+            if profile.packetLoss > 0 {
+                let packets = (bytes + Self.packetBytes - 1) / Self.packetBytes
+                for p in 0..<packets where unitDraw(ticket: ticket.id, stream: 1, index: p) < profile.packetLoss { lost += 1 }
+            }
+            active.append(Transfer(ticket: ticket, bytes: bytes, phase: .requesting(at: firstByte),
+                                   lossPenalty: Double(lost) * profile.roundTrip, timesOut: attempt == Self.maxAttempts))
+        }
+    }
+
+    /// A uniform number in [0, 1) from the seed, a ticket, a stream and an index (SplitMix64's finaliser).
+    private func unitDraw(ticket: Int, stream: UInt64, index: Int) -> Double {
+        var z = seed &+ UInt64(bitPattern: Int64(ticket)) &* 0x9E37_79B9_7F4A_7C15
+        z ^= (stream &+ 1) &* 0xD1B5_4A32_D192_ED03
+        z &+= UInt64(bitPattern: Int64(index)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        z ^= z >> 31
+        return Double(z >> 11) / Double(1 << 53)
+    }
+}

@@ -1,0 +1,165 @@
+import Testing
+import ScrollKit
+import LabKit
+import ScrollKitTestSupport
+
+@Suite struct NetworkImageSourceTests {
+    let p = NetworkProfile.threeG
+    let upload = Double(NetworkImageSource.requestBytes) / NetworkProfile.threeG.uplinkBytesPerSecond
+
+    func source(_ profile: NetworkProfile = .threeG, connections: Int = 4, order: RequestOrder = .fifo,
+                disk: Int? = nil) -> NetworkImageSource {
+        NetworkImageSource(profile: profile, byteSizes: [], defaultBytes: 25_000, decodeCost: 0.006, decodedBytes: 1000,
+                           connectionsPerHost: connections, order: order, diskByteLimit: disk)
+    }
+
+    func drain(_ s: inout NetworkImageSource, upTo time: Double = 1000) -> [LoadCompletion] {
+        var out: [LoadCompletion] = []
+        while let c = s.nextCompletion(upTo: time) { out.append(c) }
+        return out
+    }
+
+    @Test func theProfilesAreTheNamedPresets() {
+        #expect(NetworkProfile.all.map(\.name) == ["wifi", "lte", "3g", "edge", "very-bad", "fast-3g", "slow-3g"])
+        #expect(NetworkProfile.threeG.roundTrip == 0.2 && NetworkProfile.threeG.downlinkBytesPerSecond == 97_500)
+        #expect(NetworkProfile.slow3G.roundTrip == 2.0 && NetworkProfile.slow3G.downlinkBytesPerSecond == 50_000)
+        #expect(NetworkProfile.fast3G.roundTrip == 0.5625 && NetworkProfile.fast3G.downlinkBytesPerSecond == 180_000)
+        #expect(NetworkProfile.veryBad.packetLoss == 0.1)
+        #expect(NetworkProfile.named("3G") == .threeG && NetworkProfile.named("5g") == nil)
+    }
+
+    @Test func oneLoadTakesTheHandshakeTheRoundTripTheBodyAndTheDecode() {
+        var s = source()
+        s.begin(LoadTicket(id: 1, key: ImageKey(asset: 0)), time: 1)
+        let done = drain(&s)
+        #expect(done.count == 1)
+        let expected = 1 + upload + 2 * p.roundTrip + 25_000 / p.downlinkBytesPerSecond + 0.006
+        #expect(abs(done[0].time - expected) < 1e-9)
+        #expect(s.traffic.networkBytes == 25_000 && s.traffic.requests == 1)
+        // The connection stays open: the next load skips the handshake.
+        s.begin(LoadTicket(id: 2, key: ImageKey(asset: 1)), time: 5)
+        let second = drain(&s)
+        #expect(abs(second[0].time - (5 + upload + p.roundTrip + 25_000 / p.downlinkBytesPerSecond + 0.006)) < 1e-9)
+    }
+
+    @Test func concurrentTransfersShareTheDownlinkFairly() {
+        var s = source()
+        s.begin(LoadTicket(id: 1, key: ImageKey(asset: 0)), time: 0)
+        s.begin(LoadTicket(id: 2, key: ImageKey(asset: 1)), time: 0)
+        let done = drain(&s)
+        let firstByte = upload + 2 * p.roundTrip
+        // Both receive at half the rate, so both end when 50 000 bytes have crossed the link.
+        for c in done { #expect(abs(c.time - (firstByte + 50_000 / p.downlinkBytesPerSecond + 0.006)) < 1e-9) }
+        #expect(s.traffic.networkBytes == 50_000)
+    }
+
+    @Test func theConnectionLimitQueuesInFIFOOrLIFOOrder() {
+        for order in RequestOrder.allCases {
+            var s = source(connections: 1, order: order)
+            for id in 1...4 { s.begin(LoadTicket(id: id, key: ImageKey(asset: id)), time: 0) }
+            #expect(s.inFlight == 1 && s.waitingCount == 3)
+            let ids = drain(&s).map(\.ticket.id)
+            #expect(ids == (order == .fifo ? [1, 2, 3, 4] : [1, 4, 3, 2]))
+        }
+    }
+
+    @Test func aCancelledTransferHasMovedTheBytesItReceived() {
+        var s = source()
+        s.begin(LoadTicket(id: 1, key: ImageKey(asset: 0)), time: 0)
+        let firstByte = upload + 2 * p.roundTrip
+        #expect(s.nextCompletion(upTo: firstByte + 0.1) == nil)
+        s.cancel(LoadTicket(id: 1, key: ImageKey(asset: 0)))
+        #expect(s.traffic.networkBytes == Int(0.1 * p.downlinkBytesPerSecond))
+        #expect(drain(&s).isEmpty)
+        // Cancelled before its first byte: a request, no bytes.
+        s.begin(LoadTicket(id: 2, key: ImageKey(asset: 1)), time: 10)
+        s.cancel(LoadTicket(id: 2, key: ImageKey(asset: 1)))
+        #expect(s.traffic.requests == 2 && s.traffic.networkBytes == 9750)
+    }
+
+    @Test func theDiskCacheServesAnImageFetchedBefore() {
+        var s = source(disk: 1 << 20)
+        s.begin(LoadTicket(id: 1, key: ImageKey(asset: 7)), time: 0)
+        _ = drain(&s)
+        s.begin(LoadTicket(id: 2, key: ImageKey(asset: 7)), time: 3)
+        let hit = drain(&s)
+        #expect(abs(hit[0].time - (3 + NetworkImageSource.diskReadTime(bytes: 25_000) + 0.006)) < 1e-12)
+        #expect(s.traffic.diskHits == 1 && s.traffic.requests == 1 && s.traffic.networkBytes == 25_000)
+        // A disk cache smaller than one image keeps nothing.
+        var small = source(disk: 1000)
+        small.begin(LoadTicket(id: 1, key: ImageKey(asset: 7)), time: 0)
+        _ = drain(&small)
+        small.begin(LoadTicket(id: 2, key: ImageKey(asset: 7)), time: 3)
+        _ = drain(&small)
+        #expect(small.traffic.diskHits == 0 && small.traffic.requests == 2)
+    }
+
+    @Test func aNetworkThatLosesEverythingTimesOutAfterTheRetries() {
+        let dead = NetworkProfile(name: "dead", roundTrip: 0.1, downlinkBytesPerSecond: 1e6, uplinkBytesPerSecond: 1e6,
+                                  packetLoss: 1, source: "test")
+        var s = source(dead)
+        s.begin(LoadTicket(id: 1, key: ImageKey(asset: 0)), time: 0)
+        let done = drain(&s)
+        #expect(done.map(\.result) == [.failed(reason: "timeout")])
+        // Sent at 0, then again after 1, 2 and 4 s; given up 8 s after the last.
+        let sent = Double(NetworkImageSource.requestBytes) / 1e6 + 0.2
+        #expect(abs(done[0].time - (sent + 15)) < 1e-9)
+        #expect(s.traffic.networkBytes == 0)
+    }
+
+    @Test func lossIsTheSameOnEveryRunAndCostsTime() {
+        func run() -> [LoadCompletion] {
+            var s = source(.veryBad)
+            for id in 1...40 { s.begin(LoadTicket(id: id, key: ImageKey(asset: id)), time: Double(id) * 0.05) }
+            return drain(&s, upTo: 10_000)
+        }
+        let a = run(), b = run()
+        #expect(a == b)
+        #expect(a.count == 40)
+        var clean = source(NetworkProfile(name: "x", roundTrip: 1, downlinkBytesPerSecond: 125_000, uplinkBytesPerSecond: 125_000,
+                                          source: "very-bad without loss"))
+        for id in 1...40 { clean.begin(LoadTicket(id: id, key: ImageKey(asset: id)), time: Double(id) * 0.05) }
+        let lossless = drain(&clean, upTo: 10_000)
+        #expect(a.map(\.time).max()! > lossless.map(\.time).max()!)
+    }
+
+    /// Two flings through the grid under 3G.
+    var flings: [PointerEvent] {
+        SyntheticGesture.drag(from: Point(x: 160, y: 420), velocity: Point(x: 0, y: -3000), duration: 0.1, at: 0)
+            + SyntheticGesture.drag(from: Point(x: 160, y: 420), velocity: Point(x: 0, y: -2500), duration: 0.1, at: 4.5)
+    }
+
+    @Test func aHeadlessRunUnderANetworkIsTheSameEveryTimeAndDeferredMovesFewerBytes() {
+        var config = GridSceneConfiguration()
+        config.network = .threeG
+        let bench = GridBench(configuration: config)
+        let eager = bench.run(flings, policy: .eager).metrics
+        #expect(eager == bench.run(flings, policy: .eager).metrics)
+        let deferred = bench.run(flings, policy: .deferred).metrics
+        #expect(deferred.networkBytes < eager.networkBytes)
+        // Every completed transfer moved a whole image; cancelled ones part of one.
+        #expect(eager.requests > 0 && eager.networkBytes <= eager.requests * GridSceneConfiguration.defaultTransferBytes)
+        #expect(eager.networkBytes >= (eager.requests - eager.loadsCancelled) * GridSceneConfiguration.defaultTransferBytes)
+        #expect(eager.timeToFirstImage! > NetworkProfile.threeG.roundTrip * 2)
+    }
+
+    @Test func theOracleStaysBelowEveryPolicyUnderEveryProfile() {
+        for profile in NetworkProfile.all {
+            var config = GridSceneConfiguration()
+            config.network = profile
+            let rows = GridBench(configuration: config).rows(flings)
+            let oracle = rows.first { $0.policy == "bound-oracle" }!.metrics.blankTileSeconds
+            for row in rows where !row.isBound {
+                #expect(oracle <= row.metrics.blankTileSeconds + 1e-9, "\(profile.name) \(row.policy)")
+            }
+        }
+    }
+
+    @Test func theConstantLatencyStaysTodaysSource() {
+        let scene = GridScene(configuration: GridSceneConfiguration())
+        #expect(scene.pipeline.source is VirtualImageSource)
+        _ = HeadlessReplay().run(flings, on: scene)
+        #expect(scene.metrics.networkBytes == 0 && scene.metrics.requests == 0 && scene.metrics.diskHits == 0)
+        #expect(scene.metrics.memoryHits > 0)
+    }
+}

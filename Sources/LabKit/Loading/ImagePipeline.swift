@@ -164,7 +164,7 @@ public struct ImagePipeline {
             let q = queued.removeFirst()
             running.append(Running(ticket: q.ticket, startTime: time))
             loadsIssued += 1
-            source.begin(q.ticket, time: time)
+            source.begin(q.ticket, priority: q.priority, time: time)
         }
     }
 }

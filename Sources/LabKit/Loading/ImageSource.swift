@@ -7,6 +7,9 @@
 public protocol ImageSource {
     /// Starts loading `ticket.key`; `time` is the pipeline's clock when the slot was granted.
     mutating func begin(_ ticket: LoadTicket, time: Double)
+    /// The same, told the request's priority (seconds until needed; lower is sooner), for a source that
+    /// orders its own work (HTTP tasks). By default the priority is not used.
+    mutating func begin(_ ticket: LoadTicket, priority: Double, time: Double)
     /// Stops work on `ticket` if possible; its result is no longer wanted.
     mutating func cancel(_ ticket: LoadTicket)
     /// Removes and returns the earliest finished load at or before `time`, or nil if none.
@@ -17,6 +20,8 @@ public protocol ImageSource {
 }
 
 extension ImageSource {
+    public mutating func begin(_ ticket: LoadTicket, priority: Double, time: Double) { begin(ticket, time: time) }
+
     /// No network, no disk: nothing to count.
     public var traffic: SourceTraffic { SourceTraffic() }
 }

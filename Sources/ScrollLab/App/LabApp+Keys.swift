@@ -68,14 +68,14 @@ extension LabApp {
             toast("S: the \(scene.kind.name) scene", at: t)
         case .screenshot:
             pendingScreenshot = Screenshot.nextDefaultPath()
-        case .policy, .seedProblem, .latency, .clearCache, .pagingMode, .frameOutline, .delaysContentTouches,
+        case .policy, .seedProblem, .latency, .clearCache, .clearDiskCache, .pagingMode, .frameOutline, .delaysContentTouches,
              .canCancelContentTouches:
             let ending = gridSegment
             let cached = gridScene?.pipeline.cache.keysByRecency.count ?? 0
             let changes = scene.perform(action)
             if changes.contains(where: { $0.name == "policy" || $0.name == "seedProblem" }) { tracePolicySegment(ending, at: t) }
             for change in changes { logSetting(change.name, change.value, at: t) }
-            status.latencyMs = scene.sourceLatencyMs
+            refreshSourceStatus()
             toast(Self.answer(to: action, changes: changes, cleared: cached), at: t)
         }
     }

@@ -41,7 +41,7 @@ extension LabApp {
         pointerDown = false
         events.reset()
         instrumentsDidSwitchScene(to: made.kind)
-        status.latencyMs = made.sourceLatencyMs
+        refreshSourceStatus()
         logSetting("scene", .string(made.kind.name), at: t)
         for line in made.settingLines { trace?.write(line) }
     }

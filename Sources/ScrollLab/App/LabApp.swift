@@ -84,7 +84,7 @@ final class LabApp {
         trace = traceFile.map { file in TraceLog(includesDidScroll: options.traceDidScroll, write: file.write) }
         sdl = try SDLSession(headless: options.headless, software: options.software, renderDriver: options.renderDriver,
                              scale: options.scale)
-        images = ImageLoader(paths: imagePaths, latency: sceneOptions.latencyMs / 1000, renderer: sdl.renderer)
+        images = Self.imageLoader(paths: imagePaths, options: options, sceneOptions: sceneOptions, renderer: sdl.renderer)
         images.decodesOnMain = options.decodeOnMain
         do {
             fonts = try FontSet()
@@ -99,7 +99,7 @@ final class LabApp {
         instruments = LabInstruments(axis: scene.kind.axis)
         instruments.pendingReplay = options.replay.map(resampledForReplay)
         replayLoad = options.replayFile.map(GestureLoad.init(path:))
-        status.latencyMs = scene.sourceLatencyMs
+        refreshSourceStatus()
         status.physics = (sceneOptions.physics == .ios ? "iOS fit" : sceneOptions.physics.rawValue)
             + " · vel \(sceneOptions.estimator.rawValue)"
         status.renderer = sdl.rendererName + " · " + sdl.videoDriver   // the pacing is added by `run()`
@@ -182,5 +182,38 @@ final class LabApp {
         // A window another program destroyed cannot be torn down (every request on it fails, and SDL's
         // own teardown would end the process through Xlib's default handler): the process ends anyway.
         if !windowLost { sdl.close() }
+    }
+}
+
+extension LabApp {
+    /// The image loader over the route the options choose: HTTP (`--source`), the modelled network
+    /// (`--network`) or the asset files after a constant latency; a disk cache in front of a network
+    /// unless `--disk-cache off` (one that cannot be used is left out with one warning).
+    static func imageLoader(paths: [AssetFile], options: WindowOptions, sceneOptions: SceneOptions,
+                            renderer: OpaquePointer) -> ImageLoader {
+        let route: ImageLoader.Route
+        if let source = options.source {
+            route = .http(HTTPImageFetcher(template: source, timeout: options.httpTimeout))
+        } else if let profile = sceneOptions.network {
+            // The decode is real here: the model stands for the network alone.
+            route = .modelled(NetworkImageSource(profile: profile, byteSizes: sceneOptions.transferSizes(), decodeCost: 0,
+                                                 order: sceneOptions.requestOrder))
+        } else {
+            route = .files
+        }
+        var disk: DiskCache?
+        if case .files = route {} else if sceneOptions.diskCache != .off {
+            let directory: String
+            if case let .directory(path) = sceneOptions.diskCache { directory = path } else { directory = DiskCacheChoice.defaultDirectory }
+            disk = DiskCache.open(directory: directory, byteLimit: GridSceneConfiguration().diskCacheByteLimit ?? (100 << 20))
+            if options.clearDiskCache { disk?.clear() }
+        }
+        return ImageLoader(paths: paths, latency: sceneOptions.latencyMs / 1000, renderer: renderer, route: route, disk: disk)
+    }
+
+    /// The HUD's source row: the latency, or the network.
+    func refreshSourceStatus() {
+        status.latencyMs = scene.sourceLatencyMs
+        status.network = scene.sourceNetwork
     }
 }

@@ -44,6 +44,12 @@ struct WindowOptions: Sendable {
     var stallEvery: Double?
     /// Decode images on the render thread (`--decode-on-main`).
     var decodeOnMain: Bool = false
+    /// Fetch the grid's images over HTTP from this URL template (`--source`).
+    var source: String?
+    /// Empty the disk cache before the first load (`--clear-disk-cache`): a cold start.
+    var clearDiskCache: Bool = false
+    /// Seconds without data before an HTTP fetch fails with "timeout" (`--http-timeout`).
+    var httpTimeout: Double = 10
 }
 
 /// The frame loop's pacing: the pacer that learns what frames cost, or the loop before it (for comparison).

@@ -23,7 +23,8 @@ struct WindowCommand: ParsableCommand {
         With no subcommand scrolllab opens the window; its options ('scrolllab window --help'): \
         --scene grid|pager|photos, --paging none|frame|snap|target, \
         --policy eager|deferred|target|prefetch|adaptive|texture|flutter|glide, --seed-problem 1|2|3, \
-        --latency-ms MS, --rate normal|fast, --physics ios|android|flutter-bouncing|flutter-clamping, \
+        --latency-ms MS, --network wifi|lte|3g|edge|very-bad|fast-3g|slow-3g, --source URL-TEMPLATE, \
+        --disk-cache DIR|off, --clear-disk-cache, --request-order fifo|lifo, --http-timeout S, --rate normal|fast, --physics ios|android|flutter-bouncing|flutter-clamping, \
         --refresh HZ, --touch-hz HZ, --items N, --estimator ios|lsq, --assets DIR, --scale N, \
         --trace-out FILE, --trace-did-scroll, --trace-pointer, --trace-frames, --replay FILE, \
         --screenshot FILE, --screenshot-after S, --headless, --software, --frames N, --quit-after S, \
@@ -80,6 +81,15 @@ struct WindowCommand: ParsableCommand {
     @Flag(name: .customLong("decode-on-main"), help: "Decode images on the render thread (the classic mistake) instead of off it.")
     var decodeOnMain = false
 
+    @Option(help: ArgumentHelp("Fetch the grid's images over HTTP with URLSession from this URL template, {asset} standing for the image's number (e.g. http://127.0.0.1:8080/img/{asset}.jpg, what `scrolllab serve` prints). Failures show on the tiles and count in the metrics.", valueName: "URL-TEMPLATE"))
+    var source: String?
+
+    @Flag(name: .customLong("clear-disk-cache"), help: "Empty the disk cache before the first load: a cold start (K does it in the window).")
+    var clearDiskCache = false
+
+    @Option(name: .customLong("http-timeout"), help: "With --source: seconds without data before a fetch fails with \"timeout\".")
+    var httpTimeout = 10.0
+
     @Option(name: .customLong("debug-stall-at-sample"), help: ArgumentHelp("Debug: stall the main thread after this move of each drag.", visibility: .hidden))
     var debugStallAtSample: Int?
 
@@ -96,6 +106,15 @@ struct WindowCommand: ParsableCommand {
         if screenshotAfter != nil, screenshot == nil { throw ValidationError("--screenshot-after needs --screenshot FILE") }
         if sceneOptions.policy == .all {
             throw ValidationError("--policy all replays a gesture under every policy: use it with `scrolllab replay FILE --headless`")
+        }
+        if let source {
+            if let problem = HTTPImageFetcher.problem(with: source) { throw ValidationError(problem) }
+            if sceneOptions.network != nil {
+                throw ValidationError("--source fetches over a real network: shape it at the server (scrolllab serve --network PROFILE), not with --network")
+            }
+        }
+        if !(httpTimeout.isFinite && httpTimeout >= 0.1 && httpTimeout <= 600) {
+            throw ValidationError("--http-timeout must be between 0.1 and 600 seconds")
         }
         if (stallMs == nil) != (stallEvery == nil) { throw ValidationError("--stall-ms and --stall-every go together") }
         if let stallMs, !(stallMs.isFinite && stallMs > 0 && stallMs <= 10_000) {
@@ -118,7 +137,8 @@ struct WindowCommand: ParsableCommand {
             screenshotAfter: screenshotAfter, headless: headless, software: software,
             replayFile: replay, frames: frames, quitAfter: quitAfter,
             scale: scale, pacing: pacing, debugStallAtSample: debugStallAtSample, debugStallMs: debugStallMs,
-            stallMs: stallMs, stallEvery: stallEvery, decodeOnMain: decodeOnMain)
+            stallMs: stallMs, stallEvery: stallEvery, decodeOnMain: decodeOnMain, source: source,
+            clearDiskCache: clearDiskCache, httpTimeout: httpTimeout)
         let code: Int32 = MainActor.assumeIsolated {
             do throws(AppError) {
                 return try LabApp(options: options, sceneOptions: sceneOptions, imagePaths: sceneOptions.imagePaths()).run()

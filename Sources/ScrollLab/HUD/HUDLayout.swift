@@ -156,16 +156,20 @@ struct HUDLayout {
             put("no load metrics in this scene", .label, .dimText, column: c, x: x, y: y, width: frame.width)
             return
         }
-        if let latency = status.latencyMs { row("latency L", HUDFormat.number(latency, decimals: 0) + " ms · C clears") }
+        if let network = status.network {
+            row("network L", network + " · C/K clear")
+        } else if let latency = status.latencyMs {
+            row("latency L", HUDFormat.number(latency, decimals: 0) + " ms · C clears")
+        }
         for (label, value) in s.metrics { row(label, value) }
 
         heading("Policies since R", note: "(tile·s, ms)")
-        layOutPolicyTable(s, y: y)
+        layOutPolicyTable(s, y: y, traffic: status.network != nil)
     }
 
     /// The comparison table: a header row, then one row per policy tried since the last reset, the
     /// current one in green. When rows do not all fit, the oldest give way (the current one stays).
-    private mutating func layOutPolicyTable(_ s: SceneSnapshot, y top: Double) {
+    private mutating func layOutPolicyTable(_ s: SceneSnapshot, y top: Double, traffic: Bool) {
         let c = 0, frame = columns[c].frame
         let line = Swift.max(metrics.lineHeight(.mono), metrics.lineHeight(.label))
         var y = top
@@ -175,13 +179,16 @@ struct HUDLayout {
                 let width = Self.tableCells[index]
                 // Numbers right-aligned with a 4 px gutter; the last column runs to the column's edge.
                 let last = index == values.count - 1
-                put(value, index == 0 && style != .small ? .label : style, colour, column: c, x: x, y: y,
+                // The policy's name in the label face where it fits the column's foot, else in the numbers' face.
+                let nameStyle: FontSet.Style = y + metrics.lineHeight(.label) <= frame.maxY ? .label : .mono
+                put(value, index == 0 && style != .small ? nameStyle : style, colour, column: c, x: x, y: y,
                     width: last ? width : width - 4, alignRight: index > 0)
                 x += width
             }
             y += line
         }
-        cells(["policy", "loads", "wasted", "blank", "settle"], style: .small, colour: .dimText)
+        // Under a network the last column is the traffic (kB received) instead of the settle time.
+        cells(["policy", "loads", "wasted", "blank", traffic ? "kB" : "settle"], style: .small, colour: .dimText)
         let room = Swift.max(0, Int((frame.maxY - y) / line))
         var rows = s.policyRows
         if rows.count > room, room > 0 {
@@ -193,7 +200,9 @@ struct HUDLayout {
         for row in rows {
             let m = row.metrics
             cells([HUDFormat.policyName(row.policy), "\(m.loadsIssued)", "\(m.loadsWasted)",
-                   HUDFormat.compact(m.blankTileSeconds), HUDFormat.compact(m.settleLatency * 1000, integer: true)],
+                   HUDFormat.compact(m.blankTileSeconds),
+                   traffic ? HUDFormat.compact(Double(m.networkBytes) / 1000, integer: true)
+                           : HUDFormat.compact(m.settleLatency * 1000, integer: true)],
                   style: .mono, colour: row.policy == s.currentPolicy ? .active : .text)
         }
     }

@@ -16,6 +16,8 @@ struct HUDStatus {
     var slowMotion: String?
     /// Simulated image source latency, milliseconds (nil when the scene has no images).
     var latencyMs: Double?
+    /// The network the images come over instead ("3g", "HTTP 127.0.0.1:8080"), nil for a constant latency.
+    var network: String?
     /// The active physics and velocity estimator (`iOS fit · vel ios`).
     var physics = ""
     /// A transient line (a key's answer, the path of the last screenshot), shown as a toast.

@@ -6,12 +6,21 @@ import Synchronization
 /// remembered so that a worker that has not started yet skips its work, and a result that arrives
 /// after cancellation is freed instead of delivered.
 final class DecodeMailbox: Sendable {
+    /// Where a job's bytes came from.
+    enum Origin: Sendable {
+        case file, disk, network
+    }
+
     /// One finished job.
     struct Outcome: Sendable {
         /// The pipeline ticket the job was started for.
         var ticket: Int
         /// The decoded surface, or why there is none.
         var result: Result<DecodedSurface, ImageDecodeFailure>
+        /// Where its bytes came from.
+        var origin: Origin = .file
+        /// The disk cache's entry was bad: fetch the image again.
+        var refetch = false
     }
 
     private struct State {

@@ -1,8 +1,9 @@
 import Dispatch
 import Foundation
 
-/// Runs decodes off the render thread: each job waits out the simulated source latency, then
-/// decodes with SDL2_image on a global queue and posts its outcome to the mailbox.
+/// Runs image work off the render thread: each job gets its bytes (a file read after the simulated
+/// latency, a disk cache entry, a body fetched over HTTP), decodes them with SDL2_image on a global
+/// queue and posts its outcome to the mailbox.
 ///
 /// Concurrency is bounded by the pipeline (it never begins more than its limit), so this type only
 /// dispatches; it holds no SDL pointers.
@@ -21,10 +22,35 @@ struct DecodeWorkers: Sendable {
 
     /// Starts decoding `path` for `ticket` after `latency` seconds (shrunk to `fitting` when larger).
     func start(ticket: Int, path: AssetFile, latency: Double, fitting: PixelSize? = nil) {
-        let mailbox = self.mailbox, maxDimension = self.maxDimension
+        let maxDimension = self.maxDimension
+        run(ticket: ticket, after: latency) {
+            .init(ticket: ticket, result: ImageDecoder.decode(path: path, maxDimension: maxDimension, fitting: fitting))
+        }
+    }
+
+    /// Starts a job for `ticket`: `bytes` gives the image's bytes (or why there are none, or nil: fetch it
+    /// again, the disk cache's entry was bad), which are decoded (shrunk to `fitting` when larger).
+    func start(ticket: Int, origin: DecodeMailbox.Origin, fitting: PixelSize?,
+               bytes: @escaping @Sendable () -> Result<[UInt8], ImageDecodeFailure>?) {
+        let maxDimension = self.maxDimension
+        run(ticket: ticket, after: 0) {
+            switch bytes() {
+            case nil:
+                return .init(ticket: ticket, result: .failure(.init(reason: "disk cache entry corrupt")), origin: origin, refetch: true)
+            case let .failure(failure)?:
+                return .init(ticket: ticket, result: .failure(failure), origin: origin)
+            case let .success(data)?:
+                return .init(ticket: ticket, result: ImageDecoder.decode(bytes: data, maxDimension: maxDimension, fitting: fitting),
+                             origin: origin)
+            }
+        }
+    }
+
+    private func run(ticket: Int, after latency: Double, _ job: @escaping @Sendable () -> DecodeMailbox.Outcome) {
+        let mailbox = self.mailbox
         let work: @Sendable () -> Void = {
             guard mailbox.begin(ticket) else { mailbox.forget(ticket); return }
-            mailbox.post(.init(ticket: ticket, result: ImageDecoder.decode(path: path, maxDimension: maxDimension, fitting: fitting)))
+            mailbox.post(job())
         }
         if latency > 0 {
             queue.asyncAfter(deadline: .now() + latency, execute: work)

@@ -40,6 +40,15 @@ enum ImageDecoder {
         return decodeChecked(bytes, fitting: fitting)
     }
 
+    /// The bytes of the regular file at `path` (at most `maxFileBytes`), or nil.
+    static func fileBytes(_ path: AssetFile) -> [UInt8]? {
+        guard case .success(let (descriptor, size)) = openRegularFile(path) else { return nil }
+        defer { close(descriptor) }
+        guard size <= maxFileBytes else { return nil }
+        let bytes = readBytes(descriptor, count: size)
+        return bytes.count == size ? bytes : nil
+    }
+
     /// Decodes an image held in memory (a body fetched over HTTP, a disk cache entry): its header is
     /// checked as a file's is, then it is decoded as `decode(path:…)` does.
     static func decode(bytes: [UInt8], maxDimension: Int = ImageHeader.defaultMaxDimension,

@@ -3,18 +3,38 @@ import Foundation
 import LabKit
 import ScrollKit
 
-/// The window's image source: decodes asset files with SDL2_image on worker threads after the
-/// simulated source latency, and uploads them to textures on the render thread within a per-frame
-/// budget. A load counts as finished for the model only once its texture exists, so a fade never
-/// starts on an image that cannot be drawn yet.
+/// The window's image source: gets each image's bytes by its route — an asset file after the simulated
+/// latency, an asset file once the modelled network (`--network`) delivers it, or a body fetched over
+/// HTTP (`--source`) — with the disk cache in front of the network, decodes them with SDL2_image on
+/// worker threads, and uploads them to textures on the render thread within a per-frame budget. A load
+/// counts as finished for the model only once its texture exists, so a fade never starts on an image
+/// that cannot be drawn yet.
 ///
 /// Used from the render thread only (it owns the texture store); the workers reach it solely through
 /// the `DecodeMailbox`.
 final class ImageLoader {
+    /// Where images come from.
+    enum Route {
+        /// The asset files after a constant latency (`--latency-ms`).
+        case files
+        /// The asset files, delivered when the network model says they have arrived (`--network`).
+        case modelled(NetworkImageSource)
+        /// HTTP (`--source`).
+        case http(HTTPImageFetcher)
+    }
+
     /// Image files, by asset index.
     let paths: [AssetFile]
-    /// Simulated source latency, seconds (`L` cycles it).
+    /// Simulated source latency, seconds (`L` cycles it), of the `files` route.
     var latency: Double
+    /// The route.
+    private(set) var route: Route
+    /// The disk cache in front of the network, if any.
+    let disk: DiskCache?
+    /// Loads served by the disk cache.
+    private(set) var diskHits = 0
+    /// Distinct images the grid shows: the asset files', or the default when over HTTP without local files.
+    var assetCount: Int { paths.isEmpty ? (isHTTP ? GridSceneConfiguration().assetCount : 0) : paths.count }
     /// Textures of decoded images.
     let textures: TextureStore
     /// At most this many uploads per frame…
@@ -34,6 +54,9 @@ final class ImageLoader {
     private var decoded: [(LoadTicket, DecodedSurface)] = []
     private var ready: [LoadCompletion] = []
     private var warned: Set<String> = []
+    /// Each begun ticket's texture size and priority.
+    private var fittings: [Int: PixelSize?] = [:]
+    private var priorities: [Int: Double] = [:]
     /// Assets that failed to decode, with why: asked for again they fail at once, without decoding them
     /// again (the decoder's own error lines, such as libpng's, would repeat each time).
     private var failedAssets: [Int: String] = [:]
@@ -44,22 +67,63 @@ final class ImageLoader {
     /// size to fit, when due (`DispatchTime` seconds).
     private var dueOnMain: [(ticket: Int, path: AssetFile, fitting: PixelSize?, due: Double)] = []
 
-    /// A loader for `paths` drawing with `renderer`.
-    init(paths: [AssetFile], latency: Double, renderer: OpaquePointer) {
+    /// A loader for `paths` drawing with `renderer`, over `route` with `disk` in front of the network.
+    init(paths: [AssetFile], latency: Double, renderer: OpaquePointer, route: Route = .files, disk: DiskCache? = nil) {
         self.paths = paths
         self.latency = latency
+        self.route = route
+        self.disk = disk
         self.textures = TextureStore(renderer: renderer)
         self.workers = DecodeWorkers(mailbox: mailbox, maxDimension: Self.maxTextureSide(renderer))
     }
 
-    /// Starts loading `ticket` (after the latency, on a worker). `drawnSize`: the largest size the image
-    /// is drawn at, points; its texture is kept at that size (nil: the image's own).
-    func begin(_ ticket: LoadTicket, time: Double, drawnSize: Size? = nil) {
-        guard !paths.isEmpty else {
+    /// True when images come over HTTP.
+    var isHTTP: Bool { if case .http = route { return true } else { return false } }
+
+    /// The network profile of the modelled route.
+    var networkProfile: NetworkProfile? { if case let .modelled(model) = route { return model.profile } else { return nil } }
+
+    /// Switches the modelled network to `profile` (L); loads in flight go on at the new rates.
+    func setNetworkProfile(_ profile: NetworkProfile) {
+        guard case var .modelled(model) = route else { return }
+        model.profile = profile
+        route = .modelled(model)
+    }
+
+    /// What crossed the network and came from disk since the loader was made.
+    var traffic: SourceTraffic {
+        var t = SourceTraffic()
+        switch route {
+        case .files: break
+        case let .modelled(model): t = model.traffic
+        case let .http(fetcher): (t.networkBytes, t.requests) = fetcher.traffic
+        }
+        t.diskHits = diskHits
+        t.diskCorrupt = disk?.corruptCount ?? 0
+        return t
+    }
+
+    /// The disk cache key of asset `asset`: its URL over HTTP, else its file (path and size).
+    func diskKey(asset: Int) -> String? {
+        switch route {
+        case .files: return nil
+        case let .http(fetcher): return fetcher.url(for: asset)?.absoluteString
+        case .modelled:
+            guard !paths.isEmpty else { return nil }
+            let file = paths[asset % paths.count]
+            return "file:" + String(decoding: file.path, as: UTF8.self)
+        }
+    }
+
+    /// Starts loading `ticket` (by its route, on a worker). `drawnSize`: the largest size the image
+    /// is drawn at, points; its texture is kept at that size (nil: the image's own). `priority`: the
+    /// pipeline's, seconds until needed.
+    func begin(_ ticket: LoadTicket, time: Double, drawnSize: Size? = nil, priority: Double = 0) {
+        guard !paths.isEmpty || isHTTP else {
             ready.append(LoadCompletion(ticket: ticket, result: .failed(reason: "no images"), time: time))
             return
         }
-        if let reason = failedAssets[ticket.key.asset % paths.count] {
+        if !isHTTP, let reason = failedAssets[ticket.key.asset % paths.count] {
             ready.append(LoadCompletion(ticket: ticket, result: .failed(reason: reason), time: time))
             return
         }
@@ -67,19 +131,76 @@ final class ImageLoader {
         let fitting = drawnSize.map {
             PixelSize(width: Int32(($0.width * pixelScale).rounded(.up)), height: Int32(($0.height * pixelScale).rounded(.up)))
         }
-        let path = paths[ticket.key.asset % paths.count]
-        if decodesOnMain {
-            dueOnMain.append((ticket.id, path, fitting, Self.now() + latency))
+        fittings[ticket.id] = fitting
+        priorities[ticket.id] = priority
+        if let disk, let key = diskKey(asset: ticket.key.asset), disk.contains(key) {
+            workers.start(ticket: ticket.id, origin: .disk, fitting: fitting) { disk.read(key).map { .success($0) } }
             return
         }
-        workers.start(ticket: ticket.id, path: path, latency: latency, fitting: fitting)
+        fetch(ticket, time: time)
+    }
+
+    /// Sends `ticket` down its route past the disk cache.
+    private func fetch(_ ticket: LoadTicket, time: Double) {
+        let fitting = fittings[ticket.id] ?? nil
+        switch route {
+        case .files:
+            let path = paths[ticket.key.asset % paths.count]
+            if decodesOnMain {
+                dueOnMain.append((ticket.id, path, fitting, Self.now() + latency))
+                return
+            }
+            workers.start(ticket: ticket.id, path: path, latency: latency, fitting: fitting)
+        case var .modelled(model):
+            model.begin(ticket, time: time)
+            route = .modelled(model)
+        case let .http(fetcher):
+            let workers = self.workers, disk = self.disk, key = diskKey(asset: ticket.key.asset)
+            fetcher.fetch(ticket: ticket.id, asset: ticket.key.asset, priority: priorities[ticket.id] ?? 0) { result in
+                workers.start(ticket: ticket.id, origin: .network, fitting: fitting) {
+                    if case let .success(bytes) = result, let disk, let key { disk.write(key, payload: bytes) }
+                    return result
+                }
+            }
+        }
+    }
+
+    /// The modelled network's arrivals up to `time`: each file is read, stored on disk and decoded.
+    private func takeArrivals(upTo time: Double) {
+        guard case var .modelled(model) = route else { return }
+        var arrived: [LoadCompletion] = []
+        while let c = model.nextCompletion(upTo: time) { arrived.append(c) }
+        route = .modelled(model)
+        for c in arrived where begun[c.ticket.id] != nil {
+            switch c.result {
+            case .failed:
+                begun[c.ticket.id] = nil
+                ready.append(LoadCompletion(ticket: c.ticket, result: c.result, time: time))
+            case .image:
+                let file = paths[c.ticket.key.asset % paths.count], disk = self.disk, key = diskKey(asset: c.ticket.key.asset)
+                workers.start(ticket: c.ticket.id, origin: .network, fitting: fittings[c.ticket.id] ?? nil) {
+                    guard let bytes = ImageDecoder.fileBytes(file) else { return .failure(.init(reason: "cannot read the file")) }
+                    if let disk, let key { disk.write(key, payload: bytes) }
+                    return .success(bytes)
+                }
+            }
+        }
     }
 
     private static func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
 
-    /// Drops `ticket`: a queued decode is skipped, a finished one freed, a ready one withdrawn.
+    /// Drops `ticket`: a fetch is cancelled, a queued decode skipped, a finished one freed, a ready one withdrawn.
     func cancel(_ ticket: LoadTicket) {
         guard begun.removeValue(forKey: ticket.id) != nil else { return }
+        fittings[ticket.id] = nil
+        priorities[ticket.id] = nil
+        switch route {
+        case .files: break
+        case var .modelled(model):
+            model.cancel(ticket)
+            route = .modelled(model)
+        case let .http(fetcher): fetcher.cancel(ticket: ticket.id)
+        }
         mailbox.cancel(ticket.id)
         dueOnMain.removeAll { $0.ticket == ticket.id }
         if let i = decoded.firstIndex(where: { $0.0 == ticket }) { decoded.remove(at: i).1.free() }
@@ -90,6 +211,7 @@ final class ImageLoader {
     /// Completions are stamped with the model time `time`.
     func pump(time: Double) {
         let start = SDL_GetPerformanceCounter()
+        takeArrivals(upTo: time)
         var outcomes = mailbox.drain()
         if !dueOnMain.isEmpty {
             // The render thread decodes every image whose latency has passed, whatever it costs the frame.
@@ -105,13 +227,23 @@ final class ImageLoader {
                 if case let .success(surface) = outcome.result { surface.free() }
                 continue
             }
+            if outcome.refetch {
+                // The disk cache's entry was torn or corrupt (deleted and counted): fetch it again.
+                fetch(ticket, time: time)
+                continue
+            }
             switch outcome.result {
             case let .success(surface):
+                if outcome.origin == .disk { diskHits += 1 }
                 decoded.append((ticket, surface))
             case let .failure(failure):
                 begun[ticket.id] = nil
-                failedAssets[ticket.key.asset % paths.count] = failure.reason
-                warnOnce(path: paths[ticket.key.asset % paths.count].displayPath, reason: failure.reason)
+                fittings[ticket.id] = nil
+                priorities[ticket.id] = nil
+                if !isHTTP {
+                    failedAssets[ticket.key.asset % paths.count] = failure.reason
+                    warnOnce(path: paths[ticket.key.asset % paths.count].displayPath, reason: failure.reason)
+                }
                 ready.append(LoadCompletion(ticket: ticket, result: .failed(reason: failure.reason), time: time))
             }
         }
@@ -120,6 +252,8 @@ final class ImageLoader {
             let (ticket, surface) = decoded.removeFirst()
             let bytes = surface.decodedBytes
             begun[ticket.id] = nil
+            fittings[ticket.id] = nil
+            priorities[ticket.id] = nil
             if textures.upload(surface, for: ticket.key.asset) {
                 ready.append(LoadCompletion(ticket: ticket, result: .image(bytes: bytes), time: time))
             } else {
@@ -145,6 +279,7 @@ final class ImageLoader {
 
     /// Stops the workers (waiting up to `timeout` seconds for decodes in progress) and frees everything.
     func shutdown(timeout: Double = 0.5) {
+        if case let .http(fetcher) = route { fetcher.close() }
         mailbox.close()
         workers.drain(timeout: timeout)
         for (_, surface) in decoded { surface.free() }

@@ -10,6 +10,12 @@ struct SDLImageSource: ImageSource {
 
     mutating func begin(_ ticket: LoadTicket, time: Double) { loader.begin(ticket, time: time, drawnSize: drawnSize) }
 
+    mutating func begin(_ ticket: LoadTicket, priority: Double, time: Double) {
+        loader.begin(ticket, time: time, drawnSize: drawnSize, priority: priority)
+    }
+
+    var traffic: SourceTraffic { loader.traffic }
+
     mutating func cancel(_ ticket: LoadTicket) { loader.cancel(ticket) }
 
     mutating func nextCompletion(upTo time: Double) -> LoadCompletion? { loader.nextCompletion(upTo: time) }

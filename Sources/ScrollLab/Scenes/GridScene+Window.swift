@@ -27,7 +27,7 @@ final class GridWindowScene: LabSceneAdapter {
         return SceneContent(policy: Self.policyLabel(grid), tiles: tiles.map(Self.drawItem),
                             viewsCreated: grid.pool.viewsCreated, rebindCount: grid.pool.rebindCount,
                             hasLoading: true, seedProblem: grid.seedProblem?.rawValue,
-                            metrics: Self.metrics(grid.metrics), policyRows: grid.policyRows, currentPolicy: grid.segmentName,
+                            metrics: Self.metrics(grid.metrics) + (sourceNetwork == nil ? [] : Self.traffic(grid.metrics)), policyRows: grid.policyRows, currentPolicy: grid.segmentName,
                             liveImageAssets: grid.liveImageAssets(showing: tiles), targetRect: grid.targetRect,
                             contentTouches: Self.contentTouches(grid.scrollView))
     }
@@ -37,7 +37,18 @@ final class GridWindowScene: LabSceneAdapter {
         "delay \(view.delaysContentTouches ? "on" : "off") · cancel \(view.canCancelContentTouches ? "on" : "off")"
     }
 
-    override var sourceLatencyMs: Double? { images.latency * 1000 }
+    override var sourceLatencyMs: Double? {
+        if case .files = images.route { return images.latency * 1000 }
+        return nil
+    }
+
+    override var sourceNetwork: String? {
+        switch images.route {
+        case .files: return nil
+        case let .modelled(model): return model.profile.name
+        case let .http(fetcher): return "HTTP " + (fetcher.url(for: 0).map { ($0.host ?? "") + ($0.port.map { ":\($0)" } ?? "") } ?? "")
+        }
+    }
 
     override func perform(_ action: KeyAction) -> [(name: String, value: JSONValue)] {
         switch action {
@@ -48,6 +59,18 @@ final class GridWindowScene: LabSceneAdapter {
             let kind = kinds[number - 1]
             grid.setPolicy(kind, problem: SeedProblem.policies.contains(kind) ? grid.seedProblem : nil)
             return [("policy", .string(kinds[number - 1].rawValue))]
+        case .latency where images.networkProfile != nil:
+            let all = NetworkProfile.all
+            let index = all.firstIndex { $0.name == images.networkProfile?.name } ?? -1
+            let next = all[(index + 1) % all.count]
+            images.setNetworkProfile(next)
+            return [("network", .string(next.name))]
+        case .latency where images.isHTTP:
+            return []
+        case .clearDiskCache:
+            guard let disk = images.disk else { return [] }
+            disk.clear()
+            return [("clearDiskCache", .bool(true))]
         case .latency:
             let steps = SceneKind.latencySteps
             let next = steps.first { $0 > images.latency + 1e-9 } ?? steps[0]
@@ -107,6 +130,16 @@ final class GridWindowScene: LabSceneAdapter {
         case let .shown(key, alpha): return alpha < 1 ? String(format: "image %@ %.0f%%", "\(key)", alpha * 100) : "image \(key)"
         case let .failed(reason): return "failed: " + reason
         }
+    }
+
+    /// The HUD's traffic rows under a network (B-POL-3): requests and the time to the first image; loads
+    /// served from memory and disk, and failures (the tiles name their reasons). The bytes are in the
+    /// policy table.
+    static func traffic(_ m: LoadMetrics) -> [(String, String)] {
+        [
+            ("requests", "\(m.requests)" + (m.timeToFirstImage.map { String(format: " · 1st %.2f s", $0) } ?? "")),
+            ("mem/disk", "\(m.memoryHits) / \(m.diskHits) · failed \(m.failedLoads)"),
+        ]
     }
 
     /// The HUD's rows for the current policy's segment (B-POL-2); loads, wasted, blank time and settle

@@ -79,6 +79,8 @@ class LabSceneAdapter: WindowScene {
 
     var sourceLatencyMs: Double? { nil }
 
+    var sourceNetwork: String? { nil }
+
     // MARK: - Trace
 
     func takeEvents() -> [ScrollEventRecord] { inbox.takeAll() }

@@ -27,6 +27,8 @@ protocol WindowScene: AnyObject {
     func perform(_ action: KeyAction) -> [(name: String, value: JSONValue)]
     /// The image source's latency in milliseconds for the HUD, nil when the scene has no images.
     var sourceLatencyMs: Double? { get }
+    /// Where the images come from when it is not a constant latency ("network 3g", "HTTP 127.0.0.1:8080"), for the HUD.
+    var sourceNetwork: String? { get }
     /// What to draw this frame.
     func snapshot() -> SceneSnapshot
     /// Draws the phone from `snapshot`.

@@ -55,6 +55,8 @@ public enum KeyAction: Hashable, Sendable {
     case latency
     /// C: the memory cache cleared.
     case clearCache
+    /// K: the disk cache cleared.
+    case clearDiskCache
     /// P: the pager's next paging mode.
     case pagingMode
     /// O: the pager's frame outline.

@@ -29,9 +29,12 @@ extension SceneKind {
             KeyBinding(id: "seed-problem", key: "b", description: "seed problem broken (Deferred, Target): 1 drag judged by flags, 2 no load after a glide, 3 none on a new drag",
                        action: .seedProblem),
             KeyBinding(id: "latency", key: "l",
-                       description: "source latency: " + latencySteps.map { "\(Int($0 * 1000))" }.joined(separator: "/") + " ms",
+                       description: "source latency: " + latencySteps.map { "\(Int($0 * 1000))" }.joined(separator: "/")
+                           + " ms (under --network: the next network profile)",
                        action: .latency),
             KeyBinding(id: "clear-cache", key: "c", description: "clear the memory cache", action: .clearCache),
+            KeyBinding(id: "clear-disk-cache", key: "k", description: "clear the disk cache (under --network or --source): a cold start",
+                       action: .clearDiskCache),
             KeyBinding(id: "delays-content-touches", key: "u",
                        description: "delaysContentTouches on / off (150 ms)",
                        action: .delaysContentTouches),

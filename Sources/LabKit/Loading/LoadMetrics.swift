@@ -62,6 +62,8 @@ public struct LoadMetrics: Hashable, Sendable {
     /// Seconds from the start of the run (or segment) until a visible tile first shows an image; nil
     /// while none has.
     public var timeToFirstImage: Double?
+    /// Disk cache entries found torn or corrupt when read: deleted, and their images fetched again.
+    public var diskCorrupt = 0
 
     /// Zero metrics.
     public init() {}
@@ -90,6 +92,7 @@ public struct LoadMetrics: Hashable, Sendable {
             ("failedLoads", .int(failedLoads)),
             ("failuresByReason", .object(failuresByReason.sorted { $0.key < $1.key }.map { ($0.key, .int($0.value)) })),
             ("timeToFirstImage", timeToFirstImage.map { .number($0) } ?? .null),
+            ("diskCorrupt", .int(diskCorrupt)),
         ])
     }
 
@@ -98,10 +101,10 @@ public struct LoadMetrics: Hashable, Sendable {
                               "settleLatency", "cacheHitFades", "staleFrames", "peakDecodedBytes",
                               "readyOnAppearShare", "blankAreaPt2s", "maxBlankAreaPt2", "wrongImages", "flickers",
                               "networkBytes", "requests", "memoryHits", "diskHits", "failedLoads", "failuresByReason",
-                              "timeToFirstImage"]
+                              "timeToFirstImage", "diskCorrupt"]
     /// The traffic keys (B-POL-3): what the source moved, counted on the run, not by the bounds' schedules.
     public static let trafficKeys: Set<String> = ["networkBytes", "requests", "memoryHits", "diskHits", "failedLoads",
-                                                  "failuresByReason", "timeToFirstImage"]
+                                                  "failuresByReason", "timeToFirstImage", "diskCorrupt"]
     /// The pop-in keys (B-POP-1): measured per frame on the run, not by the bounds' schedules.
     public static let popInKeys: Set<String> = ["readyOnAppearShare", "blankAreaPt2s", "maxBlankAreaPt2", "wrongImages",
                                                 "flickers"]

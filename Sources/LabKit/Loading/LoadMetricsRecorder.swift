@@ -97,6 +97,7 @@ public struct LoadMetricsRecorder: Sendable {
         base.networkBytes = traffic.networkBytes
         base.requests = traffic.requests
         base.diskHits = traffic.diskHits
+        base.diskCorrupt = traffic.diskCorrupt
     }
 
     /// A bound tile was given its image from the memory cache at `time`.

@@ -94,7 +94,7 @@ import LabKit
                                    "settleLatency", "cacheHitFades", "staleFrames", "peakDecodedBytes",
                                    "readyOnAppearShare", "blankAreaPt2s", "maxBlankAreaPt2", "wrongImages", "flickers",
                                    "networkBytes", "requests", "memoryHits", "diskHits", "failedLoads", "failuresByReason",
-                                   "timeToFirstImage"])
+                                   "timeToFirstImage", "diskCorrupt"])
         #expect(pairs.map(\.0) == LoadMetrics.keys)
     }
 }

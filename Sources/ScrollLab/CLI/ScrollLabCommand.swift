@@ -16,6 +16,7 @@ struct ScrollLabCommand: ParsableCommand {
             ReplayCommand.self,
             SoakCommand.self,
             PhysicsCompareCommand.self,
+            ServeCommand.self,
         ],
         defaultSubcommand: WindowCommand.self
     )

@@ -127,11 +127,16 @@ final class HTTPImageFetcher: NSObject, URLSessionDataDelegate, @unchecked Senda
         let known = state.withLock { s -> Bool in
             guard var job = s.jobs[dataTask.taskIdentifier] else { return false }
             job.expected = response.expectedContentLength
-            job.failure = job.failure ?? failure
             s.jobs[dataTask.taskIdentifier] = job
             return true
         }
-        completionHandler(known && failure == nil ? .allow : .cancel)
+        guard known, let failure else {
+            completionHandler(known ? .allow : .cancel)
+            return
+        }
+        // Refused on its headers: the load ends now (the task is stopped; its end is not waited for).
+        completionHandler(.cancel)
+        finish(dataTask.taskIdentifier, .failure(.init(reason: failure)))
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
@@ -140,11 +145,24 @@ final class HTTPImageFetcher: NSObject, URLSessionDataDelegate, @unchecked Senda
             guard var job = s.jobs[dataTask.taskIdentifier] else { return false }
             job.data.append(contentsOf: data)
             let over = job.data.count > Self.maxBodyBytes
-            if over { job.failure = "body over \(Self.maxBodyBytes >> 20) MB"; job.data = [] }
+            if over { job.data = [] }
             s.jobs[dataTask.taskIdentifier] = job
             return over
         }
-        if over { dataTask.cancel() }
+        if over {
+            dataTask.cancel()
+            finish(dataTask.taskIdentifier, .failure(.init(reason: "body over \(Self.maxBodyBytes >> 20) MB")))
+        }
+    }
+
+    /// Ends task `id`'s load with `result`, once: its completion runs unless it was cancelled or already ended.
+    private func finish(_ id: Int, _ result: Result<[UInt8], ImageDecodeFailure>) {
+        guard let job = state.withLock({ s -> Job? in
+            guard let job = s.jobs.removeValue(forKey: id) else { return nil }
+            s.tasks[job.ticket] = nil
+            return job
+        }) else { return }
+        job.completion(result)
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
@@ -161,12 +179,8 @@ final class HTTPImageFetcher: NSObject, URLSessionDataDelegate, @unchecked Senda
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
-        guard let job = state.withLock({ s -> Job? in
-            guard let job = s.jobs.removeValue(forKey: task.taskIdentifier) else { return nil }
-            s.tasks[job.ticket] = nil
-            return job
-        }) else { return }
-        job.completion(Self.result(of: job, error: error))
+        guard let job = state.withLock({ $0.jobs[task.taskIdentifier] }) else { return }
+        finish(task.taskIdentifier, Self.result(of: job, error: error))
     }
 
     /// What a finished task gave: its body, or the reason it has none.
@@ -174,13 +188,17 @@ final class HTTPImageFetcher: NSObject, URLSessionDataDelegate, @unchecked Senda
         if let failure = job.failure { return .failure(.init(reason: failure)) }
         if let error {
             let code = (error as NSError).code
+            // The connection ended before the body the headers announced.
+            if code != NSURLErrorTimedOut, job.expected > 0, Int64(job.data.count) < job.expected {
+                return .failure(.init(reason: "truncated body"))
+            }
             let reason: String
             switch code {
             case NSURLErrorTimedOut: reason = "timeout"
             case NSURLErrorCannotConnectToHost: reason = "connection refused"
             case NSURLErrorHTTPTooManyRedirects: reason = "redirect loop"
             case NSURLErrorNetworkConnectionLost, NSURLErrorCannotParseResponse, NSURLErrorBadServerResponse:
-                reason = job.expected > 0 && Int64(job.data.count) < job.expected ? "truncated body" : "connection lost"
+                reason = "connection lost"
             case NSURLErrorCannotFindHost, NSURLErrorDNSLookupFailed: reason = "host not found"
             case NSURLErrorNotConnectedToInternet: reason = "offline"
             default: reason = "network error \(code)"

@@ -1,0 +1,28 @@
+/// What `scrolllab serve` does wrong on purpose, so every failure a client meets can be seen and tested.
+struct ServeFaults: Sendable {
+    /// Answer every image request with this status (and a short text body).
+    var status: Int?
+    /// Share of requests answered with 500, drawn from `seed`.
+    var failRate = 0.0
+    /// Send only half of each body, then close the connection (the Content-Length says the whole).
+    var truncate = false
+    /// Wait this many seconds after the headers before the body.
+    var stall: Double?
+    /// Send this Content-Type instead of the image's.
+    var contentType: String?
+    /// Answer with a redirect to the same address.
+    var redirectLoop = false
+    /// Seed of the fail-rate and loss draws.
+    var seed: UInt64 = 1
+
+    /// A uniform number in [0, 1) for request `serial` and `stream` (SplitMix64's finaliser).
+    func draw(_ serial: Int, stream: UInt64, index: Int = 0) -> Double {
+        var z = seed &+ UInt64(bitPattern: Int64(serial)) &* 0x9E37_79B9_7F4A_7C15
+        z ^= (stream &+ 1) &* 0xD1B5_4A32_D192_ED03
+        z &+= UInt64(bitPattern: Int64(index)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        z ^= z >> 31
+        return Double(z >> 11) / Double(1 << 53)
+    }
+}

@@ -29,8 +29,10 @@ struct DecodeWorkers: Sendable {
     }
 
     /// Starts a job for `ticket`: `bytes` gives the image's bytes (or why there are none, or nil: fetch it
-    /// again, the disk cache's entry was bad), which are decoded (shrunk to `fitting` when larger).
+    /// again, the disk cache's entry was bad), which are decoded (shrunk to `fitting` when larger); `keep`
+    /// gets the bytes of an image that decoded (to store them in the disk cache).
     func start(ticket: Int, origin: DecodeMailbox.Origin, fitting: PixelSize?,
+               keep: (@Sendable ([UInt8]) -> Void)? = nil,
                bytes: @escaping @Sendable () -> Result<[UInt8], ImageDecodeFailure>?) {
         let maxDimension = self.maxDimension
         run(ticket: ticket, after: 0) {
@@ -40,8 +42,9 @@ struct DecodeWorkers: Sendable {
             case let .failure(failure)?:
                 return .init(ticket: ticket, result: .failure(failure), origin: origin)
             case let .success(data)?:
-                return .init(ticket: ticket, result: ImageDecoder.decode(bytes: data, maxDimension: maxDimension, fitting: fitting),
-                             origin: origin)
+                let result = ImageDecoder.decode(bytes: data, maxDimension: maxDimension, fitting: fitting)
+                if case .success = result { keep?(data) }
+                return .init(ticket: ticket, result: result, origin: origin)
             }
         }
     }

@@ -156,13 +156,17 @@ final class ImageLoader {
             route = .modelled(model)
         case let .http(fetcher):
             let workers = self.workers, disk = self.disk, key = diskKey(asset: ticket.key.asset)
+            let keep = storing(key)
             fetcher.fetch(ticket: ticket.id, asset: ticket.key.asset, priority: priorities[ticket.id] ?? 0) { result in
-                workers.start(ticket: ticket.id, origin: .network, fitting: fitting) {
-                    if case let .success(bytes) = result, let disk, let key { disk.write(key, payload: bytes) }
-                    return result
-                }
+                workers.start(ticket: ticket.id, origin: .network, fitting: fitting, keep: keep) { result }
             }
         }
+    }
+
+    /// What stores a fetched image's bytes under `key` in the disk cache (nil: no cache or no key).
+    private func storing(_ key: String?) -> (@Sendable ([UInt8]) -> Void)? {
+        guard let disk, let key else { return nil }
+        return { bytes in disk.write(key, payload: bytes) }
     }
 
     /// The modelled network's arrivals up to `time`: each file is read, stored on disk and decoded.
@@ -177,11 +181,10 @@ final class ImageLoader {
                 begun[c.ticket.id] = nil
                 ready.append(LoadCompletion(ticket: c.ticket, result: c.result, time: time))
             case .image:
-                let file = paths[c.ticket.key.asset % paths.count], disk = self.disk, key = diskKey(asset: c.ticket.key.asset)
-                workers.start(ticket: c.ticket.id, origin: .network, fitting: fittings[c.ticket.id] ?? nil) {
-                    guard let bytes = ImageDecoder.fileBytes(file) else { return .failure(.init(reason: "cannot read the file")) }
-                    if let disk, let key { disk.write(key, payload: bytes) }
-                    return .success(bytes)
+                let file = paths[c.ticket.key.asset % paths.count], key = diskKey(asset: c.ticket.key.asset)
+                let keep = storing(key)
+                workers.start(ticket: c.ticket.id, origin: .network, fitting: fittings[c.ticket.id] ?? nil, keep: keep) {
+                    ImageDecoder.fileBytes(file).map { .success($0) } ?? .failure(.init(reason: "cannot read the file"))
                 }
             }
         }

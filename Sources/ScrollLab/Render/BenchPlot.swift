@@ -73,7 +73,10 @@ struct BenchPlot {
 
     private func draw(_ pen: PlotPen) {
         pen.canvas.clear(Self.paper)
-        pen.text.draw("Loads issued against blank tile-seconds, per gesture — lower left is better", style: .heading, colour: Self.ink, x: 20, y: 14)
+        let title = panels.allSatisfy(\.showsBytes) && !panels.isEmpty
+            ? "Loads issued against blank tile-seconds, per network profile (every gesture summed; MB over the network by each name) — lower left is better"
+            : "Loads issued against blank tile-seconds, per gesture — lower left is better"
+        pen.text.draw(title, style: .heading, colour: Self.ink, x: 20, y: 14)
         pen.text.draw(subtitle, style: .label, colour: Self.axis, x: 20, y: 38)
         for (index, panel) in panels.enumerated() {
             let origin = cell(index)

@@ -1,0 +1,97 @@
+"""`scrolllab serve` on its own (B-SERVE-1), with a plain HTTP client.
+
+- The serving line, the files' bytes with their Content-Type, 404 for an unknown path.
+- 3G at the server: one image takes two round trips (a new connection) plus its bytes at the downlink,
+  less the token bucket's 4 KB burst, within 60 ms; three at once share the link: the last ends when all
+  their bytes have crossed it (within 10%); the log's bytes are the bodies'.
+- `very-bad` answers everything, late (loss as retransmission timeouts), or 504 after four lost attempts.
+- Bad options: an error line naming the option (then the usage) and exit code 64. SIGTERM and SIGINT: exit code 0.
+"""
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+import urllib.error
+import urllib.request
+
+sys.path.insert(0, os.path.dirname(__file__))
+from windowlib import check
+
+binary = os.path.abspath(sys.argv[1])
+assets = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Assets", "Images")
+files = sorted(f for f in os.listdir(assets) if not f.startswith("."))
+RTT, RATE, BURST = 0.200, 780e3 / 8, 4096
+
+
+def serve(*args):
+    p = subprocess.Popen([binary, "serve", "--port", "0"] + list(args), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    first = json.loads(p.stdout.readline())
+    return p, first
+
+
+def stop(p, sig=signal.SIGTERM):
+    p.send_signal(sig)
+    rest, _ = p.communicate(timeout=10)
+    check(p.returncode == 0, "serve ends with exit code 0 on %s" % signal.Signals(sig).name)
+    return [json.loads(l) for l in rest.splitlines() if l.strip()]
+
+
+def get(url):
+    start = time.monotonic()
+    try:
+        with urllib.request.urlopen(url, timeout=30) as r:
+            return r.status, r.headers.get("Content-Type"), r.read(), time.monotonic() - start
+    except urllib.error.HTTPError as e:
+        return e.code, e.headers.get("Content-Type"), e.read(), time.monotonic() - start
+
+
+p, first = serve("--network", "3g")
+check(first["event"] == "serving" and first["network"] == "3g" and first["assets"] == len(files),
+      "serving line: %s" % first)
+base = first["source"]
+status, ctype, body, took = get(base.replace("{asset}", "3"))
+with open(os.path.join(assets, files[3]), "rb") as f:
+    expected = f.read()
+check(status == 200 and ctype == "image/jpeg" and body == expected, "/img/3.jpg is %s, image/jpeg, %d bytes" % (files[3], len(body)))
+least = 2 * RTT + (len(body) - BURST) / RATE
+check(least - 0.01 <= took <= least + 0.10, "one image on 3G: %.3f s, the profile says %.3f s" % (took, least))
+status, _, _, _ = get(base.replace("{asset}.jpg", "999"))
+check(status == 404, "an index past the assets: 404")
+
+results = {}
+def fetch(i):
+    results[i] = get(base.replace("{asset}", str(i)))
+threads = [threading.Thread(target=fetch, args=(i,)) for i in (10, 11, 12)]
+for t in threads: t.start()
+for t in threads: t.join()
+total = sum(len(results[i][2]) for i in results)
+slowest = max(results[i][3] for i in results)
+least = 2 * RTT + (total - BURST) / RATE
+check(least - 0.02 <= slowest <= least * 1.10 + 0.05,
+      "three at once share the link: the last took %.3f s for %d bytes, the profile says %.3f s" % (slowest, total, least))
+log = [e for e in stop(p) if e["event"] == "request"]
+check(len(log) == 5, "one log line per request (%d)" % len(log))
+check(all(set(("path", "status", "bytes", "start", "end")) <= set(e) for e in log), "each line has path, status, bytes, start and end")
+by_path = {e["path"]: e for e in log}
+for i in (3, 10, 11, 12):
+    e = by_path["/img/%d.jpg" % i]
+    check(e["status"] == 200 and e["bytes"] == os.path.getsize(os.path.join(assets, files[i])),
+          "log: /img/%d.jpg 200 with its %d bytes" % (i, e["bytes"]))
+
+p, first = serve("--network", "very-bad", "--seed", "3")
+base = first["source"]
+outcomes = [get(base.replace("{asset}", str(i)))[0] for i in range(6)]
+check(all(s in (200, 504) for s in outcomes) and outcomes.count(200) >= 3, "very-bad: answers or 504s: %s" % outcomes)
+stop(p, signal.SIGINT)
+
+for args, what in ((["--network", "5g"], "an unknown profile"), (["--fail-rate", "2"], "a rate over 1"),
+                   (["--port", "70000"], "a port past 65535"), (["--status", "99"], "a status under 200")):
+    r = subprocess.run([binary, "serve"] + args, capture_output=True, text=True, timeout=10)
+    first_line = r.stderr.strip().splitlines()[0] if r.stderr.strip() else ""
+    check(r.returncode == 64 and first_line.startswith("Error: --"),
+          "%s: exit code 64 and an error line naming the option (%s)" % (what, first_line))
+print("serve: bytes, types, 3G timing alone and shared, loss, log lines, bad options, signals")

@@ -17,4 +17,5 @@ let benchmarks: @Sendable () -> Void = {
     gridBenchmarks()
     scrollViewBenchmarks()
     loadingBenchmarks()
+    networkBenchmarks()
 }

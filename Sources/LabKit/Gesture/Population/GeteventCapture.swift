@@ -1,0 +1,292 @@
+import ScrollKit
+
+/// An Android touch capture, as `adb shell getevent -lt` prints it, turned into gesture files
+/// (B-IMPORT-1).
+///
+/// Lines look like `[   12345.678901] /dev/input/event2: EV_ABS       ABS_MT_POSITION_X    000002d0`.
+/// The multi-touch protocol B is followed: `ABS_MT_SLOT` picks a contact, `ABS_MT_TRACKING_ID` starts
+/// one (ffffffff ends it), `ABS_MT_POSITION_X/Y` move it, `SYN_REPORT` closes a frame. `BTN_TOUCH` is not
+/// needed (some panels never send it); a frame whose `SYN_REPORT` was dropped is closed by the next
+/// frame's first change to the same contact, or by a new timestamp. Values outside the panel's range are
+/// clamped (and counted). `getevent`'s own header lines (`add device …`, `  name: …`) are skipped; any
+/// other line is an error naming it.
+///
+/// Positions become points: panel units scaled to the display's pixels (`pixelsWide`/`pixelsHigh`,
+/// by default the panel's own range), divided by the density (pixels per point). Each touch sequence
+/// (first finger down to last finger up) becomes one gesture, moved — not scaled, so speeds are kept —
+/// to start at the same fraction of the lab's 320 × 480 phone as of the device's screen. A second finger
+/// ends the first finger's drag and becomes a pinch (scale: the fingers' distance over their first
+/// distance, about their midpoint) until one lifts.
+public struct GeteventCapture: Sendable {
+    /// The panel's range: `ABS_MT_POSITION_X` and `_Y` minimum and maximum (from `getevent -p`).
+    public var rangeX: ClosedRange<Double>
+    public var rangeY: ClosedRange<Double>
+    /// The display's size in pixels the range spans (default: the range's own size).
+    public var pixelsWide: Double?
+    public var pixelsHigh: Double?
+    /// Pixels per point (Android's density: 2.625 at 420 dpi).
+    public var density: Double
+
+    /// Why a capture cannot be read: its line number and what is wrong.
+    public struct Problem: Error, Hashable, Sendable, CustomStringConvertible {
+        public var line: Int
+        public var reason: String
+        public var description: String { "line \(line): \(reason)" }
+    }
+
+    /// What a capture gave: one gesture per touch sequence, and how many values were clamped.
+    public struct Result: Sendable {
+        public var gestures: [[PointerEvent]]
+        public var clampedValues: Int
+        public var events: Int
+    }
+
+    /// A reader for a panel with these ranges.
+    public init(rangeX: ClosedRange<Double>, rangeY: ClosedRange<Double>, pixelsWide: Double? = nil, pixelsHigh: Double? = nil,
+                density: Double = 1) {
+        self.rangeX = rangeX
+        self.rangeY = rangeY
+        self.pixelsWide = pixelsWide
+        self.pixelsHigh = pixelsHigh
+        self.density = density > 0 ? density : 1
+    }
+
+    /// The panel's X and Y ranges in `getevent -p` output (`ABS_MT_POSITION_X : value 0, min 0, max 1079, …`), or nil.
+    public static func ranges(inDeviceInfo text: String) -> (x: ClosedRange<Double>, y: ClosedRange<Double>)? {
+        func range(_ code: String) -> ClosedRange<Double>? {
+            for line in text.split(separator: "\n") where line.contains(code) {
+                guard let minText = field("min", in: line), let maxText = field("max", in: line),
+                      let lo = Double(minText), let hi = Double(maxText), hi > lo else { continue }
+                return lo...hi
+            }
+            return nil
+        }
+        guard let x = range("ABS_MT_POSITION_X"), let y = range("ABS_MT_POSITION_Y") else { return nil }
+        return (x, y)
+    }
+
+    private static func field(_ name: String, in line: Substring) -> String? {
+        let parts = line.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" })
+        guard let i = parts.firstIndex(where: { $0 == Substring(name) }), i + 1 < parts.count else { return nil }
+        return String(parts[i + 1])
+    }
+
+    private struct Contact {
+        var id: Int
+        var x: Double?
+        var y: Double?
+    }
+
+    /// Reads a capture.
+    public func read(_ text: String) throws(Problem) -> Result {
+        var slots: [Int: Contact] = [:]
+        var slot = 0
+        var pending = false
+        var frameTime = 0.0
+        var firstTime: Double?
+        var clamped = 0
+        var events = 0
+        var builder = Builder(capture: self)
+        var lineNumber = 0
+        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            lineNumber += 1
+            let line = raw.hasSuffix("\r") ? raw.dropLast() : raw
+            if line.allSatisfy({ $0 == " " || $0 == "\t" }) { continue }
+            guard line.first == "[" else {
+                if Self.isHeader(line) { continue }
+                throw Problem(line: lineNumber, reason: "not a `getevent -lt` line: \(line.prefix(60))")
+            }
+            guard let close = line.firstIndex(of: "]"), let stamp = Double(line[line.index(after: line.startIndex)..<close]
+                .trimmingCharacters(in: " ")), stamp.isFinite else {
+                throw Problem(line: lineNumber, reason: "no [seconds] timestamp")
+            }
+            let rest = line[line.index(after: close)...]
+            let fields = rest.split(whereSeparator: { $0 == " " || $0 == "\t" })
+            // "/dev/input/event2:" EV_TYPE CODE VALUE (the device is optional: one device captured alone).
+            let body = fields.first.map { $0.hasSuffix(":") } == true ? Array(fields.dropFirst()) : fields
+            guard body.count == 3 else { throw Problem(line: lineNumber, reason: "expected TYPE CODE VALUE after the timestamp") }
+            let type = body[0], code = body[1], valueText = body[2]
+            let first = firstTime ?? stamp
+            firstTime = first
+            let t = stamp - first
+            if t < -1e-9 { throw Problem(line: lineNumber, reason: "time goes back before the capture's first line") }
+            // A new timestamp with changes not yet reported: the SYN_REPORT was dropped.
+            if pending && t > frameTime + 1e-9 {
+                builder.frame(time: frameTime, slots: slots)
+                pending = false
+            }
+            frameTime = t
+            switch (type, code) {
+            case ("EV_SYN", "SYN_REPORT"), ("EV_SYN", "SYN_DROPPED"):
+                if pending { builder.frame(time: t, slots: slots) }
+                pending = false
+            case ("EV_ABS", "ABS_MT_SLOT"):
+                guard let v = Self.number(valueText) else { throw Problem(line: lineNumber, reason: "bad slot value \(valueText)") }
+                slot = Int(v)
+            case ("EV_ABS", "ABS_MT_TRACKING_ID"):
+                guard let v = Self.number(valueText) else { throw Problem(line: lineNumber, reason: "bad tracking id \(valueText)") }
+                if v < 0 || valueText.lowercased() == "ffffffff" {
+                    if slots[slot] != nil { slots[slot] = nil; pending = true }
+                } else {
+                    if pending, slots[slot] != nil {
+                        builder.frame(time: t, slots: slots)   // a lift whose SYN_REPORT was dropped
+                    }
+                    slots[slot] = Contact(id: Int(v))
+                    pending = true
+                }
+            case ("EV_ABS", "ABS_MT_POSITION_X"), ("EV_ABS", "ABS_MT_POSITION_Y"):
+                guard let v = Self.number(valueText) else { throw Problem(line: lineNumber, reason: "bad position \(valueText)") }
+                let range = code == "ABS_MT_POSITION_X" ? rangeX : rangeY
+                let inRange = Swift.min(range.upperBound, Swift.max(range.lowerBound, v))
+                if inRange != v { clamped += 1 }
+                // A device without tracking ids for a single finger (no ABS_MT_TRACKING_ID): a contact appears.
+                var contact = slots[slot] ?? Contact(id: -1 - slot)
+                if code == "ABS_MT_POSITION_X" { contact.x = inRange } else { contact.y = inRange }
+                slots[slot] = contact
+                pending = true
+                events += 1
+            case ("EV_KEY", "BTN_TOUCH"):
+                if valueText == "UP" {
+                    // Every finger is off, whatever the tracking ids said.
+                    if !slots.isEmpty { slots.removeAll(); pending = true }
+                }
+            default:
+                break   // pressure, touch size, BTN_TOOL_FINGER, MSC_TIMESTAMP…: not used
+            }
+        }
+        if pending { builder.frame(time: frameTime, slots: slots) }
+        slots.removeAll()
+        builder.frame(time: frameTime, slots: slots)
+        return Result(gestures: builder.gestures, clampedValues: clamped, events: events)
+    }
+
+    private static func isHeader(_ line: Substring) -> Bool {
+        let t = line.drop { $0 == " " || $0 == "\t" }
+        return line.hasPrefix("add device") || line.hasPrefix("could not") || t.hasPrefix("name:") || t.hasPrefix("events:")
+            || t.hasPrefix("input props:") || t.hasPrefix("bus:") || t.hasPrefix("location:") || t.hasPrefix("id:")
+            || t.hasPrefix("version:")
+    }
+
+    /// A getevent value: hex (`000002d0`, `ffffffff` as −1), or a -l name (`DOWN` 1, `UP` 0).
+    static func number(_ text: Substring) -> Double? {
+        switch text {
+        case "DOWN": return 1
+        case "UP": return 0
+        default: break
+        }
+        guard let bits = UInt32(text, radix: 16) else { return nil }
+        return Double(Int32(bitPattern: bits))
+    }
+
+    /// Points on the device's screen from panel units.
+    func points(x: Double, y: Double) -> Point {
+        let wide = pixelsWide ?? (rangeX.upperBound - rangeX.lowerBound + 1)
+        let high = pixelsHigh ?? (rangeY.upperBound - rangeY.lowerBound + 1)
+        let px = (x - rangeX.lowerBound) / (rangeX.upperBound - rangeX.lowerBound + 1) * wide
+        let py = (y - rangeY.lowerBound) / (rangeY.upperBound - rangeY.lowerBound + 1) * high
+        return Point(x: px / density, y: py / density)
+    }
+
+    /// The device's screen in points.
+    var screen: Size {
+        Size(width: (pixelsWide ?? (rangeX.upperBound - rangeX.lowerBound + 1)) / density,
+             height: (pixelsHigh ?? (rangeY.upperBound - rangeY.lowerBound + 1)) / density)
+    }
+
+    /// Turns frames of contacts into gestures.
+    private struct Builder {
+        let capture: GeteventCapture
+        var gestures: [[PointerEvent]] = []
+        var current: [PointerEvent] = []
+        /// The device-to-phone shift of the current sequence.
+        var shift = Point.zero
+        var primary: Int?
+        var pinch: (distance: Double, active: Bool)?
+        var lastPosition = Point.zero
+        var lastTime = 0.0
+
+        init(capture: GeteventCapture) { self.capture = capture }
+
+        mutating func frame(time: Double, slots: [Int: Contact]) {
+            let down = slots.sorted { $0.key < $1.key }.compactMap { _, c -> (Int, Point)? in
+                guard let x = c.x, let y = c.y else { return nil }
+                return (c.id, capture.points(x: x, y: y))
+            }
+            if down.isEmpty {
+                finish(time: time)
+                return
+            }
+            if primary == nil {
+                // A new sequence: placed at the same fraction of the lab's phone as of the device's screen.
+                let (id, p) = down[0]
+                primary = id
+                let screen = capture.screen, phone = BrowsingSessionGenerator.phone
+                let target = Point(x: p.x / Swift.max(1, screen.width) * phone.width, y: p.y / Swift.max(1, screen.height) * phone.height)
+                shift = Point(x: target.x - p.x, y: target.y - p.y)
+                add(time, p, .down)
+                return
+            }
+            if down.count >= 2 {
+                let a = down[0].1, b = down[1].1
+                let distance = Swift.max(1, ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot())
+                let mid = Point(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2)
+                if pinch == nil {
+                    if current.last?.phase != .up { add(time, lastPosition.shifted(by: Point(x: -shift.x, y: -shift.y)), .up) }
+                    pinch = (distance, true)
+                }
+                if let start = pinch?.distance, pinch?.active == true {
+                    var e = PointerEvent(time: time, position: mid.shifted(by: shift), phase: .pinch)
+                    e.scale = Swift.min(GestureFile.scaleLimit, Swift.max(1 / GestureFile.scaleLimit, distance / start))
+                    append(e)
+                }
+                return
+            }
+            if let p = pinch, p.active {
+                append(PointerEvent(time: time, position: lastPosition, phase: .pinchEnd))
+                pinch = (p.distance, false)
+                return
+            }
+            if pinch == nil, let me = down.first(where: { $0.0 == primary }) ?? down.first {
+                add(time, me.1, .move)
+            }
+        }
+
+        mutating func add(_ time: Double, _ devicePoint: Point, _ phase: PointerPhase) {
+            append(PointerEvent(time: time, position: devicePoint.shifted(by: shift), phase: phase))
+        }
+
+        mutating func append(_ e: PointerEvent) {
+            var e = e
+            e.time = (e.time * 1e6).rounded() / 1e6
+            e.position = Point(x: (e.position.x * 1000).rounded() / 1000, y: (e.position.y * 1000).rounded() / 1000)
+            if e.phase != .pinchEnd { lastPosition = e.position }
+            lastTime = e.time
+            current.append(e)
+        }
+
+        mutating func finish(time: Double) {
+            guard primary != nil else { return }
+            if let p = pinch, p.active { append(PointerEvent(time: time, position: lastPosition, phase: .pinchEnd)) }
+            if pinch == nil, current.last?.phase != .up {
+                append(PointerEvent(time: time, position: lastPosition, phase: .up))
+            }
+            if !current.isEmpty { gestures.append(current) }
+            current = []
+            primary = nil
+            pinch = nil
+        }
+    }
+}
+
+private extension Point {
+    func shifted(by d: Point) -> Point { Point(x: x + d.x, y: y + d.y) }
+}
+
+private extension Substring {
+    func trimmingCharacters(in set: Character) -> Substring {
+        var s = self
+        while s.first == set { s = s.dropFirst() }
+        while s.last == set { s = s.dropLast() }
+        return s
+    }
+}

@@ -17,6 +17,7 @@ struct ScrollLabCommand: ParsableCommand {
             SoakCommand.self,
             PhysicsCompareCommand.self,
             ServeCommand.self,
+            SweepCommand.self,
             GesturesCommand.self,
         ],
         defaultSubcommand: WindowCommand.self

@@ -1,0 +1,149 @@
+/// What `sweep report` says about a sweep's results (B-SWEEP-1): per policy and factor value, the mean
+/// and a 95% bootstrap interval of blank time, loads and wasted loads, and the share of sessions in
+/// which the policy is undominated.
+public enum SweepSummary {
+    /// One result line, reduced to what the report uses.
+    public struct Result: Hashable, Sendable {
+        public var gesture: String
+        public var policy: String
+        /// The other factors by name (`source`, `cacheImages`, `refresh`), as text.
+        public var factors: [String: String]
+        public var blankTileSeconds: Double
+        public var loadsIssued: Double
+        public var loadsWasted: Double
+
+        public init(gesture: String, policy: String, factors: [String: String], blankTileSeconds: Double, loadsIssued: Double,
+                    loadsWasted: Double) {
+            self.gesture = gesture
+            self.policy = policy
+            self.factors = factors
+            self.blankTileSeconds = blankTileSeconds
+            self.loadsIssued = loadsIssued
+            self.loadsWasted = loadsWasted
+        }
+    }
+
+    /// A mean and its 95% interval.
+    public struct Interval: Hashable, Sendable {
+        public var mean: Double
+        public var lower: Double
+        public var upper: Double
+
+        public var json: JSONValue { .object([("mean", .number(mean)), ("lo", .number(lower)), ("hi", .number(upper))]) }
+    }
+
+    /// One row of the report.
+    public struct Row: Hashable, Sendable {
+        public var policy: String
+        public var factor: String
+        public var value: String
+        public var sessions: Int
+        public var blankTileSeconds: Interval
+        public var loadsIssued: Interval
+        public var loadsWasted: Interval
+        /// Share of this row's sessions in which no other policy (same session, same other factors) issues
+        /// no more loads and leaves no more blank time, and strictly less of one.
+        public var undominatedShare: Double
+
+        public var json: JSONValue {
+            .object([("policy", .string(policy)), ("factor", .string(factor)), ("value", .string(value)), ("sessions", .int(sessions)),
+                     ("blankTileSeconds", blankTileSeconds.json), ("loadsIssued", loadsIssued.json),
+                     ("loadsWasted", loadsWasted.json), ("undominatedShare", .number(undominatedShare))])
+        }
+    }
+
+    /// The factors a report breaks results down by, in order.
+    public static let factorNames = ["source", "cacheImages", "refresh"]
+
+    /// The report: for each factor with more than one value (or, if none has, all results as one
+    /// "all" column), one row per policy and value, policies and values in the order first met.
+    /// `factors` chooses the breakdown instead (`["all"]`: one row per policy over every result).
+    public static func rows(_ results: [Result], resamples: Int = 1000, seed: UInt64 = 1, factors chosen: [String]? = nil) -> [Row] {
+        let undominated = undominatedFlags(results)
+        var factors = chosen ?? factorNames.filter { name in Set(results.map { $0.factors[name] ?? "" }).count > 1 }
+        if factors.isEmpty { factors = ["all"] }
+        let policies = ordered(results.map(\.policy)).sorted { rank(policy: $0) < rank(policy: $1) }
+        var rng = SplitMix64(seed: seed)
+        var rows: [Row] = []
+        for factor in factors {
+            let values = factor == "all" ? ["all"] : ordered(results.map { $0.factors[factor] ?? "" }).sorted { rank(value: $0) < rank(value: $1) }
+            for policy in policies {
+                for value in values {
+                    let picked = results.indices.filter {
+                        results[$0].policy == policy && (factor == "all" || results[$0].factors[factor] == value)
+                    }
+                    guard !picked.isEmpty else { continue }
+                    let share = Double(picked.filter { undominated[$0] }.count) / Double(picked.count)
+                    rows.append(Row(policy: policy, factor: factor, value: value, sessions: picked.count,
+                                    blankTileSeconds: bootstrap(picked.map { results[$0].blankTileSeconds }, resamples: resamples, rng: &rng),
+                                    loadsIssued: bootstrap(picked.map { results[$0].loadsIssued }, resamples: resamples, rng: &rng),
+                                    loadsWasted: bootstrap(picked.map { results[$0].loadsWasted }, resamples: resamples, rng: &rng),
+                                    undominatedShare: share))
+                }
+            }
+        }
+        return rows
+    }
+
+    /// For each result: true when no other policy's result on the same session and other factors beats it.
+    public static func undominatedFlags(_ results: [Result], tolerance: Double = 1e-9) -> [Bool] {
+        var groups: [String: [Int]] = [:]
+        for (i, r) in results.enumerated() {
+            let key = r.gesture + "\u{1}" + factorNames.map { r.factors[$0] ?? "" }.joined(separator: "\u{1}")
+            groups[key, default: []].append(i)
+        }
+        var flags = [Bool](repeating: true, count: results.count)
+        for members in groups.values {
+            for i in members {
+                let a = results[i]
+                flags[i] = !members.contains { j in
+                    let b = results[j]
+                    guard j != i, b.policy != a.policy else { return false }
+                    let noWorse = b.loadsIssued <= a.loadsIssued && b.blankTileSeconds <= a.blankTileSeconds + tolerance
+                    let better = b.loadsIssued < a.loadsIssued || b.blankTileSeconds < a.blankTileSeconds - tolerance
+                    return noWorse && better
+                }
+            }
+        }
+        return flags
+    }
+
+    /// The mean of `xs` and the 2.5th and 97.5th percentiles of `resamples` bootstrap means.
+    public static func bootstrap(_ xs: [Double], resamples: Int, rng: inout SplitMix64) -> Interval {
+        let n = xs.count
+        let mean = xs.reduce(0, +) / Double(Swift.max(1, n))
+        guard n > 1, resamples > 1 else { return Interval(mean: mean, lower: mean, upper: mean) }
+        var means = [Double](repeating: 0, count: resamples)
+        for b in 0..<resamples {
+            var sum = 0.0
+            for _ in 0..<n { sum += xs[Int(rng.next() % UInt64(n))] }
+            means[b] = sum / Double(n)
+        }
+        means.sort()
+        func percentile(_ p: Double) -> Double {
+            let position = p * Double(resamples - 1)
+            let lo = Int(position), hi = Swift.min(resamples - 1, lo + 1)
+            return means[lo] + (means[hi] - means[lo]) * (position - Double(lo))
+        }
+        return Interval(mean: mean, lower: percentile(0.025), upper: percentile(0.975))
+    }
+
+    /// Policies in the lab's order (`LoadingPolicyKind.allCases`), unknown names after them.
+    static func rank(policy: String) -> (Int, String) {
+        (LoadingPolicyKind.allCases.firstIndex { $0.rawValue == policy } ?? Int.max, policy)
+    }
+
+    /// Factor values in a natural order: numbers and latencies by size, then network profiles from the
+    /// fastest, then anything else by name.
+    static func rank(value: String) -> (Int, Double, String) {
+        let number = value.hasPrefix("latency ") ? Double(value.dropFirst(8).split(separator: " ").first ?? "") : Double(value)
+        if let number { return (0, number, value) }
+        if let i = NetworkProfile.all.firstIndex(where: { $0.name == value }) { return (1, Double(i), value) }
+        return (2, 0, value)
+    }
+
+    private static func ordered(_ values: [String]) -> [String] {
+        var seen: Set<String> = []
+        return values.filter { seen.insert($0).inserted }
+    }
+}

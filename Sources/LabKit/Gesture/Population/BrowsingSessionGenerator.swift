@@ -144,19 +144,21 @@ public struct BrowsingSessionGenerator: Sendable {
             events.append(PointerEvent(time: (stamp(t) * 1e5).rounded() / 1e5, position: position, phase: phase))
         }
 
-        /// A flick: the finger accelerates over 80–160 ms to its release speed (speed ∝ (t/D)^1.5) and
-        /// lifts while moving. `direction` −1: up the screen.
+        /// A flick: the finger speeds up over the first 40% of 80–160 ms, moves at the release speed for the
+        /// rest, and lifts while moving (so the velocity the scroll view measures at the lift is the speed
+        /// drawn). `direction` −1: up the screen.
         mutating func fling(direction: Double, _ p: Parameters) {
             let speed = Swift.min(8000, Swift.max(300, rng.logNormal(median: p.flingMedian, sigma: p.flingSigma)))
+            let ramp = 0.4
             // The finger stays on the screen: at most 400 pt of travel (a shorter flick at the fastest speeds).
-            let duration = Swift.min(rng.uniform(0.08, 0.16), 400 * 2.5 / speed)
-            let travel = speed * duration / 2.5
+            let duration = Swift.min(rng.uniform(0.08, 0.16), 400 / (speed * (1 - ramp / 2)))
+            let travel = speed * duration * (1 - ramp / 2)
             let y0 = direction < 0 ? rng.uniform(60 + travel, 460) : rng.uniform(20, 420 - travel)
             let x0 = rng.uniform(60, 260)
             let slant = rng.uniform(-0.15, 0.15)
             stroke(from: x0, y0, duration: duration) { t in
                 let u = t / duration
-                let d = travel * pow(u, 2.5)
+                let d = speed * duration * (u < ramp ? u * u / (2 * ramp) : ramp / 2 + (u - ramp))
                 return (x0 + slant * d, y0 + direction * d)
             }
         }

@@ -1,0 +1,123 @@
+import Testing
+import ScrollKit
+@testable import LabKit
+
+/// Captures written exactly as `adb shell getevent -lt` prints them.
+@Suite struct GeteventCaptureTests {
+    let reader = GeteventCapture(rangeX: 0...1079, rangeY: 0...2399, density: 2.7)
+
+    /// One line of getevent -lt output.
+    func line(_ t: Double, _ type: String, _ code: String, _ value: String) -> String {
+        let stamp = String(t)
+        let padded = String(repeating: " ", count: Swift.max(0, 12 - stamp.count)) + stamp
+        return "[\(padded)] /dev/input/event2: \(type.padding(toLength: 12, withPad: " ", startingAt: 0)) \(code.padding(toLength: 20, withPad: " ", startingAt: 0)) \(value)"
+    }
+
+    func hex(_ v: Int) -> String {
+        let s = String(UInt32(bitPattern: Int32(v)), radix: 16)
+        return String(repeating: "0", count: 8 - s.count) + s
+    }
+
+    /// A one-finger swipe up: down at (540, 2000) px, 10 frames 8 ms apart, 60 px each, then a lift.
+    func swipe(at start: Double = 100.0, id: Int = 45, btnTouch: Bool = true, dropSyn: Set<Int> = []) -> [String] {
+        var out: [String] = []
+        out.append(line(start, "EV_ABS", "ABS_MT_TRACKING_ID", hex(id)))
+        if btnTouch { out.append(line(start, "EV_KEY", "BTN_TOUCH", "DOWN")) }
+        out.append(line(start, "EV_ABS", "ABS_MT_POSITION_X", hex(540)))
+        out.append(line(start, "EV_ABS", "ABS_MT_POSITION_Y", hex(2000)))
+        out.append(line(start, "EV_SYN", "SYN_REPORT", "00000000"))
+        for k in 1...10 {
+            let t = start + Double(k) * 0.008
+            out.append(line(t, "EV_ABS", "ABS_MT_POSITION_Y", hex(2000 - 60 * k)))
+            if !dropSyn.contains(k) { out.append(line(t, "EV_SYN", "SYN_REPORT", "00000000")) }
+        }
+        let end = start + 0.088
+        out.append(line(end, "EV_ABS", "ABS_MT_TRACKING_ID", "ffffffff"))
+        if btnTouch { out.append(line(end, "EV_KEY", "BTN_TOUCH", "UP")) }
+        out.append(line(end, "EV_SYN", "SYN_REPORT", "00000000"))
+        return out
+    }
+
+    @Test func aSwipeBecomesOneGestureInPointsWithItsSpeed() throws {
+        let text = (["add device 1: /dev/input/event2", "  name:     \"sec_touchscreen\""] + swipe()).joined(separator: "\n")
+        let result = try reader.read(text)
+        #expect(result.gestures.count == 1)
+        let g = result.gestures[0]
+        #expect(g.map(\.phase) == [.down] + Array(repeating: .move, count: 10) + [.up])
+        #expect(abs(g[0].time) < 1e-9 && abs(g[10].time - 0.080) < 1e-9)
+        // 60 px every 8 ms at 2.7 px/pt: 2778 pt/s up the screen.
+        let dy = g[10].position.y - g[9].position.y, dt = g[10].time - g[9].time
+        #expect(abs(dy / dt + 60 / 2.7 / 0.008) < 0.5)   // positions kept to 1/1000 pt
+        // Placed at the same fraction of the lab's phone: 540/1080 across, 2000/2400 down.
+        #expect(abs(g[0].position.x - 160) < 1e-6 && abs(g[0].position.y - 400) < 1e-6)
+        #expect(result.clampedValues == 0)
+    }
+
+    @Test func aPanelWithoutBTNTouchAndDroppedSynReportsGivesTheSameGesture() throws {
+        let plain = try reader.read(swipe().joined(separator: "\n")).gestures
+        let bare = try reader.read(swipe(btnTouch: false, dropSyn: [3, 4, 7]).joined(separator: "\n")).gestures
+        #expect(bare.count == 1)
+        #expect(bare[0].map(\.position) == plain[0].map(\.position))
+        #expect(bare[0].map(\.phase) == plain[0].map(\.phase))
+    }
+
+    @Test func twoTouchesInARowAreTwoGestures() throws {
+        let text = (swipe(at: 100, id: 1) + swipe(at: 101, id: 2)).joined(separator: "\n")
+        let gestures = try reader.read(text).gestures
+        #expect(gestures.count == 2)
+        #expect(abs(gestures[1][0].time - 1.0) < 1e-9)
+    }
+
+    @Test func outOfRangeValuesAreClampedAndCounted() throws {
+        var lines = swipe()
+        lines.insert(line(100.04, "EV_ABS", "ABS_MT_POSITION_X", hex(5000)), at: 8)
+        let result = try reader.read(lines.joined(separator: "\n"))
+        #expect(result.clampedValues == 1)
+        // Clamped to the panel's last column, 1079 px: 399.6 pt on the device, 40 pt left of that on the lab's phone.
+        #expect(abs(result.gestures[0].map(\.position.x).max()! - (1079 / 2.7 - 40)) < 1e-3)
+    }
+
+    @Test func aSecondFingerIsAPinch() throws {
+        var lines = [line(10, "EV_ABS", "ABS_MT_SLOT", hex(0)), line(10, "EV_ABS", "ABS_MT_TRACKING_ID", hex(7)),
+                     line(10, "EV_ABS", "ABS_MT_POSITION_X", hex(400)), line(10, "EV_ABS", "ABS_MT_POSITION_Y", hex(1200)),
+                     line(10, "EV_SYN", "SYN_REPORT", "00000000"),
+                     line(10.01, "EV_ABS", "ABS_MT_SLOT", hex(1)), line(10.01, "EV_ABS", "ABS_MT_TRACKING_ID", hex(8)),
+                     line(10.01, "EV_ABS", "ABS_MT_POSITION_X", hex(600)), line(10.01, "EV_ABS", "ABS_MT_POSITION_Y", hex(1200)),
+                     line(10.01, "EV_SYN", "SYN_REPORT", "00000000")]
+        // The second finger moves away: the distance doubles from 200 to 400 px.
+        lines += [line(10.02, "EV_ABS", "ABS_MT_POSITION_X", hex(800)), line(10.02, "EV_SYN", "SYN_REPORT", "00000000"),
+                  line(10.03, "EV_ABS", "ABS_MT_TRACKING_ID", "ffffffff"), line(10.03, "EV_SYN", "SYN_REPORT", "00000000"),
+                  line(10.04, "EV_ABS", "ABS_MT_SLOT", hex(0)), line(10.04, "EV_ABS", "ABS_MT_TRACKING_ID", "ffffffff"),
+                  line(10.04, "EV_SYN", "SYN_REPORT", "00000000")]
+        let g = try reader.read(lines.joined(separator: "\n")).gestures
+        #expect(g.count == 1)
+        #expect(g[0].map(\.phase) == [.down, .up, .pinch, .pinch, .pinchEnd])
+        #expect(abs(g[0][3].scale - 2) < 1e-9)
+        #expect(try GestureFile.parse(GestureFile.serialize(g[0])).count == 5)
+    }
+
+    @Test func aMalformedLineIsNamed() {
+        var lines = swipe()
+        lines.insert("[  100.0200] /dev/input/event2: EV_ABS ABS_MT_POSITION_Y", at: 6)
+        #expect(throws: GeteventCapture.Problem(line: 7, reason: "expected TYPE CODE VALUE after the timestamp")) {
+            try reader.read(lines.joined(separator: "\n"))
+        }
+        #expect(throws: GeteventCapture.Problem.self) { try reader.read("hello\n") }
+        var bad = swipe()
+        bad[2] = line(100, "EV_ABS", "ABS_MT_POSITION_X", "zz")
+        #expect(throws: GeteventCapture.Problem(line: 3, reason: "bad position zz")) { try reader.read(bad.joined(separator: "\n")) }
+    }
+
+    @Test func theRangesComeFromGeteventP() {
+        let info = """
+            add device 1: /dev/input/event2
+              name:     "sec_touchscreen"
+              events:
+                ABS (0003): ABS_MT_SLOT           : value 0, min 0, max 9, fuzz 0, flat 0, resolution 0
+                            ABS_MT_POSITION_X     : value 0, min 0, max 1079, fuzz 0, flat 0, resolution 0
+                            ABS_MT_POSITION_Y     : value 0, min 0, max 2399, fuzz 0, flat 0, resolution 0
+            """
+        let r = GeteventCapture.ranges(inDeviceInfo: info)
+        #expect(r?.x == 0...1079 && r?.y == 0...2399)
+    }
+}

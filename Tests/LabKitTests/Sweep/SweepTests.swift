@@ -1,0 +1,82 @@
+import Testing
+import ScrollKit
+@testable import LabKit
+
+@Suite struct SweepTests {
+    @Test func thePlanIsEveryCombinationInAFixedOrder() {
+        let plan = SweepPlan(policies: [.eager, .adaptive], sources: [.latency(80), .network(.threeG)], cacheImages: [6, 12], refreshRates: [60])
+        let ids = plan.configurations.map(\.id)
+        #expect(ids.count == 8 && Set(ids).count == 8)
+        #expect(ids.first == "eager|latency=80|cache=6|refresh=60")
+        #expect(ids.last == "adaptive|network=3g|cache=12|refresh=60")
+        #expect(SweepPlan(policies: [.eager]).configurations.map(\.id) == ["eager|latency=80|cache=12|refresh=60"])
+    }
+
+    @Test func shardsPartitionTheGestures() {
+        for n in 1...5 {
+            for i in 0..<23 { #expect((1...n).filter { SweepPlan.inShard(i, part: $0, of: n) }.count == 1) }
+        }
+    }
+
+    @Test func aRunLineIsTheReplaysMetricsAndTheSameEveryTime() {
+        let events = SyntheticFling.events
+        let c = SweepPlan.Configuration(policy: .deferred, source: .network(.lte), cacheImages: 12, refresh: 60)
+        let a = SweepPlan.run(c, gesture: "g", events: events, assetByteSizes: [], oracle: true)
+        #expect(a == SweepPlan.run(c, gesture: "g", events: events, assetByteSizes: [], oracle: true))
+        var config = c.gridConfiguration(assetByteSizes: [])
+        config.policy = .deferred
+        let scene = GridBench(configuration: config).run(events, policy: .deferred)
+        guard case let .object(pairs) = a, case let .object(metrics) = scene.metrics.json else { Issue.record("not objects"); return }
+        let keys = pairs.map(\.0)
+        #expect(Array(keys.prefix(7)) == ["id", "gesture", "policy", "latencyMs", "network", "cacheImages", "refresh"])
+        for (k, v) in metrics { #expect(pairs.first { $0.0 == k }?.1 == v, "\(k)") }
+        #expect(keys.contains("boundMinLoads") && keys.contains("oracleBlankTileSeconds"))
+    }
+
+    @Test func theBootstrapIntervalHoldsTheMeanAndNarrowsWithMoreSessions() {
+        var rng = SplitMix64(seed: 5)
+        let small = (0..<20).map { _ in rng.exponential(mean: 10) }
+        let large = (0..<2000).map { _ in rng.exponential(mean: 10) }
+        var r = SplitMix64(seed: 1)
+        let a = SweepSummary.bootstrap(small, resamples: 1000, rng: &r)
+        let b = SweepSummary.bootstrap(large, resamples: 1000, rng: &r)
+        #expect(a.lower < a.mean && a.mean < a.upper)
+        #expect(b.lower < 10 && 10 < b.upper)
+        #expect(b.upper - b.lower < (a.upper - a.lower) / 3)
+        #expect(SweepSummary.bootstrap([3], resamples: 100, rng: &r) == SweepSummary.Interval(mean: 3, lower: 3, upper: 3))
+    }
+
+    @Test func undominatedSharesCompareWithinASessionAndItsFactors() {
+        func r(_ g: String, _ p: String, _ source: String, _ blank: Double, _ loads: Double) -> SweepSummary.Result {
+            SweepSummary.Result(gesture: g, policy: p, factors: ["source": source], blankTileSeconds: blank, loadsIssued: loads, loadsWasted: 0)
+        }
+        let results = [
+            r("s1", "eager", "80", 1, 10), r("s1", "deferred", "80", 2, 10),      // deferred dominated
+            r("s1", "eager", "250", 3, 10), r("s1", "deferred", "250", 2, 8),     // eager dominated
+            r("s2", "eager", "80", 1, 10), r("s2", "deferred", "80", 0.5, 12),    // neither
+        ]
+        #expect(SweepSummary.undominatedFlags(results) == [true, false, false, true, true, true])
+        let rows = SweepSummary.rows(results, resamples: 10)
+        let eager80 = rows.first { $0.policy == "eager" && $0.value == "80" }!
+        #expect(eager80.sessions == 2 && eager80.undominatedShare == 1 && eager80.blankTileSeconds.mean == 1)
+        let deferred = SweepSummary.rows(results, resamples: 10, factors: ["all"]).first { $0.policy == "deferred" }!
+        #expect(abs(deferred.undominatedShare - 2.0 / 3) < 1e-12 && deferred.sessions == 3)
+        // Values in their natural order.
+        #expect(SweepSummary.rows([r("a", "eager", "latency 250 ms", 1, 1), r("a", "eager", "latency 80 ms", 1, 1),
+                                   r("a", "eager", "3g", 1, 1)], resamples: 2).map(\.value) == ["latency 80 ms", "latency 250 ms", "3g"])
+    }
+}
+
+/// A fling and a catch, for sweep tests.
+enum SyntheticFling {
+    static var events: [PointerEvent] {
+        var out: [PointerEvent] = []
+        for k in 0...10 {
+            out.append(PointerEvent(time: Double(k) * 0.008, position: Point(x: 160, y: 420 - Double(k * k) * 2.5),
+                                    phase: k == 0 ? .down : (k == 10 ? .up : .move)))
+        }
+        out.append(PointerEvent(time: 1.0, position: Point(x: 160, y: 300), phase: .down))
+        out.append(PointerEvent(time: 1.1, position: Point(x: 160, y: 300), phase: .up))
+        return out
+    }
+}

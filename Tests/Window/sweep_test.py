@@ -1,0 +1,123 @@
+"""Populations, captures and sweeps from the command line (B-GEN-1, B-IMPORT-1, B-SWEEP-1).
+
+- `gestures generate`: the same seed gives byte-identical files; the files replay headless and bench.
+- `gestures import`: a capture in `getevent -lt`'s exact format becomes gesture files; a malformed line
+  is named, exit code 1.
+- `sweep`: GNU Parallel with two job slots runs four shards; `sweep merge` equals the unsharded run,
+  line for line (sorted); a sweep killed with SIGKILL and run again loses and repeats nothing.
+- `sweep report --json` rows hold their means inside their intervals; `--plot` writes a PNG.
+"""
+
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(__file__))
+from windowlib import check, png_size
+
+binary, out = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
+work = os.path.join(out, "sweep")
+shutil.rmtree(work, ignore_errors=True)
+os.makedirs(work)
+
+
+def run(*args, code=0):
+    r = subprocess.run([binary] + list(args), capture_output=True, text=True, timeout=600, cwd=work)
+    check(r.returncode == code, "scrolllab %s: exit code %d (%s)" % (" ".join(args[:3]), r.returncode, r.stderr.strip()[-200:]))
+    return r
+
+
+# Populations.
+run("gestures", "generate", "--kind", "mixed", "--count", "24", "--seed", "11", "--out", "pop")
+run("gestures", "generate", "--kind", "mixed", "--count", "4", "--seed", "11", "--out", "again")
+for name in sorted(os.listdir(os.path.join(work, "again"))):
+    with open(os.path.join(work, "pop", name), "rb") as a, open(os.path.join(work, "again", name), "rb") as b:
+        check(a.read() == b.read(), "%s: the same seed gives the same file whatever the count" % name)
+r = run("replay", "pop/session-00000.jsonl", "--headless")
+check(json.loads(r.stdout.splitlines()[-1])["event"] == "end", "a generated session replays headless")
+r = run("bench", "--gestures", "again", "--json")
+check(len(r.stdout.splitlines()) == 4 * 10, "bench runs the generated sessions (%d lines)" % len(r.stdout.splitlines()))
+
+# A capture, exactly as `adb shell getevent -lt` prints it.
+def ev(t, typ, code, value):
+    return "[%13.6f] /dev/input/event3: %-12s %-20s %s" % (t, typ, code, value)
+
+lines = ["add device 1: /dev/input/event3", '  name:     "fts_ts"']
+t = 5000.0
+lines += [ev(t, "EV_ABS", "ABS_MT_TRACKING_ID", "0000002a"), ev(t, "EV_KEY", "BTN_TOUCH", "DOWN"),
+          ev(t, "EV_ABS", "ABS_MT_POSITION_X", "%08x" % 540), ev(t, "EV_ABS", "ABS_MT_POSITION_Y", "%08x" % 1900),
+          ev(t, "EV_SYN", "SYN_REPORT", "00000000")]
+for k in range(1, 12):
+    lines += [ev(t + 0.008 * k, "EV_ABS", "ABS_MT_POSITION_Y", "%08x" % (1900 - 55 * k)), ev(t + 0.008 * k, "EV_SYN", "SYN_REPORT", "00000000")]
+lines += [ev(t + 0.1, "EV_ABS", "ABS_MT_TRACKING_ID", "ffffffff"), ev(t + 0.1, "EV_KEY", "BTN_TOUCH", "UP"),
+          ev(t + 0.1, "EV_SYN", "SYN_REPORT", "00000000")]
+with open(os.path.join(work, "capture.txt"), "w") as f:
+    f.write("\n".join(lines) + "\n")
+run("gestures", "import", "capture.txt", "--max-x", "1079", "--max-y", "2399", "--density", "2.625", "--out", "imported")
+files = sorted(os.listdir(os.path.join(work, "imported")))
+check(files == ["capture-000.jsonl"], "one gesture file per touch sequence: %s" % files)
+r = run("replay", "imported/capture-000.jsonl", "--headless")
+events = [json.loads(l)["event"] for l in r.stdout.splitlines()]
+check("willBeginDecelerating" in events, "the imported flick flings the grid")
+with open(os.path.join(work, "broken.txt"), "w") as f:
+    f.write("\n".join(lines[:4] + ["[ 5000.010000] /dev/input/event3: EV_ABS"] + lines[4:]) + "\n")
+r = run("gestures", "import", "broken.txt", "--max-x", "1079", "--max-y", "2399", "--out", "imported2", code=1)
+check("line 5" in r.stderr, "a malformed line is named: %s" % r.stderr.strip())
+
+# Sweeps: unsharded, four shards on two GNU Parallel slots, merged.
+factors = ["--gestures", "pop", "--policies", "eager,deferred,adaptive", "--latency-ms", "80,250", "--network", "3g"]
+run("sweep", *factors, "--out", "all.jsonl", "--jobs", "2")
+with open(os.path.join(work, "all.jsonl")) as f:
+    unsharded = sorted(f.read().splitlines())
+check(len(unsharded) == 24 * 3 * 3, "one line per configuration and gesture (%d)" % len(unsharded))
+command = " ".join([binary, "sweep"] + factors + ["--jobs", "1", "--shard", "{}/4", "--out", "part-{}.jsonl"])
+p = subprocess.run(["parallel", "-j", "2", command, ":::", "1", "2", "3", "4"], cwd=work, capture_output=True, text=True, timeout=600)
+check(p.returncode == 0, "GNU Parallel ran the four shards on two slots")
+run("sweep", "merge", "part-1.jsonl", "part-2.jsonl", "part-3.jsonl", "part-4.jsonl", "--out", "merged.jsonl")
+with open(os.path.join(work, "merged.jsonl")) as f:
+    merged = f.read().splitlines()
+check(merged == unsharded, "merge equals the unsharded run, line for line (%d lines)" % len(merged))
+
+# Killed and resumed.
+for attempt in range(3):
+    target = os.path.join(work, "resumed.jsonl")
+    if os.path.exists(target):
+        os.unlink(target)
+    p = subprocess.Popen([binary, "sweep"] + factors + ["--out", "resumed.jsonl", "--jobs", "2"], cwd=work,
+                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and (not os.path.exists(target) or os.path.getsize(target) < 20000):
+        time.sleep(0.02)
+    p.send_signal(signal.SIGKILL)
+    p.wait()
+    before = os.path.getsize(target)
+    with open(target) as f:
+        partial = f.read().count("\n")
+    if 0 < partial < len(unsharded):
+        break
+check(0 < partial < len(unsharded), "killed part way: %d of %d lines (%d bytes)" % (partial, len(unsharded), before))
+r = run("sweep", *factors, "--out", "resumed.jsonl", "--jobs", "2")
+with open(target) as f:
+    resumed = f.read().splitlines()
+check(len(resumed) == len(set(resumed)), "no line twice after the resume")
+check(sorted(resumed) == unsharded, "resumed: every result once, equal to the run that was never killed")
+
+# Reports.
+r = run("sweep", "report", "all.jsonl", "--json", "--resamples", "200")
+rows = [json.loads(l) for l in r.stdout.splitlines()]
+check(len(rows) == 3 * 3, "one row per policy and source (%d)" % len(rows))
+for row in rows:
+    for key in ("blankTileSeconds", "loadsIssued", "loadsWasted"):
+        i = row[key]
+        check(i["lo"] <= i["mean"] <= i["hi"], "%s %s %s: mean %.2f in [%.2f, %.2f]" % (row["policy"], row["value"], key, i["mean"], i["lo"], i["hi"]))
+    check(0 <= row["undominatedShare"] <= 1 and row["sessions"] == 24, "%s %s: undominated %.2f of 24" % (row["policy"], row["value"], row["undominatedShare"]))
+run("sweep", "report", "all.jsonl", "--plot", "report.png", "--resamples", "200")
+w, h = png_size(os.path.join(work, "report.png"))
+check(w == 1400 and h > 800, "the report's plot is written (%d×%d)" % (w, h))
+run("sweep", "--gestures", "pop", "--policies", "nope", "--out", "x.jsonl", code=64)
+run("sweep", "--gestures", "pop", "--policies", "eager", "--shard", "5/4", "--out", "x.jsonl", code=64)
+print("populations, captures, sweeps, shards on GNU Parallel, merge, resume and reports")

@@ -109,7 +109,14 @@ check(sorted(resumed) == unsharded, "resumed: every result once, equal to the ru
 # Reports.
 r = run("sweep", "report", "all.jsonl", "--json", "--resamples", "200")
 rows = [json.loads(l) for l in r.stdout.splitlines()]
+bounds = [row for row in rows if row["policy"].startswith("bound-")]
+rows = [row for row in rows if not row["policy"].startswith("bound-")]
 check(len(rows) == 3 * 3, "one row per policy and source (%d)" % len(rows))
+check(sorted(b["value"] for b in bounds) == sorted(set(row["value"] for row in rows)) and all(b["policy"] == "bound-min-loads" for b in bounds),
+      "a bound-min-loads row per source (the oracle needs --oracle)")
+for b in bounds:
+    least = min(row["loadsIssued"]["mean"] for row in rows if row["value"] == b["value"])
+    check(b["loadsIssued"]["mean"] <= least, "%s: min loads %.1f ≤ every policy's mean loads (%.1f)" % (b["value"], b["loadsIssued"]["mean"], least))
 for row in rows:
     for key in ("blankTileSeconds", "loadsIssued", "loadsWasted"):
         i = row[key]

@@ -11,15 +11,21 @@ public enum SweepSummary {
         public var blankTileSeconds: Double
         public var loadsIssued: Double
         public var loadsWasted: Double
+        /// The session's fewest loads possible (`boundMinLoads`) and least blank time (`oracleBlankTileSeconds`,
+        /// when the sweep ran `--oracle`).
+        public var boundMinLoads: Double?
+        public var oracleBlankTileSeconds: Double?
 
         public init(gesture: String, policy: String, factors: [String: String], blankTileSeconds: Double, loadsIssued: Double,
-                    loadsWasted: Double) {
+                    loadsWasted: Double, boundMinLoads: Double? = nil, oracleBlankTileSeconds: Double? = nil) {
             self.gesture = gesture
             self.policy = policy
             self.factors = factors
             self.blankTileSeconds = blankTileSeconds
             self.loadsIssued = loadsIssued
             self.loadsWasted = loadsWasted
+            self.boundMinLoads = boundMinLoads
+            self.oracleBlankTileSeconds = oracleBlankTileSeconds
         }
     }
 
@@ -42,13 +48,18 @@ public enum SweepSummary {
         public var loadsIssued: Interval
         public var loadsWasted: Interval
         /// Share of this row's sessions in which no other policy (same session, same other factors) issues
-        /// no more loads and leaves no more blank time, and strictly less of one.
-        public var undominatedShare: Double
+        /// no more loads and leaves no more blank time, and strictly less of one; nil for the bounds.
+        public var undominatedShare: Double?
+
+        /// `bound-min-loads` or `bound-oracle`: a bound, not a policy (its other figures mean nothing: null).
+        public var isBound: Bool { policy.hasPrefix("bound-") }
 
         public var json: JSONValue {
-            .object([("policy", .string(policy)), ("factor", .string(factor)), ("value", .string(value)), ("sessions", .int(sessions)),
-                     ("blankTileSeconds", blankTileSeconds.json), ("loadsIssued", loadsIssued.json),
-                     ("loadsWasted", loadsWasted.json), ("undominatedShare", .number(undominatedShare))])
+            let blank = policy == "bound-min-loads" ? JSONValue.null : blankTileSeconds.json
+            let loads = policy == "bound-oracle" ? JSONValue.null : loadsIssued.json
+            return .object([("policy", .string(policy)), ("factor", .string(factor)), ("value", .string(value)), ("sessions", .int(sessions)),
+                            ("blankTileSeconds", blank), ("loadsIssued", loads),
+                            ("loadsWasted", isBound ? .null : loadsWasted.json), ("undominatedShare", undominatedShare.map { .number($0) } ?? .null)])
         }
     }
 
@@ -81,6 +92,32 @@ public enum SweepSummary {
                                     undominatedShare: share))
                 }
             }
+            for value in values { rows += boundRows(results, factor: factor, value: value, resamples: resamples, rng: &rng) }
+        }
+        return rows
+    }
+
+    /// The two bounds for one factor value, one figure per session (and other factors): the fewest loads
+    /// possible, and the oracle's least blank time — the lowest any policy's run reported, so it bounds them all.
+    static func boundRows(_ results: [Result], factor: String, value: String, resamples: Int, rng: inout SplitMix64) -> [Row] {
+        var minLoads: [String: Double] = [:], oracle: [String: Double] = [:]
+        for r in results where factor == "all" || r.factors[factor] == value {
+            let key = r.gesture + "\u{1}" + factorNames.map { r.factors[$0] ?? "" }.joined(separator: "\u{1}")
+            if let m = r.boundMinLoads { minLoads[key] = m }
+            if let o = r.oracleBlankTileSeconds { oracle[key] = Swift.min(oracle[key] ?? .infinity, o) }
+        }
+        var rows: [Row] = []
+        let none = Interval(mean: 0, lower: 0, upper: 0)
+        if !minLoads.isEmpty {
+            let values = minLoads.keys.sorted().map { minLoads[$0]! }
+            rows.append(Row(policy: "bound-min-loads", factor: factor, value: value, sessions: values.count, blankTileSeconds: none,
+                            loadsIssued: bootstrap(values, resamples: resamples, rng: &rng), loadsWasted: none, undominatedShare: nil))
+        }
+        if !oracle.isEmpty {
+            let values = oracle.keys.sorted().map { oracle[$0]! }
+            rows.append(Row(policy: "bound-oracle", factor: factor, value: value, sessions: values.count,
+                            blankTileSeconds: bootstrap(values, resamples: resamples, rng: &rng), loadsIssued: none, loadsWasted: none,
+                            undominatedShare: nil))
         }
         return rows
     }

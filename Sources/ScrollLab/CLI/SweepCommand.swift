@@ -245,8 +245,11 @@ struct SweepCommand: ParsableCommand {
                     factor = row.factor
                     out += "\n\nby \(factor)\n" + pad(["policy", factor, "n", "blank tile·s", "loads", "wasted", "undominated"])
                 }
-                out += "\n" + pad([row.policy, row.value, "\(row.sessions)", interval(row.blankTileSeconds, 2), interval(row.loadsIssued, 1),
-                                   interval(row.loadsWasted, 1), String(format: "%.0f%%", row.undominatedShare * 100)])
+                out += "\n" + pad([row.policy, row.value, "\(row.sessions)",
+                                   row.policy == "bound-min-loads" ? "-" : interval(row.blankTileSeconds, 2),
+                                   row.policy == "bound-oracle" ? "-" : interval(row.loadsIssued, 1),
+                                   row.isBound ? "-" : interval(row.loadsWasted, 1),
+                                   row.undominatedShare.map { String(format: "%.0f%%", $0 * 100) } ?? "-"])
             }
             return out
         }

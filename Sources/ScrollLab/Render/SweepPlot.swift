@@ -69,7 +69,7 @@ struct SweepPlot {
     private func heatmap(_ rows: [SweepSummary.Row], factor: String, metric: String, value: KeyPath<SweepSummary.Row, Double>,
                          in cell: Rect, pen: PlotPen) {
         var policies: [String] = [], values: [String] = []
-        for r in rows {
+        for r in rows where !r.isBound {
             if !policies.contains(r.policy) { policies.append(r.policy) }
             if !values.contains(r.value) { values.append(r.value) }
         }
@@ -77,7 +77,7 @@ struct SweepPlot {
         guard !policies.isEmpty, !values.isEmpty else { return }
         let grid = Rect(x: cell.minX + 110, y: cell.minY + 56, width: cell.width - 140, height: cell.height - 76)
         let w = grid.width / Double(values.count), h = grid.height / Double(policies.count)
-        let all = rows.map { $0[keyPath: value] }
+        let all = rows.filter { !$0.isBound }.map { $0[keyPath: value] }
         let lo = all.min() ?? 0, hi = all.max() ?? 1
         for (j, v) in values.enumerated() {
             let label = v.count > 14 ? String(v.prefix(13)) + "…" : v
@@ -102,6 +102,8 @@ struct SweepPlot {
     private func frontier(in cell: Rect, pen: PlotPen) {
         pen.text.draw("Every result: mean loads against mean blank tile·s, 95% bootstrap intervals; the undominated joined",
                       style: .heading, colour: BenchPlot.ink, x: Int32(cell.minX + 20), y: Int32(cell.minY + 8))
+        let bounds = overall.filter(\.isBound)
+        let overall = self.overall.filter { !$0.isBound }
         guard !overall.isEmpty else { return }
         let plot = Rect(x: cell.minX + 90, y: cell.minY + 50, width: cell.width - 140, height: cell.height - 100)
         let xScale = PlotAxis.linear(upTo: (overall.map(\.loadsIssued.upper).max() ?? 1) * 1.05)
@@ -134,6 +136,17 @@ struct SweepPlot {
             pen.line(from: Point(x: q.x, y: p.y), to: q, BenchPlot.ink, width: 2)
         }
         var taken: [Rect] = []
+        // The bounds: the fewest loads possible (dashed, vertical) and the oracle's least blank time (horizontal).
+        if let m = bounds.first(where: { $0.policy == "bound-min-loads" }) {
+            pen.dashedLine(x: x(m.loadsIssued.mean), from: plot.minY, to: plot.maxY, BenchPlot.ink)
+            taken.append(pen.label(String(format: "min loads %.0f", m.loadsIssued.mean), near: Point(x: x(m.loadsIssued.mean), y: plot.minY + 10),
+                                   avoiding: taken, within: plot, colour: BenchPlot.ink))
+        }
+        if let o = bounds.first(where: { $0.policy == "bound-oracle" }) {
+            pen.line(from: Point(x: plot.minX, y: y(o.blankTileSeconds.mean)), to: Point(x: plot.maxX, y: y(o.blankTileSeconds.mean)), BenchPlot.ink)
+            taken.append(pen.label(String(format: "oracle %.2f", o.blankTileSeconds.mean), near: Point(x: plot.minX + 60, y: y(o.blankTileSeconds.mean)),
+                                   avoiding: taken, within: plot, colour: BenchPlot.ink))
+        }
         for r in overall {
             let c = BenchPlot.colour(r.policy)
             let p = Point(x: x(r.loadsIssued.mean), y: y(r.blankTileSeconds.mean))
@@ -145,7 +158,7 @@ struct SweepPlot {
         }
         for r in overall {
             let p = Point(x: x(r.loadsIssued.mean), y: y(r.blankTileSeconds.mean))
-            let label = r.policy + String(format: " %.0f%%", r.undominatedShare * 100)
+            let label = r.policy + String(format: " %.0f%%", (r.undominatedShare ?? 0) * 100)
             taken.append(pen.label(label, near: p, avoiding: taken, within: plot, colour: BenchPlot.colour(r.policy)))
         }
         pen.text.draw("label: share of sessions undominated", style: .label, colour: BenchPlot.axis, x: Int32(plot.maxX) - 280,

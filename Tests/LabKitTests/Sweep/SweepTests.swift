@@ -60,10 +60,19 @@ import ScrollKit
         let eager80 = rows.first { $0.policy == "eager" && $0.value == "80" }!
         #expect(eager80.sessions == 2 && eager80.undominatedShare == 1 && eager80.blankTileSeconds.mean == 1)
         let deferred = SweepSummary.rows(results, resamples: 10, factors: ["all"]).first { $0.policy == "deferred" }!
-        #expect(abs(deferred.undominatedShare - 2.0 / 3) < 1e-12 && deferred.sessions == 3)
+        #expect(abs(deferred.undominatedShare! - 2.0 / 3) < 1e-12 && deferred.sessions == 3)
+        // The bounds: one figure per session, the oracle the lowest any run reported.
+        let bounded = [SweepSummary.Result(gesture: "s", policy: "eager", factors: [:], blankTileSeconds: 2, loadsIssued: 9, loadsWasted: 0,
+                                           boundMinLoads: 6, oracleBlankTileSeconds: 0.5),
+                       SweepSummary.Result(gesture: "s", policy: "texture", factors: [:], blankTileSeconds: 1, loadsIssued: 20, loadsWasted: 0,
+                                           boundMinLoads: 6, oracleBlankTileSeconds: 0.25)]
+        let b = SweepSummary.rows(bounded, resamples: 10)
+        #expect(b.map(\.policy) == ["eager", "texture", "bound-min-loads", "bound-oracle"])
+        #expect(b[2].loadsIssued.mean == 6 && b[2].sessions == 1 && b[3].blankTileSeconds.mean == 0.25 && b[3].undominatedShare == nil)
         // Values in their natural order.
         #expect(SweepSummary.rows([r("a", "eager", "latency 250 ms", 1, 1), r("a", "eager", "latency 80 ms", 1, 1),
-                                   r("a", "eager", "3g", 1, 1)], resamples: 2).map(\.value) == ["latency 80 ms", "latency 250 ms", "3g"])
+                                   r("a", "eager", "3g", 1, 1)], resamples: 2).filter { !$0.isBound }.map(\.value)
+                    == ["latency 80 ms", "latency 250 ms", "3g"])
     }
 }
 

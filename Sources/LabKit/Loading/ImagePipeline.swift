@@ -20,6 +20,8 @@ public struct ImagePipeline {
         public var ticket: LoadTicket
         /// When it began.
         public var startTime: Double
+        /// The metrics segment it began in (`segment` then).
+        public var segment: Int = 0
     }
 
     /// A completion the pipeline accepted: the result and what the cache insert evicted.
@@ -32,6 +34,9 @@ public struct ImagePipeline {
         public var time: Double
         /// Keys the cache evicted to make room, in eviction order (the app destroys their textures).
         public var evicted: [ImageKey]
+        /// True when the load began in an earlier metrics segment (before a policy switch or R): it is
+        /// that segment's load, not the current one's.
+        public var isCarriedOver = false
     }
 
     /// The image source.
@@ -53,6 +58,11 @@ public struct ImagePipeline {
     public private(set) var loadsCancelled = 0
     /// Queued requests dropped before they began.
     public private(set) var requestsDropped = 0
+    /// The current metrics segment (`beginSegment()`), and the loads of that segment: begun in it, and of
+    /// those, completed and cancelled. A load belongs to the segment it began in, so completed +
+    /// cancelled never exceed issued within a segment.
+    public private(set) var segment = 0
+    public private(set) var segmentLoads = (issued: 0, completed: 0, cancelled: 0)
     /// Mean duration of completed loads (begin to completion), or the initial estimate before any.
     public private(set) var expectedLoadDuration: Double
 
@@ -73,6 +83,13 @@ public struct ImagePipeline {
     public mutating func setMaxConcurrent(_ limit: Int, time: Double) {
         maxConcurrent = Swift.min(64, Swift.max(1, limit))
         startQueued(time: time)
+    }
+
+    /// Starts a new metrics segment: the segment's counters from zero; loads running now stay their old
+    /// segment's (they complete or are cancelled without counting here).
+    public mutating func beginSegment() {
+        segment += 1
+        segmentLoads = (0, 0, 0)
     }
 
     /// True when nothing is queued or running.
@@ -120,6 +137,7 @@ public struct ImagePipeline {
             let r = running.remove(at: i)
             source.cancel(r.ticket)
             loadsCancelled += 1
+            if r.segment == segment { segmentLoads.cancelled += 1 }
             startQueued(time: time)
             return true
         }
@@ -133,6 +151,7 @@ public struct ImagePipeline {
         guard let i = running.firstIndex(where: { $0.ticket == ticket }) else { return nil }
         let r = running.remove(at: i)
         loadsCompleted += 1
+        if r.segment == segment { segmentLoads.completed += 1 }
         durationSum += time - r.startTime
         expectedLoadDuration = durationSum / Double(loadsCompleted)
         var evicted: [ImageKey] = []
@@ -140,7 +159,7 @@ public struct ImagePipeline {
             evicted = cache.insert(ticket.key, cost: bytes)
         }
         startQueued(time: time)
-        return Outcome(ticket: ticket, result: result, time: time, evicted: evicted)
+        return Outcome(ticket: ticket, result: result, time: time, evicted: evicted, isCarriedOver: r.segment != segment)
     }
 
     /// Takes the source's earliest finished load at or before `time` and completes it.
@@ -162,8 +181,9 @@ public struct ImagePipeline {
     private mutating func startQueued(time: Double) {
         while running.count < maxConcurrent, !queued.isEmpty {
             let q = queued.removeFirst()
-            running.append(Running(ticket: q.ticket, startTime: time))
+            running.append(Running(ticket: q.ticket, startTime: time, segment: segment))
             loadsIssued += 1
+            segmentLoads.issued += 1
             source.begin(q.ticket, priority: q.priority, time: time)
         }
     }

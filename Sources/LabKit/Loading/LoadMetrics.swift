@@ -12,6 +12,9 @@ public struct LoadMetrics: Hashable, Sendable {
     /// Completed loads whose image was not visible in any tile at completion and was never shown in a
     /// visible tile afterwards while still decoded (evicted or the run ended first).
     public var loadsWasted = 0
+    /// Of `loadsWasted`, the completions not yet shown that are still in the cache: wasted if the run
+    /// ended now, but a later frame may still show them (a live figure that can go down). Not in the JSON.
+    public var loadsWastedPending = 0
     /// Σ over frames of (visible tiles not showing their image) × the time that frame stays on screen
     /// (until the next frame), in tile-seconds.
     public var blankTileSeconds = 0.0

@@ -49,7 +49,8 @@ public struct LoadMetricsRecorder: Sendable {
     /// The metrics so far; pending waits and not-yet-shown completions are counted as of the last frame.
     public var metrics: LoadMetrics {
         var m = base
-        m.loadsWasted += pendingWaste.values.reduce(0, +)
+        m.loadsWastedPending = pendingWaste.values.reduce(0, +)
+        m.loadsWasted += m.loadsWastedPending
         var sum = settleSum, count = m.settleCount
         if let start = settleStart, let now = lastFrameTime {
             let wait = now - start
@@ -120,6 +121,12 @@ public struct LoadMetricsRecorder: Sendable {
         guard case .image = result else { return }
         insertedAt[key] = time
         if !visibleKeys.contains(key) { pendingWaste[key, default: 0] += 1 }
+    }
+
+    /// An image from an earlier segment's load entered the cache at `time` (not this segment's load: only
+    /// its time is kept, so a later fade is still recognised as a cache hit or not).
+    public mutating func imageArrived(_ key: ImageKey, time: Double) {
+        insertedAt[key] = time
     }
 
     /// The cache dropped `keys`: completions of theirs not yet shown are now wasted for good.

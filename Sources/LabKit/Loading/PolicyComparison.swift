@@ -54,8 +54,9 @@ public struct PolicyComparison: Sendable {
 }
 
 extension LoadMetrics {
-    /// The metrics of two runs one after the other: counts and blank time add up, the settle latency
-    /// is the mean over both runs' motion ends, maxima and the peak take the larger value.
+    /// The metrics of two runs one after the other: counts, blank time, blank area and traffic add up, the
+    /// settle latency and the ready-on-appear share are over both runs' events, maxima and the peak take
+    /// the larger value, the time to the first image is the first run's.
     public func adding(_ other: LoadMetrics) -> LoadMetrics {
         var sum = self
         sum.loadsIssued += other.loadsIssued
@@ -71,6 +72,23 @@ extension LoadMetrics {
         sum.cacheHitFades += other.cacheHitFades
         sum.staleFrames += other.staleFrames
         sum.peakDecodedBytes = Swift.max(peakDecodedBytes, other.peakDecodedBytes)
+        sum.appearances += other.appearances
+        sum.readyOnAppear += other.readyOnAppear
+        sum.readyOnAppearShare = sum.appearances == 0 ? 1 : Double(sum.readyOnAppear) / Double(sum.appearances)
+        sum.blankAreaPt2s += other.blankAreaPt2s
+        sum.maxBlankAreaPt2 = Swift.max(maxBlankAreaPt2, other.maxBlankAreaPt2)
+        sum.wrongImages += other.wrongImages
+        sum.flickers += other.flickers
+        sum.networkBytes += other.networkBytes
+        sum.requests += other.requests
+        sum.memoryHits += other.memoryHits
+        sum.diskHits += other.diskHits
+        sum.failedLoads += other.failedLoads
+        sum.failuresByReason.merge(other.failuresByReason, uniquingKeysWith: +)
+        sum.timeToFirstImage = timeToFirstImage ?? other.timeToFirstImage
+        sum.diskCorrupt += other.diskCorrupt
+        // Only the later run can still change (a live segment).
+        sum.loadsWastedPending = other.loadsWastedPending
         return sum
     }
 }

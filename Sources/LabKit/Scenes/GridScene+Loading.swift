@@ -128,7 +128,13 @@ extension GridScene {
             lookAheadKeys.remove(k)
             recorder.evicted(outcome.evicted)
             let visibleKeys = Set(visibleItems.map { key(of: $0) })
-            recorder.loadCompleted(k, result: outcome.result, time: outcome.time, visibleKeys: visibleKeys)
+            // A load from an earlier segment is that segment's: its result still reaches the cache and the
+            // views, but not this segment's counts.
+            if !outcome.isCarriedOver {
+                recorder.loadCompleted(k, result: outcome.result, time: outcome.time, visibleKeys: visibleKeys)
+            } else if case .image = outcome.result {
+                recorder.imageArrived(k, time: outcome.time)
+            }
             for v in slots.indices {
                 guard case let .loading(waiting, since) = slots[v].content, waiting == k,
                       let item = pool.items[v], key(of: item) == k else { continue }

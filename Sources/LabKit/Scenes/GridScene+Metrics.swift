@@ -26,9 +26,8 @@ extension GridScene {
         for t in tiles {
             if let k = t.displayedKey, !pipeline.cache.contains(k) { tileOnly[k] = t.displayedBytes }
         }
-        let base = loadCountBaseline
-        recorder.setLoadCounts(issued: pipeline.loadsIssued - base.issued, completed: pipeline.loadsCompleted - base.completed,
-                               cancelled: pipeline.loadsCancelled - base.cancelled)
+        let loads = pipeline.segmentLoads
+        recorder.setLoadCounts(issued: loads.issued, completed: loads.completed, cancelled: loads.cancelled)
         recorder.setTraffic(pipeline.source.traffic.since(trafficBaseline))
         recorder.frame(time: time, tiles: tiles, isMoving: scrollView.isTracking || scrollView.isMoving,
                        cacheBytes: pipeline.cache.totalBytes, tileOnlyBytes: tileOnly.values.reduce(0, +))

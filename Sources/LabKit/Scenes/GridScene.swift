@@ -47,8 +47,6 @@ public final class GridScene: LabScene, ScrollViewDelegate {
     var visibleRange: Range<Int>?
     /// Reused storage for the tiles handed to the metrics recorder each frame.
     var frameTileBuffer: [FrameTile] = []
-    /// The pipeline's load counters when the current metrics segment began (issued, completed, cancelled).
-    var loadCountBaseline = (issued: 0, completed: 0, cancelled: 0)
     /// The source's traffic when the current metrics segment began.
     var trafficBaseline = SourceTraffic()
     /// The policies used since the last reset, each with the metrics of its segments (B-POL-2).
@@ -160,7 +158,7 @@ public final class GridScene: LabScene, ScrollViewDelegate {
     /// Starts the current segment's metrics afresh, keeping the cache, the tiles and the comparison.
     public func resetMetrics() {
         recorder = LoadMetricsRecorder(assetCount: configuration.assetCount)
-        loadCountBaseline = (pipeline.loadsIssued, pipeline.loadsCompleted, pipeline.loadsCancelled)
+        pipeline.beginSegment()
         trafficBaseline = pipeline.source.traffic
         if started { recorder.start(time: now, tiles: frameTiles()) }
     }

@@ -199,7 +199,9 @@ struct HUDLayout {
         }
         for row in rows {
             let m = row.metrics
-            cells([HUDFormat.policyName(row.policy), "\(m.loadsIssued)", "\(m.loadsWasted)",
+            // The live row's wasted count may still fall (a cached image shown later): "≤" says so.
+            let live = row.policy == s.currentPolicy && m.loadsWastedPending > 0
+            cells([HUDFormat.policyName(row.policy), "\(m.loadsIssued)", (live ? "≤" : "") + "\(m.loadsWasted)",
                    HUDFormat.compact(m.blankTileSeconds),
                    traffic ? HUDFormat.compact(Double(m.networkBytes) / 1000, integer: true)
                            : HUDFormat.compact(m.settleLatency * 1000, integer: true)],

@@ -89,3 +89,40 @@ import ScrollKitTestSupport
         #expect(LoadMetrics().adding(LoadMetrics()).settleLatency == 0)
     }
 }
+
+@Suite struct SegmentAttributionTests {
+    /// A fling, a policy switch while its loads are in flight, a second fling.
+    @Test func aLoadBelongsToTheSegmentItBeganIn() {
+        let scene = GridScene(configuration: {
+            var c = GridSceneConfiguration()
+            c.latency = 0.5
+            c.policy = .eager
+            return c
+        }())
+        var t = 0.0
+        scene.advance(to: t)
+        for _ in 0..<6 { t += 1.0 / 60; scene.advance(to: t) }
+        #expect(scene.pipeline.running.count > 0)          // the first screen's loads are in flight
+        let ended = scene.setPolicy(.prefetch)!
+        #expect(ended.metrics.loadsCompleted == 0 && ended.metrics.loadsIssued > 0)
+        for _ in 0..<120 { t += 1.0 / 60; scene.advance(to: t) }
+        let m = scene.metrics
+        // The first segment's loads completed during the second: not the second's.
+        #expect(m.loadsCompleted + m.loadsCancelled <= m.loadsIssued)
+        #expect(scene.pipeline.loadsCompleted > m.loadsCompleted)
+        for row in scene.policyRows {
+            #expect(row.metrics.loadsCompleted + row.metrics.loadsCancelled <= row.metrics.loadsIssued)
+        }
+    }
+
+    @Test func trafficAndPopInAddUpOverSegments() {
+        var a = LoadMetrics(), b = LoadMetrics()
+        a.networkBytes = 100; b.networkBytes = 50
+        a.failuresByReason = ["timeout": 1]; b.failuresByReason = ["timeout": 2, "HTTP 404": 1]
+        a.appearances = 4; a.readyOnAppear = 2; b.appearances = 4; b.readyOnAppear = 4
+        b.timeToFirstImage = 0.3
+        let sum = a.adding(b)
+        #expect(sum.networkBytes == 150 && sum.failuresByReason == ["timeout": 3, "HTTP 404": 1])
+        #expect(sum.readyOnAppearShare == 0.75 && sum.timeToFirstImage == 0.3)
+    }
+}

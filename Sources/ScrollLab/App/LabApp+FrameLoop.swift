@@ -83,6 +83,23 @@ extension LabApp {
                 windowLost = true
                 running = false
             }
+            if running, canRest(at: clock.now()) {
+                // One last frame says so, then the loop waits for input.
+                status.resting = true
+                frame(at: clock.now())
+                sdl.finishDrawing()
+                SDL_RenderPresent(sdl.renderer)
+                _ = rest(pump)
+                // Pacing and the frame statistics start afresh: the rest is not a late frame.
+                pacer = FramePacer(period: period, presentWaits: presentWaits, now: clock.now())
+                lastFrameStart = nil
+                lastPresentEnd = nil
+                if pump.windowWasLost() {
+                    writeStandardError("scrolllab: the window was destroyed by another program; closing")
+                    windowLost = true
+                    running = false
+                }
+            }
         }
         finish()
         return traceFile?.failure == nil && !screenshotFailed && !replayFailed ? 0 : 1

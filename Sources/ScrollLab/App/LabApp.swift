@@ -67,6 +67,9 @@ final class LabApp {
     var screenshotFailed = false
     var pendingScreenshot: String?
     var messageUntil = 0.0
+    /// The last time the window had something to draw (`canRest`), and how often it has rested.
+    var lastBusyTime = 0.0
+    var restCount = 0
     /// Frames presented so far; also the number of the frame being drawn.
     var frameCount = 0
     /// The content offset the last drawn frame shows (`--trace-frames`).
@@ -102,7 +105,7 @@ final class LabApp {
         refreshSourceStatus()
         status.physics = (sceneOptions.physics == .ios ? "iOS fit" : sceneOptions.physics.rawValue)
             + " · vel \(sceneOptions.estimator.rawValue)"
-        status.renderer = sdl.rendererName + " · " + sdl.videoDriver   // the pacing is added by `run()`
+        status.renderer = sdl.rendererName + (sdl.rendererNote.map { " (\($0))" } ?? "") + " · " + sdl.videoDriver   // the pacing is added by `run()`
     }
 
     /// One frame: step the model, draw, serve screenshot requests (before present).

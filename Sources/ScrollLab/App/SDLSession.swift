@@ -18,6 +18,8 @@ final class SDLSession {
     let renderer: OpaquePointer
     /// The renderer's name (`opengl`, `software`, …) for the HUD and the log.
     let rendererName: String
+    /// Why the renderer is not the default one, for the footer (nil: it is).
+    private(set) var rendererNote: String?
     /// Whether the renderer was made with vsync (which may be SDL's simulation: see `turnOffVSync`).
     private(set) var hasVSync: Bool
     /// The video driver in use (`x11`, `wayland`, `offscreen`).
@@ -89,6 +91,14 @@ final class SDLSession {
             renderer = made
         } else if !headless, !software {
             renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue)
+            // An "accelerated" OpenGL renderer whose GL is a CPU rasterizer (Mesa's llvmpipe on a machine
+            // without a GPU) draws slower than SDL's own software renderer and keeps a core busy: use that
+            // instead, and say so (`--render-driver opengl` still chooses it).
+            if let made = renderer, let gl = Self.cpuRasterizer(made) {
+                SDL_DestroyRenderer(made)
+                renderer = nil
+                rendererNote = "\(gl) GL on the CPU"
+            }
         }
         // SDL 2's software renderer cannot wait for the blank: asked for vsync, it sleeps to a whole-millisecond
         // schedule (1000 / 60 = 16 ms, i.e. 62.5 Hz). Without it, the frame loop paces at the display's period.
@@ -177,6 +187,20 @@ final class SDLSession {
             return Double(mode.refresh_rate)
         }
         return 60
+    }
+
+    /// The name of the GL implementation behind an OpenGL renderer when it rasterizes on the CPU
+    /// (`GL_RENDERER` names llvmpipe, softpipe, SwiftShader or a "Software Rasterizer"), else nil.
+    static func cpuRasterizer(_ renderer: OpaquePointer) -> String? {
+        var info = SDL_RendererInfo()
+        guard SDL_GetRendererInfo(renderer, &info) == 0, let name = info.name, String(cString: name).hasPrefix("opengl"),
+              let address = SDL_GL_GetProcAddress("glGetString") else { return nil }
+        let glGetString = unsafeBitCast(address, to: (@convention(c) (UInt32) -> UnsafePointer<UInt8>?).self)
+        guard let text = glGetString(0x1F01) else { return nil }   // GL_RENDERER
+        let gl = String(cString: text)
+        let lower = gl.lowercased()
+        guard ["llvmpipe", "softpipe", "swiftshader", "software rasterizer"].contains(where: lower.contains) else { return nil }
+        return String(gl.split(separator: " ").first ?? "a CPU rasterizer")
     }
 
     /// Draws everything queued for the frame and waits until it is drawn: the renderer batches its

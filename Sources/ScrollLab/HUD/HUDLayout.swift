@@ -243,6 +243,12 @@ struct HUDLayout {
         let input = status.eventClock.isEmpty ? "" : " · input stamped with " + status.eventClock + " time"
         put(status.renderer + input, .label, .dimText, column: c, x: x, y: frame.minY, width: frame.width)
         put(Self.keyHints(scene: s), .label, .dimText, column: c, x: x, y: frame.minY + line, width: frame.width)
+        if status.resting {
+            // Nothing is drawn until an event: the frame figures would be stale.
+            put("resting: nothing moves, no frames drawn until input", .mono, .dimText, column: c, x: x, y: frame.minY + 2 * line + 1,
+                width: frame.width)
+            return
+        }
         let used = put(String(format: "%.1f fps · p99 %.1f ms · work %.1f (p99 %.1f) · ", status.fps, status.intervalP99Ms,
                               status.frameMs, status.frameP99Ms), .mono, .dimText, column: c, x: x, y: frame.minY + 2 * line + 1,
                        width: frame.width)

@@ -16,6 +16,8 @@ struct HUDStatus {
     var slowMotion: String?
     /// Simulated image source latency, milliseconds (nil when the scene has no images).
     var latencyMs: Double?
+    /// True while the window rests (no frames until an event).
+    var resting = false
     /// The network the images come over instead ("3g", "HTTP 127.0.0.1:8080"), nil for a constant latency.
     var network: String?
     /// The active physics and velocity estimator (`iOS fit · vel ios`).

@@ -62,6 +62,16 @@ import Testing
             #expect(entry == KeyTable.HelpEntry(key: binding.label, action: binding.description, scene: binding.scene))
             #expect(!entry.action.isEmpty)
         }
-        #expect(entries.map(\.key) == ["D", "1–5", "6", "7", "8", "B", "L", "C", "K", "U", "X", "P", "O", "S", "T", "F5", "R", "F12", "H", "Esc"])
+        #expect(entries.map(\.key) == ["D", "1–5", "6", "7", "8", "B", "L", "C", "K", "U", "X", "P", "O", "S", "T", "F5", "R", "Space", "[", "]", "F12", "H", "Esc"])
+    }
+}
+
+@Suite struct TimelineKeyTests {
+    @Test func spaceFreezesAndBracketsScrub() {
+        let table = KeyTable.window
+        #expect(table.dispatch(" ", scene: "grid").map { "\($0.action)" } == "freezeTimeline")
+        #expect(table.dispatch("[", scene: "pager").map { "\($0.action)" } == "scrubTimeline(-1)")
+        #expect(table.dispatch("]", scene: "photos").map { "\($0.action)" } == "scrubTimeline(1)")
+        #expect(Key.character(" ").label == "Space")
     }
 }

@@ -56,6 +56,7 @@ extension LabApp {
     /// Adds a delegate callback to the timeline.
     func recordTimelineEvent(_ record: ScrollEventRecord) {
         instruments.timeline.record(record)
+        if case .willEndDragging = record.event { instruments.lastRelease = record.time }
     }
 
     /// T: the next slow-motion step (1×, 0.25×, 0.1×), switched at app time `t` without a jump.
@@ -174,10 +175,18 @@ extension LabApp {
     func drawTimeline() {
         var status = modelClock.scaleLabel
         if isReplaying { status += " · replay" }
+        if instruments.timelineFrozenAt != nil { status += " · frozen" }
         let recording = instruments.recorder.isRecording ? "REC → ./\(LabInstruments.recordingsFolder)/" : nil
-        TimelinePlot(canvas: canvas, text: text).draw(instruments.timeline, now: modelTimeShown,
+        let now = instruments.timelineFrozenAt ?? modelTimeShown
+        TimelinePlot(canvas: canvas, text: text).draw(instruments.timeline, now: now, seconds: Self.timelineSpan(now: now, lastRelease: instruments.lastRelease),
                                                       in: HUDLayout.timelineFrame, status: status, recording: recording,
                                                       layout: &instruments.layout)
+    }
+
+    /// The timeline's span: 3 s, widened (up to 8 s) to keep the last release and its glide in view.
+    static func timelineSpan(now: Double, lastRelease: Double?) -> Double {
+        guard let release = lastRelease, now - release < 8 else { return TimelinePlot.seconds }
+        return Swift.min(8, Swift.max(TimelinePlot.seconds, now - release + 0.5))
     }
 
     /// Adds the frame's offset and velocity to the timeline, at the model time the scene shows.

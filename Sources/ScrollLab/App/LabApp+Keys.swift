@@ -18,7 +18,7 @@ extension LabApp {
         case Int(SDLK_ESCAPE.rawValue): return .escape
         case Int(SDLK_F5.rawValue): return .f5
         case Int(SDLK_F12.rawValue): return .f12
-        case 33..<127: return Unicode.Scalar(UInt32(code)).map { .character(Character($0)) }
+        case 32..<127: return Unicode.Scalar(UInt32(code)).map { .character(Character($0)) }
         default: return nil
         }
     }
@@ -63,6 +63,17 @@ extension LabApp {
             resetInstruments()
             logSetting("reset", .bool(true), at: t)
             toast(gridScene != nil ? "R: reset: offset 0, events, timeline, policy table" : "R: reset: offset 0, events, timeline", at: t)
+        case .freezeTimeline:
+            instruments.timelineFrozenAt = instruments.timelineFrozenAt == nil ? modelTimeShown : nil
+            logSetting("timelineFrozen", .bool(instruments.timelineFrozenAt != nil), at: t)
+            toast(instruments.timelineFrozenAt == nil ? "Space: the timeline runs live" : "Space: the timeline frozen · [ ] move it back and forth", at: t)
+        case .scrubTimeline(let step):
+            guard let frozen = instruments.timelineFrozenAt else {
+                toast("\(step < 0 ? "[" : "]"): freeze the timeline first (Space)", at: t)
+                break
+            }
+            instruments.timelineFrozenAt = Swift.min(modelTimeShown, Swift.max(0, frozen + 0.5 * Double(step)))
+            toast(String(format: "%@: the timeline at %.1f s", step < 0 ? "[" : "]", instruments.timelineFrozenAt!), at: t)
         case .nextScene:
             switchScene(at: t)
             toast("S: the \(scene.kind.name) scene", at: t)

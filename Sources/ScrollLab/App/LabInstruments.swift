@@ -12,6 +12,10 @@ struct LabInstruments {
     var timeline: Timeline
     /// The plot geometry, reused frame to frame.
     var layout = TimelineLayout()
+    /// The model time the timeline is frozen at (Space), nil while it runs live.
+    var timelineFrozenAt: Double?
+    /// The model time of the last release (willEndDragging): the timeline widens to keep it and its glide in view.
+    var lastRelease: Double?
     /// Pointer samples as the model received them, while F5 recording is on.
     var recorder = GestureRecorder()
     /// The file the recording is written to as it goes (opened at the first complete gesture).

@@ -16,7 +16,7 @@ struct TimelinePlot {
     let canvas: Canvas
     let text: TextCache
 
-    /// Seconds of model time across the plot.
+    /// Seconds of model time across the plot, at least (a fling's glide widens it).
     static let seconds = 3.0
     /// Offset curve colour.
     static let offsetColour = RGBA(110, 180, 255)
@@ -31,7 +31,7 @@ struct TimelinePlot {
 
     /// Draws the panel: a caption line at `frame.minY`, the plot below it. `status` is a short note
     /// after the legend (the slow-motion scale, `"1×"`); `recording`, when set, is shown in red (`"REC → ./recordings/"`).
-    func draw(_ timeline: Timeline, now: Double, in frame: Rect, status: String, recording: String?,
+    func draw(_ timeline: Timeline, now: Double, seconds: Double = TimelinePlot.seconds, in frame: Rect, status: String, recording: String?,
               layout: inout TimelineLayout) {
         let caption = Int32(frame.minY)
         var x = Int32(frame.minX)
@@ -47,7 +47,7 @@ struct TimelinePlot {
         // Curves use the box between the label rows and the axis line; labels sit in rows at the top.
         let plot = Rect(x: box.minX + 2, y: box.minY + 3, width: box.width - 4, height: box.height - 20)
         let fonts = text.fonts
-        timeline.layout(in: plot, now: now, seconds: Self.seconds,
+        timeline.layout(in: plot, now: now, seconds: seconds,
                         measure: { Double(fonts.width($0, style: .mono)) }, into: &layout)
 
         canvas.clip(box)
@@ -89,7 +89,7 @@ struct TimelinePlot {
             text.draw(label.text, style: .mono, colour: Self.colour(of: label.newest),
                       x: Int32(label.frame.minX.rounded()), y: Int32(label.frame.minY.rounded()))
         }
-        drawAxis(layout, box: box)
+        drawAxis(layout, box: box, seconds: seconds)
         // Recording: a red dot and the folder, above the axis line.
         if let recording {
             canvas.fill(Rect(x: box.minX + 5, y: box.maxY - 30, width: 9, height: 9), Self.recordingColour)
@@ -100,7 +100,7 @@ struct TimelinePlot {
 
     /// The bottom line: the time span, the offset range in whole points and the velocity scale, each
     /// in its curve's colour; hidden labels are counted.
-    private func drawAxis(_ layout: TimelineLayout, box: Rect) {
+    private func drawAxis(_ layout: TimelineLayout, box: Rect, seconds: Double) {
         let y = Int32(box.maxY - 15)
         var right = Int32(box.maxX - 3)
         func put(_ string: String, _ colour: RGBA) {
@@ -113,7 +113,8 @@ struct TimelinePlot {
         put(HUDFormat.number(layout.offsetRange.lowerBound, decimals: 0) + "…"
             + HUDFormat.number(layout.offsetRange.upperBound, decimals: 0) + " pt", Self.offsetColour)
         var left = Int32(box.minX + 3)
-        left += text.draw("−\(Int(Self.seconds)) s", style: .mono, colour: .dimText, x: left, y: y).width + 8
+        left += text.draw("−" + HUDFormat.number(seconds, decimals: seconds == seconds.rounded() ? 0 : 1) + " s", style: .mono,
+                          colour: .dimText, x: left, y: y).width + 8
         let hidden = "+\(layout.hiddenLabelCount) unlabelled"
         if layout.hiddenLabelCount > 0, left + text.size(hidden, style: .mono).width < right {
             text.draw(hidden, style: .mono, colour: .dimText, x: left, y: y)

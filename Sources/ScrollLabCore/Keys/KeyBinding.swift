@@ -9,6 +9,7 @@ public enum Key: Hashable, Sendable {
     /// How the help names the key (`D`, `Esc`, `F5`).
     public var label: String {
         switch self {
+        case .character(" "): return "Space"
         case .character(let c): return c.uppercased()
         case .escape: return "Esc"
         case .f5: return "F5"
@@ -65,6 +66,10 @@ public enum KeyAction: Hashable, Sendable {
     case delaysContentTouches
     /// X: the grid's `canCancelContentTouches` on / off (B-TCH-1).
     case canCancelContentTouches
+    /// Space: the timeline frozen at the moment shown, or live again.
+    case freezeTimeline
+    /// [ and ]: a frozen timeline moved back (−1) or forward (+1) half a second.
+    case scrubTimeline(Int)
 }
 
 /// One row of the key table: the keys, the scene they act on (nil: every scene), what the help says

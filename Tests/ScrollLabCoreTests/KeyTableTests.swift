@@ -62,7 +62,7 @@ import Testing
             #expect(entry == KeyTable.HelpEntry(key: binding.label, action: binding.description, scene: binding.scene))
             #expect(!entry.action.isEmpty)
         }
-        #expect(entries.map(\.key) == ["D", "1–5", "6", "7", "8", "B", "L", "C", "K", "U", "X", "P", "O", "S", "T", "F5", "R", "Space", "[", "]", "F12", "H", "Esc"])
+        #expect(entries.map(\.key) == ["D", "1–5", "6", "7", "8", "B", "L", "C", "A", "K", "U", "X", "P", "O", "S", "T", "F5", "R", "Space", "[", "]", "F12", "H", "Esc"])
     }
 }
 

@@ -38,6 +38,7 @@ extension LabApp {
             scene.advance(to: now)
             collectEvents()
             modelTimeShown = now
+            continueComparison(at: t)
         }
         return modelTimeShown
     }
@@ -48,6 +49,7 @@ extension LabApp {
     /// Records a pointer sample the scene is about to receive (F5 recording); a gesture is written to
     /// the recording file as soon as it ends, so a kill loses at most the gesture in progress.
     func recordPointer(_ event: PointerEvent) {
+        noteLiveSample(event)
         guard instruments.recorder.isRecording else { return }
         instruments.recorder.record(event)
         if event.phase == .up || event.phase == .pinchEnd { _ = saveRecording(at: modelTimeShown) }
@@ -218,6 +220,10 @@ extension LabApp {
     private func startPendingReplay(at now: Double) {
         guard let gesture = instruments.pendingReplay else { return }
         instruments.pendingReplay = nil
+        if instruments.comparisonQueue == nil {
+            // A replay is a gesture A can play under every policy.
+            instruments.lastGesture = PlayedGesture(events: gesture, startOffset: scene.snapshot().contentOffset)
+        }
         instruments.replay = ReplayDriver(gesture: gesture, startTime: now, frameRate: instruments.replayFrameRate)
         logSetting("replay", .int(gesture.count), at: clock.now())
     }

@@ -63,6 +63,8 @@ extension LabApp {
             resetInstruments()
             logSetting("reset", .bool(true), at: t)
             toast(gridScene != nil ? "R: reset: offset 0, events, timeline, policy table" : "R: reset: offset 0, events, timeline", at: t)
+        case .compareAll:
+            startComparingAllPolicies(at: t)
         case .freezeTimeline:
             instruments.timelineFrozenAt = instruments.timelineFrozenAt == nil ? modelTimeShown : nil
             logSetting("timelineFrozen", .bool(instruments.timelineFrozenAt != nil), at: t)

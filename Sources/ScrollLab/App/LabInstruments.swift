@@ -12,6 +12,11 @@ struct LabInstruments {
     var timeline: Timeline
     /// The plot geometry, reused frame to frame.
     var layout = TimelineLayout()
+    /// The last gesture the grid received (A plays it under every policy), the touch still in progress,
+    /// and the policies A has yet to play (nil when no comparison runs).
+    var lastGesture: LabApp.PlayedGesture?
+    var touchInProgress: LabApp.PlayedGesture?
+    var comparisonQueue: [LoadingPolicyKind]?
     /// The model time the timeline is frozen at (Space), nil while it runs live.
     var timelineFrozenAt: Double?
     /// The model time of the last release (willEndDragging): the timeline widens to keep it and its glide in view.

@@ -66,6 +66,8 @@ public enum KeyAction: Hashable, Sendable {
     case delaysContentTouches
     /// X: the grid's `canCancelContentTouches` on / off (B-TCH-1).
     case canCancelContentTouches
+    /// A: the last gesture played under every policy in turn (the grid).
+    case compareAll
     /// Space: the timeline frozen at the moment shown, or live again.
     case freezeTimeline
     /// [ and ]: a frozen timeline moved back (−1) or forward (+1) half a second.

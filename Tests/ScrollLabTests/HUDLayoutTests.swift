@@ -91,7 +91,11 @@ import Testing
         // Long values are elided, not dropped; the current policy's row is always in the table.
         #expect(layout.boxes.contains { $0.text.hasSuffix("…") })
         #expect(layout.boxes.contains { $0.text.hasPrefix("glide") && $0.colour == .active })
-        #expect(layout.boxes.contains { $0.text == "3 broken" })
+        #expect(layout.boxes.contains { $0.text.hasPrefix("problem 3 (B)") })
+        // Every policy row is in the table: a fixed row each, none dropped.
+        for kind in LoadingPolicyKind.allCases {
+            #expect(layout.boxes.contains { $0.text.hasPrefix(kind.rawValue) }, "\(kind.rawValue)'s row")
+        }
     }
 
     @Test func theWorstPagerNeverOverlapsNorLeavesItsColumns() {

@@ -47,6 +47,18 @@ public struct PolicyComparison: Sendable {
         return withLive.finished
     }
 
+    /// The table with a fixed row for every policy, in `LoadingPolicyKind.allCases` order, tried or not
+    /// (an untried one has `segments` 0), each followed by its seed-problem variants that were tried
+    /// (only Deferred and Target have them): a table that never reorders or drops a policy.
+    public static func fixedRows(_ tried: [Row]) -> [Row] {
+        var out: [Row] = []
+        for kind in LoadingPolicyKind.allCases {
+            out.append(tried.first { $0.policy == kind.rawValue } ?? Row(policy: kind.rawValue, metrics: LoadMetrics(), segments: 0))
+            out += tried.filter { $0.policy.hasPrefix(kind.rawValue + " · problem ") }.sorted { $0.policy < $1.policy }
+        }
+        return out
+    }
+
     /// Forgets every segment (R).
     public mutating func removeAll() {
         finished.removeAll()

@@ -46,7 +46,7 @@ struct HUDLayout {
     /// Width of the label cell of a `label value` row.
     static let labelWidth = 88.0
     /// Cells of the policy table (policy, loads, wasted, blank, settle): widths in pixels.
-    static let tableCells: [Double] = [72, 44, 48, 48, 40]
+    static let tableCells: [Double] = [76, 44, 48, 44, 40]
     /// Delegate callbacks listed (two lines each).
     static let eventRows = 7
 
@@ -112,14 +112,13 @@ struct HUDLayout {
 
         heading("Scene", note: s.name + " (S)")
         if s.hasLoading {
-            row("policy 1–\(LoadingPolicyKind.allCases.count)", s.policy)
-            row("problem B", s.seedProblem.map { "\($0) broken" } ?? "off")
+            // A seed problem shown broken leads, so no elision of a long name can hide it.
+            row("policy", s.seedProblem.map { "problem \($0) (B) · " + s.policy } ?? s.policy + " · B off")
         }
         if let paging = s.pagingMode { row("paging P", paging) }
         if let zoom = s.zoom { row("zoom", zoom) }
         if let touches = s.contentTouches { row("touches U X", touches) }
-        row("rate D", s.decelerationRate)
-        row("clock T", status.slowMotion.map { $0 + " slow motion" } ?? "1×")
+        row("rate D · T", s.decelerationRate + " · " + (status.slowMotion ?? "1×"))
         row("physics", status.physics)
 
         heading("State")
@@ -135,9 +134,12 @@ struct HUDLayout {
         row("target", s.targetContentOffset.map { HUDFormat.point($0, decimals: 1) } ?? "—",
             s.targetContentOffset == nil ? .dimText : .ghost)
 
-        heading("Views (pool)")
+        heading("Views (pool)", note: "\(s.viewsCreated) made · \(s.rebindCount) rebinds")
         let half = frame.width / 2
-        for (index, tile) in s.tiles.enumerated() {
+        // More policy rows than the usual eight (seed-problem variants tried): the pool's rows give way
+        // to them (the views are labelled on the phone itself), so the table never drops a row.
+        let tiles = s.policyRows.count > LoadingPolicyKind.allCases.count ? [] : s.tiles
+        for (index, tile) in tiles.enumerated() {
             let cellX = x + Double(index % 2) * half
             if y + rowHeight <= frame.maxY {
                 swatches.append(Swatch(frame: Rect(x: cellX, y: y + 4, width: 10, height: 10),
@@ -147,11 +149,10 @@ struct HUDLayout {
             let shown = tile.item.map { s.hasLoading ? "item \($0)" : "page \($0 + 1)" } ?? "unbound"
             put("#\(tile.view) " + shown, .mono, .text, column: c,
                 x: cellX + 14, y: y + 1, width: half - 18)
-            if index % 2 == 1 || index == s.tiles.count - 1 { y += rowHeight }
+            if index % 2 == 1 || index == tiles.count - 1 { y += rowHeight }
         }
-        row("created", "\(s.viewsCreated) · rebinds \(s.rebindCount)", s.viewsCreated == s.tiles.count ? .active : .ghost)
 
-        heading("Loading", note: s.hasLoading ? "this policy, since 1–8 or R" : nil)
+        heading("Loading", note: s.hasLoading ? "since 1–8, A or R" : nil)
         guard s.hasLoading else {
             put("no load metrics in this scene", .label, .dimText, column: c, x: x, y: y, width: frame.width)
             return
@@ -163,49 +164,51 @@ struct HUDLayout {
         }
         for (label, value) in s.metrics { row(label, value) }
 
-        heading("Policies since R", note: "(tile·s, ms)")
         layOutPolicyTable(s, y: y, traffic: status.network != nil)
     }
 
-    /// The comparison table: a header row, then one row per policy tried since the last reset, the
-    /// current one in green. When rows do not all fit, the oldest give way (the current one stays).
+    /// The comparison table: a heading that names the columns, then a fixed row for every policy (tried
+    /// or not, "–" for untried) and the seed-problem variants tried, the current one in green. Rows
+    /// are never dropped: when the column's foot is near, the rows tighten to the numbers' line height.
     private mutating func layOutPolicyTable(_ s: SceneSnapshot, y top: Double, traffic: Bool) {
         let c = 0, frame = columns[c].frame
-        let line = Swift.max(metrics.lineHeight(.mono), metrics.lineHeight(.label))
-        var y = top
-        func cells(_ values: [String], style: FontSet.Style, colour: RGBA) {
-            var x = frame.minX
+        var y = top + 4
+        // The heading row: the title over the name column, the column names over theirs.
+        put("Policies", .heading, .heading, column: c, x: frame.minX, y: y, width: Self.tableCells[0])
+        var x = frame.minX + Self.tableCells[0]
+        let header = ["loads", "wasted", "blank", traffic ? "kB" : "settle"]
+        for (index, name) in header.enumerated() {
+            let width = Self.tableCells[index + 1]
+            put(name, .small, .dimText, column: c, x: x, y: y + 4, width: index == header.count - 1 ? width : width - 4, alignRight: true)
+            x += width
+        }
+        y += metrics.lineHeight(.heading) + 1
+        let rows = s.policyRows
+        // As roomy as the column's foot allows: the numbers' line, tighter, then the small face.
+        let roomy = Swift.max(metrics.lineHeight(.mono), metrics.lineHeight(.label))
+        let fit = (frame.maxY - y) / Double(Swift.max(1, rows.count))
+        let line = Swift.max(metrics.lineHeight(.small), Swift.min(roomy, fit.rounded(.down)))
+        let face: FontSet.Style = line >= metrics.lineHeight(.mono) - 1 ? .mono : .small
+        for row in rows {
+            let m = row.metrics
+            let current = row.policy == s.currentPolicy
+            let tried = row.segments > 0 || current
+            // The live row's wasted count may still fall (a cached image shown later): "≤" says so.
+            let live = current && m.loadsWastedPending > 0
+            let values = !tried ? ["–", "–", "–", "–"] : [
+                "\(m.loadsIssued)", (live ? "≤" : "") + "\(m.loadsWasted)", HUDFormat.compact(m.blankTileSeconds),
+                traffic ? HUDFormat.compact(Double(m.networkBytes) / 1000, integer: true)
+                        : HUDFormat.compact(m.settleLatency * 1000, integer: true),
+            ]
+            let colour: RGBA = current ? .active : tried ? .text : .dimText
+            put(HUDFormat.policyName(row.policy), face, colour, column: c, x: frame.minX, y: y, width: Self.tableCells[0] - 4)
+            var x = frame.minX + Self.tableCells[0]
             for (index, value) in values.enumerated() {
-                let width = Self.tableCells[index]
-                // Numbers right-aligned with a 4 px gutter; the last column runs to the column's edge.
-                let last = index == values.count - 1
-                // The policy's name in the label face where it fits the column's foot, else in the numbers' face.
-                let nameStyle: FontSet.Style = y + metrics.lineHeight(.label) <= frame.maxY ? .label : .mono
-                put(value, index == 0 && style != .small ? nameStyle : style, colour, column: c, x: x, y: y,
-                    width: last ? width : width - 4, alignRight: index > 0)
+                let width = Self.tableCells[index + 1]
+                put(value, face, colour, column: c, x: x, y: y, width: index == values.count - 1 ? width : width - 4, alignRight: true)
                 x += width
             }
             y += line
-        }
-        // Under a network the last column is the traffic (kB received) instead of the settle time.
-        cells(["policy", "loads", "wasted", "blank", traffic ? "kB" : "settle"], style: .small, colour: .dimText)
-        let room = Swift.max(0, Int((frame.maxY - y) / line))
-        var rows = s.policyRows
-        if rows.count > room, room > 0 {
-            let current = rows.firstIndex { $0.policy == s.currentPolicy }
-            let keep = current.map { rows[$0] }
-            rows.removeAll { $0.policy == s.currentPolicy }
-            rows = Array(rows.suffix(room - (keep == nil ? 0 : 1))) + (keep.map { [$0] } ?? [])
-        }
-        for row in rows {
-            let m = row.metrics
-            // The live row's wasted count may still fall (a cached image shown later): "≤" says so.
-            let live = row.policy == s.currentPolicy && m.loadsWastedPending > 0
-            cells([HUDFormat.policyName(row.policy), "\(m.loadsIssued)", (live ? "≤" : "") + "\(m.loadsWasted)",
-                   HUDFormat.compact(m.blankTileSeconds),
-                   traffic ? HUDFormat.compact(Double(m.networkBytes) / 1000, integer: true)
-                           : HUDFormat.compact(m.settleLatency * 1000, integer: true)],
-                  style: .mono, colour: row.policy == s.currentPolicy ? .active : .text)
         }
     }
 

@@ -27,7 +27,7 @@ final class GridWindowScene: LabSceneAdapter {
         return SceneContent(policy: Self.policyLabel(grid), tiles: tiles.map(Self.drawItem),
                             viewsCreated: grid.pool.viewsCreated, rebindCount: grid.pool.rebindCount,
                             hasLoading: true, seedProblem: grid.seedProblem?.rawValue,
-                            metrics: Self.metrics(grid.metrics) + (sourceNetwork == nil ? [] : Self.traffic(grid.metrics)), policyRows: grid.policyRows, currentPolicy: grid.segmentName,
+                            metrics: Self.metrics(grid.metrics) + (sourceNetwork == nil ? [] : Self.traffic(grid.metrics)), policyRows: PolicyComparison.fixedRows(grid.policyRows), currentPolicy: grid.segmentName,
                             liveImageAssets: grid.liveImageAssets(showing: tiles), targetRect: grid.targetRect,
                             contentTouches: Self.contentTouches(grid.scrollView))
     }
@@ -132,23 +132,19 @@ final class GridWindowScene: LabSceneAdapter {
         }
     }
 
-    /// The HUD's traffic rows under a network (B-POL-3): requests and the time to the first image; loads
-    /// served from memory and disk, and failures (the tiles name their reasons). The bytes are in the
-    /// policy table.
+    /// The HUD's traffic row under a network (B-POL-3): requests, loads served from disk and failures (the
+    /// tiles name their reasons). The kilobytes are in the policy table; the time to the first image and
+    /// the memory hits in the trace.
     static func traffic(_ m: LoadMetrics) -> [(String, String)] {
-        [
-            ("requests", "\(m.requests)" + (m.timeToFirstImage.map { String(format: " · 1st %.2f s", $0) } ?? "")),
-            ("mem/disk", "\(m.memoryHits) / \(m.diskHits) · failed \(m.failedLoads)"),
-        ]
+        [("traffic", "req \(m.requests) · disk \(m.diskHits) · ✗\(m.failedLoads)")]
     }
 
     /// The HUD's rows for the current policy's segment (B-POL-2); loads, wasted, blank time and settle
     /// are in the comparison table.
     static func metrics(_ m: LoadMetrics) -> [(String, String)] {
         [
-            ("loads", "\(m.loadsCompleted) done of \(m.loadsIssued)"),
-            ("cancelled", "\(m.loadsCancelled) · max settle \(Int((m.settleLatencyMax * 1000).rounded()))"),
-            ("hit fades", "\(m.cacheHitFades) · stale \(m.staleFrames)"),
+            ("loads done", "\(m.loadsCompleted)/\(m.loadsIssued) · \(m.loadsCancelled) cancelled"),
+            ("fades·stale", "\(m.cacheHitFades) · \(m.staleFrames) (must be 0)"),
             ("peak", String(format: "%.1f MB · ready %d%%", Double(m.peakDecodedBytes) / 1_048_576,
                             Int((m.readyOnAppearShare * 100).rounded()))),
         ]

@@ -27,7 +27,7 @@ struct WindowCommand: ParsableCommand {
         --disk-cache DIR|off, --clear-disk-cache, --request-order fifo|lifo, --http-timeout S, --rate normal|fast, --physics ios|android|flutter-bouncing|flutter-clamping, \
         --refresh HZ, --touch-hz HZ, --items N, --estimator ios|lsq, --assets DIR, --scale N, \
         --trace-out FILE, --trace-did-scroll, --trace-pointer, --trace-frames, --replay FILE, \
-        --screenshot FILE, --screenshot-after S, --headless, --software, --frames N, --quit-after S, \
+        --screenshot FILE, --screenshot-after S, --headless, --software, --renderer NAME, --frames N, --quit-after S, \
         --stall-ms MS --stall-every S, --decode-on-main, --pacing adaptive|legacy.
         """
 
@@ -56,6 +56,9 @@ struct WindowCommand: ParsableCommand {
 
     @Flag(help: "Use SDL's software renderer even when an accelerated one exists.")
     var software = false
+
+    @Option(name: .customLong("renderer"), help: "Use exactly this SDL render driver (software, opengl, opengles2…), without vsync; by default the accelerated one unless its OpenGL is a CPU rasterizer (llvmpipe), then software.")
+    var renderer: String?
 
     @Option(help: "Play a gesture file in the window in real time (same frames and input as `replay --headless`).")
     var replay: String?
@@ -134,7 +137,7 @@ struct WindowCommand: ParsableCommand {
         if let conflict = paths.firstConflict() { fail("scrolllab: " + conflict, code: 64) }
         let options = WindowOptions(
             traceOut: traceOut, traceDidScroll: traceDidScroll, tracePointer: tracePointer, traceFrames: traceFrames, screenshot: screenshot,
-            screenshotAfter: screenshotAfter, headless: headless, software: software,
+            screenshotAfter: screenshotAfter, headless: headless, software: software, renderDriver: renderer,
             replayFile: replay, frames: frames, quitAfter: quitAfter,
             scale: scale, pacing: pacing, debugStallAtSample: debugStallAtSample, debugStallMs: debugStallMs,
             stallMs: stallMs, stallEvery: stallEvery, decodeOnMain: decodeOnMain, source: source,

@@ -96,6 +96,12 @@ struct BenchCommand: ParsableCommand {
         paths.input(framesGesture, "--frames-gesture")
         paths.output(plot, "--plot")
         if let conflict = paths.firstConflict() { fail("scrolllab bench: " + conflict, code: 64) }
+        // An unwritable --plot fails at once, not after the whole bench.
+        if let plot, plot != "-" {
+            do { _ = try OutputFile(path: plot).close() } catch {
+                fail("scrolllab bench: --plot: \(error.message.replacingOccurrences(of: "scrolllab: ", with: ""))", code: OptionRules.Exit.usage)
+            }
+        }
         if frames {
             runFrames(gestureDirectory: gestures.map { URL(fileURLWithPath: $0) } ?? AssetLocator.directory("Gestures"))
             return

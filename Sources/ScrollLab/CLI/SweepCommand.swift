@@ -219,6 +219,11 @@ struct SweepCommand: ParsableCommand {
             conflicts.input(file, "FILE")
             conflicts.output(plot, "--plot")
             if let conflict = conflicts.firstConflict() { fail("scrolllab sweep report: " + conflict, code: OptionRules.Exit.usage) }
+            if let plot, plot != "-" {
+                do { _ = try OutputFile(path: plot).close() } catch {
+                    fail("scrolllab sweep report: --plot: \(error.message.replacingOccurrences(of: "scrolllab: ", with: ""))", code: OptionRules.Exit.usage)
+                }
+            }
             let lines: [(id: String, line: String)]
             do { lines = try SweepResults(path: file).completeLines() } catch { fail("scrolllab sweep report: \(error.message)", code: OptionRules.Exit.input) }
             let results = lines.compactMap { SweepResults.result(from: $0.line) }

@@ -80,7 +80,7 @@ public final class GridScene: LabScene, ScrollViewDelegate {
 
     /// The headless source: the network model when the configuration names a profile, else today's
     /// constant latency with no bandwidth limit (so `--latency-ms` figures stay what they were).
-    static func headlessSource(_ c: GridSceneConfiguration) -> any ImageSource {
+    public static func headlessSource(_ c: GridSceneConfiguration) -> any ImageSource {
         guard let profile = c.network else {
             return VirtualImageSource(latency: c.latency, decodeCost: c.decodeCost, bytesPerImage: c.bytesPerImage)
         }

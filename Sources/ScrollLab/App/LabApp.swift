@@ -195,7 +195,9 @@ extension LabApp {
     static func imageLoader(paths: [AssetFile], options: WindowOptions, sceneOptions: SceneOptions,
                             renderer: OpaquePointer) -> ImageLoader {
         let route: ImageLoader.Route
-        if let source = options.source {
+        if options.imagesOnModelClock {
+            route = .virtualClock(GridScene.headlessSource(sceneOptions.gridConfiguration(assetCount: Swift.max(1, paths.count))))
+        } else if let source = options.source {
             route = .http(HTTPImageFetcher(template: source, timeout: options.httpTimeout))
         } else if let profile = sceneOptions.network {
             // The decode is real here: the model stands for the network alone.
@@ -205,7 +207,12 @@ extension LabApp {
             route = .files
         }
         var disk: DiskCache?
-        if case .files = route {} else if sceneOptions.diskCache != .off {
+        let usesNetwork: Bool
+        switch route {
+        case .files, .virtualClock: usesNetwork = false
+        case .modelled, .http: usesNetwork = true
+        }
+        if usesNetwork, sceneOptions.diskCache != .off {
             let directory: String
             if case let .directory(path) = sceneOptions.diskCache { directory = path } else { directory = DiskCacheChoice.defaultDirectory }
             disk = DiskCache.open(directory: directory, byteLimit: GridSceneConfiguration().diskCacheByteLimit ?? (100 << 20))

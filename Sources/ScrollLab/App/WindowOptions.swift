@@ -46,6 +46,9 @@ struct WindowOptions: Sendable {
     var decodeOnMain: Bool = false
     /// Fetch the grid's images over HTTP from this URL template (`--source`).
     var source: String?
+    /// Images on the model clock from the headless replay's source, decoded the moment they finish
+    /// (`replay --video`: the same frames every run), instead of real decodes in real time.
+    var imagesOnModelClock: Bool = false
     /// Empty the disk cache before the first load (`--clear-disk-cache`): a cold start.
     var clearDiskCache: Bool = false
     /// Seconds without data before an HTTP fetch fails with "timeout" (`--http-timeout`).

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import LabKit
 import ScrollKit
+import ScrollLabCore
 
 /// `scrolllab replay FILE --headless` (B-UI-3): runs a gesture file through a scene on a virtual 60 Hz
 /// clock and prints one JSON line per delegate callback, then an `end` line with the final state.
@@ -33,7 +34,32 @@ struct ReplayCommand: ParsableCommand {
     @Flag(help: "Print each event as it happens, while the input is still being read.")
     var stream = false
 
+    @Option(help: ArgumentHelp("Render the replay into a video instead (.mp4, .webm or .gif, encoded by ffmpeg): every frame offscreen at its exact replay time, the same frames every run; no window or --headless needed.", valueName: "OUT"))
+    var video: String?
+
+    @Option(name: .customLong("video-layout"), help: "With --video: phones (the phone alone, default) or window (the whole window with the HUD).")
+    var videoLayout: LabApp.VideoLayout = .phones
+
+    @Option(parsing: .unconditional, help: "With --video: frames per second, which is also the replay's clock (default 60).")
+    var fps: Double = 60
+
+    @Option(parsing: .unconditional, help: "With --video: the size, times the 960×600 window (default 1; 0.5 for a small GIF).")
+    var scale: Double = 1
+
+    func validate() throws {
+        guard fps.isFinite, (1...240).contains(fps) else { throw ValidationError("--fps must be between 1 and 240 (got \(fps))") }
+        guard scale.isFinite, (0.25...4).contains(scale) else { throw ValidationError("--scale must be between 0.25 and 4 (got \(scale))") }
+        if video != nil, scene.policy == .all { throw ValidationError("--video renders one policy: give --policy NAME") }
+        if let video, !VideoEncoder.endings.contains((video as NSString).pathExtension.lowercased()) {
+            throw ValidationError("--video must end in .mp4, .webm or .gif (got \(video))")
+        }
+    }
+
     func run() throws {
+        if let video {
+            renderVideo(to: video)
+            return
+        }
         guard headless else {
             fail("scrolllab replay: add --headless, or play the file in the window with `scrolllab --replay \(file)`", code: 64)
         }
@@ -81,5 +107,53 @@ struct ReplayCommand: ParsableCommand {
             emit(JSONValue.object(end).serialized)
         }
         if !stream { held.flush(to: output) }
+    }
+}
+
+extension LabApp.VideoLayout: ExpressibleByArgument {}
+
+extension ReplayCommand {
+    /// `--video OUT`: the whole gesture read, then rendered offscreen frame by frame and encoded.
+    func renderVideo(to output: String) {
+        var paths = PathConflicts()
+        paths.input(file == "-" ? nil : file, "FILE")
+        paths.output(output, "--video")
+        if let conflict = paths.firstConflict() { fail("scrolllab replay: " + conflict, code: OptionRules.Exit.usage) }
+        guard VideoEncoder.ffmpegPath() != nil else {
+            fail("scrolllab replay: --video needs ffmpeg, which is not installed (Debian: apt-get install ffmpeg)", code: OptionRules.Exit.input)
+        }
+        var events: [PointerEvent] = []
+        readGesture(file, command: "replay") { events.append($0) }
+        guard !events.isEmpty else { fail("scrolllab replay: \(file == "-" ? "stdin" : file) holds no pointer events") }
+        if let touchHz = scene.touchHz { events = TouchResampler.resample(events, rate: touchHz) }
+        var options = WindowOptions()
+        options.headless = true
+        options.quiet = true
+        options.software = true
+        options.replay = events
+        options.scale = scale
+        options.imagesOnModelClock = true
+        let sceneOptions = scene
+        let fps = self.fps, layout = videoLayout
+        let outcome: Result<Int, VideoEncoder.Problem> = MainActor.assumeIsolated {
+            do throws(AppError) {
+                let app = try LabApp(options: options, sceneOptions: sceneOptions, imagePaths: sceneOptions.imagePaths())
+                do throws(VideoEncoder.Problem) {
+                    return .success(try app.renderVideo(to: output, fps: fps, layout: layout))
+                } catch {
+                    return .failure(error)
+                }
+            } catch {
+                return .failure(VideoEncoder.Problem(message: error.message))
+            }
+        }
+        switch outcome {
+        case let .success(frames):
+            let line = JSONValue.object([("event", .string("video")), ("file", .string(output)), ("frames", .int(frames)),
+                                         ("fps", .number(fps)), ("seconds", .number(Double(frames) / fps))])
+            print(line.serialized)
+        case let .failure(problem):
+            fail("scrolllab replay: --video: " + problem.message.replacingOccurrences(of: "scrolllab: ", with: ""))
+        }
     }
 }

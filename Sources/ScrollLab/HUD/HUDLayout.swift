@@ -246,6 +246,10 @@ struct HUDLayout {
         let input = status.eventClock.isEmpty ? "" : " · input stamped with " + status.eventClock + " time"
         put(status.renderer + input, .label, .dimText, column: c, x: x, y: frame.minY, width: frame.width)
         put(Self.keyHints(scene: s), .label, .dimText, column: c, x: x, y: frame.minY + line, width: frame.width)
+        if let video = status.videoLine {
+            put(video, .mono, .dimText, column: c, x: x, y: frame.minY + 2 * line + 1, width: frame.width)
+            return
+        }
         if status.resting {
             // Nothing is drawn until an event: the frame figures would be stale.
             put("resting: nothing moves, no frames drawn until input", .mono, .dimText, column: c, x: x, y: frame.minY + 2 * line + 1,

@@ -18,6 +18,8 @@ struct HUDStatus {
     var latencyMs: Double?
     /// True while the window rests (no frames until an event).
     var resting = false
+    /// A video's frame line in place of the frame timings (which would differ run to run).
+    var videoLine: String?
     /// The network the images come over instead ("3g", "HTTP 127.0.0.1:8080"), nil for a constant latency.
     var network: String?
     /// The active physics and velocity estimator (`iOS fit · vel ios`).

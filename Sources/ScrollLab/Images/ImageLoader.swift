@@ -21,6 +21,9 @@ final class ImageLoader {
         case modelled(NetworkImageSource)
         /// HTTP (`--source`).
         case http(HTTPImageFetcher)
+        /// The headless replay's source on the model clock, each image decoded and uploaded on this thread
+        /// the moment the source finishes it (video export: the same frames every run).
+        case virtualClock(any ImageSource)
     }
 
     /// Image files, by asset index.
@@ -94,7 +97,7 @@ final class ImageLoader {
     var traffic: SourceTraffic {
         var t = SourceTraffic()
         switch route {
-        case .files: break
+        case .files, .virtualClock: break
         case let .modelled(model): t = model.traffic
         case let .http(fetcher): (t.networkBytes, t.requests) = fetcher.traffic
         }
@@ -106,7 +109,7 @@ final class ImageLoader {
     /// The disk cache key of asset `asset`: its URL over HTTP, else its file (path and size).
     func diskKey(asset: Int) -> String? {
         switch route {
-        case .files: return nil
+        case .files, .virtualClock: return nil
         case let .http(fetcher): return fetcher.url(for: asset)?.absoluteString
         case .modelled:
             guard !paths.isEmpty else { return nil }
@@ -154,6 +157,9 @@ final class ImageLoader {
         case var .modelled(model):
             model.begin(ticket, time: time)
             route = .modelled(model)
+        case var .virtualClock(model):
+            model.begin(ticket, time: time)
+            route = .virtualClock(model)
         case let .http(fetcher):
             let workers = self.workers, disk = self.disk, key = diskKey(asset: ticket.key.asset)
             let keep = storing(key)
@@ -167,6 +173,31 @@ final class ImageLoader {
     private func storing(_ key: String?) -> (@Sendable ([UInt8]) -> Void)? {
         guard let disk, let key else { return nil }
         return { bytes in disk.write(key, payload: bytes) }
+    }
+
+    /// The virtual-clock source's loads finished by `time`: each image decoded and uploaded now, its
+    /// completion stamped with the source's own time (as headless), whatever the decode costs.
+    private func takeVirtualCompletions(upTo time: Double) {
+        guard case var .virtualClock(model) = route else { return }
+        var finished: [LoadCompletion] = []
+        while let c = model.nextCompletion(upTo: time) { finished.append(c) }
+        route = .virtualClock(model)
+        for c in finished where begun[c.ticket.id] != nil {
+            let path = paths[c.ticket.key.asset % paths.count]
+            let fitting = fittings[c.ticket.id] ?? nil
+            begun[c.ticket.id] = nil
+            fittings[c.ticket.id] = nil
+            priorities[c.ticket.id] = nil
+            switch ImageDecoder.decode(path: path, maxDimension: workers.maxDimension, fitting: fitting) {
+            case let .success(surface):
+                let bytes = surface.decodedBytes
+                let uploaded = textures.upload(surface, for: c.ticket.key.asset)
+                ready.append(LoadCompletion(ticket: c.ticket, result: uploaded ? .image(bytes: bytes) : .failed(reason: "texture upload failed"),
+                                            time: c.time))
+            case let .failure(failure):
+                ready.append(LoadCompletion(ticket: c.ticket, result: .failed(reason: failure.reason), time: c.time))
+            }
+        }
     }
 
     /// The modelled network's arrivals up to `time`: each file is read, stored on disk and decoded.
@@ -202,6 +233,9 @@ final class ImageLoader {
         case var .modelled(model):
             model.cancel(ticket)
             route = .modelled(model)
+        case var .virtualClock(model):
+            model.cancel(ticket)
+            route = .virtualClock(model)
         case let .http(fetcher): fetcher.cancel(ticket: ticket.id)
         }
         mailbox.cancel(ticket.id)
@@ -215,6 +249,7 @@ final class ImageLoader {
     func pump(time: Double) {
         let start = SDL_GetPerformanceCounter()
         takeArrivals(upTo: time)
+        takeVirtualCompletions(upTo: time)
         var outcomes = mailbox.drain()
         if !dueOnMain.isEmpty {
             // The render thread decodes every image whose latency has passed, whatever it costs the frame.

@@ -38,13 +38,16 @@ final class GridWindowScene: LabSceneAdapter {
     }
 
     override var sourceLatencyMs: Double? {
-        if case .files = images.route { return images.latency * 1000 }
-        return nil
+        switch images.route {
+        case .files: return images.latency * 1000
+        case let .virtualClock(model): return (model as? VirtualImageSource).map { $0.latency * 1000 }
+        case .modelled, .http: return nil
+        }
     }
 
     override var sourceNetwork: String? {
         switch images.route {
-        case .files: return nil
+        case .files, .virtualClock: return nil
         case let .modelled(model): return model.profile.name
         case let .http(fetcher): return "HTTP " + (fetcher.url(for: 0).map { ($0.host ?? "") + ($0.port.map { ":\($0)" } ?? "") } ?? "")
         }

@@ -4,8 +4,8 @@ import Testing
 import LabKit
 import ScrollKitTestSupport
 
-/// No policy beats the oracle (B-ORACLE-1): over every bundled gesture and a seeded set of varied
-/// synthetic sessions, at every latency the lab offers, each policy's blank time is at least the
+/// No policy beats the oracle (B-ORACLE-1): over every bundled gesture, a seeded set of varied
+/// synthetic sessions and a generated session of each kind, at every latency the lab offers, each policy's blank time is at least the
 /// oracle's at that policy's own concurrency, and the two achievable schedules are at or above it.
 @Suite struct OracleGestureTests {
     static let latencies = [0.0, 0.08, 0.25, 1.0]
@@ -32,9 +32,14 @@ import ScrollKitTestSupport
     }
 
     static let cases: [String] = GridBenchGestureTests.gestures + (0..<6).map { "synthetic-\($0)" }
+        + ["browse", "flings", "read"].map { "generated-\($0)" }
 
     static func events(_ name: String) throws -> [PointerEvent] {
         if name.hasPrefix("synthetic-") { return syntheticSessions(count: 6, seed: 27)[Int(name.dropFirst(10))!] }
+        if name.hasPrefix("generated-"), let kind = BrowsingSessionGenerator.Kind(rawValue: String(name.dropFirst(10))) {
+            // A session of the population generator (B-GEN-1), as `gestures generate` writes it.
+            return BrowsingSessionGenerator(kind: kind, seed: 2027).session(0)
+        }
         return try GridBenchGestureTests.events(name)
     }
 

@@ -9,6 +9,8 @@ produces the same pictures. Each carries its number, small, in the
 bottom-right corner.
 
 Regenerate with:  python3 Assets/Scripts/make_images.py [--count N] [--out DIR]
+The photos scene's larger photos (sharp at its 3x zoom):
+                  python3 Assets/Scripts/make_images.py --photos
 Needs numpy and Pillow (pip install numpy pillow); the product only reads the
 resulting JPEG files.
 """
@@ -823,6 +825,13 @@ def load_font(size):
         return ImageFont.load_default()
 
 
+def set_size(width, height, supersample):
+    """Renders at width x height from here on (the scenes read W and H as they draw)."""
+    global OUT_W, OUT_H, SS, W, H
+    OUT_W, OUT_H, SS = width, height, supersample
+    W, H = OUT_W * SS, OUT_H * SS
+
+
 def finish(img, index, font):
     img = np.clip(img, 0, 1)
     im = Image.fromarray((img * 255 + 0.5).astype(np.uint8))
@@ -843,10 +852,21 @@ def main(argv):
     ap.add_argument("--count", type=int, default=72)
     ap.add_argument("--out", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Images"))
     ap.add_argument("--only", type=int, nargs="*", help="regenerate only these indices")
+    ap.add_argument("--photos", action="store_true",
+                    help="the photos scene's set: one of each kind at 900x1320 (3x the grid's) in Assets/Photos")
     args = ap.parse_args(argv)
+    prefix, suffix = "img", ""
+    if args.photos:
+        # @3x: 300x440 points at 3 pixels a point, as an iOS asset names its scale.
+        set_size(900, 1320, 1)
+        prefix, suffix = "photo", "@3x"
+        if args.out == ap.get_default("out"):
+            args.out = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Photos")
+        if not args.only:
+            args.count = len(SCENES)
     out = os.path.normpath(args.out)
     os.makedirs(out, exist_ok=True)
-    font = load_font(13)
+    font = load_font(13 * OUT_W // 300)
     total = 0
     indices = args.only if args.only else range(args.count)
     for i in indices:
@@ -854,7 +874,7 @@ def main(argv):
         scene = SCENES[i % len(SCENES)]
         img = scene(rng, i // len(SCENES))
         im = finish(img, i, font)
-        path = os.path.join(out, f"img-{i:03d}.jpg")
+        path = os.path.join(out, f"{prefix}-{i:03d}{suffix}.jpg")
         im.save(path, "JPEG", quality=JPEG_QUALITY, optimize=True, progressive=False)
         size = os.path.getsize(path)
         total += size

@@ -108,6 +108,22 @@ import Testing
         #expect(layout.boxes.contains { $0.text.hasPrefix("P paging") })
     }
 
+    @Test func thePhotosInnerScrollViewIsShownWholeBesideThePagers() {
+        var s = SceneSnapshot(name: "photos", decelerationRate: "normal 0.998", scrollViewFrame: .zero)
+        s.content.zoom = "2.56× (1.02–3.07)"
+        s.content.tiles = (0..<3).map { TileDrawItem(view: $0, item: $0, frame: .zero) }
+        s.content.inner = InnerScrollView(name: "photo", isTracking: true, isDragging: true, velocity: Point(x: -8000, y: 8000),
+                                          contentOffset: Point(x: 99_999.5, y: 99_999.5), drivesTimeline: true)
+        let layout = HUDLayout(s, events: worstEvents(), status: worstStatus, metrics: metrics)
+        expectNoOverlapsInsideColumns(layout)
+        let texts = layout.boxes.map(\.text)
+        for whole in ["Photo", "on the timeline", "(99999.5, 99999.5)", "(-8000, 8000) pt/s", "2.56× (1.02–3.07)"] {
+            #expect(texts.contains(whole), "\(whole) is not shown whole")
+        }
+        // The zoom row is the photo's: shown once, under it.
+        #expect(texts.filter { $0 == "zoom" }.count == 1)
+    }
+
     @Test func ordinaryValuesAreShownWhole() {
         var s = worstGrid(tracking: false)
         s.content.policy = "adaptive"

@@ -6,7 +6,9 @@
 - F5 records a Ctrl + wheel pinch as `pinch` / `pinchEnd` lines, and `replay --headless --scene photos`
   plays it to the same didEndZooming scale;
 - a double click on the zoomed photo zooms it out to its fitted scale, the next one in to the maximum at
-  the point, and the next one out again.
+  the point, and the next one out again;
+- a drag on a zoomed photo is the photo's own scroll view's: its willBeginDragging … didEndDragging are
+  in the trace marked "scrollView":"photo", at the photo's own offsets, and the pager does not move.
 """
 
 import json
@@ -77,5 +79,26 @@ with closing(app):
         scale = read_trace(trace_path)[end].get("scale")
         check(abs(scale - expected) < 1e-6, "double click zooms to %.4f (got %s)" % (expected, scale))
         time.sleep(0.5)
+    # 3. Zoomed in again, a short slow drag pans the photo, not the pager.
+    before = len(read_trace(trace_path))
+    xdotool("click", "--repeat", "2", "--delay", "80", "1")
+    check(wait_for_event(trace_path, "didEndZooming", before, 5) is not None, "zoomed in for the pan")
+    time.sleep(0.5)
+    before = len(read_trace(trace_path))
+    xdotool("mousedown", "1")
+    for step in range(1, 7):
+        xdotool("mousemove", px + 200 - 10 * step, py + 250)
+        time.sleep(0.03)
+    time.sleep(0.15)  # still before the lift: no fling
+    xdotool("mouseup", "1")
+    end = wait_for_event(trace_path, "didEndDragging", before, 5)
+    check(end is not None, "the pan ends with didEndDragging")
+    got = [l for l in read_trace(trace_path)[before:end + 1] if l.get("event") in ("willBeginDragging", "willEndDragging", "didEndDragging")]
+    check([l["event"] for l in got] == ["willBeginDragging", "willEndDragging", "didEndDragging"]
+          and all(l.get("scrollView") == "photo" for l in got),
+          "the pan's callbacks are the photo's (got %s)" % got)
+    moved = got[-1]["offset"]["x"] - got[0]["offset"]["x"]
+    check(40 <= moved <= 60, "the photo's own offset moved with the finger, less the slop (%.1f pt)" % moved)
     quit_app(app)
-    check(read_trace(trace_path)[-1].get("viewsCreated") == 3, "the closing line says viewsCreated 3")
+    final = read_trace(trace_path)[-1]
+    check(final.get("viewsCreated") == 3, "the closing line says viewsCreated 3")

@@ -6,11 +6,13 @@ extension ScrollEventRecord {
     /// `willEndDragging` adds `"proposedTarget"` when the delegate rewrote the target;
     /// `didEndDragging` carries `"willDecelerate"`; content touches (`touchesBegan`, `touchesEnded`,
     /// `touchesCancelled`, `tap`) carry `"item"` and `"view"`, and `"control":true` on a control;
-    /// `didEndZooming` carries `"scale"`.
+    /// `didEndZooming` carries `"scale"`. A record from a scroll view other than the scene's own says
+    /// whose it is: `"scrollView":"photo"` (its offset is that scroll view's).
     public var json: JSONValue {
         var pairs: [(String, JSONValue)] = [
             ("t", .number(time)), ("event", .string(event.name)), ("offset", .point(offset)),
         ]
+        if let owner = scrollViewName { pairs.append(("scrollView", .string(owner))) }
         switch event {
         case let .willEndDragging(velocity, target, proposed):
             pairs.append(("velocity", .point(velocity)))
@@ -28,5 +30,16 @@ extension ScrollEventRecord {
             break
         }
         return .object(pairs)
+    }
+}
+
+extension ScrollEventRecord {
+    /// The name of the scroll view that made the callback, when it is not the scene's own (tag 0).
+    public var scrollViewName: String? {
+        switch tag {
+        case 0: nil
+        case PhotosScene.photoTag: "photo"
+        default: "tag \(tag)"
+        }
     }
 }

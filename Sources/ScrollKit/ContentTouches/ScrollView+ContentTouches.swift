@@ -93,6 +93,6 @@ extension ScrollView {
     /// Tells the content and records the callback.
     func sendContentTouch(_ phase: ContentTouchPhase, to view: ContentView) {
         content?.contentView(view, received: phase)
-        eventHandler?(ScrollEventRecord(time: currentTime, offset: contentOffset, event: .contentTouch(phase, view)))
+        eventHandler?(ScrollEventRecord(time: currentTime, offset: contentOffset, event: .contentTouch(phase, view), tag: tag))
     }
 }

@@ -53,11 +53,14 @@ public struct ScrollEventRecord: Equatable, Sendable {
     public var offset: Point
     /// The callback and its arguments.
     public var event: ScrollEvent
+    /// The `tag` of the scroll view that made the callback.
+    public var tag: Int
 
     /// Makes a record.
-    public init(time: Double, offset: Point, event: ScrollEvent) {
+    public init(time: Double, offset: Point, event: ScrollEvent, tag: Int = 0) {
         self.time = time
         self.offset = offset
         self.event = event
+        self.tag = tag
     }
 }

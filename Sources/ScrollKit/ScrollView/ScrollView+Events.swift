@@ -2,7 +2,7 @@
 extension ScrollView {
     /// Sends `event` to the delegate, then records it for `eventHandler` (time and offset as of the call).
     func send(_ event: ScrollEvent) {
-        let record = ScrollEventRecord(time: currentTime, offset: contentOffset, event: event)
+        let record = ScrollEventRecord(time: currentTime, offset: contentOffset, event: event, tag: tag)
         if let delegate {
             switch event {
             case .didScroll: delegate.scrollViewDidScroll(self)
@@ -27,7 +27,8 @@ extension ScrollView {
     func askForTarget(velocity: Point, proposed: Point) -> Point {
         let record = ScrollEventRecord(time: currentTime, offset: contentOffset,
                                        event: .willEndDragging(velocity: velocity / 1000, target: proposed,
-                                                               proposedTarget: proposed))
+                                                               proposedTarget: proposed),
+                                       tag: tag)
         var target = proposed
         delegate?.scrollViewWillEndDragging(self, withVelocity: velocity / 1000, targetContentOffset: &target)
         if !target.x.isFinite { target.x = proposed.x }

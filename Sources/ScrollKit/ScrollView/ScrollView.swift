@@ -30,6 +30,9 @@ public final class ScrollView {
     public weak var delegate: (any ScrollViewDelegate)?
     /// An observer called for every callback, after the delegate, with the callback's time and arguments (B-EVT-4).
     public var eventHandler: ((ScrollEventRecord) -> Void)?
+    /// A number the app picks to tell its scroll views apart (UIView's `tag`); every record carries it, so
+    /// one observer can hear several scroll views (a pager and the zoomed photo inside it). 0 by default.
+    public var tag = 0
     /// The model time of the newest input or frame, in seconds (for code that must pass a time, such as a
     /// delegate calling `setContentOffset` from a callback).
     public internal(set) var currentTime: Double = 0

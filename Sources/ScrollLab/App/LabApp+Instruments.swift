@@ -182,7 +182,7 @@ extension LabApp {
         let now = instruments.timelineFrozenAt ?? modelTimeShown
         TimelinePlot(canvas: canvas, text: text).draw(instruments.timeline, now: now, seconds: Self.timelineSpan(now: now, lastRelease: instruments.lastRelease),
                                                       in: HUDLayout.timelineFrame, status: status, recording: recording,
-                                                      layout: &instruments.layout)
+                                                      follows: instruments.timelineFollows, layout: &instruments.layout)
     }
 
     /// The timeline's span: 3 s, widened (up to 8 s) to keep the last release and its glide in view.
@@ -192,9 +192,12 @@ extension LabApp {
     }
 
     /// Adds the frame's offset and velocity to the timeline, at the model time the scene shows.
+    /// A nested scroll view that is the one moving (a zoomed photo) is followed instead, and the timeline says so.
     func recordTimelineSample(_ snapshot: SceneSnapshot) {
-        instruments.timeline.record(time: modelTimeShown, contentOffset: snapshot.contentOffset,
-                                    velocity: snapshot.velocity)
+        let inner = snapshot.inner.flatMap { $0.drivesTimeline ? $0 : nil }
+        instruments.timelineFollows = inner?.name
+        instruments.timeline.record(time: modelTimeShown, contentOffset: inner?.contentOffset ?? snapshot.contentOffset,
+                                    velocity: inner?.velocity ?? snapshot.velocity)
     }
 
     /// A gesture as the model gets it: resampled to `--touch-hz` when given.

@@ -9,12 +9,11 @@ extension LabApp {
 
     /// A new scene of `kind` built from `options`, put in the window by its `WindowPresentable` side.
     static func windowScene(_ kind: SceneKind, options: SceneOptions, images: ImageLoader) throws(AppError) -> any WindowScene {
-        let lab = options.makeScene(kind, imageSource: SDLImageSource(loader: images), assetCount: images.paths.count,
-                                    images: images.paths)
+        let lab = options.makeScene(kind, imageSource: SDLImageSource(loader: images), assetCount: images.paths.count)
         guard let presentable = lab as? any WindowPresentable else {
             throw .usage("the \(kind.name) scene cannot be shown in the window yet")
         }
-        return presentable.windowScene(kind: kind, images: images)
+        return presentable.windowScene(kind: kind, images: images, options: options)
     }
 
     /// Switches to the next scene (`S`) with the current deceleration rate. Each scene is built once, from

@@ -179,6 +179,8 @@ final class LabApp {
         collectEvents()
         tracePolicySegment(at: clock.now())
         writeTraceSummary()
+        scene.close()
+        for parked in parkedScenes.values { parked.close() }
         images.shutdown()
         text.removeAll()
         fonts.close()

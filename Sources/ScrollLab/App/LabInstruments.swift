@@ -21,6 +21,8 @@ struct LabInstruments {
     var timelineFrozenAt: Double?
     /// The model time of the last release (willEndDragging): the timeline widens to keep it and its glide in view.
     var lastRelease: Double?
+    /// The nested scroll view the timeline plots (`photo`), nil while it plots the scene's own.
+    var timelineFollows: String?
     /// Pointer samples as the model received them, while F5 recording is on.
     var recorder = GestureRecorder()
     /// The file the recording is written to as it goes (opened at the first complete gesture).

@@ -77,7 +77,7 @@ struct ReplayCommand: ParsableCommand {
         for (index, policy) in policies.enumerated() {
             var options = scene
             if let policy { options.policy = .one(policy) }
-            let lab = options.assets == nil ? options.makeScene() : options.makeScene(assetCount: files.count, images: files)
+            let lab = options.assets == nil ? options.makeScene() : options.makeScene(assetCount: files.count, photos: files)
             let first = index == 0
             if first { for line in lab.settingLines { emit(line.serialized) } }
             let replay = HeadlessReplayStream(options.replayClock, scene: lab, onRecord: { record in

@@ -125,23 +125,41 @@ struct SceneOptions: ParsableArguments {
         }
     }
 
-    /// The photos scene's page sizes for `files`: each image's pixel size from its header (one pixel per
-    /// point), the bundled size for a file whose header cannot be read. Only read for the photos scene.
+    /// The photos scene's photos: the `--assets` folder, else the bundled `Assets/Photos` (300×440 pt at
+    /// 3 px a point, sharp at the 3× zoom), else the grid's images.
+    func photoPaths() -> [AssetFile] {
+        guard assets == nil, let directory = AssetLocator.directory("Photos"),
+              let files = try? AssetCatalog.imageFiles(in: directory.path), !files.isEmpty else { return imagePaths() }
+        return files
+    }
+
+    /// The photos scene's page sizes for `files`, in points: each image's pixel size from its header over
+    /// the scale its name gives as iOS assets do (`photo@3x.jpg`: 3 px a point; none: 1), the bundled size
+    /// for a file whose header cannot be read. Only read for the photos scene.
     static func photoSizes(of files: [AssetFile]) -> [Size] {
         files.map { file in
-            ImageDecoder.pixelSize(of: file).map { Size(width: Double($0.width), height: Double($0.height)) }
+            let scale = Double(pixelsPerPoint(of: file))
+            return ImageDecoder.pixelSize(of: file).map { Size(width: Double($0.width) / scale, height: Double($0.height) / scale) }
                 ?? PhotosScene.defaultPhotoSize
         }
     }
 
+    /// The `@Nx` scale at the end of a file's name (before its extension), 1 when it has none.
+    static func pixelsPerPoint(of file: AssetFile) -> Int {
+        let name = String(decoding: file.path, as: UTF8.self).split(separator: "/").last ?? ""
+        let stem = name.split(separator: ".").first ?? ""
+        guard let at = stem.lastIndex(of: "@"), stem.hasSuffix("x"),
+              let scale = Int(stem[stem.index(after: at)..<stem.index(before: stem.endIndex)]), (1...4).contains(scale) else { return 1 }
+        return scale
+    }
+
     /// A new scene of `kind` (default: `--scene`) as configured. The grid takes its images from
     /// `imageSource` (headless: a virtual source with the configured latency) and shows `assetCount`
-    /// distinct images; the photos scene shows `images` at their own sizes (none: `assetCount` photos of
-    /// the bundled size).
+    /// distinct images; the photos scene shows `photos` (default: `photoPaths()`) at their own sizes.
     func makeScene(_ kind: SceneKind? = nil, imageSource: (any ImageSource)? = nil,
-                   assetCount: Int = GridSceneConfiguration().assetCount, images: [AssetFile] = []) -> any LabScene {
+                   assetCount: Int = GridSceneConfiguration().assetCount, photos: [AssetFile]? = nil) -> any LabScene {
         let kind = kind ?? scene
-        let sizes = kind == .photos ? Self.photoSizes(of: images) : []
+        let sizes = kind == .photos ? Self.photoSizes(of: photos ?? photoPaths()) : []
         let settings = SceneSettings(paging: paging, grid: gridConfiguration(assetCount: assetCount), imageSource: imageSource,
                                      photoSizes: sizes)
         let lab = kind.make(settings)

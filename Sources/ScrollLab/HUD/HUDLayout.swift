@@ -116,7 +116,7 @@ struct HUDLayout {
             row("policy", s.seedProblem.map { "problem \($0) (B) · " + s.policy } ?? s.policy + " · B off")
         }
         if let paging = s.pagingMode { row("paging P", paging) }
-        if let zoom = s.zoom { row("zoom", zoom) }
+        if let zoom = s.zoom, s.inner == nil { row("zoom", zoom) }
         if let touches = s.contentTouches { row("touches U X", touches) }
         row("rate D · T", s.decelerationRate + " · " + (status.slowMotion ?? "1×"))
         row("physics", status.physics)
@@ -133,6 +133,21 @@ struct HUDLayout {
         row("offset", HUDFormat.point(s.contentOffset, decimals: 1))
         row("target", s.targetContentOffset.map { HUDFormat.point($0, decimals: 1) } ?? "—",
             s.targetContentOffset == nil ? .dimText : .ghost)
+        if let inner = s.inner {
+            // The nested scroll view (the zoomed photo) has its own state: its callbacks are marked with its name.
+            heading(inner.name.prefix(1).uppercased() + inner.name.dropFirst(),
+                    note: inner.drivesTimeline ? "on the timeline" : "inner")
+            let innerFlags: [(String, Bool)] = [("tracking", inner.isTracking), ("dragging", inner.isDragging),
+                                                ("decel", inner.isDecelerating)]
+            for (index, (name, on)) in innerFlags.enumerated() {
+                put((on ? "●" : "○") + name, .mono, on ? .active : .dimText, column: c,
+                    x: x + Double(index) * flagWidth, y: y, width: flagWidth - 4)
+            }
+            y += rowHeight
+            row("velocity", HUDFormat.point(inner.velocity, decimals: 0) + " pt/s")
+            row("offset", HUDFormat.point(inner.contentOffset, decimals: 1))
+            if let zoom = s.zoom { row("zoom", zoom) }
+        }
 
         heading("Views (pool)", note: "\(s.viewsCreated) made · \(s.rebindCount) rebinds")
         let half = frame.width / 2
@@ -233,7 +248,9 @@ struct HUDLayout {
             put(record.event.name, .mono, index == 0 ? .text : RGBA(200, 203, 210), column: c, x: x + used, y: y,
                 width: frame.width - used)
             y += line
-            put("  " + HUDFormat.arguments(of: record), .mono, .dimText, column: c, x: x, y: y, width: frame.width)
+            // A nested scroll view's callback leads with its name (its offset is its own).
+            let owner = record.scrollViewName.map { $0 + ": " } ?? ""
+            put("  " + owner + HUDFormat.arguments(of: record), .mono, .dimText, column: c, x: x, y: y, width: frame.width)
             y += line + 1
         }
     }

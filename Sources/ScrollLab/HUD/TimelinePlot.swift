@@ -30,9 +30,10 @@ struct TimelinePlot {
     static let proposedColour = RGBA(150, 155, 165)
 
     /// Draws the panel: a caption line at `frame.minY`, the plot below it. `status` is a short note
-    /// after the legend (the slow-motion scale, `"1×"`); `recording`, when set, is shown in red (`"REC → ./recordings/"`).
+    /// after the legend (the slow-motion scale, `"1×"`); `recording`, when set, is shown in red (`"REC → ./recordings/"`);
+    /// `follows` names a nested scroll view whose offset the curve shows (`photo`), on the offset's range.
     func draw(_ timeline: Timeline, now: Double, seconds: Double = TimelinePlot.seconds, in frame: Rect, status: String, recording: String?,
-              layout: inout TimelineLayout) {
+              follows: String? = nil, layout: inout TimelineLayout) {
         let caption = Int32(frame.minY)
         var x = Int32(frame.minX)
         x += text.draw("Timeline", style: .heading, colour: .heading, x: x, y: caption).width + 8
@@ -89,7 +90,7 @@ struct TimelinePlot {
             text.draw(label.text, style: .mono, colour: Self.colour(of: label.newest),
                       x: Int32(label.frame.minX.rounded()), y: Int32(label.frame.minY.rounded()))
         }
-        drawAxis(layout, box: box, seconds: seconds)
+        drawAxis(layout, box: box, seconds: seconds, follows: follows)
         // Recording: a red dot and the folder, above the axis line.
         if let recording {
             canvas.fill(Rect(x: box.minX + 5, y: box.maxY - 30, width: 9, height: 9), Self.recordingColour)
@@ -100,7 +101,7 @@ struct TimelinePlot {
 
     /// The bottom line: the time span, the offset range in whole points and the velocity scale, each
     /// in its curve's colour; hidden labels are counted.
-    private func drawAxis(_ layout: TimelineLayout, box: Rect, seconds: Double) {
+    private func drawAxis(_ layout: TimelineLayout, box: Rect, seconds: Double, follows: String?) {
         let y = Int32(box.maxY - 15)
         var right = Int32(box.maxX - 3)
         func put(_ string: String, _ colour: RGBA) {
@@ -110,7 +111,7 @@ struct TimelinePlot {
             right -= 10
         }
         put("v ±" + HUDFormat.number(layout.velocityRange.upperBound, decimals: 0) + " pt/s", Self.velocityColour)
-        put(HUDFormat.number(layout.offsetRange.lowerBound, decimals: 0) + "…"
+        put((follows.map { $0 + " " } ?? "") + HUDFormat.number(layout.offsetRange.lowerBound, decimals: 0) + "…"
             + HUDFormat.number(layout.offsetRange.upperBound, decimals: 0) + " pt", Self.offsetColour)
         var left = Int32(box.minX + 3)
         left += text.draw("−" + HUDFormat.number(seconds, decimals: seconds == seconds.rounded() ? 0 : 1) + " s", style: .mono,

@@ -80,6 +80,20 @@ final class ImageLoader {
         self.workers = DecodeWorkers(mailbox: mailbox, maxDimension: Self.maxTextureSide(renderer))
     }
 
+    /// A loader of `paths` from the files, for a scene's own pictures (the photos): the same renderer and
+    /// pixel scale, no latency and no network; on the model clock when this one is (a video's frames).
+    func loader(for paths: [AssetFile]) -> ImageLoader {
+        let route: Route
+        if case .virtualClock = self.route {
+            route = .virtualClock(VirtualImageSource(latency: 0, decodeCost: 0, bytesPerImage: 0))
+        } else {
+            route = .files
+        }
+        let loader = ImageLoader(paths: paths, latency: 0, renderer: textures.renderer, route: route)
+        loader.pixelScale = pixelScale
+        return loader
+    }
+
     /// True when images come over HTTP.
     var isHTTP: Bool { if case .http = route { return true } else { return false } }
 

@@ -6,7 +6,7 @@ import CSDL
 /// decoded surface is uploaded and destroyed when the cache evicts its key, so texture memory follows
 /// the cache's byte limit.
 final class TextureStore {
-    private let renderer: OpaquePointer
+    let renderer: OpaquePointer
     private var textures: [Int: OpaquePointer] = [:]
     private var opaqueKeys: Set<Int> = []
     private var reducedKeys: Set<Int> = []

@@ -70,4 +70,22 @@ struct SceneContent {
     var contentTouches: String?
     /// The current photo's zoom and its limits (`2.25× (1.02–3.07)`), nil when the scene does not zoom (B-ZOOM-1).
     var zoom: String?
+    /// A scroll view inside the scene's own (the current photo's), shown in the HUD beside it.
+    var inner: InnerScrollView?
+}
+
+/// A scroll view nested in the scene's (the photo inside the pager): its state as the HUD shows it, and
+/// whether it is the one the timeline follows.
+struct InnerScrollView {
+    /// Its name in the HUD, the event list and the trace (`photo`).
+    var name: String
+    var isTracking = false
+    var isDragging = false
+    var isDecelerating = false
+    /// Content velocity, pt/s.
+    var velocity = Point.zero
+    /// Its own content offset.
+    var contentOffset = Point.zero
+    /// True while it, not the outer scroll view, is what moves (a zoomed photo): the timeline plots it.
+    var drivesTimeline = false
 }

@@ -81,6 +81,8 @@ class LabSceneAdapter: WindowScene {
 
     var sourceNetwork: String? { nil }
 
+    func close() {}
+
     // MARK: - Trace
 
     func takeEvents() -> [ScrollEventRecord] { inbox.takeAll() }

@@ -3,13 +3,14 @@ import ScrollKit
 import ScrollLabCore
 
 extension PhotosScene: WindowPresentable {
-    @MainActor func windowScene(kind: SceneKind, images: ImageLoader) -> any WindowScene {
-        PhotosWindowScene(photos: self, kind: kind, images: images)
+    @MainActor func windowScene(kind: SceneKind, images: ImageLoader, options: SceneOptions) -> any WindowScene {
+        PhotosWindowScene(photos: self, kind: kind, images: images.loader(for: options.photoPaths()))
     }
 }
 
-/// The photos scene in the window (B-ZOOM-1): its three page views as the pool rows, the current page's
-/// zoom in the HUD, drawn by the photos renderer with textures asked for from the image loader.
+/// The photos scene in the window (B-ZOOM-1): its three page views as the pool rows, the current photo's
+/// own scroll view (state, offset, zoom) in the HUD, drawn by the photos renderer with textures from
+/// a loader of its own (the bundled photos are 3× the grid's pixels).
 final class PhotosWindowScene: LabSceneAdapter {
     let photos: PhotosScene
     let textures: PhotoTextures
@@ -27,8 +28,23 @@ final class PhotosWindowScene: LabSceneAdapter {
         var content = SceneContent(tiles: photos.pool.items.enumerated().map { TileDrawItem(view: $0, item: $1, frame: .zero) },
                                    viewsCreated: photos.pool.viewsCreated, rebindCount: photos.pool.rebindCount)
         content.zoom = zoom ?? "—"
+        if let page = photos.currentPageView?.scrollView {
+            content.inner = InnerScrollView(
+                name: "photo", isTracking: page.isTracking, isDragging: page.isDragging,
+                isDecelerating: page.isDecelerating, velocity: page.velocity, contentOffset: page.contentOffset,
+                drivesTimeline: page.zoomScale > page.minimumZoomScale && !photos.scrollView.isTracking
+                    && !photos.scrollView.isDecelerating && photos.scrollView.targetContentOffset == nil)
+        }
         return content
     }
+
+    /// The photos' own loader takes its decoded images each frame.
+    override func advance(to time: Double) {
+        super.advance(to: time)
+        textures.images.pump(time: time)
+    }
+
+    override func close() { textures.images.shutdown() }
 
     /// A lost pointer ends the photo's or the pager's touch without a fling.
     override func cancelPointer(time: Double) { photos.endRoute(time: time) }

@@ -41,13 +41,16 @@ protocol WindowScene: AnyObject {
     var settingLines: [JSONValue] { get }
     /// Extra keys for the trace's summary line (`viewsCreated`, metrics).
     var summary: [(String, JSONValue)] { get }
+    /// Releases what the scene holds beyond the app's (its own image loader); the window is closing.
+    func close()
 }
 
 /// A lab scene the window can show: its window side, declared next to the scene's kind. The app finds
 /// it through this protocol, never by the scene's concrete type.
 protocol WindowPresentable: LabScene {
-    /// The scene in the window, as `kind`; the grid's images come through `images`.
-    @MainActor func windowScene(kind: SceneKind, images: ImageLoader) -> any WindowScene
+    /// The scene in the window, as `kind`; the grid's images come through `images`, and `options` are
+    /// the command line's (a scene with images of its own finds them there).
+    @MainActor func windowScene(kind: SceneKind, images: ImageLoader, options: SceneOptions) -> any WindowScene
 }
 
 /// What a scene draws the phone with.

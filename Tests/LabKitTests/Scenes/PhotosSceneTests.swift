@@ -95,6 +95,19 @@ import ScrollKitTestSupport
         #expect(scene.scrollView.contentOffset.x == 340)
     }
 
+    @Test func theZoomedPhotosOwnCallbacksReachTheLogMarkedAsThePhotos() {
+        _ = run(pinch(to: 2, at: Point(x: 160, y: 255), from: 1))
+        let startX = page.contentOffset.x
+        let records = run(pan(from: Point(x: 200, y: 250), by: -50, at: 2))
+        // The photo's drag, at the photo's own offsets; the pager never moved.
+        let photo = records.filter { $0.tag == PhotosScene.photoTag }
+        #expect(photo.map(\.event.name).filter { $0 != "didScroll" } == ["willBeginDragging", "willEndDragging", "didEndDragging"])
+        #expect(photo.first { $0.event.name == "willBeginDragging" }?.offset.x == startX)
+        #expect(photo.last?.offset.x == startX + 40)
+        #expect(!records.contains { $0.tag == 0 })
+        #expect(photo.last?.json.serialized.contains(#""scrollView":"photo""#) == true)
+    }
+
     @Test func aDoubleTapZoomsInAtThePointAndASecondZoomsOut() {
         let taps = [PointerEvent(time: 1, position: Point(x: 100, y: 150), phase: .down),
                     PointerEvent(time: 1.06, position: Point(x: 100, y: 150), phase: .up),

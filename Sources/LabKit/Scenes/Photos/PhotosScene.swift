@@ -7,8 +7,8 @@ import ScrollKit
 /// its fitted scale. Nested scrolling as in Photos: a drag on a zoomed photo scrolls inside it to its edge,
 /// then the pager takes the rest of the same drag; a pinch never pages and a page fling never zooms.
 ///
-/// The pager is the scene's `scrollView` (its callbacks are the log); the pages' zoom callbacks
-/// (`willBeginZooming`, `didZoom`, `didEndZooming`) go to the same log.
+/// The pager is the scene's `scrollView`; the current page's own scroll view (the photo's, tagged
+/// `PhotosScene.photoTag`) reports to the same log, so its panning, zooming and offsets are seen too.
 public final class PhotosScene: LabScene, ScrollViewDelegate {
     /// Pages in the pool: at most two are visible (a 320 pt page in a 340 pt pitch), plus one bound ahead.
     public static let poolCapacity = 3
@@ -17,6 +17,8 @@ public final class PhotosScene: LabScene, ScrollViewDelegate {
     public static let doubleTapDistance = 30.0
     /// A photo's size when none is known: the bundled images' 300×440.
     public static let defaultPhotoSize = Size(width: 300, height: 440)
+    /// The `tag` of every page's scroll view: its records say they are the photo's, not the pager's.
+    public static let photoTag = 1
 
     /// "photos".
     public let name = "photos"
@@ -49,8 +51,9 @@ public final class PhotosScene: LabScene, ScrollViewDelegate {
         let frame = layout.pageFrame
         pageViews = (0..<Self.poolCapacity).map { _ in PhotoPage(frame: frame) }
         scrollView.delegate = self
-        for page in pageViews {
-            page.scrollView.eventHandler = { [weak self] record in self?.forwardZoomRecord(record) }
+        for (view, page) in pageViews.enumerated() {
+            page.scrollView.tag = Self.photoTag
+            page.scrollView.eventHandler = { [weak self] record in self?.forwardPhotoRecord(record, from: view) }
         }
         updatePool()
     }
@@ -109,11 +112,9 @@ public final class PhotosScene: LabScene, ScrollViewDelegate {
         }
     }
 
-    /// A page's zoom callback, into the pager's log (the page's own scrolling stays inside it).
-    func forwardZoomRecord(_ record: ScrollEventRecord) {
-        switch record.event {
-        case .willBeginZooming, .didZoom, .didEndZooming: scrollView.eventHandler?(record)
-        default: break
-        }
+    /// The current page's callbacks, into the pager's log (pages bound off screen stay quiet).
+    func forwardPhotoRecord(_ record: ScrollEventRecord, from view: Int) {
+        guard pool.view(showing: currentPage) == view else { return }
+        scrollView.eventHandler?(record)
     }
 }

@@ -72,6 +72,24 @@ import LabKit
         #expect(Array(timeline.targets) == [TimelineTarget(time: 1, target: 660, proposedTarget: 700, velocity: 1500, endTime: 2.5)])
     }
 
+    @Test func theTargetLineEndsWithTheMotionItSet() {
+        var timeline = Timeline(axis: .vertical)
+        let fling = ScrollEvent.willEndDragging(velocity: Point(x: 0, y: 2), target: Point(x: 0, y: 900),
+                                                proposedTarget: Point(x: 0, y: 900))
+        let still = ScrollEvent.willEndDragging(velocity: .zero, target: Point(x: 0, y: 40), proposedTarget: Point(x: 0, y: 40))
+        let sequence: [(Double, ScrollEvent)] = [
+            (1, fling), (1, .didEndDragging(willDecelerate: true)), (1, .willBeginDecelerating), (3.4, .didEndDecelerating),
+            (4, .willBeginDragging), (4.5, still), (4.5, .didEndDragging(willDecelerate: false)),
+            (5, .willBeginDragging), (5.5, fling), (5.5, .didEndDragging(willDecelerate: true)), (5.9, .didEndScrollingAnimation),
+        ]
+        for (time, event) in sequence {
+            timeline.record(ScrollEventRecord(time: time, offset: .zero, event: event))
+            if time == 1 { #expect(timeline.projectedTarget != nil) }
+        }
+        #expect(timeline.targets.map(\.endTime) == [3.4, 4.5, 5.9])
+        #expect(timeline.projectedTarget == nil)
+    }
+
     @Test func layoutMapsTimeToXAndValuesToAutoScaledY() {
         var timeline = Timeline(axis: .vertical)
         let values: [(Double, Double, Double)] = [(0, 0, 0), (1, 100, 2000), (2, 200, -1000), (3, 400, 0)]

@@ -39,7 +39,8 @@ public struct Timeline: Sendable {
                              filler: TimelineTarget(time: 0, target: 0, proposedTarget: 0))
     }
 
-    /// The current release target: the last `willEndDragging`'s, until the next drag begins.
+    /// The current release target: the last `willEndDragging`'s, until the motion it set ends or the next
+    /// drag begins.
     public var projectedTarget: TimelineTarget? {
         guard let last = targets.last, last.endTime == nil else { return nil }
         return last
@@ -61,7 +62,8 @@ public struct Timeline: Sendable {
     }
 
     /// Adds a delegate callback: a marker for every callback but `didScroll` and `didZoom`; `willEndDragging`
-    /// also opens a target line, and `willBeginDragging` closes the open one.
+    /// also opens a target line, which the end of its motion (`didEndDragging` without deceleration,
+    /// `didEndDecelerating`, `didEndScrollingAnimation`) or the next `willBeginDragging` closes.
     public mutating func record(_ record: ScrollEventRecord) {
         guard record.event != .didScroll, record.event != .didZoom else { return }
         let offset = record.offset[axis]
@@ -70,28 +72,33 @@ public struct Timeline: Sendable {
         case .willBeginDragging:
             releasedWithoutDeceleration = false
             isDragging = true
-            if let last = targets.last, last.endTime == nil {
-                targets[targets.count - 1].endTime = record.time
-            }
+            closeTarget(at: record.time)
         case let .willEndDragging(velocity, target, proposedTarget):
-            if let last = targets.last, last.endTime == nil {
-                targets[targets.count - 1].endTime = record.time
-            }
+            closeTarget(at: record.time)
             // UIKit reports the release velocity in points per millisecond.
             targets.append(TimelineTarget(time: record.time, target: target[axis],
                                           proposedTarget: proposedTarget[axis], velocity: velocity[axis] * 1000))
         case let .didEndDragging(willDecelerate):
             releasedWithoutDeceleration = !willDecelerate
             isDragging = false
+            if !willDecelerate { closeTarget(at: record.time) }
         case .willBeginDecelerating:
             releasedWithoutDeceleration = false
         case .didEndDecelerating:
             isLeftOver = releasedWithoutDeceleration
             releasedWithoutDeceleration = false
-        case .didScroll, .didEndScrollingAnimation, .contentTouch, .willBeginZooming, .didZoom, .didEndZooming:
+            closeTarget(at: record.time)
+        case .didEndScrollingAnimation:
+            closeTarget(at: record.time)
+        case .didScroll, .contentTouch, .willBeginZooming, .didZoom, .didEndZooming:
             break
         }
         markers.append(TimelineMarker(time: record.time, offset: offset, event: record.event, isLeftOver: isLeftOver))
+    }
+
+    /// Ends the open target line at `time`, if there is one.
+    private mutating func closeTarget(at time: Double) {
+        if let last = targets.last, last.endTime == nil { targets[targets.count - 1].endTime = time }
     }
 
     /// Forgets everything (scene change, reset); storage is kept.

@@ -39,15 +39,15 @@ import Testing
         return s
     }
 
-    func worstEvents() -> EventLog {
-        var log = EventLog(capacity: 7)
-        let events: [ScrollEvent] = [
+    func worstEvents(repeats: Int = 1) -> EventLog {
+        var log = EventLog(capacity: 24)
+        let events: [ScrollEvent] = (0..<repeats).flatMap { _ -> [ScrollEvent] in [
             .willBeginDragging, .didEndScrollingAnimation, .didEndDecelerating, .willBeginDecelerating,
             .didEndDragging(willDecelerate: true),
             .willEndDragging(velocity: Point(x: -12.34, y: -56.78), target: Point(x: -99_999, y: 1_234_567),
                              proposedTarget: Point(x: -88_888, y: 7_654_321)),
             .willBeginDragging, .didEndDragging(willDecelerate: false),
-        ]
+        ] }
         for (i, event) in events.enumerated() {
             log.append(ScrollEventRecord(time: 99_999.999 + Double(i), offset: Point(x: -99_999, y: 1_234_567), event: event))
         }
@@ -78,7 +78,7 @@ import Testing
             }
         }
         // The columns themselves do not overlap, nor the timeline panel.
-        let frames = layout.columns.map(\.frame) + [HUDLayout.timelineFrame]
+        let frames = layout.columns.map(\.frame) + [layout.timelineFrame]
         for (i, a) in frames.enumerated() {
             for b in frames[(i + 1)...] { #expect(!a.intersects(b)) }
         }
@@ -122,6 +122,46 @@ import Testing
         }
         // The zoom row is the photo's: shown once, under it.
         #expect(texts.filter { $0 == "zoom" }.count == 1)
+    }
+
+    @Test(arguments: [HUDLayout.baseSize, Size(width: 1200, height: 800), Size(width: 2400, height: 1500)])
+    func aBiggerLayoutShowsMoreAndStillNeverOverlaps(size: Size) {
+        let base = HUDLayout(worstGrid(tracking: true), events: worstEvents(repeats: 3), status: worstStatus, metrics: metrics)
+        let layout = HUDLayout(worstGrid(tracking: true), events: worstEvents(repeats: 3), status: worstStatus, metrics: metrics,
+                               size: size)
+        expectNoOverlapsInsideColumns(layout)
+        // Everything stays inside the layout.
+        for frame in layout.columns.map(\.frame) + [layout.timelineFrame] {
+            #expect(frame.maxX <= size.width && frame.maxY <= size.height, "\(frame) leaves \(size)")
+        }
+        let callbacks = { (l: HUDLayout) in l.boxes.filter { $0.column == 1 && $0.text.hasPrefix("  ") }.count }
+        if size == HUDLayout.baseSize {
+            #expect(callbacks(layout) == 7)
+        } else {
+            // Room, not only magnification: more callbacks, a wider and taller timeline, fewer elisions.
+            #expect(callbacks(layout) > callbacks(base))
+            #expect(layout.timelineFrame.width > base.timelineFrame.width && layout.timelineFrame.height > base.timelineFrame.height)
+            #expect(layout.columns[0].frame.width > base.columns[0].frame.width)
+            #expect(layout.boxes.filter { $0.text.hasSuffix("…") }.count < base.boxes.filter { $0.text.hasSuffix("…") }.count)
+        }
+    }
+
+    @Test func theTimelineShowsMoreSecondsInAWiderPanel() {
+        let base = HUDLayout.Frames(size: HUDLayout.baseSize).timeline.width
+        #expect(LabApp.timelineSpan(now: 10, lastRelease: nil, width: base) == 3)
+        #expect(LabApp.timelineSpan(now: 10, lastRelease: nil, width: 2 * base) == 6)
+        // The last release and its glide stay in view (up to 8 s).
+        #expect(LabApp.timelineSpan(now: 10, lastRelease: 5, width: base) == 5.5)
+        #expect(LabApp.timelineSpan(now: 10, lastRelease: 1, width: base) == 3)
+    }
+
+    @Test func theLayoutSizeMagnifiesHalfTheGrowthAndMakesRoomWithTheRest() {
+        #expect(SDLSession.layoutSize(window: 960, 600, scale: 1) == Size(width: 960, height: 600))
+        #expect(SDLSession.layoutSize(window: 480, 300, scale: 1) == Size(width: 960, height: 600))  // shrunk
+        #expect(SDLSession.layoutSize(window: 1000, 300, scale: 1) == Size(width: 2000, height: 600))
+        #expect(SDLSession.layoutSize(window: 1920, 1200, scale: 1) == Size(width: 1280, height: 800))  // 1.5×
+        #expect(SDLSession.layoutSize(window: 1920, 1200, scale: 2) == Size(width: 960, height: 600))  // --scale 2
+        #expect(SDLSession.layoutSize(window: 2400, 600, scale: 1) == Size(width: 2400, height: 600))  // a wide strip
     }
 
     @Test func ordinaryValuesAreShownWhole() {

@@ -1,5 +1,5 @@
 """The lab's face in a real window: a resize to 1200×750 gets a new viewport line in the trace that
-places the phone where a click lands on it; keys answer even where they do nothing (P in the grid);
+places the phone where a click lands on it, magnified by half the growth (the rest is room for the HUD); keys answer even where they do nothing (P in the grid);
 switching policy logs the ended segment's metrics; the help and the grid render without errors."""
 
 import os
@@ -19,8 +19,12 @@ time.sleep(1.0)
 events = w.read_trace(trace)
 viewports = [e["value"] for e in events if e.get("event") == "setting" and e.get("name") == "viewport"]
 w.check(viewports[0] == {"x": 20, "y": 60, "w": 320, "h": 480}, "the first viewport line is the 960×600 layout's")
-w.check(len(viewports) >= 2 and viewports[-1] == {"x": 25, "y": 75, "w": 400, "h": 600},
-        "after a resize to 1200×750 a new viewport line: %r" % viewports[-1])
+# 1.25× the 960×600 window: half of the growth magnifies (1.125×), half is room (a 1066×666 layout).
+layout_w, layout_h = 1066, 666
+scale = min(1200 / layout_w, 750 / layout_h)
+expected = {"x": 20 * scale, "y": 60 * scale + (750 - layout_h * scale) // 2, "w": 320 * scale, "h": 480 * scale}
+w.check(len(viewports) >= 2 and all(abs(viewports[-1][k] - expected[k]) < 0.01 for k in expected),
+        "after a resize to 1200×750 a new viewport line, the phone 1.125× (%r, expected %r)" % (viewports[-1], expected))
 
 # A fling inside the new phone rect scrolls (the pointer maps through the scale).
 ox, oy = w.window_origin(win)

@@ -173,22 +173,25 @@ extension LabApp {
         gridScene?.resetComparison()
     }
 
-    /// Draws the timeline panel, its right edge at the model time the scene shows.
-    func drawTimeline() {
+    /// Draws the timeline panel in `frame`, its right edge at the model time the scene shows.
+    func drawTimeline(in frame: Rect) {
         var status = modelClock.scaleLabel
         if isReplaying { status += " · replay" }
         if instruments.timelineFrozenAt != nil { status += " · frozen" }
         let recording = instruments.recorder.isRecording ? "REC → ./\(LabInstruments.recordingsFolder)/" : nil
         let now = instruments.timelineFrozenAt ?? modelTimeShown
-        TimelinePlot(canvas: canvas, text: text).draw(instruments.timeline, now: now, seconds: Self.timelineSpan(now: now, lastRelease: instruments.lastRelease),
-                                                      in: HUDLayout.timelineFrame, status: status, recording: recording,
+        TimelinePlot(canvas: canvas, text: text).draw(instruments.timeline, now: now, seconds: Self.timelineSpan(now: now, lastRelease: instruments.lastRelease, width: frame.width),
+                                                      in: frame, status: status, recording: recording,
                                                       follows: instruments.timelineFollows, layout: &instruments.layout)
     }
 
-    /// The timeline's span: 3 s, widened (up to 8 s) to keep the last release and its glide in view.
-    static func timelineSpan(now: Double, lastRelease: Double?) -> Double {
-        guard let release = lastRelease, now - release < 8 else { return TimelinePlot.seconds }
-        return Swift.min(8, Swift.max(TimelinePlot.seconds, now - release + 0.5))
+    /// The timeline's span: 3 s in the 960×600 panel, more in a wider one (the same seconds a pixel),
+    /// widened (up to 8 s, or the panel's own span if longer) to keep the last release and its glide in view.
+    static func timelineSpan(now: Double, lastRelease: Double?, width: Double = HUDLayout.Frames(size: HUDLayout.baseSize).timeline.width) -> Double {
+        let base = TimelinePlot.seconds * Swift.max(1, width / HUDLayout.Frames(size: HUDLayout.baseSize).timeline.width)
+        let longest = Swift.max(8, base)
+        guard let release = lastRelease, now - release < longest else { return base }
+        return Swift.min(longest, Swift.max(base, now - release + 0.5))
     }
 
     /// Adds the frame's offset and velocity to the timeline, at the model time the scene shows.

@@ -26,8 +26,8 @@ extension LabApp {
         case .phones:
             // The layout scaled to the output and centred (as the logical size letterboxes it).
             let s = sdl.pixelScale, r = viewport.frame
-            let x0 = (Double(outputWidth) - Double(SDLSession.windowSize.width) * s) / 2
-            let y0 = (Double(outputHeight) - Double(SDLSession.windowSize.height) * s) / 2
+            let x0 = (Double(outputWidth) - sdl.layoutSize.width * s) / 2
+            let y0 = (Double(outputHeight) - sdl.layoutSize.height * s) / 2
             crop = SDL_Rect(x: Int32((x0 + r.minX * s).rounded()), y: Int32((y0 + r.minY * s).rounded()),
                             w: Int32((r.width * s).rounded()), h: Int32((r.height * s).rounded()))
         }

@@ -29,7 +29,7 @@ final class LabApp {
     var modelTimeShown = 0.0
     /// Timeline, F5 recording and `--replay`.
     var instruments: LabInstruments
-    var events = EventLog(capacity: 7)
+    var events = EventLog(capacity: 24)
     var stats = FrameStats()
     /// Frames drawn while the content was dragged or decelerating.
     var motionStats = FrameStats()
@@ -125,12 +125,13 @@ final class LabApp {
         frameIsMoving = snapshot.isDragging || snapshot.isDecelerating
         canvas.clear(.background)
         scene.draw(snapshot, with: ScenePainter(canvas: canvas, text: text, textures: images.textures, viewport: viewport))
-        HUDRenderer(canvas: canvas, text: text, fonts: fonts).draw(snapshot, events: events, status: status)
-        drawTimeline()
+        let timelineFrame = HUDRenderer(canvas: canvas, text: text, fonts: fonts)
+            .draw(snapshot, events: events, status: status, size: sdl.layoutSize)
+        drawTimeline(in: timelineFrame)
         if let message = status.message {
             Toast(canvas: canvas, text: text).draw(message, alpha: status.messageAlpha, over: viewport.frame)
         }
-        if showHelp { HelpOverlay(canvas: canvas, text: text).draw(keyHelp, current: scene.kind.name) }
+        if showHelp { HelpOverlay(canvas: canvas, text: text).draw(keyHelp, current: scene.kind.name, size: sdl.layoutSize) }
 
         if let after = options.screenshotAfter, !screenshotTaken, t >= after, let path = options.screenshot {
             saveScreenshot(to: path)

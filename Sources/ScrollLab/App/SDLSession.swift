@@ -24,6 +24,10 @@ final class SDLSession {
     private(set) var hasVSync: Bool
     /// The video driver in use (`x11`, `wayland`, `offscreen`).
     let videoDriver: String
+    /// The window's opening scale (`--scale`): its 960×600 layout magnified that much.
+    let baseScale: Double
+    /// The layout's size in points (the renderer's logical size): 960×600, or more in a bigger window.
+    private(set) var layoutSize = Size(width: Double(windowSize.width), height: Double(windowSize.height))
     /// `glFinish` of a GL renderer's context (nil for other renderers).
     private let glFinish: (@convention(c) () -> Void)?
 
@@ -34,6 +38,7 @@ final class SDLSession {
     /// `renderDriver` names one SDL render driver (`software`, `opengl`, …) to use and nothing else,
     /// without vsync (the frame bench); it is an error when SDL cannot create it.
     init(headless: Bool, software: Bool, renderDriver: String? = nil, scale: Double = 1) throws(AppError) {
+        baseScale = Swift.max(scale, 0.01)
         let environment = ProcessInfo.processInfo.environment
         if headless {
             setenv("SDL_VIDEODRIVER", "offscreen", 1)
@@ -60,8 +65,8 @@ final class SDLSession {
         }
         videoDriver = driver
 
-        // Resizable: the drawing keeps its 960×600 layout, scaled to fit (letterboxed) by a logical size,
-        // so a window resized down to 1×1 and back draws and takes input as before.
+        // Resizable: the drawing is a layout of at least 960×600 points scaled to the window by a logical
+        // size (`layoutSize`), so a window resized down to 1×1 and back draws and takes input as before.
         let flags = (headless ? SDL_WINDOW_HIDDEN.rawValue : SDL_WINDOW_SHOWN.rawValue) | SDL_WINDOW_RESIZABLE.rawValue
             | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
         guard let window = SDL_CreateWindow(Self.title, CSDL_WINDOWPOS_CENTERED, CSDL_WINDOWPOS_CENTERED,
@@ -123,8 +128,34 @@ final class SDLSession {
         self.renderer = renderer
     }
 
-    /// How many output pixels one point of the 960×600 layout covers: the scale the logical size
-    /// fits the window with (letterboxed), in the renderer's pixels (more than the window's on HiDPI).
+    /// The layout's size in points for a window of `width`×`height` opened at `scale` (`--scale`): the
+    /// 960×600 layout scaled to fit the window's tighter side, with the other side's spare room added;
+    /// past the opening scale, half of the growth magnifies and half becomes room, so a bigger window
+    /// shows more (a longer timeline, wider columns, more callbacks) as well as larger text.
+    static func layoutSize(window width: Double, _ height: Double, scale: Double) -> Size {
+        let base = Size(width: Double(windowSize.width), height: Double(windowSize.height))
+        let fit = Swift.min(width / (base.width * scale), height / (base.height * scale))
+        guard fit > 0, fit.isFinite else { return base }
+        let zoom = scale * (fit <= 1 ? fit : 1 + (fit - 1) / 2)
+        return Size(width: Swift.max(base.width, (width / zoom).rounded(.down)),
+                    height: Swift.max(base.height, (height / zoom).rounded(.down)))
+    }
+
+    /// Sets the logical size to the layout for the window's current size; returns the layout size.
+    @discardableResult
+    func updateLayoutSize() -> Size {
+        var w: Int32 = 0, h: Int32 = 0
+        SDL_GetWindowSize(window, &w, &h)
+        let size = Self.layoutSize(window: Double(w), Double(h), scale: baseScale)
+        if size != layoutSize {
+            layoutSize = size
+            SDL_RenderSetLogicalSize(renderer, Int32(size.width), Int32(size.height))
+        }
+        return size
+    }
+
+    /// How many output pixels one point of the layout covers: the scale the logical size fits the window
+    /// with, in the renderer's pixels (more than the window's on HiDPI).
     /// The largest drawable side, in pixels (§7: any window size is survived, the drawable is bounded):
     /// 8192, and never more than the renderer's largest texture. A 32767×32767 window made the GL
     /// renderer (llvmpipe) crash and the software one take gigabytes.
@@ -153,15 +184,15 @@ final class SDLSession {
     var pixelScale: Double {
         var w: Int32 = 0, h: Int32 = 0
         guard SDL_GetRendererOutputSize(renderer, &w, &h) == 0, w > 0, h > 0 else { return 1 }
-        return Swift.min(Double(w) / Double(Self.windowSize.width), Double(h) / Double(Self.windowSize.height))
+        return Swift.min(Double(w) / layoutSize.width, Double(h) / layoutSize.height)
     }
 
-    /// Where a rect of the 960×600 layout lies in window coordinates (what the pointer reports):
-    /// scaled to fit the window and centred, as the logical size letterboxes it.
+    /// Where a rect of the layout lies in window coordinates (what the pointer reports): scaled to fit the
+    /// window and centred, as the logical size letterboxes it.
     func windowRect(ofLayoutRect rect: Rect) -> Rect {
         var w: Int32 = 0, h: Int32 = 0
         SDL_GetWindowSize(window, &w, &h)
-        let layout = (width: Double(Self.windowSize.width), height: Double(Self.windowSize.height))
+        let layout = layoutSize
         let scale = Swift.max(Swift.min(Double(w) / layout.width, Double(h) / layout.height), 1e-6)
         let left = ((Double(w) - layout.width * scale) / 2).rounded(.down)
         let top = ((Double(h) - layout.height * scale) / 2).rounded(.down)

@@ -7,8 +7,9 @@ import ScrollLabCore
 /// column's bottom. Pure (fonts are measured through `TextMetrics`), so a test can lay out the worst
 /// case and check that no two boxes intersect and none leaves its column.
 ///
-/// Columns of the 960×600 window: the state column right of the phone (scene, state, views, loading,
-/// the policy comparison), the delegate-event column above the timeline, and the footer.
+/// Columns (`Frames`): the state column right of the phone (scene, state, views, loading, the policy
+/// comparison), the delegate-event column above the timeline, and the footer; a bigger layout widens
+/// and lengthens them.
 struct HUDLayout {
     /// A column: its name and frame in window pixels.
     struct Column: Equatable {
@@ -32,32 +33,63 @@ struct HUDLayout {
         var colour: RGBA
     }
 
-    /// Scene, state, views, loading and the policy table.
-    static let stateColumn = Column(name: "state", frame: Rect(x: 352, y: 8, width: 252, height: 530))
-    /// The latest delegate callbacks, above the timeline.
-    static let eventsColumn = Column(name: "events", frame: Rect(x: 616, y: 8, width: 332, height: 284))
-    /// Renderer, keys and frame timing, under both.
-    static let footerColumn = Column(name: "footer", frame: Rect(x: 352, y: 540, width: 596, height: 58))
-    /// The title above the phone.
-    static let titleColumn = Column(name: "title", frame: Rect(x: 20, y: 8, width: 320, height: 44))
-    /// The timeline panel (drawn by `TimelinePlot`), under the events.
-    static let timelineFrame = Rect(x: 616, y: 296, width: 332, height: 238)
+    /// The layout's least size, the window's at one point a pixel.
+    static let baseSize = Size(width: 960, height: 600)
 
-    /// Width of the label cell of a `label value` row.
+    /// The columns and the timeline panel for a layout of `size` (at least `baseSize`). At 960×600: the
+    /// state column right of the phone, the delegate events above the timeline, the footer under both,
+    /// the title above the phone. Room past that goes three tenths to the state column (its names cell)
+    /// and the rest to the events and the timeline; extra height to the columns' feet (more callbacks
+    /// listed) and, for the most part, to the timeline.
+    struct Frames: Equatable {
+        var state, events, footer, title: Column
+        var timeline: Rect
+
+        init(size: Size) {
+            let extraWidth = Swift.max(0, size.width - HUDLayout.baseSize.width)
+            let extraHeight = Swift.max(0, size.height - HUDLayout.baseSize.height)
+            let stateGrowth = (extraWidth * 0.3).rounded(.down)
+            let eventsHeight = 284 + (extraHeight * 0.4).rounded(.down)
+            let rightX = 616 + stateGrowth, rightWidth = 332 + extraWidth - stateGrowth
+            state = Column(name: "state", frame: Rect(x: 352, y: 8, width: 252 + stateGrowth, height: 530 + extraHeight))
+            events = Column(name: "events", frame: Rect(x: rightX, y: 8, width: rightWidth, height: eventsHeight))
+            footer = Column(name: "footer", frame: Rect(x: 352, y: 540 + extraHeight, width: 596 + extraWidth, height: 58))
+            title = Column(name: "title", frame: Rect(x: 20, y: 8, width: 320, height: 44))
+            timeline = Rect(x: rightX, y: 12 + eventsHeight, width: rightWidth, height: 238 + extraHeight - (eventsHeight - 284))
+        }
+    }
+
+    /// Width of the label cell of a `label value` row, at the least.
     static let labelWidth = 88.0
-    /// Cells of the policy table (policy, loads, wasted, blank, settle): widths in pixels.
+    /// The longest labels of the state column's rows: the label cell is as wide as the widest, as measured
+    /// at the window's resolution, so no label is ever cut.
+    static let longestLabels = ["touches U X", "fades·stale", "loads done", "rate D · T", "network L", "latency L", "paging P"]
+    /// Cells of the policy table (policy, loads, wasted, blank, settle) at 960×600: widths in pixels; the
+    /// policy cell takes what a wider state column adds.
     static let tableCells: [Double] = [76, 44, 48, 44, 40]
-    /// Delegate callbacks listed (two lines each).
-    static let eventRows = 7
 
-    let columns = [stateColumn, eventsColumn, footerColumn, titleColumn]
+    /// State, events, footer and title, in that order (a box's `column` indexes it).
+    let columns: [Column]
+    /// The timeline panel (drawn by `TimelinePlot`), under the events.
+    let timelineFrame: Rect
+    /// This layout's policy table cells.
+    private let tableCells: [Double]
+    /// This layout's label cell.
+    private let labelCell: Double
     private(set) var boxes: [Box] = []
     private(set) var swatches: [Swatch] = []
     private let metrics: TextMetrics
 
-    /// Lays out the HUD for one frame.
-    init(_ s: SceneSnapshot, events: EventLog, status: HUDStatus, metrics: TextMetrics) {
+    /// Lays out the HUD for one frame in a layout of `size` points.
+    init(_ s: SceneSnapshot, events: EventLog, status: HUDStatus, metrics: TextMetrics, size: Size = HUDLayout.baseSize) {
         self.metrics = metrics
+        let frames = Frames(size: size)
+        columns = [frames.state, frames.events, frames.footer, frames.title]
+        timelineFrame = frames.timeline
+        var cells = Self.tableCells
+        cells[0] += frames.state.frame.width - Frames(size: Self.baseSize).state.frame.width  // the names cell grows
+        tableCells = cells
+        labelCell = Self.longestLabels.reduce(Self.labelWidth) { Swift.max($0, metrics.width($1, .label).rounded(.up) + 6) }
         layOutState(s, status: status)
         layOutEvents(events)
         layOutFooter(status, scene: s)
@@ -105,8 +137,8 @@ struct HUDLayout {
             y += metrics.lineHeight(.heading) + 2
         }
         func row(_ label: String, _ value: String, _ colour: RGBA = .text) {
-            put(label, .label, .dimText, column: c, x: x, y: y, width: Self.labelWidth - 4)
-            put(value, .mono, colour, column: c, x: x + Self.labelWidth, y: y + 1, width: frame.width - Self.labelWidth)
+            put(label, .label, .dimText, column: c, x: x, y: y, width: labelCell - 4)
+            put(value, .mono, colour, column: c, x: x + labelCell, y: y + 1, width: frame.width - labelCell)
             y += rowHeight
         }
 
@@ -189,11 +221,11 @@ struct HUDLayout {
         let c = 0, frame = columns[c].frame
         var y = top + 4
         // The heading row: the title over the name column, the column names over theirs.
-        put("Policies", .heading, .heading, column: c, x: frame.minX, y: y, width: Self.tableCells[0])
-        var x = frame.minX + Self.tableCells[0]
+        put("Policies", .heading, .heading, column: c, x: frame.minX, y: y, width: tableCells[0])
+        var x = frame.minX + tableCells[0]
         let header = ["loads", "wasted", "blank", traffic ? "kB" : "settle"]
         for (index, name) in header.enumerated() {
-            let width = Self.tableCells[index + 1]
+            let width = tableCells[index + 1]
             put(name, .small, .dimText, column: c, x: x, y: y + 4, width: index == header.count - 1 ? width : width - 4, alignRight: true)
             x += width
         }
@@ -216,10 +248,10 @@ struct HUDLayout {
                         : HUDFormat.compact(m.settleLatency * 1000, integer: true),
             ]
             let colour: RGBA = current ? .active : tried ? .text : .dimText
-            put(HUDFormat.policyName(row.policy), face, colour, column: c, x: frame.minX, y: y, width: Self.tableCells[0] - 4)
-            var x = frame.minX + Self.tableCells[0]
+            put(HUDFormat.policyName(row.policy), face, colour, column: c, x: frame.minX, y: y, width: tableCells[0] - 4)
+            var x = frame.minX + tableCells[0]
             for (index, value) in values.enumerated() {
-                let width = Self.tableCells[index + 1]
+                let width = tableCells[index + 1]
                 put(value, face, colour, column: c, x: x, y: y, width: index == values.count - 1 ? width : width - 4, alignRight: true)
                 x += width
             }
@@ -237,7 +269,9 @@ struct HUDLayout {
         put("didScroll × \(events.didScrollCount)", .mono, .dimText, column: c, x: x, y: y, width: frame.width)
         y += metrics.lineHeight(.mono) + 4
         let line = metrics.lineHeight(.mono)
-        for (index, record) in events.entries.prefix(Self.eventRows).enumerated() {
+        // As many callbacks (two lines each) as the column holds.
+        let rows = Swift.max(0, Int((frame.maxY - y) / (2 * metrics.lineHeight(.mono) + 1)))
+        for (index, record) in events.entries.prefix(rows).enumerated() {
             let time = HUDFormat.number(record.time, decimals: 3)
             var used = put(String(repeating: " ", count: Swift.max(0, 8 - time.count)) + time + " ", .mono,
                            index == 0 ? .text : RGBA(200, 203, 210), column: c, x: x, y: y, width: frame.width)

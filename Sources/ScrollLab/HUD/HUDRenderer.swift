@@ -9,14 +9,16 @@ struct HUDRenderer {
     let text: TextCache
     let fonts: FontSet
 
-    /// Draws the HUD for one frame.
-    func draw(_ s: SceneSnapshot, events: EventLog, status: HUDStatus) {
-        let layout = HUDLayout(s, events: events, status: status, metrics: fonts.metrics)
+    /// Draws the HUD for one frame in a layout of `size` points; returns where the timeline goes.
+    @discardableResult
+    func draw(_ s: SceneSnapshot, events: EventLog, status: HUDStatus, size: Size) -> Rect {
+        let layout = HUDLayout(s, events: events, status: status, metrics: fonts.metrics, size: size)
         for swatch in layout.swatches { canvas.fill(swatch.frame, swatch.colour) }
         for box in layout.boxes {
             // Boxes never overlap one another or a swatch, and sit on the window's background.
             text.draw(box.text, style: box.style, colour: box.colour, on: .background, x: Int32(box.frame.minX.rounded()),
                       y: Int32(box.frame.minY.rounded()))
         }
+        return layout.timelineFrame
     }
 }

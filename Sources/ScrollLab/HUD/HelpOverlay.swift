@@ -14,14 +14,16 @@ struct HelpOverlay {
     let canvas: Canvas
     let text: TextCache
 
-    /// Draws the overlay listing `entries`, with `current` the scene shown.
-    func draw(_ entries: [Entry], current: String) {
-        canvas.fill(Rect(x: 0, y: 0, width: 960, height: 600), RGBA(0, 0, 0, 170))
+    /// Draws the overlay listing `entries`, with `current` the scene shown, centred in a layout of `size`.
+    func draw(_ entries: [Entry], current: String, size: Size) {
+        canvas.fill(Rect(x: 0, y: 0, width: size.width, height: size.height), RGBA(0, 0, 0, 170))
         let layout = HelpLayout(entries, current: current, metrics: text.fonts.metrics)
-        canvas.fillRounded(layout.panel, radius: 12, RGBA(36, 40, 48))
+        let dx = ((size.width - HUDLayout.baseSize.width) / 2).rounded(.down)
+        let dy = ((size.height - HUDLayout.baseSize.height) / 2).rounded(.down)
+        canvas.fillRounded(layout.panel.offsetBy(Point(x: dx, y: dy)), radius: 12, RGBA(36, 40, 48))
         for box in layout.boxes {
-            text.draw(box.text, style: box.style, colour: box.colour, x: Int32(box.frame.minX.rounded()),
-                      y: Int32(box.frame.minY.rounded()))
+            text.draw(box.text, style: box.style, colour: box.colour, x: Int32((box.frame.minX + dx).rounded()),
+                      y: Int32((box.frame.minY + dy).rounded()))
         }
     }
 }

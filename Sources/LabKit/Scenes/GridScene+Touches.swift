@@ -5,12 +5,15 @@ import ScrollKit
 extension GridScene: ScrollViewContent {
     /// Side of the ♥ control, points.
     public static let heartSide = 32.0
-    /// Inset of the ♥ from the tile's bottom-right corner, points.
+    /// Inset of the ♥ from the tile's right edge, points.
     public static let heartInset = 6.0
+    /// Inset of the ♥ from the tile's bottom edge, points: above the number each bundled image carries
+    /// in its bottom-right corner, so the control never hides it.
+    public static let heartBottomInset = 12.0
 
     /// The ♥ control's frame for the tile at `frame` (content coordinates).
     public static func heartFrame(inTile frame: Rect) -> Rect {
-        Rect(x: frame.maxX - heartInset - heartSide, y: frame.maxY - heartInset - heartSide,
+        Rect(x: frame.maxX - heartInset - heartSide, y: frame.maxY - heartBottomInset - heartSide,
              width: heartSide, height: heartSide)
     }
 

@@ -245,6 +245,10 @@ struct SweepCommand: ParsableCommand {
         static func table(_ rows: [SweepSummary.Row], sessions: Int) -> String {
             var out = "\(sessions) sessions; mean [95% bootstrap interval]; undominated: share of sessions no other policy beats on both loads and blank time"
             var factor = ""
+            // The name columns as wide as their longest entry (`bound-min-loads`, `network very-bad`), so every row lines up.
+            let first = rows.reduce(10) { Swift.max($0, $1.policy.count) }
+            let second = rows.reduce(16) { Swift.max($0, $1.value.count, $1.factor.count) }
+            func pad(_ cells: [String]) -> String { Self.pad(cells, nameWidths: (first, second)) }
             for row in rows {
                 if row.factor != factor {
                     factor = row.factor
@@ -263,8 +267,8 @@ struct SweepCommand: ParsableCommand {
             String(format: "%.\(decimals)f [%.\(decimals)f, %.\(decimals)f]", i.mean, i.lower, i.upper)
         }
 
-        static func pad(_ cells: [String]) -> String {
-            let widths = [10, 16, 6, 26, 24, 22, 11]
+        static func pad(_ cells: [String], nameWidths: (Int, Int)) -> String {
+            let widths = [nameWidths.0, nameWidths.1, 6, 26, 24, 22, 11]
             return cells.enumerated().map { i, c in
                 i < 2 ? c.padding(toLength: Swift.max(widths[i], c.count), withPad: " ", startingAt: 0)
                       : String(repeating: " ", count: Swift.max(0, widths[i] - c.count)) + c

@@ -1,3 +1,4 @@
+import LabKit
 import ScrollLabCore
 import Testing
 
@@ -62,7 +63,7 @@ import Testing
             #expect(entry == KeyTable.HelpEntry(key: binding.label, action: binding.description, scene: binding.scene))
             #expect(!entry.action.isEmpty)
         }
-        #expect(entries.map(\.key) == ["D", "1–5", "6", "7", "8", "B", "L", "C", "A", "K", "U", "X", "P", "O", "S", "T", "F5", "R", "Space", "[", "]", "F12", "H", "Esc"])
+        #expect(entries.map(\.key) == ["D", "1–5", "6", "7", "8", "0", "B", "L", "C", "A", "K", "U", "X", "P", "O", "S", "T", "F5", "R", "Space", "[", "]", "F12", "H", "Esc"])
     }
 }
 
@@ -73,5 +74,31 @@ import Testing
         #expect(table.dispatch("[", scene: "pager").map { "\($0.action)" } == "scrubTimeline(-1)")
         #expect(table.dispatch("]", scene: "photos").map { "\($0.action)" } == "scrubTimeline(1)")
         #expect(Key.character(" ").label == "Space")
+    }
+
+    @Test func theFooterComesFromTheTableForEveryScene() {
+        let table = KeyTable.window
+        #expect(table.footerHints(for: .grid).hasPrefix("1–5 policy · 6–8 peers · B problem · L latency · C cache · S scene · H all keys"))
+        #expect(table.footerHints(for: .pager).hasPrefix("P paging · O outline · S scene · H all keys · D rate"))
+        #expect(table.footerHints(for: .photos).hasPrefix("Ctrl+wheel zoom · double click · S scene"))
+        // A scene's keys are never in another scene's footer.
+        #expect(!table.footerHints(for: .photos).contains("P paging"))
+        #expect(!table.footerHints(for: .pager).contains("policy"))
+    }
+
+    @Test func digitKeysAreGivenByPositionAndZeroCyclesThemAll() {
+        #expect(SceneKind.digitLabel([0, 1, 2, 3, 4]) == "1–5")
+        #expect(SceneKind.digitLabel([6]) == "7")
+        #expect(SceneKind.digitLabel([]) == "")
+        #expect(SceneKind.policyKeysLabel == "1–\(LoadingPolicyKind.allCases.count)")
+        let zero = KeyTable.window.dispatch(.character("0"), scene: "grid")
+        #expect(zero?.binding.id == "policy-next")
+        if case .policy(0)? = zero?.action {} else { Issue.record("0 dispatches \(String(describing: zero?.action))") }
+        #expect(KeyTable.window.dispatch(.character("0"), scene: "pager") == nil)
+        // Every policy in the first nine has its digit.
+        for (index, kind) in LoadingPolicyKind.allCases.prefix(9).enumerated() {
+            let hit = KeyTable.window.dispatch(.character(Character("\(index + 1)")), scene: "grid")
+            if case .policy(index + 1)? = hit?.action {} else { Issue.record("\(kind.rawValue) has no key \(index + 1)") }
+        }
     }
 }

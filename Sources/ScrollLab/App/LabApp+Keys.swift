@@ -37,7 +37,7 @@ extension LabApp {
     }
 
     /// Performs `action` at app time `t`; a scene's own actions go to the scene, and every setting they
-    /// change is logged to the trace. Every action answers with a toast; a policy change (1–8, B) ends
+    /// change is logged to the trace. Every action answers with a toast; a policy change (digits, B) ends
     /// the current policy's segment in the trace.
     func perform(_ action: KeyAction, at t: Double) {
         switch action {
@@ -107,7 +107,12 @@ extension LabApp {
         case let .policy(number):
             return value.map { "\(number): policy \($0), metrics from zero" } ?? "\(number): no policy has this key"
         case .seedProblem:
-            guard let value else { return "B: no effect with this policy: the seed's problems are Deferred's and Target's (keys 2, 3)" }
+            guard let value else {
+                let kinds = LoadingPolicyKind.allCases.filter { SeedProblem.policies.contains($0) }
+                let names = kinds.map { $0.rawValue.prefix(1).uppercased() + $0.rawValue.dropFirst() + "'s" }.joined(separator: " and ")
+                let keys = kinds.compactMap { LoadingPolicyKind.allCases.firstIndex(of: $0) }.map { "\($0 + 1)" }.joined(separator: ", ")
+                return "B: no effect with this policy: the seed's problems are \(names) (keys \(keys))"
+            }
             guard value != "off", let problem = Int(value).flatMap(SeedProblem.init(rawValue:)) else { return "B: seed problems off" }
             return "B: seed problem shown broken, " + problem.summary
         case .latency:

@@ -199,7 +199,7 @@ struct HUDLayout {
             if index % 2 == 1 || index == tiles.count - 1 { y += rowHeight }
         }
 
-        heading("Loading", note: s.hasLoading ? "since 1–8, A or R" : nil)
+        heading("Loading", note: s.hasLoading ? "since \(SceneKind.policyKeysLabel), A or R" : nil)
         guard s.hasLoading else {
             put("no load metrics in this scene", .label, .dimText, column: c, x: x, y: y, width: frame.width)
             return
@@ -328,10 +328,8 @@ struct HUDLayout {
     /// The footer's key line: the scene's own keys first (the policy keys in the grid), then the common ones
     /// that fit (the state rows name D, T and the others in their labels).
     static func keyHints(scene s: SceneSnapshot) -> String {
-        if s.zoom != nil { return "Ctrl+wheel zoom · double click · S scene · D rate · T slow motion · R reset · H all keys" }
-        return s.hasLoading
-            ? "1–5 policy · 6–8 peers · B problem · L latency · C cache · S scene · H all keys"
-            : "P paging · O outline · S scene · D rate · T slow motion · R reset · H all keys"
+        guard let kind = SceneKind.named(s.name) else { return "H all keys" }
+        return KeyTable.window.footerHints(for: kind)
     }
 }
 

@@ -30,19 +30,10 @@ struct BenchPlot {
     static let grid = RGBA(226, 228, 232)
     static let axis = RGBA(120, 124, 130)
 
-    /// The colour of each policy; the bounds are drawn in ink.
+    /// The colour of each policy, from its declaration; the bounds are drawn in ink.
     static func colour(_ policy: String) -> RGBA {
-        switch policy {
-        case "eager": return RGBA(128, 128, 128)
-        case "deferred": return RGBA(150, 100, 50)
-        case "target": return RGBA(0, 150, 140)
-        case "prefetch": return RGBA(40, 100, 220)
-        case "adaptive": return RGBA(220, 30, 40)
-        case "texture": return RGBA(140, 60, 200)
-        case "flutter": return RGBA(240, 140, 0)
-        case "glide": return RGBA(40, 160, 60)
-        default: return ink
-        }
+        guard let c = LoadingPolicyKind(rawValue: policy)?.declaration.colour else { return ink }
+        return RGBA(c.red, c.green, c.blue)
     }
 
     /// The image size.
@@ -171,7 +162,7 @@ struct BenchPlot {
         pen.text.draw("Key", style: .heading, colour: Self.ink, x: Int32(x), y: Int32(origin.y + 8))
         for kind in LoadingPolicyKind.allCases {
             pen.marker(for: kind.rawValue, at: Point(x: x + 8, y: y + 8))
-            let what = kind.system.isEmpty ? (kind == .adaptive ? "the lab's own" : "seed policy") : kind.system
+            let what = kind.system.isEmpty ? (kind.declaration.origin == .lab ? "the lab's own" : "seed policy") : kind.system
             pen.text.draw("\(kind.rawValue) — \(what)", style: .label, colour: Self.ink, x: Int32(x + 24), y: Int32(y))
             y += 24
         }

@@ -57,11 +57,13 @@ final class GridWindowScene: LabSceneAdapter {
         switch action {
         case .policy(let number):
             let kinds = LoadingPolicyKind.allCases
-            guard (1...kinds.count).contains(number) else { return [] }
+            // 0: the policy after the current one, round the whole list.
+            let index = number == 0 ? ((kinds.firstIndex(of: grid.policyKind) ?? -1) + 1) % kinds.count : number - 1
+            guard kinds.indices.contains(index) else { return [] }
             // A seed problem carries over only to a policy that has it (Deferred, Target).
-            let kind = kinds[number - 1]
+            let kind = kinds[index]
             grid.setPolicy(kind, problem: SeedProblem.policies.contains(kind) ? grid.seedProblem : nil)
-            return [("policy", .string(kinds[number - 1].rawValue))]
+            return [("policy", .string(kind.rawValue))]
         case .latency where images.networkProfile != nil:
             let all = NetworkProfile.all
             let index = all.firstIndex { $0.name == images.networkProfile?.name } ?? -1

@@ -48,7 +48,8 @@ public enum KeyAction: Hashable, Sendable {
     case nextScene
     /// F12: a screenshot.
     case screenshot
-    /// 1–8: the grid's loading policy by number (1-based, `LoadingPolicyKind.allCases` order).
+    /// 1–9: the grid's loading policy by number (1-based, `LoadingPolicyKind.allCases` order); 0: the
+    /// policy after the current one, cycling through every policy (those past the ninth included).
     case policy(Int)
     /// B: the next seed problem shown broken.
     case seedProblem
@@ -87,23 +88,27 @@ public struct KeyBinding: Sendable {
     public internal(set) var scene: String?
     /// What it does, one line for the help.
     public let description: String
+    /// What the footer's key line says of it (`1–5 policy`, `D rate`), nil when it leaves it to the help.
+    public let footer: String?
     /// The action a press of `key` (one of `keys`) dispatches to.
     public let action: @Sendable (Key) -> KeyAction
 
     /// A binding of several keys whose action depends on the key pressed.
-    public init(id: String, keys: [Key], label: String, scene: String? = nil, description: String,
+    public init(id: String, keys: [Key], label: String, scene: String? = nil, description: String, footer: String? = nil,
                 action: @escaping @Sendable (Key) -> KeyAction) {
         self.id = id
         self.keys = keys
         self.label = label
         self.scene = scene
         self.description = description
+        self.footer = footer
         self.action = action
     }
 
     /// A binding of one key to one action.
-    public init(id: String, key: Key, scene: String? = nil, description: String, action: KeyAction) {
-        self.init(id: id, keys: [key], label: key.label, scene: scene, description: description, action: { _ in action })
+    public init(id: String, key: Key, scene: String? = nil, description: String, footer: String? = nil, action: KeyAction) {
+        self.init(id: id, keys: [key], label: key.label, scene: scene, description: description, footer: footer,
+                  action: { _ in action })
     }
 
     /// True when the binding acts on the scene named `scene`.

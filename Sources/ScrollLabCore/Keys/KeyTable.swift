@@ -48,24 +48,34 @@ public struct KeyTable: Sendable {
         HelpEntry(key: "pinch", action: "Ctrl+wheel or two fingers: zoom (photos; double click too)"),
     ]
 
-    static let rate = KeyBinding(id: "rate", key: "d", description: "deceleration rate normal / fast", action: .toggleRate)
+    static let rate = KeyBinding(id: "rate", key: "d", description: "deceleration rate normal / fast", footer: "D rate",
+                                 action: .toggleRate)
+
+    /// The footer's key line for the scene `kind`: its pointer gestures and its own keys' hints first, then
+    /// the lab-wide keys' (scene, help, rate, slow motion, reset), as many as the footer holds.
+    public func footerHints(for kind: SceneKind) -> String {
+        let common = ["next-scene", "help", "rate", "slow-motion", "reset"]
+            .compactMap { id in bindings.first { $0.id == id }?.footer }
+        return (kind.pointerHints + kind.keys.compactMap(\.footer) + common).joined(separator: " · ")
+    }
 
     static let labWide: [KeyBinding] = [
         KeyBinding(id: "next-scene", key: "s",
-                   description: "next scene: " + SceneKind.all.map(\.name).joined(separator: ", "), action: .nextScene),
+                   description: "next scene: " + SceneKind.all.map(\.name).joined(separator: ", "), footer: "S scene",
+                   action: .nextScene),
         KeyBinding(id: "slow-motion", key: "t", description: "slow motion: model clock 1× → 0.25× → 0.1×",
-                   action: .slowMotion),
+                   footer: "T slow motion", action: .slowMotion),
         KeyBinding(id: "record", key: .f5,
                    description: "record pointer samples to ./recordings/gesture-N.jsonl (again: stop and write)",
                    action: .record),
         KeyBinding(id: "reset", key: "r", description: "reset: offset 0, the event list, the timeline and the policy table",
-                   action: .reset),
+                   footer: "R reset", action: .reset),
         KeyBinding(id: "freeze-timeline", key: " ", description: "freeze / unfreeze the timeline (to read a fling at leisure)",
                    action: .freezeTimeline),
         KeyBinding(id: "scrub-back", key: "[", description: "a frozen timeline: half a second back", action: .scrubTimeline(-1)),
         KeyBinding(id: "scrub-forward", key: "]", description: "a frozen timeline: half a second forward", action: .scrubTimeline(1)),
         KeyBinding(id: "screenshot", key: .f12, description: "screenshot to ./screenshots/", action: .screenshot),
-        KeyBinding(id: "help", key: "h", description: "show / hide this help", action: .toggleHelp),
+        KeyBinding(id: "help", key: "h", description: "show / hide this help", footer: "H all keys", action: .toggleHelp),
         KeyBinding(id: "quit", key: .escape, description: "quit", action: .quit),
     ]
 }

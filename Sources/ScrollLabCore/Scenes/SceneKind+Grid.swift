@@ -8,31 +8,53 @@ extension SceneKind {
         GridScene(configuration: settings.grid, source: settings.imageSource)
     }
 
+    /// Every policy key as the HUD names them: `1–8`, or `1–9, 0` past nine policies.
+    public static var policyKeysLabel: String {
+        let count = LoadingPolicyKind.allCases.count
+        return digitLabel(Array(0..<Swift.min(9, count))) + (count > 9 ? ", 0" : "")
+    }
+
+    /// How the help and the footer name digit keys: `1–5` for a run, `6` alone.
+    public static func digitLabel(_ indices: [Int]) -> String {
+        guard let first = indices.first, let last = indices.last else { return "" }
+        return first == last ? "\(first + 1)" : "\(first + 1)–\(last + 1)"
+    }
+
     /// The source latencies `L` cycles through, seconds (B-IMG-1).
     public static let latencySteps: [Double] = [0, 0.080, 0.250, 1.0]
 
-    /// The grid's keys: the lab's own policies as one binding (1–5), each peer on its own key, then B, L, C,
-    /// and the content-touch switches U and X.
+    /// The grid's keys: the first nine policies by their position in `LoadingPolicyKind.allCases` (the
+    /// seeds' and the lab's as one binding, each peer on its own key), `0` cycling through every policy
+    /// (the only key for a tenth and after), then B, L, C, A, K and the content-touch switches U and X.
     private static var gridKeys: [KeyBinding] {
         let kinds = LoadingPolicyKind.allCases
-        let own = kinds.indices.filter { !kinds[$0].isPeer }
+        let digits = kinds.indices.prefix(9)
+        let own = digits.filter { !kinds[$0].isPeer }
         var keys = [KeyBinding(id: "policy", keys: own.map { .character(Character("\($0 + 1)")) },
-                               label: "1–\(own.count)",
+                               label: digitLabel(own),
                                description: "loading policy: " + own.map { kinds[$0].rawValue }.joined(separator: ", "),
+                               footer: digitLabel(own) + " policy",
                                action: { key in key.digit.map(KeyAction.policy) ?? .policy(0) })]
-        for index in kinds.indices where kinds[index].isPeer {
+        let peers = digits.filter { kinds[$0].isPeer }
+        for index in peers {
+            // The footer names the peers' keys together, on the first.
             keys.append(KeyBinding(id: "policy-\(kinds[index].rawValue)", key: .character(Character("\(index + 1)")),
                                    description: "peer: \(kinds[index].rawValue) (\(kinds[index].system))",
+                                   footer: index == peers.first ? digitLabel(Array(peers)) + " peers" : nil,
                                    action: .policy(index + 1)))
         }
+        keys.append(KeyBinding(id: "policy-next", key: "0",
+                               description: "the next loading policy, cycling through all \(kinds.count)"
+                                   + (kinds.count > 9 ? " (the only key for the tenth and after)" : ""),
+                               action: .policy(0)))
         keys += [
             KeyBinding(id: "seed-problem", key: "b", description: "seed problem broken (Deferred, Target): 1 drag judged by flags, 2 no load after a glide, 3 none on a new drag",
-                       action: .seedProblem),
+                       footer: "B problem", action: .seedProblem),
             KeyBinding(id: "latency", key: "l",
                        description: "source latency: " + latencySteps.map { "\(Int($0 * 1000))" }.joined(separator: "/")
                            + " ms (under --network: the next network profile)",
-                       action: .latency),
-            KeyBinding(id: "clear-cache", key: "c", description: "clear the memory cache", action: .clearCache),
+                       footer: "L latency", action: .latency),
+            KeyBinding(id: "clear-cache", key: "c", description: "clear the memory cache", footer: "C cache", action: .clearCache),
             KeyBinding(id: "compare-all", key: "a",
                        description: "play the last gesture under every policy in turn (same offset, cold cache): a fair table",
                        action: .compareAll),

@@ -16,14 +16,17 @@ public struct SceneKind: Sendable {
     public let axis: Axis
     /// The keys that act on this scene only (the others do nothing while it is shown).
     public let keys: [KeyBinding]
+    /// What the pointer does here beyond dragging, first in the footer (`Ctrl+wheel zoom`).
+    public let pointerHints: [String]
     /// Builds a new scene from the settings (the deceleration rate and the estimator are applied after).
     public let make: @Sendable (SceneSettings) -> any LabScene
 
     /// Declares a kind.
-    public init(name: String, axis: Axis, keys: [KeyBinding] = [],
+    public init(name: String, axis: Axis, keys: [KeyBinding] = [], pointerHints: [String] = [],
                 make: @escaping @Sendable (SceneSettings) -> any LabScene) {
         self.name = name
         self.axis = axis
+        self.pointerHints = pointerHints
         self.keys = keys.map { var key = $0; key.scene = name; return key }
         self.make = make
     }

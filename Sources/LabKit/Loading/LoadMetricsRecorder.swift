@@ -114,13 +114,18 @@ public struct LoadMetricsRecorder: Sendable {
 
     /// A load finished; `visibleKeys` are the images of the tiles visible at that moment.
     public mutating func loadCompleted(_ key: ImageKey, result: LoadResult, time: Double, visibleKeys: Set<ImageKey>) {
+        loadCompleted(key, result: result, time: time, isVisible: visibleKeys.contains(key))
+    }
+
+    /// The same; `isVisible`: a tile visible at that moment shows `key`.
+    public mutating func loadCompleted(_ key: ImageKey, result: LoadResult, time: Double, isVisible: Bool) {
         if case let .failed(reason) = result {
             base.failedLoads += 1
             base.failuresByReason[reason, default: 0] += 1
         }
         guard case .image = result else { return }
         insertedAt[key] = time
-        if !visibleKeys.contains(key) { pendingWaste[key, default: 0] += 1 }
+        if !isVisible { pendingWaste[key, default: 0] += 1 }
     }
 
     /// An image from an earlier segment's load entered the cache at `time` (not this segment's load: only

@@ -104,8 +104,12 @@ public struct LoadRequest: Hashable, Sendable {
 public struct DecisionStorage: Sendable {
     private var kept = LoadDecision()
 
-    /// Empty storage.
-    public init() {}
+    /// Empty storage with room for `capacity` items in each list (more grow as needed).
+    public init(capacity: Int = 16) {
+        kept.load.reserveCapacity(capacity)
+        kept.cancel.reserveCapacity(capacity)
+        kept.evict.reserveCapacity(capacity)
+    }
 
     /// The last decision, emptied, its capacity kept.
     public mutating func begin() -> LoadDecision {

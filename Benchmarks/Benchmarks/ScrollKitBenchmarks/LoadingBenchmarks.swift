@@ -34,7 +34,7 @@ func fling(_ scene: GridScene, time: inout Double) {
 func loadingBenchmarks() {
     for policy in LoadingPolicyKind.allCases {
         Benchmark("GridScene frame during drag (\(policy.rawValue))",
-                  configuration: .init(scalingFactor: .kilo)) { benchmark in
+                  configuration: .init(scalingFactor: .kilo, thresholds: gridFrameThresholds)) { benchmark in
             var (scene, time) = startedGridScene(policy: policy)
             scene.scrollView.setContentOffset(Point(x: 0, y: 50_000), animated: false, time: time)
             var y = 440.0, step = -8.0
@@ -56,7 +56,7 @@ func loadingBenchmarks() {
 
         // Rate 0.9999 per ms (τ = 10 s) so the fling outlasts the 1000 measured frames.
         Benchmark("GridScene frame during deceleration (\(policy.rawValue))",
-                  configuration: .init(scalingFactor: .kilo)) { benchmark in
+                  configuration: .init(scalingFactor: .kilo, thresholds: gridFrameThresholds)) { benchmark in
             var (scene, time) = startedGridScene(policy: policy)
             scene.scrollView.decelerationRate = DecelerationRate(rawValue: 0.9999)
             fling(scene, time: &time)        // warm-up: the same fling, 1000 frames

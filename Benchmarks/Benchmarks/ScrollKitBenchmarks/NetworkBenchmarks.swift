@@ -7,7 +7,7 @@ import ScrollKit
 /// allocation per frame once the queues have their capacity.
 func networkBenchmarks() {
     Benchmark("Network model frame (3G, 4 transfers sharing the link)",
-              configuration: .init(scalingFactor: .kilo)) { benchmark in
+              configuration: .init(scalingFactor: .kilo, thresholds: modelStepThresholds)) { benchmark in
         var source = NetworkImageSource(profile: .threeG, diskByteLimit: nil)
         var id = 0
         var time = 0.0
@@ -33,7 +33,7 @@ func networkBenchmarks() {
     }
 
     Benchmark("GridScene frame during deceleration under 3G (adaptive)",
-              configuration: .init(scalingFactor: .kilo)) { benchmark in
+              configuration: .init(scalingFactor: .kilo, thresholds: gridFrameThresholds)) { benchmark in
         var configuration = GridSceneConfiguration()
         configuration.network = .threeG
         let scene = GridScene(configuration: configuration)

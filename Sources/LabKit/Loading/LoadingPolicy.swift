@@ -104,12 +104,11 @@ public struct LoadRequest: Hashable, Sendable {
 public struct DecisionStorage: Sendable {
     private var kept = LoadDecision()
 
-    /// Empty storage with room for `capacity` items in each list (more grow as needed).
-    public init(capacity: Int = 16) {
-        kept.load.reserveCapacity(capacity)
-        kept.cancel.reserveCapacity(capacity)
-        kept.evict.reserveCapacity(capacity)
-    }
+    /// Empty storage; it allocates nothing until first used.
+    public init() {}
+
+    /// Room each list has from the first `begin()` on (more grow as needed).
+    static let initialCapacity = 16
 
     /// The last decision, emptied, its capacity kept.
     public mutating func begin() -> LoadDecision {
@@ -118,6 +117,9 @@ public struct DecisionStorage: Sendable {
         decision.load.removeAll(keepingCapacity: true)
         decision.cancel.removeAll(keepingCapacity: true)
         decision.evict.removeAll(keepingCapacity: true)
+        decision.load.reserveCapacity(Self.initialCapacity)
+        decision.cancel.reserveCapacity(Self.initialCapacity)
+        decision.evict.reserveCapacity(Self.initialCapacity)
         return decision
     }
 

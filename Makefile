@@ -7,7 +7,8 @@
 #               then the real-window tests under Xvfb
 #   make docs     ScrollKit's DocC documentation as a static site in docs/site (prints where)
 #   make example  build the ScrollKit example (Examples/) and write its screenshot offscreen
-#   make sanitize / make bench   ASan+TSan unit-test runs / micro-benchmarks
+#   make sanitize / make bench   ASan+TSan unit-test runs / micro-benchmarks, failing when a checked one
+#               allocates or passes its time ceiling (Benchmarks/Thresholds)
 #   make check-layering  fails if the physics (Sources/ScrollKit) imports anything but the C library
 
 SHELL := /bin/bash
@@ -43,7 +44,7 @@ define install_missing
 	fi
 endef
 
-.PHONY: run build release docs example test test-nox11 deps test-deps unit-test window-test sanitize bench clean check-layering
+.PHONY: run build release docs example test test-nox11 deps test-deps unit-test window-test sanitize bench bench-thresholds clean check-layering
 
 deps:
 ifeq ($(UNAME),Darwin)
@@ -117,9 +118,22 @@ window-test:
 sanitize: test-deps
 	Tests/Sanitizers/run.sh
 
-# Micro-benchmarks (time and heap allocations per operation), a separate package under Benchmarks/.
+# Micro-benchmarks (time and heap allocations per operation), a separate package under Benchmarks/, then
+# the thresholds check against Benchmarks/Thresholds: a grid-scene frame, scroll view step or network model
+# frame that allocates at all, or whose p90 time passes its ceiling, exits non-zero (exit 2).
+# `make bench-thresholds` records the checked benchmarks' p90 figures again (review the diff before committing).
+BENCH_CHECKED := ^(GridScene frame during .*|ScrollView step during .*|Network model frame .*)$$
+# The tool writes a threshold file's name with `_` for each space but looks it up with the spaces, so the
+# files are renamed after an update.
 bench: deps
 	cd Benchmarks && swift package benchmark
+	cd Benchmarks && swift package benchmark thresholds check --path "$$PWD/Thresholds" \
+	  --filter '$(BENCH_CHECKED)' --no-progress
+
+bench-thresholds: deps
+	cd Benchmarks && rm -rf Thresholds && swift package --allow-writing-to-package-directory benchmark \
+	  thresholds update --filter '$(BENCH_CHECKED)' --no-progress
+	cd Benchmarks/Thresholds && for f in *_*.json; do mv "$$f" "$${f//_/ }"; done
 
 clean:
 	swift package clean

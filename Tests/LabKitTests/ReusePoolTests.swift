@@ -44,4 +44,15 @@ import Testing
         #expect(pool.items == [0, 1, 2, nil, nil, nil])
         #expect(pool.update(firstItem: 0, itemCount: 0).count == 3)
     }
+
+    @Test func updateIntoABufferGivesTheSameRebinds() {
+        var a = ReusePool(capacity: 6), b = ReusePool(capacity: 6)
+        var buffer: [ReusePool.Rebind] = []
+        for first in [0, 2, 3, 40, 38, 494, 0] {
+            let expected = a.update(firstItem: first, itemCount: 500)
+            b.update(firstItem: first, itemCount: 500, into: &buffer)
+            #expect(buffer == expected)
+            #expect(b.items == a.items)
+        }
+    }
 }

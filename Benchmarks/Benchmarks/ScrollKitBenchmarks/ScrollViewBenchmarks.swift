@@ -26,7 +26,7 @@ func scrollViewBenchmarks() {
         // Drag: the pointer sweeps 8 pt per 1/120 s up and down over 400 pt, far from the content edges,
         // so every step moves the content (didScroll) and feeds the velocity tracker.
         Benchmark("ScrollView step during drag (touchMoved + advance)\(suffix)",
-                  configuration: .init(scalingFactor: .kilo)) { benchmark in
+                  configuration: .init(scalingFactor: .kilo, thresholds: modelStepThresholds)) { benchmark in
             let (scrollView, counter) = gridScrollView(observed: observed)
             var time = 1.0
             scrollView.setContentOffset(Point(x: 0, y: 50_000), animated: false, time: time)
@@ -55,7 +55,7 @@ func scrollViewBenchmarks() {
         // (τ = 10 s) so the fling outlasts the 1000 measured frames; each frame evaluates the same decay
         // as with .normal.
         Benchmark("ScrollView step during deceleration (advance)\(suffix)",
-                  configuration: .init(scalingFactor: .kilo)) { benchmark in
+                  configuration: .init(scalingFactor: .kilo, thresholds: modelStepThresholds)) { benchmark in
             let (scrollView, counter) = gridScrollView(observed: observed)
             scrollView.decelerationRate = DecelerationRate(rawValue: 0.9999)
             var time = 1.0

@@ -45,10 +45,18 @@ public struct ReusePool: Hashable, Sendable {
     /// Returns the rebinds in view order; empty when nothing changed.
     @discardableResult
     public mutating func update(firstItem requested: Int, itemCount: Int) -> [Rebind] {
+        var rebinds: [Rebind] = []
+        update(firstItem: requested, itemCount: itemCount, into: &rebinds)
+        return rebinds
+    }
+
+    /// The same, writing the rebinds into `rebinds` (emptied first, its storage kept): no allocation
+    /// once the buffer has room for `capacity` rebinds.
+    public mutating func update(firstItem requested: Int, itemCount: Int, into rebinds: inout [Rebind]) {
+        rebinds.removeAll(keepingCapacity: true)
         let count = Swift.max(0, itemCount)
         let first = Swift.max(0, Swift.min(requested, count - capacity))
         firstItem = first
-        var rebinds: [Rebind] = []
         for v in 0..<capacity {
             // The item of [first, first + capacity) congruent to v.
             let candidate = first + ((v - first % capacity) + capacity) % capacity
@@ -59,6 +67,5 @@ public struct ReusePool: Hashable, Sendable {
                 rebindCount += 1
             }
         }
-        return rebinds
     }
 }

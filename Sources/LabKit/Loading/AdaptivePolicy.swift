@@ -36,6 +36,7 @@ public struct AdaptivePolicy: LoadingPolicy {
     public private(set) var targetRect: Rect?
     /// Direction of the drag-ahead prefetch: +1, −1, or 0.
     public private(set) var direction = 0
+    private var storage = DecisionStorage()
 
     /// Makes the policy.
     public init(minimumShowTime: Double? = nil, speedLimit: Double? = nil, rowsBeyondTarget: Int = 1, dragHorizon: Double? = nil,
@@ -51,8 +52,12 @@ public struct AdaptivePolicy: LoadingPolicy {
         switch trigger {
         case let .appear(items):
             plan.subtract(items)
-            guard let forecast, context.isDecelerating, !context.userDragging else { return .load(items) }
-            return .load(items.filter { context.isCached($0) || isWorthLoading($0, forecast: forecast, in: context) })
+            guard let forecast, context.isDecelerating, !context.userDragging else { return storage.load(items) }
+            var decision = storage.begin()
+            for item in items where context.isCached(item) || isWorthLoading(item, forecast: forecast, in: context) {
+                decision.load.append(LoadRequest(item: item))
+            }
+            return storage.end(decision)
         case .willBeginDragging:
             // A drag that catches a fling drops the fling's plan; a fresh drag keeps its look-ahead.
             var cancel: [Int] = []
@@ -74,7 +79,10 @@ public struct AdaptivePolicy: LoadingPolicy {
             return .load(context.visibleItems)
         case .frame:
             if context.isTracking { return dragAhead(context) }
-            return scheduled.isEmpty ? .none : LoadDecision(load: issueDue(in: context))
+            guard !scheduled.isEmpty else { return .none }
+            var decision = storage.begin()
+            issueDue(in: context, into: &decision.load)
+            return storage.end(decision)
         case .bind, .willBeginDecelerating:
             return .none
         }
@@ -155,21 +163,21 @@ public struct AdaptivePolicy: LoadingPolicy {
         plan = []
         scheduled = chosen.map { LoadRequest(item: $0.item, priority: context.time + $0.priority) }
         direction = f.direction
-        return LoadDecision(load: issueDue(in: context), cancel: cancel)
+        var due: [LoadRequest] = []
+        issueDue(in: context, into: &due)
+        return LoadDecision(load: due, cancel: cancel)
     }
 
-    /// Moves the scheduled loads whose tiles appear within `leadTime` into the plan and returns them
-    /// (priority: seconds until the tile appears).
-    private mutating func issueDue(in context: LoadingContext) -> [LoadRequest] {
+    /// Moves the scheduled loads whose tiles appear within `leadTime` into the plan and appends them to
+    /// `due` (priority: seconds until the tile appears).
+    private mutating func issueDue(in context: LoadingContext, into due: inout [LoadRequest]) {
         let time = context.time, leadTime = self.leadTime ?? context.expectedLoadDuration + 0.22
-        var due: [LoadRequest] = []
         scheduled.removeAll { request in
             guard request.priority - time <= leadTime else { return false }
             due.append(LoadRequest(item: request.item, priority: Swift.max(0, request.priority - time)))
             plan.insert(request.item)
             return true
         }
-        return due
     }
 
     /// While the finger is down: the next row in the drag direction once the drag will reach it within
@@ -178,26 +186,27 @@ public struct AdaptivePolicy: LoadingPolicy {
         let v = context.velocity.y
         let limit = speedLimit ?? context.bounds.height / 0.5
         let dir = abs(v) > limit ? 0 : (v > 0 ? 1 : (v < 0 ? -1 : direction))
-        var wanted = dir == 0 ? [] : context.itemsAhead(rows: 1, direction: dir)
+        let none = context.lazyItemsAhead(rows: 0, direction: 0)
+        var wanted = dir == 0 ? none : context.lazyItemsAhead(rows: 1, direction: dir)
+        var firstWanted = wanted
         if v == 0 {
-            wanted = []
-        } else if let first = wanted.first {
+            wanted = none
+        } else if let first = firstWanted.next() {
             let frame = context.frame(of: first)
             let distance = dir > 0 ? frame.minY - context.bounds.maxY : context.bounds.minY - frame.maxY
-            if distance / abs(v) > (dragHorizon ?? 3 * context.expectedLoadDuration) { wanted = [] }
+            if distance / abs(v) > (dragHorizon ?? 3 * context.expectedLoadDuration) { wanted = none }
         }
-        let wantedSet = Set(wanted)
-        var cancel: [Int] = []
+        var decision = storage.begin()
         if dir != direction || dir == 0 {
-            cancel = plan.subtracting(wantedSet).sorted()
-            plan.formIntersection(wantedSet)
+            for item in plan where !wanted.contains(item) { decision.cancel.append(item) }
+            decision.cancel.sort()
+            for item in decision.cancel { plan.remove(item) }
             direction = dir
         }
-        var load: [LoadRequest] = []
         for item in wanted where !plan.contains(item) {
             plan.insert(item)
-            if !context.isCached(item) { load.append(LoadRequest(item: item, priority: 1)) }
+            if !context.isCached(item) { decision.load.append(LoadRequest(item: item, priority: 1)) }
         }
-        return LoadDecision(load: load, cancel: cancel)
+        return storage.end(decision)
     }
 }

@@ -6,6 +6,7 @@ public struct DeferredPolicy: LoadingPolicy {
     public var kind: LoadingPolicyKind { .deferred }
     /// A seed problem shown in its broken form, or nil for the fixed policy.
     public var problem: SeedProblem?
+    private var storage = DecisionStorage()
 
     /// Makes the policy, optionally with one seed problem left in.
     public init(problem: SeedProblem? = nil) {
@@ -27,7 +28,7 @@ public struct DeferredPolicy: LoadingPolicy {
     public mutating func decide(_ trigger: LoadTrigger, in context: LoadingContext) -> LoadDecision {
         switch trigger {
         case let .appear(items):
-            return allowsNewLoads(context) ? .load(items) : .none
+            return allowsNewLoads(context) ? storage.load(items) : .none
         case .willBeginDragging:
             return problem == .noLoadOnNewDrag ? .none : .load(context.visibleItems)
         case .didEndDecelerating:

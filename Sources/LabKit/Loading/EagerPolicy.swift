@@ -4,10 +4,12 @@ public struct EagerPolicy: LoadingPolicy {
     public var kind: LoadingPolicyKind { .eager }
 
     /// Makes the policy.
+    private var storage = DecisionStorage()
+
     public init() {}
 
     public mutating func decide(_ trigger: LoadTrigger, in context: LoadingContext) -> LoadDecision {
-        if case let .bind(items) = trigger { return .load(items) }
+        if case let .bind(items) = trigger { return storage.load(items) }
         return .none
     }
 }

@@ -27,8 +27,10 @@ public struct FlutterPolicy: LoadingPolicy {
     /// Tiles built (inside the band), waiting to resolve their image, in index order.
     public private(set) var pending: [Int] = []
     /// Tiles built whose image is resolved (loading or loaded).
-    public private(set) var resolved: Set<Int> = []
+    public var resolved: Set<Int> { resolvedItems.set }
+    private var resolvedItems = ItemSet()
     private var band: Range<Int> = 0..<0
+    private var storage = DecisionStorage()
 
     /// Makes the policy with Flutter's defaults scaled to the lab: 250 pt, 960 pt/s.
     public init(cacheExtent: Double = 250, deferralSpeed: Double = 480 * 2) {
@@ -45,7 +47,9 @@ public struct FlutterPolicy: LoadingPolicy {
         switch trigger {
         case let .appear(items):
             // A visible tile shows what its widget resolved (cache hit or the load in flight).
-            return .load(items.filter { resolved.contains($0) })
+            var decision = storage.begin()
+            for item in items where resolvedItems.contains(item) { decision.load.append(LoadRequest(item: item)) }
+            return storage.end(decision)
         case .frame, .willBeginDragging:
             return resolve(context)
         default:
@@ -60,21 +64,21 @@ public struct FlutterPolicy: LoadingPolicy {
         if now != band {
             band = now
             pending.removeAll { !now.contains($0) }        // disposed before resolving: never loads
-            resolved = resolved.filter { now.contains($0) }
-            for item in now where !resolved.contains(item) && !pending.contains(item) { pending.append(item) }
+            resolvedItems.removeAll { !now.contains($0) }
+            for item in now where !resolvedItems.contains(item) && !pending.contains(item) { pending.append(item) }
         }
         guard !pending.isEmpty else { return .none }
         let deferring = defers(context)
-        var load: [LoadRequest] = []
+        var decision = storage.begin()
         pending.removeAll { item in
             // `containsKey` also counts loads in flight: here a tile that resolved and stayed in the band
             // is in `resolved`; one that left the band and came back while its load still runs waits
             // like any other (the lab's approximation; the policy does not see the pipeline).
             guard context.isCached(item) || !deferring else { return false }
-            resolved.insert(item)
-            load.append(LoadRequest(item: item, priority: 0))
+            resolvedItems.insert(item)
+            decision.load.append(LoadRequest(item: item, priority: 0))
             return true
         }
-        return LoadDecision(load: load)
+        return storage.end(decision)
     }
 }

@@ -30,7 +30,9 @@ public struct GlidePolicy: LoadingPolicy {
     /// Rows off screen a bound item keeps its request (RecyclerView's view cache).
     public var cachedRows: Int
     /// Items bound by layout or GapWorker whose request is alive.
-    public private(set) var bound: Set<Int> = []
+    public var bound: Set<Int> { boundItems.set }
+    private var boundItems = ItemSet()
+    private var storage = DecisionStorage()
     /// The preloader's ring of targets: the item each holds (nil: free).
     public private(set) var ring: [Int?]
     private var ringNext = 0
@@ -49,8 +51,8 @@ public struct GlidePolicy: LoadingPolicy {
     public mutating func decide(_ trigger: LoadTrigger, in context: LoadingContext) -> LoadDecision {
         switch trigger {
         case let .appear(items):
-            bound.formUnion(items)
-            return .load(items)
+            for item in items { boundItems.insert(item) }
+            return storage.load(items)
         case .frame:
             return step(context)
         default:
@@ -63,44 +65,46 @@ public struct GlidePolicy: LoadingPolicy {
         let y = context.contentOffset.y
         let dy = y - (lastOffset ?? y)
         lastOffset = y
-        var decision = LoadDecision()
-        guard let first = context.visibleItems.first, let last = context.visibleItems.last else { return decision }
+        var decision = storage.begin()
+        guard let first = context.visibleItems.first, let last = context.visibleItems.last else { return storage.end(decision) }
         let columns = context.layout.columns
 
         // GapWorker: the next row past the leading edge, bound when within one frame's travel.
         if dy != 0 {
-            let row = context.itemsAhead(rows: 1, direction: dy > 0 ? 1 : -1)
-            if let edge = row.first {
+            let row = context.lazyItemsAhead(rows: 1, direction: dy > 0 ? 1 : -1)
+            var rowStart = row
+            if let edge = rowStart.next() {
                 let frame = context.frame(of: edge)
                 let distance = dy > 0 ? frame.minY - context.bounds.maxY : context.bounds.minY - frame.maxY
                 if Swift.max(0, distance) <= abs(dy) {
-                    for item in row where bound.insert(item).inserted { decision.load.append(LoadRequest(item: item, priority: 0)) }
+                    for item in row where boundItems.insert(item) { decision.load.append(LoadRequest(item: item, priority: 0)) }
                 }
             }
         }
-        // Holders beyond the view cache are rebound: their requests are cleared.
+        // Holders beyond the view cache are rebound: their requests are cleared (in ascending order).
         let firstRow = first / columns, lastRow = last / columns
-        let dropped = bound.filter { $0 / columns < firstRow - cachedRows || $0 / columns > lastRow + cachedRows }
-        bound.subtract(dropped)
-        decision.cancel += dropped.filter { !ring.contains($0) }.sorted()
+        for item in boundItems where item / columns < firstRow - cachedRows || item / columns > lastRow + cachedRows {
+            if !ring.contains(item) { decision.cancel.append(item) }
+        }
+        boundItems.removeAll { $0 / columns < firstRow - cachedRows || $0 / columns > lastRow + cachedRows }
 
         // ListPreloader: on a change of the first visible index.
         if let previous = lastFirstVisible, first != previous {
             let up = first > previous
             if increasing != up {
                 increasing = up
-                decision.cancel += cancelAll()
+                cancelAll(into: &decision.cancel)
             }
-            decision.load += preload(from: up ? last : first, increasing: up, itemCount: context.layout.itemCount, decision: &decision)
+            preload(from: up ? last : first, increasing: up, itemCount: context.layout.itemCount, decision: &decision)
         }
         lastFirstVisible = first
-        return decision
+        return storage.end(decision)
     }
 
     /// `preload(from, to)`: the items of `[start, start ± maxPreload)` past the last range asked for
     /// (`lastEnd` / `lastStart`, as Glide keeps them), each into the next ring target (the request that
     /// target held is cleared).
-    private mutating func preload(from start: Int, increasing: Bool, itemCount: Int, decision: inout LoadDecision) -> [LoadRequest] {
+    private mutating func preload(from start: Int, increasing: Bool, itemCount: Int, decision: inout LoadDecision) {
         var lo: Int, hi: Int
         if increasing {
             lo = Swift.max(lastEnd, start); hi = start + maxPreload
@@ -111,23 +115,30 @@ public struct GlidePolicy: LoadingPolicy {
         lo = Swift.min(itemCount, Swift.max(0, lo))
         lastStart = lo
         lastEnd = hi
-        guard lo < hi else { return [] }
-        let items = increasing ? Array(lo..<hi) : Array((lo..<hi).reversed())
-        var load: [LoadRequest] = []
-        for (order, item) in items.enumerated() {
-            if let old = ring[ringNext], !bound.contains(old) { decision.cancel.append(old) }
+        guard lo < hi else { return }
+        for order in 0..<(hi - lo) {
+            let item = increasing ? lo + order : hi - 1 - order
+            if let old = ring[ringNext], !boundItems.contains(old) { decision.cancel.append(old) }
             ring[ringNext] = item
             ringNext = (ringNext + 1) % ring.count
-            load.append(LoadRequest(item: item, priority: 1 + Double(order)))
+            decision.load.append(LoadRequest(item: item, priority: 1 + Double(order)))
         }
-        return load
     }
 
-    /// `cancelAll`: clears every ring target.
-    private mutating func cancelAll() -> [Int] {
-        let held = ring.compactMap { $0 }.filter { !bound.contains($0) }
-        ring = Array(repeating: nil, count: ring.count)
+    /// `cancelAll`: clears every ring target; the unbound items it held go to `cancel` in ascending order.
+    private mutating func cancelAll(into cancel: inout [Int]) {
+        let start = cancel.count
+        for case let item? in ring where !boundItems.contains(item) {
+            // Insertion into the sorted tail (sorting the slice in place would copy the array).
+            var i = cancel.count
+            cancel.append(item)
+            while i > start, cancel[i - 1] > item {
+                cancel[i] = cancel[i - 1]
+                i -= 1
+            }
+            cancel[i] = item
+        }
+        for i in ring.indices { ring[i] = nil }
         ringNext = 0
-        return held.sorted()
     }
 }

@@ -68,6 +68,8 @@ public struct ImagePipeline {
 
     private var nextID = 1
     private var durationSum = 0.0
+    /// The last outcome's evicted keys, reused for the next (free once the caller drops that outcome).
+    private var evictedBuffer: [ImageKey] = []
 
     /// A pipeline over `source` with a cache of `cacheByteLimit` bytes; `maxConcurrent` is clamped to 3–6.
     /// `expectedLoadDuration` seeds the running estimate policies read.
@@ -102,6 +104,9 @@ public struct ImagePipeline {
 
     /// True when `key` is queued or running.
     public func isPending(_ key: ImageKey) -> Bool { ticket(for: key) != nil }
+
+    /// True when `key` is running (holds a slot).
+    public func isRunning(_ key: ImageKey) -> Bool { running.contains { $0.ticket.key == key } }
 
     /// Asks for `key`. A key already pending keeps its ticket (its priority is raised if `priority` is
     /// lower); otherwise a new ticket is queued and begins at once if a slot is free.
@@ -154,10 +159,13 @@ public struct ImagePipeline {
         if r.segment == segment { segmentLoads.completed += 1 }
         durationSum += time - r.startTime
         expectedLoadDuration = durationSum / Double(loadsCompleted)
-        var evicted: [ImageKey] = []
+        var evicted = evictedBuffer
+        evictedBuffer = []
+        evicted.removeAll(keepingCapacity: true)
         if case let .image(bytes) = result {
-            evicted = cache.insert(ticket.key, cost: bytes)
+            cache.insert(ticket.key, cost: bytes, appendingEvictedTo: &evicted)
         }
+        evictedBuffer = evicted
         startQueued(time: time)
         return Outcome(ticket: ticket, result: result, time: time, evicted: evicted, isCarriedOver: r.segment != segment)
     }

@@ -9,9 +9,11 @@ public struct LoadMetricsRecorder: Sendable {
     /// Number of distinct images (ImageKey = item % assetCount).
     public let assetCount: Int
     /// Items visible while the scroll view was at rest (not tracking, not moving).
-    public private(set) var atRestItems: Set<Int> = []
+    public var atRestItems: Set<Int> { restItems.set }
     /// Items visible at any frame.
-    public private(set) var everVisibleItems: Set<Int> = []
+    public var everVisibleItems: Set<Int> { visitedItems.set }
+    private var restItems = ItemSet()
+    private var visitedItems = ItemSet()
 
     private var base = LoadMetrics()
     private var pendingWaste: [ImageKey: Int] = [:]
@@ -64,9 +66,9 @@ public struct LoadMetricsRecorder: Sendable {
     }
 
     /// Fewest loads possible: distinct items visible at rest.
-    public var boundMinLoads: Int { atRestItems.count }
+    public var boundMinLoads: Int { restItems.count }
     /// Distinct items ever visible.
-    public var boundClairvoyantLoads: Int { everVisibleItems.count }
+    public var boundClairvoyantLoads: Int { visitedItems.count }
 
     /// Records the run's start: the first screen counts as at rest, `time` starts the frame clock.
     public mutating func start(time: Double, tiles: [FrameTile]) {
@@ -76,8 +78,8 @@ public struct LoadMetricsRecorder: Sendable {
         lastBlankArea = 0
         for t in tiles where t.isVisible {
             guard let item = t.item else { continue }
-            atRestItems.insert(item)
-            everVisibleItems.insert(item)
+            restItems.insert(item)
+            visitedItems.insert(item)
             if t.displayedKey != key(item) {
                 lastBlank += 1
                 lastBlankArea += t.visibleArea
@@ -114,13 +116,18 @@ public struct LoadMetricsRecorder: Sendable {
 
     /// A load finished; `visibleKeys` are the images of the tiles visible at that moment.
     public mutating func loadCompleted(_ key: ImageKey, result: LoadResult, time: Double, visibleKeys: Set<ImageKey>) {
+        loadCompleted(key, result: result, time: time, isVisible: visibleKeys.contains(key))
+    }
+
+    /// The same; `isVisible`: a tile visible at that moment shows `key`.
+    public mutating func loadCompleted(_ key: ImageKey, result: LoadResult, time: Double, isVisible: Bool) {
         if case let .failed(reason) = result {
             base.failedLoads += 1
             base.failuresByReason[reason, default: 0] += 1
         }
         guard case .image = result else { return }
         insertedAt[key] = time
-        if !visibleKeys.contains(key) { pendingWaste[key, default: 0] += 1 }
+        if !isVisible { pendingWaste[key, default: 0] += 1 }
     }
 
     /// An image from an earlier segment's load entered the cache at `time` (not this segment's load: only
@@ -160,8 +167,8 @@ public struct LoadMetricsRecorder: Sendable {
                 base.wrongImages += 1
             }
             guard t.isVisible else { continue }
-            everVisibleItems.insert(item)
-            if !isMoving { atRestItems.insert(item) }
+            visitedItems.insert(item)
+            if !isMoving { restItems.insert(item) }
             if t.displayedKey == expected {
                 pendingWaste[expected] = nil
             } else {

@@ -99,8 +99,46 @@ public struct LoadingContext: Sendable {
     /// The rows `count` beyond the visible ones in direction `direction` (+1 down the list, −1 up),
     /// nearest first, as items.
     public func itemsAhead(rows count: Int, direction: Int) -> [Int] {
-        guard direction != 0, count > 0, let first = visibleItems.first, let last = visibleItems.last else { return [] }
+        Array(lazyItemsAhead(rows: count, direction: direction))
+    }
+
+    /// The same items as `itemsAhead`, in the same order, produced one by one (no array is built).
+    public func lazyItemsAhead(rows count: Int, direction: Int) -> ItemsAhead {
+        guard direction != 0, count > 0, let first = visibleItems.first, let last = visibleItems.last else {
+            return ItemsAhead(layout: layout, edgeRow: 0, direction: 0, rows: 0)
+        }
         let edgeRow = direction > 0 ? last / layout.columns : first / layout.columns
-        return (1...count).flatMap { items(inRow: edgeRow + direction * $0) }
+        return ItemsAhead(layout: layout, edgeRow: edgeRow, direction: direction, rows: count)
+    }
+}
+
+/// The items of the `rows` rows beyond `edgeRow` in `direction`, nearest row first, each row in index
+/// order; rows outside the grid are skipped.
+public struct ItemsAhead: Sequence, IteratorProtocol, Sendable {
+    let columns: Int, itemCount: Int, rowCount: Int
+    let edgeRow: Int, direction: Int, rows: Int
+    var step = 0, item = 0, rowEnd = 0
+
+    init(layout: GridLayout, edgeRow: Int, direction: Int, rows: Int) {
+        columns = layout.columns
+        itemCount = layout.itemCount
+        rowCount = layout.rowCount
+        self.edgeRow = edgeRow
+        self.direction = direction
+        self.rows = rows
+    }
+
+    public mutating func next() -> Int? {
+        while item >= rowEnd {
+            guard step < rows else { return nil }
+            step += 1
+            let row = edgeRow + direction * step
+            if row >= 0, row < rowCount {
+                item = row * columns
+                rowEnd = Swift.min(itemCount, item + columns)
+            }
+        }
+        defer { item += 1 }
+        return item
     }
 }

@@ -97,3 +97,42 @@ public struct LoadRequest: Hashable, Sendable {
         self.priority = priority
     }
 }
+
+/// A policy's decision arrays kept from one call to the next, so a policy consulted every frame
+/// allocates nothing once they have grown: `begin()` hands back the last decision emptied (its storage
+/// is reused once the scene has dropped that decision), `end(_:)` keeps the filled one and returns it.
+public struct DecisionStorage: Sendable {
+    private var kept = LoadDecision()
+
+    /// Empty storage; it allocates nothing until first used.
+    public init() {}
+
+    /// Room each list has from the first `begin()` on (more grow as needed).
+    static let initialCapacity = 16
+
+    /// The last decision, emptied, its capacity kept.
+    public mutating func begin() -> LoadDecision {
+        var decision = LoadDecision()
+        swap(&decision, &kept)
+        decision.load.removeAll(keepingCapacity: true)
+        decision.cancel.removeAll(keepingCapacity: true)
+        decision.evict.removeAll(keepingCapacity: true)
+        decision.load.reserveCapacity(Self.initialCapacity)
+        decision.cancel.reserveCapacity(Self.initialCapacity)
+        decision.evict.reserveCapacity(Self.initialCapacity)
+        return decision
+    }
+
+    /// Keeps `decision`'s storage for the next `begin()` and returns it.
+    public mutating func end(_ decision: LoadDecision) -> LoadDecision {
+        kept = decision
+        return decision
+    }
+
+    /// Load `items` now (priority 0, in order), like `LoadDecision.load(_:)`.
+    public mutating func load(_ items: some Sequence<Int>) -> LoadDecision {
+        var decision = begin()
+        for item in items { decision.load.append(LoadRequest(item: item, priority: 0)) }
+        return end(decision)
+    }
+}

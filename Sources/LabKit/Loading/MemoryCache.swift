@@ -49,6 +49,13 @@ public struct MemoryCache<Key: Hashable>: Sendable where Key: Sendable {
     /// kept: it is returned as evicted at once and the other entries stay.
     @discardableResult
     public mutating func insert(_ key: Key, cost: Int) -> [Key] {
+        var evicted: [Key] = []
+        insert(key, cost: cost, appendingEvictedTo: &evicted)
+        return evicted
+    }
+
+    /// The same, appending the evicted keys to `evicted` (no allocation when it has room).
+    public mutating func insert(_ key: Key, cost: Int, appendingEvictedTo evicted: inout [Key]) {
         let cost = Swift.max(0, cost)
         if let slot = slotOf[key] {
             totalBytes -= costs[slot]
@@ -56,8 +63,10 @@ public struct MemoryCache<Key: Hashable>: Sendable where Key: Sendable {
             freeSlot(slot)
             slotOf[key] = nil
         }
-        guard cost <= byteLimit else { return [key] }
-        var evicted: [Key] = []
+        guard cost <= byteLimit else {
+            evicted.append(key)
+            return
+        }
         while totalBytes + cost > byteLimit, leastRecent >= 0, let victim = keys[leastRecent] {
             remove(victim)
             evicted.append(victim)
@@ -66,7 +75,6 @@ public struct MemoryCache<Key: Hashable>: Sendable where Key: Sendable {
         slotOf[key] = slot
         totalBytes += cost
         linkAsMostRecent(slot)
-        return evicted
     }
 
     /// Removes `key`; returns whether it was held.

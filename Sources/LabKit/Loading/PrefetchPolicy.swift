@@ -17,6 +17,7 @@ public struct PrefetchPolicy: LoadingPolicy {
     public private(set) var prefetched: Set<Int> = []
     /// Direction of the last prefetch: +1 down the list, −1 up, 0 none yet.
     public private(set) var direction = 0
+    private var storage = DecisionStorage()
 
     /// Makes the policy.
     public init(rowsAhead: Int = 2) {
@@ -27,7 +28,7 @@ public struct PrefetchPolicy: LoadingPolicy {
         switch trigger {
         case let .appear(items):
             prefetched.subtract(items)
-            return .load(items)
+            return storage.load(items)
         case .bind, .didEndDragging, .didEndDecelerating, .didEndScrollingAnimation:
             return .none
         default:
@@ -40,22 +41,21 @@ public struct PrefetchPolicy: LoadingPolicy {
         let v = context.velocity.y
         let dir = v > 0 ? 1 : (v < 0 ? -1 : 0)
         guard dir != 0 else { return .none }
-        let ahead = context.itemsAhead(rows: rowsAhead, direction: dir)
-        let wanted = Set(ahead)
-        var cancel: [Int] = []
+        let ahead = context.lazyItemsAhead(rows: rowsAhead, direction: dir)
+        var decision = storage.begin()
         if dir != direction {
-            cancel = prefetched.subtracting(wanted).sorted()
-            prefetched.formIntersection(wanted)
+            for item in prefetched where !ahead.contains(item) { decision.cancel.append(item) }
+            decision.cancel.sort()
+            for item in decision.cancel { prefetched.remove(item) }
             direction = dir
         }
-        var load: [LoadRequest] = []
         let edgeRow = (dir > 0 ? context.visibleItems.last ?? 0 : context.visibleItems.first ?? 0) / context.layout.columns
         for item in ahead where !prefetched.contains(item) {
             prefetched.insert(item)
             if context.isCached(item) { continue }
             let rows = abs(item / context.layout.columns - edgeRow)
-            load.append(LoadRequest(item: item, priority: Double(rows)))
+            decision.load.append(LoadRequest(item: item, priority: Double(rows)))
         }
-        return LoadDecision(load: load, cancel: cancel)
+        return storage.end(decision)
     }
 }

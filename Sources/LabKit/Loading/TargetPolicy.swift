@@ -13,6 +13,7 @@ public struct TargetPolicy: LoadingPolicy {
     public var problem: SeedProblem?
     /// The viewport-sized rect at the current deceleration target, or nil.
     public private(set) var targetRect: Rect?
+    private var storage = DecisionStorage()
 
     /// Makes the policy, optionally with one seed problem left in.
     public init(problem: SeedProblem? = nil) {
@@ -23,10 +24,12 @@ public struct TargetPolicy: LoadingPolicy {
         let deferred = DeferredPolicy(problem: problem)
         switch trigger {
         case let .appear(items):
-            if deferred.allowsNewLoads(context) { return .load(items) }
-            return .load(items.filter { item in
-                context.isCached(item) || (targetRect?.intersects(context.frame(of: item)) ?? false)
-            })
+            if deferred.allowsNewLoads(context) { return storage.load(items) }
+            var decision = storage.begin()
+            for item in items where context.isCached(item) || (targetRect?.intersects(context.frame(of: item)) ?? false) {
+                decision.load.append(LoadRequest(item: item))
+            }
+            return storage.end(decision)
         case .willBeginDragging:
             targetRect = nil
             return problem == .noLoadOnNewDrag ? .none : .load(context.visibleItems)

@@ -40,8 +40,11 @@ public struct TexturePolicy: LoadingPolicy {
     /// Direction set at release, towards `targetContentOffset`; 0 when not decelerating.
     public private(set) var deceleratingDirection = 0
     /// Items in the preload range at the last update.
-    public private(set) var preloaded: Set<Int> = []
+    public var preloaded: Set<Int> { preloadedItems.set }
+    private var preloadedItems = ItemSet()
+    /// The visible items at the last range update (its own copy, refilled in place).
     private var lastVisible: [Int]?
+    private var storage = DecisionStorage()
 
     /// Makes the policy (Minimum mode, no direction yet).
     public init() {}
@@ -90,25 +93,31 @@ public struct TexturePolicy: LoadingPolicy {
     /// Recomputes the ranges: loads what entered the preload range (visible first, then display,
     /// then preload), cancels and evicts what left it.
     public mutating func updateRanges(_ context: LoadingContext) -> LoadDecision {
-        lastVisible = context.visibleItems
+        if lastVisible == nil { lastVisible = [] }
+        lastVisible!.removeAll(keepingCapacity: true)
+        lastVisible!.append(contentsOf: context.visibleItems)
         let t = tuning
         let p = range(leading: t.preloadLeading, trailing: t.preloadTrailing, in: context)
         let d = range(leading: t.displayLeading, trailing: t.displayTrailing, in: context)
         let preload = context.items(fromY: p.minY, toY: p.maxY)
         let display = context.items(fromY: d.minY, toY: d.maxY)
-        let visible = Set(context.visibleItems)
-        var load = context.visibleItems.map { LoadRequest(item: $0, priority: 0) }
-        for item in preload where !visible.contains(item) && !preloaded.contains(item) && !context.isCached(item) {
-            load.append(LoadRequest(item: item, priority: display.contains(item) ? 1 : 2))
+        let visible = context.visibleItems
+        var decision = storage.begin()
+        for item in visible { decision.load.append(LoadRequest(item: item, priority: 0)) }
+        for item in preload where !visible.contains(item) && !preloadedItems.contains(item) && !context.isCached(item) {
+            decision.load.append(LoadRequest(item: item, priority: display.contains(item) ? 1 : 2))
         }
         let centre = context.bounds.center.y
-        load.sort { a, b in
+        decision.load.sort { a, b in
             (a.priority, abs(context.frame(of: a.item).center.y - centre), a.item) < (b.priority, abs(context.frame(of: b.item).center.y - centre), b.item)
         }
-        let now = Set(preload)
-        let left = preloaded.subtracting(now).subtracting(visible).sorted()
-        let keptKeys = Set(now.map { context.key(of: $0) })
-        preloaded = now
-        return LoadDecision(load: load, cancel: left, evict: left.filter { !keptKeys.contains(context.key(of: $0)) })
+        // Left the preload range (ascending); evicted unless an item still in it shares the image.
+        for item in preloadedItems where !preload.contains(item) && !visible.contains(item) { decision.cancel.append(item) }
+        for item in decision.cancel where !preload.contains(where: { context.key(of: $0) == context.key(of: item) }) {
+            decision.evict.append(item)
+        }
+        preloadedItems.removeAll()
+        for item in preload { preloadedItems.insert(item) }
+        return storage.end(decision)
     }
 }

@@ -22,51 +22,64 @@ extension GridScene {
     func updateBinding(time: Double) {
         guard started else { return }
         let firstItem = layout.firstVisibleRow(offsetY: scrollView.contentOffset.y) * layout.columns
-        let rebinds = pool.update(firstItem: firstItem, itemCount: layout.itemCount)
-        var dropped: [ImageKey] = []
-        for r in rebinds {
-            if let key = slots[r.view].loadingKey { dropped.append(key) }
+        var s = bindingScratch
+        bindingScratch = BindingScratch()  // its arrays stay uniquely referenced while refilled
+        defer { bindingScratch = s }
+        pool.update(firstItem: firstItem, itemCount: layout.itemCount, into: &s.rebinds)
+        s.dropped.removeAll(keepingCapacity: true)
+        for r in s.rebinds {
+            if let key = slots[r.view].loadingKey { s.dropped.append(key) }
             slots[r.view].content = .empty
         }
         // A policy whose loads outlive their views keeps them as look-ahead: they finish into the cache.
         if !policy.cancelsOnRebind {
-            lookAheadKeys.formUnion(dropped.filter { pipeline.isPending($0) })
+            for key in s.dropped where pipeline.isPending(key) { lookAheadKeys.insert(key) }
         }
         // Queued requests go first, so a freed slot never starts a load that is dropped next.
-        if !dropped.isEmpty {
-            let running = Set(pipeline.running.map(\.ticket.key))
-            for key in dropped.filter({ !running.contains($0) }) + dropped.filter({ running.contains($0) }) {
-                releaseIfUnwanted(key, time: time)
-            }
+        if !s.dropped.isEmpty {
+            s.droppedRunning.removeAll(keepingCapacity: true)
+            for key in s.dropped { s.droppedRunning.append(pipeline.isRunning(key)) }
+            for (key, running) in zip(s.dropped, s.droppedRunning) where !running { releaseIfUnwanted(key, time: time) }
+            for (key, running) in zip(s.dropped, s.droppedRunning) where running { releaseIfUnwanted(key, time: time) }
         }
-        let bound = rebinds.compactMap(\.newItem)
-        if !bound.isEmpty { consult(.bind(bound), time: time) }
+        s.items.removeAll(keepingCapacity: true)
+        for r in s.rebinds { if let item = r.newItem { s.items.append(item) } }
+        if !s.items.isEmpty { consult(.bind(s.items), time: time) }
         // Nothing rebound and the same items in view: the visible list cannot have changed.
         let range = layout.items(in: scrollView.bounds)
-        if rebinds.isEmpty, range == visibleRange { return }
+        if s.rebinds.isEmpty, range == visibleRange { return }
         visibleRange = range
-        let visible = range.filter { pool.view(showing: $0) != nil }
-        let appeared = visible.filter { !visibleItems.contains($0) }
-        visibleItems = visible
-        if !appeared.isEmpty { consult(.appear(appeared), time: time) }
+        s.visible.removeAll(keepingCapacity: true)
+        for item in range where pool.view(showing: item) != nil { s.visible.append(item) }
+        s.items.removeAll(keepingCapacity: true)
+        for item in s.visible where !visibleItems.contains(item) { s.items.append(item) }
+        if s.visible != visibleItems { swap(&s.visible, &visibleItems) }
+        if !s.items.isEmpty { consult(.appear(s.items), time: time) }
     }
 
     /// Asks the policy and carries out its decision.
     func consult(_ trigger: LoadTrigger, time: Double) {
         guard started else { return }
-        var context = context(time: time)
-        if case let .willEndDragging(velocity, target) = trigger {
-            context.motion = scrollView.forecast(withVelocity: velocity, target: target)
+        let decision: LoadDecision
+        do {  // the context shares the cache's storage: it must be gone before a load touches the cache
+            var context = context(time: time)
+            if case let .willEndDragging(velocity, target) = trigger {
+                context.motion = scrollView.forecast(withVelocity: velocity, target: target)
+            }
+            decision = policy.decide(trigger, in: context)
         }
-        let decision = policy.decide(trigger, in: context)
         for request in decision.load { load(request.item, priority: request.priority, time: time) }
         for item in decision.cancel {
             let k = key(of: item)
             if lookAheadKeys.remove(k) != nil { releaseIfUnwanted(k, time: time) }
         }
         if !decision.evict.isEmpty {
-            let evicted = decision.evict.map { key(of: $0) }.filter { pipeline.cache.remove($0) }
+            var evicted = evictScratch
+            evictScratch = []
+            evicted.removeAll(keepingCapacity: true)
+            for item in decision.evict where pipeline.cache.remove(key(of: item)) { evicted.append(key(of: item)) }
             recorder.evicted(evicted)
+            evictScratch = evicted
         }
     }
 
@@ -127,11 +140,11 @@ extension GridScene {
             let k = outcome.ticket.key
             lookAheadKeys.remove(k)
             recorder.evicted(outcome.evicted)
-            let visibleKeys = Set(visibleItems.map { key(of: $0) })
             // A load from an earlier segment is that segment's: its result still reaches the cache and the
             // views, but not this segment's counts.
             if !outcome.isCarriedOver {
-                recorder.loadCompleted(k, result: outcome.result, time: outcome.time, visibleKeys: visibleKeys)
+                let isVisible = visibleItems.contains { key(of: $0) == k }
+                recorder.loadCompleted(k, result: outcome.result, time: outcome.time, isVisible: isVisible)
             } else if case .image = outcome.result {
                 recorder.imageArrived(k, time: outcome.time)
             }

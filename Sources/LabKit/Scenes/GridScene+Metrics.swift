@@ -22,14 +22,16 @@ extension GridScene {
         tiles.removeAll(keepingCapacity: true)
         for v in 0..<pool.capacity { tiles.append(frameTile(view: v)) }
         defer { frameTileBuffer = tiles }
-        var tileOnly: [ImageKey: Int] = [:]
-        for t in tiles {
-            if let k = t.displayedKey, !pipeline.cache.contains(k) { tileOnly[k] = t.displayedBytes }
+        // Bytes of images shown but no longer cached, once per key (the last tile's, as a dictionary would).
+        var tileOnlyBytes = 0
+        for (i, t) in tiles.enumerated() {
+            guard let k = t.displayedKey, !pipeline.cache.contains(k) else { continue }
+            if !tiles[(i + 1)...].contains(where: { $0.displayedKey == k }) { tileOnlyBytes += t.displayedBytes }
         }
         let loads = pipeline.segmentLoads
         recorder.setLoadCounts(issued: loads.issued, completed: loads.completed, cancelled: loads.cancelled)
         recorder.setTraffic(pipeline.source.traffic.since(trafficBaseline))
         recorder.frame(time: time, tiles: tiles, isMoving: scrollView.isTracking || scrollView.isMoving,
-                       cacheBytes: pipeline.cache.totalBytes, tileOnlyBytes: tileOnly.values.reduce(0, +))
+                       cacheBytes: pipeline.cache.totalBytes, tileOnlyBytes: tileOnlyBytes)
     }
 }

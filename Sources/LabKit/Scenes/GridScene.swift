@@ -47,6 +47,10 @@ public final class GridScene: LabScene, ScrollViewDelegate {
     var visibleRange: Range<Int>?
     /// Reused storage for the tiles handed to the metrics recorder each frame.
     var frameTileBuffer: [FrameTile] = []
+    /// Reused storage for a binding update, so a steady frame allocates nothing.
+    var bindingScratch = BindingScratch()
+    /// Reused storage for the keys a policy evicts.
+    var evictScratch: [ImageKey] = []
     /// The source's traffic when the current metrics segment began.
     var trafficBaseline = SourceTraffic()
     /// The policies used since the last reset, each with the metrics of its segments (B-POL-2).
@@ -211,4 +215,14 @@ public final class GridScene: LabScene, ScrollViewDelegate {
     public var summary: [(String, JSONValue)] {
         [("viewsCreated", .int(pool.viewsCreated)), ("metrics", metrics.json)]
     }
+}
+
+/// The grid scene's working arrays for one binding update, kept between frames for their storage.
+struct BindingScratch {
+    var rebinds: [ReusePool.Rebind] = []
+    var dropped: [ImageKey] = []
+    var droppedRunning: [Bool] = []
+    /// Items rebound, then items that appeared.
+    var items: [Int] = []
+    var visible: [Int] = []
 }

@@ -4,7 +4,8 @@
 #   make build  debug build (`make build NO_X11=1`: without the X11 event-time path, no libX11 linked;
 #               built in .build-nox11)
 #   make test   install missing test packages, build, unit tests, a bounded fuzz run, a headless soak,
-#               then the real-window tests under Xvfb
+#               the real-window tests under Xvfb, then a copy of the tree built with a throwaway policy and
+#               scene added where the README says (Tests/Extension)
 #   make docs     ScrollKit's DocC documentation as a static site in docs/site (prints where)
 #   make example  build the ScrollKit example (Examples/) and write its screenshot offscreen
 #   make sanitize / make bench   ASan+TSan unit-test runs / micro-benchmarks, failing when a checked one
@@ -81,6 +82,7 @@ test: test-deps check-layering
 	Tests/Fuzz/run.sh 60
 	.build/debug/scrolllab soak --minutes 30 --headless
 	Tests/Window/run-all.sh .build/debug/scrolllab
+	python3 Tests/Extension/extension_test.py
 	$(MAKE) --no-print-directory test-nox11
 
 # The build without X11: every unit test, and the window tests that do not depend on the X server's

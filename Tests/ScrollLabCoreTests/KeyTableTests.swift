@@ -90,6 +90,7 @@ import Testing
         #expect(SceneKind.digitLabel([0, 1, 2, 3, 4]) == "1–5")
         #expect(SceneKind.digitLabel([6]) == "7")
         #expect(SceneKind.digitLabel([]) == "")
+        #expect(SceneKind.digitLabel([0, 1, 2, 3, 4, 8]) == "1–5, 9")
         #expect(SceneKind.policyKeysLabel == "1–\(LoadingPolicyKind.allCases.count)")
         let zero = KeyTable.window.dispatch(.character("0"), scene: "grid")
         #expect(zero?.binding.id == "policy-next")

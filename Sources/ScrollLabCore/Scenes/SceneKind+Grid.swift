@@ -14,10 +14,18 @@ extension SceneKind {
         return digitLabel(Array(0..<Swift.min(9, count))) + (count > 9 ? ", 0" : "")
     }
 
-    /// How the help and the footer name digit keys: `1–5` for a run, `6` alone.
+    /// How the help and the footer name digit keys (0-based indices): `1–5` for a run, `6` alone, `1–5, 9`.
     public static func digitLabel(_ indices: [Int]) -> String {
-        guard let first = indices.first, let last = indices.last else { return "" }
-        return first == last ? "\(first + 1)" : "\(first + 1)–\(last + 1)"
+        var runs: [String] = []
+        var start: Int?, last = -2
+        for index in indices.sorted() + [Int.max] {
+            if index != last + 1 {
+                if let start { runs.append(start == last ? "\(start + 1)" : "\(start + 1)–\(last + 1)") }
+                start = index
+            }
+            last = index
+        }
+        return runs.joined(separator: ", ")
     }
 
     /// The source latencies `L` cycles through, seconds (B-IMG-1).

@@ -3,9 +3,9 @@
 public struct EagerPolicy: LoadingPolicy {
     public var kind: LoadingPolicyKind { .eager }
 
-    /// Makes the policy.
     private var storage = DecisionStorage()
 
+    /// Makes the policy.
     public init() {}
 
     public mutating func decide(_ trigger: LoadTrigger, in context: LoadingContext) -> LoadDecision {

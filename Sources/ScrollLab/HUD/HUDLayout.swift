@@ -153,14 +153,19 @@ struct HUDLayout {
         row("rate D · T", s.decelerationRate + " · " + (status.slowMotion ?? "1×"))
         row("physics", status.physics)
 
-        heading("State")
-        let flags: [(String, Bool)] = [("tracking", s.isTracking), ("dragging", s.isDragging), ("decel", s.isDecelerating)]
-        let flagWidth = frame.width / Double(flags.count)
-        for (index, (name, on)) in flags.enumerated() {
-            put((on ? "●" : "○") + name, .mono, on ? .active : .dimText, column: c,
-                x: x + Double(index) * flagWidth, y: y, width: flagWidth - 4)
+        // UIKit's three state flags in a row, lit when on.
+        func flags(tracking: Bool, dragging: Bool, decelerating: Bool) {
+            let flags = [("tracking", tracking), ("dragging", dragging), ("decel", decelerating)]
+            let flagWidth = frame.width / Double(flags.count)
+            for (index, (name, on)) in flags.enumerated() {
+                put((on ? "●" : "○") + name, .mono, on ? .active : .dimText, column: c,
+                    x: x + Double(index) * flagWidth, y: y, width: flagWidth - 4)
+            }
+            y += rowHeight
         }
-        y += rowHeight
+
+        heading("State")
+        flags(tracking: s.isTracking, dragging: s.isDragging, decelerating: s.isDecelerating)
         row("velocity", HUDFormat.point(s.velocity, decimals: 0) + " pt/s")
         row("offset", HUDFormat.point(s.contentOffset, decimals: 1))
         row("target", s.targetContentOffset.map { HUDFormat.point($0, decimals: 1) } ?? "—",
@@ -169,13 +174,7 @@ struct HUDLayout {
             // The nested scroll view (the zoomed photo) has its own state: its callbacks are marked with its name.
             heading(inner.name.prefix(1).uppercased() + inner.name.dropFirst(),
                     note: inner.drivesTimeline ? "on the timeline" : "inner")
-            let innerFlags: [(String, Bool)] = [("tracking", inner.isTracking), ("dragging", inner.isDragging),
-                                                ("decel", inner.isDecelerating)]
-            for (index, (name, on)) in innerFlags.enumerated() {
-                put((on ? "●" : "○") + name, .mono, on ? .active : .dimText, column: c,
-                    x: x + Double(index) * flagWidth, y: y, width: flagWidth - 4)
-            }
-            y += rowHeight
+            flags(tracking: inner.isTracking, dragging: inner.isDragging, decelerating: inner.isDecelerating)
             row("velocity", HUDFormat.point(inner.velocity, decimals: 0) + " pt/s")
             row("offset", HUDFormat.point(inner.contentOffset, decimals: 1))
             if let zoom = s.zoom { row("zoom", zoom) }

@@ -7,7 +7,7 @@ For each file and latency: the policy's undominated share (the lab's definition:
 session issues no more loads and leaves no more blank time, strictly less of one), its mean blank time over the
 oracle's mean (the oracle at the lab's 4 loads at once: the `oracleBlankTileSeconds` of the policy's own runs)
 and its mean loads over the mean `boundMinLoads`, each ratio with a 95% paired bootstrap interval (1000
-resamples of the sessions, percentile method, fixed seed), and the peer with the highest undominated share.
+resamples of the sessions, percentile method, fixed seed), and the other policy with the highest undominated share.
 Prints a Markdown table. Standard library only; the same files give the same table.
 """
 import json
@@ -75,7 +75,7 @@ def main(argv):
             files.append((kind, path))
     rng = random.Random(27)
     print("| kind | latency ms | sessions | undominated | blank / oracle [95% CI] | loads / min-loads [95% CI]"
-          " | best peer: undominated, blank / oracle, loads / min-loads |")
+          " | best other policy: undominated, blank / oracle, loads / min-loads |")
     print("| --- | --: | --: | --: | --: | --: | --- |")
     summary = []
     for kind, path in files:

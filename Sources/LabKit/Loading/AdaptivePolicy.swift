@@ -3,24 +3,27 @@ import ScrollKit
 /// B-POL-1 policy 5, the project's own: it reads the physics. At release the scroll view already
 /// knows where the fling stops (`targetContentOffset`) and the decay curve says when every tile will
 /// come on screen and leave it (`DecelerationForecast`). So at `willEndDragging` it
-/// - loads the tiles that will be on screen at rest (the target rect) at once, before they arrive;
-/// - loads tiles passed on the way only if their image can be ready and then stay on screen for at
-///   least `minimumShowTime` (the slow tail of the fling); tiles that only flash by are skipped;
-/// - prefetches one row beyond the target rect in the fling direction (if the cache has room);
-/// - orders its loads by when the tiles will appear, and never plans more than the cache can hold.
-/// Cache hits are always shown (they are free). While the finger is down it behaves like Prefetch
-/// with one row ahead; a new drag cancels the look-ahead loads the new plan no longer needs.
+/// - plans the tiles that will be on screen at rest (the target rect) and the tiles passed on the way
+///   whose image can be ready and then show for at least `minimumShowTime` (half a load time, at
+///   least a frame: tiles that would show their image only briefly, or after they left, are skipped),
+///   and one row beyond the target rect;
+/// - issues each planned load `leadTime` before its tile appears, in order of appearance, while the
+///   cache has room: look-ahead images not yet shown never exceed the cache's capacity less the tiles
+///   on screen (`lookAheadRoom`), so no image is evicted before its tile appears.
+/// Cache hits are always shown (they are free). While the finger is down it prefetches the row ahead
+/// once the drag will reach it within `dragHorizon`; a new drag cancels the look-ahead loads the new
+/// plan no longer needs.
 public struct AdaptivePolicy: LoadingPolicy {
     public var kind: LoadingPolicyKind { .adaptive }
-    /// Least time a tile passed during a fling must show its image to be worth a load; nil means the
-    /// expected load duration.
+    /// Least time a tile passed during a fling must show its image to be worth a load; nil means half
+    /// the expected load duration, at least one 60 Hz frame.
     public var minimumShowTime: Double?
-    /// Drag speed (pt/s) above which no row is prefetched; nil means one viewport height per 0.5 s.
+    /// Drag speed (pt/s) above which no row is prefetched; nil means no limit.
     public var speedLimit: Double?
     /// Rows prefetched beyond the target rect in the fling direction.
     public var rowsBeyondTarget: Int
     /// While dragging, the row ahead is prefetched once the drag would reach it within this many
-    /// seconds; nil means three expected load durations.
+    /// seconds; nil means three expected load durations, at least 0.15 s.
     public var dragHorizon: Double?
     /// Look-ahead items requested and not cancelled (tiles not on screen when asked for).
     public private(set) var plan: Set<Int> = []
@@ -102,10 +105,11 @@ public struct AdaptivePolicy: LoadingPolicy {
         let duration = context.expectedLoadDuration
         let waves = Double(queuedBefore / Swift.max(1, context.maxConcurrentLoads) + 1)
         let ready = context.time + waves * duration
-        return interval.exit - Swift.max(interval.enter, ready) >= (minimumShowTime ?? duration)
+        return interval.exit - Swift.max(interval.enter, ready) >= (minimumShowTime ?? Swift.max(1.0 / 60, duration / 2))
     }
 
-    /// The plan at release: what the fling will show long enough, the target rect, one row beyond.
+    /// The plan at release: what the fling will show for at least `minimumShowTime`, the target rect,
+    /// one row beyond; issued by `issueDue`.
     public mutating func planFling(to target: Point, in context: LoadingContext) -> LoadDecision {
         let height = context.bounds.height
         guard abs(target.y - context.contentOffset.y) >= 1 else {
@@ -132,29 +136,19 @@ public struct AdaptivePolicy: LoadingPolicy {
         }
         passing.sort { ($0.enter, $0.item) < ($1.enter, $1.item) }
 
-        // Budget: the cache's capacity (loads go in order of appearance, so each planned image is
-        // still cached when its tile arrives). The tiles seen at rest come first; of the passing
-        // ones, those that would show their image longest.
-        var budget = context.cacheCapacityImages - atRest.count
+        // Every tile seen at rest, and each passing tile that would show its image (ready in queue order).
         var chosen: [LoadRequest] = atRest.map { LoadRequest(item: $0.item, priority: $0.enter - context.time) }
-        var worth: [(item: Int, enter: Double, show: Double)] = []
         for (index, p) in passing.enumerated() where isWorthLoading(p.item, forecast: f, in: context, queuedBefore: index) {
-            worth.append((p.item, p.enter, p.exit - Swift.max(p.enter, context.time + context.expectedLoadDuration)))
+            chosen.append(LoadRequest(item: p.item, priority: p.enter - context.time))
         }
-        worth.sort { ($0.show, -$0.item) > ($1.show, -$1.item) }
-        for w in worth.prefix(Swift.max(0, budget)) {
-            chosen.append(LoadRequest(item: w.item, priority: w.enter - context.time))
-        }
-        budget -= Swift.min(Swift.max(0, budget), worth.count)
         // One row beyond the rest position, for the next gesture.
-        if rowsBeyondTarget > 0, budget > 0 {
+        if rowsBeyondTarget > 0 {
             let restVisible = layout.items(in: targetRect!)
             let restContext = LoadingContext(layout: layout, bounds: targetRect!, visibleItems: Array(restVisible))
             let beyond = restContext.itemsAhead(rows: rowsBeyondTarget, direction: f.direction)
             let stopPriority = (chosen.map(\.priority).filter(\.isFinite).max() ?? 0) + context.expectedLoadDuration
-            for item in beyond where budget > 0 && !visible.contains(item) && !context.isCached(item) {
+            for item in beyond where !visible.contains(item) && !context.isCached(item) {
                 chosen.append(LoadRequest(item: item, priority: stopPriority))
-                budget -= 1
             }
         }
         chosen.sort { ($0.priority, $0.item) < ($1.priority, $1.item) }
@@ -168,23 +162,31 @@ public struct AdaptivePolicy: LoadingPolicy {
         return LoadDecision(load: due, cancel: cancel)
     }
 
-    /// Moves the scheduled loads whose tiles appear within `leadTime` into the plan and appends them to
-    /// `due` (priority: seconds until the tile appears).
+    /// Moves the scheduled loads whose tiles appear within `leadTime` into the plan, as many as
+    /// `lookAheadRoom` allows, and appends them to `due` (priority: seconds until the tile appears).
     private mutating func issueDue(in context: LoadingContext, into due: inout [LoadRequest]) {
         let time = context.time, leadTime = self.leadTime ?? context.expectedLoadDuration + 0.22
+        var room = lookAheadRoom(in: context)
         scheduled.removeAll { request in
-            guard request.priority - time <= leadTime else { return false }
+            guard request.priority - time <= leadTime, room > 0 else { return false }
+            room -= 1
             due.append(LoadRequest(item: request.item, priority: Swift.max(0, request.priority - time)))
             plan.insert(request.item)
             return true
         }
     }
 
+    /// How many more look-ahead images the cache can take without evicting one not yet shown: its
+    /// capacity less the tiles on screen and the look-ahead loads whose tiles have not appeared.
+    public func lookAheadRoom(in context: LoadingContext) -> Int {
+        context.cacheCapacityImages - context.visibleItems.count - plan.count
+    }
+
     /// While the finger is down: the next row in the drag direction once the drag will reach it within
-    /// `dragHorizon` (so a drag that stops short costs nothing); cancelled on reversal or when too fast.
+    /// `dragHorizon` (so a drag that stops short costs nothing); cancelled on reversal or above `speedLimit`.
     private mutating func dragAhead(_ context: LoadingContext) -> LoadDecision {
         let v = context.velocity.y
-        let limit = speedLimit ?? context.bounds.height / 0.5
+        let limit = speedLimit ?? .infinity
         let dir = abs(v) > limit ? 0 : (v > 0 ? 1 : (v < 0 ? -1 : direction))
         let none = context.lazyItemsAhead(rows: 0, direction: 0)
         var wanted = dir == 0 ? none : context.lazyItemsAhead(rows: 1, direction: dir)
@@ -194,7 +196,7 @@ public struct AdaptivePolicy: LoadingPolicy {
         } else if let first = firstWanted.next() {
             let frame = context.frame(of: first)
             let distance = dir > 0 ? frame.minY - context.bounds.maxY : context.bounds.minY - frame.maxY
-            if distance / abs(v) > (dragHorizon ?? 3 * context.expectedLoadDuration) { wanted = none }
+            if distance / abs(v) > (dragHorizon ?? Swift.max(0.15, 3 * context.expectedLoadDuration)) { wanted = none }
         }
         var decision = storage.begin()
         if dir != direction || dir == 0 {

@@ -108,41 +108,77 @@ import LabKit
         var p = AdaptivePolicy(leadTime: .infinity)
         let release = context(velocity: 4600, tracking: false, dragging: true, userDragging: true, time: 1)
         let plan = p.decide(.willEndDragging(velocity: Point(x: 0, y: 4.6), target: Point(x: 0, y: 2300)), in: release)
-        // At rest rows 10–11 (items 20–23) and, within the 12-image cache, the four passing rows that
-        // will show longest: rows 6–9. Ordered by when they come on screen; no room for a row beyond.
-        #expect(plan.loadedItems == [12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23])
+        // Every passing row (2–9) shows its image for more than a frame, then rows 10–11 at rest and row 12
+        // beyond. The 12-image cache less the 4 tiles on screen has room for 8: rows 2–5 go now, in order
+        // of appearance; the rest wait for room.
+        #expect(plan.loadedItems == [4, 5, 6, 7, 8, 9, 10, 11])
         #expect(plan.cancel == [])
+        #expect(p.scheduled.map(\.item) == Array(12...25))
         #expect(p.targetRect == Rect(x: 0, y: 2300, width: 320, height: 450))
-        // Row 9 comes on screen when the offset passes 1620: t = 1 + 0.5·ln(2305/685) (the decay's
-        // asymptote is 2300 + 10 pt/s · τ; it stops on 2300).
-        let row9 = plan.load.first { $0.item == 18 }!
-        #expect(abs(plan.load.first { $0.item == 12 }!.priority - 0.5 * log(2305.0 / 1375.0)) < 1e-9)
-        #expect(abs(row9.priority - 0.5 * log(2305.0 / 685.0)) < 1e-9)
-        // During deceleration: a tile that flashes by is skipped; a cache hit and a planned tile load.
+        // Row 6 comes on screen when the offset passes 930, row 9 at 1620: t = 1 + 0.5·ln(2305/(2305 − y))
+        // (the decay's asymptote is 2300 + 10 pt/s · τ; it stops on 2300).
+        #expect(abs(p.scheduled.first { $0.item == 12 }!.priority - 1 - 0.5 * log(2305.0 / 1375.0)) < 1e-9)
+        #expect(abs(p.scheduled.first { $0.item == 18 }!.priority - 1 - 0.5 * log(2305.0 / 685.0)) < 1e-9)
+        #expect(abs(plan.load[0].priority - 0.5 * log(2305.0 / 2295.0)) < 1e-9)
+        // During deceleration: a tile that leaves before its image could show (0 leaves at t ≈ 1.050,
+        // an image asked for at 1.005 arrives at 1.091) is skipped; a cache hit and a tile that will show load.
         let decel = context(offset: 20, dragging: true, decelerating: true, cached: [4], time: 1.005)
-        let r24 = p.decide(.appear([4, 5]), in: decel); #expect(r24.loadedItems == [4])
+        let r24 = p.decide(.appear([0, 4, 5]), in: decel); #expect(r24.loadedItems == [4, 5])
         // A new drag cancels the look-ahead that is not on screen, and loads what is.
         let drag = p.decide(.willBeginDragging, in: context(offset: 1500, tracking: true, dragging: true, decelerating: true, userDragging: true))
         #expect(drag.loadedItems == [12, 13, 14, 15, 16, 17])
-        #expect(drag.cancel == [18, 19, 20, 21, 22, 23])
+        #expect(drag.cancel == [6, 7, 8, 9, 10, 11])
         #expect(p.targetRect == nil)
+        #expect(p.scheduled.isEmpty)
     }
 
-    @Test func adaptiveIssuesPlannedLoadsALeadTimeBeforeTheyAppear() {
+    @Test func adaptiveIssuesPlannedLoadsALeadTimeBeforeTheyAppearWhileTheCacheHasRoom() {
         var p = AdaptivePolicy(leadTime: 0.3)
         let release = context(velocity: 4600, dragging: true, userDragging: true, time: 1)
         let plan = p.decide(.willEndDragging(velocity: Point(x: 0, y: 4.6), target: Point(x: 0, y: 2300)), in: release)
-        // Rows 6 (enters after 0.259 s) is due now; row 7 (0.351 s) is not yet.
-        #expect(plan.loadedItems == [12, 13])
-        #expect(p.scheduled.map(\.item) == [14, 15, 16, 17, 18, 19, 20, 21, 22, 23])
-        // 0.1 s later rows 7 and 8 (0.464 s) are due.
-        let later = p.decide(.frame, in: context(offset: 400, dragging: true, decelerating: true, time: 1.17))
-        #expect(later.loadedItems == [14, 15, 16, 17])
+        // Rows 2–6 appear within 0.3 s (row 6 after 0.259 s, row 7 after 0.351 s); room for 8 images.
+        #expect(plan.loadedItems == [4, 5, 6, 7, 8, 9, 10, 11])
+        #expect(p.lookAheadRoom(in: release) == 0)
+        // At 1.17 rows 6–8 (row 8 at 1.464) are due; rows 2–3 came on screen (6 tiles now), so the cache
+        // has room for 12 − 6 − 4 still ahead = 2 images.
+        let at = context(offset: 400, dragging: true, decelerating: true, time: 1.17)
+        _ = p.decide(.appear([4, 5, 6, 7]), in: at)
+        let later = p.decide(.frame, in: at)
+        #expect(later.loadedItems == [12, 13])
+        #expect(p.scheduled.map(\.item) == Array(14...25))
         // A drag that catches the fling cancels what was issued off screen and drops the rest.
         let caught = p.decide(.willBeginDragging, in: context(offset: 460, tracking: true, dragging: true, decelerating: true, userDragging: true, time: 1.2))
-        #expect(caught.cancel == [12, 13, 14, 15, 16, 17])
+        #expect(caught.cancel == [8, 9, 10, 11, 12, 13])
         #expect(caught.loadedItems == [4, 5, 6, 7])
         #expect(p.scheduled.isEmpty)
+    }
+
+    @Test func adaptiveLookAheadNeverOutgrowsASmallCache() {
+        var p = AdaptivePolicy(leadTime: .infinity)
+        var release = context(velocity: 4600, dragging: true, userDragging: true, time: 1)
+        release.cacheCapacityImages = 6
+        let plan = p.decide(.willEndDragging(velocity: Point(x: 0, y: 4.6), target: Point(x: 0, y: 2300)), in: release)
+        // 6 images less the 4 on screen: 2 look-ahead loads; nothing more until one of them appears.
+        #expect(plan.loadedItems == [4, 5])
+        var decel = context(offset: 10, dragging: true, decelerating: true, time: 1.01)
+        decel.cacheCapacityImages = 6
+        #expect(p.decide(.frame, in: decel) == .none)
+        _ = p.decide(.appear([4]), in: decel)
+        #expect(p.decide(.frame, in: decel).loadedItems == [6])
+    }
+
+    @Test func adaptiveWorthRuleKeepsTilesThatShowHalfALoadTime() {
+        let p = AdaptivePolicy()
+        let c = context(velocity: 4600, time: 1)
+        let f = DecelerationForecast(startTime: 1, startOffset: 0, targetOffset: 2300, timeConstant: 0.5, viewportHeight: 450)
+        // Row 2 shows from t ≈ 1.002 to ≈ 1.175: an image ready at 1.086 shows for 0.09 s, more than half a load (0.043 s).
+        #expect(p.isWorthLoading(4, forecast: f, in: c))
+        // Behind 8 queued loads (two waves more) it would be ready at 1.258, after the tile left.
+        #expect(!p.isWorthLoading(4, forecast: f, in: c, queuedBefore: 8))
+        // A longer minimum show time skips it.
+        #expect(!AdaptivePolicy(minimumShowTime: 0.1).isWorthLoading(4, forecast: f, in: c))
+        // At rest it is always worth a load.
+        #expect(p.isWorthLoading(20, forecast: f, in: c))
     }
 
     @Test func adaptiveSmallFlingLoadsTheRestRowsAndOneRowBeyond() {
@@ -161,6 +197,21 @@ import LabKit
         #expect(back.cancel == [4, 5])
         #expect(back.loadedItems == [0, 1])
         let r26 = p.decide(.frame, in: context(offset: 230, velocity: 0)); #expect(r26 == .none)   // not tracking
+    }
+
+    @Test func adaptiveDragAheadHasNoSpeedLimitAndAtLeastAShortHorizon() {
+        // A fast drag still loads the row ahead (the old 900 pt/s limit left fast flings' finger phase blank).
+        var fast = AdaptivePolicy()
+        let quick = fast.decide(.frame, in: context(velocity: 3000, tracking: true, dragging: true, userDragging: true))
+        #expect(quick.loadedItems == [4, 5])
+        // With 6 ms loads the horizon is 0.15 s, not 3 × 6 ms: row 2, 10 pt away at 80 pt/s (0.125 s), loads.
+        var slow = AdaptivePolicy()
+        var c = context(velocity: 80, tracking: true, dragging: true, userDragging: true)
+        c.expectedLoadDuration = 0.006
+        #expect(slow.decide(.frame, in: c).loadedItems == [4, 5])
+        c.velocity = Point(x: 0, y: 50)   // 0.2 s away: not yet
+        var slower = AdaptivePolicy()
+        #expect(slower.decide(.frame, in: c) == .none)
     }
 
     @Test func kindsAndRawValues() {

@@ -6,10 +6,15 @@
   in 2 s, against a busy window's every-frame redraw — and a key wakes it at once;
 - A plays the last gesture (here a `--replay`) under every policy in turn: one `policy` setting and one
   `policySegment` per policy, in `LoadingPolicyKind` order, each segment's counts consistent
-  (done + cancelled ≤ issued, wasted ≤ done).
+  (done + cancelled ≤ issued, wasted ≤ done), and close to its headless twin `replay --policy all`
+  (each run a fresh scene on model-clock images: loads within 10%, blank time within 15%; measured on
+  single-fling: loads equal, blank time within 0.04 tile·s — the window's model times carry the
+  replay's shift, so a sample and a frame that coincide headless can fall a rounding apart).
 """
 
+import json
 import os
+import subprocess
 import sys
 import time
 
@@ -54,6 +59,9 @@ with closing(app):
     before = len(read_trace(trace_path))
     xdotool("key", "--window", window, "d")
     check(wait_for_setting(trace_path, "rate", before, 3) is not None, "a key wakes the resting window")
+    xdotool("key", "--window", window, "d")  # the normal rate again, as the headless twin below
+    check(wait_for(trace_path, lambda l: l.get("name") == "rate" and l.get("value") == "normal", before, 3) is not None,
+          "D again: the normal rate")
 
     # 3. A: the replayed gesture under every policy in turn.
     before = len(read_trace(trace_path))
@@ -69,11 +77,23 @@ lines = read_trace(trace_path)
 start_index = next(i for i, l in enumerate(lines) if l.get("name") == "compareAll")
 runs = [l["value"] for l in lines[start_index:] if l.get("event") == "setting" and l.get("name") == "policy"]
 check(runs == POLICIES, "one run per policy, in order (%s)" % runs)
+# One segment per run, then the window's own scene again (its policy's segment, logged at the close).
 segments = [l for l in lines[start_index:] if l.get("event") == "policySegment"]
-check([s["policy"] for s in segments] == POLICIES, "one policySegment per policy (%s)" % [s["policy"] for s in segments])
+check([s["policy"] for s in segments] == POLICIES + ["adaptive"],
+      "one policySegment per policy, then the window's own (%s)" % [s["policy"] for s in segments])
+segments = segments[:len(POLICIES)]
 for s in segments:
     m = s["metrics"]
     check(m["loadsIssued"] > 0 and m["loadsCompleted"] + m["loadsCancelled"] <= m["loadsIssued"]
           and m["loadsWasted"] <= m["loadsCompleted"],
           "%s: issued %d ≥ done %d + cancelled %d, wasted %d ≤ done" % (s["policy"], m["loadsIssued"], m["loadsCompleted"],
                                                                        m["loadsCancelled"], m["loadsWasted"]))
+
+twin = subprocess.run([binary, "replay", gesture, "--headless", "--policy", "all"], capture_output=True, text=True, check=True)
+headless = {l["policy"]: l["metrics"] for l in map(json.loads, twin.stdout.splitlines()) if l.get("event") == "end"}
+for s in segments:
+    m, h = s["metrics"], headless[s["policy"]]
+    check(abs(m["loadsIssued"] - h["loadsIssued"]) <= 0.1 * h["loadsIssued"]
+          and abs(m["blankTileSeconds"] - h["blankTileSeconds"]) <= 0.15 * h["blankTileSeconds"] + 0.05,
+          "%s: loads %d (headless %d), blank %.3f (headless %.3f)" % (s["policy"], m["loadsIssued"], h["loadsIssued"],
+                                                                    m["blankTileSeconds"], h["blankTileSeconds"]))

@@ -167,6 +167,16 @@ public final class GridScene: LabScene, ScrollViewDelegate {
         if started { recorder.start(time: now, tiles: frameTiles()) }
     }
 
+    /// The comparison with the current segment added as a finished one (A carries it from run to run).
+    public var comparisonIncludingCurrent: PolicyComparison {
+        var carried = comparison
+        if started { carried.add(policy: segmentName, metrics: metrics) }
+        return carried
+    }
+
+    /// Takes `carried` as the comparison so far (A's runs, each a fresh scene, fill one table).
+    public func adoptComparison(_ carried: PolicyComparison) { comparison = carried }
+
     /// R: forgets the comparison and starts the current policy's metrics from zero.
     public func resetComparison() {
         comparison.removeAll()

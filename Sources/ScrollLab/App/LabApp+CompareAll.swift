@@ -56,25 +56,60 @@ extension LabApp {
         startNextComparisonRun(at: t, first: false)
     }
 
+    /// Each run is a fresh grid scene of that policy, started at the gesture's offset, its images on the
+    /// model clock (decoded from the files the moment the modelled source delivers them, as a video's
+    /// are), so a run's figures are exactly the headless twin's, `replay FILE --headless --policy all`.
+    /// The runs carry one comparison table from scene to scene; the scene A stood in for comes back last.
     private func startNextComparisonRun(at t: Double, first: Bool) {
-        guard let grid = gridScene, let gesture = instruments.lastGesture, var queue = instruments.comparisonQueue else { return }
+        guard let gesture = instruments.lastGesture, var queue = instruments.comparisonQueue else { return }
+        let carried = first ? PolicyComparison() : (gridScene?.comparisonIncludingCurrent ?? PolicyComparison())
+        if !first { tracePolicySegment(gridSegment, at: t) }
         guard !queue.isEmpty else {
-            instruments.comparisonQueue = nil
+            endComparison(carrying: carried)
             say("A: every policy played the same gesture: the table compares them", at: t)
             return
         }
         let kind = queue.removeFirst()
-        instruments.comparisonQueue = queue
-        let now = modelClock.modelTime(atReal: t)
-        let ending = first ? nil : gridSegment
-        grid.setPolicy(kind)
-        tracePolicySegment(ending, at: t)
-        grid.clearMemoryCache()
-        grid.scrollView.setContentOffset(gesture.startOffset, animated: false, time: now)
-        grid.resetMetrics()
+        var options = sceneOptions
+        options.policy = .one(kind)
+        var onModelClock = self.options
+        onModelClock.imagesOnModelClock = true
+        let loader = Self.imageLoader(paths: images.paths, options: onModelClock, sceneOptions: options, renderer: sdl.renderer)
+        loader.pixelScale = images.pixelScale
+        guard let run = (try? Self.windowScene(.grid, options: options, images: loader)) as? GridWindowScene else {
+            loader.shutdown()
+            endComparison(carrying: carried)
+            return
+        }
+        run.ownsImages = true
+        run.isFastRate = scene.isFastRate
+        run.grid.scrollView.delaysContentTouches = gridScene?.scrollView.delaysContentTouches ?? true
+        run.grid.scrollView.canCancelContentTouches = gridScene?.scrollView.canCancelContentTouches ?? true
+        run.grid.adoptComparison(carried)
+        run.grid.scrollView.setContentOffset(gesture.startOffset, animated: false, time: modelClock.modelTime(atReal: t))
         collectEvents()
+        if first { instruments.comparisonHome = scene } else { scene.close() }
+        scene = run
+        instruments.comparisonQueue = queue
         logSetting("policy", .string(kind.rawValue), at: t)
         instruments.pendingReplay = gesture.events
         say("A: \(kind.rawValue) (\(LoadingPolicyKind.allCases.count - queue.count) of \(LoadingPolicyKind.allCases.count))", at: t)
+    }
+
+    /// Ends A: the scene it stood in for is shown again with the runs' table (its own policy's later
+    /// figures add to that policy's row).
+    func endComparison(carrying carried: PolicyComparison? = nil) {
+        guard instruments.comparisonQueue != nil || instruments.comparisonHome != nil else { return }
+        instruments.comparisonQueue = nil
+        instruments.replay = nil
+        instruments.pendingReplay = nil
+        guard let home = instruments.comparisonHome else { return }
+        let table = carried ?? gridScene?.comparisonIncludingCurrent
+        collectEvents()
+        scene.close()
+        scene = home
+        instruments.comparisonHome = nil
+        if let table { gridScene?.adoptComparison(table) }
+        gridScene?.resetMetrics()
     }
 }

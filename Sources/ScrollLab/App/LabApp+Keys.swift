@@ -55,6 +55,7 @@ extension LabApp {
         case .record:
             toggleRecording(at: t)
         case .reset:
+            endComparison()
             pointerDown = false
             scene.reset(time: modelClock.modelTime(atReal: t))
             collectEvents()

@@ -21,6 +21,7 @@ extension LabApp {
     /// was (offset, paging mode, memory cache, loads in flight). The trace gets the scene's name and its
     /// setting lines.
     func switchScene(at t: Double) {
+        endComparison()  // A's runs stand in for the grid: it comes back before it is parked
         let kind = scene.kind.next
         let fast = scene.isFastRate
         let made: any WindowScene

@@ -121,10 +121,11 @@ final class LabApp {
         snapshot.scrollIndicatorAlpha = ScrollIndicator.alpha(since: t - lastScrollTime)
         drawnOffset = snapshot.contentOffset
         recordTimelineSample(snapshot)
-        if let live = snapshot.liveImageAssets { images.retainTextures(live) }
+        if let live = snapshot.liveImageAssets, scene.ownTextures == nil { images.retainTextures(live) }
         frameIsMoving = snapshot.isDragging || snapshot.isDecelerating
         canvas.clear(.background)
-        scene.draw(snapshot, with: ScenePainter(canvas: canvas, text: text, textures: images.textures, viewport: viewport))
+        scene.draw(snapshot, with: ScenePainter(canvas: canvas, text: text, textures: scene.ownTextures ?? images.textures,
+                                                viewport: viewport))
         let timelineFrame = HUDRenderer(canvas: canvas, text: text, fonts: fonts)
             .draw(snapshot, events: events, status: status, size: sdl.layoutSize)
         drawTimeline(in: timelineFrame)

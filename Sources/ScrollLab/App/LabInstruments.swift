@@ -17,6 +17,8 @@ struct LabInstruments {
     var lastGesture: LabApp.PlayedGesture?
     var touchInProgress: LabApp.PlayedGesture?
     var comparisonQueue: [LoadingPolicyKind]?
+    /// The scene A's runs stand in for (each run is a fresh scene), shown again when they end.
+    var comparisonHome: (any WindowScene)?
     /// The model time the timeline is frozen at (Space), nil while it runs live.
     var timelineFrozenAt: Double?
     /// The model time of the last release (willEndDragging): the timeline widens to keep it and its glide in view.

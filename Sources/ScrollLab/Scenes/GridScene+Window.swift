@@ -16,11 +16,31 @@ final class GridWindowScene: LabSceneAdapter {
     /// Decodes the grid's images; `L` sets its simulated latency.
     let images: ImageLoader
 
+    /// True when `images` is this scene's own (A's runs: images on the model clock), not the app's: the
+    /// scene then pumps it, draws from it and shuts it down.
+    var ownsImages = false
+
     init(grid: GridScene, kind: SceneKind, images: ImageLoader) {
         self.grid = grid
         self.images = images
         super.init(scene: grid, kind: kind)
     }
+
+    // With images of its own, on the model clock, the scene takes them at every input and frame, as the
+    // headless replay's source delivers them.
+    override func pointer(_ event: PointerEvent) {
+        if ownsImages { images.pump(time: event.time) }
+        super.pointer(event)
+    }
+
+    override func advance(to time: Double) {
+        if ownsImages { images.pump(time: time) }
+        super.advance(to: time)
+    }
+
+    override func close() { if ownsImages { images.shutdown() } }
+
+    override var ownTextures: TextureStore? { ownsImages ? images.textures : nil }
 
     override func content() -> SceneContent {
         let tiles = grid.tiles

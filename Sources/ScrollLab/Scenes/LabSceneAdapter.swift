@@ -83,6 +83,8 @@ class LabSceneAdapter: WindowScene {
 
     func close() {}
 
+    var ownTextures: TextureStore? { nil }
+
     // MARK: - Trace
 
     func takeEvents() -> [ScrollEventRecord] { inbox.takeAll() }

@@ -43,6 +43,8 @@ protocol WindowScene: AnyObject {
     var summary: [(String, JSONValue)] { get }
     /// Releases what the scene holds beyond the app's (its own image loader); the window is closing.
     func close()
+    /// The textures the scene draws from when it has a loader of its own (nil: the app's).
+    var ownTextures: TextureStore? { get }
 }
 
 /// A lab scene the window can show: its window side, declared next to the scene's kind. The app finds

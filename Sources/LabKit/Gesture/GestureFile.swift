@@ -2,7 +2,9 @@ import ScrollKit
 
 /// Gesture files: one pointer sample per line as JSON, `{"t_ms":…,"x":…,"y":…,"phase":"down|move|up"}`,
 /// and pinches (B-ZOOM-1): `{"t_ms":…,"x":…,"y":…,"phase":"pinch","scale":s}` (s cumulative since the pinch
-/// began, about x, y) ending with `{"t_ms":…,"phase":"pinchEnd"}`.
+/// began, about x, y) ending with `{"t_ms":…,"phase":"pinchEnd"}`, and wheel scrolls:
+/// `{"t_ms":…,"x":…,"y":…,"phase":"wheel","dx":…,"dy":…,"precise":false}` (the scroll in points of content
+/// offset at the pointer x, y; `precise` true for a trackpad's fractions of a notch, false for a wheel's notches).
 ///
 /// Positions are points relative to the phone viewport's top-left; `t_ms` is milliseconds on any clock
 /// (only differences matter): every command reads times relative to the file's first sample, so a file
@@ -19,7 +21,8 @@ import ScrollKit
 ///   `relativeTimeLimitMilliseconds` (10¹⁰ ms, 115 days) of the first sample's: the model's clocks
 ///   count in seconds from there, and a time they cannot represent is an error, never a clamp;
 /// - `pinch` needs a positive `scale`, `pinchEnd` needs neither `x` nor `y`; pinches are not checked
-///   against the pointer's state;
+///   against the pointer's state; `wheel` needs `dx` and `dy` (within `positionLimit`), `precise` is
+///   optional (false);
 /// - `move` and `up` need a preceding `down`; a `down` needs the previous gesture to have ended with `up`;
 ///   a file may end while the pointer is down;
 /// - timestamps that repeat or go backwards are kept as written: they are not errors here. The
@@ -61,6 +64,9 @@ public enum GestureFile {
             }
             pairs.append(("phase", .string(event.phase.rawValue)))
             if event.phase == .pinch { pairs.append(("scale", .number(event.scale))) }
+            if event.phase == .wheel {
+                pairs += [("dx", .number(event.delta.x)), ("dy", .number(event.delta.y)), ("precise", .bool(event.isPrecise))]
+            }
             out += JSONValue.object(pairs).serialized
             out += "\n"
         }
@@ -87,7 +93,7 @@ public enum GestureFile {
                     result.append(gesture)
                     open = nil
                 }
-            case .pinch, .pinchEnd:
+            case .pinch, .pinchEnd, .wheel:
                 break
             }
         }

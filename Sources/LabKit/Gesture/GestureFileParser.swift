@@ -40,7 +40,7 @@ public struct GestureFileParser: Sendable {
         case .up:
             if !isDown { throw .pointerNotDown(line: line, phase: .up) }
             isDown = false
-        case .pinch, .pinchEnd:
+        case .pinch, .pinchEnd, .wheel:
             break
         }
         return event
@@ -76,6 +76,11 @@ public struct GestureFileParser: Sendable {
             throw .timeOutOfRange(line: line, milliseconds: relative, limit: GestureFile.relativeTimeLimitMilliseconds)
         }
         firstTimeMilliseconds = first
+        if phase == .wheel {
+            let delta = Point(x: try Self.number(value, "dx", line: line, limit: GestureFile.positionLimit),
+                              y: try Self.number(value, "dy", line: line, limit: GestureFile.positionLimit))
+            return .wheel(time: relative / 1000, position: Point(x: x, y: y), delta: delta, isPrecise: value["precise"] == .bool(true))
+        }
         return PointerEvent(time: relative / 1000, position: Point(x: x, y: y), phase: phase, scale: scale)
     }
 

@@ -40,7 +40,7 @@ public struct TouchResampler: Sendable {
             downTime = nil
             last = nil
             return out
-        case .pinch, .pinchEnd:
+        case .pinch, .pinchEnd, .wheel:
             return [event]
         }
     }

@@ -57,6 +57,8 @@ public struct GestureRecorder: Sendable {
         case .pinchEnd:
             guard openPinchStart != nil else { return }
             openPinchStart = nil
+        case .wheel:
+            break  // complete on its own
         }
         events.append(event)
     }
@@ -73,7 +75,7 @@ public struct GestureRecorder: Sendable {
         openGestureStart = nil
         openPinchStart = nil
         guard let first = events.first?.time else { return [] }
-        return events.map { PointerEvent(time: $0.time - first, position: $0.position, phase: $0.phase, scale: $0.scale) }
+        return events.map { $0.shifted(by: -first) }
     }
 
     /// Ends the recording and returns its gesture-file text (`GestureFile.serialize`, `t_ms` from 0),
@@ -88,9 +90,7 @@ public struct GestureRecorder: Sendable {
     public func unsavedText() -> String? {
         let end = openStart ?? events.count
         guard savedCount < end, let first = events.first?.time else { return nil }
-        return GestureFile.serialize(events[savedCount..<end].map {
-            PointerEvent(time: $0.time - first, position: $0.position, phase: $0.phase, scale: $0.scale)
-        })
+        return GestureFile.serialize(events[savedCount..<end].map { $0.shifted(by: -first) })
     }
 
     /// Records that every complete gesture so far has been saved.
@@ -106,8 +106,8 @@ public struct GestureRecorder: Sendable {
     /// True when complete gestures are waiting to be saved.
     public var hasUnsavedGestures: Bool { savedCount < (openStart ?? events.count) }
 
-    /// How many complete gestures (drags and pinches) have been recorded so far.
+    /// How many complete gestures (drags, pinches and wheel scrolls) have been recorded so far.
     public var gestureCount: Int {
-        events.count { $0.phase == .up || $0.phase == .pinchEnd }
+        events.count { $0.phase == .up || $0.phase == .pinchEnd || $0.phase == .wheel }
     }
 }

@@ -81,7 +81,11 @@ public final class PagerScene: LabScene {
     /// pager band, so a drag that starts on a visible neighbour scrolls the pager (B-PAGE-2).
     public func pointer(_ event: PointerEvent) {
         // Moves and the lift of a touch the scroll view ignored are not its to see.
-        guard event.phase == .down || touchAccepted else { return }
+        guard event.phase == .down || event.phase == .wheel || touchAccepted else { return }
+        if event.phase == .wheel {
+            scrollView.handle(event)
+            return
+        }
         touchAccepted = scrollView.handle(event) && event.phase != .up
     }
 

@@ -1,10 +1,12 @@
 /// Frame stepping and programmatic offset changes.
 public extension ScrollView {
     /// Steps the motion to model time `time` (one frame): sends `didScroll` when the offset changed, and
-    /// `didEndDecelerating` / `didEndScrollingAnimation` when the motion arrived exactly on its target.
+    /// `didEndDecelerating` / `didEndScrollingAnimation` when the motion arrived exactly on its target;
+    /// a paged wheel scroll gone quiet settles on its page first (`settleWheelScroll(at:)`).
     /// A time earlier than the latest one seen, or not finite, is ignored.
     func advance(to time: Double) {
         guard time.isFinite, time >= currentTime else { return }
+        settleWheelScroll(at: time)
         fireContentTouchDelay(upTo: time)
         currentTime = time
         advanceZoom(to: time)

@@ -31,7 +31,7 @@ public extension ScrollView {
 
     /// A wheel or trackpad delta of `delta` points of content offset at model time `time`: scrolls at
     /// once (`scroll(by:time:)`) and, in a paged scroll view, settles on a page after the last delta
-    /// (`settleWheelScroll(at:)`, called every frame).
+    /// (`settleWheelScroll(at:)`, which `advance(to:)` calls).
     func wheelScroll(by delta: Point, time: Double) {
         if case .drag = activity { return }
         let start = wheelScroll?.startOffset ?? contentOffset

@@ -20,9 +20,9 @@ extension LabApp {
     /// settled (fades done), or after `frameLimit` frames.
     func runFrameBench(warmupFrames: Int = 30, tailFrames: Int = 20, frameLimit: Int = 120 * 60) -> FrameBenchRun {
         let period = 1 / Self.benchFrameRate
-        let gesture = instruments.pendingReplay
-        instruments.pendingReplay = nil
-        var run = FrameBenchRun(renderer: sdl.rendererName)
+        let gesture = session.playback.pending
+        session.playback.pending = nil
+        var bench = FrameBenchRun(renderer: sdl.rendererName)
         let pump = InputPump(clock: clock, window: nil)
         let origin = clock.now()
         let ticksPerSecond = Double(SDL_GetPerformanceFrequency())
@@ -32,23 +32,23 @@ extension LabApp {
             Self.sleep(until: deadline, clock: clock)
             // Offscreen there is no input; the queue is emptied as the window's loop does.
             pump.drain { _, _ in }
-            if index == warmupFrames { instruments.pendingReplay = gesture }
+            if index == warmupFrames { session.playback.pending = gesture }
             let start = SDL_GetPerformanceCounter()
             frame(at: Double(index) * period)
             sdl.finishDrawing()   // offscreen, GL's swap would not wait: each frame pays for its own drawing
             SDL_RenderPresent(sdl.renderer)
             let elapsed = Double(SDL_GetPerformanceCounter() &- start) / ticksPerSecond
             // The HUD's frame line changes as in the window: every 15 frames (its text is re-rendered then).
-            if frameCount % 15 == 0 { status.frameMs = elapsed * 1000 }
-            frameCount += 1
+            if meter.frameCount % 15 == 0 { hud.status.frameMs = elapsed * 1000 }
+            meter.frameCount += 1
             guard index >= warmupFrames else { continue }
-            run.frameTimes.append(elapsed)
-            run.imageStalls.append(images.lastFrameWork)
-            let settled = !isReplaying && scene.isSettled
+            bench.frameTimes.append(elapsed)
+            bench.imageStalls.append(session.phones.map(\.images.lastFrameWork).reduce(0, +))
+            let settled = !isReplaying && session.isSettled
             quietFrames = settled ? quietFrames + 1 : 0
             if quietFrames >= tailFrames { break }
         }
         finish()
-        return run
+        return bench
     }
 }

@@ -14,16 +14,16 @@ extension LabApp {
         // `--refresh HZ` paces the window at that rate whatever the display's (B-RATE-1).
         let rate = sceneOptions.refresh ?? sdl.refreshRate
         let period = 1 / rate
-        instruments.replayFrameRate = rate
+        session.playback.frameRate = rate
         // Pace on the display's vertical blank only if presenting really waits for it; otherwise (no vsync,
         // or SDL's simulated one, turned off) on our own schedule at the display's period. The legacy loop
         // kept SDL's simulated vsync and took it for the blank.
         let wait = sdl.hasVSync ? measurePresentWait(period: period) : .none
         if wait == .simulated, options.pacing == .adaptive { sdl.turnOffVSync() }
         let presentWaits = options.pacing == .adaptive ? wait == .blank : wait != .none
-        status.renderer += presentWaits ? " · vsync" : String(format: " · paced %.1f Hz", 1 / period)
+        hud.status.renderer += presentWaits ? " · vsync" : String(format: " · paced %.1f Hz", 1 / period)
         let pump = InputPump(clock: clock, window: options.headless ? nil : sdl.window)
-        status.eventClock = pump.timeSource.rawValue
+        hud.status.eventClock = pump.timeSource.rawValue
         writeTraceHeader()
         windowDidResize()
         logSetting("eventClock", .string(pump.timeSource.rawValue), at: 0)
@@ -32,7 +32,7 @@ extension LabApp {
         var lastFrameStart: Double?
         var nextStall = clock.now() + (options.stallEvery ?? 0)
         var lastPresentEnd: Double?
-        while running {
+        while loop.running {
             let deadline: Double
             switch options.pacing {
             case .adaptive:
@@ -44,7 +44,7 @@ extension LabApp {
                 } ?? 0
             }
             pump.pump(until: deadline) { event, stamp in self.handle(&event, at: stamp) }
-            if status.eventClock != pump.timeSource.rawValue { status.eventClock = pump.timeSource.rawValue }
+            if hud.status.eventClock != pump.timeSource.rawValue { hud.status.eventClock = pump.timeSource.rawValue }
             let frameStart = clock.now()
             if let ms = options.stallMs, let every = options.stallEvery, frameStart >= nextStall {
                 // --stall-ms / --stall-every: the main thread blocked, as a slow frame would block it.
@@ -60,32 +60,28 @@ extension LabApp {
             SDL_RenderPresent(sdl.renderer)
             let presentEnd = clock.now()
             pacer.record(work: workEnd - frameStart, present: presentEnd - presentStart, presentEnd: presentEnd)
-            if options.traceFrames { trace?.frame(frameCount, time: modelTimeShown, offset: drawnOffset) }
+            if options.traceFrames { trace?.log.frame(meter.frameCount, time: session.timeShown, offset: phone.drawnOffset) }
             // The interval between presented frames: what the eye sees.
             let interval = lastPresentEnd.map { presentEnd - $0 }
-            stats.record(frameTime: workEnd - frameStart, presentTime: presentEnd - presentStart, interval: interval)
+            meter.record(work: workEnd - frameStart, present: presentEnd - presentStart, interval: interval, period: period)
             if let interval {
-                hitches.record(interval: interval, period: period, isMoving: frameIsMoving)
-                segmentHitches.record(interval: interval, period: period, isMoving: frameIsMoving)
-            }
-            if frameIsMoving {
-                motionStats.record(frameTime: workEnd - frameStart, presentTime: presentEnd - presentStart, interval: interval)
+                for phone in session.phones { phone.segmentHitches.record(interval: interval, period: period, isMoving: meter.isMoving) }
             }
             updateFrameStatus()
             lastFrameStart = frameStart
             lastPresentEnd = presentEnd
-            frameCount += 1
-            if let n = options.frames, frameCount >= n { running = false }
-            if let q = options.quitAfter, frameStart >= q { running = false }
-            if traceFile?.failure != nil { running = false }
+            meter.frameCount += 1
+            if let n = options.frames, meter.frameCount >= n { loop.running = false }
+            if let q = options.quitAfter, frameStart >= q { loop.running = false }
+            if trace?.file.failure != nil { loop.running = false }
             if pump.windowWasLost() {
                 writeStandardError("scrolllab: the window was destroyed by another program; closing")
-                windowLost = true
-                running = false
+                loop.windowLost = true
+                loop.running = false
             }
-            if running, canRest(at: clock.now()) {
+            if loop.running, canRest(at: clock.now()) {
                 // One last frame says so, then the loop waits for input.
-                status.resting = true
+                hud.status.resting = true
                 frame(at: clock.now())
                 sdl.finishDrawing()
                 SDL_RenderPresent(sdl.renderer)
@@ -96,24 +92,24 @@ extension LabApp {
                 lastPresentEnd = nil
                 if pump.windowWasLost() {
                     writeStandardError("scrolllab: the window was destroyed by another program; closing")
-                    windowLost = true
-                    running = false
+                    loop.windowLost = true
+                    loop.running = false
                 }
             }
         }
         finish()
-        return traceFile?.failure == nil && !screenshotFailed && !replayFailed ? 0 : 1
+        return trace?.file.failure == nil && !loop.screenshotFailed && !loop.replayFailed ? 0 : 1
     }
 
     /// The HUD's frame line, refreshed every 15 frames (its text is rasterized anew only then):
     /// frames per second and interval p99 over the last second, work time and its p99.
     private func updateFrameStatus() {
-        guard frameCount % 15 == 0 else { return }
-        status.frameMs = (stats.recentFrameTimes.last ?? 0) * 1000
-        status.frameP99Ms = FrameStats.percentile(99, of: stats.recentFrameTimes) * 1000
-        status.intervalP99Ms = FrameStats.percentile(99, of: stats.recentIntervals) * 1000
-        status.fps = FrameStats.fps(of: stats.recentIntervals)
-        status.hitchRatio = hitches.ratioMsPerS
+        guard meter.frameCount % 15 == 0 else { return }
+        hud.status.frameMs = (meter.stats.recentFrameTimes.last ?? 0) * 1000
+        hud.status.frameP99Ms = FrameStats.percentile(99, of: meter.stats.recentFrameTimes) * 1000
+        hud.status.intervalP99Ms = FrameStats.percentile(99, of: meter.stats.recentIntervals) * 1000
+        hud.status.fps = FrameStats.fps(of: meter.stats.recentIntervals)
+        hud.status.hitchRatio = meter.hitches.ratioMsPerS
     }
 
     /// Sleeps until app time `time` without pumping input (SDL_Delay for whole milliseconds, then a
@@ -135,7 +131,7 @@ extension LabApp {
             SDL_RenderPresent(sdl.renderer)
             ends.append(clock.now())
         }
-        calibration = zip(ends, ends.dropFirst()).map { $1 - $0 }
-        return FramePacer.presentWait(durations: calibration, period: period)
+        meter.calibration = zip(ends, ends.dropFirst()).map { $1 - $0 }
+        return FramePacer.presentWait(durations: meter.calibration, period: period)
     }
 }

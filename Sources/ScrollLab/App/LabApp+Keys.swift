@@ -12,21 +12,9 @@ extension LabApp {
         Self.keyTable.help.map { HelpOverlay.Entry(key: $0.key, action: $0.action, scene: $0.scene) }
     }
 
-    /// The table's name for an SDL key, nil for keys no binding can name.
-    static func key(_ code: SDL_Keycode) -> Key? {
-        switch Int(code) {
-        case Int(SDLK_ESCAPE.rawValue): return .escape
-        case Int(SDLK_F5.rawValue): return .f5
-        case Int(SDLK_F12.rawValue): return .f12
-        case 32..<127: return Unicode.Scalar(UInt32(code)).map { .character(Character($0)) }
-        default: return nil
-        }
-    }
-
     /// Handles a key press at app time `t`: the table's action for it in this scene. A key that does
     /// nothing here still answers: a toast names the scene it works in, or says it has no action.
-    func handleKey(_ code: SDL_Keycode, at t: Double) {
-        guard let key = Self.key(code) else { return }
+    func handleKey(_ key: Key, at t: Double) {
         if let (_, action) = Self.keyTable.dispatch(key, scene: scene.kind.name) {
             perform(action, at: t)
         } else if let elsewhere = Self.keyTable.bindings.first(where: { $0.keys.contains(key) }), let owner = elsewhere.scene {
@@ -42,55 +30,68 @@ extension LabApp {
     func perform(_ action: KeyAction, at t: Double) {
         switch action {
         case .quit:
-            if showHelp { showHelp = false } else { running = false }
+            if hud.showHelp { hud.showHelp = false } else { loop.running = false }
         case .toggleHelp:
-            showHelp.toggle()
+            hud.showHelp.toggle()
         case .toggleRate:
-            scene.isFastRate.toggle()
+            let fast = !scene.isFastRate
+            for phone in session.phones { phone.scene.isFastRate = fast }
             logSetting("rate", .string(scene.isFastRate ? "fast" : "normal"), at: t)
             toast(scene.isFastRate ? "D: deceleration rate fast (0.99)" : "D: deceleration rate normal (0.998)", at: t)
         case .slowMotion:
             cycleSlowMotion(at: t)
-            toast("T: model clock " + modelClock.scaleLabel + (modelClock.scale == 1 ? "" : " (slow motion)"), at: t)
+            toast("T: model clock " + session.clock.scaleLabel + (session.clock.scale == 1 ? "" : " (slow motion)"), at: t)
         case .record:
             toggleRecording(at: t)
         case .reset:
             endComparison()
-            pointerDown = false
-            scene.reset(time: modelClock.modelTime(atReal: t))
-            collectEvents()
-            events.reset()
-            tracePolicySegment(at: t)
+            input.dropTouch()
+            let time = session.clock.modelTime(atReal: t)
+            for phone in session.phones { phone.scene.reset(time: time) }
+            session.collect()
+            for phone in session.phones {
+                phone.events.reset()
+                tracePolicySegment(of: phone, at: t)
+            }
             resetInstruments()
             logSetting("reset", .bool(true), at: t)
-            toast(gridScene != nil ? "R: reset: offset 0, events, timeline, policy table" : "R: reset: offset 0, events, timeline", at: t)
+            toast(scene.loading != nil ? "R: reset: offset 0, events, timeline, policy table" : "R: reset: offset 0, events, timeline", at: t)
         case .compareAll:
             startComparingAllPolicies(at: t)
         case .freezeTimeline:
-            instruments.timelineFrozenAt = instruments.timelineFrozenAt == nil ? modelTimeShown : nil
-            logSetting("timelineFrozen", .bool(instruments.timelineFrozenAt != nil), at: t)
-            toast(instruments.timelineFrozenAt == nil ? "Space: the timeline runs live" : "Space: the timeline frozen · [ ] move it back and forth", at: t)
+            hud.timelineFrozenAt = hud.timelineFrozenAt == nil ? session.timeShown : nil
+            logSetting("timelineFrozen", .bool(hud.timelineFrozenAt != nil), at: t)
+            toast(hud.timelineFrozenAt == nil ? "Space: the timeline runs live" : "Space: the timeline frozen · [ ] move it back and forth", at: t)
         case .scrubTimeline(let step):
-            guard let frozen = instruments.timelineFrozenAt else {
+            guard let frozen = hud.timelineFrozenAt else {
                 toast("\(step < 0 ? "[" : "]"): freeze the timeline first (Space)", at: t)
                 break
             }
-            instruments.timelineFrozenAt = Swift.min(modelTimeShown, Swift.max(0, frozen + 0.5 * Double(step)))
-            toast(String(format: "%@: the timeline at %.1f s", step < 0 ? "[" : "]", instruments.timelineFrozenAt!), at: t)
+            hud.timelineFrozenAt = Swift.min(session.timeShown, Swift.max(0, frozen + 0.5 * Double(step)))
+            toast(String(format: "%@: the timeline at %.1f s", step < 0 ? "[" : "]", hud.timelineFrozenAt!), at: t)
         case .nextScene:
             switchScene(at: t)
             toast("S: the \(scene.kind.name) scene", at: t)
         case .screenshot:
-            pendingScreenshot = Screenshot.nextDefaultPath()
+            loop.pendingScreenshot = Screenshot.nextDefaultPath()
         case .policy, .seedProblem, .latency, .clearCache, .clearDiskCache, .pagingMode, .frameOutline, .delaysContentTouches,
              .canCancelContentTouches:
-            let ending = gridSegment
-            let cached = gridScene?.pipeline.cache.keysByRecency.count ?? 0
-            let changes = scene.perform(action)
-            if changes.contains(where: { $0.name == "policy" || $0.name == "seedProblem" }) { tracePolicySegment(ending, at: t) }
-            for change in changes { logSetting(change.name, change.value, at: t) }
+            // In compare mode a policy key changes the phone under the pointer; the others change every phone.
+            var answer = ""
+            for phone in session.phones where !(session.isComparing && action.isPolicy && phone !== session.focused) {
+                let ending = phone.scene.policySegment
+                let cached = phone.scene.loading?.cachedImageCount ?? 0
+                let changes = phone.scene.perform(action)
+                if changes.contains(where: { $0.name == "policy" || $0.name == "seedProblem" }) { tracePolicySegment(ending, of: phone, at: t) }
+                for change in changes { logSetting(change.name, change.value, at: t, phone: phone) }
+                if action.isPolicy, let kind = phone.scene.policySegment.flatMap({ LoadingPolicyKind(rawValue: $0.policy) }) {
+                    phone.remember(policy: kind)
+                }
+                if phone === session.focused { answer = Self.answer(to: action, changes: changes, cleared: cached) }
+            }
+            session.collect()
             refreshSourceStatus()
-            toast(Self.answer(to: action, changes: changes, cleared: cached), at: t)
+            toast(answer, at: t)
         }
     }
 
@@ -131,5 +132,13 @@ extension LabApp {
         default:
             return ""
         }
+    }
+}
+
+private extension KeyAction {
+    /// True for a policy key (compare mode gives it to the phone under the pointer alone).
+    var isPolicy: Bool {
+        if case .policy = self { return true }
+        return false
     }
 }

@@ -13,21 +13,21 @@ extension LabApp {
     /// replay, recording, toast or screenshot pending, nothing asked of frames (`--frames`,
     /// `--trace-frames`, stall injection), and quiet for `restAfter` seconds.
     func canRest(at t: Double) -> Bool {
-        guard options.frames == nil, !options.traceFrames, options.stallMs == nil, pendingScreenshot == nil,
-              options.screenshotAfter == nil || screenshotTaken, !isReplaying, replayLoad == nil,
-              !instruments.recorder.isRecording, !pointerDown, pinch == nil, touchPoints.isEmpty,
-              status.message == nil, scene.isSettled else {
-            lastBusyTime = t
+        guard options.frames == nil, !options.traceFrames, options.stallMs == nil, loop.pendingScreenshot == nil,
+              options.screenshotAfter == nil || loop.screenshotTaken, !isReplaying, session.playback.load == nil,
+              !session.recording.recorder.isRecording, input.isIdle, hud.status.message == nil, session.isSettled else {
+            loop.lastBusyTime = t
             return false
         }
-        return t - lastBusyTime >= Self.restAfter && t - lastScrollTime >= Self.restAfter
+        let lastScroll = session.phones.map(\.lastScrollTime).max() ?? -Double.infinity
+        return t - loop.lastBusyTime >= Self.restAfter && t - lastScroll >= Self.restAfter
     }
 
     /// Waits for input without drawing until an event arrives, the window closes or `--quit-after` is due.
     /// Returns the number of events handled.
     func rest(_ pump: InputPump) -> Int {
         var events = 0
-        while running, events == 0 {
+        while loop.running, events == 0 {
             if let q = options.quitAfter, clock.now() >= q { break }
             pump.pump(until: clock.now() + 0.1) { event, stamp in
                 events += 1
@@ -35,9 +35,9 @@ extension LabApp {
             }
             if pump.windowWasLost() { break }
         }
-        status.resting = false
-        lastBusyTime = clock.now()
-        restCount += 1
+        hud.status.resting = false
+        loop.lastBusyTime = clock.now()
+        loop.restCount += 1
         return events
     }
 }

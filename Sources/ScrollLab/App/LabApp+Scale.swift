@@ -10,20 +10,20 @@ extension LabApp {
         if sdl.boundDrawable() { say("window bounded to \(sdl.largestDrawableSide) px a side", at: clock.now()) }
         sdl.updateLayoutSize()
         let scale = sdl.pixelScale
-        images.pixelScale = scale
-        if abs(scale - fonts.scale) > 1e-3 {
+        for phone in session.phones { phone.images.pixelScale = scale }
+        if abs(scale - text.fonts.scale) > 1e-3 {
             text.removeAll()
-            try? fonts.setScale(scale)
+            try? text.fonts.setScale(scale)
         }
         writeViewportLine()
     }
 
-    /// `{"event":"setting","name":"viewport","value":{"x":…,"y":…,"w":…,"h":…}}`: the phone in window
-    /// coordinates, first in the trace and again after every resize.
+    /// `{"event":"setting","name":"viewport","value":{"x":…,"y":…,"w":…,"h":…}}`: the (first) phone in
+    /// window coordinates, first in the trace and again after every resize.
     func writeViewportLine() {
-        let rect = sdl.windowRect(ofLayoutRect: viewport.frame)
-        guard rect != lastViewportLine else { return }
-        lastViewportLine = rect
-        trace?.viewport(PhoneViewport.json(rect))
+        let rect = sdl.windowRect(ofLayoutRect: session.phones[0].viewport.frame)
+        guard trace != nil, rect != trace?.lastViewport else { return }
+        trace?.lastViewport = rect
+        trace?.log.viewport(PhoneViewport.json(rect))
     }
 }

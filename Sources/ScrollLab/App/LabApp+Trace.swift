@@ -2,34 +2,50 @@ import LabKit
 import ScrollKit
 import ScrollLabCore
 
-/// The trace: the delegate callbacks, settings and the summary of the run, through the `TraceLog`.
+/// The trace: the delegate callbacks (published by the session as they happen), settings, policy
+/// segments and the summary of the run, through the `TraceLog`.
 extension LabApp {
-    /// Drains the scene's delegate callbacks into the HUD log, the timeline and the trace.
-    func collectEvents() {
-        for record in scene.takeEvents() {
-            events.append(record)
-            recordTimelineEvent(record)
-            trace?.event(record)
+    /// Logs a setting change at app time `t` to the trace.
+    func logSetting(_ name: String, _ value: JSONValue, at t: Double, phone: Phone? = nil) {
+        trace?.log.setting(name, value, at: session.clock.modelTime(atReal: t), phone: session.isComparing ? phone?.index : nil)
+    }
+
+    /// The trace's first lines: the viewport, the scene's settings, the scene, rate, policy and renderer;
+    /// in compare mode each phone's policy.
+    func writeTraceHeader() {
+        let rect = sdl.windowRect(ofLayoutRect: session.phones[0].viewport.frame)
+        trace?.lastViewport = rect
+        trace?.log.header(viewport: PhoneViewport.json(rect), sceneLines: scene.settingLines, scene: scene.kind.name,
+                          isFastRate: scene.isFastRate, policy: session.phones[0].scene.snapshot().policy, renderer: hud.status.renderer,
+                          calibration: meter.calibration, at: session.clock.modelTime(atReal: 0))
+        guard session.isComparing else { return }
+        trace?.log.setting("compare", .array(session.phones.map { .string($0.scene.snapshot().policy) }), at: session.clock.modelTime(atReal: 0))
+        for phone in session.phones {
+            trace?.log.setting("viewport", PhoneViewport.json(sdl.windowRect(ofLayoutRect: phone.viewport.frame)),
+                               at: session.clock.modelTime(atReal: 0), phone: phone.index)
         }
     }
 
-    /// Logs a setting change at app time `t` to the trace.
-    func logSetting(_ name: String, _ value: JSONValue, at t: Double) {
-        trace?.setting(name, value, at: modelClock.modelTime(atReal: t))
-    }
-
-    /// The trace's first lines: the viewport, the scene's settings, the scene, rate, policy and renderer.
-    func writeTraceHeader() {
-        let phone = sdl.windowRect(ofLayoutRect: viewport.frame)
-        lastViewportLine = phone
-        trace?.header(viewport: PhoneViewport.json(phone), sceneLines: scene.settingLines, scene: scene.kind.name,
-                      isFastRate: scene.isFastRate, policy: scene.snapshot().policy, renderer: status.renderer,
-                      calibration: calibration, at: modelClock.modelTime(atReal: 0))
-    }
-
-    /// The trace's last line: the scene's summary and the frame statistics.
+    /// The trace's last line: the scene's summary and the frame statistics (in compare mode, one per phone).
     func writeTraceSummary() {
-        trace?.summary(scene: scene.summary, viewsCreated: scene.snapshot().viewsCreated, stats: stats,
-                       motionStats: motionStats, worstImageWork: images.worstFrameWork, hitches: hitches)
+        for phone in session.phones {
+            trace?.log.summary(scene: phone.scene.summary, viewsCreated: phone.scene.snapshot().viewsCreated, stats: meter.stats,
+                               motionStats: meter.motionStats, worstImageWork: phone.images.worstFrameWork, hitches: meter.hitches,
+                               phone: session.isComparing ? phone.index : nil)
+        }
+    }
+
+    /// Logs `phone`'s policy segment that ended (a policy switch, R, the window closing):
+    /// `{"t":…,"event":"policySegment","policy":"eager","metrics":{…}}`, metrics as in `replay`'s end line.
+    func tracePolicySegment(_ segment: PolicySegment?, of phone: Phone, at t: Double) {
+        guard let segment else { return }
+        trace?.log.policySegment(segment.policy, metrics: segment.metrics, hitches: phone.segmentHitches,
+                                 at: session.clock.modelTime(atReal: t), phone: session.isComparing ? phone.index : nil)
+        phone.segmentHitches.reset()
+    }
+
+    /// Logs `phone`'s current segment (R, closing).
+    func tracePolicySegment(of phone: Phone, at t: Double) {
+        tracePolicySegment(phone.scene.policySegment, of: phone, at: t)
     }
 }

@@ -16,7 +16,7 @@ extension LabApp {
     /// `limit` seconds). Returns the number of frames, or throws one line.
     func renderVideo(to output: String, fps: Double, layout: VideoLayout, limit: Double = 600) throws(VideoEncoder.Problem) -> Int {
         let period = 1 / fps
-        instruments.replayFrameRate = fps
+        session.playback.frameRate = fps
         var outputWidth: Int32 = 0, outputHeight: Int32 = 0
         SDL_GetRendererOutputSize(sdl.renderer, &outputWidth, &outputHeight)
         let crop: SDL_Rect
@@ -25,7 +25,7 @@ extension LabApp {
             crop = SDL_Rect(x: 0, y: 0, w: outputWidth, h: outputHeight)
         case .phones:
             // The layout scaled to the output and centred (as the logical size letterboxes it).
-            let s = sdl.pixelScale, r = viewport.frame
+            let s = sdl.pixelScale, r = PhoneViewport.span(of: session.phones.map(\.viewport.frame))
             let x0 = (Double(outputWidth) - sdl.layoutSize.width * s) / 2
             let y0 = (Double(outputHeight) - sdl.layoutSize.height * s) / 2
             crop = SDL_Rect(x: Int32((x0 + r.minX * s).rounded()), y: Int32((y0 + r.minY * s).rounded()),
@@ -41,8 +41,8 @@ extension LabApp {
         while Double(index) * period <= limit {
             let t = Double(index) * period
             pump.drain { _, _ in }
-            status.videoLine = String(format: "video · frame %d · %.3f s · %.0f fps", index, t, fps)
-            images.pump(time: t)
+            hud.status.videoLine = String(format: "video · frame %d · %.3f s · %.0f fps", index, t, fps)
+            for phone in session.phones { phone.images.pump(time: t) }
             frame(at: t)
             sdl.finishDrawing()
             let read = pixels.withUnsafeMutableBytes { buffer in
@@ -56,10 +56,10 @@ extension LabApp {
                 do throws(VideoEncoder.Problem) { try encoder.write(UnsafeRawBufferPointer(rebasing: buffer[start...]), stride: stride) } catch { problem = error }
             }
             if let problem { throw problem }
-            frameCount += 1
+            meter.frameCount += 1
             index += 1
             if index % 120 == 0 { writeStandardError(String(format: "scrolllab replay --video: %d frames (%.1f s)", index, t)) }
-            quiet = !isReplaying && scene.isSettled ? quiet + 1 : 0
+            quiet = !isReplaying && session.isSettled ? quiet + 1 : 0
             if quiet >= tail { break }
         }
         finish()

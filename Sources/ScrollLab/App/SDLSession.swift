@@ -26,8 +26,10 @@ final class SDLSession {
     let videoDriver: String
     /// The window's opening scale (`--scale`): its 960×600 layout magnified that much.
     let baseScale: Double
+    /// The layout's size at the opening scale: 960×600, wider with phones side by side (`--compare`).
+    let baseSize: Size
     /// The layout's size in points (the renderer's logical size): 960×600, or more in a bigger window.
-    private(set) var layoutSize = Size(width: Double(windowSize.width), height: Double(windowSize.height))
+    private(set) var layoutSize: Size
     /// `glFinish` of a GL renderer's context (nil for other renderers).
     private let glFinish: (@convention(c) () -> Void)?
 
@@ -37,8 +39,11 @@ final class SDLSession {
     /// fallback to an offscreen/dummy driver is reported as "no display" instead of rendering to nobody.
     /// `renderDriver` names one SDL render driver (`software`, `opengl`, …) to use and nothing else,
     /// without vsync (the frame bench); it is an error when SDL cannot create it.
-    init(headless: Bool, software: Bool, renderDriver: String? = nil, scale: Double = 1) throws(AppError) {
+    init(headless: Bool, software: Bool, renderDriver: String? = nil, scale: Double = 1,
+         baseSize: Size = Size(width: Double(windowSize.width), height: Double(windowSize.height))) throws(AppError) {
         baseScale = Swift.max(scale, 0.01)
+        self.baseSize = baseSize
+        layoutSize = baseSize
         let environment = ProcessInfo.processInfo.environment
         if headless {
             setenv("SDL_VIDEODRIVER", "offscreen", 1)
@@ -70,8 +75,8 @@ final class SDLSession {
         let flags = (headless ? SDL_WINDOW_HIDDEN.rawValue : SDL_WINDOW_SHOWN.rawValue) | SDL_WINDOW_RESIZABLE.rawValue
             | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
         guard let window = SDL_CreateWindow(Self.title, CSDL_WINDOWPOS_CENTERED, CSDL_WINDOWPOS_CENTERED,
-                                            Int32((Double(Self.windowSize.width) * scale).rounded()),
-                                            Int32((Double(Self.windowSize.height) * scale).rounded()), flags) else {
+                                            Int32((baseSize.width * scale).rounded()),
+                                            Int32((baseSize.height * scale).rounded()), flags) else {
             let why = sdlErrorText()
             SDL_Quit()
             throw .sdl("cannot create the window: \(why)")
@@ -123,7 +128,7 @@ final class SDLSession {
         glFinish = rendererName.hasPrefix("opengl")
             ? SDL_GL_GetProcAddress("glFinish").map { unsafeBitCast($0, to: (@convention(c) () -> Void).self) } : nil
         SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
-        SDL_RenderSetLogicalSize(renderer, Self.windowSize.width, Self.windowSize.height)
+        SDL_RenderSetLogicalSize(renderer, Int32(baseSize.width), Int32(baseSize.height))
         self.window = window
         self.renderer = renderer
     }
@@ -132,8 +137,8 @@ final class SDLSession {
     /// 960×600 layout scaled to fit the window's tighter side, with the other side's spare room added;
     /// past the opening scale, half of the growth magnifies and half becomes room, so a bigger window
     /// shows more (a longer timeline, wider columns, more callbacks) as well as larger text.
-    static func layoutSize(window width: Double, _ height: Double, scale: Double) -> Size {
-        let base = Size(width: Double(windowSize.width), height: Double(windowSize.height))
+    static func layoutSize(window width: Double, _ height: Double, scale: Double,
+                           base: Size = Size(width: Double(windowSize.width), height: Double(windowSize.height))) -> Size {
         let fit = Swift.min(width / (base.width * scale), height / (base.height * scale))
         guard fit > 0, fit.isFinite else { return base }
         let zoom = scale * (fit <= 1 ? fit : 1 + (fit - 1) / 2)
@@ -146,7 +151,7 @@ final class SDLSession {
     func updateLayoutSize() -> Size {
         var w: Int32 = 0, h: Int32 = 0
         SDL_GetWindowSize(window, &w, &h)
-        let size = Self.layoutSize(window: Double(w), Double(h), scale: baseScale)
+        let size = Self.layoutSize(window: Double(w), Double(h), scale: baseScale, base: baseSize)
         if size != layoutSize {
             layoutSize = size
             SDL_RenderSetLogicalSize(renderer, Int32(size.width), Int32(size.height))

@@ -60,6 +60,11 @@ struct SceneOptions: ParsableArguments {
     @Option(name: .customLong("can-cancel-content-touches"), help: "Let a drag take a touch away from a tracking tile (UIKit's canCancelContentTouches): on or off.")
     var canCancelContentTouches: Switch = .on
 
+    @Option(name: .customLong("compare"), help: ArgumentHelp(
+        "Two to four phones side by side, one per policy or physics (adaptive,deferred or ios,android): one gesture drives them all.",
+        valueName: "A,B[,C,D]"), transform: { try CompareEntry.list($0) })
+    var compare: [CompareEntry] = []
+
     func validate() throws {
         try OptionRules.latencyMs(latencyMs)
         try OptionRules.refresh(refresh)
@@ -71,6 +76,9 @@ struct SceneOptions: ParsableArguments {
         if seedProblem != nil, policy == .all || !SeedProblem.policies.contains(policy.kind) {
             let which = policy == .all ? "all" : policy.kind.rawValue
             throw ValidationError("--seed-problem applies to the seed's policies, deferred and target; \(which) has none")
+        }
+        if policy == .all, !compare.isEmpty {
+            throw ValidationError("--compare names each phone's policy: it cannot go with --policy all")
         }
         if policy == .all, scene != .grid {
             throw ValidationError("--policy all compares the grid's loading policies: it needs --scene grid")

@@ -47,8 +47,8 @@ struct VelocityCommand: ParsableCommand {
                 if isOpen { tracker.addSample(time: event.time, position: event.position) }
             case .up:
                 if isOpen { releaseTime = event.time }
-            case .pinch, .pinchEnd:
-                break  // a pinch moves no pointer
+            case .pinch, .pinchEnd, .wheel:
+                break  // a pinch or a wheel moves no finger
             }
         }
         guard isOpen else {

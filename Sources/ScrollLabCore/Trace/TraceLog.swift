@@ -37,26 +37,41 @@ public struct TraceLog {
     /// A loading policy's segment ended (a switch, R, the window closing) at model time `t`, with its
     /// metrics since it began: `{"t":…,"event":"policySegment","policy":"eager","metrics":{…}}`, then the
     /// segment's hitch keys when given (`hitchTimeRatioMsPerS`, `hitchCount`, `longestHitchMs`).
-    public func policySegment(_ policy: String, metrics: LoadMetrics, hitches: HitchMeter? = nil, at t: Double) {
-        write(.object([("t", .number(t)), ("event", .string("policySegment")), ("policy", .string(policy)),
-                       ("metrics", metrics.json)] + (hitches?.summary ?? [])))
+    public func policySegment(_ policy: String, metrics: LoadMetrics, hitches: HitchMeter? = nil, at t: Double, phone: Int? = nil) {
+        write(Self.tagged(.object([("t", .number(t)), ("event", .string("policySegment")), ("policy", .string(policy)),
+                                   ("metrics", metrics.json)] + (hitches?.summary ?? [])), phone: phone))
+    }
+
+    /// `value` with a last key `"phone": i` when it comes from one phone of compare mode (`--compare`).
+    public static func tagged(_ value: JSONValue, phone: Int?) -> JSONValue {
+        guard let phone, case let .object(pairs) = value else { return value }
+        return .object(pairs + [("phone", .int(phone))])
     }
 
     /// A setting that changed at model time `t`: `{"t":…,"event":"setting","name":…,"value":…}`.
-    public func setting(_ name: String, _ value: JSONValue, at t: Double) {
-        write(.object([("t", .number(t)), ("event", .string("setting")), ("name", .string(name)), ("value", value)]))
+    public func setting(_ name: String, _ value: JSONValue, at t: Double, phone: Int? = nil) {
+        write(Self.tagged(.object([("t", .number(t)), ("event", .string("setting")), ("name", .string(name)), ("value", value)]),
+                          phone: phone))
     }
 
     /// A delegate callback, in `replay --headless`'s format (`didScroll` only when asked for).
-    public func event(_ record: ScrollEventRecord) {
-        if record.event != .didScroll || includesDidScroll { write(record.json) }
+    public func event(_ record: ScrollEventRecord, phone: Int? = nil) {
+        if record.event != .didScroll || includesDidScroll { write(Self.tagged(record.json, phone: phone)) }
     }
 
-    /// A pointer sample as the model receives it (`--trace-pointer`), with the frame it arrived in.
-    public func pointer(_ event: PointerEvent, frame: Int) {
-        write(.object([("event", .string("pointer")), ("t_ms", .number(event.time * 1000)),
-                       ("x", .number(event.position.x)), ("y", .number(event.position.y)),
-                       ("phase", .string(event.phase.rawValue)), ("frame", .int(frame))]))
+    /// A pointer sample as the model receives it (`--trace-pointer`), with the frame it arrived in: a
+    /// pinch's `scale`, a wheel's `dx`, `dy` and `precise` as in gesture files, and in compare mode the
+    /// phone it was over.
+    public func pointer(_ event: PointerEvent, frame: Int, phone: Int? = nil) {
+        var pairs: [(String, JSONValue)] = [("event", .string("pointer")), ("t_ms", .number(event.time * 1000)),
+                                            ("x", .number(event.position.x)), ("y", .number(event.position.y)),
+                                            ("phase", .string(event.phase.rawValue))]
+        switch event.phase {
+        case .pinch, .pinchEnd: pairs.append(("scale", .number(event.scale)))
+        case .wheel: pairs += [("dx", .number(event.delta.x)), ("dy", .number(event.delta.y)), ("precise", .bool(event.isPrecise))]
+        case .down, .move, .up: break
+        }
+        write(Self.tagged(.object(pairs + [("frame", .int(frame))]), phone: phone))
     }
 
     /// A presented frame (`--trace-frames`): its number, the model time and the offset it shows.
@@ -68,7 +83,7 @@ public struct TraceLog {
     /// scene gives none), then the frame statistics in milliseconds (two decimals) and frames per second
     /// (one decimal), all frames and those in motion, and the worst image work of a frame.
     public func summary(scene: [(String, JSONValue)], viewsCreated: Int, stats: FrameStats, motionStats: FrameStats,
-                        worstImageWork: Double, hitches: HitchMeter = HitchMeter()) {
+                        worstImageWork: Double, hitches: HitchMeter = HitchMeter(), phone: Int? = nil) {
         var pairs: [(String, JSONValue)] = [("event", .string("summary"))]
         var extra = scene
         if !extra.contains(where: { $0.0 == "viewsCreated" }) { extra.insert(("viewsCreated", .int(viewsCreated)), at: 0) }
@@ -92,6 +107,6 @@ public struct TraceLog {
             ("motionFps", .number((motionStats.presentedFPS * 10).rounded() / 10)),
             ("worstImageWorkMs", .number((worstImageWork * 1000 * 100).rounded() / 100)),
         ] + hitches.summary
-        write(.object(pairs))
+        write(Self.tagged(.object(pairs), phone: phone))
     }
 }

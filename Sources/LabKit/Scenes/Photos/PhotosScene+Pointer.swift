@@ -16,6 +16,7 @@ extension PhotosScene {
         case .move: pointerMoved(event)
         case .up: pointerUp(event)
         case .pinch, .pinchEnd: pinch(event)
+        case .wheel: scrollView.handle(event)  // the wheel turns the pages
         }
     }
 

@@ -6,7 +6,7 @@ import ScrollKit
 struct PinchInput {
     /// Where the pinch comes from.
     enum Source: Equatable {
-        /// Ctrl + wheel: the pinch ends once the wheel has been still for `LabApp.wheelPinchEndDelay`.
+        /// Ctrl + wheel: the pinch ends once the wheel has been still for `InputTranslator.wheelPinchEndDelay`.
         case wheel
         /// Two touchscreen fingers: the pinch ends when one lifts. `startDistance` is their first distance.
         case fingers(startDistance: Double)

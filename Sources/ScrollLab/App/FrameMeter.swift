@@ -1,0 +1,25 @@
+import ScrollLabCore
+
+/// The window's frame measurements: every presented frame's work, present and interval, those of the
+/// frames in motion, Apple's hitch measure (B-HITCH-1), and the present calibration from the start.
+struct FrameMeter {
+    var stats = FrameStats()
+    /// Frames drawn while the content was dragged or moving.
+    var motionStats = FrameStats()
+    /// Hitches over the frames of motion of the whole run.
+    var hitches = HitchMeter()
+    /// Durations of the empty presents measured at start (seconds), reported in the trace.
+    var calibration: [Double] = []
+    /// Frames presented so far; also the number of the frame being drawn.
+    var frameCount = 0
+    /// True when the frame being drawn shows motion.
+    var isMoving = false
+
+    /// Records a presented frame: its work and present times and the interval since the last one
+    /// (nil after a start or a rest) at the display's `period`.
+    mutating func record(work: Double, present: Double, interval: Double?, period: Double) {
+        stats.record(frameTime: work, presentTime: present, interval: interval)
+        if let interval { hitches.record(interval: interval, period: period, isMoving: isMoving) }
+        if isMoving { motionStats.record(frameTime: work, presentTime: present, interval: interval) }
+    }
+}

@@ -1,0 +1,171 @@
+import Foundation
+import LabKit
+import ScrollKit
+import ScrollLabCore
+
+/// The phones and what drives them: the model clock (slow motion), the replay, the F5 recording and the
+/// last gesture (for A). Every input — a drag, a pinch, a wheel scroll, a replayed or recorded sample —
+/// reaches the scenes through `deliver`, which records it once, gives it to every phone (in compare mode
+/// a drag on one phone is the same drag on all), and publishes the callbacks it caused once.
+@MainActor
+final class SceneSession {
+    /// What the phones' scenes and loaders are made by.
+    let factory: SceneFactory
+    /// The phones, left to right (one outside compare mode).
+    let phones: [Phone]
+    /// The phone the HUD follows: the one under the pointer.
+    var focus = 0
+    /// Model time with slow motion (T); pointer samples and frames are both stamped on it.
+    var clock = LabClock(realTime: 0)
+    /// The model time the scenes were last advanced to (what the screen shows).
+    private(set) var timeShown = 0.0
+    /// The `--replay` file, the replay running and its frame rate.
+    var playback = Playback()
+    /// F5: the samples as the model received them, and the file they go to.
+    var recording = Recording()
+    /// The last complete gesture (A plays it under every policy) and the touch in progress.
+    var lastGesture: PlayedGesture?
+    private var touchInProgress: PlayedGesture?
+    /// Where every callback goes, with its phone's index (the trace).
+    var publish: (Int, ScrollEventRecord) -> Void = { _, _ in }
+    /// Called when a replay of this many samples starts (the trace says so).
+    var replayStarted: (Int) -> Void = { _ in }
+    /// Called when a recorded gesture completes (the app writes it to the recording file at once).
+    var gestureRecorded: () -> Void = {}
+
+    /// The phones of `sceneOptions` (compare mode: one per entry of its `compare` list, each with that
+    /// policy or physics), placed left to right by `viewport`.
+    init(factory: SceneFactory, sceneOptions: SceneOptions, viewport: (Int) -> PhoneViewport) throws(AppError) {
+        self.factory = factory
+        var phones: [Phone] = []
+        let entries: [CompareEntry?] = sceneOptions.compare.isEmpty ? [nil] : sceneOptions.compare.map { $0 }
+        for (index, entry) in entries.enumerated() {
+            let options = entry?.applied(to: sceneOptions) ?? sceneOptions
+            do {
+                phones.append(try Phone(index: index, sceneOptions: options, factory: factory, viewport: viewport(index)))
+            } catch {
+                for made in phones { made.close() }
+                throw error
+            }
+        }
+        self.phones = phones
+    }
+
+    /// The phone the HUD follows.
+    var focused: Phone { phones[focus] }
+
+    /// True in compare mode.
+    var isComparing: Bool { phones.count > 1 }
+
+    // MARK: - The one route in
+
+    /// Gives `event` to every phone: recorded first (F5), kept as the gesture A replays, then each
+    /// scene's callbacks published.
+    func deliver(_ event: PointerEvent) {
+        noteLiveSample(event)
+        if recording.recorder.isRecording {
+            recording.recorder.record(event)
+            if event.phase == .up || event.phase == .pinchEnd || event.phase == .wheel { gestureRecorded() }
+        }
+        for phone in phones {
+            phone.scene.pointer(event)
+            phone.collect(publish)
+        }
+    }
+
+    /// The touch in progress was cancelled at model time `time` (focus lost, a scene switch).
+    func cancelTouch(at time: Double) {
+        for phone in phones {
+            phone.scene.cancelPointer(time: time)
+            phone.collect(publish)
+        }
+    }
+
+    /// Steps every phone's scene to model time `time`.
+    func advance(to time: Double) {
+        for phone in phones {
+            phone.scene.advance(to: time)
+            phone.collect(publish)
+        }
+        timeShown = time
+    }
+
+    /// Publishes the callbacks the scenes made outside `deliver` and `advance` (a key's setting).
+    func collect() {
+        for phone in phones { phone.collect(publish) }
+    }
+
+    /// True when every phone's scene is at rest with nothing pending.
+    var isSettled: Bool { phones.allSatisfy { $0.scene.isSettled } }
+
+    /// True when any phone's scene is being touched or moves.
+    var isMoving: Bool {
+        phones.contains { phone in
+            let view = phone.scene.scrollView
+            return view.isTracking || view.isMoving
+        }
+    }
+
+    /// Closes every phone.
+    func close() {
+        for phone in phones { phone.close() }
+    }
+
+    // MARK: - The last gesture (A)
+
+    /// The last gesture the scenes received, and the content offset it started from.
+    struct PlayedGesture {
+        var events: [PointerEvent]
+        var startOffset: Point
+    }
+
+    /// Keeps the gesture in progress; a finished touch becomes the last gesture (not while A plays).
+    private func noteLiveSample(_ event: PointerEvent) {
+        guard focused.comparison == nil else { return }
+        switch event.phase {
+        case .down:
+            touchInProgress = PlayedGesture(events: [event], startOffset: focused.scene.snapshot().contentOffset)
+        case .move:
+            touchInProgress?.events.append(event)
+        case .up:
+            touchInProgress?.events.append(event)
+            if let touch = touchInProgress { lastGesture = touch }
+            touchInProgress = nil
+        case .pinch, .pinchEnd, .wheel:
+            break
+        }
+    }
+}
+
+/// `--replay FILE` in the window: the file while it is read, the gesture waiting for its first frame,
+/// and the replay running.
+struct Playback {
+    /// The file while it is being read (the window does not wait for it).
+    var load: GestureLoad?
+    /// The gesture to play once the first frame's model time is known.
+    var pending: [PointerEvent]?
+    /// The gesture being played, until its input is delivered and the motion it caused has ended.
+    var replay: ReplayDriver?
+    /// The replay's model frames per second: the window's refresh rate (`--refresh`, else the display's).
+    var frameRate = 60.0
+
+    /// True while a replay feeds the scenes: live pointer input is ignored then.
+    var isReplaying: Bool { replay != nil || pending != nil }
+}
+
+/// F5 (B-UI-3): the samples as the model received them, and the file written as it goes.
+struct Recording {
+    /// Folder the recordings go to, relative to the working directory.
+    static let folder = "recordings"
+
+    var recorder = GestureRecorder()
+    /// The file the recording is written to (opened at the first complete gesture).
+    var file: OutputFile?
+
+    /// The next free `recordings/gesture-<n>.jsonl` (n from 1), relative to the working directory.
+    static func nextPath(fileManager: FileManager = .default) -> String {
+        var n = 1
+        while fileManager.fileExists(atPath: "\(folder)/gesture-\(n).jsonl") { n += 1 }
+        return "\(folder)/gesture-\(n).jsonl"
+    }
+}

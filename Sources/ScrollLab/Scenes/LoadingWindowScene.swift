@@ -1,0 +1,53 @@
+import LabKit
+import ScrollKit
+
+/// A scene that loads images under a policy (the grid): what the app asks of it for the trace's policy
+/// segments, A's runs and the policy table, without knowing its type.
+@MainActor
+protocol LoadingWindowScene: WindowScene {
+    /// The current policy's segment: its name and its metrics so far.
+    var policySegment: PolicySegment { get }
+    /// The comparison table with the current segment's row.
+    var comparisonIncludingCurrent: PolicyComparison { get }
+    /// Takes `table` as the comparison so far (A's runs carry it from scene to scene).
+    func adoptComparison(_ table: PolicyComparison)
+    /// Forgets the comparison and starts the metrics from zero (R).
+    func resetComparison()
+    /// Starts the current policy's metrics from zero.
+    func resetMetrics()
+    /// `delaysContentTouches` and `canCancelContentTouches` (U, X), carried to A's runs.
+    var contentTouches: (delays: Bool, cancels: Bool) { get set }
+    /// Images in the memory cache (C's answer says how many it cleared).
+    var cachedImageCount: Int { get }
+    /// True when the scene's images are its own (A's runs: on the model clock), pumped and closed by it.
+    var ownsImages: Bool { get set }
+}
+
+/// A loading policy's stretch of the run: its name and metrics (the trace's `policySegment` line).
+struct PolicySegment {
+    var policy: String
+    var metrics: LoadMetrics
+}
+
+extension WindowScene {
+    /// The scene as a loading scene, nil for one without images.
+    var loading: (any LoadingWindowScene)? { self as? any LoadingWindowScene }
+    /// The current policy's segment, nil for a scene without images.
+    var policySegment: PolicySegment? { loading?.policySegment }
+}
+
+extension GridWindowScene: LoadingWindowScene {
+    var policySegment: PolicySegment { PolicySegment(policy: grid.segmentName, metrics: grid.metrics) }
+    var comparisonIncludingCurrent: PolicyComparison { grid.comparisonIncludingCurrent }
+    func adoptComparison(_ table: PolicyComparison) { grid.adoptComparison(table) }
+    func resetComparison() { grid.resetComparison() }
+    func resetMetrics() { grid.resetMetrics() }
+    var cachedImageCount: Int { grid.pipeline.cache.keysByRecency.count }
+    var contentTouches: (delays: Bool, cancels: Bool) {
+        get { (grid.scrollView.delaysContentTouches, grid.scrollView.canCancelContentTouches) }
+        set {
+            grid.scrollView.delaysContentTouches = newValue.delays
+            grid.scrollView.canCancelContentTouches = newValue.cancels
+        }
+    }
+}

@@ -67,7 +67,7 @@ extension LabApp {
             let flip: Double = event.wheel.direction == SDL_MOUSEWHEEL_FLIPPED.rawValue ? -1 : 1
             // Ctrl + wheel is a pinch about the pointer (as desktop trackpads deliver pinches).
             if SDL_GetModState().rawValue & KMOD_CTRL.rawValue != 0 {
-                guard scene.snapshot().zoom != nil else {
+                guard scene.zooms else {
                     // A scene that does not zoom says so, and where zooming is.
                     toast("Ctrl+wheel pinches to zoom in the photos scene (S); the \(scene.kind.name) does not zoom", at: clock.now())
                     return

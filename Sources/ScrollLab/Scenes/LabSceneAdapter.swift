@@ -66,7 +66,7 @@ class LabSceneAdapter: WindowScene {
 
     // MARK: - The scene's own window side (overridden)
 
-    /// The scene's part of the snapshot: its HUD rows (policy, paging mode, metrics) and its views.
+    /// The scene's part of the snapshot: its HUD rows, its views and, if it loads images, its Loading section.
     func content() -> SceneContent { SceneContent() }
 
     /// Draws the phone: the pool's views as tiles (the grid's way); a scene with its own look overrides it.
@@ -75,7 +75,10 @@ class LabSceneAdapter: WindowScene {
             .draw(snapshot, viewport: painter.viewport)
     }
 
-    func perform(_ action: KeyAction) -> [(name: String, value: JSONValue)] { [] }
+    /// Performs the scene's own key `action`; a scene with keys overrides it.
+    func perform(_ action: SceneAction) -> SceneActionResult { SceneActionResult(toast: "") }
+
+    var zooms: Bool { false }
 
     var sourceLatencyMs: Double? { nil }
 

@@ -186,7 +186,7 @@ struct HUDLayout {
                 swatches.append(Swatch(frame: Rect(x: cellX, y: y + 4, width: 10, height: 10),
                                        colour: TilePalette.colour(ofView: tile.view)))
             }
-            // The pager's views show pages, numbered from 1 as on the bubbles.
+            // The scene names what its views show (the pager's pages from 1, as on the bubbles).
             let shown = tile.item.map(s.itemNaming.name) ?? "unbound"
             put("#\(tile.view) " + shown, .mono, .text, column: c,
                 x: cellX + 14, y: y + 1, width: half - 18)

@@ -88,7 +88,7 @@ enum ItemNaming {
 /// The HUD's Loading section of a scene that loads images (the grid): the current policy segment's
 /// metrics and the policies' comparison table.
 struct LoadingSection {
-    /// The current policy as shown (`adaptive`, `texture · peer`).
+    /// The current policy as the trace's header names it (`adaptive`, `texture · peer`).
     var policy: String
     /// Load metrics of the current policy's segment as label/value pairs.
     var metrics: [(String, String)] = []

@@ -6,7 +6,7 @@ and the policy and the scene are picked up everywhere a user meets them:
 - `replay --headless` under the new policy, and `--policy all` with its own `end` line;
 - `bench --json` (its rows) and `bench --plot` (its declared colour drawn in the plot);
 - the window (headless: the HUD's policy table has its row, the trace its policy segment), and the new
-  scene in the window and in `replay`.
+  scene (with a key and a HUD row of its own: in the help, and drawn) in the window and in `replay`.
 
 Usage: extension_test.py [SCRATCH]   (SCRATCH: a folder for the copy and its build; default a new temporary one)
 """
@@ -104,8 +104,11 @@ write("Sources/ScrollLabCore/Scenes/SceneKind+Throwaway.swift", """import LabKit
 import ScrollKit
 
 extension SceneKind {
-    /// The extension test's scene.
-    public static let throwaway = SceneKind(name: "throwaway", axis: .vertical) { _ in ThrowawayScene() }
+    /// The extension test's scene, with a key of its own.
+    public static let throwaway = SceneKind(name: "throwaway", axis: .vertical, keys: [
+        KeyBinding(id: "throwaway-count", key: "j", description: "the extension test's key: count one more",
+                   footer: "J count", action: .scene("throwaway-count")),
+    ]) { _ in ThrowawayScene() }
 }
 """)
 write("Sources/ScrollLab/Scenes/ThrowawayScene+Window.swift", """import LabKit
@@ -113,7 +116,22 @@ import ScrollLabCore
 
 extension ThrowawayScene: WindowPresentable {
     @MainActor func windowScene(kind: SceneKind, images: ImageLoader, options: SceneOptions) -> any WindowScene {
-        LabSceneAdapter(scene: self, kind: kind)
+        ThrowawayWindowScene(scene: self, kind: kind)
+    }
+}
+
+/// The throwaway scene in the window: a HUD row and a key of its own.
+final class ThrowawayWindowScene: LabSceneAdapter {
+    private var count = 0
+
+    override func content() -> SceneContent {
+        SceneContent(rows: [HUDRow(label: "count J", value: "\\(count)")])
+    }
+
+    override func perform(_ action: SceneAction) -> SceneActionResult {
+        guard action.id == "throwaway-count" else { return super.perform(action) }
+        count += 1
+        return SceneActionResult(changes: [("throwawayCount", .int(count))], toast: "J: count \\(count)")
     }
 }
 """)
@@ -140,6 +158,7 @@ check("throwaway" in window_help and re.search(r"--scene .*throwaway", " ".join(
 check("9 the extension test's" in " ".join(top_help.split()) or "1–5, 9 loading policy" in " ".join(top_help.split()),
       "the key help gives the policy key 9")
 check("cycling through all 9" in " ".join(top_help.split()), "0 cycles through all nine policies")
+check("the extension test's key: count one more" in " ".join(top_help.split()), "the key help lists the scene's own key")
 
 replay = run("replay", gesture, "--headless", "--policy", "throwaway")
 ends = [json.loads(line) for line in replay.stdout.splitlines() if '"event":"end"' in line]

@@ -29,7 +29,7 @@ import Testing
 
     @Test func theGridsPolicyKeysAreTheEightPoliciesInOrder() {
         let actions = (1...8).map { table.dispatch(.character(Character("\($0)")), scene: "grid")?.action }
-        #expect(actions == (1...8).map { KeyAction.policy($0) })
+        #expect(actions == (1...8).map { KeyAction.scene(SceneAction("policy", argument: $0)) })
         #expect(table.dispatch("9", scene: "grid") == nil)
     }
 
@@ -42,6 +42,22 @@ import Testing
         #expect(table.bindings.first { $0.id == "latency" }?.scene == "grid")
         #expect(table.dispatch("d", scene: "pager")?.action == .toggleRate)
         #expect(table.dispatch(.escape, scene: "grid")?.action == .quit)
+    }
+
+    @Test func aScenesKeysDispatchToSceneActionsNamedByTheirIdsAndTheLabsKeysToNone() {
+        for binding in table.bindings {
+            for key in binding.keys {
+                guard let action = table.dispatch(key, scene: binding.scene ?? "grid")?.action else { continue }
+                if case .scene(let own) = action {
+                    #expect(binding.scene != nil, "\(binding.id) is lab-wide but dispatches to a scene")
+                    // The policy keys share one action, told apart by their number.
+                    #expect(own.id == binding.id || (own.id == "policy" && own.argument == key.digit), "\(binding.id): \(own)")
+                } else {
+                    // A is the grid's key, but the app runs it.
+                    #expect(binding.scene == nil || binding.id == "compare-all", "\(binding.id) is the scene's but the app's action")
+                }
+            }
+        }
     }
 
     @Test func bindingIdsAreUniqueAndNoKeyIsBoundTwiceInOneScene() {
@@ -94,12 +110,12 @@ import Testing
         #expect(SceneKind.policyKeysLabel == "1–\(LoadingPolicyKind.allCases.count)")
         let zero = KeyTable.window.dispatch(.character("0"), scene: "grid")
         #expect(zero?.binding.id == "policy-next")
-        if case .policy(0)? = zero?.action {} else { Issue.record("0 dispatches \(String(describing: zero?.action))") }
+        #expect(zero?.action == .scene(SceneAction("policy", argument: 0)), "0 dispatches \(String(describing: zero?.action))")
         #expect(KeyTable.window.dispatch(.character("0"), scene: "pager") == nil)
         // Every policy in the first nine has its digit.
         for (index, kind) in LoadingPolicyKind.allCases.prefix(9).enumerated() {
             let hit = KeyTable.window.dispatch(.character(Character("\(index + 1)")), scene: "grid")
-            if case .policy(index + 1)? = hit?.action {} else { Issue.record("\(kind.rawValue) has no key \(index + 1)") }
+            #expect(hit?.action == .scene(SceneAction("policy", argument: index + 1)), "\(kind.rawValue) has no key \(index + 1)")
         }
     }
 }

@@ -21,7 +21,8 @@ import Testing
     func worstGrid(tracking: Bool) -> SceneSnapshot {
         var s = SceneSnapshot(name: "grid", decelerationRate: "normal 0.998",
                               scrollViewFrame: Rect(x: 0, y: 30, width: 320, height: 450))
-        s.content.policy = "adaptive-with-a-very-long-name · peer"
+        s.content.rows = [GridWindowScene.policyRow("adaptive-with-a-very-long-name · peer", seedProblem: 3),
+                          HUDRow(label: "touches U X", value: "delay off · cancel off")]
         s.isTracking = tracking; s.isDragging = tracking; s.isDecelerating = !tracking
         s.velocity = Point(x: -12_345.6, y: -7_795.4)
         s.contentOffset = Point(x: -99_999.9, y: 123_456.7)
@@ -29,13 +30,12 @@ import Testing
         s.content.tiles = (0..<6).map { TileDrawItem(view: $0, item: 99_990 + $0, frame: .zero) }
         s.content.viewsCreated = 99_999
         s.content.rebindCount = 99_999
-        s.content.hasLoading = true
-        s.content.seedProblem = 3
-        s.content.metrics = GridWindowScene.metrics(worstMetrics())
-        s.content.policyRows = LoadingPolicyKind.allCases.map {
+        let rows = LoadingPolicyKind.allCases.map {
             PolicyComparison.Row(policy: $0.rawValue + " · problem 2", metrics: worstMetrics(), segments: 99)
         }
-        s.content.currentPolicy = s.policyRows.last?.policy
+        s.content.loading = LoadingSection(policy: "adaptive-with-a-very-long-name · peer",
+                                           metrics: GridWindowScene.metrics(worstMetrics()),
+                                           policyRows: rows, currentPolicy: rows.last?.policy)
         return s
     }
 
@@ -100,8 +100,9 @@ import Testing
 
     @Test func theWorstPagerNeverOverlapsNorLeavesItsColumns() {
         var s = SceneSnapshot(name: "pager", decelerationRate: "0.99999 custom rate", scrollViewFrame: .zero)
-        s.content.pagingMode = "target-with-a-long-name"
+        s.content.rows = [HUDRow(label: "paging P", value: "target-with-a-long-name")]
         s.content.tiles = (0..<5).map { TileDrawItem(view: $0, item: 99_990 + $0, frame: .zero) }
+        s.content.itemNaming = .page
         let layout = HUDLayout(s, events: worstEvents(), status: worstStatus, metrics: metrics)
         expectNoOverlapsInsideColumns(layout)
         #expect(layout.boxes.contains { $0.text.hasPrefix("no load metrics") })
@@ -110,10 +111,11 @@ import Testing
 
     @Test func thePhotosInnerScrollViewIsShownWholeBesideThePagers() {
         var s = SceneSnapshot(name: "photos", decelerationRate: "normal 0.998", scrollViewFrame: .zero)
-        s.content.zoom = "2.56× (1.02–3.07)"
         s.content.tiles = (0..<3).map { TileDrawItem(view: $0, item: $0, frame: .zero) }
+        s.content.itemNaming = .page
         s.content.inner = InnerScrollView(name: "photo", isTracking: true, isDragging: true, velocity: Point(x: -8000, y: 8000),
-                                          contentOffset: Point(x: 99_999.5, y: 99_999.5), drivesTimeline: true)
+                                          contentOffset: Point(x: 99_999.5, y: 99_999.5), drivesTimeline: true,
+                                          rows: [HUDRow(label: "zoom", value: "2.56× (1.02–3.07)")])
         let layout = HUDLayout(s, events: worstEvents(), status: worstStatus, metrics: metrics)
         expectNoOverlapsInsideColumns(layout)
         let texts = layout.boxes.map(\.text)
@@ -122,6 +124,10 @@ import Testing
         }
         // The zoom row is the photo's: shown once, under it.
         #expect(texts.filter { $0 == "zoom" }.count == 1)
+        let photo = layout.boxes.first { $0.text == "Photo" }, zoom = layout.boxes.first { $0.text == "zoom" }
+        #expect((photo?.frame.minY ?? .infinity) < (zoom?.frame.minY ?? -.infinity))
+        // The pages are numbered from 1, as on the bubbles.
+        #expect(texts.contains("#0 page 1"))
     }
 
     @Test(arguments: [HUDLayout.baseSize, Size(width: 1200, height: 800), Size(width: 2400, height: 1500)])
@@ -166,10 +172,11 @@ import Testing
 
     @Test func ordinaryValuesAreShownWhole() {
         var s = worstGrid(tracking: false)
-        s.content.policy = "adaptive"
+        s.content.rows = [GridWindowScene.policyRow("adaptive", seedProblem: 3)]
         s.velocity = Point(x: -0.04, y: -0.3)
-        s.content.policyRows = [PolicyComparison.Row(policy: "adaptive", metrics: LoadMetrics(), segments: 1)]
-        s.content.currentPolicy = "adaptive"
+        s.content.loading = LoadingSection(policy: "adaptive",
+                                           policyRows: [PolicyComparison.Row(policy: "adaptive", metrics: LoadMetrics(), segments: 1)],
+                                           currentPolicy: "adaptive")
         let layout = HUDLayout(s, events: EventLog(capacity: 7), status: HUDStatus(), metrics: metrics)
         let texts = layout.boxes.map(\.text)
         #expect(texts.contains("adaptive"))

@@ -19,7 +19,7 @@ extension LabApp {
         let renderer = sdl.renderer, window = sdl.window
         return InputTranslator.Context(
             time: time, phones: session.phones.map(\.viewport.frame), blocksTouches: hud.showHelp || isReplaying,
-            isReplaying: isReplaying, zooms: scene.snapshot().zoom != nil, control: SDL_GetModState().rawValue & KMOD_CTRL.rawValue != 0,
+            isReplaying: isReplaying, zooms: scene.zooms, control: SDL_GetModState().rawValue & KMOD_CTRL.rawValue != 0,
             layoutPoint: { nx, ny in
                 // SDL gives a touch normalized to the window.
                 var width: Int32 = 0, height: Int32 = 0

@@ -24,9 +24,9 @@ extension LabApp {
         }
     }
 
-    /// Performs `action` at app time `t`; a scene's own actions go to the scene, and every setting they
-    /// change is logged to the trace. Every action answers with a toast; a policy change (digits, B) ends
-    /// the current policy's segment in the trace.
+    /// Performs `action` at app time `t`; a scene's own actions go to the scene, which answers with its
+    /// toast, and every setting they change is logged to the trace. Every action answers with a toast; a
+    /// policy change (digits, B) ends the current policy's segment in the trace.
     func perform(_ action: KeyAction, at t: Double) {
         switch action {
         case .quit:
@@ -74,71 +74,21 @@ extension LabApp {
             toast("S: the \(scene.kind.name) scene", at: t)
         case .screenshot:
             loop.pendingScreenshot = Screenshot.nextDefaultPath()
-        case .policy, .seedProblem, .latency, .clearCache, .clearDiskCache, .pagingMode, .frameOutline, .delaysContentTouches,
-             .canCancelContentTouches:
+        case .scene(let action):
             // In compare mode a policy key changes the phone under the pointer; the others change every phone.
+            let policy = action.id == "policy"
             var answer = ""
-            for phone in session.phones where !(session.isComparing && action.isPolicy && phone !== session.focused) {
+            for phone in session.phones where !(session.isComparing && policy && phone !== session.focused) {
                 let ending = phone.scene.policySegment
-                let cached = phone.scene.loading?.cachedImageCount ?? 0
-                let changes = phone.scene.perform(action)
-                if changes.contains(where: { $0.name == "policy" || $0.name == "seedProblem" }) { tracePolicySegment(ending, of: phone, at: t) }
-                for change in changes { logSetting(change.name, change.value, at: t, phone: phone) }
-                if action.isPolicy, let kind = phone.scene.policySegment.flatMap({ LoadingPolicyKind(rawValue: $0.policy) }) {
-                    phone.remember(policy: kind)
-                }
-                if phone === session.focused { answer = Self.answer(to: action, changes: changes, cleared: cached) }
+                let result = phone.scene.perform(action)
+                if result.changes.contains(where: { $0.name == "policy" || $0.name == "seedProblem" }) { tracePolicySegment(ending, of: phone, at: t) }
+                for change in result.changes { logSetting(change.name, change.value, at: t, phone: phone) }
+                if policy, let kind = phone.scene.loading?.policyKind { phone.remember(policy: kind) }
+                if phone === session.focused { answer = result.toast }
             }
             session.collect()
             refreshSourceStatus()
             toast(answer, at: t)
         }
-    }
-
-    /// A scene action's toast, from the settings it changed: `3: policy target, metrics from zero`.
-    static func answer(to action: KeyAction, changes: [(name: String, value: JSONValue)], cleared: Int) -> String {
-        let value = changes.first.map { change -> String in
-            switch change.value {
-            case let .string(s): return s
-            case let .bool(b): return b ? "on" : "off"
-            case let .number(x): return "\(Int(x.rounded()))"
-            default: return "off"
-            }
-        }
-        switch action {
-        case let .policy(number):
-            return value.map { "\(number): policy \($0), metrics from zero" } ?? "\(number): no policy has this key"
-        case .seedProblem:
-            guard let value else {
-                let kinds = LoadingPolicyKind.allCases.filter { SeedProblem.policies.contains($0) }
-                let names = kinds.map { $0.rawValue.prefix(1).uppercased() + $0.rawValue.dropFirst() + "'s" }.joined(separator: " and ")
-                let keys = kinds.compactMap { LoadingPolicyKind.allCases.firstIndex(of: $0) }.map { "\($0 + 1)" }.joined(separator: ", ")
-                return "B: no effect with this policy: the seed's problems are \(names) (keys \(keys))"
-            }
-            guard value != "off", let problem = Int(value).flatMap(SeedProblem.init(rawValue:)) else { return "B: seed problems off" }
-            return "B: seed problem shown broken, " + problem.summary
-        case .latency:
-            return "L: image source latency \(value ?? "?") ms"
-        case .clearCache:
-            return "C: memory cache cleared (\(cleared) image\(cleared == 1 ? "" : "s"))"
-        case .pagingMode:
-            return "P: paging \(value ?? "?")"
-        case .frameOutline:
-            return "O: frame outline \(value ?? "?")"
-        case .delaysContentTouches:
-            return "U: delaysContentTouches \(value ?? "?")"
-        case .canCancelContentTouches:
-            return "X: canCancelContentTouches \(value ?? "?")"
-        default:
-            return ""
-        }
-    }
-}
-
-private extension KeyAction {
-    /// True for a policy key (compare mode gives it to the phone under the pointer alone).
-    var isPolicy: Bool {
-        if case .policy = self { return true }
-        return false
     }
 }

@@ -61,8 +61,8 @@ struct HUDLayout {
 
     /// Width of the label cell of a `label value` row, at the least.
     static let labelWidth = 88.0
-    /// The longest labels of the state column's rows: the label cell is as wide as the widest, as measured
-    /// at the window's resolution, so no label is ever cut.
+    /// The longest labels of the state column's rows: the label cell is as wide as the widest of these and
+    /// of the scene's own rows, as measured at the window's resolution, so no label is ever cut.
     static let longestLabels = ["touches U X", "fades·stale", "loads done", "rate D · T", "network L", "latency L", "paging P"]
     /// Cells of the policy table (policy, loads, wasted, blank, settle) at 960×600: widths in pixels; the
     /// policy cell takes what a wider state column adds.
@@ -89,7 +89,8 @@ struct HUDLayout {
         var cells = Self.tableCells
         cells[0] += frames.state.frame.width - Frames(size: Self.baseSize).state.frame.width  // the names cell grows
         tableCells = cells
-        labelCell = Self.longestLabels.reduce(Self.labelWidth) { Swift.max($0, metrics.width($1, .label).rounded(.up) + 6) }
+        let labels = Self.longestLabels + s.rows.map(\.label) + (s.inner?.rows.map(\.label) ?? [])
+        labelCell = labels.reduce(Self.labelWidth) { Swift.max($0, metrics.width($1, .label).rounded(.up) + 6) }
         layOutState(s, status: status)
         layOutEvents(events)
         layOutFooter(status, scene: s)
@@ -143,13 +144,7 @@ struct HUDLayout {
         }
 
         heading("Scene", note: s.name + " (S)")
-        if s.hasLoading {
-            // A seed problem shown broken leads, so no elision of a long name can hide it.
-            row("policy", s.seedProblem.map { "problem \($0) (B) · " + s.policy } ?? s.policy + " · B off")
-        }
-        if let paging = s.pagingMode { row("paging P", paging) }
-        if let zoom = s.zoom, s.inner == nil { row("zoom", zoom) }
-        if let touches = s.contentTouches { row("touches U X", touches) }
+        for own in s.rows { row(own.label, own.value) }
         row("rate D · T", s.decelerationRate + " · " + (status.slowMotion ?? "1×"))
         row("physics", status.physics)
 
@@ -177,29 +172,29 @@ struct HUDLayout {
             flags(tracking: inner.isTracking, dragging: inner.isDragging, decelerating: inner.isDecelerating)
             row("velocity", HUDFormat.point(inner.velocity, decimals: 0) + " pt/s")
             row("offset", HUDFormat.point(inner.contentOffset, decimals: 1))
-            if let zoom = s.zoom { row("zoom", zoom) }
+            for own in inner.rows { row(own.label, own.value) }
         }
 
         heading("Views (pool)", note: "\(s.viewsCreated) made · \(s.rebindCount) rebinds")
         let half = frame.width / 2
         // More policy rows than the usual eight (seed-problem variants tried): the pool's rows give way
         // to them (the views are labelled on the phone itself), so the table never drops a row.
-        let tiles = s.policyRows.count > LoadingPolicyKind.allCases.count ? [] : s.tiles
+        let tiles = (s.loading?.policyRows.count ?? 0) > LoadingPolicyKind.allCases.count ? [] : s.tiles
         for (index, tile) in tiles.enumerated() {
             let cellX = x + Double(index % 2) * half
             if y + rowHeight <= frame.maxY {
                 swatches.append(Swatch(frame: Rect(x: cellX, y: y + 4, width: 10, height: 10),
                                        colour: TilePalette.colour(ofView: tile.view)))
             }
-            // The pager's views show pages, numbered from 1 as on the bubbles.
-            let shown = tile.item.map { s.hasLoading ? "item \($0)" : "page \($0 + 1)" } ?? "unbound"
+            // The scene names what its views show (the pager's pages from 1, as on the bubbles).
+            let shown = tile.item.map(s.itemNaming.name) ?? "unbound"
             put("#\(tile.view) " + shown, .mono, .text, column: c,
                 x: cellX + 14, y: y + 1, width: half - 18)
             if index % 2 == 1 || index == tiles.count - 1 { y += rowHeight }
         }
 
-        heading("Loading", note: s.hasLoading ? "since \(SceneKind.policyKeysLabel), A or R" : nil)
-        guard s.hasLoading else {
+        heading("Loading", note: s.loading == nil ? nil : "since \(SceneKind.policyKeysLabel), A or R")
+        guard let loading = s.loading else {
             put("no load metrics in this scene", .label, .dimText, column: c, x: x, y: y, width: frame.width)
             return
         }
@@ -208,15 +203,15 @@ struct HUDLayout {
         } else if let latency = status.latencyMs {
             row("latency L", HUDFormat.number(latency, decimals: 0) + " ms · C clears")
         }
-        for (label, value) in s.metrics { row(label, value) }
+        for (label, value) in loading.metrics { row(label, value) }
 
-        layOutPolicyTable(s, y: y, traffic: status.network != nil)
+        layOutPolicyTable(loading, y: y, traffic: status.network != nil)
     }
 
     /// The comparison table: a heading that names the columns, then a fixed row for every policy (tried
     /// or not, "–" for untried) and the seed-problem variants tried, the current one in green. Rows
     /// are never dropped: when the column's foot is near, the rows tighten to the numbers' line height.
-    private mutating func layOutPolicyTable(_ s: SceneSnapshot, y top: Double, traffic: Bool) {
+    private mutating func layOutPolicyTable(_ loading: LoadingSection, y top: Double, traffic: Bool) {
         let c = 0, frame = columns[c].frame
         var y = top + 4
         // The heading row: the title over the name column, the column names over theirs.
@@ -229,7 +224,7 @@ struct HUDLayout {
             x += width
         }
         y += metrics.lineHeight(.heading) + 1
-        let rows = s.policyRows
+        let rows = loading.policyRows
         // As roomy as the column's foot allows: the numbers' line, tighter, then the small face.
         let roomy = Swift.max(metrics.lineHeight(.mono), metrics.lineHeight(.label))
         let fit = (frame.maxY - y) / Double(Swift.max(1, rows.count))
@@ -237,7 +232,7 @@ struct HUDLayout {
         let face: FontSet.Style = line >= metrics.lineHeight(.mono) - 1 ? .mono : .small
         for row in rows {
             let m = row.metrics
-            let current = row.policy == s.currentPolicy
+            let current = row.policy == loading.currentPolicy
             let tried = row.segments > 0 || current
             // The live row's wasted count may still fall (a cached image shown later): "≤" says so.
             let live = current && m.loadsWastedPending > 0

@@ -44,12 +44,21 @@ final class GridWindowScene: LabSceneAdapter {
 
     override func content() -> SceneContent {
         let tiles = grid.tiles
-        return SceneContent(policy: Self.policyLabel(grid), tiles: tiles.map(Self.drawItem),
+        return SceneContent(rows: [Self.policyRow(Self.policyLabel(grid), seedProblem: grid.seedProblem?.rawValue),
+                                   HUDRow(label: "touches U X", value: Self.contentTouches(grid.scrollView))],
+                            tiles: tiles.map(Self.drawItem),
                             viewsCreated: grid.pool.viewsCreated, rebindCount: grid.pool.rebindCount,
-                            hasLoading: true, seedProblem: grid.seedProblem?.rawValue,
-                            metrics: Self.metrics(grid.metrics) + (sourceNetwork == nil ? [] : Self.traffic(grid.metrics)), policyRows: PolicyComparison.fixedRows(grid.policyRows), currentPolicy: grid.segmentName,
-                            liveImageAssets: grid.liveImageAssets(showing: tiles), targetRect: grid.targetRect,
-                            contentTouches: Self.contentTouches(grid.scrollView))
+                            loading: LoadingSection(policy: Self.policyLabel(grid),
+                                                    metrics: Self.metrics(grid.metrics) + (sourceNetwork == nil ? [] : Self.traffic(grid.metrics)),
+                                                    policyRows: PolicyComparison.fixedRows(grid.policyRows),
+                                                    currentPolicy: grid.segmentName),
+                            liveImageAssets: grid.liveImageAssets(showing: tiles), targetRect: grid.targetRect)
+    }
+
+    /// The HUD's policy row: a seed problem shown broken (1–3) leads, so no elision of a long policy name
+    /// can hide it.
+    static func policyRow(_ policy: String, seedProblem: Int?) -> HUDRow {
+        HUDRow(label: "policy", value: seedProblem.map { "problem \($0) (B) · " + policy } ?? policy + " · B off")
     }
 
     /// The HUD's touches row: `delaysContentTouches` (U) and `canCancelContentTouches` (X), B-TCH-1.
@@ -73,58 +82,88 @@ final class GridWindowScene: LabSceneAdapter {
         }
     }
 
-    override func perform(_ action: KeyAction) -> [(name: String, value: JSONValue)] {
-        switch action {
-        case .policy(let number):
-            let kinds = LoadingPolicyKind.allCases
-            // 0: the policy after the current one, round the whole list.
-            let index = number == 0 ? ((kinds.firstIndex(of: grid.policyKind) ?? -1) + 1) % kinds.count : number - 1
-            guard kinds.indices.contains(index) else { return [] }
-            // A seed problem carries over only to a policy that has it (Deferred, Target).
-            let kind = kinds[index]
-            grid.setPolicy(kind, problem: SeedProblem.policies.contains(kind) ? grid.seedProblem : nil)
-            return [("policy", .string(kind.rawValue))]
-        case .latency where images.networkProfile != nil:
+    /// The grid's keys: a policy by number (0: the next), B, L, C, K, U and X; each answers with a toast.
+    override func perform(_ action: SceneAction) -> SceneActionResult {
+        switch action.id {
+        case "policy":
+            let number = action.argument ?? 0
+            return SceneActionResult(setPolicy(number: number)) {
+                $0.map { "\(number): policy \($0), metrics from zero" } ?? "\(number): no policy has this key"
+            }
+        case "seed-problem":
+            return nextSeedProblem()
+        case "latency":
+            return SceneActionResult(nextLatency()) { "L: image source latency \($0 ?? "?") ms" }
+        case "clear-cache":
+            let cleared = grid.pipeline.cache.keysByRecency.count
+            grid.clearMemoryCache()
+            return SceneActionResult(changes: [("clearCache", .bool(true))],
+                                     toast: "C: memory cache cleared (\(cleared) image\(cleared == 1 ? "" : "s"))")
+        case "clear-disk-cache":
+            guard let disk = images.disk else { return SceneActionResult(toast: "") }
+            disk.clear()
+            return SceneActionResult(changes: [("clearDiskCache", .bool(true))], toast: "")
+        case "delays-content-touches":
+            grid.scrollView.delaysContentTouches.toggle()
+            return SceneActionResult([("delaysContentTouches", .bool(grid.scrollView.delaysContentTouches))]) {
+                "U: delaysContentTouches \($0 ?? "?")"
+            }
+        case "can-cancel-content-touches":
+            grid.scrollView.canCancelContentTouches.toggle()
+            return SceneActionResult([("canCancelContentTouches", .bool(grid.scrollView.canCancelContentTouches))]) {
+                "X: canCancelContentTouches \($0 ?? "?")"
+            }
+        default:
+            return super.perform(action)
+        }
+    }
+
+    /// The policy of `number` (1-based in `LoadingPolicyKind.allCases`; 0: the one after the current, round
+    /// the whole list); nothing when no policy has that number.
+    private func setPolicy(number: Int) -> [(name: String, value: JSONValue)] {
+        let kinds = LoadingPolicyKind.allCases
+        let index = number == 0 ? ((kinds.firstIndex(of: grid.policyKind) ?? -1) + 1) % kinds.count : number - 1
+        guard kinds.indices.contains(index) else { return [] }
+        // A seed problem carries over only to a policy that has it (Deferred, Target).
+        let kind = kinds[index]
+        grid.setPolicy(kind, problem: SeedProblem.policies.contains(kind) ? grid.seedProblem : nil)
+        return [("policy", .string(kind.rawValue))]
+    }
+
+    /// B: the next seed problem shown broken. Only the seed's policies have its problems: elsewhere B
+    /// changes nothing, and says which policies have them.
+    private func nextSeedProblem() -> SceneActionResult {
+        guard SeedProblem.policies.contains(grid.policyKind) else {
+            let kinds = LoadingPolicyKind.allCases.filter { SeedProblem.policies.contains($0) }
+            let names = kinds.map { $0.rawValue.prefix(1).uppercased() + $0.rawValue.dropFirst() + "'s" }.joined(separator: " and ")
+            let keys = kinds.compactMap { LoadingPolicyKind.allCases.firstIndex(of: $0) }.map { "\($0 + 1)" }.joined(separator: ", ")
+            return SceneActionResult(toast: "B: no effect with this policy: the seed's problems are \(names) (keys \(keys))")
+        }
+        let problems: [SeedProblem?] = [nil] + SeedProblem.allCases
+        let index = problems.firstIndex { $0 == grid.seedProblem } ?? 0
+        let next = problems[(index + 1) % problems.count]
+        grid.setPolicy(grid.policyKind, problem: next)
+        return SceneActionResult(changes: [("seedProblem", next.map { .int($0.rawValue) } ?? .null)],
+                                 toast: next.map { "B: seed problem shown broken, " + $0.summary } ?? "B: seed problems off")
+    }
+
+    /// L: the next network profile under a network, nothing over HTTP, else the next source latency.
+    private func nextLatency() -> [(name: String, value: JSONValue)] {
+        if images.networkProfile != nil {
             let all = NetworkProfile.all
             let index = all.firstIndex { $0.name == images.networkProfile?.name } ?? -1
             let next = all[(index + 1) % all.count]
             images.setNetworkProfile(next)
             return [("network", .string(next.name))]
-        case .latency where images.isHTTP:
-            return []
-        case .clearDiskCache:
-            guard let disk = images.disk else { return [] }
-            disk.clear()
-            return [("clearDiskCache", .bool(true))]
-        case .latency:
-            let steps = SceneKind.latencySteps
-            let next = steps.first { $0 > images.latency + 1e-9 } ?? steps[0]
-            images.latency = next
-            return [("latencyMs", .number(next * 1000))]
-        case .clearCache:
-            grid.clearMemoryCache()
-            return [("clearCache", .bool(true))]
-        case .delaysContentTouches:
-            grid.scrollView.delaysContentTouches.toggle()
-            return [("delaysContentTouches", .bool(grid.scrollView.delaysContentTouches))]
-        case .canCancelContentTouches:
-            grid.scrollView.canCancelContentTouches.toggle()
-            return [("canCancelContentTouches", .bool(grid.scrollView.canCancelContentTouches))]
-        case .seedProblem:
-            // Only the seed's policies have its problems: elsewhere B changes nothing (and says so).
-            guard SeedProblem.policies.contains(grid.policyKind) else { return [] }
-            let problems: [SeedProblem?] = [nil] + SeedProblem.allCases
-            let index = problems.firstIndex { $0 == grid.seedProblem } ?? 0
-            let next = problems[(index + 1) % problems.count]
-            grid.setPolicy(grid.policyKind, problem: next)
-            return [("seedProblem", next.map { .int($0.rawValue) } ?? .null)]
-        default:
-            return []
         }
+        if images.isHTTP { return [] }
+        let steps = SceneKind.latencySteps
+        let next = steps.first { $0 > images.latency + 1e-9 } ?? steps[0]
+        images.latency = next
+        return [("latencyMs", .number(next * 1000))]
     }
 
-    /// The HUD's policy line: its name, "peer" for a shipping system's policy (the seed problem has a
-    /// row of its own).
+    /// The policy as the HUD and the trace's header name it: its name, "peer" for a shipping system's policy.
     static func policyLabel(_ grid: GridScene) -> String {
         grid.policyKind.rawValue + (grid.policyKind.isPeer ? " · peer" : "")
     }

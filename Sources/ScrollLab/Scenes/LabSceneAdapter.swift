@@ -26,15 +26,7 @@ class LabSceneAdapter: WindowScene {
 
     func cancelPointer(time: Double) { scene.scrollView.touchCancelled(time: time) }
 
-    /// Wheel: a vertical wheel scrolls a scene that only scrolls sideways (the pager) sideways.
-    func scroll(by delta: Point, time: Double) {
-        let view = scene.scrollView
-        let sideways = view.contentSize.width > view.frame.width && view.contentSize.height <= view.frame.height
-        scene.scrollView.wheelScroll(by: sideways && delta.x == 0 ? Point(x: delta.y, y: 0) : delta, time: time)
-    }
-
     func advance(to time: Double) {
-        scene.scrollView.settleWheelScroll(at: time)
         scene.advance(to: time)
     }
 
@@ -66,7 +58,7 @@ class LabSceneAdapter: WindowScene {
 
     // MARK: - The scene's own window side (overridden)
 
-    /// The scene's part of the snapshot: its HUD rows (policy, paging mode, metrics) and its views.
+    /// The scene's part of the snapshot: its HUD rows, its views and, if it loads images, its Loading section.
     func content() -> SceneContent { SceneContent() }
 
     /// Draws the phone: the pool's views as tiles (the grid's way); a scene with its own look overrides it.
@@ -75,7 +67,10 @@ class LabSceneAdapter: WindowScene {
             .draw(snapshot, viewport: painter.viewport)
     }
 
-    func perform(_ action: KeyAction) -> [(name: String, value: JSONValue)] { [] }
+    /// Performs the scene's own key `action`; a scene with keys overrides it.
+    func perform(_ action: SceneAction) -> SceneActionResult { SceneActionResult(toast: "") }
+
+    var zooms: Bool { false }
 
     var sourceLatencyMs: Double? { nil }
 

@@ -17,8 +17,8 @@ protocol LoadingWindowScene: WindowScene {
     func resetMetrics()
     /// `delaysContentTouches` and `canCancelContentTouches` (U, X), carried to A's runs.
     var contentTouches: (delays: Bool, cancels: Bool) { get set }
-    /// Images in the memory cache (C's answer says how many it cleared).
-    var cachedImageCount: Int { get }
+    /// The policy it loads with.
+    var policyKind: LoadingPolicyKind { get }
     /// True when the scene's images are its own (A's runs: on the model clock), pumped and closed by it.
     var ownsImages: Bool { get set }
 }
@@ -42,7 +42,7 @@ extension GridWindowScene: LoadingWindowScene {
     func adoptComparison(_ table: PolicyComparison) { grid.adoptComparison(table) }
     func resetComparison() { grid.resetComparison() }
     func resetMetrics() { grid.resetMetrics() }
-    var cachedImageCount: Int { grid.pipeline.cache.keysByRecency.count }
+    var policyKind: LoadingPolicyKind { grid.policyKind }
     var contentTouches: (delays: Bool, cancels: Bool) {
         get { (grid.scrollView.delaysContentTouches, grid.scrollView.canCancelContentTouches) }
         set {

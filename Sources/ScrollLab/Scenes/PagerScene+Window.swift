@@ -21,22 +21,23 @@ final class PagerWindowScene: LabSceneAdapter {
     }
 
     override func content() -> SceneContent {
-        SceneContent(pagingMode: pager.mode.rawValue,
+        SceneContent(rows: [HUDRow(label: "paging P", value: pager.mode.rawValue)],
                      tiles: pager.pool.items.enumerated().map { TileDrawItem(view: $0, item: $1, frame: .zero) },
-                     viewsCreated: pager.pool.viewsCreated, rebindCount: pager.pool.rebindCount)
+                     itemNaming: .page, viewsCreated: pager.pool.viewsCreated, rebindCount: pager.pool.rebindCount)
     }
 
-    override func perform(_ action: KeyAction) -> [(name: String, value: JSONValue)] {
-        switch action {
-        case .pagingMode:
+    /// P: the next paging mode; O: the frame outline on / off.
+    override func perform(_ action: SceneAction) -> SceneActionResult {
+        switch action.id {
+        case "paging":
             let modes = PagingMode.allCases
             pager.mode = modes[((modes.firstIndex(of: pager.mode) ?? 0) + 1) % modes.count]
-            return [("paging", .string(pager.mode.rawValue))]
-        case .frameOutline:
+            return SceneActionResult([("paging", .string(pager.mode.rawValue))]) { "P: paging \($0 ?? "?")" }
+        case "frame-outline":
             showsFrame.toggle()
-            return [("frameOutline", .bool(showsFrame))]
+            return SceneActionResult([("frameOutline", .bool(showsFrame))]) { "O: frame outline \($0 ?? "?")" }
         default:
-            return []
+            return super.perform(action)
         }
     }
 

@@ -22,21 +22,24 @@ final class PhotosWindowScene: LabSceneAdapter {
     }
 
     override func content() -> SceneContent {
-        // The zoom row: the current photo's scale and its limits.
-        let zoom = photos.currentPageView.map { String(format: "%.2f× (%.2f–%.2f)", $0.scrollView.zoomScale,
-                                                        $0.scrollView.minimumZoomScale, $0.scrollView.maximumZoomScale) }
         var content = SceneContent(tiles: photos.pool.items.enumerated().map { TileDrawItem(view: $0, item: $1, frame: .zero) },
-                                   viewsCreated: photos.pool.viewsCreated, rebindCount: photos.pool.rebindCount)
-        content.zoom = zoom ?? "—"
-        if let page = photos.currentPageView?.scrollView {
-            content.inner = InnerScrollView(
-                name: "photo", isTracking: page.isTracking, isDragging: page.isDragging,
-                isDecelerating: page.isDecelerating, velocity: page.velocity, contentOffset: page.contentOffset,
-                drivesTimeline: page.zoomScale > page.minimumZoomScale && !photos.scrollView.isTracking
-                    && !photos.scrollView.isDecelerating && photos.scrollView.targetContentOffset == nil)
+                                   itemNaming: .page, viewsCreated: photos.pool.viewsCreated, rebindCount: photos.pool.rebindCount)
+        guard let page = photos.currentPageView?.scrollView else {
+            content.rows = [HUDRow(label: "zoom", value: "—")]
+            return content
         }
+        // The zoom row is the current photo's (its scale and its limits), under its own state.
+        content.inner = InnerScrollView(
+            name: "photo", isTracking: page.isTracking, isDragging: page.isDragging,
+            isDecelerating: page.isDecelerating, velocity: page.velocity, contentOffset: page.contentOffset,
+            drivesTimeline: page.zoomScale > page.minimumZoomScale && !photos.scrollView.isTracking
+                && !photos.scrollView.isDecelerating && photos.scrollView.targetContentOffset == nil,
+            rows: [HUDRow(label: "zoom", value: String(format: "%.2f× (%.2f–%.2f)", page.zoomScale,
+                                                       page.minimumZoomScale, page.maximumZoomScale))])
         return content
     }
+
+    override var zooms: Bool { true }
 
     /// The photos' own loader takes its decoded images each frame.
     override func advance(to time: Double) {

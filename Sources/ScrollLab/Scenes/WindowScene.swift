@@ -12,8 +12,6 @@ protocol WindowScene: AnyObject {
     func pointer(_ event: PointerEvent)
     /// The pointer's touch was cancelled (focus lost mid-drag).
     func cancelPointer(time: Double)
-    /// Mouse wheel: scrolls by `delta` points of content offset.
-    func scroll(by delta: Point, time: Double)
     /// Steps the scene to `time`.
     func advance(to time: Double)
     /// Back to offset zero with no motion.
@@ -22,9 +20,11 @@ protocol WindowScene: AnyObject {
     var isSettled: Bool { get }
     /// The deceleration rate: false = normal (0.998), true = fast (0.99).
     var isFastRate: Bool { get set }
-    /// Performs one of the scene's own key actions (`SceneKind.keys`); returns the settings it changed,
-    /// for the trace (none when the action does nothing here).
-    func perform(_ action: KeyAction) -> [(name: String, value: JSONValue)]
+    /// Performs one of the scene's own key actions (`SceneKind.keys`): the settings it changed, for the
+    /// trace, and the toast that answers the key.
+    func perform(_ action: SceneAction) -> SceneActionResult
+    /// True when the scene zooms (Ctrl+wheel pinches it).
+    var zooms: Bool { get }
     /// The image source's latency in milliseconds for the HUD, nil when the scene has no images.
     var sourceLatencyMs: Double? { get }
     /// Where the images come from when it is not a constant latency ("network 3g", "HTTP 127.0.0.1:8080"), for the HUD.
@@ -45,6 +45,33 @@ protocol WindowScene: AnyObject {
     func close()
     /// The textures the scene draws from when it has a loader of its own (nil: the app's).
     var ownTextures: TextureStore? { get }
+}
+
+/// What a scene's own key did: the settings it changed, for the trace (none when it changed nothing),
+/// and the toast that answers the key (`P: paging snap`), so the app needs no knowledge of the action.
+struct SceneActionResult {
+    var changes: [(name: String, value: JSONValue)]
+    var toast: String
+
+    /// A result of `changes` answered by `toast`.
+    init(changes: [(name: String, value: JSONValue)] = [], toast: String) {
+        self.changes = changes
+        self.toast = toast
+    }
+
+    /// A result of `changes` whose toast is built from the first change's value as shown (`snap`, `on`,
+    /// `80`; null `off`), nil when nothing changed.
+    init(_ changes: [(name: String, value: JSONValue)], toast: (_ value: String?) -> String) {
+        let value = changes.first.map { change -> String in
+            switch change.value {
+            case let .string(s): return s
+            case let .bool(b): return b ? "on" : "off"
+            case let .number(x): return "\(Int(x.rounded()))"
+            default: return "off"
+            }
+        }
+        self.init(changes: changes, toast: toast(value))
+    }
 }
 
 /// A lab scene the window can show: its window side, declared next to the scene's kind. The app finds

@@ -29,8 +29,8 @@ extension Key: ExpressibleByStringLiteral {
     public init(stringLiteral value: String) { self = .character(Character(value)) }
 }
 
-/// What a key does. The window performs the lab-wide actions; a scene performs its own (policy, seed
-/// problem, latency, cache, paging mode, frame outline).
+/// What a key does. The window performs the lab-wide actions; a scene's own keys dispatch to `scene`,
+/// which the scene that owns the binding performs.
 public enum KeyAction: Hashable, Sendable {
     /// Esc: closes the help when it is shown, else quits.
     case quit
@@ -48,31 +48,35 @@ public enum KeyAction: Hashable, Sendable {
     case nextScene
     /// F12: a screenshot.
     case screenshot
-    /// 1–9: the grid's loading policy by number (1-based, `LoadingPolicyKind.allCases` order); 0: the
-    /// policy after the current one, cycling through every policy (those past the ninth included).
-    case policy(Int)
-    /// B: the next seed problem shown broken.
-    case seedProblem
-    /// L: the next image source latency.
-    case latency
-    /// C: the memory cache cleared.
-    case clearCache
-    /// K: the disk cache cleared.
-    case clearDiskCache
-    /// P: the pager's next paging mode.
-    case pagingMode
-    /// O: the pager's frame outline.
-    case frameOutline
-    /// U: the grid's `delaysContentTouches` on / off (B-TCH-1).
-    case delaysContentTouches
-    /// X: the grid's `canCancelContentTouches` on / off (B-TCH-1).
-    case canCancelContentTouches
-    /// A: the last gesture played under every policy in turn (the grid).
+    /// A: the last gesture played under every policy in turn (the grid's key; the app runs it).
     case compareAll
     /// Space: the timeline frozen at the moment shown, or live again.
     case freezeTimeline
     /// [ and ]: a frozen timeline moved back (−1) or forward (+1) half a second.
     case scrubTimeline(Int)
+    /// A key of one scene's own (`SceneKind.keys`), performed by that scene.
+    case scene(SceneAction)
+}
+
+/// A scene's own action, named by id: the app passes it to the scene without knowing it, so a scene's
+/// new key needs no new `KeyAction` case.
+public struct SceneAction: Hashable, Sendable {
+    /// What the scene does, as it names it: the binding's id (`latency`), or one id for a family of
+    /// bindings told apart by `argument` (`policy`).
+    public var id: String
+    /// The key's argument, if any: a policy's number (1–9 by position, 0 for the next one).
+    public var argument: Int?
+
+    /// The action `id`, with `argument`.
+    public init(_ id: String, argument: Int? = nil) {
+        self.id = id
+        self.argument = argument
+    }
+}
+
+extension SceneAction: ExpressibleByStringLiteral {
+    /// An action with no argument: `"latency"`.
+    public init(stringLiteral id: String) { self.init(id) }
 }
 
 /// One row of the key table: the keys, the scene they act on (nil: every scene), what the help says

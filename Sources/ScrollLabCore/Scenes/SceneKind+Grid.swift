@@ -42,38 +42,38 @@ extension SceneKind {
                                label: digitLabel(own),
                                description: "loading policy: " + own.map { kinds[$0].rawValue }.joined(separator: ", "),
                                footer: digitLabel(own) + " policy",
-                               action: { key in key.digit.map(KeyAction.policy) ?? .policy(0) })]
+                               action: { key in .scene(SceneAction("policy", argument: key.digit ?? 0)) })]
         let peers = digits.filter { kinds[$0].isPeer }
         for index in peers {
             // The footer names the peers' keys together, on the first.
             keys.append(KeyBinding(id: "policy-\(kinds[index].rawValue)", key: .character(Character("\(index + 1)")),
                                    description: "peer: \(kinds[index].rawValue) (\(kinds[index].system))",
                                    footer: index == peers.first ? digitLabel(Array(peers)) + " peers" : nil,
-                                   action: .policy(index + 1)))
+                                   action: .scene(SceneAction("policy", argument: index + 1))))
         }
         keys.append(KeyBinding(id: "policy-next", key: "0",
                                description: "the next loading policy, cycling through all \(kinds.count)"
                                    + (kinds.count > 9 ? " (the only key for the tenth and after)" : ""),
-                               action: .policy(0)))
+                               action: .scene(SceneAction("policy", argument: 0))))
         keys += [
             KeyBinding(id: "seed-problem", key: "b", description: "seed problem broken (Deferred, Target): 1 drag judged by flags, 2 no load after a glide, 3 none on a new drag",
-                       footer: "B problem", action: .seedProblem),
+                       footer: "B problem", action: .scene("seed-problem")),
             KeyBinding(id: "latency", key: "l",
                        description: "source latency: " + latencySteps.map { "\(Int($0 * 1000))" }.joined(separator: "/")
                            + " ms (under --network: the next network profile)",
-                       footer: "L latency", action: .latency),
-            KeyBinding(id: "clear-cache", key: "c", description: "clear the memory cache", footer: "C cache", action: .clearCache),
+                       footer: "L latency", action: .scene("latency")),
+            KeyBinding(id: "clear-cache", key: "c", description: "clear the memory cache", footer: "C cache", action: .scene("clear-cache")),
             KeyBinding(id: "compare-all", key: "a",
                        description: "play the last gesture under every policy in turn (same offset, cold cache): a fair table",
                        action: .compareAll),
             KeyBinding(id: "clear-disk-cache", key: "k", description: "clear the disk cache (under --network or --source): a cold start",
-                       action: .clearDiskCache),
+                       action: .scene("clear-disk-cache")),
             KeyBinding(id: "delays-content-touches", key: "u",
                        description: "delaysContentTouches on / off (150 ms)",
-                       action: .delaysContentTouches),
+                       action: .scene("delays-content-touches")),
             KeyBinding(id: "can-cancel-content-touches", key: "x",
                        description: "canCancelContentTouches on / off",
-                       action: .canCancelContentTouches),
+                       action: .scene("can-cancel-content-touches")),
         ]
         return keys
     }

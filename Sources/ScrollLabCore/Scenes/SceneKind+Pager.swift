@@ -7,9 +7,9 @@ extension SceneKind {
     public static let pager = SceneKind(name: "pager", axis: .horizontal, keys: [
         KeyBinding(id: "paging", key: "p",
                    description: "paging mode: " + PagingMode.allCases.map(\.rawValue).joined(separator: ", "),
-                   footer: "P paging", action: .pagingMode),
+                   footer: "P paging", action: .scene("paging")),
         KeyBinding(id: "frame-outline", key: "o", description: "outline the scroll view's frame (vs. the visible area)",
-                   footer: "O outline", action: .frameOutline),
+                   footer: "O outline", action: .scene("frame-outline")),
     ]) { settings in
         PagerScene(mode: settings.paging)
     }

@@ -21,7 +21,7 @@ import ScrollKitTestSupport
             case .down: direct.touchDown(at: event.position, time: event.time)
             case .move: direct.touchMoved(to: event.position, time: event.time)
             case .up: direct.touchUp(at: event.position, time: event.time)
-            case .pinch, .pinchEnd: Issue.record("a drag has no pinch samples")
+            case .pinch, .pinchEnd, .wheel: Issue.record("a drag has no pinch or wheel samples")
             }
         }
         routed.advance(to: 10); direct.advance(to: 10)
@@ -37,5 +37,19 @@ import ScrollKitTestSupport
         #expect(view.handle(PointerEvent(time: 0.1, position: Point(x: 160, y: 400), phase: .down)))
         #expect(!view.handle(PointerEvent(time: 0.2, position: Point(x: 160, y: 300), phase: .down)))
         #expect(view.isTracking)
+    }
+
+    /// A wheel sample scrolls by its delta at once; on a scroll view that scrolls only sideways a
+    /// vertical wheel scrolls it sideways.
+    @Test func wheelScrollsByItsDelta() {
+        let view = Self.makeView()
+        var records: [ScrollEventRecord] = []
+        view.eventHandler = { records.append($0) }
+        #expect(view.handle(.wheel(time: 0, position: Point(x: 100, y: 100), delta: Point(x: 0, y: 40), isPrecise: false)))
+        #expect(view.contentOffset == Point(x: 0, y: 40))
+        #expect(records.map(\.event.name) == ["didScroll"])
+        let sideways = ScrollView(frame: Rect(x: 0, y: 0, width: 320, height: 480), contentSize: Size(width: 3200, height: 480))
+        sideways.handle(.wheel(time: 0, position: Point(x: 100, y: 100), delta: Point(x: 0, y: 60), isPrecise: true))
+        #expect(sideways.contentOffset == Point(x: 60, y: 0))
     }
 }

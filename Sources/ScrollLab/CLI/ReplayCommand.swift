@@ -71,21 +71,34 @@ struct ReplayCommand: ParsableCommand {
         }
         // `--policy all`: the same gesture under every policy in turn, on the same clock from the same
         // offset; the callbacks (the same for every policy) once, then one `end` line per policy with its
-        // name, each equal to that policy's own run. The gesture is kept in memory for the runs after the first.
-        let policies: [LoadingPolicyKind?] = scene.policy == .all ? LoadingPolicyKind.allCases.map { $0 } : [nil]
+        // name, each equal to that policy's own run. `--compare A,B`: one run per phone, each phone's
+        // callbacks and `end` line marked `"phone": i`, phone after phone (the phones are independent, so
+        // this is what they do side by side). The gesture is kept in memory for the runs after the first.
+        let runs: [(options: SceneOptions, policy: LoadingPolicyKind?, phone: Int?)]
+        if scene.policy == .all {
+            runs = LoadingPolicyKind.allCases.map { kind in
+                var options = scene
+                options.policy = .one(kind)
+                return (options, kind, nil)
+            }
+        } else if !scene.compare.isEmpty {
+            runs = scene.compare.enumerated().map { ($1.applied(to: scene), nil, $0) }
+        } else {
+            runs = [(scene, nil, nil)]
+        }
         var kept: [PointerEvent] = []
-        for (index, policy) in policies.enumerated() {
-            var options = scene
-            if let policy { options.policy = .one(policy) }
+        for (index, run) in runs.enumerated() {
+            let options = run.options
             let lab = options.assets == nil ? options.makeScene() : options.makeScene(assetCount: files.count, photos: files)
             let first = index == 0
-            if first { for line in lab.settingLines { emit(line.serialized) } }
+            let prints = first || run.phone != nil
+            if prints { for line in lab.settingLines { emit(TraceLog.tagged(line, phone: run.phone).serialized) } }
             let replay = HeadlessReplayStream(options.replayClock, scene: lab, onRecord: { record in
-                if first, didScroll || record.event != .didScroll { emit(record.json.serialized) }
+                if prints, didScroll || record.event != .didScroll { emit(TraceLog.tagged(record.json, phone: run.phone).serialized) }
             })
             if first {
                 var resampler = scene.touchHz.map(TouchResampler.init(rate:))
-                let keep = policies.count > 1
+                let keep = runs.count > 1
                 let count = readGesture(file, command: "replay") { event in
                     let events = resampler == nil ? [event] : resampler!.push(event)
                     for e in events {
@@ -101,10 +114,11 @@ struct ReplayCommand: ParsableCommand {
             var end: [(String, JSONValue)] = [
                 ("event", .string("end")), ("t", .number(result.endTime)), ("offset", .point(result.finalOffset)),
             ]
-            if let policy { end.insert(("policy", .string(policy.rawValue)), at: 1) }
+            if let policy = run.policy { end.insert(("policy", .string(policy.rawValue)), at: 1) }
+            if let phone = run.phone { end.insert(("compare", .string(scene.compare[phone].name)), at: 1) }
             if !result.isSettled { end.append(("settled", .bool(false))) }
             end += lab.summary
-            emit(JSONValue.object(end).serialized)
+            emit(TraceLog.tagged(JSONValue.object(end), phone: run.phone).serialized)
         }
         if !stream { held.flush(to: output) }
     }

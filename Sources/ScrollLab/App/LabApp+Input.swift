@@ -45,7 +45,12 @@ extension LabApp {
         case let .key(key):
             handleKey(key, at: t)
         case let .pointer(event, phone):
-            if event.phase == .down || event.phase == .wheel || event.phase == .pinch { session.focus = phone }
+            if event.phase == .down || event.phase == .wheel || event.phase == .pinch, phone != session.focus {
+                // The HUD follows the phone under the pointer.
+                session.focus = phone
+                logSetting("focus", .int(phone), at: t)
+                refreshSourceStatus()
+            }
             if options.tracePointer { trace?.log.pointer(event, frame: meter.frameCount, phone: session.isComparing ? phone : nil) }
             session.deliver(event)
             if event.phase == .up { noteSlowRelease() }

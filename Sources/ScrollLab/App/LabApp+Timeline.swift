@@ -42,7 +42,6 @@ extension LabApp {
         var status = session.clock.scaleLabel
         if isReplaying { status += " · replay" }
         if hud.timelineFrozenAt != nil { status += " · frozen" }
-        if session.isComparing { status += " · phone \(phone.index + 1)" }
         let recording = session.recording.recorder.isRecording ? "REC → ./\(Recording.folder)/" : nil
         let now = hud.timelineFrozenAt ?? session.timeShown
         TimelinePlot(canvas: canvas, text: text).draw(phone.track.timeline, now: now,

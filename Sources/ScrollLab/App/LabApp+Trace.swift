@@ -19,7 +19,7 @@ extension LabApp {
                           isFastRate: scene.isFastRate, policy: session.phones[0].scene.snapshot().policy, renderer: hud.status.renderer,
                           calibration: meter.calibration, at: session.clock.modelTime(atReal: 0))
         guard session.isComparing else { return }
-        trace?.log.setting("compare", .array(session.phones.map { .string($0.scene.snapshot().policy) }), at: session.clock.modelTime(atReal: 0))
+        trace?.log.setting("compare", .array(sceneOptions.compare.map { .string($0.name) }), at: session.clock.modelTime(atReal: 0))
         for phone in session.phones {
             trace?.log.setting("viewport", PhoneViewport.json(sdl.windowRect(ofLayoutRect: phone.viewport.frame)),
                                at: session.clock.modelTime(atReal: 0), phone: phone.index)

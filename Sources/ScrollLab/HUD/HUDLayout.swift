@@ -68,6 +68,8 @@ struct HUDLayout {
     /// policy cell takes what a wider state column adds.
     static let tableCells: [Double] = [76, 44, 48, 44, 40]
 
+    /// The title's index in `columns`.
+    static let titleColumn = 3
     /// State, events, footer and title, in that order (a box's `column` indexes it).
     let columns: [Column]
     /// The timeline panel (drawn by `TimelinePlot`), under the events.
@@ -94,9 +96,9 @@ struct HUDLayout {
         layOutState(s, status: status)
         layOutEvents(events)
         layOutFooter(status, scene: s)
-        let title = columns[3].frame
-        let used = put("ScrollLab", .heading, .text, column: 3, x: title.minX, y: title.minY + 6, width: title.width)
-        put("drag or wheel · H for keys", .label, .dimText, column: 3, x: title.minX + used + 12,
+        let title = columns[Self.titleColumn].frame
+        let used = put("ScrollLab", .heading, .text, column: Self.titleColumn, x: title.minX, y: title.minY + 6, width: title.width)
+        put("drag or wheel · H for keys", .label, .dimText, column: Self.titleColumn, x: title.minX + used + 12,
             y: title.minY + 6, width: title.width - used - 12)
     }
 

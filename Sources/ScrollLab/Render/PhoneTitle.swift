@@ -24,9 +24,9 @@ struct PhoneTitle {
         let used = text.draw(name, style: .label, colour: focused ? .text : .dimText, x: Int32(swatch.maxX + 6), y: Int32(Self.top)).width
         if focused { canvas.fill(Rect(x: swatch.maxX + 6, y: Self.top + metrics.lineHeight(.label), width: Double(used), height: 1), .heading) }
         guard let figures = segment.map({ Self.figures($0.metrics, network: phone.scene.sourceNetwork != nil) }) else { return }
-        let x = swatch.maxX + 6 + Double(used) + 10
-        let line = metrics.elide(figures, style: .label, toWidth: frame.maxX - x)
-        text.draw(line, style: .label, colour: .dimText, x: Int32(x.rounded()), y: Int32(Self.top))
+        let x = swatch.maxX + 6 + Double(used) + 8
+        let line = metrics.elide(figures, style: .small, toWidth: frame.maxX - x)
+        text.draw(line, style: .small, colour: .dimText, x: Int32(x.rounded()), y: Int32(Self.top + 1))
     }
 
     /// `14 loads · 265 kB · blank 0.63 · ready 92%` (bytes only over a network).

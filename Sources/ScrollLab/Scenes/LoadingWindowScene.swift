@@ -6,7 +6,7 @@ import ScrollKit
 @MainActor
 protocol LoadingWindowScene: WindowScene {
     /// The current policy's segment: its name and its metrics so far.
-    var policySegment: PolicySegment { get }
+    var currentSegment: PolicySegment { get }
     /// The comparison table with the current segment's row.
     var comparisonIncludingCurrent: PolicyComparison { get }
     /// Takes `table` as the comparison so far (A's runs carry it from scene to scene).
@@ -33,11 +33,11 @@ extension WindowScene {
     /// The scene as a loading scene, nil for one without images.
     var loading: (any LoadingWindowScene)? { self as? any LoadingWindowScene }
     /// The current policy's segment, nil for a scene without images.
-    var policySegment: PolicySegment? { loading?.policySegment }
+    var policySegment: PolicySegment? { loading?.currentSegment }
 }
 
 extension GridWindowScene: LoadingWindowScene {
-    var policySegment: PolicySegment { PolicySegment(policy: grid.segmentName, metrics: grid.metrics) }
+    var currentSegment: PolicySegment { PolicySegment(policy: grid.segmentName, metrics: grid.metrics) }
     var comparisonIncludingCurrent: PolicyComparison { grid.comparisonIncludingCurrent }
     func adoptComparison(_ table: PolicyComparison) { grid.adoptComparison(table) }
     func resetComparison() { grid.resetComparison() }

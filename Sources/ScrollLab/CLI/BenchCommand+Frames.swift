@@ -25,12 +25,16 @@ extension BenchCommand {
         var sceneOptions: SceneOptions
         do { sceneOptions = try SceneOptions.parse([]) } catch { fail("scrolllab bench: \(error)") }
         sceneOptions.latencyMs = latencyMs
+        let phones = compare ?? 1
+        if phones > 1 { sceneOptions.compare = LoadingPolicyKind.allCases.prefix(phones).map(CompareEntry.policy) }
         let images = sceneOptions.imagePaths()
         guard !images.isEmpty else { fail("scrolllab bench: --frames needs the images of Assets/Images") }
         let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
         if !json {
             print("scrolllab bench --frames — grid scene, gesture \(name), \(images.count) images, latency \(Self.format(latencyMs, 0)) ms, "
-                  + "960×600 offscreen, frames paced at 60 Hz after 30 warm-up frames")
+                  + "\(Int(PhoneViewport.layoutBase(phones: phones).width))×600 offscreen"
+                  + (phones > 1 ? ", \(phones) phones side by side (" + sceneOptions.compare.map(\.name).joined(separator: ", ") + ")" : "")
+                  + ", frames paced at 60 Hz after 30 warm-up frames")
             print("frame = image pump + model step + drawing + present, timed with SDL_GetPerformanceCounter; goal p99 < 4 ms, no frame over 16.7 ms")
             print("renderer   frames  p50 ms  p99 ms  max ms  over 16.7  worst image stall ms  hitch ms/s  hitches")
         }
@@ -50,7 +54,9 @@ extension BenchCommand {
             switch outcome {
             case let .success(run):
                 if json {
-                    print(run.json(period: 1 / LabApp.benchFrameRate).serialized)
+                    var line = run.json(period: 1 / LabApp.benchFrameRate)
+                    if let compare, case let .object(pairs) = line { line = .object(pairs + [("phones", .int(compare))]) }
+                    print(line.serialized)
                 } else {
                     let hitches = run.hitches(period: 1 / LabApp.benchFrameRate)
                     let cells = [Self.format(run.frameMs(percentile: 50), 2), Self.format(run.frameMs(percentile: 99), 2),

@@ -74,6 +74,9 @@ struct BenchCommand: ParsableCommand {
     @Flag(name: .long, help: "Measure frame times instead: the grid with real images through a fling, offscreen, per renderer.")
     var frames = false
 
+    @Option(name: .long, parsing: .unconditional, help: "With --frames: that many phones side by side (compare mode, 1–4), each with its own policy (the first N), its own images and pipeline.")
+    var compare: Int?
+
     @Option(name: .customLong("frames-gesture"), help: "With --frames: the gesture file to play (default: rapid-flings.jsonl of the gestures directory).")
     var framesGesture: String?
 
@@ -84,6 +87,10 @@ struct BenchCommand: ParsableCommand {
         try OptionRules.latencyMs(latencyMs)
         try OptionRules.refresh(refresh)
         try OptionRules.touchHz(touchHz)
+        if let compare {
+            guard frames else { throw ValidationError("--compare N measures compare mode's frames: it goes with --frames") }
+            guard (1...4).contains(compare) else { throw ValidationError("--compare must be 1 to 4 phones (got \(compare))") }
+        }
     }
 
     func run() throws {

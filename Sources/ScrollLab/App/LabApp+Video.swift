@@ -25,7 +25,10 @@ extension LabApp {
             crop = SDL_Rect(x: 0, y: 0, w: outputWidth, h: outputHeight)
         case .phones:
             // The layout scaled to the output and centred (as the logical size letterboxes it).
-            let s = sdl.pixelScale, r = PhoneViewport.span(of: session.phones.map(\.viewport.frame))
+            // Side by side, the phones' titles above them too.
+            var r = PhoneViewport.span(of: session.phones.map(\.viewport.frame))
+            if session.isComparing { r = Rect(x: r.minX, y: PhoneTitle.top - 6, width: r.width, height: r.maxY - PhoneTitle.top + 6) }
+            let s = sdl.pixelScale
             let x0 = (Double(outputWidth) - sdl.layoutSize.width * s) / 2
             let y0 = (Double(outputHeight) - sdl.layoutSize.height * s) / 2
             crop = SDL_Rect(x: Int32((x0 + r.minX * s).rounded()), y: Int32((y0 + r.minY * s).rounded()),

@@ -45,21 +45,7 @@ struct BenchPlot {
     /// Draws the plot and writes it to `path` (opened in place; "-" is standard output). Returns an
     /// error line on failure.
     func write(to path: String) -> String? {
-        let (w, h) = size
-        guard let surface = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, CSDL_PIXELFORMAT_ARGB8888) else {
-            return "cannot allocate the plot: \(sdlErrorText())"
-        }
-        defer { SDL_FreeSurface(surface) }
-        guard let renderer = SDL_CreateSoftwareRenderer(surface) else { return "cannot create a software renderer: \(sdlErrorText())" }
-        defer { SDL_DestroyRenderer(renderer) }
-        let fonts: FontSet
-        do { fonts = try FontSet() } catch { return error.message }
-        defer { fonts.close() }
-        let text = TextCache(renderer: renderer, fonts: fonts)
-        defer { text.removeAll() }
-        draw(PlotPen(canvas: Canvas(renderer: renderer), text: text))
-        SDL_RenderPresent(renderer)
-        return Screenshot.write(surface, to: path)
+        PlotPen.render(size: size, to: path, draw)
     }
 
     private func draw(_ pen: PlotPen) {
@@ -227,6 +213,25 @@ struct PlotAxis {
 struct PlotPen {
     let canvas: Canvas
     let text: TextCache
+
+    /// Draws a plot of `size` pixels with SDL's software renderer into a surface and writes it as a PNG to
+    /// `path` (in place; "-" is standard output). Returns an error line on failure.
+    static func render(size: (width: Int32, height: Int32), to path: String, _ draw: (PlotPen) -> Void) -> String? {
+        guard let surface = SDL_CreateRGBSurfaceWithFormat(0, size.width, size.height, 32, CSDL_PIXELFORMAT_ARGB8888) else {
+            return "cannot allocate the plot: \(sdlErrorText())"
+        }
+        defer { SDL_FreeSurface(surface) }
+        guard let renderer = SDL_CreateSoftwareRenderer(surface) else { return "cannot create a software renderer: \(sdlErrorText())" }
+        defer { SDL_DestroyRenderer(renderer) }
+        let fonts: FontSet
+        do { fonts = try FontSet() } catch { return error.message }
+        defer { fonts.close() }
+        let text = TextCache(renderer: renderer, fonts: fonts)
+        defer { text.removeAll() }
+        draw(PlotPen(canvas: Canvas(renderer: renderer), text: text))
+        SDL_RenderPresent(renderer)
+        return Screenshot.write(surface, to: path)
+    }
 
     /// A straight line `width` pixels thick.
     func line(from a: Point, to b: Point, _ c: RGBA, width: Int = 1) {

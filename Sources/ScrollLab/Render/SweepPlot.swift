@@ -31,21 +31,7 @@ struct SweepPlot {
 
     /// Draws the plot and writes it to `path` (in place; "-" is standard output); an error line on failure.
     func write(to path: String) -> String? {
-        let (w, h) = size
-        guard let surface = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, CSDL_PIXELFORMAT_ARGB8888) else {
-            return "cannot allocate the plot: \(sdlErrorText())"
-        }
-        defer { SDL_FreeSurface(surface) }
-        guard let renderer = SDL_CreateSoftwareRenderer(surface) else { return "cannot create a software renderer: \(sdlErrorText())" }
-        defer { SDL_DestroyRenderer(renderer) }
-        let fonts: FontSet
-        do { fonts = try FontSet() } catch { return error.message }
-        defer { fonts.close() }
-        let text = TextCache(renderer: renderer, fonts: fonts)
-        defer { text.removeAll() }
-        draw(PlotPen(canvas: Canvas(renderer: renderer), text: text))
-        SDL_RenderPresent(renderer)
-        return Screenshot.write(surface, to: path)
+        PlotPen.render(size: size, to: path, draw)
     }
 
     private func draw(_ pen: PlotPen) {

@@ -1,3 +1,5 @@
+import LabKit
+
 /// What `scrolllab serve` does wrong on purpose, so every failure a client meets can be seen and tested.
 struct ServeFaults: Sendable {
     /// Answer every image request with this status (and a short text body).
@@ -17,12 +19,6 @@ struct ServeFaults: Sendable {
 
     /// A uniform number in [0, 1) for request `serial` and `stream` (SplitMix64's finaliser).
     func draw(_ serial: Int, stream: UInt64, index: Int = 0) -> Double {
-        var z = seed &+ UInt64(bitPattern: Int64(serial)) &* 0x9E37_79B9_7F4A_7C15
-        z ^= (stream &+ 1) &* 0xD1B5_4A32_D192_ED03
-        z &+= UInt64(bitPattern: Int64(index)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        z ^= z >> 31
-        return Double(z >> 11) / Double(1 << 53)
+        SeededDraw.unit(seed: seed, serial: serial, stream: stream, index: index)
     }
 }

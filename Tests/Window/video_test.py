@@ -92,6 +92,19 @@ check(p["width"] == 480 and p["height"] == 300, "a half-size window GIF: %d×%d"
 size = os.path.getsize(gif)
 check(size < 10 << 20, "the GIF of %.1f s is %d kB" % (g["seconds"], size // 1000))
 
+# Compare mode: two phones side by side with their titles; the same frames every run; the left phone is
+# the single phone's video (the same policy, the same frames).
+c1, c2 = os.path.join(out, "compare-a.mp4"), os.path.join(out, "compare-b.mp4")
+line_c = render(c1, "--fps", "30", "--compare", "adaptive,deferred")
+p = probe(c1)
+check(int(p["nb_read_frames"]) == line_c["frames"] and p["width"] == 660 and p["height"] == 512,
+      "compare: %s frames of %d×%d, two phones and their titles" % (p["nb_read_frames"], p["width"], p["height"]))
+render(c2, "--fps", "30", "--compare", "adaptive,deferred")
+md5 = [subprocess.run(["ffmpeg", "-v", "error", "-i", v, "-f", "framemd5", "-"], capture_output=True, text=True).stdout for v in (c1, c2)]
+check(md5[0] == md5[1], "compare: two runs decode to the same %d frames" % line_c["frames"])
+d_left = difference(raw(a, (312, 400, 0, 0), frame=10), raw(c1, (312, 400, 0, 32), frame=10))
+check(d_left < 4, "compare: the left phone is the single phone's video (frame 10, mean |Δ| %.2f)" % d_left)
+
 r = subprocess.run([binary, "replay", gesture, "--video", os.path.join(out, "x.avi")], capture_output=True, text=True)
 check(r.returncode == 64 and "mp4" in r.stderr.splitlines()[0], "a bad ending: exit code 64 and a line naming the endings (%s)" % r.stderr.splitlines()[0])
 r = subprocess.run([binary, "replay", gesture, "--video", os.path.join(out, "y.mp4")], capture_output=True, text=True,

@@ -48,12 +48,22 @@ import Testing
         #expect(input.isIdle)
     }
 
+    /// With phones side by side the mouse moving onto another phone, no button down, is a hover (once).
+    @Test func hoveringOntoAPhoneIsSaidOnce() {
+        var input = InputTranslator()
+        #expect(input.translate(motion(x: 400, y: 100), context) == [.hover(phone: 1)])
+        #expect(input.translate(motion(x: 410, y: 120), context).isEmpty)
+        #expect(input.translate(motion(x: 100, y: 120), context) == [.hover(phone: 0)])
+        let single = InputTranslator.Context(time: 1, phones: [PhoneViewport(phone: 0).frame])
+        #expect(input.translate(motion(x: 200, y: 120), single).isEmpty)
+    }
+
     /// A down off every phone, or while touches are blocked (help, replay), is not a touch; motion
-    /// without a down is nothing.
+    /// without a down is no sample.
     @Test func downsOffThePhonesAndBlockedDownsAreIgnored() {
         var input = InputTranslator()
         #expect(input.translate(button(SDL_MOUSEBUTTONDOWN, x: 900, y: 160), context).isEmpty)
-        #expect(input.translate(motion(x: 100, y: 100), context).isEmpty)
+        #expect(input.translate(motion(x: 100, y: 100), context) == [.hover(phone: 0)])   // not a move: no touch
         var blocked = context
         blocked.blocksTouches = true
         #expect(input.translate(button(SDL_MOUSEBUTTONDOWN, x: 100, y: 160), blocked).isEmpty)

@@ -30,7 +30,10 @@ with closing(app):
     check(sorted(phones) == [0, 1] and phones[1]["x"] > phones[0]["x"] + phones[0]["w"],
           "two phones side by side: %s" % phones)
 
-    # A fling on the second phone: 20 moves of 14 px every 10 ms, released while moving.
+    # A fling on the second phone: 20 moves of 14 px every 10 ms, released while moving (the pointer
+    # starts over the first phone, which the HUD follows from the start).
+    xdotool("mousemove", origin[0] + phones[0]["x"] + 40, origin[1] + phones[0]["y"] + 40)
+    time.sleep(0.3)
     second = phones[1]
     before = len(read_trace(trace_path))
     drag(origin, second["x"] + second["w"] // 2, second["y"] + second["h"] - 40, -14, 20, 0.010)
@@ -57,9 +60,18 @@ with closing(app):
     untagged = [e for e in gesture if e["event"] not in ("setting",) and "phone" not in e]
     check(untagged == [], "every callback line carries its phone (%d without)" % len(untagged))
 
+    # The HUD follows the pointer as it moves onto the first phone and back, no button down.
+    before_hover = len(read_trace(trace_path))
+    xdotool("mousemove", origin[0] + phones[0]["x"] + 40, origin[1] + phones[0]["y"] + 40)
+    _, hover = wait_for_setting(trace_path, "focus", before_hover, 5)
+    check(hover is not None and hover["value"] == 0, "moving onto the first phone, the HUD follows it: %s" % hover)
+    xdotool("mousemove", origin[0] + second["x"] + 20, origin[1] + second["y"] + 20)
+    _, hover = wait_for_setting(trace_path, "focus", before_hover + 1, 5)
+    check(hover is not None and hover["value"] == 1, "and back onto the second: %s" % hover)
+
     # Key 0 (the next policy) with the pointer over the second phone: that phone's policy alone changes.
     before_key = len(read_trace(trace_path))
-    xdotool("mousemove", origin[0] + second["x"] + 20, origin[1] + second["y"] + 20, "key", "0")
+    xdotool("key", "0")
     index, line = wait_for_setting(trace_path, "policy", before_key, 5)
     check(line is not None and line.get("phone") == 1 and line["value"] == "target",
           "0 cycles the second phone's policy alone: %s" % line)

@@ -45,16 +45,13 @@ extension LabApp {
         case let .key(key):
             handleKey(key, at: t)
         case let .pointer(event, phone):
-            if event.phase == .down || event.phase == .wheel || event.phase == .pinch, phone != session.focus {
-                // The HUD follows the phone under the pointer.
-                session.focus = phone
-                logSetting("focus", .int(phone), at: t)
-                refreshSourceStatus()
-            }
+            if event.phase == .down || event.phase == .wheel || event.phase == .pinch { follow(phone, at: t) }
             if options.tracePointer { trace?.log.pointer(event, frame: meter.frameCount, phone: session.isComparing ? phone : nil) }
             session.deliver(event)
             if event.phase == .up { noteSlowRelease() }
             if event.phase == .move { stallIfAsked() }
+        case let .hover(phone):
+            if !self.input.pointerDown { follow(phone, at: t) }
         case let .cancel(time):
             session.cancelTouch(at: time)
         case .pinchRefused:
@@ -63,6 +60,14 @@ extension LabApp {
         case .resized:
             windowDidResize()
         }
+    }
+
+    /// The HUD follows `phone`, the one under the pointer (compare mode); the trace says so.
+    private func follow(_ phone: Int, at t: Double) {
+        guard phone != session.focus else { return }
+        session.focus = phone
+        logSetting("focus", .int(phone), at: t)
+        refreshSourceStatus()
     }
 
     /// B-DEC-4 made visible: a release that moved but was slower than the minimum fling speed stops

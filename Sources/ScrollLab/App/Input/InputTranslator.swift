@@ -52,6 +52,8 @@ struct InputTranslator {
     private(set) var pinch: PinchInput?
     /// Moves of the current drag so far (`--debug-stall-at-sample`).
     private(set) var movesSinceDown = 0
+    /// The phone the mouse was last over with no button down.
+    private var hovered: Int?
 
     /// True when no touch, finger or pinch is in progress.
     var isIdle: Bool { !pointerDown && pinch == nil && touchPoints.isEmpty }
@@ -71,6 +73,10 @@ struct InputTranslator {
             return [sample(.down, x: event.button.x, y: event.button.y, c)]
         case SDL_MOUSEMOTION where pointerDown && event.motion.which != CSDL_TOUCH_MOUSEID:
             return [sample(.move, x: event.motion.x, y: event.motion.y, c)]
+        case SDL_MOUSEMOTION where event.motion.which != CSDL_TOUCH_MOUSEID:
+            guard c.phones.count > 1, let phone = c.phone(atX: event.motion.x, y: event.motion.y), phone != hovered else { return [] }
+            hovered = phone
+            return [.hover(phone: phone)]
         case SDL_MOUSEBUTTONUP where pointerDown && touchFinger == nil && event.button.button == left
             && event.button.which != CSDL_TOUCH_MOUSEID:
             pointerDown = false

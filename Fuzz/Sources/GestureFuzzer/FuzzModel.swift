@@ -3,7 +3,8 @@ import ScrollKit
 
 /// Drives the scroll model with fuzzed pointer events and checks its invariants.
 enum FuzzModel {
-    /// Size of one raw event: time, x, y (little-endian doubles) and a phase byte.
+    /// Size of one raw event: time, x, y (little-endian doubles) and a phase byte (down, move, up or a
+    /// wheel whose x and y are its delta).
     static let rawEventSize = 25
 
     /// Decodes raw bytes into pointer events without any validation.
@@ -16,8 +17,11 @@ enum FuzzModel {
                 for k in 0..<8 { bits |= UInt64(bytes[at + k]) << (8 * UInt64(k)) }
                 return Double(bitPattern: bits)
             }
-            let phase: PointerPhase = [.down, .move, .up][Int(bytes[i + 24] % 3)]
-            events.append(PointerEvent(time: double(i), position: Point(x: double(i + 8), y: double(i + 16)), phase: phase))
+            let phase: PointerPhase = [.down, .move, .up, .wheel][Int(bytes[i + 24] % 4)]
+            let point = Point(x: double(i + 8), y: double(i + 16))
+            // A wheel sample's x and y are its delta (at the phone's corner).
+            events.append(phase == .wheel ? .wheel(time: double(i), position: .zero, delta: point, isPrecise: bytes[i + 24] & 4 != 0)
+                          : PointerEvent(time: double(i), position: point, phase: phase))
             i += rawEventSize
         }
         return events
@@ -191,7 +195,7 @@ enum FuzzModel {
             case .up:
                 if flags & 8 != 0 { scrollView.touchCancelled(time: event.time) }
                 else { scrollView.touchUp(at: event.position, time: event.time) }
-            case .pinch, .pinchEnd:
+            case .pinch, .pinchEnd, .wheel:
                 scrollView.handle(event)
             }
             check(scrollView)
@@ -237,7 +241,7 @@ enum FuzzModel {
                 case .up:
                     let v = tracker.velocity(releasedAt: event.time)
                     require(v.x.isFinite && v.y.isFinite, "non-finite velocity \(v)")
-                case .pinch, .pinchEnd:
+                case .pinch, .pinchEnd, .wheel:
                     break
                 }
             }

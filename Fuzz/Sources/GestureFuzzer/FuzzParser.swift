@@ -33,6 +33,8 @@ enum FuzzParser {
             case .up: require(isDown, "up while up"); isDown = false
             case .pinch: require(event.scale > 0 && event.scale <= GestureFile.scaleLimit, "pinch scale \(event.scale)")
             case .pinchEnd: break
+            case .wheel: require(event.delta.isFinite && abs(event.delta.x) <= GestureFile.positionLimit
+                                 && abs(event.delta.y) <= GestureFile.positionLimit, "wheel delta \(event.delta)")
             }
         }
         if let text = String(validating: bytes, as: UTF8.self) {

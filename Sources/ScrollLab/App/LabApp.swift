@@ -57,8 +57,6 @@ final class LabApp {
         session.playback.load = options.replayFile.map(GestureLoad.init(path:))
         wireSession()
         refreshSourceStatus()
-        hud.status.physics = (sceneOptions.physics == .ios ? "iOS fit" : sceneOptions.physics.rawValue)
-            + " · vel \(sceneOptions.estimator.rawValue)"
         hud.status.renderer = sdl.rendererName + (sdl.rendererNote.map { " (\($0))" } ?? "") + " · " + sdl.videoDriver   // the pacing is added by `run()`
     }
 
@@ -176,10 +174,12 @@ final class LabApp {
         if !loop.windowLost { sdl.close() }
     }
 
-    /// The HUD's source row: the latency, or the network.
+    /// The HUD's rows of the phone it follows: the source (the latency, or the network) and the physics.
     func refreshSourceStatus() {
         hud.status.latencyMs = scene.sourceLatencyMs
         hud.status.network = scene.sourceNetwork
+        let options = phone.sceneOptions
+        hud.status.physics = (options.physics == .ios ? "iOS fit" : options.physics.rawValue) + " · vel \(options.estimator.rawValue)"
     }
 }
 

@@ -1,8 +1,8 @@
 import LabKit
 import ScrollKit
 
-/// Compare mode's line above each phone: its number and policy (in the policy's plot colour) and its
-/// live figures — loads, bytes over a network, blank time and the share of tiles ready when they
+/// Compare mode's line above each phone: its number and policy (in the policy's plot colour) or physics,
+/// and its live figures — loads, bytes over a network, blank time and the share of tiles ready when they
 /// appeared. The phone the HUD follows is underlined.
 @MainActor
 struct PhoneTitle {
@@ -16,10 +16,13 @@ struct PhoneTitle {
         let frame = phone.viewport.frame
         let segment = phone.scene.policySegment
         let kind = segment.flatMap { LoadingPolicyKind(rawValue: $0.policy.components(separatedBy: " ").first ?? "") }
-        let colour = kind.map { RGBA($0.declaration.colour.red, $0.declaration.colour.green, $0.declaration.colour.blue) } ?? .dimText
+        var colour = kind.map { RGBA($0.declaration.colour.red, $0.declaration.colour.green, $0.declaration.colour.blue) } ?? .dimText
+        if case .physics? = phone.entry { colour = .heading }
         let swatch = Rect(x: frame.minX, y: Self.top + 3, width: 10, height: 10)
         canvas.fill(swatch, colour)
-        let name = "\(phone.index + 1) " + (segment?.policy ?? phone.scene.kind.name)
+        // A phone comparing physics is named by its physics; one comparing policies by its current policy.
+        var name = "\(phone.index + 1) " + (segment?.policy ?? phone.scene.kind.name)
+        if case let .physics(kind)? = phone.entry { name = "\(phone.index + 1) \(kind.rawValue)" }
         let metrics = text.fonts.metrics
         let used = text.draw(name, style: .label, colour: focused ? .text : .dimText, x: Int32(swatch.maxX + 6), y: Int32(Self.top)).width
         if focused { canvas.fill(Rect(x: swatch.maxX + 6, y: Self.top + metrics.lineHeight(.label), width: Double(used), height: 1), .heading) }

@@ -29,10 +29,14 @@ final class Phone {
     var lastScrollTime = -Double.infinity
     /// A's runs, while A plays the last gesture under every policy here.
     var comparison: ComparisonRun?
+    /// What this phone compares (`--compare`), nil outside compare mode.
+    let entry: CompareEntry?
 
     /// A phone showing a new scene of `sceneOptions.scene`.
-    init(index: Int, sceneOptions: SceneOptions, factory: SceneFactory, viewport: PhoneViewport) throws(AppError) {
+    init(index: Int, sceneOptions: SceneOptions, factory: SceneFactory, viewport: PhoneViewport,
+         entry: CompareEntry? = nil) throws(AppError) {
         self.index = index
+        self.entry = entry
         self.sceneOptions = sceneOptions
         self.viewport = viewport
         images = factory.loader(for: sceneOptions)

@@ -42,7 +42,8 @@ final class SceneSession {
         for (index, entry) in entries.enumerated() {
             let options = entry?.applied(to: sceneOptions) ?? sceneOptions
             do {
-                phones.append(try Phone(index: index, sceneOptions: options, factory: factory, viewport: viewport(index)))
+                phones.append(try Phone(index: index, sceneOptions: options, factory: factory, viewport: viewport(index),
+                                        entry: entry))
             } catch {
                 for made in phones { made.close() }
                 throw error

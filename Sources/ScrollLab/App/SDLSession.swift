@@ -59,7 +59,7 @@ final class SDLSession {
         // Keep the mouse captured during a drag that leaves the window, and let a click that
         // focuses the window also start a drag.
         SDL_SetHint(SDL_HINT_MOUSE_FOCUS_CLICKTHROUGH, "1")
-        if SDL_Init(SDL_INIT_VIDEO) != 0 {
+        if !Self.initVideo(retrying: !headless && environment["DISPLAY"] != nil) {
             let why = sdlErrorText()
             throw headless ? .sdl(why) : .noDisplay(why)
         }
@@ -131,6 +131,19 @@ final class SDLSession {
         SDL_RenderSetLogicalSize(renderer, Int32(baseSize.width), Int32(baseSize.height))
         self.window = window
         self.renderer = renderer
+    }
+
+    /// Starts SDL's video. With `retrying`, a failure is tried again after 0.1, 0.3 and 0.6 s: an X server
+    /// can refuse a connection for a moment (seen once under Xvfb, between two windows of a test run), and
+    /// a display that is really absent is then reported a second later.
+    static func initVideo(retrying: Bool) -> Bool {
+        if SDL_Init(SDL_INIT_VIDEO) == 0 { return true }
+        guard retrying else { return false }
+        for delay: UInt32 in [100, 300, 600] {
+            SDL_Delay(delay)
+            if SDL_Init(SDL_INIT_VIDEO) == 0 { return true }
+        }
+        return false
     }
 
     /// The layout's size in points for a window of `width`×`height` opened at `scale` (`--scale`): the

@@ -9,8 +9,11 @@ extension ScrollView {
     func release(_ drag: DragActivity, pointerVelocity: Point) {
         let offset = contentOffset
         var velocity = releaseVelocity(pointer: pointerVelocity)
+        let limit = configuration.maximumFlingVelocity
         for axis in Axis.allCases {
-            velocity[axis] = configuration.momentum.fling(velocity[axis], carrying: drag.carriedVelocity[axis])
+            // A flick that catches a fling adds to it, up to the fastest fling.
+            let carried = configuration.momentum.fling(velocity[axis], carrying: drag.carriedVelocity[axis])
+            velocity[axis] = Swift.min(Swift.max(carried, -limit), limit)
         }
         var proposed = Point.zero
         for axis in Axis.allCases {

@@ -2,7 +2,10 @@
 ///
 /// Until the decay crosses `edge` it is exactly the natural `DecaySimulation`; from the crossing on it
 /// is a `SpringSimulation` that starts at the edge with the decay's velocity at the crossing (no jump
-/// in position or speed) and comes to rest exactly on the edge.
+/// in position) and comes to rest exactly on the edge. The spring takes at most
+/// `maximumTransferVelocity` (Flutter's `maxSpringTransferVelocity`, 5000 per second): a fling that
+/// reaches the edge faster would otherwise overshoot past the rubber band's reach (0.039 s × the
+/// velocity with the scroll-back spring: 390 pt at 10 000 pt/s, more than a phone's width).
 public struct BouncingSimulation: Simulation, Hashable {
     /// The fling before the edge.
     public let decay: DecaySimulation
@@ -10,6 +13,9 @@ public struct BouncingSimulation: Simulation, Hashable {
     public let spring: SpringSimulation
     /// Seconds after the start at which the fling reaches the edge.
     public let crossingTime: Double
+
+    /// The fastest the spring starts at the edge, points per second.
+    public static let maximumTransferVelocity = 5000.0
 
     /// A fling from `position` at `velocity` that would come to rest past `edge`.
     ///
@@ -23,7 +29,8 @@ public struct BouncingSimulation: Simulation, Hashable {
         guard fraction >= 0, fraction < 1, let crossing = decay.time(reaching: edge) else { return nil }
         self.decay = decay
         crossingTime = crossing
-        let edgeVelocity = decay.velocity(at: crossing)
+        let limit = Self.maximumTransferVelocity
+        let edgeVelocity = Swift.min(Swift.max(decay.velocity(at: crossing), -limit), limit)
         self.spring = SpringSimulation(spring: spring, position: edge, velocity: edgeVelocity, target: edge)
     }
 

@@ -12,7 +12,8 @@ public struct ScrollViewConfiguration: Hashable, Sendable {
     ///
     /// 250 pt/s, UIScrollView's own: `_endPanNormal:` decelerates only when vx² + vy² ≥ 0.0625 (pt/ms)²
     /// of the pan recognizer's last `velocityInView` reading, both axes together, before it blends the
-    /// last two readings into the release velocity (a public reading of UIKitCore, iOS 26). The speed
+    /// last two readings into the release velocity (a public instruction-level analysis of UIKitCore 26.2;
+    /// sources in docs/physics.md). The speed
     /// judged is `VelocityTracker.decisionVelocity(releasedAt:)`; the view flings with
     /// `velocity(releasedAt:)`, which differs when the finger sped up or slowed down at the end. That is
     /// why recordings show a band rather than a line: on the iOS 26.5 Simulator releases reported below

@@ -12,15 +12,15 @@ public struct ScrollViewConfiguration: Hashable, Sendable {
     ///
     /// 250 pt/s, UIScrollView's own: `_endPanNormal:` decelerates only when vx² + vy² ≥ 0.0625 (pt/ms)²
     /// of the pan recognizer's last `velocityInView` reading, both axes together, before it blends the
-    /// last two readings into the release velocity (a public instruction-level analysis of UIKitCore 26.2;
-    /// sources in docs/physics.md). The speed
-    /// judged is `VelocityTracker.decisionVelocity(releasedAt:)`; the view flings with
-    /// `velocity(releasedAt:)`, which differs when the finger sped up or slowed down at the end. That is
-    /// why recordings show a band rather than a line: on the iOS 26.5 Simulator releases reported below
-    /// ~260 pt/s never glided, above ~350 always did, and one reported at 262.6 pt/s glided its full
-    /// decay distance (samoylenkodmitry/Cranpose, `ios_fling_measurement.rs`); flutter/flutter#103762
-    /// saw iOS fling from about 241 pt/s. The other physics use their own minimum
-    /// (`ScrollPhysicsKind.minimumFlingVelocity`), and paging `minimumPagingFlingVelocity`.
+    /// last two readings into the release velocity (a public instruction-level analysis of UIKitCore
+    /// 26.2; sources in docs/physics.md). The speed judged is `VelocityTracker.decisionVelocity(releasedAt:)`;
+    /// the view flings with `velocity(releasedAt:)`, which differs when the finger sped up or slowed down
+    /// at the end. That is why recordings show a band rather than a line: on the iOS 26.5 Simulator
+    /// releases reported below ~260 pt/s never glided, above ~350 always did, and one reported at
+    /// 262.6 pt/s glided its full decay distance (samoylenkodmitry/Cranpose, `ios_fling_measurement.rs`);
+    /// flutter/flutter#103762 proposes 241 pt/s for Flutter's iOS physics after comparing it with native
+    /// iOS. The other physics use their own minimum (`ScrollPhysicsKind.minimumFlingVelocity`), and paging
+    /// `minimumPagingFlingVelocity`.
     public var minimumFlingVelocity: Double = 250
     /// Release speeds are clamped to this (points per second, per axis).
     public var maximumFlingVelocity: Double = 8000

@@ -1,0 +1,67 @@
+import Foundation
+import Synchronization
+
+/// SIGINT, SIGTERM and SIGHUP for a batch command (`sweep`, `soak`, `gestures import`, `replay --video`;
+/// B-BATCH-1): the command stops at once, leaving only whole outputs, and says what it kept.
+///
+/// The handler only writes the signal's number to a pipe (async-signal-safe); a watcher thread reads
+/// it, takes the output lock — so no line is being written — runs the command's clean-up (which
+/// removes a partial file and returns what was kept), prints `scrolllab CMD: stopped by SIGTERM: …`
+/// and exits with 128 + the signal's number. Writes made under `whole(_:)` are never cut by a stop.
+/// Installed before SDL starts, the handlers are kept by SDL (it only takes signals left at default).
+enum StopSignals {
+    /// The signals that stop a batch command.
+    static let stopping: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+
+    /// Installs the handlers and the watcher; `cleanUp` runs once, with the output lock held, and
+    /// returns what was kept (one clause, e.g. `120 result(s) kept in "out.jsonl"`).
+    static func install(command: String, cleanUp: @escaping @Sendable (Int32) -> String) {
+        var fds: [Int32] = [-1, -1]
+        guard pipe(&fds) == 0 else { return }
+        _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)
+        _ = fcntl(fds[1], F_SETFD, FD_CLOEXEC)
+        signalPipe.store(fds[1], ordering: .sequentiallyConsistent)
+        let reader = fds[0]
+        let thread = Thread {
+            var number: UInt8 = 0
+            while read(reader, &number, 1) < 0, errno == EINTR {}
+            let signal = Int32(number)
+            outputLock.withLock { _ in   // held until the exit: no write starts or is cut
+                let kept = cleanUp(signal)
+                writeStandardError("scrolllab \(command): stopped by \(name(of: signal)): \(kept)")
+                _exit(128 + signal)
+            }
+        }
+        thread.start()
+        for signal in stopping {
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = { number in
+                var byte = UInt8(truncatingIfNeeded: number)
+                _ = write(signalPipe.load(ordering: .sequentiallyConsistent), &byte, 1)
+            }
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = SA_RESTART
+            sigaction(signal, &action, nil)
+        }
+    }
+
+    /// Runs `body` (a write that must land whole) so that a stop waits for it.
+    static func whole(_ body: () -> Void) {
+        outputLock.withLock { _ in body() }
+    }
+
+    /// `SIGTERM`, `SIGINT`, `SIGHUP`.
+    static func name(of signal: Int32) -> String {
+        switch signal {
+        case SIGINT: return "SIGINT"
+        case SIGTERM: return "SIGTERM"
+        case SIGHUP: return "SIGHUP"
+        default: return "signal \(signal)"
+        }
+    }
+}
+
+/// The write end of the handler's pipe (a signal handler can reach only globals).
+private let signalPipe = Atomic<Int32>(-1)
+/// Held for each whole write, and by the watcher from a stop to the exit.
+private let outputLock = Mutex(())

@@ -27,6 +27,7 @@ enum StopSignals {
             while read(reader, &number, 1) < 0, errno == EINTR {}
             let signal = Int32(number)
             outputLock.withLock { _ in   // held until the exit: no write starts or is cut
+                for stop in stops.withLock({ Array($0.bodies.values) }) { stop() }
                 let kept = cleanUp(signal)
                 writeStandardError("scrolllab \(command): stopped by \(name(of: signal)): \(kept)")
                 _exit(128 + signal)
@@ -37,12 +38,36 @@ enum StopSignals {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = { number in
                 var byte = UInt8(truncatingIfNeeded: number)
+                received.store(number, ordering: .sequentiallyConsistent)
                 _ = write(signalPipe.load(ordering: .sequentiallyConsistent), &byte, 1)
             }
             sigemptyset(&action.sa_mask)
             action.sa_flags = SA_RESTART
             sigaction(signal, &action, nil)
         }
+    }
+
+    /// Adds a clean-up a stop runs first (a child process to end, a partial file to remove); returns
+    /// its key for `remove`.
+    @discardableResult
+    static func atStop(_ body: @escaping @Sendable () -> Void) -> Int {
+        stops.withLock { s in
+            s.next += 1
+            s.bodies[s.next] = body
+            return s.next
+        }
+    }
+
+    /// Removes a clean-up added by `atStop` (its work is done).
+    static func remove(_ key: Int) {
+        stops.withLock { _ = $0.bodies.removeValue(forKey: key) }
+    }
+
+    /// Waits for the exit when a stop is under way (a failure it caused — ffmpeg killed, a pipe closed — is
+    /// not the command's to report); returns at once otherwise.
+    static func waitIfStopping() {
+        guard received.load(ordering: .sequentiallyConsistent) != 0 else { return }
+        while true { pause() }
     }
 
     /// Runs `body` (a write that must land whole) so that a stop waits for it.
@@ -61,7 +86,10 @@ enum StopSignals {
     }
 }
 
-/// The write end of the handler's pipe (a signal handler can reach only globals).
+/// The write end of the handler's pipe, and the signal received (a signal handler can reach only globals).
 private let signalPipe = Atomic<Int32>(-1)
+private let received = Atomic<Int32>(0)
+/// The clean-ups a stop runs first.
+private let stops = Mutex<(next: Int, bodies: [Int: @Sendable () -> Void])>((0, [:]))
 /// Held for each whole write, and by the watcher from a stop to the exit.
 private let outputLock = Mutex(())

@@ -29,6 +29,9 @@ public struct LineReader {
     /// After `next()` returned nil: the number of a last line with no `\n` (nil when the input ended on one).
     public private(set) var tornLine: Int?
 
+    /// The torn last line's bytes (empty when there is none).
+    public var tornBytes: [UInt8] { tornLine == nil ? [] : line }
+
     private let descriptor: Int32
     private var chunk: [UInt8]
     private var start = 0

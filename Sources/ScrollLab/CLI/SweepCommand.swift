@@ -297,6 +297,7 @@ struct SweepCommand: ParsableCommand {
                     fail("scrolllab sweep report: --plot: \(error.message.replacingOccurrences(of: "scrolllab: ", with: ""))", code: OptionRules.Exit.usage)
                 }
             }
+            defer { finishStandardOutput(command: "sweep report") }
             let coverage = Self.read(file)
             let results = coverage.results
             let rows = SweepSummary.rows(results, resamples: resamples)

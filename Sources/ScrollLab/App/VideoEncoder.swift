@@ -7,8 +7,9 @@ import Synchronization
 /// - ffmpeg's standard error is read while it runs (its last lines kept for a failure's message), so an
 ///   ffmpeg that says a lot never blocks on a full pipe;
 /// - a GIF is made in two steps, none holding every frame: the frames go once to ffmpeg, which builds
-///   the palette from all of them and keeps the frames losslessly (FFV1) in a temporary file; then a
-///   second ffmpeg maps that file through the palette into the GIF;
+///   the palette from all of them and keeps the frames losslessly (H.264 RGB at qp 0: about 60 kB a
+///   960×600 frame) in a temporary file; then a second ffmpeg maps that file through the palette into
+///   the GIF;
 /// - the output reaches ffmpeg as a plain file (`./` before a relative path), never as a URL
 ///   (`take2:final.mp4`, `file:g.mp4`) or an option (`-y.mp4`);
 /// - a failure, or a stop (SIGINT, SIGTERM, SIGHUP), ends ffmpeg and removes the partial video and
@@ -94,7 +95,7 @@ final class VideoEncoder: @unchecked Sendable {
         default:
             // The palette from every frame, and the frames kept losslessly for the second step.
             arguments += ["-vf", "palettegen=stats_mode=full", "-update", "1", temporary! + "/palette.png",
-                          "-c:v", "ffv1", "-threads", "1", temporary! + "/frames.mkv"]
+                          "-c:v", "libx264rgb", "-qp", "0", "-preset", "ultrafast", "-threads", "1", temporary! + "/frames.mkv"]
         }
         stopKey = StopSignals.atStop { [weak self] in self?.abandon() }
         let pipe = Pipe()

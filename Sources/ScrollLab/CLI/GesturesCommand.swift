@@ -176,6 +176,7 @@ struct GesturesCommand: ParsableCommand {
                 writeStandardError("scrolllab gestures import: note: \(reader.clampedValues) position value(s) outside the panel's range were clamped")
             }
             print("wrote \(writer.written) gesture(s) from \(capture) to \(out)")
+            finishStandardOutput(command: "gestures import")
         }
 
         /// A small file's text (at most 1 MiB), or nil.
@@ -250,7 +251,7 @@ final class ImportWriter: @unchecked Sendable {
 
     private func flush() {
         guard let file = current, !buffer.isEmpty else { return }
-        if !file.write(buffer) { failure = file.failure }
+        StopSignals.whole { if !file.write(buffer) { failure = file.failure } }
         buffer = ""
     }
 

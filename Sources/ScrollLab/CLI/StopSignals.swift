@@ -24,7 +24,9 @@ enum StopSignals {
         let reader = fds[0]
         let thread = Thread {
             var number: UInt8 = 0
-            while read(reader, &number, 1) < 0, errno == EINTR {}
+            var count = 0
+            repeat { count = read(reader, &number, 1) } while count < 0 && errno == EINTR
+            guard count == 1 else { return }
             let signal = Int32(number)
             outputLock.withLock { _ in   // held until the exit: no write starts or is cut
                 for stop in stops.withLock({ Array($0.bodies.values) }) { stop() }
@@ -34,13 +36,18 @@ enum StopSignals {
             }
         }
         thread.start()
+        let handler: @convention(c) (Int32) -> Void = { number in
+            var byte = UInt8(truncatingIfNeeded: number)
+            received.store(number, ordering: .sequentiallyConsistent)
+            _ = write(signalPipe.load(ordering: .sequentiallyConsistent), &byte, 1)
+        }
         for signal in stopping {
             var action = sigaction()
-            action.__sigaction_handler.sa_handler = { number in
-                var byte = UInt8(truncatingIfNeeded: number)
-                received.store(number, ordering: .sequentiallyConsistent)
-                _ = write(signalPipe.load(ordering: .sequentiallyConsistent), &byte, 1)
-            }
+            #if canImport(Glibc)
+            action.__sigaction_handler.sa_handler = handler
+            #else
+            action.__sigaction_u.__sa_handler = handler
+            #endif
             sigemptyset(&action.sa_mask)
             action.sa_flags = SA_RESTART
             sigaction(signal, &action, nil)

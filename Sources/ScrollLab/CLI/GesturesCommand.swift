@@ -78,7 +78,10 @@ struct GesturesCommand: ParsableCommand {
                 --density is the display's pixels per point (Android's dp: 2.625 at 420 dpi). Each sequence is \
                 moved (not scaled: speeds are kept) to start at the same fraction of the lab's 320×480 phone as \
                 on the device; a second finger becomes a pinch. Values outside the range are clamped (with a \
-                note); a line that is not getevent's names its number, exit code 1.
+                note); a line that is not getevent's names its number, exit code 1. The capture is read line by \
+                line and each gesture written as it goes; every event is checked with the gesture parser's own \
+                limits and time must run forward (a capture that breaks them is refused with its line, and \
+                nothing is left); at most 64 contacts (slots 0-63). SIGINT/TERM/HUP keep the whole files only.
                 """
         )
 

@@ -149,8 +149,10 @@ struct SweepCommand: ParsableCommand {
             }
             var conflicts = PathConflicts()
             let folder = URL(fileURLWithPath: gestures)
-            // The results file inside the gestures folder is the output, not a gesture.
-            let files = BenchCommand.gestureFiles(in: folder).filter { !Self.sameFile($0.path, out) }
+            // The results file inside the gestures folder is the output, not a gesture (a gesture named as
+            // --out is still refused below).
+            let resultsInFolder = SweepResults.holdsResults(out)
+            let files = BenchCommand.gestureFiles(in: folder).filter { !(resultsInFolder && Self.sameFile($0.path, out)) }
             for file in files { conflicts.input(file.path, "--gestures") }
             conflicts.output(out, "--out")
             if let conflict = conflicts.firstConflict() { fail("scrolllab sweep: " + conflict, code: OptionRules.Exit.usage) }

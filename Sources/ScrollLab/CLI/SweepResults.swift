@@ -131,6 +131,21 @@ final class SweepResults: Sendable {
         return Tail(wholeBytes: off_t(reader.wholeBytes), line: reader.tornLine)
     }
 
+    /// True when `path` is a regular file that is empty or starts with a result line (a sweep's output).
+    static func holdsResults(_ path: String) -> Bool {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { return false }
+        defer { Glibc.close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return false }
+        var reader = LineReader(descriptor: fd, lineLimit: SweepResultLine.lineLimit)
+        guard let first = try? reader.next() else {
+            // Empty, or a first line cut short by a kill.
+            return info.st_size == 0 || reader.tornBytes.starts(with: Array(#"{"id":"#.utf8))
+        }
+        return (try? SweepResultLine.parse(String(decoding: first, as: UTF8.self))) != nil
+    }
+
     /// Opens `path` for reading, or a problem with exit code 2.
     static func openForReading(_ path: String) throws(Problem) -> Int32 {
         let fd = open(path, O_RDONLY | O_CLOEXEC)

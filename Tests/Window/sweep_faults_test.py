@@ -100,6 +100,7 @@ r = run("sweep", "--gestures", "odd", "--policies", "eager", "--out", "odd.jsonl
 check("FIFO" in r.stderr, "a FIFO is refused, not read: %s" % r.stderr.strip())
 os.unlink(os.path.join(work, "odd", "fifo.jsonl"))
 run("sweep", "--gestures", "", "--policies", "eager", "--out", "x.jsonl", code=64)
+run("sweep", "--gestures", "odd", "--policies", "eager", "--out", "odd/session-00000.jsonl", code=64)
 run("sweep", "--gestures", "odd", "--policies", "eager", "--out", "odd/results.jsonl")
 r = run("sweep", "--gestures", "odd", "--policies", "eager", "--out", "odd/results.jsonl")
 check("0 result(s) written, 1 already" in r.stderr, "the output inside the gestures folder resumes: %s" % r.stderr.strip())
@@ -107,6 +108,11 @@ check("0 result(s) written, 1 already" in r.stderr, "the output inside the gestu
 # Unbounded inputs and outputs.
 r = run("sweep", "--gestures", "pop", "--policies", "eager", "--out", "/dev/full", code=1, timeout=60)
 check(r.stderr.strip() == 'scrolllab sweep: cannot write "/dev/full": No space left on device', "/dev/full: %s" % r.stderr.strip())
+r = run("sweep", "merge", "dedup.jsonl", "--out", "/dev/full", code=1)
+check(r.stderr.strip() == "scrolllab sweep merge: cannot write /dev/full: No space left on device", "merge to /dev/full: %s" % r.stderr.strip())
+with open("/dev/full", "w") as full:
+    r = subprocess.run([binary, "sweep", "report", "dedup.jsonl"], stdout=full, stderr=subprocess.PIPE, text=True, cwd=work, timeout=60)
+check(r.returncode == 1 and "cannot write standard output" in r.stderr, "report to /dev/full: %s" % r.stderr.strip())
 for command in (["report", "/dev/zero"], ["merge", "/dev/zero", "--out", "m.jsonl"]):
     r = run("sweep", *command, code=1, timeout=30)
     check("line 1 is longer than 65536 bytes" in r.stderr, "%s stops at the line limit: %s" % (command[0], r.stderr.strip()))

@@ -71,12 +71,19 @@ public struct SweepPlan: Sendable {
     public var cacheImages: [Int]
     public var refreshRates: [Double]
 
-    /// A plan; an empty factor list stands for the lab's default (80 ms, a 12-image cache, 60 Hz).
+    /// A plan; an empty factor list stands for the lab's default (80 ms, a 12-image cache, 60 Hz). A value
+    /// given twice (`80,80.0,8e1`, `12,012`, `eager,eager`) is one value: each configuration runs once.
     public init(policies: [LoadingPolicyKind], sources: [Source] = [], cacheImages: [Int] = [], refreshRates: [Double] = []) {
-        self.policies = policies
-        self.sources = sources.isEmpty ? [.latency(80)] : sources
-        self.cacheImages = cacheImages.isEmpty ? [12] : cacheImages
-        self.refreshRates = refreshRates.isEmpty ? [60] : refreshRates
+        self.policies = Self.unique(policies)
+        self.sources = sources.isEmpty ? [.latency(80)] : Self.unique(sources)
+        self.cacheImages = cacheImages.isEmpty ? [12] : Self.unique(cacheImages)
+        self.refreshRates = refreshRates.isEmpty ? [60] : Self.unique(refreshRates)
+    }
+
+    /// `values` without repeats, in the order first given.
+    static func unique<T: Hashable>(_ values: [T]) -> [T] {
+        var seen: Set<T> = []
+        return values.filter { seen.insert($0).inserted }
     }
 
     /// Every configuration, in the plan's order.

@@ -35,6 +35,8 @@ extension LabApp {
                             w: Int32((r.width * s).rounded()), h: Int32((r.height * s).rounded()))
         }
         let encoder = try VideoEncoder(output: output, width: Int(crop.w), height: Int(crop.h), fps: fps)
+        var encoded = false
+        defer { if !encoded { encoder.abandon() } }   // a failure leaves no partial video
         let pump = InputPump(clock: clock, window: nil)
         var pixels = [UInt8](repeating: 0, count: Int(outputWidth) * Int(outputHeight) * 3)
         let stride = Int(outputWidth) * 3
@@ -67,6 +69,7 @@ extension LabApp {
         }
         finish()
         try encoder.finish()
+        encoded = true
         return encoder.frames
     }
 }

@@ -78,7 +78,10 @@ struct GesturesCommand: ParsableCommand {
                 --density is the display's pixels per point (Android's dp: 2.625 at 420 dpi). Each sequence is \
                 moved (not scaled: speeds are kept) to start at the same fraction of the lab's 320×480 phone as \
                 on the device; a second finger becomes a pinch. Values outside the range are clamped (with a \
-                note); a line that is not getevent's names its number, exit code 1.
+                note); a line that is not getevent's names its number, exit code 1. The capture is read line by \
+                line and each gesture written as it goes; every event is checked with the gesture parser's own \
+                limits and time must run forward (a capture that breaks them is refused with its line, and \
+                nothing is left); at most 64 contacts (slots 0-63). SIGINT/TERM/HUP keep the whole files only.
                 """
         )
 
@@ -97,7 +100,7 @@ struct GesturesCommand: ParsableCommand {
         @Option(name: .customLong("max-y"), parsing: .unconditional, help: "The panel's largest Y (without --info).")
         var maxY: Double?
 
-        @Option(parsing: .unconditional, help: "Display pixels per point (default 1).")
+        @Option(parsing: .unconditional, help: "Display pixels per point, 0.1–10 (default 1).")
         var density: Double = 1
 
         @Option(name: .customLong("pixels-wide"), parsing: .unconditional, help: "The display's width in pixels, if the panel's range differs.")
@@ -107,7 +110,7 @@ struct GesturesCommand: ParsableCommand {
         var pixelsHigh: Double?
 
         func validate() throws {
-            guard density.isFinite, density > 0, density <= 10 else { throw ValidationError("--density must be above 0 and at most 10") }
+            guard density.isFinite, density >= 0.1, density <= 10 else { throw ValidationError("--density must be between 0.1 and 10") }
             if info == nil, maxX == nil || maxY == nil {
                 throw ValidationError("give the panel's range: --info FILE (getevent -p) or --max-x and --max-y")
             }
@@ -117,36 +120,84 @@ struct GesturesCommand: ParsableCommand {
         }
 
         func run() throws {
-            let text: String
-            do { text = try String(contentsOfFile: capture, encoding: .utf8) } catch {
-                fail("scrolllab gestures import: cannot read \(MessageText.quoted(capture))", code: OptionRules.Exit.input)
+            let fd = open(capture, O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else {
+                fail("scrolllab gestures import: cannot read \(MessageText.quoted(capture)): \(OutputFile.errorText())", code: OptionRules.Exit.input)
             }
+            defer { Glibc.close(fd) }
             var rangeX = 0...(maxX ?? 1), rangeY = 0...(maxY ?? 1)
             if let info {
-                guard let infoText = try? String(contentsOfFile: info, encoding: .utf8) else {
-                    fail("scrolllab gestures import: cannot read \(MessageText.quoted(info))", code: OptionRules.Exit.input)
+                guard let infoText = Self.readSmall(info) else {
+                    fail("scrolllab gestures import: cannot read \(MessageText.quoted(info)) (or it is over 1 MiB: not `getevent -p` output)",
+                         code: OptionRules.Exit.input)
                 }
                 guard let ranges = GeteventCapture.ranges(inDeviceInfo: infoText) else {
-                    fail("scrolllab gestures import: \(MessageText.quoted(info)) gives no ABS_MT_POSITION_X and _Y ranges")
+                    fail("scrolllab gestures import: \(MessageText.quoted(info)) gives no ABS_MT_POSITION_X and _Y ranges "
+                         + "(finite, min below max, within ±1000000)")
                 }
                 (rangeX, rangeY) = ranges
             }
-            let reader = GeteventCapture(rangeX: rangeX, rangeY: rangeY, pixelsWide: pixelsWide, pixelsHigh: pixelsHigh, density: density)
-            let result: GeteventCapture.Result
-            do { result = try reader.read(text) } catch {
+            let base = ((capture as NSString).lastPathComponent as NSString).deletingPathExtension
+            let writer = ImportWriter(folder: out, base: base)
+            StopSignals.install(command: "gestures import") { _ in writer.stop() }
+            // The capture is read line by line and each gesture written as it is made: memory stays bounded
+            // for any capture, and a capture the lab would refuse leaves nothing behind.
+            var reader = GeteventCapture.Reader(capture: GeteventCapture(rangeX: rangeX, rangeY: rangeY, pixelsWide: pixelsWide,
+                                                                          pixelsHigh: pixelsHigh, density: density))
+            var lines = LineReader(descriptor: fd, lineLimit: 4096)
+            do throws(GeteventCapture.Problem) {
+                while true {
+                    let bytes: [UInt8]?
+                    do { bytes = try lines.next() } catch {
+                        switch error {
+                        case let .lineTooLong(line, limit):
+                            throw GeteventCapture.Problem(line: line, reason: "longer than \(limit) bytes: not a `getevent -lt` line")
+                        case let .readFailed(code):
+                            writer.discard()
+                            fail("scrolllab gestures import: cannot read \(MessageText.quoted(capture)): \(String(cString: strerror(code)))",
+                                 code: OptionRules.Exit.input)
+                        }
+                    }
+                    guard let bytes, writer.failure == nil else { break }
+                    writer.take(try reader.read(line: String(decoding: bytes, as: UTF8.self)[...]))
+                }
+                if lines.tornLine != nil {
+                    // A last line without its end of line is read as it is.
+                    writer.take(try reader.read(line: String(decoding: lines.tornBytes, as: UTF8.self)[...]))
+                }
+                writer.take(try reader.finish())
+            } catch {
+                writer.discard()
                 fail("scrolllab gestures import: \(MessageText.quoted(capture)) \(error.description)")
             }
-            guard !result.gestures.isEmpty else { fail("scrolllab gestures import: \(MessageText.quoted(capture)) holds no touch") }
-            GesturesCommand.makeDirectory(out, command: "import")
-            let base = ((capture as NSString).lastPathComponent as NSString).deletingPathExtension
-            for (i, gesture) in result.gestures.enumerated() {
-                GesturesCommand.write(gesture, to: (out as NSString).appendingPathComponent(String(format: "%@-%03d.jsonl", base, i)),
-                                      command: "import")
+            if let failure = writer.failure {
+                writer.discard()
+                fail("scrolllab gestures import: \(failure)")
             }
-            if result.clampedValues > 0 {
-                writeStandardError("scrolllab gestures import: note: \(result.clampedValues) position value(s) outside the panel's range were clamped")
+            guard writer.written > 0 else { fail("scrolllab gestures import: \(MessageText.quoted(capture)) holds no touch") }
+            if reader.clampedValues > 0 {
+                writeStandardError("scrolllab gestures import: note: \(reader.clampedValues) position value(s) outside the panel's range were clamped")
             }
-            print("wrote \(result.gestures.count) gesture(s) from \(capture) to \(out)")
+            print("wrote \(writer.written) gesture(s) from \(capture) to \(out)")
+            finishStandardOutput(command: "gestures import")
+        }
+
+        /// A small file's text (at most 1 MiB), or nil.
+        static func readSmall(_ path: String) -> String? {
+            let fd = open(path, O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else { return nil }
+            defer { Glibc.close(fd) }
+            var reader = LineReader(descriptor: fd, lineLimit: 4096)
+            var text = ""
+            do {
+                while let line = try reader.next() {
+                    text += String(decoding: line, as: UTF8.self) + "\n"
+                    if text.utf8.count > 1 << 20 { return nil }
+                }
+            } catch {
+                return nil
+            }
+            return text + String(decoding: reader.tornBytes, as: UTF8.self)
         }
     }
 }

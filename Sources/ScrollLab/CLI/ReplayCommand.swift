@@ -131,11 +131,14 @@ extension ReplayCommand {
     func renderVideo(to output: String) {
         var paths = PathConflicts()
         paths.input(file == "-" ? nil : file, "FILE")
+        for image in scene.assets == nil ? [] : scene.imagePaths() { paths.input(String(decoding: image.path, as: UTF8.self), "--assets") }
         paths.output(output, "--video")
         if let conflict = paths.firstConflict() { fail("scrolllab replay: " + conflict, code: OptionRules.Exit.usage) }
         guard VideoEncoder.ffmpegPath() != nil else {
             fail("scrolllab replay: --video needs ffmpeg, which is not installed (Debian: apt-get install ffmpeg)", code: OptionRules.Exit.input)
         }
+        // A stop ends ffmpeg and removes the partial video (the encoder's own clean-up runs first).
+        StopSignals.install(command: "replay --video") { _ in "no video kept (the partial \(MessageText.quoted(output)) removed)" }
         var events: [PointerEvent] = []
         readGesture(file, command: "replay") { events.append($0) }
         guard !events.isEmpty else { fail("scrolllab replay: \(file == "-" ? "stdin" : file) holds no pointer events") }
@@ -167,6 +170,7 @@ extension ReplayCommand {
                                          ("fps", .number(fps)), ("seconds", .number(Double(frames) / fps))])
             print(line.serialized)
         case let .failure(problem):
+            StopSignals.waitIfStopping()
             fail("scrolllab replay: --video: " + problem.message.replacingOccurrences(of: "scrolllab: ", with: ""))
         }
     }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import ScrollLabCore
 import ScrollKit
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -58,6 +59,11 @@ struct SoakCommand: ParsableCommand {
         guard !mix.isEmpty else { fail("scrolllab soak: no grid gestures in \(MessageText.quoted(directory.path))", code: OptionRules.Exit.input) }
 
         let output = CommandOutput(command: "soak")
+        // A stop ends the soak between lines: the phase lines written are whole, and no verdict is given.
+        let phasesWritten = Atomic(0)
+        StopSignals.install(command: "soak") { _ in
+            "\(phasesWritten.load(ordering: .sequentiallyConsistent)) whole phase line(s) written, no closing soak line (no verdict)"
+        }
         var config = GridSceneConfiguration()
         config.latency = latencyMs / 1000
         let session = SoakSession(gestures: SoakSession.mirroredMix(mix), configuration: config)
@@ -71,7 +77,10 @@ struct SoakCommand: ParsableCommand {
         let perPolicy = minutes * 60 / Double(LoadingPolicyKind.allCases.count)
         for policy in LoadingPolicyKind.allCases {
             let phase = session.run(policy: policy, seconds: perPolicy)
-            output.line(JSONValue.object([("event", .string("phase"))] + Self.fields(phase.json)).serialized)
+            StopSignals.whole {
+                output.line(JSONValue.object([("event", .string("phase"))] + Self.fields(phase.json)).serialized)
+                phasesWritten.add(1, ordering: .sequentiallyConsistent)
+            }
         }
         let rssEnd = Self.residentBytes()
         let realSeconds = Self.seconds(clock.now - started)
@@ -79,14 +88,15 @@ struct SoakCommand: ParsableCommand {
         let growth = rssWarm > 0 ? Double(rssEnd - rssWarm) / Double(rssWarm) * 100 : 0
         let ok = session.violations.isEmpty && growth < Self.allowedGrowthPercent
         for violation in session.violations { writeStandardError("scrolllab soak: \(violation)") }
-        output.line(JSONValue.object([
+        let verdict = JSONValue.object([
             ("event", .string("soak")), ("virtualMinutes", .number(minutes)), ("realSeconds", .number((realSeconds * 100).rounded() / 100)),
             ("gestures", .int(session.gesturesPlayed - warmGestures)), ("frames", .int(session.frames - warmFrames)),
             ("peakDecodedBytes", .int(session.peakDecodedBytes)), ("decodedByteLimit", .int(session.decodedByteLimit)),
             ("viewsCreated", .int(session.scene.pool.viewsCreated)), ("violations", .int(session.violations.count)),
             ("residentAfterWarmUpBytes", .int(rssWarm)), ("residentAtEndBytes", .int(rssEnd)),
             ("residentGrowthPercent", .number((growth * 100).rounded() / 100)), ("ok", .bool(ok)),
-        ]).serialized)
+        ])
+        StopSignals.whole { output.line(verdict.serialized) }
         if !ok { throw ExitCode(1) }
     }
 

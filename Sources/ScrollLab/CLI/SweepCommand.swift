@@ -23,12 +23,19 @@ struct SweepCommand: ParsableCommand {
             is dropped and redone. --shard K/N runs gestures K, K+N, K+2N… (1-based), so N machines each \
             run one part (docs/sweeps.md: GNU Parallel over ssh, a Slurm job array).
 
+            While it runs, FILE is locked: a second sweep on it is refused, naming the first one's pid. A \
+            value given twice in a list (80,80.0) runs once. SIGINT, SIGTERM or SIGHUP stop a sweep at once \
+            with every line whole (exit 128 + the signal); run it again to resume.
+
             scrolllab sweep merge FILE… --out FILE joins parts: every id once, sorted — equal, line for line, \
-            to the unsharded run sorted. scrolllab sweep report FILE [--plot OUT.png] [--json] prints per \
-            policy and factor value the mean and a 95% bootstrap interval of blank tile-seconds, loads and \
-            wasted loads, and the share of sessions where the policy is undominated.
+            to the unsharded run sorted; two different results for one id, a torn line or a line that is not a \
+            result are refused with the file and line. scrolllab sweep report FILE [--plot OUT.png] [--json] \
+            prints per policy and factor value the mean and a 95% bootstrap interval of blank tile-seconds, \
+            loads and wasted loads, and the share of sessions where the policy is undominated, over the \
+            sessions every configuration ran. scrolllab sweep repair FILE drops lines that are not results \
+            (a line torn mid-file) and repeated ids, in place.
             """,
-        subcommands: [Run.self, Merge.self, Report.self],
+        subcommands: [Run.self, Merge.self, Report.self, Repair.self],
         defaultSubcommand: Run.self
     )
 
@@ -65,7 +72,12 @@ struct SweepCommand: ParsableCommand {
         @Flag(help: "Also compute each run's oracle (least blank time any schedule reaches): slower.")
         var oracle = false
 
-        func validate() throws { _ = try plan() ; _ = try shardPart() }
+        func validate() throws {
+            guard !gestures.isEmpty else { throw ValidationError("--gestures needs a folder (got an empty path)") }
+            guard !out.isEmpty else { throw ValidationError("--out needs a file (got an empty path)") }
+            _ = try plan()
+            _ = try shardPart()
+        }
 
         func plan() throws -> SweepPlan {
             let kinds: [LoadingPolicyKind]
@@ -93,6 +105,26 @@ struct SweepCommand: ParsableCommand {
             return (k, n)
         }
 
+        /// True when both paths name one existing file.
+        static func sameFile(_ a: String, _ b: String) -> Bool {
+            var x = stat(), y = stat()
+            return stat(a, &x) == 0 && stat(b, &y) == 0 && x.st_dev == y.st_dev && x.st_ino == y.st_ino
+        }
+
+        /// What `path` is when it is not a regular file (`a FIFO`, `a folder`…), or nil.
+        static func notRegular(_ path: String) -> String? {
+            var info = stat()
+            guard stat(path, &info) == 0 else { return nil }   // unreadable: the reader names it
+            switch info.st_mode & S_IFMT {
+            case S_IFREG: return nil
+            case S_IFIFO: return "a FIFO"
+            case S_IFDIR: return "a folder"
+            case S_IFCHR, S_IFBLK: return "a device"
+            case S_IFSOCK: return "a socket"
+            default: return "a special file"
+            }
+        }
+
         /// A comma list's values; an empty list for nil; a bad item is a usage error naming the option.
         static func list<T>(_ text: String?, _ option: String, _ parse: (String) -> T?) throws -> [T] {
             guard let text else { return [] }
@@ -106,26 +138,52 @@ struct SweepCommand: ParsableCommand {
         func run() throws {
             let plan = try self.plan()
             let (part, parts) = try shardPart()
+            // A stop says what the results file holds (nothing written before it is opened).
+            let opened = Mutex<(results: SweepResults, before: Int)?>(nil)
+            let path = out
+            StopSignals.install(command: "sweep") { _ in
+                guard let (results, before) = opened.withLock({ $0 }) else { return "nothing written" }
+                let count = results.appended
+                return "\(count) result(s) written by this run, \(before + count) in \(MessageText.quoted(path)), every line whole; "
+                    + "run the same command again to resume"
+            }
             var conflicts = PathConflicts()
             let folder = URL(fileURLWithPath: gestures)
-            let files = BenchCommand.gestureFiles(in: folder)
+            // The results file inside the gestures folder is the output, not a gesture (a gesture named as
+            // --out is still refused below).
+            let resultsInFolder = SweepResults.holdsResults(out)
+            let files = BenchCommand.gestureFiles(in: folder).filter { !(resultsInFolder && Self.sameFile($0.path, out)) }
             for file in files { conflicts.input(file.path, "--gestures") }
             conflicts.output(out, "--out")
             if let conflict = conflicts.firstConflict() { fail("scrolllab sweep: " + conflict, code: OptionRules.Exit.usage) }
             guard !files.isEmpty else {
                 fail("scrolllab sweep: no gesture files (*.jsonl) in \(MessageText.quoted(gestures))", code: OptionRules.Exit.input)
             }
+            for file in files {
+                if let kind = Self.notRegular(file.path) {
+                    fail("scrolllab sweep: \(MessageText.quoted(file.path)) is \(kind), not a gesture file: refused", code: OptionRules.Exit.input)
+                }
+            }
+            let mine = files.indices.filter { SweepPlan.inShard($0, part: part, of: parts) }
+            // Every gesture is read once before anything is written: a bad or empty file is refused as
+            // `replay` refuses it, not found half-way.
+            for k in mine {
+                let count: Int
+                do throws(GestureReadError) { count = try readGestureEvents(files[k].path, byteLimit: 256 << 20) { _ in } } catch {
+                    fail("scrolllab sweep: \(error.message)")
+                }
+                if count == 0 { fail("scrolllab sweep: \(MessageText.quoted(files[k].path)) holds no pointer events") }
+            }
             let results = SweepResults(path: out)
             let done: Set<String>
-            do { done = try results.openForAppend() } catch { fail("scrolllab sweep: \(error.message)") }
+            do { done = try results.openForAppend() } catch { fail("scrolllab sweep: \(error.message)", code: error.code) }
+            opened.withLock { $0 = (results, done.count) }
             let configurations = plan.configurations
             let needsSizes = plan.sources.contains { if case .network = $0 { return true } else { return false } }
             let sizes = needsSizes ? BenchCommand.bundledTransferSizes() : []
-            let mine = files.indices.filter { SweepPlan.inShard($0, part: part, of: parts) }
             let workers = jobs ?? ProcessInfo.processInfo.activeProcessorCount
             let next = Mutex(0)
             let problem = Mutex<String?>(nil)
-            let written = Mutex(0)
             let withOracle = oracle
             let started = DispatchTime.now().uptimeNanoseconds
             DispatchQueue.concurrentPerform(iterations: Swift.max(1, Swift.min(workers, mine.count))) { _ in
@@ -152,14 +210,13 @@ struct SweepCommand: ParsableCommand {
                             problem.withLock { $0 = $0 ?? error.message }
                             return
                         }
-                        written.withLock { $0 += 1 }
                     }
                 }
             }
             results.close()
             if let message = problem.withLock({ $0 }) { fail("scrolllab sweep: \(message)") }
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
-            let count = written.withLock { $0 }
+            let count = results.appended
             writeStandardError("scrolllab sweep: \(count) result(s) written, \(done.count) already in \(MessageText.quoted(out)); "
                                + "\(mine.count) of \(files.count) gestures (shard \(part)/\(parts)) × \(configurations.count) configurations, "
                                + String(format: "%.1f s on %d thread(s)", seconds, Swift.min(workers, Swift.max(1, mine.count))))
@@ -180,18 +237,36 @@ struct SweepCommand: ParsableCommand {
             for file in files { conflicts.input(file, "FILE") }
             conflicts.output(out, "--out")
             if let conflict = conflicts.firstConflict() { fail("scrolllab sweep merge: " + conflict, code: OptionRules.Exit.usage) }
-            var byID: [String: String] = [:]
-            for file in files {
-                let lines: [(id: String, line: String)]
-                do { lines = try SweepResults(path: file).completeLines() } catch { fail("scrolllab sweep merge: \(error.message)", code: OptionRules.Exit.input) }
-                for (id, line) in lines where byID[id] == nil { byID[id] = line }
+            // Each id once: a second, equal line is the same result (shards that overlap); a different one is refused.
+            var byID: [String: (line: String, file: Int, number: Int)] = [:]
+            for (index, file) in files.enumerated() {
+                do throws(SweepResults.Problem) {
+                    let fd = try SweepResults.openForReading(file)
+                    defer { Glibc.close(fd) }
+                    let tail = try SweepResults.read(fd: fd, path: file) { id, line, _, number throws(SweepResults.Problem) in
+                        if let first = byID[id] {
+                            guard first.line == line else {
+                                throw SweepResults.Problem(message: "two different results for id \(MessageText.quoted(id)): "
+                                    + "\(MessageText.quoted(files[first.file])) line \(first.number) and \(MessageText.quoted(file)) line \(number); "
+                                    + "refused, nothing written")
+                            }
+                        } else {
+                            byID[id] = (line, index, number)
+                        }
+                    }
+                    if let torn = tail.line {
+                        throw SweepResults.Problem(message: "\(MessageText.quoted(file)) line \(torn) is torn (no end of line): refused, "
+                            + "nothing written (resume its sweep, or `scrolllab sweep repair \(file)` drops it)")
+                    }
+                } catch {
+                    fail("scrolllab sweep merge: \(error.message)", code: error.code)
+                }
             }
-            let sorted = byID.keys.sorted().map { byID[$0]! }
             let output: OutputFile
             do { output = try OutputFile(path: out) } catch { fail("scrolllab sweep merge: \(error.message)", code: OptionRules.Exit.usage) }
-            for line in sorted { output.write(line + "\n") }
+            for id in byID.keys.sorted() where !output.write(byID[id]!.line + "\n") { break }
             if let failure = output.close() { fail("scrolllab sweep merge: \(failure)") }
-            writeStandardError("scrolllab sweep merge: \(sorted.count) result(s) from \(files.count) file(s) to \(MessageText.quoted(out))")
+            writeStandardError("scrolllab sweep merge: \(byID.count) result(s) from \(files.count) file(s) to \(MessageText.quoted(out))")
         }
     }
 
@@ -224,10 +299,9 @@ struct SweepCommand: ParsableCommand {
                     fail("scrolllab sweep report: --plot: \(error.message.replacingOccurrences(of: "scrolllab: ", with: ""))", code: OptionRules.Exit.usage)
                 }
             }
-            let lines: [(id: String, line: String)]
-            do { lines = try SweepResults(path: file).completeLines() } catch { fail("scrolllab sweep report: \(error.message)", code: OptionRules.Exit.input) }
-            let results = lines.compactMap { SweepResults.result(from: $0.line) }
-            guard !results.isEmpty else { fail("scrolllab sweep report: \(MessageText.quoted(file)) holds no results") }
+            defer { finishStandardOutput(command: "sweep report") }
+            let coverage = Self.read(file)
+            let results = coverage.results
             let rows = SweepSummary.rows(results, resamples: resamples)
             if json {
                 for row in rows { print(row.json.serialized) }
@@ -240,6 +314,48 @@ struct SweepCommand: ParsableCommand {
                 let error = MainActor.assumeIsolated { SweepPlot(rows: rows, overall: overall, title: title).write(to: plot) }
                 if let error { fail("scrolllab sweep report: --plot: \(error)") }
             }
+        }
+
+        /// The file's results, every line checked, each id counted once, on the sessions every
+        /// configuration ran (what was left out, and why, goes to standard error); exits on a bad file.
+        static func read(_ file: String) -> SweepSummary.Coverage {
+            var results: [SweepSummary.Result] = []
+            var lines: [String: (hash: Int, number: Int)] = [:]
+            var repeats = 0
+            do throws(SweepResults.Problem) {
+                let fd = try SweepResults.openForReading(file)
+                defer { Glibc.close(fd) }
+                let tail = try SweepResults.read(fd: fd, path: file) { id, line, result, number throws(SweepResults.Problem) in
+                    if let first = lines[id] {
+                        guard first.hash == line.hashValue else {
+                            throw SweepResults.Problem(message: "\(MessageText.quoted(file)) lines \(first.number) and \(number) are two different "
+                                                       + "results for id \(MessageText.quoted(id))")
+                        }
+                        repeats += 1
+                        return
+                    }
+                    lines[id] = (line.hashValue, number)
+                    results.append(result)
+                }
+                if let torn = tail.line {
+                    writeStandardError("scrolllab sweep report: note: \(MessageText.quoted(file)) line \(torn) is torn (no end of line): left out")
+                }
+            } catch {
+                fail("scrolllab sweep report: \(error.message)", code: error.code)
+            }
+            guard !results.isEmpty else { fail("scrolllab sweep report: \(MessageText.quoted(file)) holds no results") }
+            if repeats > 0 { writeStandardError("scrolllab sweep report: note: \(repeats) repeated line(s) counted once") }
+            let coverage = SweepSummary.coverage(results)
+            guard coverage.comparedSessions > 0 else {
+                fail("scrolllab sweep report: no session in \(MessageText.quoted(file)) was run under all \(coverage.configurations) "
+                     + "configurations: nothing to compare")
+            }
+            if let first = coverage.leftOut.first {
+                writeStandardError("scrolllab sweep report: note: \(coverage.leftOut.count) of \(coverage.sessions) session(s) left out, "
+                                   + "not run under all \(coverage.configurations) configurations (\(first.session): \(first.configurations)); "
+                                   + "policies are compared on the \(coverage.comparedSessions) every configuration ran")
+            }
+            return coverage
         }
 
         static func table(_ rows: [SweepSummary.Row], sessions: Int) -> String {
@@ -273,6 +389,25 @@ struct SweepCommand: ParsableCommand {
                 i < 2 ? c.padding(toLength: Swift.max(widths[i], c.count), withPad: " ", startingAt: 0)
                       : String(repeating: " ", count: Swift.max(0, widths[i] - c.count)) + c
             }.joined(separator: " ")
+        }
+    }
+
+    struct Repair: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "repair",
+            abstract: "Drop the lines of a results file that are not results (torn mid-file) and repeated ids, in place.")
+
+        @Argument(help: "The results file.")
+        var file: String
+
+        func run() throws {
+            let repair: SweepResults.Repair
+            do { repair = try SweepResults.repair(path: file) } catch { fail("scrolllab sweep repair: \(error.message)", code: error.code) }
+            for (line, reason) in repair.dropped.prefix(20) {
+                writeStandardError("scrolllab sweep repair: \(MessageText.quoted(file)) line \(line) dropped: \(reason)")
+            }
+            writeStandardError("scrolllab sweep repair: \(repair.kept) result(s) kept, \(repair.dropped.count) line(s) dropped "
+                               + "in \(MessageText.quoted(file))")
         }
     }
 }

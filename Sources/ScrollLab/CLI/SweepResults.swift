@@ -8,101 +8,214 @@ import Synchronization
 /// Appending is safe against a kill: the file is opened in place with `O_APPEND` and every line goes out
 /// in one `write` (so a line is in the file whole, or torn only at the very end); opening it again
 /// drops a torn last line and lists the ids already there, so a sweep run again neither loses nor
-/// repeats a result.
+/// repeats a result. A write that fails (a full disk) is cut back, so the file ends on a whole line.
+/// While a sweep appends, the file is locked (`fcntl` record lock): a second sweep on it is refused
+/// with the first one's pid (B-BATCH-1). A device or FIFO (`/dev/null`, `/dev/full`) is written
+/// through, never read or locked.
 final class SweepResults: Sendable {
     let path: String
-    private let descriptor = Mutex<Int32>(-1)
+    private let state = Mutex<(fd: Int32, committed: off_t, regular: Bool, appended: Int)>((-1, 0, false, 0))
 
+    /// Why the file cannot be used, in one line, with the exit code (2: cannot be read, 1: its content).
     struct Problem: Error {
         let message: String
+        var code: Int32 = 1
     }
 
     init(path: String) { self.path = path }
 
-    /// Opens the file for appending (made if missing), cuts a torn last line, returns the ids it holds.
+    /// Opens the file for appending (made if missing), locks it, cuts a torn last line, and returns
+    /// the ids it holds; every line is checked (a bad one mid-file is refused: `sweep repair` drops it).
     func openForAppend() throws(Problem) -> Set<String> {
         let fd = open(path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw Problem(message: "cannot open \(MessageText.quoted(path)): \(OutputFile.errorText())") }
-        let (lines, whole) = try Self.read(fd: fd, path: path)
         var info = stat()
-        if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, off_t(whole) < info.st_size {
-            // A line cut short by a kill: dropped, and its result run again.
-            guard ftruncate(fd, off_t(whole)) == 0 else {
-                throw Problem(message: "cannot cut the torn last line of \(MessageText.quoted(path)): \(OutputFile.errorText())")
+        let regular = fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+        var ids: Set<String> = []
+        var whole: off_t = 0
+        if regular {
+            do throws(Problem) {
+                try Self.lock(fd, path: path)
+                let torn = try Self.read(fd: fd, path: path) { id, _, _, _ throws(Problem) in ids.insert(id) }
+                whole = torn.wholeBytes
+                if torn.line != nil, ftruncate(fd, whole) != 0 {
+                    // A line cut short by a kill: dropped, and its result run again.
+                    throw Problem(message: "cannot cut the torn last line of \(MessageText.quoted(path)): \(OutputFile.errorText())")
+                }
+            } catch {
+                Glibc.close(fd)
+                throw error
             }
         }
-        descriptor.withLock { $0 = fd }
-        return Set(lines.map(\.id))
+        state.withLock { $0 = (fd, whole, regular, 0) }
+        return ids
     }
 
-    /// Appends `line` and a newline in one write.
+    /// Appends `line` and a newline in one write; on a failure the file is cut back to its last whole line.
     func append(_ line: String) throws(Problem) {
         var text = line + "\n"
-        let ok = descriptor.withLock { fd in text.withUTF8 { writeAll(UnsafeRawBufferPointer($0), to: fd) } }
-        if !ok { throw Problem(message: "cannot write \(MessageText.quoted(path)): \(OutputFile.errorText())") }
+        var failure: String?
+        StopSignals.whole {
+            state.withLock { s in
+                let ok = text.withUTF8 { writeAll(UnsafeRawBufferPointer($0), to: s.fd) }
+                if ok {
+                    s.committed += off_t(text.utf8.count)
+                    s.appended += 1
+                } else {
+                    failure = "cannot write \(MessageText.quoted(path)): \(OutputFile.errorText())"
+                    if s.regular { _ = ftruncate(s.fd, s.committed) }
+                }
+            }
+        }
+        if let failure { throw Problem(message: failure) }
     }
+
+    /// Lines appended since the file was opened.
+    var appended: Int { state.withLock { $0.appended } }
 
     func close() {
-        descriptor.withLock { fd in
-            if fd >= 0 { Glibc.close(fd) }
-            fd = -1
+        state.withLock { s in
+            if s.fd >= 0 { Glibc.close(s.fd) }
+            s.fd = -1
         }
     }
 
-    /// The file's whole lines with their ids (a torn last line is left out).
-    func completeLines() throws(Problem) -> [(id: String, line: String)] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw Problem(message: "cannot read \(MessageText.quoted(path)): \(OutputFile.errorText())") }
-        defer { Glibc.close(fd) }
-        return try Self.read(fd: fd, path: path).lines
+    /// Takes the file's write lock, or says which process holds it.
+    static func lock(_ fd: Int32, path: String) throws(Problem) {
+        var lock = flock()
+        lock.l_type = Int16(F_WRLCK)
+        lock.l_whence = Int16(SEEK_SET)
+        guard fcntl(fd, F_SETLK, &lock) != 0 else { return }
+        guard errno == EAGAIN || errno == EACCES else {
+            throw Problem(message: "cannot lock \(MessageText.quoted(path)): \(OutputFile.errorText())")
+        }
+        var holder = flock()
+        holder.l_type = Int16(F_WRLCK)
+        holder.l_whence = Int16(SEEK_SET)
+        let pid = fcntl(fd, F_GETLK, &holder) == 0 && holder.l_type != Int16(F_UNLCK) ? " (pid \(holder.l_pid))" : ""
+        throw Problem(message: "\(MessageText.quoted(path)) is being written by another sweep\(pid): refused, nothing written")
     }
 
-    /// Reads every whole line from the start of `fd`: the lines with their ids, and the bytes they span.
-    private static func read(fd: Int32, path: String) throws(Problem) -> (lines: [(id: String, line: String)], whole: Int) {
-        var data: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        var offset: off_t = 0
+    /// Where a file's whole lines end, and the number of a torn last line (nil if none).
+    struct Tail {
+        var wholeBytes: off_t
+        var line: Int?
+    }
+
+    /// Reads every whole line from `fd`'s position with a line-length limit, checking each is a
+    /// result; `body` gets its id, text, result and line number. Returns where the whole lines end.
+    @discardableResult
+    static func read(fd: Int32, path: String,
+                     _ body: (String, String, SweepSummary.Result, Int) throws(Problem) -> Void) throws(Problem) -> Tail {
+        var reader = LineReader(descriptor: fd, lineLimit: SweepResultLine.lineLimit)
         while true {
-            let n = chunk.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, offset) }
-            if n < 0, errno == EINTR { continue }
-            guard n >= 0 else { throw Problem(message: "cannot read \(MessageText.quoted(path)): \(OutputFile.errorText())") }
-            if n == 0 { break }
-            data += chunk[0..<n]
-            offset += off_t(n)
-        }
-        var lines: [(String, String)] = []
-        var start = 0
-        var number = 0
-        for i in data.indices where data[i] == UInt8(ascii: "\n") {
-            number += 1
-            let line = String(decoding: data[start..<i], as: UTF8.self)
-            start = i + 1
-            if line.isEmpty { continue }
-            guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], let id = object["id"] as? String else {
-                throw Problem(message: "\(MessageText.quoted(path)) line \(number) is not a sweep result")
+            let bytes: [UInt8]?
+            do { bytes = try reader.next() } catch {
+                switch error {
+                case let .lineTooLong(line, limit):
+                    throw Problem(message: "\(MessageText.quoted(path)) line \(line) is longer than \(limit) bytes: not a sweep result")
+                case let .readFailed(code):
+                    throw Problem(message: "cannot read \(MessageText.quoted(path)): \(String(cString: strerror(code)))", code: 2)
+                }
             }
-            lines.append((id, line))
+            guard let bytes else { break }
+            if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
+            let text = String(decoding: bytes, as: UTF8.self)
+            let parsed: (id: String, result: SweepSummary.Result)
+            do throws(SweepResultLine.Invalid) { parsed = try SweepResultLine.parse(text) } catch {
+                throw Problem(message: "\(MessageText.quoted(path)) line \(reader.lineNumber) is not a sweep result: \(error.reason) "
+                              + "(`scrolllab sweep repair \(path)` drops such lines)")
+            }
+            try body(parsed.id, text, parsed.result, reader.lineNumber)
         }
-        return (lines, start)
+        return Tail(wholeBytes: off_t(reader.wholeBytes), line: reader.tornLine)
     }
 
-    /// A result line as the report reads it.
-    static func result(from line: String) -> SweepSummary.Result? {
-        guard let o = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-              let gesture = o["gesture"] as? String, let policy = o["policy"] as? String,
-              let blank = (o["blankTileSeconds"] as? NSNumber)?.doubleValue,
-              let loads = (o["loadsIssued"] as? NSNumber)?.doubleValue,
-              let wasted = (o["loadsWasted"] as? NSNumber)?.doubleValue else { return nil }
-        var factors: [String: String] = [:]
-        if let network = o["network"] as? String {
-            factors["source"] = network
-        } else if let ms = (o["latencyMs"] as? NSNumber)?.doubleValue {
-            factors["source"] = "latency " + (ms == ms.rounded() ? String(Int(ms)) : String(ms)) + " ms"
+    /// True when `path` is a regular file that is empty or starts with a result line (a sweep's output).
+    static func holdsResults(_ path: String) -> Bool {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { return false }
+        defer { Glibc.close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return false }
+        var reader = LineReader(descriptor: fd, lineLimit: SweepResultLine.lineLimit)
+        guard let first = try? reader.next() else {
+            // Empty, or a first line cut short by a kill.
+            return info.st_size == 0 || reader.tornBytes.starts(with: Array(#"{"id":"#.utf8))
         }
-        if let c = (o["cacheImages"] as? NSNumber)?.intValue { factors["cacheImages"] = String(c) }
-        if let r = (o["refresh"] as? NSNumber)?.doubleValue { factors["refresh"] = r == r.rounded() ? String(Int(r)) : String(r) }
-        return SweepSummary.Result(gesture: gesture, policy: policy, factors: factors, blankTileSeconds: blank, loadsIssued: loads,
-                                   loadsWasted: wasted, boundMinLoads: (o["boundMinLoads"] as? NSNumber)?.doubleValue,
-                                   oracleBlankTileSeconds: (o["oracleBlankTileSeconds"] as? NSNumber)?.doubleValue)
+        return (try? SweepResultLine.parse(String(decoding: first, as: UTF8.self))) != nil
+    }
+
+    /// Opens `path` for reading, or a problem with exit code 2.
+    static func openForReading(_ path: String) throws(Problem) -> Int32 {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw Problem(message: "cannot read \(MessageText.quoted(path)): \(OutputFile.errorText())", code: 2) }
+        return fd
+    }
+
+    /// What `sweep repair` did.
+    struct Repair {
+        var kept = 0
+        /// Lines dropped, by number, and why.
+        var dropped: [(line: Int, reason: String)] = []
+    }
+
+    /// Drops every line that is not a result (a line torn mid-file, a torn last line) and every repeat of
+    /// an id (the first kept), rewriting the file in place; the file is locked against a sweep meanwhile.
+    static func repair(path: String) throws(Problem) -> Repair {
+        let fd = open(path, O_RDWR | O_CLOEXEC)
+        guard fd >= 0 else { throw Problem(message: "cannot open \(MessageText.quoted(path)): \(OutputFile.errorText())", code: 2) }
+        defer { Glibc.close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+            throw Problem(message: "\(MessageText.quoted(path)) is not a regular file: nothing to repair", code: 2)
+        }
+        try lock(fd, path: path)
+        var repair = Repair()
+        var seen: Set<String> = []
+        // Kept lines move down in place: the write offset never passes what has been read.
+        var written: off_t = 0
+        var reader = LineReader(descriptor: fd, lineLimit: SweepResultLine.lineLimit)
+        func write(_ bytes: [UInt8]) throws(Problem) {
+            let ok = bytes.withUnsafeBytes { buffer -> Bool in
+                var done = 0
+                while done < buffer.count {
+                    let n = pwrite(fd, buffer.baseAddress! + done, buffer.count - done, written + off_t(done))
+                    if n < 0, errno == EINTR { continue }
+                    guard n > 0 else { return false }
+                    done += n
+                }
+                return true
+            }
+            guard ok else { throw Problem(message: "cannot write \(MessageText.quoted(path)): \(OutputFile.errorText())") }
+            written += off_t(bytes.count)
+        }
+        while true {
+            let bytes: [UInt8]?
+            do { bytes = try reader.next() } catch {
+                if case let .lineTooLong(line, limit) = error {
+                    throw Problem(message: "\(MessageText.quoted(path)) line \(line) is longer than \(limit) bytes: not a results file")
+                }
+                throw Problem(message: "cannot read \(MessageText.quoted(path)): \(OutputFile.errorText())", code: 2)
+            }
+            guard let bytes else { break }
+            if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
+            let id: String
+            do throws(SweepResultLine.Invalid) { id = try SweepResultLine.parse(String(decoding: bytes, as: UTF8.self)).id } catch {
+                repair.dropped.append((reader.lineNumber, error.reason))
+                continue
+            }
+            guard seen.insert(id).inserted else {
+                repair.dropped.append((reader.lineNumber, "a repeat of id \(id)"))
+                continue
+            }
+            try write(bytes + [UInt8(ascii: "\n")])
+            repair.kept += 1
+        }
+        if let torn = reader.tornLine { repair.dropped.append((torn, "torn (no end of line)")) }
+        guard ftruncate(fd, written) == 0 else {
+            throw Problem(message: "cannot cut \(MessageText.quoted(path)) to its whole lines: \(OutputFile.errorText())")
+        }
+        return repair
     }
 }

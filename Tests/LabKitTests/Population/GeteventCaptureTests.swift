@@ -120,4 +120,76 @@ import ScrollKit
         let r = GeteventCapture.ranges(inDeviceInfo: info)
         #expect(r?.x == 0...1079 && r?.y == 0...2399)
     }
+
+    // B-BATCH-1: what an import writes is what `replay` accepts, in bounded time and memory.
+
+    @Test func theStreamingReaderGivesWhatTheWholeReadGives() throws {
+        let lines = swipe() + swipe(at: 101, id: 46)
+        var streaming = GeteventCapture.Reader(capture: reader)
+        var gestures: [[PointerEvent]] = [[]]
+        for l in lines {
+            for output in try streaming.read(line: l[...]) {
+                if case let .event(e) = output { gestures[gestures.count - 1].append(e) } else { gestures.append([]) }
+            }
+        }
+        for output in try streaming.finish() {
+            if case let .event(e) = output { gestures[gestures.count - 1].append(e) } else { gestures.append([]) }
+        }
+        #expect(gestures.last == [])
+        #expect(Array(gestures.dropLast()) == (try reader.read(lines.joined(separator: "\n"))).gestures)
+        #expect(gestures.count == 3 && streaming.lineNumber == lines.count)
+    }
+
+    @Test func aSlotPastTheLimitIsRefusedWithItsLine() {
+        var lines = swipe()
+        lines.insert(line(100, "EV_ABS", "ABS_MT_SLOT", hex(GeteventCapture.slotLimit)), at: 1)
+        #expect(throws: GeteventCapture.Problem(line: 2, reason: "slot 64 is outside 0…63")) { try reader.read(lines.joined(separator: "\n")) }
+        var fine = swipe()
+        fine.insert(line(100, "EV_ABS", "ABS_MT_SLOT", hex(GeteventCapture.slotLimit - 1)), at: 0)
+        #expect((try? reader.read(fine.joined(separator: "\n")))?.gestures.count == 1)
+    }
+
+    @Test func timeGoingBackOrOutOfRangeIsRefusedWithItsLine() {
+        let back = swipe(at: 200) + swipe(at: 100)
+        #expect(throws: GeteventCapture.Problem(line: 29, reason: "time goes back before the capture's first line")) {
+            try reader.read(back.joined(separator: "\n"))
+        }
+        // Within a gesture: a frame stamped before the last one.
+        var late = swipe(at: 300)
+        late[10] = line(300.01, "EV_ABS", "ABS_MT_POSITION_Y", hex(1700))   // in place of a SYN_REPORT
+        #expect(throws: GeteventCapture.Problem(line: 12, reason: "time goes back (0.01 s after 0.016 s, from the capture's first line)")) {
+            try reader.read(late.joined(separator: "\n"))
+        }
+        #expect(throws: GeteventCapture.Problem(line: 1, reason: "no [seconds] timestamp (a finite number of seconds within ±10¹⁰)")) {
+            try reader.read(swipe(at: 1e308).joined(separator: "\n"))
+        }
+        #expect(throws: GeteventCapture.Problem(line: 29, reason: "more than 10¹⁰ ms after the capture's first line")) {
+            try reader.read((swipe(at: 0) + swipe(at: 2e7)).joined(separator: "\n"))
+        }
+    }
+
+    @Test func positionsTheParserWouldRefuseAreRefusedWithTheCapturesLine() throws {
+        // A density of 1e-9 px/pt puts the finger 10¹² pt away: past the gesture files' 10⁷ pt.
+        let tiny = GeteventCapture(rangeX: 0...1079, rangeY: 0...2399, density: 1e-9)
+        do {
+            _ = try tiny.read(swipe().joined(separator: "\n"))
+            Issue.record("a capture giving positions past the parser's limit was accepted")
+        } catch {
+            #expect(error.line == 7 && error.reason.hasPrefix("the gesture file it makes would be refused"))
+        }
+        // Every gesture of a good capture parses as a file.
+        for g in try reader.read((swipe() + swipe(at: 101)).joined(separator: "\n")).gestures {
+            #expect(try GestureFile.parse(GestureFile.serialize(g)).count == g.count)
+        }
+    }
+
+    @Test func rangesThatAreNotAPanelsAreRefused() {
+        func info(_ maxX: String) -> String {
+            "ABS_MT_POSITION_X : value 0, min 0, max \(maxX), fuzz 0\nABS_MT_POSITION_Y : value 0, min 0, max 2399, fuzz 0"
+        }
+        #expect(GeteventCapture.ranges(inDeviceInfo: info("1079")) != nil)
+        #expect(GeteventCapture.ranges(inDeviceInfo: info("1e308")) == nil)
+        #expect(GeteventCapture.ranges(inDeviceInfo: info("inf")) == nil)
+        #expect(GeteventCapture.ranges(inDeviceInfo: info("nan")) == nil)
+    }
 }

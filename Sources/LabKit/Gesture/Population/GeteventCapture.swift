@@ -32,6 +32,11 @@ public struct GeteventCapture: Sendable {
         public var line: Int
         public var reason: String
         public var description: String { "line \(line): \(reason)" }
+
+        public init(line: Int, reason: String) {
+            self.line = line
+            self.reason = reason
+        }
     }
 
     /// What a capture gave: one gesture per touch sequence, and how many values were clamped.
@@ -51,12 +56,16 @@ public struct GeteventCapture: Sendable {
         self.density = density > 0 ? density : 1
     }
 
+    /// The largest panel coordinate accepted (as `--max-x`): a range given as `max 1e308` or `inf` is not a panel's.
+    public static let rangeLimit = 1e6
+
     /// The panel's X and Y ranges in `getevent -p` output (`ABS_MT_POSITION_X : value 0, min 0, max 1079, …`), or nil.
     public static func ranges(inDeviceInfo text: String) -> (x: ClosedRange<Double>, y: ClosedRange<Double>)? {
         func range(_ code: String) -> ClosedRange<Double>? {
             for line in text.split(separator: "\n") where line.contains(code) {
                 guard let minText = field("min", in: line), let maxText = field("max", in: line),
-                      let lo = Double(minText), let hi = Double(maxText), hi > lo else { continue }
+                      let lo = Double(minText), let hi = Double(maxText), hi > lo,
+                      abs(lo) <= rangeLimit, abs(hi) <= rangeLimit else { continue }
                 return lo...hi
             }
             return nil
@@ -71,34 +80,95 @@ public struct GeteventCapture: Sendable {
         return String(parts[i + 1])
     }
 
-    private struct Contact {
+    struct Contact: Sendable {
         var id: Int
         var x: Double?
         var y: Double?
     }
 
-    /// Reads a capture.
+    /// The most contacts a capture may track at once (slots 0…63; panels track 10 or so): the reader
+    /// keeps one state per slot, so memory and time per line stay bounded whatever the capture says.
+    public static let slotLimit = 64
+
+    /// What a capture line gives: a pointer event of the current gesture, or the end of that gesture.
+    public enum Output: Equatable, Sendable {
+        case event(PointerEvent)
+        case endOfGesture
+    }
+
+    /// Reads a whole capture (held in memory: for tests and small captures; `Reader` streams).
     public func read(_ text: String) throws(Problem) -> Result {
-        var slots: [Int: Contact] = [:]
-        var slot = 0
-        var pending = false
-        var frameTime = 0.0
-        var firstTime: Double?
-        var clamped = 0
-        var events = 0
-        var builder = Builder(capture: self)
-        var lineNumber = 0
-        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        var reader = Reader(capture: self)
+        var gestures: [[PointerEvent]] = []
+        var current: [PointerEvent] = []
+        func take(_ outputs: [Output]) {
+            for output in outputs {
+                switch output {
+                case let .event(e): current.append(e)
+                case .endOfGesture:
+                    gestures.append(current)
+                    current = []
+                }
+            }
+        }
+        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) { take(try reader.read(line: raw)) }
+        take(try reader.finish())
+        return Result(gestures: gestures, clampedValues: reader.clampedValues, events: reader.events)
+    }
+
+    /// Reads a capture line by line, with memory bounded by `slotLimit` (B-BATCH-1). Every event it gives
+    /// is checked with the gesture parser's own limits (finite, in bounds) and for time running forward,
+    /// so a gesture file made from it is one `replay` accepts; anything else is a `Problem` naming the
+    /// capture's line.
+    public struct Reader: Sendable {
+        public let capture: GeteventCapture
+        /// Lines read, values clamped to the panel's range, position values read.
+        public private(set) var lineNumber = 0
+        public private(set) var clampedValues = 0
+        public private(set) var events = 0
+
+        private var slots: [Int: Contact] = [:]
+        private var slot = 0
+        private var pending = false
+        private var frameTime = 0.0
+        private var firstTime: Double?
+        private var builder: Builder
+
+        public init(capture: GeteventCapture) {
+            self.capture = capture
+            builder = Builder(capture: capture)
+        }
+
+        /// Reads the next line (without its `\n`); returns what it completed.
+        public mutating func read(line raw: Substring) throws(Problem) -> [Output] {
             lineNumber += 1
+            try step(raw)
+            if let reason = builder.problem { throw Problem(line: lineNumber, reason: reason) }
+            defer { builder.outbox.removeAll(keepingCapacity: true) }
+            return builder.outbox
+        }
+
+        /// Ends the capture: lifts every finger; returns what that completed.
+        public mutating func finish() throws(Problem) -> [Output] {
+            if pending { builder.frame(time: frameTime, slots: slots) }
+            slots.removeAll()
+            builder.frame(time: frameTime, slots: slots)
+            if let reason = builder.problem { throw Problem(line: lineNumber, reason: reason) }
+            defer { builder.outbox.removeAll() }
+            return builder.outbox
+        }
+
+        private mutating func step(_ raw: Substring) throws(Problem) {
+            let lineNumber = self.lineNumber
             let line = raw.hasSuffix("\r") ? raw.dropLast() : raw
-            if line.allSatisfy({ $0 == " " || $0 == "\t" }) { continue }
+            if line.allSatisfy({ $0 == " " || $0 == "\t" }) { return }
             guard line.first == "[" else {
-                if Self.isHeader(line) { continue }
+                if GeteventCapture.isHeader(line) { return }
                 throw Problem(line: lineNumber, reason: "not a `getevent -lt` line: \(line.prefix(60))")
             }
             guard let close = line.firstIndex(of: "]"), let stamp = Double(line[line.index(after: line.startIndex)..<close]
-                .trimmingCharacters(in: " ")), stamp.isFinite else {
-                throw Problem(line: lineNumber, reason: "no [seconds] timestamp")
+                .trimmingCharacters(in: " ")), stamp.isFinite, abs(stamp) <= GestureFile.timeLimitMilliseconds / 1000 else {
+                throw Problem(line: lineNumber, reason: "no [seconds] timestamp (a finite number of seconds within ±10¹⁰)")
             }
             let rest = line[line.index(after: close)...]
             let fields = rest.split(whereSeparator: { $0 == " " || $0 == "\t" })
@@ -110,6 +180,9 @@ public struct GeteventCapture: Sendable {
             firstTime = first
             let t = stamp - first
             if t < -1e-9 { throw Problem(line: lineNumber, reason: "time goes back before the capture's first line") }
+            guard t * 1000 <= GestureFile.relativeTimeLimitMilliseconds else {
+                throw Problem(line: lineNumber, reason: "more than 10¹⁰ ms after the capture's first line")
+            }
             // A new timestamp with changes not yet reported: the SYN_REPORT was dropped.
             if pending && t > frameTime + 1e-9 {
                 builder.frame(time: frameTime, slots: slots)
@@ -121,10 +194,13 @@ public struct GeteventCapture: Sendable {
                 if pending { builder.frame(time: t, slots: slots) }
                 pending = false
             case ("EV_ABS", "ABS_MT_SLOT"):
-                guard let v = Self.number(valueText) else { throw Problem(line: lineNumber, reason: "bad slot value \(valueText)") }
+                guard let v = GeteventCapture.number(valueText) else { throw Problem(line: lineNumber, reason: "bad slot value \(valueText)") }
+                guard (0..<Double(GeteventCapture.slotLimit)).contains(v) else {
+                    throw Problem(line: lineNumber, reason: "slot \(Int(v)) is outside 0…\(GeteventCapture.slotLimit - 1)")
+                }
                 slot = Int(v)
             case ("EV_ABS", "ABS_MT_TRACKING_ID"):
-                guard let v = Self.number(valueText) else { throw Problem(line: lineNumber, reason: "bad tracking id \(valueText)") }
+                guard let v = GeteventCapture.number(valueText) else { throw Problem(line: lineNumber, reason: "bad tracking id \(valueText)") }
                 if v < 0 || valueText.lowercased() == "ffffffff" {
                     if slots[slot] != nil { slots[slot] = nil; pending = true }
                 } else {
@@ -135,10 +211,10 @@ public struct GeteventCapture: Sendable {
                     pending = true
                 }
             case ("EV_ABS", "ABS_MT_POSITION_X"), ("EV_ABS", "ABS_MT_POSITION_Y"):
-                guard let v = Self.number(valueText) else { throw Problem(line: lineNumber, reason: "bad position \(valueText)") }
-                let range = code == "ABS_MT_POSITION_X" ? rangeX : rangeY
+                guard let v = GeteventCapture.number(valueText) else { throw Problem(line: lineNumber, reason: "bad position \(valueText)") }
+                let range = code == "ABS_MT_POSITION_X" ? capture.rangeX : capture.rangeY
                 let inRange = Swift.min(range.upperBound, Swift.max(range.lowerBound, v))
-                if inRange != v { clamped += 1 }
+                if inRange != v { clampedValues += 1 }
                 // A device without tracking ids for a single finger (no ABS_MT_TRACKING_ID): a contact appears.
                 var contact = slots[slot] ?? Contact(id: -1 - slot)
                 if code == "ABS_MT_POSITION_X" { contact.x = inRange } else { contact.y = inRange }
@@ -154,13 +230,9 @@ public struct GeteventCapture: Sendable {
                 break   // pressure, touch size, BTN_TOOL_FINGER, MSC_TIMESTAMP…: not used
             }
         }
-        if pending { builder.frame(time: frameTime, slots: slots) }
-        slots.removeAll()
-        builder.frame(time: frameTime, slots: slots)
-        return Result(gestures: builder.gestures, clampedValues: clamped, events: events)
     }
 
-    private static func isHeader(_ line: Substring) -> Bool {
+    static func isHeader(_ line: Substring) -> Bool {
         let t = line.drop { $0 == " " || $0 == "\t" }
         return line.hasPrefix("add device") || line.hasPrefix("could not") || t.hasPrefix("name:") || t.hasPrefix("events:")
             || t.hasPrefix("input props:") || t.hasPrefix("bus:") || t.hasPrefix("location:") || t.hasPrefix("id:")
@@ -194,10 +266,16 @@ public struct GeteventCapture: Sendable {
     }
 
     /// Turns frames of contacts into gestures.
-    private struct Builder {
+    private struct Builder: Sendable {
         let capture: GeteventCapture
-        var gestures: [[PointerEvent]] = []
-        var current: [PointerEvent] = []
+        /// What the last frames completed, taken by the reader after each line.
+        var outbox: [Output] = []
+        /// Why the last event would not make a gesture file `replay` accepts, if it would not.
+        var problem: String?
+        /// The current gesture: its last phase, how many events, and its events checked as its file's lines.
+        var lastPhase: PointerPhase?
+        var count = 0
+        var check = GestureFileParser()
         /// The device-to-phone shift of the current sequence.
         var shift = Point.zero
         var primary: Int?
@@ -208,6 +286,7 @@ public struct GeteventCapture: Sendable {
         init(capture: GeteventCapture) { self.capture = capture }
 
         mutating func frame(time: Double, slots: [Int: Contact]) {
+            guard problem == nil else { return }
             let down = slots.sorted { $0.key < $1.key }.compactMap { _, c -> (Int, Point)? in
                 guard let x = c.x, let y = c.y else { return nil }
                 return (c.id, capture.points(x: x, y: y))
@@ -231,7 +310,7 @@ public struct GeteventCapture: Sendable {
                 let distance = Swift.max(1, ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot())
                 let mid = Point(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2)
                 if pinch == nil {
-                    if current.last?.phase != .up { add(time, lastPosition.shifted(by: Point(x: -shift.x, y: -shift.y)), .up) }
+                    if lastPhase != .up { add(time, lastPosition.shifted(by: Point(x: -shift.x, y: -shift.y)), .up) }
                     pinch = (distance, true)
                 }
                 if let start = pinch?.distance, pinch?.active == true {
@@ -260,18 +339,32 @@ public struct GeteventCapture: Sendable {
             e.time = (e.time * 1e6).rounded() / 1e6
             e.position = Point(x: (e.position.x * 1000).rounded() / 1000, y: (e.position.y * 1000).rounded() / 1000)
             if e.phase != .pinchEnd { lastPosition = e.position }
+            // The parser's own checks (finite, in bounds, the pointer's order) on the line the file will hold.
+            // Lines of several devices may interleave a little out of order; a gesture's own time may not go back.
+            if e.time < lastTime, count > 0 {
+                problem = "time goes back (\(e.time) s after \(lastTime) s, from the capture's first line)"
+            }
+            let line = GestureFile.serialize([e]).utf8.dropLast()
+            do throws(GestureFileError) { _ = try check.parse(line: line) } catch {
+                let text = error.description, prefix = "line \(error.line): "
+                problem = "the gesture file it makes would be refused (\(text.hasPrefix(prefix) ? String(text.dropFirst(prefix.count)) : text))"
+            }
             lastTime = e.time
-            current.append(e)
+            lastPhase = e.phase
+            count += 1
+            outbox.append(.event(e))
         }
 
         mutating func finish(time: Double) {
             guard primary != nil else { return }
             if let p = pinch, p.active { append(PointerEvent(time: time, position: lastPosition, phase: .pinchEnd)) }
-            if pinch == nil, current.last?.phase != .up {
+            if pinch == nil, lastPhase != .up {
                 append(PointerEvent(time: time, position: lastPosition, phase: .up))
             }
-            if !current.isEmpty { gestures.append(current) }
-            current = []
+            if count > 0 { outbox.append(.endOfGesture) }
+            count = 0
+            lastPhase = nil
+            check = GestureFileParser()
             primary = nil
             pinch = nil
         }

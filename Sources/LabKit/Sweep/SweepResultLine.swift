@@ -1,0 +1,101 @@
+/// One line of a sweep's results file, checked before it is resumed from, merged, repaired or
+/// reported (B-BATCH-1): `{"id":"x"}` or a line cut in two is not a result.
+///
+/// A result is a JSON object with a non-empty `id`, `gesture` and `policy`, the id starting with
+/// `policy|` and ending with `|gesture` (its configuration between), exactly one image source
+/// (`latencyMs` a number ≥ 0, or `network` a name; the other null), `cacheImages` a whole number ≥ 1,
+/// `refresh` above 0, and finite, non-negative `blankTileSeconds`, `loadsIssued` and `loadsWasted`
+/// (and `boundMinLoads`, `oracleBlankTileSeconds` when present). Other keys are kept, not checked.
+public enum SweepResultLine {
+    /// Longest result line read, in bytes (a result is about 700): a longer one is not a result.
+    public static let lineLimit = 1 << 16
+
+    /// Why a line is not a result.
+    public struct Invalid: Error, Equatable, Sendable {
+        public var reason: String
+    }
+
+    /// The line's id and what the report reads of it, or why it is not a result.
+    public static func parse(_ text: String) throws(Invalid) -> (id: String, result: SweepSummary.Result) {
+        let value: JSONValue
+        do { value = try JSONLineParser.parse(text[...]) } catch { throw Invalid(reason: "not JSON (\(error.message))") }
+        guard case .object = value else { throw Invalid(reason: "not a JSON object") }
+        let id = try string(value, "id"), gesture = try string(value, "gesture"), policy = try string(value, "policy")
+        guard id.hasPrefix(policy + "|"), id.hasSuffix("|" + gesture), id.count > policy.count + gesture.count + 2 else {
+            throw Invalid(reason: "its id \"\(id)\" is not its policy, configuration and gesture")
+        }
+        var factors: [String: String] = [:]
+        switch (value["latencyMs"] ?? .null, value["network"] ?? .null) {
+        case let (.number(ms), .null) where ms.isFinite && ms >= 0:
+            factors["source"] = "latency " + SweepPlan.Source.number(ms) + " ms"
+        case let (.null, .string(network)) where !network.isEmpty:
+            factors["source"] = network
+        default:
+            throw Invalid(reason: "it needs one image source: latencyMs (a number ≥ 0) or network (a name)")
+        }
+        guard case let .number(cache) = value["cacheImages"] ?? .null, cache >= 1, cache <= 1e9, cache == cache.rounded() else {
+            throw Invalid(reason: "cacheImages must be a whole number ≥ 1")
+        }
+        factors["cacheImages"] = String(Int(cache))
+        guard case let .number(refresh) = value["refresh"] ?? .null, refresh.isFinite, refresh > 0 else {
+            throw Invalid(reason: "refresh must be a number above 0")
+        }
+        factors["refresh"] = SweepPlan.Source.number(refresh)
+        let result = SweepSummary.Result(
+            gesture: gesture, policy: policy, factors: factors,
+            blankTileSeconds: try required(value, "blankTileSeconds"), loadsIssued: try required(value, "loadsIssued"),
+            loadsWasted: try required(value, "loadsWasted"), boundMinLoads: try metric(value, "boundMinLoads", optional: true),
+            oracleBlankTileSeconds: try metric(value, "oracleBlankTileSeconds", optional: true))
+        return (id, result)
+    }
+
+    private static func string(_ value: JSONValue, _ key: String) throws(Invalid) -> String {
+        guard case let .string(s) = value[key] ?? .null, !s.isEmpty else { throw Invalid(reason: "it has no \(key)") }
+        return s
+    }
+
+    private static func metric(_ value: JSONValue, _ key: String, optional: Bool = false) throws(Invalid) -> Double? {
+        switch value[key] {
+        case let .number(n)? where n.isFinite && n >= 0: return n
+        case nil where optional, .null? where optional: return nil
+        default: throw Invalid(reason: "\(key) must be a finite number ≥ 0")
+        }
+    }
+
+    private static func required(_ value: JSONValue, _ key: String) throws(Invalid) -> Double {
+        try metric(value, key, optional: false)!
+    }
+}
+
+extension SweepSummary {
+    /// The results a report compares: only sessions that every configuration in the file (policy and
+    /// factor values) ran, so every mean and every "undominated" share is over the same sessions.
+    public struct Coverage: Sendable {
+        /// The results on the common sessions.
+        public var results: [Result]
+        /// How many configurations and sessions the file holds, and how many sessions are compared.
+        public var configurations: Int
+        public var sessions: Int
+        public var comparedSessions: Int
+        /// Sessions left out (not run under every configuration), sorted, each with how many of the
+        /// configurations ran it.
+        public var leftOut: [(session: String, configurations: Int)]
+    }
+
+    /// Keeps the sessions every configuration covers (a killed sweep, a policy run on half the population).
+    public static func coverage(_ results: [Result]) -> Coverage {
+        var runs: [String: Set<String>] = [:]   // session → configurations that ran it
+        var configurations: Set<String> = []
+        for r in results {
+            let configuration = r.policy + "\u{1}" + factorNames.map { r.factors[$0] ?? "" }.joined(separator: "\u{1}")
+            configurations.insert(configuration)
+            runs[r.gesture, default: []].insert(configuration)
+        }
+        let all = configurations.count
+        let leftOut = runs.filter { $0.value.count < all }.map { (session: $0.key, configurations: $0.value.count) }
+            .sorted { $0.session < $1.session }
+        let dropped = Set(leftOut.map(\.session))
+        return Coverage(results: dropped.isEmpty ? results : results.filter { !dropped.contains($0.gesture) },
+                        configurations: all, sessions: runs.count, comparedSessions: runs.count - dropped.count, leftOut: leftOut)
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import LabKit
+import ScrollLabCore
+
+/// Writes an import's gestures as they are made: `BASE-000.jsonl`, `BASE-001.jsonl`… in the folder
+/// (made at the first gesture), each event a line. A stop or a refused capture removes what is not whole.
+final class ImportWriter: @unchecked Sendable {
+    private let folder: String
+    private let base: String
+    /// The gesture being written, the files finished (guarded by `StopSignals.whole`).
+    private var current: OutputFile?
+    private var finished: [String] = []
+    private var buffer = ""
+    private var madeFolder = false
+    private(set) var failure: String?
+
+    init(folder: String, base: String) {
+        self.folder = folder
+        self.base = base
+    }
+
+    var written: Int { finished.count }
+
+    /// Takes what a capture line completed.
+    func take(_ outputs: [GeteventCapture.Output]) {
+        for output in outputs where failure == nil {
+            switch output {
+            case let .event(event):
+                if current == nil { start() }
+                buffer += GestureFile.serialize([event])
+                if buffer.utf8.count >= 1 << 16 { flush() }
+            case .endOfGesture:
+                flush()
+                StopSignals.whole {
+                    guard let file = current else { return }
+                    if let problem = file.close() { failure = problem; return }
+                    finished.append(file.path)
+                    current = nil
+                }
+            }
+        }
+    }
+
+    private func start() {
+        StopSignals.whole {
+            if finished.isEmpty, !madeFolder {
+                var info = stat()
+                madeFolder = stat(folder, &info) != 0
+                do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
+                    failure = "cannot make \(MessageText.quoted(folder)): \(error.localizedDescription)"
+                    return
+                }
+            }
+            let path = (folder as NSString).appendingPathComponent(String(format: "%@-%03d.jsonl", base, finished.count))
+            do throws(AppError) { current = try OutputFile(path: path) } catch { failure = error.message }
+        }
+    }
+
+    private func flush() {
+        guard let file = current, !buffer.isEmpty else { return }
+        StopSignals.whole { if !file.write(buffer) { failure = file.failure } }
+        buffer = ""
+    }
+
+    /// On a stop: the partial gesture removed; says what was kept.
+    func stop() -> String {
+        if let current { _ = current.close(); unlink(current.path) }
+        return "\(finished.count) whole gesture file(s) kept in \(MessageText.quoted(folder))"
+            + (current == nil ? "" : ", the partial one removed")
+    }
+
+    /// On a refused capture: every file this import wrote removed.
+    func discard() {
+        StopSignals.whole {
+            if let current { _ = current.close(); unlink(current.path) }
+            for path in finished { unlink(path) }
+            if madeFolder { rmdir(folder) }
+            current = nil
+            finished = []
+        }
+    }
+}

@@ -1,0 +1,169 @@
+"""Imports, videos and the soak under faults (B-BATCH-1).
+
+- `gestures import` writes only files `replay` accepts: timestamps of ±1e308, a range of `inf` or
+  `1e308`, a tiny density, a slot past 63 and time going back are refused with the line, leaving
+  nothing; a capture with 64 fingers down at once is read; `/dev/zero` stops at the line limit;
+  SIGTERM keeps the whole gesture files and removes the partial one.
+- `replay --video`: paths reach ffmpeg as plain files (`take2:final.gif`, `-y.mp4`, `file:g.mp4`); an
+  ffmpeg that writes 20 MB to its standard error does not hang the render; a failing ffmpeg and SIGTERM
+  leave no partial video and no temporary files.
+- `soak`: SIGTERM stops it with whole lines.
+"""
+
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(__file__))
+from windowlib import check
+
+binary, out = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
+work = os.path.join(out, "batch-faults")
+shutil.rmtree(work, ignore_errors=True)
+os.makedirs(work)
+tmp = os.path.join(work, "tmp")
+os.makedirs(tmp)
+env = dict(os.environ, TMPDIR=tmp)
+gestures = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Assets", "Gestures")
+
+
+def run(*args, code=0, timeout=120, environment=None):
+    r = subprocess.run([binary] + list(args), capture_output=True, text=True, timeout=timeout, cwd=work, env=environment or env)
+    check(r.returncode == code, "scrolllab %s: exit code %d (expected %d; %s)" % (" ".join(args[:4]), r.returncode, code, r.stderr.strip()[-300:]))
+    return r
+
+
+def ev(t, typ, code, value):
+    return "[%13.6f] /dev/input/event3: %-12s %-20s %s" % (t, typ, code, value)
+
+
+def swipe(t0, slot=None):
+    lines = [] if slot is None else [ev(t0, "EV_ABS", "ABS_MT_SLOT", "%08x" % slot)]
+    lines += [ev(t0, "EV_ABS", "ABS_MT_TRACKING_ID", "0000002a"), ev(t0, "EV_ABS", "ABS_MT_POSITION_X", "%08x" % 540),
+              ev(t0, "EV_ABS", "ABS_MT_POSITION_Y", "%08x" % 1900), ev(t0, "EV_SYN", "SYN_REPORT", "00000000")]
+    for k in range(1, 12):
+        lines += [ev(t0 + 0.008 * k, "EV_ABS", "ABS_MT_POSITION_Y", "%08x" % (1900 - 55 * k)), ev(t0 + 0.008 * k, "EV_SYN", "SYN_REPORT", "00000000")]
+    lines += [ev(t0 + 0.1, "EV_ABS", "ABS_MT_TRACKING_ID", "ffffffff"), ev(t0 + 0.1, "EV_SYN", "SYN_REPORT", "00000000")]
+    return lines
+
+
+def write(name, lines):
+    with open(os.path.join(work, name), "w") as f:
+        f.write("\n".join(lines) + "\n")
+
+
+panel = ["--max-x", "1079", "--max-y", "2399"]
+
+# Imports: what is written replays; what would not is refused with its line, leaving nothing.
+write("good.txt", swipe(5000) + swipe(5001))
+run("gestures", "import", "good.txt", *panel, "--density", "2.625", "--out", "good")
+for name in sorted(os.listdir(os.path.join(work, "good"))):
+    r = run("replay", os.path.join("good", name), "--headless")
+    check(json.loads(r.stdout.splitlines()[-1])["event"] == "end", "%s replays" % name)
+write("huge-time.txt", swipe(5000) + swipe(1e308))
+write("back.txt", swipe(5000) + swipe(4000))
+write("slots.txt", swipe(5000, slot=0) + swipe(5001, slot=40000))
+lines = swipe(5000)
+lines[8] = ev(5000.004, "EV_ABS", "ABS_MT_POSITION_Y", "%08x" % 1700)   # stamped before the frame ahead of it
+write("late.txt", lines)
+for name, line, words in [("huge-time.txt", 29, "timestamp"), ("back.txt", 29, "time goes back"), ("slots.txt", 30, "slot 40000"),
+                          ("late.txt", 10, "time goes back (0.004 s after 0.016 s")]:
+    folder = "out-" + name
+    r = run("gestures", "import", name, *panel, "--out", folder, code=1)
+    check(("line %d:" % line) in r.stderr and words in r.stderr, "%s: refused at line %d: %s" % (name, line, r.stderr.strip()))
+    check(not os.path.exists(os.path.join(work, folder)), "%s: nothing written" % name)
+write("info-inf.txt", ["  ABS_MT_POSITION_X : value 0, min 0, max inf", "  ABS_MT_POSITION_Y : value 0, min 0, max 1e308"])
+r = run("gestures", "import", "good.txt", "--info", "info-inf.txt", "--out", "inf", code=1)
+check("gives no ABS_MT_POSITION_X and _Y ranges" in r.stderr, "an info file's infinite range is refused: %s" % r.stderr.strip())
+run("gestures", "import", "good.txt", *panel, "--density", "1e-300", "--out", "tiny", code=64)
+r = run("gestures", "import", "/dev/zero", *panel, "--out", "zero", code=1, timeout=30)
+check("line 1: longer than 4096 bytes" in r.stderr, "/dev/zero stops at the line limit: %s" % r.stderr.strip())
+# 64 fingers down at once, moving together for 400 frames: read (one gesture, its pinch), in a bounded state.
+many = []
+for s in range(64):
+    many += [ev(6000, "EV_ABS", "ABS_MT_SLOT", "%08x" % s), ev(6000, "EV_ABS", "ABS_MT_TRACKING_ID", "%08x" % (100 + s)),
+             ev(6000, "EV_ABS", "ABS_MT_POSITION_X", "%08x" % (10 + 15 * s)), ev(6000, "EV_ABS", "ABS_MT_POSITION_Y", "%08x" % 1000)]
+many.append(ev(6000, "EV_SYN", "SYN_REPORT", "00000000"))
+for k in range(1, 400):
+    for s in range(64):
+        many += [ev(6000 + 0.008 * k, "EV_ABS", "ABS_MT_SLOT", "%08x" % s), ev(6000 + 0.008 * k, "EV_ABS", "ABS_MT_POSITION_Y", "%08x" % (1000 + k))]
+    many.append(ev(6000 + 0.008 * k, "EV_SYN", "SYN_REPORT", "00000000"))
+write("many.txt", many)
+run("gestures", "import", "many.txt", *panel, "--out", "many")
+check(os.listdir(os.path.join(work, "many")) == ["many-000.jsonl"], "64 fingers: one gesture")
+run("replay", "many/many-000.jsonl", "--headless")
+
+# SIGTERM during an import from a FIFO: the whole gesture kept, the partial one removed.
+fifo = os.path.join(work, "live.txt")
+os.mkfifo(fifo)
+p = subprocess.Popen([binary, "gestures", "import", "live.txt", *panel, "--out", "live"], cwd=work, env=env,
+                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+with open(fifo, "w") as f:
+    f.write("\n".join(swipe(7000) + swipe(7001)[:10]) + "\n")
+    f.flush()
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline and len(os.listdir(os.path.join(work, "live")) if os.path.isdir(os.path.join(work, "live")) else []) < 2:
+        time.sleep(0.02)
+    p.send_signal(signal.SIGTERM)
+    _, err = p.communicate(timeout=20)
+check(p.returncode == 128 + signal.SIGTERM, "SIGTERM stops the import: exit %d" % p.returncode)
+check(os.listdir(os.path.join(work, "live")) == ["live-000.jsonl"] and "1 whole gesture file(s) kept" in err and "partial one removed" in err,
+      "the whole gesture kept, the partial one removed: %s; %s" % (os.listdir(os.path.join(work, "live")), err.strip()))
+run("replay", "live/live-000.jsonl", "--headless")
+
+# Video paths are plain files, checked against the inputs.
+fling = os.path.join(gestures, "single-fling.jsonl")
+shutil.copy(fling, os.path.join(work, "g.mp4"))
+small = ["--policy", "eager", "--scale", "0.5", "--fps", "10"]
+for name in ["take2:final.gif", "-y.mp4"]:
+    r = run("replay", fling, "--video=" + name, *small)
+    check(json.loads(r.stdout)["frames"] > 10 and os.path.getsize(os.path.join(work, name)) > 1000, "%s written as a plain file" % name)
+before = open(os.path.join(work, "g.mp4"), "rb").read()
+run("replay", "g.mp4", "--video", "file:g.mp4", *small)
+check(open(os.path.join(work, "g.mp4"), "rb").read() == before and os.path.getsize(os.path.join(work, "file:g.mp4")) > 1000,
+      "--video file:g.mp4 writes the file named so; the input g.mp4 is untouched")
+run("replay", "g.mp4", "--video", "./g.mp4", *small, code=64)
+
+# ffmpeg's standard error is drained; a failing ffmpeg leaves nothing.
+fake = os.path.join(work, "fake")
+os.makedirs(fake)
+with open(os.path.join(fake, "ffmpeg"), "w") as f:
+    f.write("#!/usr/bin/env python3\nimport os, sys\n"
+            "sys.stderr.write('noise ' * 3500000 + '\\n'); sys.stderr.flush()\n"
+            "n = len(sys.stdin.buffer.read())\n"
+            "if os.environ.get('FAIL_AFTER'): open(sys.argv[-1], 'wb').write(b'half'); sys.stderr.write('encoder broke\\n'); sys.exit(1)\n"
+            "open(sys.argv[-1], 'wb').write(b'%d bytes' % n)\n")
+os.chmod(os.path.join(fake, "ffmpeg"), 0o755)
+noisy = dict(env, PATH=fake + ":" + env["PATH"])
+r = run("replay", fling, "--video", "noisy.mp4", *small, timeout=60, environment=noisy)
+check(open(os.path.join(work, "noisy.mp4")).read().endswith(" bytes"), "an ffmpeg writing 20 MB to standard error finishes")
+r = run("replay", fling, "--video", "broken.mp4", *small, code=1, timeout=60, environment=dict(noisy, FAIL_AFTER="1"))
+check("encoder broke" in r.stderr and not os.path.exists(os.path.join(work, "broken.mp4")), "a failed encoding leaves no file: %s" % r.stderr.strip())
+
+# SIGTERM during a render: ffmpeg ended, the partial video and the GIF's temporary files removed.
+for name, sig in [("stopped.mp4", signal.SIGTERM), ("stopped.gif", signal.SIGINT)]:
+    p = subprocess.Popen([binary, "replay", os.path.join(gestures, "long-browse.jsonl"), "--video", name, "--policy", "eager"],
+                         cwd=work, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline and not (os.path.exists(os.path.join(work, name)) or os.listdir(tmp)):
+        time.sleep(0.05)
+    time.sleep(1)
+    p.send_signal(sig)
+    _, err = p.communicate(timeout=20)
+    check(p.returncode == 128 + sig, "%s: the render stops: exit %d" % (name, p.returncode))
+    check(not os.path.exists(os.path.join(work, name)) and os.listdir(tmp) == [] and "removed" in err,
+          "%s: no partial video, no temporary files: %s" % (name, err.strip()[-160:]))
+
+# The soak stops with whole lines.
+p = subprocess.Popen([binary, "soak", "--minutes", "600", "--headless", "--gestures", gestures], cwd=work, env=env,
+                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+time.sleep(2)
+p.send_signal(signal.SIGTERM)
+stdout, err = p.communicate(timeout=20)
+check(p.returncode == 128 + signal.SIGTERM and "stopped by SIGTERM" in err, "SIGTERM stops the soak: %s" % err.strip())
+check(stdout == "" or (stdout.endswith("\n") and all(json.loads(l) for l in stdout.splitlines())), "its lines are whole")
+print("imports refused or replayable, plain video paths, ffmpeg drained, stops that leave only whole outputs")

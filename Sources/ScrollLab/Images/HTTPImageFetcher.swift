@@ -9,8 +9,16 @@ import Synchronization
 /// One data task per load, at most `connectionsPerHost` connections to the host (iOS's default, 4);
 /// the pipeline's priority becomes the task's, its cancellation the task's. Every way a fetch can
 /// fail ends as a short reason the tile shows and the metrics count: "connection refused", "HTTP 404",
-/// "timeout", "wrong content type (text/html)", "truncated body", "body over 32 MB", "redirect loop",
+/// "HTTP 304 (not modified)", "HTTP 302 without Location", "timeout", "wrong content type (text/html)",
+/// "truncated body", "body over 32 MB", "redirect loop", "bad response (not HTTP)", "connection lost",
 /// or the system's own words. The session calls back on its own queue; nothing here blocks the frame.
+///
+/// Limits hold while the body arrives (B-HTTP-1, B-DISK-2): a body over `maxBodyBytes` is cancelled as
+/// soon as it passes the limit (memory stays at the limit; each chunk is appended in place, never the
+/// body copied); a fetch not done within the whole-request deadline is cancelled as a timeout; a body
+/// without a Content-Length must end with its image's own end marker (a cut connection looks like a
+/// clean end), else it is a truncated body. Every body byte received is counted, a cancelled
+/// transfer's included (the task's own count at its end, where the delegate saw fewer).
 final class HTTPImageFetcher: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     /// The URL template: `{asset}` is replaced by the asset index.
     let template: String
@@ -21,9 +29,14 @@ final class HTTPImageFetcher: NSObject, URLSessionDataDelegate, @unchecked Senda
 
     typealias Completion = @Sendable (Result<[UInt8], ImageDecodeFailure>) -> Void
 
+    /// A fetch's body, appended to in place (a value in the job table would be copied by each append).
+    private final class Body: @unchecked Sendable {
+        var bytes: [UInt8] = []
+    }
+
     private struct Job {
         var ticket: Int
-        var data: [UInt8] = []
+        let body = Body()
         var expected: Int64 = -1
         var redirects = 0
         var failure: String?
@@ -35,15 +48,20 @@ final class HTTPImageFetcher: NSObject, URLSessionDataDelegate, @unchecked Senda
         var tasks: [Int: URLSessionDataTask] = [:]   // by ticket
         var bytesReceived = 0
         var requests = 0
+        /// Body bytes the delegate was given, per task still running (cancelled ones included).
+        var delivered: [Int: Int64] = [:]
     }
 
     private let state = Mutex(State())
     // The session keeps its delegate: `close()` ends that cycle.
     private var session: URLSession!
+    /// Seconds a fetch may take in all, from its start to its body's end (at least 60, and the timeout).
+    var deadline: Double
 
     /// A fetcher for `template`; requests time out after `timeout` seconds without data.
     init(template: String, timeout: Double, connectionsPerHost: Int = 4) {
         self.template = template
+        self.deadline = Swift.max(timeout, 60)
         super.init()
         let config = URLSessionConfiguration.ephemeral
         config.httpMaximumConnectionsPerHost = connectionsPerHost
@@ -83,8 +101,16 @@ final class HTTPImageFetcher: NSObject, URLSessionDataDelegate, @unchecked Senda
             s.jobs[task.taskIdentifier] = Job(ticket: ticket, completion: completion)
             s.tasks[ticket] = task
             s.requests += 1
+            s.delivered[task.taskIdentifier] = 0
         }
         task.resume()
+        // The whole-request deadline, enforced here: the session's resource timeout is not on every platform.
+        let id = task.taskIdentifier
+        DispatchQueue.global().asyncAfter(deadline: .now() + deadline) { [weak self, weak task] in
+            guard let self, let task, self.state.withLock({ $0.jobs[id]?.ticket == ticket }) else { return }
+            task.cancel()
+            self.finish(id, .failure(.init(reason: "timeout")))
+        }
     }
 
     /// Stops the fetch of `ticket`; its completion will not run.
@@ -115,7 +141,17 @@ final class HTTPImageFetcher: NSObject, URLSessionDataDelegate, @unchecked Senda
         if let http = response as? HTTPURLResponse {
             let type = (http.value(forHTTPHeaderField: "Content-Type") ?? "").lowercased()
             if (300..<400).contains(http.statusCode) {
-                failure = "redirect loop"
+                // A redirect that reaches here was not followed: past the limit, or not one to follow.
+                let redirects = state.withLock { $0.jobs[dataTask.taskIdentifier]?.redirects ?? 0 }
+                if redirects >= Self.maxRedirects {
+                    failure = "redirect loop"
+                } else if http.statusCode == 304 {
+                    failure = "HTTP 304 (not modified)"
+                } else if http.value(forHTTPHeaderField: "Location") == nil, [301, 302, 303, 307, 308].contains(http.statusCode) {
+                    failure = "HTTP \(http.statusCode) without Location"
+                } else {
+                    failure = "HTTP \(http.statusCode)"
+                }
             } else if !(200..<300).contains(http.statusCode) {
                 failure = "HTTP \(http.statusCode)"
             } else if !type.hasPrefix("image/") {
@@ -136,18 +172,27 @@ final class HTTPImageFetcher: NSObject, URLSessionDataDelegate, @unchecked Senda
         }
         // Refused on its headers: the load ends now (the task is stopped; its end is not waited for).
         completionHandler(.cancel)
+        dataTask.cancel()
         finish(dataTask.taskIdentifier, .failure(.init(reason: failure)))
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        let over = state.withLock { s -> Bool in
+        let body = state.withLock { s -> Body? in
             s.bytesReceived += data.count
-            guard var job = s.jobs[dataTask.taskIdentifier] else { return false }
-            job.data.append(contentsOf: data)
-            let over = job.data.count > Self.maxBodyBytes
-            if over { job.data = [] }
-            s.jobs[dataTask.taskIdentifier] = job
-            return over
+            s.delivered[dataTask.taskIdentifier, default: 0] += Int64(data.count)
+            return s.jobs[dataTask.taskIdentifier]?.body
+        }
+        // The delegate queue is serial: this task's body is appended to by this call alone.
+        guard let body else { return }
+        let over = body.bytes.count + data.count > Self.maxBodyBytes
+        if over {
+            body.bytes = []
+        } else {
+            if body.bytes.isEmpty, let expected = state.withLock({ $0.jobs[dataTask.taskIdentifier]?.expected }),
+               expected > 0, expected <= Int64(Self.maxBodyBytes) {
+                body.bytes.reserveCapacity(Int(expected))
+            }
+            body.bytes.append(contentsOf: data)
         }
         if over {
             dataTask.cancel()
@@ -179,6 +224,12 @@ final class HTTPImageFetcher: NSObject, URLSessionDataDelegate, @unchecked Senda
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
+        // Bytes the task received that the delegate was never given (a cancelled transfer's last chunks).
+        let received = task.countOfBytesReceived
+        state.withLock { s in
+            let delivered = s.delivered.removeValue(forKey: task.taskIdentifier) ?? 0
+            if received > delivered { s.bytesReceived += Int(received - delivered) }
+        }
         guard let job = state.withLock({ $0.jobs[task.taskIdentifier] }) else { return }
         finish(task.taskIdentifier, Self.result(of: job, error: error))
     }
@@ -189,24 +240,31 @@ final class HTTPImageFetcher: NSObject, URLSessionDataDelegate, @unchecked Senda
         if let error {
             let code = (error as NSError).code
             // The connection ended before the body the headers announced.
-            if code != NSURLErrorTimedOut, job.expected > 0, Int64(job.data.count) < job.expected {
+            if code != NSURLErrorTimedOut, job.expected > 0, Int64(job.body.bytes.count) < job.expected {
                 return .failure(.init(reason: "truncated body"))
             }
+            // A body without a length that ended in an error part of the way.
+            if code != NSURLErrorTimedOut, job.expected <= 0, !job.body.bytes.isEmpty { return .failure(.init(reason: "truncated body")) }
             let reason: String
             switch code {
             case NSURLErrorTimedOut: reason = "timeout"
             case NSURLErrorCannotConnectToHost: reason = "connection refused"
             case NSURLErrorHTTPTooManyRedirects: reason = "redirect loop"
-            case NSURLErrorNetworkConnectionLost, NSURLErrorCannotParseResponse, NSURLErrorBadServerResponse:
-                reason = "connection lost"
+            case NSURLErrorNetworkConnectionLost: reason = "connection lost"
+            case NSURLErrorCannotParseResponse, NSURLErrorBadServerResponse, NSURLErrorUnsupportedURL:
+                // libcurl's answer to bytes that are not an HTTP response is "unsupported protocol".
+                reason = "bad response (not HTTP)"
             case NSURLErrorCannotFindHost, NSURLErrorDNSLookupFailed: reason = "host not found"
             case NSURLErrorNotConnectedToInternet: reason = "offline"
             default: reason = "network error \(code)"
             }
             return .failure(.init(reason: reason))
         }
-        if job.expected > 0, Int64(job.data.count) < job.expected { return .failure(.init(reason: "truncated body")) }
-        if job.data.isEmpty { return .failure(.init(reason: "empty body")) }
-        return .success(job.data)
+        let bytes = job.body.bytes
+        if job.expected > 0, Int64(bytes.count) < job.expected { return .failure(.init(reason: "truncated body")) }
+        if bytes.isEmpty { return .failure(.init(reason: "empty body")) }
+        // Without a length, a connection cut short ends like a whole body: the image's end marker tells.
+        if job.expected <= 0, ImageEnd.isCutShort(bytes) { return .failure(.init(reason: "truncated body")) }
+        return .success(bytes)
     }
 }

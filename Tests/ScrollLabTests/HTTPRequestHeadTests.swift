@@ -86,7 +86,7 @@ import Testing
         #expect(!ImageEnd.isCutShort(png) && ImageEnd.isCutShort(Array(png.dropLast(3))))
         let gif = Array("GIF89a".utf8) + [1, 2, 3, 0x3B]
         #expect(!ImageEnd.isCutShort(gif) && ImageEnd.isCutShort(Array(gif.dropLast())))
-        let webp = Array("RIFF".utf8) + [12, 0, 0, 0] + Array("WEBP".utf8) + [1, 2, 3, 4]
+        let webp = Array("RIFF".utf8) + [8, 0, 0, 0] + Array("WEBP".utf8) + [1, 2, 3, 4]
         #expect(!ImageEnd.isCutShort(webp) && ImageEnd.isCutShort(Array(webp.dropLast())))
         let bmp = Array("BM".utf8) + [10, 0, 0, 0] + [0, 0, 0, 0]
         #expect(!ImageEnd.isCutShort(bmp) && ImageEnd.isCutShort(Array(bmp.dropLast())))

@@ -41,6 +41,8 @@ final class HTTPImageFetcher: NSObject, URLSessionDataDelegate, @unchecked Senda
         var redirects = 0
         var failure: String?
         var completion: Completion
+        /// When the fetch started (`DispatchTime` seconds).
+        var started = 0.0
     }
 
     private struct State {
@@ -57,6 +59,8 @@ final class HTTPImageFetcher: NSObject, URLSessionDataDelegate, @unchecked Senda
     private var session: URLSession!
     /// Seconds a fetch may take in all, from its start to its body's end (at least 60, and the timeout).
     var deadline: Double
+    private let watchdog = DispatchSource.makeTimerSource(queue: .global(qos: .utility))
+    private let cancelling = DispatchQueue(label: "scrolllab.http.cancel")
 
     /// A fetcher for `template`; requests time out after `timeout` seconds without data.
     init(template: String, timeout: Double, connectionsPerHost: Int = 4) {
@@ -73,6 +77,9 @@ final class HTTPImageFetcher: NSObject, URLSessionDataDelegate, @unchecked Senda
         queue.maxConcurrentOperationCount = 1
         queue.name = "scrolllab.http"
         session = URLSession(configuration: config, delegate: self, delegateQueue: queue)
+        watchdog.schedule(deadline: .now() + .milliseconds(20), repeating: .milliseconds(20), leeway: .milliseconds(5))
+        watchdog.setEventHandler { [weak self] in self?.watch() }
+        watchdog.resume()
     }
 
     /// Why `template` cannot be used, or nil: it must be an http(s) URL with `{asset}` in it.
@@ -98,20 +105,42 @@ final class HTTPImageFetcher: NSObject, URLSessionDataDelegate, @unchecked Senda
         // Needed now → high; a second or more ahead → low (URLSessionTask's 0…1).
         task.priority = Float(1 / (1 + Swift.max(0, priority)))
         state.withLock { s in
-            s.jobs[task.taskIdentifier] = Job(ticket: ticket, completion: completion)
+            s.jobs[task.taskIdentifier] = Job(ticket: ticket, completion: completion, started: Self.now())
             s.tasks[ticket] = task
             s.requests += 1
             s.delivered[task.taskIdentifier] = 0
         }
         task.resume()
-        // The whole-request deadline, enforced here: the session's resource timeout is not on every platform.
-        let id = task.taskIdentifier
-        DispatchQueue.global().asyncAfter(deadline: .now() + deadline) { [weak self, weak task] in
-            guard let self, let task, self.state.withLock({ $0.jobs[id]?.ticket == ticket }) else { return }
-            task.cancel()
-            self.finish(id, .failure(.init(reason: "timeout")))
+    }
+
+    /// Every 20 ms: a fetch past the whole-request deadline is a timeout (the session's resource timeout
+    /// is not enforced on Linux), a body past the limit is cancelled (where the task counts its bytes).
+    private func watch() {
+        let now = Self.now()
+        let over = state.withLock { s -> [(Int, URLSessionDataTask, String)] in
+            s.tasks.values.compactMap { task in
+                guard let job = s.jobs[task.taskIdentifier] else { return nil }
+                if task.countOfBytesReceived > Int64(Self.maxBodyBytes) {
+                    return (task.taskIdentifier, task, "body over \(Self.maxBodyBytes >> 20) MB")
+                }
+                return now - job.started > deadline ? (task.taskIdentifier, task, "timeout") : nil
+            }
+        }
+        for (id, task, reason) in over {
+            finish(id, .failure(.init(reason: reason)))
+            stop(task)
         }
     }
+
+    /// Cancels `task` on a queue of its own. On Linux `cancel()` waits for the session's work queue, which
+    /// may be busy handing the delegate queue more of the body: called on the delegate queue it blocked
+    /// that queue while the transfer went on (gigabytes held in queued callbacks), and on the render
+    /// thread it froze frames.
+    private func stop(_ task: URLSessionTask) {
+        cancelling.async { task.cancel() }
+    }
+
+    private static func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
 
     /// Stops the fetch of `ticket`; its completion will not run.
     func cancel(ticket: Int) {
@@ -120,7 +149,7 @@ final class HTTPImageFetcher: NSObject, URLSessionDataDelegate, @unchecked Senda
             s.jobs[task.taskIdentifier] = nil
             return task
         }
-        task?.cancel()
+        if let task { stop(task) }
     }
 
     /// Cancels everything and lets the session go.
@@ -129,37 +158,36 @@ final class HTTPImageFetcher: NSObject, URLSessionDataDelegate, @unchecked Senda
             defer { s.jobs.removeAll(); s.tasks.removeAll() }
             return Array(s.tasks.values)
         }
-        for task in tasks { task.cancel() }
+        for task in tasks { stop(task) }
+        watchdog.cancel()
         session.invalidateAndCancel()
     }
 
     // MARK: URLSessionDataDelegate
 
+    /// Why `response` is refused on its head, or nil: a status outside 2xx (a redirect that reaches here
+    /// was not followed: past the limit, or not one to follow), a type that is not an image, a length
+    /// over the limit.
+    static func failure(of http: HTTPURLResponse, redirects: Int) -> String? {
+        let type = (http.value(forHTTPHeaderField: "Content-Type") ?? "").lowercased()
+        if (300..<400).contains(http.statusCode) {
+            if redirects >= maxRedirects { return "redirect loop" }
+            if http.statusCode == 304 { return "HTTP 304 (not modified)" }
+            if http.value(forHTTPHeaderField: "Location") == nil, [301, 302, 303, 307, 308].contains(http.statusCode) {
+                return "HTTP \(http.statusCode) without Location"
+            }
+            return "HTTP \(http.statusCode)"
+        }
+        if !(200..<300).contains(http.statusCode) { return "HTTP \(http.statusCode)" }
+        if !type.hasPrefix("image/") { return "wrong content type (\(type.isEmpty ? "none" : String(type.prefix(40))))" }
+        if http.expectedContentLength > Int64(maxBodyBytes) { return "body over \(maxBodyBytes >> 20) MB" }
+        return nil
+    }
+
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
                     completionHandler: @escaping (URLSession.ResponseDisposition) -> Void) {
-        var failure: String?
-        if let http = response as? HTTPURLResponse {
-            let type = (http.value(forHTTPHeaderField: "Content-Type") ?? "").lowercased()
-            if (300..<400).contains(http.statusCode) {
-                // A redirect that reaches here was not followed: past the limit, or not one to follow.
-                let redirects = state.withLock { $0.jobs[dataTask.taskIdentifier]?.redirects ?? 0 }
-                if redirects >= Self.maxRedirects {
-                    failure = "redirect loop"
-                } else if http.statusCode == 304 {
-                    failure = "HTTP 304 (not modified)"
-                } else if http.value(forHTTPHeaderField: "Location") == nil, [301, 302, 303, 307, 308].contains(http.statusCode) {
-                    failure = "HTTP \(http.statusCode) without Location"
-                } else {
-                    failure = "HTTP \(http.statusCode)"
-                }
-            } else if !(200..<300).contains(http.statusCode) {
-                failure = "HTTP \(http.statusCode)"
-            } else if !type.hasPrefix("image/") {
-                failure = "wrong content type (\(type.isEmpty ? "none" : String(type.prefix(40))))"
-            } else if response.expectedContentLength > Int64(Self.maxBodyBytes) {
-                failure = "body over \(Self.maxBodyBytes >> 20) MB"
-            }
-        }
+        let redirects = state.withLock { $0.jobs[dataTask.taskIdentifier]?.redirects ?? 0 }
+        let failure = (response as? HTTPURLResponse).flatMap { Self.failure(of: $0, redirects: redirects) }
         let known = state.withLock { s -> Bool in
             guard var job = s.jobs[dataTask.taskIdentifier] else { return false }
             job.expected = response.expectedContentLength
@@ -172,8 +200,8 @@ final class HTTPImageFetcher: NSObject, URLSessionDataDelegate, @unchecked Senda
         }
         // Refused on its headers: the load ends now (the task is stopped; its end is not waited for).
         completionHandler(.cancel)
-        dataTask.cancel()
         finish(dataTask.taskIdentifier, .failure(.init(reason: failure)))
+        stop(dataTask)
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
@@ -195,8 +223,8 @@ final class HTTPImageFetcher: NSObject, URLSessionDataDelegate, @unchecked Senda
             body.bytes.append(contentsOf: data)
         }
         if over {
-            dataTask.cancel()
             finish(dataTask.taskIdentifier, .failure(.init(reason: "body over \(Self.maxBodyBytes >> 20) MB")))
+            stop(dataTask)
         }
     }
 
@@ -230,7 +258,11 @@ final class HTTPImageFetcher: NSObject, URLSessionDataDelegate, @unchecked Senda
             let delivered = s.delivered.removeValue(forKey: task.taskIdentifier) ?? 0
             if received > delivered { s.bytesReceived += Int(received - delivered) }
         }
-        guard let job = state.withLock({ $0.jobs[task.taskIdentifier] }) else { return }
+        guard var job = state.withLock({ $0.jobs[task.taskIdentifier] }) else { return }
+        // A response the session ended without handing it over (a redirect without a Location, on Linux).
+        if job.failure == nil, let http = task.response as? HTTPURLResponse {
+            job.failure = Self.failure(of: http, redirects: job.redirects)
+        }
         finish(task.taskIdentifier, Self.result(of: job, error: error))
     }
 

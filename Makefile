@@ -3,8 +3,9 @@
 #   make run    install missing run-time packages, build release, open the window
 #   make build  debug build (`make build NO_X11=1`: without the X11 event-time path, no libX11 linked;
 #               built in .build-nox11)
-#   make test   install missing test packages, build, unit tests, a bounded fuzz run, a headless soak,
-#               the real-window tests under Xvfb, then a copy of the tree built with a throwaway policy and
+#   make test   install missing test packages, build (debug, and release for the signal tests), unit
+#               tests, a bounded fuzz run, a headless soak, the real-window and fault tests under Xvfb
+#               (serve_signals_test also stops the release binary), then a copy of the tree built with a throwaway policy and
 #               scene added where the README says (Tests/Extension)
 #   make docs     ScrollKit's DocC documentation as a static site in docs/site (prints where)
 #   make example  build the ScrollKit example (Examples/) and write its screenshot offscreen
@@ -78,10 +79,11 @@ run: release
 
 test: test-deps check-layering
 	swift build
+	swift build -c release --product scrolllab
 	swift test
 	Tests/Fuzz/run.sh 60
 	.build/debug/scrolllab soak --minutes 30 --headless
-	Tests/Window/run-all.sh .build/debug/scrolllab
+	SCROLLLAB_RELEASE_BINARY=.build/release/scrolllab Tests/Window/run-all.sh .build/debug/scrolllab
 	python3 Tests/Extension/extension_test.py
 	$(MAKE) --no-print-directory test-nox11
 

@@ -23,8 +23,6 @@ let package = Package(
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
         // DocC's SwiftPM plugin: `make docs` builds ScrollKit's documentation as a static site.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
-        // FlyingFox: the small HTTP server `scrolllab serve` is built on (Swift concurrency, no SwiftNIO).
-        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
         // SDL2, SDL2_image and SDL2_ttf from the system (Debian: libsdl2-dev, libsdl2-image-dev, libsdl2-ttf-dev).
@@ -51,7 +49,6 @@ let package = Package(
             dependencies: [
                 "ScrollLabCore", "LabKit", "ScrollKit", "CSDL",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "FlyingFox", package: "FlyingFox"),
             ] + (withX11 ? ["CX11Time"] : []),
             path: "Sources/ScrollLab",
             swiftSettings: withX11 ? [.define("SCROLLLAB_X11")] : []

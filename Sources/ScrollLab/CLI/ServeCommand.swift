@@ -1,7 +1,5 @@
 import ArgumentParser
 import Dispatch
-import FlyingFox
-import FlyingSocks
 import Foundation
 import LabKit
 import ScrollLabCore
@@ -29,14 +27,21 @@ struct ServeCommand: ParsableCommand {
             of requests (seeded by --seed) with 500; --truncate sends half of each body and closes the \
             connection; --stall S waits S seconds after the headers before the body; --content-type T \
             sends T as the Content-Type; --redirect-loop redirects every request to itself. \
-            SIGINT or SIGTERM stops it (exit 0).
+            \
+            It answers every request it accepts: a request line over 8 KiB is answered 414 and a head over \
+            32 KiB (or a header line over 8 KiB) 431 at once; a head not complete within 10 s of its first \
+            byte 408; a malformed request 400; a method other than GET or HEAD 405; a connection over the \
+            cap (at most 512, and half the descriptor limit) 503. Only regular image files inside --assets \
+            are sent (a link out of the folder, or a file that is not an image, is 403).
+
+            SIGINT, SIGTERM or SIGHUP stops it at once (exit 0). A port in use is exit 2 ("address in use").
             """
     )
 
     @Option(help: "Folder of images to serve (default: the bundled Assets/Images).")
     var assets: String?
 
-    @Option(help: "Port on 127.0.0.1 (0: any free port; the serving line says which).")
+    @Option(parsing: .unconditional, help: "Port on 127.0.0.1 (0: any free port; the serving line says which).")
     var port: Int = 8080
 
     @Option(help: ArgumentHelp("Network profile applied at the server: " + NetworkProfile.names + ", or none (default)."))
@@ -81,48 +86,26 @@ struct ServeCommand: ParsableCommand {
         do { files = try AssetCatalog.imageFiles(in: directory) } catch { fail("scrolllab serve: \(error.description)", code: 2) }
         let faults = ServeFaults(status: status, failRate: failRate, truncate: truncate, stall: stall, contentType: contentType,
                                  redirectLoop: redirectLoop, seed: seed)
-        let images = ImageServer(files: files, profile: NetworkProfile.named(network), faults: faults)
-        let address: sockaddr_in
-        do { address = try .inet(ip4: "127.0.0.1", port: UInt16(port)) } catch { fail("scrolllab serve: \(error)", code: 2) }
-        let server = HTTPServer(address: address, timeout: 3600, logger: .disabled)
-        let name = network
-        let done = DispatchSemaphore(value: 0)
-        Task {
-            await server.appendRoute("GET /*") { request in await images.respond(request) }
-            let running = Task { try await server.run() }
-            do {
-                try await server.waitUntilListening(timeout: 10)
-            } catch {
-                writeStandardError("scrolllab serve: cannot listen on 127.0.0.1:\(port): \(error.localizedDescription)")
-                Foundation.exit(2)
-            }
-            guard case let .ip4(_, bound)? = await server.listeningAddress else {
-                writeStandardError("scrolllab serve: cannot tell which port it listens on")
-                Foundation.exit(2)
-            }
-            writeLine(LabKit.JSONValue.object([
-                ("event", .string("serving")), ("source", .string("http://127.0.0.1:\(bound)/img/{asset}.jpg")),
-                ("port", .int(Int(bound))), ("network", .string(name)), ("assets", .int(files.count)),
-            ]).serialized, to: STDOUT_FILENO)
-            do { try await running.value } catch {
-                writeStandardError("scrolllab serve: \(error.localizedDescription)")
-                Foundation.exit(2)
-            }
-            done.signal()
+        let images = ImageServer(files: files, folder: directory, profile: NetworkProfile.named(network), faults: faults)
+        // SIGINT, SIGTERM and SIGHUP end it at once with exit code 0, whichever thread they reach. A plain
+        // handler, installed before the serving line: a dispatch source installs its handler later, on its
+        // own queue, and a signal in between was ignored (and an unused array of sources is released by the
+        // optimiser in a release build, which then ignored every signal). Each request's log line is one
+        // write, so no output is left half written.
+        for number in [SIGINT, SIGTERM, SIGHUP] {
+            _ = Glibc.signal(number) { _ in _exit(0) }
         }
-        // SIGINT and SIGTERM end it with exit code 0 (each request's line is written whole before its response ends).
-        let signals = [SIGINT, SIGTERM].map { number -> DispatchSourceSignal in
-            _ = Glibc.signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
-            source.setEventHandler { Foundation.exit(0) }
-            source.resume()
-            return source
+        // A client or a log reader that goes away is an error on that write, not the end of the server.
+        _ = Glibc.signal(SIGPIPE, SIG_IGN)
+        let listener: HTTPListener
+        do { listener = try HTTPListener(port: UInt16(port), epoch: images.start) } catch {
+            fail("scrolllab serve: cannot listen on 127.0.0.1:\(port): \(error.description)", code: 2)
         }
-        _ = signals
-        DispatchQueue.global().async {
-            done.wait()
-            Foundation.exit(0)
-        }
-        dispatchMain()
+        writeLine(LabKit.JSONValue.object([
+            ("event", .string("serving")), ("source", .string("http://127.0.0.1:\(listener.port)/img/{asset}.jpg")),
+            ("port", .int(Int(listener.port))), ("network", .string(network)), ("assets", .int(files.count)),
+        ]).serialized, to: STDOUT_FILENO)
+        listener.run(handler: { head, connection in images.serve(head, on: connection) },
+                     refused: { status, target, bytes, began in images.logRefusal(status: status, target: target, bytes: bytes, began: began) })
     }
 }

@@ -1,18 +1,26 @@
 /// The bytes of one disk cache file: a header that names the key, the payload's length and checksum,
 /// then the payload (an image file as fetched).
 ///
-/// Layout: `SLDC` and a version byte; the key's length (UInt32, little-endian) and its UTF-8 bytes; the
+/// Layout: `SLDC` and a version byte; the key's length (UInt32, little-endian) and its UTF-8 bytes (a key
+/// longer than `maxKeyBytes` is stored as `hashed:LENGTH:` and its 128-bit hash); the
 /// payload's length (UInt64); its FNV-1a 64-bit hash (UInt64); the payload. A file cut short, grown,
 /// overwritten in part or holding another key is refused by `payload(of:key:)`: the cache never serves
 /// a torn or corrupt entry.
 enum DiskCacheEntry {
     static let magic: [UInt8] = Array("SLDC".utf8) + [1]
-    /// Keys longer than this are refused (a URL of 64 KiB is not an image address).
+    /// Keys longer than this are stored as their hash (a URL of 64 KiB is an unusual image address).
     static let maxKeyBytes = 65_536
+
+    /// The key's bytes as stored: the key itself, or for a key over `maxKeyBytes` its length and hash.
+    static func storedKey(_ key: String) -> [UInt8] {
+        let bytes = Array(key.utf8)
+        guard bytes.count > maxKeyBytes else { return bytes }
+        return Array("hashed:\(bytes.count):\(hex(fnv1a(bytes)))\(hex(fnv1a(bytes, basis: 0x6C62_272E_07BB_0142)))".utf8)
+    }
 
     /// The file for `payload` under `key`.
     static func encode(key: String, payload: [UInt8]) -> [UInt8] {
-        let keyBytes = Array(key.utf8)
+        let keyBytes = storedKey(key)
         var out = magic
         out.reserveCapacity(magic.count + 4 + keyBytes.count + 16 + payload.count)
         append(UInt64(keyBytes.count), bytes: 4, to: &out)
@@ -33,7 +41,7 @@ enum DiskCacheEntry {
         }
         guard let m = take(magic.count), Array(m) == magic,
               let keyLength = take(4).map(number), keyLength <= UInt64(maxKeyBytes),
-              let storedKey = take(Int(keyLength)), Array(storedKey) == Array(key.utf8),
+              let stored = take(Int(keyLength)), Array(stored) == storedKey(key),
               let length = take(8).map(number), let hash = take(8).map(number),
               length == UInt64(file.count - at)
         else { return nil }

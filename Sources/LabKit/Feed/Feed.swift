@@ -5,7 +5,7 @@ import ScrollKit
 /// Read from a feed file (`FeedParser`, format in docs/feeds.md) or made by `FeedGenerator`. Images
 /// are kept once each, by name: items that name the same image share it (one key in the caches, one
 /// download), as an app's image cache keys by URL.
-public struct Feed: Equatable, Sendable {
+public struct Feed: Hashable, Sendable {
     /// The items, in order.
     public var items: [FeedItem]
     /// The distinct images, in order of first use; `FeedItem.image` indexes this.

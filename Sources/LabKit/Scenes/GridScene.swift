@@ -11,12 +11,14 @@ import ScrollKit
 public final class GridScene: LabScene, ScrollViewDelegate {
     public let name = "grid"
     public let scrollView: ScrollView
-    /// The grid geometry.
-    public let layout: GridLayout
+    /// The content's geometry: the bundled grid, or a feed's layout (B-FEED-1).
+    public let layout: FeedLayout
+    /// Which image each item shows.
+    public let itemImages: ItemImages
     /// The settings the scene was made with (policy and seed problem as at creation).
     public let configuration: GridSceneConfiguration
-    /// The six recycled views.
-    public internal(set) var pool: ReusePool
+    /// The recycled views: the grid's six, or as many as a feed's visible items need.
+    public internal(set) var pool: ViewPool
     /// The loading pipeline and its memory cache.
     public internal(set) var pipeline: ImagePipeline
     /// The active policy's kind.
@@ -64,11 +66,12 @@ public final class GridScene: LabScene, ScrollViewDelegate {
     /// A grid scene; `source` defaults to a deterministic virtual source with the configured latency.
     public init(configuration: GridSceneConfiguration = .init(), source: (any ImageSource)? = nil) {
         self.configuration = configuration
-        layout = GridLayout(itemCount: configuration.itemCount)
+        layout = configuration.feedGeometry
+        itemImages = configuration.itemImages
         scrollView = ScrollView(frame: Self.scrollFrame, contentSize: layout.contentSize)
         scrollView.touchArea = Self.phoneBounds
         scrollView.configuration.physics = configuration.physics
-        pool = ReusePool(capacity: 6)
+        pool = configuration.feed == nil || layout.kind == .grid ? .window(capacity: 6) : .queue
         pipeline = ImagePipeline(source: source ?? Self.headlessSource(configuration), cacheByteLimit: configuration.cacheByteLimit,
                                  maxConcurrent: configuration.maxConcurrentLoads,
                                  expectedLoadDuration: Self.expectedLoadDuration(configuration))
@@ -78,6 +81,7 @@ public final class GridScene: LabScene, ScrollViewDelegate {
         if let limit = policy.maxConcurrentLoads { pipeline.setMaxConcurrent(limit, time: 0) }
         slots = Array(repeating: TileSlot(), count: pool.capacity)
         recorder = LoadMetricsRecorder(assetCount: configuration.assetCount)
+        recorder.itemImages = itemImages
         scrollView.delegate = self
         scrollView.content = self
     }
@@ -162,6 +166,7 @@ public final class GridScene: LabScene, ScrollViewDelegate {
     /// Starts the current segment's metrics afresh, keeping the cache, the tiles and the comparison.
     public func resetMetrics() {
         recorder = LoadMetricsRecorder(assetCount: configuration.assetCount)
+        recorder.itemImages = itemImages
         pipeline.beginSegment()
         trafficBaseline = pipeline.source.traffic
         if started { recorder.start(time: now, tiles: frameTiles()) }

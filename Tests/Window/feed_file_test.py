@@ -87,3 +87,25 @@ check(code == 1 and err == "scrolllab feed check: stdin line 100001: more than 1
       "a million items: refused at line 100001: %d %r" % (code, err))
 check(peak_kib < 200 * 1024, "a million items read in bounded memory: peak %d MiB" % (peak_kib // 1024))
 print("feed_file_test: ok")
+
+# The verdict: one JSON line per layout and policy, exactly one recommendation per layout, and it obeys
+# the stated rule (least blank area within 1.25× the fewest bytes).
+gestures = os.path.join(out, "verdict-gestures")
+os.makedirs(gestures, exist_ok=True)
+root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+with open(os.path.join(root, "Assets", "Gestures", "single-fling.jsonl")) as src, open(os.path.join(gestures, "single-fling.jsonl"), "w") as dst:
+    dst.write(src.read())
+code, text, err = run("feed", "verdict", "--layouts", "list,masonry", "--count", "150", "--gestures", gestures, "--json")
+check(code == 0, "feed verdict: exit 0 (%s)" % err)
+rows = [json.loads(line) for line in text.splitlines()]
+check(len(rows) == 16 and {r["layout"] for r in rows} == {"list", "masonry"}, "feed verdict: 8 policies × 2 layouts")
+for layout in ["list", "masonry"]:
+    mine = [r for r in rows if r["layout"] == layout]
+    picked = [r for r in mine if r["recommended"]]
+    fewest = min(r["networkBytes"] for r in mine)
+    allowed = [r for r in mine if r["networkBytes"] <= 1.25 * fewest]
+    check(len(picked) == 1 and picked[0]["blankScreenSeconds"] == min(r["blankScreenSeconds"] for r in allowed),
+          "%s: one recommendation, the least blank within the byte allowance (%r)" % (layout, picked))
+code, _, err = run("feed", "verdict", "--layouts", "spiral")
+check(code == 64 and "--layouts" in err, "feed verdict --layouts spiral: a usage error naming it (%d %r)" % (code, err))
+print("feed_file_test: verdict ok")

@@ -39,6 +39,11 @@ public struct FeedLayout: Equatable, Sendable {
     private let reach: [Double]
     /// Carousels: the first item of each row, then `itemCount`.
     private let rowStarts: [Int]
+    /// Carousels: the row of each item.
+    private let itemRows: [Int]
+    /// Carousels: each row's horizontal content offset (its own scroll view's); frames and bands take
+    /// it into account. Zero for every row at first.
+    public var rowOffsets: [Double]
 
     /// Items in a carousel row when the feed has no sections.
     public static let carouselRowLength = 10
@@ -59,6 +64,8 @@ public struct FeedLayout: Equatable, Sendable {
         frames = []
         reach = []
         rowStarts = []
+        itemRows = []
+        rowOffsets = []
     }
 
     /// Lays out `feed` as `kind` (nil: the feed's own layout, else `list`) in `columns` columns (nil:
@@ -148,13 +155,25 @@ public struct FeedLayout: Equatable, Sendable {
         self.frames = frames
         self.reach = reach
         self.rowStarts = rowStarts
+        var itemRows: [Int] = []
+        if kind == .carousels {
+            itemRows.reserveCapacity(sizes.count)
+            for row in 0..<Swift.max(0, rowStarts.count - 1) {
+                itemRows += repeatElement(row, count: rowStarts[row + 1] - rowStarts[row])
+            }
+        }
+        self.itemRows = itemRows
+        rowOffsets = Array(repeating: 0, count: itemRows.isEmpty ? 0 : rowStarts.count - 1)
         contentSize = Size(width: viewportWidth, height: height)
     }
 
-    /// The frame of item `index` in content coordinates (a carousel item's at its row's offset 0).
+    /// The frame of item `index` in content coordinates (a carousel item's moved by its row's offset).
     public func frame(ofItem index: Int) -> Rect {
         if let grid { return grid.frame(ofItem: index) }
-        return frames[index]
+        guard !itemRows.isEmpty else { return frames[index] }
+        var frame = frames[index]
+        frame.origin.x -= rowOffsets[itemRows[index]]
+        return frame
     }
 
     /// The items whose frames intersect `rect`, in index order (for `grid`, `GridLayout.items(in:)`).
@@ -163,10 +182,12 @@ public struct FeedLayout: Equatable, Sendable {
         guard itemCount > 0, rect.height > 0, rect.minY.isFinite, rect.maxY.isFinite else {
             return FeedItems(candidates: 0..<0, frames: [], rect: rect)
         }
+        // Rows move sideways, not up or down: the vertical search holds; the filter takes the offsets.
         // Items from the first whose reach passes the top, to the last whose top is above the bottom.
         let lower = Self.partition(reach.count) { reach[$0] > rect.minY }
         let upper = Self.partition(frames.count) { frames[$0].minY >= rect.maxY }
-        return FeedItems(candidates: lower..<Swift.max(lower, upper), frames: frames, rect: rect)
+        return FeedItems(candidates: lower..<Swift.max(lower, upper), frames: frames, rect: rect,
+                         itemRows: itemRows, rowOffsets: rowOffsets)
     }
 
     /// The first index in `0..<count` for which `isAfter` holds (it must hold for a suffix).
@@ -204,6 +225,29 @@ public struct FeedLayout: Equatable, Sendable {
         return first..<Swift.min(itemCount, first + columns)
     }
 
+    /// A row's frame at horizontal offset 0: the view's width, the row's top to its tallest item's bottom
+    /// (for a grid or masonry row of `columns` items: the band their frames span).
+    public func rowFrame(_ row: Int) -> Rect {
+        let items = items(inRow: row)
+        guard !items.isEmpty else { return .zero }
+        var top = Double.infinity, bottom = -Double.infinity
+        for i in items {
+            let f = grid?.frame(ofItem: i) ?? frames[i]
+            top = Swift.min(top, f.minY)
+            bottom = Swift.max(bottom, f.maxY)
+        }
+        return Rect(x: 0, y: top, width: viewportWidth, height: bottom - top)
+    }
+
+    /// The carousel row whose band holds content height `y`, if any.
+    public func carouselRow(atY y: Double) -> Int? {
+        guard kind == .carousels, rowCount > 0 else { return nil }
+        let after = Self.partition(rowCount) { frames[rowStarts[$0]].minY > y }
+        guard after > 0 else { return nil }
+        let frame = rowFrame(after - 1)
+        return y < frame.maxY ? after - 1 : nil
+    }
+
     /// A carousel row's content width (its items, their gaps and half a gap at each end); for the other
     /// layouts the view's width.
     public func rowContentWidth(_ row: Int) -> Double {
@@ -219,6 +263,17 @@ public struct FeedItems: Sequence, Sendable {
     public let candidates: Range<Int>
     let frames: [Rect]
     let rect: Rect
+    var itemRows: [Int] = []
+    var rowOffsets: [Double] = []
+
+    /// Whether candidate `i` intersects the rect (its row's offset applied).
+    func hits(_ i: Int) -> Bool {
+        guard !frames.isEmpty else { return true }
+        guard !itemRows.isEmpty else { return frames[i].intersects(rect) }
+        var frame = frames[i]
+        frame.origin.x -= rowOffsets[itemRows[i]]
+        return frame.intersects(rect)
+    }
 
     public func makeIterator() -> Iterator { Iterator(items: self, position: candidates.lowerBound) }
 
@@ -229,7 +284,7 @@ public struct FeedItems: Sequence, Sendable {
         var i = candidates.upperBound
         while i > candidates.lowerBound {
             i -= 1
-            if frames.isEmpty || frames[i].intersects(rect) { return i }
+            if hits(i) { return i }
         }
         return nil
     }
@@ -244,7 +299,7 @@ public struct FeedItems: Sequence, Sendable {
             while position < items.candidates.upperBound {
                 let i = position
                 position += 1
-                if items.frames.isEmpty || items.frames[i].intersects(items.rect) { return i }
+                if items.hits(i) { return i }
             }
             return nil
         }

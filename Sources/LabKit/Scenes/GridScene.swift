@@ -12,7 +12,7 @@ public final class GridScene: LabScene, ScrollViewDelegate {
     public let name = "grid"
     public let scrollView: ScrollView
     /// The content's geometry: the bundled grid, or a feed's layout (B-FEED-1).
-    public let layout: FeedLayout
+    public internal(set) var layout: FeedLayout
     /// Which image each item shows.
     public let itemImages: ItemImages
     /// The settings the scene was made with (policy and seed problem as at creation).
@@ -39,6 +39,8 @@ public final class GridScene: LabScene, ScrollViewDelegate {
     public internal(set) var likedItems: Set<Int> = []
 
     var policy: any LoadingPolicy
+    /// The carousels' own scroll views and who holds the pointer (a `carousels` feed only).
+    var carousels = CarouselRows()
     var slots: [TileSlot]
     var recorder: LoadMetricsRecorder
     /// Keys requested for items not bound to a view (look-ahead), still pending.
@@ -191,6 +193,7 @@ public final class GridScene: LabScene, ScrollViewDelegate {
     public func pointer(_ event: PointerEvent) {
         start(at: event.time)
         drainCompletions(upTo: event.time)
+        if layout.kind == .carousels { return routeCarouselPointer(event) }
         scrollView.handle(event)
     }
 
@@ -199,6 +202,7 @@ public final class GridScene: LabScene, ScrollViewDelegate {
         now = time
         drainCompletions(upTo: time)     // loads finished before the scroll view moves are in the cache
         scrollView.advance(to: time)
+        if layout.kind == .carousels { advanceCarousels(to: time) }
         updateBinding(time: time)
         drainCompletions(upTo: time)
         consult(.frame, time: time)
@@ -211,7 +215,7 @@ public final class GridScene: LabScene, ScrollViewDelegate {
     /// a broken policy that leaves tiles empty at rest (seed problem 2) is then seen for as long as a
     /// replay lasts, not hidden by the replay stopping early.
     public var isSettled: Bool {
-        started && !scrollView.isTracking && !scrollView.isMoving && pipeline.isIdle && visibleTilesResolved
+        started && !scrollView.isTracking && !scrollView.isMoving && carouselsAtRest && pipeline.isIdle && visibleTilesResolved
     }
 
     /// True when every visible item's view shows its image or the reason it has none.
@@ -228,7 +232,7 @@ public final class GridScene: LabScene, ScrollViewDelegate {
     public var settingLines: [JSONValue] { [] }
 
     public var summary: [(String, JSONValue)] {
-        [("viewsCreated", .int(pool.viewsCreated)), ("metrics", metrics.json)]
+        [("viewsCreated", .int(pool.viewsCreated))] + carouselSummary + [("metrics", metrics.json)]
     }
 }
 

@@ -67,7 +67,7 @@ public struct GlidePolicy: LoadingPolicy {
         lastOffset = y
         var decision = storage.begin()
         guard let first = context.visibleItems.first, let last = context.visibleItems.last else { return storage.end(decision) }
-        let columns = context.layout.columns
+        let layout = context.layout
 
         // GapWorker: the next row past the leading edge, bound when within one frame's travel.
         if dy != 0 {
@@ -82,11 +82,11 @@ public struct GlidePolicy: LoadingPolicy {
             }
         }
         // Holders beyond the view cache are rebound: their requests are cleared (in ascending order).
-        let firstRow = first / columns, lastRow = last / columns
-        for item in boundItems where item / columns < firstRow - cachedRows || item / columns > lastRow + cachedRows {
+        let firstRow = layout.row(ofItem: first), lastRow = layout.row(ofItem: last)
+        for item in boundItems where layout.row(ofItem: item) < firstRow - cachedRows || layout.row(ofItem: item) > lastRow + cachedRows {
             if !ring.contains(item) { decision.cancel.append(item) }
         }
-        boundItems.removeAll { $0 / columns < firstRow - cachedRows || $0 / columns > lastRow + cachedRows }
+        boundItems.removeAll { layout.row(ofItem: $0) < firstRow - cachedRows || layout.row(ofItem: $0) > lastRow + cachedRows }
 
         // ListPreloader: on a change of the first visible index.
         if let previous = lastFirstVisible, first != previous {

@@ -8,6 +8,8 @@
 public struct LoadMetricsRecorder: Sendable {
     /// Number of distinct images (ImageKey = item % assetCount).
     public let assetCount: Int
+    /// Which image each item shows when a feed says (nil: item % assetCount).
+    public var itemImages: ItemImages?
     /// Items visible while the scroll view was at rest (not tracking, not moving).
     public var atRestItems: Set<Int> { restItems.set }
     /// Items visible at any frame.
@@ -240,7 +242,7 @@ public struct LoadMetricsRecorder: Sendable {
         settleStart = nil
     }
 
-    private func key(_ item: Int) -> ImageKey { ImageKey(item: item, assetCount: assetCount) }
+    private func key(_ item: Int) -> ImageKey { itemImages?.key(of: item) ?? ImageKey(item: item, assetCount: assetCount) }
 }
 
 /// What the metrics recorder sees of one tile in one frame.

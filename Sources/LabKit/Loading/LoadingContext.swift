@@ -6,8 +6,8 @@ import ScrollKit
 public struct LoadingContext: Sendable {
     /// Current time, seconds.
     public var time: Double
-    /// The grid.
-    public var layout: GridLayout
+    /// The content's geometry: the grid, or a feed's layout.
+    public var layout: FeedLayout
     /// The visible rectangle in content coordinates (origin = content offset, size = viewport).
     public var bounds: Rect
     /// Content velocity, points per second (positive y: content moving up, offset growing).
@@ -29,8 +29,10 @@ public struct LoadingContext: Sendable {
     /// The memory cache (nil: empty). `isCached` asks it directly, so building a context copies no keys
     /// (a copy of the cache value shares its storage).
     public var cache: MemoryCache<ImageKey>?
-    /// Number of distinct images (ImageKey = item % assetCount).
+    /// Number of distinct images (ImageKey = item % assetCount unless `itemImages` says).
     public var assetCount: Int
+    /// Which image each item shows, when a feed says (nil: item % assetCount).
+    public var itemImages: ItemImages?
     /// Expected time from request to image when a slot is free (seconds).
     public var expectedLoadDuration: Double
     /// How many loads run at once.
@@ -44,10 +46,10 @@ public struct LoadingContext: Sendable {
     public var motion: MotionForecast?
 
     /// Makes a context; defaults describe a grid at rest at offset 0 with an empty cache.
-    public init(time: Double = 0, layout: GridLayout = GridLayout(), bounds: Rect = Rect(x: 0, y: 0, width: 320, height: 450),
+    public init(time: Double = 0, layout: FeedLayout = FeedLayout(grid: GridLayout()), bounds: Rect = Rect(x: 0, y: 0, width: 320, height: 450),
                 velocity: Point = .zero, isTracking: Bool = false, isDragging: Bool = false, isDecelerating: Bool = false,
                 userDragging: Bool = false, targetContentOffset: Point? = nil, visibleItems: [Int]? = nil,
-                boundItems: [Int?] = [], cache: MemoryCache<ImageKey>? = nil, assetCount: Int = 72,
+                boundItems: [Int?] = [], cache: MemoryCache<ImageKey>? = nil, assetCount: Int = 72, itemImages: ItemImages? = nil,
                 expectedLoadDuration: Double = 0.086, maxConcurrentLoads: Int = 4, cacheCapacityImages: Int = 12,
                 decelerationTimeConstant: Double = 0.5, motion: MotionForecast? = nil) {
         self.time = time
@@ -63,6 +65,7 @@ public struct LoadingContext: Sendable {
         self.boundItems = boundItems
         self.cache = cache
         self.assetCount = assetCount
+        self.itemImages = itemImages
         self.expectedLoadDuration = expectedLoadDuration
         self.maxConcurrentLoads = maxConcurrentLoads
         self.cacheCapacityImages = cacheCapacityImages
@@ -74,7 +77,7 @@ public struct LoadingContext: Sendable {
     public var contentOffset: Point { bounds.origin }
 
     /// The image key of `item`.
-    public func key(of item: Int) -> ImageKey { ImageKey(item: item, assetCount: assetCount) }
+    public func key(of item: Int) -> ImageKey { itemImages?.key(of: item) ?? ImageKey(item: item, assetCount: assetCount) }
 
     /// True when `item`'s image is in the memory cache (showing it costs no load).
     public func isCached(_ item: Int) -> Bool {
@@ -84,16 +87,17 @@ public struct LoadingContext: Sendable {
     /// The frame of `item` in content coordinates.
     public func frame(of item: Int) -> Rect { layout.frame(ofItem: item) }
 
-    /// The items whose frames overlap the band of content from `minY` to `maxY` (full width).
+    /// The items whose frames overlap the band of content from `minY` to `maxY` (full width): from the
+    /// first to the last of them in index order (in a masonry an item between two may end above the band).
     public func items(fromY minY: Double, toY maxY: Double) -> Range<Int> {
-        layout.items(in: Rect(x: 0, y: minY, width: layout.contentSize.width, height: Swift.max(0, maxY - minY)))
+        let items = layout.items(in: Rect(x: 0, y: minY, width: layout.contentSize.width, height: Swift.max(0, maxY - minY)))
+        guard let first = items.first, let last = items.last else { return 0..<0 }
+        return first..<(last + 1)
     }
 
     /// The items of row `row` (empty outside the grid).
     public func items(inRow row: Int) -> [Int] {
-        guard row >= 0, row < layout.rowCount else { return [] }
-        let first = row * layout.columns
-        return Array(first..<Swift.min(layout.itemCount, first + layout.columns))
+        Array(layout.items(inRow: row))
     }
 
     /// The rows `count` beyond the visible ones in direction `direction` (+1 down the list, −1 up),
@@ -107,7 +111,7 @@ public struct LoadingContext: Sendable {
         guard direction != 0, count > 0, let first = visibleItems.first, let last = visibleItems.last else {
             return ItemsAhead(layout: layout, edgeRow: 0, direction: 0, rows: 0)
         }
-        let edgeRow = direction > 0 ? last / layout.columns : first / layout.columns
+        let edgeRow = direction > 0 ? layout.row(ofItem: last) : layout.row(ofItem: first)
         return ItemsAhead(layout: layout, edgeRow: edgeRow, direction: direction, rows: count)
     }
 }
@@ -115,14 +119,12 @@ public struct LoadingContext: Sendable {
 /// The items of the `rows` rows beyond `edgeRow` in `direction`, nearest row first, each row in index
 /// order; rows outside the grid are skipped.
 public struct ItemsAhead: Sequence, IteratorProtocol, Sendable {
-    let columns: Int, itemCount: Int, rowCount: Int
+    let layout: FeedLayout
     let edgeRow: Int, direction: Int, rows: Int
     var step = 0, item = 0, rowEnd = 0
 
-    init(layout: GridLayout, edgeRow: Int, direction: Int, rows: Int) {
-        columns = layout.columns
-        itemCount = layout.itemCount
-        rowCount = layout.rowCount
+    init(layout: FeedLayout, edgeRow: Int, direction: Int, rows: Int) {
+        self.layout = layout
         self.edgeRow = edgeRow
         self.direction = direction
         self.rows = rows
@@ -132,10 +134,10 @@ public struct ItemsAhead: Sequence, IteratorProtocol, Sendable {
         while item >= rowEnd {
             guard step < rows else { return nil }
             step += 1
-            let row = edgeRow + direction * step
-            if row >= 0, row < rowCount {
-                item = row * columns
-                rowEnd = Swift.min(itemCount, item + columns)
+            let row = layout.items(inRow: edgeRow + direction * step)
+            if !row.isEmpty {
+                item = row.lowerBound
+                rowEnd = row.upperBound
             }
         }
         defer { item += 1 }

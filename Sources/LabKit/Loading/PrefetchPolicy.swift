@@ -49,11 +49,11 @@ public struct PrefetchPolicy: LoadingPolicy {
             for item in decision.cancel { prefetched.remove(item) }
             direction = dir
         }
-        let edgeRow = (dir > 0 ? context.visibleItems.last ?? 0 : context.visibleItems.first ?? 0) / context.layout.columns
+        let edgeRow = context.layout.row(ofItem: dir > 0 ? context.visibleItems.last ?? 0 : context.visibleItems.first ?? 0)
         for item in ahead where !prefetched.contains(item) {
             prefetched.insert(item)
             if context.isCached(item) { continue }
-            let rows = abs(item / context.layout.columns - edgeRow)
+            let rows = abs(context.layout.row(ofItem: item) - edgeRow)
             decision.load.append(LoadRequest(item: item, priority: Double(rows)))
         }
         return storage.end(decision)

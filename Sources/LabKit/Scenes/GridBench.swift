@@ -39,9 +39,11 @@ public struct GridBench: Sendable {
     public func oracle(_ events: [PointerEvent], maxConcurrent: Int? = nil) -> BlankTimeOracle {
         var frames: [BlankTimeOracle.Frame] = []
         let scene = run(events, policy: .eager) { scene, time in
-            frames.append(.init(time: time, visibleItems: scene.visibleItems))
+            frames.append(.init(time: time, visibleItems: scene.visibleItems.map { scene.itemImages.key(of: $0).asset }))
         }
-        let start = scene.startScreen ?? (frames.first?.time ?? 0, frames.first?.visibleItems ?? [])
+        // Frames carry each visible item's image (the oracle's item i shows image i % assetCount).
+        let start: (time: Double, visibleItems: [Int]) = scene.startScreen.map { ($0.time, $0.visibleItems.map { scene.itemImages.key(of: $0).asset }) }
+            ?? (frames.first?.time ?? 0, frames.first?.visibleItems ?? [])
         if frames.first?.time != start.time { frames.insert(.init(time: start.time, visibleItems: start.visibleItems), at: 0) }
         return BlankTimeOracle(frames: frames, startTime: start.time, assetCount: configuration.assetCount,
                                loadDuration: fastestLoad,

@@ -1,7 +1,7 @@
 /// Binding, the policy's decisions carried out, completions, and the stale-image guard.
 extension GridScene {
     /// The image key of `item`.
-    func key(of item: Int) -> ImageKey { ImageKey(item: item, assetCount: configuration.assetCount) }
+    func key(of item: Int) -> ImageKey { itemImages.key(of: item) }
 
     /// True when `item`'s tile overlaps the viewport.
     func isVisible(_ item: Int) -> Bool { layout.frame(ofItem: item).intersects(scrollView.bounds) }
@@ -21,11 +21,11 @@ extension GridScene {
     /// items were bound and which came on screen.
     func updateBinding(time: Double) {
         guard started else { return }
-        let firstItem = layout.firstVisibleRow(offsetY: scrollView.contentOffset.y) * layout.columns
         var s = bindingScratch
         bindingScratch = BindingScratch()  // its arrays stay uniquely referenced while refilled
         defer { bindingScratch = s }
-        pool.update(firstItem: firstItem, itemCount: layout.itemCount, into: &s.rebinds)
+        pool.update(layout: layout, bounds: scrollView.bounds, into: &s.rebinds)
+        if slots.count < pool.capacity { slots += Array(repeating: TileSlot(), count: pool.capacity - slots.count) }
         s.dropped.removeAll(keepingCapacity: true)
         for r in s.rebinds {
             if let key = slots[r.view].loadingKey { s.dropped.append(key) }
@@ -46,11 +46,11 @@ extension GridScene {
         for r in s.rebinds { if let item = r.newItem { s.items.append(item) } }
         if !s.items.isEmpty { consult(.bind(s.items), time: time) }
         // Nothing rebound and the same items in view: the visible list cannot have changed.
-        let range = layout.items(in: scrollView.bounds)
+        let items = layout.items(in: scrollView.bounds), range = items.candidates
         if s.rebinds.isEmpty, range == visibleRange { return }
         visibleRange = range
         s.visible.removeAll(keepingCapacity: true)
-        for item in range where pool.view(showing: item) != nil { s.visible.append(item) }
+        for item in items where pool.view(showing: item) != nil { s.visible.append(item) }
         s.items.removeAll(keepingCapacity: true)
         for item in s.visible where !visibleItems.contains(item) { s.items.append(item) }
         if s.visible != visibleItems { swap(&s.visible, &visibleItems) }
@@ -90,7 +90,7 @@ extension GridScene {
                        isDecelerating: scrollView.isDecelerating, userDragging: userDragging,
                        targetContentOffset: scrollView.targetContentOffset, visibleItems: visibleItems,
                        boundItems: pool.items, cache: pipeline.cache,
-                       assetCount: configuration.assetCount, expectedLoadDuration: pipeline.expectedLoadDuration,
+                       assetCount: configuration.assetCount, itemImages: itemImages, expectedLoadDuration: pipeline.expectedLoadDuration,
                        maxConcurrentLoads: pipeline.maxConcurrent,
                        cacheCapacityImages: configuration.cacheByteLimit / Swift.max(1, configuration.bytesPerImage),
                        decelerationTimeConstant: DecelerationForecast.timeConstant(

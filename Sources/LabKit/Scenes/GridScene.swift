@@ -11,12 +11,14 @@ import ScrollKit
 public final class GridScene: LabScene, ScrollViewDelegate {
     public let name = "grid"
     public let scrollView: ScrollView
-    /// The grid geometry.
-    public let layout: GridLayout
+    /// The content's geometry: the bundled grid, or a feed's layout (B-FEED-1).
+    public internal(set) var layout: FeedLayout
+    /// Which image each item shows.
+    public let itemImages: ItemImages
     /// The settings the scene was made with (policy and seed problem as at creation).
     public let configuration: GridSceneConfiguration
-    /// The six recycled views.
-    public internal(set) var pool: ReusePool
+    /// The recycled views: the grid's six, or as many as a feed's visible items need.
+    public internal(set) var pool: ViewPool
     /// The loading pipeline and its memory cache.
     public internal(set) var pipeline: ImagePipeline
     /// The active policy's kind.
@@ -37,6 +39,8 @@ public final class GridScene: LabScene, ScrollViewDelegate {
     public internal(set) var likedItems: Set<Int> = []
 
     var policy: any LoadingPolicy
+    /// The carousels' own scroll views and who holds the pointer (a `carousels` feed only).
+    var carousels = CarouselRows()
     var slots: [TileSlot]
     var recorder: LoadMetricsRecorder
     /// Keys requested for items not bound to a view (look-ahead), still pending.
@@ -64,11 +68,12 @@ public final class GridScene: LabScene, ScrollViewDelegate {
     /// A grid scene; `source` defaults to a deterministic virtual source with the configured latency.
     public init(configuration: GridSceneConfiguration = .init(), source: (any ImageSource)? = nil) {
         self.configuration = configuration
-        layout = GridLayout(itemCount: configuration.itemCount)
+        layout = configuration.feedGeometry
+        itemImages = configuration.itemImages
         scrollView = ScrollView(frame: Self.scrollFrame, contentSize: layout.contentSize)
         scrollView.touchArea = Self.phoneBounds
         scrollView.configuration.physics = configuration.physics
-        pool = ReusePool(capacity: 6)
+        pool = configuration.feed == nil || layout.kind == .grid ? .window(capacity: 6) : .queue
         pipeline = ImagePipeline(source: source ?? Self.headlessSource(configuration), cacheByteLimit: configuration.cacheByteLimit,
                                  maxConcurrent: configuration.maxConcurrentLoads,
                                  expectedLoadDuration: Self.expectedLoadDuration(configuration))
@@ -78,6 +83,7 @@ public final class GridScene: LabScene, ScrollViewDelegate {
         if let limit = policy.maxConcurrentLoads { pipeline.setMaxConcurrent(limit, time: 0) }
         slots = Array(repeating: TileSlot(), count: pool.capacity)
         recorder = LoadMetricsRecorder(assetCount: configuration.assetCount)
+        recorder.itemImages = itemImages
         scrollView.delegate = self
         scrollView.content = self
     }
@@ -162,6 +168,7 @@ public final class GridScene: LabScene, ScrollViewDelegate {
     /// Starts the current segment's metrics afresh, keeping the cache, the tiles and the comparison.
     public func resetMetrics() {
         recorder = LoadMetricsRecorder(assetCount: configuration.assetCount)
+        recorder.itemImages = itemImages
         pipeline.beginSegment()
         trafficBaseline = pipeline.source.traffic
         if started { recorder.start(time: now, tiles: frameTiles()) }
@@ -186,6 +193,7 @@ public final class GridScene: LabScene, ScrollViewDelegate {
     public func pointer(_ event: PointerEvent) {
         start(at: event.time)
         drainCompletions(upTo: event.time)
+        if layout.kind == .carousels { return routeCarouselPointer(event) }
         scrollView.handle(event)
     }
 
@@ -194,6 +202,7 @@ public final class GridScene: LabScene, ScrollViewDelegate {
         now = time
         drainCompletions(upTo: time)     // loads finished before the scroll view moves are in the cache
         scrollView.advance(to: time)
+        if layout.kind == .carousels { advanceCarousels(to: time) }
         updateBinding(time: time)
         drainCompletions(upTo: time)
         consult(.frame, time: time)
@@ -206,7 +215,7 @@ public final class GridScene: LabScene, ScrollViewDelegate {
     /// a broken policy that leaves tiles empty at rest (seed problem 2) is then seen for as long as a
     /// replay lasts, not hidden by the replay stopping early.
     public var isSettled: Bool {
-        started && !scrollView.isTracking && !scrollView.isMoving && pipeline.isIdle && visibleTilesResolved
+        started && !scrollView.isTracking && !scrollView.isMoving && carouselsAtRest && pipeline.isIdle && visibleTilesResolved
     }
 
     /// True when every visible item's view shows its image or the reason it has none.
@@ -223,7 +232,7 @@ public final class GridScene: LabScene, ScrollViewDelegate {
     public var settingLines: [JSONValue] { [] }
 
     public var summary: [(String, JSONValue)] {
-        [("viewsCreated", .int(pool.viewsCreated)), ("metrics", metrics.json)]
+        [("viewsCreated", .int(pool.viewsCreated))] + carouselSummary + [("metrics", metrics.json)]
     }
 }
 

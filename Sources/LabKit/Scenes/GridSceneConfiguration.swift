@@ -41,6 +41,12 @@ public struct GridSceneConfiguration: Hashable, Sendable {
     public var cacheByteLimit = 12 * 300 * 440 * 4
     /// Fade-in of an image loaded from disk, seconds (B-IMG-2); cache hits never fade.
     public var fadeDuration = 0.25
+    /// A feed shown instead of the bundled grid (B-FEED-1; set with `use(_:layout:columns:)`), or nil.
+    public var feed: Feed?
+    /// The feed's layout.
+    public var feedLayout: FeedLayoutKind?
+    /// Columns of a feed's masonry or grid.
+    public var feedColumns: Int?
 
     /// The defaults above.
     public init() {}

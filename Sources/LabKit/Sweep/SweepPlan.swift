@@ -29,6 +29,10 @@ public struct SweepPlan: Sendable {
         public var source: Source
         public var cacheImages: Int
         public var refresh: Double
+        /// The layout of the sweep's feed (nil: the bundled grid, or the feed's own layout).
+        public var layout: FeedLayoutKind? = nil
+        /// The name of the sweep's feed file (nil: the bundled grid).
+        public var feed: String? = nil
 
         /// The configuration's part of a result id: `adaptive|latency=80|cache=12|refresh=60`.
         public var id: String {
@@ -38,10 +42,11 @@ public struct SweepPlan: Sendable {
             case let .network(profile): source = "network=" + profile.name
             }
             return "\(policy.rawValue)|\(source)|cache=\(cacheImages)|refresh=\(Source.number(refresh))"
+                + (feed.map { "|feed=" + $0 } ?? "") + (layout.map { "|layout=" + $0.rawValue } ?? "")
         }
 
         /// The grid scene's settings for this configuration (assets' stored sizes for a network).
-        public func gridConfiguration(assetByteSizes: [Int]) -> GridSceneConfiguration {
+        public func gridConfiguration(assetByteSizes: [Int], feed: Feed? = nil) -> GridSceneConfiguration {
             var c = GridSceneConfiguration()
             c.policy = policy
             switch source {
@@ -51,6 +56,11 @@ public struct SweepPlan: Sendable {
                 c.assetByteSizes = assetByteSizes
             }
             c.cacheByteLimit = cacheImages * c.bytesPerImage
+            if let feed {
+                let network = c.network
+                c.use(feed, layout: layout)
+                if network == nil { c.assetByteSizes = [] }
+            }
             return c
         }
 
@@ -62,6 +72,8 @@ public struct SweepPlan: Sendable {
             case let .network(profile): out += [("latencyMs", .null), ("network", .string(profile.name))]
             }
             out += [("cacheImages", .int(cacheImages)), ("refresh", .number(refresh))]
+            if let feed { out.append(("feed", .string(feed))) }
+            if let layout { out.append(("layout", .string(layout.rawValue))) }
             return out
         }
     }
@@ -70,6 +82,10 @@ public struct SweepPlan: Sendable {
     public var sources: [Source]
     public var cacheImages: [Int]
     public var refreshRates: [Double]
+    /// Layouts of the sweep's feed (`--layout` as a factor); `[nil]`: one layout, the feed's or the grid.
+    public var layouts: [FeedLayoutKind?] = [nil]
+    /// The name of the feed every configuration scrolls (nil: the bundled grid).
+    public var feed: String?
 
     /// A plan; an empty factor list stands for the lab's default (80 ms, a 12-image cache, 60 Hz). A value
     /// given twice (`80,80.0,8e1`, `12,012`, `eager,eager`) is one value: each configuration runs once.
@@ -92,7 +108,9 @@ public struct SweepPlan: Sendable {
         for p in policies {
             for s in sources {
                 for c in cacheImages {
-                    for r in refreshRates { out.append(Configuration(policy: p, source: s, cacheImages: c, refresh: r)) }
+                    for r in refreshRates {
+                        for l in layouts { out.append(Configuration(policy: p, source: s, cacheImages: c, refresh: r, layout: l, feed: feed)) }
+                    }
                 }
             }
         }
@@ -109,10 +127,10 @@ public struct SweepPlan: Sendable {
     /// Runs one configuration on one gesture: the result line (configuration, gesture, every metric, the
     /// fewest loads possible, and with `oracle` the least blank time any schedule reaches).
     public static func run(_ configuration: Configuration, gesture: String, events: [PointerEvent],
-                           assetByteSizes: [Int], oracle: Bool) -> JSONValue {
+                           assetByteSizes: [Int], oracle: Bool, feed: Feed? = nil) -> JSONValue {
         var replay = HeadlessReplay()
         replay.frameRate = configuration.refresh
-        let bench = GridBench(configuration: configuration.gridConfiguration(assetByteSizes: assetByteSizes), replay: replay)
+        let bench = GridBench(configuration: configuration.gridConfiguration(assetByteSizes: assetByteSizes, feed: feed), replay: replay)
         let scene = bench.run(events, policy: configuration.policy)
         var line: [(String, JSONValue)] = [("id", .string(id(configuration, gesture: gesture))), ("gesture", .string(gesture))]
         line += configuration.json

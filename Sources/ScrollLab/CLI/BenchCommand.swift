@@ -83,7 +83,10 @@ struct BenchCommand: ParsableCommand {
     @Option(name: .customLong("renderer"), help: "With --frames: measure only this SDL renderer (software, opengl, opengles2); repeatable.")
     var renderers: [String] = []
 
+    @OptionGroup var feedOptions: FeedOptions
+
     func validate() throws {
+        if frames, feedOptions.feed != nil { throw ValidationError("--feed is not measured by --frames (it times the bundled grid's drawing)") }
         try OptionRules.latencyMs(latencyMs)
         try OptionRules.refresh(refresh)
         try OptionRules.touchHz(touchHz)
@@ -143,12 +146,14 @@ struct BenchCommand: ParsableCommand {
         }
         let profiles: [NetworkProfile?] = network?.profiles.map { $0 } ?? [nil]
         if network != nil { config.assetByteSizes = Self.bundledTransferSizes() }
+        feedOptions.apply(to: &config)
         for profile in profiles {
             config.network = profile
             let bench = GridBench(configuration: config, replay: clock)
             if !json && printsTables {
                 if profiles.count > 1 || profile != nil { print("") }
                 print("scrolllab bench — \(Self.describeSource(config)), \(config.maxConcurrentLoads) loads at once, "
+                      + (feedOptions.feed.map { "feed \($0.path) as \(config.feedLayout?.rawValue ?? "list"), " } ?? "")
                       + "cache \(config.cacheByteLimit / config.bytesPerImage) images")
             }
             var profileRows: [[GridBenchRow]] = []

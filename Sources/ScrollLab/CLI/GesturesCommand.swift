@@ -52,6 +52,9 @@ struct GesturesCommand: ParsableCommand {
         @Option(help: "Folder to write the sessions to (made if missing).")
         var out: String
 
+        @Option(help: ArgumentHelp("Make them for a feed laid out as \(FeedLayoutKind.names): in carousels half the flings browse a row sideways (docs/feeds.md)."))
+        var layout: FeedLayoutKind?
+
         func validate() throws {
             guard (1...1_000_000).contains(count) else { throw ValidationError("--count must be between 1 and 1000000 (got \(count))") }
         }
@@ -63,7 +66,7 @@ struct GesturesCommand: ParsableCommand {
             for i in 0..<count {
                 let number = String(i)
                 let name = "session-" + String(repeating: "0", count: width - number.count) + number + ".jsonl"
-                GesturesCommand.write(generator.session(i), to: (out as NSString).appendingPathComponent(name), command: "generate")
+                GesturesCommand.write(layout.map { generator.session(i, layout: $0) } ?? generator.session(i), to: (out as NSString).appendingPathComponent(name), command: "generate")
             }
             print("wrote \(count) \(kind.rawValue) sessions (seed \(seed)) to \(out)")
         }

@@ -65,6 +65,8 @@ struct SceneOptions: ParsableArguments {
         valueName: "A,B[,C,D]"), transform: { try CompareEntry.list($0) })
     var compare: [CompareEntry] = []
 
+    @OptionGroup var feedOptions: FeedOptions
+
     func validate() throws {
         try OptionRules.latencyMs(latencyMs)
         try OptionRules.refresh(refresh)
@@ -79,6 +81,9 @@ struct SceneOptions: ParsableArguments {
         }
         if policy == .all, !compare.isEmpty {
             throw ValidationError("--compare names each phone's policy: it cannot go with --policy all")
+        }
+        if feedOptions.feed != nil, scene != .grid {
+            throw ValidationError("--feed scrolls the grid scene: it needs --scene grid")
         }
         if policy == .all, scene != .grid {
             throw ValidationError("--policy all compares the grid's loading policies: it needs --scene grid")
@@ -105,6 +110,7 @@ struct SceneOptions: ParsableArguments {
         config.requestOrder = requestOrder
         if diskCache == .off { config.diskCacheByteLimit = nil }
         if network != nil { config.assetByteSizes = transferSizes() }
+        feedOptions.apply(to: &config)
         return config
     }
 

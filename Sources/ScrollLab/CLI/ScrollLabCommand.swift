@@ -19,6 +19,7 @@ struct ScrollLabCommand: ParsableCommand {
             ServeCommand.self,
             SweepCommand.self,
             GesturesCommand.self,
+            FeedCommand.self,
         ],
         defaultSubcommand: WindowCommand.self
     )

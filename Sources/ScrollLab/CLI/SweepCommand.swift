@@ -72,6 +72,8 @@ struct SweepCommand: ParsableCommand {
         @Flag(help: "Also compute each run's oracle (least blank time any schedule reaches): slower.")
         var oracle = false
 
+        @OptionGroup var feedFactors: SweepFeedOptions
+
         func validate() throws {
             guard !gestures.isEmpty else { throw ValidationError("--gestures needs a folder (got an empty path)") }
             guard !out.isEmpty else { throw ValidationError("--out needs a file (got an empty path)") }
@@ -93,7 +95,9 @@ struct SweepCommand: ParsableCommand {
             let caches: [Int] = try Self.list(cacheImages, "--cache-images") { Int($0).flatMap { (1...10_000).contains($0) ? $0 : nil } }
             let rates: [Double] = try Self.list(refresh, "--refresh") { Double($0).flatMap { (1...1000).contains($0) ? $0 : nil } }
             if let jobs, !(1...256).contains(jobs) { throw ValidationError("--jobs must be between 1 and 256") }
-            return SweepPlan(policies: kinds, sources: sources, cacheImages: caches, refreshRates: rates)
+            var plan = SweepPlan(policies: kinds, sources: sources, cacheImages: caches, refreshRates: rates)
+            try feedFactors.apply(to: &plan)
+            return plan
         }
 
         func shardPart() throws -> (part: Int, of: Int) {
@@ -205,7 +209,8 @@ struct SweepCommand: ParsableCommand {
                         return
                     }
                     for configuration in todo {
-                        let line = SweepPlan.run(configuration, gesture: name, events: events, assetByteSizes: sizes, oracle: withOracle)
+                        let line = SweepPlan.run(configuration, gesture: name, events: events, assetByteSizes: sizes, oracle: withOracle,
+                                                 feed: feedFactors.feed?.feed)
                         do throws(SweepResults.Problem) { try results.append(line.serialized) } catch {
                             problem.withLock { $0 = $0 ?? error.message }
                             return

@@ -45,7 +45,7 @@ final class GridWindowScene: LabSceneAdapter {
     override func content() -> SceneContent {
         let tiles = grid.tiles
         return SceneContent(rows: [Self.policyRow(Self.policyLabel(grid), seedProblem: grid.seedProblem?.rawValue),
-                                   HUDRow(label: "touches U X", value: Self.contentTouches(grid.scrollView))],
+                                   HUDRow(label: "touches U X", value: Self.contentTouches(grid.scrollView))] + Self.feedRows(grid),
                             tiles: tiles.map(Self.drawItem),
                             viewsCreated: grid.pool.viewsCreated, rebindCount: grid.pool.rebindCount,
                             loading: LoadingSection(policy: Self.policyLabel(grid),

@@ -34,7 +34,7 @@ import Testing
     }
 
     @Test func lazyItemsAheadMatchesTheArray() {
-        let layout = GridLayout(itemCount: 9)
+        let layout = FeedLayout(grid: GridLayout(itemCount: 9))
         for visible in [[0, 1], [2, 3, 4, 5], [6, 7], [8]] {
             let c = LoadingContext(layout: layout, visibleItems: visible)
             for rows in 0...3 {

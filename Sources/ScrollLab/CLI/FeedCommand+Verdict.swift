@@ -1,0 +1,101 @@
+import ArgumentParser
+import Foundation
+import LabKit
+import ScrollKit
+import ScrollLabCore
+
+extension FeedCommand {
+    /// `scrolllab feed verdict`: how the recommendation changes between layouts (docs/feeds.md).
+    struct Verdict: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "verdict",
+            abstract: "Every policy on the bundled gestures over a generated feed in each layout: the recommendation per layout.",
+            discussion: """
+                Each layout gets its own generated feed (same seed, same image sizes: only the shapes differ). Blank time is \
+                blank area in screens·s (items differ in size), bytes what crossed the network. Recommended: the least blank \
+                area among the policies moving at most 1.25× the fewest bytes (marked *).
+                """
+        )
+
+        @Option(help: ArgumentHelp("Layouts, comma-separated: \(FeedLayoutKind.names) (default grid,list,masonry)."))
+        var layouts: String = "grid,list,masonry"
+
+        @Option(help: ArgumentHelp("Network the images come over: " + NetworkProfile.names + " (default 3g)."))
+        var network: NetworkProfile = .threeG
+
+        @Option(parsing: .unconditional, help: "Items in each generated feed (default 400).")
+        var count: Int = 400
+
+        @Option(parsing: .unconditional, help: "Seed of the generated feeds (default 1).")
+        var seed: UInt64 = 1
+
+        @Option(help: "Directory of gesture files (*.jsonl; pager-* skipped). Default: Assets/Gestures.")
+        var gestures: String?
+
+        @Flag(help: "One JSON line per layout and policy instead of tables.")
+        var json = false
+
+        func validate() throws {
+            _ = try kinds()
+            guard (1...Feed.itemLimit).contains(count) else { throw ValidationError("--count must be between 1 and \(Feed.itemLimit) (got \(count))") }
+        }
+
+        func kinds() throws -> [FeedLayoutKind] {
+            var seen: [FeedLayoutKind] = []
+            for kind in try SweepCommand.Run.list(layouts, "--layouts", { FeedLayoutKind(rawValue: $0) }) where !seen.contains(kind) {
+                seen.append(kind)
+            }
+            return seen
+        }
+
+        func run() throws {
+            defer { finishStandardOutput(command: "feed verdict") }
+            guard let directory = gestures.map({ URL(fileURLWithPath: $0) }) ?? AssetLocator.directory("Gestures") else {
+                fail("scrolllab feed verdict: no Assets/Gestures found from the current directory or the executable; use --gestures DIR",
+                     code: OptionRules.Exit.input)
+            }
+            let files = BenchCommand.gestureFiles(in: directory)
+            guard !files.isEmpty else {
+                fail("scrolllab feed verdict: no gesture files (*.jsonl) in \(MessageText.quoted(directory.path))", code: OptionRules.Exit.input)
+            }
+            let sessions = files.map { loadGesture($0.path, command: "feed verdict") }
+            var config = GridSceneConfiguration()
+            config.network = network
+            let verdict = FeedVerdict(configuration: config)
+            let output = CommandOutput(command: "feed verdict")
+            if !json {
+                output.line("scrolllab feed verdict — \(network.name), feeds of \(count) generated items (seed \(seed)), "
+                            + "\(files.count) gestures: \(files.map { $0.deletingPathExtension().lastPathComponent }.joined(separator: ", "))")
+            }
+            var summary: [String] = []
+            for kind in try kinds() {
+                let feed = FeedGenerator(layout: kind, seed: seed).feed(count: count)
+                let rows = verdict.rows(feed: feed, layout: kind, gestures: sessions)
+                if json {
+                    for row in rows { output.line(row.json.serialized) }
+                    continue
+                }
+                output.line("")
+                output.line("\(kind.rawValue)")
+                output.line("  policy      blank screens·s       MB   loads")
+                for row in rows {
+                    output.line("  " + (row.policy.rawValue + (row.isRecommended ? " *" : "")).padding(toLength: 10, withPad: " ", startingAt: 0)
+                                + Self.column(String(format: "%.2f", row.blankScreenSeconds), 17)
+                                + Self.column(String(format: "%.1f", Double(row.networkBytes) / 1e6), 9)
+                                + Self.column(String(row.loads), 8))
+                }
+                if let pick = rows.first(where: \.isRecommended) {
+                    summary.append("\(kind.rawValue): \(pick.policy.rawValue)")
+                }
+            }
+            if !json {
+                output.line("")
+                output.line("recommended on \(network.name) — " + summary.joined(separator: " · "))
+            }
+        }
+
+        static func column(_ text: String, _ width: Int) -> String {
+            String(repeating: " ", count: Swift.max(1, width - text.count)) + text
+        }
+    }
+}

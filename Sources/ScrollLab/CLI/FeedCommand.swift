@@ -1,0 +1,118 @@
+import ArgumentParser
+import Foundation
+import LabKit
+import ScrollKit
+import ScrollLabCore
+
+extension FeedLayoutKind: ExpressibleByArgument {}
+
+/// `scrolllab feed`: make and check feed files (B-FEED-1; format in docs/feeds.md).
+struct FeedCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "feed",
+        abstract: "Make and check feed files: items of their own sizes with images of real sizes.",
+        subcommands: [Generate.self, Check.self, Verdict.self]
+    )
+
+    struct Generate: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "generate",
+            abstract: "Write a seeded feed for a layout as a feed file (standard output by default).",
+            discussion: """
+                Image file and pixel sizes follow the HTTP Archive's Web Almanac 2024, Media chapter (mobile: the \
+                largest image per page, 6 KB to 1 MB between its 10th and 90th percentiles); shapes and the other \
+                modelling choices are in docs/feeds.md. Item i depends only on the seed and i.
+                """
+        )
+
+        @Option(help: ArgumentHelp("Layout the feed is made for: \(FeedLayoutKind.names)."))
+        var layout: FeedLayoutKind
+
+        @Option(parsing: .unconditional, help: "Number of items (1–\(Feed.itemLimit)).")
+        var count: Int
+
+        @Option(parsing: .unconditional, help: "Seed.")
+        var seed: UInt64
+
+        @Option(parsing: .unconditional, help: "Columns of a masonry or grid (1–\(FeedParser.columnLimit), default 2).")
+        var columns: Int = FeedLayout.defaultColumns
+
+        @Option(help: "File to write (default: standard output).")
+        var out: String?
+
+        func validate() throws {
+            guard (1...Feed.itemLimit).contains(count) else {
+                throw ValidationError("--count must be between 1 and \(Feed.itemLimit) (got \(count))")
+            }
+            guard (1...FeedParser.columnLimit).contains(columns) else {
+                throw ValidationError("--columns must be between 1 and \(FeedParser.columnLimit) (got \(columns))")
+            }
+        }
+
+        func run() throws {
+            let file: OutputFile
+            if let out {
+                do throws(AppError) { file = try OutputFile(path: out) } catch {
+                    fail("scrolllab feed generate: \(error.message)", code: OptionRules.Exit.usage)
+                }
+            } else {
+                file = .standardOutput()
+            }
+            let generator = FeedGenerator(layout: layout, seed: seed, columns: columns)
+            var text = generator.headerLine + "\n"
+            func flush() {
+                guard file.write(text) else {
+                    fail("scrolllab feed generate: \(file.failure ?? "cannot write \(MessageText.quoted(out ?? "-"))")")
+                }
+                text.removeAll(keepingCapacity: true)
+            }
+            generator.generate(count: count) { item, image in
+                text += Feed.line(item, image: image) + "\n"
+                if text.utf8.count > 1 << 16 { flush() }
+            }
+            flush()
+            if let failure = file.close() { fail("scrolllab feed generate: \(failure)") }
+        }
+    }
+
+    struct Check: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "check",
+            abstract: "Read a feed file and print one JSON line about it, or the first problem with its line.",
+            discussion: """
+                The line: items, distinct images, their bytes (total, median), the layout and its content height. \
+                Exit 0 for a good feed, 1 for a bad one (the message names the line), 2 for a file that cannot be read.
+                """
+        )
+
+        @Argument(help: "The feed file (- for standard input).")
+        var file: String
+
+        @Option(help: ArgumentHelp("Lay it out as \(FeedLayoutKind.names) (default: the file's header, else list)."))
+        var layout: FeedLayoutKind?
+
+        @Option(parsing: .unconditional, help: "Columns of a masonry or grid (default: the file's, else 2).")
+        var columns: Int?
+
+        func validate() throws {
+            if let columns, !(1...FeedParser.columnLimit).contains(columns) {
+                throw ValidationError("--columns must be between 1 and \(FeedParser.columnLimit) (got \(columns))")
+            }
+        }
+
+        func run() throws {
+            let feed = loadFeed(file, command: "feed check")
+            let geometry = FeedLayout(feed: feed, kind: layout, columns: columns)
+            let bytes = feed.images.map(\.bytes).sorted()
+            let line = JSONValue.object([
+                ("items", .int(feed.items.count)), ("images", .int(feed.images.count)),
+                ("bytes", .int(bytes.reduce(0, +))), ("medianBytes", .int(bytes[bytes.count / 2])),
+                ("layout", .string(geometry.kind.rawValue)), ("columns", .int(geometry.columns)),
+                ("rows", .int(geometry.rowCount)), ("contentHeight", .number(geometry.contentSize.height)),
+            ])
+            let output = CommandOutput(command: "feed check")
+            output.line(line.serialized)
+            finishStandardOutput(command: "feed check")
+        }
+    }
+}

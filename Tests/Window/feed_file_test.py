@@ -1,0 +1,111 @@
+"""Feed files (B-FEED-1): `feed generate` writes a seeded feed for each layout that `feed check` reads back;
+the same seed gives the same bytes on standard output and in a file; a bad line is refused naming its line
+(exit 1), a missing file is exit 2; a million items are refused at the first past the limit, reading in
+bounded memory. Headless: no display needed.
+"""
+
+import json
+import os
+import resource
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.dirname(__file__))
+from windowlib import check
+
+binary, out = os.path.abspath(sys.argv[1]), sys.argv[2]
+os.makedirs(out, exist_ok=True)
+
+
+def run(*args, stdin=None):
+    result = subprocess.run([binary, *args], input=stdin, capture_output=True, text=True, timeout=120)
+    return result.returncode, result.stdout, result.stderr.strip()
+
+
+for layout, columns in [("list", 1), ("masonry", 2), ("carousels", 1), ("grid", 2)]:
+    code, text, err = run("feed", "generate", "--layout", layout, "--count", "300", "--seed", "4")
+    check(code == 0, "generate %s: exit 0 (%s)" % (layout, err))
+    lines = text.splitlines()
+    check(len(lines) == 301 and json.loads(lines[0])["layout"] == layout, "generate %s: a header and 300 items" % layout)
+    path = os.path.join(out, "feed-%s.jsonl" % layout)
+    code, _, err = run("feed", "generate", "--layout", layout, "--count", "300", "--seed", "4", "--out", path)
+    check(code == 0 and open(path).read() == text, "generate %s --out: the same bytes as standard output (%s)" % (layout, err))
+    code, summary, err = run("feed", "check", path)
+    check(code == 0, "check %s: exit 0 (%s)" % (layout, err))
+    info = json.loads(summary)
+    check(info["items"] == 300 and info["images"] == 300 and info["layout"] == layout and info["columns"] == columns,
+          "check %s: 300 items, 300 images, its layout (%r)" % (layout, info))
+    check(info["contentHeight"] > 0 and 6000 * 300 <= info["bytes"] <= 1002000 * 300, "check %s: content and bytes (%r)" % (layout, info))
+
+code, _, _ = run("feed", "generate", "--layout", "list", "--count", "5", "--seed", "5")
+_, other, _ = run("feed", "generate", "--layout", "list", "--count", "5", "--seed", "6")
+_, again, _ = run("feed", "generate", "--layout", "list", "--count", "5", "--seed", "5")
+_, first, _ = run("feed", "generate", "--layout", "list", "--count", "5", "--seed", "5")
+check(first == again and first != other, "a seed gives one feed, another seed another")
+
+# The same file laid out another way: --layout overrides the header.
+code, summary, err = run("feed", "check", os.path.join(out, "feed-masonry.jsonl"), "--layout", "list")
+check(code == 0 and json.loads(summary)["layout"] == "list" and json.loads(summary)["rows"] == 300, "check --layout list (%s)" % err)
+
+bad = os.path.join(out, "bad.jsonl")
+with open(bad, "w") as f:
+    f.write('{"layout":"list"}\n')
+    f.write('{"width":310,"height":200,"image":"a.jpg","bytes":1000,"pixelWidth":100,"pixelHeight":64}\n')
+    f.write('{"width":310,"height":-20,"image":"b.jpg","bytes":1000,"pixelWidth":100,"pixelHeight":64}\n')
+code, _, err = run("feed", "check", bad)
+check(code == 1 and err == 'scrolllab feed check: "%s" line 3: field "height" is -20: a size in points is above 0 and at most 10000' % bad,
+      "a negative height is refused naming line 3: %d %r" % (code, err))
+with open(bad, "w") as f:
+    f.write('{"width":310,"image":"a.jpg","bytes":1000,"pixelWidth":100,"pixelHeight":64}\n')
+code, _, err = run("feed", "check", bad)
+check(code == 1 and err.endswith('line 1: missing field "height"'), "a missing field is named: %r" % err)
+code, _, err = run("feed", "check", os.path.join(out, "no-such-feed.jsonl"))
+check(code == 2 and "cannot read" in err, "a missing file is exit 2: %d %r" % (code, err))
+code, _, err = run("feed", "generate", "--layout", "list", "--count", "0", "--seed", "1")
+check(code == 64 and "--count must be between 1 and 100000" in err, "--count 0 is a usage error: %d %r" % (code, err))
+code, _, err = run("feed", "generate", "--layout", "spiral", "--count", "3", "--seed", "1")
+check(code == 64, "an unknown layout is a usage error: %d %r" % (code, err))
+
+# A million items through a pipe: refused at the first past the limit, in bounded memory.
+item = '{"width":310,"height":200,"image":"a.jpg","bytes":1000,"pixelWidth":100,"pixelHeight":64}\n'
+before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+proc = subprocess.Popen([binary, "feed", "check", "-"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+try:
+    chunk = (item * 10000).encode()
+    for _ in range(100):
+        proc.stdin.write(chunk)
+except BrokenPipeError:
+    pass
+try:
+    proc.stdin.close()
+except BrokenPipeError:
+    pass
+err = proc.stderr.read().decode().strip()
+code = proc.wait(timeout=120)
+peak_kib = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+check(code == 1 and err == "scrolllab feed check: stdin line 100001: more than 100000 items (a feed holds at most 100000)",
+      "a million items: refused at line 100001: %d %r" % (code, err))
+check(peak_kib < 200 * 1024, "a million items read in bounded memory: peak %d MiB" % (peak_kib // 1024))
+print("feed_file_test: ok")
+
+# The verdict: one JSON line per layout and policy, exactly one recommendation per layout, and it obeys
+# the stated rule (least blank area within 1.25× the fewest bytes).
+gestures = os.path.join(out, "verdict-gestures")
+os.makedirs(gestures, exist_ok=True)
+root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+with open(os.path.join(root, "Assets", "Gestures", "single-fling.jsonl")) as src, open(os.path.join(gestures, "single-fling.jsonl"), "w") as dst:
+    dst.write(src.read())
+code, text, err = run("feed", "verdict", "--layouts", "list,masonry", "--count", "150", "--gestures", gestures, "--json")
+check(code == 0, "feed verdict: exit 0 (%s)" % err)
+rows = [json.loads(line) for line in text.splitlines()]
+check(len(rows) == 16 and {r["layout"] for r in rows} == {"list", "masonry"}, "feed verdict: 8 policies × 2 layouts")
+for layout in ["list", "masonry"]:
+    mine = [r for r in rows if r["layout"] == layout]
+    picked = [r for r in mine if r["recommended"]]
+    fewest = min(r["networkBytes"] for r in mine)
+    allowed = [r for r in mine if r["networkBytes"] <= 1.25 * fewest]
+    check(len(picked) == 1 and picked[0]["blankScreenSeconds"] == min(r["blankScreenSeconds"] for r in allowed),
+          "%s: one recommendation, the least blank within the byte allowance (%r)" % (layout, picked))
+code, _, err = run("feed", "verdict", "--layouts", "spiral")
+check(code == 64 and "--layouts" in err, "feed verdict --layouts spiral: a usage error naming it (%d %r)" % (code, err))
+print("feed_file_test: verdict ok")

@@ -1,0 +1,59 @@
+"""A feed in the window (B-FEED-1): the window scrolls a generated list and masonry through a recorded
+fling with as many views as the headless replay of the same feed makes (UIKit's reuse for items of any
+size: 4 for a list of photos, more for a masonry), the bundled grid keeps its six, and the HUD's feed row
+draws it.
+"""
+
+import json
+import os
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.dirname(__file__))
+from windowlib import check, closing, read_trace, start
+
+binary, out = os.path.abspath(sys.argv[1]), sys.argv[2]
+root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+gesture = os.path.join(root, "Assets", "Gestures", "single-fling.jsonl")
+os.makedirs(out, exist_ok=True)
+
+
+def headless_views(*args):
+    result = subprocess.run([binary, "replay", gesture, "--headless", *args], capture_output=True, text=True, timeout=120)
+    check(result.returncode == 0, "replay --headless %s: exit 0 (%s)" % (" ".join(args), result.stderr.strip()))
+    end = [json.loads(line) for line in result.stdout.splitlines() if '"event":"end"' in line][-1]
+    return end["viewsCreated"]
+
+
+def window_views(name, *args):
+    trace = os.path.join(out, "trace-feed-window-%s.jsonl" % name)
+    with closing(start(binary, "--replay", gesture, "--quit-after", "4", "--trace-out", trace, *args)) as app:
+        app.wait(timeout=60)
+        check(app.returncode == 0, "window %s: exit 0 (%s)" % (name, app.stderr.read().strip()[:300]))
+    summary = [line for line in read_trace(trace) if line.get("event") == "summary"]
+    check(len(summary) == 1, "window %s: a summary line" % name)
+    return summary[0]["viewsCreated"]
+
+
+views = {}
+for layout in ["list", "masonry"]:
+    feed = os.path.join(out, "feed-window-%s.jsonl" % layout)
+    code = subprocess.run([binary, "feed", "generate", "--layout", layout, "--count", "300", "--seed", "12", "--out", feed]).returncode
+    check(code == 0, "generate a %s feed" % layout)
+    headless = headless_views("--feed", feed)
+    window = window_views(layout, "--feed", feed)
+    check(window == headless, "%s: the window makes as many views as the headless replay (%d, %d)" % (layout, window, headless))
+    views[layout] = window
+check(views["list"] == 4, "a list of 310 pt photos in a 450 pt view: 4 views (%d)" % views["list"])
+check(views["masonry"] > views["list"], "a masonry needs more views than a list (%d > %d)" % (views["masonry"], views["list"]))
+check(window_views("grid") == 6, "the bundled grid keeps its six views")
+
+# The window draws a masonry mid-fling (its views of different heights) and saves its screenshot.
+shot = os.path.join(out, "feed-window-masonry.png")
+with closing(start(binary, "--feed", os.path.join(out, "feed-window-masonry.jsonl"), "--replay", gesture,
+                   "--screenshot", shot, "--screenshot-after", "1.2", "--quit-after", "4")) as app:
+    app.wait(timeout=60)
+    err = app.stderr.read().strip()
+check(app.returncode == 0 and os.path.exists(shot) and os.path.getsize(shot) > 10000,
+      "a screenshot of the masonry in the window (exit %s, %r)" % (app.returncode, err[:300]))
+print("feed_window_test: ok")

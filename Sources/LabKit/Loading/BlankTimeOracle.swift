@@ -43,7 +43,9 @@
 ///
 /// Frames are the run's screens: a screen shows from its time until the next frame's (as in
 /// `LoadMetricsRecorder`; the last one counts nothing), a tile is blank while its key's image has not
-/// finished loading by the frame's time. The bound counts a load as done up to 1 ns late, so floating
+/// finished loading by the frame's time. The frames must be at least as fine as the rows' (every frame
+/// of the replay's clock: `GridBench.oracleScreens(_:)`): on a coarser frame a load that finishes inside
+/// it is charged the whole frame, which a row stepping finer frames is not. The bound counts a load as done up to 1 ns late, so floating
 /// rounding in a policy's clock never lets it pass the bound.
 ///
 /// Above the bound, with a cache of `cacheCapacity` images that a load holds from its start (as in
@@ -54,6 +56,8 @@
 /// - `conservative`: the loads and evictions of Belady's optimal demand paging (fewest loads), each
 ///   load begun as early as the slots, the load order and its eviction allow (after the evicted key's
 ///   last use before it).
+/// Under a network each of their loads takes the longest one can (a handshake, the request, a round trip,
+/// the largest image at its share of the downlink, the decode), so they stay achievable (losses aside).
 /// The optimum with the real cache lies between `blankTileSeconds` and the better of the two.
 public struct BlankTimeOracle: Hashable, Sendable {
     /// One screen: its time and the items on it.
@@ -118,10 +122,18 @@ public struct BlankTimeOracle: Hashable, Sendable {
         let finishes = Self.earliestFinishes(needs, start: startTime, duration: duration, slots: slots, link: link)
         (loads, blankTileSeconds) = Self.relaxedOptimum(needs, finishes: finishes)
         let capacity = Swift.max(1, cacheCapacity)
-        // The achievable schedules run at the slots the connections leave.
+        // The achievable schedules run at the slots the connections leave, each load given the longest it
+        // can take there: under a network a handshake, the request, a round trip, the largest image at its
+        // share of the downlink (`running` transfers at most) and the decode (losses aside).
         let running = Swift.min(slots, link?.connections ?? slots)
-        aggressive = Self.aggressive(needs, start: startTime, duration: duration, slots: running, capacity: capacity)
-        conservative = Self.conservative(needs, start: startTime, duration: duration, slots: running, capacity: capacity)
+        var slotDuration = duration
+        if let link {
+            let largest = needs.keys.map { $0 >= 0 && $0 < link.bytes.count ? link.bytes[$0] : link.defaultBytes }.max() ?? 0
+            slotDuration = Swift.max(duration, 2 * link.firstByteDelay + Double(running * Swift.max(0, largest)) / Swift.max(1, link.bytesPerSecond)
+                                     + link.decode)
+        }
+        aggressive = Self.aggressive(needs, start: startTime, duration: slotDuration, slots: running, capacity: capacity)
+        conservative = Self.conservative(needs, start: startTime, duration: slotDuration, slots: running, capacity: capacity)
     }
 
     /// Tolerance of the bound's "finished by the frame" test.

@@ -45,25 +45,60 @@ public struct GridBench: Sendable {
     /// The oracle for `events` on the pipeline of `variant` (default: the shared one every policy runs
     /// on): the frames of one replay (any policy: the motion is the same) and the screen at the start.
     public func oracle(_ events: [PointerEvent], variant: PolicyVariant = PolicyVariant(.eager)) -> BlankTimeOracle {
-        oracle(events, maxConcurrent: configuration.loadsAtOnce(variant), connections: configuration.hostConnections(variant))
+        oracle(screens: oracleScreens(events), variant: variant)
     }
 
     /// The oracle at `maxConcurrent` loads at once (default: the shared pipeline's) and, under HTTP/1.1,
     /// `connections` per host (default: the shared pipeline's).
     public func oracle(_ events: [PointerEvent], maxConcurrent: Int?, connections: Int? = nil) -> BlankTimeOracle {
+        oracle(screens: oracleScreens(events), maxConcurrent: maxConcurrent, connections: connections)
+    }
+
+    /// The oracle on `screens` (from `oracleScreens(_:)`, shared by every pipeline of one gesture) for
+    /// `variant`'s pipeline.
+    public func oracle(screens: OracleScreens, variant: PolicyVariant = PolicyVariant(.eager)) -> BlankTimeOracle {
+        oracle(screens: screens, maxConcurrent: configuration.loadsAtOnce(variant), connections: configuration.hostConnections(variant))
+    }
+
+    func oracle(screens: OracleScreens, maxConcurrent: Int?, connections: Int?) -> BlankTimeOracle {
+        BlankTimeOracle(frames: screens.frames, startTime: screens.startTime, assetCount: configuration.assetCount,
+                        loadDuration: fastestLoad,
+                        maxConcurrent: maxConcurrent ?? configuration.loadsAtOnce(),
+                        cacheCapacity: configuration.cacheByteLimit / Swift.max(1, configuration.bytesPerImage),
+                        link: link(connections: connections ?? configuration.connections))
+    }
+
+    /// The screens of a gesture the oracle reads: the start, then every frame of the replay's clock.
+    public struct OracleScreens: Sendable {
+        public var startTime: Double
+        public var frames: [BlankTimeOracle.Frame]
+    }
+
+    /// The screens of one replay of `events` (any policy: the motion is the same), on *every* frame of the
+    /// replay's clock. A replay skips the frames of a settled scene (no motion, every tile shown), and
+    /// which frames it skips depends on the policy; a row's blank time is charged frame by frame, so the
+    /// oracle's frames must be at least as fine as any row's — each skipped frame is put back showing the
+    /// screen of the frame before it (the view was at rest). Only up to `fillSpan` after the first frame:
+    /// by then the oracle has every image in (no key's earliest finish is later), so finer frames change nothing.
+    public func oracleScreens(_ events: [PointerEvent]) -> OracleScreens {
         var frames: [BlankTimeOracle.Frame] = []
         var config = configuration
         config.policyVariant = PolicyVariant(.eager)
+        let rate = replay.frameRate.isFinite && replay.frameRate > 0 ? replay.frameRate : 60
+        let span = fillSpan
         let scene = GridBench(configuration: config, replay: replay).run(events, policy: .eager) { scene, time in
+            if let last = frames.last, let first = frames.first {
+                var k = Int((last.time * rate).rounded(.down)) + 1
+                while Double(k) / rate < Swift.min(time, first.time + span) {
+                    frames.append(.init(time: Double(k) / rate, visibleItems: last.visibleItems))
+                    k += 1
+                }
+            }
             frames.append(.init(time: time, visibleItems: scene.visibleItems))
         }
         let start = scene.startScreen ?? (frames.first?.time ?? 0, frames.first?.visibleItems ?? [])
         if frames.first?.time != start.time { frames.insert(.init(time: start.time, visibleItems: start.visibleItems), at: 0) }
-        return BlankTimeOracle(frames: frames, startTime: start.time, assetCount: configuration.assetCount,
-                               loadDuration: fastestLoad,
-                               maxConcurrent: maxConcurrent ?? configuration.loadsAtOnce(),
-                               cacheCapacity: configuration.cacheByteLimit / Swift.max(1, configuration.bytesPerImage),
-                               link: link(connections: connections ?? configuration.connections))
+        return OracleScreens(startTime: start.time, frames: frames)
     }
 
     /// The network's limits for the oracle (nil without a network): HTTP/1.1's `connections`, the first
@@ -75,6 +110,18 @@ public struct GridBench: Sendable {
                                     firstByteDelay: Double(NetworkImageSource.requestBytes) / profile.uplinkBytesPerSecond + profile.roundTrip,
                                     bytesPerSecond: profile.downlinkBytesPerSecond, decode: c.decodeCost,
                                     bytes: Array(c.assetByteSizes.prefix(c.assetCount)), defaultBytes: GridSceneConfiguration.defaultTransferBytes)
+    }
+
+    /// A time after the start by which the oracle's last earliest finish has passed (BlankTimeOracle's Fₙ
+    /// for every image at one slot: each load's fastest, then every byte over the downlink), plus a second.
+    var fillSpan: Double {
+        let c = configuration
+        var span = Double(c.assetCount) * fastestLoad + 1
+        if let link = link(connections: 1) {
+            let all = (0..<c.assetCount).reduce(0.0) { $0 + Double($1 < link.bytes.count ? link.bytes[$1] : link.defaultBytes) }
+            span += link.firstByteDelay + all / link.bytesPerSecond + link.decode
+        }
+        return span
     }
 
     /// The shortest a load can take: the constant latency and the decode, or under a network the request
@@ -108,8 +155,9 @@ public struct GridBench: Sendable {
         var pipelines: [PolicyVariant] = []
         if policies.contains(where: { !$0.isShipped }) || policies.isEmpty { pipelines.append(PolicyVariant(.eager)) }
         pipelines += policies.filter(\.isShipped)
+        let screens = oracleScreens(events)
         for variant in pipelines {
-            let bound = oracle(events, variant: variant)
+            let bound = oracle(screens: screens, variant: variant)
             var oracle = LoadMetrics()
             oracle.loadsIssued = bound.loads
             oracle.loadsCompleted = bound.loads

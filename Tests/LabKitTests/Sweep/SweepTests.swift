@@ -24,7 +24,7 @@ import ScrollKit
         #expect(c.connections == 4 && c.httpVersion == .http2 && c.loadsAtOnce() == 4 && !c.usesShippedPipeline)
         let shipped = plan.configurations[4].gridConfiguration(assetByteSizes: [])
         #expect(shipped.loadsAtOnce() == 10 && shipped.hostConnections() == 4 && shipped.policyVariant.name == "texture@shipped")
-        guard case let .object(pairs) = plan.configurations[1].json else { Issue.record("not an object"); return }
+        let pairs = plan.configurations[1].json
         #expect(pairs.map(\.0) == ["policy", "latencyMs", "network", "cacheImages", "refresh", "connections", "http"])
         #expect(pairs.last?.1 == .string("2") && pairs[5].1 == .int(4))
     }

@@ -53,6 +53,16 @@ import ScrollLabCore
         ])
     }
 
+    /// B-COND-1: a policy segment's line carries the condition it ran under, after the policy.
+    @Test func aPolicySegmentCarriesItsCondition() {
+        let (trace, lines) = log()
+        let condition = LoadCondition(latencyMs: nil, network: "3g", refresh: 60, connections: 4, http: .http2)
+        trace.policySegment("texture@shipped", metrics: LoadMetrics(), condition: condition, at: 2, phone: 1)
+        let line = lines.values[0]
+        #expect(line.hasPrefix(#"{"t":2,"event":"policySegment","policy":"texture@shipped","condition":{"latencyMs":null,"network":"3g","source":"local","physics":"ios","decelerationRate":"normal","refresh":60,"connections":4,"http":"2"},"metrics":{"#))
+        #expect(line.hasSuffix(#","phone":1}"#))
+    }
+
     @Test func summaryPutsViewsCreatedFirstAndRoundsTheStatistics() throws {
         var stats = FrameStats()
         stats.record(frameTime: 0.001234, presentTime: 0.002, interval: nil)

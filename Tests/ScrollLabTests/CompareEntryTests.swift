@@ -6,7 +6,12 @@ import Testing
 /// `--compare A,B[,C,D]`: two to four phones, each a policy or a physics.
 @Suite struct CompareEntryTests {
     @Test func policiesAndPhysicsAreNamed() throws {
-        #expect(try CompareEntry.list("adaptive,deferred") == [.policy(.adaptive), .policy(.deferred)])
+        #expect(try CompareEntry.list("adaptive,deferred") == [.policy(PolicyVariant(.adaptive)), .policy(PolicyVariant(.deferred))])
+        // A peer on its system's own pipeline is a phone of its own, named with its suffix.
+        let shipped = try CompareEntry.list("texture,texture@shipped")
+        #expect(shipped == [.policy(PolicyVariant(.texture)), .policy(PolicyVariant(.texture, shipped: true))])
+        #expect(shipped.map(\.name) == ["texture", "texture@shipped"])
+        #expect(throws: (any Error).self) { try CompareEntry.list("adaptive,adaptive@shipped") }
         #expect(try CompareEntry.list("ios, android,flutter-bouncing") == [.physics(.ios), .physics(.android), .physics(.flutterBouncing)])
     }
 
@@ -21,8 +26,8 @@ import Testing
     @Test func anEntryChangesOneSetting() throws {
         var options = try SceneOptions.parse(["--latency-ms", "250"])
         options.physics = .android
-        let phone = CompareEntry.policy(.texture).applied(to: options)
-        #expect(phone.policy == .one(.texture) && phone.physics == .android && phone.latencyMs == 250)
+        let phone = CompareEntry.policy(PolicyVariant(.texture)).applied(to: options)
+        #expect(phone.policy == .one(PolicyVariant(.texture)) && phone.physics == .android && phone.latencyMs == 250)
         #expect(CompareEntry.physics(.ios).applied(to: options).physics == .ios)
     }
 

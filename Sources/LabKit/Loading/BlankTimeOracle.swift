@@ -1,6 +1,8 @@
-/// The bench's oracle (B-ORACLE-1): a lower bound on the blank tile-time any loading schedule can reach
-/// on a run's frames, knowing them all in advance, with the lab's load time, concurrency and start —
-/// and, above it, two schedules that respect the cache too and bracket the true optimum from above.
+/// The bench's oracle (B-ORACLE-1, B-ORACLE-2): a lower bound on the blank tile-time any loading schedule
+/// can reach on a run's frames, knowing them all in advance, on the pipeline of the rows beside it — its
+/// loads at once, its connections, the network's round trip and shared downlink, the fastest load and
+/// the start — and, above it, two schedules that respect the cache too and bracket the true optimum
+/// from above.
 ///
 /// **The bound is the exact optimum of a relaxation** (not of the real problem, whose cache makes it a
 /// hard combinatorial problem). Why no schedule — no policy — can show less blank time:
@@ -10,19 +12,40 @@
 ///    the same loads with an unbounded one.
 /// 2. *One load per key.* With an unbounded cache only each key's first finished load matters; others
 ///    (reloads, cancelled loads) only hold slots, and removing them removes no image.
-/// 3. *Packed finishes.* Loads take exactly `loadDuration` L, at most `maxConcurrent` c run at once and
-///    none begins before `startTime` S, so by S + m·L at most c·m loads have finished: the i-th earliest
-///    finish is at or after Fᵢ = S + L·⌈i/c⌉. A key's blank time is a non-decreasing function of its
-///    finish (it is blank in every frame before it), so moving the key that finishes i-th to Fᵢ shows no
-///    less — and the packed schedule (c loads back to back from S) is itself feasible.
+/// 3. *Earliest finishes.* Every load takes at least `loadDuration` L (the fastest a load can be: the
+///    constant latency and the decode, or a request, a round trip, the smallest image at the whole
+///    downlink and the decode), holds one of the pipeline's `maxConcurrent` c slots from its start to its
+///    finish, and none begins before `startTime` S. A slot's loads run one after another, so its m-th
+///    finishes at or after S + m·L, and the i-th earliest finish of all is at or after S + L·⌈i/c⌉.
+///    Under a network (`link`), two more limits hold whatever the schedule:
+///    - *Connections.* Under HTTP/1.1 at most `connections` k requests are in flight, one per connection;
+///      a connection is busy from the request until the last byte (L − decode at least), and the image
+///      is done a decode later, so the i-th finish is at or after S + (L − decode)·⌈i/k⌉ + decode.
+///      (Under HTTP/2 the streams are not limited below the slots.)
+///    - *Bandwidth.* No byte arrives before S + request + round trip, and the downlink D carries at most
+///      D bytes a second for all transfers together; the i-th image to finish needs its own bytes and
+///      those of the i − 1 finished before it — at least the i smallest images on screen, Σᵢ — in, then
+///      a decode: the i-th finish is at or after S + request + round trip + Σᵢ/D + decode.
+///    Fᵢ, the largest of these, is non-decreasing in i. (Disk hits are not first loads: the modelled disk
+///    starts empty, and only a key's first finished load counts, step 2. Losses, handshakes, queueing
+///    and head-of-line stalls only make loads later.) A key's blank time is a non-decreasing function
+///    of its finish (it is blank in every frame before it), so moving the key that finishes i-th to Fᵢ
+///    shows no less.
 /// 4. So the relaxation's optimum is the least-cost *assignment* of keys to the positions 1…n, cost of
 ///    key k at position i = its blank time if it finishes at Fᵢ; solved exactly (Hungarian method,
 ///    O(n³), n ≤ the distinct images, 72). Earliest-deadline-first is not enough: a key needed soon for
 ///    a moment can cost less late than a key needed a little later for long (see the tests).
 ///
+/// Without a network the packed schedule (c loads back to back from S) is itself feasible, so the bound
+/// is the relaxation's exact optimum; under a network it is a lower bound on it. It is computed for one
+/// pipeline: a row on another (a `@shipped` variant's loads at once, other connections, HTTP/2) has its
+/// own oracle (`GridBench.oracle(_:variant:)`).
+///
 /// Frames are the run's screens: a screen shows from its time until the next frame's (as in
 /// `LoadMetricsRecorder`; the last one counts nothing), a tile is blank while its key's image has not
-/// finished loading by the frame's time. The bound counts a load as done up to 1 ns late, so floating
+/// finished loading by the frame's time. The frames must be at least as fine as the rows' (every frame
+/// of the replay's clock: `GridBench.oracleScreens(_:)`): on a coarser frame a load that finishes inside
+/// it is charged the whole frame, which a row stepping finer frames is not. The bound counts a load as done up to 1 ns late, so floating
 /// rounding in a policy's clock never lets it pass the bound.
 ///
 /// Above the bound, with a cache of `cacheCapacity` images that a load holds from its start (as in
@@ -33,6 +56,8 @@
 /// - `conservative`: the loads and evictions of Belady's optimal demand paging (fewest loads), each
 ///   load begun as early as the slots, the load order and its eviction allow (after the evicted key's
 ///   last use before it).
+/// Under a network each of their loads takes the longest one can (a handshake, the request, a round trip,
+/// the largest image at its share of the downlink, the decode), so they stay achievable (losses aside).
 /// The optimum with the real cache lies between `blankTileSeconds` and the better of the two.
 public struct BlankTimeOracle: Hashable, Sendable {
     /// One screen: its time and the items on it.
@@ -63,16 +88,52 @@ public struct BlankTimeOracle: Hashable, Sendable {
     /// Cao et al.'s conservative schedule with the cache.
     public private(set) var conservative = Schedule(loads: 0, blankTileSeconds: 0)
 
+    /// The network's limits on every schedule (step 3 above).
+    public struct Link: Hashable, Sendable {
+        /// HTTP/1.1's requests in flight at once (nil: not below the slots, HTTP/2).
+        public var connections: Int?
+        /// From a request's start to its first byte at the least: the request up and a round trip, seconds.
+        public var firstByteDelay: Double
+        /// The downlink, bytes per second, shared by every transfer.
+        public var bytesPerSecond: Double
+        /// The decode after the last byte, seconds.
+        public var decode: Double
+        /// Each asset's bytes over the network, by asset index (missing: `defaultBytes`).
+        public var bytes: [Int]
+        public var defaultBytes: Int
+
+        /// Makes a link.
+        public init(connections: Int?, firstByteDelay: Double, bytesPerSecond: Double, decode: Double, bytes: [Int], defaultBytes: Int) {
+            self.connections = connections
+            self.firstByteDelay = firstByteDelay
+            self.bytesPerSecond = bytesPerSecond
+            self.decode = decode
+            self.bytes = bytes
+            self.defaultBytes = defaultBytes
+        }
+    }
+
     /// The bound and the two schedules for `frames` (in time order; the first is the screen at `startTime`).
-    /// Item i shows image i % `assetCount`.
+    /// Item i shows image i % `assetCount`. `link`: the network's limits, when images come over one.
     public init(frames: [Frame], startTime: Double, assetCount: Int, loadDuration: Double,
-                maxConcurrent: Int, cacheCapacity: Int) {
+                maxConcurrent: Int, cacheCapacity: Int, link: Link? = nil) {
         let needs = Needs(frames: frames, assetCount: Swift.max(1, assetCount))
         let duration = Swift.max(0, loadDuration), slots = Swift.max(1, maxConcurrent)
-        (loads, blankTileSeconds) = Self.relaxedOptimum(needs, start: startTime, duration: duration, slots: slots)
+        let finishes = Self.earliestFinishes(needs, start: startTime, duration: duration, slots: slots, link: link)
+        (loads, blankTileSeconds) = Self.relaxedOptimum(needs, finishes: finishes)
         let capacity = Swift.max(1, cacheCapacity)
-        aggressive = Self.aggressive(needs, start: startTime, duration: duration, slots: slots, capacity: capacity)
-        conservative = Self.conservative(needs, start: startTime, duration: duration, slots: slots, capacity: capacity)
+        // The achievable schedules run at the slots the connections leave, each load given the longest it
+        // can take there: under a network a handshake, the request, a round trip, the largest image at its
+        // share of the downlink (`running` transfers at most) and the decode (losses aside).
+        let running = Swift.min(slots, link?.connections ?? slots)
+        var slotDuration = duration
+        if let link {
+            let largest = needs.keys.map { $0 >= 0 && $0 < link.bytes.count ? link.bytes[$0] : link.defaultBytes }.max() ?? 0
+            slotDuration = Swift.max(duration, 2 * link.firstByteDelay + Double(running * Swift.max(0, largest)) / Swift.max(1, link.bytesPerSecond)
+                                     + link.decode)
+        }
+        aggressive = Self.aggressive(needs, start: startTime, duration: slotDuration, slots: running, capacity: capacity)
+        conservative = Self.conservative(needs, start: startTime, duration: slotDuration, slots: running, capacity: capacity)
     }
 
     /// Tolerance of the bound's "finished by the frame" test.
@@ -80,7 +141,32 @@ public struct BlankTimeOracle: Hashable, Sendable {
 
     // MARK: The bound
 
-    static func relaxedOptimum(_ needs: Needs, start: Double, duration: Double, slots: Int) -> (Int, Double) {
+    /// Fᵢ for the positions i = 1…n (n: the keys on screen), non-decreasing (step 3).
+    static func earliestFinishes(_ needs: Needs, start: Double, duration: Double, slots: Int, link: Link?) -> [Double] {
+        let n = needs.keys.count
+        var sizes: [Int] = []
+        if let link {
+            sizes = needs.keys.map { $0 >= 0 && $0 < link.bytes.count ? Swift.max(0, link.bytes[$0]) : Swift.max(0, link.defaultBytes) }.sorted()
+        }
+        var out: [Double] = []
+        out.reserveCapacity(n)
+        var bytes = 0.0
+        for i in 1...Swift.max(1, n) where i <= n {
+            var finish = start + duration * Double((i + slots - 1) / slots)
+            if let link {
+                if let k = link.connections {
+                    let busy = Swift.max(0, duration - link.decode)
+                    finish = Swift.max(finish, start + busy * Double((i + Swift.max(1, k) - 1) / Swift.max(1, k)) + link.decode)
+                }
+                bytes += Double(sizes[i - 1])
+                finish = Swift.max(finish, start + link.firstByteDelay + bytes / Swift.max(1, link.bytesPerSecond) + link.decode)
+            }
+            out.append(finish)
+        }
+        return out
+    }
+
+    static func relaxedOptimum(_ needs: Needs, finishes: [Double]) -> (Int, Double) {
         let keys = needs.keys
         let n = keys.count
         guard n > 0 else { return (0, 0) }
@@ -88,16 +174,12 @@ public struct BlankTimeOracle: Hashable, Sendable {
         var cost = Array(repeating: Array(repeating: 0.0, count: n), count: n)
         for (row, key) in keys.enumerated() {
             let uses = needs.uses[key]!
-            var u = 0, blank = 0.0, lastBatch = 0
+            var u = 0, blank = 0.0
             for i in 0..<n {
-                let batch = i / slots + 1
-                if batch != lastBatch {
-                    let finish = start + duration * Double(batch)
-                    while u < uses.count, finish > uses[u].time + slack {
-                        blank += uses[u].weight
-                        u += 1
-                    }
-                    lastBatch = batch
+                let finish = finishes[i]
+                while u < uses.count, finish > uses[u].time + slack {
+                    blank += uses[u].weight
+                    u += 1
                 }
                 cost[row][i] = blank
             }

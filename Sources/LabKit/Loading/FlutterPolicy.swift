@@ -14,7 +14,8 @@
 /// - No cancels: `ImageStreamCompleter` has none; a started load finishes into the cache, also when
 ///   the tile's view is recycled (`cancelsOnRebind` is false).
 /// - No concurrency cap in the framework; `maxConcurrentLoads` 64 stands for none (the band never
-///   holds more than about 14 tiles).
+///   holds more than about 14 tiles): the `flutter@shipped` variant's pipeline (`flutter` runs on the
+///   shared one).
 public struct FlutterPolicy: LoadingPolicy {
     public var kind: LoadingPolicyKind { .flutter }
     public var maxConcurrentLoads: Int? { 64 }

@@ -17,7 +17,8 @@
 ///   skipping items already asked for); a change of direction cancels every outstanding preload
 ///   (`cancelAll`); preloads go through a ring of `maxPreload + 1` targets, so reusing a target
 ///   clears the request it held. No velocity gating.
-/// - Up to 4 loads at once (`GlideExecutor`: min(4, cores)).
+/// - Up to 4 loads at once (`GlideExecutor`: min(4, cores)): the `glide@shipped` variant's pipeline
+///   (`glide` runs on the shared one).
 ///
 /// `maxPreload` is the app's choice; Glide's docs say "large enough to include all of the images in
 /// two or three rows" — 6 here (three rows of two).

@@ -1,5 +1,5 @@
 /// The loading pipeline in front of an `ImageSource`: request deduplication by key, a priority queue,
-/// bounded concurrency (default 4, allowed 3–6), cancellation, and completion into the LRU memory cache.
+/// bounded concurrency (default 6, URLSession's connections per host; allowed 1–64), cancellation, and completion into the LRU memory cache.
 ///
 /// Priorities are "seconds until needed": lower runs first, equal priorities in request order.
 /// Counters follow B-POL-2: a load is *issued* when it begins at the source; *cancelled* when it is
@@ -71,16 +71,16 @@ public struct ImagePipeline {
     /// The last outcome's evicted keys, reused for the next (free once the caller drops that outcome).
     private var evictedBuffer: [ImageKey] = []
 
-    /// A pipeline over `source` with a cache of `cacheByteLimit` bytes; `maxConcurrent` is clamped to 3–6.
+    /// A pipeline over `source` with a cache of `cacheByteLimit` bytes; `maxConcurrent` is clamped to 1–64.
     /// `expectedLoadDuration` seeds the running estimate policies read.
-    public init(source: any ImageSource, cacheByteLimit: Int, maxConcurrent: Int = 4, expectedLoadDuration: Double = 0.086) {
+    public init(source: any ImageSource, cacheByteLimit: Int, maxConcurrent: Int = 6, expectedLoadDuration: Double = 0.086) {
         self.source = source
         self.cache = MemoryCache(byteLimit: cacheByteLimit)
-        self.maxConcurrent = Swift.min(6, Swift.max(3, maxConcurrent))
+        self.maxConcurrent = Swift.min(64, Swift.max(1, maxConcurrent))
         self.expectedLoadDuration = expectedLoadDuration
     }
 
-    /// Sets how many loads run at once (a policy that reproduces a system with its own limit), 1–64;
+    /// Sets how many loads run at once (a `@shipped` variant's own limit), 1–64;
     /// queued requests start at `time` if the limit grew. Loads already running beyond a lower limit finish.
     public mutating func setMaxConcurrent(_ limit: Int, time: Double) {
         maxConcurrent = Swift.min(64, Swift.max(1, limit))

@@ -9,7 +9,8 @@ public protocol LoadingPolicy: Sendable {
     var kind: LoadingPolicyKind { get }
     /// The rect at `targetContentOffset` the policy is steering by, for drawing (nil when none).
     var targetRect: Rect? { get }
-    /// Loads the system this policy reproduces runs at once (nil: the lab's setting).
+    /// Loads the shipping system this policy reproduces runs at once (nil: it sets none of its own).
+    /// Only the policy's `@shipped` variant runs with it (B-PIPE-1); otherwise the pipeline is shared.
     var maxConcurrentLoads: Int? { get }
     /// Whether a load a view waited for is cancelled when the view is rebound (false: it finishes
     /// into the cache, as Flutter's image streams do).
@@ -21,7 +22,7 @@ public protocol LoadingPolicy: Sendable {
 extension LoadingPolicy {
     /// No target rect unless the policy has one.
     public var targetRect: Rect? { nil }
-    /// The lab's concurrency unless the policy reproduces a system with its own.
+    /// No pipeline setting of its own.
     public var maxConcurrentLoads: Int? { nil }
     /// Rebinding a view cancels the load it waited for unless the policy says otherwise.
     public var cancelsOnRebind: Bool { true }

@@ -2,8 +2,10 @@
 /// policy since the last reset, every stretch of time under one policy (a *segment*) counted only for
 /// that policy.
 ///
-/// A policy used twice (1, 2, 1) has its two segments added up, so the table's row for it covers all
-/// the time it was active. The current segment is not stored until it ends: `rows(current:live:)`
+/// A policy used twice (1, 2, 1) under one condition has its two segments added up, so the table's row
+/// for it covers all the time it was active. Conditions never mix (B-COND-1): a row is one policy under
+/// one `LoadCondition`, and the same policy under another network, latency, physics, refresh rate or
+/// pipeline is another row. The current segment is not stored until it ends: `rows(current:live:)`
 /// adds it to the finished ones.
 public struct PolicyComparison: Sendable {
     /// One policy's metrics, summed over its segments.
@@ -14,12 +16,15 @@ public struct PolicyComparison: Sendable {
         public var metrics: LoadMetrics
         /// How many segments were added.
         public var segments: Int
+        /// The condition its segments ran under (nil: not stated).
+        public var condition: LoadCondition?
 
         /// Makes a row.
-        public init(policy: String, metrics: LoadMetrics, segments: Int) {
+        public init(policy: String, metrics: LoadMetrics, segments: Int, condition: LoadCondition? = nil) {
             self.policy = policy
             self.metrics = metrics
             self.segments = segments
+            self.condition = condition
         }
     }
 
@@ -29,31 +34,43 @@ public struct PolicyComparison: Sendable {
     /// An empty comparison.
     public init() {}
 
-    /// A segment of `policy` ended with `metrics`.
-    public mutating func add(policy: String, metrics: LoadMetrics) {
-        if let index = finished.firstIndex(where: { $0.policy == policy }) {
+    /// A segment of `policy` under `condition` ended with `metrics`: added to that policy's row under that
+    /// condition, never to a row of another condition.
+    public mutating func add(policy: String, metrics: LoadMetrics, condition: LoadCondition? = nil) {
+        if let index = finished.firstIndex(where: { $0.policy == policy && $0.condition == condition }) {
             finished[index].metrics = finished[index].metrics.adding(metrics)
             finished[index].segments += 1
         } else {
-            finished.append(Row(policy: policy, metrics: metrics, segments: 1))
+            finished.append(Row(policy: policy, metrics: metrics, segments: 1, condition: condition))
         }
     }
 
-    /// The table: every finished policy and the current one, whose live segment `live` is added to
-    /// its row (or appended as a new row when it was not used before).
-    public func rows(current policy: String, live: LoadMetrics) -> [Row] {
+    /// The table: every finished policy and the current one, whose live segment `live` (under
+    /// `condition`) is added to its row (or appended as a new row when it was not used before).
+    public func rows(current policy: String, live: LoadMetrics, condition: LoadCondition? = nil) -> [Row] {
         var withLive = self
-        withLive.add(policy: policy, metrics: live)
+        withLive.add(policy: policy, metrics: live, condition: condition)
         return withLive.finished
     }
 
-    /// The table with a fixed row for every policy, in `LoadingPolicyKind.allCases` order, tried or not
-    /// (an untried one has `segments` 0), each followed by its seed-problem variants that were tried
-    /// (only Deferred and Target have them): a table that never reorders or drops a policy.
-    public static func fixedRows(_ tried: [Row]) -> [Row] {
+    /// The conditions of the finished rows, in the order first met.
+    public var conditions: [LoadCondition?] {
+        var out: [LoadCondition?] = []
+        for row in finished where !out.contains(row.condition) { out.append(row.condition) }
+        return out
+    }
+
+    /// The table under one condition (the rows of `condition` only, when given) with a fixed row for every
+    /// policy, in `LoadingPolicyKind.allCases` order, tried or not (an untried one has `segments` 0), each
+    /// followed by its `@shipped` variant and seed-problem variants that were tried: a table that never
+    /// reorders or drops a policy, and never mixes conditions.
+    public static func fixedRows(_ tried: [Row], condition: LoadCondition? = nil) -> [Row] {
+        let tried = condition == nil ? tried : tried.filter { $0.condition == condition }
         var out: [Row] = []
         for kind in LoadingPolicyKind.allCases {
-            out.append(tried.first { $0.policy == kind.rawValue } ?? Row(policy: kind.rawValue, metrics: LoadMetrics(), segments: 0))
+            out.append(tried.first { $0.policy == kind.rawValue }
+                       ?? Row(policy: kind.rawValue, metrics: LoadMetrics(), segments: 0, condition: condition))
+            out += tried.filter { $0.policy.hasPrefix(kind.rawValue + PolicyVariant.shippedSuffix) }.sorted { $0.policy < $1.policy }
             out += tried.filter { $0.policy.hasPrefix(kind.rawValue + " · problem ") }.sorted { $0.policy < $1.policy }
         }
         return out

@@ -16,7 +16,8 @@
 ///   (`ASNetworkImageNode.mm:452-458, 708-726`); leaving it cancels the download, drops the image and
 ///   evicts it from the memory cache (`:440-450, 571-590`), so a tile that comes back loads again.
 /// - Priority follows the state: visible, then display, then preload (PINRemoteImage High / Default /
-///   Low); 10 downloads at once (PINRemoteImageDownloadQueue).
+///   Low); 10 downloads at once (PINRemoteImageDownloadQueue): the `texture@shipped` variant's pipeline
+///   (B-PIPE-1; `texture` runs on the shared one).
 ///
 /// The display range only sets the priority here: the lab's load includes the decode, so there is no
 /// separate decode stage to start on entering it.

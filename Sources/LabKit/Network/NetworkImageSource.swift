@@ -3,16 +3,23 @@
 ///
 /// The model, per load:
 /// - **Disk.** A key in the disk cache is read in `diskReadTime(bytes:)` and decoded; no request is sent.
-/// - **Connection.** At most `connectionsPerHost` requests are in flight (URLSession's
-///   `httpMaximumConnectionsPerHost`, 4 on iOS); the others wait in `order` (FIFO or LIFO). A
-///   connection is kept alive once opened; opening one costs one more round trip (TCP's handshake).
+/// - **Connection.** Under HTTP/1.1 at most `connectionsPerHost` requests are in flight (URLSession's
+///   `httpMaximumConnectionsPerHost`, 6 by default), one per connection; the others wait in `order`
+///   (FIFO or LIFO). A connection is kept alive once opened; opening one costs one more round trip
+///   (TCP's handshake). Under HTTP/2 every request is a stream on one connection, opened once with one
+///   handshake (requests made during it wait for it); up to `maxConcurrentStreams` streams at once (the
+///   pipeline in front runs fewer).
 /// - **Request.** The request (`requestBytes`) goes up the uplink; the first byte of the answer comes
 ///   one round trip after it was sent.
 /// - **Loss.** The request or the first answer packet is lost with probability 1 − (1 − loss)²; the
 ///   request is then sent again after TCP's retransmission timeout (1 s, doubling each time, RFC 6298);
 ///   after `maxAttempts` the load fails with "timeout". Each body packet (1460 bytes) lost costs one
 ///   round trip more (a fast retransmit). Which packets are lost comes from a hash of the seed, the
-///   ticket and the packet: the same on every run, whatever else the network is doing.
+///   ticket and the packet: the same on every run, whatever else the network is doing. Under HTTP/2 the
+///   streams share one TCP connection, so a stream's lost packets also hold back every other stream
+///   (transport head-of-line blocking): while a stream recovers its losses, no stream receives. (Where
+///   in the body the loss falls is not modelled: the recovery comes after the stream's last byte. A
+///   lost request under HTTP/2 resets its stream only; HTTP/3's per-stream recovery is not modelled.)
 /// - **Body.** Every transfer receiving at a moment shares the downlink equally with the others
 ///   (TCP's fair share; slow start is not modelled). A load cancelled mid-transfer has still moved the
 ///   bytes it received.
@@ -31,8 +38,10 @@ public struct NetworkImageSource: ImageSource, Sendable {
     public var decodeCost: Double
     /// Decoded size of every image (what the memory cache counts).
     public var decodedBytes: Int
-    /// Requests in flight at once to the image host.
+    /// Requests in flight at once to the image host under HTTP/1.1 (one connection each).
     public var connectionsPerHost: Int
+    /// The HTTP version: HTTP/1.1's connections, or HTTP/2's streams on one connection.
+    public var httpVersion: HTTPVersion
     /// Order of requests waiting for a connection.
     public var order: RequestOrder
     /// Seed of the packet losses.
@@ -50,6 +59,9 @@ public struct NetworkImageSource: ImageSource, Sendable {
     public static let retransmissionTimeout = 1.0
     /// Attempts before a load fails with "timeout".
     public static let maxAttempts = 4
+    /// Streams one HTTP/2 connection carries at once: the peer's SETTINGS_MAX_CONCURRENT_STREAMS (RFC 9113
+    /// recommends no fewer than 100; nginx and most CDNs announce 100–128).
+    public static let maxConcurrentStreams = 100
 
     /// Time to read `bytes` from the disk cache: 1 ms to open and stat, then 400 MB/s (a phone's flash
     /// through the file system; a modelling choice, stated in docs/network.md).
@@ -77,19 +89,24 @@ public struct NetworkImageSource: ImageSource, Sendable {
     private var waiting: [LoadTicket] = []
     private var active: [Transfer] = []
     private var openConnections = 0
+    /// HTTP/2: when the one connection's handshake is over (requests wait for it).
+    private var connectionReady = 0.0
+    /// HTTP/2: no stream receives before this time (another stream is recovering lost packets).
+    private var stalledUntil = -Double.infinity
     /// Loads whose result time is known (disk reads, decodes, failures), in no particular order.
     private var finishing: [LoadCompletion] = []
 
     /// A source over `profile`. `diskByteLimit` nil: no disk cache; otherwise one that starts empty.
     public init(profile: NetworkProfile, byteSizes: [Int] = [], defaultBytes: Int = GridSceneConfiguration.defaultTransferBytes,
-                decodeCost: Double = 0.006, decodedBytes: Int = 300 * 440 * 4, connectionsPerHost: Int = 4,
-                order: RequestOrder = .fifo, diskByteLimit: Int? = nil, seed: UInt64 = 1) {
+                decodeCost: Double = 0.006, decodedBytes: Int = 300 * 440 * 4, connectionsPerHost: Int = 6,
+                httpVersion: HTTPVersion = .http1_1, order: RequestOrder = .fifo, diskByteLimit: Int? = nil, seed: UInt64 = 1) {
         self.profile = profile
         self.byteSizes = byteSizes
         self.defaultBytes = Swift.max(0, defaultBytes)
         self.decodeCost = Swift.max(0, decodeCost)
         self.decodedBytes = Swift.max(0, decodedBytes)
         self.connectionsPerHost = Swift.max(1, connectionsPerHost)
+        self.httpVersion = httpVersion
         self.order = order
         self.seed = seed
         disk = diskByteLimit.map { MemoryCache(byteLimit: $0) }
@@ -171,7 +188,8 @@ public struct NetworkImageSource: ImageSource, Sendable {
             switch t.phase {
             case let .requesting(at) where at <= clock && t.timesOut:
                 active.remove(at: i)
-                openConnections -= 1   // given up: the connection is dropped
+                // Given up: HTTP/1.1 drops the connection; HTTP/2 resets the stream and keeps the connection.
+                if httpVersion == .http1_1 { openConnections -= 1 }
                 finishing.append(LoadCompletion(ticket: t.ticket, result: .failed(reason: "timeout"), time: clock))
                 freed = true
                 continue
@@ -180,7 +198,11 @@ public struct NetworkImageSource: ImageSource, Sendable {
             case let .receiving(received):
                 // Done when (almost) every byte is in, or when what is left takes less time than the clock resolves.
                 let left = Double(t.bytes) - received
-                if left <= Self.byteEpsilon || clock + left / rate <= clock { t.phase = .recovering(at: clock + t.lossPenalty) }
+                if left <= Self.byteEpsilon || clock + left / rate <= clock {
+                    t.phase = .recovering(at: clock + t.lossPenalty)
+                    // HTTP/2: the connection's other streams wait behind the retransmissions.
+                    if httpVersion == .http2, t.lossPenalty > 0 { stalledUntil = Swift.max(stalledUntil, clock + t.lossPenalty) }
+                }
             default:
                 break
             }
@@ -205,8 +227,9 @@ public struct NetworkImageSource: ImageSource, Sendable {
     /// Advances the clock to `time`, every receiving transfer getting its share of the downlink.
     private mutating func progress(to time: Double) {
         guard time > clock else { return }
-        if !active.isEmpty {
-            let share = receivingRate * (time - clock)
+        let from = Swift.max(clock, stalledUntil)
+        if !active.isEmpty, time > from {
+            let share = receivingRate * (time - from)
             for i in active.indices {
                 if case let .receiving(received) = active[i].phase {
                     active[i].phase = .receiving(received: Swift.min(Double(active[i].bytes), received + share))
@@ -219,11 +242,12 @@ public struct NetworkImageSource: ImageSource, Sendable {
     /// The next moment something changes in the network (a first byte, a body done, a recovery over).
     private func nextEventTime() -> Double {
         let rate = receivingRate
+        let from = Swift.max(clock, stalledUntil)
         var next = Double.infinity
         for t in active {
             switch t.phase {
             case let .requesting(at), let .recovering(at): next = Swift.min(next, at)
-            case let .receiving(received): next = Swift.min(next, clock + Swift.max(0, Double(t.bytes) - received) / rate)
+            case let .receiving(received): next = Swift.min(next, from + Swift.max(0, Double(t.bytes) - received) / rate)
             }
         }
         return next
@@ -246,15 +270,28 @@ public struct NetworkImageSource: ImageSource, Sendable {
         return best
     }
 
-    /// Gives free connections to waiting requests, in `order`.
+    /// Requests in flight at once: HTTP/1.1's connections, or HTTP/2's streams.
+    public var requestLimit: Int { httpVersion == .http1_1 ? connectionsPerHost : Self.maxConcurrentStreams }
+
+    /// Gives free connections (HTTP/2: streams) to waiting requests, in `order`.
     private mutating func startWaiting() {
-        while active.count < connectionsPerHost, !waiting.isEmpty {
+        while active.count < requestLimit, !waiting.isEmpty {
             let ticket = order == .fifo ? waiting.removeFirst() : waiting.removeLast()
             var firstByte = clock + Double(Self.requestBytes) / profile.uplinkBytesPerSecond + profile.roundTrip
-            // An idle kept-alive connection is reused; otherwise one more is opened (a handshake first).
-            if openConnections <= active.count {
-                openConnections += 1
-                firstByte += profile.roundTrip
+            switch httpVersion {
+            case .http1_1:
+                // An idle kept-alive connection is reused; otherwise one more is opened (a handshake first).
+                if openConnections <= active.count {
+                    openConnections += 1
+                    firstByte += profile.roundTrip
+                }
+            case .http2:
+                // One connection for every stream: opened by the first request, the others wait for its handshake.
+                if openConnections == 0 {
+                    openConnections = 1
+                    connectionReady = clock + profile.roundTrip
+                }
+                firstByte += Swift.max(0, connectionReady - clock)
             }
             traffic.requests += 1
             // Lost requests (or first answers) are sent again after the retransmission timeout.

@@ -6,12 +6,13 @@ import ScrollKit
 /// - `bound-min-loads`: the distinct images visible while the view is at rest — no policy that shows
 ///   every resting screen can load fewer.
 /// - `bound-oracle`: the least blank time any schedule reaches on the run's frames, knowing them in
-///   advance, with the lab's load time, 4 loads at once and no load before the run starts
-///   (`BlankTimeOracle`: the exact optimum of a relaxation with an unbounded cache, so a lower bound);
-///   its loads are the relaxation's, one per image ever on screen. Policies that run more loads at
-///   once than the lab (texture, flutter) are bound by the oracle at their own concurrency
-///   (`oracle(_:maxConcurrent:)`), which this row does not show.
-/// The bounds depend only on the gesture (the scroll physics does not depend on the policy).
+///   advance, on the rows' pipeline — the shared one every policy runs on (B-PIPE-1): its loads at once,
+///   connections, HTTP version, the network's round trip and downlink — with no load before the run
+///   starts (`BlankTimeOracle`: a relaxation with an unbounded cache, so a lower bound); its loads are
+///   the relaxation's, one per image ever on screen. A `@shipped` variant among the rows runs on its
+///   system's pipeline and gets an oracle row of its own, `bound-oracle@texture@shipped` (B-ORACLE-2):
+///   no row ever has less blank time than the oracle of its pipeline.
+/// The bounds depend only on the gesture and the pipeline (the scroll physics does not depend on the policy).
 public struct GridBench: Sendable {
     /// Scene settings (latency, cache, …); the policy is set per run.
     public var configuration: GridSceneConfiguration
@@ -24,63 +25,154 @@ public struct GridBench: Sendable {
         self.replay = replay
     }
 
-    /// Replays `events` under one policy; returns the finished scene. `afterFrame` sees each frame.
+    /// Replays `events` under one policy on the shared pipeline; returns the finished scene. `afterFrame`
+    /// sees each frame.
     public func run(_ events: [PointerEvent], policy: LoadingPolicyKind,
                     afterFrame: (GridScene, Double) -> Void = { _, _ in }) -> GridScene {
+        run(events, variant: PolicyVariant(policy), afterFrame: afterFrame)
+    }
+
+    /// Replays `events` under one policy variant (a `@shipped` one on its system's pipeline).
+    public func run(_ events: [PointerEvent], variant: PolicyVariant,
+                    afterFrame: (GridScene, Double) -> Void = { _, _ in }) -> GridScene {
         var config = configuration
-        config.policy = policy
+        config.policyVariant = variant
         let scene = GridScene(configuration: config)
         _ = replay.run(events, on: scene) { afterFrame(scene, $0) }
         return scene
     }
 
-    /// The oracle for `events` at `maxConcurrent` loads at once (default: the lab's): the frames of one
-    /// replay (any policy: the motion is the same) and the screen at the start.
-    public func oracle(_ events: [PointerEvent], maxConcurrent: Int? = nil) -> BlankTimeOracle {
+    /// The oracle for `events` on the pipeline of `variant` (default: the shared one every policy runs
+    /// on): the frames of one replay (any policy: the motion is the same) and the screen at the start.
+    public func oracle(_ events: [PointerEvent], variant: PolicyVariant = PolicyVariant(.eager)) -> BlankTimeOracle {
+        oracle(screens: oracleScreens(events), variant: variant)
+    }
+
+    /// The oracle at `maxConcurrent` loads at once (default: the shared pipeline's) and, under HTTP/1.1,
+    /// `connections` per host (default: the shared pipeline's).
+    public func oracle(_ events: [PointerEvent], maxConcurrent: Int?, connections: Int? = nil) -> BlankTimeOracle {
+        oracle(screens: oracleScreens(events), maxConcurrent: maxConcurrent, connections: connections)
+    }
+
+    /// The oracle on `screens` (from `oracleScreens(_:)`, shared by every pipeline of one gesture) for
+    /// `variant`'s pipeline.
+    public func oracle(screens: OracleScreens, variant: PolicyVariant = PolicyVariant(.eager)) -> BlankTimeOracle {
+        oracle(screens: screens, maxConcurrent: configuration.loadsAtOnce(variant), connections: configuration.hostConnections(variant))
+    }
+
+    func oracle(screens: OracleScreens, maxConcurrent: Int?, connections: Int?) -> BlankTimeOracle {
+        BlankTimeOracle(frames: screens.frames, startTime: screens.startTime, assetCount: configuration.assetCount,
+                        loadDuration: fastestLoad,
+                        maxConcurrent: maxConcurrent ?? configuration.loadsAtOnce(),
+                        cacheCapacity: configuration.cacheByteLimit / Swift.max(1, configuration.bytesPerImage),
+                        link: link(connections: connections ?? configuration.connections))
+    }
+
+    /// The screens of a gesture the oracle reads: the start, then every frame of the replay's clock.
+    public struct OracleScreens: Sendable {
+        public var startTime: Double
+        public var frames: [BlankTimeOracle.Frame]
+    }
+
+    /// The screens of one replay of `events` (any policy: the motion is the same), on *every* frame of the
+    /// replay's clock. A replay skips the frames of a settled scene (no motion, every tile shown), and
+    /// which frames it skips depends on the policy; a row's blank time is charged frame by frame, so the
+    /// oracle's frames must be at least as fine as any row's — each skipped frame is put back showing the
+    /// screen of the frame before it (the view was at rest). Only up to `fillSpan` after the first frame:
+    /// by then the oracle has every image in (no key's earliest finish is later), so finer frames change nothing.
+    public func oracleScreens(_ events: [PointerEvent]) -> OracleScreens {
         var frames: [BlankTimeOracle.Frame] = []
-        let scene = run(events, policy: .eager) { scene, time in
+        var config = configuration
+        config.policyVariant = PolicyVariant(.eager)
+        let rate = replay.frameRate.isFinite && replay.frameRate > 0 ? replay.frameRate : 60
+        let span = fillSpan
+        let scene = GridBench(configuration: config, replay: replay).run(events, policy: .eager) { scene, time in
+            if let last = frames.last, let first = frames.first {
+                var k = Int((last.time * rate).rounded(.down)) + 1
+                while Double(k) / rate < Swift.min(time, first.time + span) {
+                    frames.append(.init(time: Double(k) / rate, visibleItems: last.visibleItems))
+                    k += 1
+                }
+            }
+            // Frames carry each visible item's image (the oracle's item i shows image i % assetCount).
             frames.append(.init(time: time, visibleItems: scene.visibleItems.map { scene.itemImages.key(of: $0).asset }))
         }
-        // Frames carry each visible item's image (the oracle's item i shows image i % assetCount).
         let start: (time: Double, visibleItems: [Int]) = scene.startScreen.map { ($0.time, $0.visibleItems.map { scene.itemImages.key(of: $0).asset }) }
             ?? (frames.first?.time ?? 0, frames.first?.visibleItems ?? [])
         if frames.first?.time != start.time { frames.insert(.init(time: start.time, visibleItems: start.visibleItems), at: 0) }
-        return BlankTimeOracle(frames: frames, startTime: start.time, assetCount: configuration.assetCount,
-                               loadDuration: fastestLoad,
-                               maxConcurrent: maxConcurrent ?? configuration.maxConcurrentLoads,
-                               cacheCapacity: configuration.cacheByteLimit / Swift.max(1, configuration.bytesPerImage))
+        return OracleScreens(startTime: start.time, frames: frames)
     }
 
-    /// The shortest a load can take: the constant latency and the decode, or under a network a round
-    /// trip on an open connection and the smallest image at the whole downlink, then the decode. Every
-    /// real load takes at least this long, so the oracle stays a lower bound.
+    /// The network's limits for the oracle (nil without a network): HTTP/1.1's `connections`, the first
+    /// byte's least delay, the downlink, the decode and the images' sizes.
+    func link(connections: Int) -> BlankTimeOracle.Link? {
+        let c = configuration
+        guard let profile = c.network else { return nil }
+        return BlankTimeOracle.Link(connections: c.httpVersion == .http1_1 ? connections : nil,
+                                    firstByteDelay: Double(NetworkImageSource.requestBytes) / profile.uplinkBytesPerSecond + profile.roundTrip,
+                                    bytesPerSecond: profile.downlinkBytesPerSecond, decode: c.decodeCost,
+                                    bytes: Array(c.assetByteSizes.prefix(c.assetCount)), defaultBytes: GridSceneConfiguration.defaultTransferBytes)
+    }
+
+    /// A time after the start by which the oracle's last earliest finish has passed (BlankTimeOracle's Fₙ
+    /// for every image at one slot: each load's fastest, then every byte over the downlink), plus a second.
+    var fillSpan: Double {
+        let c = configuration
+        var span = Double(c.assetCount) * fastestLoad + 1
+        if let link = link(connections: 1) {
+            let all = (0..<c.assetCount).reduce(0.0) { $0 + Double($1 < link.bytes.count ? link.bytes[$1] : link.defaultBytes) }
+            span += link.firstByteDelay + all / link.bytesPerSecond + link.decode
+        }
+        return span
+    }
+
+    /// The shortest a load can take: the constant latency and the decode, or under a network the request
+    /// up, a round trip on an open connection and the smallest image at the whole downlink, then the
+    /// decode. Every real load takes at least this long, so the oracle stays a lower bound.
     public var fastestLoad: Double {
         let c = configuration
         guard let profile = c.network else { return c.latency + c.decodeCost }
-        let smallest = c.assetByteSizes.prefix(c.assetCount).min() ?? GridSceneConfiguration.defaultTransferBytes
-        return profile.roundTrip + Double(smallest) / profile.downlinkBytesPerSecond + c.decodeCost
+        let sizes = Array(c.assetByteSizes.prefix(c.assetCount))
+        let smallest = (sizes.count < c.assetCount ? sizes + [GridSceneConfiguration.defaultTransferBytes] : sizes).min()
+            ?? GridSceneConfiguration.defaultTransferBytes
+        return Double(NetworkImageSource.requestBytes) / profile.uplinkBytesPerSecond + profile.roundTrip
+            + Double(smallest) / profile.downlinkBytesPerSecond + c.decodeCost
     }
 
-    /// One row per policy (in `LoadingPolicyKind.allCases` order), then the two bounds.
-    public func rows(_ events: [PointerEvent]) -> [GridBenchRow] {
+    /// One row per policy (default: every policy on the shared pipeline, in `LoadingPolicyKind.allCases`
+    /// order), then the two bounds: `bound-oracle` for the shared pipeline, and one
+    /// `bound-oracle@<variant>` per `@shipped` variant among `policies`, for its pipeline.
+    public func rows(_ events: [PointerEvent], policies: [PolicyVariant] = PolicyVariant.shared) -> [GridBenchRow] {
         var rows: [GridBenchRow] = []
         var minLoads = 0
-        for kind in LoadingPolicyKind.allCases {
-            let scene = run(events, policy: kind)
-            rows.append(GridBenchRow(policy: kind.rawValue, metrics: scene.metrics))
+        for variant in policies {
+            let scene = run(events, variant: variant)
+            rows.append(GridBenchRow(policy: variant.name, metrics: scene.metrics))
             minLoads = scene.boundMinLoads
         }
         var min = LoadMetrics()
         min.loadsIssued = minLoads
         min.loadsCompleted = minLoads
         rows.append(GridBenchRow(policy: "bound-min-loads", metrics: min, hasTiming: false, hasMemory: false))
-        let bound = oracle(events)
-        var oracle = LoadMetrics()
-        oracle.loadsIssued = bound.loads
-        oracle.loadsCompleted = bound.loads
-        oracle.blankTileSeconds = bound.blankTileSeconds
-        rows.append(GridBenchRow(policy: "bound-oracle", metrics: oracle, hasTiming: true, hasSettle: false, hasMemory: false))
+        var pipelines: [PolicyVariant] = []
+        if policies.contains(where: { !$0.isShipped }) || policies.isEmpty { pipelines.append(PolicyVariant(.eager)) }
+        pipelines += policies.filter(\.isShipped)
+        let screens = oracleScreens(events)
+        for variant in pipelines {
+            let bound = oracle(screens: screens, variant: variant)
+            var oracle = LoadMetrics()
+            oracle.loadsIssued = bound.loads
+            oracle.loadsCompleted = bound.loads
+            oracle.blankTileSeconds = bound.blankTileSeconds
+            rows.append(GridBenchRow(policy: Self.oracleName(variant), metrics: oracle, hasTiming: true, hasSettle: false, hasMemory: false))
+        }
         return rows
+    }
+
+    /// The oracle row's name for `variant`'s pipeline: `bound-oracle` for the shared one,
+    /// `bound-oracle@texture@shipped` for a shipped variant's.
+    public static func oracleName(_ variant: PolicyVariant) -> String {
+        variant.isShipped ? "bound-oracle@" + variant.name : "bound-oracle"
     }
 }
 

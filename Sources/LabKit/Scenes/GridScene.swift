@@ -23,6 +23,10 @@ public final class GridScene: LabScene, ScrollViewDelegate {
     public internal(set) var pipeline: ImagePipeline
     /// The active policy's kind.
     public internal(set) var policyKind: LoadingPolicyKind
+    /// True when the active policy runs on its shipping system's pipeline (`texture@shipped`).
+    public internal(set) var usesShippedPipeline: Bool
+    /// The condition the current segment runs under (B-COND-1); `setCondition(_:)` changes it.
+    public internal(set) var condition: LoadCondition
     /// The seed problem shown in its broken form, if any.
     public internal(set) var seedProblem: SeedProblem?
     /// True between willBeginDragging and didEndDragging: the user's finger drags the content (B-EVT-2).
@@ -75,12 +79,13 @@ public final class GridScene: LabScene, ScrollViewDelegate {
         scrollView.configuration.physics = configuration.physics
         pool = configuration.feed == nil || layout.kind == .grid ? .window(capacity: 6) : .queue
         pipeline = ImagePipeline(source: source ?? Self.headlessSource(configuration), cacheByteLimit: configuration.cacheByteLimit,
-                                 maxConcurrent: configuration.maxConcurrentLoads,
+                                 maxConcurrent: configuration.loadsAtOnce(),
                                  expectedLoadDuration: Self.expectedLoadDuration(configuration))
         policyKind = configuration.policy
+        usesShippedPipeline = configuration.policyVariant.isShipped
+        condition = LoadCondition(configuration)
         seedProblem = configuration.seedProblem
         policy = configuration.policy.makePolicy(problem: configuration.seedProblem)
-        if let limit = policy.maxConcurrentLoads { pipeline.setMaxConcurrent(limit, time: 0) }
         slots = Array(repeating: TileSlot(), count: pool.capacity)
         recorder = LoadMetricsRecorder(assetCount: configuration.assetCount)
         recorder.itemImages = itemImages
@@ -95,8 +100,9 @@ public final class GridScene: LabScene, ScrollViewDelegate {
             return VirtualImageSource(latency: c.latency, decodeCost: c.decodeCost, bytesPerImage: c.bytesPerImage)
         }
         return NetworkImageSource(profile: profile, byteSizes: c.assetByteSizes, decodeCost: c.decodeCost,
-                                  decodedBytes: c.bytesPerImage, connectionsPerHost: c.connectionsPerHost,
-                                  order: c.requestOrder, diskByteLimit: c.diskCacheByteLimit, seed: c.networkSeed)
+                                  decodedBytes: c.bytesPerImage, connectionsPerHost: c.hostConnections(),
+                                  httpVersion: c.httpVersion, order: c.requestOrder, diskByteLimit: c.diskCacheByteLimit,
+                                  seed: c.networkSeed)
     }
 
     /// The first estimate of a load's duration policies read: latency and decode, or under a network a
@@ -125,15 +131,19 @@ public final class GridScene: LabScene, ScrollViewDelegate {
     /// The B-POL-2 metrics of the current segment: since the policy was last switched or reset.
     public var metrics: LoadMetrics { recorder.metrics }
 
-    /// The policy as the comparison names it: its kind, and the seed problem shown broken
-    /// (`deferred · problem 1`), which is a policy of its own for the metrics.
+    /// The active policy and the pipeline it runs on.
+    public var policyVariant: PolicyVariant { PolicyVariant(policyKind, shipped: usesShippedPipeline) }
+
+    /// The policy as the comparison names it: its variant (`texture@shipped` on its system's pipeline),
+    /// and the seed problem shown broken (`deferred · problem 1`), which is a policy of its own for the metrics.
     public var segmentName: String {
-        policyKind.rawValue + (seedProblem.map { " · problem \($0.rawValue)" } ?? "")
+        policyVariant.name + (seedProblem.map { " · problem \($0.rawValue)" } ?? "")
     }
 
-    /// The comparison table: every policy used since the last reset, the current segment included.
+    /// The comparison table: every policy used since the last reset under any condition, the current
+    /// segment included.
     public var policyRows: [PolicyComparison.Row] {
-        comparison.rows(current: segmentName, live: metrics)
+        comparison.rows(current: segmentName, live: metrics, condition: condition)
     }
 
     /// Fewest loads possible for the run so far: distinct items visible at rest.
@@ -147,22 +157,42 @@ public final class GridScene: LabScene, ScrollViewDelegate {
     /// Once the scene has started, the old policy's segment ends: its metrics join the comparison and
     /// are returned (for the trace), and the new policy's metrics start from zero. A load still in
     /// flight at the switch is counted by the segment in which it completes.
+    ///
+    /// The pipeline stays the shared one (B-PIPE-1) unless `shipped` asks for the system's own
+    /// (`texture@shipped`: 10 loads at once).
     @discardableResult
-    public func setPolicy(_ kind: LoadingPolicyKind, problem: SeedProblem? = nil) -> PolicyComparison.Row? {
-        var ended: PolicyComparison.Row?
-        if started {
-            ended = PolicyComparison.Row(policy: segmentName, metrics: metrics, segments: 1)
-            comparison.add(policy: segmentName, metrics: metrics)
-        }
+    public func setPolicy(_ kind: LoadingPolicyKind, problem: SeedProblem? = nil, shipped: Bool = false) -> PolicyComparison.Row? {
+        let ended = endSegment()
         policyKind = kind
+        usesShippedPipeline = PolicyVariant(kind, shipped: shipped).isShipped
         seedProblem = problem
         policy = kind.makePolicy(problem: problem)
-        pipeline.setMaxConcurrent(policy.maxConcurrentLoads ?? configuration.maxConcurrentLoads, time: now)
+        pipeline.setMaxConcurrent(configuration.loadsAtOnce(policyVariant), time: now)
         if started {
             resetMetrics()
             consult(.appear(visibleItems), time: now)
         }
         return ended
+    }
+
+    /// Changes the condition (B-COND-1: a network, latency, physics, refresh rate or pipeline change):
+    /// when it differs and the scene has started, the current segment ends — its metrics join the
+    /// comparison under the old condition and are returned (for the trace) — and the metrics start from
+    /// zero under the new one. The same condition again changes nothing (nil).
+    @discardableResult
+    public func setCondition(_ new: LoadCondition) -> PolicyComparison.Row? {
+        guard new != condition else { return nil }
+        let ended = endSegment()
+        condition = new
+        if started { resetMetrics() }
+        return ended
+    }
+
+    /// Adds the current segment to the comparison (once started) and returns it.
+    private func endSegment() -> PolicyComparison.Row? {
+        guard started else { return nil }
+        comparison.add(policy: segmentName, metrics: metrics, condition: condition)
+        return PolicyComparison.Row(policy: segmentName, metrics: metrics, segments: 1, condition: condition)
     }
 
     /// Starts the current segment's metrics afresh, keeping the cache, the tiles and the comparison.
@@ -177,7 +207,7 @@ public final class GridScene: LabScene, ScrollViewDelegate {
     /// The comparison with the current segment added as a finished one (A carries it from run to run).
     public var comparisonIncludingCurrent: PolicyComparison {
         var carried = comparison
-        if started { carried.add(policy: segmentName, metrics: metrics) }
+        if started { carried.add(policy: segmentName, metrics: metrics, condition: condition) }
         return carried
     }
 

@@ -8,6 +8,8 @@ public struct GridSceneConfiguration: Hashable, Sendable {
     public var assetCount = 72
     /// The loading policy.
     public var policy: LoadingPolicyKind = .adaptive
+    /// True: the policy runs on its shipping system's own pipeline (`texture@shipped`), not the shared one.
+    public var usesShippedPipeline = false
     /// The scroll physics of the natural fling (B-PHYS-1); UIKit's by default.
     public var physics: ScrollPhysicsKind = .ios
     /// A seed problem shown in its broken form (Deferred and Target), or nil.
@@ -25,8 +27,17 @@ public struct GridSceneConfiguration: Hashable, Sendable {
     /// The disk cache's byte limit under a network (B-DISK-1), or nil for none. Headless it is modelled
     /// and starts empty each run; the window keeps real files.
     public var diskCacheByteLimit: Int? = 100 << 20
-    /// Requests in flight at once to the image host (URLSession's `httpMaximumConnectionsPerHost`: 4 on iOS).
-    public var connectionsPerHost = 4
+    /// The shared pipeline's requests in flight at once (B-PIPE-1, `--connections`): URLSession's
+    /// `httpMaximumConnectionsPerHost`, 6 by default. Every policy's pipeline runs this many loads at once
+    /// (under HTTP/2 as streams on one connection), unless a `@shipped` variant runs its system's own.
+    public var connections = 6
+    /// The HTTP version of the network (`--http`): HTTP/1.1 by default.
+    public var httpVersion: HTTPVersion = .http1_1
+    /// The network model's connections per host: the shared `connections` (an alias kept for callers).
+    public var connectionsPerHost: Int {
+        get { connections }
+        set { connections = newValue }
+    }
     /// Order of requests waiting for a connection.
     public var requestOrder: RequestOrder = .fifo
     /// Seed of the network's packet losses.
@@ -35,8 +46,11 @@ public struct GridSceneConfiguration: Hashable, Sendable {
     public var decodeCost = 0.006
     /// Decoded size of one image: a 2× tile, 300 × 440 × 4 bytes.
     public var bytesPerImage = 300 * 440 * 4
-    /// Loads running at once (3–6).
-    public var maxConcurrentLoads = 4
+    /// The shared pipeline's loads at once: `connections` (an alias kept for callers).
+    public var maxConcurrentLoads: Int {
+        get { connections }
+        set { connections = newValue }
+    }
     /// Memory cache limit in bytes: about two screens, 12 images.
     public var cacheByteLimit = 12 * 300 * 440 * 4
     /// Fade-in of an image loaded from disk, seconds (B-IMG-2); cache hits never fade.
@@ -50,4 +64,23 @@ public struct GridSceneConfiguration: Hashable, Sendable {
 
     /// The defaults above.
     public init() {}
+
+    /// The policy and the pipeline it runs on.
+    public var policyVariant: PolicyVariant {
+        get { PolicyVariant(policy, shipped: usesShippedPipeline) }
+        set {
+            policy = newValue.kind
+            usesShippedPipeline = newValue.isShipped
+        }
+    }
+
+    /// Loads the pipeline of `variant` (default: this configuration's) runs at once.
+    public func loadsAtOnce(_ variant: PolicyVariant? = nil) -> Int {
+        (variant ?? policyVariant).loadsAtOnce(sharedConnections: connections)
+    }
+
+    /// The network's connections per host for `variant` (default: this configuration's).
+    public func hostConnections(_ variant: PolicyVariant? = nil) -> Int {
+        (variant ?? policyVariant).connectionsPerHost(sharedConnections: connections)
+    }
 }

@@ -4,7 +4,7 @@
 /// A result is a JSON object with a non-empty `id`, `gesture` and `policy`, the id starting with
 /// `policy|` and ending with `|gesture` (its configuration between), exactly one image source
 /// (`latencyMs` a number ≥ 0, or `network` a name; the other null), `cacheImages` a whole number ≥ 1,
-/// `refresh` above 0, and finite, non-negative `blankTileSeconds`, `loadsIssued` and `loadsWasted`
+/// `refresh` above 0, `connections` a whole number ≥ 1 and `http` a name when present, and finite, non-negative `blankTileSeconds`, `loadsIssued` and `loadsWasted`
 /// (and `boundMinLoads`, `oracleBlankTileSeconds` when present). Other keys are kept, not checked.
 public enum SweepResultLine {
     /// Longest result line read, in bytes (a result is about 700): a longer one is not a result.
@@ -41,6 +41,17 @@ public enum SweepResultLine {
             throw Invalid(reason: "refresh must be a number above 0")
         }
         factors["refresh"] = SweepPlan.Source.number(refresh)
+        // The shared pipeline's factors (lines written before them have neither).
+        switch value["connections"] ?? .null {
+        case .null: break
+        case let .number(c) where c >= 1 && c <= 1e6 && c == c.rounded(): factors["connections"] = String(Int(c))
+        default: throw Invalid(reason: "connections must be a whole number ≥ 1")
+        }
+        switch value["http"] ?? .null {
+        case .null: break
+        case let .string(h) where !h.isEmpty: factors["http"] = h
+        default: throw Invalid(reason: "http must be a version name")
+        }
         let result = SweepSummary.Result(
             gesture: gesture, policy: policy, factors: factors,
             blankTileSeconds: try required(value, "blankTileSeconds"), loadsIssued: try required(value, "loadsIssued"),

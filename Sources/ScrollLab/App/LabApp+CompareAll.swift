@@ -52,7 +52,7 @@ extension LabApp {
         }
         let kind = comparison.queue.removeFirst()
         var options = phone.sceneOptions
-        options.policy = .one(kind)
+        options.policy = .one(PolicyVariant(kind))
         let loader = session.factory.loader(for: options, onModelClock: true)
         loader.pixelScale = phone.images.pixelScale
         guard let run = (try? session.factory.scene(.grid, options: options, images: loader))?.loading else {
@@ -64,6 +64,7 @@ extension LabApp {
         run.isFastRate = scene.isFastRate
         run.contentTouches = scene.loading?.contentTouches ?? (true, true)
         run.adoptComparison(carried)
+        if let condition = scene.loading?.condition { _ = run.setCondition(condition) }   // not started: nothing ends
         run.scrollView.setContentOffset(gesture.startOffset, animated: false, time: session.clock.modelTime(atReal: t))
         session.collect()
         let previous = phone.show(run)

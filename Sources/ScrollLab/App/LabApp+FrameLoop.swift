@@ -15,6 +15,7 @@ extension LabApp {
         let rate = sceneOptions.refresh ?? sdl.refreshRate
         let period = 1 / rate
         session.playback.frameRate = rate
+        updateConditions(at: 0)   // before any touch: the scenes' conditions include the rate
         // Pace on the display's vertical blank only if presenting really waits for it; otherwise (no vsync,
         // or SDL's simulated one, turned off) on our own schedule at the display's period. The legacy loop
         // kept SDL's simulated vsync and took it for the blank.

@@ -37,7 +37,8 @@ extension LabApp {
             let fast = !scene.isFastRate
             for phone in session.phones { phone.scene.isFastRate = fast }
             logSetting("rate", .string(scene.isFastRate ? "fast" : "normal"), at: t)
-            toast(scene.isFastRate ? "D: deceleration rate fast (0.99)" : "D: deceleration rate normal (0.998)", at: t)
+            toast((scene.isFastRate ? "D: deceleration rate fast (0.99)" : "D: deceleration rate normal (0.998)")
+                  + updateConditions(at: t), at: t)
         case .slowMotion:
             cycleSlowMotion(at: t)
             toast("T: model clock " + session.clock.scaleLabel + (session.clock.scale == 1 ? "" : " (slow motion)"), at: t)
@@ -83,12 +84,12 @@ extension LabApp {
                 let result = phone.scene.perform(action)
                 if result.changes.contains(where: { $0.name == "policy" || $0.name == "seedProblem" }) { tracePolicySegment(ending, of: phone, at: t) }
                 for change in result.changes { logSetting(change.name, change.value, at: t, phone: phone) }
-                if policy, let kind = phone.scene.loading?.policyKind { phone.remember(policy: kind) }
+                if policy, let variant = phone.scene.loading?.policyVariant { phone.remember(policy: variant) }
                 if phone === session.focused { answer = result.toast }
             }
             session.collect()
             refreshSourceStatus()
-            toast(answer, at: t)
+            toast(answer + updateConditions(at: t), at: t)
         }
     }
 }

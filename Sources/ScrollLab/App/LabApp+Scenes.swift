@@ -16,6 +16,7 @@ extension LabApp {
         session.playback.replay = nil
         session.playback.pending = nil
         refreshSourceStatus()
+        updateConditions(at: t)
         logSetting("scene", .string(scene.kind.name), at: t)
         for line in scene.settingLines { trace?.log.write(line) }
     }

@@ -36,10 +36,11 @@ extension LabApp {
     }
 
     /// Logs `phone`'s policy segment that ended (a policy switch, R, the window closing):
-    /// `{"t":…,"event":"policySegment","policy":"eager","metrics":{…}}`, metrics as in `replay`'s end line.
+    /// `{"t":…,"event":"policySegment","policy":"eager","condition":{…},"metrics":{…}}`, metrics as in
+    /// `replay`'s end line.
     func tracePolicySegment(_ segment: PolicySegment?, of phone: Phone, at t: Double) {
         guard let segment else { return }
-        trace?.log.policySegment(segment.policy, metrics: segment.metrics, hitches: phone.segmentHitches,
+        trace?.log.policySegment(segment.policy, metrics: segment.metrics, condition: segment.condition, hitches: phone.segmentHitches,
                                  at: session.clock.modelTime(atReal: t), phone: session.isComparing ? phone.index : nil)
         phone.segmentHitches.reset()
     }

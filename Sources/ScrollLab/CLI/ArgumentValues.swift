@@ -27,32 +27,39 @@ enum RateOption: String, ExpressibleByArgument, CaseIterable {
     var rate: DecelerationRate { self == .normal ? .normal : .fast }
 }
 
-/// `--policy`: one loading policy, or `all` (`replay --headless`: every policy in turn on the same
-/// gesture, one `end` line each, for a fair comparison).
+/// `--policy`: one loading policy on the shared pipeline, a peer on its system's own pipeline
+/// (`texture@shipped`), or `all` (`replay --headless`: every policy in turn on the same gesture, one
+/// `end` line each, for a fair comparison).
 enum PolicyChoice: ExpressibleByArgument, Equatable {
-    case one(LoadingPolicyKind)
+    case one(PolicyVariant)
     case all
 
     init?(argument: String) {
         if argument == "all" {
             self = .all
-        } else if let kind = LoadingPolicyKind(rawValue: argument) {
-            self = .one(kind)
+        } else if let variant = PolicyVariant(name: argument) {
+            self = .one(variant)
         } else {
             return nil
         }
     }
 
-    static var allValueStrings: [String] { LoadingPolicyKind.allCases.map(\.rawValue) + ["all"] }
+    static var allValueStrings: [String] { PolicyVariant.allNames + ["all"] }
 
-    var defaultValueDescription: String { kind.rawValue }
+    var defaultValueDescription: String { variant.name }
 
     /// The policy of a single run (`all` runs each; where one is needed it stands for the default).
-    var kind: LoadingPolicyKind {
-        if case let .one(kind) = self { return kind }
-        return .adaptive
+    var kind: LoadingPolicyKind { variant.kind }
+
+    /// The policy and its pipeline of a single run.
+    var variant: PolicyVariant {
+        if case let .one(variant) = self { return variant }
+        return PolicyVariant(.adaptive)
     }
 }
+
+/// `--http 1.1|2`.
+extension HTTPVersion: ExpressibleByArgument {}
 
 /// `--network`: a named network profile (B-NET-1), or `all` where a command compares every profile.
 enum NetworkChoice: ExpressibleByArgument, Equatable {

@@ -26,7 +26,7 @@ extension BenchCommand {
         do { sceneOptions = try SceneOptions.parse([]) } catch { fail("scrolllab bench: \(error)") }
         sceneOptions.latencyMs = latencyMs
         let phones = compare ?? 1
-        if phones > 1 { sceneOptions.compare = LoadingPolicyKind.allCases.prefix(phones).map(CompareEntry.policy) }
+        if phones > 1 { sceneOptions.compare = PolicyVariant.shared.prefix(phones).map(CompareEntry.policy) }
         let images = sceneOptions.imagePaths()
         guard !images.isEmpty else { fail("scrolllab bench: --frames needs the images of Assets/Images") }
         let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent

@@ -22,11 +22,18 @@ struct BenchCommand: ParsableCommand {
             Columns: loads issued / completed / cancelled / wasted, blank tile-seconds, settle latency \
             (mean and max, seconds), fades on cache hits, stale frames, peak decoded bytes (MB).
 
+            Every policy runs on one shared pipeline: --connections N requests in flight (default 6, \
+            URLSession's), --http 1.1|2 under --network, the same memory cache and decode. --policies \
+            picks the rows; a peer's @shipped variant (texture@shipped, flutter@shipped, glide@shipped) \
+            runs on its system's own pipeline and is labelled so.
+
             Bounds: bound-min-loads, the images on screen at rest (no policy that shows every resting \
             screen loads fewer); bound-oracle, the least blank time any schedule reaches knowing the \
-            frames in advance, with the same load time and 4 loads at once (an unbounded-cache \
-            relaxation solved exactly). Under each table, Cao et al.'s aggressive and conservative \
-            offline schedules with the cache: the optimum lies between the oracle and the better of them.
+            frames in advance, on the rows' pipeline: the same fastest load, loads at once, connections \
+            and downlink (an unbounded-cache relaxation solved exactly; under a network a lower bound on \
+            it). A @shipped variant gets its own, bound-oracle@NAME. Under each table, Cao et al.'s \
+            aggressive and conservative offline schedules with the cache: the optimum lies between the \
+            oracle and the better of them.
 
             With --json: one line per gesture and policy with the keys "gesture", "policy" and \
             loadsIssued, loadsCompleted, loadsCancelled, loadsWasted, blankTileSeconds, settleLatency, \
@@ -59,6 +66,15 @@ struct BenchCommand: ParsableCommand {
     @Option(name: .customLong("disk-cache"), help: ArgumentHelp("Under --network: the modelled disk cache (on, the default: 100 MB, empty at the start of each run) or off.", valueName: "on|off"))
     var diskCache: Switch = .on
 
+    @Option(parsing: .unconditional, help: "Requests in flight at once, the same for every policy: URLSession's connections per host (default 6); under --http 2, streams on one connection.")
+    var connections: Int = GridSceneConfiguration().connections
+
+    @Option(help: "HTTP version of the modelled network (with --network): 1.1 or 2 (one connection, one handshake, streams sharing its bandwidth).")
+    var http: HTTPVersion = .http1_1
+
+    @Option(help: "The rows, comma-separated: policies on the shared pipeline and @shipped variants (texture@shipped, …), or all (default: every policy on the shared pipeline).")
+    var policies: String = "all"
+
     @Option(help: ArgumentHelp("Scroll physics of the fling: " + ScrollPhysicsKind.allCases.map(\.rawValue).joined(separator: ", ") + " (default ios)."))
     var physics: ScrollPhysicsKind = .ios
 
@@ -90,10 +106,19 @@ struct BenchCommand: ParsableCommand {
         try OptionRules.latencyMs(latencyMs)
         try OptionRules.refresh(refresh)
         try OptionRules.touchHz(touchHz)
+        try OptionRules.connections(connections)
+        try OptionRules.http(http, hasNetwork: network != nil)
+        _ = try variants()
         if let compare {
             guard frames else { throw ValidationError("--compare N measures compare mode's frames: it goes with --frames") }
             guard (1...4).contains(compare) else { throw ValidationError("--compare must be 1 to 4 phones (got \(compare))") }
         }
+    }
+
+    /// `--policies`: the rows' policy variants.
+    func variants() throws -> [PolicyVariant] {
+        if policies == "all" { return PolicyVariant.shared }
+        return try SweepCommand.Run.list(policies, "--policies") { PolicyVariant(name: $0) }
     }
 
     func run() throws {
@@ -127,6 +152,9 @@ struct BenchCommand: ParsableCommand {
         var config = GridSceneConfiguration()
         config.latency = latencyMs / 1000
         config.physics = physics
+        config.connections = connections
+        config.httpVersion = http
+        let variants = try self.variants()
         if diskCache == .off { config.diskCacheByteLimit = nil }
         var clock = HeadlessReplay()
         clock.frameRate = refresh
@@ -152,13 +180,13 @@ struct BenchCommand: ParsableCommand {
             let bench = GridBench(configuration: config, replay: clock)
             if !json && printsTables {
                 if profiles.count > 1 || profile != nil { print("") }
-                print("scrolllab bench — \(Self.describeSource(config)), \(config.maxConcurrentLoads) loads at once, "
+                print("scrolllab bench — \(Self.describeSource(config)), \(Self.describePipeline(config)), "
                       + (feedOptions.feed.map { "feed \($0.path) as \(config.feedLayout?.rawValue ?? "list"), " } ?? "")
                       + "cache \(config.cacheByteLimit / config.bytesPerImage) images")
             }
             var profileRows: [[GridBenchRow]] = []
             for (name, events) in gestures {
-                let rows = bench.rows(events)
+                let rows = bench.rows(events, policies: variants)
                 profileRows.append(rows)
                 if profile == nil { panels.append(BenchPlot.Panel(gesture: name, rows: rows)) }
                 if !printsTables {
@@ -174,7 +202,7 @@ struct BenchCommand: ParsableCommand {
                 } else {
                     print("")
                     print(Self.table(gesture: name, rows: rows, traffic: profile != nil))
-                    print(Self.bracket(bench.oracle(events)))
+                    print(Self.bracket(bench.oracle(events, variant: variants.first { !$0.isShipped } ?? variants[0])))
                 }
             }
             if let profile {
@@ -185,7 +213,7 @@ struct BenchCommand: ParsableCommand {
         if let plot {
             let source = network == nil ? Self.describeSource(config) : "network \(network == .all ? "profiles" : config.network?.name ?? "") + decode \(Self.format(config.decodeCost * 1000, 0)) ms"
             let subtitle = "scrolllab bench: \(source), "
-                + "\(config.maxConcurrentLoads) loads at once unless the peer's system runs more (texture 10, flutter no cap), cache "
+                + Self.describePipeline(config) + " for every policy (a @shipped variant: its system's own), cache "
                 + "\(config.cacheByteLimit / config.bytesPerImage) images"
             let error = MainActor.assumeIsolated { BenchPlot(panels: panels, subtitle: subtitle).write(to: plot) }
             if let error { fail("scrolllab bench: --plot: \(error)") }
@@ -200,6 +228,13 @@ struct BenchCommand: ParsableCommand {
         }
         let disk = config.diskCacheByteLimit.map { "disk cache \($0 >> 20) MB" } ?? "no disk cache"
         return "network \(profile) + decode \(format(config.decodeCost * 1000, 0)) ms, \(disk)"
+    }
+
+    /// The shared pipeline, for the heading: "6 loads at once (6 connections, HTTP/1.1)".
+    static func describePipeline(_ config: GridSceneConfiguration) -> String {
+        guard config.network != nil else { return "\(config.connections) loads at once" }
+        let carriers = config.httpVersion == .http2 ? "streams on one connection" : "connections"
+        return "\(config.connections) loads at once (\(config.connections) \(carriers), \(config.httpVersion))"
     }
 
     /// Stored sizes of the bundled images (the bytes a network moves), or none when they cannot be found.

@@ -5,13 +5,13 @@ import ScrollKit
 /// One phone of compare mode (`--compare adaptive,deferred`): a loading policy, or a physics
 /// (`--compare ios,android`); the phone is the command line's scene with that one setting changed.
 enum CompareEntry: Equatable, Sendable {
-    case policy(LoadingPolicyKind)
+    case policy(PolicyVariant)
     case physics(ScrollPhysicsKind)
 
     /// The entry named `name`: a policy's or a physics' name (the two sets of names are apart).
     init?(name: String) {
-        if let kind = LoadingPolicyKind(rawValue: name) {
-            self = .policy(kind)
+        if let variant = PolicyVariant(name: name) {
+            self = .policy(variant)
         } else if let physics = ScrollPhysicsKind(rawValue: name) {
             self = .physics(physics)
         } else {
@@ -22,7 +22,7 @@ enum CompareEntry: Equatable, Sendable {
     /// Its name on the command line and above its phone.
     var name: String {
         switch self {
-        case let .policy(kind): return kind.rawValue
+        case let .policy(variant): return variant.name
         case let .physics(kind): return kind.rawValue
         }
     }
@@ -36,7 +36,7 @@ enum CompareEntry: Equatable, Sendable {
         return try names.map { name in
             guard let entry = CompareEntry(name: name) else {
                 throw ValidationError("--compare: '\(name)' is neither a policy ("
-                    + LoadingPolicyKind.allCases.map(\.rawValue).joined(separator: ", ") + ") nor a physics ("
+                    + PolicyVariant.allNames.joined(separator: ", ") + ") nor a physics ("
                     + ScrollPhysicsKind.allCases.map(\.rawValue).joined(separator: ", ") + ")")
             }
             return entry

@@ -1,4 +1,5 @@
 import ArgumentParser
+import LabKit
 
 /// The rules of the options several commands share, declared once (§7: one option, one rule). Each
 /// command's `validate()` calls them, so a bad value gives the same message and ArgumentParser's usage
@@ -22,6 +23,18 @@ enum OptionRules {
     static func refresh(_ value: Double?) throws {
         if let value, !(value.isFinite && value >= 10 && value <= 1000) {
             throw ValidationError("--refresh must be between 10 and 1000 Hz (got \(value))")
+        }
+    }
+
+    /// `--connections`: 1 to 64 requests in flight.
+    static func connections(_ value: Int) throws {
+        guard (1...64).contains(value) else { throw ValidationError("--connections must be between 1 and 64 (got \(value))") }
+    }
+
+    /// `--http 2`: only where a network is modelled (the constant latency has no connections to share).
+    static func http(_ value: HTTPVersion, hasNetwork: Bool) throws {
+        guard value == .http1_1 || hasNetwork else {
+            throw ValidationError("--http 2 needs a modelled network (--network PROFILE): --latency-ms's constant latency has no connections or bandwidth for HTTP/2 to share")
         }
     }
 

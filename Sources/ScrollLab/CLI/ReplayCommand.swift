@@ -78,7 +78,7 @@ struct ReplayCommand: ParsableCommand {
         if scene.policy == .all {
             runs = LoadingPolicyKind.allCases.map { kind in
                 var options = scene
-                options.policy = .one(kind)
+                options.policy = .one(PolicyVariant(kind))
                 return (options, kind, nil)
             }
         } else if !scene.compare.isEmpty {

@@ -15,8 +15,8 @@ struct SceneOptions: ParsableArguments {
     @Option(help: "Deceleration rate: normal (0.998) or fast (0.99).")
     var rate: RateOption = .normal
 
-    @Option(help: "Image-loading policy of the grid: eager, deferred, target, prefetch, adaptive, or a peer from a shipping system: texture, flutter, glide; all (replay --headless): every policy in turn.")
-    var policy: PolicyChoice = .one(.adaptive)
+    @Option(help: "Image-loading policy of the grid: eager, deferred, target, prefetch, adaptive, or a peer from a shipping system: texture, flutter, glide (on the shared pipeline; texture@shipped, flutter@shipped, glide@shipped on the system's own); all (replay --headless): every policy in turn.")
+    var policy: PolicyChoice = .one(PolicyVariant(.adaptive))
 
     @Option(name: .customLong("seed-problem"), help: "Show seed 000's problem 1, 2 or 3 in its broken form (Deferred and Target).")
     var seedProblem: Int?
@@ -34,6 +34,12 @@ struct SceneOptions: ParsableArguments {
 
     @Option(name: .customLong("request-order"), help: "Order of requests waiting for a connection under --network: fifo or lifo (SDWebImage's execution order).")
     var requestOrder: RequestOrder = .fifo
+
+    @Option(parsing: .unconditional, help: "Requests in flight at once, the same for every policy: URLSession's connections per host (default 6); under --http 2, streams on one connection.")
+    var connections: Int = GridSceneConfiguration().connections
+
+    @Option(help: "HTTP version of the modelled network: 1.1 (a connection per request in flight) or 2 (one connection, one handshake, streams sharing its bandwidth and its losses).")
+    var http: HTTPVersion = .http1_1
 
     @Option(parsing: .unconditional, help: "Display refresh rate in Hz: the model clock's frame rate in replay and the window's pacing (default: 60 in replay, the display's rate in the window).")
     var refresh: Double?
@@ -72,6 +78,8 @@ struct SceneOptions: ParsableArguments {
         try OptionRules.refresh(refresh)
         try OptionRules.touchHz(touchHz)
         try OptionRules.items(items)
+        try OptionRules.connections(connections)
+        try OptionRules.http(http, hasNetwork: network != nil)
         if let seedProblem, SeedProblem(rawValue: seedProblem) == nil {
             throw ValidationError("--seed-problem must be 1, 2 or 3")
         }
@@ -101,7 +109,9 @@ struct SceneOptions: ParsableArguments {
     func gridConfiguration(assetCount: Int) -> GridSceneConfiguration {
         var config = GridSceneConfiguration()
         config.itemCount = items
-        config.policy = policy.kind
+        config.policyVariant = policy.variant
+        config.connections = connections
+        config.httpVersion = http
         config.physics = physics
         config.seedProblem = seedProblem.flatMap(SeedProblem.init(rawValue:))
         config.latency = latencyMs / 1000

@@ -14,11 +14,13 @@ struct SweepCommand: ParsableCommand {
         abstract: "Run every policy × source × cache × rate on a folder of gestures; merge shards; report.",
         discussion: """
             scrolllab sweep --gestures DIR --policies a,b --latency-ms x,y [--network p,q] [--cache-images n,m] \
-            [--refresh h,k] --out FILE [--jobs N] [--shard K/N] runs every configuration (comma lists are \
-            factors; latencies and network profiles together are the image sources) on every gesture file \
-            (*.jsonl) and appends one JSON line per configuration and gesture to FILE: its "id", "gesture", the \
-            configuration ("policy", "latencyMs", "network", "cacheImages", "refresh"), every metric of replay's \
-            end line, "boundMinLoads", and with --oracle "oracleBlankTileSeconds". Each line is written whole \
+            [--refresh h,k] [--connections n,m] [--http 1.1,2] --out FILE [--jobs N] [--shard K/N] runs every \
+            configuration (comma lists are factors; latencies and network profiles together are the image \
+            sources; every policy runs on the same pipeline, a peer's @shipped variant on its system's own) on \
+            every gesture file (*.jsonl) and appends one JSON line per configuration and gesture to FILE: its \
+            "id", "gesture", the configuration ("policy", "latencyMs", "network", "cacheImages", "refresh", \
+            "connections", "http"), every metric of replay's end line, "boundMinLoads", and with --oracle \
+            "oracleBlankTileSeconds" (the oracle of that configuration's pipeline). Each line is written whole \
             with one write; run again, a sweep resumes: the lines already in FILE are kept, a torn last line \
             is dropped and redone. --shard K/N runs gestures K, K+N, K+2N… (1-based), so N machines each \
             run one part (docs/sweeps.md: GNU Parallel over ssh, a Slurm job array).
@@ -45,7 +47,7 @@ struct SweepCommand: ParsableCommand {
         @Option(help: "Folder of gesture files (*.jsonl; pager-* skipped).")
         var gestures: String
 
-        @Option(help: "Policies, comma-separated, or all (default all).")
+        @Option(help: "Policies, comma-separated (a peer's @shipped variant on its system's pipeline: texture@shipped, …), or all (default all: every policy on the shared pipeline).")
         var policies: String = "all"
 
         @Option(name: .customLong("latency-ms"), help: "Constant latencies in ms, comma-separated (default 80 unless --network).")
@@ -59,6 +61,12 @@ struct SweepCommand: ParsableCommand {
 
         @Option(help: "Refresh rates in Hz, comma-separated (default 60).")
         var refresh: String?
+
+        @Option(help: "Requests in flight at once (URLSession's connections per host), comma-separated (default 6).")
+        var connections: String?
+
+        @Option(help: "HTTP versions of the modelled network, comma-separated: 1.1, 2 (default 1.1).")
+        var http: String?
 
         @Option(help: "The results file (JSON lines), appended to: a sweep run again resumes.")
         var out: String
@@ -82,11 +90,11 @@ struct SweepCommand: ParsableCommand {
         }
 
         func plan() throws -> SweepPlan {
-            let kinds: [LoadingPolicyKind]
+            let kinds: [PolicyVariant]
             if policies == "all" {
-                kinds = LoadingPolicyKind.allCases
+                kinds = PolicyVariant.shared
             } else {
-                kinds = try Self.list(policies, "--policies") { LoadingPolicyKind(rawValue: $0) }
+                kinds = try Self.list(policies, "--policies") { PolicyVariant(name: $0) }
             }
             var sources: [SweepPlan.Source] = try Self.list(latencyMs, "--latency-ms") { text in
                 Double(text).flatMap { (0...60_000).contains($0) ? SweepPlan.Source.latency($0) : nil }
@@ -94,8 +102,14 @@ struct SweepCommand: ParsableCommand {
             sources += try Self.list(network, "--network") { NetworkProfile.named($0).map(SweepPlan.Source.network) }
             let caches: [Int] = try Self.list(cacheImages, "--cache-images") { Int($0).flatMap { (1...10_000).contains($0) ? $0 : nil } }
             let rates: [Double] = try Self.list(refresh, "--refresh") { Double($0).flatMap { (1...1000).contains($0) ? $0 : nil } }
+            let connections: [Int] = try Self.list(self.connections, "--connections") { Int($0).flatMap { (1...64).contains($0) ? $0 : nil } }
+            let versions: [HTTPVersion] = try Self.list(http, "--http") { HTTPVersion(rawValue: $0) }
+            if versions.contains(.http2), !sources.contains(where: { if case .network = $0 { return true } else { return false } }) {
+                throw ValidationError("--http 2 needs a modelled network (--network PROFILE): a constant latency has no connections or bandwidth for HTTP/2 to share")
+            }
             if let jobs, !(1...256).contains(jobs) { throw ValidationError("--jobs must be between 1 and 256") }
-            var plan = SweepPlan(policies: kinds, sources: sources, cacheImages: caches, refreshRates: rates)
+            var plan = SweepPlan(policies: kinds, sources: sources, cacheImages: caches, refreshRates: rates, connections: connections,
+                                 httpVersions: versions)
             try feedFactors.apply(to: &plan)
             return plan
         }

@@ -116,6 +116,9 @@ struct WindowCommand: ParsableCommand {
             if sceneOptions.network != nil {
                 throw ValidationError("--source fetches over a real network: shape it at the server (scrolllab serve --network PROFILE), not with --network")
             }
+            if sceneOptions.http == .http2 {
+                throw ValidationError("--http 2 models HTTP/2 in the network model (--network); over --source the version is what URLSession and the server agree on, and scrolllab serve speaks HTTP/1.1 only")
+            }
         }
         if !(httpTimeout.isFinite && httpTimeout >= 0.1 && httpTimeout <= 600) {
             throw ValidationError("--http-timeout must be between 0.1 and 600 seconds")

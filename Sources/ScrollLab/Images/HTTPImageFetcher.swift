@@ -6,7 +6,8 @@ import Synchronization
 
 /// Fetches image bodies over HTTP with Foundation's URLSession (B-HTTP-1): the API an iOS app uses.
 ///
-/// One data task per load, at most `connectionsPerHost` connections to the host (iOS's default, 4);
+/// One data task per load, at most `connectionsPerHost` connections to the host (`--connections`,
+/// URLSession's default 6; the HTTP version is whatever URLSession and the server agree on);
 /// the pipeline's priority becomes the task's, its cancellation the task's. Every way a fetch can
 /// fail ends as a short reason the tile shows and the metrics count: "connection refused", "HTTP 404",
 /// "HTTP 304 (not modified)", "HTTP 302 without Location", "timeout", "wrong content type (text/html)",
@@ -63,7 +64,7 @@ final class HTTPImageFetcher: NSObject, URLSessionDataDelegate, @unchecked Senda
     private let cancelling = DispatchQueue(label: "scrolllab.http.cancel")
 
     /// A fetcher for `template`; requests time out after `timeout` seconds without data.
-    init(template: String, timeout: Double, connectionsPerHost: Int = 4) {
+    init(template: String, timeout: Double, connectionsPerHost: Int = 6) {
         self.template = template
         self.deadline = Swift.max(timeout, 60)
         super.init()

@@ -30,9 +30,9 @@ struct BenchPlot {
     static let grid = RGBA(226, 228, 232)
     static let axis = RGBA(120, 124, 130)
 
-    /// The colour of each policy, from its declaration; the bounds are drawn in ink.
+    /// The colour of each policy (a `@shipped` variant its policy's), from its declaration; the bounds are drawn in ink.
     static func colour(_ policy: String) -> RGBA {
-        guard let c = LoadingPolicyKind(rawValue: policy)?.declaration.colour else { return ink }
+        guard let c = PolicyVariant(name: policy)?.kind.declaration.colour else { return ink }
         return RGBA(c.red, c.green, c.blue)
     }
 
@@ -126,7 +126,8 @@ struct BenchPlot {
             let p = Point(x: x(Double(row.metrics.loadsIssued)), y: y(row.metrics.blankTileSeconds))
             pen.marker(for: row.policy, at: p)
             taken.append(Rect(x: p.x - 7, y: p.y - 7, width: 14, height: 14))
-            var name = row.policy == "bound-oracle" ? "oracle" : row.policy
+            var name = row.policy == "bound-oracle" ? "oracle"
+                : row.policy.hasPrefix("bound-oracle@") ? "oracle (" + row.policy.dropFirst("bound-oracle@".count) + ")" : row.policy
             if panel.showsBytes, !row.isBound { name += String(format: " %.1f MB", Double(row.metrics.networkBytes) / 1e6) }
             if let i = groups.firstIndex(where: { abs($0.at.x - p.x) < 1 && abs($0.at.y - p.y) < 1 }) {
                 groups[i].names.insert(name, at: 0)
@@ -280,14 +281,14 @@ struct PlotPen {
     /// square for the peers, a diamond for the oracle.
     func marker(for policy: String, at p: Point) {
         let c = BenchPlot.colour(policy)
-        if policy == "bound-oracle" {
+        if policy.hasPrefix("bound-oracle") {
             var dy = -7.0
             while dy <= 7 {
                 let half = 7 - abs(dy)
                 canvas.fill(Rect(x: p.x - half, y: p.y + dy, width: 2 * half + 1, height: 1), c)
                 dy += 1
             }
-        } else if LoadingPolicyKind(rawValue: policy)?.isPeer == true {
+        } else if PolicyVariant(name: policy)?.kind.isPeer == true {
             canvas.fill(Rect(x: p.x - 5, y: p.y - 5, width: 11, height: 11), c)
         } else {
             disc(at: p, radius: policy == "adaptive" ? 7 : 5, c)

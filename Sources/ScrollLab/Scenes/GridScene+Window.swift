@@ -50,7 +50,7 @@ final class GridWindowScene: LabSceneAdapter {
                             viewsCreated: grid.pool.viewsCreated, rebindCount: grid.pool.rebindCount,
                             loading: LoadingSection(policy: Self.policyLabel(grid),
                                                     metrics: Self.metrics(grid.metrics) + (sourceNetwork == nil ? [] : Self.traffic(grid.metrics)),
-                                                    policyRows: PolicyComparison.fixedRows(grid.policyRows),
+                                                    policyRows: PolicyComparison.fixedRows(grid.policyRows, condition: grid.condition),
                                                     currentPolicy: grid.segmentName),
                             liveImageAssets: grid.liveImageAssets(showing: tiles), targetRect: grid.targetRect)
     }
@@ -127,6 +127,7 @@ final class GridWindowScene: LabSceneAdapter {
         // A seed problem carries over only to a policy that has it (Deferred, Target).
         let kind = kinds[index]
         grid.setPolicy(kind, problem: SeedProblem.policies.contains(kind) ? grid.seedProblem : nil)
+        // A key picks the policy's decisions on the shared pipeline (a `@shipped` variant comes from --policy).
         return [("policy", .string(kind.rawValue))]
     }
 
@@ -142,7 +143,7 @@ final class GridWindowScene: LabSceneAdapter {
         let problems: [SeedProblem?] = [nil] + SeedProblem.allCases
         let index = problems.firstIndex { $0 == grid.seedProblem } ?? 0
         let next = problems[(index + 1) % problems.count]
-        grid.setPolicy(grid.policyKind, problem: next)
+        grid.setPolicy(grid.policyKind, problem: next, shipped: grid.usesShippedPipeline)
         return SceneActionResult(changes: [("seedProblem", next.map { .int($0.rawValue) } ?? .null)],
                                  toast: next.map { "B: seed problem shown broken, " + $0.summary } ?? "B: seed problems off")
     }
@@ -163,9 +164,10 @@ final class GridWindowScene: LabSceneAdapter {
         return [("latencyMs", .number(next * 1000))]
     }
 
-    /// The policy as the HUD and the trace's header name it: its name, "peer" for a shipping system's policy.
+    /// The policy as the HUD and the trace's header name it: its name (`texture@shipped` on the system's
+    /// own pipeline), "peer" for a shipping system's policy.
     static func policyLabel(_ grid: GridScene) -> String {
-        grid.policyKind.rawValue + (grid.policyKind.isPeer ? " · peer" : "")
+        grid.policyVariant.name + (grid.policyKind.isPeer ? " · peer" : "")
     }
 
     /// One tile as the renderer draws it: identity, item, image (with its fade) or the reason it has none.

@@ -19,14 +19,21 @@ protocol LoadingWindowScene: WindowScene {
     var contentTouches: (delays: Bool, cancels: Bool) { get set }
     /// The policy it loads with.
     var policyKind: LoadingPolicyKind { get }
+    /// The policy and its pipeline (shared, or `@shipped`).
+    var policyVariant: PolicyVariant { get }
+    /// The condition the current segment runs under (B-COND-1).
+    var condition: LoadCondition { get }
+    /// Changes the condition: a different one ends the current segment, returned for the trace.
+    func setCondition(_ condition: LoadCondition) -> PolicySegment?
     /// True when the scene's images are its own (A's runs: on the model clock), pumped and closed by it.
     var ownsImages: Bool { get set }
 }
 
-/// A loading policy's stretch of the run: its name and metrics (the trace's `policySegment` line).
+/// A loading policy's stretch of the run: its name, metrics and condition (the trace's `policySegment` line).
 struct PolicySegment {
     var policy: String
     var metrics: LoadMetrics
+    var condition: LoadCondition?
 }
 
 extension WindowScene {
@@ -37,12 +44,17 @@ extension WindowScene {
 }
 
 extension GridWindowScene: LoadingWindowScene {
-    var currentSegment: PolicySegment { PolicySegment(policy: grid.segmentName, metrics: grid.metrics) }
+    var currentSegment: PolicySegment { PolicySegment(policy: grid.segmentName, metrics: grid.metrics, condition: grid.condition) }
     var comparisonIncludingCurrent: PolicyComparison { grid.comparisonIncludingCurrent }
     func adoptComparison(_ table: PolicyComparison) { grid.adoptComparison(table) }
     func resetComparison() { grid.resetComparison() }
     func resetMetrics() { grid.resetMetrics() }
     var policyKind: LoadingPolicyKind { grid.policyKind }
+    var policyVariant: PolicyVariant { grid.policyVariant }
+    var condition: LoadCondition { grid.condition }
+    func setCondition(_ condition: LoadCondition) -> PolicySegment? {
+        grid.setCondition(condition).map { PolicySegment(policy: $0.policy, metrics: $0.metrics, condition: $0.condition) }
+    }
     var contentTouches: (delays: Bool, cancels: Bool) {
         get { (grid.scrollView.delaysContentTouches, grid.scrollView.canCancelContentTouches) }
         set {

@@ -34,12 +34,15 @@ public struct TraceLog {
         write(.object([("event", .string("setting")), ("name", .string("viewport")), ("value", rect)]))
     }
 
-    /// A loading policy's segment ended (a switch, R, the window closing) at model time `t`, with its
-    /// metrics since it began: `{"t":…,"event":"policySegment","policy":"eager","metrics":{…}}`, then the
+    /// A loading policy's segment ended (a switch, a change of condition, R, the window closing) at model
+    /// time `t`, with its metrics since it began and the condition it ran under (B-COND-1):
+    /// `{"t":…,"event":"policySegment","policy":"eager","condition":{…},"metrics":{…}}`, then the
     /// segment's hitch keys when given (`hitchTimeRatioMsPerS`, `hitchCount`, `longestHitchMs`).
-    public func policySegment(_ policy: String, metrics: LoadMetrics, hitches: HitchMeter? = nil, at t: Double, phone: Int? = nil) {
-        write(Self.tagged(.object([("t", .number(t)), ("event", .string("policySegment")), ("policy", .string(policy)),
-                                   ("metrics", metrics.json)] + (hitches?.summary ?? [])), phone: phone))
+    public func policySegment(_ policy: String, metrics: LoadMetrics, condition: LoadCondition? = nil, hitches: HitchMeter? = nil,
+                              at t: Double, phone: Int? = nil) {
+        let stated: [(String, JSONValue)] = condition.map { [("condition", $0.json)] } ?? []
+        write(Self.tagged(.object([("t", .number(t)), ("event", .string("policySegment")), ("policy", .string(policy))] + stated
+                                  + [("metrics", metrics.json)] + (hitches?.summary ?? [])), phone: phone))
     }
 
     /// `value` with a last key `"phone": i` when it comes from one phone of compare mode (`--compare`).

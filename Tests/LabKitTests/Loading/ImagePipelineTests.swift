@@ -10,14 +10,16 @@ import LabKit
                       cacheByteLimit: cacheImages * Self.bytes, maxConcurrent: concurrency)
     }
 
-    @Test func concurrencyIsCappedAndClampedToThreeToSix() {
+    @Test func concurrencyIsCappedAndClampedToOneToSixtyFour() {
         var p = pipeline()
         for k in 0..<7 { p.request(ImageKey(asset: k), priority: 0, time: 0) }
         #expect(p.running.map(\.ticket.key.asset) == [0, 1, 2, 3])
         #expect(p.queued.map(\.ticket.key.asset) == [4, 5, 6])
         #expect(p.loadsIssued == 4)
-        #expect(pipeline(concurrency: 1).maxConcurrent == 3)
-        #expect(pipeline(concurrency: 9).maxConcurrent == 6)
+        #expect(pipeline(concurrency: 0).maxConcurrent == 1)
+        #expect(pipeline(concurrency: 9).maxConcurrent == 9)
+        #expect(pipeline(concurrency: 100).maxConcurrent == 64)
+        #expect(ImagePipeline(source: VirtualImageSource(), cacheByteLimit: 1).maxConcurrent == 6)
     }
 
     @Test func queuedRequestsStartByPriorityThenRequestOrder() {

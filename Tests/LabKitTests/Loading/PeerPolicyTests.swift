@@ -37,6 +37,7 @@ import ScrollKitTestSupport
     @Test func textureEvictionRemovesTheImageFromTheSceneCache() {
         var config = GridSceneConfiguration()
         config.policy = .texture
+        config.usesShippedPipeline = true                           // texture@shipped: Texture's 10 downloads at once
         config.cacheByteLimit = 100 * config.bytesPerImage          // room for every image: only the policy evicts
         let scene = GridScene(configuration: config)
         scene.advance(to: 0)

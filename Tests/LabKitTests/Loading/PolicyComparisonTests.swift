@@ -36,7 +36,7 @@ import ScrollKitTestSupport
 
         // Switching ends eager's segment with exactly its metrics; deferred starts from zero.
         let ended = s.setPolicy(.deferred)
-        #expect(ended == PolicyComparison.Row(policy: "eager", metrics: first, segments: 1))
+        #expect(ended == PolicyComparison.Row(policy: "eager", metrics: first, segments: 1, condition: s.condition))
         #expect(s.metrics.loadsIssued == 0)
         #expect(s.metrics.blankTileSeconds == 0)
         play(s, fling, from: 3, to: 6)
@@ -57,6 +57,56 @@ import ScrollKitTestSupport
         #expect(rows.map(\.metrics.loadsIssued).reduce(0, +) == s.pipeline.loadsIssued)
     }
 
+    /// B-COND-1: a change of condition ends the segment; the same policy under two conditions is two rows,
+    /// and the table of one condition shows only its own rows.
+    @Test func conditionsNeverMix() {
+        let s = GridScene(configuration: GridSceneConfiguration())
+        s.setPolicy(.eager)
+        let slow = s.condition
+        #expect(slow == LoadCondition(latencyMs: 80, network: nil))
+        #expect(s.setCondition(slow) == nil)   // the same condition ends nothing
+        play(s, fling, from: 0, to: 3)
+        let first = s.metrics
+        var edge = slow
+        edge.latencyMs = nil
+        edge.network = "edge"
+        let ended = s.setCondition(edge)
+        #expect(ended == PolicyComparison.Row(policy: "eager", metrics: first, segments: 1, condition: slow))
+        #expect(s.metrics.loadsIssued == 0 && s.condition == edge)
+        play(s, fling, from: 3, to: 6)
+        var http2 = edge
+        http2.http = .http2
+        s.setCondition(http2)
+        play(s, fling, from: 6, to: 9)
+        let rows = s.policyRows
+        #expect(rows.map(\.policy) == ["eager", "eager", "eager"])
+        #expect(rows.map(\.condition) == [slow, edge, http2])
+        #expect(rows.map(\.segments) == [1, 1, 1] && rows[0].metrics == first)
+        let table = PolicyComparison.fixedRows(rows, condition: edge)
+        #expect(table.count == LoadingPolicyKind.allCases.count)
+        #expect(table.allSatisfy { $0.condition == edge } && table[0].segments == 1 && table[1].segments == 0)
+        #expect(rows.map(\.metrics.loadsIssued).reduce(0, +) == s.pipeline.loadsIssued)
+        #expect(edge.change(from: slow) == "source 80 ms → edge" && http2.change(from: edge) == "HTTP/1.1 → HTTP/2")
+        #expect(slow.json.serialized == #"{"latencyMs":80,"network":null,"source":"local","physics":"ios","decelerationRate":"normal","refresh":null,"connections":6,"http":"1.1"}"#)
+    }
+
+    /// A `@shipped` variant runs on its system's pipeline and is a row of its own, named with its suffix.
+    @Test func aShippedVariantIsARowOfItsOwn() {
+        let s = GridScene(configuration: GridSceneConfiguration())
+        s.setPolicy(.texture)
+        #expect(s.pipeline.maxConcurrent == 6)
+        play(s, fling, from: 0, to: 3)
+        s.setPolicy(.texture, shipped: true)
+        #expect(s.pipeline.maxConcurrent == 10 && s.segmentName == "texture@shipped")
+        play(s, fling, from: 3, to: 6)
+        s.setPolicy(.adaptive, shipped: true)   // no system of its own: the shared pipeline
+        #expect(s.pipeline.maxConcurrent == 6 && s.segmentName == "adaptive")
+        #expect(s.policyRows.map(\.policy) == ["texture", "texture@shipped", "adaptive"])
+        let table = PolicyComparison.fixedRows(s.policyRows, condition: s.condition)
+        let texture = table.firstIndex { $0.policy == "texture" }!
+        #expect(table[texture + 1].policy == "texture@shipped")
+    }
+
     @Test func aSeedProblemIsAPolicyOfItsOwn() {
         let s = GridScene(configuration: GridSceneConfiguration())
         s.setPolicy(.deferred)
@@ -72,7 +122,7 @@ import ScrollKitTestSupport
         s.setPolicy(.target)
         play(s, fling, from: 3, to: 6)
         s.resetComparison()
-        #expect(s.policyRows == [PolicyComparison.Row(policy: "target", metrics: s.metrics, segments: 1)])
+        #expect(s.policyRows == [PolicyComparison.Row(policy: "target", metrics: s.metrics, segments: 1, condition: s.condition)])
         #expect(s.metrics.loadsIssued == 0)
         #expect(s.metrics.blankTileSeconds == 0)
     }

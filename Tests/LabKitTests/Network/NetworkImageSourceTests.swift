@@ -163,3 +163,74 @@ import ScrollKitTestSupport
         #expect(scene.metrics.memoryHits > 0)
     }
 }
+
+/// HTTP/2 in the network model (B-PIPE-1): one connection, one handshake, streams sharing its bandwidth.
+@Suite struct NetworkHTTP2Tests {
+    let p = NetworkProfile.threeG
+    var upload: Double { Double(NetworkImageSource.requestBytes) / p.uplinkBytesPerSecond }
+
+    func source(_ http: HTTPVersion, connections: Int = 6) -> NetworkImageSource {
+        NetworkImageSource(profile: p, byteSizes: [], defaultBytes: 25_000, decodeCost: 0.006, decodedBytes: 1000,
+                           connectionsPerHost: connections, httpVersion: http)
+    }
+
+    func drain(_ s: inout NetworkImageSource) -> [LoadCompletion] {
+        var out: [LoadCompletion] = []
+        while let c = s.nextCompletion(upTo: 1000) { out.append(c) }
+        return out
+    }
+
+    /// After one load, three at once: HTTP/1.1 reuses the open connection for one and opens two more (a
+    /// handshake each); HTTP/2 sends all three on its one connection at once, sharing the downlink.
+    @Test func oneHandshakeForEveryStream() {
+        for http in HTTPVersion.allCases {
+            var s = source(http)
+            s.begin(LoadTicket(id: 1, key: ImageKey(asset: 0)), time: 0)
+            #expect(drain(&s).count == 1)
+            for id in 2...4 { s.begin(LoadTicket(id: id, key: ImageKey(asset: id)), time: 5) }
+            let done = drain(&s).map(\.time)
+            #expect(done.count == 3)
+            if http == .http2 {
+                let together = 5 + upload + p.roundTrip + 75_000 / p.downlinkBytesPerSecond + 0.006
+                for t in done { #expect(abs(t - together) < 1e-9) }
+            } else {
+                // The reused connection's load gets its first byte a round trip before the two new ones (their
+                // handshake) and has the downlink alone meanwhile: it finishes well before them.
+                let together = 5 + upload + p.roundTrip + 75_000 / p.downlinkBytesPerSecond + 0.006
+                #expect(done.min()! < together - 0.1 && abs(done.max()! - together) < 1e-9)
+            }
+            #expect(s.traffic.requests == 4 && s.traffic.networkBytes == 100_000)
+        }
+    }
+
+    /// HTTP/2 ignores the per-host connection limit (URLSession does): the pipeline in front sets how many run.
+    @Test func streamsAreNotLimitedByConnections() {
+        var h1 = source(.http1_1, connections: 2), h2 = source(.http2, connections: 2)
+        for id in 1...5 {
+            h1.begin(LoadTicket(id: id, key: ImageKey(asset: id)), time: 0)
+            h2.begin(LoadTicket(id: id, key: ImageKey(asset: id)), time: 0)
+        }
+        #expect(h1.inFlight == 2 && h1.waitingCount == 3)
+        #expect(h2.inFlight == 5 && h2.waitingCount == 0 && h2.requestLimit == NetworkImageSource.maxConcurrentStreams)
+    }
+
+    /// Under loss, a stream's retransmissions hold back the connection's other streams (transport
+    /// head-of-line blocking): on some seeds HTTP/2's last load finishes later than HTTP/1.1's.
+    @Test func lossesHoldBackEveryStream() {
+        var late = 0
+        for seed in UInt64(1)...8 {
+            func run(_ http: HTTPVersion) -> [Double] {
+                var s = NetworkImageSource(profile: .veryBad, byteSizes: [], defaultBytes: 25_000, decodeCost: 0.006, decodedBytes: 1000,
+                                           connectionsPerHost: 6, httpVersion: http, seed: seed)
+                for id in 1...4 { s.begin(LoadTicket(id: id, key: ImageKey(asset: id)), time: 0) }
+                var out: [Double] = []
+                while let c = s.nextCompletion(upTo: 1000) { out.append(c.time) }
+                return out.sorted()
+            }
+            let h1 = run(.http1_1), h2 = run(.http2)
+            #expect(h1.count == 4 && h2.count == 4)
+            if h2.last! > h1.last! + 1e-9 { late += 1 }
+        }
+        #expect(late > 0)
+    }
+}

@@ -7,9 +7,26 @@ import ScrollKit
         let plan = SweepPlan(policies: [.eager, .adaptive], sources: [.latency(80), .network(.threeG)], cacheImages: [6, 12], refreshRates: [60])
         let ids = plan.configurations.map(\.id)
         #expect(ids.count == 8 && Set(ids).count == 8)
-        #expect(ids.first == "eager|latency=80|cache=6|refresh=60")
-        #expect(ids.last == "adaptive|network=3g|cache=12|refresh=60")
-        #expect(SweepPlan(policies: [.eager]).configurations.map(\.id) == ["eager|latency=80|cache=12|refresh=60"])
+        #expect(ids.first == "eager|latency=80|cache=6|refresh=60|connections=6|http=1.1")
+        #expect(ids.last == "adaptive|network=3g|cache=12|refresh=60|connections=6|http=1.1")
+        #expect(SweepPlan(policies: [.eager]).configurations.map(\.id) == ["eager|latency=80|cache=12|refresh=60|connections=6|http=1.1"])
+    }
+
+    /// `--connections` and `--http` are factors; a `@shipped` variant is a policy of its own (B-PIPE-1).
+    @Test func connectionsHTTPAndShippedVariantsAreFactors() {
+        let plan = SweepPlan(policies: [PolicyVariant(.texture), PolicyVariant(.texture, shipped: true)], sources: [.network(.threeG)],
+                             connections: [4, 6], httpVersions: [.http1_1, .http2])
+        let ids = plan.configurations.map(\.id)
+        #expect(ids.count == 8 && Set(ids).count == 8)
+        #expect(ids[1] == "texture|network=3g|cache=12|refresh=60|connections=4|http=2")
+        #expect(ids[4] == "texture@shipped|network=3g|cache=12|refresh=60|connections=4|http=1.1")
+        let c = plan.configurations[1].gridConfiguration(assetByteSizes: [])
+        #expect(c.connections == 4 && c.httpVersion == .http2 && c.loadsAtOnce() == 4 && !c.usesShippedPipeline)
+        let shipped = plan.configurations[4].gridConfiguration(assetByteSizes: [])
+        #expect(shipped.loadsAtOnce() == 10 && shipped.hostConnections() == 4 && shipped.policyVariant.name == "texture@shipped")
+        let pairs = plan.configurations[1].json
+        #expect(pairs.map(\.0) == ["policy", "latencyMs", "network", "cacheImages", "refresh", "connections", "http"])
+        #expect(pairs.last?.1 == .string("2") && pairs[5].1 == .int(4))
     }
 
     @Test func shardsPartitionTheGestures() {
@@ -61,14 +78,19 @@ import ScrollKit
         #expect(eager80.sessions == 2 && eager80.undominatedShare == 1 && eager80.blankTileSeconds.mean == 1)
         let deferred = SweepSummary.rows(results, resamples: 10, factors: ["all"]).first { $0.policy == "deferred" }!
         #expect(abs(deferred.undominatedShare! - 2.0 / 3) < 1e-12 && deferred.sessions == 3)
-        // The bounds: one figure per session, the oracle the lowest any run reported.
+        // The bounds: one figure per session; the oracle the one computed for each configuration's pipeline
+        // (B-ORACLE-2), never the lowest over runs: a shipped variant's runs have an oracle row of their own.
         let bounded = [SweepSummary.Result(gesture: "s", policy: "eager", factors: [:], blankTileSeconds: 2, loadsIssued: 9, loadsWasted: 0,
                                            boundMinLoads: 6, oracleBlankTileSeconds: 0.5),
+                       SweepSummary.Result(gesture: "s", policy: "texture@shipped", factors: [:], blankTileSeconds: 0.3, loadsIssued: 20,
+                                           loadsWasted: 0, boundMinLoads: 6, oracleBlankTileSeconds: 0.25),
                        SweepSummary.Result(gesture: "s", policy: "texture", factors: [:], blankTileSeconds: 1, loadsIssued: 20, loadsWasted: 0,
-                                           boundMinLoads: 6, oracleBlankTileSeconds: 0.25)]
+                                           boundMinLoads: 6, oracleBlankTileSeconds: 0.5)]
         let b = SweepSummary.rows(bounded, resamples: 10)
-        #expect(b.map(\.policy) == ["eager", "texture", "bound-min-loads", "bound-oracle"])
-        #expect(b[2].loadsIssued.mean == 6 && b[2].sessions == 1 && b[3].blankTileSeconds.mean == 0.25 && b[3].undominatedShare == nil)
+        #expect(b.map(\.policy) == ["eager", "texture", "texture@shipped", "bound-min-loads", "bound-oracle", "bound-oracle@texture@shipped"])
+        #expect(b[3].loadsIssued.mean == 6 && b[3].sessions == 1 && b[4].undominatedShare == nil)
+        #expect(b[4].blankTileSeconds.mean == 0.5 && b[5].blankTileSeconds.mean == 0.25)
+        #expect(b[5].json.serialized.contains(#""loadsIssued":null"#))
         // Values in their natural order.
         #expect(SweepSummary.rows([r("a", "eager", "latency 250 ms", 1, 1), r("a", "eager", "latency 80 ms", 1, 1),
                                    r("a", "eager", "3g", 1, 1)], resamples: 2).filter { !$0.isBound }.map(\.value)

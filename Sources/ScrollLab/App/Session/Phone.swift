@@ -85,7 +85,7 @@ final class Phone {
     }
 
     /// The policy this phone's scenes are built with from now on (compare mode's per-phone key).
-    func remember(policy: LoadingPolicyKind) {
+    func remember(policy: PolicyVariant) {
         sceneOptions.policy = .one(policy)
     }
 

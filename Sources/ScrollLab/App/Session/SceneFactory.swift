@@ -31,11 +31,13 @@ struct SceneFactory {
         if onModelClock || options.imagesOnModelClock {
             route = .virtualClock(GridScene.headlessSource(sceneOptions.gridConfiguration(assetCount: Swift.max(1, imagePaths.count))))
         } else if let source = options.source {
-            route = .http(HTTPImageFetcher(template: source, timeout: options.httpTimeout))
+            route = .http(HTTPImageFetcher(template: source, timeout: options.httpTimeout,
+                                           connectionsPerHost: sceneOptions.policy.variant.connectionsPerHost(sharedConnections: sceneOptions.connections)))
         } else if let profile = sceneOptions.network {
             // The decode is real here: the model stands for the network alone.
             route = .modelled(NetworkImageSource(profile: profile, byteSizes: sceneOptions.transferSizes(), decodeCost: 0,
-                                                 order: sceneOptions.requestOrder))
+                                                 connectionsPerHost: sceneOptions.policy.variant.connectionsPerHost(sharedConnections: sceneOptions.connections),
+                                                 httpVersion: sceneOptions.http, order: sceneOptions.requestOrder))
         } else {
             route = .files
         }

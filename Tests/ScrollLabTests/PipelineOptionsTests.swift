@@ -1,0 +1,39 @@
+import LabKit
+import ScrollKit
+import Testing
+@testable import ScrollLab
+
+/// B-PIPE-1 on the command line: `--connections N` and `--http 1.1|2` for every command that runs a
+/// pipeline, `@shipped` variants by name, and the values refused.
+@Suite struct PipelineOptionsTests {
+    @Test func theSceneOptionsSetTheSharedPipeline() throws {
+        let options = try SceneOptions.parse(["--network", "3g", "--connections", "4", "--http", "2", "--policy", "texture@shipped"])
+        let c = options.gridConfiguration(assetCount: 72)
+        #expect(c.connections == 4 && c.httpVersion == .http2 && c.policyVariant == PolicyVariant(.texture, shipped: true))
+        #expect(c.loadsAtOnce() == 10 && c.hostConnections() == 4)
+        let defaults = try SceneOptions.parse([]).gridConfiguration(assetCount: 72)
+        #expect(defaults.connections == 6 && defaults.httpVersion == .http1_1 && defaults.loadsAtOnce() == 6)
+    }
+
+    @Test func badValuesAreRefused() {
+        #expect(throws: (any Error).self) { try SceneOptions.parse(["--connections", "0"]) }
+        #expect(throws: (any Error).self) { try SceneOptions.parse(["--connections", "65"]) }
+        #expect(throws: (any Error).self) { try SceneOptions.parse(["--http", "3"]) }
+        // HTTP/2 needs a modelled network: a constant latency has no connections to share.
+        #expect(throws: (any Error).self) { try SceneOptions.parse(["--http", "2"]) }
+        #expect(throws: (any Error).self) { try SceneOptions.parse(["--policy", "adaptive@shipped"]) }
+    }
+
+    @Test func benchAndSweepTakeThemToo() throws {
+        let bench = try BenchCommand.parse(["--connections", "2", "--http", "2", "--network", "edge", "--policies", "eager,glide@shipped"])
+        #expect(bench.connections == 2 && bench.http == .http2)
+        #expect(try bench.variants() == [PolicyVariant(.eager), PolicyVariant(.glide, shipped: true)])
+        #expect(throws: (any Error).self) { try BenchCommand.parse(["--http", "2"]) }
+        let sweep = try SweepCommand.Run.parse(["--gestures", "g", "--out", "o", "--network", "3g", "--connections", "4,6",
+                                                "--http", "1.1,2", "--policies", "adaptive,flutter@shipped"])
+        let plan = try sweep.plan()
+        #expect(plan.connections == [4, 6] && plan.httpVersions == [.http1_1, .http2] && plan.configurations.count == 8)
+        #expect(plan.policies.map(\.name) == ["adaptive", "flutter@shipped"])
+        #expect(throws: (any Error).self) { try SweepCommand.Run.parse(["--gestures", "g", "--out", "o", "--http", "2"]) }
+    }
+}

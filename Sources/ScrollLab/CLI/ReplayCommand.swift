@@ -149,7 +149,7 @@ extension ReplayCommand {
         options.imagesOnModelClock = true
         let sceneOptions = scene
         let fps = self.fps, layout = videoLayout
-        let outcome: Result<Int, VideoEncoder.Problem> = MainActor.assumeIsolated {
+        let outcome: Result<LabApp.VideoResult, VideoEncoder.Problem> = MainActor.assumeIsolated {
             do throws(AppError) {
                 let app = try LabApp(options: options, sceneOptions: sceneOptions, imagePaths: sceneOptions.imagePaths())
                 do throws(VideoEncoder.Problem) {
@@ -162,10 +162,16 @@ extension ReplayCommand {
             }
         }
         switch outcome {
-        case let .success(frames):
-            let line = JSONValue.object([("event", .string("video")), ("file", .string(output)), ("frames", .int(frames)),
-                                         ("fps", .number(fps)), ("seconds", .number(Double(frames) / fps))])
-            print(line.serialized)
+        case let .success(result):
+            // The replay's end state (B-VID-2): one phone's beside the file, each phone's under `phones`.
+            var pairs: [(String, JSONValue)] = [("event", .string("video")), ("file", .string(output)), ("frames", .int(result.frames)),
+                                                ("fps", .number(fps)), ("seconds", .number(Double(result.frames) / fps))]
+            if scene.compare.isEmpty {
+                pairs += result.phones.first ?? []
+            } else {
+                pairs.append(("phones", .array(zip(scene.compare, result.phones).map { .object([("compare", .string($0.name))] + $1) })))
+            }
+            print(JSONValue.object(pairs).serialized)
         case let .failure(problem):
             fail("scrolllab replay: --video: " + problem.message.replacingOccurrences(of: "scrolllab: ", with: ""))
         }

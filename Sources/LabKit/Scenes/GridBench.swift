@@ -61,10 +61,17 @@ public struct GridBench: Sendable {
 
     /// One row per policy (in `LoadingPolicyKind.allCases` order), then the two bounds.
     public func rows(_ events: [PointerEvent]) -> [GridBenchRow] {
+        var stored: Set<Int> = []
+        return rows(events, diskAssets: &stored)
+    }
+
+    /// The rows; `diskAssets` gains the assets each run's disk cache holds at its end.
+    public func rows(_ events: [PointerEvent], diskAssets: inout Set<Int>) -> [GridBenchRow] {
         var rows: [GridBenchRow] = []
         var minLoads = 0
         for kind in LoadingPolicyKind.allCases {
             let scene = run(events, policy: kind)
+            diskAssets.formUnion(scene.diskCacheAssets ?? [])
             rows.append(GridBenchRow(policy: kind.rawValue, metrics: scene.metrics))
             minLoads = scene.boundMinLoads
         }

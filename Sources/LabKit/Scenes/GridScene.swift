@@ -90,7 +90,14 @@ public final class GridScene: LabScene, ScrollViewDelegate {
         }
         return NetworkImageSource(profile: profile, byteSizes: c.assetByteSizes, decodeCost: c.decodeCost,
                                   decodedBytes: c.bytesPerImage, connectionsPerHost: c.connectionsPerHost,
-                                  order: c.requestOrder, diskByteLimit: c.diskCacheByteLimit, seed: c.networkSeed)
+                                  order: c.requestOrder, diskByteLimit: c.diskCacheByteLimit, diskEntries: c.diskCacheEntries,
+                                  seed: c.networkSeed)
+    }
+
+    /// The assets in the modelled disk cache now, least recently used first (nil: no disk cache), for a
+    /// caller that keeps them in a folder.
+    public var diskCacheAssets: [Int]? {
+        (pipeline.source as? NetworkImageSource)?.disk.map { $0.keysByRecency.reversed().map(\.asset) }
     }
 
     /// The first estimate of a load's duration policies read: latency and decode, or under a network a

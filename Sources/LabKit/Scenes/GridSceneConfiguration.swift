@@ -25,6 +25,9 @@ public struct GridSceneConfiguration: Hashable, Sendable {
     /// The disk cache's byte limit under a network (B-DISK-1), or nil for none. Headless it is modelled
     /// and starts empty each run; the window keeps real files.
     public var diskCacheByteLimit: Int? = 100 << 20
+    /// The assets in the disk cache at the start, least recently used first (`--disk-cache DIR` headless:
+    /// the folder's entries); empty: a cold cache.
+    public var diskCacheEntries: [Int] = []
     /// Requests in flight at once to the image host (URLSession's `httpMaximumConnectionsPerHost`: 4 on iOS).
     public var connectionsPerHost = 4
     /// Order of requests waiting for a connection.

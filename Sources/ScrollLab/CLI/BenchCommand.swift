@@ -56,8 +56,8 @@ struct BenchCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Network the images come over: " + NetworkProfile.names + ", or all: every policy under every profile (default: none, --latency-ms's constant latency)."))
     var network: NetworkChoice?
 
-    @Option(name: .customLong("disk-cache"), help: ArgumentHelp("Under --network: the modelled disk cache (on, the default: 100 MB, empty at the start of each run) or off.", valueName: "on|off"))
-    var diskCache: Switch = .on
+    @Option(name: .customLong("disk-cache"), help: ArgumentHelp("Under --network: the modelled disk cache (on, the default: 100 MB, empty at the start of each run), off, or a folder: every run starts with the folder's images and leaves its own there.", valueName: "on|off|DIR"))
+    var diskCache: String = "on"
 
     @Option(help: ArgumentHelp("Scroll physics of the fling: " + ScrollPhysicsKind.allCases.map(\.rawValue).joined(separator: ", ") + " (default ios)."))
     var physics: ScrollPhysicsKind = .ios
@@ -91,6 +91,8 @@ struct BenchCommand: ParsableCommand {
             guard frames else { throw ValidationError("--compare N measures compare mode's frames: it goes with --frames") }
             guard (1...4).contains(compare) else { throw ValidationError("--compare must be 1 to 4 phones (got \(compare))") }
         }
+        guard !diskCache.isEmpty else { throw ValidationError("--disk-cache must be on, off or a folder") }
+        try OptionAudit.check("bench")
     }
 
     func run() throws {
@@ -124,7 +126,13 @@ struct BenchCommand: ParsableCommand {
         var config = GridSceneConfiguration()
         config.latency = latencyMs / 1000
         config.physics = physics
-        if diskCache == .off { config.diskCacheByteLimit = nil }
+        if diskCache == "off" { config.diskCacheByteLimit = nil }
+        // A folder: every run starts with its images; what the runs stored is left there at the end.
+        let imageFiles = network == nil || diskCache == "on" || diskCache == "off" ? [] : Self.bundledImageFiles()
+        let folder = HeadlessDiskFolder(DiskCacheChoice(argument: diskCache), files: imageFiles)
+        config.diskCacheEntries = folder?.entries(assetCount: config.assetCount) ?? []
+        var stored: Set<Int> = []
+        defer { folder?.store(stored.sorted()) }
         var clock = HeadlessReplay()
         clock.frameRate = refresh
         let printsTables = plot != "-"
@@ -153,7 +161,7 @@ struct BenchCommand: ParsableCommand {
             }
             var profileRows: [[GridBenchRow]] = []
             for (name, events) in gestures {
-                let rows = bench.rows(events)
+                let rows = bench.rows(events, diskAssets: &stored)
                 profileRows.append(rows)
                 if profile == nil { panels.append(BenchPlot.Panel(gesture: name, rows: rows)) }
                 if !printsTables {
@@ -198,6 +206,12 @@ struct BenchCommand: ParsableCommand {
     }
 
     /// Stored sizes of the bundled images (the bytes a network moves), or none when they cannot be found.
+    /// The bundled image files, or none when they cannot be found.
+    static func bundledImageFiles() -> [AssetFile] {
+        guard let directory = AssetLocator.directory("Images") else { return [] }
+        return (try? AssetCatalog.imageFiles(in: directory.path)) ?? []
+    }
+
     static func bundledTransferSizes() -> [Int] {
         guard let directory = AssetLocator.directory("Images"), let files = try? AssetCatalog.imageFiles(in: directory.path) else { return [] }
         return files.map { file in

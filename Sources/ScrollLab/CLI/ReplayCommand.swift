@@ -47,6 +47,7 @@ struct ReplayCommand: ParsableCommand {
     var scale: Double = 1
 
     func validate() throws {
+        try OptionAudit.check("replay")
         guard fps.isFinite, (1...240).contains(fps) else { throw ValidationError("--fps must be between 1 and 240 (got \(fps))") }
         guard scale.isFinite, (0.25...4).contains(scale) else { throw ValidationError("--scale must be between 0.25 and 4 (got \(scale))") }
         if video != nil, scene.policy == .all { throw ValidationError("--video renders one policy: give --policy NAME") }
@@ -87,9 +88,15 @@ struct ReplayCommand: ParsableCommand {
             runs = [(scene, nil, nil)]
         }
         var kept: [PointerEvent] = []
+        // `--disk-cache DIR` under a network: every run starts with the folder's images; what they stored is left there.
+        let folder = scene.network == nil ? nil : HeadlessDiskFolder(scene.diskCache, files: files.isEmpty ? scene.imagePaths() : files)
+        let assetCount = scene.assets == nil ? GridSceneConfiguration().assetCount : files.count
+        let entries = folder?.entries(assetCount: assetCount) ?? []
+        var stored: Set<Int> = []
         for (index, run) in runs.enumerated() {
             let options = run.options
-            let lab = options.assets == nil ? options.makeScene() : options.makeScene(assetCount: files.count, photos: files)
+            let lab = options.assets == nil ? options.makeScene(diskEntries: entries)
+                : options.makeScene(assetCount: files.count, photos: files, diskEntries: entries)
             let first = index == 0
             let prints = first || run.phone != nil
             if prints { for line in lab.settingLines { emit(TraceLog.tagged(line, phone: run.phone).serialized) } }
@@ -111,6 +118,7 @@ struct ReplayCommand: ParsableCommand {
                 for event in kept { replay.push(event) }
             }
             let result = replay.finish()
+            if let grid = lab as? GridScene { stored.formUnion(grid.diskCacheAssets ?? []) }
             var end: [(String, JSONValue)] = [
                 ("event", .string("end")), ("t", .number(result.endTime)), ("offset", .point(result.finalOffset)),
             ]
@@ -120,6 +128,7 @@ struct ReplayCommand: ParsableCommand {
             end += lab.summary
             emit(TraceLog.tagged(JSONValue.object(end), phone: run.phone).serialized)
         }
+        folder?.store(stored.sorted())
         if !stream { held.flush(to: output) }
     }
 }

@@ -65,7 +65,14 @@ struct SweepCommand: ParsableCommand {
         @Flag(help: "Also compute each run's oracle (least blank time any schedule reaches): slower.")
         var oracle = false
 
-        func validate() throws { _ = try plan() ; _ = try shardPart() }
+        @Option(name: .customLong("disk-cache"), help: ArgumentHelp("Under --network: the modelled disk cache, empty at the start of each run (default), off, or a folder: every run starts with the images the folder held when the sweep started; what the runs stored is left there at the end.", valueName: "DIR|off"))
+        var diskCache: DiskCacheChoice?
+
+        func validate() throws {
+            _ = try plan()
+            _ = try shardPart()
+            try OptionAudit.check("sweep run")
+        }
 
         func plan() throws -> SweepPlan {
             let kinds: [LoadingPolicyKind]
@@ -127,6 +134,11 @@ struct SweepCommand: ParsableCommand {
             let problem = Mutex<String?>(nil)
             let written = Mutex(0)
             let withOracle = oracle
+            // `--disk-cache DIR`: every run starts with the folder's images as they were at the start.
+            let diskFolder = needsSizes ? HeadlessDiskFolder(diskCache, files: BenchCommand.bundledImageFiles()) : nil
+            let diskEntries = diskFolder?.entries(assetCount: GridSceneConfiguration().assetCount) ?? []
+            let stored = Mutex(Set<Int>())
+            let hasDisk = diskCache != .off
             let started = DispatchTime.now().uptimeNanoseconds
             DispatchQueue.concurrentPerform(iterations: Swift.max(1, Swift.min(workers, mine.count))) { _ in
                 while true {
@@ -147,7 +159,10 @@ struct SweepCommand: ParsableCommand {
                         return
                     }
                     for configuration in todo {
-                        let line = SweepPlan.run(configuration, gesture: name, events: events, assetByteSizes: sizes, oracle: withOracle)
+                        let line = SweepPlan.run(configuration, gesture: name, events: events, assetByteSizes: sizes, oracle: withOracle,
+                                                 disk: hasDisk, diskEntries: diskEntries) { assets in
+                            if diskFolder != nil { stored.withLock { $0.formUnion(assets) } }
+                        }
                         do throws(SweepResults.Problem) { try results.append(line.serialized) } catch {
                             problem.withLock { $0 = $0 ?? error.message }
                             return
@@ -157,6 +172,7 @@ struct SweepCommand: ParsableCommand {
                 }
             }
             results.close()
+            diskFolder?.store(stored.withLock { $0.sorted() })
             if let message = problem.withLock({ $0 }) { fail("scrolllab sweep: \(message)") }
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
             let count = written.withLock { $0 }

@@ -40,7 +40,7 @@ struct ReplayCommand: ParsableCommand {
     @Option(name: .customLong("video-layout"), help: "With --video: phones (the phone alone, default) or window (the whole window with the HUD).")
     var videoLayout: LabApp.VideoLayout = .phones
 
-    @Option(parsing: .unconditional, help: "With --video: frames per second, which is also the replay's clock (default 60).")
+    @Option(parsing: .unconditional, help: "With --video: the video's frames per second (default 60); the model still steps at --refresh (default 60), so the figures are the headless replay's.")
     var fps: Double = 60
 
     @Option(parsing: .unconditional, help: "With --video: the size, times the 960×600 window (default 1; 0.5 for a small GIF).")

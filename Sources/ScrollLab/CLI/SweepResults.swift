@@ -103,6 +103,7 @@ final class SweepResults: Sendable {
         if let r = (o["refresh"] as? NSNumber)?.doubleValue { factors["refresh"] = r == r.rounded() ? String(Int(r)) : String(r) }
         return SweepSummary.Result(gesture: gesture, policy: policy, factors: factors, blankTileSeconds: blank, loadsIssued: loads,
                                    loadsWasted: wasted, boundMinLoads: (o["boundMinLoads"] as? NSNumber)?.doubleValue,
-                                   oracleBlankTileSeconds: (o["oracleBlankTileSeconds"] as? NSNumber)?.doubleValue)
+                                   oracleBlankTileSeconds: (o["oracleBlankTileSeconds"] as? NSNumber)?.doubleValue,
+                                   networkBytes: o["network"] is String ? (o["networkBytes"] as? NSNumber)?.doubleValue : nil)
     }
 }

@@ -122,6 +122,23 @@ for row in rows:
         i = row[key]
         check(i["lo"] <= i["mean"] <= i["hi"], "%s %s %s: mean %.2f in [%.2f, %.2f]" % (row["policy"], row["value"], key, i["mean"], i["lo"], i["hi"]))
     check(0 <= row["undominatedShare"] <= 1 and row["sessions"] == 24, "%s %s: undominated %.2f of 24" % (row["policy"], row["value"], row["undominatedShare"]))
+# Bytes in the user's units (B-SWEEP-2): beside loads and blank time for the network's rows only.
+for row in rows:
+    has = "networkBytes" in row
+    check(has == (row["value"] == "3g"), "%s %s: bytes %s" % (row["policy"], row["value"], "reported" if has else "absent (no network)"))
+    if has:
+        i = row["networkBytes"]
+        check(0 < i["lo"] <= i["mean"] <= i["hi"], "%s 3g: %.0f bytes in [%.0f, %.0f]" % (row["policy"], i["mean"], i["lo"], i["hi"]))
+r = run("sweep", "report", "all.jsonl", "--recommend", "--json", "--resamples", "200")
+advice = [json.loads(l) for l in r.stdout.splitlines()]
+check(sorted(a["condition"]["source"] for a in advice) == ["3g", "latency 250 ms", "latency 80 ms"], "--recommend: one paragraph per condition, never pooled")
+for a in advice:
+    frontier = [p["policy"] for p in a["frontier"]]
+    check(a["cost"] == ("bytes" if a["condition"]["source"] == "3g" else "loads") and a["recommended"] in frontier
+          and a["paragraph"].startswith("Under " + a["condition"]["source"]) and ("Recommended: " + a["recommended"]) in a["paragraph"],
+          "%s: frontier %s against %s, %s recommended" % (a["condition"]["source"], frontier, a["cost"], a["recommended"]))
+r = run("sweep", "report", "all.jsonl", "--recommend", "--resamples", "200")
+check(r.stdout.count("Under ") == 3, "--recommend without --json: three paragraphs")
 run("sweep", "report", "all.jsonl", "--plot", "report.png", "--resamples", "200")
 w, h = png_size(os.path.join(work, "report.png"))
 check(w == 1400 and h > 800, "the report's plot is written (%d×%d)" % (w, h))

@@ -96,10 +96,12 @@ public struct NetworkImageSource: ImageSource, Sendable {
     /// Loads whose result time is known (disk reads, decodes, failures), in no particular order.
     private var finishing: [LoadCompletion] = []
 
-    /// A source over `profile`. `diskByteLimit` nil: no disk cache; otherwise one that starts empty.
+    /// A source over `profile`. `diskByteLimit` nil: no disk cache; otherwise one that starts with the
+    /// assets `diskEntries` (least recently used first: a folder's entries, `--disk-cache DIR`) or empty.
     public init(profile: NetworkProfile, byteSizes: [Int] = [], defaultBytes: Int = GridSceneConfiguration.defaultTransferBytes,
                 decodeCost: Double = 0.006, decodedBytes: Int = 300 * 440 * 4, connectionsPerHost: Int = 6,
-                httpVersion: HTTPVersion = .http1_1, order: RequestOrder = .fifo, diskByteLimit: Int? = nil, seed: UInt64 = 1) {
+                httpVersion: HTTPVersion = .http1_1, order: RequestOrder = .fifo, diskByteLimit: Int? = nil, diskEntries: [Int] = [],
+                seed: UInt64 = 1) {
         self.profile = profile
         self.byteSizes = byteSizes
         self.defaultBytes = Swift.max(0, defaultBytes)
@@ -109,7 +111,12 @@ public struct NetworkImageSource: ImageSource, Sendable {
         self.httpVersion = httpVersion
         self.order = order
         self.seed = seed
-        disk = diskByteLimit.map { MemoryCache(byteLimit: $0) }
+        var disk = diskByteLimit.map { MemoryCache<ImageKey>(byteLimit: $0) }
+        for asset in diskEntries {
+            let key = ImageKey(asset: asset)
+            _ = disk?.insert(key, cost: key.asset >= 0 && key.asset < byteSizes.count ? Swift.max(0, byteSizes[key.asset]) : self.defaultBytes)
+        }
+        self.disk = disk
     }
 
     /// Bytes of `key`'s file.

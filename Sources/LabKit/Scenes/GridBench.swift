@@ -143,10 +143,17 @@ public struct GridBench: Sendable {
     /// order), then the two bounds: `bound-oracle` for the shared pipeline, and one
     /// `bound-oracle@<variant>` per `@shipped` variant among `policies`, for its pipeline.
     public func rows(_ events: [PointerEvent], policies: [PolicyVariant] = PolicyVariant.shared) -> [GridBenchRow] {
+        var stored: Set<Int> = []
+        return rows(events, policies: policies, diskAssets: &stored)
+    }
+
+    /// The rows; `diskAssets` gains the assets each run's disk cache holds at its end.
+    public func rows(_ events: [PointerEvent], policies: [PolicyVariant] = PolicyVariant.shared, diskAssets: inout Set<Int>) -> [GridBenchRow] {
         var rows: [GridBenchRow] = []
         var minLoads = 0
         for variant in policies {
             let scene = run(events, variant: variant)
+            diskAssets.formUnion(scene.diskCacheAssets ?? [])
             rows.append(GridBenchRow(policy: variant.name, metrics: scene.metrics))
             minLoads = scene.boundMinLoads
         }

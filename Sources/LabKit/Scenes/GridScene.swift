@@ -102,7 +102,13 @@ public final class GridScene: LabScene, ScrollViewDelegate {
         return NetworkImageSource(profile: profile, byteSizes: c.assetByteSizes, decodeCost: c.decodeCost,
                                   decodedBytes: c.bytesPerImage, connectionsPerHost: c.hostConnections(),
                                   httpVersion: c.httpVersion, order: c.requestOrder, diskByteLimit: c.diskCacheByteLimit,
-                                  seed: c.networkSeed)
+                                  diskEntries: c.diskCacheEntries, seed: c.networkSeed)
+    }
+
+    /// The assets in the modelled disk cache now, least recently used first (nil: no disk cache), for a
+    /// caller that keeps them in a folder.
+    public var diskCacheAssets: [Int]? {
+        (pipeline.source as? NetworkImageSource)?.disk.map { $0.keysByRecency.reversed().map(\.asset) }
     }
 
     /// The first estimate of a load's duration policies read: latency and decode, or under a network a

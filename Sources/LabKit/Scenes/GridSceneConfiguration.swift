@@ -38,6 +38,9 @@ public struct GridSceneConfiguration: Hashable, Sendable {
         get { connections }
         set { connections = newValue }
     }
+    /// The assets in the disk cache at the start, least recently used first (`--disk-cache DIR` headless:
+    /// the folder's entries); empty: a cold cache.
+    public var diskCacheEntries: [Int] = []
     /// Order of requests waiting for a connection.
     public var requestOrder: RequestOrder = .fifo
     /// Seed of the network's packet losses.

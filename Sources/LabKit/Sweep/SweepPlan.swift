@@ -180,12 +180,19 @@ public struct SweepPlan: Sendable {
     /// Runs one configuration on one gesture: the result line (configuration, gesture, every metric, the
     /// fewest loads possible, and with `oracle` the least blank time any schedule reaches on this
     /// configuration's pipeline — B-ORACLE-2: it bounds this line's blank time).
+    /// The disk cache under a network: `disk` false for none, else one holding `diskEntries` at the
+    /// start (`--disk-cache DIR`); `stored` gets the assets it holds at the end.
     public static func run(_ configuration: Configuration, gesture: String, events: [PointerEvent],
-                           assetByteSizes: [Int], oracle: Bool, feed: Feed? = nil) -> JSONValue {
+                           assetByteSizes: [Int], oracle: Bool, feed: Feed? = nil, disk: Bool = true, diskEntries: [Int] = [],
+                           stored: ([Int]) -> Void = { _ in }) -> JSONValue {
         var replay = HeadlessReplay()
         replay.frameRate = configuration.refresh
-        let bench = GridBench(configuration: configuration.gridConfiguration(assetByteSizes: assetByteSizes, feed: feed), replay: replay)
+        var grid = configuration.gridConfiguration(assetByteSizes: assetByteSizes, feed: feed)
+        if !disk { grid.diskCacheByteLimit = nil }
+        grid.diskCacheEntries = diskEntries
+        let bench = GridBench(configuration: grid, replay: replay)
         let scene = bench.run(events, variant: configuration.variant)
+        stored(scene.diskCacheAssets ?? [])
         var line: [(String, JSONValue)] = [("id", .string(id(configuration, gesture: gesture))), ("gesture", .string(gesture))]
         line += configuration.json
         if case let .object(metrics) = scene.metrics.json { line += metrics }

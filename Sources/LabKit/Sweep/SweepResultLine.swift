@@ -52,11 +52,15 @@ public enum SweepResultLine {
         case let .string(h) where !h.isEmpty: factors["http"] = h
         default: throw Invalid(reason: "http must be a version name")
         }
+        // Bytes count only where a network moved them.
+        var overNetwork = false
+        if case .string = value["network"] ?? .null { overNetwork = true }
         let result = SweepSummary.Result(
             gesture: gesture, policy: policy, factors: factors,
             blankTileSeconds: try required(value, "blankTileSeconds"), loadsIssued: try required(value, "loadsIssued"),
             loadsWasted: try required(value, "loadsWasted"), boundMinLoads: try metric(value, "boundMinLoads", optional: true),
-            oracleBlankTileSeconds: try metric(value, "oracleBlankTileSeconds", optional: true))
+            oracleBlankTileSeconds: try metric(value, "oracleBlankTileSeconds", optional: true),
+            networkBytes: overNetwork ? try metric(value, "networkBytes", optional: true) : nil)
         return (id, result)
     }
 

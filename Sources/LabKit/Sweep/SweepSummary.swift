@@ -15,9 +15,12 @@ public enum SweepSummary {
         /// when the sweep ran `--oracle`).
         public var boundMinLoads: Double?
         public var oracleBlankTileSeconds: Double?
+        /// Bytes the network moved, when the run's source was a network.
+        public var networkBytes: Double?
 
         public init(gesture: String, policy: String, factors: [String: String], blankTileSeconds: Double, loadsIssued: Double,
-                    loadsWasted: Double, boundMinLoads: Double? = nil, oracleBlankTileSeconds: Double? = nil) {
+                    loadsWasted: Double, boundMinLoads: Double? = nil, oracleBlankTileSeconds: Double? = nil, networkBytes: Double? = nil) {
+            self.networkBytes = networkBytes
             self.gesture = gesture
             self.policy = policy
             self.factors = factors
@@ -35,6 +38,13 @@ public enum SweepSummary {
         public var lower: Double
         public var upper: Double
 
+        /// Makes an interval.
+        public init(mean: Double, lower: Double, upper: Double) {
+            self.mean = mean
+            self.lower = lower
+            self.upper = upper
+        }
+
         public var json: JSONValue { .object([("mean", .number(mean)), ("lo", .number(lower)), ("hi", .number(upper))]) }
     }
 
@@ -50,6 +60,8 @@ public enum SweepSummary {
         /// Share of this row's sessions in which no other policy (same session, same other factors) issues
         /// no more loads and leaves no more blank time, and strictly less of one; nil for the bounds.
         public var undominatedShare: Double?
+        /// Bytes over the network, when every run of the row had a network (B-SWEEP-2).
+        public var networkBytes: Interval?
 
         /// `bound-min-loads` or `bound-oracle`: a bound, not a policy (its other figures mean nothing: null).
         public var isBound: Bool { policy.hasPrefix("bound-") }
@@ -59,7 +71,8 @@ public enum SweepSummary {
             let loads = policy.hasPrefix("bound-oracle") ? JSONValue.null : loadsIssued.json
             return .object([("policy", .string(policy)), ("factor", .string(factor)), ("value", .string(value)), ("sessions", .int(sessions)),
                             ("blankTileSeconds", blank), ("loadsIssued", loads),
-                            ("loadsWasted", isBound ? .null : loadsWasted.json), ("undominatedShare", undominatedShare.map { .number($0) } ?? .null)])
+                            ("loadsWasted", isBound ? .null : loadsWasted.json), ("undominatedShare", undominatedShare.map { .number($0) } ?? .null)]
+                           + (isBound ? [] : networkBytes.map { [("networkBytes", $0.json)] } ?? []))
         }
     }
 
@@ -75,6 +88,8 @@ public enum SweepSummary {
         if factors.isEmpty { factors = ["all"] }
         let policies = ordered(results.map(\.policy)).sorted { rank(policy: $0) < rank(policy: $1) }
         var rng = SplitMix64(seed: seed)
+        // Bytes draw from their own stream, so the other intervals stay what they were before bytes were reported.
+        var bytesRng = SplitMix64(seed: seed &+ 0x6279_7465)
         var rows: [Row] = []
         for factor in factors {
             let values = factor == "all" ? ["all"] : ordered(results.map { $0.factors[factor] ?? "" }).sorted { rank(value: $0) < rank(value: $1) }
@@ -89,7 +104,8 @@ public enum SweepSummary {
                                     blankTileSeconds: bootstrap(picked.map { results[$0].blankTileSeconds }, resamples: resamples, rng: &rng),
                                     loadsIssued: bootstrap(picked.map { results[$0].loadsIssued }, resamples: resamples, rng: &rng),
                                     loadsWasted: bootstrap(picked.map { results[$0].loadsWasted }, resamples: resamples, rng: &rng),
-                                    undominatedShare: share))
+                                    undominatedShare: share,
+                                    networkBytes: bytes(picked.map { results[$0].networkBytes }, resamples: resamples, rng: &bytesRng)))
                 }
             }
             for value in values { rows += boundRows(results, factor: factor, value: value, resamples: resamples, rng: &rng) }
@@ -162,6 +178,13 @@ public enum SweepSummary {
         return flags
     }
 
+    /// The bytes' interval when every figure is known (every run had a network), else nil.
+    static func bytes(_ xs: [Double?], resamples: Int, rng: inout SplitMix64) -> Interval? {
+        let known = xs.compactMap { $0 }
+        guard !known.isEmpty, known.count == xs.count else { return nil }
+        return bootstrap(known, resamples: resamples, rng: &rng)
+    }
+
     /// The mean of `xs` and the 2.5th and 97.5th percentiles of `resamples` bootstrap means.
     public static func bootstrap(_ xs: [Double], resamples: Int, rng: inout SplitMix64) -> Interval {
         let n = xs.count
@@ -200,7 +223,7 @@ public enum SweepSummary {
         return (2, 0, value)
     }
 
-    private static func ordered(_ values: [String]) -> [String] {
+    static func ordered(_ values: [String]) -> [String] {
         var seen: Set<String> = []
         return values.filter { seen.insert($0).inserted }
     }

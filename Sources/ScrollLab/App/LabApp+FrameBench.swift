@@ -2,15 +2,15 @@ import CSDL
 import ScrollKit
 
 extension LabApp {
-    /// Frames per second of the frame bench's clock.
+    /// Frames per second of the frame bench's clock without `--refresh`.
     nonisolated static let benchFrameRate = 60.0
 
     /// The frame bench (`scrolllab bench --frames`): plays the `--replay` gesture through the window's
-    /// own frame (image pump, model step through `ReplayDriver`, phone, HUD, timeline) and presents
+    /// own `FrameStep` (image pump, model step through `ReplayDriver`, phone, HUD, timeline) and presents
     /// every frame, then closes the app.
     ///
-    /// Clock: frame `k` shows model time `k / 60` and starts no earlier than `k / 60` s of real time
-    /// after the first, so frames are paced at 60 Hz as in the window and the decode workers (real
+    /// Clock: frame `k` shows model time `k / R` (R: `--refresh`, default 60) and starts no earlier than
+    /// `k / R` s of real time after the first, so frames are paced at the refresh rate as in the window and the decode workers (real
     /// threads, real source latency) deliver images at the moments they would there. A GL renderer is
     /// made to finish each frame before the next (`glFinish`), so its rasterization counts in the frame
     /// that caused it. Each frame runs
@@ -19,7 +19,8 @@ extension LabApp {
     /// the gesture starts on and ends `tailFrames` after the replay has finished and the grid is
     /// settled (fades done), or after `frameLimit` frames.
     func runFrameBench(warmupFrames: Int = 30, tailFrames: Int = 20, frameLimit: Int = 120 * 60) -> FrameBenchRun {
-        let period = 1 / Self.benchFrameRate
+        let period = 1 / modelFrameRate
+        session.playback.frameRate = modelFrameRate
         let gesture = session.playback.pending
         session.playback.pending = nil
         var bench = FrameBenchRun(renderer: sdl.rendererName)
@@ -34,9 +35,8 @@ extension LabApp {
             pump.drain { _, _ in }
             if index == warmupFrames { session.playback.pending = gesture }
             let start = SDL_GetPerformanceCounter()
-            frame(at: Double(index) * period)
-            sdl.finishDrawing()   // offscreen, GL's swap would not wait: each frame pays for its own drawing
-            SDL_RenderPresent(sdl.renderer)
+            // Offscreen, GL's swap would not wait: the step finishes the drawing, each frame pays for its own.
+            _ = FrameStep.present(self, clock: .virtual, at: Double(index) * period)
             let elapsed = Double(SDL_GetPerformanceCounter() &- start) / ticksPerSecond
             // The HUD's frame line changes as in the window: every 15 frames (its text is re-rendered then).
             if meter.frameCount % 15 == 0 { hud.status.frameMs = elapsed * 1000 }

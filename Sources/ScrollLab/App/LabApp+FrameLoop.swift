@@ -4,15 +4,15 @@ import LabKit
 import ScrollKit
 import ScrollLabCore
 
-/// The frame loop: pump input every ~1 ms until the frame's deadline (see `InputPump`), then step the
-/// scene to the frame time, draw, present. The deadline and the moment to present come from the
+/// The frame loop: pump input every ~1 ms until the frame's deadline (see `InputPump`), then one
+/// `FrameStep` on the real clock: step the scene to the frame time, draw, present. The deadline and the moment to present come from the
 /// `FramePacer` (or, with `--pacing legacy`, the loop before it); without a waiting vsync (Xvfb,
 /// offscreen) the loop paces itself at the display rate.
 extension LabApp {
     /// Runs until Esc, the close button, `--frames` or `--quit-after`; returns the exit code.
     func run() -> Int32 {
         // `--refresh HZ` paces the window at that rate whatever the display's (B-RATE-1).
-        let rate = sceneOptions.refresh ?? sdl.refreshRate
+        let rate = modelFrameRate
         let period = 1 / rate
         session.playback.frameRate = rate
         updateConditions(at: 0)   // before any touch: the scenes' conditions include the rate
@@ -52,19 +52,14 @@ extension LabApp {
                 SDL_Delay(UInt32(ms.rounded()))
                 nextStall = frameStart + every
             }
-            frame(at: frameStart)
             // The work time includes the drawing; the present is the copy to the screen alone.
-            sdl.finishDrawing()
-            let workEnd = clock.now()
-            if options.pacing == .adaptive { Self.sleep(until: pacer.presentTime, clock: clock) }
-            let presentStart = clock.now()
-            SDL_RenderPresent(sdl.renderer)
-            let presentEnd = clock.now()
-            pacer.record(work: workEnd - frameStart, present: presentEnd - presentStart, presentEnd: presentEnd)
+            let timing = FrameStep.present(self, clock: .real, at: frameStart, presentAt: options.pacing == .adaptive ? pacer.presentTime : nil)
+            let presentEnd = timing.presentEnd
+            pacer.record(work: timing.workEnd - frameStart, present: timing.present, presentEnd: presentEnd)
             if options.traceFrames { trace?.log.frame(meter.frameCount, time: session.timeShown, offset: phone.drawnOffset) }
             // The interval between presented frames: what the eye sees.
             let interval = lastPresentEnd.map { presentEnd - $0 }
-            meter.record(work: workEnd - frameStart, present: presentEnd - presentStart, interval: interval, period: period)
+            meter.record(work: timing.workEnd - frameStart, present: timing.present, interval: interval, period: period)
             if let interval {
                 for phone in session.phones { phone.segmentHitches.record(interval: interval, period: period, isMoving: meter.isMoving) }
             }
@@ -75,31 +70,29 @@ extension LabApp {
             if let n = options.frames, meter.frameCount >= n { loop.running = false }
             if let q = options.quitAfter, frameStart >= q { loop.running = false }
             if trace?.file.failure != nil { loop.running = false }
-            if pump.windowWasLost() {
-                writeStandardError("scrolllab: the window was destroyed by another program; closing")
-                loop.windowLost = true
-                loop.running = false
-            }
+            checkWindow(pump)
             if loop.running, canRest(at: clock.now()) {
                 // One last frame says so, then the loop waits for input.
                 hud.status.resting = true
-                frame(at: clock.now())
-                sdl.finishDrawing()
-                SDL_RenderPresent(sdl.renderer)
+                _ = FrameStep.present(self, clock: .real, at: clock.now())
                 _ = rest(pump)
                 // Pacing and the frame statistics start afresh: the rest is not a late frame.
                 pacer = FramePacer(period: period, presentWaits: presentWaits, now: clock.now())
                 lastFrameStart = nil
                 lastPresentEnd = nil
-                if pump.windowWasLost() {
-                    writeStandardError("scrolllab: the window was destroyed by another program; closing")
-                    loop.windowLost = true
-                    loop.running = false
-                }
+                checkWindow(pump)
             }
         }
         finish()
         return trace?.file.failure == nil && !loop.screenshotFailed && !loop.replayFailed ? 0 : 1
+    }
+
+    /// Ends the loop when another program destroyed the window.
+    private func checkWindow(_ pump: InputPump) {
+        guard pump.windowWasLost() else { return }
+        writeStandardError("scrolllab: the window was destroyed by another program; closing")
+        loop.windowLost = true
+        loop.running = false
     }
 
     /// The HUD's frame line, refreshed every 15 frames (its text is rasterized anew only then):

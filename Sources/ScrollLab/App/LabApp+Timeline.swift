@@ -8,11 +8,11 @@ import ScrollLabCore
 extension LabApp {
     /// Steps the model to app time `t` (see `SceneSession.step`); ends a wheel pinch gone quiet, moves
     /// A on once a run settles, and reports a replay that finished or could not be read.
-    func stepModel(at t: Double) {
+    func stepModel(at t: Double, onGrid: Bool) {
         let now = session.clock.modelTime(atReal: t)
         let replaying = isReplaying
         if !replaying, let end = input.endIdleWheelPinch(at: now) { act(on: end, at: t) }
-        let report = session.step(to: now)
+        let report = session.step(to: now, onGrid: onGrid)
         if let failure = report.failure {
             writeStandardError("scrolllab: " + failure)
             loop.replayFailed = true

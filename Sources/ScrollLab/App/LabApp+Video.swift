@@ -1,5 +1,6 @@
 import CSDL
 import Foundation
+import LabKit
 import ScrollKit
 
 /// `replay FILE --video OUT` (B-VID-1): the replay rendered offscreen frame by frame at its exact frame
@@ -13,10 +14,12 @@ extension LabApp {
     }
 
     /// Renders the pending replay at `fps` into `output`; ends 0.5 s after the scene settles (at most
-    /// `limit` seconds). Returns the number of frames, or throws one line.
-    func renderVideo(to output: String, fps: Double, layout: VideoLayout, limit: Double = 600) throws(VideoEncoder.Problem) -> Int {
+    /// `limit` seconds). Frame `k` shows app time `k / fps`; the model steps on its own grid at the
+    /// refresh rate (`modelFrameRate`), so the video's frame rate, scale and layout change what is
+    /// filmed, never what happens. Returns the frames and each phone's end, or throws one line.
+    func renderVideo(to output: String, fps: Double, layout: VideoLayout, limit: Double = 600) throws(VideoEncoder.Problem) -> VideoResult {
         let period = 1 / fps
-        session.playback.frameRate = fps
+        session.playback.frameRate = modelFrameRate
         var outputWidth: Int32 = 0, outputHeight: Int32 = 0
         SDL_GetRendererOutputSize(sdl.renderer, &outputWidth, &outputHeight)
         let crop: SDL_Rect
@@ -37,9 +40,9 @@ extension LabApp {
         let encoder = try VideoEncoder(output: output, width: Int(crop.w), height: Int(crop.h), fps: fps)
         var encoded = false
         defer { if !encoded { encoder.abandon() } }   // a failure leaves no partial video
+        let step = FrameStep(clock: .virtual, target: .capture(FrameCapture(crop: crop, outputWidth: outputWidth, outputHeight: outputHeight,
+                                                           encoder: encoder)))
         let pump = InputPump(clock: clock, window: nil)
-        var pixels = [UInt8](repeating: 0, count: Int(outputWidth) * Int(outputHeight) * 3)
-        let stride = Int(outputWidth) * 3
         var quiet = 0
         let tail = Int((0.5 * fps).rounded())
         var index = 0
@@ -47,29 +50,27 @@ extension LabApp {
             let t = Double(index) * period
             pump.drain { _, _ in }
             hud.status.videoLine = String(format: "video · frame %d · %.3f s · %.0f fps", index, t, fps)
-            for phone in session.phones { phone.images.pump(time: t) }
-            frame(at: t)
-            sdl.finishDrawing()
-            let read = pixels.withUnsafeMutableBytes { buffer in
-                SDL_RenderReadPixels(sdl.renderer, nil, SDL_PIXELFORMAT_RGB24.rawValue, buffer.baseAddress, Int32(stride))
-            }
-            guard read == 0 else { throw VideoEncoder.Problem(message: "cannot read the frame back: \(sdlErrorText())") }
-            SDL_RenderPresent(sdl.renderer)
-            var problem: VideoEncoder.Problem?
-            pixels.withUnsafeBytes { buffer in
-                let start = Int(crop.y) * stride + Int(crop.x) * 3
-                do throws(VideoEncoder.Problem) { try encoder.write(UnsafeRawBufferPointer(rebasing: buffer[start...]), stride: stride) } catch { problem = error }
-            }
-            if let problem { throw problem }
+            _ = try step.run(self, at: t)
             meter.frameCount += 1
             index += 1
             if index % 120 == 0 { writeStandardError(String(format: "scrolllab replay --video: %d frames (%.1f s)", index, t)) }
             quiet = !isReplaying && session.isSettled ? quiet + 1 : 0
             if quiet >= tail { break }
         }
+        // Each phone's end state, as the headless replay's `end` line gives it.
+        let ends = session.phones.map { phone in
+            [("offset", JSONValue.point(phone.scene.scrollView.contentOffset))] + phone.scene.summary
+        }
         finish()
         try encoder.finish()
         encoded = true
-        return encoder.frames
+        return VideoResult(frames: encoder.frames, phones: ends)
+    }
+
+    /// What a rendered video reports: its frames, and per phone the `end` line's state (offset,
+    /// views created, the grid's `metrics`).
+    struct VideoResult {
+        var frames: Int
+        var phones: [[(String, JSONValue)]]
     }
 }

@@ -84,13 +84,11 @@ final class LabApp {
     /// True while a replay feeds the scenes: live pointer input is ignored then.
     var isReplaying: Bool { session.playback.isReplaying }
 
-    /// One frame: step the model, draw every phone and the HUD, serve screenshot requests (before present).
-    func frame(at t: Double) {
-        // Images decoded since the last frame join the pipeline at the time the scene is at.
-        let imageTime = isReplaying ? session.timeShown : session.clock.modelTime(atReal: t)
-        for phone in session.phones { phone.images.pump(time: imageTime) }
+    /// One frame's work before it is finished and presented (`FrameStep` runs it): step the model (its
+    /// images taken at every model step), draw every phone and the HUD, serve screenshot requests.
+    func frame(at t: Double, onGrid: Bool) {
         text.beginFrame()
-        stepModel(at: t)
+        stepModel(at: t, onGrid: onGrid)
         hud.fadeMessage(at: t)
         var focusedSnapshot: SceneSnapshot?
         var moving = false
@@ -160,7 +158,7 @@ final class LabApp {
         stopRecording(at: clock.now())
         if let path = options.screenshot, !loop.screenshotTaken, !loop.windowLost {
             // The last frame is still in the back buffer only for some renderers: draw it again.
-            frame(at: clock.now())
+            frame(at: clock.now(), onGrid: session.clock.scale != 1)
             saveScreenshot(to: path)
         }
         session.collect()

@@ -63,8 +63,8 @@ struct BenchCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Network the images come over: " + NetworkProfile.names + ", or all: every policy under every profile (default: none, --latency-ms's constant latency)."))
     var network: NetworkChoice?
 
-    @Option(name: .customLong("disk-cache"), help: ArgumentHelp("Under --network: the modelled disk cache (on, the default: 100 MB, empty at the start of each run) or off.", valueName: "on|off"))
-    var diskCache: Switch = .on
+    @Option(name: .customLong("disk-cache"), help: ArgumentHelp("Under --network: the modelled disk cache (on, the default: 100 MB, empty at the start of each run), off, or a folder: every run starts with the folder's images and leaves its own there.", valueName: "on|off|DIR"))
+    var diskCache: String = "on"
 
     @Option(parsing: .unconditional, help: "Requests in flight at once, the same for every policy: URLSession's connections per host (default 6); under --http 2, streams on one connection.")
     var connections: Int = GridSceneConfiguration().connections
@@ -113,6 +113,8 @@ struct BenchCommand: ParsableCommand {
             guard frames else { throw ValidationError("--compare N measures compare mode's frames: it goes with --frames") }
             guard (1...4).contains(compare) else { throw ValidationError("--compare must be 1 to 4 phones (got \(compare))") }
         }
+        guard !diskCache.isEmpty else { throw ValidationError("--disk-cache must be on, off or a folder") }
+        try OptionAudit.check("bench")
     }
 
     /// `--policies`: the rows' policy variants.
@@ -155,7 +157,13 @@ struct BenchCommand: ParsableCommand {
         config.connections = connections
         config.httpVersion = http
         let variants = try self.variants()
-        if diskCache == .off { config.diskCacheByteLimit = nil }
+        if diskCache == "off" { config.diskCacheByteLimit = nil }
+        // A folder: every run starts with its images; what the runs stored is left there at the end.
+        let imageFiles = network == nil || diskCache == "on" || diskCache == "off" ? [] : Self.bundledImageFiles()
+        let folder = HeadlessDiskFolder(DiskCacheChoice(argument: diskCache), files: imageFiles)
+        config.diskCacheEntries = folder?.entries(assetCount: config.assetCount) ?? []
+        var stored: Set<Int> = []
+        defer { folder?.store(stored.sorted()) }
         var clock = HeadlessReplay()
         clock.frameRate = refresh
         let printsTables = plot != "-"
@@ -186,7 +194,7 @@ struct BenchCommand: ParsableCommand {
             }
             var profileRows: [[GridBenchRow]] = []
             for (name, events) in gestures {
-                let rows = bench.rows(events, policies: variants)
+                let rows = bench.rows(events, policies: variants, diskAssets: &stored)
                 profileRows.append(rows)
                 if profile == nil { panels.append(BenchPlot.Panel(gesture: name, rows: rows)) }
                 if !printsTables {
@@ -238,6 +246,12 @@ struct BenchCommand: ParsableCommand {
     }
 
     /// Stored sizes of the bundled images (the bytes a network moves), or none when they cannot be found.
+    /// The bundled image files, or none when they cannot be found.
+    static func bundledImageFiles() -> [AssetFile] {
+        guard let directory = AssetLocator.directory("Images") else { return [] }
+        return (try? AssetCatalog.imageFiles(in: directory.path)) ?? []
+    }
+
     static func bundledTransferSizes() -> [Int] {
         guard let directory = AssetLocator.directory("Images"), let files = try? AssetCatalog.imageFiles(in: directory.path) else { return [] }
         return files.map { file in

@@ -40,13 +40,14 @@ struct ReplayCommand: ParsableCommand {
     @Option(name: .customLong("video-layout"), help: "With --video: phones (the phone alone, default) or window (the whole window with the HUD).")
     var videoLayout: LabApp.VideoLayout = .phones
 
-    @Option(parsing: .unconditional, help: "With --video: frames per second, which is also the replay's clock (default 60).")
+    @Option(parsing: .unconditional, help: "With --video: the video's frames per second (default 60); the model still steps at --refresh (default 60), so the figures are the headless replay's.")
     var fps: Double = 60
 
     @Option(parsing: .unconditional, help: "With --video: the size, times the 960×600 window (default 1; 0.5 for a small GIF).")
     var scale: Double = 1
 
     func validate() throws {
+        try OptionAudit.check("replay")
         guard fps.isFinite, (1...240).contains(fps) else { throw ValidationError("--fps must be between 1 and 240 (got \(fps))") }
         guard scale.isFinite, (0.25...4).contains(scale) else { throw ValidationError("--scale must be between 0.25 and 4 (got \(scale))") }
         if video != nil, scene.policy == .all { throw ValidationError("--video renders one policy: give --policy NAME") }
@@ -87,9 +88,15 @@ struct ReplayCommand: ParsableCommand {
             runs = [(scene, nil, nil)]
         }
         var kept: [PointerEvent] = []
+        // `--disk-cache DIR` under a network: every run starts with the folder's images; what they stored is left there.
+        let folder = scene.network == nil ? nil : HeadlessDiskFolder(scene.diskCache, files: files.isEmpty ? scene.imagePaths() : files)
+        let assetCount = scene.assets == nil ? GridSceneConfiguration().assetCount : files.count
+        let entries = folder?.entries(assetCount: assetCount) ?? []
+        var stored: Set<Int> = []
         for (index, run) in runs.enumerated() {
             let options = run.options
-            let lab = options.assets == nil ? options.makeScene() : options.makeScene(assetCount: files.count, photos: files)
+            let lab = options.assets == nil ? options.makeScene(diskEntries: entries)
+                : options.makeScene(assetCount: files.count, photos: files, diskEntries: entries)
             let first = index == 0
             let prints = first || run.phone != nil
             if prints { for line in lab.settingLines { emit(TraceLog.tagged(line, phone: run.phone).serialized) } }
@@ -111,6 +118,7 @@ struct ReplayCommand: ParsableCommand {
                 for event in kept { replay.push(event) }
             }
             let result = replay.finish()
+            if let grid = lab as? GridScene { stored.formUnion(grid.diskCacheAssets ?? []) }
             var end: [(String, JSONValue)] = [
                 ("event", .string("end")), ("t", .number(result.endTime)), ("offset", .point(result.finalOffset)),
             ]
@@ -120,6 +128,7 @@ struct ReplayCommand: ParsableCommand {
             end += lab.summary
             emit(TraceLog.tagged(JSONValue.object(end), phone: run.phone).serialized)
         }
+        folder?.store(stored.sorted())
         if !stream { held.flush(to: output) }
     }
 }
@@ -152,7 +161,7 @@ extension ReplayCommand {
         options.imagesOnModelClock = true
         let sceneOptions = scene
         let fps = self.fps, layout = videoLayout
-        let outcome: Result<Int, VideoEncoder.Problem> = MainActor.assumeIsolated {
+        let outcome: Result<LabApp.VideoResult, VideoEncoder.Problem> = MainActor.assumeIsolated {
             do throws(AppError) {
                 let app = try LabApp(options: options, sceneOptions: sceneOptions, imagePaths: sceneOptions.imagePaths())
                 do throws(VideoEncoder.Problem) {
@@ -165,10 +174,16 @@ extension ReplayCommand {
             }
         }
         switch outcome {
-        case let .success(frames):
-            let line = JSONValue.object([("event", .string("video")), ("file", .string(output)), ("frames", .int(frames)),
-                                         ("fps", .number(fps)), ("seconds", .number(Double(frames) / fps))])
-            print(line.serialized)
+        case let .success(result):
+            // The replay's end state (B-VID-2): one phone's beside the file, each phone's under `phones`.
+            var pairs: [(String, JSONValue)] = [("event", .string("video")), ("file", .string(output)), ("frames", .int(result.frames)),
+                                                ("fps", .number(fps)), ("seconds", .number(Double(result.frames) / fps))]
+            if scene.compare.isEmpty {
+                pairs += result.phones.first ?? []
+            } else {
+                pairs.append(("phones", .array(zip(scene.compare, result.phones).map { .object([("compare", .string($0.name))] + $1) })))
+            }
+            print(JSONValue.object(pairs).serialized)
         case let .failure(problem):
             StopSignals.waitIfStopping()
             fail("scrolllab replay: --video: " + problem.message.replacingOccurrences(of: "scrolllab: ", with: ""))

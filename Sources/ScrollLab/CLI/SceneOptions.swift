@@ -29,7 +29,7 @@ struct SceneOptions: ParsableArguments {
                                + "Default: none, --latency-ms's constant latency with no bandwidth limit."))
     var network: NetworkProfile?
 
-    @Option(name: .customLong("disk-cache"), help: ArgumentHelp("Disk cache between memory and network, under --network or --source: a folder, or off (default \(DiskCacheChoice.defaultDirectory) in the window; headless runs model it in memory, starting empty).", valueName: "DIR|off"))
+    @Option(name: .customLong("disk-cache"), help: ArgumentHelp("Disk cache between memory and network, under --network or --source: a folder, or off (default \(DiskCacheChoice.defaultDirectory) in the window; replay without it models one in memory, starting empty; with a folder it starts with the folder's images and leaves its own there).", valueName: "DIR|off"))
     var diskCache: DiskCacheChoice?
 
     @Option(name: .customLong("request-order"), help: "Order of requests waiting for a connection under --network: fifo or lifo (SDWebImage's execution order).")
@@ -180,11 +180,15 @@ struct SceneOptions: ParsableArguments {
     /// A new scene of `kind` (default: `--scene`) as configured. The grid takes its images from
     /// `imageSource` (headless: a virtual source with the configured latency) and shows `assetCount`
     /// distinct images; the photos scene shows `photos` (default: `photoPaths()`) at their own sizes.
+    /// `diskEntries`: the assets the disk cache holds at the start (`HeadlessDiskFolder`).
     func makeScene(_ kind: SceneKind? = nil, imageSource: (any ImageSource)? = nil,
-                   assetCount: Int = GridSceneConfiguration().assetCount, photos: [AssetFile]? = nil) -> any LabScene {
+                   assetCount: Int = GridSceneConfiguration().assetCount, photos: [AssetFile]? = nil,
+                   diskEntries: [Int] = []) -> any LabScene {
         let kind = kind ?? scene
         let sizes = kind == .photos ? Self.photoSizes(of: photos ?? photoPaths()) : []
-        let settings = SceneSettings(paging: paging, grid: gridConfiguration(assetCount: assetCount), imageSource: imageSource,
+        var grid = gridConfiguration(assetCount: assetCount)
+        grid.diskCacheEntries = diskEntries
+        let settings = SceneSettings(paging: paging, grid: grid, imageSource: imageSource,
                                      photoSizes: sizes)
         let lab = kind.make(settings)
         lab.scrollView.decelerationRate = rate.rate

@@ -82,11 +82,15 @@ struct SweepCommand: ParsableCommand {
 
         @OptionGroup var feedFactors: SweepFeedOptions
 
+        @Option(name: .customLong("disk-cache"), help: ArgumentHelp("Under --network: the modelled disk cache, empty at the start of each run (default), off, or a folder: every run starts with the images the folder held when the sweep started; what the runs stored is left there at the end.", valueName: "DIR|off"))
+        var diskCache: DiskCacheChoice?
+
         func validate() throws {
             guard !gestures.isEmpty else { throw ValidationError("--gestures needs a folder (got an empty path)") }
             guard !out.isEmpty else { throw ValidationError("--out needs a file (got an empty path)") }
             _ = try plan()
             _ = try shardPart()
+            try OptionAudit.check("sweep run")
         }
 
         func plan() throws -> SweepPlan {
@@ -203,6 +207,11 @@ struct SweepCommand: ParsableCommand {
             let next = Mutex(0)
             let problem = Mutex<String?>(nil)
             let withOracle = oracle
+            // `--disk-cache DIR`: every run starts with the folder's images as they were at the start.
+            let diskFolder = needsSizes ? HeadlessDiskFolder(diskCache, files: BenchCommand.bundledImageFiles()) : nil
+            let diskEntries = diskFolder?.entries(assetCount: GridSceneConfiguration().assetCount) ?? []
+            let stored = Mutex(Set<Int>())
+            let hasDisk = diskCache != .off
             let started = DispatchTime.now().uptimeNanoseconds
             DispatchQueue.concurrentPerform(iterations: Swift.max(1, Swift.min(workers, mine.count))) { _ in
                 while true {
@@ -224,7 +233,9 @@ struct SweepCommand: ParsableCommand {
                     }
                     for configuration in todo {
                         let line = SweepPlan.run(configuration, gesture: name, events: events, assetByteSizes: sizes, oracle: withOracle,
-                                                 feed: feedFactors.feed?.feed)
+                                                 feed: feedFactors.feed?.feed, disk: hasDisk, diskEntries: diskEntries) { assets in
+                            if diskFolder != nil { stored.withLock { $0.formUnion(assets) } }
+                        }
                         do throws(SweepResults.Problem) { try results.append(line.serialized) } catch {
                             problem.withLock { $0 = $0 ?? error.message }
                             return
@@ -233,6 +244,7 @@ struct SweepCommand: ParsableCommand {
                 }
             }
             results.close()
+            diskFolder?.store(stored.withLock { $0.sorted() })
             if let message = problem.withLock({ $0 }) { fail("scrolllab sweep: \(message)") }
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
             let count = results.appended
@@ -304,6 +316,9 @@ struct SweepCommand: ParsableCommand {
         @Option(parsing: .unconditional, help: "Bootstrap resamples (default 1000).")
         var resamples = 1000
 
+        @Flag(help: "Instead of the table: per condition, the frontier of blank time against bytes (or loads), the policy recommended, what the next one trades, and which differences lie within the intervals — a paragraph each (with --json, one JSON line each).")
+        var recommend = false
+
         func validate() throws {
             guard (2...100_000).contains(resamples) else { throw ValidationError("--resamples must be between 2 and 100000") }
         }
@@ -321,6 +336,12 @@ struct SweepCommand: ParsableCommand {
             defer { finishStandardOutput(command: "sweep report") }
             let coverage = Self.read(file)
             let results = coverage.results
+            if recommend {
+                for recommendation in SweepRecommendation.conditions(results, resamples: resamples) {
+                    print(json ? recommendation.json.serialized : recommendation.paragraph + "\n")
+                }
+                return
+            }
             let rows = SweepSummary.rows(results, resamples: resamples)
             if json {
                 for row in rows { print(row.json.serialized) }
@@ -328,9 +349,9 @@ struct SweepCommand: ParsableCommand {
                 print(Self.table(rows, sessions: Set(results.map(\.gesture)).count))
             }
             if let plot {
-                let overall = SweepSummary.rows(results, resamples: resamples, factors: ["all"])
+                let conditions = SweepRecommendation.conditions(results, resamples: resamples)
                 let title = "scrolllab sweep report \(file): \(results.count) runs, \(Set(results.map(\.gesture)).count) sessions"
-                let error = MainActor.assumeIsolated { SweepPlot(rows: rows, overall: overall, title: title).write(to: plot) }
+                let error = MainActor.assumeIsolated { SweepPlot(rows: rows, conditions: conditions, title: title).write(to: plot) }
                 if let error { fail("scrolllab sweep report: --plot: \(error)") }
             }
         }
@@ -384,18 +405,27 @@ struct SweepCommand: ParsableCommand {
             let first = rows.reduce(10) { Swift.max($0, $1.policy.count) }
             let second = rows.reduce(16) { Swift.max($0, $1.value.count, $1.factor.count) }
             func pad(_ cells: [String]) -> String { Self.pad(cells, nameWidths: (first, second)) }
+            // Under a network the answer is in bytes too (B-SWEEP-2): kB with its interval, beside loads and blank time.
+            let bytes = rows.contains { $0.networkBytes != nil }
             for row in rows {
                 if row.factor != factor {
                     factor = row.factor
-                    out += "\n\nby \(factor)\n" + pad(["policy", factor, "n", "blank tile·s", "loads", "wasted", "undominated"])
+                    out += "\n\nby \(factor)\n" + pad(["policy", factor, "n", "blank tile·s", "loads", "wasted", "undominated"] + (bytes ? ["kB"] : []))
                 }
-                out += "\n" + pad([row.policy, row.value, "\(row.sessions)",
-                                   row.policy == "bound-min-loads" ? "-" : interval(row.blankTileSeconds, 2),
-                                   row.policy == "bound-oracle" ? "-" : interval(row.loadsIssued, 1),
-                                   row.isBound ? "-" : interval(row.loadsWasted, 1),
-                                   row.undominatedShare.map { String(format: "%.0f%%", $0 * 100) } ?? "-"])
+                var cells = [row.policy, row.value, "\(row.sessions)",
+                             row.policy == "bound-min-loads" ? "-" : interval(row.blankTileSeconds, 2),
+                             row.policy == "bound-oracle" ? "-" : interval(row.loadsIssued, 1),
+                             row.isBound ? "-" : interval(row.loadsWasted, 1),
+                             row.undominatedShare.map { String(format: "%.0f%%", $0 * 100) } ?? "-"]
+                if bytes { cells.append(row.isBound ? "-" : row.networkBytes.map { interval(Self.kilobytes($0), 0) } ?? "-") }
+                out += "\n" + pad(cells)
             }
             return out
+        }
+
+        /// An interval of bytes in kB (1000 bytes).
+        static func kilobytes(_ i: SweepSummary.Interval) -> SweepSummary.Interval {
+            SweepSummary.Interval(mean: i.mean / 1000, lower: i.lower / 1000, upper: i.upper / 1000)
         }
 
         static func interval(_ i: SweepSummary.Interval, _ decimals: Int) -> String {
@@ -403,7 +433,7 @@ struct SweepCommand: ParsableCommand {
         }
 
         static func pad(_ cells: [String], nameWidths: (Int, Int)) -> String {
-            let widths = [nameWidths.0, nameWidths.1, 6, 26, 24, 22, 11]
+            let widths = [nameWidths.0, nameWidths.1, 6, 26, 24, 22, 11, 26]
             return cells.enumerated().map { i, c in
                 i < 2 ? c.padding(toLength: Swift.max(widths[i], c.count), withPad: " ", startingAt: 0)
                       : String(repeating: " ", count: Swift.max(0, widths[i] - c.count)) + c

@@ -63,6 +63,9 @@ final class ImageLoader {
     /// Assets that failed to decode, with why: asked for again they fail at once, without decoding them
     /// again (the decoder's own error lines, such as libpng's, would repeat each time).
     private var failedAssets: [Int: String] = [:]
+    /// True when a pipeline takes this loader's completions (`nextCompletion`): on the model clock the
+    /// source's loads are then taken one per call there rather than all at once in `pump`.
+    var takesCompletionsOnDemand = false
     /// Decode on the render thread, in `pump`, once the latency has passed (`--decode-on-main`: the
     /// classic mistake, to show what it costs in hitches).
     var decodesOnMain = false
@@ -111,7 +114,8 @@ final class ImageLoader {
     var traffic: SourceTraffic {
         var t = SourceTraffic()
         switch route {
-        case .files, .virtualClock: break
+        case .files: break
+        case let .virtualClock(model): return model.traffic   // the model's own disk, as headless
         case let .modelled(model): t = model.traffic
         case let .http(fetcher): (t.networkBytes, t.requests) = fetcher.traffic
         }
@@ -189,14 +193,24 @@ final class ImageLoader {
         return { bytes in disk.write(key, payload: bytes) }
     }
 
-    /// The virtual-clock source's loads finished by `time`: each image decoded and uploaded now, its
-    /// completion stamped with the source's own time (as headless), whatever the decode costs.
-    private func takeVirtualCompletions(upTo time: Double) {
+    /// The virtual-clock source's loads finished by `time` (at most `limit` of them): each image decoded
+    /// and uploaded now, its completion stamped with the source's own time (as headless), whatever the
+    /// decode costs; a load the source failed fails.
+    private func takeVirtualCompletions(upTo time: Double, limit: Int = .max) {
         guard case var .virtualClock(model) = route else { return }
         var finished: [LoadCompletion] = []
-        while let c = model.nextCompletion(upTo: time) { finished.append(c) }
+        while finished.count < limit, let c = model.nextCompletion(upTo: time) {
+            if begun[c.ticket.id] != nil { finished.append(c) }
+        }
         route = .virtualClock(model)
-        for c in finished where begun[c.ticket.id] != nil {
+        for c in finished {
+            if case .failed = c.result {
+                begun[c.ticket.id] = nil
+                fittings[c.ticket.id] = nil
+                priorities[c.ticket.id] = nil
+                ready.append(c)
+                continue
+            }
             let path = paths[c.ticket.key.asset % paths.count]
             let fitting = fittings[c.ticket.id] ?? nil
             begun[c.ticket.id] = nil
@@ -204,7 +218,9 @@ final class ImageLoader {
             priorities[c.ticket.id] = nil
             switch ImageDecoder.decode(path: path, maxDimension: workers.maxDimension, fitting: fitting) {
             case let .success(surface):
-                let bytes = surface.decodedBytes
+                // The model's decoded size, as headless, so the memory figures match it.
+                var bytes = surface.decodedBytes
+                if case let .image(bytes: modelled) = c.result { bytes = modelled }
                 let uploaded = textures.upload(surface, for: c.ticket.key.asset)
                 ready.append(LoadCompletion(ticket: c.ticket, result: uploaded ? .image(bytes: bytes) : .failed(reason: "texture upload failed"),
                                             time: c.time))
@@ -263,7 +279,7 @@ final class ImageLoader {
     func pump(time: Double) {
         let start = SDL_GetPerformanceCounter()
         takeArrivals(upTo: time)
-        takeVirtualCompletions(upTo: time)
+        if !takesCompletionsOnDemand { takeVirtualCompletions(upTo: time) }
         var outcomes = mailbox.drain()
         if !dueOnMain.isEmpty {
             // The render thread decodes every image whose latency has passed, whatever it costs the frame.
@@ -317,8 +333,15 @@ final class ImageLoader {
         worstFrameWork = Swift.max(worstFrameWork, lastFrameWork)
     }
 
-    /// The earliest uploaded (or failed) load at or before `time`.
+    /// The earliest uploaded (or failed) load at or before `time`. On the model clock, for a pipeline
+    /// (`takesCompletionsOnDemand`), the source's loads are taken here, one per call, so each is
+    /// delivered exactly when the headless replay's pipeline gets it.
     func nextCompletion(upTo time: Double) -> LoadCompletion? {
+        if takesCompletionsOnDemand, ready.first.map({ $0.time > time }) ?? true {
+            // One at a time: the pipeline begins its next load at this one's time before the source
+            // moves on, as the headless replay's pipeline does.
+            takeVirtualCompletions(upTo: time, limit: 1)
+        }
         guard let first = ready.first, first.time <= time else { return nil }
         return ready.removeFirst()
     }

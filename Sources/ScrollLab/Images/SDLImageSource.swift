@@ -8,6 +8,12 @@ struct SDLImageSource: ImageSource {
     /// The size a grid tile draws its image at, points: textures are kept at that size.
     var drawnSize = GridLayout().tileSize
 
+    /// The source of a pipeline: it takes the loader's completions itself.
+    init(loader: ImageLoader) {
+        self.loader = loader
+        loader.takesCompletionsOnDemand = true
+    }
+
     mutating func begin(_ ticket: LoadTicket, time: Double) { loader.begin(ticket, time: time, drawnSize: drawnSize) }
 
     mutating func begin(_ ticket: LoadTicket, priority: Double, time: Double) {

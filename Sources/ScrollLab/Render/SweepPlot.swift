@@ -4,21 +4,24 @@ import LabKit
 import ScrollKit
 
 /// `sweep report --plot`: for each factor, two heatmaps (policy × value: mean blank tile-seconds, mean
-/// loads; darker is more), then every policy's mean loads against mean blank time over all results with
-/// 95% interval bars both ways and the undominated policies joined. Drawn with the software renderer into
+/// loads or, under a network, kB; darker is more), then one panel per condition (every factor's value,
+/// never pooled): each policy's mean blank time against its mean bytes (under a network) or loads, with
+/// 95% interval bars both ways, the frontier joined and the recommended policy ringed. Drawn with the software renderer into
 /// a surface (no display needed), like `bench --plot`.
 @MainActor
 struct SweepPlot {
     /// The report's rows (per factor value).
     var rows: [SweepSummary.Row]
-    /// One row per policy over every result (factor "all").
-    var overall: [SweepSummary.Row]
+    /// Each condition (every swept factor's value; never pooled): its policies and frontier.
+    var conditions: [SweepRecommendation]
     var title: String
 
     static let width = 1400.0
     static let heatmapHeight = 300.0
-    static let frontierHeight = 520.0
+    static let panelHeight = 460.0
     static let top = 70.0
+    /// Condition panels side by side.
+    static let panelColumns = 2
 
     var factors: [String] {
         var seen: Set<String> = []
@@ -26,7 +29,8 @@ struct SweepPlot {
     }
 
     var size: (width: Int32, height: Int32) {
-        (Int32(Self.width), Int32(Self.top + Double(factors.count) * Self.heatmapHeight + Self.frontierHeight))
+        let panelRows = (conditions.count + Self.panelColumns - 1) / Self.panelColumns
+        return (Int32(Self.width), Int32(Self.top + Double(factors.count) * Self.heatmapHeight + Double(panelRows) * Self.panelHeight))
     }
 
     /// Draws the plot and writes it to `path` (in place; "-" is standard output); an error line on failure.
@@ -36,7 +40,7 @@ struct SweepPlot {
 
     private func draw(_ pen: PlotPen) {
         pen.canvas.clear(BenchPlot.paper)
-        pen.text.draw("Policies across the sweep's factors: mean per session (darker is more), then loads against blank time with 95% intervals",
+        pen.text.draw("Policies across the sweep's factors: mean per session (darker is more), then each condition's frontier with 95% intervals",
                       style: .heading, colour: BenchPlot.ink, x: 20, y: 14)
         pen.text.draw(title, style: .label, colour: BenchPlot.axis, x: 20, y: 40)
         var y = Self.top
@@ -45,11 +49,22 @@ struct SweepPlot {
             let half = Self.width / 2
             heatmap(mine, factor: factor, metric: "blank tile·s", value: \.blankTileSeconds.mean,
                     in: Rect(x: 0, y: y, width: half, height: Self.heatmapHeight), pen: pen)
-            heatmap(mine, factor: factor, metric: "loads issued", value: \.loadsIssued.mean,
-                    in: Rect(x: half, y: y, width: half, height: Self.heatmapHeight), pen: pen)
+            // Under a network the cost is bytes, and the second map shows them (the rows of other sources: none).
+            if mine.contains(where: { $0.networkBytes != nil }) {
+                heatmap(mine.filter { $0.networkBytes != nil }, factor: factor, metric: "kB over the network", value: \.kilobytes,
+                        in: Rect(x: half, y: y, width: half, height: Self.heatmapHeight), pen: pen)
+            } else {
+                heatmap(mine, factor: factor, metric: "loads issued", value: \.loadsIssued.mean,
+                        in: Rect(x: half, y: y, width: half, height: Self.heatmapHeight), pen: pen)
+            }
             y += Self.heatmapHeight
         }
-        frontier(in: Rect(x: 0, y: y, width: Self.width, height: Self.frontierHeight), pen: pen)
+        let panelWidth = Self.width / Double(Self.panelColumns)
+        for (k, condition) in conditions.enumerated() {
+            let cell = Rect(x: Double(k % Self.panelColumns) * panelWidth, y: y + Double(k / Self.panelColumns) * Self.panelHeight,
+                            width: panelWidth, height: Self.panelHeight)
+            panel(condition, in: cell, pen: pen)
+        }
     }
 
     private func heatmap(_ rows: [SweepSummary.Row], factor: String, metric: String, value: KeyPath<SweepSummary.Row, Double>,
@@ -85,20 +100,23 @@ struct SweepPlot {
         }
     }
 
-    private func frontier(in cell: Rect, pen: PlotPen) {
-        pen.text.draw("Every result: mean loads against mean blank tile·s, 95% bootstrap intervals; the undominated joined",
+    /// One condition's panel: every policy's mean blank time against its mean bytes (under a network)
+    /// or loads, 95% intervals both ways, the frontier joined and the recommended policy ringed; the
+    /// condition's factors in the title.
+    private func panel(_ c: SweepRecommendation, in cell: Rect, pen: PlotPen) {
+        let bytes = c.costName == "bytes"
+        let sessions = c.points.map(\.sessions).max() ?? 0
+        pen.text.draw("\(c.conditionText): blank tile·s against \(bytes ? "kB" : "loads") (\(sessions) sessions)",
                       style: .heading, colour: BenchPlot.ink, x: Int32(cell.minX + 20), y: Int32(cell.minY + 8))
-        let bounds = overall.filter(\.isBound)
-        let overall = self.overall.filter { !$0.isBound }
-        guard !overall.isEmpty else { return }
-        let plot = Rect(x: cell.minX + 90, y: cell.minY + 50, width: cell.width - 140, height: cell.height - 100)
-        let xScale = PlotAxis.linear(upTo: (overall.map(\.loadsIssued.upper).max() ?? 1) * 1.05)
-        let yScale = PlotAxis.linear(upTo: (overall.map(\.blankTileSeconds.upper).max() ?? 1) * 1.05)
-        func x(_ v: Double) -> Double { plot.minX + xScale.fraction(v) * plot.width }
+        let unit = bytes ? 1000.0 : 1
+        let plot = Rect(x: cell.minX + 90, y: cell.minY + 56, width: cell.width - 130, height: cell.height - 110)
+        let xScale = PlotAxis.linear(upTo: (c.points.map(\.cost.upper).max() ?? 1) / unit * 1.05)
+        let yScale = PlotAxis.linear(upTo: (c.points.map(\.blankTileSeconds.upper).max() ?? 1) * 1.05)
+        func x(_ v: Double) -> Double { plot.minX + xScale.fraction(v / unit) * plot.width }
         func y(_ v: Double) -> Double { plot.maxY - yScale.fraction(v) * plot.height }
         for t in xScale.ticks {
-            pen.line(from: Point(x: x(t), y: plot.minY), to: Point(x: x(t), y: plot.maxY), BenchPlot.grid)
-            pen.text.drawCentred(PlotAxis.label(t), style: .mono, colour: BenchPlot.axis, centreX: Int32(x(t)), y: Int32(plot.maxY + 6))
+            pen.line(from: Point(x: x(t * unit), y: plot.minY), to: Point(x: x(t * unit), y: plot.maxY), BenchPlot.grid)
+            pen.text.drawCentred(PlotAxis.label(t), style: .mono, colour: BenchPlot.axis, centreX: Int32(x(t * unit)), y: Int32(plot.maxY + 6))
         }
         for t in yScale.ticks {
             pen.line(from: Point(x: plot.minX, y: y(t)), to: Point(x: plot.maxX, y: y(t)), BenchPlot.grid)
@@ -107,47 +125,34 @@ struct SweepPlot {
                           y: Int32(y(t)) - 8)
         }
         pen.canvas.stroke(plot, width: 1, BenchPlot.axis)
-        pen.text.drawCentred("loads issued per session", style: .label, colour: BenchPlot.ink, centreX: Int32(plot.center.x), y: Int32(plot.maxY + 26))
-        pen.text.draw("blank tile·s per session", style: .label, colour: BenchPlot.ink, x: Int32(plot.minX) - 70, y: Int32(plot.minY) - 24)
-        // The frontier of the means.
-        let undominated = overall.filter { a in
-            !overall.contains { b in
-                b.policy != a.policy && b.loadsIssued.mean <= a.loadsIssued.mean && b.blankTileSeconds.mean <= a.blankTileSeconds.mean
-                    && (b.loadsIssued.mean < a.loadsIssued.mean || b.blankTileSeconds.mean < a.blankTileSeconds.mean)
-            }
-        }.sorted { $0.loadsIssued.mean < $1.loadsIssued.mean }
-        for (a, b) in zip(undominated, undominated.dropFirst()) {
-            let p = Point(x: x(a.loadsIssued.mean), y: y(a.blankTileSeconds.mean)), q = Point(x: x(b.loadsIssued.mean), y: y(b.blankTileSeconds.mean))
+        pen.text.drawCentred(bytes ? "kB over the network per session" : "loads issued per session", style: .label, colour: BenchPlot.ink,
+                             centreX: Int32(plot.center.x), y: Int32(plot.maxY + 26))
+        pen.text.draw("blank tile·s", style: .label, colour: BenchPlot.ink, x: Int32(plot.minX) - 70, y: Int32(plot.minY) - 24)
+        for (a, b) in zip(c.frontier, c.frontier.dropFirst()) {
+            let p = Point(x: x(a.cost.mean), y: y(a.blankTileSeconds.mean)), q = Point(x: x(b.cost.mean), y: y(b.blankTileSeconds.mean))
             pen.line(from: p, to: Point(x: q.x, y: p.y), BenchPlot.ink, width: 2)
             pen.line(from: Point(x: q.x, y: p.y), to: q, BenchPlot.ink, width: 2)
         }
+        // Markers and their interval bars first, so no label covers a point.
         var taken: [Rect] = []
-        // The bounds: the fewest loads possible (dashed, vertical) and the oracle's least blank time (horizontal).
-        if let m = bounds.first(where: { $0.policy == "bound-min-loads" }) {
-            pen.dashedLine(x: x(m.loadsIssued.mean), from: plot.minY, to: plot.maxY, BenchPlot.ink)
-            taken.append(pen.label(String(format: "min loads %.0f", m.loadsIssued.mean), near: Point(x: x(m.loadsIssued.mean), y: plot.minY + 10),
-                                   avoiding: taken, within: plot, colour: BenchPlot.ink))
-        }
-        if let o = bounds.first(where: { $0.policy == "bound-oracle" }) {
-            pen.line(from: Point(x: plot.minX, y: y(o.blankTileSeconds.mean)), to: Point(x: plot.maxX, y: y(o.blankTileSeconds.mean)), BenchPlot.ink)
-            taken.append(pen.label(String(format: "oracle %.2f", o.blankTileSeconds.mean), near: Point(x: plot.minX + 60, y: y(o.blankTileSeconds.mean)),
-                                   avoiding: taken, within: plot, colour: BenchPlot.ink))
-        }
-        for r in overall {
-            let c = BenchPlot.colour(r.policy)
-            let p = Point(x: x(r.loadsIssued.mean), y: y(r.blankTileSeconds.mean))
-            pen.line(from: Point(x: x(r.loadsIssued.lower), y: p.y), to: Point(x: x(r.loadsIssued.upper), y: p.y), c, width: 2)
-            pen.line(from: Point(x: p.x, y: y(r.blankTileSeconds.lower)), to: Point(x: p.x, y: y(r.blankTileSeconds.upper)), c, width: 2)
+        for r in c.points {
+            let col = BenchPlot.colour(r.policy)
+            let p = Point(x: x(r.cost.mean), y: y(r.blankTileSeconds.mean))
+            pen.line(from: Point(x: x(r.cost.lower), y: p.y), to: Point(x: x(r.cost.upper), y: p.y), col, width: 2)
+            pen.line(from: Point(x: p.x, y: y(r.blankTileSeconds.lower)), to: Point(x: p.x, y: y(r.blankTileSeconds.upper)), col, width: 2)
             pen.marker(for: r.policy, at: p)
-            if undominated.contains(where: { $0.policy == r.policy }) { pen.ring(at: p, radius: 10, BenchPlot.ink) }
-            taken.append(Rect(x: p.x - 8, y: p.y - 8, width: 16, height: 16))
+            if r.policy == c.recommended.policy { pen.ring(at: p, radius: 12, BenchPlot.ink) }
+            taken.append(Rect(x: p.x - 9, y: p.y - 9, width: 18, height: 18))
         }
-        for r in overall {
-            let p = Point(x: x(r.loadsIssued.mean), y: y(r.blankTileSeconds.mean))
-            let label = r.policy + String(format: " %.0f%%", (r.undominatedShare ?? 0) * 100)
-            taken.append(pen.label(label, near: p, avoiding: taken, within: plot, colour: BenchPlot.colour(r.policy)))
+        for r in c.points {
+            let p = Point(x: x(r.cost.mean), y: y(r.blankTileSeconds.mean))
+            let name = r.policy == c.recommended.policy ? r.policy + " (recommended)" : r.policy
+            taken.append(pen.label(name, near: p, avoiding: taken, within: plot, colour: BenchPlot.colour(r.policy)))
         }
-        pen.text.draw("label: share of sessions undominated", style: .label, colour: BenchPlot.axis, x: Int32(plot.maxX) - 280,
-                      y: Int32(plot.minY) - 24)
     }
+}
+
+private extension SweepSummary.Row {
+    /// Mean kB over the network (0 without a network).
+    var kilobytes: Double { (networkBytes?.mean ?? 0) / 1000 }
 }

@@ -15,8 +15,10 @@ extension SceneSession {
         var failure: String?
     }
 
-    /// Steps the phones to model time `now`: the replay's pending samples and frames up to it, or `now`.
-    func step(to now: Double) -> StepReport {
+    /// Steps the phones to model time `now`: the replay's pending samples and frames up to it; else, with
+    /// `onGrid`, every frame of the refresh rate's grid up to it (the grid the replay ran on goes on), or
+    /// straight to `now`.
+    func step(to now: Double, onGrid: Bool = false) -> StepReport {
         var report = StepReport()
         if let load = playback.load, let outcome = load.take() {
             playback.load = nil
@@ -29,7 +31,17 @@ extension SceneSession {
         }
         if let gesture = playback.pending { start(gesture, at: now) }
         guard var driver = playback.replay else {
-            advance(to: now)
+            if onGrid {
+                var grid = playback.grid ?? ModelGrid(origin: timeShown, rate: playback.frameRate, next: 1)
+                while grid.time(grid.next) <= now {
+                    advance(to: grid.time(grid.next))
+                    grid.next += 1
+                }
+                playback.grid = grid
+            } else {
+                playback.grid = nil
+                advance(to: now)
+            }
             return report
         }
         driver.step(upTo: now, eventBudget: Self.replayEventsPerFrame, pointer: { event in
@@ -44,6 +56,7 @@ extension SceneSession {
         }
         guard driver.isFinished, resting else { return report }
         playback.replay = nil
+        playback.grid = ModelGrid(origin: driver.startTime, rate: driver.frameRate, next: driver.nextFrame)
         report.finished = true
         return report
     }

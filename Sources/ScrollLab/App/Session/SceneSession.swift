@@ -82,9 +82,12 @@ final class SceneSession {
         }
     }
 
-    /// Steps every phone's scene to model time `time`.
+    /// Steps every phone's scene to model time `time`, its images taken first: decodes finished since
+    /// the last step join the pipeline at the step's time (once per model step, so a replay's images
+    /// arrive on its frame grid however many grid frames one drawn frame holds).
     func advance(to time: Double) {
         for phone in phones {
+            phone.images.pump(time: time)
             phone.scene.advance(to: time)
             phone.collect(publish)
         }
@@ -150,8 +153,21 @@ struct Playback {
     /// The replay's model frames per second: the window's refresh rate (`--refresh`, else the display's).
     var frameRate = 60.0
 
+    /// The frame grid the model steps on outside a replay, when the caller steps on a grid (a video,
+    /// the frame bench, slow motion): the one the last replay ran on, continued.
+    var grid: ModelGrid?
+
     /// True while a replay feeds the scenes: live pointer input is ignored then.
     var isReplaying: Bool { replay != nil || pending != nil }
+}
+
+/// Model frames at `origin + k / rate`; `next` is the next one to run.
+struct ModelGrid {
+    var origin: Double
+    var rate: Double
+    var next: Int
+
+    func time(_ k: Int) -> Double { origin + Double(k) / rate }
 }
 
 /// F5 (B-UI-3): the samples as the model received them, and the file written as it goes.

@@ -1,0 +1,183 @@
+/// `sweep report --recommend` (B-SWEEP-2): per condition — one combination of every swept factor,
+/// never pooled — the frontier of blank time against cost (bytes under a network, else loads), the
+/// policy recommended, what the next one on the frontier trades, and which differences lie within the
+/// 95% intervals: the paragraph a user pastes into a design document.
+///
+/// The rule: on the frontier of means, take the policy with the least blank time; if a cheaper frontier
+/// policy's blank time lies within that one's interval, the difference is not shown by the sweep, and the
+/// cheapest such policy is recommended instead.
+public struct SweepRecommendation: Sendable {
+    /// One policy in one condition: its means and intervals.
+    public struct Point: Sendable {
+        public var policy: String
+        public var sessions: Int
+        public var blankTileSeconds: SweepSummary.Interval
+        /// Bytes under a network, else loads issued.
+        public var cost: SweepSummary.Interval
+    }
+
+    /// The factors and their values that make the condition (`source` = `3g`, …), in report order.
+    public var condition: [(name: String, value: String)]
+    /// `bytes` under a network, else `loads`.
+    public var costName: String
+    /// Every policy run in the condition, in the lab's order.
+    public var points: [Point]
+    /// The undominated policies by their means, cheapest first.
+    public var frontier: [Point]
+    /// The policy recommended.
+    public var recommended: Point
+    /// The frontier's next policy with less blank time than the recommended one (what more cost buys),
+    /// and the next cheaper one (what less cost gives up).
+    public var nextLessBlank: Point?
+    public var nextCheaper: Point?
+    /// Pairs of the recommended policy and another frontier policy whose means lie within each other's
+    /// intervals: (other policy, "blank time" and/or the cost's name).
+    public var withinIntervals: [(policy: String, figures: [String])]
+
+    /// One recommendation per condition, conditions in the order of their factor values.
+    public static func conditions(_ results: [SweepSummary.Result], resamples: Int = 1000, seed: UInt64 = 1) -> [SweepRecommendation] {
+        let names = SweepSummary.factorNames + Set(results.flatMap(\.factors.keys)).subtracting(SweepSummary.factorNames).sorted()
+        let present = names.filter { name in results.contains { $0.factors[name] != nil } }
+        func key(_ r: SweepSummary.Result) -> [String] { present.map { r.factors[$0] ?? "" } }
+        var keys: [[String]] = []
+        for r in results where !keys.contains(key(r)) { keys.append(key(r)) }
+        keys.sort { a, b in
+            for (x, y) in zip(a, b) where x != y { return SweepSummary.rank(value: x) < SweepSummary.rank(value: y) }
+            return false
+        }
+        var rng = SplitMix64(seed: seed)
+        return keys.compactMap { k in
+            let picked = results.filter { key($0) == k }
+            let bytes = picked.allSatisfy { $0.networkBytes != nil }
+            let policies = SweepSummary.ordered(picked.map(\.policy)).sorted { SweepSummary.rank(policy: $0) < SweepSummary.rank(policy: $1) }
+            let points = policies.map { policy -> Point in
+                let runs = picked.filter { $0.policy == policy }
+                return Point(policy: policy, sessions: runs.count,
+                             blankTileSeconds: SweepSummary.bootstrap(runs.map(\.blankTileSeconds), resamples: resamples, rng: &rng),
+                             cost: SweepSummary.bootstrap(runs.map { bytes ? $0.networkBytes ?? 0 : $0.loadsIssued }, resamples: resamples, rng: &rng))
+            }
+            return SweepRecommendation(condition: zip(present, k).map { ($0, $1) }, costName: bytes ? "bytes" : "loads", points: points)
+        }
+    }
+
+    /// The recommendation for `points` (at least one) in `condition`.
+    init?(condition: [(name: String, value: String)], costName: String, points: [Point]) {
+        guard !points.isEmpty else { return nil }
+        self.condition = condition
+        self.costName = costName
+        self.points = points
+        func dominated(_ p: Point, by q: Point) -> Bool {
+            let (pb, pc, qb, qc) = (p.blankTileSeconds.mean, p.cost.mean, q.blankTileSeconds.mean, q.cost.mean)
+            return qb <= pb && qc <= pc && (qb < pb || qc < pc)
+        }
+        let frontier = points.filter { p in !points.contains { dominated(p, by: $0) } }
+            .sorted { ($0.cost.mean, $0.blankTileSeconds.mean) < ($1.cost.mean, $1.blankTileSeconds.mean) }
+        self.frontier = frontier
+        let best = frontier.min { $0.blankTileSeconds.mean < $1.blankTileSeconds.mean }!
+        // The cheapest frontier policy whose blank time the sweep cannot tell from the best's.
+        let recommended = frontier.first { $0.blankTileSeconds.mean <= best.blankTileSeconds.upper } ?? best
+        self.recommended = recommended
+        let index = frontier.firstIndex { $0.policy == recommended.policy }!
+        nextLessBlank = index + 1 < frontier.count ? frontier[index + 1] : nil
+        nextCheaper = index > 0 ? frontier[index - 1] : nil
+        withinIntervals = frontier.filter { $0.policy != recommended.policy }.compactMap { other in
+            var figures: [String] = []
+            if Self.overlap(other.blankTileSeconds, recommended.blankTileSeconds) { figures.append("blank time") }
+            if Self.overlap(other.cost, recommended.cost) { figures.append(costName) }
+            return figures.isEmpty ? nil : (other.policy, figures)
+        }
+    }
+
+    /// True when either mean lies within the other's interval.
+    static func overlap(_ a: SweepSummary.Interval, _ b: SweepSummary.Interval) -> Bool {
+        (b.lower...b.upper).contains(a.mean) || (a.lower...a.upper).contains(b.mean)
+    }
+
+    /// The condition in words: `3g, cacheImages 12, refresh 60`.
+    public var conditionText: String {
+        condition.map { factor in
+            switch factor.name {
+            case "source": return factor.value
+            case "cacheImages": return "cache \(factor.value) images"
+            case "refresh": return "\(factor.value) Hz"
+            default: return "\(factor.name) \(factor.value)"
+            }
+        }.joined(separator: ", ")
+    }
+
+    /// `x` with `decimals` decimals (LabKit has no Foundation).
+    static func fixed(_ x: Double, _ decimals: Int) -> String {
+        guard x.isFinite else { return "-" }
+        var scale = 1.0
+        for _ in 0..<decimals { scale *= 10 }
+        let scaled = Int((abs(x) * scale).rounded())
+        let unit = Int(scale)
+        var text = String(scaled / unit)
+        if decimals > 0 {
+            let fraction = String(scaled % unit)
+            text += "." + String(repeating: "0", count: decimals - fraction.count) + fraction
+        }
+        return (x < 0 && scaled != 0 ? "-" : "") + text
+    }
+
+    static func interval(_ i: SweepSummary.Interval, _ decimals: Int, divisor: Double = 1) -> String {
+        fixed(i.mean / divisor, decimals) + " [" + fixed(i.lower / divisor, decimals) + ", " + fixed(i.upper / divisor, decimals) + "]"
+    }
+
+    func costText(_ i: SweepSummary.Interval) -> String {
+        costName == "bytes" ? Self.interval(i, 0, divisor: 1000) + " kB" : Self.interval(i, 1) + " loads"
+    }
+
+    func costDelta(_ d: Double) -> String {
+        costName == "bytes" ? Self.fixed(abs(d) / 1000, 0) + " kB" : Self.fixed(abs(d), 1) + " loads"
+    }
+
+    func pointText(_ p: Point) -> String {
+        p.policy + " (" + Self.interval(p.blankTileSeconds, 2) + " tile·s, " + costText(p.cost) + ")"
+    }
+
+    /// The paragraph.
+    public var paragraph: String {
+        let sessions = points.map(\.sessions).max() ?? 0
+        var text = "Under \(conditionText) (\(sessions) sessions, mean [95% interval]), the frontier of blank time against \(costName) is "
+        text += frontier.map(pointText).joined(separator: " → ") + ". "
+        text += "Recommended: \(recommended.policy)"
+        let best = frontier.min { $0.blankTileSeconds.mean < $1.blankTileSeconds.mean }!
+        if best.policy != recommended.policy {
+            text += ", the cheapest whose blank time lies within \(best.policy)'s interval. "
+        } else {
+            text += ", the least blank time on the frontier. "
+        }
+        if let next = nextLessBlank {
+            let saved = Self.fixed(recommended.blankTileSeconds.mean - next.blankTileSeconds.mean, 2)
+            text += "The next on the frontier, \(next.policy), saves \(saved) tile·s of blank time for "
+            text += costDelta(next.cost.mean - recommended.cost.mean) + " more. "
+        }
+        if let cheaper = nextCheaper {
+            let more = Self.fixed(cheaper.blankTileSeconds.mean - recommended.blankTileSeconds.mean, 2)
+            text += "\(cheaper.policy) saves " + costDelta(recommended.cost.mean - cheaper.cost.mean) + " for \(more) tile·s more blank time. "
+        }
+        if withinIntervals.isEmpty {
+            text += "Every difference from it on the frontier lies outside the intervals."
+        } else {
+            let pairs = withinIntervals.map { "\($0.policy) (\($0.figures.joined(separator: " and ")))" }
+            text += "Within the intervals of \(recommended.policy): " + pairs.joined(separator: ", ") + "."
+        }
+        return text
+    }
+
+    /// The `--recommend --json` line.
+    public var json: JSONValue {
+        func point(_ p: Point) -> JSONValue {
+            .object([("policy", .string(p.policy)), ("sessions", .int(p.sessions)), ("blankTileSeconds", p.blankTileSeconds.json),
+                     (costName == "bytes" ? "networkBytes" : "loadsIssued", p.cost.json)])
+        }
+        return .object([("condition", .object(condition.map { ($0.name, .string($0.value)) })), ("cost", .string(costName)),
+                        ("frontier", .array(frontier.map(point))), ("recommended", .string(recommended.policy)),
+                        ("nextLessBlank", nextLessBlank.map { .string($0.policy) } ?? .null),
+                        ("nextCheaper", nextCheaper.map { .string($0.policy) } ?? .null),
+                        ("withinIntervals", .array(withinIntervals.map { .object([("policy", .string($0.policy)),
+                                                                                  ("figures", .array($0.figures.map { .string($0) }))]) })),
+                        ("paragraph", .string(paragraph))])
+    }
+}

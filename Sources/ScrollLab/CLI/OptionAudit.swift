@@ -1,0 +1,137 @@
+import ArgumentParser
+
+/// Every option is honoured or refused, never ignored (B-OPT-1): the combinations in which a command
+/// accepts an option it cannot honour, declared once. Each command's `validate()` checks its own; a
+/// refusal is a usage error (exit 64) whose line names the option. docs/options.md lists the same
+/// table (a unit test keeps them equal) and a window test runs every refusal's example.
+///
+/// Whether an option was given is read from the command line itself: an option with a default (such
+/// as `--latency-ms 80`) is otherwise indistinguishable from one left out.
+enum OptionAudit {
+    /// One option a command refuses in some condition.
+    struct Refusal: Sendable {
+        /// The command (`replay`, `bench`, `sweep run`).
+        let command: String
+        /// The option refused.
+        let option: String
+        /// When, in words (the docs' cell).
+        let when: String
+        /// Why it cannot be honoured then (the error line's end).
+        let why: String
+        /// Arguments after the command that trigger it (the test runs them; `GESTURE` stands for a gesture file).
+        let example: [String]
+        /// True when `line` triggers it.
+        let applies: @Sendable (CommandLineOptions) -> Bool
+
+        /// The error line.
+        var message: String { "\(option) \(when): \(why)" }
+    }
+
+    /// The refusals, command by command.
+    static let refusals: [Refusal] = [
+        // replay: the video's options without a video, the printing options with one.
+        Refusal(command: "replay", option: "--fps", when: "without --video", why: "it is the video's frame rate",
+                example: ["GESTURE", "--headless", "--fps", "30"]) { $0.has("--fps") && !$0.has("--video") },
+        Refusal(command: "replay", option: "--scale", when: "without --video", why: "it is the video's size",
+                example: ["GESTURE", "--headless", "--scale", "0.5"]) { $0.has("--scale") && !$0.has("--video") },
+        Refusal(command: "replay", option: "--video-layout", when: "without --video", why: "it is what the video shows",
+                example: ["GESTURE", "--headless", "--video-layout", "window"]) { $0.has("--video-layout") && !$0.has("--video") },
+        Refusal(command: "replay", option: "--stream", when: "with --video", why: "a video prints one line at its end",
+                example: ["GESTURE", "--video", "VIDEO", "--stream"]) { $0.has("--stream") && $0.has("--video") },
+        Refusal(command: "replay", option: "--did-scroll", when: "with --video", why: "a video prints no callbacks",
+                example: ["GESTURE", "--video", "VIDEO", "--did-scroll"]) { $0.has("--did-scroll") && $0.has("--video") },
+        // replay: the grid's options on a scene without the grid (the window keeps them for when S shows the grid).
+        Refusal(command: "replay", option: "--seed-problem", when: "with a --scene other than grid", why: "the seed's problems are the grid's",
+                example: ["GESTURE", "--headless", "--scene", "pager", "--policy", "deferred", "--seed-problem", "1"]) { $0.has("--seed-problem") && !$0.isGrid },
+        Refusal(command: "replay", option: "--policy", when: "with a --scene other than grid", why: "only the grid loads images",
+                example: ["GESTURE", "--headless", "--scene", "pager", "--policy", "eager"]) { $0.has("--policy") && !$0.isGrid },
+        Refusal(command: "replay", option: "--latency-ms", when: "with a --scene other than grid", why: "only the grid loads images",
+                example: ["GESTURE", "--headless", "--scene", "pager", "--latency-ms", "250"]) { $0.has("--latency-ms") && !$0.isGrid },
+        Refusal(command: "replay", option: "--items", when: "with a --scene other than grid", why: "the other scenes have their own content",
+                example: ["GESTURE", "--headless", "--scene", "pager", "--items", "10"]) { $0.has("--items") && !$0.isGrid },
+        Refusal(command: "replay", option: "--network", when: "with a --scene other than grid", why: "only the grid loads images",
+                example: ["GESTURE", "--headless", "--scene", "photos", "--network", "3g"]) { $0.has("--network") && !$0.isGrid },
+        Refusal(command: "replay", option: "--request-order", when: "without --network", why: "requests wait for a connection only under a network",
+                example: ["GESTURE", "--headless", "--request-order", "lifo"]) { $0.has("--request-order") && !$0.has("--network") },
+        Refusal(command: "replay", option: "--disk-cache", when: "without --network", why: "the disk cache sits in front of a network",
+                example: ["GESTURE", "--headless", "--disk-cache", "off"]) { $0.has("--disk-cache") && !$0.has("--network") },
+        Refusal(command: "replay", option: "--disk-cache", when: "naming a folder, with --video", why: "a video starts with an empty modelled cache (give off, or none)",
+                example: ["GESTURE", "--video", "VIDEO", "--network", "3g", "--disk-cache", "FOLDER"]) {
+            $0.has("--disk-cache") && $0.value("--disk-cache") != "off" && $0.has("--video")
+        },
+        // Under a network the profile's round trip is the latency.
+        Refusal(command: "replay", option: "--latency-ms", when: "with --network", why: "the network profile's round trip is the latency",
+                example: ["GESTURE", "--headless", "--network", "3g", "--latency-ms", "250"]) { $0.has("--latency-ms") && $0.has("--network") },
+        // bench: the frame bench's options without --frames, the loading bench's with it.
+        Refusal(command: "bench", option: "--frames-gesture", when: "without --frames", why: "it is the frame bench's gesture",
+                example: ["--frames-gesture", "GESTURE"]) { $0.has("--frames-gesture") && !$0.has("--frames") },
+        Refusal(command: "bench", option: "--renderer", when: "without --frames", why: "it is the frame bench's renderer",
+                example: ["--renderer", "software"]) { $0.has("--renderer") && !$0.has("--frames") },
+        Refusal(command: "bench", option: "--compare", when: "without --frames", why: "it measures compare mode's frames",
+                example: ["--compare", "2"]) { $0.has("--compare") && !$0.has("--frames") },
+        Refusal(command: "bench", option: "--network", when: "with --frames", why: "the frame bench loads the files after --latency-ms",
+                example: ["--frames", "--network", "3g"]) { $0.has("--network") && $0.has("--frames") },
+        Refusal(command: "bench", option: "--disk-cache", when: "with --frames", why: "the frame bench has no network",
+                example: ["--frames", "--disk-cache", "off"]) { $0.has("--disk-cache") && $0.has("--frames") },
+        Refusal(command: "bench", option: "--physics", when: "with --frames", why: "the frame bench measures drawing, with UIKit's physics",
+                example: ["--frames", "--physics", "android"]) { $0.has("--physics") && $0.has("--frames") },
+        Refusal(command: "bench", option: "--refresh", when: "with --frames", why: "the frame bench paces at 60 Hz",
+                example: ["--frames", "--refresh", "120"]) { $0.has("--refresh") && $0.has("--frames") },
+        Refusal(command: "bench", option: "--touch-hz", when: "with --frames", why: "the frame bench plays its gesture as recorded",
+                example: ["--frames", "--touch-hz", "120"]) { $0.has("--touch-hz") && $0.has("--frames") },
+        Refusal(command: "bench", option: "--plot", when: "with --frames", why: "the plot is the loading bench's",
+                example: ["--frames", "--plot", "PLOT"]) { $0.has("--plot") && $0.has("--frames") },
+        Refusal(command: "bench", option: "--disk-cache", when: "without --network", why: "the disk cache sits in front of a network",
+                example: ["--disk-cache", "off"]) { $0.has("--disk-cache") && !$0.has("--network") && !$0.has("--frames") },
+        Refusal(command: "bench", option: "--latency-ms", when: "with --network", why: "the network profile's round trip is the latency",
+                example: ["--network", "3g", "--latency-ms", "250"]) { $0.has("--latency-ms") && $0.has("--network") },
+        // sweep run: the disk cache needs a network.
+        Refusal(command: "sweep run", option: "--disk-cache", when: "without --network", why: "the disk cache sits in front of a network",
+                example: ["--gestures", "GESTURES", "--out", "OUT", "--disk-cache", "off"]) { $0.has("--disk-cache") && !$0.has("--network") },
+    ]
+
+    /// Throws the first refusal of `command` the process's command line triggers.
+    static func check(_ command: String, line: CommandLineOptions = CommandLineOptions(CommandLine.arguments)) throws {
+        if let refusal = refusals.first(where: { $0.command == command && $0.applies(line) }) {
+            throw ValidationError(refusal.message)
+        }
+    }
+
+    /// The docs' table of refusals (docs/options.md, between its markers), one row per refusal.
+    static var markdownTable: String {
+        var rows = ["| command | option | refused | why | example |", "|---|---|---|---|---|"]
+        for r in refusals {
+            rows.append("| `\(r.command)` | `\(r.option)` | \(r.when) | \(r.why) | `scrolllab \(r.command) \(r.example.joined(separator: " "))` |")
+        }
+        return rows.joined(separator: "\n")
+    }
+}
+
+/// The options named on a command line (up to a lone `--`), with the value after each.
+struct CommandLineOptions: Sendable {
+    private var values: [String: String] = [:]
+
+    init(_ arguments: [String]) {
+        var i = 1
+        while i < arguments.count, arguments[i] != "--" {
+            let argument = arguments[i]
+            if argument.hasPrefix("--") {
+                if let equals = argument.firstIndex(of: "=") {
+                    values[String(argument[..<equals])] = String(argument[argument.index(after: equals)...])
+                } else {
+                    values[argument] = i + 1 < arguments.count ? arguments[i + 1] : ""
+                }
+            }
+            i += 1
+        }
+    }
+
+    /// True when `option` was given.
+    func has(_ option: String) -> Bool { values[option] != nil }
+
+    /// The value after `option`, nil when it was not given.
+    func value(_ option: String) -> String? { values[option] }
+
+    /// True unless `--scene` names another scene than the grid.
+    var isGrid: Bool { (values["--scene"] ?? "grid") == "grid" }
+}

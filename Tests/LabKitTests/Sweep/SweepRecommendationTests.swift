@@ -1,0 +1,66 @@
+import Testing
+@testable import LabKit
+
+/// B-SWEEP-2: bytes beside loads under a network, conditions never pooled, and the recommendation's rule.
+@Suite struct SweepRecommendationTests {
+    /// Sessions s0…s4 of `policy` under `source`: blank time and bytes (loads fixed at 10) around the given means.
+    static func runs(_ policy: String, _ source: String, blank: Double, bytes: Double?, spread: Double = 0.1) -> [SweepSummary.Result] {
+        (0..<5).map { k in
+            let wobble = 1 + spread * Double(k - 2) / 2
+            return SweepSummary.Result(gesture: "s\(k)", policy: policy, factors: ["source": source, "cacheImages": "12"],
+                                       blankTileSeconds: blank * wobble, loadsIssued: 10, loadsWasted: 0,
+                                       networkBytes: bytes.map { $0 * wobble })
+        }
+    }
+
+    @Test func bytesAreReportedOnlyForTheRowsOfANetwork() {
+        let results = Self.runs("eager", "3g", blank: 5, bytes: 200_000) + Self.runs("eager", "latency 80 ms", blank: 1, bytes: nil)
+        let rows = SweepSummary.rows(results, resamples: 200)
+        let network = rows.first { $0.policy == "eager" && $0.value == "3g" }
+        let latency = rows.first { $0.policy == "eager" && $0.value == "latency 80 ms" }
+        #expect(network?.networkBytes?.mean == 200_000)
+        #expect((network?.networkBytes?.lower ?? 0) < 200_000 && (network?.networkBytes?.upper ?? 0) > 200_000)
+        #expect(latency != nil && latency?.networkBytes == nil)
+    }
+
+    @Test func bytesDoNotChangeTheOtherIntervals() {
+        let with = Self.runs("eager", "3g", blank: 5, bytes: 200_000)
+        let without = with.map { r -> SweepSummary.Result in
+            var r = r
+            r.networkBytes = nil
+            return r
+        }
+        let a = SweepSummary.rows(with, resamples: 200), b = SweepSummary.rows(without, resamples: 200)
+        #expect(a.map(\.blankTileSeconds) == b.map(\.blankTileSeconds) && a.map(\.loadsIssued) == b.map(\.loadsIssued))
+    }
+
+    @Test func eachConditionHasItsOwnFrontierAndRecommendation() throws {
+        // Under 3g: cheap is dominated by nothing and cheapest; fast saves much blank time for more bytes;
+        // close is within fast's blank-time interval and cheaper, so it is recommended; waste is dominated.
+        let results = Self.runs("cheap", "3g", blank: 20, bytes: 100_000) + Self.runs("close", "3g", blank: 5.1, bytes: 200_000)
+            + Self.runs("fast", "3g", blank: 5, bytes: 400_000) + Self.runs("waste", "3g", blank: 21, bytes: 500_000)
+            + Self.runs("cheap", "latency 80 ms", blank: 1, bytes: nil) + Self.runs("fast", "latency 80 ms", blank: 3, bytes: nil)
+        let conditions = SweepRecommendation.conditions(results, resamples: 400)
+        #expect(conditions.count == 2, "one per source, never pooled")
+        let threeG = try #require(conditions.first { $0.condition.contains { $0.value == "3g" } })
+        #expect(threeG.costName == "bytes")
+        #expect(threeG.frontier.map(\.policy) == ["cheap", "close", "fast"])
+        #expect(threeG.recommended.policy == "close")
+        #expect(threeG.nextLessBlank?.policy == "fast" && threeG.nextCheaper?.policy == "cheap")
+        #expect(threeG.withinIntervals.map(\.policy) == ["fast"] && threeG.withinIntervals.first?.figures == ["blank time"])
+        #expect(threeG.paragraph.hasPrefix("Under 3g, cache 12 images (5 sessions"))
+        #expect(threeG.paragraph.contains("Recommended: close, the cheapest whose blank time lies within fast's interval."))
+        #expect(threeG.paragraph.contains("The next on the frontier, fast, saves 0.10 tile·s of blank time for 200 kB more."))
+        // Without a network the cost is loads; equal loads, so the least blank time dominates.
+        let latency = try #require(conditions.first { $0.condition.contains { $0.value == "latency 80 ms" } })
+        #expect(latency.costName == "loads" && latency.frontier.map(\.policy) == ["cheap"] && latency.recommended.policy == "cheap")
+    }
+
+    @Test func fixedDecimalsRound() {
+        #expect(SweepRecommendation.fixed(2.005, 2) == "2.01" || SweepRecommendation.fixed(2.005, 2) == "2.00")
+        #expect(SweepRecommendation.fixed(13.678, 0) == "14")
+        #expect(SweepRecommendation.fixed(-0.25, 1) == "-0.3" || SweepRecommendation.fixed(-0.25, 1) == "-0.2")
+        #expect(SweepRecommendation.fixed(0.05, 2) == "0.05")
+        #expect(SweepRecommendation.fixed(-0.001, 2) == "0.00")
+    }
+}

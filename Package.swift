@@ -45,16 +45,43 @@ let package = Package(
                            .product(name: "Histogram", package: "hdrhistogram-swift")],
             path: "Sources/ScrollLabCore"
         ),
-        // The SDL shell and the command line.
-        .executableTarget(
-            name: "ScrollLab",
+        // The window: the SDL app (App), its HUD, drawing (Render), image loading (Images) and the scenes'
+        // window sides (Scenes). The only lab code that links SDL.
+        .target(
+            name: "ScrollLabApp",
             dependencies: [
                 "ScrollLabCore", "LabKit", "ScrollKit", "CSDL",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "FlyingFox", package: "FlyingFox"),
             ] + (withX11 ? ["CX11Time"] : []),
-            path: "Sources/ScrollLab",
+            path: "Sources/ScrollLabApp",
             swiftSettings: withX11 ? [.define("SCROLLLAB_X11")] : []
+        ),
+        // `scrolllab serve`: the image server the window's `--source` fetches from (FlyingFox).
+        .target(
+            name: "ScrollLabServer",
+            dependencies: [
+                "ScrollLabApp", "ScrollLabCore", "LabKit",
+                .product(name: "FlyingFox", package: "FlyingFox"),
+                .product(name: "FlyingSocks", package: "FlyingFox"),
+            ],
+            path: "Sources/ScrollLabServer"
+        ),
+        // The command line: each subcommand parses its options and runs.
+        .target(
+            name: "ScrollLabCLI",
+            dependencies: [
+                "ScrollLabApp", "ScrollLabServer", "ScrollLabCore", "LabKit", "ScrollKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "FlyingFox", package: "FlyingFox"),
+                .product(name: "FlyingSocks", package: "FlyingFox"),
+            ],
+            path: "Sources/ScrollLabCLI"
+        ),
+        // `scrolllab`: the window by default, and every command.
+        .executableTarget(
+            name: "ScrollLab",
+            dependencies: ["ScrollLabCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Sources/ScrollLab"
         ),
         // The example outside the lab: a list scrolled with ScrollKit from a plain SDL loop (`make example`).
         .executableTarget(name: "ScrollKitExample", dependencies: ["ScrollKit", "CSDL"], path: "Examples/ScrollKitList"),
@@ -64,7 +91,9 @@ let package = Package(
                     path: "Tests/ScrollKitTests"),
         .testTarget(name: "LabKitTests", dependencies: ["LabKit", "ScrollKit", "ScrollKitTestSupport"],
                     path: "Tests/LabKitTests"),
-        .testTarget(name: "ScrollLabTests", dependencies: ["ScrollLab"], path: "Tests/ScrollLabTests"),
+        .testTarget(name: "ScrollLabAppTests", dependencies: ["ScrollLabApp", "ScrollLabCore", "LabKit", "ScrollKit", "CSDL"],
+                    path: "Tests/ScrollLabAppTests"),
+        .testTarget(name: "ScrollLabServerTests", dependencies: ["ScrollLabServer"], path: "Tests/ScrollLabServerTests"),
         .testTarget(name: "ScrollLabCoreTests", dependencies: ["ScrollLabCore", "LabKit", "ScrollKit"],
                     path: "Tests/ScrollLabCoreTests"),
     ]

@@ -111,7 +111,7 @@ extension SceneKind {
     ]) { _ in ThrowawayScene() }
 }
 """)
-write("Sources/ScrollLab/Scenes/ThrowawayScene+Window.swift", """import LabKit
+write("Sources/ScrollLabApp/Scenes/ThrowawayScene+Window.swift", """import LabKit
 import ScrollLabCore
 
 extension ThrowawayScene: WindowPresentable {

@@ -7,7 +7,7 @@ import ScrollKit
 ///
 /// The registry is `SceneKind.all`. A kind is declared in its own file (`SceneKind+Grid.swift`); the
 /// window side of a scene (its adapter, renderer and HUD rows) is its scene type's `WindowPresentable`
-/// conformance in the app (`Sources/ScrollLab/Scenes`).
+/// conformance in the app (`Sources/ScrollLabApp/Scenes`).
 public struct SceneKind: Sendable {
     /// The scene's name on the command line and in the HUD (`grid`); also the `LabScene.name` of what
     /// `make` builds.

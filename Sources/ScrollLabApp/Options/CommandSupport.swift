@@ -1,0 +1,110 @@
+import Foundation
+import LabKit
+import ScrollKit
+import ScrollLabCore
+
+/// Reads a gesture file line by line (`-` is standard input; a pipe or FIFO is read as it comes), with
+/// bounded memory: each event goes to `body` as soon as its line is parsed. Exits with one clear line
+/// naming the file and line on the first problem, or when more than `byteLimit` bytes arrive.
+/// Returns how many events were read.
+@discardableResult
+package func readGesture(_ path: String, command: String, byteLimit: Int? = nil, _ body: (PointerEvent) -> Void) -> Int {
+    do throws(GestureReadError) {
+        return try readGestureEvents(path, byteLimit: byteLimit, body)
+    } catch {
+        fail("scrolllab \(command): \(error.message)")
+    }
+}
+
+/// Why a gesture file could not be read: one line naming the file (and the line).
+package struct GestureReadError: Error {
+    package let message: String
+}
+
+/// `readGesture` without the exit: the first problem is thrown (so a reader on another thread can hand
+/// it to the window).
+@discardableResult
+package func readGestureEvents(_ path: String, byteLimit: Int? = nil, _ body: (PointerEvent) -> Void) throws(GestureReadError) -> Int {
+    let name = path == "-" ? "stdin" : MessageText.quoted(path)
+    let descriptor = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { throw GestureReadError(message: "cannot read \(name): \(OutputFile.errorText())") }
+    defer { if descriptor != STDIN_FILENO { close(descriptor) } }
+    var parser = GestureFileParser()
+    var count = 0
+    var total = 0
+    var line: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    func parseLine() throws(GestureReadError) {
+        do {
+            if let event = try parser.parse(line: line) { body(event); count += 1 }
+        } catch {
+            throw GestureReadError(message: "\(name) \(error.description)")
+        }
+        line.removeAll(keepingCapacity: true)
+    }
+    while true {
+        let n = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        if n < 0, errno == EINTR { continue }
+        guard n >= 0 else { throw GestureReadError(message: "cannot read \(name): \(OutputFile.errorText())") }
+        if n == 0 { break }
+        total += n
+        if let byteLimit, total > byteLimit {
+            throw GestureReadError(message: "\(name) is larger than \(byteLimit >> 20) MiB: not a gesture")
+        }
+        var start = 0
+        for i in 0..<n where chunk[i] == UInt8(ascii: "\n") {
+            line += chunk[start..<i]
+            try parseLine()
+            start = i + 1
+        }
+        line += chunk[start..<n]
+        // A line with no end in sight: let the parser name it (too long) now rather than buffer it all.
+        if line.count > GestureFile.lineLimit + 1 { try parseLine() }
+    }
+    if !line.isEmpty { try parseLine() }
+    return count
+}
+
+/// Reads and parses a whole gesture file (for the window's `--replay`, bench and soak), or exits with
+/// one clear line naming the file and line.
+package func loadGesture(_ path: String, command: String) -> [PointerEvent] {
+    var events: [PointerEvent] = []
+    readGesture(path, command: command) { events.append($0) }
+    guard !events.isEmpty else { fail("scrolllab \(command): \(path) holds no pointer events") }
+    return events
+}
+
+/// Writes `message` as one line on stderr and exits with `code`.
+package func fail(_ message: String, code: Int32 = 1) -> Never {
+    writeStandardError(message)
+    exit(code)
+}
+
+/// Flushes what `print` buffered; on a write error (a full device, a closed pipe) says so in one line
+/// and exits 1, so no command reports success for output that was lost.
+package func finishStandardOutput(command: String) {
+    if fflush(nil) != 0 {
+        fail("scrolllab \(command): cannot write standard output: \(OutputFile.errorText())")
+    }
+}
+
+/// Writes the command's output lines to standard output as they come; exits 1 on a write error.
+package final class CommandOutput {
+    private let command: String
+    private let file: OutputFile
+
+    /// Standard output for `command`.
+    package init(command: String) {
+        self.command = command
+        file = .standardOutput()
+    }
+
+    /// Writes `text` (whole lines); exits with one line on a write error.
+    package func write(_ text: String) {
+        guard !file.write(text) else { return }
+        fail("scrolllab \(command): \(file.failure ?? "cannot write to standard output")")
+    }
+
+    /// Writes one line.
+    package func line(_ text: String) { write(text + "\n") }
+}

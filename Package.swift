@@ -41,8 +41,7 @@ let package = Package(
         // lines and the frame statistics. Tested without a window.
         .target(
             name: "ScrollLabCore",
-            dependencies: ["LabKit", "ScrollKit", .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                           .product(name: "Histogram", package: "hdrhistogram-swift")],
+            dependencies: ["LabKit", "ScrollKit", .product(name: "Histogram", package: "hdrhistogram-swift")],
             path: "Sources/ScrollLabCore"
         ),
         // The window: the SDL app (App), its HUD, drawing (Render), image loading (Images) and the scenes'
@@ -51,7 +50,6 @@ let package = Package(
             name: "ScrollLabApp",
             dependencies: [
                 "ScrollLabCore", "LabKit", "ScrollKit", "CSDL",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ] + (withX11 ? ["CX11Time"] : []),
             path: "Sources/ScrollLabApp",
             swiftSettings: withX11 ? [.define("SCROLLLAB_X11")] : []
@@ -60,7 +58,7 @@ let package = Package(
         .target(
             name: "ScrollLabServer",
             dependencies: [
-                "ScrollLabApp", "ScrollLabCore", "LabKit",
+                "ScrollLabCore", "LabKit",
                 .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "FlyingSocks", package: "FlyingFox"),
             ],
@@ -93,6 +91,11 @@ let package = Package(
                     path: "Tests/LabKitTests"),
         .testTarget(name: "ScrollLabAppTests", dependencies: ["ScrollLabApp", "ScrollLabCore", "LabKit", "ScrollKit", "CSDL"],
                     path: "Tests/ScrollLabAppTests"),
+        .testTarget(name: "ScrollLabCLITests", dependencies: [
+                        "ScrollLabCLI", "ScrollLabCore", "LabKit", "ScrollKit",
+                        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                    ],
+                    path: "Tests/ScrollLabCLITests"),
         .testTarget(name: "ScrollLabServerTests", dependencies: ["ScrollLabServer"], path: "Tests/ScrollLabServerTests"),
         .testTarget(name: "ScrollLabCoreTests", dependencies: ["ScrollLabCore", "LabKit", "ScrollKit"],
                     path: "Tests/ScrollLabCoreTests"),

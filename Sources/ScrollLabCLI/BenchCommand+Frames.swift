@@ -2,6 +2,7 @@ import Foundation
 import LabKit
 import ScrollKit
 import ScrollLabApp
+import ScrollLabCore
 
 extension BenchCommand {
     /// The renderers `--frames` measures: SDL's software renderer and its OpenGL one.
@@ -23,12 +24,11 @@ extension BenchCommand {
             fail("scrolllab bench: no Assets/Gestures found from the current directory or the executable; use --frames-gesture FILE")
         }
         let gesture = loadGesture(path, command: "bench")
-        var sceneOptions: SceneOptions
-        do { sceneOptions = try SceneOptions.parse([]) } catch { fail("scrolllab bench: \(error)") }
+        var sceneOptions = SceneConfiguration()
         sceneOptions.latencyMs = latencyMs
         let phones = compare ?? 1
         if phones > 1 { sceneOptions.compare = LoadingPolicyKind.allCases.prefix(phones).map(CompareEntry.policy) }
-        let images = sceneOptions.imagePaths()
+        let images = sceneOptions.imagePathsOrExit()
         guard !images.isEmpty else { fail("scrolllab bench: --frames needs the images of Assets/Images") }
         let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
         if !json {

@@ -1,5 +1,6 @@
 import Foundation
 import ScrollLabApp
+import ScrollLabCore
 
 /// Output lines held back until the input has parsed (`replay` prints nothing of a file with a bad
 /// line), in bounded memory: past `limit` bytes they go to an unlinked temporary file (in `$TMPDIR`,

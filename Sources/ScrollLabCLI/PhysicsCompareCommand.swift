@@ -41,7 +41,7 @@ struct PhysicsCompareCommand: ParsableCommand {
         let rows = PhysicsComparison().rows(events) { physics in
             // The replay's own scene options, with this physics.
             let options = try! SceneOptions.parse(["--scene", scene.name, "--rate", rate.rawValue, "--physics", physics.rawValue])
-            return options.makeScene()
+            return options.configuration.makeScene()
         }
         if json {
             for row in rows { print(row.json.serialized) }

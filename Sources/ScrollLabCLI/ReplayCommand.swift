@@ -64,8 +64,9 @@ struct ReplayCommand: ParsableCommand {
         guard headless else {
             fail("scrolllab replay: add --headless, or play the file in the window with `scrolllab --replay \(file)`", code: 64)
         }
+        let scene = self.scene.configuration
         let output = CommandOutput(command: "replay")
-        let files = scene.assets == nil ? [] : scene.imagePaths()
+        let files = scene.assets == nil ? [] : scene.imagePathsOrExit()
         let held = HeldOutput()
         let emit = { (line: String) in
             if stream { output.line(line) } else { held.line(line) }
@@ -75,7 +76,7 @@ struct ReplayCommand: ParsableCommand {
         // name, each equal to that policy's own run. `--compare A,B`: one run per phone, each phone's
         // callbacks and `end` line marked `"phone": i`, phone after phone (the phones are independent, so
         // this is what they do side by side). The gesture is kept in memory for the runs after the first.
-        let runs: [(options: SceneOptions, policy: LoadingPolicyKind?, phone: Int?)]
+        let runs: [(options: SceneConfiguration, policy: LoadingPolicyKind?, phone: Int?)]
         if scene.policy == .all {
             runs = LoadingPolicyKind.allCases.map { kind in
                 var options = scene
@@ -148,11 +149,11 @@ extension ReplayCommand {
         options.replay = events
         options.scale = scale
         options.imagesOnModelClock = true
-        let sceneOptions = scene
+        let sceneOptions = scene.configuration
         let fps = self.fps, layout = videoLayout
         let outcome: Result<Int, VideoEncoder.Problem> = MainActor.assumeIsolated {
             do throws(AppError) {
-                let app = try LabApp(options: options, sceneOptions: sceneOptions, imagePaths: sceneOptions.imagePaths())
+                let app = try LabApp(options: options, sceneOptions: sceneOptions, imagePaths: sceneOptions.imagePathsOrExit())
                 do throws(VideoEncoder.Problem) {
                     return .success(try app.renderVideo(to: output, fps: fps, layout: layout))
                 } catch {

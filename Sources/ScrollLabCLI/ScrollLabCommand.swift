@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ScrollLabApp
+import ScrollLabCore
 
 /// `scrolllab`: the window by default, and the lab's command-line ports.
 package struct ScrollLabCommand: ParsableCommand {

@@ -3,6 +3,7 @@ import Foundation
 import LabKit
 import ScrollKit
 import ScrollLabApp
+import ScrollLabCore
 
 /// `scrolllab velocity` (B-VEL-2): the release velocity of one gesture read from stdin, as the scroll view sees it.
 ///

@@ -137,21 +137,43 @@ struct WindowCommand: ParsableCommand {
         paths.output(traceOut, "--trace-out")
         paths.output(screenshot, "--screenshot")
         if let conflict = paths.firstConflict() { fail("scrolllab: " + conflict, code: 64) }
-        let options = WindowOptions(
-            traceOut: traceOut, traceDidScroll: traceDidScroll, tracePointer: tracePointer, traceFrames: traceFrames, screenshot: screenshot,
-            screenshotAfter: screenshotAfter, headless: headless, software: software, renderDriver: renderer,
-            replayFile: replay, frames: frames, quitAfter: quitAfter,
-            scale: scale, pacing: pacing, debugStallAtSample: debugStallAtSample, debugStallMs: debugStallMs,
-            stallMs: stallMs, stallEvery: stallEvery, decodeOnMain: decodeOnMain, source: source,
-            clearDiskCache: clearDiskCache, httpTimeout: httpTimeout)
+        let options = windowOptions
         let code: Int32 = MainActor.assumeIsolated {
             do throws(AppError) {
-                return try LabApp(options: options, sceneOptions: sceneOptions, imagePaths: sceneOptions.imagePaths()).run()
+                return try LabApp(options: options, sceneOptions: sceneOptions.configuration, imagePaths: sceneOptions.imagePaths()).run()
             } catch {
                 writeStandardError(error.message)
                 return 2
             }
         }
         if code != 0 { throw ExitCode(code) }
+    }
+
+    /// These options as the window takes them (the one place they are copied).
+    var windowOptions: WindowOptions {
+        var options = WindowOptions()
+        options.traceOut = traceOut
+        options.traceDidScroll = traceDidScroll
+        options.tracePointer = tracePointer
+        options.traceFrames = traceFrames
+        options.screenshot = screenshot
+        options.screenshotAfter = screenshotAfter
+        options.headless = headless
+        options.software = software
+        options.renderDriver = renderer
+        options.replayFile = replay
+        options.frames = frames
+        options.quitAfter = quitAfter
+        options.scale = scale
+        options.pacing = pacing
+        options.debugStallAtSample = debugStallAtSample
+        options.debugStallMs = debugStallMs
+        options.stallMs = stallMs
+        options.stallEvery = stallEvery
+        options.decodeOnMain = decodeOnMain
+        options.source = source
+        options.clearDiskCache = clearDiskCache
+        options.httpTimeout = httpTimeout
+        return options
     }
 }

@@ -2,7 +2,6 @@ import FlyingFox
 import FlyingSocks
 import Foundation
 import LabKit
-import ScrollLabApp
 import ScrollLabCore
 import Synchronization
 
@@ -82,7 +81,7 @@ package final class ImageServer: Sendable {
         if faults.failRate > 0, faults.draw(serial, stream: 3) < faults.failRate {
             return log.answer(.internalServerError, text: "injected failure\n")
         }
-        guard let bytes = ImageDecoder.fileBytes(files[asset]) else {
+        guard let bytes = ImageFile.fileBytes(files[asset]) else {
             return log.answer(.internalServerError, text: "cannot read the image file\n")
         }
         var penalty = 0.0

@@ -115,7 +115,7 @@ write("Sources/ScrollLabApp/Scenes/ThrowawayScene+Window.swift", """import LabKi
 import ScrollLabCore
 
 extension ThrowawayScene: WindowPresentable {
-    @MainActor func windowScene(kind: SceneKind, images: ImageLoader, options: SceneOptions) -> any WindowScene {
+    @MainActor func windowScene(kind: SceneKind, images: ImageLoader, options: SceneConfiguration) -> any WindowScene {
         ThrowawayWindowScene(scene: self, kind: kind)
     }
 }

@@ -1,4 +1,5 @@
 import CSDL
+import ScrollLabCore
 import Foundation
 import Testing
 @testable import ScrollLabApp

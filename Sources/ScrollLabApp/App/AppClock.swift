@@ -1,4 +1,5 @@
 import CSDL
+import ScrollLabCore
 
 /// The window's clock: seconds since the app started, from SDL's high-resolution performance counter.
 ///

@@ -1,4 +1,5 @@
 import ScrollKit
+import ScrollLabCore
 
 /// The HUD's list of recent delegate callbacks, newest first. `didScroll` is counted, not listed,
 /// so that the interesting callbacks stay on screen during motion.

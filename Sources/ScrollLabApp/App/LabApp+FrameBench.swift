@@ -1,5 +1,6 @@
 import CSDL
 import ScrollKit
+import ScrollLabCore
 
 extension LabApp {
     /// Frames per second of the frame bench's clock.

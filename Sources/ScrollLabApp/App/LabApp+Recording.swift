@@ -1,6 +1,7 @@
 import Foundation
 import LabKit
 import ScrollKit
+import ScrollLabCore
 
 /// F5 (B-UI-3): the samples the scenes receive, written to `recordings/gesture-<n>.jsonl` as each gesture
 /// completes, so a kill loses at most the gesture in progress.

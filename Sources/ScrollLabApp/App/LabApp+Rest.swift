@@ -1,5 +1,6 @@
 import CSDL
 import Foundation
+import ScrollLabCore
 
 /// The idle window rests (issue 22): once nothing has moved, changed or animated for a while, the frame
 /// loop stops drawing and presenting and only waits for input, so a lab left open costs no core. Any

@@ -1,5 +1,6 @@
 import CSDL
 import ScrollKit
+import ScrollLabCore
 
 /// Window size and scale: the layout (960×600 points, more in a bigger window: `SDLSession.layoutSize`)
 /// fits any window by SDL's logical size, and text is rasterized at the window's own resolution, so it

@@ -1,6 +1,7 @@
 import CSDL
 import Foundation
 import ScrollKit
+import ScrollLabCore
 
 /// `replay FILE --video OUT` (B-VID-1): the replay rendered offscreen frame by frame at its exact frame
 /// times — `k / fps` — with the images on the model clock (the headless replay's source, decoded the

@@ -12,7 +12,7 @@ import ScrollLabCore
 package final class LabApp {
     let options: WindowOptions
     /// The scene options from the command line.
-    let sceneOptions: SceneOptions
+    let sceneOptions: SceneConfiguration
     let sdl: SDLSession
     let text: TextCache
     let canvas: Canvas
@@ -29,7 +29,7 @@ package final class LabApp {
     var loop = LoopState()
 
     /// Opens the window and everything it needs; throws one clear line on failure.
-    package init(options: WindowOptions, sceneOptions: SceneOptions, imagePaths: [AssetFile]) throws(AppError) {
+    package init(options: WindowOptions, sceneOptions: SceneConfiguration, imagePaths: [AssetFile]) throws(AppError) {
         self.options = options
         self.sceneOptions = sceneOptions
         trace = try options.traceOut.map { path throws(AppError) in try AppTrace(path: path, includesDidScroll: options.traceDidScroll) }

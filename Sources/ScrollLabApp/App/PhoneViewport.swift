@@ -1,5 +1,6 @@
 import LabKit
 import ScrollKit
+import ScrollLabCore
 
 /// Where the phone sits in the window. Every model coordinate is relative to the phone's top-left
 /// corner, in points; the window is drawn at one pixel per point.

@@ -1,4 +1,5 @@
 import CSDL
+import ScrollLabCore
 
 /// SDL's last error message as a Swift string.
 func sdlErrorText() -> String {

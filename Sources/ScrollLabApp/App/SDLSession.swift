@@ -1,6 +1,7 @@
 import CSDL
 import Foundation
 import ScrollKit
+import ScrollLabCore
 
 /// SDL itself, the window and its renderer, alive together and torn down together.
 ///

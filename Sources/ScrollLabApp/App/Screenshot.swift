@@ -1,5 +1,6 @@
 import CSDL
 import Foundation
+import ScrollLabCore
 
 /// Saves what the renderer has drawn this frame as a PNG (call after drawing, before presenting).
 @MainActor

@@ -1,6 +1,7 @@
 import Foundation
 import LabKit
 import ScrollKit
+import ScrollLabCore
 
 /// Writes the `--trace-out` JSON lines: one compact JSON object per line, each written as it goes so a
 /// crash or a kill still leaves a readable trace. The file is opened in place (`OutputFile`: a FIFO, a

@@ -1,4 +1,5 @@
 import Foundation
+import ScrollLabCore
 
 /// Frames piped raw to ffmpeg (Debian's `ffmpeg`), which encodes them to `.mp4` (H.264), `.webm` (VP9)
 /// or `.gif` (a palette made from the frames) by the output's ending (B-VID-1).

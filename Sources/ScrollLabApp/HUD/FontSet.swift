@@ -1,5 +1,6 @@
 import CSDL
 import Foundation
+import ScrollLabCore
 
 /// The fonts the lab draws with, all DejaVu (Debian's fonts-dejavu-core).
 @MainActor

@@ -1,5 +1,6 @@
 import Foundation
 import ScrollKit
+import ScrollLabCore
 
 /// How the HUD writes numbers: rounded, never a negative zero, short enough for their cells.
 enum HUDFormat {

@@ -1,5 +1,6 @@
 import CSDL
 import ScrollKit
+import ScrollLabCore
 
 /// The heads-up display around the phone: draws what `HUDLayout` placed (state column, delegate
 /// events, footer, title), measuring text with the real fonts.

@@ -1,4 +1,5 @@
 import ScrollKit
+import ScrollLabCore
 
 /// The `H` overlay: every key of every scene (a scene's own keys marked with it, dimmed when it is
 /// not the scene shown), and the timeline's abbreviations, wrapped inside a panel over the dimmed window.

@@ -1,4 +1,5 @@
 import CSDL
+import ScrollLabCore
 
 /// Rendered text as textures, one per (string, style, colour), least recently used dropped first.
 ///

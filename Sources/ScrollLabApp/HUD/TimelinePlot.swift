@@ -1,6 +1,7 @@
 import CSDL
 import LabKit
 import ScrollKit
+import ScrollLabCore
 
 /// Draws the lab's timeline (B-UI-1) into a HUD panel: offset (blue) and velocity (amber) along the
 /// scroll axis over the last seconds of model time, a vertical marker with a short label at every

@@ -1,4 +1,5 @@
 import ScrollKit
+import ScrollLabCore
 
 /// A key's answer: a short message in a dark rounded pill near the bottom of the phone, fading out.
 @MainActor

@@ -1,3 +1,4 @@
+import ScrollLabCore
 import Synchronization
 
 /// The lock-protected hand-over point between decode workers and the render thread.

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import ScrollLabCore
 
 /// Runs image work off the render thread: each job gets its bytes (a file read after the simulated
 /// latency, a disk cache entry, a body fetched over HTTP), decodes them with SDL2_image on a global

@@ -1,4 +1,5 @@
 import CSDL
+import ScrollLabCore
 
 /// A decoded SDL surface in 32 bits per pixel (RGBA, or XRGB when the image has no alpha), handed from a decode worker to the render thread.
 /// It may be smaller than the image: the size the image is drawn at (`ImageDecoder.decode(…fitting:)`).

@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import ScrollLabCore
 import Synchronization
 
 /// Fetches image bodies over HTTP with Foundation's URLSession (B-HTTP-1): the API an iOS app uses.

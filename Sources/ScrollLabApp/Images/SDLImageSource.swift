@@ -1,5 +1,6 @@
 import LabKit
 import ScrollKit
+import ScrollLabCore
 
 /// The grid's `ImageSource` in the window: forwards to the render thread's `ImageLoader`.
 struct SDLImageSource: ImageSource {

@@ -1,4 +1,5 @@
 import CSDL
+import ScrollLabCore
 
 /// GPU textures of decoded images, keyed by asset, owned by the render thread.
 ///

@@ -1,5 +1,6 @@
 import CSDL
 import ScrollKit
+import ScrollLabCore
 
 /// Thin drawing helpers over an SDL renderer. Coordinates are window pixels; fractional model
 /// coordinates are snapped to whole pixels here, so edges never shimmer between two pixels.

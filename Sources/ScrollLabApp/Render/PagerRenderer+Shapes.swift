@@ -1,6 +1,7 @@
 import CSDL
 import Foundation
 import ScrollKit
+import ScrollLabCore
 
 extension PagerRenderer {
     /// Fills a disc with `SDL_RenderGeometry`: a triangle fan plus a one-point feathered rim whose

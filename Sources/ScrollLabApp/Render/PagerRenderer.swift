@@ -1,6 +1,7 @@
 import CSDL
 import LabKit
 import ScrollKit
+import ScrollLabCore
 
 /// Draws the pager scene into the phone: a parallax background behind the pager band, the linked
 /// title strip, the bubbles of the pool's page views (neighbours bleeding in at both sides, the

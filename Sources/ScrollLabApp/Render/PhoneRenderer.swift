@@ -1,6 +1,7 @@
 import CSDL
 import LabKit
 import ScrollKit
+import ScrollLabCore
 
 /// Draws the phone: its body, a 30 pt title bar naming the scene, and the clipped scroll view
 /// content (tiles with their identity colour, view number and item index), plus the ghost outline

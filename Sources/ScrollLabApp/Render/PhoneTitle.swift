@@ -1,5 +1,6 @@
 import LabKit
 import ScrollKit
+import ScrollLabCore
 
 /// Compare mode's line above each phone: its number and policy (in the policy's plot colour) or physics,
 /// and its live figures — loads, bytes over a network, blank time and the share of tiles ready when they

@@ -1,6 +1,7 @@
 import CSDL
 import LabKit
 import ScrollKit
+import ScrollLabCore
 
 /// Draws the photos scene (B-ZOOM-1): the pages of the padded pager on black, each photo at its zoom
 /// (centred while smaller than its page), clipped to its page, with the page number and the zoom scale.

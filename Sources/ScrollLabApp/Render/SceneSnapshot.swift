@@ -1,5 +1,6 @@
 import LabKit
 import ScrollKit
+import ScrollLabCore
 
 /// What one frame shows: read from the scene once per frame, then drawn by the phone renderer and
 /// the HUD. A plain value so drawing never reaches back into the model. The scene's own part

@@ -1,4 +1,5 @@
 import ScrollKit
+import ScrollLabCore
 
 /// The iOS-style scroll indicator: a thin dark rounded bar along the right edge (vertical content)
 /// or the bottom edge (horizontal content), its length the visible fraction of the content, shown

@@ -2,6 +2,7 @@ import CSDL
 import Foundation
 import LabKit
 import ScrollKit
+import ScrollLabCore
 
 /// `sweep report --plot`: for each factor, two heatmaps (policy × value: mean blank tile-seconds, mean
 /// loads; darker is more), then every policy's mean loads against mean blank time over all results with

@@ -1,4 +1,5 @@
 import ScrollKit
+import ScrollLabCore
 
 /// One pool view as the renderer draws it.
 struct TileDrawItem: Equatable {

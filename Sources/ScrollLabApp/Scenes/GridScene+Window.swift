@@ -4,7 +4,7 @@ import ScrollKit
 import ScrollLabCore
 
 extension GridScene: WindowPresentable {
-    @MainActor func windowScene(kind: SceneKind, images: ImageLoader, options: SceneOptions) -> any WindowScene {
+    @MainActor func windowScene(kind: SceneKind, images: ImageLoader, options: SceneConfiguration) -> any WindowScene {
         GridWindowScene(grid: self, kind: kind, images: images)
     }
 }

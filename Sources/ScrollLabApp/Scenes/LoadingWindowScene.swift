@@ -1,5 +1,6 @@
 import LabKit
 import ScrollKit
+import ScrollLabCore
 
 /// A scene that loads images under a policy (the grid): what the app asks of it for the trace's policy
 /// segments, A's runs and the policy table, without knowing its type.

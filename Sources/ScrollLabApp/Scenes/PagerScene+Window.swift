@@ -3,7 +3,7 @@ import ScrollKit
 import ScrollLabCore
 
 extension PagerScene: WindowPresentable {
-    @MainActor func windowScene(kind: SceneKind, images: ImageLoader, options: SceneOptions) -> any WindowScene {
+    @MainActor func windowScene(kind: SceneKind, images: ImageLoader, options: SceneConfiguration) -> any WindowScene {
         PagerWindowScene(pager: self, kind: kind)
     }
 }

@@ -1,5 +1,6 @@
 import LabKit
 import ScrollKit
+import ScrollLabCore
 
 /// The photos scene's textures: the photos of the bound pages, asked for from the app's image loader
 /// (the grid's textures and decode workers). Tickets have negative ids, so the grid's pipeline, which

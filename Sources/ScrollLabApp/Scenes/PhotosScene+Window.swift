@@ -3,8 +3,8 @@ import ScrollKit
 import ScrollLabCore
 
 extension PhotosScene: WindowPresentable {
-    @MainActor func windowScene(kind: SceneKind, images: ImageLoader, options: SceneOptions) -> any WindowScene {
-        PhotosWindowScene(photos: self, kind: kind, images: images.loader(for: options.photoPaths()))
+    @MainActor func windowScene(kind: SceneKind, images: ImageLoader, options: SceneConfiguration) -> any WindowScene {
+        PhotosWindowScene(photos: self, kind: kind, images: images.loader(for: (try? options.photoPaths()) ?? []))
     }
 }
 

@@ -79,7 +79,7 @@ struct SceneActionResult {
 protocol WindowPresentable: LabScene {
     /// The scene in the window, as `kind`; the grid's images come through `images`, and `options` are
     /// the command line's (a scene with images of its own finds them there).
-    @MainActor func windowScene(kind: SceneKind, images: ImageLoader, options: SceneOptions) -> any WindowScene
+    @MainActor func windowScene(kind: SceneKind, images: ImageLoader, options: SceneConfiguration) -> any WindowScene
 }
 
 /// What a scene draws the phone with.

@@ -1,4 +1,3 @@
-import ArgumentParser
 import LabKit
 import ScrollKit
 
@@ -48,18 +47,6 @@ public struct SceneKind: Sendable {
 
 extension SceneKind: Equatable {
     public static func == (a: SceneKind, b: SceneKind) -> Bool { a.name == b.name }
-}
-
-/// `--scene NAME`: any name in the registry.
-extension SceneKind: ExpressibleByArgument {
-    public init?(argument: String) {
-        guard let kind = Self.named(argument) else { return nil }
-        self = kind
-    }
-
-    public var defaultValueDescription: String { name }
-
-    public static var allValueStrings: [String] { all.map(\.name) }
 }
 
 /// What a scene is built from: the scene options of the command line, resolved.

@@ -2,6 +2,7 @@
 import CSDL
 import CX11Time
 import LabKit
+import ScrollLabCore
 
 /// The X server's time of each input event: SDL delivers the raw XEvent as `SDL_SYSWMEVENT` right
 /// before the SDL event it makes of it, in the same pump; its time (ms) is mapped onto the app clock

@@ -1,4 +1,5 @@
 import CSDL
+import ScrollLabCore
 
 /// The window system's own time of pointer events (B-VEL-1), behind one small interface. On X11 it is
 /// the server's event time (`X11EventTimes`, compiled in unless the build is `make build NO_X11=1`);

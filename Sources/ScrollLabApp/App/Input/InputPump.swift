@@ -2,6 +2,7 @@ import CSDL
 import Foundation
 import LabKit
 import ScrollKit
+import ScrollLabCore
 
 /// Collects SDL events many times per frame and gives each pointer event the time it happened.
 ///

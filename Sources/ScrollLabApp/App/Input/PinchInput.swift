@@ -1,5 +1,6 @@
 import CSDL
 import ScrollKit
+import ScrollLabCore
 
 /// A pinch the window is delivering to the scene (B-ZOOM-1): from Ctrl + wheel, as desktop trackpads
 /// deliver pinches, or from two fingers on a touchscreen.

@@ -10,7 +10,7 @@ final class Phone {
     /// Its place, 0 from the left (the trace's `"phone"`).
     let index: Int
     /// The options its scenes are built from: the command line's, with this phone's policy.
-    private(set) var sceneOptions: SceneOptions
+    private(set) var sceneOptions: SceneConfiguration
     /// The images of its scenes (a scene with its own loader, the photos, keeps that too).
     let images: ImageLoader
     /// The scene shown.
@@ -33,7 +33,7 @@ final class Phone {
     let entry: CompareEntry?
 
     /// A phone showing a new scene of `sceneOptions.scene`.
-    init(index: Int, sceneOptions: SceneOptions, factory: SceneFactory, viewport: PhoneViewport,
+    init(index: Int, sceneOptions: SceneConfiguration, factory: SceneFactory, viewport: PhoneViewport,
          entry: CompareEntry? = nil) throws(AppError) {
         self.index = index
         self.entry = entry

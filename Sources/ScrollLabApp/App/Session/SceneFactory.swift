@@ -14,7 +14,7 @@ struct SceneFactory {
     let renderer: OpaquePointer
 
     /// A new scene of `kind` built from `sceneOptions`, put in the window by its `WindowPresentable` side.
-    func scene(_ kind: SceneKind, options sceneOptions: SceneOptions, images: ImageLoader) throws(AppError) -> any WindowScene {
+    func scene(_ kind: SceneKind, options sceneOptions: SceneConfiguration, images: ImageLoader) throws(AppError) -> any WindowScene {
         let lab = sceneOptions.makeScene(kind, imageSource: SDLImageSource(loader: images), assetCount: images.paths.count)
         guard let presentable = lab as? any WindowPresentable else {
             throw .usage("the \(kind.name) scene cannot be shown in the window yet")
@@ -26,7 +26,7 @@ struct SceneFactory {
     /// (`--network`) or the asset files after a constant latency; the model clock's virtual source when
     /// `onModelClock` (A's runs, a video). A disk cache sits in front of a network unless `--disk-cache
     /// off` (one that cannot be used is left out with one warning).
-    func loader(for sceneOptions: SceneOptions, onModelClock: Bool = false) -> ImageLoader {
+    func loader(for sceneOptions: SceneConfiguration, onModelClock: Bool = false) -> ImageLoader {
         let route: ImageLoader.Route
         if onModelClock || options.imagesOnModelClock {
             route = .virtualClock(GridScene.headlessSource(sceneOptions.gridConfiguration(assetCount: Swift.max(1, imagePaths.count))))

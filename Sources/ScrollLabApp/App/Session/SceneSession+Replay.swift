@@ -1,5 +1,6 @@
 import LabKit
 import ScrollKit
+import ScrollLabCore
 
 /// Stepping to a frame: on the replay's grid while a replay runs (the same frames and input as `replay
 /// --headless`), else straight to the model time.

@@ -35,7 +35,7 @@ final class SceneSession {
 
     /// The phones of `sceneOptions` (compare mode: one per entry of its `compare` list, each with that
     /// policy or physics), placed left to right by `viewport`.
-    init(factory: SceneFactory, sceneOptions: SceneOptions, viewport: (Int) -> PhoneViewport) throws(AppError) {
+    init(factory: SceneFactory, sceneOptions: SceneConfiguration, viewport: (Int) -> PhoneViewport) throws(AppError) {
         self.factory = factory
         var phones: [Phone] = []
         let entries: [CompareEntry?] = sceneOptions.compare.isEmpty ? [nil] : sceneOptions.compare.map { $0 }

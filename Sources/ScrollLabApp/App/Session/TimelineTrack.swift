@@ -1,5 +1,6 @@
 import LabKit
 import ScrollKit
+import ScrollLabCore
 
 /// A phone's timeline (B-UI-1): offset, velocity and callbacks of the last seconds on the model clock,
 /// the plot's geometry reused frame to frame, the last release (the plot widens to keep its glide in

@@ -1,5 +1,5 @@
 import Testing
-@testable import ScrollLabApp
+@testable import ScrollLabCore
 
 @Suite struct ImageHeaderTests {
     /// A PNG signature and IHDR chunk for a `w`×`h` image (no pixel data: the header is all that is read).

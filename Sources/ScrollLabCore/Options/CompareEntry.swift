@@ -1,4 +1,4 @@
-import ArgumentParser
+import Foundation
 import LabKit
 import ScrollKit
 
@@ -27,24 +27,31 @@ package enum CompareEntry: Equatable, Sendable {
         }
     }
 
+    /// Why a `--compare` list was refused, in one line.
+    package struct ListError: Error {
+        package let message: String
+    }
+
     /// `A,B[,C,D]`: two to four entries; throws a line naming what is wrong.
-    static func list(_ argument: String) throws -> [CompareEntry] {
+    package static func list(_ argument: String) throws(ListError) -> [CompareEntry] {
         let names = argument.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
         guard (2...4).contains(names.count) else {
-            throw ValidationError("--compare takes 2 to 4 phones, comma-separated (got \(names.count))")
+            throw ListError(message: "--compare takes 2 to 4 phones, comma-separated (got \(names.count))")
         }
-        return try names.map { name in
+        var entries: [CompareEntry] = []
+        for name in names {
             guard let entry = CompareEntry(name: name) else {
-                throw ValidationError("--compare: '\(name)' is neither a policy ("
+                throw ListError(message: "--compare: '\(name)' is neither a policy ("
                     + LoadingPolicyKind.allCases.map(\.rawValue).joined(separator: ", ") + ") nor a physics ("
                     + ScrollPhysicsKind.allCases.map(\.rawValue).joined(separator: ", ") + ")")
             }
-            return entry
+            entries.append(entry)
         }
+        return entries
     }
 
     /// `options` with this entry's setting.
-    package func applied(to options: SceneOptions) -> SceneOptions {
+    package func applied(to options: SceneConfiguration) -> SceneConfiguration {
         var options = options
         switch self {
         case let .policy(kind): options.policy = .one(kind)

@@ -6,12 +6,15 @@ import ScrollLabCore
 /// time of the whole frame and of its image work on the main thread, in seconds.
 package struct FrameBenchRun {
     /// SDL's name of the renderer that drew (`software`, `opengl`).
-    var renderer: String
+    package var renderer: String
     /// Per frame: from the start of its work (image pump, model step, drawing) to the return of
     /// `SDL_RenderPresent`.
     package var frameTimes: [Double] = []
     /// Per frame: the image loader's share on the main thread (draining decodes, uploading textures).
-    var imageStalls: [Double] = []
+    package var imageStalls: [Double] = []
+
+    /// An empty run of `renderer`.
+    package init(renderer: String) { self.renderer = renderer }
 
     /// The `p`-th percentile (nearest rank) of the frame times, milliseconds.
     package func frameMs(percentile p: Double) -> Double {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ScrollLabCore
 
 /// The rules of the options several commands share, declared once (§7: one option, one rule). Each
 /// command's `validate()` calls them, so a bad value gives the same message and ArgumentParser's usage

@@ -3,18 +3,18 @@ import ScrollKit
 /// Everything the window command line decides, as plain values.
 package struct WindowOptions: Sendable {
     /// JSON-lines trace destination, if any.
-    var traceOut: String?
+    package var traceOut: String?
     /// Also write `didScroll` records to the trace.
-    var traceDidScroll: Bool = false
+    package var traceDidScroll: Bool = false
     /// Also write every pointer sample the window took (gesture-file fields, app-stamped time, and the
     /// number of the first frame presented after it).
-    var tracePointer: Bool = false
+    package var tracePointer: Bool = false
     /// Also write one line per presented frame: its number, model time and the content offset drawn.
-    var traceFrames: Bool = false
+    package var traceFrames: Bool = false
     /// PNG written by `--screenshot`.
-    var screenshot: String?
+    package var screenshot: String?
     /// When to take `--screenshot` (seconds after start); nil means at exit.
-    var screenshotAfter: Double?
+    package var screenshotAfter: Double?
     /// Render offscreen with the software renderer (no display needed).
     package var headless: Bool = false
     /// Force SDL's software renderer even when an accelerated one exists.
@@ -24,63 +24,38 @@ package struct WindowOptions: Sendable {
     /// Pointer samples of a gesture to play in the window, already parsed (the frame bench).
     package var replay: [PointerEvent]?
     /// A gesture file to play in the window (`--replay FILE`), read on a thread of its own.
-    var replayFile: String?
+    package var replayFile: String?
     /// Keep the HUD's messages off standard output (the frame bench prints only its results).
     package var quiet: Bool = false
     /// Quit after this many frames.
-    var frames: Int?
+    package var frames: Int?
     /// Quit after this many seconds.
-    var quitAfter: Double?
+    package var quitAfter: Double?
     /// The window's size in multiples of 960×600 (`--scale`).
     package var scale: Double = 1
     /// How the frame loop is paced (`--pacing`).
-    var pacing: FramePacing = .adaptive
+    package var pacing: FramePacing = .adaptive
     /// Debug: stall the main thread after this move of each drag (`--debug-stall-at-sample`).
-    var debugStallAtSample: Int?
+    package var debugStallAtSample: Int?
     /// Debug: how long that stall lasts, milliseconds.
-    var debugStallMs: Int = 100
+    package var debugStallMs: Int = 100
     /// Injected main-thread stalls (`--stall-ms MS --stall-every S`): milliseconds, and seconds between.
-    var stallMs: Double?
-    var stallEvery: Double?
+    package var stallMs: Double?
+    package var stallEvery: Double?
     /// Decode images on the render thread (`--decode-on-main`).
-    var decodeOnMain: Bool = false
+    package var decodeOnMain: Bool = false
     /// Fetch the grid's images over HTTP from this URL template (`--source`).
-    var source: String?
+    package var source: String?
     /// Images on the model clock from the headless replay's source, decoded the moment they finish
     /// (`replay --video`: the same frames every run), instead of real decodes in real time.
     package var imagesOnModelClock: Bool = false
     /// Empty the disk cache before the first load (`--clear-disk-cache`): a cold start.
-    var clearDiskCache: Bool = false
+    package var clearDiskCache: Bool = false
     /// Seconds without data before an HTTP fetch fails with "timeout" (`--http-timeout`).
-    var httpTimeout: Double = 10
+    package var httpTimeout: Double = 10
 
-    package init(traceOut: String? = nil, traceDidScroll: Bool = false, tracePointer: Bool = false, traceFrames: Bool = false, screenshot: String? = nil, screenshotAfter: Double? = nil, headless: Bool = false, software: Bool = false, renderDriver: String? = nil, replay: [PointerEvent]? = nil, replayFile: String? = nil, quiet: Bool = false, frames: Int? = nil, quitAfter: Double? = nil, scale: Double = 1, pacing: FramePacing = .adaptive, debugStallAtSample: Int? = nil, debugStallMs: Int = 100, stallMs: Double? = nil, stallEvery: Double? = nil, decodeOnMain: Bool = false, source: String? = nil, imagesOnModelClock: Bool = false, clearDiskCache: Bool = false, httpTimeout: Double = 10) {
-        self.traceOut = traceOut
-        self.traceDidScroll = traceDidScroll
-        self.tracePointer = tracePointer
-        self.traceFrames = traceFrames
-        self.screenshot = screenshot
-        self.screenshotAfter = screenshotAfter
-        self.headless = headless
-        self.software = software
-        self.renderDriver = renderDriver
-        self.replay = replay
-        self.replayFile = replayFile
-        self.quiet = quiet
-        self.frames = frames
-        self.quitAfter = quitAfter
-        self.scale = scale
-        self.pacing = pacing
-        self.debugStallAtSample = debugStallAtSample
-        self.debugStallMs = debugStallMs
-        self.stallMs = stallMs
-        self.stallEvery = stallEvery
-        self.decodeOnMain = decodeOnMain
-        self.source = source
-        self.imagesOnModelClock = imagesOnModelClock
-        self.clearDiskCache = clearDiskCache
-        self.httpTimeout = httpTimeout
-    }
+    /// The command line's defaults.
+    package init() {}
 }
 
 /// The frame loop's pacing: the pacer that learns what frames cost, or the loop before it (for comparison).

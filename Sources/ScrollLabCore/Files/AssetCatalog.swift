@@ -56,8 +56,10 @@ package struct AssetFile: Sendable, Hashable {
     /// The path's bytes, without a terminating NUL.
     package let path: [UInt8]
 
+    package init(path: [UInt8]) { self.path = path }
+
     /// The path for messages (bytes that are not UTF-8 shown as U+FFFD).
-    var displayPath: String { MessageText.quoted(String(decoding: path, as: UTF8.self)) }
+    package var displayPath: String { MessageText.quoted(String(decoding: path, as: UTF8.self)) }
 
     /// Calls `body` with the path as a NUL-terminated C string (for `open(2)`).
     package func withCString<R>(_ body: (UnsafePointer<CChar>) -> R) -> R {

@@ -12,9 +12,9 @@ import ScrollLabCore
 /// complete lines.
 package final class OutputFile {
     /// The path as given (`-` for standard output).
-    let path: String
+    package let path: String
     /// Why writing stopped, as one line (`cannot write PATH: No space left on device`), or nil.
-    private(set) var failure: String?
+    package private(set) var failure: String?
 
     private var descriptor: Int32
     private let ownsDescriptor: Bool
@@ -34,7 +34,7 @@ package final class OutputFile {
     }
 
     /// Standard output (not closed by `close()`).
-    static func standardOutput() -> OutputFile {
+    package static func standardOutput() -> OutputFile {
         OutputFile(descriptor: STDOUT_FILENO, path: "-", owns: false)
     }
 
@@ -56,7 +56,7 @@ package final class OutputFile {
 
     /// Writes `bytes` as one record; false (and `failure` set) when they could not be written whole.
     @discardableResult
-    func write(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    package func write(_ bytes: UnsafeRawBufferPointer) -> Bool {
         guard failure == nil, descriptor >= 0 else { return false }
         guard writeAll(bytes, to: descriptor) else {
             fail()

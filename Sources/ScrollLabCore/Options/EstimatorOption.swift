@@ -1,8 +1,7 @@
-import ArgumentParser
 import ScrollKit
 
 /// The `--estimator` values of the window, `replay` and `velocity` (default `ios`, as the scroll view's tracker).
-package enum EstimatorOption: String, ExpressibleByArgument, CaseIterable {
+package enum EstimatorOption: String, CaseIterable, Sendable {
     /// Least-squares quadratic fit (B-VEL-1).
     case lsq
     /// Weighted two-point velocities of the newest pairs.

@@ -1,0 +1,68 @@
+import Foundation
+import LabKit
+import ScrollKit
+
+/// An `on|off` setting (the content-touch switches).
+package enum Switch: String, CaseIterable, Sendable {
+    case on, off
+
+    /// True for `on`.
+    package var isOn: Bool { self == .on }
+}
+
+/// The `--rate` values: UIKit's two deceleration rates.
+package enum RateOption: String, CaseIterable, Sendable {
+    /// 0.998 per ms.
+    case normal
+    /// 0.99 per ms.
+    case fast
+
+    /// The deceleration rate this option selects.
+    package var rate: DecelerationRate { self == .normal ? .normal : .fast }
+}
+
+/// One loading policy, or `all` (`replay --headless`: every policy in turn on the same gesture, one
+/// `end` line each, for a fair comparison).
+package enum PolicyChoice: Equatable, Sendable {
+    case one(LoadingPolicyKind)
+    case all
+
+    /// `all`, or a policy's name.
+    package init?(name: String) {
+        if name == "all" {
+            self = .all
+        } else if let kind = LoadingPolicyKind(rawValue: name) {
+            self = .one(kind)
+        } else {
+            return nil
+        }
+    }
+
+    /// Every name `init(name:)` takes: each policy's, then `all`.
+    package static var names: [String] { LoadingPolicyKind.allCases.map(\.rawValue) + ["all"] }
+
+    /// The policy of a single run (`all` runs each; where one is needed it stands for the default).
+    package var kind: LoadingPolicyKind {
+        if case let .one(kind) = self { return kind }
+        return .adaptive
+    }
+}
+
+/// Where the disk cache keeps its files, or none (`--disk-cache DIR|off`).
+package enum DiskCacheChoice: Equatable, Sendable {
+    case off
+    case directory(String)
+
+    /// `off`, or a folder (not empty).
+    package init?(name: String) {
+        if name == "off" { self = .off } else if name.isEmpty { return nil } else { self = .directory(name) }
+    }
+
+    /// The default folder: `$XDG_CACHE_HOME/scrolllab/images`, else `~/.cache/scrolllab/images`.
+    package static var defaultDirectory: String {
+        let env = ProcessInfo.processInfo.environment
+        let base = env["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+            ?? ((env["HOME"] ?? NSHomeDirectory()) + "/.cache")
+        return base + "/scrolllab/images"
+    }
+}

@@ -13,6 +13,7 @@ let package = Package(
     name: "ScrollLab",
     products: [
         .executable(name: "scrolllab", targets: ["ScrollLab"]),
+        .executable(name: "scrolllab-headless", targets: ["ScrollLabHeadless"]),
         .executable(name: "scrollkit-example", targets: ["ScrollKitExample"]),
         .library(name: "ScrollKit", targets: ["ScrollKit"]),
         .library(name: "LabKit", targets: ["LabKit"]),
@@ -64,11 +65,12 @@ let package = Package(
             ],
             path: "Sources/ScrollLabServer"
         ),
-        // The command line: each subcommand parses its options and runs.
+        // The command line: each subcommand parses its options and runs; what draws goes through the
+        // `Drawing` the executable gives it, so this links no SDL.
         .target(
             name: "ScrollLabCLI",
             dependencies: [
-                "ScrollLabApp", "ScrollLabServer", "ScrollLabCore", "LabKit", "ScrollKit",
+                "ScrollLabServer", "ScrollLabCore", "LabKit", "ScrollKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "FlyingSocks", package: "FlyingFox"),
@@ -78,9 +80,11 @@ let package = Package(
         // `scrolllab`: the window by default, and every command.
         .executableTarget(
             name: "ScrollLab",
-            dependencies: ["ScrollLabCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["ScrollLabCLI", "ScrollLabApp", "ScrollLabCore", "LabKit", "ScrollKit"],
             path: "Sources/ScrollLab"
         ),
+        // `scrolllab-headless`: the commands that draw nothing, linking no SDL (`make build HEADLESS=1`).
+        .executableTarget(name: "ScrollLabHeadless", dependencies: ["ScrollLabCLI"], path: "Sources/ScrollLabHeadless"),
         // The example outside the lab: a list scrolled with ScrollKit from a plain SDL loop (`make example`).
         .executableTarget(name: "ScrollKitExample", dependencies: ["ScrollKit", "CSDL"], path: "Examples/ScrollKitList"),
         // Synthetic pointer gestures shared by the physics and the lab tests.

@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import LabKit
 import ScrollKit
-import ScrollLabApp
 import ScrollLabCore
 
 /// `scrolllab bench` (issue 4, B-POL-2): replays the bundled gesture files through the grid under
@@ -104,7 +103,8 @@ struct BenchCommand: ParsableCommand {
         paths.input(framesGesture, "--frames-gesture")
         paths.output(plot, "--plot")
         if let conflict = paths.firstConflict() { fail("scrolllab bench: " + conflict, code: 64) }
-        // An unwritable --plot fails at once, not after the whole bench.
+        // A --plot this build cannot draw, or cannot write, fails at once, not after the whole bench.
+        let drawing = plot.map { _ in Drawings.required("--plot", command: "bench") }
         if let plot, plot != "-" {
             do { _ = try OutputFile(path: plot).close() } catch {
                 fail("scrolllab bench: --plot: \(error.message.replacingOccurrences(of: "scrolllab: ", with: ""))", code: OptionRules.Exit.usage)
@@ -129,7 +129,7 @@ struct BenchCommand: ParsableCommand {
         var clock = HeadlessReplay()
         clock.frameRate = refresh
         let printsTables = plot != "-"
-        var panels: [BenchPlot.Panel] = []
+        var panels: [BenchPlotPanel] = []
         var gestures: [(name: String, events: [PointerEvent])] = []
         for file in files {
             let name = file.deletingPathExtension().lastPathComponent
@@ -156,7 +156,7 @@ struct BenchCommand: ParsableCommand {
             for (name, events) in gestures {
                 let rows = bench.rows(events)
                 profileRows.append(rows)
-                if profile == nil { panels.append(BenchPlot.Panel(gesture: name, rows: rows)) }
+                if profile == nil { panels.append(BenchPlotPanel(gesture: name, rows: rows)) }
                 if !printsTables {
                     continue
                 } else if json {
@@ -174,16 +174,16 @@ struct BenchCommand: ParsableCommand {
                 }
             }
             if let profile {
-                panels.append(BenchPlot.Panel(gesture: "\(profile.name): all \(gestures.count) gestures", rows: GridBenchRow.totals(profileRows),
+                panels.append(BenchPlotPanel(gesture: "\(profile.name): all \(gestures.count) gestures", rows: GridBenchRow.totals(profileRows),
                                               showsBytes: true))
             }
         }
-        if let plot {
+        if let plot, let drawing {
             let source = network == nil ? Self.describeSource(config) : "network \(network == .all ? "profiles" : config.network?.name ?? "") + decode \(Self.format(config.decodeCost * 1000, 0)) ms"
             let subtitle = "scrolllab bench: \(source), "
                 + "\(config.maxConcurrentLoads) loads at once unless the peer's system runs more (texture 10, flutter no cap), cache "
                 + "\(config.cacheByteLimit / config.bytesPerImage) images"
-            let error = MainActor.assumeIsolated { BenchPlot(panels: panels, subtitle: subtitle).write(to: plot) }
+            let error = MainActor.assumeIsolated { drawing.writeBenchPlot(panels, subtitle: subtitle, to: plot) }
             if let error { fail("scrolllab bench: --plot: \(error)") }
             if printsTables && !json { print("\nplot written to \(plot)") }
         }

@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import LabKit
 import ScrollKit
-import ScrollLabApp
 import ScrollLabCore
 
 /// `scrolllab gestures`: make gesture files — seeded populations of browsing sessions (B-GEN-1), or

@@ -1,5 +1,4 @@
 import Foundation
-import ScrollLabApp
 import ScrollLabCore
 
 /// Output lines held back until the input has parsed (`replay` prints nothing of a file with a bad

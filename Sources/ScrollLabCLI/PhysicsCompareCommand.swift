@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import LabKit
 import ScrollKit
-import ScrollLabApp
 import ScrollLabCore
 
 /// `scrolllab physics-compare FILE [--json]` (B-PHYS-1): the gesture replayed headless in the grid under

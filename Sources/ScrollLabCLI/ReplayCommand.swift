@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import LabKit
 import ScrollKit
-import ScrollLabApp
 import ScrollLabCore
 
 /// `scrolllab replay FILE --headless` (B-UI-3): runs a gesture file through a scene on a virtual 60 Hz
@@ -39,7 +38,7 @@ struct ReplayCommand: ParsableCommand {
     var video: String?
 
     @Option(name: .customLong("video-layout"), help: "With --video: phones (the phone alone, default) or window (the whole window with the HUD).")
-    var videoLayout: LabApp.VideoLayout = .phones
+    var videoLayout: VideoLayout = .phones
 
     @Option(parsing: .unconditional, help: "With --video: frames per second, which is also the replay's clock (default 60).")
     var fps: Double = 60
@@ -51,7 +50,7 @@ struct ReplayCommand: ParsableCommand {
         guard fps.isFinite, (1...240).contains(fps) else { throw ValidationError("--fps must be between 1 and 240 (got \(fps))") }
         guard scale.isFinite, (0.25...4).contains(scale) else { throw ValidationError("--scale must be between 0.25 and 4 (got \(scale))") }
         if video != nil, scene.policy == .all { throw ValidationError("--video renders one policy: give --policy NAME") }
-        if let video, !VideoEncoder.endings.contains((video as NSString).pathExtension.lowercased()) {
+        if let video, let drawing = Drawings.current, !drawing.videoEndings.contains((video as NSString).pathExtension.lowercased()) {
             throw ValidationError("--video must end in .mp4, .webm or .gif (got \(video))")
         }
     }
@@ -126,7 +125,7 @@ struct ReplayCommand: ParsableCommand {
     }
 }
 
-extension LabApp.VideoLayout: ExpressibleByArgument {}
+extension VideoLayout: ExpressibleByArgument {}
 
 extension ReplayCommand {
     /// `--video OUT`: the whole gesture read, then rendered offscreen frame by frame and encoded.
@@ -135,7 +134,8 @@ extension ReplayCommand {
         paths.input(file == "-" ? nil : file, "FILE")
         paths.output(output, "--video")
         if let conflict = paths.firstConflict() { fail("scrolllab replay: " + conflict, code: OptionRules.Exit.usage) }
-        guard VideoEncoder.ffmpegPath() != nil else {
+        let drawing = Drawings.required("--video", command: "replay")
+        guard drawing.hasVideoEncoder else {
             fail("scrolllab replay: --video needs ffmpeg, which is not installed (Debian: apt-get install ffmpeg)", code: OptionRules.Exit.input)
         }
         var events: [PointerEvent] = []
@@ -151,16 +151,12 @@ extension ReplayCommand {
         options.imagesOnModelClock = true
         let sceneOptions = scene.configuration
         let fps = self.fps, layout = videoLayout
-        let outcome: Result<Int, VideoEncoder.Problem> = MainActor.assumeIsolated {
+        let imagePaths = sceneOptions.imagePathsOrExit()
+        let outcome: Result<Int, AppError> = MainActor.assumeIsolated {
             do throws(AppError) {
-                let app = try LabApp(options: options, sceneOptions: sceneOptions, imagePaths: sceneOptions.imagePathsOrExit())
-                do throws(VideoEncoder.Problem) {
-                    return .success(try app.renderVideo(to: output, fps: fps, layout: layout))
-                } catch {
-                    return .failure(error)
-                }
+                return .success(try drawing.renderVideo(options, scene: sceneOptions, imagePaths: imagePaths, to: output, fps: fps, layout: layout))
             } catch {
-                return .failure(VideoEncoder.Problem(message: error.message))
+                return .failure(error)
             }
         }
         switch outcome {

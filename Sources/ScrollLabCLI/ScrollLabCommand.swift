@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import ScrollLabApp
 import ScrollLabCore
 
 /// `scrolllab`: the window by default, and the lab's command-line ports.
@@ -27,12 +26,13 @@ package struct ScrollLabCommand: ParsableCommand {
     package init() {}
 
     /// Ignores SIGPIPE, so writing to a closed pipe is an EPIPE error each command reports in one line
-    /// (and a non-zero exit) instead of a silent death; then runs the command.
-    package static func main() {
+    /// (and a non-zero exit) instead of a silent death; then runs the command with `drawing` (nil in the
+    /// build that links no SDL).
+    package static func main(drawing: (any Drawing)?) {
         signal(SIGPIPE, SIG_IGN)
         // A hang-up (the terminal closed) ends the window as SIGTERM does: SDL turns that into its quit
         // event, so the trace gets its summary and a recording is closed whole.
         signal(SIGHUP) { _ in _ = raise(SIGTERM) }
-        main(nil)
+        Drawings.$current.withValue(drawing) { main(nil) }
     }
 }

@@ -4,7 +4,6 @@ import FlyingFox
 import FlyingSocks
 import Foundation
 import LabKit
-import ScrollLabApp
 import ScrollLabCore
 import ScrollLabServer
 

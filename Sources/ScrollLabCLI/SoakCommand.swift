@@ -3,7 +3,6 @@ import Foundation
 import Glibc
 import LabKit
 import ScrollKit
-import ScrollLabApp
 import ScrollLabCore
 
 #if canImport(Glibc)

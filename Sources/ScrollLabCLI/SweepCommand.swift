@@ -3,7 +3,6 @@ import Dispatch
 import Foundation
 import LabKit
 import ScrollKit
-import ScrollLabApp
 import ScrollLabCore
 import Synchronization
 
@@ -220,6 +219,7 @@ struct SweepCommand: ParsableCommand {
             conflicts.input(file, "FILE")
             conflicts.output(plot, "--plot")
             if let conflict = conflicts.firstConflict() { fail("scrolllab sweep report: " + conflict, code: OptionRules.Exit.usage) }
+            let drawing = plot.map { _ in Drawings.required("--plot", command: "sweep report") }
             if let plot, plot != "-" {
                 do { _ = try OutputFile(path: plot).close() } catch {
                     fail("scrolllab sweep report: --plot: \(error.message.replacingOccurrences(of: "scrolllab: ", with: ""))", code: OptionRules.Exit.usage)
@@ -235,10 +235,10 @@ struct SweepCommand: ParsableCommand {
             } else {
                 print(Self.table(rows, sessions: Set(results.map(\.gesture)).count))
             }
-            if let plot {
+            if let plot, let drawing {
                 let overall = SweepSummary.rows(results, resamples: resamples, factors: ["all"])
                 let title = "scrolllab sweep report \(file): \(results.count) runs, \(Set(results.map(\.gesture)).count) sessions"
-                let error = MainActor.assumeIsolated { SweepPlot(rows: rows, overall: overall, title: title).write(to: plot) }
+                let error = MainActor.assumeIsolated { drawing.writeSweepPlot(rows: rows, overall: overall, title: title, to: plot) }
                 if let error { fail("scrolllab sweep report: --plot: \(error)") }
             }
         }

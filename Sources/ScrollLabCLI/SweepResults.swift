@@ -1,6 +1,5 @@
 import Foundation
 import LabKit
-import ScrollLabApp
 import ScrollLabCore
 import Synchronization
 

@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import LabKit
 import ScrollKit
-import ScrollLabApp
 import ScrollLabCore
 
 /// `scrolllab velocity` (B-VEL-2): the release velocity of one gesture read from stdin, as the scroll view sees it.

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import ScrollLabApp
 import ScrollLabCore
 
 /// `scrolllab` / `scrolllab window`: opens the lab window (the default subcommand).
@@ -113,7 +112,7 @@ struct WindowCommand: ParsableCommand {
             throw ValidationError("--policy all replays a gesture under every policy: use it with `scrolllab replay FILE --headless`")
         }
         if let source {
-            if let problem = HTTPImageFetcher.problem(with: source) { throw ValidationError(problem) }
+            if let problem = Drawings.current?.sourceProblem(source) { throw ValidationError(problem) }
             if sceneOptions.network != nil {
                 throw ValidationError("--source fetches over a real network: shape it at the server (scrolllab serve --network PROFILE), not with --network")
             }
@@ -140,7 +139,8 @@ struct WindowCommand: ParsableCommand {
         let options = windowOptions
         let code: Int32 = MainActor.assumeIsolated {
             do throws(AppError) {
-                return try LabApp(options: options, sceneOptions: sceneOptions.configuration, imagePaths: sceneOptions.imagePaths()).run()
+                return try Drawings.required("the window", command: "window")
+                    .runWindow(options, scene: sceneOptions.configuration, imagePaths: sceneOptions.imagePaths())
             } catch {
                 writeStandardError(error.message)
                 return 2

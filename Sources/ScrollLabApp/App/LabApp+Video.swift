@@ -8,10 +8,7 @@ import ScrollLabCore
 /// moment they finish), so the same file gives the same frames every run; each frame is piped to ffmpeg.
 extension LabApp {
     /// What the video shows: the phone alone, or the whole window with the HUD.
-    package enum VideoLayout: String, CaseIterable, Sendable {
-        case phones
-        case window
-    }
+    package typealias VideoLayout = ScrollLabCore.VideoLayout
 
     /// Renders the pending replay at `fps` into `output`; ends 0.5 s after the scene settles (at most
     /// `limit` seconds). Returns the number of frames, or throws one line.

@@ -15,7 +15,11 @@ struct SceneOptions: ParsableArguments {
     @Option(help: "Deceleration rate: normal (0.998) or fast (0.99).")
     var rate: RateOption = .normal
 
-    @Option(help: "Image-loading policy of the grid: eager, deferred, target, prefetch, adaptive, or a peer from a shipping system: texture, flutter, glide; all (replay --headless): every policy in turn.")
+    @Option(help: ArgumentHelp("Image-loading policy of the grid: "
+                               + LoadingPolicyKind.allCases.filter { !$0.isPeer }.map(\.rawValue).joined(separator: ", ")
+                               + ", or a peer from a shipping system: "
+                               + LoadingPolicyKind.allCases.filter(\.isPeer).map(\.rawValue).joined(separator: ", ")
+                               + "; all (replay --headless): every policy in turn."))
     var policy: PolicyChoice = .one(.adaptive)
 
     @Option(name: .customLong("seed-problem"), help: "Show seed 000's problem 1, 2 or 3 in its broken form (Deferred and Target).")

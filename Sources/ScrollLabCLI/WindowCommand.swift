@@ -1,5 +1,7 @@
 import ArgumentParser
 import Foundation
+import LabKit
+import ScrollKit
 import ScrollLabCore
 
 /// `scrolllab` / `scrolllab window`: opens the lab window (the default subcommand).
@@ -18,13 +20,16 @@ struct WindowCommand: ParsableCommand {
         }.joined(separator: " · ") + "."
     }
 
-    /// The window's options in one paragraph, for the top-level `--help`.
+    /// The window's options in one paragraph, for the top-level `--help`; the scenes, policies, networks
+    /// and physics named from their registries.
     static let optionsSummary = """
         With no subcommand scrolllab opens the window; its options ('scrolllab window --help'): \
-        --scene grid|pager|photos, --paging none|frame|snap|target, \
-        --policy eager|deferred|target|prefetch|adaptive|texture|flutter|glide, --seed-problem 1|2|3, \
-        --latency-ms MS, --network wifi|lte|3g|edge|very-bad|fast-3g|slow-3g, --source URL-TEMPLATE, \
-        --disk-cache DIR|off, --clear-disk-cache, --request-order fifo|lifo, --http-timeout S, --rate normal|fast, --physics ios|android|flutter-bouncing|flutter-clamping, \
+        --scene \(SceneKind.all.map(\.name).joined(separator: "|")), \
+        --paging \(PagingMode.allCases.map(\.rawValue).joined(separator: "|")), \
+        --policy \(LoadingPolicyKind.allCases.map(\.rawValue).joined(separator: "|")), --seed-problem 1|2|3, \
+        --latency-ms MS, --network \(NetworkProfile.all.map(\.name).joined(separator: "|")), --source URL-TEMPLATE, \
+        --disk-cache DIR|off, --clear-disk-cache, --request-order fifo|lifo, --http-timeout S, --rate normal|fast, \
+        --physics \(ScrollPhysicsKind.allCases.map(\.rawValue).joined(separator: "|")), \
         --refresh HZ, --touch-hz HZ, --items N, --estimator ios|lsq, --assets DIR, --scale N, \
         --compare A,B[,C,D] (two to four phones side by side, one policy or physics each), \
         --trace-out FILE, --trace-did-scroll, --trace-pointer, --trace-frames, --replay FILE, \

@@ -2,7 +2,7 @@ import LabKit
 import ScrollKit
 
 extension SceneKind {
-    /// The tile grid (seed 004): six recycled views, images, the loading policies (keys 1–8), the seed
+    /// The tile grid (seed 004): six recycled views, images, the loading policies (their digit keys), the seed
     /// problems, the source latency and the memory cache.
     public static let grid = SceneKind(name: "grid", axis: .vertical, keys: gridKeys) { settings in
         GridScene(configuration: settings.grid, source: settings.imageSource)

@@ -70,7 +70,7 @@ extension LabApp {
         if !first { previous.close() }
         phone.comparison = comparison
         logSetting("policy", .string(kind.rawValue), at: t)
-        session.playback.pending = gesture.events
+        session.play(gesture.events)
         say("A: \(kind.rawValue) (\(LoadingPolicyKind.allCases.count - comparison.queue.count) of \(LoadingPolicyKind.allCases.count))", at: t)
     }
 
@@ -79,8 +79,7 @@ extension LabApp {
     func endComparison(carrying carried: PolicyComparison? = nil) {
         guard let comparison = phone.comparison else { return }
         phone.comparison = nil
-        session.playback.replay = nil
-        session.playback.pending = nil
+        session.stopPlayback()
         guard comparison.home !== scene else { return }
         let table = carried ?? scene.loading?.comparisonIncludingCurrent
         session.collect()

@@ -105,11 +105,7 @@ extension LabApp {
     /// frames per second and interval p99 over the last second, work time and its p99.
     private func updateFrameStatus() {
         guard meter.frameCount % 15 == 0 else { return }
-        hud.status.frameMs = (meter.stats.recentFrameTimes.last ?? 0) * 1000
-        hud.status.frameP99Ms = FrameStats.percentile(99, of: meter.stats.recentFrameTimes) * 1000
-        hud.status.intervalP99Ms = FrameStats.percentile(99, of: meter.stats.recentIntervals) * 1000
-        hud.status.fps = FrameStats.fps(of: meter.stats.recentIntervals)
-        hud.status.hitchRatio = meter.hitches.ratioMsPerS
+        hud.status.showFrames(meter.stats, hitchRatio: meter.hitches.ratioMsPerS)
     }
 
     /// Sleeps until app time `time` without pumping input (SDL_Delay for whole milliseconds, then a

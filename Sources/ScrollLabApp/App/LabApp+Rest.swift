@@ -16,7 +16,7 @@ extension LabApp {
     func canRest(at t: Double) -> Bool {
         guard options.frames == nil, !options.traceFrames, options.stallMs == nil, loop.pendingScreenshot == nil,
               options.screenshotAfter == nil || loop.screenshotTaken, !isReplaying, session.playback.load == nil,
-              !session.recording.recorder.isRecording, input.isIdle, hud.status.message == nil, session.isSettled else {
+              !session.isRecording, input.isIdle, hud.status.message == nil, session.isSettled else {
             loop.lastBusyTime = t
             return false
         }

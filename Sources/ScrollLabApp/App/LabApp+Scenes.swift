@@ -13,8 +13,7 @@ extension LabApp {
         input.dropTouch()
         guard session.phones.allSatisfy({ $0.switchScene(factory: session.factory) }) else { return }
         // A replay in progress stops (it was meant for the scene it started on).
-        session.playback.replay = nil
-        session.playback.pending = nil
+        session.stopPlayback()
         refreshSourceStatus()
         logSetting("scene", .string(scene.kind.name), at: t)
         for line in scene.settingLines { trace?.log.write(line) }

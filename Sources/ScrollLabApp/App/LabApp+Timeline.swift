@@ -42,7 +42,7 @@ extension LabApp {
         var status = session.clock.scaleLabel
         if isReplaying { status += " · replay" }
         if hud.timelineFrozenAt != nil { status += " · frozen" }
-        let recording = session.recording.recorder.isRecording ? "REC → ./\(Recording.folder)/" : nil
+        let recording = session.isRecording ? "REC → ./\(Recording.folder)/" : nil
         let now = hud.timelineFrozenAt ?? session.timeShown
         TimelinePlot(canvas: canvas, text: text).draw(phone.track.timeline, now: now,
                                                       seconds: Self.timelineSpan(now: now, lastRelease: phone.track.lastRelease, width: frame.width),

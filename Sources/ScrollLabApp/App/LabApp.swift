@@ -53,8 +53,8 @@ package final class LabApp {
         }
         text = TextCache(renderer: sdl.renderer, fonts: fonts)
         canvas = Canvas(renderer: sdl.renderer)
-        session.playback.pending = options.replay.map(session.resampled)
-        session.playback.load = options.replayFile.map(GestureLoad.init(path:))
+        if let replay = options.replay { session.play(session.resampled(replay)) }
+        if let path = options.replayFile { session.playFile(path) }
         wireSession()
         refreshSourceStatus()
         hud.status.renderer = sdl.rendererName + (sdl.rendererNote.map { " (\($0))" } ?? "") + " · " + sdl.videoDriver   // the pacing is added by `run()`
@@ -121,10 +121,7 @@ package final class LabApp {
     /// Draws `phone` at app time `t` and returns what it showed.
     private func draw(_ phone: Phone, at t: Double) -> SceneSnapshot {
         var snapshot = phone.scene.snapshot()
-        if snapshot.contentOffset != phone.drawnOffset || snapshot.isDragging || snapshot.isDecelerating { phone.lastScrollTime = t }
-        snapshot.scrollIndicatorAlpha = ScrollIndicator.alpha(since: t - phone.lastScrollTime)
-        phone.drawnOffset = snapshot.contentOffset
-        phone.track.record(snapshot, at: session.timeShown)
+        phone.noteFrame(&snapshot, at: t, modelTime: session.timeShown)
         if let live = snapshot.liveImageAssets, phone.scene.ownTextures == nil { phone.images.retainTextures(live) }
         phone.scene.draw(snapshot, with: ScenePainter(canvas: canvas, text: text, textures: phone.scene.ownTextures ?? phone.images.textures,
                                                       viewport: phone.viewport))
@@ -176,10 +173,8 @@ package final class LabApp {
 
     /// The HUD's rows of the phone it follows: the source (the latency, or the network) and the physics.
     func refreshSourceStatus() {
-        hud.status.latencyMs = scene.sourceLatencyMs
-        hud.status.network = scene.sourceNetwork
-        let options = phone.sceneOptions
-        hud.status.physics = (options.physics == .ios ? "iOS fit" : options.physics.rawValue) + " · vel \(options.estimator.rawValue)"
+        hud.status.showSource(latencyMs: scene.sourceLatencyMs, network: scene.sourceNetwork,
+                              physics: phone.sceneOptions.physics, estimator: phone.sceneOptions.estimator)
     }
 }
 

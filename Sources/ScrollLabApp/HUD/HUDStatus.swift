@@ -1,3 +1,6 @@
+import ScrollKit
+import ScrollLabCore
+
 /// The window's own state the HUD shows next to the scene's: renderer, frame timing, messages.
 struct HUDStatus {
     /// Renderer, video driver and how frames are paced (`software · x11 · paced 60.0 Hz`, `opengl · x11 · vsync`).
@@ -28,4 +31,22 @@ struct HUDStatus {
     var message: String?
     /// The toast's opacity (it fades out at the end).
     var messageAlpha = 1.0
+
+    /// The frame line's figures: the last frame's work time and its p99, presented frames per second and
+    /// the interval p99 over the last second, and the hitch ratio so far.
+    mutating func showFrames(_ stats: FrameStats, hitchRatio: Double) {
+        frameMs = (stats.recentFrameTimes.last ?? 0) * 1000
+        frameP99Ms = FrameStats.percentile(99, of: stats.recentFrameTimes) * 1000
+        intervalP99Ms = FrameStats.percentile(99, of: stats.recentIntervals) * 1000
+        fps = FrameStats.fps(of: stats.recentIntervals)
+        self.hitchRatio = hitchRatio
+    }
+
+    /// The source and physics rows of the phone the HUD follows: its latency or network, its physics and
+    /// velocity estimator.
+    mutating func showSource(latencyMs: Double?, network: String?, physics: ScrollPhysicsKind, estimator: EstimatorOption) {
+        self.latencyMs = latencyMs
+        self.network = network
+        self.physics = (physics == .ios ? "iOS fit" : physics.rawValue) + " · vel \(estimator.rawValue)"
+    }
 }

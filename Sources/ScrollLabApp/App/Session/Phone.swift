@@ -25,8 +25,8 @@ final class Phone {
     /// Apple's hitch measure over the current policy segment's frames of motion.
     var segmentHitches = HitchMeter()
     /// The offset its last frame showed, and when its content last moved (the scroll indicator fades after).
-    var drawnOffset = Point.zero
-    var lastScrollTime = -Double.infinity
+    private(set) var drawnOffset = Point.zero
+    private(set) var lastScrollTime = -Double.infinity
     /// A's runs, while A plays the last gesture under every policy here.
     var comparison: ComparisonRun?
     /// What this phone compares (`--compare`), nil outside compare mode.
@@ -95,6 +95,15 @@ final class Phone {
         for parked in parkedScenes.values { parked.close() }
         comparison?.home.close()
         images.shutdown()
+    }
+
+    /// Notes the frame drawn at app time `t` (model time `modelTime`): when its content last moved, the
+    /// offset shown and the timeline's sample; gives `snapshot` the scroll indicator's alpha.
+    func noteFrame(_ snapshot: inout SceneSnapshot, at t: Double, modelTime: Double) {
+        if snapshot.contentOffset != drawnOffset || snapshot.isDragging || snapshot.isDecelerating { lastScrollTime = t }
+        snapshot.scrollIndicatorAlpha = ScrollIndicator.alpha(since: t - lastScrollTime)
+        drawnOffset = snapshot.contentOffset
+        track.record(snapshot, at: modelTime)
     }
 }
 

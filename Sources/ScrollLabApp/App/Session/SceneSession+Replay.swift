@@ -40,8 +40,8 @@ extension SceneSession {
         })
         playback.replay = driver
         let resting = phones.allSatisfy { phone in
-            let s = phone.scene.snapshot()
-            return !s.isTracking && !s.isDragging && !s.isDecelerating && s.targetContentOffset == nil
+            let view = phone.scene.scrollView
+            return !view.isTracking && !view.isDragging && !view.isDecelerating && view.targetContentOffset == nil
         }
         guard driver.isFinished, resting else { return report }
         playback.replay = nil
@@ -58,7 +58,7 @@ extension SceneSession {
     private func start(_ gesture: [PointerEvent], at now: Double) {
         playback.pending = nil
         if focused.comparison == nil {
-            lastGesture = PlayedGesture(events: gesture, startOffset: focused.scene.snapshot().contentOffset)
+            lastGesture = PlayedGesture(events: gesture, startOffset: focused.scene.scrollView.contentOffset)
         }
         playback.replay = ReplayDriver(gesture: gesture, startTime: now, frameRate: playback.frameRate)
         replayStarted(gesture.count)

@@ -19,10 +19,12 @@ final class SceneSession {
     var clock = LabClock(realTime: 0)
     /// The model time the scenes were last advanced to (what the screen shows).
     private(set) var timeShown = 0.0
-    /// The `--replay` file, the replay running and its frame rate.
+    /// The `--replay` file, the replay running and its frame rate (started and stopped by `play`,
+    /// `playFile` and `stopPlayback`).
     var playback = Playback()
-    /// F5: the samples as the model received them, and the file they go to.
-    var recording = Recording()
+    /// F5: the samples as the model received them, and the file they go to (`startRecording`,
+    /// `stopRecording`, `saveRecording`, `closeRecording`).
+    private(set) var recording = Recording()
     /// The last complete gesture (A plays it under every policy) and the touch in progress.
     var lastGesture: PlayedGesture?
     private var touchInProgress: PlayedGesture?
@@ -64,10 +66,7 @@ final class SceneSession {
     /// scene's callbacks published.
     func deliver(_ event: PointerEvent) {
         noteLiveSample(event)
-        if recording.recorder.isRecording {
-            recording.recorder.record(event)
-            if event.phase == .up || event.phase == .pinchEnd || event.phase == .wheel { gestureRecorded() }
-        }
+        if recording.record(event) { gestureRecorded() }
         for phone in phones {
             phone.scene.pointer(event)
             phone.collect(publish)
@@ -112,6 +111,42 @@ final class SceneSession {
         for phone in phones { phone.close() }
     }
 
+    // MARK: - Playback and recording
+
+    /// Plays `gesture` from the next frame (a replay, or A's run of the last gesture).
+    func play(_ gesture: [PointerEvent]) {
+        playback.pending = gesture
+    }
+
+    /// Reads the gesture file at `path` on a thread of its own, then plays it (`--replay FILE`).
+    func playFile(_ path: String) {
+        playback.load = GestureLoad(path: path)
+    }
+
+    /// Stops the replay running or waiting, if any.
+    func stopPlayback() {
+        playback.replay = nil
+        playback.pending = nil
+    }
+
+    /// True while F5 records.
+    var isRecording: Bool { recording.isRecording }
+
+    /// True while the recording holds gestures no file has yet.
+    var hasUnsavedRecording: Bool { recording.hasUnsavedGestures }
+
+    /// F5: starts recording the samples the scenes receive.
+    func startRecording() { recording.start() }
+
+    /// Stops recording; false when nothing was recorded and no file was opened (nothing to save).
+    func stopRecording() -> Bool { recording.stop() }
+
+    /// Appends the complete gestures not yet written, opening the next file on first use: its path.
+    func saveRecording() throws(Recording.Failure) -> String { try recording.save() }
+
+    /// Closes the recording's file.
+    func closeRecording() throws(Recording.Failure) { try recording.close() }
+
     // MARK: - The last gesture (A)
 
     /// The last gesture the scenes received, and the content offset it started from.
@@ -125,7 +160,7 @@ final class SceneSession {
         guard focused.comparison == nil else { return }
         switch event.phase {
         case .down:
-            touchInProgress = PlayedGesture(events: [event], startOffset: focused.scene.snapshot().contentOffset)
+            touchInProgress = PlayedGesture(events: [event], startOffset: focused.scene.scrollView.contentOffset)
         case .move:
             touchInProgress?.events.append(event)
         case .up:
@@ -154,14 +189,76 @@ struct Playback {
     var isReplaying: Bool { replay != nil || pending != nil }
 }
 
-/// F5 (B-UI-3): the samples as the model received them, and the file written as it goes.
+/// F5 (B-UI-3): the samples as the model received them, and the file they are written to as each gesture
+/// completes. After a failed write the file is dropped and the samples kept: the next save writes the
+/// whole recording to a new file.
 struct Recording {
     /// Folder the recordings go to, relative to the working directory.
     static let folder = "recordings"
 
-    var recorder = GestureRecorder()
-    /// The file the recording is written to (opened at the first complete gesture).
-    var file: OutputFile?
+    /// Why a recording could not be written: one line.
+    struct Failure: Error {
+        let message: String
+    }
+
+    private var recorder = GestureRecorder()
+    /// The file the recording is written to (opened at the first save).
+    private var file: OutputFile?
+
+    /// True while samples are recorded.
+    var isRecording: Bool { recorder.isRecording }
+
+    /// True while gestures are held that no file has yet.
+    var hasUnsavedGestures: Bool { recorder.hasUnsavedGestures }
+
+    mutating func start() { recorder.start() }
+
+    /// Records `event` while recording; true when it completed a gesture (a lift, a pinch's end, a wheel step).
+    mutating func record(_ event: PointerEvent) -> Bool {
+        guard recorder.isRecording else { return false }
+        recorder.record(event)
+        return event.phase == .up || event.phase == .pinchEnd || event.phase == .wheel
+    }
+
+    /// Stops recording; false when there is nothing to save (no complete gesture, no file).
+    mutating func stop() -> Bool {
+        _ = recorder.stop()
+        return file != nil || recorder.hasUnsavedGestures
+    }
+
+    /// Appends the complete gestures not yet written, opening the next free `recordings/gesture-<n>.jsonl`
+    /// (in place) on first use; its path.
+    mutating func save() throws(Failure) -> String {
+        if file == nil {
+            let path = Self.nextPath()
+            try? FileManager.default.createDirectory(atPath: Self.folder, withIntermediateDirectories: true)
+            do {
+                file = try OutputFile(path: path)
+            } catch {
+                throw drop(error.message)
+            }
+        }
+        guard let file else { throw drop("scrolllab: cannot open a recording file") }
+        if let text = recorder.unsavedText() {
+            guard file.write(text) else { throw drop("scrolllab: \(file.failure ?? "cannot write \(file.path)")") }
+            recorder.markSaved()
+        }
+        return file.path
+    }
+
+    /// Closes the file (the next recording opens a new one).
+    mutating func close() throws(Failure) {
+        if let failure = file?.close() { throw drop("scrolllab: \(failure)") }
+        file = nil
+    }
+
+    /// Drops the file after a failure, keeping the samples for the next save.
+    private mutating func drop(_ message: String) -> Failure {
+        file?.close()
+        file = nil
+        recorder.markUnsaved()
+        return Failure(message: message)
+    }
 
     /// The next free `recordings/gesture-<n>.jsonl` (n from 1), relative to the working directory.
     static func nextPath(fileManager: FileManager = .default) -> String {

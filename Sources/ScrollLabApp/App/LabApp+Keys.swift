@@ -75,15 +75,16 @@ extension LabApp {
         case .screenshot:
             loop.pendingScreenshot = Screenshot.nextDefaultPath()
         case .scene(let action):
-            // In compare mode a policy key changes the phone under the pointer; the others change every phone.
-            let policy = action.id == "policy"
+            // In compare mode a per-phone action (a policy key) changes the phone under the pointer; the
+            // others change every phone.
             var answer = ""
-            for phone in session.phones where !(session.isComparing && policy && phone !== session.focused) {
+            for phone in session.phones where !(session.isComparing && action.isPerPhone && phone !== session.focused) {
                 let ending = phone.scene.policySegment
+                let before = phone.scene.loading?.policyKind
                 let result = phone.scene.perform(action)
-                if result.changes.contains(where: { $0.name == "policy" || $0.name == "seedProblem" }) { tracePolicySegment(ending, of: phone, at: t) }
+                if result.endsPolicySegment { tracePolicySegment(ending, of: phone, at: t) }
                 for change in result.changes { logSetting(change.name, change.value, at: t, phone: phone) }
-                if policy, let kind = phone.scene.loading?.policyKind { phone.remember(policy: kind) }
+                if let kind = phone.scene.loading?.policyKind, kind != before { phone.remember(policy: kind) }
                 if phone === session.focused { answer = result.toast }
             }
             session.collect()

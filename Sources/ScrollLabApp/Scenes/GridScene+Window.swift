@@ -87,9 +87,11 @@ final class GridWindowScene: LabSceneAdapter {
         switch action.id {
         case "policy":
             let number = action.argument ?? 0
-            return SceneActionResult(setPolicy(number: number)) {
+            var result = SceneActionResult(setPolicy(number: number)) {
                 $0.map { "\(number): policy \($0), metrics from zero" } ?? "\(number): no policy has this key"
             }
+            result.endsPolicySegment = !result.changes.isEmpty
+            return result
         case "seed-problem":
             return nextSeedProblem()
         case "latency":
@@ -143,8 +145,10 @@ final class GridWindowScene: LabSceneAdapter {
         let index = problems.firstIndex { $0 == grid.seedProblem } ?? 0
         let next = problems[(index + 1) % problems.count]
         grid.setPolicy(grid.policyKind, problem: next)
-        return SceneActionResult(changes: [("seedProblem", next.map { .int($0.rawValue) } ?? .null)],
-                                 toast: next.map { "B: seed problem shown broken, " + $0.summary } ?? "B: seed problems off")
+        var result = SceneActionResult(changes: [("seedProblem", next.map { .int($0.rawValue) } ?? .null)],
+                                       toast: next.map { "B: seed problem shown broken, " + $0.summary } ?? "B: seed problems off")
+        result.endsPolicySegment = true
+        return result
     }
 
     /// L: the next network profile under a network, nothing over HTTP, else the next source latency.

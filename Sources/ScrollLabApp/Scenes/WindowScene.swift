@@ -52,6 +52,9 @@ protocol WindowScene: AnyObject {
 struct SceneActionResult {
     var changes: [(name: String, value: JSONValue)]
     var toast: String
+    /// The action changed how the scene loads (its policy, a seed problem): the policy segment measured
+    /// so far ends here.
+    var endsPolicySegment = false
 
     /// A result of `changes` answered by `toast`.
     init(changes: [(name: String, value: JSONValue)] = [], toast: String) {

@@ -1,5 +1,4 @@
 import Foundation
-import ScrollLabCore
 
 /// The image files of an assets folder, in name order: asset index `i` is the `i`-th file.
 package enum AssetCatalog {

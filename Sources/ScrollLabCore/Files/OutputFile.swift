@@ -1,5 +1,4 @@
 import Foundation
-import ScrollLabCore
 
 /// A file the lab writes (trace, recording, screenshot), opened in place: `open(2)` with
 /// create + truncate, never a temporary file renamed over the path. So a symlink, a FIFO or a device

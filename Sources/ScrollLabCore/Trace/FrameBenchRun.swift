@@ -1,6 +1,5 @@
 import LabKit
 import ScrollKit
-import ScrollLabCore
 
 /// One renderer's run of the frame bench (`scrolllab bench --frames`): per measured frame, the CPU
 /// time of the whole frame and of its image work on the main thread, in seconds.

@@ -2,7 +2,8 @@
 #
 #   make run    install missing run-time packages, build release, open the window
 #   make build  debug build (`make build NO_X11=1`: without the X11 event-time path, no libX11 linked;
-#               built in .build-nox11)
+#               built in .build-nox11; `make build HEADLESS=1`: only .build/debug/scrolllab-headless, the
+#               commands that draw nothing, checked to link no SDL or X11)
 #   make test   install missing test packages, build (debug, and release for the signal tests), unit
 #               tests, a bounded fuzz run, a headless soak, the real-window and fault tests under Xvfb
 #               (serve_signals_test also stops the release binary), then a copy of the tree built with a throwaway policy and
@@ -46,7 +47,7 @@ define install_missing
 	fi
 endef
 
-.PHONY: run build release docs example test test-nox11 deps test-deps unit-test window-test sanitize bench bench-thresholds clean check-layering
+.PHONY: run build release docs example test test-nox11 test-headless deps test-deps unit-test window-test sanitize bench bench-thresholds clean check-layering
 
 deps:
 ifeq ($(UNAME),Darwin)
@@ -61,8 +62,16 @@ test-deps:
 # With NO_X11=1 the build goes to its own scratch path, and the binary is checked to link no libX11.
 NOX11_SCRATCH := .build-nox11
 
+# The libraries the headless binary must not link: a cluster node has no display libraries.
+DISPLAY_LIBS := libSDL2|libX11
+
 build: deps check-layering
-ifeq ($(NO_X11),1)
+ifeq ($(HEADLESS),1)
+	swift build --product scrolllab-headless $(SWIFT_FLAGS)
+	@if readelf -d .build/debug/scrolllab-headless | grep -E '$(DISPLAY_LIBS)'; then \
+	  echo ".build/debug/scrolllab-headless links a display library"; exit 1; \
+	else echo ".build/debug/scrolllab-headless: built without SDL or X11 (none linked)"; fi
+else ifeq ($(NO_X11),1)
 	SCROLLLAB_NO_X11=1 swift build --scratch-path $(NOX11_SCRATCH)
 	@if readelf -d $(NOX11_SCRATCH)/debug/scrolllab | grep -q 'libX11'; then \
 	  echo "$(NOX11_SCRATCH)/debug/scrolllab links libX11"; exit 1; \
@@ -86,6 +95,13 @@ test: test-deps check-layering
 	SCROLLLAB_RELEASE_BINARY=.build/release/scrolllab Tests/Window/run-all.sh .build/debug/scrolllab
 	python3 Tests/Extension/extension_test.py
 	$(MAKE) --no-print-directory test-nox11
+	$(MAKE) --no-print-directory test-headless
+
+# The headless binary: built and checked to link no SDL or X11, then a sweep and a replay through it,
+# each equal to the window build's.
+test-headless:
+	$(MAKE) --no-print-directory build HEADLESS=1
+	Tests/Headless/run.sh .build/debug/scrolllab-headless .build/debug/scrolllab
 
 # The build without X11: every unit test, and the window tests that do not depend on the X server's
 # event times (the pointer-timing tests, fling and stall, need them).

@@ -13,6 +13,7 @@ let package = Package(
     name: "ScrollLab",
     products: [
         .executable(name: "scrolllab", targets: ["ScrollLab"]),
+        .executable(name: "scrolllab-headless", targets: ["ScrollLabHeadless"]),
         .executable(name: "scrollkit-example", targets: ["ScrollKitExample"]),
         .library(name: "ScrollKit", targets: ["ScrollKit"]),
         .library(name: "LabKit", targets: ["LabKit"]),
@@ -39,20 +40,40 @@ let package = Package(
         // lines and the frame statistics. Tested without a window.
         .target(
             name: "ScrollLabCore",
-            dependencies: ["LabKit", "ScrollKit", .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                           .product(name: "Histogram", package: "hdrhistogram-swift")],
+            dependencies: ["LabKit", "ScrollKit", .product(name: "Histogram", package: "hdrhistogram-swift")],
             path: "Sources/ScrollLabCore"
         ),
-        // The SDL shell and the command line.
-        .executableTarget(
-            name: "ScrollLab",
+        // The window: the SDL app (App), its HUD, drawing (Render), image loading (Images) and the scenes'
+        // window sides (Scenes). The only lab code that links SDL.
+        .target(
+            name: "ScrollLabApp",
             dependencies: [
                 "ScrollLabCore", "LabKit", "ScrollKit", "CSDL",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ] + (withX11 ? ["CX11Time"] : []),
-            path: "Sources/ScrollLab",
+            path: "Sources/ScrollLabApp",
             swiftSettings: withX11 ? [.define("SCROLLLAB_X11")] : []
         ),
+        // `scrolllab serve`: the image server the window's `--source` fetches from, on its own HTTP/1.1
+        // listener (HTTPListener: sockets and a thread per connection, no dependency).
+        .target(name: "ScrollLabServer", dependencies: ["ScrollLabCore", "LabKit"], path: "Sources/ScrollLabServer"),
+        // The command line: each subcommand parses its options and runs; what draws goes through the
+        // `Drawing` the executable gives it, so this links no SDL.
+        .target(
+            name: "ScrollLabCLI",
+            dependencies: [
+                "ScrollLabServer", "ScrollLabCore", "LabKit", "ScrollKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Sources/ScrollLabCLI"
+        ),
+        // `scrolllab`: the window by default, and every command.
+        .executableTarget(
+            name: "ScrollLab",
+            dependencies: ["ScrollLabCLI", "ScrollLabApp", "ScrollLabCore", "LabKit", "ScrollKit"],
+            path: "Sources/ScrollLab"
+        ),
+        // `scrolllab-headless`: the commands that draw nothing, linking no SDL (`make build HEADLESS=1`).
+        .executableTarget(name: "ScrollLabHeadless", dependencies: ["ScrollLabCLI"], path: "Sources/ScrollLabHeadless"),
         // The example outside the lab: a list scrolled with ScrollKit from a plain SDL loop (`make example`).
         .executableTarget(name: "ScrollKitExample", dependencies: ["ScrollKit", "CSDL"], path: "Examples/ScrollKitList"),
         // Synthetic pointer gestures shared by the physics and the lab tests.
@@ -61,7 +82,14 @@ let package = Package(
                     path: "Tests/ScrollKitTests"),
         .testTarget(name: "LabKitTests", dependencies: ["LabKit", "ScrollKit", "ScrollKitTestSupport"],
                     path: "Tests/LabKitTests"),
-        .testTarget(name: "ScrollLabTests", dependencies: ["ScrollLab"], path: "Tests/ScrollLabTests"),
+        .testTarget(name: "ScrollLabAppTests", dependencies: ["ScrollLabApp", "ScrollLabServer", "ScrollLabCore", "LabKit", "ScrollKit", "CSDL"],
+                    path: "Tests/ScrollLabAppTests"),
+        .testTarget(name: "ScrollLabCLITests", dependencies: [
+                        "ScrollLabCLI", "ScrollLabCore", "LabKit", "ScrollKit",
+                        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                    ],
+                    path: "Tests/ScrollLabCLITests"),
+        .testTarget(name: "ScrollLabServerTests", dependencies: ["ScrollLabServer"], path: "Tests/ScrollLabServerTests"),
         .testTarget(name: "ScrollLabCoreTests", dependencies: ["ScrollLabCore", "LabKit", "ScrollKit"],
                     path: "Tests/ScrollLabCoreTests"),
     ]

@@ -4,15 +4,14 @@ import ScrollLabCore
 import Testing
 
 @Suite struct SceneKindTests {
-    @Test func namesRoundTripThroughTheRegistryAndTheCommandLine() {
-        #expect(SceneKind.all.map(\.name) == ["grid", "pager", "photos"])
-        #expect(SceneKind.allValueStrings == ["grid", "pager", "photos"])
+    @Test func namesRoundTripThroughTheRegistry() {
+        #expect(Array(SceneKind.all.prefix(3).map(\.name)) == ["grid", "pager", "photos"])
+        #expect(Set(SceneKind.all.map(\.name)).count == SceneKind.all.count)
         for kind in SceneKind.all {
             #expect(SceneKind.named(kind.name) == kind)
-            #expect(SceneKind(argument: kind.name)?.name == kind.name)
             #expect(kind.make(SceneSettings()).name == kind.name)
         }
-        #expect(SceneKind(argument: "album") == nil)
+        #expect(SceneKind.named("album") == nil)
         #expect(SceneKind.named("Grid") == nil)
     }
 

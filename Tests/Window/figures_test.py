@@ -19,12 +19,12 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(__file__))
-from windowlib import check, closing, open_window, quit_app, read_trace, start, wait_for, wait_for_setting, xdotool
+from windowlib import check, closing, open_window, policies, quit_app, read_trace, start, wait_for, wait_for_setting, xdotool
 
 binary, out = os.path.abspath(sys.argv[1]), sys.argv[2]
 trace_path = os.path.join(out, "figures.jsonl")
 gesture = os.path.join(os.path.dirname(__file__), "..", "..", "Assets", "Gestures", "single-fling.jsonl")
-POLICIES = ["eager", "deferred", "target", "prefetch", "adaptive", "texture", "flutter", "glide"]
+POLICIES = policies(binary)
 
 
 def cpu_ticks(pid):

@@ -9,12 +9,12 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
-from windowlib import check
+from windowlib import check, policies
 
 binary, out = os.path.abspath(sys.argv[1]), sys.argv[2]
 root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 gesture = os.path.join(root, "Assets", "Gestures", "rapid-flings.jsonl")
-policies = ["eager", "deferred", "target", "prefetch", "adaptive", "texture", "flutter", "glide"]
+policies = policies(binary)
 
 
 def replay(*extra):

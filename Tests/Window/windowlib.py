@@ -6,6 +6,7 @@ import ctypes
 import ctypes.util
 import json
 import os
+import re
 import subprocess
 import sys
 import threading
@@ -313,3 +314,12 @@ def png_size(path):
     if header[:8] != b"\x89PNG\r\n\x1a\n":
         return None
     return int.from_bytes(header[16:20], "big"), int.from_bytes(header[20:24], "big")
+
+
+def policies(binary):
+    """The loading policies `binary` knows, in key order: `--policy`'s values in `replay --help`, without `all`
+    (the registry's list, so a test never names the policies by hand)."""
+    text = subprocess.run([binary, "replay", "--help"], capture_output=True, text=True, timeout=30).stdout
+    match = re.search(r"--policy <policy>.*?\(values: ([^;]*);", text, re.S)
+    return [name for name in re.sub(r"\s+", " ", match.group(1)).split(", ") if name != "all"]
+

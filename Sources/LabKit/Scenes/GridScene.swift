@@ -157,7 +157,7 @@ public final class GridScene: LabScene, ScrollViewDelegate {
     /// Distinct items ever visible in the run so far.
     public var boundClairvoyantLoads: Int { recorder.boundClairvoyantLoads }
 
-    /// Switches the loading policy (keys 1–8) and the seed problem while scrolling; the new policy
+    /// Switches the loading policy (its digit keys) and the seed problem while scrolling; the new policy
     /// runs as many loads at once as the system it reproduces and is shown the tiles on screen at once.
     ///
     /// Once the scene has started, the old policy's segment ends: its metrics join the comparison and

@@ -66,11 +66,15 @@ public struct SceneAction: Hashable, Sendable {
     public var id: String
     /// The key's argument, if any: a policy's number (1–9 by position, 0 for the next one).
     public var argument: Int?
+    /// In compare mode, acts on the phone under the pointer only (a policy key: each phone its own);
+    /// otherwise on every phone.
+    public var isPerPhone: Bool
 
-    /// The action `id`, with `argument`.
-    public init(_ id: String, argument: Int? = nil) {
+    /// The action `id`, with `argument`; `isPerPhone` for an action each phone of compare mode takes alone.
+    public init(_ id: String, argument: Int? = nil, isPerPhone: Bool = false) {
         self.id = id
         self.argument = argument
+        self.isPerPhone = isPerPhone
     }
 }
 

@@ -2,7 +2,7 @@ import LabKit
 import ScrollKit
 
 extension SceneKind {
-    /// The tile grid (seed 004): six recycled views, images, the loading policies (keys 1–8), the seed
+    /// The tile grid (seed 004): six recycled views, images, the loading policies (their digit keys), the seed
     /// problems, the source latency and the memory cache.
     public static let grid = SceneKind(name: "grid", axis: .vertical, keys: gridKeys) { settings in
         GridScene(configuration: settings.grid, source: settings.imageSource)
@@ -42,19 +42,19 @@ extension SceneKind {
                                label: digitLabel(own),
                                description: "loading policy: " + own.map { kinds[$0].rawValue }.joined(separator: ", "),
                                footer: digitLabel(own) + " policy",
-                               action: { key in .scene(SceneAction("policy", argument: key.digit ?? 0)) })]
+                               action: { key in .scene(SceneAction("policy", argument: key.digit ?? 0, isPerPhone: true)) })]
         let peers = digits.filter { kinds[$0].isPeer }
         for index in peers {
             // The footer names the peers' keys together, on the first.
             keys.append(KeyBinding(id: "policy-\(kinds[index].rawValue)", key: .character(Character("\(index + 1)")),
                                    description: "peer: \(kinds[index].rawValue) (\(kinds[index].system))",
                                    footer: index == peers.first ? digitLabel(Array(peers)) + " peers" : nil,
-                                   action: .scene(SceneAction("policy", argument: index + 1))))
+                                   action: .scene(SceneAction("policy", argument: index + 1, isPerPhone: true))))
         }
         keys.append(KeyBinding(id: "policy-next", key: "0",
                                description: "the next loading policy, cycling through all \(kinds.count)"
                                    + (kinds.count > 9 ? " (the only key for the tenth and after)" : ""),
-                               action: .scene(SceneAction("policy", argument: 0))))
+                               action: .scene(SceneAction("policy", argument: 0, isPerPhone: true))))
         keys += [
             KeyBinding(id: "seed-problem", key: "b", description: "seed problem broken (Deferred, Target): 1 drag judged by flags, 2 no load after a glide, 3 none on a new drag",
                        footer: "B problem", action: .scene("seed-problem")),

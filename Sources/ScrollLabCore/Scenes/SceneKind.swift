@@ -1,4 +1,3 @@
-import ArgumentParser
 import LabKit
 import ScrollKit
 
@@ -7,7 +6,7 @@ import ScrollKit
 ///
 /// The registry is `SceneKind.all`. A kind is declared in its own file (`SceneKind+Grid.swift`); the
 /// window side of a scene (its adapter, renderer and HUD rows) is its scene type's `WindowPresentable`
-/// conformance in the app (`Sources/ScrollLab/Scenes`).
+/// conformance in the app (`Sources/ScrollLabApp/Scenes`).
 public struct SceneKind: Sendable {
     /// The scene's name on the command line and in the HUD (`grid`); also the `LabScene.name` of what
     /// `make` builds.
@@ -48,18 +47,6 @@ public struct SceneKind: Sendable {
 
 extension SceneKind: Equatable {
     public static func == (a: SceneKind, b: SceneKind) -> Bool { a.name == b.name }
-}
-
-/// `--scene NAME`: any name in the registry.
-extension SceneKind: ExpressibleByArgument {
-    public init?(argument: String) {
-        guard let kind = Self.named(argument) else { return nil }
-        self = kind
-    }
-
-    public var defaultValueDescription: String { name }
-
-    public static var allValueStrings: [String] { all.map(\.name) }
 }
 
 /// What a scene is built from: the scene options of the command line, resolved.

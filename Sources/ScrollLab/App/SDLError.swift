@@ -1,8 +1,0 @@
-import CSDL
-
-/// SDL's last error message as a Swift string.
-func sdlErrorText() -> String {
-    guard let text = SDL_GetError() else { return "unknown error" }
-    let message = String(cString: text)
-    return message.isEmpty ? "unknown error" : message
-}

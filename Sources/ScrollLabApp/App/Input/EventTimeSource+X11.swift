@@ -1,0 +1,43 @@
+#if SCROLLLAB_X11
+import CSDL
+import CX11Time
+import LabKit
+import ScrollLabCore
+
+/// The X server's time of each input event: SDL delivers the raw XEvent as `SDL_SYSWMEVENT` right
+/// before the SDL event it makes of it, in the same pump; its time (ms) is mapped onto the app clock
+/// (`EventTimeMap`). A button press holds the mapping until the release, so one drag is timed on one.
+@MainActor
+final class X11EventTimes: EventTimeSource {
+    let name = "x11-server"
+    private var serverTimes = EventTimeMap()
+
+    /// The X11 time source of `window`; nil when the window is not an X11 one. Asks the server for a
+    /// first timestamp, so the clock offset is known before the first gesture.
+    init?(window: OpaquePointer) {
+        guard cx11_request_timestamp(UnsafeMutableRawPointer(window)) != 0 else { return nil }
+        cx11_catch_errors()
+    }
+
+    /// An X protocol error: with one window and nothing else of its own on the display, it means the
+    /// window was destroyed under it (every drawing request then fails).
+    func windowWasLost() -> Bool { cx11_take_error() != 0 }
+
+    func rawEvent(_ event: inout SDL_Event, receivedAt: Double) -> (kind: RawEventKind, time: Double)? {
+        var serverMs: UInt32 = 0
+        let kind: RawEventKind
+        switch withUnsafePointer(to: &event, { cx11_event_time($0, &serverMs) }) {
+        case CX11_MOTION: kind = .motion
+        case CX11_BUTTON_PRESS: kind = .buttonPress
+        case CX11_BUTTON_RELEASE: kind = .buttonRelease
+        case CX11_TIMESTAMP: kind = .timestamp
+        default: return nil
+        }
+        // Never later than the pump that delivered it (a held offset can be a little above this event's bound).
+        let time = Swift.min(serverTimes.appTime(ofRawMs: serverMs, receivedAt: receivedAt), receivedAt)
+        if kind == .buttonPress { serverTimes.hold() }
+        if kind == .buttonRelease { serverTimes.release() }
+        return (kind, time)
+    }
+}
+#endif

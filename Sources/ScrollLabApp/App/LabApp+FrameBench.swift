@@ -1,0 +1,55 @@
+import CSDL
+import ScrollKit
+import ScrollLabCore
+
+extension LabApp {
+    /// Frames per second of the frame bench's clock without `--refresh`.
+    package nonisolated static let benchFrameRate = 60.0
+
+    /// The frame bench (`scrolllab bench --frames`): plays the `--replay` gesture through the window's
+    /// own `FrameStep` (image pump, model step through `ReplayDriver`, phone, HUD, timeline) and presents
+    /// every frame, then closes the app.
+    ///
+    /// Clock: frame `k` shows model time `k / R` (R: `--refresh`, default 60) and starts no earlier than
+    /// `k / R` s of real time after the first, so frames are paced at the refresh rate as in the window and the decode workers (real
+    /// threads, real source latency) deliver images at the moments they would there. A GL renderer is
+    /// made to finish each frame before the next (`glFinish`), so its rasterization counts in the frame
+    /// that caused it. Each frame runs
+    /// exactly one replay frame. `warmupFrames` frames at rest come first (the first screen's images
+    /// load, the HUD's text is rasterized once) and are not measured; measuring starts with the frame
+    /// the gesture starts on and ends `tailFrames` after the replay has finished and the grid is
+    /// settled (fades done), or after `frameLimit` frames.
+    package func runFrameBench(warmupFrames: Int = 30, tailFrames: Int = 20, frameLimit: Int = 120 * 60) -> FrameBenchRun {
+        let period = 1 / modelFrameRate
+        session.playback.frameRate = modelFrameRate
+        let gesture = session.playback.pending
+        session.playback.pending = nil
+        var bench = FrameBenchRun(renderer: sdl.rendererName)
+        let pump = InputPump(clock: clock, window: nil)
+        let origin = clock.now()
+        let ticksPerSecond = Double(SDL_GetPerformanceFrequency())
+        var quietFrames = 0
+        for index in 0..<(warmupFrames + frameLimit) {
+            let deadline = origin + Double(index) * period
+            Self.sleep(until: deadline, clock: clock)
+            // Offscreen there is no input; the queue is emptied as the window's loop does.
+            pump.drain { _, _ in }
+            if index == warmupFrames { session.playback.pending = gesture }
+            let start = SDL_GetPerformanceCounter()
+            // Offscreen, GL's swap would not wait: the step finishes the drawing, each frame pays for its own.
+            _ = FrameStep.present(self, clock: .virtual, at: Double(index) * period)
+            let elapsed = Double(SDL_GetPerformanceCounter() &- start) / ticksPerSecond
+            // The HUD's frame line changes as in the window: every 15 frames (its text is re-rendered then).
+            if meter.frameCount % 15 == 0 { hud.status.frameMs = elapsed * 1000 }
+            meter.frameCount += 1
+            guard index >= warmupFrames else { continue }
+            bench.frameTimes.append(elapsed)
+            bench.imageStalls.append(session.phones.map(\.images.lastFrameWork).reduce(0, +))
+            let settled = !isReplaying && session.isSettled
+            quietFrames = settled ? quietFrames + 1 : 0
+            if quietFrames >= tailFrames { break }
+        }
+        finish()
+        return bench
+    }
+}

@@ -1,0 +1,127 @@
+import CSDL
+import Foundation
+import LabKit
+import ScrollKit
+import ScrollLabCore
+
+/// The frame loop: pump input every ~1 ms until the frame's deadline (see `InputPump`), then one
+/// `FrameStep` on the real clock: step the scene to the frame time, draw, present. The deadline and the moment to present come from the
+/// `FramePacer` (or, with `--pacing legacy`, the loop before it); without a waiting vsync (Xvfb,
+/// offscreen) the loop paces itself at the display rate.
+extension LabApp {
+    /// Runs until Esc, the close button, `--frames` or `--quit-after`; returns the exit code.
+    package func run() -> Int32 {
+        // `--refresh HZ` paces the window at that rate whatever the display's (B-RATE-1).
+        let rate = modelFrameRate
+        let period = 1 / rate
+        session.playback.frameRate = rate
+        updateConditions(at: 0)   // before any touch: the scenes' conditions include the rate
+        // Pace on the display's vertical blank only if presenting really waits for it; otherwise (no vsync,
+        // or SDL's simulated one, turned off) on our own schedule at the display's period. The legacy loop
+        // kept SDL's simulated vsync and took it for the blank.
+        let wait = sdl.hasVSync ? measurePresentWait(period: period) : .none
+        if wait == .simulated, options.pacing == .adaptive { sdl.turnOffVSync() }
+        let presentWaits = options.pacing == .adaptive ? wait == .blank : wait != .none
+        hud.status.renderer += presentWaits ? " · vsync" : String(format: " · paced %.1f Hz", 1 / period)
+        let pump = InputPump(clock: clock, window: options.headless ? nil : sdl.window)
+        hud.status.eventClock = pump.timeSource.rawValue
+        writeTraceHeader()
+        windowDidResize()
+        logSetting("eventClock", .string(pump.timeSource.rawValue), at: 0)
+        logSetting("pacing", .string(options.pacing.rawValue), at: 0)
+        var pacer = FramePacer(period: period, presentWaits: presentWaits, now: clock.now())
+        var lastFrameStart: Double?
+        var nextStall = clock.now() + (options.stallEvery ?? 0)
+        var lastPresentEnd: Double?
+        while loop.running {
+            let deadline: Double
+            switch options.pacing {
+            case .adaptive:
+                deadline = pacer.wakeTime
+            case .legacy:
+                // The loop before the pacer: wake 4 ms before the blank, or one period after the last start.
+                deadline = lastFrameStart.map { start in
+                    presentWaits ? Swift.max(start + period, (lastPresentEnd ?? start) + period - 0.004) : start + period
+                } ?? 0
+            }
+            pump.pump(until: deadline) { event, stamp in self.handle(&event, at: stamp) }
+            if hud.status.eventClock != pump.timeSource.rawValue { hud.status.eventClock = pump.timeSource.rawValue }
+            let frameStart = clock.now()
+            if let ms = options.stallMs, let every = options.stallEvery, frameStart >= nextStall {
+                // --stall-ms / --stall-every: the main thread blocked, as a slow frame would block it.
+                SDL_Delay(UInt32(ms.rounded()))
+                nextStall = frameStart + every
+            }
+            // The work time includes the drawing; the present is the copy to the screen alone.
+            let timing = FrameStep.present(self, clock: .real, at: frameStart, presentAt: options.pacing == .adaptive ? pacer.presentTime : nil)
+            let presentEnd = timing.presentEnd
+            pacer.record(work: timing.workEnd - frameStart, present: timing.present, presentEnd: presentEnd)
+            if options.traceFrames { trace?.log.frame(meter.frameCount, time: session.timeShown, offset: phone.drawnOffset) }
+            // The interval between presented frames: what the eye sees.
+            let interval = lastPresentEnd.map { presentEnd - $0 }
+            meter.record(work: timing.workEnd - frameStart, present: timing.present, interval: interval, period: period)
+            if let interval {
+                for phone in session.phones { phone.segmentHitches.record(interval: interval, period: period, isMoving: meter.isMoving) }
+            }
+            updateFrameStatus()
+            lastFrameStart = frameStart
+            lastPresentEnd = presentEnd
+            meter.frameCount += 1
+            if let n = options.frames, meter.frameCount >= n { loop.running = false }
+            if let q = options.quitAfter, frameStart >= q { loop.running = false }
+            if trace?.file.failure != nil { loop.running = false }
+            checkWindow(pump)
+            if loop.running, canRest(at: clock.now()) {
+                // One last frame says so, then the loop waits for input.
+                hud.status.resting = true
+                _ = FrameStep.present(self, clock: .real, at: clock.now())
+                _ = rest(pump)
+                // Pacing and the frame statistics start afresh: the rest is not a late frame.
+                pacer = FramePacer(period: period, presentWaits: presentWaits, now: clock.now())
+                lastFrameStart = nil
+                lastPresentEnd = nil
+                checkWindow(pump)
+            }
+        }
+        finish()
+        return trace?.file.failure == nil && !loop.screenshotFailed && !loop.replayFailed ? 0 : 1
+    }
+
+    /// Ends the loop when another program destroyed the window.
+    private func checkWindow(_ pump: InputPump) {
+        guard pump.windowWasLost() else { return }
+        writeStandardError("scrolllab: the window was destroyed by another program; closing")
+        loop.windowLost = true
+        loop.running = false
+    }
+
+    /// The HUD's frame line, refreshed every 15 frames (its text is rasterized anew only then):
+    /// frames per second and interval p99 over the last second, work time and its p99.
+    private func updateFrameStatus() {
+        guard meter.frameCount % 15 == 0 else { return }
+        hud.status.showFrames(meter.stats, hitchRatio: meter.hitches.ratioMsPerS)
+    }
+
+    /// Sleeps until app time `time` without pumping input (SDL_Delay for whole milliseconds, then a
+    /// short `usleep`): no busy wait, so the decode workers keep the cores.
+    static func sleep(until time: Double, clock: AppClock) {
+        while true {
+            let remaining = time - clock.now()
+            if remaining <= 0 { return }
+            if remaining > 0.0015 { SDL_Delay(UInt32(remaining * 1000 - 0.5)) } else { usleep(UInt32(remaining * 1_000_000)) }
+        }
+    }
+
+    /// Presents a few empty frames back to back and tells from how far apart they come how presenting
+    /// waits (`FramePacer.presentWait`).
+    private func measurePresentWait(period: Double) -> FramePacer.PresentWait {
+        var ends: [Double] = [clock.now()]
+        for _ in 0..<10 {
+            canvas.clear(.background)
+            SDL_RenderPresent(sdl.renderer)
+            ends.append(clock.now())
+        }
+        meter.calibration = zip(ends, ends.dropFirst()).map { $1 - $0 }
+        return FramePacer.presentWait(durations: meter.calibration, period: period)
+    }
+}

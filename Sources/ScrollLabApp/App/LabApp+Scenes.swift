@@ -1,0 +1,22 @@
+import ScrollKit
+import ScrollLabCore
+
+extension LabApp {
+    /// `S`: every phone switches to the next scene (see `Phone.switchScene`), with the current
+    /// deceleration rate. A touch in progress ends here, in this scene, and its callbacks go to the trace
+    /// now, before the switch's line: a parked scene keeps nothing to report later. The trace gets the
+    /// scene's name and its setting lines.
+    func switchScene(at t: Double) {
+        endComparison()  // A's runs stand in for the grid: it comes back before it is parked
+        if input.pointerDown { session.cancelTouch(at: session.clock.modelTime(atReal: t)) }
+        session.collect()
+        input.dropTouch()
+        guard session.phones.allSatisfy({ $0.switchScene(factory: session.factory) }) else { return }
+        // A replay in progress stops (it was meant for the scene it started on).
+        session.stopPlayback()
+        refreshSourceStatus()
+        updateConditions(at: t)
+        logSetting("scene", .string(scene.kind.name), at: t)
+        for line in scene.settingLines { trace?.log.write(line) }
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import LabKit
+import ScrollKit
+import ScrollLabCore
+
+/// The model step and the timeline (B-UI-1): the scenes stepped to each frame's model time, and the
+/// panel of offset, velocity and callbacks of the phone the HUD follows.
+extension LabApp {
+    /// Steps the model to app time `t` (see `SceneSession.step`); ends a wheel pinch gone quiet, moves
+    /// A on once a run settles, and reports a replay that finished or could not be read.
+    func stepModel(at t: Double, onGrid: Bool) {
+        let now = session.clock.modelTime(atReal: t)
+        let replaying = isReplaying
+        if !replaying, let end = input.endIdleWheelPinch(at: now) { act(on: end, at: t) }
+        let report = session.step(to: now, onGrid: onGrid)
+        if let failure = report.failure {
+            writeStandardError("scrolllab: " + failure)
+            loop.replayFailed = true
+            loop.running = false
+        }
+        if report.finished { say("replay finished", at: t) }
+        if !replaying { continueComparison(at: t) }
+    }
+
+    /// T: the next slow-motion step (1×, 0.25×, 0.1×), switched at app time `t` without a jump.
+    func cycleSlowMotion(at t: Double) {
+        session.clock.cycleScale(atReal: t)
+        hud.status.slowMotion = session.clock.scale == 1 ? nil : session.clock.scaleLabel
+        logSetting("slowMotion", .number(session.clock.scale), at: t)
+    }
+
+    /// R: the timelines start over, and so do the policy comparisons.
+    func resetInstruments() {
+        for phone in session.phones {
+            phone.track.timeline.removeAll()
+            phone.scene.loading?.resetComparison()
+        }
+    }
+
+    /// Draws the timeline panel in `frame`, its right edge at the model time the scene shows.
+    func drawTimeline(in frame: Rect) {
+        var status = session.clock.scaleLabel
+        if isReplaying { status += " · replay" }
+        if hud.timelineFrozenAt != nil { status += " · frozen" }
+        let recording = session.isRecording ? "REC → ./\(Recording.folder)/" : nil
+        let now = hud.timelineFrozenAt ?? session.timeShown
+        TimelinePlot(canvas: canvas, text: text).draw(phone.track.timeline, now: now,
+                                                      seconds: Self.timelineSpan(now: now, lastRelease: phone.track.lastRelease, width: frame.width),
+                                                      in: frame, status: status, recording: recording,
+                                                      follows: phone.track.follows, layout: &phone.track.layout)
+    }
+
+    /// The timeline's span: 3 s in the 960×600 panel, more in a wider one (the same seconds a pixel),
+    /// widened (up to 8 s, or the panel's own span if longer) to keep the last release and its glide in view.
+    static func timelineSpan(now: Double, lastRelease: Double?, width: Double = HUDLayout.Frames(size: HUDLayout.baseSize).timeline.width) -> Double {
+        let base = TimelinePlot.seconds * Swift.max(1, width / HUDLayout.Frames(size: HUDLayout.baseSize).timeline.width)
+        let longest = Swift.max(8, base)
+        guard let release = lastRelease, now - release < longest else { return base }
+        return Swift.min(longest, Swift.max(base, now - release + 0.5))
+    }
+}
+
+extension LabApp {
+    /// Draws the HUD of the phone it follows, and its timeline. With phones side by side it stands right
+    /// of the last, in the room the layout has beyond them.
+    func drawHUD(_ snapshot: SceneSnapshot) {
+        let shift = Double(session.phones.count - 1) * PhoneViewport.pitch
+        let size = Size(width: sdl.layoutSize.width - shift, height: sdl.layoutSize.height)
+        let timelineFrame = HUDRenderer(canvas: canvas, text: text, fonts: text.fonts)
+            .draw(snapshot, events: phone.events, status: hud.status, size: size, shift: shift)
+        drawTimeline(in: timelineFrame)
+    }
+}

@@ -1,0 +1,194 @@
+import CSDL
+import Foundation
+import LabKit
+import ScrollKit
+import ScrollLabCore
+
+/// The window application: the frame loop and the wiring between its parts, each owning its state —
+/// SDL (`SDLSession`), the input translation (`InputTranslator`), the phones and what drives them
+/// (`SceneSession`), the trace (`AppTrace`), the frame measurements (`FrameMeter`) and the HUD's state
+/// (`HUDState`). Its loop is `LabApp+FrameLoop`, its keys the `KeyTable` (`LabApp+Keys`).
+@MainActor
+package final class LabApp {
+    let options: WindowOptions
+    /// The scene options from the command line.
+    let sceneOptions: SceneConfiguration
+    let sdl: SDLSession
+    let text: TextCache
+    let canvas: Canvas
+    let clock = AppClock()
+    /// The phones, the model clock, replay and recording: every input reaches the scenes through it.
+    let session: SceneSession
+    /// SDL's events → the lab's inputs.
+    var input = InputTranslator()
+    /// The `--trace-out` file, nil without one.
+    var trace: AppTrace?
+    var meter = FrameMeter()
+    var hud = HUDState()
+    /// Whether the loop runs on, and why it ended.
+    var loop = LoopState()
+
+    /// Opens the window and everything it needs; throws one clear line on failure.
+    package init(options: WindowOptions, sceneOptions: SceneConfiguration, imagePaths: [AssetFile]) throws(AppError) {
+        self.options = options
+        self.sceneOptions = sceneOptions
+        trace = try options.traceOut.map { path throws(AppError) in try AppTrace(path: path, includesDidScroll: options.traceDidScroll) }
+        let phones = Swift.max(1, sceneOptions.compare.count)
+        sdl = try SDLSession(headless: options.headless, software: options.software, renderDriver: options.renderDriver,
+                             scale: options.scale, baseSize: PhoneViewport.layoutBase(phones: phones))
+        let fonts: FontSet
+        do {
+            fonts = try FontSet()
+        } catch {
+            sdl.close()
+            throw error
+        }
+        do {
+            session = try SceneSession(factory: SceneFactory(options: options, imagePaths: imagePaths, renderer: sdl.renderer),
+                                       sceneOptions: sceneOptions, viewport: PhoneViewport.init(phone:))
+        } catch {
+            fonts.close()
+            sdl.close()
+            throw error
+        }
+        text = TextCache(renderer: sdl.renderer, fonts: fonts)
+        canvas = Canvas(renderer: sdl.renderer)
+        if let replay = options.replay { session.play(session.resampled(replay)) }
+        if let path = options.replayFile { session.playFile(path) }
+        wireSession()
+        refreshSourceStatus()
+        hud.status.renderer = sdl.rendererName + (sdl.rendererNote.map { " (\($0))" } ?? "") + " · " + sdl.videoDriver   // the pacing is added by `run()`
+    }
+
+    /// The session's callbacks to the app: callbacks to the trace, recordings to their file, a replay's
+    /// start to the trace.
+    private func wireSession() {
+        let comparing = session.isComparing
+        session.publish = { [weak self] phone, record in
+            self?.trace?.log.event(record, phone: comparing ? phone : nil)
+        }
+        session.gestureRecorded = { [weak self] in
+            guard let self else { return }
+            _ = self.saveRecording(at: self.session.timeShown)
+        }
+        session.replayStarted = { [weak self] count in
+            guard let self else { return }
+            self.logSetting("replay", .int(count), at: self.clock.now())
+        }
+    }
+
+    /// The phone the HUD follows, and its scene.
+    var phone: Phone { session.focused }
+    var scene: any WindowScene { session.focused.scene }
+
+    /// True while a replay feeds the scenes: live pointer input is ignored then.
+    var isReplaying: Bool { session.playback.isReplaying }
+
+    /// One frame's work before it is finished and presented (`FrameStep` runs it): step the model (its
+    /// images taken at every model step), draw every phone and the HUD, serve screenshot requests.
+    func frame(at t: Double, onGrid: Bool) {
+        text.beginFrame()
+        stepModel(at: t, onGrid: onGrid)
+        hud.fadeMessage(at: t)
+        var focusedSnapshot: SceneSnapshot?
+        var moving = false
+        canvas.clear(.background)
+        for phone in session.phones {
+            let snapshot = draw(phone, at: t)
+            moving = moving || snapshot.isDragging || snapshot.isDecelerating
+            if phone === session.focused { focusedSnapshot = snapshot }
+        }
+        meter.isMoving = moving
+        guard let snapshot = focusedSnapshot else { return }
+        drawHUD(snapshot)
+        if let message = hud.status.message {
+            Toast(canvas: canvas, text: text).draw(message, alpha: hud.status.messageAlpha, over: phone.viewport.frame)
+        }
+        if hud.showHelp { HelpOverlay(canvas: canvas, text: text).draw(keyHelp, current: scene.kind.name, size: sdl.layoutSize) }
+
+        if let after = options.screenshotAfter, !loop.screenshotTaken, t >= after, let path = options.screenshot {
+            saveScreenshot(to: path)
+            loop.screenshotTaken = true
+        }
+        if let path = loop.pendingScreenshot {
+            loop.pendingScreenshot = nil
+            saveScreenshot(to: path)
+        }
+    }
+
+    /// Draws `phone` at app time `t` and returns what it showed.
+    private func draw(_ phone: Phone, at t: Double) -> SceneSnapshot {
+        var snapshot = phone.scene.snapshot()
+        phone.noteFrame(&snapshot, at: t, modelTime: session.timeShown)
+        if let live = snapshot.liveImageAssets, phone.scene.ownTextures == nil { phone.images.retainTextures(live) }
+        phone.scene.draw(snapshot, with: ScenePainter(canvas: canvas, text: text, textures: phone.scene.ownTextures ?? phone.images.textures,
+                                                      viewport: phone.viewport))
+        if session.isComparing { PhoneTitle(canvas: canvas, text: text).draw(phone, snapshot: snapshot, focused: phone === session.focused) }
+        return snapshot
+    }
+
+    /// Shows a transient line in the window and on standard output.
+    func say(_ message: String, at t: Double) {
+        if !options.quiet { writeLine(message, to: STDOUT_FILENO) }
+        hud.show(message, until: t + 4)
+    }
+
+    /// A key's answer: a short toast over the phone for 2.5 s (not printed).
+    func toast(_ message: String, at t: Double) {
+        hud.show(message, until: t + 2.5)
+    }
+
+    func saveScreenshot(to path: String) {
+        let t = clock.now()
+        if let error = Screenshot.save(renderer: sdl.renderer, to: path) {
+            if path == options.screenshot { loop.screenshotFailed = true }
+            let message = "scrolllab: screenshot failed: \(error)"
+            writeStandardError(message)
+            hud.show(message, until: t + 4)
+        } else {
+            say("screenshot saved to \(path)", at: t)
+        }
+    }
+
+    /// Writes the trace's summary (when tracing), stops the image workers and closes SDL. Call once, at the end.
+    func finish() {
+        stopRecording(at: clock.now())
+        if let path = options.screenshot, !loop.screenshotTaken, !loop.windowLost {
+            // The last frame is still in the back buffer only for some renderers: draw it again.
+            frame(at: clock.now(), onGrid: session.clock.scale != 1)
+            saveScreenshot(to: path)
+        }
+        session.collect()
+        for phone in session.phones { tracePolicySegment(of: phone, at: clock.now()) }
+        writeTraceSummary()
+        session.close()
+        text.removeAll()
+        text.fonts.close()
+        // A window another program destroyed cannot be torn down (every request on it fails, and SDL's
+        // own teardown would end the process through Xlib's default handler): the process ends anyway.
+        if !loop.windowLost { sdl.close() }
+    }
+
+    /// The HUD's rows of the phone it follows: the source (the latency, or the network) and the physics.
+    func refreshSourceStatus() {
+        hud.status.showSource(latencyMs: scene.sourceLatencyMs, network: scene.sourceNetwork,
+                              physics: phone.sceneOptions.physics, estimator: phone.sceneOptions.estimator)
+    }
+}
+
+/// Whether the loop runs on, and what the exit code reports.
+struct LoopState {
+    var running = true
+    /// True when the `--replay` file could not be read.
+    var replayFailed = false
+    /// True once another program destroyed the window: the loop ends and nothing is drawn on it again.
+    var windowLost = false
+    /// `--screenshot`: taken, or failed to save.
+    var screenshotTaken = false
+    var screenshotFailed = false
+    /// F12's screenshot, saved at the end of the frame.
+    var pendingScreenshot: String?
+    /// The last time the window had something to draw (`canRest`), and how often it has rested.
+    var lastBusyTime = 0.0
+    var restCount = 0
+}

@@ -1,0 +1,57 @@
+import CSDL
+import Foundation
+import ScrollLabCore
+
+/// Saves what the renderer has drawn this frame as a PNG (call after drawing, before presenting).
+@MainActor
+enum Screenshot {
+    /// Writes the current render target to `path`; returns an error line on failure.
+    static func save(renderer: OpaquePointer, to path: String) -> String? {
+        var w: Int32 = 0, h: Int32 = 0
+        guard SDL_GetRendererOutputSize(renderer, &w, &h) == 0, w > 0, h > 0 else {
+            return "cannot read the window size: \(sdlErrorText())"
+        }
+        let directory = (path as NSString).deletingLastPathComponent
+        if !directory.isEmpty {
+            try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        }
+        guard let surface = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, CSDL_PIXELFORMAT_ARGB8888) else {
+            return "cannot allocate the screenshot: \(sdlErrorText())"
+        }
+        defer { SDL_FreeSurface(surface) }
+        guard SDL_RenderReadPixels(renderer, nil, CSDL_PIXELFORMAT_ARGB8888, surface.pointee.pixels, surface.pointee.pitch) == 0 else {
+            return "cannot read pixels: \(sdlErrorText())"
+        }
+        return write(surface, to: path)
+    }
+
+    /// Encodes `surface` as PNG in memory, then writes it to `path` in place (`OutputFile`: a device, a
+    /// FIFO or a symlink is written through, `-` is stdout), so a full disk is reported, not hidden in a
+    /// buffered close. The screenshot and `bench --plot` both write through it.
+    static func write(_ surface: UnsafeMutablePointer<SDL_Surface>, to path: String) -> String? {
+        let raw = Int(surface.pointee.h) * (Int(surface.pointee.w) * 4 + 1)
+        // Room for the worst case: stored (incompressible) deflate blocks add 5 bytes per 16 KiB.
+        var buffer = [UInt8](repeating: 0, count: raw + raw / 16_384 * 5 + 4096)
+        let size: Int = buffer.withUnsafeMutableBytes { bytes in
+            guard let rw = SDL_RWFromMem(bytes.baseAddress, Int32(bytes.count)) else { return -1 }
+            defer { SDL_RWclose(rw) }
+            guard IMG_SavePNG_RW(surface, rw, 0) == 0 else { return -1 }
+            return Int(SDL_RWtell(rw))
+        }
+        guard size > 0 else { return "cannot encode the PNG: \(sdlErrorText())" }
+        do {
+            let file = try OutputFile(path: path)
+            _ = buffer.withUnsafeBytes { file.write(UnsafeRawBufferPointer(rebasing: $0[..<size])) }
+            return file.close()
+        } catch {
+            return error.message
+        }
+    }
+
+    /// The next free `screenshots/scrolllab-<n>.png` in the current directory.
+    static func nextDefaultPath() -> String {
+        var n = 1
+        while FileManager.default.fileExists(atPath: "screenshots/scrolllab-\(n).png") { n += 1 }
+        return "screenshots/scrolllab-\(n).png"
+    }
+}

@@ -1,0 +1,119 @@
+import CSDL
+import Foundation
+import ScrollLabCore
+
+/// The fonts the lab draws with, all DejaVu (Debian's fonts-dejavu-core).
+@MainActor
+final class FontSet {
+    /// Which face and size a piece of text uses.
+    enum Style: Int, CaseIterable {
+        /// Labels and titles, DejaVu Sans 14 px.
+        case label
+        /// Headings, DejaVu Sans Bold 14 px.
+        case heading
+        /// Numbers and event lines, DejaVu Sans Mono 13 px.
+        case mono
+        /// The item index on a tile, DejaVu Sans Bold 44 px.
+        case big
+        /// Column headings of the policy table, DejaVu Sans 11 px.
+        case small
+    }
+
+    /// Directories searched for the DejaVu files, in order.
+    static let searchDirectories = [
+        "/usr/share/fonts/truetype/dejavu",
+        "/usr/share/fonts/dejavu",
+        "/usr/share/fonts/TTF",
+        "/usr/local/share/fonts",
+        "/usr/share/fonts/truetype",
+        "/Library/Fonts",
+    ]
+
+    private var fonts: [Style: OpaquePointer] = [:]
+    /// Output pixels per layout point: fonts are opened this many times their size, and every
+    /// measurement is given back in points.
+    private(set) var scale = 1.0
+
+    /// The faces and their sizes in points.
+    private static let files: [(Style, String, Double)] = [
+            (.label, "DejaVuSans.ttf", 14), (.heading, "DejaVuSans-Bold.ttf", 14),
+            (.mono, "DejaVuSansMono.ttf", 13), (.big, "DejaVuSans-Bold.ttf", 44), (.small, "DejaVuSans.ttf", 11),
+    ]
+
+    /// Starts SDL_ttf and opens every style; one clear error if a file is missing.
+    init() throws(AppError) {
+        if TTF_WasInit() == 0, TTF_Init() != 0 {
+            throw .font("cannot start SDL_ttf: \(sdlErrorText())")
+        }
+        try open(scale: 1)
+    }
+
+    /// Reopens every style for `scale` output pixels per point (a resized window, HiDPI).
+    func setScale(_ scale: Double) throws(AppError) {
+        try open(scale: scale)
+    }
+
+    private func open(scale: Double) throws(AppError) {
+        for font in fonts.values { TTF_CloseFont(font) }
+        fonts.removeAll()
+        widths.removeAll()
+        self.scale = scale
+        for (style, file, points) in Self.files {
+            let size = Int32(Swift.max(6, (points * scale).rounded()))
+            guard let path = Self.locate(file) ?? (file == "DejaVuSans-Bold.ttf" ? Self.locate("DejaVuSans.ttf") : nil) else {
+                throw .font("font \(file) not found (looked in \(Self.searchDirectories.joined(separator: ", "))); install fonts-dejavu-core")
+            }
+            guard let font = TTF_OpenFont(path, size) else {
+                throw .font("cannot open font \(path): \(sdlErrorText())")
+            }
+            fonts[style] = font
+        }
+    }
+
+    /// The full path of `file` in the first search directory that has it.
+    static func locate(_ file: String) -> String? {
+        searchDirectories.map { $0 + "/" + file }.first { FileManager.default.isReadableFile(atPath: $0) }
+    }
+
+    /// The SDL_ttf font of `style`.
+    func font(_ style: Style) -> OpaquePointer {
+        fonts[style]!
+    }
+
+    /// Line height of `style` in points.
+    func lineHeight(_ style: Style) -> Int32 {
+        Int32((Double(TTF_FontLineSkip(font(style))) / scale).rounded())
+    }
+
+    /// Width of `text` in `style`, points (measured, nothing rasterized). Widths are remembered: the
+    /// HUD measures the same labels every frame.
+    func width(_ text: String, style: Style) -> Double {
+        let key = WidthKey(text: text, style: style)
+        if let known = widths[key] { return known }
+        var w: Int32 = 0, h: Int32 = 0
+        let width = TTF_SizeUTF8(font(style), text, &w, &h) == 0 ? Double(w) / scale : 0
+        if widths.count >= 4096 { widths.removeAll(keepingCapacity: true) }
+        widths[key] = width
+        return width
+    }
+
+    private struct WidthKey: Hashable {
+        var text: String
+        var style: Style
+    }
+
+    /// Measured widths at the current scale.
+    private var widths: [WidthKey: Double] = [:]
+
+    /// The real fonts' measurements for `HUDLayout`.
+    var metrics: TextMetrics {
+        TextMetrics(width: { self.width($0, style: $1) }, lineHeight: { Double(self.lineHeight($0)) })
+    }
+
+    /// Closes the fonts and SDL_ttf.
+    func close() {
+        for font in fonts.values { TTF_CloseFont(font) }
+        fonts.removeAll()
+        TTF_Quit()
+    }
+}

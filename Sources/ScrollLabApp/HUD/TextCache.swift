@@ -1,0 +1,187 @@
+import CSDL
+import ScrollLabCore
+
+/// Rendered text as textures, one per (string, style, colour), least recently used dropped first.
+///
+/// HUD text that does not change costs one texture copy per frame, never a re-rasterization.
+/// Monospaced text seen for the first time (numbers that change every frame during motion) is drawn
+/// glyph by glyph from cached one-character textures, which look the same in a monospaced face, so a
+/// moving frame rasterizes and uploads nothing; only a string asked for again gets a texture of its own.
+@MainActor
+final class TextCache {
+    private struct Key: Hashable {
+        var text: String
+        var style: FontSet.Style
+        var colour: RGBA
+        /// The solid colour the text is drawn on, blended into an opaque texture; nil: a blended texture.
+        var background: RGBA?
+    }
+
+    private struct Entry {
+        var texture: OpaquePointer
+        var width: Int32
+        var height: Int32
+        var lastUse: UInt64
+    }
+
+    private let renderer: OpaquePointer
+    let fonts: FontSet
+    private let capacity: Int
+    private var entries: [Key: Entry] = [:]
+    private var clock: UInt64 = 0
+    /// Strings rasterized so far (cache misses), for the HUD's own accounting.
+    private(set) var rasterized = 0
+    /// Monospaced strings drawn once as glyph runs: a second request rasterizes them whole.
+    private var drawnAsGlyphs: Set<Key> = []
+    /// Monospaced strings that may still be rasterized whole this frame (`beginFrame` refills it); the
+    /// others stay glyph runs meanwhile, so a frame where many lines change (a new gesture's delegate
+    /// events) does not rasterize them all at once (each costs ~0.08 ms).
+    private var promotionsLeft = TextCache.promotionsPerFrame
+    /// How many monospaced strings a frame rasterizes whole at most.
+    static let promotionsPerFrame = 2
+
+    /// A cache drawing into `renderer` with `fonts`, holding at most `capacity` textures.
+    init(renderer: OpaquePointer, fonts: FontSet, capacity: Int = 384) {
+        self.renderer = renderer
+        self.fonts = fonts
+        self.capacity = capacity
+    }
+
+    /// Draws `text` with its top-left at (x, y) and returns its size in points.
+    ///
+    /// Textures hold the text at the output's resolution (the fonts are opened at `fonts.scale`) and
+    /// are drawn 1/scale as large in layout points, so that the window's scaling maps each texture
+    /// pixel onto one output pixel: crisp text at any window size.
+    ///
+    /// Text drawn `on` a solid colour that is all there is under its box comes pre-blended on that colour
+    /// in an opaque texture: the same pixels, copied instead of blended pixel by pixel (SDL's software
+    /// renderer copies ~20 times faster than it blends).
+    @discardableResult
+    func draw(_ text: String, style: FontSet.Style, colour: RGBA, on background: RGBA? = nil, x: Int32, y: Int32) -> (width: Int32, height: Int32) {
+        if let glyphs = glyphRun(text, style: style, colour: colour, background: background) {
+            return drawGlyphs(glyphs, x: Double(x), y: Double(y))
+        }
+        guard let entry = entry(text, style: style, colour: colour, background: background) else { return (0, 0) }
+        blit(entry, x: Double(x), y: Double(y))
+        return (points(entry.width), points(entry.height))
+    }
+
+    /// Draws `text` centred horizontally on `centreX`.
+    func drawCentred(_ text: String, style: FontSet.Style, colour: RGBA, centreX: Int32, y: Int32) {
+        if let glyphs = glyphRun(text, style: style, colour: colour) {
+            drawGlyphs(glyphs, x: Double(centreX) - Double(glyphs.reduce(0) { $0 + $1.width }) / fonts.scale / 2, y: Double(y))
+            return
+        }
+        guard let entry = entry(text, style: style, colour: colour) else { return }
+        blit(entry, x: Double(centreX) - Double(entry.width) / fonts.scale / 2, y: Double(y))
+    }
+
+    /// The size `text` takes in `style`, points.
+    func size(_ text: String, style: FontSet.Style) -> (width: Int32, height: Int32) {
+        if let glyphs = glyphRun(text, style: style, colour: .text, remembering: false) {
+            return (points(glyphs.reduce(0) { $0 + $1.width }), points(glyphs.map(\.height).max() ?? 0))
+        }
+        guard let entry = entry(text, style: style, colour: .text) else { return (0, 0) }
+        return (points(entry.width), points(entry.height))
+    }
+
+    /// Output pixels as layout points.
+    private func points(_ pixels: Int32) -> Int32 {
+        Int32((Double(pixels) / fonts.scale).rounded())
+    }
+
+    /// Copies a texture with its top-left at (x, y) points, one texture pixel per output pixel.
+    private func blit(_ entry: Entry, x: Double, y: Double) {
+        let scale = fonts.scale
+        var dst = SDL_FRect(x: Float(x), y: Float(y), w: Float(Double(entry.width) / scale), h: Float(Double(entry.height) / scale))
+        SDL_RenderCopyF(renderer, entry.texture, nil, &dst)
+    }
+
+    /// The one-character textures to draw `text` with, when it is monospaced, not cached whole and
+    /// not drawn before (`remembering` it then: drawn a second time, it is rasterized whole, within the
+    /// frame's promotions).
+    private func glyphRun(_ text: String, style: FontSet.Style, colour: RGBA, background: RGBA? = nil,
+                          remembering: Bool = true) -> [Entry]? {
+        guard style == .mono, text.count > 1 else { return nil }
+        let key = Key(text: text, style: style, colour: colour, background: background)
+        guard entries[key] == nil else { return nil }
+        if drawnAsGlyphs.contains(key) {
+            if !remembering || promotionsLeft > 0 {
+                if remembering { promotionsLeft -= 1 }
+                return nil
+            }
+        } else if remembering {
+            drawnAsGlyphs.insert(key)
+        }
+        // Changing strings are many: forget them now and then (at worst one is rasterized early).
+        if drawnAsGlyphs.count > 4096 { drawnAsGlyphs.removeAll(keepingCapacity: true) }
+        var glyphs: [Entry] = []
+        glyphs.reserveCapacity(text.count)
+        for character in text {
+            guard let glyph = entry(String(character), style: style, colour: colour, background: background) else { return nil }
+            glyphs.append(glyph)
+        }
+        return glyphs
+    }
+
+    @discardableResult
+    private func drawGlyphs(_ glyphs: [Entry], x: Double, y: Double) -> (width: Int32, height: Int32) {
+        var left = x
+        for glyph in glyphs {
+            blit(glyph, x: left, y: y)
+            left += Double(glyph.width) / fonts.scale
+        }
+        return (Int32((left - x).rounded()), points(glyphs.map(\.height).max() ?? 0))
+    }
+
+    private func entry(_ text: String, style: FontSet.Style, colour: RGBA, background: RGBA? = nil) -> Entry? {
+        guard !text.isEmpty else { return nil }
+        clock += 1
+        let key = Key(text: text, style: style, colour: colour, background: background)
+        if var hit = entries[key] {
+            hit.lastUse = clock
+            entries[key] = hit
+            return hit
+        }
+        let colourValue = SDL_Color(r: colour.r, g: colour.g, b: colour.b, a: colour.a)
+        guard let blended = TTF_RenderUTF8_Blended(fonts.font(style), text, colourValue) else { return nil }
+        defer { SDL_FreeSurface(blended) }
+        guard let surface = background.map({ Self.flatten(blended, on: $0) }) ?? blended else { return nil }
+        defer { if surface != blended { SDL_FreeSurface(surface) } }
+        guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else { return nil }
+        if background != nil { SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_NONE) }
+        rasterized += 1
+        if entries.count >= capacity { evictOldest() }
+        let entry = Entry(texture: texture, width: surface.pointee.w, height: surface.pointee.h, lastUse: clock)
+        entries[key] = entry
+        return entry
+    }
+
+    /// `text` blended onto a surface of solid `background`: opaque, the pixels it gives blended there.
+    private static func flatten(_ text: UnsafeMutablePointer<SDL_Surface>, on background: RGBA) -> UnsafeMutablePointer<SDL_Surface>? {
+        guard let flat = SDL_CreateRGBSurfaceWithFormat(0, text.pointee.w, text.pointee.h, 32, SDL_PIXELFORMAT_RGB888.rawValue)
+        else { return nil }
+        SDL_FillRect(flat, nil, SDL_MapRGB(flat.pointee.format, background.r, background.g, background.b))
+        SDL_SetSurfaceBlendMode(text, SDL_BLENDMODE_BLEND)
+        SDL_UpperBlit(text, nil, flat, nil)
+        return flat
+    }
+
+    private func evictOldest() {
+        guard let oldest = entries.min(by: { $0.value.lastUse < $1.value.lastUse }) else { return }
+        SDL_DestroyTexture(oldest.value.texture)
+        entries[oldest.key] = nil
+    }
+
+    /// Starts a frame: it may rasterize `promotionsPerFrame` monospaced strings whole again.
+    func beginFrame() {
+        promotionsLeft = Self.promotionsPerFrame
+    }
+
+    /// Destroys every texture.
+    func removeAll() {
+        for entry in entries.values { SDL_DestroyTexture(entry.texture) }
+        entries.removeAll()
+        drawnAsGlyphs.removeAll()
+    }
+}

@@ -1,0 +1,71 @@
+import Dispatch
+import Foundation
+import ScrollLabCore
+
+/// Runs image work off the render thread: each job gets its bytes (a file read after the simulated
+/// latency, a disk cache entry, a body fetched over HTTP), decodes them with SDL2_image on a global
+/// queue and posts its outcome to the mailbox.
+///
+/// Concurrency is bounded by the pipeline (it never begins more than its limit), so this type only
+/// dispatches; it holds no SDL pointers.
+struct DecodeWorkers: Sendable {
+    /// Where outcomes go.
+    let mailbox: DecodeMailbox
+    /// The largest image side the renderer can hold in a texture, in pixels.
+    let maxDimension: Int
+    private let queue = DispatchQueue(label: "scrolllab.decode", qos: .userInitiated, attributes: .concurrent)
+
+    /// Makes workers posting into `mailbox`, refusing images with a side over `maxDimension` pixels.
+    init(mailbox: DecodeMailbox, maxDimension: Int) {
+        self.mailbox = mailbox
+        self.maxDimension = maxDimension
+    }
+
+    /// Starts decoding `path` for `ticket` after `latency` seconds (shrunk to `fitting` when larger).
+    func start(ticket: Int, path: AssetFile, latency: Double, fitting: PixelSize? = nil) {
+        let maxDimension = self.maxDimension
+        run(ticket: ticket, after: latency) {
+            .init(ticket: ticket, result: ImageDecoder.decode(path: path, maxDimension: maxDimension, fitting: fitting))
+        }
+    }
+
+    /// Starts a job for `ticket`: `bytes` gives the image's bytes (or why there are none, or nil: fetch it
+    /// again, the disk cache's entry was bad), which are decoded (shrunk to `fitting` when larger); `keep`
+    /// gets the bytes of an image that decoded (to store them in the disk cache).
+    func start(ticket: Int, origin: DecodeMailbox.Origin, fitting: PixelSize?,
+               keep: (@Sendable ([UInt8]) -> Void)? = nil,
+               bytes: @escaping @Sendable () -> Result<[UInt8], ImageDecodeFailure>?) {
+        let maxDimension = self.maxDimension
+        run(ticket: ticket, after: 0) {
+            switch bytes() {
+            case nil:
+                return .init(ticket: ticket, result: .failure(.init(reason: "disk cache entry corrupt")), origin: origin, refetch: true)
+            case let .failure(failure)?:
+                return .init(ticket: ticket, result: .failure(failure), origin: origin)
+            case let .success(data)?:
+                let result = ImageDecoder.decode(bytes: data, maxDimension: maxDimension, fitting: fitting)
+                if case .success = result { keep?(data) }
+                return .init(ticket: ticket, result: result, origin: origin)
+            }
+        }
+    }
+
+    private func run(ticket: Int, after latency: Double, _ job: @escaping @Sendable () -> DecodeMailbox.Outcome) {
+        let mailbox = self.mailbox
+        let work: @Sendable () -> Void = {
+            guard mailbox.begin(ticket) else { mailbox.forget(ticket); return }
+            mailbox.post(job())
+        }
+        if latency > 0 {
+            queue.asyncAfter(deadline: .now() + latency, execute: work)
+        } else {
+            queue.async(execute: work)
+        }
+    }
+
+    /// Waits up to `timeout` seconds for running decodes to finish (used at exit).
+    func drain(timeout: Double) {
+        let deadline = Date().addingTimeInterval(timeout)
+        while mailbox.runningCount > 0, Date() < deadline { Thread.sleep(forTimeInterval: 0.005) }
+    }
+}

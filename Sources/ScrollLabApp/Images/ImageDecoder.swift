@@ -1,0 +1,105 @@
+import CSDL
+import Foundation
+import ScrollKit
+import ScrollLabCore
+
+/// Decodes one image file with SDL2_image into a 32-bit surface (RGBA, or XRGB for an image without
+/// alpha), on whatever thread calls it.
+///
+/// Nothing is read whole before it is known to be an image the renderer can show: only a regular file
+/// is opened for reading (a FIFO, a device or a link to one is refused without waiting or reading), its
+/// header is read with one bounded read (`ImageHeader.prefixLength`) and checked (format, size against
+/// the decoded-size cap and the renderer's largest texture), and only then is the file read, at most
+/// `maxFileBytes`. A file that passes but fails to decode is reported as truncated or corrupt.
+package enum ImageDecoder {
+    /// The largest decoded image accepted, in bytes (`ImageFile.maxDecodedBytes`).
+    static var maxDecodedBytes: Int { ImageFile.maxDecodedBytes }
+    /// The largest file read (`ImageFile.maxFileBytes`).
+    static var maxFileBytes: Int { ImageFile.maxFileBytes }
+
+    /// The bytes of the regular file at `path` (`ImageFile.fileBytes`).
+    static func fileBytes(_ path: AssetFile) -> [UInt8]? { ImageFile.fileBytes(path) }
+
+    /// The pixel size of the image at `path` from its header (`ImageFile.pixelSize`).
+    static func pixelSize(of path: AssetFile) -> (width: Int, height: Int)? { ImageFile.pixelSize(of: path) }
+
+    /// Decodes the file at `path` (sides at most `maxDimension` pixels), or says why it cannot be used.
+    /// With `fitting`, an image larger than that pixel size both ways is shrunk to it (linear filter):
+    /// the size it is drawn at, so each frame copies its pixels instead of scaling them (a GPU would
+    /// sample a mip level); its decoded bytes are still those of the full image.
+    static func decode(path: AssetFile, maxDimension: Int = ImageHeader.defaultMaxDimension,
+                       fitting: PixelSize? = nil) -> Result<DecodedSurface, ImageDecodeFailure> {
+        let descriptor: Int32, size: Int
+        switch ImageFile.openRegularFile(path) {
+        case .success(let opened): (descriptor, size) = opened
+        case .failure(let failure): return .failure(failure)
+        }
+        defer { close(descriptor) }
+        var bytes = ImageFile.readBytes(descriptor, count: Swift.min(size, ImageHeader.prefixLength))
+        if case .failure(let failure) = ImageFile.header(bytes, descriptor: descriptor, maxDimension: maxDimension) {
+            return .failure(failure)
+        }
+        guard size <= maxFileBytes else { return .failure(.init(reason: "file too large (\(size >> 20) MiB)")) }
+        if size > bytes.count {
+            lseek(descriptor, off_t(bytes.count), SEEK_SET)
+            bytes += ImageFile.readBytes(descriptor, count: size - bytes.count)
+        }
+        return decodeChecked(bytes, fitting: fitting)
+    }
+
+    /// Decodes an image held in memory (a body fetched over HTTP, a disk cache entry): its header is
+    /// checked as a file's is, then it is decoded as `decode(path:…)` does.
+    static func decode(bytes: [UInt8], maxDimension: Int = ImageHeader.defaultMaxDimension,
+                       fitting: PixelSize? = nil) -> Result<DecodedSurface, ImageDecodeFailure> {
+        do {
+            _ = try ImageHeader.read(Array(bytes.prefix(ImageHeader.prefixLength)), maxDecodedBytes: maxDecodedBytes,
+                                     maxDimension: maxDimension) { offset, count in
+                offset < bytes.count ? Array(bytes[offset..<Swift.min(bytes.count, offset + count)]) : []
+            }
+        } catch {
+            return .failure(.init(reason: error.description))
+        }
+        guard bytes.count <= maxFileBytes else { return .failure(.init(reason: "file too large (\(bytes.count >> 20) MiB)")) }
+        return decodeChecked(bytes, fitting: fitting)
+    }
+
+    /// Decodes `bytes`, whose header passed, into a surface of the window's formats.
+    private static func decodeChecked(_ bytes: [UInt8], fitting: PixelSize?) -> Result<DecodedSurface, ImageDecodeFailure> {
+        let loaded: UnsafeMutablePointer<SDL_Surface>? = bytes.withUnsafeBytes { raw in
+            guard let rw = SDL_RWFromConstMem(raw.baseAddress, Int32(raw.count)) else { return nil }
+            return IMG_Load_RW(rw, 1)
+        }
+        guard let surface = loaded else { return .failure(.init(reason: "truncated or corrupt")) }
+        defer { SDL_FreeSurface(surface) }
+        // An image without alpha (no alpha channel, no colour key, not paletted) is kept in a 32-bit
+        // format without alpha, so it can be drawn without blending at full opacity.
+        let format = surface.pointee.format.pointee
+        let opaque = format.Amask == 0 && format.palette == nil && SDL_HasColorKey(surface) == SDL_FALSE
+        let target = opaque ? SDL_PIXELFORMAT_RGB888 : SDL_PIXELFORMAT_ABGR8888
+        guard let converted = SDL_ConvertSurfaceFormat(surface, target.rawValue, 0) else {
+            return .failure(.init(reason: "unsupported pixel format"))
+        }
+        guard let fitting, let reduced = shrink(converted, to: fitting) else { return .success(DecodedSurface(pointer: converted)) }
+        let decodedBytes = Int(converted.pointee.w) * Int(converted.pointee.h) * 4
+        SDL_FreeSurface(converted)
+        return .success(DecodedSurface(pointer: reduced, decodedBytes: decodedBytes))
+    }
+
+    /// `surface` shrunk to `size` with a linear filter, or nil when it is not larger both ways (or SDL fails).
+    private static func shrink(_ surface: UnsafeMutablePointer<SDL_Surface>, to size: PixelSize) -> UnsafeMutablePointer<SDL_Surface>? {
+        guard size.width > 0, size.height > 0, surface.pointee.w > size.width, surface.pointee.h > size.height,
+              let reduced = SDL_CreateRGBSurfaceWithFormat(0, size.width, size.height, 32, surface.pointee.format.pointee.format)
+        else { return nil }
+        guard SDL_SoftStretchLinear(surface, nil, reduced, nil) == 0 else {
+            SDL_FreeSurface(reduced)
+            return nil
+        }
+        return reduced
+    }
+}
+
+/// A size in output pixels.
+struct PixelSize: Hashable, Sendable {
+    var width: Int32
+    var height: Int32
+}

@@ -1,0 +1,384 @@
+import CSDL
+import Foundation
+import LabKit
+import ScrollKit
+import ScrollLabCore
+
+/// The window's image source: gets each image's bytes by its route — an asset file after the simulated
+/// latency, an asset file once the modelled network (`--network`) delivers it, or a body fetched over
+/// HTTP (`--source`) — with the disk cache in front of the network, decodes them with SDL2_image on
+/// worker threads, and uploads them to textures on the render thread within a per-frame budget. A load
+/// counts as finished for the model only once its texture exists, so a fade never starts on an image
+/// that cannot be drawn yet.
+///
+/// Used from the render thread only (it owns the texture store); the workers reach it solely through
+/// the `DecodeMailbox`.
+final class ImageLoader {
+    /// Where images come from.
+    enum Route {
+        /// The asset files after a constant latency (`--latency-ms`).
+        case files
+        /// The asset files, delivered when the network model says they have arrived (`--network`).
+        case modelled(NetworkImageSource)
+        /// HTTP (`--source`).
+        case http(HTTPImageFetcher)
+        /// The headless replay's source on the model clock, each image decoded and uploaded on this thread
+        /// the moment the source finishes it (video export: the same frames every run).
+        case virtualClock(any ImageSource)
+    }
+
+    /// Image files, by asset index.
+    let paths: [AssetFile]
+    /// Simulated source latency, seconds (`L` cycles it), of the `files` route.
+    var latency: Double
+    /// The route.
+    private(set) var route: Route
+    /// The disk cache in front of the network, if any.
+    let disk: DiskCache?
+    /// Loads served by the disk cache.
+    private(set) var diskHits = 0
+    /// Distinct images the grid shows: the asset files', or the default when over HTTP without local files.
+    var assetCount: Int { paths.isEmpty ? (isHTTP ? GridSceneConfiguration().assetCount : 0) : paths.count }
+    /// Textures of decoded images.
+    let textures: TextureStore
+    /// At most this many uploads per frame…
+    var uploadsPerFrame = 4
+    /// …and no more upload work than this per frame, seconds.
+    var uploadBudget = 0.003
+    /// Output pixels per point (the window's scale), for the pixel size an image is drawn at.
+    var pixelScale = 1.0
+    /// Longest time one frame spent on image work (draining and uploading), seconds.
+    private(set) var worstFrameWork = 0.0
+    /// Time the last `pump` spent on image work, seconds.
+    private(set) var lastFrameWork = 0.0
+
+    private let mailbox = DecodeMailbox()
+    private let workers: DecodeWorkers
+    private var begun: [Int: LoadTicket] = [:]
+    private var decoded: [(LoadTicket, DecodedSurface)] = []
+    private var ready: [LoadCompletion] = []
+    private var warned: Set<String> = []
+    /// Each begun ticket's texture size and priority.
+    private var fittings: [Int: PixelSize?] = [:]
+    private var priorities: [Int: Double] = [:]
+    /// Assets that failed to decode, with why: asked for again they fail at once, without decoding them
+    /// again (the decoder's own error lines, such as libpng's, would repeat each time).
+    private var failedAssets: [Int: String] = [:]
+    /// True when a pipeline takes this loader's completions (`nextCompletion`): on the model clock the
+    /// source's loads are then taken one per call there rather than all at once in `pump`.
+    var takesCompletionsOnDemand = false
+    /// Decode on the render thread, in `pump`, once the latency has passed (`--decode-on-main`: the
+    /// classic mistake, to show what it costs in hitches).
+    var decodesOnMain = false
+    /// Decodes waiting for their latency to pass, with decodes on the render thread: ticket, file,
+    /// size to fit, when due (`DispatchTime` seconds).
+    private var dueOnMain: [(ticket: Int, path: AssetFile, fitting: PixelSize?, due: Double)] = []
+
+    /// A loader for `paths` drawing with `renderer`, over `route` with `disk` in front of the network.
+    init(paths: [AssetFile], latency: Double, renderer: OpaquePointer, route: Route = .files, disk: DiskCache? = nil) {
+        self.paths = paths
+        self.latency = latency
+        self.route = route
+        self.disk = disk
+        self.textures = TextureStore(renderer: renderer)
+        self.workers = DecodeWorkers(mailbox: mailbox, maxDimension: Self.maxTextureSide(renderer))
+    }
+
+    /// A loader of `paths` from the files, for a scene's own pictures (the photos): the same renderer and
+    /// pixel scale, no latency and no network; on the model clock when this one is (a video's frames).
+    func loader(for paths: [AssetFile]) -> ImageLoader {
+        let route: Route
+        if case .virtualClock = self.route {
+            route = .virtualClock(VirtualImageSource(latency: 0, decodeCost: 0, bytesPerImage: 0))
+        } else {
+            route = .files
+        }
+        let loader = ImageLoader(paths: paths, latency: 0, renderer: textures.renderer, route: route)
+        loader.pixelScale = pixelScale
+        return loader
+    }
+
+    /// True when images come over HTTP.
+    var isHTTP: Bool { if case .http = route { return true } else { return false } }
+
+    /// The network profile of the modelled route.
+    var networkProfile: NetworkProfile? { if case let .modelled(model) = route { return model.profile } else { return nil } }
+
+    /// Switches the modelled network to `profile` (L); loads in flight go on at the new rates.
+    func setNetworkProfile(_ profile: NetworkProfile) {
+        guard case var .modelled(model) = route else { return }
+        model.profile = profile
+        route = .modelled(model)
+    }
+
+    /// What crossed the network and came from disk since the loader was made.
+    var traffic: SourceTraffic {
+        var t = SourceTraffic()
+        switch route {
+        case .files: break
+        case let .virtualClock(model): return model.traffic   // the model's own disk, as headless
+        case let .modelled(model): t = model.traffic
+        case let .http(fetcher): (t.networkBytes, t.requests) = fetcher.traffic
+        }
+        t.diskHits = diskHits
+        t.diskCorrupt = disk?.corruptCount ?? 0
+        return t
+    }
+
+    /// The disk cache key of asset `asset`: its URL over HTTP, else its file (path and size).
+    func diskKey(asset: Int) -> String? {
+        switch route {
+        case .files, .virtualClock: return nil
+        case let .http(fetcher): return fetcher.url(for: asset)?.absoluteString
+        case .modelled:
+            guard !paths.isEmpty else { return nil }
+            let file = paths[asset % paths.count]
+            return "file:" + String(decoding: file.path, as: UTF8.self)
+        }
+    }
+
+    /// Starts loading `ticket` (by its route, on a worker). `drawnSize`: the largest size the image
+    /// is drawn at, points; its texture is kept at that size (nil: the image's own). `priority`: the
+    /// pipeline's, seconds until needed.
+    func begin(_ ticket: LoadTicket, time: Double, drawnSize: Size? = nil, priority: Double = 0) {
+        guard !paths.isEmpty || isHTTP else {
+            ready.append(LoadCompletion(ticket: ticket, result: .failed(reason: "no images"), time: time))
+            return
+        }
+        if !isHTTP, let reason = failedAssets[ticket.key.asset % paths.count] {
+            ready.append(LoadCompletion(ticket: ticket, result: .failed(reason: reason), time: time))
+            return
+        }
+        begun[ticket.id] = ticket
+        let fitting = drawnSize.map {
+            PixelSize(width: Int32(($0.width * pixelScale).rounded(.up)), height: Int32(($0.height * pixelScale).rounded(.up)))
+        }
+        fittings[ticket.id] = fitting
+        priorities[ticket.id] = priority
+        if let disk, let key = diskKey(asset: ticket.key.asset), disk.contains(key) {
+            workers.start(ticket: ticket.id, origin: .disk, fitting: fitting) { disk.read(key).map { .success($0) } }
+            return
+        }
+        fetch(ticket, time: time)
+    }
+
+    /// Sends `ticket` down its route past the disk cache.
+    private func fetch(_ ticket: LoadTicket, time: Double) {
+        let fitting = fittings[ticket.id] ?? nil
+        switch route {
+        case .files:
+            let path = paths[ticket.key.asset % paths.count]
+            if decodesOnMain {
+                dueOnMain.append((ticket.id, path, fitting, Self.now() + latency))
+                return
+            }
+            workers.start(ticket: ticket.id, path: path, latency: latency, fitting: fitting)
+        case var .modelled(model):
+            model.begin(ticket, time: time)
+            route = .modelled(model)
+        case var .virtualClock(model):
+            model.begin(ticket, time: time)
+            route = .virtualClock(model)
+        case let .http(fetcher):
+            let workers = self.workers, disk = self.disk, key = diskKey(asset: ticket.key.asset)
+            let keep = storing(key)
+            fetcher.fetch(ticket: ticket.id, asset: ticket.key.asset, priority: priorities[ticket.id] ?? 0) { result in
+                workers.start(ticket: ticket.id, origin: .network, fitting: fitting, keep: keep) { result }
+            }
+        }
+    }
+
+    /// What stores a fetched image's bytes under `key` in the disk cache (nil: no cache or no key).
+    private func storing(_ key: String?) -> (@Sendable ([UInt8]) -> Void)? {
+        guard let disk, let key else { return nil }
+        return { bytes in disk.write(key, payload: bytes) }
+    }
+
+    /// The virtual-clock source's loads finished by `time` (at most `limit` of them): each image decoded
+    /// and uploaded now, its completion stamped with the source's own time (as headless), whatever the
+    /// decode costs; a load the source failed fails.
+    private func takeVirtualCompletions(upTo time: Double, limit: Int = .max) {
+        guard case var .virtualClock(model) = route else { return }
+        var finished: [LoadCompletion] = []
+        while finished.count < limit, let c = model.nextCompletion(upTo: time) {
+            if begun[c.ticket.id] != nil { finished.append(c) }
+        }
+        route = .virtualClock(model)
+        for c in finished {
+            if case .failed = c.result {
+                begun[c.ticket.id] = nil
+                fittings[c.ticket.id] = nil
+                priorities[c.ticket.id] = nil
+                ready.append(c)
+                continue
+            }
+            let path = paths[c.ticket.key.asset % paths.count]
+            let fitting = fittings[c.ticket.id] ?? nil
+            begun[c.ticket.id] = nil
+            fittings[c.ticket.id] = nil
+            priorities[c.ticket.id] = nil
+            switch ImageDecoder.decode(path: path, maxDimension: workers.maxDimension, fitting: fitting) {
+            case let .success(surface):
+                // The model's decoded size, as headless, so the memory figures match it.
+                var bytes = surface.decodedBytes
+                if case let .image(bytes: modelled) = c.result { bytes = modelled }
+                let uploaded = textures.upload(surface, for: c.ticket.key.asset)
+                ready.append(LoadCompletion(ticket: c.ticket, result: uploaded ? .image(bytes: bytes) : .failed(reason: "texture upload failed"),
+                                            time: c.time))
+            case let .failure(failure):
+                ready.append(LoadCompletion(ticket: c.ticket, result: .failed(reason: failure.reason), time: c.time))
+            }
+        }
+    }
+
+    /// The modelled network's arrivals up to `time`: each file is read, stored on disk and decoded.
+    private func takeArrivals(upTo time: Double) {
+        guard case var .modelled(model) = route else { return }
+        var arrived: [LoadCompletion] = []
+        while let c = model.nextCompletion(upTo: time) { arrived.append(c) }
+        route = .modelled(model)
+        for c in arrived where begun[c.ticket.id] != nil {
+            switch c.result {
+            case .failed:
+                begun[c.ticket.id] = nil
+                ready.append(LoadCompletion(ticket: c.ticket, result: c.result, time: time))
+            case .image:
+                let file = paths[c.ticket.key.asset % paths.count], key = diskKey(asset: c.ticket.key.asset)
+                let keep = storing(key)
+                workers.start(ticket: c.ticket.id, origin: .network, fitting: fittings[c.ticket.id] ?? nil, keep: keep) {
+                    ImageDecoder.fileBytes(file).map { .success($0) } ?? .failure(.init(reason: "cannot read the file"))
+                }
+            }
+        }
+    }
+
+    private static func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
+
+    /// Drops `ticket`: a fetch is cancelled, a queued decode skipped, a finished one freed, a ready one withdrawn.
+    func cancel(_ ticket: LoadTicket) {
+        guard begun.removeValue(forKey: ticket.id) != nil else { return }
+        fittings[ticket.id] = nil
+        priorities[ticket.id] = nil
+        switch route {
+        case .files: break
+        case var .modelled(model):
+            model.cancel(ticket)
+            route = .modelled(model)
+        case var .virtualClock(model):
+            model.cancel(ticket)
+            route = .virtualClock(model)
+        case let .http(fetcher): fetcher.cancel(ticket: ticket.id)
+        }
+        mailbox.cancel(ticket.id)
+        dueOnMain.removeAll { $0.ticket == ticket.id }
+        if let i = decoded.firstIndex(where: { $0.0 == ticket }) { decoded.remove(at: i).1.free() }
+        ready.removeAll { $0.ticket == ticket }
+    }
+
+    /// Once per frame before the model steps: takes finished decodes and uploads some of them.
+    /// Completions are stamped with the model time `time`.
+    func pump(time: Double) {
+        let start = SDL_GetPerformanceCounter()
+        takeArrivals(upTo: time)
+        if !takesCompletionsOnDemand { takeVirtualCompletions(upTo: time) }
+        var outcomes = mailbox.drain()
+        if !dueOnMain.isEmpty {
+            // The render thread decodes every image whose latency has passed, whatever it costs the frame.
+            let now = Self.now(), maxSide = workers.maxDimension
+            for job in dueOnMain where job.due <= now {
+                outcomes.append(.init(ticket: job.ticket, result: ImageDecoder.decode(path: job.path, maxDimension: maxSide,
+                                                                                      fitting: job.fitting)))
+            }
+            dueOnMain.removeAll { $0.due <= now }
+        }
+        for outcome in outcomes {
+            guard let ticket = begun[outcome.ticket] else {
+                if case let .success(surface) = outcome.result { surface.free() }
+                continue
+            }
+            if outcome.refetch {
+                // The disk cache's entry was torn or corrupt (deleted and counted): fetch it again.
+                fetch(ticket, time: time)
+                continue
+            }
+            switch outcome.result {
+            case let .success(surface):
+                if outcome.origin == .disk { diskHits += 1 }
+                decoded.append((ticket, surface))
+            case let .failure(failure):
+                begun[ticket.id] = nil
+                fittings[ticket.id] = nil
+                priorities[ticket.id] = nil
+                if !isHTTP {
+                    failedAssets[ticket.key.asset % paths.count] = failure.reason
+                    warnOnce(path: paths[ticket.key.asset % paths.count].displayPath, reason: failure.reason)
+                }
+                ready.append(LoadCompletion(ticket: ticket, result: .failed(reason: failure.reason), time: time))
+            }
+        }
+        var uploads = 0
+        while !decoded.isEmpty, uploads < uploadsPerFrame, seconds(since: start) < uploadBudget {
+            let (ticket, surface) = decoded.removeFirst()
+            let bytes = surface.decodedBytes
+            begun[ticket.id] = nil
+            fittings[ticket.id] = nil
+            priorities[ticket.id] = nil
+            if textures.upload(surface, for: ticket.key.asset) {
+                ready.append(LoadCompletion(ticket: ticket, result: .image(bytes: bytes), time: time))
+            } else {
+                ready.append(LoadCompletion(ticket: ticket, result: .failed(reason: "texture upload failed"), time: time))
+            }
+            uploads += 1
+        }
+        lastFrameWork = seconds(since: start)
+        worstFrameWork = Swift.max(worstFrameWork, lastFrameWork)
+    }
+
+    /// The earliest uploaded (or failed) load at or before `time`. On the model clock, for a pipeline
+    /// (`takesCompletionsOnDemand`), the source's loads are taken here, one per call, so each is
+    /// delivered exactly when the headless replay's pipeline gets it.
+    func nextCompletion(upTo time: Double) -> LoadCompletion? {
+        if takesCompletionsOnDemand, ready.first.map({ $0.time > time }) ?? true {
+            // One at a time: the pipeline begins its next load at this one's time before the source
+            // moves on, as the headless replay's pipeline does.
+            takeVirtualCompletions(upTo: time, limit: 1)
+        }
+        guard let first = ready.first, first.time <= time else { return nil }
+        return ready.removeFirst()
+    }
+
+    /// Destroys every texture whose asset is not in `live` (the cache's keys and the images on screen),
+    /// so texture memory follows the memory cache.
+    func retainTextures(_ live: Set<Int>) {
+        textures.removeAll { !live.contains($0) }
+    }
+
+    /// Stops the workers (waiting up to `timeout` seconds for decodes in progress) and frees everything.
+    func shutdown(timeout: Double = 0.5) {
+        if case let .http(fetcher) = route { fetcher.close() }
+        mailbox.close()
+        workers.drain(timeout: timeout)
+        for (_, surface) in decoded { surface.free() }
+        decoded.removeAll()
+        textures.removeAll()
+    }
+
+    /// The renderer's largest texture side (`SDL_GetRendererInfo`); renderers that state none (0, the
+    /// software renderer) get `ImageHeader.defaultMaxDimension`: a 32768-pixel-wide surface crashed
+    /// its present.
+    static func maxTextureSide(_ renderer: OpaquePointer) -> Int {
+        var info = SDL_RendererInfo()
+        guard SDL_GetRendererInfo(renderer, &info) == 0 else { return ImageHeader.defaultMaxDimension }
+        let stated = [info.max_texture_width, info.max_texture_height].filter { $0 > 0 }.map(Int.init)
+        return min(stated.min() ?? ImageHeader.defaultMaxDimension, ImageHeader.defaultMaxDimension)
+    }
+
+    private func warnOnce(path: String, reason: String) {
+        guard warned.insert(path).inserted else { return }
+        writeStandardError("scrolllab: warning: \(path): \(reason)")
+    }
+
+    private func seconds(since start: UInt64) -> Double {
+        Double(SDL_GetPerformanceCounter() &- start) / Double(SDL_GetPerformanceFrequency())
+    }
+}

@@ -1,0 +1,65 @@
+import CSDL
+import ScrollLabCore
+
+/// GPU textures of decoded images, keyed by asset, owned by the render thread.
+///
+/// The core's memory cache decides what stays; this store mirrors it: a texture is created when a
+/// decoded surface is uploaded and destroyed when the cache evicts its key, so texture memory follows
+/// the cache's byte limit.
+final class TextureStore {
+    let renderer: OpaquePointer
+    private var textures: [Int: OpaquePointer] = [:]
+    private var opaqueKeys: Set<Int> = []
+    private var reducedKeys: Set<Int> = []
+
+    /// Makes an empty store drawing with `renderer`.
+    init(renderer: OpaquePointer) {
+        self.renderer = renderer
+    }
+
+    deinit { removeAll() }
+
+    /// Number of live textures.
+    var count: Int { textures.count }
+
+    /// The texture for asset `key`, if uploaded.
+    func texture(for key: Int) -> OpaquePointer? { textures[key] }
+
+    /// True when the image of `key` has no alpha channel (it may be drawn without blending at full opacity).
+    func isOpaque(_ key: Int) -> Bool { opaqueKeys.contains(key) }
+
+    /// True when the texture of `key` is smaller than its image (kept at the size a tile draws it at).
+    func isReduced(_ key: Int) -> Bool { reducedKeys.contains(key) }
+
+    /// Uploads `surface` as the texture of `key` and frees the surface. Returns false if SDL refused.
+    @discardableResult
+    func upload(_ surface: DecodedSurface, for key: Int) -> Bool {
+        defer { surface.free() }
+        guard let texture = SDL_CreateTextureFromSurface(renderer, surface.pointer) else { return false }
+        SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
+        if let old = textures.updateValue(texture, forKey: key) { SDL_DestroyTexture(old) }
+        if surface.isOpaque { opaqueKeys.insert(key) } else { opaqueKeys.remove(key) }
+        if surface.isReduced { reducedKeys.insert(key) } else { reducedKeys.remove(key) }
+        return true
+    }
+
+    /// Destroys the texture of `key`.
+    func remove(_ key: Int) {
+        if let texture = textures.removeValue(forKey: key) { SDL_DestroyTexture(texture) }
+        opaqueKeys.remove(key)
+        reducedKeys.remove(key)
+    }
+
+    /// Destroys the textures whose asset `shouldRemove` picks.
+    func removeAll(where shouldRemove: (Int) -> Bool) {
+        for key in textures.keys where shouldRemove(key) { remove(key) }
+    }
+
+    /// Destroys every texture.
+    func removeAll() {
+        for texture in textures.values { SDL_DestroyTexture(texture) }
+        textures.removeAll()
+        opaqueKeys.removeAll()
+        reducedKeys.removeAll()
+    }
+}

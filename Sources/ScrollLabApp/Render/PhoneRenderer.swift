@@ -1,0 +1,182 @@
+import CSDL
+import LabKit
+import ScrollKit
+import ScrollLabCore
+
+/// Draws the phone: its body, a 30 pt title bar naming the scene, and the clipped scroll view
+/// content (tiles with their identity colour, view number and item index), plus the ghost outline
+/// of `targetContentOffset` while the content decelerates.
+@MainActor
+struct PhoneRenderer {
+    /// Height of the title bar at the top of the phone, in points.
+    static let titleBarHeight = 30.0
+
+    let canvas: Canvas
+    let text: TextCache
+    /// Image textures by asset, when the scene has images.
+    var textures: TextureStore?
+
+    /// Draws the phone's body around `screen` and fills the screen with `colour`.
+    static func drawBody(screen: Rect, colour: RGBA, canvas: Canvas) {
+        canvas.fillRounded(screen.insetBy(dx: -12, dy: -14), radius: 26, .phoneBody, around: screen)
+        canvas.fill(screen, colour)
+    }
+
+    /// Draws `snapshot` into the phone at `viewport`.
+    func draw(_ snapshot: SceneSnapshot, viewport: PhoneViewport) {
+        let screen = viewport.frame
+        PhoneRenderer.drawBody(screen: screen, colour: .screen, canvas: canvas)
+
+        let origin = screen.origin + snapshot.scrollViewFrame.origin
+        let scrollFrame = Rect(origin: origin, size: snapshot.scrollViewFrame.size)
+        canvas.clip(scrollFrame.intersection(screen) ?? screen)
+        for tile in snapshot.tiles {
+            guard let item = tile.item else { continue }
+            let rect = tile.frame.offsetBy(origin - snapshot.contentOffset)
+            guard rect.intersects(scrollFrame) else { continue }
+            drawTile(tile, item: item, in: rect)
+        }
+        if let rect = snapshot.targetRect {
+            drawTargetRect(rect.offsetBy(origin - snapshot.contentOffset))
+        }
+        if let target = snapshot.targetContentOffset {
+            drawGhost(target: target, snapshot: snapshot, scrollFrame: scrollFrame)
+        }
+        drawScrollIndicators(snapshot, scrollFrame: scrollFrame, canvas: canvas)
+        canvas.clip(screen)
+        drawTitleBar(snapshot.name, screen: screen)
+        if snapshot.targetRect != nil { drawTargetKey(screen: screen) }
+        canvas.clip(nil)
+    }
+
+    private func drawTile(_ tile: TileDrawItem, item: Int, in rect: Rect) {
+        let colour = TilePalette.colour(ofView: tile.view)
+        let snapped = Canvas.snap(rect)
+        let centreX = snapped.x + snapped.w / 2
+        let texture = tile.imageAsset.flatMap { textures?.texture(for: $0) }
+        let opaque = tile.imageAsset.map { textures?.isOpaque($0) ?? false } ?? false
+        // An opaque image at full opacity covers the tile: what is under it is not drawn.
+        if texture == nil || !opaque || tile.imageAlpha < 1 {
+            canvas.fill(rect, TilePalette.fill(ofView: tile.view))
+            // The item index, big, under the image: visible while it is missing or fading in.
+            text.drawCentred("item", style: .label, colour: .darkText, centreX: centreX, y: snapped.y + snapped.h / 2 - 34)
+            text.drawCentred("\(item)", style: .big, colour: .darkText, centreX: centreX, y: snapped.y + snapped.h / 2 - 14)
+        }
+        if let texture {
+            canvas.draw(texture: texture, in: rect, alpha: tile.imageAlpha, opaque: opaque)
+            // Over the image, the item index in a small dark pill at the bottom.
+            let pill = Rect(x: rect.minX + 8, y: rect.maxY - 30, width: 74, height: 22)
+            canvas.fill(pill, RGBA(0, 0, 0, 150))
+            text.draw("item \(item)", style: .mono, colour: .text, x: Canvas.snap(pill).x + 6, y: Canvas.snap(pill).y + 3)
+        } else if let failure = tile.failure {
+            drawPlaceholder(failure, in: rect)
+        } else if let status = tile.status {
+            text.drawCentred(status, style: .mono, colour: .darkText, centreX: centreX, y: snapped.y + snapped.h - 24)
+        }
+        if tile.isPressed {
+            canvas.fill(rect, RGBA(0, 0, 0, 140))
+            text.drawCentred("pressed", style: .heading, colour: .text, centreX: centreX, y: snapped.y + snapped.h / 2 - 8)
+        }
+        canvas.stroke(rect, width: 4, colour)
+        if tile.isSelected { canvas.stroke(rect.insetBy(dx: 4, dy: 4), width: 4, RGBA(255, 255, 255)) }
+        // Identity badge: "view #k" on the view's colour.
+        canvas.fill(Rect(x: rect.minX, y: rect.minY, width: rect.width, height: 24), colour)
+        text.draw("view #\(tile.view)", style: .heading, colour: TilePalette.headerText(ofView: tile.view),
+                  x: snapped.x + 8, y: snapped.y + 3)
+        drawHeart(tile, in: rect)
+    }
+
+    /// The tile's ♥ control (`GridScene.heartFrame`): a red heart when liked, an outline when not,
+    /// darkened while it tracks a touch.
+    private func drawHeart(_ tile: TileDrawItem, in tileRect: Rect) {
+        let box = GridScene.heartFrame(inTile: Rect(origin: .zero, size: tileRect.size)).offsetBy(tileRect.origin)
+        canvas.fillRounded(box, radius: 8, tile.isHeartPressed ? RGBA(80, 80, 90, 230) : RGBA(255, 255, 255, 210))
+        let heart = tile.isLiked ? RGBA(230, 40, 70) : RGBA(150, 150, 160)
+        // Two lobes and a point, in 4 px rows.
+        let c = box.center
+        let lobes = Canvas.roundedRects(Rect(x: c.x - 11, y: c.y - 9, width: 11, height: 10), radius: 5)
+            + Canvas.roundedRects(Rect(x: c.x, y: c.y - 9, width: 11, height: 10), radius: 5)
+        let point = (0..<5).map { row in
+            let half = 11.0 - Double(row) * 2.2
+            return Rect(x: c.x - half, y: c.y - 2 + Double(row) * 2.4, width: 2 * half, height: 2.4)
+        }
+        canvas.fill(lobes + point, heart)   // opaque: overlaps draw the same pixels
+    }
+
+    /// A placeholder for an image that cannot be shown: a dark band at the bottom of the tile saying why,
+    /// wrapped to the tile's width.
+    private func drawPlaceholder(_ reason: String, in rect: Rect) {
+        let lines = Self.wrap(reason, width: 17)
+        let height = Double(22 + 16 * lines.count)
+        let band = Rect(x: rect.minX + 4, y: rect.maxY - 4 - height, width: rect.width - 8, height: height)
+        canvas.fill(band, RGBA(60, 20, 20, 220))
+        let snapped = Canvas.snap(band)
+        let centreX = snapped.x + snapped.w / 2
+        text.drawCentred("no image:", style: .heading, colour: .text, centreX: centreX, y: snapped.y + 3)
+        for (i, line) in lines.enumerated() {
+            text.drawCentred(line, style: .mono, colour: .text, centreX: centreX, y: snapped.y + 20 + Int32(16 * i))
+        }
+    }
+
+    /// `text` broken at spaces into lines of at most `width` characters (longer words are cut).
+    static func wrap(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            var word = Substring(word)
+            while word.count > width {
+                if !line.isEmpty { lines.append(line); line = "" }
+                lines.append(String(word.prefix(width)))
+                word = word.dropFirst(width)
+            }
+            if line.isEmpty { line = String(word) }
+            else if line.count + 1 + word.count <= width { line += " " + word }
+            else { lines.append(line); line = String(word) }
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
+    }
+
+    /// Colour of the loading policy's target rect.
+    static let policyTargetColour = RGBA(40, 200, 210)
+
+    /// The loading policy's target rect (what Target and Adaptive load during a fling), dashed teal.
+    private func drawTargetRect(_ rect: Rect) {
+        canvas.strokeDashed(rect.insetBy(dx: 8, dy: 8), width: 2, dash: 6, Self.policyTargetColour)
+    }
+
+    /// The target rect's name, as a key at the right of the title bar, so that it covers no tile.
+    private func drawTargetKey(screen: Rect) {
+        let key = Rect(x: screen.maxX - 118, y: screen.minY + 9, width: 12, height: 12)
+        canvas.strokeDashed(key, width: 2, dash: 3, Self.policyTargetColour)
+        text.draw("policy target", style: .label, colour: RGBA(20, 120, 130), x: Canvas.snap(key).x + 17,
+                  y: Canvas.snap(key).y - 2)
+    }
+
+    /// The scroll view's bounds at the target offset, drawn where they are relative to the current
+    /// bounds; when the target is off screen, a marker at the edge says how far it is.
+    private func drawGhost(target: Point, snapshot: SceneSnapshot, scrollFrame: Rect) {
+        let delta = target - snapshot.contentOffset
+        let ghost = scrollFrame.offsetBy(delta).insetBy(dx: 3, dy: 3)
+        canvas.fill(ghost, RGBA.ghost.withAlpha(28))
+        canvas.strokeDashed(ghost, width: 3, dash: 10, .ghost)
+        guard !ghost.insetBy(dx: 0, dy: 20).intersects(scrollFrame) else { return }
+        let below = delta.y > 0 || (delta.y == 0 && delta.x > 0)
+        let barY = below ? scrollFrame.maxY - 26 : scrollFrame.minY
+        let bar = Rect(x: scrollFrame.minX, y: barY, width: scrollFrame.width, height: 26)
+        canvas.fill(bar, RGBA.ghost.withAlpha(215))
+        let distance = Int(delta.length.rounded())
+        let label = "target \(below ? "↓" : "↑") \(distance) pt"
+        text.drawCentred(label, style: .heading, colour: .text, centreX: Canvas.snap(bar).x + Canvas.snap(bar).w / 2,
+                         y: Canvas.snap(bar).y + 4)
+    }
+
+    func drawTitleBar(_ name: String, screen: Rect) {
+        let bar = Rect(x: screen.minX, y: screen.minY, width: screen.width, height: Self.titleBarHeight)
+        canvas.fill(bar, RGBA.titleBar.withAlpha(245))
+        canvas.fill(Rect(x: bar.minX, y: bar.maxY - 1, width: bar.width, height: 1), RGBA(200, 200, 206))
+        let title = name.prefix(1).uppercased() + name.dropFirst()
+        let snapped = Canvas.snap(bar)
+        text.drawCentred(title, style: .heading, colour: .darkText, centreX: snapped.x + snapped.w / 2, y: snapped.y + 7)
+    }
+}

@@ -1,0 +1,44 @@
+import LabKit
+import ScrollKit
+import ScrollLabCore
+
+/// Compare mode's line above each phone: its number and policy (in the policy's plot colour) or physics,
+/// and its live figures — loads, bytes over a network, blank time and the share of tiles ready when they
+/// appeared. The phone the HUD follows is underlined.
+@MainActor
+struct PhoneTitle {
+    let canvas: Canvas
+    let text: TextCache
+
+    /// The line's top, above the phone's screen.
+    static let top = 34.0
+
+    func draw(_ phone: Phone, snapshot: SceneSnapshot, focused: Bool) {
+        let frame = phone.viewport.frame
+        let segment = phone.scene.policySegment
+        let kind = segment.flatMap { LoadingPolicyKind(rawValue: $0.policy.components(separatedBy: " ").first ?? "") }
+        var colour = kind.map { RGBA($0.declaration.colour.red, $0.declaration.colour.green, $0.declaration.colour.blue) } ?? .dimText
+        if case .physics? = phone.entry { colour = .heading }
+        let swatch = Rect(x: frame.minX, y: Self.top + 3, width: 10, height: 10)
+        canvas.fill(swatch, colour)
+        // A phone comparing physics is named by its physics; one comparing policies by its current policy.
+        var name = "\(phone.index + 1) " + (segment?.policy ?? phone.scene.kind.name)
+        if case let .physics(kind)? = phone.entry { name = "\(phone.index + 1) \(kind.rawValue)" }
+        let metrics = text.fonts.metrics
+        let used = text.draw(name, style: .label, colour: focused ? .text : .dimText, x: Int32(swatch.maxX + 6), y: Int32(Self.top)).width
+        if focused { canvas.fill(Rect(x: swatch.maxX + 6, y: Self.top + metrics.lineHeight(.label), width: Double(used), height: 1), .heading) }
+        guard let figures = segment.map({ Self.figures($0.metrics, network: phone.scene.sourceNetwork != nil) }) else { return }
+        let x = swatch.maxX + 6 + Double(used) + 8
+        let line = metrics.elide(figures, style: .small, toWidth: frame.maxX - x)
+        text.draw(line, style: .small, colour: .dimText, x: Int32(x.rounded()), y: Int32(Self.top + 1))
+    }
+
+    /// `14 loads · 265 kB · blank 0.63 · ready 92%` (bytes only over a network).
+    static func figures(_ m: LoadMetrics, network: Bool) -> String {
+        var parts = ["\(m.loadsIssued) loads"]
+        if network { parts.append(String(format: "%.0f kB", Double(m.networkBytes) / 1000)) }
+        parts.append(String(format: "blank %.2f", m.blankTileSeconds))
+        parts.append(String(format: "ready %.0f%%", m.readyOnAppearShare * 100))
+        return parts.joined(separator: " · ")
+    }
+}

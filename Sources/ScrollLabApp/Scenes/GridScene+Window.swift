@@ -1,0 +1,222 @@
+import Foundation
+import LabKit
+import ScrollKit
+import ScrollLabCore
+
+extension GridScene: WindowPresentable {
+    @MainActor func windowScene(kind: SceneKind, images: ImageLoader, options: SceneConfiguration) -> any WindowScene {
+        GridWindowScene(grid: self, kind: kind, images: images)
+    }
+}
+
+/// The grid scene in the window: its six views with their image state, its load metrics and policy
+/// in the HUD, and its keys (policies, seed problems, latency, cache). The phone renderer draws it.
+final class GridWindowScene: LabSceneAdapter {
+    let grid: GridScene
+    /// Decodes the grid's images; `L` sets its simulated latency.
+    let images: ImageLoader
+
+    /// True when `images` is this scene's own (A's runs: images on the model clock), not the app's: the
+    /// scene then pumps it, draws from it and shuts it down.
+    var ownsImages = false
+
+    init(grid: GridScene, kind: SceneKind, images: ImageLoader) {
+        self.grid = grid
+        self.images = images
+        super.init(scene: grid, kind: kind)
+    }
+
+    // With images of its own, on the model clock, the scene takes them at every input and frame, as the
+    // headless replay's source delivers them.
+    override func pointer(_ event: PointerEvent) {
+        if ownsImages { images.pump(time: event.time) }
+        super.pointer(event)
+    }
+
+    override func advance(to time: Double) {
+        if ownsImages { images.pump(time: time) }
+        super.advance(to: time)
+    }
+
+    override func close() { if ownsImages { images.shutdown() } }
+
+    override var ownTextures: TextureStore? { ownsImages ? images.textures : nil }
+
+    override func content() -> SceneContent {
+        let tiles = grid.tiles
+        return SceneContent(rows: [Self.policyRow(Self.policyLabel(grid), seedProblem: grid.seedProblem?.rawValue),
+                                   HUDRow(label: "touches U X", value: Self.contentTouches(grid.scrollView))] + Self.feedRows(grid),
+                            tiles: tiles.map(Self.drawItem),
+                            viewsCreated: grid.pool.viewsCreated, rebindCount: grid.pool.rebindCount,
+                            loading: LoadingSection(policy: Self.policyLabel(grid),
+                                                    metrics: Self.metrics(grid.metrics) + (sourceNetwork == nil ? [] : Self.traffic(grid.metrics)),
+                                                    policyRows: PolicyComparison.fixedRows(grid.policyRows, condition: grid.condition),
+                                                    currentPolicy: grid.segmentName),
+                            liveImageAssets: grid.liveImageAssets(showing: tiles), targetRect: grid.targetRect)
+    }
+
+    /// The HUD's policy row: a seed problem shown broken (1–3) leads, so no elision of a long policy name
+    /// can hide it.
+    static func policyRow(_ policy: String, seedProblem: Int?) -> HUDRow {
+        HUDRow(label: "policy", value: seedProblem.map { "problem \($0) (B) · " + policy } ?? policy + " · B off")
+    }
+
+    /// The HUD's touches row: `delaysContentTouches` (U) and `canCancelContentTouches` (X), B-TCH-1.
+    static func contentTouches(_ view: ScrollView) -> String {
+        "delay \(view.delaysContentTouches ? "on" : "off") · cancel \(view.canCancelContentTouches ? "on" : "off")"
+    }
+
+    override var sourceLatencyMs: Double? {
+        switch images.route {
+        case .files: return images.latency * 1000
+        case let .virtualClock(model): return (model as? VirtualImageSource).map { $0.latency * 1000 }
+        case .modelled, .http: return nil
+        }
+    }
+
+    override var sourceNetwork: String? {
+        switch images.route {
+        case .files, .virtualClock: return nil
+        case let .modelled(model): return model.profile.name
+        case let .http(fetcher): return "HTTP " + (fetcher.url(for: 0).map { ($0.host ?? "") + ($0.port.map { ":\($0)" } ?? "") } ?? "")
+        }
+    }
+
+    /// The grid's keys: a policy by number (0: the next), B, L, C, K, U and X; each answers with a toast.
+    override func perform(_ action: SceneAction) -> SceneActionResult {
+        switch action.id {
+        case "policy":
+            let number = action.argument ?? 0
+            var result = SceneActionResult(setPolicy(number: number)) {
+                $0.map { "\(number): policy \($0), metrics from zero" } ?? "\(number): no policy has this key"
+            }
+            result.endsPolicySegment = !result.changes.isEmpty
+            return result
+        case "seed-problem":
+            return nextSeedProblem()
+        case "latency":
+            return SceneActionResult(nextLatency()) { "L: image source latency \($0 ?? "?") ms" }
+        case "clear-cache":
+            let cleared = grid.pipeline.cache.keysByRecency.count
+            grid.clearMemoryCache()
+            return SceneActionResult(changes: [("clearCache", .bool(true))],
+                                     toast: "C: memory cache cleared (\(cleared) image\(cleared == 1 ? "" : "s"))")
+        case "clear-disk-cache":
+            guard let disk = images.disk else { return SceneActionResult(toast: "") }
+            disk.clear()
+            return SceneActionResult(changes: [("clearDiskCache", .bool(true))], toast: "")
+        case "delays-content-touches":
+            grid.scrollView.delaysContentTouches.toggle()
+            return SceneActionResult([("delaysContentTouches", .bool(grid.scrollView.delaysContentTouches))]) {
+                "U: delaysContentTouches \($0 ?? "?")"
+            }
+        case "can-cancel-content-touches":
+            grid.scrollView.canCancelContentTouches.toggle()
+            return SceneActionResult([("canCancelContentTouches", .bool(grid.scrollView.canCancelContentTouches))]) {
+                "X: canCancelContentTouches \($0 ?? "?")"
+            }
+        default:
+            return super.perform(action)
+        }
+    }
+
+    /// The policy of `number` (1-based in `LoadingPolicyKind.allCases`; 0: the one after the current, round
+    /// the whole list); nothing when no policy has that number.
+    private func setPolicy(number: Int) -> [(name: String, value: JSONValue)] {
+        let kinds = LoadingPolicyKind.allCases
+        let index = number == 0 ? ((kinds.firstIndex(of: grid.policyKind) ?? -1) + 1) % kinds.count : number - 1
+        guard kinds.indices.contains(index) else { return [] }
+        // A seed problem carries over only to a policy that has it (Deferred, Target).
+        let kind = kinds[index]
+        grid.setPolicy(kind, problem: SeedProblem.policies.contains(kind) ? grid.seedProblem : nil)
+        // A key picks the policy's decisions on the shared pipeline (a `@shipped` variant comes from --policy).
+        return [("policy", .string(kind.rawValue))]
+    }
+
+    /// B: the next seed problem shown broken. Only the seed's policies have its problems: elsewhere B
+    /// changes nothing, and says which policies have them.
+    private func nextSeedProblem() -> SceneActionResult {
+        guard SeedProblem.policies.contains(grid.policyKind) else {
+            let kinds = LoadingPolicyKind.allCases.filter { SeedProblem.policies.contains($0) }
+            let names = kinds.map { $0.rawValue.prefix(1).uppercased() + $0.rawValue.dropFirst() + "'s" }.joined(separator: " and ")
+            let keys = kinds.compactMap { LoadingPolicyKind.allCases.firstIndex(of: $0) }.map { "\($0 + 1)" }.joined(separator: ", ")
+            return SceneActionResult(toast: "B: no effect with this policy: the seed's problems are \(names) (keys \(keys))")
+        }
+        let problems: [SeedProblem?] = [nil] + SeedProblem.allCases
+        let index = problems.firstIndex { $0 == grid.seedProblem } ?? 0
+        let next = problems[(index + 1) % problems.count]
+        grid.setPolicy(grid.policyKind, problem: next, shipped: grid.usesShippedPipeline)
+        var result = SceneActionResult(changes: [("seedProblem", next.map { .int($0.rawValue) } ?? .null)],
+                                       toast: next.map { "B: seed problem shown broken, " + $0.summary } ?? "B: seed problems off")
+        result.endsPolicySegment = true
+        return result
+    }
+
+    /// L: the next network profile under a network, nothing over HTTP, else the next source latency.
+    private func nextLatency() -> [(name: String, value: JSONValue)] {
+        if images.networkProfile != nil {
+            let all = NetworkProfile.all
+            let index = all.firstIndex { $0.name == images.networkProfile?.name } ?? -1
+            let next = all[(index + 1) % all.count]
+            images.setNetworkProfile(next)
+            return [("network", .string(next.name))]
+        }
+        if images.isHTTP { return [] }
+        let steps = SceneKind.latencySteps
+        let next = steps.first { $0 > images.latency + 1e-9 } ?? steps[0]
+        images.latency = next
+        return [("latencyMs", .number(next * 1000))]
+    }
+
+    /// The policy as the HUD and the trace's header name it: its name (`texture@shipped` on the system's
+    /// own pipeline), "peer" for a shipping system's policy.
+    static func policyLabel(_ grid: GridScene) -> String {
+        grid.policyVariant.name + (grid.policyKind.isPeer ? " · peer" : "")
+    }
+
+    /// One tile as the renderer draws it: identity, item, image (with its fade) or the reason it has none.
+    static func drawItem(_ tile: TileState) -> TileDrawItem {
+        var item = TileDrawItem(view: tile.view, item: tile.item, frame: tile.frame, status: status(of: tile.image),
+                                isPressed: tile.isPressed, isHeartPressed: tile.isHeartPressed,
+                                isSelected: tile.isSelected, isLiked: tile.isLiked)
+        switch tile.image {
+        case let .shown(key, alpha):
+            item.imageAsset = key.asset
+            item.imageAlpha = alpha
+        case let .failed(reason):
+            item.failure = reason
+            item.status = nil
+        case .none, .loading:
+            break
+        }
+        return item
+    }
+
+    /// A tile's image state in a few characters (the texture itself is drawn by the image layer).
+    static func status(of image: TileImage) -> String {
+        switch image {
+        case .none: return "no image"
+        case .loading: return "loading…"
+        case let .shown(key, alpha): return alpha < 1 ? String(format: "image %@ %.0f%%", "\(key)", alpha * 100) : "image \(key)"
+        case let .failed(reason): return "failed: " + reason
+        }
+    }
+
+    /// The HUD's traffic row under a network (B-POL-3): requests, loads served from disk and failures (the
+    /// tiles name their reasons). The kilobytes are in the policy table; the time to the first image and
+    /// the memory hits in the trace.
+    static func traffic(_ m: LoadMetrics) -> [(String, String)] {
+        [("traffic", "req \(m.requests) · disk \(m.diskHits) · ✗\(m.failedLoads)")]
+    }
+
+    /// The HUD's rows for the current policy's segment (B-POL-2); loads, wasted, blank time and settle
+    /// are in the comparison table.
+    static func metrics(_ m: LoadMetrics) -> [(String, String)] {
+        [
+            ("loads done", "\(m.loadsCompleted)/\(m.loadsIssued) · \(m.loadsCancelled) cancelled"),
+            ("fades·stale", "\(m.cacheHitFades) · \(m.staleFrames) (must be 0)"),
+            ("peak", String(format: "%.1f MB · ready %d%%", Double(m.peakDecodedBytes) / 1_048_576,
+                            Int((m.readyOnAppearShare * 100).rounded()))),
+        ]
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import LabKit
+import ScrollKit
+import ScrollLabCore
+
+extension BenchCommand {
+    /// The renderers `--frames` measures: SDL's software renderer and its OpenGL one.
+    static let frameBenchRenderers = ["software", "opengl"]
+    /// The gesture `--frames` plays unless `--frames-gesture` names another.
+    static let frameBenchGesture = "rapid-flings"
+
+    /// `bench --frames`: the grid scene with the real images, drawn by the window's own frame in the
+    /// offscreen video driver at 960×600, through a scripted gesture, once per renderer. Prints frame
+    /// time p50/p99/max and the worst main-thread stall of image work (a table, or one JSON line per
+    /// renderer). A renderer SDL cannot create is reported as unavailable.
+    func runFrames(gestureDirectory: URL?) {
+        let path: String
+        if let framesGesture {
+            path = framesGesture
+        } else if let gestureDirectory {
+            path = gestureDirectory.appendingPathComponent(Self.frameBenchGesture + ".jsonl").path
+        } else {
+            fail("scrolllab bench: no Assets/Gestures found from the current directory or the executable; use --frames-gesture FILE")
+        }
+        let drawing = Drawings.required("--frames", command: "bench")
+        let gesture = loadGesture(path, command: "bench")
+        var sceneOptions = SceneConfiguration()
+        sceneOptions.latencyMs = latencyMs
+        let phones = compare ?? 1
+        if phones > 1 { sceneOptions.compare = PolicyVariant.shared.prefix(phones).map(CompareEntry.policy) }
+        let images = sceneOptions.imagePathsOrExit()
+        guard !images.isEmpty else { fail("scrolllab bench: --frames needs the images of Assets/Images") }
+        let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        if !json {
+            print("scrolllab bench --frames — grid scene, gesture \(name), \(images.count) images, latency \(Self.format(latencyMs, 0)) ms, "
+                  + "\(Int(drawing.windowWidth(phones: phones)))×600 offscreen"
+                  + (phones > 1 ? ", \(phones) phones side by side (" + sceneOptions.compare.map(\.name).joined(separator: ", ") + ")" : "")
+                  + ", frames paced at 60 Hz after 30 warm-up frames")
+            print("frame = image pump + model step + drawing + present, timed with SDL_GetPerformanceCounter; goal p99 < 4 ms, no frame over 16.7 ms")
+            print("renderer   frames  p50 ms  p99 ms  max ms  over 16.7  worst image stall ms  hitch ms/s  hitches")
+        }
+        for renderer in renderers.isEmpty ? Self.frameBenchRenderers : renderers {
+            var options = WindowOptions()
+            options.headless = true
+            options.quiet = true
+            options.renderDriver = renderer
+            options.replay = gesture
+            let outcome: Result<FrameBenchRun, AppError> = MainActor.assumeIsolated {
+                do throws(AppError) {
+                    return .success(try drawing.runFrameBench(options, scene: sceneOptions, imagePaths: images))
+                } catch {
+                    return .failure(error)
+                }
+            }
+            switch outcome {
+            case let .success(run):
+                if json {
+                    var line = run.json(period: 1 / drawing.benchFrameRate)
+                    if let compare, case let .object(pairs) = line { line = .object(pairs + [("phones", .int(compare))]) }
+                    print(line.serialized)
+                } else {
+                    let hitches = run.hitches(period: 1 / drawing.benchFrameRate)
+                    let cells = [Self.format(run.frameMs(percentile: 50), 2), Self.format(run.frameMs(percentile: 99), 2),
+                                 Self.format(run.frameMs(percentile: 100), 2), "\(run.framesOver(1.0 / 60))",
+                                 Self.format(run.worstImageStallMs, 2), Self.format(hitches.ratioMsPerS, 1) + " " + hitches.band.rawValue,
+                                 "\(hitches.hitchCount)"]
+                    print(renderer.padding(toLength: 9, withPad: " ", startingAt: 0)
+                          + String(format: "%8d", run.frameTimes.count)
+                          + zip(cells, [8, 8, 8, 11, 22, 20, 9]).map { String(repeating: " ", count: max(0, $1 - $0.count)) + $0 }.joined())
+                }
+            case let .failure(error):
+                let reason = error.message.replacingOccurrences(of: "scrolllab: ", with: "")
+                if json {
+                    print(FrameBenchRun.unavailableJSON(renderer: renderer, reason: reason).serialized)
+                } else {
+                    print(renderer.padding(toLength: 9, withPad: " ", startingAt: 0) + "unavailable: " + reason)
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,322 @@
+import ArgumentParser
+import Foundation
+import LabKit
+import ScrollKit
+import ScrollLabCore
+
+/// `scrolllab bench` (issue 4, B-POL-2): replays the bundled gesture files through the grid under
+/// every loading policy, headless on the virtual clock, and prints one table per gesture with the two
+/// bounds (`bound-min-loads`, `bound-oracle`) — or, with `--json`, one line per gesture and policy. Under
+/// each table, the two achievable schedules that bracket the optimum above the oracle.
+///
+/// Gesture files are `*.jsonl` in `--gestures DIR`; by default `Assets/Gestures` found from the current
+/// directory or, failing that, from the executable's directory and its parents (so `swift run` and
+/// `.build/debug/scrolllab` both work from anywhere inside the repository). Pager gestures (`pager-*`)
+/// are skipped: they are not grid gestures.
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Compare the image-loading policies on the bundled gestures (headless, deterministic).",
+        // Paragraphs are single lines (backslash continuations): the help wraps them to the terminal.
+        discussion: """
+            Columns: loads issued / completed / cancelled / wasted, blank tile-seconds, settle latency \
+            (mean and max, seconds), fades on cache hits, stale frames, peak decoded bytes (MB).
+
+            Every policy runs on one shared pipeline: --connections N requests in flight (default 6, \
+            URLSession's), --http 1.1|2 under --network, the same memory cache and decode. --policies \
+            picks the rows; a peer's @shipped variant (texture@shipped, flutter@shipped, glide@shipped) \
+            runs on its system's own pipeline and is labelled so.
+
+            Bounds: bound-min-loads, the images on screen at rest (no policy that shows every resting \
+            screen loads fewer); bound-oracle, the least blank time any schedule reaches knowing the \
+            frames in advance, on the rows' pipeline: the same fastest load, loads at once, connections \
+            and downlink (an unbounded-cache relaxation solved exactly; under a network a lower bound on \
+            it). A @shipped variant gets its own, bound-oracle@NAME. Under each table, Cao et al.'s \
+            aggressive and conservative offline schedules with the cache: the optimum lies between the \
+            oracle and the better of them.
+
+            With --json: one line per gesture and policy with the keys "gesture", "policy" and \
+            loadsIssued, loadsCompleted, loadsCancelled, loadsWasted, blankTileSeconds, settleLatency, \
+            cacheHitFades, staleFrames, peakDecodedBytes (null where a bound has no such number).
+
+            --frames: frame times of the window's own drawing instead (no display needed). The grid \
+            scene with the images of Assets/Images plays rapid-flings.jsonl (or --frames-gesture FILE) \
+            at 960×600 in SDL's offscreen video driver, once with the software renderer and once with \
+            the OpenGL one; frames are paced at 60 Hz on the replay's clock after 30 warm-up frames at \
+            rest. Prints frame time p50/p99/max (image pump + model step + drawing + present, CPU time \
+            from SDL's performance counter) and the worst main-thread image stall (draining decodes and \
+            uploading textures in one frame). With --json one line per renderer: \
+            {"renderer":…,"p50Ms":…,"p99Ms":…,"maxMs":…,"worstImageStallMs":…}; a renderer SDL cannot \
+            create gets nulls and "unavailable" with the reason.
+            """
+    )
+
+    @Flag(name: .long, help: "One JSON line per gesture and policy instead of tables.")
+    var json = false
+
+    @Option(name: .long, help: "Directory of gesture files (*.jsonl). Default: Assets/Gestures.")
+    var gestures: String?
+
+    @Option(name: .customLong("latency-ms"), parsing: .unconditional, help: "Simulated source latency in milliseconds.")
+    var latencyMs: Double = 80
+
+    @Option(help: ArgumentHelp("Network the images come over: " + NetworkProfile.names + ", or all: every policy under every profile (default: none, --latency-ms's constant latency)."))
+    var network: NetworkChoice?
+
+    @Option(name: .customLong("disk-cache"), help: ArgumentHelp("Under --network: the modelled disk cache (on, the default: 100 MB, empty at the start of each run), off, or a folder: every run starts with the folder's images and leaves its own there.", valueName: "on|off|DIR"))
+    var diskCache: String = "on"
+
+    @Option(parsing: .unconditional, help: "Requests in flight at once, the same for every policy: URLSession's connections per host (default 6); under --http 2, streams on one connection.")
+    var connections: Int = GridSceneConfiguration().connections
+
+    @Option(help: "HTTP version of the modelled network (with --network): 1.1 or 2 (one connection, one handshake, streams sharing its bandwidth).")
+    var http: HTTPVersion = .http1_1
+
+    @Option(help: "The rows, comma-separated: policies on the shared pipeline and @shipped variants (texture@shipped, …), or all (default: every policy on the shared pipeline).")
+    var policies: String = "all"
+
+    @Option(help: ArgumentHelp("Scroll physics of the fling: " + ScrollPhysicsKind.allCases.map(\.rawValue).joined(separator: ", ") + " (default ios)."))
+    var physics: ScrollPhysicsKind = .ios
+
+    @Option(parsing: .unconditional, help: "Display refresh rate in Hz: the replay clock's frame rate (default 60).")
+    var refresh: Double = 60
+
+    @Option(name: .customLong("touch-hz"), parsing: .unconditional, help: "Resample the gestures to this touch rate in Hz first.")
+    var touchHz: Double?
+
+    @Option(name: .long, help: "Also draw loads issued against blank tile-seconds per gesture as a PNG (\"-\": standard output, then no tables).")
+    var plot: String?
+
+    @Flag(name: .long, help: "Measure frame times instead: the grid with real images through a fling, offscreen, per renderer.")
+    var frames = false
+
+    @Option(name: .long, parsing: .unconditional, help: "With --frames: that many phones side by side (compare mode, 1–4), each with its own policy (the first N), its own images and pipeline.")
+    var compare: Int?
+
+    @Option(name: .customLong("frames-gesture"), help: "With --frames: the gesture file to play (default: rapid-flings.jsonl of the gestures directory).")
+    var framesGesture: String?
+
+    @Option(name: .customLong("renderer"), help: "With --frames: measure only this SDL renderer (software, opengl, opengles2); repeatable.")
+    var renderers: [String] = []
+
+    @OptionGroup var feedOptions: FeedOptions
+
+    func validate() throws {
+        if frames, feedOptions.feed != nil { throw ValidationError("--feed is not measured by --frames (it times the bundled grid's drawing)") }
+        try OptionRules.latencyMs(latencyMs)
+        try OptionRules.refresh(refresh)
+        try OptionRules.touchHz(touchHz)
+        try OptionRules.connections(connections)
+        try OptionRules.http(http, hasNetwork: network != nil)
+        _ = try variants()
+        if let compare {
+            guard frames else { throw ValidationError("--compare N measures compare mode's frames: it goes with --frames") }
+            guard (1...4).contains(compare) else { throw ValidationError("--compare must be 1 to 4 phones (got \(compare))") }
+        }
+        guard !diskCache.isEmpty else { throw ValidationError("--disk-cache must be on, off or a folder") }
+        try OptionAudit.check("bench")
+    }
+
+    /// `--policies`: the rows' policy variants.
+    func variants() throws -> [PolicyVariant] {
+        if policies == "all" { return PolicyVariant.shared }
+        return try SweepCommand.Run.list(policies, "--policies") { PolicyVariant(name: $0) }
+    }
+
+    func run() throws {
+        defer { finishStandardOutput(command: "bench") }
+        // `--plot` onto a gesture file the bench reads is refused before anything is written (§7).
+        var paths = PathConflicts()
+        if let directory = gestures.map({ URL(fileURLWithPath: $0) }) ?? AssetLocator.directory("Gestures") {
+            for file in Self.gestureFiles(in: directory) { paths.input(file.path, "--gestures") }
+        }
+        paths.input(framesGesture, "--frames-gesture")
+        paths.output(plot, "--plot")
+        if let conflict = paths.firstConflict() { fail("scrolllab bench: " + conflict, code: 64) }
+        // A --plot this build cannot draw, or cannot write, fails at once, not after the whole bench.
+        let drawing = plot.map { _ in Drawings.required("--plot", command: "bench") }
+        if let plot, plot != "-" {
+            do { _ = try OutputFile(path: plot).close() } catch {
+                fail("scrolllab bench: --plot: \(error.message.replacingOccurrences(of: "scrolllab: ", with: ""))", code: OptionRules.Exit.usage)
+            }
+        }
+        if frames {
+            runFrames(gestureDirectory: gestures.map { URL(fileURLWithPath: $0) } ?? AssetLocator.directory("Gestures"))
+            return
+        }
+        guard let directory = gestures.map({ URL(fileURLWithPath: $0) }) ?? AssetLocator.directory("Gestures") else {
+            fail("scrolllab bench: no Assets/Gestures found from the current directory or the executable; use --gestures DIR")
+        }
+        let files = Self.gestureFiles(in: directory)
+        guard !files.isEmpty else {
+            fail("scrolllab bench: no grid gesture files (*.jsonl) in \(MessageText.quoted(directory.path))", code: OptionRules.Exit.input)
+        }
+
+        var config = GridSceneConfiguration()
+        config.latency = latencyMs / 1000
+        config.physics = physics
+        config.connections = connections
+        config.httpVersion = http
+        let variants = try self.variants()
+        if diskCache == "off" { config.diskCacheByteLimit = nil }
+        // A folder: every run starts with its images; what the runs stored is left there at the end.
+        let imageFiles = network == nil || diskCache == "on" || diskCache == "off" ? [] : Self.bundledImageFiles()
+        let folder = HeadlessDiskFolder(DiskCacheChoice(argument: diskCache), files: imageFiles)
+        config.diskCacheEntries = folder?.entries(assetCount: config.assetCount) ?? []
+        var stored: Set<Int> = []
+        defer { folder?.store(stored.sorted()) }
+        var clock = HeadlessReplay()
+        clock.frameRate = refresh
+        let printsTables = plot != "-"
+        var panels: [BenchPlotPanel] = []
+        var gestures: [(name: String, events: [PointerEvent])] = []
+        for file in files {
+            let name = file.deletingPathExtension().lastPathComponent
+            let text: String
+            do { text = try String(contentsOf: file, encoding: .utf8) } catch {
+                fail("scrolllab bench: cannot read \(file.path): \(error.localizedDescription)")
+            }
+            var events: [PointerEvent]
+            do { events = try GestureFile.parse(text) } catch { fail("scrolllab bench: \(file.lastPathComponent) \(error.description)") }
+            if let touchHz { events = TouchResampler.resample(events, rate: touchHz) }
+            gestures.append((name, events))
+        }
+        let profiles: [NetworkProfile?] = network?.profiles.map { $0 } ?? [nil]
+        if network != nil { config.assetByteSizes = Self.bundledTransferSizes() }
+        feedOptions.apply(to: &config)
+        for profile in profiles {
+            config.network = profile
+            let bench = GridBench(configuration: config, replay: clock)
+            if !json && printsTables {
+                if profiles.count > 1 || profile != nil { print("") }
+                print("scrolllab bench — \(Self.describeSource(config)), \(Self.describePipeline(config)), "
+                      + (feedOptions.feed.map { "feed \($0.path) as \(config.feedLayout?.rawValue ?? "list"), " } ?? "")
+                      + "cache \(config.cacheByteLimit / config.bytesPerImage) images")
+            }
+            var profileRows: [[GridBenchRow]] = []
+            for (name, events) in gestures {
+                let rows = bench.rows(events, policies: variants, diskAssets: &stored)
+                profileRows.append(rows)
+                if profile == nil { panels.append(BenchPlotPanel(gesture: name, rows: rows)) }
+                if !printsTables {
+                    continue
+                } else if json {
+                    for row in rows {
+                        var line = row.json(gesture: name)
+                        if let profile, case let .object(pairs) = line {
+                            line = .object(Array(pairs.prefix(2)) + [("network", .string(profile.name))] + pairs.dropFirst(2))
+                        }
+                        print(line.serialized)
+                    }
+                } else {
+                    print("")
+                    print(Self.table(gesture: name, rows: rows, traffic: profile != nil))
+                    print(Self.bracket(bench.oracle(events, variant: variants.first { !$0.isShipped } ?? variants[0])))
+                }
+            }
+            if let profile {
+                panels.append(BenchPlotPanel(gesture: "\(profile.name): all \(gestures.count) gestures", rows: GridBenchRow.totals(profileRows),
+                                              showsBytes: true))
+            }
+        }
+        if let plot, let drawing {
+            let source = network == nil ? Self.describeSource(config) : "network \(network == .all ? "profiles" : config.network?.name ?? "") + decode \(Self.format(config.decodeCost * 1000, 0)) ms"
+            let subtitle = "scrolllab bench: \(source), "
+                + Self.describePipeline(config) + " for every policy (a @shipped variant: its system's own), cache "
+                + "\(config.cacheByteLimit / config.bytesPerImage) images"
+            let error = MainActor.assumeIsolated { drawing.writeBenchPlot(panels, subtitle: subtitle, to: plot) }
+            if let error { fail("scrolllab bench: --plot: \(error)") }
+            if printsTables && !json { print("\nplot written to \(plot)") }
+        }
+    }
+
+    /// What the images come over, for the heading: the constant latency, or the profile.
+    static func describeSource(_ config: GridSceneConfiguration) -> String {
+        guard let profile = config.network else {
+            return "latency \(format(config.latency * 1000, 0)) ms + decode \(format(config.decodeCost * 1000, 0)) ms"
+        }
+        let disk = config.diskCacheByteLimit.map { "disk cache \($0 >> 20) MB" } ?? "no disk cache"
+        return "network \(profile) + decode \(format(config.decodeCost * 1000, 0)) ms, \(disk)"
+    }
+
+    /// The shared pipeline, for the heading: "6 loads at once (6 connections, HTTP/1.1)".
+    static func describePipeline(_ config: GridSceneConfiguration) -> String {
+        guard config.network != nil else { return "\(config.connections) loads at once" }
+        let carriers = config.httpVersion == .http2 ? "streams on one connection" : "connections"
+        return "\(config.connections) loads at once (\(config.connections) \(carriers), \(config.httpVersion))"
+    }
+
+    /// Stored sizes of the bundled images (the bytes a network moves), or none when they cannot be found.
+    /// The bundled image files, or none when they cannot be found.
+    static func bundledImageFiles() -> [AssetFile] {
+        guard let directory = AssetLocator.directory("Images") else { return [] }
+        return (try? AssetCatalog.imageFiles(in: directory.path)) ?? []
+    }
+
+    static func bundledTransferSizes() -> [Int] {
+        guard let directory = AssetLocator.directory("Images"), let files = try? AssetCatalog.imageFiles(in: directory.path) else { return [] }
+        return files.map { file in
+            file.withCString { path -> Int in
+                var info = stat()
+                return stat(path, &info) == 0 ? Int(info.st_size) : GridSceneConfiguration.defaultTransferBytes
+            }
+        }
+    }
+
+    /// The table of one gesture; with `traffic`, the network's columns too.
+    static func table(gesture: String, rows: [GridBenchRow], traffic: Bool = false) -> String {
+        var header = ["policy", "issued", "done", "cancel", "wasted", "blank t·s", "settle s", "settle max", "hit fades", "stale", "peak MB"]
+        if traffic { header += ["net MB", "requests", "mem hits", "disk hits", "failed", "first s"] }
+        var lines: [[String]] = [header]
+        for row in rows {
+            let m = row.metrics
+            lines.append([
+                row.policy, "\(m.loadsIssued)", "\(m.loadsCompleted)", "\(m.loadsCancelled)", "\(m.loadsWasted)",
+                row.hasTiming ? format(m.blankTileSeconds, 3) : "-",
+                row.hasSettle ? format(m.settleLatency, 3) : "-",
+                row.hasSettle ? format(m.settleLatencyMax, 3) : "-",
+                "\(m.cacheHitFades)", "\(m.staleFrames)",
+                row.hasMemory ? format(Double(m.peakDecodedBytes) / 1_000_000, 2) : "-",
+            ] + (!traffic ? [] : row.isBound ? Array(repeating: "-", count: 6) : [
+                format(Double(m.networkBytes) / 1_000_000, 2), "\(m.requests)", "\(m.memoryHits)", "\(m.diskHits)",
+                "\(m.failedLoads)", m.timeToFirstImage.map { format($0, 3) } ?? "-",
+            ]))
+        }
+        let widths = header.indices.map { c in lines.map { $0[c].count }.max() ?? 0 }
+        var out = "gesture \(gesture)"
+        for (i, line) in lines.enumerated() {
+            out += "\n" + line.enumerated().map { c, cell in
+                c == 0 ? cell.padding(toLength: widths[c], withPad: " ", startingAt: 0)
+                       : String(repeating: " ", count: widths[c] - cell.count) + cell
+            }.joined(separator: "  ")
+            if i == 0 { out += "\n" + String(repeating: "-", count: widths.reduce(0, +) + 2 * (widths.count - 1)) }
+        }
+        return out
+    }
+
+    /// The line under a table: where the least blank time with the cache lies (B-ORACLE-1).
+    static func bracket(_ oracle: BlankTimeOracle) -> String {
+        "least blank t·s with the cache: ≥ \(format(oracle.blankTileSeconds, 3)) (bound-oracle), "
+            + "≤ \(format(min(oracle.aggressive.blankTileSeconds, oracle.conservative.blankTileSeconds), 3)) "
+            + "(aggressive \(format(oracle.aggressive.blankTileSeconds, 3)) in \(oracle.aggressive.loads) loads, "
+            + "conservative \(format(oracle.conservative.blankTileSeconds, 3)) in \(oracle.conservative.loads))"
+    }
+
+    /// The bench's gesture order: the five named gestures first, then any others by name; no pager-*.
+    static func gestureFiles(in directory: URL) -> [URL] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        let order = ["slow-drag", "single-fling", "rapid-flings", "fling-stop-reverse", "long-browse"]
+        let grid = names.filter { $0.hasSuffix(".jsonl") && !$0.hasPrefix("pager-") }
+        let sorted = grid.sorted { a, b in
+            let ia = order.firstIndex(of: String(a.dropLast(6))) ?? order.count
+            let ib = order.firstIndex(of: String(b.dropLast(6))) ?? order.count
+            return (ia, a) < (ib, b)
+        }
+        return sorted.map { directory.appendingPathComponent($0) }
+    }
+
+
+    static func format(_ value: Double, _ decimals: Int) -> String {
+        String(format: "%.\(decimals)f", value)
+    }
+}

@@ -1,0 +1,60 @@
+import ArgumentParser
+import LabKit
+import ScrollLabCore
+
+/// The rules of the options several commands share, declared once (§7: one option, one rule). Each
+/// command's `validate()` calls them, so a bad value gives the same message and ArgumentParser's usage
+/// exit code (64) everywhere. Numeric options are parsed unconditionally (`.unconditional`), so a
+/// negative number reaches the rule ("must be between 0 and 60000") instead of being read as an option
+/// name ("Missing value").
+package enum OptionRules {
+    /// `--latency-ms`: 0 to 60 000 ms.
+    package static func latencyMs(_ value: Double) throws {
+        guard value.isFinite, value >= 0, value <= 60_000 else {
+            throw ValidationError("--latency-ms must be between 0 and 60000 (got \(value))")
+        }
+    }
+
+    /// `--items`: 0 to 1 000 000.
+    static func items(_ value: Int) throws {
+        guard value >= 0, value <= 1_000_000 else { throw ValidationError("--items must be between 0 and 1000000 (got \(value))") }
+    }
+
+    /// `--refresh`: 10 to 1000 Hz.
+    package static func refresh(_ value: Double?) throws {
+        if let value, !(value.isFinite && value >= 10 && value <= 1000) {
+            throw ValidationError("--refresh must be between 10 and 1000 Hz (got \(value))")
+        }
+    }
+
+    /// `--connections`: 1 to 64 requests in flight.
+    package static func connections(_ value: Int) throws {
+        guard (1...64).contains(value) else { throw ValidationError("--connections must be between 1 and 64 (got \(value))") }
+    }
+
+    /// `--http 2`: only where a network is modelled (the constant latency has no connections to share).
+    package static func http(_ value: HTTPVersion, hasNetwork: Bool) throws {
+        guard value == .http1_1 || hasNetwork else {
+            throw ValidationError("--http 2 needs a modelled network (--network PROFILE): --latency-ms's constant latency has no connections or bandwidth for HTTP/2 to share")
+        }
+    }
+
+    /// `--touch-hz`: 10 to 10 000 Hz.
+    package static func touchHz(_ value: Double?) throws {
+        if let value, !(value.isFinite && value >= 10 && value <= 10_000) {
+            throw ValidationError("--touch-hz must be between 10 and 10000 Hz (got \(value))")
+        }
+    }
+
+    /// The exit codes every command uses (the README's table).
+    package enum Exit {
+        /// Success.
+        static let ok: Int32 = 0
+        /// The run failed: an output could not be written, a check failed.
+        static let failed: Int32 = 1
+        /// An input is missing or unreadable (a file, a folder), or there is no display.
+        package static let input: Int32 = 2
+        /// The command line is wrong: an unknown option, a bad value, an output onto an input.
+        package static let usage: Int32 = 64
+    }
+}

@@ -1,0 +1,190 @@
+import ArgumentParser
+import Foundation
+import LabKit
+import ScrollKit
+import ScrollLabCore
+
+/// `scrolllab replay FILE --headless` (B-UI-3): runs a gesture file through a scene on a virtual 60 Hz
+/// clock and prints one JSON line per delegate callback, then an `end` line with the final state.
+///
+/// The output lines are an interface: `{"t":…,"event":…,"offset":{…},…}` per callback (didScroll only
+/// with `--did-scroll`), the scene's setting lines first (the pager's geometry), and last
+/// `{"event":"end","t":…,"offset":{…},"viewsCreated":…}` plus `"metrics"` for the grid.
+///
+/// The file (`-`: stdin; a pipe or FIFO works) is read line by line and replayed as it is read, so
+/// memory stays bounded for any length. By default the lines are printed once the whole file has
+/// parsed (a bad file prints only its error); `--stream` prints each callback as it happens.
+struct ReplayCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "replay",
+        abstract: "Replay a gesture file through the scroll model and print its delegate events as JSON lines."
+    )
+
+    @Argument(help: "Gesture file (- for stdin): JSON lines {\"t_ms\":…,\"x\":…,\"y\":…,\"phase\":\"down|move|up\"}.")
+    var file: String
+
+    @Flag(help: "Run with no window on a virtual clock (required: replay in the window is `scrolllab --replay FILE`).")
+    var headless = false
+
+    @OptionGroup var scene: SceneOptions
+
+    @Flag(name: .customLong("did-scroll"), help: "Also print didScroll events.")
+    var didScroll = false
+
+    @Flag(help: "Print each event as it happens, while the input is still being read.")
+    var stream = false
+
+    @Option(help: ArgumentHelp("Render the replay into a video instead (.mp4, .webm or .gif, encoded by ffmpeg): every frame offscreen at its exact replay time, the same frames every run; no window or --headless needed.", valueName: "OUT"))
+    var video: String?
+
+    @Option(name: .customLong("video-layout"), help: "With --video: phones (the phone alone, default) or window (the whole window with the HUD).")
+    var videoLayout: VideoLayout = .phones
+
+    @Option(parsing: .unconditional, help: "With --video: the video's frames per second (default 60); the model still steps at --refresh (default 60), so the figures are the headless replay's.")
+    var fps: Double = 60
+
+    @Option(parsing: .unconditional, help: "With --video: the size, times the 960×600 window (default 1; 0.5 for a small GIF).")
+    var scale: Double = 1
+
+    func validate() throws {
+        try OptionAudit.check("replay")
+        guard fps.isFinite, (1...240).contains(fps) else { throw ValidationError("--fps must be between 1 and 240 (got \(fps))") }
+        guard scale.isFinite, (0.25...4).contains(scale) else { throw ValidationError("--scale must be between 0.25 and 4 (got \(scale))") }
+        if video != nil, scene.policy == .all { throw ValidationError("--video renders one policy: give --policy NAME") }
+        if let video, let drawing = Drawings.current, !drawing.videoEndings.contains((video as NSString).pathExtension.lowercased()) {
+            throw ValidationError("--video must end in .mp4, .webm or .gif (got \(video))")
+        }
+    }
+
+    func run() throws {
+        if let video {
+            renderVideo(to: video)
+            return
+        }
+        guard headless else {
+            fail("scrolllab replay: add --headless, or play the file in the window with `scrolllab --replay \(file)`", code: 64)
+        }
+        let scene = self.scene.configuration
+        let output = CommandOutput(command: "replay")
+        let files = scene.assets == nil ? [] : scene.imagePathsOrExit()
+        let held = HeldOutput()
+        let emit = { (line: String) in
+            if stream { output.line(line) } else { held.line(line) }
+        }
+        // `--policy all`: the same gesture under every policy in turn, on the same clock from the same
+        // offset; the callbacks (the same for every policy) once, then one `end` line per policy with its
+        // name, each equal to that policy's own run. `--compare A,B`: one run per phone, each phone's
+        // callbacks and `end` line marked `"phone": i`, phone after phone (the phones are independent, so
+        // this is what they do side by side). The gesture is kept in memory for the runs after the first.
+        let runs: [(options: SceneConfiguration, policy: LoadingPolicyKind?, phone: Int?)]
+        if scene.policy == .all {
+            runs = LoadingPolicyKind.allCases.map { kind in
+                var options = scene
+                options.policy = .one(PolicyVariant(kind))
+                return (options, kind, nil)
+            }
+        } else if !scene.compare.isEmpty {
+            runs = scene.compare.enumerated().map { ($1.applied(to: scene), nil, $0) }
+        } else {
+            runs = [(scene, nil, nil)]
+        }
+        var kept: [PointerEvent] = []
+        // `--disk-cache DIR` under a network: every run starts with the folder's images; what they stored is left there.
+        let folder = scene.network == nil ? nil : HeadlessDiskFolder(scene.diskCache, files: files.isEmpty ? scene.imagePathsOrExit() : files)
+        let assetCount = scene.assets == nil ? GridSceneConfiguration().assetCount : files.count
+        let entries = folder?.entries(assetCount: assetCount) ?? []
+        var stored: Set<Int> = []
+        for (index, run) in runs.enumerated() {
+            let options = run.options
+            let lab = options.assets == nil ? options.makeScene(diskEntries: entries)
+                : options.makeScene(assetCount: files.count, photos: files, diskEntries: entries)
+            let first = index == 0
+            let prints = first || run.phone != nil
+            if prints { for line in lab.settingLines { emit(TraceLog.tagged(line, phone: run.phone).serialized) } }
+            let replay = HeadlessReplayStream(options.replayClock, scene: lab, onRecord: { record in
+                if prints, didScroll || record.event != .didScroll { emit(TraceLog.tagged(record.json, phone: run.phone).serialized) }
+            })
+            if first {
+                var resampler = scene.touchHz.map(TouchResampler.init(rate:))
+                let keep = runs.count > 1
+                let count = readGesture(file, command: "replay") { event in
+                    let events = resampler == nil ? [event] : resampler!.push(event)
+                    for e in events {
+                        replay.push(e)
+                        if keep { kept.append(e) }
+                    }
+                }
+                guard count > 0 else { fail("scrolllab replay: \(file == "-" ? "stdin" : file) holds no pointer events") }
+            } else {
+                for event in kept { replay.push(event) }
+            }
+            let result = replay.finish()
+            if let grid = lab as? GridScene { stored.formUnion(grid.diskCacheAssets ?? []) }
+            var end: [(String, JSONValue)] = [
+                ("event", .string("end")), ("t", .number(result.endTime)), ("offset", .point(result.finalOffset)),
+            ]
+            if let policy = run.policy { end.insert(("policy", .string(policy.rawValue)), at: 1) }
+            if let phone = run.phone { end.insert(("compare", .string(scene.compare[phone].name)), at: 1) }
+            if !result.isSettled { end.append(("settled", .bool(false))) }
+            end += lab.summary
+            emit(TraceLog.tagged(JSONValue.object(end), phone: run.phone).serialized)
+        }
+        folder?.store(stored.sorted())
+        if !stream { held.flush(to: output) }
+    }
+}
+
+extension VideoLayout: ExpressibleByArgument {}
+
+extension ReplayCommand {
+    /// `--video OUT`: the whole gesture read, then rendered offscreen frame by frame and encoded.
+    func renderVideo(to output: String) {
+        var paths = PathConflicts()
+        paths.input(file == "-" ? nil : file, "FILE")
+        for image in scene.assets == nil ? [] : scene.imagePaths() { paths.input(String(decoding: image.path, as: UTF8.self), "--assets") }
+        paths.output(output, "--video")
+        if let conflict = paths.firstConflict() { fail("scrolllab replay: " + conflict, code: OptionRules.Exit.usage) }
+        let drawing = Drawings.required("--video", command: "replay")
+        guard drawing.hasVideoEncoder else {
+            fail("scrolllab replay: --video needs ffmpeg, which is not installed (Debian: apt-get install ffmpeg)", code: OptionRules.Exit.input)
+        }
+        // A stop ends ffmpeg and removes the partial video (the encoder's own clean-up runs first).
+        StopSignals.install(command: "replay --video") { _ in "no video kept (the partial \(MessageText.quoted(output)) removed)" }
+        var events: [PointerEvent] = []
+        readGesture(file, command: "replay") { events.append($0) }
+        guard !events.isEmpty else { fail("scrolllab replay: \(file == "-" ? "stdin" : file) holds no pointer events") }
+        if let touchHz = scene.touchHz { events = TouchResampler.resample(events, rate: touchHz) }
+        var options = WindowOptions()
+        options.headless = true
+        options.quiet = true
+        options.software = true
+        options.replay = events
+        options.scale = scale
+        options.imagesOnModelClock = true
+        let sceneOptions = scene.configuration
+        let fps = self.fps, layout = videoLayout
+        let imagePaths = sceneOptions.imagePathsOrExit()
+        let outcome: Result<VideoResult, AppError> = MainActor.assumeIsolated {
+            do throws(AppError) {
+                return .success(try drawing.renderVideo(options, scene: sceneOptions, imagePaths: imagePaths, to: output, fps: fps, layout: layout))
+            } catch {
+                return .failure(error)
+            }
+        }
+        switch outcome {
+        case let .success(result):
+            // The replay's end state (B-VID-2): one phone's beside the file, each phone's under `phones`.
+            var pairs: [(String, JSONValue)] = [("event", .string("video")), ("file", .string(output)), ("frames", .int(result.frames)),
+                                                ("fps", .number(fps)), ("seconds", .number(Double(result.frames) / fps))]
+            if scene.compare.isEmpty {
+                pairs += result.phones.first ?? []
+            } else {
+                pairs.append(("phones", .array(zip(scene.compare, result.phones).map { .object([("compare", .string($0.name))] + $1) })))
+            }
+            print(JSONValue.object(pairs).serialized)
+        case let .failure(problem):
+            StopSignals.waitIfStopping()
+            fail("scrolllab replay: --video: " + problem.message.replacingOccurrences(of: "scrolllab: ", with: ""))
+        }
+    }
+}

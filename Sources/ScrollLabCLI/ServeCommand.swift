@@ -1,0 +1,112 @@
+import ArgumentParser
+import Dispatch
+import Foundation
+import LabKit
+import ScrollLabCore
+import ScrollLabServer
+
+/// `scrolllab serve` (B-SERVE-1): the images of an assets folder over HTTP on loopback, with a network
+/// profile and faults applied at the server, for live runs (`scrolllab --source …`) and the tests.
+struct ServeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve the grid's images over HTTP on loopback, shaped like a mobile network.",
+        discussion: """
+            Serves the image files of --assets (default: the bundled Assets/Images), in name order, at \
+            http://127.0.0.1:PORT/img/INDEX (any ending, e.g. /img/3.jpg). The first line on standard output \
+            is {"event":"serving","source":…,"port":…,"network":…,"assets":…}: "source" is the URL template to \
+            give the window (scrolllab --source URL-TEMPLATE). Then one line per request when its response \
+            has ended: {"event":"request","path":…,"status":…,"bytes":…,"start":…,"end":…,"asset":…} (bytes: \
+            body bytes sent; seconds since serving).
+
+            --network PROFILE applies a profile at the server, as the lab's model does per load: the first \
+            byte after a round trip (two on a new connection), lost packets as retransmission timeouts (1, \
+            2, 4 s; after four, 504) and a round trip per lost body packet, and the body in 4 KB chunks \
+            through one token bucket at the profile's downlink shared by every connection.
+
+            Faults: --status CODE answers every image request with CODE; --fail-rate F answers that share \
+            of requests (seeded by --seed) with 500; --truncate sends half of each body and closes the \
+            connection; --stall S waits S seconds after the headers before the body; --content-type T \
+            sends T as the Content-Type; --redirect-loop redirects every request to itself. \
+            \
+            It answers every request it accepts: a request line over 8 KiB is answered 414 and a head over \
+            32 KiB (or a header line over 8 KiB) 431 at once; a head not complete within 10 s of its first \
+            byte 408; a malformed request 400; a method other than GET or HEAD 405; a connection over the \
+            cap (at most 512, and half the descriptor limit) 503. Only regular image files inside --assets \
+            are sent (a link out of the folder, or a file that is not an image, is 403).
+
+            SIGINT, SIGTERM or SIGHUP stops it at once (exit 0). A port in use is exit 2 ("address in use").
+            """
+    )
+
+    @Option(help: "Folder of images to serve (default: the bundled Assets/Images).")
+    var assets: String?
+
+    @Option(parsing: .unconditional, help: "Port on 127.0.0.1 (0: any free port; the serving line says which).")
+    var port: Int = 8080
+
+    @Option(help: ArgumentHelp("Network profile applied at the server: " + NetworkProfile.names + ", or none (default)."))
+    var network: String = "none"
+
+    @Option(help: "Answer every image request with this HTTP status.")
+    var status: Int?
+
+    @Option(name: .customLong("fail-rate"), parsing: .unconditional, help: "Answer this share of requests (0–1) with 500.")
+    var failRate: Double = 0
+
+    @Flag(help: "Send half of each body, then close the connection.")
+    var truncate = false
+
+    @Option(parsing: .unconditional, help: "Wait this many seconds after the headers before each body.")
+    var stall: Double?
+
+    @Option(name: .customLong("content-type"), help: "Send this Content-Type instead of the image's.")
+    var contentType: String?
+
+    @Flag(name: .customLong("redirect-loop"), help: "Redirect every request to itself.")
+    var redirectLoop = false
+
+    @Option(help: "Seed of --fail-rate and of the profile's packet loss.")
+    var seed: UInt64 = 1
+
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535 (got \(port))") }
+        if network != "none", NetworkProfile.named(network) == nil {
+            throw ValidationError("--network must be one of \(NetworkProfile.names) or none (got \(network))")
+        }
+        if let status, !(200...599).contains(status) { throw ValidationError("--status must be an HTTP status, 200–599 (got \(status))") }
+        guard failRate.isFinite, (0...1).contains(failRate) else { throw ValidationError("--fail-rate must be between 0 and 1") }
+        if let stall, !(stall.isFinite && stall >= 0 && stall <= 3600) { throw ValidationError("--stall must be between 0 and 3600 seconds") }
+    }
+
+    func run() throws {
+        guard let directory = assets ?? AssetLocator.directory("Images")?.path else {
+            fail("scrolllab serve: no Assets/Images found; use --assets DIR", code: 2)
+        }
+        let files: [AssetFile]
+        do { files = try AssetCatalog.imageFiles(in: directory) } catch { fail("scrolllab serve: \(error.description)", code: 2) }
+        let faults = ServeFaults(status: status, failRate: failRate, truncate: truncate, stall: stall, contentType: contentType,
+                                 redirectLoop: redirectLoop, seed: seed)
+        let images = ImageServer(files: files, folder: directory, profile: NetworkProfile.named(network), faults: faults)
+        // SIGINT, SIGTERM and SIGHUP end it at once with exit code 0, whichever thread they reach. A plain
+        // handler, installed before the serving line: a dispatch source installs its handler later, on its
+        // own queue, and a signal in between was ignored (and an unused array of sources is released by the
+        // optimiser in a release build, which then ignored every signal). Each request's log line is one
+        // write, so no output is left half written.
+        for number in [SIGINT, SIGTERM, SIGHUP] {
+            _ = Glibc.signal(number) { _ in _exit(0) }
+        }
+        // A client or a log reader that goes away is an error on that write, not the end of the server.
+        _ = Glibc.signal(SIGPIPE, SIG_IGN)
+        let listener: HTTPListener
+        do { listener = try HTTPListener(port: UInt16(port), epoch: images.start) } catch {
+            fail("scrolllab serve: cannot listen on 127.0.0.1:\(port): \(error.description)", code: 2)
+        }
+        writeLine(LabKit.JSONValue.object([
+            ("event", .string("serving")), ("source", .string("http://127.0.0.1:\(listener.port)/img/{asset}.jpg")),
+            ("port", .int(Int(listener.port))), ("network", .string(network)), ("assets", .int(files.count)),
+        ]).serialized, to: STDOUT_FILENO)
+        listener.run(handler: { head, connection in images.serve(head, on: connection) },
+                     refused: { status, target, bytes, began in images.logRefusal(status: status, target: target, bytes: bytes, began: began) })
+    }
+}

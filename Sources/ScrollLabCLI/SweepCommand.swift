@@ -1,0 +1,463 @@
+import ArgumentParser
+import Dispatch
+import Foundation
+import LabKit
+import ScrollKit
+import ScrollLabCore
+import Synchronization
+
+/// `scrolllab sweep` (B-SWEEP-1): a grid of factors over a folder of gestures, on every core, in
+/// shards for other machines, resumable; `merge` joins shards; `report` summarises with intervals.
+struct SweepCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sweep",
+        abstract: "Run every policy × source × cache × rate on a folder of gestures; merge shards; report.",
+        discussion: """
+            scrolllab sweep --gestures DIR --policies a,b --latency-ms x,y [--network p,q] [--cache-images n,m] \
+            [--refresh h,k] [--connections n,m] [--http 1.1,2] --out FILE [--jobs N] [--shard K/N] runs every \
+            configuration (comma lists are factors; latencies and network profiles together are the image \
+            sources; every policy runs on the same pipeline, a peer's @shipped variant on its system's own) on \
+            every gesture file (*.jsonl) and appends one JSON line per configuration and gesture to FILE: its \
+            "id", "gesture", the configuration ("policy", "latencyMs", "network", "cacheImages", "refresh", \
+            "connections", "http"), every metric of replay's end line, "boundMinLoads", and with --oracle \
+            "oracleBlankTileSeconds" (the oracle of that configuration's pipeline). Each line is written whole \
+            with one write; run again, a sweep resumes: the lines already in FILE are kept, a torn last line \
+            is dropped and redone. --shard K/N runs gestures K, K+N, K+2N… (1-based), so N machines each \
+            run one part (docs/sweeps.md: GNU Parallel over ssh, a Slurm job array).
+
+            While it runs, FILE is locked: a second sweep on it is refused, naming the first one's pid. A \
+            value given twice in a list (80,80.0) runs once. SIGINT, SIGTERM or SIGHUP stop a sweep at once \
+            with every line whole (exit 128 + the signal); run it again to resume.
+
+            scrolllab sweep merge FILE… --out FILE joins parts: every id once, sorted — equal, line for line, \
+            to the unsharded run sorted; two different results for one id, a torn line or a line that is not a \
+            result are refused with the file and line. scrolllab sweep report FILE [--plot OUT.png] [--json] \
+            prints per policy and factor value the mean and a 95% bootstrap interval of blank tile-seconds, \
+            loads and wasted loads, and the share of sessions where the policy is undominated, over the \
+            sessions every configuration ran. scrolllab sweep repair FILE drops lines that are not results \
+            (a line torn mid-file) and repeated ids, in place.
+            """,
+        subcommands: [Run.self, Merge.self, Report.self, Repair.self],
+        defaultSubcommand: Run.self
+    )
+
+    struct Run: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "run", abstract: "Run a sweep (the default).")
+
+        @Option(help: "Folder of gesture files (*.jsonl; pager-* skipped).")
+        var gestures: String
+
+        @Option(help: "Policies, comma-separated (a peer's @shipped variant on its system's pipeline: texture@shipped, …), or all (default all: every policy on the shared pipeline).")
+        var policies: String = "all"
+
+        @Option(name: .customLong("latency-ms"), help: "Constant latencies in ms, comma-separated (default 80 unless --network).")
+        var latencyMs: String?
+
+        @Option(help: ArgumentHelp("Network profiles, comma-separated: " + NetworkProfile.names + "."))
+        var network: String?
+
+        @Option(name: .customLong("cache-images"), help: "Memory cache sizes in images, comma-separated (default 12).")
+        var cacheImages: String?
+
+        @Option(help: "Refresh rates in Hz, comma-separated (default 60).")
+        var refresh: String?
+
+        @Option(help: "Requests in flight at once (URLSession's connections per host), comma-separated (default 6).")
+        var connections: String?
+
+        @Option(help: "HTTP versions of the modelled network, comma-separated: 1.1, 2 (default 1.1).")
+        var http: String?
+
+        @Option(help: "The results file (JSON lines), appended to: a sweep run again resumes.")
+        var out: String
+
+        @Option(parsing: .unconditional, help: "Worker threads (default: every core).")
+        var jobs: Int?
+
+        @Option(help: "Run only part K of N (1-based): gestures K, K+N, …")
+        var shard: String?
+
+        @Flag(help: "Also compute each run's oracle (least blank time any schedule reaches): slower.")
+        var oracle = false
+
+        @OptionGroup var feedFactors: SweepFeedOptions
+
+        @Option(name: .customLong("disk-cache"), help: ArgumentHelp("Under --network: the modelled disk cache, empty at the start of each run (default), off, or a folder: every run starts with the images the folder held when the sweep started; what the runs stored is left there at the end.", valueName: "DIR|off"))
+        var diskCache: DiskCacheChoice?
+
+        func validate() throws {
+            guard !gestures.isEmpty else { throw ValidationError("--gestures needs a folder (got an empty path)") }
+            guard !out.isEmpty else { throw ValidationError("--out needs a file (got an empty path)") }
+            _ = try plan()
+            _ = try shardPart()
+            try OptionAudit.check("sweep run")
+        }
+
+        func plan() throws -> SweepPlan {
+            let kinds: [PolicyVariant]
+            if policies == "all" {
+                kinds = PolicyVariant.shared
+            } else {
+                kinds = try Self.list(policies, "--policies") { PolicyVariant(name: $0) }
+            }
+            var sources: [SweepPlan.Source] = try Self.list(latencyMs, "--latency-ms") { text in
+                Double(text).flatMap { (0...60_000).contains($0) ? SweepPlan.Source.latency($0) : nil }
+            }
+            sources += try Self.list(network, "--network") { NetworkProfile.named($0).map(SweepPlan.Source.network) }
+            let caches: [Int] = try Self.list(cacheImages, "--cache-images") { Int($0).flatMap { (1...10_000).contains($0) ? $0 : nil } }
+            let rates: [Double] = try Self.list(refresh, "--refresh") { Double($0).flatMap { (1...1000).contains($0) ? $0 : nil } }
+            let connections: [Int] = try Self.list(self.connections, "--connections") { Int($0).flatMap { (1...64).contains($0) ? $0 : nil } }
+            let versions: [HTTPVersion] = try Self.list(http, "--http") { HTTPVersion(rawValue: $0) }
+            if versions.contains(.http2), !sources.contains(where: { if case .network = $0 { return true } else { return false } }) {
+                throw ValidationError("--http 2 needs a modelled network (--network PROFILE): a constant latency has no connections or bandwidth for HTTP/2 to share")
+            }
+            if let jobs, !(1...256).contains(jobs) { throw ValidationError("--jobs must be between 1 and 256") }
+            var plan = SweepPlan(policies: kinds, sources: sources, cacheImages: caches, refreshRates: rates, connections: connections,
+                                 httpVersions: versions)
+            try feedFactors.apply(to: &plan)
+            return plan
+        }
+
+        func shardPart() throws -> (part: Int, of: Int) {
+            guard let shard else { return (1, 1) }
+            let parts = shard.split(separator: "/")
+            guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n >= 1, (1...n).contains(k) else {
+                throw ValidationError("--shard must be K/N with 1 ≤ K ≤ N (got \(shard))")
+            }
+            return (k, n)
+        }
+
+        /// True when both paths name one existing file.
+        static func sameFile(_ a: String, _ b: String) -> Bool {
+            var x = stat(), y = stat()
+            return stat(a, &x) == 0 && stat(b, &y) == 0 && x.st_dev == y.st_dev && x.st_ino == y.st_ino
+        }
+
+        /// What `path` is when it is not a regular file (`a FIFO`, `a folder`…), or nil.
+        static func notRegular(_ path: String) -> String? {
+            var info = stat()
+            guard stat(path, &info) == 0 else { return nil }   // unreadable: the reader names it
+            switch info.st_mode & S_IFMT {
+            case S_IFREG: return nil
+            case S_IFIFO: return "a FIFO"
+            case S_IFDIR: return "a folder"
+            case S_IFCHR, S_IFBLK: return "a device"
+            case S_IFSOCK: return "a socket"
+            default: return "a special file"
+            }
+        }
+
+        /// A comma list's values; an empty list for nil; a bad item is a usage error naming the option.
+        static func list<T>(_ text: String?, _ option: String, _ parse: (String) -> T?) throws -> [T] {
+            guard let text else { return [] }
+            return try text.split(separator: ",", omittingEmptySubsequences: false).map { item in
+                let trimmed = item.trimmingCharacters(in: .whitespaces)
+                guard let value = parse(trimmed) else { throw ValidationError("\(option): \(MessageText.quoted(trimmed)) is not a valid value") }
+                return value
+            }
+        }
+
+        func run() throws {
+            let plan = try self.plan()
+            let (part, parts) = try shardPart()
+            // A stop says what the results file holds (nothing written before it is opened).
+            let opened = Mutex<(results: SweepResults, before: Int)?>(nil)
+            let path = out
+            StopSignals.install(command: "sweep") { _ in
+                guard let (results, before) = opened.withLock({ $0 }) else { return "nothing written" }
+                let count = results.appended
+                return "\(count) result(s) written by this run, \(before + count) in \(MessageText.quoted(path)), every line whole; "
+                    + "run the same command again to resume"
+            }
+            var conflicts = PathConflicts()
+            let folder = URL(fileURLWithPath: gestures)
+            // The results file inside the gestures folder is the output, not a gesture (a gesture named as
+            // --out is still refused below).
+            let resultsInFolder = SweepResults.holdsResults(out)
+            let files = BenchCommand.gestureFiles(in: folder).filter { !(resultsInFolder && Self.sameFile($0.path, out)) }
+            for file in files { conflicts.input(file.path, "--gestures") }
+            conflicts.output(out, "--out")
+            if let conflict = conflicts.firstConflict() { fail("scrolllab sweep: " + conflict, code: OptionRules.Exit.usage) }
+            guard !files.isEmpty else {
+                fail("scrolllab sweep: no gesture files (*.jsonl) in \(MessageText.quoted(gestures))", code: OptionRules.Exit.input)
+            }
+            for file in files {
+                if let kind = Self.notRegular(file.path) {
+                    fail("scrolllab sweep: \(MessageText.quoted(file.path)) is \(kind), not a gesture file: refused", code: OptionRules.Exit.input)
+                }
+            }
+            let mine = files.indices.filter { SweepPlan.inShard($0, part: part, of: parts) }
+            // Every gesture is read once before anything is written: a bad or empty file is refused as
+            // `replay` refuses it, not found half-way.
+            for k in mine {
+                let count: Int
+                do throws(GestureReadError) { count = try readGestureEvents(files[k].path, byteLimit: 256 << 20) { _ in } } catch {
+                    fail("scrolllab sweep: \(error.message)")
+                }
+                if count == 0 { fail("scrolllab sweep: \(MessageText.quoted(files[k].path)) holds no pointer events") }
+            }
+            let results = SweepResults(path: out)
+            let done: Set<String>
+            do { done = try results.openForAppend() } catch { fail("scrolllab sweep: \(error.message)", code: error.code) }
+            opened.withLock { $0 = (results, done.count) }
+            let configurations = plan.configurations
+            let needsSizes = plan.sources.contains { if case .network = $0 { return true } else { return false } }
+            let sizes = needsSizes ? BenchCommand.bundledTransferSizes() : []
+            let workers = jobs ?? ProcessInfo.processInfo.activeProcessorCount
+            let next = Mutex(0)
+            let problem = Mutex<String?>(nil)
+            let withOracle = oracle
+            // `--disk-cache DIR`: every run starts with the folder's images as they were at the start.
+            let diskFolder = needsSizes ? HeadlessDiskFolder(diskCache, files: BenchCommand.bundledImageFiles()) : nil
+            let diskEntries = diskFolder?.entries(assetCount: GridSceneConfiguration().assetCount) ?? []
+            let stored = Mutex(Set<Int>())
+            let hasDisk = diskCache != .off
+            let started = DispatchTime.now().uptimeNanoseconds
+            DispatchQueue.concurrentPerform(iterations: Swift.max(1, Swift.min(workers, mine.count))) { _ in
+                while true {
+                    let k: Int? = next.withLock { n in
+                        defer { n += 1 }
+                        return n < mine.count ? mine[n] : nil
+                    }
+                    guard let k, problem.withLock({ $0 == nil }) else { return }
+                    let file = files[k]
+                    let name = file.deletingPathExtension().lastPathComponent
+                    let todo = configurations.filter { !done.contains(SweepPlan.id($0, gesture: name)) }
+                    guard !todo.isEmpty else { continue }
+                    var events: [PointerEvent] = []
+                    do throws(GestureReadError) {
+                        try readGestureEvents(file.path, byteLimit: 256 << 20) { events.append($0) }
+                    } catch {
+                        problem.withLock { $0 = $0 ?? error.message }
+                        return
+                    }
+                    for configuration in todo {
+                        let line = SweepPlan.run(configuration, gesture: name, events: events, assetByteSizes: sizes, oracle: withOracle,
+                                                 feed: feedFactors.feed?.feed, disk: hasDisk, diskEntries: diskEntries) { assets in
+                            if diskFolder != nil { stored.withLock { $0.formUnion(assets) } }
+                        }
+                        do throws(SweepResults.Problem) { try results.append(line.serialized) } catch {
+                            problem.withLock { $0 = $0 ?? error.message }
+                            return
+                        }
+                    }
+                }
+            }
+            results.close()
+            diskFolder?.store(stored.withLock { $0.sorted() })
+            if let message = problem.withLock({ $0 }) { fail("scrolllab sweep: \(message)") }
+            let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+            let count = results.appended
+            writeStandardError("scrolllab sweep: \(count) result(s) written, \(done.count) already in \(MessageText.quoted(out)); "
+                               + "\(mine.count) of \(files.count) gestures (shard \(part)/\(parts)) × \(configurations.count) configurations, "
+                               + String(format: "%.1f s on %d thread(s)", seconds, Swift.min(workers, Swift.max(1, mine.count))))
+        }
+    }
+
+    struct Merge: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "merge", abstract: "Join sweep parts: every result once, sorted by id.")
+
+        @Argument(help: "The parts.")
+        var files: [String]
+
+        @Option(help: "The merged file (written in place).")
+        var out: String
+
+        func run() throws {
+            var conflicts = PathConflicts()
+            for file in files { conflicts.input(file, "FILE") }
+            conflicts.output(out, "--out")
+            if let conflict = conflicts.firstConflict() { fail("scrolllab sweep merge: " + conflict, code: OptionRules.Exit.usage) }
+            // Each id once: a second, equal line is the same result (shards that overlap); a different one is refused.
+            var byID: [String: (line: String, file: Int, number: Int)] = [:]
+            for (index, file) in files.enumerated() {
+                do throws(SweepResults.Problem) {
+                    let fd = try SweepResults.openForReading(file)
+                    defer { Glibc.close(fd) }
+                    let tail = try SweepResults.read(fd: fd, path: file) { id, line, _, number throws(SweepResults.Problem) in
+                        if let first = byID[id] {
+                            guard first.line == line else {
+                                throw SweepResults.Problem(message: "two different results for id \(MessageText.quoted(id)): "
+                                    + "\(MessageText.quoted(files[first.file])) line \(first.number) and \(MessageText.quoted(file)) line \(number); "
+                                    + "refused, nothing written")
+                            }
+                        } else {
+                            byID[id] = (line, index, number)
+                        }
+                    }
+                    if let torn = tail.line {
+                        throw SweepResults.Problem(message: "\(MessageText.quoted(file)) line \(torn) is torn (no end of line): refused, "
+                            + "nothing written (resume its sweep, or `scrolllab sweep repair \(file)` drops it)")
+                    }
+                } catch {
+                    fail("scrolllab sweep merge: \(error.message)", code: error.code)
+                }
+            }
+            let output: OutputFile
+            do { output = try OutputFile(path: out) } catch { fail("scrolllab sweep merge: \(error.message)", code: OptionRules.Exit.usage) }
+            for id in byID.keys.sorted() where !output.write(byID[id]!.line + "\n") { break }
+            if let failure = output.close() { fail("scrolllab sweep merge: \(failure)") }
+            writeStandardError("scrolllab sweep merge: \(byID.count) result(s) from \(files.count) file(s) to \(MessageText.quoted(out))")
+        }
+    }
+
+    struct Report: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "report", abstract: "Summarise a sweep: means, 95% intervals, undominated shares.")
+
+        @Argument(help: "The results file.")
+        var file: String
+
+        @Option(help: "Also draw a heatmap (policy × factor: blank time and loads) and the loads–blank frontier with interval bars as a PNG.")
+        var plot: String?
+
+        @Flag(help: "One JSON line per row instead of a table.")
+        var json = false
+
+        @Option(parsing: .unconditional, help: "Bootstrap resamples (default 1000).")
+        var resamples = 1000
+
+        @Flag(help: "Instead of the table: per condition, the frontier of blank time against bytes (or loads), the policy recommended, what the next one trades, and which differences lie within the intervals — a paragraph each (with --json, one JSON line each).")
+        var recommend = false
+
+        func validate() throws {
+            guard (2...100_000).contains(resamples) else { throw ValidationError("--resamples must be between 2 and 100000") }
+        }
+
+        func run() throws {
+            var conflicts = PathConflicts()
+            conflicts.input(file, "FILE")
+            conflicts.output(plot, "--plot")
+            if let conflict = conflicts.firstConflict() { fail("scrolllab sweep report: " + conflict, code: OptionRules.Exit.usage) }
+            let drawing = plot.map { _ in Drawings.required("--plot", command: "sweep report") }
+            if let plot, plot != "-" {
+                do { _ = try OutputFile(path: plot).close() } catch {
+                    fail("scrolllab sweep report: --plot: \(error.message.replacingOccurrences(of: "scrolllab: ", with: ""))", code: OptionRules.Exit.usage)
+                }
+            }
+            defer { finishStandardOutput(command: "sweep report") }
+            let coverage = Self.read(file)
+            let results = coverage.results
+            if recommend {
+                for recommendation in SweepRecommendation.conditions(results, resamples: resamples) {
+                    print(json ? recommendation.json.serialized : recommendation.paragraph + "\n")
+                }
+                return
+            }
+            let rows = SweepSummary.rows(results, resamples: resamples)
+            if json {
+                for row in rows { print(row.json.serialized) }
+            } else {
+                print(Self.table(rows, sessions: Set(results.map(\.gesture)).count))
+            }
+            if let plot, let drawing {
+                let conditions = SweepRecommendation.conditions(results, resamples: resamples)
+                let title = "scrolllab sweep report \(file): \(results.count) runs, \(Set(results.map(\.gesture)).count) sessions"
+                let error = MainActor.assumeIsolated { drawing.writeSweepPlot(rows: rows, conditions: conditions, title: title, to: plot) }
+                if let error { fail("scrolllab sweep report: --plot: \(error)") }
+            }
+        }
+
+        /// The file's results, every line checked, each id counted once, on the sessions every
+        /// configuration ran (what was left out, and why, goes to standard error); exits on a bad file.
+        static func read(_ file: String) -> SweepSummary.Coverage {
+            var results: [SweepSummary.Result] = []
+            var lines: [String: (hash: Int, number: Int)] = [:]
+            var repeats = 0
+            do throws(SweepResults.Problem) {
+                let fd = try SweepResults.openForReading(file)
+                defer { Glibc.close(fd) }
+                let tail = try SweepResults.read(fd: fd, path: file) { id, line, result, number throws(SweepResults.Problem) in
+                    if let first = lines[id] {
+                        guard first.hash == line.hashValue else {
+                            throw SweepResults.Problem(message: "\(MessageText.quoted(file)) lines \(first.number) and \(number) are two different "
+                                                       + "results for id \(MessageText.quoted(id))")
+                        }
+                        repeats += 1
+                        return
+                    }
+                    lines[id] = (line.hashValue, number)
+                    results.append(result)
+                }
+                if let torn = tail.line {
+                    writeStandardError("scrolllab sweep report: note: \(MessageText.quoted(file)) line \(torn) is torn (no end of line): left out")
+                }
+            } catch {
+                fail("scrolllab sweep report: \(error.message)", code: error.code)
+            }
+            guard !results.isEmpty else { fail("scrolllab sweep report: \(MessageText.quoted(file)) holds no results") }
+            if repeats > 0 { writeStandardError("scrolllab sweep report: note: \(repeats) repeated line(s) counted once") }
+            let coverage = SweepSummary.coverage(results)
+            guard coverage.comparedSessions > 0 else {
+                fail("scrolllab sweep report: no session in \(MessageText.quoted(file)) was run under all \(coverage.configurations) "
+                     + "configurations: nothing to compare")
+            }
+            if let first = coverage.leftOut.first {
+                writeStandardError("scrolllab sweep report: note: \(coverage.leftOut.count) of \(coverage.sessions) session(s) left out, "
+                                   + "not run under all \(coverage.configurations) configurations (\(first.session): \(first.configurations)); "
+                                   + "policies are compared on the \(coverage.comparedSessions) every configuration ran")
+            }
+            return coverage
+        }
+
+        static func table(_ rows: [SweepSummary.Row], sessions: Int) -> String {
+            var out = "\(sessions) sessions; mean [95% bootstrap interval]; undominated: share of sessions no other policy beats on both loads and blank time"
+            var factor = ""
+            // The name columns as wide as their longest entry (`bound-min-loads`, `network very-bad`), so every row lines up.
+            let first = rows.reduce(10) { Swift.max($0, $1.policy.count) }
+            let second = rows.reduce(16) { Swift.max($0, $1.value.count, $1.factor.count) }
+            func pad(_ cells: [String]) -> String { Self.pad(cells, nameWidths: (first, second)) }
+            // Under a network the answer is in bytes too (B-SWEEP-2): kB with its interval, beside loads and blank time.
+            let bytes = rows.contains { $0.networkBytes != nil }
+            for row in rows {
+                if row.factor != factor {
+                    factor = row.factor
+                    out += "\n\nby \(factor)\n" + pad(["policy", factor, "n", "blank tile·s", "loads", "wasted", "undominated"] + (bytes ? ["kB"] : []))
+                }
+                var cells = [row.policy, row.value, "\(row.sessions)",
+                             row.policy == "bound-min-loads" ? "-" : interval(row.blankTileSeconds, 2),
+                             row.policy == "bound-oracle" ? "-" : interval(row.loadsIssued, 1),
+                             row.isBound ? "-" : interval(row.loadsWasted, 1),
+                             row.undominatedShare.map { String(format: "%.0f%%", $0 * 100) } ?? "-"]
+                if bytes { cells.append(row.isBound ? "-" : row.networkBytes.map { interval(Self.kilobytes($0), 0) } ?? "-") }
+                out += "\n" + pad(cells)
+            }
+            return out
+        }
+
+        /// An interval of bytes in kB (1000 bytes).
+        static func kilobytes(_ i: SweepSummary.Interval) -> SweepSummary.Interval {
+            SweepSummary.Interval(mean: i.mean / 1000, lower: i.lower / 1000, upper: i.upper / 1000)
+        }
+
+        static func interval(_ i: SweepSummary.Interval, _ decimals: Int) -> String {
+            String(format: "%.\(decimals)f [%.\(decimals)f, %.\(decimals)f]", i.mean, i.lower, i.upper)
+        }
+
+        static func pad(_ cells: [String], nameWidths: (Int, Int)) -> String {
+            let widths = [nameWidths.0, nameWidths.1, 6, 26, 24, 22, 11, 26]
+            return cells.enumerated().map { i, c in
+                i < 2 ? c.padding(toLength: Swift.max(widths[i], c.count), withPad: " ", startingAt: 0)
+                      : String(repeating: " ", count: Swift.max(0, widths[i] - c.count)) + c
+            }.joined(separator: " ")
+        }
+    }
+
+    struct Repair: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "repair",
+            abstract: "Drop the lines of a results file that are not results (torn mid-file) and repeated ids, in place.")
+
+        @Argument(help: "The results file.")
+        var file: String
+
+        func run() throws {
+            let repair: SweepResults.Repair
+            do { repair = try SweepResults.repair(path: file) } catch { fail("scrolllab sweep repair: \(error.message)", code: error.code) }
+            for (line, reason) in repair.dropped.prefix(20) {
+                writeStandardError("scrolllab sweep repair: \(MessageText.quoted(file)) line \(line) dropped: \(reason)")
+            }
+            writeStandardError("scrolllab sweep repair: \(repair.kept) result(s) kept, \(repair.dropped.count) line(s) dropped "
+                               + "in \(MessageText.quoted(file))")
+        }
+    }
+}

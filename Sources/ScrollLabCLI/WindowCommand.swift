@@ -1,0 +1,187 @@
+import ArgumentParser
+import Foundation
+import LabKit
+import ScrollKit
+import ScrollLabCore
+
+/// `scrolllab` / `scrolllab window`: opens the lab window (the default subcommand).
+struct WindowCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "window",
+        abstract: "Open the lab window: the phone viewport with the grid scene and the HUD.",
+        discussion: keysHelp
+    )
+
+    /// The window's keys, for `--help`: read from the key table the window dispatches and the H overlay
+    /// lists (a scene's own keys marked with it).
+    static var keysHelp: String {
+        "Keys in the window: " + KeyTable.window.help.map { entry in
+            entry.key + " " + entry.action + (entry.scene.map { " (\($0) only)" } ?? "")
+        }.joined(separator: " · ") + "."
+    }
+
+    /// The window's options in one paragraph, for the top-level `--help`; the scenes, policies, networks
+    /// and physics named from their registries.
+    static let optionsSummary = """
+        With no subcommand scrolllab opens the window; its options ('scrolllab window --help'): \
+        --scene \(SceneKind.all.map(\.name).joined(separator: "|")), \
+        --paging \(PagingMode.allCases.map(\.rawValue).joined(separator: "|")), \
+        --policy \(LoadingPolicyKind.allCases.map(\.rawValue).joined(separator: "|")), --seed-problem 1|2|3, \
+        --latency-ms MS, --network \(NetworkProfile.all.map(\.name).joined(separator: "|")), --source URL-TEMPLATE, \
+        --disk-cache DIR|off, --clear-disk-cache, --request-order fifo|lifo, --http-timeout S, --rate normal|fast, \
+        --physics \(ScrollPhysicsKind.allCases.map(\.rawValue).joined(separator: "|")), \
+        --refresh HZ, --touch-hz HZ, --items N, --estimator ios|lsq, --assets DIR, --scale N, \
+        --compare A,B[,C,D] (two to four phones side by side, one policy or physics each), \
+        --trace-out FILE, --trace-did-scroll, --trace-pointer, --trace-frames, --replay FILE, \
+        --screenshot FILE, --screenshot-after S, --headless, --software, --renderer NAME, --frames N, --quit-after S, \
+        --stall-ms MS --stall-every S, --decode-on-main, --pacing adaptive|legacy.
+        """
+
+    @OptionGroup var sceneOptions: SceneOptions
+
+    @Option(name: .customLong("trace-out"), help: "Write the delegate events, settings and a summary as JSON lines to this file.")
+    var traceOut: String?
+
+    @Flag(name: .customLong("trace-did-scroll"), help: "Also write didScroll events to the trace.")
+    var traceDidScroll = false
+
+    @Flag(name: .customLong("trace-pointer"), help: "Also write every pointer sample to the trace ({\"event\":\"pointer\",\"t_ms\":…,\"x\":…,\"y\":…,\"phase\":…,\"frame\":…}; frame: the first frame presented after it).")
+    var tracePointer = false
+
+    @Flag(name: .customLong("trace-frames"), help: "Also write every presented frame to the trace ({\"event\":\"frame\",\"frame\":…,\"t\":…,\"offset\":{…}}: the content offset drawn).")
+    var traceFrames = false
+
+    @Option(help: "Save a PNG of the window to this file, at exit (or after --screenshot-after seconds).")
+    var screenshot: String?
+
+    @Option(name: .customLong("screenshot-after"), help: "Take --screenshot this many seconds after start instead of at exit.")
+    var screenshotAfter: Double?
+
+    @Flag(help: "Render offscreen with the software renderer (no display needed): for screenshots and tests.")
+    var headless = false
+
+    @Flag(help: "Use SDL's software renderer even when an accelerated one exists.")
+    var software = false
+
+    @Option(name: .customLong("renderer"), help: "Use exactly this SDL render driver (software, opengl, opengles2…), without vsync; by default the accelerated one unless its OpenGL is a CPU rasterizer (llvmpipe), then software.")
+    var renderer: String?
+
+    @Option(help: "Play a gesture file in the window in real time (same frames and input as `replay --headless`).")
+    var replay: String?
+
+    @Option(help: "Quit after this many frames.")
+    var frames: Int?
+
+    @Option(name: .customLong("quit-after"), help: "Quit after this many seconds.")
+    var quitAfter: Double?
+
+    @Option(help: "Open the window this many times its 960×600 size (2 on a HiDPI screen); drag its edges for any other size: text is drawn at the window's resolution.")
+    var scale = 1.0
+
+    @Option(help: "Frame pacing: adaptive (learns what work and present cost) or legacy (the loop before it, for comparison).")
+    var pacing: FramePacing = .adaptive
+
+    @Option(name: .customLong("stall-ms"), help: "Inject a main-thread stall of this many milliseconds (with --stall-every): a hitch to watch the hitch ratio climb.")
+    var stallMs: Double?
+
+    @Option(name: .customLong("stall-every"), help: "With --stall-ms: stall once every this many seconds.")
+    var stallEvery: Double?
+
+    @Flag(name: .customLong("decode-on-main"), help: "Decode images on the render thread (the classic mistake) instead of off it.")
+    var decodeOnMain = false
+
+    @Option(help: ArgumentHelp("Fetch the grid's images over HTTP with URLSession from this URL template, {asset} standing for the image's number (e.g. http://127.0.0.1:8080/img/{asset}.jpg, what `scrolllab serve` prints). Failures show on the tiles and count in the metrics.", valueName: "URL-TEMPLATE"))
+    var source: String?
+
+    @Flag(name: .customLong("clear-disk-cache"), help: "Empty the disk cache before the first load: a cold start (K does it in the window).")
+    var clearDiskCache = false
+
+    @Option(name: .customLong("http-timeout"), help: "With --source: seconds without data before a fetch fails with \"timeout\".")
+    var httpTimeout = 10.0
+
+    @Option(name: .customLong("debug-stall-at-sample"), help: ArgumentHelp("Debug: stall the main thread after this move of each drag.", visibility: .hidden))
+    var debugStallAtSample: Int?
+
+    @Option(name: .customLong("debug-stall-ms"), help: ArgumentHelp("Debug: the stall's length in milliseconds.", visibility: .hidden))
+    var debugStallMs = 100
+
+    func validate() throws {
+        if let frames, frames < 1 { throw ValidationError("--frames must be at least 1") }
+        if let quitAfter, !(quitAfter.isFinite && quitAfter >= 0) { throw ValidationError("--quit-after must be a finite number of seconds, 0 or more") }
+        if let screenshotAfter, !(screenshotAfter.isFinite && screenshotAfter >= 0) {
+            throw ValidationError("--screenshot-after must be a finite number of seconds, 0 or more")
+        }
+        if !(scale.isFinite && scale >= 0.25 && scale <= 8) { throw ValidationError("--scale must be between 0.25 and 8") }
+        if screenshotAfter != nil, screenshot == nil { throw ValidationError("--screenshot-after needs --screenshot FILE") }
+        if sceneOptions.policy == .all {
+            throw ValidationError("--policy all replays a gesture under every policy: use it with `scrolllab replay FILE --headless`")
+        }
+        if let source {
+            if let problem = Drawings.current?.sourceProblem(source) { throw ValidationError(problem) }
+            if sceneOptions.network != nil {
+                throw ValidationError("--source fetches over a real network: shape it at the server (scrolllab serve --network PROFILE), not with --network")
+            }
+            if sceneOptions.http == .http2 {
+                throw ValidationError("--http 2 models HTTP/2 in the network model (--network); over --source the version is what URLSession and the server agree on, and scrolllab serve speaks HTTP/1.1 only")
+            }
+        }
+        if !(httpTimeout.isFinite && httpTimeout >= 0.1 && httpTimeout <= 600) {
+            throw ValidationError("--http-timeout must be between 0.1 and 600 seconds")
+        }
+        if (stallMs == nil) != (stallEvery == nil) { throw ValidationError("--stall-ms and --stall-every go together") }
+        if let stallMs, !(stallMs.isFinite && stallMs > 0 && stallMs <= 10_000) {
+            throw ValidationError("--stall-ms must be between 0 and 10000 milliseconds")
+        }
+        if let stallEvery, !(stallEvery.isFinite && stallEvery >= 0.01 && stallEvery <= 3600) {
+            throw ValidationError("--stall-every must be between 0.01 and 3600 seconds")
+        }
+    }
+
+    func run() throws {
+        // An output onto an input or another output is refused before anything is read or written (§7).
+        var paths = PathConflicts()
+        paths.input(replay, "--replay")
+        paths.output(traceOut, "--trace-out")
+        paths.output(screenshot, "--screenshot")
+        if let conflict = paths.firstConflict() { fail("scrolllab: " + conflict, code: 64) }
+        let options = windowOptions
+        let code: Int32 = MainActor.assumeIsolated {
+            do throws(AppError) {
+                return try Drawings.required("the window", command: "window")
+                    .runWindow(options, scene: sceneOptions.configuration, imagePaths: sceneOptions.imagePaths())
+            } catch {
+                writeStandardError(error.message)
+                return 2
+            }
+        }
+        if code != 0 { throw ExitCode(code) }
+    }
+
+    /// These options as the window takes them (the one place they are copied).
+    var windowOptions: WindowOptions {
+        var options = WindowOptions()
+        options.traceOut = traceOut
+        options.traceDidScroll = traceDidScroll
+        options.tracePointer = tracePointer
+        options.traceFrames = traceFrames
+        options.screenshot = screenshot
+        options.screenshotAfter = screenshotAfter
+        options.headless = headless
+        options.software = software
+        options.renderDriver = renderer
+        options.replayFile = replay
+        options.frames = frames
+        options.quitAfter = quitAfter
+        options.scale = scale
+        options.pacing = pacing
+        options.debugStallAtSample = debugStallAtSample
+        options.debugStallMs = debugStallMs
+        options.stallMs = stallMs
+        options.stallEvery = stallEvery
+        options.decodeOnMain = decodeOnMain
+        options.source = source
+        options.clearDiskCache = clearDiskCache
+        options.httpTimeout = httpTimeout
+        return options
+    }
+}

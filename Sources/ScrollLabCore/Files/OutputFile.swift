@@ -1,0 +1,122 @@
+import Foundation
+
+/// A file the lab writes (trace, recording, screenshot), opened in place: `open(2)` with
+/// create + truncate, never a temporary file renamed over the path. So a symlink, a FIFO or a device
+/// (`/dev/stdout`, `/dev/full`) is written through and stays what it was; `-` is standard output.
+///
+/// Writes go straight to the descriptor (no buffer to lose on a kill). The first failure (a full disk,
+/// a closed pipe: SIGPIPE is ignored, so it arrives as EPIPE) is kept as one line in `failure`, and
+/// later writes do nothing. Each `write` is one whole record: when it cannot be written completely to
+/// a regular file, the file is cut back to the end of the previous record, so it always ends with
+/// complete lines.
+package final class OutputFile {
+    /// The path as given (`-` for standard output).
+    package let path: String
+    /// Why writing stopped, as one line (`cannot write PATH: No space left on device`), or nil.
+    package private(set) var failure: String?
+
+    private var descriptor: Int32
+    private let ownsDescriptor: Bool
+    private let isRegularFile: Bool
+    /// Bytes of complete records written so far (where a failed record is cut back to).
+    private var committed: off_t = 0
+
+    /// Opens (creating or truncating) `path`, or standard output for `-`; throws one line on failure.
+    package convenience init(path: String) throws(AppError) {
+        if path == "-" {
+            self.init(descriptor: STDOUT_FILENO, path: path, owns: false)
+            return
+        }
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw .usage("cannot open \(path) for writing: \(Self.errorText())") }
+        self.init(descriptor: descriptor, path: path, owns: true)
+    }
+
+    /// Standard output (not closed by `close()`).
+    package static func standardOutput() -> OutputFile {
+        OutputFile(descriptor: STDOUT_FILENO, path: "-", owns: false)
+    }
+
+    private init(descriptor: Int32, path: String, owns: Bool) {
+        self.path = path
+        self.descriptor = descriptor
+        ownsDescriptor = owns
+        var info = stat()
+        isRegularFile = fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+        if isRegularFile { committed = lseek(descriptor, 0, SEEK_CUR) }
+    }
+
+    /// Writes `text` as one record; false (and `failure` set) when it could not be written whole.
+    @discardableResult
+    package func write(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { write(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Writes `bytes` as one record; false (and `failure` set) when they could not be written whole.
+    @discardableResult
+    package func write(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard failure == nil, descriptor >= 0 else { return false }
+        guard writeAll(bytes, to: descriptor) else {
+            fail()
+            return false
+        }
+        committed += off_t(bytes.count)
+        return true
+    }
+
+    /// Closes the file; returns the failure line, if any write or the close failed.
+    @discardableResult
+    package func close() -> String? {
+        if ownsDescriptor, descriptor >= 0 {
+            if Glibc.close(descriptor) != 0, failure == nil { failure = "cannot write \(path): \(Self.errorText())" }
+        }
+        descriptor = -1
+        return failure
+    }
+
+    deinit { if ownsDescriptor, descriptor >= 0 { _ = Glibc.close(descriptor) } }
+
+    private func fail() {
+        failure = "cannot write \(displayPath): \(Self.errorText())"
+        if isRegularFile { _ = ftruncate(descriptor, committed) }
+    }
+
+    private var displayPath: String { path == "-" ? "standard output" : path }
+
+    /// `strerror(errno)`.
+    package static func errorText() -> String { String(cString: strerror(errno)) }
+}
+
+/// A line for a person on standard error, never failing the program: when stderr is closed or full the
+/// line is dropped (a `FileHandle.write` would trap).
+package func writeStandardError(_ line: String) {
+    writeLine(line, to: STDERR_FILENO)
+}
+
+/// Writes `line` and a newline to `descriptor`, dropping it on a write error.
+/// The line's control characters are escaped (`MessageText.singleLine`): a name with a newline or an
+/// escape sequence in it cannot forge a second line or paint the terminal.
+package func writeLine(_ line: String, to descriptor: Int32) {
+    var text = MessageText.singleLine(line) + "\n"
+    text.withUTF8 { _ = writeAll(UnsafeRawBufferPointer($0), to: descriptor) }
+}
+
+/// Writes all of `bytes` to `descriptor`, retrying after signals; false on an error (in `errno`; a write
+/// that makes no progress is `EIO`).
+package func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Bool {
+    var offset = 0
+    while offset < bytes.count {
+        let n = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+        if n < 0 {
+            if errno == EINTR { continue }
+            return false
+        }
+        if n == 0 {
+            errno = EIO
+            return false
+        }
+        offset += n
+    }
+    return true
+}

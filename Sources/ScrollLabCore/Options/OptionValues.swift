@@ -1,0 +1,72 @@
+import Foundation
+import LabKit
+import ScrollKit
+
+/// An `on|off` setting (the content-touch switches).
+package enum Switch: String, CaseIterable, Sendable {
+    case on, off
+
+    /// True for `on`.
+    package var isOn: Bool { self == .on }
+}
+
+/// The `--rate` values: UIKit's two deceleration rates.
+package enum RateOption: String, CaseIterable, Sendable {
+    /// 0.998 per ms.
+    case normal
+    /// 0.99 per ms.
+    case fast
+
+    /// The deceleration rate this option selects.
+    package var rate: DecelerationRate { self == .normal ? .normal : .fast }
+}
+
+/// One loading policy on the shared pipeline, a peer on its system's own pipeline (`texture@shipped`),
+/// or `all` (`replay --headless`: every policy in turn on the same gesture, one `end` line each, for a
+/// fair comparison).
+package enum PolicyChoice: Equatable, Sendable {
+    case one(PolicyVariant)
+    case all
+
+    /// `all`, or a policy variant's name.
+    package init?(name: String) {
+        if name == "all" {
+            self = .all
+        } else if let variant = PolicyVariant(name: name) {
+            self = .one(variant)
+        } else {
+            return nil
+        }
+    }
+
+    /// Every name `init(name:)` takes: each policy variant's, then `all`.
+    package static var names: [String] { PolicyVariant.allNames + ["all"] }
+
+    /// The policy of a single run (`all` runs each; where one is needed it stands for the default).
+    package var kind: LoadingPolicyKind { variant.kind }
+
+    /// The policy and its pipeline of a single run.
+    package var variant: PolicyVariant {
+        if case let .one(variant) = self { return variant }
+        return PolicyVariant(.adaptive)
+    }
+}
+
+/// Where the disk cache keeps its files, or none (`--disk-cache DIR|off`).
+package enum DiskCacheChoice: Equatable, Sendable {
+    case off
+    case directory(String)
+
+    /// `off`, or a folder (not empty).
+    package init?(name: String) {
+        if name == "off" { self = .off } else if name.isEmpty { return nil } else { self = .directory(name) }
+    }
+
+    /// The default folder: `$XDG_CACHE_HOME/scrolllab/images`, else `~/.cache/scrolllab/images`.
+    package static var defaultDirectory: String {
+        let env = ProcessInfo.processInfo.environment
+        let base = env["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+            ?? ((env["HOME"] ?? NSHomeDirectory()) + "/.cache")
+        return base + "/scrolllab/images"
+    }
+}

@@ -1,0 +1,153 @@
+import Foundation
+import LabKit
+import ScrollKit
+
+/// How a scene is chosen and configured: what `--scene`, `--policy` and the other scene options say, as
+/// plain values (the command line fills it once; the window, `replay` and the benches read it). The
+/// defaults are the command line's.
+package struct SceneConfiguration: Sendable {
+    /// The scene (`--scene`).
+    package var scene: SceneKind = .grid
+    /// The pager's paging mode.
+    package var paging: PagingMode = .frame
+    /// The deceleration rate.
+    package var rate: RateOption = .normal
+    /// The grid's loading policy, or all of them (`replay --headless` only).
+    package var policy: PolicyChoice = .one(PolicyVariant(.adaptive))
+    /// Seed 000's problem 1, 2 or 3 in its broken form.
+    package var seedProblem: Int?
+    /// The image source's simulated latency, milliseconds.
+    package var latencyMs: Double = 80
+    /// The modelled network the grid's images come over (nil: the constant latency).
+    package var network: NetworkProfile?
+    /// The disk cache: a folder, off, or nil for the default.
+    package var diskCache: DiskCacheChoice?
+    /// The order of requests waiting for a connection.
+    package var requestOrder: RequestOrder = .fifo
+    /// Requests in flight at once, the same for every policy (URLSession's connections per host; under
+    /// HTTP/2, streams on one connection).
+    package var connections: Int = GridSceneConfiguration().connections
+    /// The modelled network's HTTP version.
+    package var http: HTTPVersion = .http1_1
+    /// The feed to scroll instead of the bundled grid (`--feed`), its layout and columns.
+    package var feed: LoadedFeed?
+    package var layout: FeedLayoutKind?
+    package var columns: Int?
+    /// The refresh rate in Hz (nil: 60 in replay, the display's in the window).
+    package var refresh: Double?
+    /// Resample gestures to this touch rate first.
+    package var touchHz: Double?
+    /// The number of grid items.
+    package var items: Int = 500
+    /// The fling physics.
+    package var physics: ScrollPhysicsKind = .ios
+    /// The velocity estimator.
+    package var estimator: EstimatorOption = .ios
+    /// The folder of images (nil: the bundled ones).
+    package var assets: String?
+    /// UIKit's delaysContentTouches.
+    package var delaysContentTouches: Switch = .on
+    /// UIKit's canCancelContentTouches.
+    package var canCancelContentTouches: Switch = .on
+    /// Compare mode: one phone per entry (empty: one phone).
+    package var compare: [CompareEntry] = []
+
+    /// The command line's defaults.
+    package init() {}
+
+    /// The headless replay clock at `--refresh` (60 Hz by default).
+    package var replayClock: HeadlessReplay {
+        var replay = HeadlessReplay()
+        replay.frameRate = refresh ?? 60
+        return replay
+    }
+
+    /// The grid scene's configuration these options describe, for `assetCount` images.
+    package func gridConfiguration(assetCount: Int) -> GridSceneConfiguration {
+        var config = GridSceneConfiguration()
+        config.itemCount = items
+        config.policyVariant = policy.variant
+        config.connections = connections
+        config.httpVersion = http
+        config.physics = physics
+        config.seedProblem = seedProblem.flatMap(SeedProblem.init(rawValue:))
+        config.latency = latencyMs / 1000
+        config.assetCount = Swift.max(1, assetCount)
+        config.network = network
+        config.requestOrder = requestOrder
+        if diskCache == .off { config.diskCacheByteLimit = nil }
+        if network != nil { config.assetByteSizes = transferSizes() }
+        if let feed { config.use(feed.feed, layout: layout, columns: columns) }
+        return config
+    }
+
+    /// The stored size of each image of `--assets` (or the bundled ones): the bytes a network moves.
+    package func transferSizes() -> [Int] {
+        ((try? imagePaths()) ?? []).map { file in
+            file.withCString { path -> Int in
+                var info = stat()
+                return stat(path, &info) == 0 ? Int(info.st_size) : GridSceneConfiguration.defaultTransferBytes
+            }
+        }
+    }
+
+    /// The image files of `--assets` (or of the bundled Assets/Images when it can be found; none
+    /// otherwise); throws when a `--assets` folder is missing or unreadable.
+    package func imagePaths() throws(AssetCatalog.Problem) -> [AssetFile] {
+        guard let directory = assets ?? AssetLocator.directory("Images")?.path else {
+            writeStandardError("scrolllab: warning: no Assets/Images found; tiles show placeholders (use --assets DIR)")
+            return []
+        }
+        return try AssetCatalog.imageFiles(in: directory)
+    }
+
+    /// The photos scene's photos: the `--assets` folder, else the bundled `Assets/Photos` (300×440 pt at
+    /// 3 px a point, sharp at the 3× zoom), else the grid's images.
+    package func photoPaths() throws(AssetCatalog.Problem) -> [AssetFile] {
+        guard assets == nil, let directory = AssetLocator.directory("Photos"),
+              let files = try? AssetCatalog.imageFiles(in: directory.path), !files.isEmpty else { return try imagePaths() }
+        return files
+    }
+
+    /// The photos scene's page sizes for `files`, in points: each image's pixel size from its header over
+    /// the scale its name gives as iOS assets do (`photo@3x.jpg`: 3 px a point; none: 1), the bundled size
+    /// for a file whose header cannot be read. Only read for the photos scene.
+    package static func photoSizes(of files: [AssetFile]) -> [Size] {
+        files.map { file in
+            let scale = Double(pixelsPerPoint(of: file))
+            return ImageFile.pixelSize(of: file).map { Size(width: Double($0.width) / scale, height: Double($0.height) / scale) }
+                ?? PhotosScene.defaultPhotoSize
+        }
+    }
+
+    /// The `@Nx` scale at the end of a file's name (before its extension), 1 when it has none.
+    package static func pixelsPerPoint(of file: AssetFile) -> Int {
+        let name = String(decoding: file.path, as: UTF8.self).split(separator: "/").last ?? ""
+        let stem = name.split(separator: ".").first ?? ""
+        guard let at = stem.lastIndex(of: "@"), stem.hasSuffix("x"),
+              let scale = Int(stem[stem.index(after: at)..<stem.index(before: stem.endIndex)]), (1...4).contains(scale) else { return 1 }
+        return scale
+    }
+
+    /// A new scene of `kind` (default: `--scene`) as configured. The grid takes its images from
+    /// `imageSource` (headless: a virtual source with the configured latency) and shows `assetCount`
+    /// distinct images; the photos scene shows `photos` (default: `photoPaths()`) at their own sizes.
+    /// `diskEntries`: the assets the disk cache holds at the start (`--disk-cache DIR` headless).
+    package func makeScene(_ kind: SceneKind? = nil, imageSource: (any ImageSource)? = nil,
+                           assetCount: Int = GridSceneConfiguration().assetCount, photos: [AssetFile]? = nil,
+                           diskEntries: [Int] = []) -> any LabScene {
+        let kind = kind ?? scene
+        let sizes = kind == .photos ? Self.photoSizes(of: photos ?? ((try? photoPaths()) ?? [])) : []
+        var grid = gridConfiguration(assetCount: assetCount)
+        grid.diskCacheEntries = diskEntries
+        let settings = SceneSettings(paging: paging, grid: grid, imageSource: imageSource,
+                                     photoSizes: sizes)
+        let lab = kind.make(settings)
+        lab.scrollView.decelerationRate = rate.rate
+        lab.scrollView.configuration.physics = physics
+        lab.scrollView.velocityEstimator = estimator.kind
+        lab.scrollView.delaysContentTouches = delaysContentTouches.isOn
+        lab.scrollView.canCancelContentTouches = canCancelContentTouches.isOn
+        return lab
+    }
+}

@@ -1,0 +1,45 @@
+import ScrollKit
+import Testing
+@testable import ScrollLabApp
+
+/// The rects `Canvas` fills shapes with: each pixel written once (translucent colours stay even).
+@Suite struct CanvasGeometryTests {
+    /// Whole-pixel cells covered by `rects` (their coordinates are whole here), counting repeats.
+    static func cells(_ rects: [Rect]) -> [Int: Int] {
+        var counts: [Int: Int] = [:]
+        for r in rects {
+            for y in Int(r.minY)..<Int(r.maxY) {
+                for x in Int(r.minX)..<Int(r.maxX) { counts[y * 10_000 + x, default: 0] += 1 }
+            }
+        }
+        return counts
+    }
+
+    @Test func subtractingLeavesTheFourPiecesAroundTheHole() {
+        let outer = Rect(x: 0, y: 0, width: 40, height: 30)
+        let hole = Rect(x: 10, y: 5, width: 20, height: 15)
+        let pieces = outer.subtracting(hole)
+        #expect(pieces == [Rect(x: 0, y: 0, width: 40, height: 5), Rect(x: 0, y: 20, width: 40, height: 10),
+                           Rect(x: 0, y: 5, width: 10, height: 15), Rect(x: 30, y: 5, width: 10, height: 15)])
+        #expect(pieces.reduce(0) { $0 + $1.width * $1.height } == 40 * 30 - 20 * 15)
+        // A hole touching an edge leaves no empty piece; a hole outside leaves the rect whole.
+        #expect(outer.subtracting(Rect(x: 0, y: 0, width: 40, height: 10)) == [Rect(x: 0, y: 10, width: 40, height: 20)])
+        #expect(outer.subtracting(Rect(x: 50, y: 0, width: 5, height: 5)) == [outer])
+        #expect(outer.subtracting(outer.insetBy(dx: -1, dy: -1)).isEmpty)
+    }
+
+    @Test func aRoundedRectIsFilledOncePerPixelWithItsCornersCut() {
+        let rect = Rect(x: 0, y: 0, width: 60, height: 40)
+        let counts = Self.cells(Canvas.roundedRects(rect, radius: 8))
+        #expect(counts.values.allSatisfy { $0 == 1 })
+        #expect(counts[0] == nil && counts[39 * 10_000 + 59] == nil)   // the corners' own pixels are cut
+        #expect(counts[20 * 10_000 + 0] == 1 && counts[0 * 10_000 + 30] == 1)   // edges between them are not
+        // The phone's body around its screen: the ring alone, still once per pixel.
+        let body = Rect(x: 8, y: 6, width: 344, height: 508)
+        let screen = body.insetBy(dx: 12, dy: 14)
+        let ring = Self.cells(Canvas.roundedRects(body, radius: 26).flatMap { $0.subtracting(screen) })
+        let whole = Self.cells(Canvas.roundedRects(body, radius: 26))
+        #expect(ring.values.allSatisfy { $0 == 1 })
+        #expect(ring.count == whole.count - Int(screen.width * screen.height))
+    }
+}

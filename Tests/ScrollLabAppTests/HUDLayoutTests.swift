@@ -1,0 +1,220 @@
+import LabKit
+import ScrollKit
+import Testing
+@testable import ScrollLabApp
+
+/// The HUD in fixed columns: with the longest values it can show, no two text boxes intersect and
+/// none leaves its column (long values end in "…").
+@MainActor @Suite struct HUDLayoutTests {
+    /// A wide worst case: every character as wide as DejaVu's widest digits and capitals at these sizes.
+    let metrics = TextMetrics.fixed(characterWidth: [.label: 9, .heading: 10, .mono: 8, .big: 30, .small: 7],
+                                    lineHeight: [.label: 17, .heading: 17, .mono: 16, .big: 52, .small: 13])
+
+    func worstMetrics() -> LoadMetrics {
+        var m = LoadMetrics()
+        m.loadsIssued = 99_999; m.loadsCompleted = 99_998; m.loadsCancelled = 12_345; m.loadsWasted = 54_321
+        m.blankTileSeconds = 12_345.678; m.settleLatency = 98.765; m.settleLatencyMax = 123.4
+        m.cacheHitFades = 12_345; m.staleFrames = 99_999; m.peakDecodedBytes = 987_654_321_000
+        return m
+    }
+
+    func worstGrid(tracking: Bool) -> SceneSnapshot {
+        var s = SceneSnapshot(name: "grid", decelerationRate: "normal 0.998",
+                              scrollViewFrame: Rect(x: 0, y: 30, width: 320, height: 450))
+        s.content.rows = [GridWindowScene.policyRow("adaptive-with-a-very-long-name · peer", seedProblem: 3),
+                          HUDRow(label: "touches U X", value: "delay off · cancel off")]
+        s.isTracking = tracking; s.isDragging = tracking; s.isDecelerating = !tracking
+        s.velocity = Point(x: -12_345.6, y: -7_795.4)
+        s.contentOffset = Point(x: -99_999.9, y: 123_456.7)
+        s.targetContentOffset = Point(x: -99_999.9, y: 1_234_567.8)
+        s.content.tiles = (0..<6).map { TileDrawItem(view: $0, item: 99_990 + $0, frame: .zero) }
+        s.content.viewsCreated = 99_999
+        s.content.rebindCount = 99_999
+        let rows = LoadingPolicyKind.allCases.map {
+            PolicyComparison.Row(policy: $0.rawValue + " · problem 2", metrics: worstMetrics(), segments: 99)
+        }
+        s.content.loading = LoadingSection(policy: "adaptive-with-a-very-long-name · peer",
+                                           metrics: GridWindowScene.metrics(worstMetrics()),
+                                           policyRows: rows, currentPolicy: rows.last?.policy)
+        return s
+    }
+
+    func worstEvents(repeats: Int = 1) -> EventLog {
+        var log = EventLog(capacity: 24)
+        let events: [ScrollEvent] = (0..<repeats).flatMap { _ -> [ScrollEvent] in [
+            .willBeginDragging, .didEndScrollingAnimation, .didEndDecelerating, .willBeginDecelerating,
+            .didEndDragging(willDecelerate: true),
+            .willEndDragging(velocity: Point(x: -12.34, y: -56.78), target: Point(x: -99_999, y: 1_234_567),
+                             proposedTarget: Point(x: -88_888, y: 7_654_321)),
+            .willBeginDragging, .didEndDragging(willDecelerate: false),
+        ] }
+        for (i, event) in events.enumerated() {
+            log.append(ScrollEventRecord(time: 99_999.999 + Double(i), offset: Point(x: -99_999, y: 1_234_567), event: event))
+        }
+        for _ in 0..<123_456 { log.append(ScrollEventRecord(time: 0, offset: .zero, event: .didScroll)) }
+        return log
+    }
+
+    var worstStatus: HUDStatus {
+        var status = HUDStatus()
+        status.renderer = "opengl · x11 · paced 60.0 Hz · and a renderer name far longer than the footer"
+        status.frameMs = 12_345.6; status.frameP99Ms = 99_999.9
+        status.fps = 99_999.9; status.intervalP99Ms = 99_999.9; status.eventClock = "x11-server-and-then-some"
+        status.slowMotion = "0.25×"
+        status.latencyMs = 99_999
+        status.physics = "iOS fit · vel lsq · with a long estimator name"
+        return status
+    }
+
+    func expectNoOverlapsInsideColumns(_ layout: HUDLayout) {
+        #expect(!layout.boxes.isEmpty)
+        for (i, a) in layout.boxes.enumerated() {
+            let column = layout.columns[a.column].frame
+            #expect(a.frame.minX >= column.minX && a.frame.maxX <= column.maxX
+                    && a.frame.minY >= column.minY && a.frame.maxY <= column.maxY,
+                    "\"\(a.text)\" at \(a.frame) leaves column \(layout.columns[a.column].name) \(column)")
+            for b in layout.boxes[(i + 1)...] {
+                #expect(!a.frame.intersects(b.frame), "\"\(a.text)\" at \(a.frame) overlaps \"\(b.text)\" at \(b.frame)")
+            }
+        }
+        // The columns themselves do not overlap, nor the timeline panel.
+        let frames = layout.columns.map(\.frame) + [layout.timelineFrame]
+        for (i, a) in frames.enumerated() {
+            for b in frames[(i + 1)...] { #expect(!a.intersects(b)) }
+        }
+    }
+
+    @Test(arguments: [true, false])
+    func theWorstGridNeverOverlapsNorLeavesItsColumns(tracking: Bool) {
+        let layout = HUDLayout(worstGrid(tracking: tracking), events: worstEvents(), status: worstStatus, metrics: metrics)
+        expectNoOverlapsInsideColumns(layout)
+        // Long values are elided, not dropped; the current policy's row is always in the table.
+        #expect(layout.boxes.contains { $0.text.hasSuffix("…") })
+        #expect(layout.boxes.contains { $0.text.hasPrefix("glide") && $0.colour == .active })
+        #expect(layout.boxes.contains { $0.text.hasPrefix("problem 3 (B)") })
+        // Every policy row is in the table: a fixed row each, none dropped.
+        for kind in LoadingPolicyKind.allCases {
+            #expect(layout.boxes.contains { $0.text.hasPrefix(kind.rawValue) }, "\(kind.rawValue)'s row")
+        }
+    }
+
+    @Test func theWorstPagerNeverOverlapsNorLeavesItsColumns() {
+        var s = SceneSnapshot(name: "pager", decelerationRate: "0.99999 custom rate", scrollViewFrame: .zero)
+        s.content.rows = [HUDRow(label: "paging P", value: "target-with-a-long-name")]
+        s.content.tiles = (0..<5).map { TileDrawItem(view: $0, item: 99_990 + $0, frame: .zero) }
+        s.content.itemNaming = .page
+        let layout = HUDLayout(s, events: worstEvents(), status: worstStatus, metrics: metrics)
+        expectNoOverlapsInsideColumns(layout)
+        #expect(layout.boxes.contains { $0.text.hasPrefix("no load metrics") })
+        #expect(layout.boxes.contains { $0.text.hasPrefix("P paging") })
+    }
+
+    @Test func thePhotosInnerScrollViewIsShownWholeBesideThePagers() {
+        var s = SceneSnapshot(name: "photos", decelerationRate: "normal 0.998", scrollViewFrame: .zero)
+        s.content.tiles = (0..<3).map { TileDrawItem(view: $0, item: $0, frame: .zero) }
+        s.content.itemNaming = .page
+        s.content.inner = InnerScrollView(name: "photo", isTracking: true, isDragging: true, velocity: Point(x: -8000, y: 8000),
+                                          contentOffset: Point(x: 99_999.5, y: 99_999.5), drivesTimeline: true,
+                                          rows: [HUDRow(label: "zoom", value: "2.56× (1.02–3.07)")])
+        let layout = HUDLayout(s, events: worstEvents(), status: worstStatus, metrics: metrics)
+        expectNoOverlapsInsideColumns(layout)
+        let texts = layout.boxes.map(\.text)
+        for whole in ["Photo", "on the timeline", "(99999.5, 99999.5)", "(-8000, 8000) pt/s", "2.56× (1.02–3.07)"] {
+            #expect(texts.contains(whole), "\(whole) is not shown whole")
+        }
+        // The zoom row is the photo's: shown once, under it.
+        #expect(texts.filter { $0 == "zoom" }.count == 1)
+        let photo = layout.boxes.first { $0.text == "Photo" }, zoom = layout.boxes.first { $0.text == "zoom" }
+        #expect((photo?.frame.minY ?? .infinity) < (zoom?.frame.minY ?? -.infinity))
+        // The pages are numbered from 1, as on the bubbles.
+        #expect(texts.contains("#0 page 1"))
+    }
+
+    @Test(arguments: [HUDLayout.baseSize, Size(width: 1200, height: 800), Size(width: 2400, height: 1500)])
+    func aBiggerLayoutShowsMoreAndStillNeverOverlaps(size: Size) {
+        let base = HUDLayout(worstGrid(tracking: true), events: worstEvents(repeats: 3), status: worstStatus, metrics: metrics)
+        let layout = HUDLayout(worstGrid(tracking: true), events: worstEvents(repeats: 3), status: worstStatus, metrics: metrics,
+                               size: size)
+        expectNoOverlapsInsideColumns(layout)
+        // Everything stays inside the layout.
+        for frame in layout.columns.map(\.frame) + [layout.timelineFrame] {
+            #expect(frame.maxX <= size.width && frame.maxY <= size.height, "\(frame) leaves \(size)")
+        }
+        let callbacks = { (l: HUDLayout) in l.boxes.filter { $0.column == 1 && $0.text.hasPrefix("  ") }.count }
+        if size == HUDLayout.baseSize {
+            #expect(callbacks(layout) == 7)
+        } else {
+            // Room, not only magnification: more callbacks, a wider and taller timeline, fewer elisions.
+            #expect(callbacks(layout) > callbacks(base))
+            #expect(layout.timelineFrame.width > base.timelineFrame.width && layout.timelineFrame.height > base.timelineFrame.height)
+            #expect(layout.columns[0].frame.width > base.columns[0].frame.width)
+            #expect(layout.boxes.filter { $0.text.hasSuffix("…") }.count < base.boxes.filter { $0.text.hasSuffix("…") }.count)
+        }
+    }
+
+    @Test func theTimelineShowsMoreSecondsInAWiderPanel() {
+        let base = HUDLayout.Frames(size: HUDLayout.baseSize).timeline.width
+        #expect(LabApp.timelineSpan(now: 10, lastRelease: nil, width: base) == 3)
+        #expect(LabApp.timelineSpan(now: 10, lastRelease: nil, width: 2 * base) == 6)
+        // The last release and its glide stay in view (up to 8 s).
+        #expect(LabApp.timelineSpan(now: 10, lastRelease: 5, width: base) == 5.5)
+        #expect(LabApp.timelineSpan(now: 10, lastRelease: 1, width: base) == 3)
+    }
+
+    @Test func theLayoutSizeMagnifiesHalfTheGrowthAndMakesRoomWithTheRest() {
+        #expect(SDLSession.layoutSize(window: 960, 600, scale: 1) == Size(width: 960, height: 600))
+        #expect(SDLSession.layoutSize(window: 480, 300, scale: 1) == Size(width: 960, height: 600))  // shrunk
+        #expect(SDLSession.layoutSize(window: 1000, 300, scale: 1) == Size(width: 2000, height: 600))
+        #expect(SDLSession.layoutSize(window: 1920, 1200, scale: 1) == Size(width: 1280, height: 800))  // 1.5×
+        #expect(SDLSession.layoutSize(window: 1920, 1200, scale: 2) == Size(width: 960, height: 600))  // --scale 2
+        #expect(SDLSession.layoutSize(window: 2400, 600, scale: 1) == Size(width: 2400, height: 600))  // a wide strip
+    }
+
+    @Test func ordinaryValuesAreShownWhole() {
+        var s = worstGrid(tracking: false)
+        s.content.rows = [GridWindowScene.policyRow("adaptive", seedProblem: 3)]
+        s.velocity = Point(x: -0.04, y: -0.3)
+        s.content.loading = LoadingSection(policy: "adaptive",
+                                           policyRows: [PolicyComparison.Row(policy: "adaptive", metrics: LoadMetrics(), segments: 1)],
+                                           currentPolicy: "adaptive")
+        let layout = HUDLayout(s, events: EventLog(capacity: 7), status: HUDStatus(), metrics: metrics)
+        let texts = layout.boxes.map(\.text)
+        #expect(texts.contains("adaptive"))
+        // No negative zero.
+        #expect(texts.contains("(0, 0) pt/s"))
+        #expect(HUDFormat.number(-0.04, decimals: 1) == "0.0")
+        #expect(HUDFormat.number(-0.06, decimals: 1) == "-0.1")
+        #expect(HUDFormat.policyName("deferred · problem 2") == "deferred²")
+    }
+
+    @Test func elisionKeepsTheLongestPrefixThatFits() {
+        let m = TextMetrics.fixed(characterWidth: [.mono: 8], lineHeight: [:])
+        #expect(m.elide("100 done of 100", style: .mono, toWidth: 120) == "100 done of 100")
+        #expect(m.elide("100 done of 100", style: .mono, toWidth: 64) == "100 don…")
+        #expect(m.elide("100 done", style: .mono, toWidth: 7) == "")
+    }
+}
+
+/// The help overlay: every entry wrapped inside its panel, the panel inside the window.
+@Suite struct HelpLayoutTests {
+    @Test func everyLineStaysInsideThePanelAndThePanelInsideTheWindow() {
+        let metrics = TextMetrics.fixed(characterWidth: [.label: 7.5, .heading: 9, .mono: 8],
+                                        lineHeight: [.label: 17, .heading: 17, .mono: 16])
+        let long = String(repeating: "a long description of a key ", count: 3)
+        let entries = (0..<14).map { HelpOverlay.Entry(key: "K\($0)", action: "does something", scene: $0 % 3 == 0 ? "pager" : nil) }
+            + [HelpOverlay.Entry(key: "1–5", action: long, scene: "grid")]
+        let layout = HelpLayout(entries, current: "grid", metrics: metrics)
+        #expect(layout.panel.minX >= 0 && layout.panel.maxX <= 960 && layout.panel.minY >= 0 && layout.panel.maxY <= 600)
+        for (i, box) in layout.boxes.enumerated() {
+            #expect(box.frame.minX >= layout.panel.minX && box.frame.maxX <= layout.panel.maxX
+                    && box.frame.minY >= layout.panel.minY && box.frame.maxY <= layout.panel.maxY, "\(box.text) at \(box.frame)")
+            for other in layout.boxes[(i + 1)...] { #expect(!box.frame.intersects(other.frame), "\(box.text) / \(other.text)") }
+        }
+        // The long action is wrapped over several lines, the scene marked at its end.
+        #expect(layout.boxes.filter { $0.text.contains("description") }.count >= 2)
+        #expect(layout.boxes.contains { $0.text.hasSuffix("(grid)") })
+        // Another scene's keys are dimmed.
+        #expect(layout.boxes.first { $0.text == "K0" }?.colour == .dimText)
+        #expect(layout.boxes.first { $0.text == "K1" }?.colour == .active)
+    }
+}

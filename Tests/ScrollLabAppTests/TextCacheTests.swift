@@ -1,0 +1,84 @@
+import CSDL
+import Testing
+@testable import ScrollLabApp
+
+/// Text textures: pre-blended on a solid background they give the pixels blended text gives there, and
+/// a frame rasterizes only a few changing monospaced strings whole.
+@MainActor @Suite struct TextCacheTests {
+    /// A 32-bit memory surface drawn by SDL's software renderer, as the window's software path draws.
+    final class Target {
+        let surface: UnsafeMutablePointer<SDL_Surface>
+        let renderer: OpaquePointer
+
+        init(width: Int32, height: Int32) throws {
+            surface = try #require(SDL_CreateRGBSurfaceWithFormat(0, width, height, 32, SDL_PIXELFORMAT_RGB888.rawValue))
+            renderer = try #require(SDL_CreateSoftwareRenderer(surface))
+        }
+
+        deinit {
+            SDL_DestroyRenderer(renderer)
+            SDL_FreeSurface(surface)
+        }
+
+        func clear(_ c: RGBA) {
+            SDL_SetRenderDrawColor(renderer, c.r, c.g, c.b, 255)
+            SDL_RenderClear(renderer)
+        }
+
+        /// The pixels, after drawing what is queued.
+        func pixels() -> [UInt32] {
+            SDL_RenderFlush(renderer)
+            let count = Int(surface.pointee.pitch / 4) * Int(surface.pointee.h)
+            return Array(UnsafeBufferPointer(start: surface.pointee.pixels.assumingMemoryBound(to: UInt32.self), count: count))
+        }
+    }
+
+    /// Draws `lines` (text, style) blended (`on` nil) or pre-blended on the background, twice (the
+    /// second time monospaced lines come whole, not as glyph runs); the pixels of each pass.
+    func render(_ lines: [(String, FontSet.Style)], on background: RGBA?, fonts: FontSet) throws -> [[UInt32]] {
+        let target = try Target(width: 420, height: 24 * Int32(lines.count))
+        let text = TextCache(renderer: target.renderer, fonts: fonts)
+        defer { text.removeAll() }
+        return (0..<2).map { _ in
+            text.beginFrame()
+            target.clear(.background)
+            for (i, (line, style)) in lines.enumerated() {
+                text.draw(line, style: style, colour: .text, on: background, x: 4, y: Int32(2 + 24 * i))
+            }
+            return target.pixels()
+        }
+    }
+
+    @Test func textOnASolidBackgroundGivesTheBlendedPixels() throws {
+        let fonts = try FontSet()
+        let lines: [(String, FontSet.Style)] = [("Delegate events (newest first)", .heading), ("velocity", .label),
+                                                ("(0, -1234.5) pt/s", .mono), ("1.865 wBDec willBeginDecelerating", .mono)]
+        let blended = try render(lines, on: nil, fonts: fonts)
+        let opaque = try render(lines, on: .background, fonts: fonts)
+        // Both passes (glyph runs first, whole strings second), pixel for pixel.
+        let differing = zip(opaque.joined(), blended.joined()).filter { $0 != $1 }.count
+        #expect(opaque.map(\.count) == blended.map(\.count))
+        #expect(differing == 0)
+        let background = blended[0][0]
+        #expect(blended[0].filter { $0 != background }.count > 1000)   // the text is there
+    }
+
+    @Test func aFrameRasterizesAtMostTwoChangingMonospacedStringsWhole() throws {
+        let fonts = try FontSet()
+        let target = try Target(width: 200, height: 20)
+        let text = TextCache(renderer: target.renderer, fonts: fonts)
+        defer { text.removeAll() }
+        let numbers = (0..<5).map { "0.\($0)5" }
+        func frame() -> Int {
+            let before = text.rasterized
+            text.beginFrame()
+            for n in numbers { text.draw(n, style: .mono, colour: .text, x: 0, y: 0) }
+            return text.rasterized - before
+        }
+        #expect(frame() == 7)   // first sight: glyph runs; only the characters 0 . 1 2 3 4 5 are rasterized
+        #expect(frame() == 2)   // seen again: two of them whole, the others still glyph runs
+        #expect(frame() == 2)
+        #expect(frame() == 1)
+        #expect(frame() == 0)
+    }
+}

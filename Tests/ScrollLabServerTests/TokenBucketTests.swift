@@ -1,0 +1,35 @@
+import Testing
+@testable import ScrollLabServer
+
+/// `scrolllab serve`'s shared downlink.
+@Suite struct TokenBucketTests {
+    @Test func aFullBucketSendsItsBurstAtOnceThenPacesAtTheRate() {
+        var b = TokenBucket(rate: 1000, capacity: 500)
+        #expect(b.take(500, now: 0) == 0)
+        #expect(abs(b.take(100, now: 0) - 0.1) < 1e-12)        // 100 bytes of debt at 1000 B/s
+        #expect(abs(b.take(100, now: 0) - 0.2) < 1e-12)        // queued behind the first
+        #expect(b.take(100, now: 0.5) == 0)                     // refilled to 300 by then
+    }
+
+    @Test func twoSendersTakingTurnsEachGetHalfTheLink() {
+        var b = TokenBucket(rate: 1000, capacity: 100)
+        var now = [0.0, 0.0]
+        var sent = [0, 0]
+        // Each sender sends its next 100-byte chunk when its previous one is through.
+        for _ in 0..<200 {
+            let s = now[0] <= now[1] ? 0 : 1
+            now[s] += b.take(100, now: now[s])
+            sent[s] += 100
+        }
+        #expect(abs(sent[0] - sent[1]) <= 200)   // 1%: the first sender also had the burst
+        // 20 000 bytes through a 1000 B/s link (100 of burst): 19.9 s.
+        #expect(abs(Swift.max(now[0], now[1]) - 19.9) < 0.11)
+    }
+
+    @Test func idleTimeRefillsNoMoreThanTheCapacity() {
+        var b = TokenBucket(rate: 10, capacity: 50)
+        _ = b.take(50, now: 0)
+        #expect(b.take(50, now: 100) == 0)
+        #expect(abs(b.take(10, now: 100) - 1) < 1e-12)
+    }
+}

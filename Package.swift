@@ -89,7 +89,7 @@ let package = Package(
                         .product(name: "ArgumentParser", package: "swift-argument-parser"),
                     ],
                     path: "Tests/ScrollLabCLITests"),
-        .testTarget(name: "ScrollLabServerTests", dependencies: ["ScrollLabServer"], path: "Tests/ScrollLabServerTests"),
+        .testTarget(name: "ScrollLabServerTests", dependencies: ["ScrollLabServer", "ScrollLabCore"], path: "Tests/ScrollLabServerTests"),
         .testTarget(name: "ScrollLabCoreTests", dependencies: ["ScrollLabCore", "LabKit", "ScrollKit"],
                     path: "Tests/ScrollLabCoreTests"),
     ]

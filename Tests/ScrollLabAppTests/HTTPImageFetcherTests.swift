@@ -1,7 +1,9 @@
 import Foundation
 import Synchronization
 import Testing
-@testable import ScrollLab
+@testable import ScrollLabApp
+@testable import ScrollLabServer
+import ScrollLabCore
 
 /// B-HTTP-1, B-DISK-2: the HTTP source against misbehaving servers (written here on `HTTPListener`):
 /// limits hold while the body arrives, the whole request has a deadline, a body cut short without a

@@ -13,8 +13,11 @@ import Testing
     }
 
     @Test func policyNamesAreTheRegistrysAndAll() {
-        #expect(PolicyChoice.allValueStrings == LoadingPolicyKind.allCases.map(\.rawValue) + ["all"])
-        for kind in LoadingPolicyKind.allCases { #expect(PolicyChoice(argument: kind.rawValue) == .one(kind)) }
+        #expect(PolicyChoice.allValueStrings == PolicyVariant.allNames + ["all"])
+        for kind in LoadingPolicyKind.allCases { #expect(PolicyChoice(argument: kind.rawValue) == .one(PolicyVariant(kind))) }
+        for kind in LoadingPolicyKind.allCases where kind.hasShippedPipeline {
+            #expect(PolicyChoice(argument: kind.rawValue + "@shipped") == .one(PolicyVariant(kind, shipped: true)))
+        }
         #expect(PolicyChoice(argument: "all") == .all)
         #expect(PolicyChoice(argument: "fastest") == nil)
     }

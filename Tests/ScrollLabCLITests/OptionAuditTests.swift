@@ -1,5 +1,6 @@
 import Foundation
-@testable import ScrollLab
+@testable import ScrollLabCLI
+import ScrollLabCore
 import XCTest
 
 /// B-OPT-1: the refusals are declared once; docs/options.md shows exactly them.

@@ -1,17 +1,18 @@
 import LabKit
 import ScrollKit
 import Testing
-@testable import ScrollLab
+@testable import ScrollLabCLI
+import ScrollLabCore
 
 /// B-PIPE-1 on the command line: `--connections N` and `--http 1.1|2` for every command that runs a
 /// pipeline, `@shipped` variants by name, and the values refused.
 @Suite struct PipelineOptionsTests {
     @Test func theSceneOptionsSetTheSharedPipeline() throws {
         let options = try SceneOptions.parse(["--network", "3g", "--connections", "4", "--http", "2", "--policy", "texture@shipped"])
-        let c = options.gridConfiguration(assetCount: 72)
+        let c = options.configuration.gridConfiguration(assetCount: 72)
         #expect(c.connections == 4 && c.httpVersion == .http2 && c.policyVariant == PolicyVariant(.texture, shipped: true))
         #expect(c.loadsAtOnce() == 10 && c.hostConnections() == 4)
-        let defaults = try SceneOptions.parse([]).gridConfiguration(assetCount: 72)
+        let defaults = try SceneOptions.parse([]).configuration.gridConfiguration(assetCount: 72)
         #expect(defaults.connections == 6 && defaults.httpVersion == .http1_1 && defaults.loadsAtOnce() == 6)
     }
 

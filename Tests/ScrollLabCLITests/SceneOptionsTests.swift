@@ -17,6 +17,8 @@ import Testing
         #expect(parsed.items == plain.items && parsed.physics == plain.physics && parsed.estimator == plain.estimator)
         #expect(parsed.assets == plain.assets && parsed.delaysContentTouches == plain.delaysContentTouches)
         #expect(parsed.canCancelContentTouches == plain.canCancelContentTouches && parsed.compare == plain.compare)
+        #expect(parsed.connections == plain.connections && parsed.http == plain.http && parsed.feed == nil && plain.feed == nil)
+        #expect(parsed.layout == plain.layout && parsed.columns == plain.columns)
     }
 
     /// Every option reaches its field.
@@ -27,12 +29,14 @@ import Testing
             "--touch-hz", "90", "--items", "40", "--physics", "android", "--estimator", "lsq", "--assets", "/tmp/x",
             "--delays-content-touches", "off", "--can-cancel-content-touches", "off",
         ]).configuration
-        #expect(c.scene.name == "pager" && c.paging == .snap && c.rate == .fast && c.policy == .one(.deferred))
+        #expect(c.scene.name == "pager" && c.paging == .snap && c.rate == .fast && c.policy == .one(PolicyVariant(.deferred)))
         #expect(c.seedProblem == 2 && c.latencyMs == 250 && c.network?.name == "lte" && c.diskCache == .off)
         #expect(c.requestOrder == .lifo && c.refresh == 120 && c.touchHz == 90 && c.items == 40)
         #expect(c.physics == .android && c.estimator == .lsq && c.assets == "/tmp/x")
         #expect(c.delaysContentTouches == .off && c.canCancelContentTouches == .off)
         let compared = try SceneOptions.parse(["--compare", "adaptive,glide"]).configuration
-        #expect(compared.compare == [.policy(.adaptive), .policy(.glide)])
+        #expect(compared.compare == [.policy(PolicyVariant(.adaptive)), .policy(PolicyVariant(.glide))])
+        let pipeline = try SceneOptions.parse(["--network", "lte", "--connections", "3", "--http", "2", "--policy", "glide@shipped"]).configuration
+        #expect(pipeline.connections == 3 && pipeline.http == .http2 && pipeline.policy == .one(PolicyVariant(.glide, shipped: true)))
     }
 }

@@ -21,7 +21,7 @@ import ScrollKit
     @Test func aValueGivenTwiceRunsOnce() {
         let plan = SweepPlan(policies: [.eager, .eager, .deferred], sources: [.latency(80), .latency(80.0), .latency(8e1), .network(.threeG), .network(.threeG)],
                              cacheImages: [12, 12], refreshRates: [60, 60.0])
-        #expect(plan.policies == [.eager, .deferred])
+        #expect(plan.policies == [PolicyVariant(.eager), PolicyVariant(.deferred)])
         #expect(plan.sources == [.latency(80), .network(.threeG)])
         #expect(plan.cacheImages == [12] && plan.refreshRates == [60])
         #expect(plan.configurations.count == 4 && Set(plan.configurations.map(\.id)).count == 4)

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import ScrollLabApp
+@testable import ScrollLabCore
 
 /// B-DISK-1: the disk cache never serves a torn or corrupt entry, evicts least recently used beyond
 /// its limit, and turns itself off when it cannot write.

@@ -207,6 +207,21 @@ private func pow(_ x: Double, _ k: Int) -> Double {
         #expect(abs(tracker([(0, 0, 0), (10, 0, 10)], kind: .ios).velocity().y - 50) < 1e-9)
     }
 
+    @Test func decisionVelocityIsTheRecognizersLastReading() {
+        // Pair velocities, oldest to newest: 1000, 2000, 3000, 4000 pt/s. UIKit's pan recognizer reads
+        // 0.8 × the pair before + 0.2 × the newest pair (B-DEC-5).
+        let samples: [(Double, Double, Double)] = [(0, 0, 0), (10, 10, 0), (20, 30, 0), (30, 60, 0), (40, 100, 0)]
+        #expect(abs(tracker(samples, kind: .ios).decisionVelocity().x - (0.8 * 3000 + 0.2 * 4000)) < 1e-9)
+        // UIScrollView flings with 0.75 × the reading before + 0.25 × the last: exactly the 0.6/0.35/0.05 estimate.
+        let before = tracker(Array(samples.dropLast()), kind: .ios).decisionVelocity().x
+        let last = tracker(samples, kind: .ios).decisionVelocity().x
+        #expect(abs(tracker(samples, kind: .ios).velocity().x - (0.75 * before + 0.25 * last)) < 1e-9)
+        // A pointer still for more than 40 ms has no reading; least squares is judged by its own estimate.
+        #expect(tracker(samples, kind: .ios).decisionVelocity(releasedAt: 0.0805) == .zero)
+        let lsq = tracker(samples, kind: .leastSquares)
+        #expect(lsq.decisionVelocity(releasedAt: 0.041) == lsq.velocity(releasedAt: 0.041))
+    }
+
     @Test func iosEstimatorPassesOverBurstsOfSamples() {
         // The window's stamps from a stalled main thread (a real Xvfb drag at 1.43 pt/ms, 12 pt per move):
         // three moves share one stamp, one follows 2.4 ms later. Pairs under 6 ms are passed over, so

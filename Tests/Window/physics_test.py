@@ -1,6 +1,6 @@
-"""Other physics and the minimum fling in the real window (B-PHYS-1, B-DEC-4).
+"""Other physics and the minimum fling in the real window (B-PHYS-1, B-DEC-5).
 
-The same slow drag (about 150 pt/s at the lift, under UIKit's 300 pt/s minimum fling and over
+The same slow drag (about 150 pt/s at the lift, under UIKit's 250 pt/s minimum fling and over
 Android's 50 dp/s) is made with the real X pointer in two windows: with the default physics (ios) the
 release does not fling (didEndDragging(willDecelerate: false), no deceleration), with --physics android
 it does (willDecelerate: true, then didEndDecelerating). The HUD names the physics (screenshot).

@@ -130,8 +130,9 @@ enum FuzzModel {
         if settled { require(!owed && !dragging, "settled with a deceleration owed or a drag open") }
     }
 
-    /// For input that is one gesture (a down, moves, an up), released inside the content at a speed
-    /// between the fling limits: `willEndDragging` reports the tracker's velocity, negated, in pt/ms.
+    /// For input that is one gesture (a down, moves, an up), released inside the content and judged at a
+    /// speed between the fling limits (the tracker's `decisionVelocity`, B-DEC-5): `willEndDragging`
+    /// reports the tracker's velocity, negated, in pt/ms.
     static func checkReleaseVelocity(_ events: [PointerEvent], records: [ScrollEventRecord], scrollView: ScrollView, flags: UInt8) {
         guard let up = events.last, up.phase == .up, events.count { $0.phase == .down } == 1,
               let release = records.first(where: { $0.event.name == "willEndDragging" }),
@@ -139,9 +140,11 @@ enum FuzzModel {
         var tracker = VelocityTracker(kind: scrollView.velocityEstimator)
         for event in events.dropLast() { tracker.addSample(time: event.time, position: event.position) }
         let pointer = tracker.velocity(releasedAt: up.time)
+        let judged = tracker.decisionVelocity(releasedAt: up.time)
         let limits = scrollView.configuration
         let maxY = scrollView.contentSize.height - scrollView.frame.size.height
-        guard abs(pointer.y) > limits.minimumFlingVelocity * 1.01, abs(pointer.y) < limits.maximumFlingVelocity * 0.99,
+        guard abs(judged.y) > limits.minimumFlingVelocity * 1.01, abs(pointer.y) > DecaySimulation.stopVelocity,
+              abs(pointer.y) < limits.maximumFlingVelocity * 0.99,
               release.offset.y > 0, release.offset.y < maxY else { return }
         let expected = -pointer.y / 1000
         require(abs(velocity.y - expected) <= 1e-9 * Swift.max(1, abs(expected)),

@@ -21,13 +21,13 @@ public enum ScrollPhysicsKind: String, CaseIterable, Hashable, Sendable {
     /// distance, a little sooner), stopped at the content edge.
     case flutterClamping = "flutter-clamping"
 
-    /// The release speed (points per second) under which this physics does not fling: UIKit's from the
-    /// iOS evidence (`ScrollViewConfiguration.minimumFlingVelocity`'s default), Android's
+    /// The release speed (points per second) under which this physics does not fling: UIKit's 250, judged
+    /// on the pan recognizer's last reading (`ScrollViewConfiguration.minimumFlingVelocity`'s default), Android's
     /// `ViewConfiguration.MINIMUM_FLING_VELOCITY` 50 dp/s, Flutter's `BouncingScrollPhysics.minFlingVelocity`
     /// (2 × `kMinFlingVelocity`) 100 and `ClampingScrollPhysics`' `kMinFlingVelocity` 50.
     public var minimumFlingVelocity: Double {
         switch self {
-        case .ios: return 300
+        case .ios: return 250
         case .android: return 50
         case .flutterBouncing: return 100
         case .flutterClamping: return 50

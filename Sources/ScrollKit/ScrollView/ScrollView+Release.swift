@@ -1,14 +1,15 @@
 /// The release: velocity, proposed target, the delegate's rewrite, and the motion that ends on the target.
 extension ScrollView {
     /// Ends the drag `drag` (already begun) at the current time and offset; `pointerVelocity` is the
-    /// tracker's estimate at the lift (pointer points per second).
+    /// tracker's estimate at the lift and `decisionVelocity` the reading the release is judged by
+    /// (`VelocityTracker.decisionVelocity(releasedAt:)`; nil: `pointerVelocity`), pointer points per second.
     ///
     /// Order (B-EVT-1/3): `willEndDragging`, `didEndDragging(willDecelerate:)`, then
     /// `willBeginDecelerating` when a motion follows; or, when none follows and the touch had caught a
     /// deceleration, the owed `didEndDecelerating`.
-    func release(_ drag: DragActivity, pointerVelocity: Point) {
+    func release(_ drag: DragActivity, pointerVelocity: Point, decisionVelocity: Point? = nil) {
         let offset = contentOffset
-        var velocity = releaseVelocity(pointer: pointerVelocity)
+        var velocity = releaseVelocity(pointer: pointerVelocity, decision: decisionVelocity ?? pointerVelocity)
         let limit = configuration.maximumFlingVelocity
         for axis in Axis.allCases {
             // A flick that catches a fling adds to it, up to the fastest fling.
@@ -40,9 +41,33 @@ extension ScrollView {
     }
 
     /// The content velocity at release, points per second: the negated `pointer` velocity on scrollable axes,
-    /// clamped to the fling limits, scaled by the rubber band's slope while overscrolled (the speed the
-    /// content really shows), and zero below the minimum fling speed.
-    func releaseVelocity(pointer: Point) -> Point {
+    /// clamped to the fling limits and scaled by the rubber band's slope while overscrolled (the speed the
+    /// content really shows); zero when the release is under the minimum fling speed in effect.
+    ///
+    /// UIKit's physics without paging judges the release as UIScrollView does (B-DEC-5): by the speed
+    /// of `decision` (the recognizer's last reading, put through the same steps), both scrollable axes
+    /// together; under `minimumFlingVelocity` nothing flings, otherwise the release flings at `pointer`'s
+    /// velocity, less any axis too slow to travel (at or under the deceleration's 10 pt/s stop).
+    /// Paging and the other physics judge each axis of `pointer`'s velocity by their own minimum.
+    /// `lastReleaseSpeed` keeps the speed that was judged.
+    func releaseVelocity(pointer: Point, decision: Point) -> Point {
+        var result = contentVelocity(pointer: pointer)
+        if !isPagingEnabled && configuration.physics == .ios {
+            let judged = contentVelocity(pointer: decision)
+            lastReleaseSpeed = (judged.x * judged.x + judged.y * judged.y).squareRoot()
+            guard lastReleaseSpeed >= configuration.minimumFlingVelocity else { return .zero }
+            for axis in Axis.allCases where abs(result[axis]) <= DecaySimulation.stopVelocity { result[axis] = 0 }
+            return result
+        }
+        lastReleaseSpeed = Swift.max(abs(result.x), abs(result.y))
+        let minimum = minimumFlingVelocityInEffect
+        for axis in Axis.allCases where abs(result[axis]) < minimum { result[axis] = 0 }
+        return result
+    }
+
+    /// The negated `pointer` velocity on scrollable axes, clamped to the fling limits, scaled by the rubber
+    /// band's slope while overscrolled; zero on other axes and for non-finite components.
+    func contentVelocity(pointer: Point) -> Point {
         let raw = rawOffset(forDisplayed: contentOffset)
         var result = Point.zero
         for axis in Axis.allCases where canScroll(axis) {
@@ -56,9 +81,6 @@ extension ScrollView {
             }
             result[axis] = v
         }
-        lastReleaseSpeed = Swift.max(abs(result.x), abs(result.y))
-        let minimum = isPagingEnabled ? configuration.minimumPagingFlingVelocity : configuration.effectiveMinimumFlingVelocity
-        for axis in Axis.allCases where abs(result[axis]) < minimum { result[axis] = 0 }
         return result
     }
 

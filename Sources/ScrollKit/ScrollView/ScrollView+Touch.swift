@@ -73,7 +73,8 @@ public extension ScrollView {
             contentTouchUp(at: position, time: currentTime)
             return
         }
-        release(current, pointerVelocity: tracker.velocity(releasedAt: time))
+        release(current, pointerVelocity: tracker.velocity(releasedAt: time),
+                decisionVelocity: tracker.decisionVelocity(releasedAt: time))
     }
 
     /// The pointer was lost (window focus): treated as a release at the last known position.

@@ -36,11 +36,18 @@ public final class ScrollView {
     /// The model time of the newest input or frame, in seconds (for code that must pass a time, such as a
     /// delegate calling `setContentOffset` from a callback).
     public internal(set) var currentTime: Double = 0
-    /// The content speed (points per second, the faster scrollable axis) the last release left with
-    /// before the minimum fling speed was applied: a release slower than
-    /// `configuration.minimumFlingVelocity` stops where it is (B-DEC-4), and this says how slow it was.
-    /// 0 from the next touch-down until its release.
+    /// The content speed (points per second) the last release was judged by, before the minimum fling
+    /// speed was applied: a release slower than `minimumFlingVelocityInEffect` stops where it is (B-DEC-5),
+    /// and this says how slow it was. With UIKit's physics and no paging it is the speed of the pan
+    /// recognizer's last reading over both scrollable axes (`VelocityTracker.decisionVelocity(releasedAt:)`);
+    /// otherwise the release velocity's faster scrollable axis. 0 from the next touch-down until its release.
     public internal(set) var lastReleaseSpeed: Double = 0
+    /// The release speed (points per second) under which a release does not fling, as the scroll view is
+    /// now: `configuration.minimumPagingFlingVelocity` with paging on, else the physics' own
+    /// (`configuration.effectiveMinimumFlingVelocity`). Compare `lastReleaseSpeed` with it.
+    public var minimumFlingVelocityInEffect: Double {
+        isPagingEnabled ? configuration.minimumPagingFlingVelocity : configuration.effectiveMinimumFlingVelocity
+    }
 
     /// Hold a touch-down on content back for 150 ms, so a quick drag scrolls without the content hearing
     /// of it (B-TCH-1; UIKit's default: on).

@@ -1,22 +1,27 @@
 /// The tunable constants of a `ScrollView`: slop, fling limits, paging threshold, springs and timings.
 ///
 /// The defaults follow the research notes: a 10 pt touch slop (between Android's 8 dp and Flutter's 18),
-/// a 300 pt/s minimum fling (iOS recordings) and an 8000 pt/s maximum (Flutter/Android), the rubber
-/// band's 0.55, a spring and start velocity fitted to iOS's spring-back, Flutter's iOS momentum carry,
-/// and a @3x pixel grid.
+/// UIKit's 250 pt/s minimum fling (judged on the pan recognizer's last reading) and an 8000 pt/s
+/// maximum (Flutter/Android), the rubber band's 0.55, a spring and start velocity fitted to iOS's
+/// spring-back, Flutter's iOS momentum carry, and a @3x pixel grid.
 public struct ScrollViewConfiguration: Hashable, Sendable {
     /// How far (points) the pointer must move on a scrollable axis before a drag begins on a resting view.
     public var touchSlop: Double = 10
-    /// Release speeds below this (points per second, per axis) count as no fling (B-DEC-4): the view
-    /// stops where the finger left it, with `didEndDragging(willDecelerate: false)`.
+    /// With UIKit's physics, a release whose judged speed is below this (points per second) does not
+    /// fling (B-DEC-5): the view stops where the finger left it, with `didEndDragging(willDecelerate: false)`.
     ///
-    /// 300 pt/s, from the evidence closest to UIKit: an iOS 26.5 Simulator recording where releases
-    /// below ~260 pt/s never decelerated and above ~350 pt/s always did (Cranpose's
-    /// `MIN_FLING_VELOCITY` = 300); Compose Multiplatform's reverse-engineering of iOS 16 uses
-    /// 500 × density px/s (JetBrains/compose-multiplatform-core PR #700), Flutter's iOS physics
-    /// 100 px/s (`BouncingScrollPhysics.minFlingVelocity`), which flutter/flutter#103762 finds too
-    /// slippery. UIKit documents none.
-    public var minimumFlingVelocity: Double = 300
+    /// 250 pt/s, UIScrollView's own: `_endPanNormal:` decelerates only when vx² + vy² ≥ 0.0625 (pt/ms)²
+    /// of the pan recognizer's last `velocityInView` reading, both axes together, before it blends the
+    /// last two readings into the release velocity (a public instruction-level analysis of UIKitCore
+    /// 26.2; sources in docs/physics.md). The speed judged is `VelocityTracker.decisionVelocity(releasedAt:)`;
+    /// the view flings with `velocity(releasedAt:)`, which differs when the finger sped up or slowed down
+    /// at the end. That is why recordings show a band rather than a line: on the iOS 26.5 Simulator
+    /// releases reported below ~260 pt/s never glided, above ~350 always did, and one reported at
+    /// 262.6 pt/s glided its full decay distance (samoylenkodmitry/Cranpose, `ios_fling_measurement.rs`);
+    /// flutter/flutter#103762 proposes 241 pt/s for Flutter's iOS physics after comparing it with native
+    /// iOS. The other physics use their own minimum (`ScrollPhysicsKind.minimumFlingVelocity`), and paging
+    /// `minimumPagingFlingVelocity`.
+    public var minimumFlingVelocity: Double = 250
     /// Release speeds are clamped to this (points per second, per axis).
     public var maximumFlingVelocity: Double = 8000
     /// With paging on, releases below this (points per second) count as no fling: the page decision keeps

@@ -63,16 +63,38 @@ public struct VelocityTracker: Sendable {
     /// `assumePointerMoveStoppedMilliseconds` before it gives zero. This is the pointer's velocity,
     /// not the content's: the scroll view negates it.
     public func velocity(releasedAt releaseTime: Double? = nil) -> Point {
-        if let releaseTime, let newest = sample(stepsBack: 0) {
-            let stillMilliseconds = (releaseTime * 1_000_000).rounded() / 1000 - newest.microseconds / 1000
-            guard stillMilliseconds.isFinite, stillMilliseconds <= Self.assumePointerMoveStoppedMilliseconds else { return .zero }
-        }
+        guard !stopped(before: releaseTime) else { return .zero }
         let estimate: Point
         switch kind {
         case .leastSquares: estimate = leastSquaresVelocity()
         case .ios: estimate = iosVelocity()
         }
         return estimate.isFinite ? estimate : .zero
+    }
+
+    /// The velocity a release is judged by, points per second (B-DEC-5): whether it flings at all.
+    ///
+    /// With the `ios` estimator it is the reading UIKit's pan recognizer gives at the last touch
+    /// (0.8 × the second-newest pair's two-point velocity + 0.2 × the newest's), which UIScrollView compares
+    /// with its minimum before it blends the readings into the velocity it flings with (`velocity(releasedAt:)`).
+    /// The two differ when the pointer sped up or slowed down over its last samples, so a release reported
+    /// at 300 pt/s may not fling and one at 230 pt/s may. With `leastSquares` it is the estimate itself, as
+    /// Flutter judges. Zero as `velocity(releasedAt:)` is.
+    public func decisionVelocity(releasedAt releaseTime: Double? = nil) -> Point {
+        guard !stopped(before: releaseTime) else { return .zero }
+        let estimate: Point
+        switch kind {
+        case .leastSquares: estimate = leastSquaresVelocity()
+        case .ios: estimate = recognizerVelocity()
+        }
+        return estimate.isFinite ? estimate : .zero
+    }
+
+    /// True when the pointer was still for more than `assumePointerMoveStoppedMilliseconds` before `releaseTime`.
+    func stopped(before releaseTime: Double?) -> Bool {
+        guard let releaseTime, let newest = sample(stepsBack: 0) else { return false }
+        let stillMilliseconds = (releaseTime * 1_000_000).rounded() / 1000 - newest.microseconds / 1000
+        return !(stillMilliseconds.isFinite && stillMilliseconds <= Self.assumePointerMoveStoppedMilliseconds)
     }
 
     /// The sample `stepsBack` slots before the newest one (0 is the newest), wrapping around the ring.

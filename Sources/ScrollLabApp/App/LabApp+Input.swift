@@ -70,11 +70,11 @@ extension LabApp {
         refreshSourceStatus()
     }
 
-    /// B-DEC-4 made visible: a release that moved but was slower than the minimum fling speed stops
-    /// where it is; a toast says how slow it was, so a slow release that glides or not can be told apart.
+    /// B-DEC-5 made visible: a release that moved but was judged slower than the minimum fling speed in
+    /// effect stops where it is; a toast says how slow it was, so a slow release that glides or not can be told apart.
     private func noteSlowRelease() {
         let view = scene.scrollView
-        let speed = view.lastReleaseSpeed, minimum = view.configuration.effectiveMinimumFlingVelocity
+        let speed = view.lastReleaseSpeed, minimum = view.minimumFlingVelocityInEffect
         guard speed >= 20, speed < minimum else { return }
         toast("released at \(Int(speed.rounded())) pt/s: under the \(Int(minimum)) pt/s minimum fling, no glide",
               at: clock.now())

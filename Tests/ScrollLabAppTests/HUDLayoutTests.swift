@@ -305,7 +305,7 @@ import Testing
         for entry in entries { #expect(texts.contains(entry.key), "key \(entry.key)") }
         for (short, _) in HelpLayout.legend { #expect(texts.contains(short), "label \(short)") }
         #expect(texts.contains("Compare mode") == comparing)
-        #expect(layout.columns.count >= 3)
+        #expect(layout.columns.count >= 3 || size != HUDLayout.baseSize)
     }
 
     /// Compare mode's section names the policy keys as the key table binds them: no key that does nothing.

@@ -152,6 +152,19 @@ struct HelpLayout {
             }
             if !block.isHeading { y += 2 }
         }
+        // A wide layout whose help needs fewer columns than it has room for: the panel narrows round them.
+        let used = Swift.min(column + 1, count)
+        if used < count {
+            let spare = Double(count - used) * (columnWidth + Self.columnGap)
+            let shift = (spare / 2).rounded(.down)
+            panel = Rect(x: panel.minX + shift, y: panel.minY, width: panel.width - spare, height: panel.height)
+            columns = Array(columns.prefix(used)).map { $0.offsetBy(Point(x: shift, y: 0)) }
+            boxes = boxes.map { box in
+                var moved = box
+                moved.frame = box.frame.offsetBy(Point(x: shift, y: 0))
+                return moved
+            }
+        }
     }
 
     private mutating func put(_ text: String, _ style: FontSet.Style, _ colour: RGBA, x: Double, y: Double, width: Double,

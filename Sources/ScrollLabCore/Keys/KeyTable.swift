@@ -66,7 +66,7 @@ public struct KeyTable: Sendable {
         KeyBinding(id: "slow-motion", key: "t", description: "slow motion: model clock 1× → 0.25× → 0.1×",
                    footer: "T slow motion", action: .slowMotion),
         KeyBinding(id: "record", key: .f5,
-                   description: "record pointer samples; again: write ./recordings/gesture-N.jsonl",
+                   description: "record pointer samples (again: stop, write ./recordings/gesture-N.jsonl)",
                    action: .record),
         KeyBinding(id: "reset", key: "r", description: "reset: offset 0, events, timeline, policy table",
                    footer: "R reset", action: .reset),

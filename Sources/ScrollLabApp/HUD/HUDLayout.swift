@@ -233,7 +233,8 @@ struct HUDLayout {
             return true
         }
         if let network = status.network {
-            row("network L", network + " · C/K clear")
+            // Over HTTP (`--source`, "HTTP host:port") the server's network sets the pace: L does nothing there.
+            row(network.hasPrefix("HTTP ") ? "source" : "network L", network + " · C/K clear")
         } else if let latency = status.latencyMs {
             row("latency L", HUDFormat.number(latency, decimals: 0) + " ms · C clears")
         }

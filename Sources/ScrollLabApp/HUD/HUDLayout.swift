@@ -233,8 +233,12 @@ struct HUDLayout {
             return true
         }
         if let network = status.network {
-            // Over HTTP (`--source`, "HTTP host:port") the server's network sets the pace: L does nothing there.
-            row(network.hasPrefix("HTTP ") ? "source" : "network L", network + " · C/K clear")
+            if network.hasPrefix("HTTP ") {
+                // `--source` ("HTTP host:port"): the server's network sets the pace, L does nothing here.
+                row("HTTP", String(network.dropFirst(5)))
+            } else {
+                row("network L", network + " · C/K clear")
+            }
         } else if let latency = status.latencyMs {
             row("latency L", HUDFormat.number(latency, decimals: 0) + " ms · C clears")
         }

@@ -112,12 +112,14 @@ final class GridWindowScene: LabSceneAdapter {
         case "delays-content-touches":
             grid.scrollView.delaysContentTouches.toggle()
             return SceneActionResult([("delaysContentTouches", .bool(grid.scrollView.delaysContentTouches))]) {
-                "U: delaysContentTouches \($0 ?? "?")"
+                $0 == "on" ? "U: delaysContentTouches on: a tile sees a touch once it has held 150 ms"
+                    : "U: delaysContentTouches off: a tile sees a touch at once"
             }
         case "can-cancel-content-touches":
             grid.scrollView.canCancelContentTouches.toggle()
             return SceneActionResult([("canCancelContentTouches", .bool(grid.scrollView.canCancelContentTouches))]) {
-                "X: canCancelContentTouches \($0 ?? "?")"
+                $0 == "on" ? "X: canCancelContentTouches on: a drag takes a tile's touch and scrolls"
+                    : "X: canCancelContentTouches off: a tile keeps its touch, the view does not scroll"
             }
         default:
             return super.perform(action)

@@ -15,6 +15,23 @@ import Testing
         return counts
     }
 
+    /// In a window shrunk to fit (three phones, 1640 points on 1600 pixels) rects that touch in points
+    /// still touch in pixels, none drawn twice, and the output of SDL's scaling (origin and size each
+    /// scaled and truncated) is exactly the aligned pixels.
+    @Test func rectsThatTouchStillTouchInAScaledWindow() {
+        let scale = 1600.0 / 1640
+        let rows = (0..<40).map { Rect(x: 17.3, y: 100 + Double($0) * 2.4, width: 22, height: 2.4) }
+        var covered: [ClosedRange<Int>] = []
+        for row in rows {
+            guard let f = Canvas.pixelAligned(row, scaleX: scale, scaleY: scale) else { continue }
+            let top = Int(Double(f.y) * scale), height = Int(Double(f.h) * scale)
+            #expect(top == Int((row.minY * scale).rounded()) && top + height == Int((row.maxY * scale).rounded()))
+            covered.append(top...(top + height - 1))
+        }
+        for (a, b) in zip(covered, covered.dropFirst()) { #expect(b.lowerBound == a.upperBound + 1, "\(a) then \(b)") }
+        #expect(Canvas.pixelAligned(Rect(x: 0, y: 10.2, width: 5, height: 0.3), scaleX: scale, scaleY: scale) == nil)
+    }
+
     @Test func subtractingLeavesTheFourPiecesAroundTheHole() {
         let outer = Rect(x: 0, y: 0, width: 40, height: 30)
         let hole = Rect(x: 10, y: 5, width: 20, height: 15)

@@ -1,5 +1,6 @@
 import LabKit
 import ScrollKit
+import ScrollLabCore
 import Testing
 @testable import ScrollLabApp
 
@@ -187,6 +188,91 @@ import Testing
         #expect(HUDFormat.policyName("deferred · problem 2") == "deferred²")
     }
 
+    /// The grid at its most crowded: a seed-problem variant of both seed policies tried three times over
+    /// (fourteen table rows), under a network (the traffic row).
+    func crowdedGrid(metrics: TextMetrics) -> HUDLayout {
+        var s = worstGrid(tracking: true)
+        var rows = PolicyComparison.fixedRows(LoadingPolicyKind.allCases.map {
+            PolicyComparison.Row(policy: $0.rawValue, metrics: worstMetrics(), segments: 1)
+        } + ["deferred", "target"].flatMap { policy in
+            (1...3).map { PolicyComparison.Row(policy: "\(policy) · problem \($0)", metrics: worstMetrics(), segments: 1) }
+        })
+        rows = PolicyComparison.fixedRows(rows)
+        s.content.loading = LoadingSection(policy: "target · problem 3",
+                                           metrics: GridWindowScene.metrics(worstMetrics()) + GridWindowScene.traffic(LoadMetrics()),
+                                           policyRows: rows, currentPolicy: "target · problem 3")
+        var status = worstStatus
+        status.network = "very-bad"
+        return HUDLayout(s, events: worstEvents(), status: status, metrics: metrics)
+    }
+
+    @MainActor @Test func seedProblemRowsNeverPushThePoolRowsOut() throws {
+        let fonts = try FontSet()
+        defer { fonts.close() }
+        for metrics in [metrics, fonts.metrics] {
+            let layout = crowdedGrid(metrics: metrics)
+            expectNoOverlapsInsideColumns(layout)
+            #expect(layout.boxes.filter { $0.text.hasPrefix("#") && $0.column == 0 }.count == 6, "the six pool rows")
+            #expect(layout.swatches.count == 6)
+            let names = Set(layout.boxes.map(\.text))
+            for policy in LoadingPolicyKind.allCases.map(\.rawValue) + ["deferred¹", "deferred²", "deferred³", "target¹", "target²", "target³"] {
+                #expect(names.contains(policy), "\(policy)'s row")
+            }
+        }
+    }
+
+    @MainActor @Test func thePolicyTableNamesItsUnits() throws {
+        let fonts = try FontSet()
+        defer { fonts.close() }
+        let layout = HUDLayout(worstGrid(tracking: false), events: EventLog(capacity: 7), status: HUDStatus(), metrics: fonts.metrics)
+        let texts = layout.boxes.map(\.text)
+        for (name, unit) in HUDLayout.tableHeader(traffic: false) { #expect(texts.contains(name) && texts.contains(unit)) }
+        #expect(HUDLayout.tableHeader(traffic: false).map(\.unit) == ["issued", "loads", "tile·s", "ms"])
+        #expect(HUDLayout.tableHeader(traffic: true).last! == ("data", "kB"))
+    }
+
+    /// At 960×600, with the window's fonts: the footer's lines and the rows of an ordinary grid, pager and
+    /// photos are whole (the footer shows as many whole key hints as fit, H always among them).
+    @MainActor @Test func nothingOrdinaryIsElidedAt960x600() throws {
+        let fonts = try FontSet()
+        defer { fonts.close() }
+        var status = HUDStatus()
+        status.renderer = "software (llvmpipe GL on the CPU) · x11 · paced 60.0 Hz"
+        status.eventClock = "x11-server"
+        status.physics = "flutter-bouncing · vel lsq"
+        status.slowMotion = "0.25×"
+        status.latencyMs = 1000
+        status.fps = 59.2; status.intervalP99Ms = 27.7; status.frameMs = 3.2; status.frameP99Ms = 27.5; status.hitchRatio = 12.5
+        for kind in SceneKind.all {
+            var s = SceneSnapshot(name: kind.name, decelerationRate: "normal 0.998", scrollViewFrame: .zero)
+            s.content.tiles = (0..<6).map { TileDrawItem(view: $0, item: 1200 + $0, frame: .zero) }
+            s.content.viewsCreated = 6
+            s.content.rebindCount = 12_345
+            if kind == .grid {
+                s.content.rows = [GridWindowScene.policyRow("deferred", seedProblem: 1), HUDRow(label: "touches U X", value: "delay off · cancel off")]
+                s.content.loading = LoadingSection(policy: "deferred · problem 1", metrics: GridWindowScene.metrics(LoadMetrics()),
+                                                   policyRows: PolicyComparison.fixedRows([]), currentPolicy: "deferred · problem 1")
+            }
+            let layout = HUDLayout(s, events: worstEvents(), status: status, metrics: fonts.metrics)
+            let cut = layout.boxes.filter { $0.text.hasSuffix("…") && $0.column != 1 }
+            #expect(cut.isEmpty, "\(kind.name): \(cut.map(\.text))")
+            let footer = layout.boxes.filter { $0.column == 2 }.map(\.text)
+            #expect(footer.contains { $0.contains("H all keys") }, "\(kind.name): \(footer)")
+            #expect(footer.contains { $0.contains("input: x11-server clock") })
+            if kind == .grid { #expect(layout.boxes.contains { $0.text == "problem 1 (B) · deferred" }) }
+        }
+    }
+
+    @Test func aWindowOpensInsideTheDisplaysUsableBounds() {
+        let three = PhoneViewport.layoutBase(phones: 3)
+        #expect(three == Size(width: 1640, height: 600))
+        // Three phones on a 1600×900 screen: shrunk to its width; on a wide screen, as asked.
+        #expect(SDLSession.openingScale(1, base: three, usable: Size(width: 1600, height: 900)) == 1600.0 / 1640)
+        #expect(SDLSession.openingScale(1, base: three, usable: Size(width: 2560, height: 1400)) == 1)
+        #expect(SDLSession.openingScale(2, base: HUDLayout.baseSize, usable: Size(width: 1600, height: 868)) == 868.0 / 600)
+        #expect(SDLSession.openingScale(0.5, base: three, usable: Size(width: 1600, height: 900)) == 0.5)
+    }
+
     @Test func elisionKeepsTheLongestPrefixThatFits() {
         let m = TextMetrics.fixed(characterWidth: [.mono: 8], lineHeight: [:])
         #expect(m.elide("100 done of 100", style: .mono, toWidth: 120) == "100 done of 100")
@@ -197,6 +283,42 @@ import Testing
 
 /// The help overlay: every entry wrapped inside its panel, the panel inside the window.
 @Suite struct HelpLayoutTests {
+    /// The window's own help, with the window's fonts: at 960×600 (and in a big window, and with compare
+    /// mode's section) every key of the key table and every timeline label is shown whole, in columns
+    /// inside the panel, nothing overlapping, nothing cut.
+    @MainActor @Test(arguments: [(HUDLayout.baseSize, false), (HUDLayout.baseSize, true), (Size(width: 1500, height: 940), false),
+                                 (PhoneViewport.layoutBase(phones: 3), true)])
+    func theWholeHelpFits(size: Size, comparing: Bool) throws {
+        let fonts = try FontSet()
+        defer { fonts.close() }
+        let entries = KeyTable.window.help.map { HelpOverlay.Entry(key: $0.key, action: $0.action, scene: $0.scene) }
+        let layout = HelpLayout(entries, current: "grid", metrics: fonts.metrics, size: size, comparing: comparing)
+        #expect(layout.fits)
+        #expect(layout.panel.minX >= 0 && layout.panel.maxX <= size.width && layout.panel.minY >= 0 && layout.panel.maxY <= size.height)
+        for (i, box) in layout.boxes.enumerated() {
+            #expect(!box.text.hasSuffix("…"), "\(box.text) is cut")
+            #expect(box.frame.minX >= layout.panel.minX && box.frame.maxX <= layout.panel.maxX
+                    && box.frame.minY >= layout.panel.minY && box.frame.maxY <= layout.panel.maxY, "\(box.text) at \(box.frame)")
+            for other in layout.boxes[(i + 1)...] { #expect(!box.frame.intersects(other.frame), "\(box.text) / \(other.text)") }
+        }
+        let texts = layout.boxes.map(\.text)
+        for entry in entries { #expect(texts.contains(entry.key), "key \(entry.key)") }
+        for (short, _) in HelpLayout.legend { #expect(texts.contains(short), "label \(short)") }
+        #expect(texts.contains("Compare mode") == comparing)
+        #expect(layout.columns.count >= 3 || size != HUDLayout.baseSize)
+    }
+
+    /// Compare mode's section names the policy keys as the key table binds them: no key that does nothing.
+    @Test func compareModeNamesTheKeysThatWork() {
+        let policyKeys = HelpLayout.compareEntries[1].key
+        let digits = policyKeys.filter(\.isNumber).map { Int(String($0))! }
+        for digit in digits where digit > 0 {
+            #expect(KeyTable.window.dispatch(.character(Character("\(digit)")), scene: "grid") != nil, "\(digit) is bound")
+        }
+        #expect(policyKeys == SceneKind.digitLabel(Array(0..<Swift.min(9, LoadingPolicyKind.allCases.count))) + ", 0")
+        #expect(KeyTable.window.dispatch("9", scene: "grid") == nil || LoadingPolicyKind.allCases.count >= 9)
+    }
+
     @Test func everyLineStaysInsideThePanelAndThePanelInsideTheWindow() {
         let metrics = TextMetrics.fixed(characterWidth: [.label: 7.5, .heading: 9, .mono: 8],
                                         lineHeight: [.label: 17, .heading: 17, .mono: 16])

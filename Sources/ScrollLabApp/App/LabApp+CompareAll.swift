@@ -12,22 +12,22 @@ extension LabApp {
     func startComparingAllPolicies(at t: Double) {
         guard scene.loading != nil else { return }
         guard !session.isComparing else {
-            toast("A: the phones side by side already compare; A plays every policy in one phone", at: t)
+            toast(KeyAnswer.compareAllWhileComparing, at: t)
             return
         }
         guard let gesture = session.lastGesture else {
-            toast("A: make a gesture first (or --replay one), then A plays it under every policy", at: t)
+            toast(KeyAnswer.compareAllNeedsGesture, at: t)
             return
         }
         guard !isReplaying else {
-            toast("A: wait for the replay to finish", at: t)
+            toast(KeyAnswer.compareAllWaitsForReplay, at: t)
             return
         }
         phone.comparison = ComparisonRun(queue: LoadingPolicyKind.allCases, home: scene)
         tracePolicySegment(of: phone, at: t)
         resetInstruments()
         logSetting("compareAll", .int(gesture.events.count), at: t)
-        toast("A: the last gesture under every policy in turn, each from the same offset with a cold cache", at: t)
+        toast(KeyAnswer.compareAllStarted, at: t)
         startNextComparisonRun(at: t, first: true)
     }
 
@@ -47,7 +47,7 @@ extension LabApp {
         if !first { tracePolicySegment(of: phone, at: t) }
         guard !comparison.queue.isEmpty else {
             endComparison(carrying: carried)
-            say("A: every policy played the same gesture: the table compares them", at: t)
+            say(KeyAnswer.compareAllDone, at: t)
             return
         }
         let kind = comparison.queue.removeFirst()
@@ -72,7 +72,8 @@ extension LabApp {
         phone.comparison = comparison
         logSetting("policy", .string(kind.rawValue), at: t)
         session.play(gesture.events)
-        say("A: \(kind.rawValue) (\(LoadingPolicyKind.allCases.count - comparison.queue.count) of \(LoadingPolicyKind.allCases.count))", at: t)
+        say(KeyAnswer.compareAllRun(kind.rawValue, index: LoadingPolicyKind.allCases.count - comparison.queue.count,
+                                    count: LoadingPolicyKind.allCases.count), at: t)
     }
 
     /// Ends A: the scene it stood in for is shown again with the runs' table (its own policy's later

@@ -18,9 +18,9 @@ extension LabApp {
         if let (_, action) = Self.keyTable.dispatch(key, scene: scene.kind.name) {
             perform(action, at: t)
         } else if let elsewhere = Self.keyTable.bindings.first(where: { $0.keys.contains(key) }), let owner = elsewhere.scene {
-            toast("\(key.label) works in the \(owner) scene (S): \(elsewhere.description)", at: t)
+            toast(KeyAnswer.elsewhere(key, binding: elsewhere, owner: owner), at: t)
         } else {
-            toast("\(key.label): no action · H lists the keys", at: t)
+            toast(KeyAnswer.noAction(key), at: t)
         }
     }
 
@@ -37,11 +37,10 @@ extension LabApp {
             let fast = !scene.isFastRate
             for phone in session.phones { phone.scene.isFastRate = fast }
             logSetting("rate", .string(scene.isFastRate ? "fast" : "normal"), at: t)
-            toast((scene.isFastRate ? "D: deceleration rate fast (0.99)" : "D: deceleration rate normal (0.998)")
-                  + updateConditions(at: t), at: t)
+            toast(KeyAnswer.rate(fast: scene.isFastRate) + updateConditions(at: t), at: t)
         case .slowMotion:
             cycleSlowMotion(at: t)
-            toast("T: model clock " + session.clock.scaleLabel + (session.clock.scale == 1 ? "" : " (slow motion)"), at: t)
+            toast(KeyAnswer.slowMotion(session.clock.scaleLabel, isSlow: session.clock.scale != 1), at: t)
         case .record:
             toggleRecording(at: t)
         case .reset:
@@ -56,23 +55,23 @@ extension LabApp {
             }
             resetInstruments()
             logSetting("reset", .bool(true), at: t)
-            toast(scene.loading != nil ? "R: reset: offset 0, events, timeline, policy table" : "R: reset: offset 0, events, timeline", at: t)
+            toast(KeyAnswer.reset(hasLoading: scene.loading != nil), at: t)
         case .compareAll:
             startComparingAllPolicies(at: t)
         case .freezeTimeline:
             hud.timelineFrozenAt = hud.timelineFrozenAt == nil ? session.timeShown : nil
             logSetting("timelineFrozen", .bool(hud.timelineFrozenAt != nil), at: t)
-            toast(hud.timelineFrozenAt == nil ? "Space: the timeline runs live" : "Space: the timeline frozen · [ ] move it back and forth", at: t)
+            toast(KeyAnswer.freeze(frozen: hud.timelineFrozenAt != nil), at: t)
         case .scrubTimeline(let step):
             guard let frozen = hud.timelineFrozenAt else {
-                toast("\(step < 0 ? "[" : "]"): freeze the timeline first (Space)", at: t)
+                toast(KeyAnswer.scrub(step: step, to: nil), at: t)
                 break
             }
             hud.timelineFrozenAt = Swift.min(session.timeShown, Swift.max(0, frozen + 0.5 * Double(step)))
-            toast(String(format: "%@: the timeline at %.1f s", step < 0 ? "[" : "]", hud.timelineFrozenAt!), at: t)
+            toast(KeyAnswer.scrub(step: step, to: hud.timelineFrozenAt), at: t)
         case .nextScene:
             switchScene(at: t)
-            toast("S: the \(scene.kind.name) scene", at: t)
+            toast(KeyAnswer.nextScene(scene.kind.name), at: t)
         case .screenshot:
             loop.pendingScreenshot = Screenshot.nextDefaultPath()
         case .scene(let action):

@@ -16,7 +16,7 @@ extension LabApp {
         } else {
             session.startRecording()
             logSetting("recording", .bool(true), at: t)
-            say("recording… F5 stops", at: t)
+            say(KeyAnswer.recordingStarted, at: t)
         }
     }
 
@@ -26,7 +26,7 @@ extension LabApp {
         guard session.isRecording else { return }
         guard session.stopRecording() else {
             logSetting("recording", .bool(false), at: t)
-            say("recording stopped: no complete gesture, nothing written", at: t)
+            say(KeyAnswer.recordingEmpty, at: t)
             return
         }
         if let path = saveRecording(at: t) { closeRecording(path: path, at: t) }
@@ -51,7 +51,7 @@ extension LabApp {
             return
         }
         logSetting("recording", .string(path), at: t)
-        say("recorded to ./\(path)", at: t)
+        say(KeyAnswer.recorded(to: path), at: t)
     }
 
     private func recordingFailed(_ message: String, at t: Double) -> String? {

@@ -104,7 +104,9 @@ package final class LabApp {
         if let message = hud.status.message {
             Toast(canvas: canvas, text: text).draw(message, alpha: hud.status.messageAlpha, over: phone.viewport.frame)
         }
-        if hud.showHelp { HelpOverlay(canvas: canvas, text: text).draw(keyHelp, current: scene.kind.name, size: sdl.layoutSize) }
+        if hud.showHelp {
+            HelpOverlay(canvas: canvas, text: text).draw(keyHelp, current: scene.kind.name, size: sdl.layoutSize, phones: session.phones.count)
+        }
 
         if let after = options.screenshotAfter, !loop.screenshotTaken, t >= after, let path = options.screenshot {
             saveScreenshot(to: path)
@@ -146,7 +148,7 @@ package final class LabApp {
             writeStandardError(message)
             hud.show(message, until: t + 4)
         } else {
-            say("screenshot saved to \(path)", at: t)
+            say(KeyAnswer.screenshotSaved(to: path), at: t)
         }
     }
 

@@ -25,7 +25,8 @@ final class SDLSession {
     private(set) var hasVSync: Bool
     /// The video driver in use (`x11`, `wayland`, `offscreen`).
     let videoDriver: String
-    /// The window's opening scale (`--scale`): its 960×600 layout magnified that much.
+    /// The window's opening scale: `--scale`, less when the window would not fit the display's usable
+    /// bounds (`openingScale`); the layout is magnified that much.
     let baseScale: Double
     /// The layout's size at the opening scale: 960×600, wider with phones side by side (`--compare`).
     let baseSize: Size
@@ -42,7 +43,6 @@ final class SDLSession {
     /// without vsync (the frame bench); it is an error when SDL cannot create it.
     init(headless: Bool, software: Bool, renderDriver: String? = nil, scale: Double = 1,
          baseSize: Size = Size(width: Double(windowSize.width), height: Double(windowSize.height))) throws(AppError) {
-        baseScale = Swift.max(scale, 0.01)
         self.baseSize = baseSize
         layoutSize = baseSize
         let environment = ProcessInfo.processInfo.environment
@@ -70,14 +70,19 @@ final class SDLSession {
             throw .noDisplay("SDL video driver is \(driver)")
         }
         videoDriver = driver
+        // On a display the window opens whole, inside its usable bounds (no panel or dock over it, no
+        // edge past the screen's): a three-phone comparison is 1640 points wide.
+        let usable = headless ? nil : Self.usableBounds()
+        baseScale = usable.map { Self.openingScale(scale, base: baseSize, usable: $0.size) } ?? Swift.max(scale, 0.01)
+        let windowWidth = Int32((baseSize.width * baseScale).rounded()), windowHeight = Int32((baseSize.height * baseScale).rounded())
+        let x = usable.map { Int32($0.minX + (($0.width - Double(windowWidth)) / 2).rounded(.down)) } ?? CSDL_WINDOWPOS_CENTERED
+        let y = usable.map { Int32($0.minY + (($0.height - Double(windowHeight)) / 2).rounded(.down)) } ?? CSDL_WINDOWPOS_CENTERED
 
         // Resizable: the drawing is a layout of at least 960×600 points scaled to the window by a logical
         // size (`layoutSize`), so a window resized down to 1×1 and back draws and takes input as before.
         let flags = (headless ? SDL_WINDOW_HIDDEN.rawValue : SDL_WINDOW_SHOWN.rawValue) | SDL_WINDOW_RESIZABLE.rawValue
             | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
-        guard let window = SDL_CreateWindow(Self.title, CSDL_WINDOWPOS_CENTERED, CSDL_WINDOWPOS_CENTERED,
-                                            Int32((baseSize.width * scale).rounded()),
-                                            Int32((baseSize.height * scale).rounded()), flags) else {
+        guard let window = SDL_CreateWindow(Self.title, x, y, windowWidth, windowHeight, flags) else {
             let why = sdlErrorText()
             SDL_Quit()
             throw .sdl("cannot create the window: \(why)")
@@ -132,6 +137,21 @@ final class SDLSession {
         SDL_RenderSetLogicalSize(renderer, Int32(baseSize.width), Int32(baseSize.height))
         self.window = window
         self.renderer = renderer
+    }
+
+    /// The usable bounds of the first display (the screen less its panels and docks), nil when SDL cannot
+    /// tell.
+    static func usableBounds() -> Rect? {
+        var r = SDL_Rect()
+        guard SDL_GetNumVideoDisplays() > 0, SDL_GetDisplayUsableBounds(0, &r) == 0, r.w > 0, r.h > 0 else { return nil }
+        return Rect(x: Double(r.x), y: Double(r.y), width: Double(r.w), height: Double(r.h))
+    }
+
+    /// The scale a layout of `base` points opens at, asked for at `scale`, on a display whose usable area is
+    /// `usable`: `scale`, or less so that the window fits whole (never more; at least 0.01).
+    static func openingScale(_ scale: Double, base: Size, usable: Size) -> Double {
+        let fit = Swift.min(usable.width / base.width, usable.height / base.height)
+        return Swift.max(0.01, Swift.min(scale, fit))
     }
 
     /// Starts SDL's video. With `retrying`, a failure is tried again after 0.1, 0.3 and 0.6 s: an X server

@@ -130,18 +130,50 @@ struct HUDLayout {
 
     // MARK: State column
 
+    /// Lays out the state column roomy, or, when that leaves the policy table no room for every row (seed-problem
+    /// variants under a network at 960×600), tight: rows and headings closer, the state flags without their
+    /// heading, the pool's views three to a row; tighter still, a value too long for its row not carried
+    /// over a second line. Every section and every table row stays.
     private mutating func layOutState(_ s: SceneSnapshot, status: HUDStatus) {
+        let (boxCount, swatchCount) = (boxes.count, swatches.count)
+        for (tight, wraps) in [(false, true), (true, true)] {
+            if layOutState(s, status: status, tight: tight, wraps: wraps) { return }
+            boxes.removeSubrange(boxCount...)
+            swatches.removeSubrange(swatchCount...)
+        }
+        layOutState(s, status: status, tight: true, wraps: false)
+    }
+
+    /// Returns false when the policy table's rows did not all fit.
+    @discardableResult
+    private mutating func layOutState(_ s: SceneSnapshot, status: HUDStatus, tight: Bool, wraps: Bool) -> Bool {
         let c = 0, frame = columns[c].frame, x = frame.minX
-        var y = frame.minY + 4
+        var y = frame.minY + (tight ? 0 : 4)
+        let rowHeight = tight ? Swift.max(metrics.lineHeight(.label), metrics.lineHeight(.mono)) : self.rowHeight
         func heading(_ title: String, note: String? = nil) {
-            y += 4
+            y += tight ? 2 : 4
             let used = put(title, .heading, .heading, column: c, x: x, y: y, width: frame.width)
             if let note { put(note, .label, .dimText, column: c, x: x + used + 8, y: y, width: frame.width - used - 8) }
-            y += metrics.lineHeight(.heading) + 2
+            y += metrics.lineHeight(.heading) + (tight ? 1 : 2)
         }
         func row(_ label: String, _ value: String, _ colour: RGBA = .text) {
-            put(label, .label, .dimText, column: c, x: x, y: y, width: labelCell - 4)
-            put(value, .mono, colour, column: c, x: x + labelCell, y: y + 1, width: frame.width - labelCell)
+            let used = put(label, .label, .dimText, column: c, x: x, y: y, width: labelCell - 4)
+            // A value wider than its cell takes the room its label leaves, right-aligned; wider still, it
+            // goes on over a second line, broken after a " · ". Never cut where it can be shown whole.
+            let valueWidth = metrics.width(value, .mono)
+            if wraps, valueWidth > frame.maxX - (x + used + 8), case let parts = value.components(separatedBy: " · "), parts.count > 1 {
+                var split = parts.count - 1
+                while split > 1, metrics.width(parts[..<split].joined(separator: " · ") + " ·", .mono) > frame.width - labelCell { split -= 1 }
+                put(parts[..<split].joined(separator: " · ") + " ·", .mono, colour, column: c, x: x + labelCell, y: y + 1,
+                    width: frame.width - labelCell)
+                y += rowHeight
+                put(parts[split...].joined(separator: " · "), .mono, colour, column: c, x: x + labelCell, y: y + 1,
+                    width: frame.width - labelCell)
+                y += rowHeight
+                return
+            }
+            let valueX = valueWidth <= frame.width - labelCell ? x + labelCell : Swift.max(x + used + 8, frame.maxX - valueWidth)
+            put(value, .mono, colour, column: c, x: valueX, y: y + 1, width: frame.maxX - valueX)
             y += rowHeight
         }
 
@@ -161,7 +193,8 @@ struct HUDLayout {
             y += rowHeight
         }
 
-        heading("State")
+        // Tight, the flags say what they are without the State heading.
+        if tight { y += 3 } else { heading("State") }
         flags(tracking: s.isTracking, dragging: s.isDragging, decelerating: s.isDecelerating)
         row("velocity", HUDFormat.point(s.velocity, decimals: 0) + " pt/s")
         row("offset", HUDFormat.point(s.contentOffset, decimals: 1))
@@ -177,55 +210,63 @@ struct HUDLayout {
             for own in inner.rows { row(own.label, own.value) }
         }
 
-        heading("Views (pool)", note: "\(s.viewsCreated) made · \(s.rebindCount) rebinds")
-        let half = frame.width / 2
-        // More policy rows than the usual eight (seed-problem variants tried): the pool's rows give way
-        // to them (the views are labelled on the phone itself), so the table never drops a row.
-        let tiles = (s.loading?.policyRows.count ?? 0) > LoadingPolicyKind.allCases.count ? [] : s.tiles
-        for (index, tile) in tiles.enumerated() {
-            let cellX = x + Double(index % 2) * half
+        // The pool's views, two to a row ("#0 item 12"), tight three ("#0 12", the item's name without its kind).
+        heading("Views", note: "\(s.viewsCreated) made · \(s.rebindCount) rebinds")
+        let perRow = tight ? 3 : 2
+        let cell = frame.width / Double(perRow)
+        for (index, tile) in s.tiles.enumerated() {
+            let cellX = x + Double(index % perRow) * cell
             if y + rowHeight <= frame.maxY {
                 swatches.append(Swatch(frame: Rect(x: cellX, y: y + 4, width: 10, height: 10),
                                        colour: TilePalette.colour(ofView: tile.view)))
             }
             // The scene names what its views show (the pager's pages from 1, as on the bubbles).
-            let shown = tile.item.map(s.itemNaming.name) ?? "unbound"
-            put("#\(tile.view) " + shown, .mono, .text, column: c,
-                x: cellX + 14, y: y + 1, width: half - 18)
-            if index % 2 == 1 || index == tiles.count - 1 { y += rowHeight }
+            let name = tile.item.map(s.itemNaming.name) ?? "unbound"
+            let shown = tight ? String(name.split(separator: " ").last ?? "") : name
+            put("#\(tile.view) " + shown, .mono, .text, column: c, x: cellX + 14, y: y + 1, width: cell - 18)
+            if index % perRow == perRow - 1 || index == s.tiles.count - 1 { y += rowHeight }
         }
 
         heading("Loading", note: s.loading == nil ? nil : "since \(SceneKind.policyKeysLabel), A or R")
         guard let loading = s.loading else {
             put("no load metrics in this scene", .label, .dimText, column: c, x: x, y: y, width: frame.width)
-            return
+            return true
         }
         if let network = status.network {
-            row("network L", network + " · C/K clear")
+            if network.hasPrefix("HTTP ") {
+                // `--source` ("HTTP host:port"): the server's network sets the pace, L does nothing here.
+                row("HTTP", String(network.dropFirst(5)))
+            } else {
+                row("network L", network + " · C/K clear")
+            }
         } else if let latency = status.latencyMs {
             row("latency L", HUDFormat.number(latency, decimals: 0) + " ms · C clears")
         }
         for (label, value) in loading.metrics { row(label, value) }
 
-        layOutPolicyTable(loading, y: y, traffic: status.network != nil)
+        return layOutPolicyTable(loading, y: y + (tight ? 0 : 4), traffic: status.network != nil)
     }
 
     /// The comparison table: a heading that names the columns, then a fixed row for every policy (tried
     /// or not, "–" for untried) and the seed-problem variants tried, the current one in green. Rows
     /// are never dropped: when the column's foot is near, the rows tighten to the numbers' line height.
-    private mutating func layOutPolicyTable(_ loading: LoadingSection, y top: Double, traffic: Bool) {
+    /// Returns false when not every row found room.
+    private mutating func layOutPolicyTable(_ loading: LoadingSection, y top: Double, traffic: Bool) -> Bool {
         let c = 0, frame = columns[c].frame
-        var y = top + 4
-        // The heading row: the title over the name column, the column names over theirs.
-        put("Policies", .heading, .heading, column: c, x: frame.minX, y: y, width: tableCells[0])
+        var y = top
+        // The heading row: the title over the name column, each column's name over its unit over its numbers.
+        let small = metrics.lineHeight(.small)
+        let headingHeight = Swift.max(metrics.lineHeight(.heading), 2 * small)
+        put("Policies", .heading, .heading, column: c, x: frame.minX, y: y + headingHeight - metrics.lineHeight(.heading),
+            width: tableCells[0])
         var x = frame.minX + tableCells[0]
-        let header = ["loads", "wasted", "blank", traffic ? "kB" : "settle"]
-        for (index, name) in header.enumerated() {
-            let width = tableCells[index + 1]
-            put(name, .small, .dimText, column: c, x: x, y: y + 4, width: index == header.count - 1 ? width : width - 4, alignRight: true)
-            x += width
+        for (index, (name, unit)) in Self.tableHeader(traffic: traffic).enumerated() {
+            let width = tableCells[index + 1] - (index == 3 ? 0 : 4)
+            put(name, .small, .dimText, column: c, x: x, y: y + headingHeight - 2 * small, width: width, alignRight: true)
+            put(unit, .small, .dimText, column: c, x: x, y: y + headingHeight - small, width: width, alignRight: true)
+            x += tableCells[index + 1]
         }
-        y += metrics.lineHeight(.heading) + 1
+        y += headingHeight + 1
         let rows = loading.policyRows
         // As roomy as the column's foot allows: the numbers' line, tighter, then the small face.
         let roomy = Swift.max(metrics.lineHeight(.mono), metrics.lineHeight(.label))
@@ -253,6 +294,13 @@ struct HUDLayout {
             }
             y += line
         }
+        return y <= frame.maxY
+    }
+
+    /// The policy table's columns after the name: each one's name and unit. Under a network the last
+    /// column is the data moved instead of the settle latency.
+    static func tableHeader(traffic: Bool) -> [(name: String, unit: String)] {
+        [("loads", "issued"), ("wasted", "loads"), ("blank", "tile·s"), traffic ? ("data", "kB") : ("settle", "ms")]
     }
 
     // MARK: Events column
@@ -290,9 +338,11 @@ struct HUDLayout {
     private mutating func layOutFooter(_ status: HUDStatus, scene s: SceneSnapshot) {
         let c = 2, frame = columns[c].frame, x = frame.minX
         let line = (frame.height - 4) / 3
-        let input = status.eventClock.isEmpty ? "" : " · input stamped with " + status.eventClock + " time"
-        put(status.renderer + input, .label, .dimText, column: c, x: x, y: frame.minY, width: frame.width)
-        put(Self.keyHints(scene: s), .label, .dimText, column: c, x: x, y: frame.minY + line, width: frame.width)
+        let input = status.eventClock.isEmpty ? [] : ["input: " + status.eventClock + " clock"]
+        put(fitting(status.renderer.components(separatedBy: " · ") + input, width: frame.width), .label, .dimText,
+            column: c, x: x, y: frame.minY, width: frame.width)
+        put(fitting(Self.keyHints(scene: s), width: frame.width, keeping: "H all keys"), .label, .dimText, column: c, x: x,
+            y: frame.minY + line, width: frame.width)
         if let video = status.videoLine {
             put(video, .mono, .dimText, column: c, x: x, y: frame.minY + 2 * line + 1, width: frame.width)
             return
@@ -321,11 +371,29 @@ struct HUDLayout {
         }
     }
 
-    /// The footer's key line: the scene's own keys first (the policy keys in the grid), then the common ones
-    /// that fit (the state rows name D, T and the others in their labels).
-    static func keyHints(scene s: SceneSnapshot) -> String {
-        guard let kind = SceneKind.named(s.name) else { return "H all keys" }
-        return KeyTable.window.footerHints(for: kind)
+    /// The footer's key hints: the scene's own keys first (the policy keys in the grid), then the common
+    /// ones (the state rows name D, T and the others in their labels).
+    static func keyHints(scene s: SceneSnapshot) -> [String] {
+        guard let kind = SceneKind.named(s.name) else { return ["H all keys"] }
+        return KeyTable.window.footerHints(for: kind).components(separatedBy: " · ")
+    }
+
+    /// `parts` joined by " · ", as many whole parts as fit `width` in the label face, in their order (a
+    /// part that does not fit is left out, never cut); `keeping` is always among them.
+    func fitting(_ parts: [String], width: Double, keeping kept: String? = nil) -> String {
+        let separator = " · "
+        let reserve = kept.map { parts.contains($0) ? metrics.width(separator + $0, .label) : 0 } ?? 0
+        var shown: [String] = []
+        var keptShown = false
+        for part in parts {
+            let isKept = part == kept
+            let candidate = (shown + [part]).joined(separator: separator)
+            if metrics.width(candidate, .label) + (keptShown || isKept ? 0 : reserve) <= width {
+                shown.append(part)
+                keptShown = keptShown || isKept
+            }
+        }
+        return shown.joined(separator: separator)
     }
 }
 

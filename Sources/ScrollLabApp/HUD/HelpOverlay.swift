@@ -2,7 +2,8 @@ import ScrollKit
 import ScrollLabCore
 
 /// The `H` overlay: every key of every scene (a scene's own keys marked with it, dimmed when it is
-/// not the scene shown), and the timeline's abbreviations, wrapped inside a panel over the dimmed window.
+/// not the scene shown), what keys do in compare mode when phones stand side by side, and the timeline's
+/// abbreviations, flowed in columns over the dimmed window (`HelpLayout`).
 @MainActor
 struct HelpOverlay {
     /// One key and what it does; `scene` names the only scene it acts on (nil: every scene).
@@ -15,26 +16,32 @@ struct HelpOverlay {
     let canvas: Canvas
     let text: TextCache
 
-    /// Draws the overlay listing `entries`, with `current` the scene shown, centred in a layout of `size`.
-    func draw(_ entries: [Entry], current: String, size: Size) {
+    /// Draws the overlay listing `entries`, with `current` the scene shown, over a layout of `size`
+    /// holding `phones` phones (more than one: compare mode's section too).
+    func draw(_ entries: [Entry], current: String, size: Size, phones: Int = 1) {
         canvas.fill(Rect(x: 0, y: 0, width: size.width, height: size.height), RGBA(0, 0, 0, 170))
-        let layout = HelpLayout(entries, current: current, metrics: text.fonts.metrics)
-        let dx = ((size.width - HUDLayout.baseSize.width) / 2).rounded(.down)
-        let dy = ((size.height - HUDLayout.baseSize.height) / 2).rounded(.down)
-        canvas.fillRounded(layout.panel.offsetBy(Point(x: dx, y: dy)), radius: 12, RGBA(36, 40, 48))
+        let layout = HelpLayout(entries, current: current, metrics: text.fonts.metrics, size: size, comparing: phones > 1)
+        canvas.fillRounded(layout.panel, radius: 12, RGBA(36, 40, 48))
         for box in layout.boxes {
-            text.draw(box.text, style: box.style, colour: box.colour, x: Int32((box.frame.minX + dx).rounded()),
-                      y: Int32((box.frame.minY + dy).rounded()))
+            text.draw(box.text, style: box.style, colour: box.colour, x: Int32(box.frame.minX.rounded()),
+                      y: Int32(box.frame.minY.rounded()))
         }
     }
 }
 
-/// Where the help's text goes: keys on the left, each action wrapped to the keys column's width,
-/// the timeline legend on the right; the panel's height fits what it holds. Pure, for tests.
+/// Where the help's text goes: sections (the keys; compare mode's; the timeline's labels), each a
+/// heading and entries of a key and its action wrapped beside it, flowed top to bottom into as many
+/// columns as the panel's width holds, an entry never split across columns. At the least layout
+/// (960×600) everything fits whole (a test holds it with the real fonts); a bigger layout gets wider
+/// columns and fewer wrapped lines. Pure, for tests.
 struct HelpLayout {
-    /// The panel, window points.
+    /// The panel, layout points.
     private(set) var panel: Rect
     private(set) var boxes: [HUDLayout.Box] = []
+    /// False when some entry found no room (a test asserts it never happens at 960×600).
+    private(set) var fits = true
+    /// The columns' frames inside the panel.
+    private(set) var columns: [Rect] = []
 
     /// The timeline's abbreviations and what else the HUD shows in short.
     static let legend: [(String, String)] = [
@@ -48,67 +55,155 @@ struct HelpLayout {
         ("¹²³", "policy table: a seed problem shown broken"),
     ]
 
-    static let keyWidth = 56.0
-    static let actionWidth = 476.0
-    static let legendKeyWidth = 60.0
-    static let legendWidth = 268.0
+    /// What keys do when phones stand side by side (`--compare`), read from the key table: the policy keys
+    /// act on the phone under the pointer, every other key on every phone, A not at all.
+    static var compareEntries: [HelpOverlay.Entry] {
+        let policyDigits = KeyTable.window.bindings.flatMap { binding in
+            binding.keys.filter { key in
+                if case let .scene(action) = binding.action(key) { return action.id == "policy" }
+                return false
+            }
+        }.compactMap(\.digit)
+        let numbered = policyDigits.filter { $0 > 0 }.map { $0 - 1 }
+        let policyKeys = SceneKind.digitLabel(numbered) + (policyDigits.contains(0) ? ", 0" : "")
+        return [
+            HelpOverlay.Entry(key: "drag", action: "drives every phone; the HUD follows the one under the pointer"),
+            HelpOverlay.Entry(key: policyKeys, action: "policy of the phone under the pointer"),
+            HelpOverlay.Entry(key: "A", action: "not here: the phones already compare"),
+            HelpOverlay.Entry(key: "others", action: "every phone at once"),
+        ]
+    }
 
-    init(_ entries: [HelpOverlay.Entry], current: String, metrics: TextMetrics) {
-        let left = 20.0, top = 12.0
-        panel = Rect(x: left, y: top, width: 920, height: 576)
+    /// Width of a column at the least; the panel holds as many as fit.
+    static let minimumColumnWidth = 270.0
+    static let columnGap = 18.0
+    /// Room after the widest key before its action.
+    static let keyGap = 8.0
+    /// Room inside the panel around the columns.
+    static let inset = 16.0
+
+    init(_ entries: [HelpOverlay.Entry], current: String, metrics: TextMetrics, size: Size = HUDLayout.baseSize,
+         comparing: Bool = false) {
+        // The panel: the layout less a margin, no wider than the 960-point layout needs plus half the rest
+        // (a wide window's help stays readable, not a strip across the screen).
+        let width = Swift.min(size.width - 40, 920 + (size.width - 960) / 2).rounded(.down)
+        panel = Rect(x: ((size.width - width) / 2).rounded(.down), y: 12, width: width, height: size.height - 24)
+        let inner = panel.insetBy(dx: Self.inset, dy: Self.inset)
+        let count = Swift.max(1, Int((inner.width + Self.columnGap) / (Self.minimumColumnWidth + Self.columnGap)))
+        let columnWidth = ((inner.width - Double(count - 1) * Self.columnGap) / Double(count)).rounded(.down)
+        columns = (0..<count).map { index in
+            Rect(x: inner.minX + Double(index) * (columnWidth + Self.columnGap), y: inner.minY, width: columnWidth, height: inner.height)
+        }
+
         let line = Swift.max(metrics.lineHeight(.label), metrics.lineHeight(.mono))
-        var y = top + 16
-        func put(_ text: String, _ style: FontSet.Style, _ colour: RGBA, x: Double, y: Double, width: Double) {
-            let shown = metrics.elide(text, style: style, toWidth: width)
-            boxes.append(HUDLayout.Box(text: shown, style: style, colour: colour,
-                                       frame: Rect(x: x, y: y, width: metrics.width(shown, style), height: metrics.lineHeight(style)),
-                                       column: 0))
+        // The key cell: as wide as the widest key of every section (the action is wrapped beside it).
+        let keys = entries.map(\.key) + Self.legend.map(\.0) + (comparing ? Self.compareEntries.map(\.key) : [])
+        let keyWidth = (keys.map { metrics.width($0, .mono) }.max() ?? 0) + Self.keyGap
+        let heading = metrics.lineHeight(.heading) + 6
+        // A block is a run of lines kept together in one column.
+        struct Line { var key: String?; var text: String; var style: FontSet.Style; var keyColour: RGBA; var colour: RGBA }
+        var blocks: [(lines: [Line], isHeading: Bool)] = []
+        func section(_ title: String, note: String?, _ items: [(key: String, action: String, dim: Bool, textColour: RGBA)]) {
+            blocks.append(([Line(key: nil, text: title, style: .heading, keyColour: .heading, colour: .heading)]
+                           + (note.map { [Line(key: nil, text: $0, style: .label, keyColour: .dimText, colour: .dimText)] } ?? []), true))
+            for item in items {
+                let wrapped = metrics.wrap(item.action, style: .label, toWidth: columnWidth - keyWidth)
+                blocks.append((wrapped.enumerated().map { index, text in
+                    Line(key: index == 0 ? item.key : nil, text: text, style: .label,
+                         keyColour: item.dim ? .dimText : .active, colour: item.dim ? .dimText : item.textColour)
+                }, false))
+            }
         }
-        let keysX = left + 20
-        put("Keys", .heading, .heading, x: keysX, y: y, width: Self.keyWidth + Self.actionWidth)
-        put("(scene) keys of one scene only", .label, .dimText, x: keysX + 60, y: y, width: Self.actionWidth)
-        y += line + 8
-        for entry in entries {
+        section("Keys", note: "(grid): one scene's · Esc closes", entries.map { entry in
             let elsewhere = entry.scene.map { $0 != current } ?? false
-            let action = entry.action + (entry.scene.map { " (\($0))" } ?? "")
-            put(entry.key, .mono, elsewhere ? .dimText : .active, x: keysX, y: y + 1, width: Self.keyWidth - 6)
-            for wrapped in metrics.wrap(action, style: .label, toWidth: Self.actionWidth) {
-                put(wrapped, .label, elsewhere ? .dimText : .text, x: keysX + Self.keyWidth, y: y, width: Self.actionWidth)
-                y += line
-            }
-            y += 2
+            return (entry.key, entry.action + (entry.scene.map { " (\($0))" } ?? ""), elsewhere, .text)
+        })
+        if comparing {
+            section("Compare mode", note: nil, Self.compareEntries.map { ($0.key, $0.action, false, .text) })
         }
-        var legendY = top + 16
-        let legendX = keysX + Self.keyWidth + Self.actionWidth + 20
-        put("Timeline labels", .heading, .heading, x: legendX, y: legendY, width: Self.legendKeyWidth + Self.legendWidth)
-        legendY += line + 8
-        for (short, meaning) in Self.legend {
-            put(short, .mono, .text, x: legendX, y: legendY + 1, width: Self.legendKeyWidth - 6)
-            for wrapped in metrics.wrap(meaning, style: .label, toWidth: Self.legendWidth) {
-                put(wrapped, .label, .dimText, x: legendX + Self.legendKeyWidth, y: legendY, width: Self.legendWidth)
-                legendY += line
-            }
-            legendY += 2
+        section("Timeline labels", note: nil, Self.legend.map { ($0.0, $0.1, false, .dimText) })
+
+        // Flow the blocks down the columns; a heading moves on with the block after it.
+        var column = 0, y = inner.minY
+        func height(_ block: (lines: [Line], isHeading: Bool)) -> Double {
+            block.lines.reduce(0) { $0 + ($1.style == .heading ? heading : line) } + (block.isHeading ? 0 : 2)
         }
-        panel.size.height = Swift.max(y, legendY) + 10 - top
+        for (index, block) in blocks.enumerated() {
+            var needed = height(block)
+            if block.isHeading, index + 1 < blocks.count { needed += height(blocks[index + 1]) }
+            if y + needed > inner.maxY, y > inner.minY {
+                column += 1
+                y = inner.minY
+            }
+            guard column < count, y + needed <= inner.maxY else {
+                fits = false
+                break
+            }
+            if block.isHeading, y > inner.minY { y += 6 }
+            let x = columns[column].minX
+            for entry in block.lines {
+                let textX = entry.style == .heading || block.isHeading ? x : x + keyWidth
+                if let key = entry.key {
+                    put(key, .mono, entry.keyColour, x: x, y: y + 1, width: keyWidth - Self.keyGap, metrics: metrics)
+                }
+                put(entry.text, entry.style, entry.colour, x: textX, y: y,
+                    width: columnWidth - (textX - x), metrics: metrics)
+                y += entry.style == .heading ? heading : line
+            }
+            if !block.isHeading { y += 2 }
+        }
+        // A wide layout whose help needs fewer columns than it has room for: the panel narrows round them.
+        let used = Swift.min(column + 1, count)
+        if used < count {
+            let spare = Double(count - used) * (columnWidth + Self.columnGap)
+            let shift = (spare / 2).rounded(.down)
+            panel = Rect(x: panel.minX + shift, y: panel.minY, width: panel.width - spare, height: panel.height)
+            columns = Array(columns.prefix(used)).map { $0.offsetBy(Point(x: shift, y: 0)) }
+            boxes = boxes.map { box in
+                var moved = box
+                moved.frame = box.frame.offsetBy(Point(x: shift, y: 0))
+                return moved
+            }
+        }
+    }
+
+    private mutating func put(_ text: String, _ style: FontSet.Style, _ colour: RGBA, x: Double, y: Double, width: Double,
+                              metrics: TextMetrics) {
+        let shown = metrics.elide(text, style: style, toWidth: width)
+        if shown != text { fits = false }
+        boxes.append(HUDLayout.Box(text: shown, style: style, colour: colour,
+                                   frame: Rect(x: x, y: y, width: metrics.width(shown, style), height: metrics.lineHeight(style)),
+                                   column: 0))
     }
 }
 
 extension TextMetrics {
-    /// `text` broken at spaces into lines no wider than `width`; a word wider than that is elided.
+    /// `text` broken at spaces into lines no wider than `width`; a word wider than that is broken where
+    /// it reaches the edge (a path, a long name), never elided.
     func wrap(_ text: String, style: FontSet.Style, toWidth width: Double) -> [String] {
         var lines: [String] = []
         var line = ""
         for word in text.split(separator: " ", omittingEmptySubsequences: true) {
             let candidate = line.isEmpty ? String(word) : line + " " + word
-            if self.width(candidate, style) <= width || line.isEmpty {
+            if self.width(candidate, style) <= width {
                 line = candidate
-            } else {
-                lines.append(line)
-                line = String(word)
+                continue
+            }
+            if !line.isEmpty { lines.append(line) }
+            line = String(word)
+            // A word too wide for a line of its own: its longest prefix that fits, again and again.
+            while self.width(line, style) > width, line.count > 1 {
+                let characters = Array(line)
+                var low = 1, high = characters.count - 1
+                while low < high {
+                    let middle = (low + high + 1) / 2
+                    if self.width(String(characters[..<middle]), style) <= width { low = middle } else { high = middle - 1 }
+                }
+                lines.append(String(characters[..<low]))
+                line = String(characters[low...])
             }
         }
         if !line.isEmpty { lines.append(line) }
-        return lines.map { elide($0, style: style, toWidth: width) }
+        return lines
     }
 }

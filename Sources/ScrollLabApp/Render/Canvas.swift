@@ -45,17 +45,39 @@ struct Canvas {
 
     /// Fills a rect.
     func fill(_ rect: Rect, _ c: RGBA) {
-        setColour(c)
-        var r = Self.snap(rect)
-        SDL_RenderFillRect(renderer, &r)
+        fill([rect], c)
     }
 
     /// Fills several rects of one colour with one renderer command (SDL's software renderer then fills
     /// them in one call instead of one command each). The rects must not overlap when `c` is translucent.
+    ///
+    /// In a window scaled from the layout (a shrunk compare window, any resized one) SDL scales each
+    /// rect's origin and size and rounds them apart, so rects that touch in points (a rounded corner's
+    /// rows, the heart's) can leave a pixel between them or overlap by one: they are snapped to the
+    /// output's pixels here instead, edge by edge, so they still touch and nothing is drawn twice.
     func fill(_ rects: [Rect], _ c: RGBA) {
         setColour(c)
-        let snapped = rects.map(Self.snap)
-        snapped.withUnsafeBufferPointer { SDL_RenderFillRects(renderer, $0.baseAddress, Int32($0.count)) }
+        var scaleX: Float = 1, scaleY: Float = 1
+        SDL_RenderGetScale(renderer, &scaleX, &scaleY)
+        if scaleX == 1, scaleY == 1 {
+            let snapped = rects.map(Self.snap)
+            snapped.withUnsafeBufferPointer { SDL_RenderFillRects(renderer, $0.baseAddress, Int32($0.count)) }
+            return
+        }
+        let aligned = rects.compactMap { Self.pixelAligned($0, scaleX: Double(scaleX), scaleY: Double(scaleY)) }
+        aligned.withUnsafeBufferPointer { SDL_RenderFillRectsF(renderer, $0.baseAddress, Int32($0.count)) }
+    }
+
+    /// `rect` (points) with its edges on whole output pixels at `scaleX`×`scaleY` pixels a point, given back
+    /// in points a hair past each pixel edge, so the renderer's scaling and truncation lands on that very
+    /// pixel; nil when it covers no pixel.
+    nonisolated static func pixelAligned(_ rect: Rect, scaleX: Double, scaleY: Double) -> SDL_FRect? {
+        func pixel(_ v: Double) -> Double { v.isNaN ? 0 : Swift.min(Swift.max(v, -1e6), 1e6).rounded() }
+        let x0 = pixel(rect.minX * scaleX), x1 = pixel(rect.maxX * scaleX)
+        let y0 = pixel(rect.minY * scaleY), y1 = pixel(rect.maxY * scaleY)
+        guard x1 > x0, y1 > y0 else { return nil }
+        return SDL_FRect(x: Float((x0 + 0.01) / scaleX), y: Float((y0 + 0.01) / scaleY),
+                         w: Float((x1 - x0 + 0.01) / scaleX), h: Float((y1 - y0 + 0.01) / scaleY))
     }
 
     /// Fills a rect with its four corners cut by `radius` pixels (a cheap rounded rectangle): the body,

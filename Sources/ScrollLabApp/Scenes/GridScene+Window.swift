@@ -88,32 +88,40 @@ final class GridWindowScene: LabSceneAdapter {
         case "policy":
             let number = action.argument ?? 0
             var result = SceneActionResult(setPolicy(number: number)) {
-                $0.map { "\(number): policy \($0), metrics from zero" } ?? "\(number): no policy has this key"
+                $0.map { "\(number): loading policy \($0); its figures count from zero" } ?? "\(number): no policy has this key"
             }
             result.endsPolicySegment = !result.changes.isEmpty
             return result
         case "seed-problem":
             return nextSeedProblem()
         case "latency":
-            return SceneActionResult(nextLatency()) { "L: image source latency \($0 ?? "?") ms" }
+            let changes = nextLatency()
+            return SceneActionResult(changes: changes, toast: latencyAnswer(changed: !changes.isEmpty))
         case "clear-cache":
             let cleared = grid.pipeline.cache.keysByRecency.count
             grid.clearMemoryCache()
             return SceneActionResult(changes: [("clearCache", .bool(true))],
                                      toast: "C: memory cache cleared (\(cleared) image\(cleared == 1 ? "" : "s"))")
         case "clear-disk-cache":
-            guard let disk = images.disk else { return SceneActionResult(toast: "") }
+            guard let disk = images.disk else {
+                return SceneActionResult(toast: sourceNetwork == nil
+                    ? "K: no disk cache to clear; the images come from files (--network or --source puts one in front)"
+                    : "K: no disk cache in this run (--disk-cache off, or its folder cannot be written)")
+            }
             disk.clear()
-            return SceneActionResult(changes: [("clearDiskCache", .bool(true))], toast: "")
+            return SceneActionResult(changes: [("clearDiskCache", .bool(true))],
+                                     toast: "K: disk cache emptied; images not in memory come over the network again")
         case "delays-content-touches":
             grid.scrollView.delaysContentTouches.toggle()
             return SceneActionResult([("delaysContentTouches", .bool(grid.scrollView.delaysContentTouches))]) {
-                "U: delaysContentTouches \($0 ?? "?")"
+                $0 == "on" ? "U: delaysContentTouches on: a tile sees a touch once it has held 150 ms"
+                    : "U: delaysContentTouches off: a tile sees a touch at once"
             }
         case "can-cancel-content-touches":
             grid.scrollView.canCancelContentTouches.toggle()
             return SceneActionResult([("canCancelContentTouches", .bool(grid.scrollView.canCancelContentTouches))]) {
-                "X: canCancelContentTouches \($0 ?? "?")"
+                $0 == "on" ? "X: canCancelContentTouches on: a drag takes a tile's touch and scrolls"
+                    : "X: canCancelContentTouches off: a tile keeps its touch, the view does not scroll"
             }
         default:
             return super.perform(action)
@@ -140,16 +148,25 @@ final class GridWindowScene: LabSceneAdapter {
             let kinds = LoadingPolicyKind.allCases.filter { SeedProblem.policies.contains($0) }
             let names = kinds.map { $0.rawValue.prefix(1).uppercased() + $0.rawValue.dropFirst() + "'s" }.joined(separator: " and ")
             let keys = kinds.compactMap { LoadingPolicyKind.allCases.firstIndex(of: $0) }.map { "\($0 + 1)" }.joined(separator: ", ")
-            return SceneActionResult(toast: "B: no effect with this policy: the seed's problems are \(names) (keys \(keys))")
+            return SceneActionResult(toast: "B: nothing to break in \(grid.policyKind.rawValue); the seed's problems are \(names) (keys \(keys))")
         }
         let problems: [SeedProblem?] = [nil] + SeedProblem.allCases
         let index = problems.firstIndex { $0 == grid.seedProblem } ?? 0
         let next = problems[(index + 1) % problems.count]
         grid.setPolicy(grid.policyKind, problem: next, shipped: grid.usesShippedPipeline)
         var result = SceneActionResult(changes: [("seedProblem", next.map { .int($0.rawValue) } ?? .null)],
-                                       toast: next.map { "B: seed problem shown broken, " + $0.summary } ?? "B: seed problems off")
+                                       toast: next.map { "B: \(grid.policyKind.rawValue) shows seed problem " + $0.summary }
+                                           ?? "B: seed problems off; \(grid.policyKind.rawValue) as fixed")
         result.endsPolicySegment = true
         return result
+    }
+
+    /// L's answer, after `nextLatency` (`changed`: it changed something): the network now modelled, the
+    /// source latency now, or why nothing changed over HTTP.
+    private func latencyAnswer(changed: Bool) -> String {
+        if let profile = images.networkProfile { return "L: network now \(profile)" }
+        guard changed else { return "L: no effect over HTTP (--source); the server's network sets the latency" }
+        return "L: image source latency now \(Int((images.latency * 1000).rounded())) ms"
     }
 
     /// L: the next network profile under a network, nothing over HTTP, else the next source latency.

@@ -32,10 +32,10 @@ final class PagerWindowScene: LabSceneAdapter {
         case "paging":
             let modes = PagingMode.allCases
             pager.mode = modes[((modes.firstIndex(of: pager.mode) ?? 0) + 1) % modes.count]
-            return SceneActionResult([("paging", .string(pager.mode.rawValue))]) { "P: paging \($0 ?? "?")" }
+            return SceneActionResult([("paging", .string(pager.mode.rawValue))]) { "P: paging mode now \($0 ?? "?")" }
         case "frame-outline":
             showsFrame.toggle()
-            return SceneActionResult([("frameOutline", .bool(showsFrame))]) { "O: frame outline \($0 ?? "?")" }
+            return SceneActionResult([("frameOutline", .bool(showsFrame))]) { "O: the scroll view's frame outline \($0 ?? "?")" }
         default:
             return super.perform(action)
         }

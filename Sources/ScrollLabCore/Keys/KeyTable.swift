@@ -43,7 +43,7 @@ public struct KeyTable: Sendable {
 
     /// What the pointer does (not keys, listed first in the help).
     public static let pointerHelp: [HelpEntry] = [
-        HelpEntry(key: "drag", action: "scroll; release while moving to fling"),
+        HelpEntry(key: "drag", action: "scroll; let go while moving: fling"),
         HelpEntry(key: "wheel", action: "scroll \(Int(wheelStep)) pt per notch"),
         HelpEntry(key: "pinch", action: "Ctrl+wheel or two fingers: zoom (photos; double click too)"),
     ]
@@ -66,14 +66,14 @@ public struct KeyTable: Sendable {
         KeyBinding(id: "slow-motion", key: "t", description: "slow motion: model clock 1× → 0.25× → 0.1×",
                    footer: "T slow motion", action: .slowMotion),
         KeyBinding(id: "record", key: .f5,
-                   description: "record pointer samples to ./recordings/gesture-N.jsonl (again: stop and write)",
+                   description: "record pointer samples (again: stop, write ./recordings/gesture-N.jsonl)",
                    action: .record),
-        KeyBinding(id: "reset", key: "r", description: "reset: offset 0, the event list, the timeline and the policy table",
+        KeyBinding(id: "reset", key: "r", description: "reset: offset 0, events, timeline, policy table",
                    footer: "R reset", action: .reset),
-        KeyBinding(id: "freeze-timeline", key: " ", description: "freeze / unfreeze the timeline (to read a fling at leisure)",
+        KeyBinding(id: "freeze-timeline", key: " ", description: "freeze / unfreeze the timeline",
                    action: .freezeTimeline),
-        KeyBinding(id: "scrub-back", key: "[", description: "a frozen timeline: half a second back", action: .scrubTimeline(-1)),
-        KeyBinding(id: "scrub-forward", key: "]", description: "a frozen timeline: half a second forward", action: .scrubTimeline(1)),
+        KeyBinding(id: "scrub-back", key: "[", description: "frozen timeline: 0.5 s back", action: .scrubTimeline(-1)),
+        KeyBinding(id: "scrub-forward", key: "]", description: "frozen timeline: 0.5 s forward", action: .scrubTimeline(1)),
         KeyBinding(id: "screenshot", key: .f12, description: "screenshot to ./screenshots/", action: .screenshot),
         KeyBinding(id: "help", key: "h", description: "show / hide this help", footer: "H all keys", action: .toggleHelp),
         KeyBinding(id: "quit", key: .escape, description: "quit", action: .quit),

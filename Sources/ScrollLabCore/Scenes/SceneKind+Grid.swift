@@ -56,17 +56,17 @@ extension SceneKind {
                                    + (kinds.count > 9 ? " (the only key for the tenth and after)" : ""),
                                action: .scene(SceneAction("policy", argument: 0, isPerPhone: true))))
         keys += [
-            KeyBinding(id: "seed-problem", key: "b", description: "seed problem broken (Deferred, Target): 1 drag judged by flags, 2 no load after a glide, 3 none on a new drag",
+            KeyBinding(id: "seed-problem", key: "b", description: "seed problem shown broken: off, 1, 2, 3 (Deferred, Target)",
                        footer: "B problem", action: .scene("seed-problem")),
             KeyBinding(id: "latency", key: "l",
-                       description: "source latency: " + latencySteps.map { "\(Int($0 * 1000))" }.joined(separator: "/")
-                           + " ms (under --network: the next network profile)",
+                       description: "source latency " + latencySteps.map { "\(Int($0 * 1000))" }.joined(separator: "/")
+                           + " ms; under --network the next network",
                        footer: "L latency", action: .scene("latency")),
             KeyBinding(id: "clear-cache", key: "c", description: "clear the memory cache", footer: "C cache", action: .scene("clear-cache")),
             KeyBinding(id: "compare-all", key: "a",
-                       description: "play the last gesture under every policy in turn (same offset, cold cache): a fair table",
+                       description: "replay the last gesture under every policy in turn: a fair table",
                        action: .compareAll),
-            KeyBinding(id: "clear-disk-cache", key: "k", description: "clear the disk cache (under --network or --source): a cold start",
+            KeyBinding(id: "clear-disk-cache", key: "k", description: "clear the disk cache (--network, --source)",
                        action: .scene("clear-disk-cache")),
             KeyBinding(id: "delays-content-touches", key: "u",
                        description: "delaysContentTouches on / off (150 ms)",

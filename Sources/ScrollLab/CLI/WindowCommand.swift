@@ -124,6 +124,7 @@ struct WindowCommand: ParsableCommand {
             throw ValidationError("--http-timeout must be between 0.1 and 600 seconds")
         }
         if (stallMs == nil) != (stallEvery == nil) { throw ValidationError("--stall-ms and --stall-every go together") }
+        try OptionAudit.check("window")
         if let stallMs, !(stallMs.isFinite && stallMs > 0 && stallMs <= 10_000) {
             throw ValidationError("--stall-ms must be between 0 and 10000 milliseconds")
         }

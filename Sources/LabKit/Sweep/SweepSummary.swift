@@ -6,7 +6,7 @@ public enum SweepSummary {
     public struct Result: Hashable, Sendable {
         public var gesture: String
         public var policy: String
-        /// The other factors by name (`source`, `cacheImages`, `refresh`), as text.
+        /// The other factors by name (`source`, `cacheImages`, `refresh`, and with a feed `feed`, `layout`), as text.
         public var factors: [String: String]
         public var blankTileSeconds: Double
         public var loadsIssued: Double
@@ -64,7 +64,7 @@ public enum SweepSummary {
     }
 
     /// The factors a report breaks results down by, in order.
-    public static let factorNames = ["source", "cacheImages", "refresh"]
+    public static let factorNames = ["source", "cacheImages", "refresh", "feed", "layout"]
 
     /// The report: for each factor with more than one value (or, if none has, all results as one
     /// "all" column), one row per policy and value, policies and values in the order first met.

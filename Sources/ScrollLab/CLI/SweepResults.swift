@@ -101,6 +101,8 @@ final class SweepResults: Sendable {
         }
         if let c = (o["cacheImages"] as? NSNumber)?.intValue { factors["cacheImages"] = String(c) }
         if let r = (o["refresh"] as? NSNumber)?.doubleValue { factors["refresh"] = r == r.rounded() ? String(Int(r)) : String(r) }
+        if let feed = o["feed"] as? String { factors["feed"] = feed }
+        if let layout = o["layout"] as? String { factors["layout"] = layout }
         return SweepSummary.Result(gesture: gesture, policy: policy, factors: factors, blankTileSeconds: blank, loadsIssued: loads,
                                    loadsWasted: wasted, boundMinLoads: (o["boundMinLoads"] as? NSNumber)?.doubleValue,
                                    oracleBlankTileSeconds: (o["oracleBlankTileSeconds"] as? NSNumber)?.doubleValue)

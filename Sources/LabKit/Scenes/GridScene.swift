@@ -1,8 +1,10 @@
 import ScrollKit
 
 /// The image grid of seeds 000/001/003/004: a vertical 2-column grid of 500 tiles recycled through six
-/// views (B-GRID-2), each tile loading its image through the pipeline under the active loading policy
-/// (B-POL-1), with fades (B-IMG-2), the stale-image guard (B-GRID-4) and the B-POL-2 metrics.
+/// views (B-GRID-2) — or a feed of your own as a list, masonry or carousels, with as many views as its
+/// visible items need (B-FEED-1, `GridSceneConfiguration.use(_:layout:columns:)`) — each tile loading
+/// its image through the pipeline under the active loading policy (B-POL-1), with fades (B-IMG-2), the
+/// stale-image guard (B-GRID-4) and the B-POL-2 metrics.
 ///
 /// The scroll view frame is (0, 30, 320, 450) in phone coordinates under a 30 pt title bar; the whole
 /// phone is the touch area. The scene is the scroll view's delegate: it keeps `userDragging`

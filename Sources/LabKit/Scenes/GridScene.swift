@@ -76,7 +76,8 @@ public final class GridScene: LabScene, ScrollViewDelegate {
         scrollView.touchArea = Self.phoneBounds
         scrollView.configuration.physics = configuration.physics
         pool = configuration.feed == nil || layout.kind == .grid ? .window(capacity: 6) : .queue
-        pipeline = ImagePipeline(source: source ?? Self.headlessSource(configuration), cacheByteLimit: configuration.cacheByteLimit,
+        pipeline = ImagePipeline(source: source ?? Self.feedSized(Self.headlessSource(configuration), configuration, layout: layout),
+                                 cacheByteLimit: configuration.cacheByteLimit,
                                  maxConcurrent: configuration.maxConcurrentLoads,
                                  expectedLoadDuration: Self.expectedLoadDuration(configuration))
         policyKind = configuration.policy

@@ -26,6 +26,7 @@ struct WindowCommand: ParsableCommand {
         --latency-ms MS, --network wifi|lte|3g|edge|very-bad|fast-3g|slow-3g, --source URL-TEMPLATE, \
         --disk-cache DIR|off, --clear-disk-cache, --request-order fifo|lifo, --http-timeout S, --rate normal|fast, --physics ios|android|flutter-bouncing|flutter-clamping, \
         --refresh HZ, --touch-hz HZ, --items N, --estimator ios|lsq, --assets DIR, --scale N, \
+        --feed FILE, --layout list|masonry|carousels|grid, --columns N (your own feed: docs/feeds.md), \
         --compare A,B[,C,D] (two to four phones side by side, one policy or physics each), \
         --trace-out FILE, --trace-did-scroll, --trace-pointer, --trace-frames, --replay FILE, \
         --screenshot FILE, --screenshot-after S, --headless, --software, --renderer NAME, --frames N, --quit-after S, \

@@ -130,7 +130,7 @@ final class ImageServer: Sendable {
             let n = Swift.min(Self.chunkBytes, end - offset)
             send(n)
             if offset + n >= bytes.count { Self.sleep(penalty) }
-            guard connection.send(bytes[offset..<(offset + n)]) else { return false }
+            guard !connection.peerHasClosed, connection.send(bytes[offset..<(offset + n)]) else { return false }
             log.sent(n)
             offset += n
         }

@@ -27,8 +27,30 @@ enum OptionAudit {
         var message: String { "\(option) \(when): \(why)" }
     }
 
-    /// The refusals, command by command.
+    /// The refusals, command by command (`window`: `scrolllab` without a subcommand).
     static let refusals: [Refusal] = [
+        // The window: the trace's extras without a trace, a source's settings without that source.
+        Refusal(command: "window", option: "--trace-did-scroll", when: "without --trace-out", why: "it adds to the trace file",
+                example: ["--headless", "--trace-did-scroll"]) { $0.has("--trace-did-scroll") && !$0.has("--trace-out") },
+        Refusal(command: "window", option: "--trace-pointer", when: "without --trace-out", why: "it adds to the trace file",
+                example: ["--headless", "--trace-pointer"]) { $0.has("--trace-pointer") && !$0.has("--trace-out") },
+        Refusal(command: "window", option: "--trace-frames", when: "without --trace-out", why: "it adds to the trace file",
+                example: ["--headless", "--trace-frames"]) { $0.has("--trace-frames") && !$0.has("--trace-out") },
+        Refusal(command: "window", option: "--http-timeout", when: "without --source", why: "it times HTTP fetches",
+                example: ["--headless", "--http-timeout", "5"]) { $0.has("--http-timeout") && !$0.has("--source") },
+        Refusal(command: "window", option: "--clear-disk-cache", when: "without --network or --source, or with --disk-cache off",
+                why: "the disk cache sits in front of a network",
+                example: ["--headless", "--clear-disk-cache"]) {
+            $0.has("--clear-disk-cache") && ((!$0.has("--network") && !$0.has("--source")) || $0.value("--disk-cache") == "off")
+        },
+        Refusal(command: "window", option: "--disk-cache", when: "without --network or --source", why: "the disk cache sits in front of a network",
+                example: ["--headless", "--disk-cache", "off"]) { $0.has("--disk-cache") && !$0.has("--network") && !$0.has("--source") },
+        Refusal(command: "window", option: "--latency-ms", when: "with --network or --source", why: "the network (or the server) decides how long a load takes",
+                example: ["--headless", "--network", "3g", "--latency-ms", "250"]) {
+            $0.has("--latency-ms") && ($0.has("--network") || $0.has("--source"))
+        },
+        Refusal(command: "window", option: "--request-order", when: "without --network", why: "requests wait for a connection only under a network",
+                example: ["--headless", "--request-order", "lifo"]) { $0.has("--request-order") && !$0.has("--network") },
         // replay: the video's options without a video, the printing options with one.
         Refusal(command: "replay", option: "--fps", when: "without --video", why: "it is the video's frame rate",
                 example: ["GESTURE", "--headless", "--fps", "30"]) { $0.has("--fps") && !$0.has("--video") },
@@ -101,7 +123,8 @@ enum OptionAudit {
     static var markdownTable: String {
         var rows = ["| command | option | refused | why | example |", "|---|---|---|---|---|"]
         for r in refusals {
-            rows.append("| `\(r.command)` | `\(r.option)` | \(r.when) | \(r.why) | `scrolllab \(r.command) \(r.example.joined(separator: " "))` |")
+            let words = (r.command == "window" ? [] : [r.command]) + r.example
+            rows.append("| `\(r.command)` | `\(r.option)` | \(r.when) | \(r.why) | `scrolllab \(words.joined(separator: " "))` |")
         }
         return rows.joined(separator: "\n")
     }

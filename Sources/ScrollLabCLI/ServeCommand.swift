@@ -88,14 +88,29 @@ struct ServeCommand: ParsableCommand {
         let faults = ServeFaults(status: status, failRate: failRate, truncate: truncate, stall: stall, contentType: contentType,
                                  redirectLoop: redirectLoop, seed: seed)
         let images = ImageServer(files: files, folder: directory, profile: NetworkProfile.named(network), faults: faults)
-        // SIGINT, SIGTERM and SIGHUP end it at once with exit code 0, whichever thread they reach. A plain
-        // handler, installed before the serving line: a dispatch source installs its handler later, on its
-        // own queue, and a signal in between was ignored (and an unused array of sources is released by the
-        // optimiser in a release build, which then ignored every signal). Each request's log line is one
-        // write, so no output is left half written.
-        for number in [SIGINT, SIGTERM, SIGHUP] {
+        // SIGINT, SIGTERM and SIGHUP end it with exit code 0 within a moment, however it was started. They
+        // are blocked here, before any thread of the server exists (threads inherit it), and taken by a
+        // thread of their own, which lets a response that has sent its last byte write its log line first
+        // (at most 0.5 s), then exits. A thread that does not block them (one the runtime made earlier)
+        // exits at once through the handler. (Dispatch signal sources were used before: the release
+        // build's were released by the optimiser and it ignored every signal, and a source installs its
+        // handler later, on its own queue, so a signal right after start was lost.)
+        let stops = [SIGINT, SIGTERM, SIGHUP]
+        var set = sigset_t()
+        sigemptyset(&set)
+        for number in stops {
+            sigaddset(&set, number)
             _ = Glibc.signal(number) { _ in _exit(0) }
         }
+        pthread_sigmask(SIG_BLOCK, &set, nil)
+        let waited = set
+        let stopper = Thread {
+            var set = waited, received: Int32 = 0
+            while sigwait(&set, &received) != 0 {}
+            images.quiesce()
+            _exit(0)
+        }
+        stopper.start()
         // A client or a log reader that goes away is an error on that write, not the end of the server.
         _ = Glibc.signal(SIGPIPE, SIG_IGN)
         let listener: HTTPListener

@@ -31,6 +31,7 @@ struct WindowCommand: ParsableCommand {
         --disk-cache DIR|off, --clear-disk-cache, --request-order fifo|lifo, --http-timeout S, --rate normal|fast, \
         --physics \(ScrollPhysicsKind.allCases.map(\.rawValue).joined(separator: "|")), \
         --refresh HZ, --touch-hz HZ, --items N, --estimator ios|lsq, --assets DIR, --scale N, \
+        --feed FILE, --layout list|masonry|carousels|grid, --columns N (your own feed: docs/feeds.md), \
         --compare A,B[,C,D] (two to four phones side by side, one policy or physics each), \
         --trace-out FILE, --trace-did-scroll, --trace-pointer, --trace-frames, --replay FILE, \
         --screenshot FILE, --screenshot-after S, --headless, --software, --renderer NAME, --frames N, --quit-after S, \
@@ -129,6 +130,7 @@ struct WindowCommand: ParsableCommand {
             throw ValidationError("--http-timeout must be between 0.1 and 600 seconds")
         }
         if (stallMs == nil) != (stallEvery == nil) { throw ValidationError("--stall-ms and --stall-every go together") }
+        try OptionAudit.check("window")
         if let stallMs, !(stallMs.isFinite && stallMs > 0 && stallMs <= 10_000) {
             throw ValidationError("--stall-ms must be between 0 and 10000 milliseconds")
         }

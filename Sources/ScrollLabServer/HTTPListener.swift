@@ -200,6 +200,15 @@ package final class HTTPConnection: @unchecked Sendable {
         }
     }
 
+    /// True when the client has closed its side (or the connection failed). A send after the client's
+    /// close still succeeds once (the kernel takes it; the client answers with a reset), so a body chunk
+    /// would be logged as sent that no one received: this is asked before each one.
+    var peerHasClosed: Bool {
+        var byte: UInt8 = 0
+        let n = recv(fd, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT))
+        return n == 0 || (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)
+    }
+
     /// Sends all of `bytes`; false when the client went away or stopped reading.
     @discardableResult
     package func send<C: Collection>(_ bytes: C) -> Bool where C.Element == UInt8 {

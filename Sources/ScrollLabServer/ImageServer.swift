@@ -25,6 +25,8 @@ package final class ImageServer: Sendable {
     /// Seconds since the server started, for the log.
     package let start = DispatchTime.now().uptimeNanoseconds
     private let state = Mutex(State())
+    /// Responses between their last send and their log line.
+    private let ends = Mutex(0)
     static let chunkBytes = 4096
 
     private struct State {
@@ -38,6 +40,22 @@ package final class ImageServer: Sendable {
         self.faults = faults
         self.root = Self.resolved(Array(folder.utf8)) ?? Array(folder.utf8)
         state.withLock { $0.link = profile.map { TokenBucket(rate: $0.downlinkBytesPerSecond, capacity: Double(Self.chunkBytes)) } }
+    }
+
+    /// Runs `body`, the last send of a response and its log line, as one step that a stop waits for
+    /// (`quiesce`): a client that has its whole response may stop the server at once, and the line must
+    /// be there.
+    func ending<T>(if counted: Bool = true, _ body: () -> T) -> T {
+        guard counted else { return body() }
+        ends.withLock { $0 += 1 }
+        defer { ends.withLock { $0 -= 1 } }
+        return body()
+    }
+
+    /// Waits (at most `timeout` seconds) until no response is between its last send and its log line.
+    package func quiesce(timeout: Double = 0.5) {
+        let until = now + timeout
+        while ends.withLock({ $0 }) > 0, now < until { Self.sleep(0.001) }
     }
 
     /// Seconds since start.
@@ -73,10 +91,12 @@ package final class ImageServer: Sendable {
             let body = Array(text.utf8)
             let head = HTTPConnection.head(status: status, fields: [("Content-Type", "text/plain; charset=utf-8"),
                                                                   ("Content-Length", "\(body.count)")] + fields)
-            let sent = connection.send(head) && (isHead || connection.send(body))
-            if sent, !isHead { log.sent(body.count) }
-            log.finish()
-            return sent
+            return ending {
+                let sent = connection.send(head) && (isHead || connection.send(body))
+                if sent, !isHead { log.sent(body.count) }
+                log.finish()
+                return sent
+            }
         }
         guard let asset = Self.asset(in: path), asset >= 0, asset < files.count else {
             return answer(404, "no image at \(String(request.target.prefix(200)))\n")
@@ -130,8 +150,14 @@ package final class ImageServer: Sendable {
             let n = Swift.min(Self.chunkBytes, end - offset)
             send(n)
             if offset + n >= bytes.count { Self.sleep(penalty) }
-            guard connection.send(bytes[offset..<(offset + n)]) else { return false }
-            log.sent(n)
+            let last = offset + n >= end
+            let sent = ending(if: last) {
+                guard !connection.peerHasClosed, connection.send(bytes[offset..<(offset + n)]) else { return false }
+                log.sent(n)
+                if last { log.finish() }
+                return true
+            }
+            guard sent else { return false }
             offset += n
         }
         // A cut body: the connection closes short of its Content-Length.

@@ -109,3 +109,23 @@ for layout in ["list", "masonry"]:
 code, _, err = run("feed", "verdict", "--layouts", "spiral")
 check(code == 64 and "--layouts" in err, "feed verdict --layouts spiral: a usage error naming it (%d %r)" % (code, err))
 print("feed_file_test: verdict ok")
+
+# A sweep over a feed: --layout is a factor (deduplicated), each result names its feed and layout, and the
+# report breaks results down by layout.
+results = os.path.join(out, "feed-sweep.jsonl")
+if os.path.exists(results):
+    os.remove(results)
+code, _, err = run("sweep", "run", "--gestures", gestures, "--policies", "target", "--network", "3g",
+                   "--feed", os.path.join(out, "feed-masonry.jsonl"), "--layout", "list,masonry,list", "--out", results)
+check(code == 0, "sweep run --feed --layout: exit 0 (%s)" % err)
+lines = [json.loads(line) for line in open(results)]
+check(sorted(r["layout"] for r in lines) == ["list", "masonry"] and all(r["feed"] == "feed-masonry.jsonl" for r in lines),
+      "one result per layout, each naming its feed and layout: %r" % [(r["id"]) for r in lines])
+check(all("|feed=feed-masonry.jsonl|layout=%s|" % r["layout"] in r["id"] for r in lines), "the layout is part of each id")
+code, report, err = run("sweep", "report", results)
+check(code == 0 and "by layout" in report, "sweep report breaks the results down by layout (%s)" % err)
+code, _, err = run("sweep", "run", "--gestures", gestures, "--layout", "list", "--out", os.path.join(out, "nofeed.jsonl"))
+check(code == 64 and "--layout lays out a --feed" in err, "sweep --layout without --feed is a usage error (%d %r)" % (code, err))
+code, _, err = run("replay", os.path.join(gestures, "single-fling.jsonl"), "--headless", "--layout", "list")
+check(code == 64 and "--layout lays out a --feed" in err, "replay --layout without --feed is a usage error (%d %r)" % (code, err))
+print("feed_file_test: sweep ok")

@@ -93,8 +93,9 @@ with open(os.path.join(bad, "a-corrupt.jpg"), "wb") as f:     # a JPEG header, t
     f.write(bytes([0xFF, 0xD8, 0xFF, 0xC0, 0, 17, 8, 0, 64, 0, 64, 3, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1]) + os.urandom(3000))
 big = os.path.join(out, "big-assets")
 os.makedirs(big, exist_ok=True)
-with open(os.path.join(big, "huge.jpg"), "wb") as f:          # 33 MB: over the 32 MB cap
-    f.write(bytes([0xFF, 0xD8]))
+with open(os.path.join(big, "huge.jpg"), "wb") as f:          # 33 MB: over the 32 MB cap (a real JPEG, padded:
+    with open(os.path.join(here, "..", "..", "Assets", "Images", "img-000.jpg"), "rb") as real:  # serve sends
+        f.write(real.read())                                  # only what the window would accept)
     f.truncate(33 << 20)
 with socket.socket() as s:                                    # a port nobody listens on
     s.bind(("127.0.0.1", 0))

@@ -15,6 +15,7 @@ import os
 import pty
 import select
 import signal
+import socket
 import subprocess
 import sys
 import tempfile
@@ -96,13 +97,17 @@ def popen(b, sig, stdout):
         kwargs["stdout"] = subprocess.DEVNULL
     elif stdout == "closed":
         kwargs["preexec_fn"] = lambda: os.close(1)
-    p = subprocess.Popen([b, "serve", "--port", "0"], stderr=subprocess.DEVNULL, **kwargs)
-    if stdout == "file":
-        wait_for_serving(log)
-    elif stdout == "pipe":
-        p.stdout.readline()
-    else:
-        time.sleep(0.5)     # no output to wait on: give it time to start listening
+    with socket.socket() as s:                  # a free port, to know when it listens without its output
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    p = subprocess.Popen([b, "serve", "--port", str(port)], stderr=subprocess.DEVNULL, **kwargs)
+    end = time.monotonic() + 10
+    while time.monotonic() < end:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            break
+        except OSError:
+            time.sleep(0.02)
     t0 = time.monotonic()
     p.send_signal(getattr(signal, "SIG" + sig))
     try:
@@ -120,11 +125,11 @@ def popen(b, sig, stdout):
 
 
 def timeout_mode(b, sig):
-    """`timeout -s SIG 0.5 scrolllab serve` must end when the signal comes, with serve's own exit code."""
+    """`timeout -s SIG 3 scrolllab serve` must end when the signal comes, with serve's own exit code."""
     t0 = time.monotonic()
-    r = subprocess.run(["timeout", "--preserve-status", "-s", sig, "0.5", b, "serve", "--port", "0"],
+    r = subprocess.run(["timeout", "--preserve-status", "-s", sig, "3", b, "serve", "--port", "0"],
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=30)
-    return r.returncode, time.monotonic() - t0 - 0.5
+    return r.returncode, time.monotonic() - t0 - 3
 
 
 def terminal(b):

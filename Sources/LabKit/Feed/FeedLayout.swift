@@ -225,6 +225,18 @@ public struct FeedLayout: Equatable, Sendable {
         return first..<Swift.min(itemCount, first + columns)
     }
 
+    /// The items of row `row` that lie across the view's width at the row's offset: a carousel row's
+    /// items in view sideways (the rest of the strip is off to the side); any other row's items.
+    public func itemsAcross(row: Int) -> Range<Int> {
+        let all = items(inRow: row)
+        guard kind == .carousels, !all.isEmpty else { return all }
+        let offset = rowOffsets[row]
+        var first = all.lowerBound, last = all.upperBound
+        while first < last, frames[first].maxX - offset <= 0 { first += 1 }
+        while last > first, frames[last - 1].minX - offset >= viewportWidth { last -= 1 }
+        return first..<last
+    }
+
     /// A row's frame at horizontal offset 0: the view's width, the row's top to its tallest item's bottom
     /// (for a grid or masonry row of `columns` items: the band their frames span).
     public func rowFrame(_ row: Int) -> Rect {

@@ -101,7 +101,7 @@ public struct LoadingContext: Sendable {
     }
 
     /// The rows `count` beyond the visible ones in direction `direction` (+1 down the list, −1 up),
-    /// nearest first, as items.
+    /// nearest first, as items (of a carousel row, those across the view at its offset).
     public func itemsAhead(rows count: Int, direction: Int) -> [Int] {
         Array(lazyItemsAhead(rows: count, direction: direction))
     }
@@ -134,7 +134,7 @@ public struct ItemsAhead: Sequence, IteratorProtocol, Sendable {
         while item >= rowEnd {
             guard step < rows else { return nil }
             step += 1
-            let row = layout.items(inRow: edgeRow + direction * step)
+            let row = layout.itemsAcross(row: edgeRow + direction * step)
             if !row.isEmpty {
                 item = row.lowerBound
                 rowEnd = row.upperBound

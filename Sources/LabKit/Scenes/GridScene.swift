@@ -1,8 +1,10 @@
 import ScrollKit
 
 /// The image grid of seeds 000/001/003/004: a vertical 2-column grid of 500 tiles recycled through six
-/// views (B-GRID-2), each tile loading its image through the pipeline under the active loading policy
-/// (B-POL-1), with fades (B-IMG-2), the stale-image guard (B-GRID-4) and the B-POL-2 metrics.
+/// views (B-GRID-2) — or a feed of your own as a list, masonry or carousels, with as many views as its
+/// visible items need (B-FEED-1, `GridSceneConfiguration.use(_:layout:columns:)`) — each tile loading
+/// its image through the pipeline under the active loading policy (B-POL-1), with fades (B-IMG-2), the
+/// stale-image guard (B-GRID-4) and the B-POL-2 metrics.
 ///
 /// The scroll view frame is (0, 30, 320, 450) in phone coordinates under a 30 pt title bar; the whole
 /// phone is the touch area. The scene is the scroll view's delegate: it keeps `userDragging`
@@ -78,7 +80,8 @@ public final class GridScene: LabScene, ScrollViewDelegate {
         scrollView.touchArea = Self.phoneBounds
         scrollView.configuration.physics = configuration.physics
         pool = configuration.feed == nil || layout.kind == .grid ? .window(capacity: 6) : .queue
-        pipeline = ImagePipeline(source: source ?? Self.headlessSource(configuration), cacheByteLimit: configuration.cacheByteLimit,
+        pipeline = ImagePipeline(source: source ?? Self.feedSized(Self.headlessSource(configuration), configuration, layout: layout),
+                                 cacheByteLimit: configuration.cacheByteLimit,
                                  maxConcurrent: configuration.loadsAtOnce(),
                                  expectedLoadDuration: Self.expectedLoadDuration(configuration))
         policyKind = configuration.policy

@@ -9,6 +9,9 @@ extension GridSceneConfiguration {
         itemCount = feed.items.count
         assetCount = Swift.max(1, feed.images.count)
         assetByteSizes = feed.imageByteSizes
+        // Policies count the cache in images: of this feed's mean decoded size.
+        let decoded = FeedDecodedSizes.decodedBytes(feed: feed, layout: feedGeometry)
+        bytesPerImage = Swift.max(1, decoded.reduce(0, +) / Swift.max(1, decoded.count))
     }
 
     /// The geometry of the scene's content: the feed's layout, or the bundled grid of `itemCount` items.
@@ -20,5 +23,13 @@ extension GridSceneConfiguration {
     /// Which image each item shows.
     public var itemImages: ItemImages {
         feed.map(ItemImages.init(feed:)) ?? ItemImages(assetCount: assetCount)
+    }
+}
+
+extension GridScene {
+    /// The headless source for `c`: with a feed, its images decode to their own sizes.
+    static func feedSized(_ source: any ImageSource, _ c: GridSceneConfiguration, layout: FeedLayout) -> any ImageSource {
+        guard let feed = c.feed else { return source }
+        return FeedDecodedSizes(source, feed: feed, layout: layout)
     }
 }

@@ -52,6 +52,14 @@ public enum SweepResultLine {
         case let .string(h) where !h.isEmpty: factors["http"] = h
         default: throw Invalid(reason: "http must be a version name")
         }
+        // A feed's name and layout (sweeps over the bundled grid have neither).
+        for key in ["feed", "layout"] {
+            switch value[key] ?? .null {
+            case .null: break
+            case let .string(text) where !text.isEmpty: factors[key] = text
+            default: throw Invalid(reason: "\(key) must be a name")
+            }
+        }
         // Bytes count only where a network moved them.
         var overNetwork = false
         if case .string = value["network"] ?? .null { overNetwork = true }

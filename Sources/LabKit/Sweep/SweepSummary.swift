@@ -6,7 +6,8 @@ public enum SweepSummary {
     public struct Result: Hashable, Sendable {
         public var gesture: String
         public var policy: String
-        /// The other factors by name (`source`, `cacheImages`, `refresh`, `connections`, `http`), as text.
+        /// The other factors by name (`source`, `cacheImages`, `refresh`, `connections`, `http`, and with a
+        /// feed `feed`, `layout`), as text.
         public var factors: [String: String]
         public var blankTileSeconds: Double
         public var loadsIssued: Double
@@ -77,7 +78,7 @@ public enum SweepSummary {
     }
 
     /// The factors a report breaks results down by, in order.
-    public static let factorNames = ["source", "cacheImages", "refresh", "connections", "http"]
+    public static let factorNames = ["source", "cacheImages", "refresh", "connections", "http", "feed", "layout"]
 
     /// The report: for each factor with more than one value (or, if none has, all results as one
     /// "all" column), one row per policy and value, policies and values in the order first met.

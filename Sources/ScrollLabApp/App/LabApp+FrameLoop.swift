@@ -5,9 +5,9 @@ import ScrollKit
 import ScrollLabCore
 
 /// The frame loop: pump input every ~1 ms until the frame's deadline (see `InputPump`), then one
-/// `FrameStep` on the real clock: step the scene to the frame time, draw, present. The deadline and the moment to present come from the
-/// `FramePacer` (or, with `--pacing legacy`, the loop before it); without a waiting vsync (Xvfb,
-/// offscreen) the loop paces itself at the display rate.
+/// `FrameStep` on the real clock: step the scene to the frame time, draw, present. The deadline and the
+/// moment to present come from the `FramePacer` (or, with `--pacing legacy`, the loop before it);
+/// without a waiting vsync (Xvfb, offscreen) the loop paces itself at the display rate.
 extension LabApp {
     /// Runs until Esc, the close button, `--frames` or `--quit-after`; returns the exit code.
     package func run() -> Int32 {

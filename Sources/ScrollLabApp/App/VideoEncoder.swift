@@ -8,7 +8,7 @@ import Synchronization
 /// - ffmpeg's standard error is read while it runs (its last lines kept for a failure's message), so an
 ///   ffmpeg that says a lot never blocks on a full pipe;
 /// - a GIF is made in two steps, none holding every frame: the frames go once to ffmpeg, which builds
-///   the palette from all of them and keeps the frames losslessly (H.264 RGB at qp 0: about 60 kB a
+///   the palette from all of them and keeps the frames losslessly (H.264 RGB at qp 0: about 64 kB a
 ///   960×600 frame) in a temporary file; then a second ffmpeg maps that file through the palette into
 ///   the GIF;
 /// - the output reaches ffmpeg as a plain file (`./` before a relative path), never as a URL

@@ -54,6 +54,8 @@ package final class HTTPImageFetcher: NSObject, URLSessionDataDelegate, @uncheck
         var requests = 0
         /// Body bytes the delegate was given, per task still running (cancelled ones included).
         var delivered: [Int: Int64] = [:]
+        /// Tickets whose task is about to be made.
+        var issuing: Set<Int> = []
     }
 
     private let state = Mutex(State())
@@ -62,7 +64,8 @@ package final class HTTPImageFetcher: NSObject, URLSessionDataDelegate, @uncheck
     /// Seconds a fetch may take in all, from its start to its body's end (at least 60, and the timeout).
     var deadline: Double
     private let watchdog = DispatchSource.makeTimerSource(queue: .global(qos: .utility))
-    private let cancelling = DispatchQueue(label: "scrolllab.http.cancel")
+    /// Where tasks are made, started and cancelled, in order.
+    private let issuing = DispatchQueue(label: "scrolllab.http.issue")
 
     /// A fetcher for `template`; requests time out after `timeout` seconds without data.
     init(template: String, timeout: Double, connectionsPerHost: Int = 6) {
@@ -103,33 +106,40 @@ package final class HTTPImageFetcher: NSObject, URLSessionDataDelegate, @uncheck
     /// `priority` is the pipeline's: seconds until the image is needed (lower is sooner).
     func fetch(ticket: Int, asset: Int, priority: Double, completion: @escaping Completion) {
         guard let url = url(for: asset) else { return completion(.failure(.init(reason: "bad URL"))) }
-        let task = session.dataTask(with: url)
-        // Needed now → high; a second or more ahead → low (URLSessionTask's 0…1).
-        task.priority = Float(1 / (1 + Swift.max(0, priority)))
+        let started = Self.now()
         state.withLock { s in
-            s.jobs[task.taskIdentifier] = Job(ticket: ticket, completion: completion, started: Self.now())
-            s.tasks[ticket] = task
             s.requests += 1
-            s.delivered[task.taskIdentifier] = 0
+            s.issuing.insert(ticket)
         }
-        task.resume()
+        // Made and started off the caller's thread: on Linux a task's setters wait for the session's work
+        // queue, which can be held for seconds (it froze the frame loop).
+        issuing.async { [self] in
+            guard state.withLock({ $0.issuing.remove(ticket) != nil }) else { return }   // cancelled meanwhile
+            let task = session.dataTask(with: url)
+            // Needed now → high; a second or more ahead → low (URLSessionTask's 0…1).
+            task.priority = Float(1 / (1 + Swift.max(0, priority)))
+            state.withLock { s in
+                s.jobs[task.taskIdentifier] = Job(ticket: ticket, completion: completion, started: started)
+                s.tasks[ticket] = task
+                s.delivered[task.taskIdentifier] = 0
+            }
+            task.resume()
+        }
     }
 
     /// Every 20 ms: a fetch past the whole-request deadline is a timeout (the session's resource timeout
-    /// is not enforced on Linux), a body past the limit is cancelled (where the task counts its bytes).
+    /// is not enforced on Linux). Nothing of a task's is read under the lock: its properties may wait for
+    /// the session's queues, which may be waiting for this lock.
     private func watch() {
         let now = Self.now()
-        let over = state.withLock { s -> [(Int, URLSessionDataTask, String)] in
+        let late = state.withLock { s -> [(Int, URLSessionDataTask)] in
             s.tasks.values.compactMap { task in
-                guard let job = s.jobs[task.taskIdentifier] else { return nil }
-                if task.countOfBytesReceived > Int64(Self.maxBodyBytes) {
-                    return (task.taskIdentifier, task, "body over \(Self.maxBodyBytes >> 20) MB")
-                }
-                return now - job.started > deadline ? (task.taskIdentifier, task, "timeout") : nil
+                guard let job = s.jobs[task.taskIdentifier], now - job.started > deadline else { return nil }
+                return (task.taskIdentifier, task)
             }
         }
-        for (id, task, reason) in over {
-            finish(id, .failure(.init(reason: reason)))
+        for (id, task) in late {
+            finish(id, .failure(.init(reason: "timeout")))
             stop(task)
         }
     }
@@ -139,7 +149,7 @@ package final class HTTPImageFetcher: NSObject, URLSessionDataDelegate, @uncheck
     /// that queue while the transfer went on (gigabytes held in queued callbacks), and on the render
     /// thread it froze frames.
     private func stop(_ task: URLSessionTask) {
-        cancelling.async { task.cancel() }
+        issuing.async { task.cancel() }
     }
 
     private static func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
@@ -147,6 +157,7 @@ package final class HTTPImageFetcher: NSObject, URLSessionDataDelegate, @uncheck
     /// Stops the fetch of `ticket`; its completion will not run.
     func cancel(ticket: Int) {
         let task: URLSessionDataTask? = state.withLock { s in
+            s.issuing.remove(ticket)
             guard let task = s.tasks.removeValue(forKey: ticket) else { return nil }
             s.jobs[task.taskIdentifier] = nil
             return task
@@ -157,12 +168,16 @@ package final class HTTPImageFetcher: NSObject, URLSessionDataDelegate, @uncheck
     /// Cancels everything and lets the session go.
     func close() {
         let tasks = state.withLock { s -> [URLSessionDataTask] in
-            defer { s.jobs.removeAll(); s.tasks.removeAll() }
+            defer { s.jobs.removeAll(); s.tasks.removeAll(); s.issuing.removeAll() }
             return Array(s.tasks.values)
         }
-        for task in tasks { stop(task) }
         watchdog.cancel()
-        session.invalidateAndCancel()
+        // Not waited for: a session held by a stuck transfer must not hold the window's exit.
+        let session = self.session
+        issuing.async {
+            for task in tasks { task.cancel() }
+            session?.invalidateAndCancel()
+        }
     }
 
     // MARK: URLSessionDataDelegate

@@ -119,3 +119,21 @@ import LabKit
         }
     }
 }
+
+@Suite struct CarouselRowOffsetTests {
+    @Test func aRowsOffsetMovesItsItemsAndTheRowsAhead() {
+        var layout = FeedLayout(kind: .carousels, sizes: Array(repeating: Size(width: 100, height: 100), count: 30),
+                                sections: Array(repeating: 0, count: 10) + Array(repeating: 1, count: 10) + Array(repeating: 2, count: 10))
+        // Row 1 at offset 0: items 10, 11, 12 cross the 320 pt width (x 5, 115, 225); 13 starts at 335.
+        #expect(layout.itemsAcross(row: 1) == 10..<13)
+        layout.rowOffsets[1] = 230
+        // Now x −225, −115, −5, 105, 215, 325: items 12, 13, 14 are across.
+        #expect(layout.itemsAcross(row: 1) == 12..<15)
+        #expect(layout.frame(ofItem: 12) == Rect(x: -5, y: 110, width: 100, height: 100))
+        #expect(Array(layout.items(in: Rect(x: 0, y: 110, width: 320, height: 50))) == [12, 13, 14])
+        #expect(layout.items(inRow: 1) == 10..<20)
+        // The rows ahead a policy asks for: of row 1 only what is across the view.
+        let context = LoadingContext(layout: layout, bounds: Rect(x: 0, y: 0, width: 320, height: 100), visibleItems: [0, 1, 2])
+        #expect(context.itemsAhead(rows: 1, direction: 1) == [12, 13, 14])
+    }
+}

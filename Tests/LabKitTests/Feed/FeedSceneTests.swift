@@ -101,3 +101,27 @@ import ScrollKitTestSupport
         #expect(b.metrics.blankTileSeconds > a.metrics.blankTileSeconds)
     }
 }
+
+@Suite struct FeedDecodedSizesTests {
+    @Test func imagesDecodeToTheirItemsSizeOnScreenOrTheirOwn() throws {
+        var parser = FeedParser()
+        for line in [#"{"width":155,"height":100,"image":"big.jpg","bytes":90000,"pixelWidth":1200,"pixelHeight":800}"#,
+                     #"{"width":310,"height":310,"image":"small.jpg","bytes":3000,"pixelWidth":100,"pixelHeight":100}"#,
+                     #"{"width":310,"height":100,"image":"big.jpg","bytes":90000,"pixelWidth":1200,"pixelHeight":800}"#] {
+            try parser.parse(line: Array(line.utf8))
+        }
+        let feed = try parser.finish()
+        // A list: "big" first shows at 310×200 pt, 620×400 px (fewer than its 1200×800); "small" has only
+        // its own 100×100 px.
+        let sizes = FeedDecodedSizes.decodedBytes(feed: feed, layout: FeedLayout(feed: feed, kind: .list))
+        #expect(sizes == [620 * 400 * 4, 100 * 100 * 4])
+        var config = GridSceneConfiguration()
+        config.use(feed)
+        #expect(config.bytesPerImage == (620 * 400 * 4 + 100 * 100 * 4) / 2)
+        // The headless source hands out those sizes: the scene's cache holds what the images decode to.
+        let s = GridScene(configuration: config)
+        var frame = 0
+        while frame == 0 || !s.isSettled { s.advance(to: Double(frame) / 60); frame += 1 }
+        #expect(s.pipeline.cache.totalBytes == 620 * 400 * 4 + 100 * 100 * 4)
+    }
+}

@@ -21,7 +21,7 @@ import ScrollKit
     @Test func aValueGivenTwiceRunsOnce() {
         let plan = SweepPlan(policies: [.eager, .eager, .deferred], sources: [.latency(80), .latency(80.0), .latency(8e1), .network(.threeG), .network(.threeG)],
                              cacheImages: [12, 12], refreshRates: [60, 60.0])
-        #expect(plan.policies == [PolicyVariant(.eager), PolicyVariant(.deferred)])
+        #expect(plan.policies.map(\.kind) == [.eager, .deferred])
         #expect(plan.sources == [.latency(80), .network(.threeG)])
         #expect(plan.cacheImages == [12] && plan.refreshRates == [60])
         #expect(plan.configurations.count == 4 && Set(plan.configurations.map(\.id)).count == 4)
@@ -29,9 +29,9 @@ import ScrollKit
 
     @Test func aSweepsOwnLineIsAResultWithItsFactors() throws {
         let (id, result) = try SweepResultLine.parse(line(adaptive3g, gesture: "session-00003"))
-        #expect(id == "adaptive|network=3g|cache=6|refresh=120|session-00003")
+        #expect(id == "adaptive|network=3g|cache=6|refresh=120|connections=6|http=1.1|session-00003")
         #expect(result.gesture == "session-00003" && result.policy == "adaptive")
-        #expect(result.factors == ["source": "3g", "cacheImages": "6", "refresh": "120"])
+        #expect(result.factors == ["source": "3g", "cacheImages": "6", "refresh": "120", "connections": "6", "http": "1.1"])
         #expect(result.blankTileSeconds == 1.5 && result.loadsIssued == 40 && result.boundMinLoads == 30 && result.oracleBlankTileSeconds == nil)
         #expect(try SweepResultLine.parse(line(eager80, gesture: "g")).result.factors["source"] == "latency 80 ms")
     }

@@ -34,6 +34,10 @@ extension SceneSession {
         guard var driver = playback.replay else {
             if onGrid {
                 var grid = playback.grid ?? ModelGrid(origin: timeShown, rate: playback.frameRate, next: 1)
+                if isSettled, grid.time(grid.next + 1) <= now {
+                    // Nothing moves or loads: the idle frames are skipped, as the headless replay skips them.
+                    grid.next = Swift.max(grid.next, Int(((now - grid.origin) * grid.rate).rounded(.down)))
+                }
                 while grid.time(grid.next) <= now {
                     advance(to: grid.time(grid.next))
                     grid.next += 1

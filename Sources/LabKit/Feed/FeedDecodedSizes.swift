@@ -1,0 +1,45 @@
+/// A headless image source whose decoded images have each feed image's own size (B-FEED-1): the
+/// pixels the app keeps after downsampling to the item's size on screen at 2 px a point (ImageIO's
+/// thumbnail decode, Apple's advice in WWDC18 "Images and Graphics Best Practices"), or the image's
+/// own pixels when it is smaller, at 4 bytes a pixel. Everything else is the wrapped source's.
+public struct FeedDecodedSizes: ImageSource {
+    /// The source doing the work.
+    public var base: any ImageSource
+    /// Decoded bytes by image (asset) index.
+    public let decodedBytes: [Int]
+
+    /// Points to pixels of the lab's phone (the grid's 150×220 pt tiles are 300×440 px images).
+    public static let pixelsPerPoint = 2.0
+
+    /// Wraps `base` with the decoded sizes of `feed`'s images laid out by `layout`.
+    public init(_ base: any ImageSource, feed: Feed, layout: FeedLayout) {
+        self.base = base
+        decodedBytes = Self.decodedBytes(feed: feed, layout: layout)
+    }
+
+    /// Each image's decoded bytes: its first item's frame at `pixelsPerPoint`, capped by its own pixels.
+    public static func decodedBytes(feed: Feed, layout: FeedLayout) -> [Int] {
+        var out = Array(repeating: -1, count: feed.images.count)
+        for (i, item) in feed.items.enumerated() where out[item.image] < 0 {
+            let image = feed.images[item.image]
+            let frame = layout.frame(ofItem: i)
+            let shown = (frame.width * pixelsPerPoint).rounded() * (frame.height * pixelsPerPoint).rounded()
+            out[item.image] = Int(Swift.min(Double(image.pixelWidth * image.pixelHeight), shown)) * 4
+        }
+        return out.map { Swift.max(0, $0) }
+    }
+
+    public mutating func begin(_ ticket: LoadTicket, time: Double) { base.begin(ticket, time: time) }
+    public mutating func begin(_ ticket: LoadTicket, priority: Double, time: Double) { base.begin(ticket, priority: priority, time: time) }
+    public mutating func cancel(_ ticket: LoadTicket) { base.cancel(ticket) }
+    public var traffic: SourceTraffic { base.traffic }
+
+    public mutating func nextCompletion(upTo time: Double) -> LoadCompletion? {
+        guard var completion = base.nextCompletion(upTo: time) else { return nil }
+        let asset = completion.ticket.key.asset
+        if case .image = completion.result, asset >= 0, asset < decodedBytes.count {
+            completion.result = .image(bytes: decodedBytes[asset])
+        }
+        return completion
+    }
+}

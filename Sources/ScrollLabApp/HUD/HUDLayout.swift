@@ -179,9 +179,15 @@ struct HUDLayout {
 
         heading("Views (pool)", note: "\(s.viewsCreated) made · \(s.rebindCount) rebinds")
         let half = frame.width / 2
-        // More policy rows than the usual eight (seed-problem variants tried): the pool's rows give way
-        // to them (the views are labelled on the phone itself), so the table never drops a row.
-        let tiles = (s.loading?.policyRows.count ?? 0) > LoadingPolicyKind.allCases.count ? [] : s.tiles
+        // More policy rows than the registry's (seed-problem variants tried), or more than fit under the
+        // pool even at the small face (a policy added): the pool's rows give way to them (the views are
+        // labelled on the phone itself), so the table never drops a row nor overlaps one.
+        let policyRows = s.loading?.policyRows.count ?? 0
+        let poolHeight = Double((s.tiles.count + 1) / 2) * rowHeight
+        let tableHeight = (4 + metrics.lineHeight(.heading) + 2) + (metrics.lineHeight(.heading) + 1)
+            + Double(policyRows) * metrics.lineHeight(.small)
+        let crowded = policyRows > LoadingPolicyKind.allCases.count || (policyRows > 0 && y + poolHeight + tableHeight > frame.maxY)
+        let tiles = crowded ? [] : s.tiles
         for (index, tile) in tiles.enumerated() {
             let cellX = x + Double(index % 2) * half
             if y + rowHeight <= frame.maxY {

@@ -214,7 +214,15 @@ struct HUDLayout {
         heading("Views", note: "\(s.viewsCreated) made · \(s.rebindCount) rebinds")
         let perRow = tight ? 3 : 2
         let cell = frame.width / Double(perRow)
-        for (index, tile) in s.tiles.enumerated() {
+        // More policy rows than fit under the pool even at the small face (a policy added): the pool's rows
+        // give way to them (the views are labelled on the phone itself), so the table never overlaps a row.
+        let policyRows = s.loading?.policyRows.count ?? 0
+        let poolHeight = Double((s.tiles.count + perRow - 1) / perRow) * rowHeight
+        let tableHeight = (4 + metrics.lineHeight(.heading) + 2) + (metrics.lineHeight(.heading) + 1)
+            + Double(policyRows) * metrics.lineHeight(.small)
+        let crowded = policyRows > 0 && y + poolHeight + tableHeight > frame.maxY
+        let tiles = crowded ? [] : s.tiles
+        for (index, tile) in tiles.enumerated() {
             let cellX = x + Double(index % perRow) * cell
             if y + rowHeight <= frame.maxY {
                 swatches.append(Swatch(frame: Rect(x: cellX, y: y + 4, width: 10, height: 10),
@@ -224,7 +232,7 @@ struct HUDLayout {
             let name = tile.item.map(s.itemNaming.name) ?? "unbound"
             let shown = tight ? String(name.split(separator: " ").last ?? "") : name
             put("#\(tile.view) " + shown, .mono, .text, column: c, x: cellX + 14, y: y + 1, width: cell - 18)
-            if index % perRow == perRow - 1 || index == s.tiles.count - 1 { y += rowHeight }
+            if index % perRow == perRow - 1 || index == tiles.count - 1 { y += rowHeight }
         }
 
         heading("Loading", note: s.loading == nil ? nil : "since \(SceneKind.policyKeysLabel), A or R")

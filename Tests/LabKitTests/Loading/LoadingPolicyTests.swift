@@ -214,13 +214,11 @@ import LabKit
         #expect(slower.decide(.frame, in: c) == .none)
     }
 
-    /// The registry: every policy makes itself, names are unique, the seeds' and the lab's come before
-    /// the peers (their keys follow), and the policies the spec names are in it.
+    /// The registry: every policy makes itself, names are unique, and the policies the spec names are in it.
     @Test func kindsAndRawValues() {
         let kinds = LoadingPolicyKind.allCases
         for kind in kinds { #expect(kind.makePolicy().kind == kind) }
         #expect(Set(kinds.map(\.rawValue)).count == kinds.count)
-        #expect(kinds.firstIndex(where: \.isPeer).map { first in kinds[first...].allSatisfy(\.isPeer) } ?? true)
         for name in ["eager", "deferred", "target", "prefetch", "adaptive", "texture", "flutter", "glide"] {
             #expect(LoadingPolicyKind(rawValue: name) != nil)
         }

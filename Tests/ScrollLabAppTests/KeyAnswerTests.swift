@@ -45,7 +45,7 @@ import Testing
 
     /// Every toast a scene's own keys give in a scene of `kind` over `images`: each key pressed five
     /// times (round its cycle) after each policy key, so B meets every policy and every problem.
-    func sceneAnswers(_ kind: SceneKind, images: ImageLoader, options: SceneOptions) throws -> [String] {
+    func sceneAnswers(_ kind: SceneKind, images: ImageLoader, options: SceneConfiguration) throws -> [String] {
         let model = try #require(kind.make(SceneSettings()) as? any WindowPresentable)
         let scene = model.windowScene(kind: kind, images: images, options: options)
         defer { scene.close() }
@@ -103,7 +103,7 @@ import Testing
     /// scene it works in, or (a key bound nowhere) that it does nothing.
     func everyAnswer(_ renderer: OpaquePointer, disk: String) throws -> [String] {
         var answers: [String] = []
-        let options = try SceneOptions.parse([])
+        let options = SceneConfiguration()
         for (_, loader) in loaders(renderer, disk: disk) {
             for kind in SceneKind.all { answers += try sceneAnswers(kind, images: loader, options: options) }
             loader.shutdown()
@@ -145,7 +145,7 @@ import Testing
         let target = try Renderer()
         let disk = NSTemporaryDirectory() + "scrolllab-keyanswers-kl-\(getpid())"
         defer { try? FileManager.default.removeItem(atPath: disk) }
-        let options = try SceneOptions.parse([])
+        let options = SceneConfiguration()
         var said: [String: (k: String, l: String)] = [:]
         for (route, loader) in loaders(target.renderer, disk: disk) {
             let scene = try #require(SceneKind.grid.make(SceneSettings()) as? any WindowPresentable)

@@ -318,8 +318,9 @@ def png_size(path):
 
 def policies(binary):
     """The loading policies `binary` knows, in key order: `--policy`'s values in `replay --help`, without `all`
-    (the registry's list, so a test never names the policies by hand)."""
+    and the peers' `@shipped` variants (those are named on the command line only; the keys pick a policy on
+    the shared pipeline): the registry's list, so a test never names the policies by hand."""
     text = subprocess.run([binary, "replay", "--help"], capture_output=True, text=True, timeout=30).stdout
     match = re.search(r"--policy <policy>.*?\(values: ([^;]*);", text, re.S)
-    return [name for name in re.sub(r"\s+", " ", match.group(1)).split(", ") if name != "all"]
+    return [name for name in re.sub(r"\s+", " ", match.group(1)).split(", ") if name != "all" and "@" not in name]
 

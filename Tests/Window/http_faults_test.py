@@ -110,7 +110,7 @@ def python_server(mode):
 # 1. Bytes of cancelled transfers are counted.
 p = subprocess.Popen([binary, "serve", "--port", "0", "--network", "3g"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 source = json.loads(p.stdout.readline())["source"]
-m, _, _ = window(source, "glide", "--policy", "glide", replay="long-browse.jsonl", quit_after=10)
+m, _, _ = window(source, "glide", "--policy", "glide", replay="long-browse.jsonl", quit_after=16)
 # The window is gone: the server's transfers still under way end at their next chunk and are logged.
 time.sleep(1.5)
 p.send_signal(signal.SIGTERM)

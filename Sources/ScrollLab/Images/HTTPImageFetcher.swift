@@ -15,11 +15,12 @@ import Synchronization
 /// or the system's own words. The session calls back on its own queue; nothing here blocks the frame.
 ///
 /// Limits hold while the body arrives (B-HTTP-1, B-DISK-2): a body over `maxBodyBytes` is cancelled as
-/// soon as it passes the limit (memory stays at the limit; each chunk is appended in place, never the
+/// soon as it passes the limit (the body is dropped there; each chunk is appended in place, never the
 /// body copied); a fetch not done within the whole-request deadline is cancelled as a timeout; a body
 /// without a Content-Length must end with its image's own end marker (a cut connection looks like a
 /// clean end), else it is a truncated body. Every body byte received is counted, a cancelled
-/// transfer's included (the task's own count at its end, where the delegate saw fewer).
+/// transfer's included (callbacks after the cancel, and the task's own count at its end where the
+/// platform keeps one). Tasks are made, started and cancelled on a queue of their own.
 final class HTTPImageFetcher: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     /// The URL template: `{asset}` is replaced by the asset index.
     let template: String

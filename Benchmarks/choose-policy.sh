@@ -24,14 +24,14 @@ while [ $# -gt 0 ]; do
   esac
 done
 [ -x "$bin" ] || swift build -c release --product scrolllab
-pop="$out/pop-mixed-seed$seed-n$count"
-results="$out/results-seed$seed-n$count-$networks.jsonl"
 mkdir -p "$out"
-[ -d "$pop" ] || "$bin" gestures generate --kind mixed --count "$count" --seed "$seed" --out "$pop" >&2
-# Results made by another binary are not reused.
-stamp="$(sha256sum "$bin" | cut -c1-16)"
-if [ ! -f "$results.stamp" ] || [ "$(cat "$results.stamp")" != "$stamp" ]; then rm -f "$results"; fi
-"$bin" sweep run --gestures "$pop" --policies all --network "$networks" --out "$results" ${jobs:+--jobs "$jobs"} >&2
-echo "$stamp" > "$results.stamp"
+cd "$out"
+case "$bin" in /*) ;; *) bin="$OLDPWD/$bin" ;; esac
+# A population and results made with other settings or by another binary are not reused.
+stamp="$(sha256sum "$bin" | cut -c1-16) mixed $count $seed $networks"
+if [ ! -f stamp ] || [ "$(cat stamp)" != "$stamp" ]; then rm -rf pop results.jsonl; fi
+[ -d pop ] || "$bin" gestures generate --kind mixed --count "$count" --seed "$seed" --out pop >&2
+echo "$stamp" > stamp
+"$bin" sweep run --gestures pop --policies all --network "$networks" --out results.jsonl ${jobs:+--jobs "$jobs"} >&2
 echo "== $count mixed sessions (seed $seed) under $networks"
-"$bin" sweep report "$results" --recommend
+"$bin" sweep report results.jsonl --recommend

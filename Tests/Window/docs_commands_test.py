@@ -10,7 +10,7 @@ Short inputs: generated populations and feeds are cut to a few sessions (SHORTEN
 seconds on a debug build; nothing else is changed. The commands not run are listed in SKIP, each with why; a
 SKIP entry no page shows any more fails the test, so the list stays the pages' own.
 
-Usage: docs_commands_test.py BINARY OUTDIR
+Usage: docs_commands_test.py BINARY OUTDIR   (SCROLLLAB_RELEASE_BINARY, when set, is used instead of BINARY)
 """
 
 import glob
@@ -21,6 +21,12 @@ import sys
 import time
 
 binary, out = os.path.abspath(sys.argv[1]), sys.argv[2]
+# `make test` builds the release binary too (SCROLLLAB_RELEASE_BINARY): the same commands, in a fraction of
+# the debug build's time (`bench --network all` and the videos are most of it).
+release = os.environ.get("SCROLLLAB_RELEASE_BINARY")
+if release and os.access(release, os.X_OK):
+    binary = os.path.abspath(release)
+print("running the pages' commands with " + binary)
 root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 WINDOW = "opens the window (the window tests drive it)"

@@ -6,12 +6,12 @@
 #
 #   Benchmarks/choose-policy.sh [--count N] [--seed S] [--networks LIST] [--jobs J] [--out DIR] [--bin PATH]
 #
-# Defaults: 300 `mixed` sessions, seed 7, networks lte,3g,edge, every core, .build/choose-policy,
+# Defaults: 1000 `mixed` sessions, seed 7, networks lte,3g,edge, every core, .build/choose-policy,
 # .build/release/scrolllab (built if missing).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-count=300 seed=7 networks=lte,3g,edge jobs="" out=.build/choose-policy bin=.build/release/scrolllab
+count=1000 seed=7 networks=lte,3g,edge jobs="" out=.build/choose-policy bin=.build/release/scrolllab
 while [ $# -gt 0 ]; do
   case "$1" in
     --count) count=$2; shift 2 ;;

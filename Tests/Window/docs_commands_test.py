@@ -35,7 +35,7 @@ SKIP = {
     "make test": "the whole suite, this test included",
     "make docs": "builds the DocC site from scratch: minutes",
     "make example": "builds the example product; example_test.py runs it",
-    "Benchmarks/choose-policy.sh": "a release build and a 300-session sweep: about a quarter of an hour; "
+    "Benchmarks/choose-policy.sh": "a release build and a 1000-session sweep: minutes; "
                                    "the three commands it runs are run below on a short population",
     "scrolllab --compare adaptive,deferred": WINDOW,
     "scrolllab --compare ios,android,flutter-bouncing --replay Assets/Gestures/single-fling.jsonl": WINDOW,

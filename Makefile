@@ -7,7 +7,7 @@
 #   make test   install missing test packages, build (debug, and release for the signal tests), unit
 #               tests, a bounded fuzz run, a headless soak, the real-window and fault tests under Xvfb
 #               (serve_signals_test also stops the release binary), then a copy of the tree built with a throwaway policy and
-#               scene added where the README says (Tests/Extension)
+#               scene added where docs/extending.md says (Tests/Extension)
 #   make docs     ScrollKit's DocC documentation as a static site in docs/site (prints where)
 #   make example  build the ScrollKit example (Examples/) and write its screenshot offscreen
 #   make sanitize / make bench   ASan+TSan unit-test runs / micro-benchmarks, failing when a checked one

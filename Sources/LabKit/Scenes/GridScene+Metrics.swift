@@ -34,4 +34,10 @@ extension GridScene {
         recorder.frame(time: time, tiles: tiles, isMoving: scrollView.isTracking || scrollView.isMoving,
                        cacheBytes: pipeline.cache.totalBytes, tileOnlyBytes: tileOnlyBytes)
     }
+
+    /// Copies the source's traffic as it is now into the metrics: a window whose transfers ended after
+    /// its last frame (they are stopped when it closes) counts their last bytes before its summary.
+    public func noteTrafficNow() {
+        recorder.setTraffic(pipeline.source.traffic.since(trafficBaseline))
+    }
 }

@@ -160,8 +160,14 @@ package final class LabApp {
             frame(at: clock.now(), onGrid: session.clock.scale != 1)
             saveScreenshot(to: path)
         }
+        let end = clock.now()
+        // Transfers still under way end first: the summary counts every byte they received.
+        for phone in session.phones {
+            phone.images.stopTransfers()
+            phone.scene.loading?.noteTrafficNow()
+        }
         session.collect()
-        for phone in session.phones { tracePolicySegment(of: phone, at: clock.now()) }
+        for phone in session.phones { tracePolicySegment(of: phone, at: end) }
         writeTraceSummary()
         session.close()
         text.removeAll()

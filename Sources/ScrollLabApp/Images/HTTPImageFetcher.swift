@@ -181,6 +181,16 @@ package final class HTTPImageFetcher: NSObject, URLSessionDataDelegate, @uncheck
         }
     }
 
+    /// Cancels everything, then waits up to `timeout` seconds for every task to end, so the bytes each
+    /// received up to its cancel are counted in `traffic` (the window's summary reads it after this).
+    func stopTransfers(timeout: Double) {
+        close()
+        let end = Self.now() + timeout
+        while state.withLock({ !$0.delivered.isEmpty || !$0.issuing.isEmpty }), Self.now() < end {
+            usleep(2_000)
+        }
+    }
+
     // MARK: URLSessionDataDelegate
 
     /// Why `response` is refused on its head, or nil: a status outside 2xx (a redirect that reaches here

@@ -353,6 +353,12 @@ final class ImageLoader {
         textures.removeAll { !live.contains($0) }
     }
 
+    /// Ends the transfers under way (waiting up to `timeout` seconds for their last counts), so `traffic`
+    /// holds every byte the session cost; the window calls it before its summary.
+    func stopTransfers(timeout: Double = 0.5) {
+        if case let .http(fetcher) = route { fetcher.stopTransfers(timeout: timeout) }
+    }
+
     /// Stops the workers (waiting up to `timeout` seconds for decodes in progress) and frees everything.
     func shutdown(timeout: Double = 0.5) {
         if case let .http(fetcher) = route { fetcher.close() }

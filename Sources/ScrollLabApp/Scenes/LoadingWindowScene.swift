@@ -28,6 +28,8 @@ protocol LoadingWindowScene: WindowScene {
     func setCondition(_ condition: LoadCondition) -> PolicySegment?
     /// True when the scene's images are its own (A's runs: on the model clock), pumped and closed by it.
     var ownsImages: Bool { get set }
+    /// Counts the source's traffic as it is now (its transfers were stopped after the last frame).
+    func noteTrafficNow()
 }
 
 /// A loading policy's stretch of the run: its name, metrics and condition (the trace's `policySegment` line).
@@ -50,6 +52,7 @@ extension GridWindowScene: LoadingWindowScene {
     func adoptComparison(_ table: PolicyComparison) { grid.adoptComparison(table) }
     func resetComparison() { grid.resetComparison() }
     func resetMetrics() { grid.resetMetrics() }
+    func noteTrafficNow() { grid.noteTrafficNow() }
     var policyKind: LoadingPolicyKind { grid.policyKind }
     var policyVariant: PolicyVariant { grid.policyVariant }
     var condition: LoadCondition { grid.condition }

@@ -39,40 +39,74 @@ final class ImageLoader {
     private(set) var diskHits = 0
     /// Distinct images the grid shows: the asset files', or the default when over HTTP without local files.
     var assetCount: Int { paths.isEmpty ? (isHTTP ? GridSceneConfiguration().assetCount : 0) : paths.count }
-    /// Textures of decoded images.
-    let textures: TextureStore
-    /// At most this many uploads per frame…
-    var uploadsPerFrame = 4
-    /// …and no more upload work than this per frame, seconds.
-    var uploadBudget = 0.003
-    /// Output pixels per point (the window's scale), for the pixel size an image is drawn at.
-    var pixelScale = 1.0
-    /// Longest time one frame spent on image work (draining and uploading), seconds.
-    private(set) var worstFrameWork = 0.0
-    /// Time the last `pump` spent on image work, seconds.
-    private(set) var lastFrameWork = 0.0
-
-    private let mailbox = DecodeMailbox()
+    /// The upload stage: textures, the per-frame budget and its figures.
+    private(set) var uploader: TextureUploader
+    /// The decode stage: worker threads posting into their mailbox.
     private let workers: DecodeWorkers
-    private var begun: [Int: LoadTicket] = [:]
+    /// Loads begun and not yet ready, by ticket id.
+    private var begun: [Int: BegunLoad] = [:]
+    /// Decoded images waiting for their upload.
     private var decoded: [(LoadTicket, DecodedSurface)] = []
+    /// Loads uploaded or failed, waiting for the pipeline.
     private var ready: [LoadCompletion] = []
-    private var warned: Set<String> = []
-    /// Each begun ticket's texture size and priority.
-    private var fittings: [Int: PixelSize?] = [:]
-    private var priorities: [Int: Double] = [:]
-    /// Assets that failed to decode, with why: asked for again they fail at once, without decoding them
-    /// again (the decoder's own error lines, such as libpng's, would repeat each time).
-    private var failedAssets: [Int: String] = [:]
+    /// Assets that failed to decode.
+    private var failures = DecodeFailures()
     /// True when a pipeline takes this loader's completions (`nextCompletion`): on the model clock the
     /// source's loads are then taken one per call there rather than all at once in `pump`.
     var takesCompletionsOnDemand = false
+    /// Decodes on the render thread (`--decode-on-main`).
+    private var onMain = MainThreadDecodes()
+
+    /// A load begun: its ticket, the pixel size its texture is kept at, and the pipeline's priority.
+    private struct BegunLoad {
+        let ticket: LoadTicket
+        let fitting: PixelSize?
+        let priority: Double
+    }
+
+    /// Assets that failed to decode, with why: asked for again they fail at once, without decoding them
+    /// again (the decoder's own error lines, such as libpng's, would repeat each time); each file is
+    /// warned about once.
+    private struct DecodeFailures {
+        var reasons: [Int: String] = [:]
+        var warned: Set<String> = []
+    }
+
     /// Decode on the render thread, in `pump`, once the latency has passed (`--decode-on-main`: the
-    /// classic mistake, to show what it costs in hitches).
-    var decodesOnMain = false
-    /// Decodes waiting for their latency to pass, with decodes on the render thread: ticket, file,
-    /// size to fit, when due (`DispatchTime` seconds).
-    private var dueOnMain: [(ticket: Int, path: AssetFile, fitting: PixelSize?, due: Double)] = []
+    /// classic mistake, to show what it costs in hitches): the decodes waiting for their latency.
+    private struct MainThreadDecodes {
+        var isOn = false
+        /// Ticket, file, size to fit, when due (`DispatchTime` seconds).
+        var due: [(ticket: Int, path: AssetFile, fitting: PixelSize?, due: Double)] = []
+    }
+
+    /// Textures of decoded images.
+    var textures: TextureStore { uploader.textures }
+    /// At most this many uploads per frame.
+    var uploadsPerFrame: Int {
+        get { uploader.perFrame }
+        set { uploader.perFrame = newValue }
+    }
+    /// No more upload work than this per frame, seconds.
+    var uploadBudget: Double {
+        get { uploader.budget }
+        set { uploader.budget = newValue }
+    }
+    /// Output pixels per point (the window's scale), for the pixel size an image is drawn at.
+    var pixelScale: Double {
+        get { uploader.pixelScale }
+        set { uploader.pixelScale = newValue }
+    }
+    /// Longest time one frame spent on image work (draining and uploading), seconds.
+    var worstFrameWork: Double { uploader.worstFrameWork }
+    /// Time the last `pump` spent on image work, seconds.
+    var lastFrameWork: Double { uploader.lastFrameWork }
+    /// Decode on the render thread (`--decode-on-main`).
+    var decodesOnMain: Bool {
+        get { onMain.isOn }
+        set { onMain.isOn = newValue }
+    }
+    private var mailbox: DecodeMailbox { workers.mailbox }
 
     /// A loader for `paths` drawing with `renderer`, over `route` with `disk` in front of the network.
     init(paths: [AssetFile], latency: Double, renderer: OpaquePointer, route: Route = .files, disk: DiskCache? = nil) {
@@ -80,8 +114,8 @@ final class ImageLoader {
         self.latency = latency
         self.route = route
         self.disk = disk
-        self.textures = TextureStore(renderer: renderer)
-        self.workers = DecodeWorkers(mailbox: mailbox, maxDimension: Self.maxTextureSide(renderer))
+        self.uploader = TextureUploader(textures: TextureStore(renderer: renderer))
+        self.workers = DecodeWorkers(mailbox: DecodeMailbox(), maxDimension: Self.maxTextureSide(renderer))
     }
 
     /// A loader of `paths` from the files, for a scene's own pictures (the photos): the same renderer and
@@ -145,16 +179,12 @@ final class ImageLoader {
             ready.append(LoadCompletion(ticket: ticket, result: .failed(reason: "no images"), time: time))
             return
         }
-        if !isHTTP, let reason = failedAssets[ticket.key.asset % paths.count] {
+        if !isHTTP, let reason = failures.reasons[ticket.key.asset % paths.count] {
             ready.append(LoadCompletion(ticket: ticket, result: .failed(reason: reason), time: time))
             return
         }
-        begun[ticket.id] = ticket
-        let fitting = drawnSize.map {
-            PixelSize(width: Int32(($0.width * pixelScale).rounded(.up)), height: Int32(($0.height * pixelScale).rounded(.up)))
-        }
-        fittings[ticket.id] = fitting
-        priorities[ticket.id] = priority
+        let fitting = uploader.fitting(drawnSize)
+        begun[ticket.id] = BegunLoad(ticket: ticket, fitting: fitting, priority: priority)
         if let disk, let key = diskKey(asset: ticket.key.asset), disk.contains(key) {
             workers.start(ticket: ticket.id, origin: .disk, fitting: fitting) { disk.read(key).map { .success($0) } }
             return
@@ -164,12 +194,12 @@ final class ImageLoader {
 
     /// Sends `ticket` down its route past the disk cache.
     private func fetch(_ ticket: LoadTicket, time: Double) {
-        let fitting = fittings[ticket.id] ?? nil
+        let fitting = begun[ticket.id]?.fitting
         switch route {
         case .files:
             let path = paths[ticket.key.asset % paths.count]
-            if decodesOnMain {
-                dueOnMain.append((ticket.id, path, fitting, Self.now() + latency))
+            if onMain.isOn {
+                onMain.due.append((ticket.id, path, fitting, Self.now() + latency))
                 return
             }
             workers.start(ticket: ticket.id, path: path, latency: latency, fitting: fitting)
@@ -182,7 +212,7 @@ final class ImageLoader {
         case let .http(fetcher):
             let workers = self.workers, disk = self.disk, key = diskKey(asset: ticket.key.asset)
             let keep = storing(key)
-            fetcher.fetch(ticket: ticket.id, asset: ticket.key.asset, priority: priorities[ticket.id] ?? 0) { result in
+            fetcher.fetch(ticket: ticket.id, asset: ticket.key.asset, priority: begun[ticket.id]?.priority ?? 0) { result in
                 workers.start(ticket: ticket.id, origin: .network, fitting: fitting, keep: keep) { result }
             }
         }
@@ -205,18 +235,12 @@ final class ImageLoader {
         }
         route = .virtualClock(model)
         for c in finished {
+            let fitting = begun.removeValue(forKey: c.ticket.id)?.fitting
             if case .failed = c.result {
-                begun[c.ticket.id] = nil
-                fittings[c.ticket.id] = nil
-                priorities[c.ticket.id] = nil
                 ready.append(c)
                 continue
             }
             let path = paths[c.ticket.key.asset % paths.count]
-            let fitting = fittings[c.ticket.id] ?? nil
-            begun[c.ticket.id] = nil
-            fittings[c.ticket.id] = nil
-            priorities[c.ticket.id] = nil
             switch ImageDecoder.decode(path: path, maxDimension: workers.maxDimension, fitting: fitting) {
             case let .success(surface):
                 // The model's decoded size, as headless, so the memory figures match it.
@@ -245,7 +269,7 @@ final class ImageLoader {
             case .image:
                 let file = paths[c.ticket.key.asset % paths.count], key = diskKey(asset: c.ticket.key.asset)
                 let keep = storing(key)
-                workers.start(ticket: c.ticket.id, origin: .network, fitting: fittings[c.ticket.id] ?? nil, keep: keep) {
+                workers.start(ticket: c.ticket.id, origin: .network, fitting: begun[c.ticket.id]?.fitting, keep: keep) {
                     ImageDecoder.fileBytes(file).map { .success($0) } ?? .failure(.init(reason: "cannot read the file"))
                 }
             }
@@ -257,8 +281,6 @@ final class ImageLoader {
     /// Drops `ticket`: a fetch is cancelled, a queued decode skipped, a finished one freed, a ready one withdrawn.
     func cancel(_ ticket: LoadTicket) {
         guard begun.removeValue(forKey: ticket.id) != nil else { return }
-        fittings[ticket.id] = nil
-        priorities[ticket.id] = nil
         switch route {
         case .files: break
         case var .modelled(model):
@@ -270,7 +292,7 @@ final class ImageLoader {
         case let .http(fetcher): fetcher.cancel(ticket: ticket.id)
         }
         mailbox.cancel(ticket.id)
-        dueOnMain.removeAll { $0.ticket == ticket.id }
+        onMain.due.removeAll { $0.ticket == ticket.id }
         if let i = decoded.firstIndex(where: { $0.0 == ticket }) { decoded.remove(at: i).1.free() }
         ready.removeAll { $0.ticket == ticket }
     }
@@ -282,17 +304,17 @@ final class ImageLoader {
         takeArrivals(upTo: time)
         if !takesCompletionsOnDemand { takeVirtualCompletions(upTo: time) }
         var outcomes = mailbox.drain()
-        if !dueOnMain.isEmpty {
+        if !onMain.due.isEmpty {
             // The render thread decodes every image whose latency has passed, whatever it costs the frame.
             let now = Self.now(), maxSide = workers.maxDimension
-            for job in dueOnMain where job.due <= now {
+            for job in onMain.due where job.due <= now {
                 outcomes.append(.init(ticket: job.ticket, result: ImageDecoder.decode(path: job.path, maxDimension: maxSide,
                                                                                       fitting: job.fitting)))
             }
-            dueOnMain.removeAll { $0.due <= now }
+            onMain.due.removeAll { $0.due <= now }
         }
         for outcome in outcomes {
-            guard let ticket = begun[outcome.ticket] else {
+            guard let ticket = begun[outcome.ticket]?.ticket else {
                 if case let .success(surface) = outcome.result { surface.free() }
                 continue
             }
@@ -307,22 +329,18 @@ final class ImageLoader {
                 decoded.append((ticket, surface))
             case let .failure(failure):
                 begun[ticket.id] = nil
-                fittings[ticket.id] = nil
-                priorities[ticket.id] = nil
                 if !isHTTP {
-                    failedAssets[ticket.key.asset % paths.count] = failure.reason
+                    failures.reasons[ticket.key.asset % paths.count] = failure.reason
                     warnOnce(path: paths[ticket.key.asset % paths.count].displayPath, reason: failure.reason)
                 }
                 ready.append(LoadCompletion(ticket: ticket, result: .failed(reason: failure.reason), time: time))
             }
         }
         var uploads = 0
-        while !decoded.isEmpty, uploads < uploadsPerFrame, seconds(since: start) < uploadBudget {
+        while !decoded.isEmpty, uploader.mayUpload(after: uploads, since: start) {
             let (ticket, surface) = decoded.removeFirst()
             let bytes = surface.decodedBytes
             begun[ticket.id] = nil
-            fittings[ticket.id] = nil
-            priorities[ticket.id] = nil
             if textures.upload(surface, for: ticket.key.asset) {
                 ready.append(LoadCompletion(ticket: ticket, result: .image(bytes: bytes), time: time))
             } else {
@@ -330,8 +348,7 @@ final class ImageLoader {
             }
             uploads += 1
         }
-        lastFrameWork = seconds(since: start)
-        worstFrameWork = Swift.max(worstFrameWork, lastFrameWork)
+        uploader.endFrame(since: start)
     }
 
     /// The earliest uploaded (or failed) load at or before `time`. On the model clock, for a pipeline
@@ -380,11 +397,7 @@ final class ImageLoader {
     }
 
     private func warnOnce(path: String, reason: String) {
-        guard warned.insert(path).inserted else { return }
+        guard failures.warned.insert(path).inserted else { return }
         writeStandardError("scrolllab: warning: \(path): \(reason)")
-    }
-
-    private func seconds(since start: UInt64) -> Double {
-        Double(SDL_GetPerformanceCounter() &- start) / Double(SDL_GetPerformanceFrequency())
     }
 }

@@ -2,8 +2,9 @@
 
 - The serving line, the files' bytes with their Content-Type, 404 for an unknown path.
 - 3G at the server: one image takes two round trips (a new connection) plus its bytes at the downlink,
-  less the token bucket's 4 KB burst, within 60 ms; three at once share the link: the last ends when all
-  their bytes have crossed it (within 10%); the log's bytes are the bodies'.
+  less the token bucket's 4 KB burst (no sooner at the client, within 100 ms by the server's log); three at
+  once share the link: the last ends when all their bytes have crossed it (no sooner at the client, within
+  10% by the server's log); the log's bytes are the bodies'.
 - `very-bad` answers everything, late (loss as retransmission timeouts), or 504 after four lost attempts.
 - Bad options: an error line naming the option (then the usage) and exit code 64. SIGTERM and SIGINT: exit code 0.
 """
@@ -57,8 +58,8 @@ status, ctype, body, took = get(base.replace("{asset}", "3"))
 with open(os.path.join(assets, files[3]), "rb") as f:
     expected = f.read()
 check(status == 200 and ctype == "image/jpeg" and body == expected, "/img/3.jpg is %s, image/jpeg, %d bytes" % (files[3], len(body)))
-least = 2 * RTT + (len(body) - BURST) / RATE
-check(least - 0.01 <= took <= least + 0.10, "one image on 3G: %.3f s, the profile says %.3f s" % (took, least))
+least_one = 2 * RTT + (len(body) - BURST) / RATE
+check(took >= least_one - 0.01, "one image on 3G: %.3f s at the client, the profile says at least %.3f s" % (took, least_one))
 status, _, _, _ = get(base.replace("{asset}.jpg", "999"))
 check(status == 404, "an index past the assets: 404")
 
@@ -71,12 +72,18 @@ for t in threads: t.join()
 total = sum(len(results[i][2]) for i in results)
 slowest = max(results[i][3] for i in results)
 least = 2 * RTT + (total - BURST) / RATE
-check(least - 0.02 <= slowest <= least * 1.10 + 0.05,
-      "three at once share the link: the last took %.3f s for %d bytes, the profile says %.3f s" % (slowest, total, least))
+check(slowest >= least - 0.02,
+      "three at once share the link: the last took %.3f s at the client for %d bytes, the profile says at least %.3f s" % (slowest, total, least))
 log = [e for e in stop(p) if e["event"] == "request"]
 check(len(log) == 5, "one log line per request (%d)" % len(log))
 check(all(set(("path", "status", "bytes", "start", "end")) <= set(e) for e in log), "each line has path, status, bytes, start and end")
 by_path = {e["path"]: e for e in log}
+# No later than the profile either, by the server's own clock (a client's scheduler on a loaded machine
+# adds its own delay to what it measures).
+one = by_path["/img/3.jpg"]["end"] - by_path["/img/3.jpg"]["start"]
+check(one <= least_one + 0.10, "one image on 3G: the server took %.3f s, the profile says %.3f s" % (one, least_one))
+shared = max(by_path["/img/%d.jpg" % i]["end"] for i in (10, 11, 12)) - min(by_path["/img/%d.jpg" % i]["start"] for i in (10, 11, 12))
+check(shared <= least * 1.10 + 0.05, "three at once: the server took %.3f s, the profile says %.3f s" % (shared, least))
 for i in (3, 10, 11, 12):
     e = by_path["/img/%d.jpg" % i]
     check(e["status"] == 200 and e["bytes"] == os.path.getsize(os.path.join(assets, files[i])),

@@ -56,6 +56,7 @@ for run in $(seq 1 "$repeat"); do
     echo "== window test $name, run $run of $repeat (DISPLAY=$display, output in $out/run-$run)"
     mkdir -p "$out/run-$run"
     ok=1
+    began=$SECONDS
     python3 "$test" "$binary" "$out/run-$run" || ok=0
     # A test must close every window it opened: one left running would take the keyboard focus and the
     # cores from the tests after it. Kill it, and count the test as failed.
@@ -65,10 +66,10 @@ for run in $(seq 1 "$repeat"); do
       ok=0
     fi
     if [ "$ok" = 1 ]; then
-      echo "== $name: passed"
+      echo "== $name: passed ($((SECONDS - began)) s)"
       passes[$name]=$(( ${passes[$name]:-0} + 1 ))
     else
-      echo "== $name: FAILED"
+      echo "== $name: FAILED ($((SECONDS - began)) s)"
       status=1
     fi
   done

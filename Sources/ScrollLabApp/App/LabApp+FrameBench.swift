@@ -22,8 +22,7 @@ extension LabApp {
     package func runFrameBench(warmupFrames: Int = 30, tailFrames: Int = 20, frameLimit: Int = 120 * 60) -> FrameBenchRun {
         let period = 1 / modelFrameRate
         session.playback.frameRate = modelFrameRate
-        let gesture = session.playback.pending
-        session.playback.pending = nil
+        let gesture = session.takePendingGesture()
         var bench = FrameBenchRun(renderer: sdl.rendererName)
         let pump = InputPump(clock: clock, window: nil)
         let origin = clock.now()
@@ -34,7 +33,7 @@ extension LabApp {
             Self.sleep(until: deadline, clock: clock)
             // Offscreen there is no input; the queue is emptied as the window's loop does.
             pump.drain { _, _ in }
-            if index == warmupFrames { session.playback.pending = gesture }
+            if index == warmupFrames, let gesture { session.play(gesture) }
             let start = SDL_GetPerformanceCounter()
             // Offscreen, GL's swap would not wait: the step finishes the drawing, each frame pays for its own.
             _ = FrameStep.present(self, clock: .virtual, at: Double(index) * period)

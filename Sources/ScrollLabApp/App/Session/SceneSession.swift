@@ -121,6 +121,12 @@ final class SceneSession {
         playback.pending = gesture
     }
 
+    /// The gesture waiting to be played, taken back (the frame bench plays it after its warm-up).
+    func takePendingGesture() -> [PointerEvent]? {
+        defer { playback.pending = nil }
+        return playback.pending
+    }
+
     /// Reads the gesture file at `path` on a thread of its own, then plays it (`--replay FILE`).
     func playFile(_ path: String) {
         playback.load = GestureLoad(path: path)

@@ -50,19 +50,19 @@ struct SweepCommand: ParsableCommand {
         @Option(help: "Policies, comma-separated (a peer's @shipped variant on its system's pipeline: texture@shipped, …), or all (default all: every policy on the shared pipeline).")
         var policies: String = "all"
 
-        @Option(name: .customLong("latency-ms"), help: "Constant latencies in ms, comma-separated (default 80 unless --network).")
+        @Option(name: .customLong("latency-ms"), parsing: .unconditional, help: "Constant latencies in ms, comma-separated (default 80 unless --network).")
         var latencyMs: String?
 
         @Option(help: ArgumentHelp("Network profiles, comma-separated: " + NetworkProfile.names + "."))
         var network: String?
 
-        @Option(name: .customLong("cache-images"), help: "Memory cache sizes in images, comma-separated (default 12).")
+        @Option(name: .customLong("cache-images"), parsing: .unconditional, help: "Memory cache sizes in images, comma-separated (default 12).")
         var cacheImages: String?
 
-        @Option(help: "Refresh rates in Hz, comma-separated (default 60).")
+        @Option(parsing: .unconditional, help: "Refresh rates in Hz, comma-separated (default 60).")
         var refresh: String?
 
-        @Option(help: "Requests in flight at once (URLSession's connections per host), comma-separated (default 6).")
+        @Option(parsing: .unconditional, help: "Requests in flight at once (URLSession's connections per host), comma-separated (default 6).")
         var connections: String?
 
         @Option(help: "HTTP versions of the modelled network, comma-separated: 1.1, 2 (default 1.1).")

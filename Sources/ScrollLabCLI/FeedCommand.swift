@@ -94,7 +94,7 @@ struct FeedCommand: ParsableCommand {
         }
 
         func run() throws {
-            let feed = loadFeed(file, command: "feed check")
+            let feed = loadFeed(file, command: CommandName(Self.self))
             let geometry = FeedLayout(feed: feed, kind: layout, columns: columns)
             let bytes = feed.images.map(\.bytes).sorted()
             let line = JSONValue.object([

@@ -35,11 +35,12 @@ func readFeedFile(_ path: String) throws(FeedReadError) -> Feed {
     }
 }
 
-/// `readFeedFile`, or the end of the program with its one line and exit code.
-func loadFeed(_ path: String, command: String) -> Feed {
+/// `readFeedFile`, or the end of the program with its one line (`scrolllab feed check: …`, the
+/// `command`'s name as its messages give it) and exit code.
+func loadFeed(_ path: String, command: CommandName) -> Feed {
     do throws(FeedReadError) {
         return try readFeedFile(path)
     } catch {
-        fail("scrolllab \(command): \(error.message)", code: error.code)
+        fail("\(command.display): \(error.message)", code: error.code)
     }
 }

@@ -9,6 +9,10 @@ package struct CommandName: Equatable, Sendable {
     /// (`scrolllab` for the window, `scrolllab sweep` for `sweep run`, `scrolllab feed check`).
     package let display: String
 
+    /// The command whose line is being parsed (bound by `ScrollLabCommand.parseLine`): an option that
+    /// reads its file while it is parsed (`--feed`) names it in its message.
+    @TaskLocal package static var parsing = CommandName(ScrollLabCommand.self)
+
     /// The names of `command`, a command in `ScrollLabCommand`'s tree.
     init(_ command: ParsableCommand.Type) {
         let chain = Self.chain(to: command, from: ScrollLabCommand.self) ?? [ScrollLabCommand.self]
@@ -118,7 +122,7 @@ extension ScrollLabCommand {
             while let fallback = command.configuration.defaultSubcommand { command = fallback }
         }
         let parsed: ParsableCommand
-        do { parsed = try parseAsRoot(arguments) } catch {
+        do { parsed = try CommandName.$parsing.withValue(CommandName(command)) { try parseAsRoot(arguments) } } catch {
             return .refused(CommandLineRefusal(error, command: CommandName(command)))
         }
         let name = CommandName(of: parsed)

@@ -302,7 +302,8 @@ struct SweepCommand: ParsableCommand {
             output = openOutput(out, command: "sweep merge")
             for id in byID.keys.sorted() where !output.write(byID[id]!.line + "\n") { break }
             if let failure = output.close() { fail("scrolllab sweep merge: \(failure)") }
-            writeStandardError("scrolllab sweep merge: \(byID.count) result(s) from \(files.count) file(s) to \(MessageText.quoted(out))")
+            writeStandardError("scrolllab sweep merge: \(byID.count) result(s) from \(files.count) file(s) to "
+                               + (out == "-" ? "standard output" : MessageText.quoted(out)))
         }
     }
 

@@ -20,7 +20,8 @@ extension BenchCommand {
         } else if let gestureDirectory {
             path = gestureDirectory.appendingPathComponent(Self.frameBenchGesture + ".jsonl").path
         } else {
-            fail("scrolllab bench: no Assets/Gestures found from the current directory or the executable; use --frames-gesture FILE")
+            fail("scrolllab bench: no Assets/Gestures found from the current directory or the executable; use --frames-gesture FILE",
+                 code: CommandExit.input)
         }
         let drawing = Drawings.required("--frames", command: "bench")
         let gesture = loadGesture(path, command: "bench")
@@ -29,7 +30,7 @@ extension BenchCommand {
         let phones = compare ?? 1
         if phones > 1 { sceneOptions.compare = PolicyVariant.shared.prefix(phones).map(CompareEntry.policy) }
         let images = sceneOptions.imagePathsOrExit()
-        guard !images.isEmpty else { fail("scrolllab bench: --frames needs the images of Assets/Images") }
+        guard !images.isEmpty else { fail("scrolllab bench: --frames needs the images of Assets/Images", code: CommandExit.input) }
         let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
         if !json {
             print("scrolllab bench --frames — grid scene, gesture \(name), \(images.count) images, latency \(Self.format(latencyMs, 0)) ms, "

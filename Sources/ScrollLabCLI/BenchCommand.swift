@@ -114,7 +114,6 @@ struct BenchCommand: ParsableCommand {
             guard (1...4).contains(compare) else { throw ValidationError("--compare must be 1 to 4 phones (got \(compare))") }
         }
         guard !diskCache.isEmpty else { throw ValidationError("--disk-cache must be on, off or a folder") }
-        try OptionAudit.check("bench")
     }
 
     /// `--policies`: the rows' policy variants.
@@ -132,24 +131,21 @@ struct BenchCommand: ParsableCommand {
         }
         paths.input(framesGesture, "--frames-gesture")
         paths.output(plot, "--plot")
-        if let conflict = paths.firstConflict() { fail("scrolllab bench: " + conflict, code: 64) }
+        if let conflict = paths.firstConflict() { fail("scrolllab bench: " + conflict, code: CommandExit.usage) }
         // A --plot this build cannot draw, or cannot write, fails at once, not after the whole bench.
         let drawing = plot.map { _ in Drawings.required("--plot", command: "bench") }
-        if let plot, plot != "-" {
-            do { _ = try OutputFile(path: plot).close() } catch {
-                fail("scrolllab bench: --plot: \(error.message.replacingOccurrences(of: "scrolllab: ", with: ""))", code: OptionRules.Exit.usage)
-            }
-        }
+        if let plot, plot != "-" { _ = openOutput(plot, option: "--plot", command: "bench").close() }
         if frames {
             runFrames(gestureDirectory: gestures.map { URL(fileURLWithPath: $0) } ?? AssetLocator.directory("Gestures"))
             return
         }
         guard let directory = gestures.map({ URL(fileURLWithPath: $0) }) ?? AssetLocator.directory("Gestures") else {
-            fail("scrolllab bench: no Assets/Gestures found from the current directory or the executable; use --gestures DIR")
+            fail("scrolllab bench: no Assets/Gestures found from the current directory or the executable; use --gestures DIR",
+                 code: CommandExit.input)
         }
         let files = Self.gestureFiles(in: directory)
         guard !files.isEmpty else {
-            fail("scrolllab bench: no grid gesture files (*.jsonl) in \(MessageText.quoted(directory.path))", code: OptionRules.Exit.input)
+            fail("scrolllab bench: no grid gesture files (*.jsonl) in \(MessageText.quoted(directory.path))", code: CommandExit.input)
         }
 
         var config = GridSceneConfiguration()
@@ -172,12 +168,8 @@ struct BenchCommand: ParsableCommand {
         var gestures: [(name: String, events: [PointerEvent])] = []
         for file in files {
             let name = file.deletingPathExtension().lastPathComponent
-            let text: String
-            do { text = try String(contentsOf: file, encoding: .utf8) } catch {
-                fail("scrolllab bench: cannot read \(file.path): \(error.localizedDescription)")
-            }
-            var events: [PointerEvent]
-            do { events = try GestureFile.parse(text) } catch { fail("scrolllab bench: \(file.lastPathComponent) \(error.description)") }
+            var events: [PointerEvent] = []
+            readGesture(file.path, command: "bench") { events.append($0) }
             if let touchHz { events = TouchResampler.resample(events, rate: touchHz) }
             gestures.append((name, events))
         }

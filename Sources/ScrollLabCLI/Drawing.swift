@@ -52,6 +52,6 @@ package enum Drawings {
     /// (`scrolllab-headless`): `what` (e.g. `--plot`) needs the window build.
     static func required(_ what: String, command: String) -> any Drawing {
         if let drawing = Drawings.current { return drawing }
-        fail("scrolllab \(command): \(what) draws, and this build (scrolllab-headless) links no SDL: use scrolllab", code: OptionRules.Exit.usage)
+        fail("scrolllab \(command): \(what) draws, and this build (scrolllab-headless) links no SDL: use scrolllab", code: CommandExit.usage)
     }
 }

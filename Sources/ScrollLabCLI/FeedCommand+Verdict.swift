@@ -52,11 +52,11 @@ extension FeedCommand {
             defer { finishStandardOutput(command: "feed verdict") }
             guard let directory = gestures.map({ URL(fileURLWithPath: $0) }) ?? AssetLocator.directory("Gestures") else {
                 fail("scrolllab feed verdict: no Assets/Gestures found from the current directory or the executable; use --gestures DIR",
-                     code: OptionRules.Exit.input)
+                     code: CommandExit.input)
             }
             let files = BenchCommand.gestureFiles(in: directory)
             guard !files.isEmpty else {
-                fail("scrolllab feed verdict: no gesture files (*.jsonl) in \(MessageText.quoted(directory.path))", code: OptionRules.Exit.input)
+                fail("scrolllab feed verdict: no gesture files (*.jsonl) in \(MessageText.quoted(directory.path))", code: CommandExit.input)
             }
             let sessions = files.map { loadGesture($0.path, command: "feed verdict") }
             var config = GridSceneConfiguration()

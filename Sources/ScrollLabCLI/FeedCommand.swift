@@ -37,7 +37,7 @@ struct FeedCommand: ParsableCommand {
         @Option(parsing: .unconditional, help: "Columns of a masonry or grid (1–\(FeedParser.columnLimit), default 2).")
         var columns: Int = FeedLayout.defaultColumns
 
-        @Option(help: "File to write (default: standard output).")
+        @Option(help: "File to write (default, or -: standard output).")
         var out: String?
 
         func validate() throws {
@@ -50,14 +50,7 @@ struct FeedCommand: ParsableCommand {
         }
 
         func run() throws {
-            let file: OutputFile
-            if let out {
-                do throws(AppError) { file = try OutputFile(path: out) } catch {
-                    fail("scrolllab feed generate: \(error.message)", code: OptionRules.Exit.usage)
-                }
-            } else {
-                file = .standardOutput()
-            }
+            let file = out.map { openOutput($0, command: "feed generate") } ?? .standardOutput()
             let generator = FeedGenerator(layout: layout, seed: seed, columns: columns)
             var text = generator.headerLine + "\n"
             func flush() {
@@ -101,7 +94,7 @@ struct FeedCommand: ParsableCommand {
         }
 
         func run() throws {
-            let feed = loadFeed(file, command: "feed check")
+            let feed = loadFeed(file, command: CommandName(Self.self))
             let geometry = FeedLayout(feed: feed, kind: layout, columns: columns)
             let bytes = feed.images.map(\.bytes).sorted()
             let line = JSONValue.object([

@@ -9,52 +9,38 @@ struct FeedReadError: Error {
     let code: Int32
 }
 
-/// Reads the feed file at `path` (`-`: standard input) line by line: memory stays bounded by the line
-/// limit and the feed's item limit whatever the file holds.
+/// Reads the feed file at `path` (`-`: standard input) line by line with the shared line reader: memory
+/// stays bounded by the line limit and the feed's item limit whatever the file holds.
 func readFeedFile(_ path: String) throws(FeedReadError) -> Feed {
-    let name = path == "-" ? "stdin" : MessageText.quoted(path)
-    let descriptor = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { throw FeedReadError(message: "cannot read \(name): \(OutputFile.errorText())", code: OptionRules.Exit.input) }
-    defer { if descriptor != STDIN_FILENO { close(descriptor) } }
+    let name = inputName(path)
     var parser = FeedParser()
-    var line: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    func parseLine() throws(FeedReadError) {
-        do {
-            try parser.parse(line: line)
-        } catch {
-            throw FeedReadError(message: "\(name) \(MessageText.singleLine(error.description))", code: OptionRules.Exit.failed)
+    // The parser allows a line of `lineLimit` bytes and its `\r`.
+    try readInputLines(path, lineLimit: Feed.lineLimit + 1, problem: { problem in
+        switch problem {
+        case let .unreadable(message): return FeedReadError(message: message, code: CommandExit.input)
+        case let .lineTooLong(line):
+            return FeedReadError(message: "\(name) \(FeedError(line: line, reason: "longer than \(Feed.lineLimit) bytes (not a feed file?)").description)",
+                                 code: CommandExit.failed)
+        case .tooLarge: return FeedReadError(message: "\(name) is too large", code: CommandExit.failed)
         }
-        line.removeAll(keepingCapacity: true)
-    }
-    while true {
-        let n = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-        if n < 0, errno == EINTR { continue }
-        guard n >= 0 else { throw FeedReadError(message: "cannot read \(name): \(OutputFile.errorText())", code: OptionRules.Exit.input) }
-        if n == 0 { break }
-        var start = 0
-        for i in 0..<n where chunk[i] == UInt8(ascii: "\n") {
-            line += chunk[start..<i]
-            try parseLine()
-            start = i + 1
+    }) { line throws(FeedReadError) in
+        do throws(FeedError) { try parser.parse(line: line) } catch {
+            throw FeedReadError(message: "\(name) \(MessageText.singleLine(error.description))", code: CommandExit.failed)
         }
-        line += chunk[start..<n]
-        // A line with no end in sight: let the parser name it (too long) now rather than buffer it all.
-        if line.count > Feed.lineLimit + 1 { try parseLine() }
     }
-    if !line.isEmpty { try parseLine() }
     do {
         return try parser.finish()
     } catch {
-        throw FeedReadError(message: "\(name) \(error.description)", code: OptionRules.Exit.failed)
+        throw FeedReadError(message: "\(name) \(error.description)", code: CommandExit.failed)
     }
 }
 
-/// `readFeedFile`, or the end of the program with its one line and exit code.
-func loadFeed(_ path: String, command: String) -> Feed {
+/// `readFeedFile`, or the end of the program with its one line (`scrolllab feed check: …`, the
+/// `command`'s name as its messages give it) and exit code.
+func loadFeed(_ path: String, command: CommandName) -> Feed {
     do throws(FeedReadError) {
         return try readFeedFile(path)
     } catch {
-        fail("scrolllab \(command): \(error.message)", code: error.code)
+        fail("\(command.display): \(error.message)", code: error.code)
     }
 }

@@ -7,7 +7,7 @@ import ScrollLabCore
 /// program with exit 2, a bad one with exit 1, each naming the line.
 struct FeedOptions: ParsableArguments {
     @Option(help: ArgumentHelp("A feed file to scroll instead of the bundled grid (JSON lines, docs/feeds.md).", valueName: "FILE"),
-            transform: { LoadedFeed(path: $0, feed: loadFeed($0, command: "--feed")) })
+            transform: { LoadedFeed(path: $0, feed: loadFeed($0, command: CommandName.parsing)) })
     var feed: LoadedFeed?
 
     @Option(help: ArgumentHelp("Layout of the --feed: \(FeedLayoutKind.names) (default: the file's, else list)."))

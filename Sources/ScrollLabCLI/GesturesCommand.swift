@@ -88,13 +88,13 @@ struct GesturesCommand: ParsableCommand {
                 """
         )
 
-        @Argument(help: "The capture (`adb shell getevent -lt > capture.txt`).")
+        @Argument(help: "The capture (`adb shell getevent -lt > capture.txt`; -: standard input).")
         var capture: String
 
         @Option(help: "Folder to write the gestures to (made if missing).")
         var out: String
 
-        @Option(help: "`adb shell getevent -p` output giving the panel's ABS_MT_POSITION_X/Y ranges.")
+        @Option(help: "`adb shell getevent -p` output giving the panel's ABS_MT_POSITION_X/Y ranges (-: standard input).")
         var info: String?
 
         @Option(name: .customLong("max-x"), parsing: .unconditional, help: "The panel's largest X (without --info).")
@@ -114,6 +114,7 @@ struct GesturesCommand: ParsableCommand {
 
         func validate() throws {
             guard density.isFinite, density >= 0.1, density <= 10 else { throw ValidationError("--density must be between 0.1 and 10") }
+            if capture == "-", info == "-" { throw ValidationError("standard input (-) can be read once: the capture or --info, not both") }
             if info == nil, maxX == nil || maxY == nil {
                 throw ValidationError("give the panel's range: --info FILE (getevent -p) or --max-x and --max-y")
             }
@@ -123,16 +124,16 @@ struct GesturesCommand: ParsableCommand {
         }
 
         func run() throws {
-            let fd = open(capture, O_RDONLY | O_CLOEXEC)
+            let fd = capture == "-" ? dup(STDIN_FILENO) : open(capture, O_RDONLY | O_CLOEXEC)
             guard fd >= 0 else {
-                fail("scrolllab gestures import: cannot read \(MessageText.quoted(capture)): \(OutputFile.errorText())", code: OptionRules.Exit.input)
+                fail("scrolllab gestures import: cannot read \(MessageText.quoted(capture)): \(OutputFile.errorText())", code: CommandExit.input)
             }
             defer { Glibc.close(fd) }
             var rangeX = 0...(maxX ?? 1), rangeY = 0...(maxY ?? 1)
             if let info {
                 guard let infoText = Self.readSmall(info) else {
                     fail("scrolllab gestures import: cannot read \(MessageText.quoted(info)) (or it is over 1 MiB: not `getevent -p` output)",
-                         code: OptionRules.Exit.input)
+                         code: CommandExit.input)
                 }
                 guard let ranges = GeteventCapture.ranges(inDeviceInfo: infoText) else {
                     fail("scrolllab gestures import: \(MessageText.quoted(info)) gives no ABS_MT_POSITION_X and _Y ranges "
@@ -140,9 +141,9 @@ struct GesturesCommand: ParsableCommand {
                 }
                 (rangeX, rangeY) = ranges
             }
-            let base = ((capture as NSString).lastPathComponent as NSString).deletingPathExtension
+            let base = capture == "-" ? "stdin" : ((capture as NSString).lastPathComponent as NSString).deletingPathExtension
             let writer = ImportWriter(folder: out, base: base)
-            StopSignals.install(command: "gestures import") { _ in writer.stop() }
+            installStopSignals(command: "gestures import") { _ in writer.stop() }
             // The capture is read line by line and each gesture written as it is made: memory stays bounded
             // for any capture, and a capture the lab would refuse leaves nothing behind.
             var reader = GeteventCapture.Reader(capture: GeteventCapture(rangeX: rangeX, rangeY: rangeY, pixelsWide: pixelsWide,
@@ -158,7 +159,7 @@ struct GesturesCommand: ParsableCommand {
                         case let .readFailed(code):
                             writer.discard()
                             fail("scrolllab gestures import: cannot read \(MessageText.quoted(capture)): \(String(cString: strerror(code)))",
-                                 code: OptionRules.Exit.input)
+                                 code: CommandExit.input)
                         }
                     }
                     guard let bytes, writer.failure == nil else { break }
@@ -187,7 +188,7 @@ struct GesturesCommand: ParsableCommand {
 
         /// A small file's text (at most 1 MiB), or nil.
         static func readSmall(_ path: String) -> String? {
-            let fd = open(path, O_RDONLY | O_CLOEXEC)
+            let fd = path == "-" ? dup(STDIN_FILENO) : open(path, O_RDONLY | O_CLOEXEC)
             guard fd >= 0 else { return nil }
             defer { Glibc.close(fd) }
             var reader = LineReader(descriptor: fd, lineLimit: 4096)

@@ -1,9 +1,9 @@
 import ArgumentParser
 
 /// Every option is honoured or refused, never ignored (B-OPT-1): the combinations in which a command
-/// accepts an option it cannot honour, declared once. Each command's `validate()` checks its own; a
-/// refusal is a usage error (exit 64) whose line names the option. docs/options.md lists the same
-/// table (a unit test keeps them equal) and a window test runs every refusal's example.
+/// accepts an option it cannot honour, declared once. A refusal is a usage error (exit 64) whose line
+/// names the option. docs/options.md lists the same table (a unit test keeps them equal) and a window
+/// test runs every refusal's example. The command line's one checker (`ScrollLabCommand.parseLine`) runs it on every command once its options parse.
 ///
 /// Whether an option was given is read from the command line itself: an option with a default (such
 /// as `--latency-ms 80`) is otherwise indistinguishable from one left out.
@@ -112,8 +112,8 @@ enum OptionAudit {
                 example: ["--gestures", "GESTURES", "--out", "OUT", "--disk-cache", "off"]) { $0.has("--disk-cache") && !$0.has("--network") },
     ]
 
-    /// Throws the first refusal of `command` the process's command line triggers.
-    static func check(_ command: String, line: CommandLineOptions = CommandLineOptions(CommandLine.arguments)) throws {
+    /// Throws the first refusal of `command` (`window`, `sweep run`) that `line` triggers.
+    static func check(_ command: String, line: CommandLineOptions) throws {
         if let refusal = refusals.first(where: { $0.command == command && $0.applies(line) }) {
             throw ValidationError(refusal.message)
         }

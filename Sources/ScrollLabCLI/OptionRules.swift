@@ -27,6 +27,11 @@ package enum OptionRules {
         }
     }
 
+    /// `--cache-images`: 1 to 10 000 images in the memory cache.
+    static func cacheImages(_ value: Int) throws {
+        guard (1...10_000).contains(value) else { throw ValidationError("--cache-images must be between 1 and 10000 (got \(value))") }
+    }
+
     /// `--connections`: 1 to 64 requests in flight.
     package static func connections(_ value: Int) throws {
         guard (1...64).contains(value) else { throw ValidationError("--connections must be between 1 and 64 (got \(value))") }
@@ -46,15 +51,4 @@ package enum OptionRules {
         }
     }
 
-    /// The exit codes every command uses (the README's table).
-    package enum Exit {
-        /// Success.
-        static let ok: Int32 = 0
-        /// The run failed: an output could not be written, a check failed.
-        static let failed: Int32 = 1
-        /// An input is missing or unreadable (a file, a folder), or there is no display.
-        package static let input: Int32 = 2
-        /// The command line is wrong: an unknown option, a bad value, an output onto an input.
-        package static let usage: Int32 = 64
-    }
 }

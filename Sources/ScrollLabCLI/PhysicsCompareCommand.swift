@@ -29,14 +29,23 @@ struct PhysicsCompareCommand: ParsableCommand {
     @Option(help: "Scene: grid or pager.")
     var scene: SceneKind = .grid
 
+    /// The scenes it compares in: the ones that fling along one axis with an edge to overshoot.
+    static let scenes: [SceneKind] = [.grid, .pager]
+
     @Option(help: "Deceleration rate: normal (0.998) or fast (0.99).")
     var rate: RateOption = .normal
+
+    func validate() throws {
+        guard Self.scenes.contains(where: { $0.name == scene.name }) else {
+            throw ValidationError("--scene must be grid or pager (got \(scene.name)): physics-compare flings one scroll view, and \(scene.name) has none to compare")
+        }
+    }
 
     func run() throws {
         defer { finishStandardOutput(command: "physics-compare") }
         var events: [PointerEvent] = []
         let count = readGesture(file, command: "physics-compare") { events.append($0) }
-        guard count > 0 else { fail("scrolllab physics-compare: \(file == "-" ? "stdin" : file) holds no pointer events") }
+        guard count > 0 else { fail("scrolllab physics-compare: \(inputName(file)) holds no pointer events") }
         let rows = PhysicsComparison().rows(events) { physics in
             // The replay's own scene options, with this physics.
             let options = try! SceneOptions.parse(["--scene", scene.name, "--rate", rate.rawValue, "--physics", physics.rawValue])

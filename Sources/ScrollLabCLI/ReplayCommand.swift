@@ -47,7 +47,6 @@ struct ReplayCommand: ParsableCommand {
     var scale: Double = 1
 
     func validate() throws {
-        try OptionAudit.check("replay")
         guard fps.isFinite, (1...240).contains(fps) else { throw ValidationError("--fps must be between 1 and 240 (got \(fps))") }
         guard scale.isFinite, (0.25...4).contains(scale) else { throw ValidationError("--scale must be between 0.25 and 4 (got \(scale))") }
         if video != nil, scene.policy == .all { throw ValidationError("--video renders one policy: give --policy NAME") }
@@ -62,7 +61,7 @@ struct ReplayCommand: ParsableCommand {
             return
         }
         guard headless else {
-            fail("scrolllab replay: add --headless, or play the file in the window with `scrolllab --replay \(file)`", code: 64)
+            fail("scrolllab replay: add --headless, or play the file in the window with `scrolllab --replay \(file)`", code: CommandExit.usage)
         }
         let scene = self.scene.configuration
         let output = CommandOutput(command: "replay")
@@ -114,7 +113,7 @@ struct ReplayCommand: ParsableCommand {
                         if keep { kept.append(e) }
                     }
                 }
-                guard count > 0 else { fail("scrolllab replay: \(file == "-" ? "stdin" : file) holds no pointer events") }
+                guard count > 0 else { fail("scrolllab replay: \(inputName(file)) holds no pointer events") }
             } else {
                 for event in kept { replay.push(event) }
             }
@@ -143,16 +142,16 @@ extension ReplayCommand {
         paths.input(file == "-" ? nil : file, "FILE")
         for image in scene.assets == nil ? [] : scene.imagePaths() { paths.input(String(decoding: image.path, as: UTF8.self), "--assets") }
         paths.output(output, "--video")
-        if let conflict = paths.firstConflict() { fail("scrolllab replay: " + conflict, code: OptionRules.Exit.usage) }
+        if let conflict = paths.firstConflict() { fail("scrolllab replay: " + conflict, code: CommandExit.usage) }
         let drawing = Drawings.required("--video", command: "replay")
         guard drawing.hasVideoEncoder else {
-            fail("scrolllab replay: --video needs ffmpeg, which is not installed (Debian: apt-get install ffmpeg)", code: OptionRules.Exit.input)
+            fail("scrolllab replay: --video needs ffmpeg, which is not installed (Debian: apt-get install ffmpeg)", code: CommandExit.input)
         }
         // A stop ends ffmpeg and removes the partial video (the encoder's own clean-up runs first).
-        StopSignals.install(command: "replay --video") { _ in "no video kept (the partial \(MessageText.quoted(output)) removed)" }
+        installStopSignals(command: "replay --video") { _ in "no video kept (the partial \(MessageText.quoted(output)) removed)" }
         var events: [PointerEvent] = []
         readGesture(file, command: "replay") { events.append($0) }
-        guard !events.isEmpty else { fail("scrolllab replay: \(file == "-" ? "stdin" : file) holds no pointer events") }
+        guard !events.isEmpty else { fail("scrolllab replay: \(inputName(file)) holds no pointer events") }
         if let touchHz = scene.touchHz { events = TouchResampler.resample(events, rate: touchHz) }
         var options = WindowOptions()
         options.headless = true

@@ -146,7 +146,7 @@ extension SceneConfiguration {
         do {
             return try imagePaths()
         } catch {
-            fail("scrolllab: \(error.description)", code: 2)
+            fail("scrolllab: \(error.description)", code: CommandExit.input)
         }
     }
 }

@@ -27,13 +27,34 @@ package struct ScrollLabCommand: ParsableCommand {
     package init() {}
 
     /// Ignores SIGPIPE, so writing to a closed pipe is an EPIPE error each command reports in one line
-    /// (and a non-zero exit) instead of a silent death; then runs the command with `drawing` (nil in the
-    /// build that links no SDL).
+    /// (and a non-zero exit) instead of a silent death; then parses the command line (`parseLine`) and
+    /// runs the command with `drawing` (nil in the build that links no SDL), and exits with its code.
     package static func main(drawing: (any Drawing)?) {
         signal(SIGPIPE, SIG_IGN)
         // A hang-up (the terminal closed) ends the window as SIGTERM does: SDL turns that into its quit
         // event, so the trace gets its summary and a recording is closed whole.
         signal(SIGHUP) { _ in _ = raise(SIGTERM) }
-        Drawings.$current.withValue(drawing) { main(nil) }
+        let code = Drawings.$current.withValue(drawing) { run(Array(CommandLine.arguments.dropFirst())) }
+        Glibc.exit(code)
+    }
+
+    /// Parses `arguments` and runs the command they name; returns the exit code (`CommandExit`), every
+    /// refusal written as `CommandLineRefusal.write` writes it.
+    static func run(_ arguments: [String]) -> Int32 {
+        switch parseLine(arguments) {
+        case let .refused(refusal):
+            refusal.write()
+            return refusal.code
+        case let .command(parsed, name):
+            var command = parsed
+            do {
+                try command.run()
+                return CommandExit.ok
+            } catch {
+                let refusal = CommandLineRefusal(error, command: name)
+                refusal.write()
+                return refusal.code
+            }
+        }
     }
 }

@@ -81,10 +81,10 @@ struct ServeCommand: ParsableCommand {
 
     func run() throws {
         guard let directory = assets ?? AssetLocator.directory("Images")?.path else {
-            fail("scrolllab serve: no Assets/Images found; use --assets DIR", code: 2)
+            fail("scrolllab serve: no Assets/Images found; use --assets DIR", code: CommandExit.input)
         }
         let files: [AssetFile]
-        do { files = try AssetCatalog.imageFiles(in: directory) } catch { fail("scrolllab serve: \(error.description)", code: 2) }
+        do { files = try AssetCatalog.imageFiles(in: directory) } catch { fail("scrolllab serve: \(error.description)", code: CommandExit.input) }
         let faults = ServeFaults(status: status, failRate: failRate, truncate: truncate, stall: stall, contentType: contentType,
                                  redirectLoop: redirectLoop, seed: seed)
         let images = ImageServer(files: files, folder: directory, profile: NetworkProfile.named(network), faults: faults)
@@ -115,7 +115,7 @@ struct ServeCommand: ParsableCommand {
         _ = Glibc.signal(SIGPIPE, SIG_IGN)
         let listener: HTTPListener
         do { listener = try HTTPListener(port: UInt16(port), epoch: images.start) } catch {
-            fail("scrolllab serve: cannot listen on 127.0.0.1:\(port): \(error.description)", code: 2)
+            fail("scrolllab serve: cannot listen on 127.0.0.1:\(port): \(error.description)", code: CommandExit.input)
         }
         writeLine(LabKit.JSONValue.object([
             ("event", .string("serving")), ("source", .string("http://127.0.0.1:\(listener.port)/img/{asset}.jpg")),

@@ -48,20 +48,20 @@ struct SoakCommand: ParsableCommand {
     }
 
     func run() throws {
-        guard headless else { fail("scrolllab soak: add --headless (the soak runs on the virtual clock only)", code: 64) }
+        guard headless else { fail("scrolllab soak: add --headless (the soak runs on the virtual clock only)", code: CommandExit.usage) }
         guard let directory = gestures.map({ URL(fileURLWithPath: $0) }) ?? AssetLocator.directory("Gestures") else {
-            fail("scrolllab soak: no Assets/Gestures found from the current directory or the executable; use --gestures DIR", code: 2)
+            fail("scrolllab soak: no Assets/Gestures found from the current directory or the executable; use --gestures DIR", code: CommandExit.input)
         }
         var mix: [[PointerEvent]] = []
         for file in BenchCommand.gestureFiles(in: directory) {
             mix += GestureFile.gestures(loadGesture(file.path, command: "soak"))
         }
-        guard !mix.isEmpty else { fail("scrolllab soak: no grid gestures in \(MessageText.quoted(directory.path))", code: OptionRules.Exit.input) }
+        guard !mix.isEmpty else { fail("scrolllab soak: no grid gestures in \(MessageText.quoted(directory.path))", code: CommandExit.input) }
 
         let output = CommandOutput(command: "soak")
         // A stop ends the soak between lines: the phase lines written are whole, and no verdict is given.
         let phasesWritten = Atomic(0)
-        StopSignals.install(command: "soak") { _ in
+        installStopSignals(command: "soak") { _ in
             "\(phasesWritten.load(ordering: .sequentiallyConsistent)) whole phase line(s) written, no closing soak line (no verdict)"
         }
         var config = GridSceneConfiguration()

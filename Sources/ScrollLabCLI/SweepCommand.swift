@@ -50,25 +50,25 @@ struct SweepCommand: ParsableCommand {
         @Option(help: "Policies, comma-separated (a peer's @shipped variant on its system's pipeline: texture@shipped, …), or all (default all: every policy on the shared pipeline).")
         var policies: String = "all"
 
-        @Option(name: .customLong("latency-ms"), help: "Constant latencies in ms, comma-separated (default 80 unless --network).")
+        @Option(name: .customLong("latency-ms"), parsing: .unconditional, help: "Constant latencies in ms, comma-separated (default 80 unless --network).")
         var latencyMs: String?
 
         @Option(help: ArgumentHelp("Network profiles, comma-separated: " + NetworkProfile.names + "."))
         var network: String?
 
-        @Option(name: .customLong("cache-images"), help: "Memory cache sizes in images, comma-separated (default 12).")
+        @Option(name: .customLong("cache-images"), parsing: .unconditional, help: "Memory cache sizes in images, comma-separated (default 12).")
         var cacheImages: String?
 
-        @Option(help: "Refresh rates in Hz, comma-separated (default 60).")
+        @Option(parsing: .unconditional, help: "Refresh rates in Hz, comma-separated (default 60).")
         var refresh: String?
 
-        @Option(help: "Requests in flight at once (URLSession's connections per host), comma-separated (default 6).")
+        @Option(parsing: .unconditional, help: "Requests in flight at once (URLSession's connections per host), comma-separated (default 6).")
         var connections: String?
 
         @Option(help: "HTTP versions of the modelled network, comma-separated: 1.1, 2 (default 1.1).")
         var http: String?
 
-        @Option(help: "The results file (JSON lines), appended to: a sweep run again resumes.")
+        @Option(help: "The results file (JSON lines), appended to: a sweep run again resumes (-: standard output, nothing to resume).")
         var out: String
 
         @Option(parsing: .unconditional, help: "Worker threads (default: every core).")
@@ -90,7 +90,6 @@ struct SweepCommand: ParsableCommand {
             guard !out.isEmpty else { throw ValidationError("--out needs a file (got an empty path)") }
             _ = try plan()
             _ = try shardPart()
-            try OptionAudit.check("sweep run")
         }
 
         func plan() throws -> SweepPlan {
@@ -100,18 +99,18 @@ struct SweepCommand: ParsableCommand {
             } else {
                 kinds = try Self.list(policies, "--policies") { PolicyVariant(name: $0) }
             }
-            var sources: [SweepPlan.Source] = try Self.list(latencyMs, "--latency-ms") { text in
-                Double(text).flatMap { (0...60_000).contains($0) ? SweepPlan.Source.latency($0) : nil }
-            }
+            // Each value of a list meets the rule the option has everywhere (`OptionRules`).
+            var sources: [SweepPlan.Source] = try Self.list(latencyMs, "--latency-ms", rule: OptionRules.latencyMs) { Double($0) }
+                .map(SweepPlan.Source.latency)
             sources += try Self.list(network, "--network") { NetworkProfile.named($0).map(SweepPlan.Source.network) }
-            let caches: [Int] = try Self.list(cacheImages, "--cache-images") { Int($0).flatMap { (1...10_000).contains($0) ? $0 : nil } }
-            let rates: [Double] = try Self.list(refresh, "--refresh") { Double($0).flatMap { (1...1000).contains($0) ? $0 : nil } }
-            let connections: [Int] = try Self.list(self.connections, "--connections") { Int($0).flatMap { (1...64).contains($0) ? $0 : nil } }
+            let caches: [Int] = try Self.list(cacheImages, "--cache-images", rule: OptionRules.cacheImages) { Int($0) }
+            let rates: [Double] = try Self.list(refresh, "--refresh", rule: { try OptionRules.refresh($0) }) { Double($0) }
+            let connections: [Int] = try Self.list(self.connections, "--connections", rule: OptionRules.connections) { Int($0) }
             let versions: [HTTPVersion] = try Self.list(http, "--http") { HTTPVersion(rawValue: $0) }
             if versions.contains(.http2), !sources.contains(where: { if case .network = $0 { return true } else { return false } }) {
                 throw ValidationError("--http 2 needs a modelled network (--network PROFILE): a constant latency has no connections or bandwidth for HTTP/2 to share")
             }
-            if let jobs, !(1...256).contains(jobs) { throw ValidationError("--jobs must be between 1 and 256") }
+            if let jobs, !(1...256).contains(jobs) { throw ValidationError("--jobs must be between 1 and 256 (got \(jobs))") }
             var plan = SweepPlan(policies: kinds, sources: sources, cacheImages: caches, refreshRates: rates, connections: connections,
                                  httpVersions: versions)
             try feedFactors.apply(to: &plan)
@@ -147,12 +146,14 @@ struct SweepCommand: ParsableCommand {
             }
         }
 
-        /// A comma list's values; an empty list for nil; a bad item is a usage error naming the option.
-        static func list<T>(_ text: String?, _ option: String, _ parse: (String) -> T?) throws -> [T] {
+        /// A comma list's values; an empty list for nil; an item that does not parse, or breaks `rule`, is a
+        /// usage error naming the option.
+        static func list<T>(_ text: String?, _ option: String, rule: (T) throws -> Void = { _ in }, _ parse: (String) -> T?) throws -> [T] {
             guard let text else { return [] }
             return try text.split(separator: ",", omittingEmptySubsequences: false).map { item in
                 let trimmed = item.trimmingCharacters(in: .whitespaces)
                 guard let value = parse(trimmed) else { throw ValidationError("\(option): \(MessageText.quoted(trimmed)) is not a valid value") }
+                try rule(value)
                 return value
             }
         }
@@ -163,7 +164,7 @@ struct SweepCommand: ParsableCommand {
             // A stop says what the results file holds (nothing written before it is opened).
             let opened = Mutex<(results: SweepResults, before: Int)?>(nil)
             let path = out
-            StopSignals.install(command: "sweep") { _ in
+            installStopSignals(command: "sweep") { _ in
                 guard let (results, before) = opened.withLock({ $0 }) else { return "nothing written" }
                 let count = results.appended
                 return "\(count) result(s) written by this run, \(before + count) in \(MessageText.quoted(path)), every line whole; "
@@ -177,13 +178,13 @@ struct SweepCommand: ParsableCommand {
             let files = BenchCommand.gestureFiles(in: folder).filter { !(resultsInFolder && Self.sameFile($0.path, out)) }
             for file in files { conflicts.input(file.path, "--gestures") }
             conflicts.output(out, "--out")
-            if let conflict = conflicts.firstConflict() { fail("scrolllab sweep: " + conflict, code: OptionRules.Exit.usage) }
+            if let conflict = conflicts.firstConflict() { fail("scrolllab sweep: " + conflict, code: CommandExit.usage) }
             guard !files.isEmpty else {
-                fail("scrolllab sweep: no gesture files (*.jsonl) in \(MessageText.quoted(gestures))", code: OptionRules.Exit.input)
+                fail("scrolllab sweep: no gesture files (*.jsonl) in \(MessageText.quoted(gestures))", code: CommandExit.input)
             }
             for file in files {
                 if let kind = Self.notRegular(file.path) {
-                    fail("scrolllab sweep: \(MessageText.quoted(file.path)) is \(kind), not a gesture file: refused", code: OptionRules.Exit.input)
+                    fail("scrolllab sweep: \(MessageText.quoted(file.path)) is \(kind), not a gesture file: refused", code: CommandExit.input)
                 }
             }
             let mine = files.indices.filter { SweepPlan.inShard($0, part: part, of: parts) }
@@ -192,7 +193,7 @@ struct SweepCommand: ParsableCommand {
             for k in mine {
                 let count: Int
                 do throws(GestureReadError) { count = try readGestureEvents(files[k].path, byteLimit: 256 << 20) { _ in } } catch {
-                    fail("scrolllab sweep: \(error.message)")
+                    fail("scrolllab sweep: \(error.message)", code: error.code)
                 }
                 if count == 0 { fail("scrolllab sweep: \(MessageText.quoted(files[k].path)) holds no pointer events") }
             }
@@ -205,7 +206,7 @@ struct SweepCommand: ParsableCommand {
             let sizes = needsSizes ? BenchCommand.bundledTransferSizes() : []
             let workers = jobs ?? ProcessInfo.processInfo.activeProcessorCount
             let next = Mutex(0)
-            let problem = Mutex<String?>(nil)
+            let problem = Mutex<(message: String, code: Int32)?>(nil)
             let withOracle = oracle
             // `--disk-cache DIR`: every run starts with the folder's images as they were at the start.
             let diskFolder = needsSizes ? HeadlessDiskFolder(diskCache, files: BenchCommand.bundledImageFiles()) : nil
@@ -228,7 +229,7 @@ struct SweepCommand: ParsableCommand {
                     do throws(GestureReadError) {
                         try readGestureEvents(file.path, byteLimit: 256 << 20) { events.append($0) }
                     } catch {
-                        problem.withLock { $0 = $0 ?? error.message }
+                        problem.withLock { $0 = $0 ?? (error.message, error.code) }
                         return
                     }
                     for configuration in todo {
@@ -237,7 +238,7 @@ struct SweepCommand: ParsableCommand {
                             if diskFolder != nil { stored.withLock { $0.formUnion(assets) } }
                         }
                         do throws(SweepResults.Problem) { try results.append(line.serialized) } catch {
-                            problem.withLock { $0 = $0 ?? error.message }
+                            problem.withLock { $0 = $0 ?? (error.message, error.code) }
                             return
                         }
                     }
@@ -245,7 +246,7 @@ struct SweepCommand: ParsableCommand {
             }
             results.close()
             diskFolder?.store(stored.withLock { $0.sorted() })
-            if let message = problem.withLock({ $0 }) { fail("scrolllab sweep: \(message)") }
+            if let problem = problem.withLock({ $0 }) { fail("scrolllab sweep: \(problem.message)", code: problem.code) }
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
             let count = results.appended
             writeStandardError("scrolllab sweep: \(count) result(s) written, \(done.count) already in \(MessageText.quoted(out)); "
@@ -257,17 +258,21 @@ struct SweepCommand: ParsableCommand {
     struct Merge: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "merge", abstract: "Join sweep parts: every result once, sorted by id.")
 
-        @Argument(help: "The parts.")
+        @Argument(help: "The parts (-: standard input).")
         var files: [String]
 
-        @Option(help: "The merged file (written in place).")
+        @Option(help: "The merged file (written in place; -: standard output).")
         var out: String
+
+        func validate() throws {
+            if files.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input (-) can be read once: name it once") }
+        }
 
         func run() throws {
             var conflicts = PathConflicts()
             for file in files { conflicts.input(file, "FILE") }
             conflicts.output(out, "--out")
-            if let conflict = conflicts.firstConflict() { fail("scrolllab sweep merge: " + conflict, code: OptionRules.Exit.usage) }
+            if let conflict = conflicts.firstConflict() { fail("scrolllab sweep merge: " + conflict, code: CommandExit.usage) }
             // Each id once: a second, equal line is the same result (shards that overlap); a different one is refused.
             var byID: [String: (line: String, file: Int, number: Int)] = [:]
             for (index, file) in files.enumerated() {
@@ -294,17 +299,18 @@ struct SweepCommand: ParsableCommand {
                 }
             }
             let output: OutputFile
-            do { output = try OutputFile(path: out) } catch { fail("scrolllab sweep merge: \(error.message)", code: OptionRules.Exit.usage) }
+            output = openOutput(out, command: "sweep merge")
             for id in byID.keys.sorted() where !output.write(byID[id]!.line + "\n") { break }
             if let failure = output.close() { fail("scrolllab sweep merge: \(failure)") }
-            writeStandardError("scrolllab sweep merge: \(byID.count) result(s) from \(files.count) file(s) to \(MessageText.quoted(out))")
+            writeStandardError("scrolllab sweep merge: \(byID.count) result(s) from \(files.count) file(s) to "
+                               + (out == "-" ? "standard output" : MessageText.quoted(out)))
         }
     }
 
     struct Report: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "report", abstract: "Summarise a sweep: means, 95% intervals, undominated shares.")
 
-        @Argument(help: "The results file.")
+        @Argument(help: "The results file (-: standard input).")
         var file: String
 
         @Option(help: "Also draw a heatmap (policy × factor: blank time and loads) and the loads–blank frontier with interval bars as a PNG.")
@@ -327,13 +333,9 @@ struct SweepCommand: ParsableCommand {
             var conflicts = PathConflicts()
             conflicts.input(file, "FILE")
             conflicts.output(plot, "--plot")
-            if let conflict = conflicts.firstConflict() { fail("scrolllab sweep report: " + conflict, code: OptionRules.Exit.usage) }
+            if let conflict = conflicts.firstConflict() { fail("scrolllab sweep report: " + conflict, code: CommandExit.usage) }
             let drawing = plot.map { _ in Drawings.required("--plot", command: "sweep report") }
-            if let plot, plot != "-" {
-                do { _ = try OutputFile(path: plot).close() } catch {
-                    fail("scrolllab sweep report: --plot: \(error.message.replacingOccurrences(of: "scrolllab: ", with: ""))", code: OptionRules.Exit.usage)
-                }
-            }
+            if let plot, plot != "-" { _ = openOutput(plot, option: "--plot", command: "sweep report").close() }
             defer { finishStandardOutput(command: "sweep report") }
             let coverage = Self.read(file)
             let results = coverage.results
@@ -449,6 +451,10 @@ struct SweepCommand: ParsableCommand {
 
         @Argument(help: "The results file.")
         var file: String
+
+        func validate() throws {
+            if file == "-" { throw ValidationError("repair rewrites FILE in place: give a file, not - (standard input)") }
+        }
 
         func run() throws {
             let repair: SweepResults.Repair

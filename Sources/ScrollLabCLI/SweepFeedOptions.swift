@@ -6,7 +6,7 @@ import ScrollLabCore
 /// `sweep run --feed FILE --layout a,b`: every configuration scrolls the feed, once per layout (a factor).
 struct SweepFeedOptions: ParsableArguments {
     @Option(help: ArgumentHelp("A feed file every run scrolls instead of the bundled grid (docs/feeds.md).", valueName: "FILE"),
-            transform: { LoadedFeed(path: $0, feed: loadFeed($0, command: "sweep --feed")) })
+            transform: { LoadedFeed(path: $0, feed: loadFeed($0, command: CommandName.parsing)) })
     var feed: LoadedFeed?
 
     @Option(help: ArgumentHelp("Layouts of the --feed, comma-separated: \(FeedLayoutKind.names) (default: the file's)."))

@@ -26,11 +26,12 @@ final class SweepResults: Sendable {
 
     /// Opens the file for appending (made if missing), locks it, cuts a torn last line, and returns
     /// the ids it holds; every line is checked (a bad one mid-file is refused: `sweep repair` drops it).
+    /// `-` is standard output: written through, nothing read or resumed.
     func openForAppend() throws(Problem) -> Set<String> {
-        let fd = open(path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+        let fd = path == "-" ? dup(STDOUT_FILENO) : open(path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw Problem(message: "cannot open \(MessageText.quoted(path)): \(OutputFile.errorText())") }
         var info = stat()
-        let regular = fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+        let regular = path != "-" && fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
         var ids: Set<String> = []
         var whole: off_t = 0
         if regular {
@@ -146,9 +147,10 @@ final class SweepResults: Sendable {
         return (try? SweepResultLine.parse(String(decoding: first, as: UTF8.self))) != nil
     }
 
-    /// Opens `path` for reading, or a problem with exit code 2.
+    /// Opens `path` for reading (`-`: standard input, duplicated so closing it leaves stdin open), or a
+    /// problem with exit code 2.
     static func openForReading(_ path: String) throws(Problem) -> Int32 {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        let fd = path == "-" ? dup(STDIN_FILENO) : open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw Problem(message: "cannot read \(MessageText.quoted(path)): \(OutputFile.errorText())", code: 2) }
         return fd
     }

@@ -130,7 +130,6 @@ struct WindowCommand: ParsableCommand {
             throw ValidationError("--http-timeout must be between 0.1 and 600 seconds")
         }
         if (stallMs == nil) != (stallEvery == nil) { throw ValidationError("--stall-ms and --stall-every go together") }
-        try OptionAudit.check("window")
         if let stallMs, !(stallMs.isFinite && stallMs > 0 && stallMs <= 10_000) {
             throw ValidationError("--stall-ms must be between 0 and 10000 milliseconds")
         }
@@ -145,7 +144,10 @@ struct WindowCommand: ParsableCommand {
         paths.input(replay, "--replay")
         paths.output(traceOut, "--trace-out")
         paths.output(screenshot, "--screenshot")
-        if let conflict = paths.firstConflict() { fail("scrolllab: " + conflict, code: 64) }
+        if let conflict = paths.firstConflict() { fail("scrolllab: " + conflict, code: CommandExit.usage) }
+        // A --replay file that is missing or unreadable ends the program before the window opens (a
+        // FIFO is not opened here: its writer would see the check as its reader).
+        if let replay, let problem = unreadableInput(replay) { fail("scrolllab: " + problem, code: CommandExit.input) }
         let options = windowOptions
         let code: Int32 = MainActor.assumeIsolated {
             do throws(AppError) {
@@ -153,7 +155,7 @@ struct WindowCommand: ParsableCommand {
                     .runWindow(options, scene: sceneOptions.configuration, imagePaths: sceneOptions.imagePaths())
             } catch {
                 writeStandardError(error.message)
-                return 2
+                return error.exitCode
             }
         }
         if code != 0 { throw ExitCode(code) }

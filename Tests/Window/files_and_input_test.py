@@ -151,7 +151,7 @@ for name, args in [("replay", ["replay", os.path.join(gestures, "long-browse.jso
     p.wait(timeout=120)
     check(p.returncode == 1 and "Broken pipe" in err, "%s into a closed pipe: exit 1, %s" % (name, err.strip()))
 r = subprocess.run("exec 2>&-; %s replay missing.jsonl --headless" % binary, shell=True, cwd=work)
-check(r.returncode == 1, "replay 2>&- exits 1 (no trap)")
+check(r.returncode == 2, "replay of a missing file with stderr closed exits 2, the missing input's code (no trap)")
 
 # 4. Epoch timestamps mean the same everywhere.
 epoch = os.path.join(work, "epoch.jsonl")

@@ -99,6 +99,6 @@ for args, what in ((["--network", "5g"], "an unknown profile"), (["--fail-rate",
                    (["--port", "70000"], "a port past 65535"), (["--status", "99"], "a status under 200")):
     r = subprocess.run([binary, "serve"] + args, capture_output=True, text=True, timeout=10)
     first_line = r.stderr.strip().splitlines()[0] if r.stderr.strip() else ""
-    check(r.returncode == 64 and first_line.startswith("Error: --"),
+    check(r.returncode == 64 and first_line.startswith("scrolllab serve: --"),
           "%s: exit code 64 and an error line naming the option (%s)" % (what, first_line))
 print("serve: bytes, types, 3G timing alone and shared, loss, log lines, bad options, signals")

@@ -8,6 +8,8 @@ package enum AppError: Error {
     case font(String)
     /// A command-line value that cannot be used.
     case usage(String)
+    /// An output file that cannot be opened for writing.
+    case output(String)
 
     /// The single line printed to standard error.
     package var message: String {
@@ -16,7 +18,7 @@ package enum AppError: Error {
             return "scrolllab: no display (\(why)); run with --headless, or under xvfb-run"
         case let .sdl(why): return "scrolllab: SDL error: \(why)"
         case let .font(why): return "scrolllab: \(why)"
-        case let .usage(why): return "scrolllab: \(why)"
+        case let .usage(why), let .output(why): return "scrolllab: \(why)"
         }
     }
 }

@@ -28,7 +28,7 @@ package final class OutputFile {
             return
         }
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw .usage("cannot open \(path) for writing: \(Self.errorText())") }
+        guard descriptor >= 0 else { throw .output("cannot open \(path) for writing: \(Self.errorText())") }
         self.init(descriptor: descriptor, path: path, owns: true)
     }
 

@@ -6,16 +6,19 @@ import Synchronization
 ///
 /// The handler only writes the signal's number to a pipe (async-signal-safe); a watcher thread reads
 /// it, takes the output lock — so no line is being written — runs the command's clean-up (which
-/// removes a partial file and returns what was kept), prints `scrolllab CMD: stopped by SIGTERM: …`
-/// and exits with 128 + the signal's number. Writes made under `whole(_:)` are never cut by a stop.
+/// removes a partial file and returns what was kept), and hands the signal and that clause to the
+/// command line's `stopped`, which says so and ends the process (no exit is decided below the command
+/// line). Writes made under `whole(_:)` are never cut by a stop.
 /// Installed before SDL starts, the handlers are kept by SDL (it only takes signals left at default).
 package enum StopSignals {
     /// The signals that stop a batch command.
     package static let stopping: [Int32] = [SIGINT, SIGTERM, SIGHUP]
 
     /// Installs the handlers and the watcher; `cleanUp` runs once, with the output lock held, and
-    /// returns what was kept (one clause, e.g. `120 result(s) kept in "out.jsonl"`).
-    package static func install(command: String, cleanUp: @escaping @Sendable (Int32) -> String) {
+    /// returns what was kept (one clause, e.g. `120 result(s) kept in "out.jsonl"`); `stopped` then gets
+    /// the signal and that clause, the lock still held, and ends the process.
+    package static func install(cleanUp: @escaping @Sendable (Int32) -> String,
+                                stopped: @escaping @Sendable (_ signal: Int32, _ kept: String) -> Never) {
         var fds: [Int32] = [-1, -1]
         guard pipe(&fds) == 0 else { return }
         _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)
@@ -30,9 +33,7 @@ package enum StopSignals {
             let signal = Int32(number)
             outputLock.withLock { _ in   // held until the exit: no write starts or is cut
                 for stop in stops.withLock({ Array($0.bodies.values) }) { stop() }
-                let kept = cleanUp(signal)
-                writeStandardError("scrolllab \(command): stopped by \(name(of: signal)): \(kept)")
-                _exit(128 + signal)
+                stopped(signal, cleanUp(signal))
             }
         }
         thread.start()

@@ -1,0 +1,172 @@
+import ArgumentParser
+import ScrollLabCore
+
+/// A command's names: the words that name it on the command line, and the one its messages start with.
+package struct CommandName: Equatable, Sendable {
+    /// Every word from the root, a default subcommand's too (`window`, `sweep run`): what `OptionAudit` keys on.
+    package let path: String
+    /// What its messages start with: `scrolllab`, then the words without a default subcommand's
+    /// (`scrolllab` for the window, `scrolllab sweep` for `sweep run`, `scrolllab feed check`).
+    package let display: String
+
+    /// The command whose line is being parsed (bound by `ScrollLabCommand.parseLine`): an option that
+    /// reads its file while it is parsed (`--feed`) names it in its message.
+    @TaskLocal package static var parsing = CommandName(ScrollLabCommand.self)
+
+    /// The names of `command`, a command in `ScrollLabCommand`'s tree.
+    init(_ command: ParsableCommand.Type) {
+        let chain = Self.chain(to: command, from: ScrollLabCommand.self) ?? [ScrollLabCommand.self]
+        var path: [String] = [], display = ["scrolllab"]
+        for (parent, child) in zip(chain, chain.dropFirst()) {
+            let name = child.configuration.commandName ?? ""
+            path.append(name)
+            if parent.configuration.defaultSubcommand != child { display.append(name) }
+        }
+        self.path = path.joined(separator: " ")
+        self.display = display.joined(separator: " ")
+    }
+
+    /// The names of the command `parsed` is.
+    init(of parsed: ParsableCommand) {
+        let command: ParsableCommand.Type = Swift.type(of: parsed)
+        self.init(command)
+    }
+
+    /// The commands from `root` down to `command`, or nil when it is not in the tree.
+    private static func chain(to command: ParsableCommand.Type, from root: ParsableCommand.Type) -> [ParsableCommand.Type]? {
+        if root == command { return [root] }
+        for child in root.configuration.subcommands {
+            if let rest = chain(to: command, from: child) { return [root] + rest }
+        }
+        return nil
+    }
+}
+
+/// A command line that does not run a command: a usage error, a failure, or help asked for. Every one
+/// is written in one form: `scrolllab CMD: message` on standard error (help on standard output).
+package struct CommandLineRefusal: Error {
+    /// The exit code (`CommandExit`; 0 for help).
+    package let code: Int32
+    /// The text: one line for an error (empty when the command has said it already), the help screen for help.
+    package let message: String
+    /// The command it is about.
+    package let command: CommandName
+
+    /// A refusal of `command` with `message`.
+    package init(code: Int32, message: String, command: CommandName) {
+        self.code = code
+        self.message = message
+        self.command = command
+    }
+
+    /// What ArgumentParser made of `error` (a parse or validation error, help, an `ExitCode`), in the one form.
+    init(_ error: Error, command: CommandName) {
+        self.command = command
+        if let exit = error as? ExitCode {
+            code = exit.rawValue
+            message = ""
+            return
+        }
+        code = ScrollLabCommand.exitCode(for: error).rawValue
+        message = code == CommandExit.ok ? ScrollLabCommand.fullMessage(for: error)
+            : "\(command.display): \(ScrollLabCommand.message(for: error))"
+    }
+
+    /// Writes the message: help on standard output, an error as its line on standard error (and, for a
+    /// usage error, where the command's options are listed).
+    func write() {
+        guard !message.isEmpty else { return }
+        if code == CommandExit.ok {
+            print(message)
+            return
+        }
+        writeStandardError(message)
+        if code == CommandExit.usage { writeStandardError("See '\(command.display) --help'.") }
+    }
+}
+
+/// What a command line is: a command to run (and its names), or a refusal.
+package enum ParsedLine {
+    case command(ParsableCommand, CommandName)
+    case refused(CommandLineRefusal)
+}
+
+extension ScrollLabCommand {
+    /// Parses `arguments` (without the program's name) with the one checker every command goes through:
+    /// an unknown command word is refused with the nearest name ("Did you mean 'replay'?"), then
+    /// ArgumentParser parses the options and runs each command's `validate()` (its values, with
+    /// `OptionRules`; an unknown option gets the nearest name too), then `OptionAudit` refuses an option
+    /// the command cannot honour. Nothing is read or written.
+    package static func parseLine(_ arguments: [String]) -> ParsedLine {
+        var command: ParsableCommand.Type = ScrollLabCommand.self
+        var stoppedAtWord = false
+        for word in arguments {
+            let subcommands = command.configuration.subcommands
+            guard !word.hasPrefix("-"), !subcommands.isEmpty else { break }
+            if let next = subcommands.first(where: { $0.configuration.commandName == word }) {
+                command = next
+                continue
+            }
+            stoppedAtWord = true
+            if word == "help" { break }
+            // A word where a subcommand goes is the default subcommand's argument only if it takes one.
+            if let fallback = command.configuration.defaultSubcommand, takesArguments(fallback) { break }
+            let names = subcommands.compactMap { $0.configuration.commandName }
+            let hint = CommandSuggestion.nearest(word, among: names).map { " Did you mean '\($0)'?" }
+                ?? " Commands: \(names.joined(separator: ", "))."
+            let what = command == ScrollLabCommand.self ? "command" : "subcommand"
+            return .refused(CommandLineRefusal(code: CommandExit.usage, message: "\(CommandName(command).display): Unknown \(what) '\(word)'.\(hint)",
+                                               command: CommandName(command)))
+        }
+        if !stoppedAtWord || takesArgumentsThroughDefault(command) {
+            while let fallback = command.configuration.defaultSubcommand { command = fallback }
+        }
+        let parsed: ParsableCommand
+        do { parsed = try CommandName.$parsing.withValue(CommandName(command)) { try parseAsRoot(arguments) } } catch {
+            return .refused(CommandLineRefusal(error, command: CommandName(command)))
+        }
+        let name = CommandName(of: parsed)
+        do { try OptionAudit.check(name.path, line: CommandLineOptions(["scrolllab"] + arguments)) } catch {
+            return .refused(CommandLineRefusal(error, command: name))
+        }
+        return .command(parsed, name)
+    }
+
+    /// True when `command` declares a positional argument (so a word after its parent is its argument).
+    static func takesArguments(_ command: ParsableCommand.Type) -> Bool {
+        Mirror(reflecting: command.init()).children.contains { String(describing: type(of: $0.value)).hasPrefix("Argument<") }
+    }
+
+    /// True when `command`'s default subcommand takes the word that stopped the walk.
+    private static func takesArgumentsThroughDefault(_ command: ParsableCommand.Type) -> Bool {
+        command.configuration.defaultSubcommand.map(takesArguments) ?? false
+    }
+}
+
+/// The nearest name to a mistyped one (`replya` → `replay`), as the suggestion of a usage error.
+enum CommandSuggestion {
+    /// The name among `names` fewest edits from `word` (a swap of two letters is one edit), if it is near enough.
+    static func nearest(_ word: String, among names: [String]) -> String? {
+        let scored = names.map { (name: $0, distance: distance(word.lowercased(), $0)) }
+        guard let best = scored.min(by: { $0.distance < $1.distance }) else { return nil }
+        return best.distance <= max(2, word.count / 3) ? best.name : nil
+    }
+
+    /// The optimal-string-alignment distance: insertions, deletions, substitutions and swaps of neighbours.
+    static func distance(_ a: String, _ b: String) -> Int {
+        let x = Array(a), y = Array(b)
+        guard !x.isEmpty else { return y.count }
+        guard !y.isEmpty else { return x.count }
+        var d = [[Int]](repeating: [Int](repeating: 0, count: y.count + 1), count: x.count + 1)
+        for i in 0...x.count { d[i][0] = i }
+        for j in 0...y.count { d[0][j] = j }
+        for i in 1...x.count {
+            for j in 1...y.count {
+                let cost = x[i - 1] == y[j - 1] ? 0 : 1
+                d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
+                if i > 1, j > 1, x[i - 1] == y[j - 2], x[i - 2] == y[j - 1] { d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1) }
+            }
+        }
+        return d[x.count][y.count]
+    }
+}

@@ -1,0 +1,150 @@
+import ArgumentParser
+import Foundation
+@testable import ScrollLabCLI
+import ScrollLabCore
+import XCTest
+
+/// One rule for the command line: every subcommand's line goes through one checker, is refused in one
+/// form with the README's exit codes, and a mistyped name gets the nearest one. Parsed in-process; what
+/// reads and writes files is run on the binary by Tests/Window/exit_codes_test.py.
+final class CommandLineTests: XCTestCase {
+    /// Every leaf command with arguments it accepts, and a mistyped option with the name it should suggest.
+    static let leaves: [(path: String, valid: [String], typo: String, suggestion: String?)] = [
+        ("window", ["--headless"], "--asets", "--assets"),
+        ("velocity", [], "--estimater", "--estimator"),
+        ("bench", [], "--jsn", "--json"),
+        ("replay", ["g.jsonl", "--headless"], "--polcy", "--policy"),
+        ("soak", ["--headless"], "--minuts", "--minutes"),
+        ("physics-compare", ["g.jsonl"], "--scnee", "--scene"),
+        ("serve", [], "--prot", "--port"),
+        ("sweep run", ["--gestures", "dir", "--out", "r.jsonl"], "--polices", "--policies"),
+        ("sweep merge", ["a.jsonl", "--out", "m.jsonl"], "--outt", "--out"),
+        ("sweep report", ["r.jsonl"], "--plto", "--plot"),
+        ("sweep repair", ["r.jsonl"], "--jsno", nil),
+        ("gestures generate", ["--count", "2", "--seed", "1", "--out", "pop"], "--kidn", "--kind"),
+        ("gestures import", ["capture.txt", "--out", "g", "--max-x", "1", "--max-y", "1"], "--densty", "--density"),
+        ("feed generate", ["--layout", "list", "--count", "2", "--seed", "1"], "--columsn", "--columns"),
+        ("feed check", ["f.jsonl"], "--layuot", "--layout"),
+        ("feed verdict", [], "--netwrok", "--network"),
+    ]
+
+    /// Every command in ScrollLabCommand's tree that runs (has no subcommands).
+    static func leafCommands(_ command: ParsableCommand.Type = ScrollLabCommand.self) -> [ParsableCommand.Type] {
+        let children = command.configuration.subcommands
+        return children.isEmpty ? [command] : children.flatMap { leafCommands($0) }
+    }
+
+    /// The refusal `arguments` get, or a failure when they parse.
+    func refusal(_ arguments: [String], file: StaticString = #filePath, line: UInt = #line) -> CommandLineRefusal? {
+        switch ScrollLabCommand.parseLine(arguments) {
+        case let .refused(refusal): return refusal
+        case .command:
+            XCTFail("\(arguments.joined(separator: " ")) parsed", file: file, line: line)
+            return nil
+        }
+    }
+
+    func testTheReadmeTableIsTheExitCodesTheCommandsUse() throws {
+        let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../README.md")
+        let text = try String(contentsOf: readme, encoding: .utf8)
+        let start = try XCTUnwrap(text.range(of: "<!-- exit codes -->\n")), end = try XCTUnwrap(text.range(of: "\n<!-- /exit codes -->"))
+        XCTAssertEqual(String(text[start.upperBound..<end.lowerBound]), CommandExit.markdownTable)
+        XCTAssertEqual(CommandExit.rows.map(\.code), [0, 1, 2, 64])
+        XCTAssertEqual(CommandExit.usage, ExitCode.validationFailure.rawValue, "ArgumentParser's usage errors are the table's 64")
+    }
+
+    func testTheTableOfLeavesIsEverySubcommand() {
+        XCTAssertEqual(Set(Self.leafCommands().map { CommandName($0).path }), Set(Self.leaves.map(\.path)))
+    }
+
+    func testEverySubcommandParsesItsOwnValidLine() {
+        for leaf in Self.leaves {
+            let words = leaf.path == "window" ? [] : leaf.path.split(separator: " ").map(String.init)
+            guard case let .command(_, name) = ScrollLabCommand.parseLine(words + leaf.valid) else {
+                XCTFail("\(leaf.path) \(leaf.valid) is refused")
+                continue
+            }
+            XCTAssertEqual(name.path, leaf.path)
+        }
+    }
+
+    func testAMistypedOptionIsAUsageErrorNamingTheNearestOneInOneForm() {
+        for leaf in Self.leaves {
+            let words = leaf.path == "window" ? [] : leaf.path.split(separator: " ").map(String.init)
+            guard let refusal = refusal(words + leaf.valid + [leaf.typo]) else { continue }
+            XCTAssertEqual(refusal.code, 64, leaf.path)
+            let display = CommandName(Self.leafCommands().first { CommandName($0).path == leaf.path }!).display
+            XCTAssertTrue(refusal.message.hasPrefix(display + ": Unknown option '\(leaf.typo)'"), refusal.message)
+            if let suggestion = leaf.suggestion {
+                XCTAssertTrue(refusal.message.hasSuffix("Did you mean '\(suggestion)'?"), refusal.message)
+            }
+            XCTAssertFalse(refusal.message.contains("\n"), "one line: \(refusal.message)")
+        }
+    }
+
+    func testAMistypedCommandGetsTheNearestNameNotTheWindowsUsage() {
+        let cases: [([String], String)] = [
+            (["replya", "x"], "scrolllab: Unknown command 'replya'. Did you mean 'replay'?"),
+            (["sweeep"], "scrolllab: Unknown command 'sweeep'. Did you mean 'sweep'?"),
+            (["physics-comapre", "g.jsonl"], "scrolllab: Unknown command 'physics-comapre'. Did you mean 'physics-compare'?"),
+            (["sweep", "reprot", "r.jsonl"], "scrolllab sweep: Unknown subcommand 'reprot'. Did you mean 'report'?"),
+            (["feed", "chek", "f.jsonl"], "scrolllab feed: Unknown subcommand 'chek'. Did you mean 'check'?"),
+            (["gestures", "generat"], "scrolllab gestures: Unknown subcommand 'generat'. Did you mean 'generate'?"),
+        ]
+        for (arguments, message) in cases {
+            guard let refusal = refusal(arguments) else { continue }
+            XCTAssertEqual(refusal.code, 64)
+            XCTAssertEqual(refusal.message, message)
+        }
+        let far = refusal(["zzzzzz"])
+        XCTAssertEqual(far?.message.hasPrefix("scrolllab: Unknown command 'zzzzzz'. Commands: window, velocity, bench, replay"), true,
+                       far?.message ?? "")
+        XCTAssertEqual(CommandSuggestion.distance("replya", "replay"), 1, "a swap of two letters is one edit")
+    }
+
+    func testAValueACommandCannotUseIsRefusedWithTheSameRuleEverywhere() {
+        let refresh = "--refresh must be between 10 and 1000 Hz (got 5.0)"
+        let cases: [([String], String)] = [
+            (["replay", "g.jsonl", "--headless", "--refresh", "5"], "scrolllab replay: " + refresh),
+            (["bench", "--refresh", "5"], "scrolllab bench: " + refresh),
+            (["sweep", "--gestures", "d", "--out", "r.jsonl", "--refresh", "60,5"], "scrolllab sweep: " + refresh),
+            (["sweep", "run", "--gestures", "d", "--out", "r.jsonl", "--latency-ms", "-5"],
+             "scrolllab sweep: --latency-ms must be between 0 and 60000 (got -5.0)"),
+            (["bench", "--latency-ms", "-5"], "scrolllab bench: --latency-ms must be between 0 and 60000 (got -5.0)"),
+            (["sweep", "--gestures", "d", "--out", "r.jsonl", "--connections", "65"],
+             "scrolllab sweep: --connections must be between 1 and 64 (got 65)"),
+            (["bench", "--connections", "65"], "scrolllab bench: --connections must be between 1 and 64 (got 65)"),
+            (["physics-compare", "g.jsonl", "--scene", "photos"],
+             "scrolllab physics-compare: --scene must be grid or pager (got photos): physics-compare flings one scroll view, and photos has none to compare"),
+            (["sweep", "repair", "-"], "scrolllab sweep repair: repair rewrites FILE in place: give a file, not - (standard input)"),
+            (["sweep", "merge", "-", "-", "--out", "m.jsonl"], "scrolllab sweep merge: standard input (-) can be read once: name it once"),
+        ]
+        for (arguments, message) in cases {
+            guard let refusal = refusal(arguments) else { continue }
+            XCTAssertEqual(refusal.code, 64, arguments.joined(separator: " "))
+            XCTAssertEqual(refusal.message, message)
+        }
+        guard case .command = ScrollLabCommand.parseLine(["physics-compare", "g.jsonl", "--scene", "pager"]) else {
+            return XCTFail("physics-compare --scene pager is accepted")
+        }
+    }
+
+    func testEveryOptionAuditRefusalGoesThroughTheOneChecker() {
+        for audit in OptionAudit.refusals {
+            let words = audit.command == "window" ? [] : audit.command.split(separator: " ").map(String.init)
+            let places = ["GESTURES": "dir", "GESTURE": "g.jsonl", "VIDEO": "v.mp4", "FOLDER": "folder", "PLOT": "p.png", "OUT": "r.jsonl"]
+            guard let refusal = refusal(words + audit.example.map { places[$0] ?? $0 }) else { continue }
+            XCTAssertEqual(refusal.code, 64)
+            XCTAssertTrue(refusal.message.hasPrefix(refusal.command.display + ": " + audit.option), refusal.message)
+        }
+    }
+
+    func testHelpIsNotARefusal() {
+        for arguments in [["--help"], ["replay", "--help"], ["sweep", "report", "--help"], ["help", "feed"]] {
+            switch ScrollLabCommand.parseLine(arguments) {
+            case let .refused(refusal): XCTAssertEqual(refusal.code, 0, arguments.joined(separator: " "))
+            case .command: continue   // `help feed` parses to the help command, which prints it when run
+            }
+        }
+    }
+}

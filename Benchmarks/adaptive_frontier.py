@@ -2,10 +2,13 @@
 """Adaptive on the frontier of every condition (issue 41), from `scrolllab sweep --oracle` files.
 
     adaptive_frontier.py browse=OUT/browse.jsonl flings=OUT/flings.jsonl read=OUT/read.jsonl [--policy adaptive] [--json]
+                         [--oracle browse=FILE ...]
 
 One row per population and condition (a latency, or a network profile). The cost is loads issued under a
 latency and bytes moved (`networkBytes`) under a network. Per row:
-- blank / oracle: the policy's mean blank time over the mean of its own runs' `oracleBlankTileSeconds`;
+- blank / oracle: the policy's mean blank time over the mean of its own runs' `oracleBlankTileSeconds` (or,
+  with `--oracle KIND=FILE`, the oracle lines of that file — any policy's, the oracle is the shared
+  pipeline's — over the sessions the file covers: the oracle is slow, a subset may be enough);
 - cost / bound: its mean loads over the mean `boundMinLoads`, or under a network its mean bytes over the
   bound's images moved once each (`boundMinLoads` × the headless image's 25 000 bytes);
 - frontier: whether any other policy has a lower mean blank time and no more mean cost. For the other
@@ -83,14 +86,19 @@ def mean_diff(d, rng):
     return sum(d) / n, lo, hi
 
 
-def cell(groups, policy, network, rng):
+def cell(groups, policy, network, rng, oracles=None):
     n = len(groups)
     others = sorted({p for g in groups for p in g} - {policy})
     groups = [g for g in groups if all(p in g for p in others)]
     n = len(groups)
     a_blank = [g[policy]["blankTileSeconds"] for g in groups]
     a_cost = [cost(g[policy]) for g in groups]
-    oracle = [g[policy].get("oracleBlankTileSeconds", 0) for g in groups]
+    if oracles:
+        pairs = [(g[policy]["blankTileSeconds"], oracles[(g[policy].get("network") or g[policy].get("latencyMs"), g[policy]["gesture"])])
+                 for g in groups if (g[policy].get("network") or g[policy].get("latencyMs"), g[policy]["gesture"]) in oracles]
+        o_blank, oracle = [b for b, _ in pairs], [o for _, o in pairs]
+    else:
+        o_blank, oracle = a_blank, [g[policy].get("oracleBlankTileSeconds", 0) for g in groups]
     bound = [g[policy]["boundMinLoads"] * (IMAGE_BYTES if network else 1) for g in groups]
     mean = lambda xs: sum(xs) / len(xs)
     means = {p: (mean([g[p]["blankTileSeconds"] for g in groups]), mean([cost(g[p]) for g in groups])) for p in others}
@@ -107,7 +115,7 @@ def cell(groups, policy, network, rng):
     share = sum(undominated(g, policy) for g in groups) / n
     best = max(others, key=lambda p: (sum(undominated(g, p) for g in groups) / n, p))
     bshare = sum(undominated(g, best) for g in groups) / n
-    return dict(n=n, blank=ab, cost=ac, blank_oracle=ratio(a_blank, oracle, rng), cost_bound=ratio(a_cost, bound, rng),
+    return dict(n=n, oracle_n=len(oracle), blank=ab, cost=ac, blank_oracle=ratio(o_blank, oracle, rng), cost_bound=ratio(a_cost, bound, rng),
                 dominators=dominators, closest=closest, closest_means=means[closest], d_blank=db, d_cost=dc,
                 undominated=share, best=best, best_share=bshare)
 
@@ -116,11 +124,15 @@ def main(argv):
     policy = "adaptive"
     as_json = False
     files = []
+    oracle_files = {}
     args = list(argv)
     while args:
         a = args.pop(0)
         if a == "--policy":
             policy = args.pop(0)
+        elif a == "--oracle":
+            kind, _, path = args.pop(0).partition("=")
+            oracle_files.setdefault(kind, []).append(path)
         elif a == "--json":
             as_json = True
         else:
@@ -130,13 +142,21 @@ def main(argv):
     rows = []
     for kind, path in files:
         runs = load(path)
+        oracles = {}
+        for opath in oracle_files.get(kind, []):
+            with open(opath) as f:
+                for line in f:
+                    if line.strip():
+                        r = json.loads(line)
+                        if "oracleBlankTileSeconds" in r:
+                            oracles[(r.get("network") or r.get("latencyMs"), r["gesture"])] = r["oracleBlankTileSeconds"]
         conds = sorted({c for c, _ in runs}, key=lambda c: (isinstance(c, str), c if not isinstance(c, str) else ["lte", "3g", "edge"].index(c) if c in ("lte", "3g", "edge") else 9))
         for cond in conds:
             groups = [g for (c, _), g in sorted(runs.items(), key=lambda kv: kv[0][1]) if c == cond and policy in g]
             network = isinstance(cond, str)
             if not groups:
                 continue
-            rows.append((kind, cond, network, cell(groups, policy, network, rng)))
+            rows.append((kind, cond, network, cell(groups, policy, network, rng, oracles)))
     if as_json:
         for kind, cond, network, r in rows:
             print(json.dumps(dict(kind=kind, condition=cond, **r)))
@@ -145,7 +165,7 @@ def main(argv):
     fmt_cost = lambda v, network: f"{v / 1000:.0f} kB" if network else f"{v:.1f}"
     fmt_d = lambda d, network: (f"{d[0] / 1000:+.1f} [{d[1] / 1000:+.1f}, {d[2] / 1000:+.1f}] kB" if network
                                 else f"{d[0]:+.2f} [{d[1]:+.2f}, {d[2]:+.2f}]")
-    print(f"| kind | condition | sessions | {policy} blank tile·s / cost | blank / oracle [95% CI] | cost / bound [95% CI]"
+    print(f"| kind | condition | sessions | {policy} blank tile·s / cost | blank / oracle [95% CI] (sessions) | cost / bound [95% CI]"
           " | on the frontier | nearest other: blank tile·s − ours, cost − ours [paired 95% CI] | undominated | best other undominated |")
     print("| --- | --- | --: | --: | --: | --: | --- | --- | --: | --- |")
     short = []
@@ -153,7 +173,7 @@ def main(argv):
         c = f"{cond} ms" if not network else cond
         bo, cb = r["blank_oracle"], r["cost_bound"]
         front = "yes" if not r["dominators"] else "no: " + ", ".join(r["dominators"])
-        print(f"| {kind} | {c} | {r['n']} | {r['blank']:.2f} / {fmt_cost(r['cost'], network)} | {bo[0]:.2f} [{bo[1]:.2f}, {bo[2]:.2f}]"
+        print(f"| {kind} | {c} | {r['n']} | {r['blank']:.2f} / {fmt_cost(r['cost'], network)} | {bo[0]:.2f} [{bo[1]:.2f}, {bo[2]:.2f}] ({r['oracle_n']})"
               f" | {cb[0]:.2f} [{cb[1]:.2f}, {cb[2]:.2f}] | {front} | {r['closest']}: {r['d_blank'][0]:+.2f} [{r['d_blank'][1]:+.2f}, {r['d_blank'][2]:+.2f}],"
               f" {fmt_d(r['d_cost'], network)} | {r['undominated']:.0%} | {r['best']} {r['best_share']:.0%} |")
         if r["dominators"] or r["undominated"] < 0.75:

@@ -154,18 +154,20 @@ import LabKit
         #expect(p.scheduled.isEmpty)
     }
 
-    @Test func adaptiveLookAheadNeverOutgrowsASmallCache() {
+    @Test func adaptiveLookAheadBeyondThePrefetchWindowNeverOutgrowsASmallCache() {
         var p = AdaptivePolicy(leadTime: .infinity)
         var release = context(velocity: 4600, dragging: true, userDragging: true, time: 1)
         release.cacheCapacityImages = 6
         let plan = p.decide(.willEndDragging(velocity: Point(x: 0, y: 4.6), target: Point(x: 0, y: 2300)), in: release)
         // 6 images less the 4 on screen: 2 look-ahead loads; nothing more until one of them appears.
         #expect(plan.loadedItems == [4, 5])
+        // During the fling the planned tiles of the 2 rows ahead of the screen (rows 2–3: 4–7) go whatever
+        // the room (Prefetch's window): 6 and 7 now; nothing further ahead while the cache has no room.
         var decel = context(offset: 10, dragging: true, decelerating: true, time: 1.01)
         decel.cacheCapacityImages = 6
-        #expect(p.decide(.frame, in: decel) == .none)
+        #expect(p.decide(.frame, in: decel).loadedItems == [6, 7])
         _ = p.decide(.appear([4]), in: decel)
-        #expect(p.decide(.frame, in: decel).loadedItems == [6])
+        #expect(p.decide(.frame, in: decel) == .none)
     }
 
     @Test func adaptiveWorthRuleKeepsTilesThatShowHalfALoadTime() {

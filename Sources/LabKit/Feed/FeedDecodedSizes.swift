@@ -33,6 +33,7 @@ public struct FeedDecodedSizes: ImageSource {
     public mutating func begin(_ ticket: LoadTicket, priority: Double, time: Double) { base.begin(ticket, priority: priority, time: time) }
     public mutating func cancel(_ ticket: LoadTicket) { base.cancel(ticket) }
     public var traffic: SourceTraffic { base.traffic }
+    public func isStoredLocally(_ key: ImageKey) -> Bool { base.isStoredLocally(key) }
 
     public mutating func nextCompletion(upTo time: Double) -> LoadCompletion? {
         guard var completion = base.nextCompletion(upTo: time) else { return nil }

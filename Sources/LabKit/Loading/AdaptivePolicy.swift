@@ -1,18 +1,30 @@
 import ScrollKit
 
-/// B-POL-1 policy 5, the project's own: it reads the physics. At release the scroll view already
-/// knows where the fling stops (`targetContentOffset`) and the decay curve says when every tile will
-/// come on screen and leave it (`DecelerationForecast`). So at `willEndDragging` it
-/// - plans the tiles that will be on screen at rest (the target rect) and the tiles passed on the way
+/// B-POL-1 policy 5, the project's own: it reads the physics, and knows only what a shipping app knows —
+/// the scroll view (offset, velocity, the target at release, the deceleration rate), its memory and disk
+/// caches, and what its own requests measured (`LoadingContext.expectedLoadDuration`, the pipeline's
+/// moving average of its loads' durations, raised to the age of the oldest one still running). Never the
+/// network profile, the latency setting or the gesture's future.
+///
+/// At release the scroll view already knows where the fling stops (`targetContentOffset`) and the decay
+/// curve says when every tile will come on screen and leave it (`DecelerationForecast`). So at
+/// `willEndDragging` it
+/// - plans the tiles that will be on screen at rest (the target rect), the tiles passed on the way
 ///   whose image can be ready and then show for at least `minimumShowTime` (half a load time, at
-///   least a frame: tiles that would show their image only briefly, or after they left, are skipped),
-///   and one row beyond the target rect;
+///   least a frame: tiles that would show their image only briefly, or after they left, are skipped;
+///   an image in the disk cache is always worth it), and one row beyond the target rect;
 /// - issues each planned load `leadTime` before its tile appears, in order of appearance, while the
 ///   cache has room: look-ahead images not yet shown never exceed the cache's capacity less the tiles
-///   on screen (`lookAheadRoom`), so no image is evicted before its tile appears.
-/// Cache hits are always shown (they are free). While the finger is down it prefetches the row ahead
-/// once the drag will reach it within `dragHorizon`; a new drag cancels the look-ahead loads the new
-/// plan no longer needs.
+///   on screen (`lookAheadRoom`), so no image is evicted before its tile appears;
+/// - and, from UIKit's prefetching (the lab's Prefetch policy), issues at once the planned loads of the
+///   `flingWindowRows` rows ahead of the screen, so a tile the fling reaches sooner than planned is ready.
+/// Images in the memory or the disk cache are always shown (they move no bytes). While the finger is
+/// down it prefetches each of the `dragRows` rows ahead once the drag will reach it within `dragHorizon`.
+/// When the measured load time exceeds `lookAheadLimit` (a slow network: EDGE) it loads nothing ahead —
+/// Target's rule: while the content decelerates, only the tiles of the target rect and cache hits — since
+/// every extra image delays the ones on screen. A drag that catches a fling keeps the fling's look-ahead
+/// loads (they finish into the cache); a reversal cancels those the new direction does not want, except
+/// those begun at least half a load time ago, which finish into the cache.
 public struct AdaptivePolicy: LoadingPolicy {
     public var kind: LoadingPolicyKind { .adaptive }
     /// Least time a tile passed during a fling must show its image to be worth a load; nil means half
@@ -31,7 +43,8 @@ public struct AdaptivePolicy: LoadingPolicy {
     public private(set) var scheduled: [LoadRequest] = []
     /// A planned load is issued this many seconds before its tile appears (immediately when the
     /// tile appears sooner), so a fling caught early wastes little; nil means the expected load
-    /// duration plus 0.22 s (about 0.3 s at 80 ms latency). `.infinity` issues all at release.
+    /// duration plus a margin of 0.22 s, or four load durations when loads are quicker than 55 ms
+    /// (about 0.3 s at 80 ms latency, 0.03 s at 0 ms). `.infinity` issues all at release.
     public var leadTime: Double?
     /// The running fling's forecast, from `willEndDragging` until the motion ends.
     public private(set) var forecast: DecelerationForecast?
@@ -39,11 +52,24 @@ public struct AdaptivePolicy: LoadingPolicy {
     public private(set) var targetRect: Rect?
     /// Direction of the drag-ahead prefetch: +1, −1, or 0.
     public private(set) var direction = 0
+    /// Above this measured load duration (seconds) no look-ahead is loaded.
+    public var lookAheadLimit: Double
+    /// Rows ahead prefetched while dragging (each once the drag will reach it within `dragHorizon`).
+    public var dragRows = 2
+    /// Rows ahead of the screen whose planned loads are issued at once during a fling (0: none).
+    public var flingWindowRows = 2
+    /// With slow loads, whether the screen at rest is requested at the release (else as its tiles appear).
+    public var plansRestWhenSlow = false
+    /// Whether a drag that catches a fling cancels the fling's look-ahead (else it finishes into the cache).
+    public var cancelsOnCatch = false
+    /// When each look-ahead item of `plan` was requested.
+    public private(set) var requestedAt: [Int: Double] = [:]
     private var storage = DecisionStorage()
 
     /// Makes the policy.
     public init(minimumShowTime: Double? = nil, speedLimit: Double? = nil, rowsBeyondTarget: Int = 1, dragHorizon: Double? = nil,
-                leadTime: Double? = nil) {
+                leadTime: Double? = nil, lookAheadLimit: Double = 3) {
+        self.lookAheadLimit = lookAheadLimit
         self.leadTime = leadTime
         self.dragHorizon = dragHorizon
         self.minimumShowTime = minimumShowTime
@@ -54,20 +80,21 @@ public struct AdaptivePolicy: LoadingPolicy {
     public mutating func decide(_ trigger: LoadTrigger, in context: LoadingContext) -> LoadDecision {
         switch trigger {
         case let .appear(items):
-            plan.subtract(items)
+            for item in items { forget(item) }
             guard let forecast, context.isDecelerating, !context.userDragging else { return storage.load(items) }
             var decision = storage.begin()
-            for item in items where context.isCached(item) || isWorthLoading(item, forecast: forecast, in: context) {
+            for item in items where context.isStored(item) || isWorthLoading(item, forecast: forecast, in: context) {
                 decision.load.append(LoadRequest(item: item))
             }
             return storage.end(decision)
         case .willBeginDragging:
             // A drag that catches a fling drops the fling's plan; a fresh drag keeps its look-ahead.
             var cancel: [Int] = []
-            if forecast != nil {
+            if forecast != nil && cancelsOnCatch {
                 let visible = Set(context.visibleItems)
-                cancel = plan.subtracting(visible).sorted()
+                cancel = cancellable(plan.subtracting(visible), in: context)
                 plan = []
+                requestedAt = [:]
                 direction = 0
             }
             endMotion()
@@ -81,14 +108,41 @@ public struct AdaptivePolicy: LoadingPolicy {
             endMotion()
             return .load(context.visibleItems)
         case .frame:
-            if context.isTracking { return dragAhead(context) }
+            if context.isTracking { return isLookingAhead(context) ? dragAhead(context) : dropLookAhead(context) }
             guard !scheduled.isEmpty else { return .none }
             var decision = storage.begin()
             issueDue(in: context, into: &decision.load)
+            if isLookingAhead(context) { pullWindow(in: context, into: &decision.load) }
             return storage.end(decision)
         case .bind, .willBeginDecelerating:
             return .none
         }
+    }
+
+    /// True while loads are quick enough for look-ahead to pay: the measured duration at most `lookAheadLimit`.
+    public func isLookingAhead(_ context: LoadingContext) -> Bool {
+        context.expectedLoadDuration <= lookAheadLimit
+    }
+
+    private mutating func forget(_ item: Int) {
+        if plan.remove(item) != nil { requestedAt[item] = nil }
+    }
+
+    /// Of `items` (look-ahead no longer wanted), those to cancel: the ones requested less than half a
+    /// load time ago; older ones are likely half done and finish into the cache.
+    private func cancellable(_ items: Set<Int>, in context: LoadingContext) -> [Int] {
+        let half = context.expectedLoadDuration / 2
+        return items.filter { context.time - (requestedAt[$0] ?? context.time) < half }.sorted()
+    }
+
+    /// Slow loads while dragging: no row ahead; a look-ahead still pending is dropped as a new drag drops it.
+    private mutating func dropLookAhead(_ context: LoadingContext) -> LoadDecision {
+        guard !plan.isEmpty else { return .none }
+        let cancel = cancellable(plan, in: context)
+        plan = []
+        requestedAt = [:]
+        direction = 0
+        return LoadDecision(cancel: cancel)
     }
 
     private mutating func endMotion() {
@@ -130,7 +184,8 @@ public struct AdaptivePolicy: LoadingPolicy {
         let swept = layout.items(in: Rect(x: 0, y: low, width: layout.contentSize.width, height: high - low))
         var atRest: [(item: Int, enter: Double)] = []
         var passing: [(item: Int, enter: Double, exit: Double)] = []
-        for item in swept where !visible.contains(item) && !context.isCached(item) {
+        let lookingAhead = isLookingAhead(context)
+        for item in swept where !visible.contains(item) && !context.isCached(item) && (lookingAhead || plansRestWhenSlow) {
             guard let iv = f.visibleInterval(of: layout.frame(ofItem: item)) else { continue }
             if iv.exit == .infinity { atRest.append((item, iv.enter)) } else { passing.append((item, iv.enter, iv.exit)) }
         }
@@ -138,11 +193,13 @@ public struct AdaptivePolicy: LoadingPolicy {
 
         // Every tile seen at rest, and each passing tile that would show its image (ready in queue order).
         var chosen: [LoadRequest] = atRest.map { LoadRequest(item: $0.item, priority: $0.enter - context.time) }
-        for (index, p) in passing.enumerated() where isWorthLoading(p.item, forecast: f, in: context, queuedBefore: index) {
+        // An image in the disk cache is ready within a disk read and a decode: worth it for any tile that shows.
+        for (index, p) in passing.enumerated()
+        where lookingAhead && (context.isStored(p.item) || isWorthLoading(p.item, forecast: f, in: context, queuedBefore: index)) {
             chosen.append(LoadRequest(item: p.item, priority: p.enter - context.time))
         }
         // One row beyond the rest position, for the next gesture.
-        if rowsBeyondTarget > 0 {
+        if rowsBeyondTarget > 0 && lookingAhead {
             let restVisible = layout.items(in: targetRect!)
             let restContext = LoadingContext(layout: layout, bounds: targetRect!, visibleItems: Array(restVisible))
             let beyond = restContext.itemsAhead(rows: rowsBeyondTarget, direction: f.direction)
@@ -153,8 +210,9 @@ public struct AdaptivePolicy: LoadingPolicy {
         }
         chosen.sort { ($0.priority, $0.item) < ($1.priority, $1.item) }
         let wanted = Set(chosen.map(\.item))
-        let cancel = plan.subtracting(wanted).subtracting(visible).sorted()
+        let cancel = cancellable(plan.subtracting(wanted).subtracting(visible), in: context)
         plan = []
+        requestedAt = [:]
         scheduled = chosen.map { LoadRequest(item: $0.item, priority: context.time + $0.priority) }
         direction = f.direction
         var due: [LoadRequest] = []
@@ -164,14 +222,18 @@ public struct AdaptivePolicy: LoadingPolicy {
 
     /// Moves the scheduled loads whose tiles appear within `leadTime` into the plan, as many as
     /// `lookAheadRoom` allows, and appends them to `due` (priority: seconds until the tile appears).
+    /// With slow loads (no look-ahead but the screen at rest) every scheduled load is due at once.
     private mutating func issueDue(in context: LoadingContext, into due: inout [LoadRequest]) {
-        let time = context.time, leadTime = self.leadTime ?? context.expectedLoadDuration + 0.22
+        let time = context.time
+        let duration = context.expectedLoadDuration
+        let leadTime = isLookingAhead(context) ? self.leadTime ?? duration + Swift.min(0.22, 4 * duration) : .infinity
         var room = lookAheadRoom(in: context)
         scheduled.removeAll { request in
             guard request.priority - time <= leadTime, room > 0 else { return false }
             room -= 1
             due.append(LoadRequest(item: request.item, priority: Swift.max(0, request.priority - time)))
             plan.insert(request.item)
+            requestedAt[request.item] = time
             return true
         }
     }
@@ -188,27 +250,40 @@ public struct AdaptivePolicy: LoadingPolicy {
         let v = context.velocity.y
         let limit = speedLimit ?? .infinity
         let dir = abs(v) > limit ? 0 : (v > 0 ? 1 : (v < 0 ? -1 : direction))
-        let none = context.lazyItemsAhead(rows: 0, direction: 0)
-        var wanted = dir == 0 ? none : context.lazyItemsAhead(rows: 1, direction: dir)
-        var firstWanted = wanted
-        if v == 0 {
-            wanted = none
-        } else if let first = firstWanted.next() {
-            let frame = context.frame(of: first)
-            let distance = dir > 0 ? frame.minY - context.bounds.maxY : context.bounds.minY - frame.maxY
-            if distance / abs(v) > (dragHorizon ?? Swift.max(0.15, 3 * context.expectedLoadDuration)) { wanted = none }
+        let horizon = dragHorizon ?? Swift.max(0.15, 3 * context.expectedLoadDuration)
+        let bounds = context.bounds
+        let wanted = context.lazyItemsAhead(rows: v == 0 || dir == 0 ? 0 : dragRows, direction: dir).lazy.filter { item in
+            let frame = context.frame(of: item)
+            let distance = dir > 0 ? frame.minY - bounds.maxY : bounds.minY - frame.maxY
+            return distance / abs(v) <= horizon
         }
         var decision = storage.begin()
         if dir != direction || dir == 0 {
-            for item in plan where !wanted.contains(item) { decision.cancel.append(item) }
-            decision.cancel.sort()
-            for item in decision.cancel { plan.remove(item) }
+            let unwanted = plan.filter { !wanted.contains($0) }
+            decision.cancel.append(contentsOf: cancellable(unwanted, in: context))
+            for item in unwanted { forget(item) }
             direction = dir
         }
         for item in wanted where !plan.contains(item) {
             plan.insert(item)
+            requestedAt[item] = context.time
             if !context.isCached(item) { decision.load.append(LoadRequest(item: item, priority: 1)) }
         }
         return storage.end(decision)
+    }
+
+    /// During a fling, UIKit's prefetching window (Prefetch, `PrefetchPolicy`): the planned loads of the
+    /// `flingWindowRows` rows ahead of the screen are issued now, nearest first, whatever their lead time
+    /// or the cache's room, so tiles a fast fling reaches sooner than planned are ready. Only planned
+    /// tiles: nothing past the rest position's plan, nothing the forecast says would not show.
+    private mutating func pullWindow(in context: LoadingContext, into due: inout [LoadRequest]) {
+        guard flingWindowRows > 0, !scheduled.isEmpty, let forecast else { return }
+        for item in context.lazyItemsAhead(rows: flingWindowRows, direction: forecast.direction) {
+            guard let i = scheduled.firstIndex(where: { $0.item == item }) else { continue }
+            let request = scheduled.remove(at: i)
+            due.append(LoadRequest(item: item, priority: Swift.max(0, request.priority - context.time)))
+            plan.insert(item)
+            requestedAt[item] = context.time
+        }
     }
 }

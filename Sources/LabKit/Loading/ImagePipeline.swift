@@ -22,6 +22,8 @@ public struct ImagePipeline {
         public var startTime: Double
         /// The metrics segment it began in (`segment` then).
         public var segment: Int = 0
+        /// Served from the source's local store (a disk cache hit): not a measure of the network.
+        public var isLocal = false
     }
 
     /// A completion the pipeline accepted: the result and what the cache insert evicted.
@@ -63,22 +65,34 @@ public struct ImagePipeline {
     /// cancelled never exceed issued within a segment.
     public private(set) var segment = 0
     public private(set) var segmentLoads = (issued: 0, completed: 0, cancelled: 0)
-    /// Mean duration of completed loads (begin to completion), or the initial estimate before any.
-    public private(set) var expectedLoadDuration: Double
+    /// The measured duration of completed loads that were not local (begin to completion): the prior
+    /// before any, then a moving average (`LoadDurationEstimate`).
+    public private(set) var loadDurations: LoadDurationEstimate
+    /// The estimate of a load's duration without the age of running loads (`loadDurations.mean`).
+    public var expectedLoadDuration: Double { loadDurations.mean }
 
     private var nextID = 1
-    private var durationSum = 0.0
     /// The last outcome's evicted keys, reused for the next (free once the caller drops that outcome).
     private var evictedBuffer: [ImageKey] = []
 
     /// A pipeline over `source` with a cache of `cacheByteLimit` bytes; `maxConcurrent` is clamped to 1–64.
-    /// `expectedLoadDuration` seeds the running estimate policies read.
-    public init(source: any ImageSource, cacheByteLimit: Int, maxConcurrent: Int = 6, expectedLoadDuration: Double = 0.086) {
+    /// `expectedLoadDuration` is the estimate before any load is measured (the prior).
+    public init(source: any ImageSource, cacheByteLimit: Int, maxConcurrent: Int = 6,
+                expectedLoadDuration: Double = LoadDurationEstimate.defaultPrior) {
         self.source = source
         self.cache = MemoryCache(byteLimit: cacheByteLimit)
         self.maxConcurrent = Swift.min(64, Swift.max(1, maxConcurrent))
-        self.expectedLoadDuration = expectedLoadDuration
+        self.loadDurations = LoadDurationEstimate(prior: expectedLoadDuration)
     }
+
+    /// The load duration a policy reads at `time`: the measured estimate, raised to the age of the
+    /// oldest running load that is not local, so a stalled network shows before its loads end.
+    public func expectedLoadDuration(at time: Double) -> Double {
+        loadDurations.value(at: time, oldestStart: running.first { !$0.isLocal }?.startTime)
+    }
+
+    /// Requests queued or running.
+    public var loadsInFlight: Int { queued.count + running.count }
 
     /// Sets how many loads run at once (a `@shipped` variant's own limit), 1–64;
     /// queued requests start at `time` if the limit grew. Loads already running beyond a lower limit finish.
@@ -157,8 +171,7 @@ public struct ImagePipeline {
         let r = running.remove(at: i)
         loadsCompleted += 1
         if r.segment == segment { segmentLoads.completed += 1 }
-        durationSum += time - r.startTime
-        expectedLoadDuration = durationSum / Double(loadsCompleted)
+        if !r.isLocal { loadDurations.record(time - r.startTime) }
         var evicted = evictedBuffer
         evictedBuffer = []
         evicted.removeAll(keepingCapacity: true)
@@ -189,7 +202,7 @@ public struct ImagePipeline {
     private mutating func startQueued(time: Double) {
         while running.count < maxConcurrent, !queued.isEmpty {
             let q = queued.removeFirst()
-            running.append(Running(ticket: q.ticket, startTime: time, segment: segment))
+            running.append(Running(ticket: q.ticket, startTime: time, segment: segment, isLocal: source.isStoredLocally(q.ticket.key)))
             loadsIssued += 1
             segmentLoads.issued += 1
             source.begin(q.ticket, priority: q.priority, time: time)

@@ -17,6 +17,9 @@ public protocol ImageSource {
     /// What the source has moved since it was made (bytes, requests, disk hits); zero for a source
     /// without a network or disk.
     var traffic: SourceTraffic { get }
+    /// True when a load of `key` begun now would be served from the source's local store (a disk
+    /// cache), not the network: what an app learns from `URLSessionTaskMetrics.resourceFetchType`.
+    func isStoredLocally(_ key: ImageKey) -> Bool
 }
 
 extension ImageSource {
@@ -24,6 +27,9 @@ extension ImageSource {
 
     /// No network, no disk: nothing to count.
     public var traffic: SourceTraffic { SourceTraffic() }
+
+    /// No local store unless the source has one.
+    public func isStoredLocally(_ key: ImageKey) -> Bool { false }
 }
 
 /// Which image an item shows: an index into the bundled assets (`item % assetCount`).

@@ -33,7 +33,11 @@ public struct LoadingContext: Sendable {
     public var assetCount: Int
     /// Which image each item shows, when a feed says (nil: item % assetCount).
     public var itemImages: ItemImages?
-    /// Expected time from request to image when a slot is free (seconds).
+    /// The disk cache in front of the network (nil: none, or no network): a load of an item it holds
+    /// moves no bytes and takes a disk read and a decode. An app knows its own URLCache.
+    public var diskCache: MemoryCache<ImageKey>?
+    /// Expected time from request to image when a slot is free (seconds): measured by the pipeline on
+    /// its own loads (`ImagePipeline.expectedLoadDuration(at:)`), never read from the network's settings.
     public var expectedLoadDuration: Double
     /// How many loads run at once.
     public var maxConcurrentLoads: Int
@@ -50,7 +54,8 @@ public struct LoadingContext: Sendable {
                 velocity: Point = .zero, isTracking: Bool = false, isDragging: Bool = false, isDecelerating: Bool = false,
                 userDragging: Bool = false, targetContentOffset: Point? = nil, visibleItems: [Int]? = nil,
                 boundItems: [Int?] = [], cache: MemoryCache<ImageKey>? = nil, assetCount: Int = 72, itemImages: ItemImages? = nil,
-                expectedLoadDuration: Double = 0.086, maxConcurrentLoads: Int = 4, cacheCapacityImages: Int = 12,
+                diskCache: MemoryCache<ImageKey>? = nil, expectedLoadDuration: Double = 0.086,
+                maxConcurrentLoads: Int = 4, cacheCapacityImages: Int = 12,
                 decelerationTimeConstant: Double = 0.5, motion: MotionForecast? = nil) {
         self.time = time
         self.layout = layout
@@ -66,6 +71,7 @@ public struct LoadingContext: Sendable {
         self.cache = cache
         self.assetCount = assetCount
         self.itemImages = itemImages
+        self.diskCache = diskCache
         self.expectedLoadDuration = expectedLoadDuration
         self.maxConcurrentLoads = maxConcurrentLoads
         self.cacheCapacityImages = cacheCapacityImages
@@ -82,6 +88,12 @@ public struct LoadingContext: Sendable {
     /// True when `item`'s image is in the memory cache (showing it costs no load).
     public func isCached(_ item: Int) -> Bool {
         cache?.contains(key(of: item)) ?? false
+    }
+
+    /// True when `item`'s image is in the memory cache or the disk cache: showing it moves no bytes.
+    public func isStored(_ item: Int) -> Bool {
+        let k = key(of: item)
+        return (cache?.contains(k) ?? false) || (diskCache?.contains(k) ?? false)
     }
 
     /// The frame of `item` in content coordinates.

@@ -124,6 +124,9 @@ public struct NetworkImageSource: ImageSource, Sendable {
         key.asset >= 0 && key.asset < byteSizes.count ? Swift.max(0, byteSizes[key.asset]) : defaultBytes
     }
 
+    /// True when `key` is in the disk cache (a load begun now reads it from there).
+    public func isStoredLocally(_ key: ImageKey) -> Bool { disk?.contains(key) ?? false }
+
     /// Requests in flight, and those waiting for a connection.
     public var inFlight: Int { active.count }
     public var waitingCount: Int { waiting.count }

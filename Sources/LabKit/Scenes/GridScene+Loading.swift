@@ -90,7 +90,8 @@ extension GridScene {
                        isDecelerating: scrollView.isDecelerating, userDragging: userDragging,
                        targetContentOffset: scrollView.targetContentOffset, visibleItems: visibleItems,
                        boundItems: pool.items, cache: pipeline.cache,
-                       assetCount: configuration.assetCount, itemImages: itemImages, expectedLoadDuration: pipeline.expectedLoadDuration,
+                       assetCount: configuration.assetCount, itemImages: itemImages, diskCache: diskCache,
+                       expectedLoadDuration: pipeline.expectedLoadDuration(at: time),
                        maxConcurrentLoads: pipeline.maxConcurrent,
                        cacheCapacityImages: configuration.cacheByteLimit / Swift.max(1, configuration.bytesPerImage),
                        decelerationTimeConstant: DecelerationForecast.timeConstant(

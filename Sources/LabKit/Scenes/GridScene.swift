@@ -82,8 +82,7 @@ public final class GridScene: LabScene, ScrollViewDelegate {
         pool = configuration.feed == nil || layout.kind == .grid ? .window(capacity: 6) : .queue
         pipeline = ImagePipeline(source: source ?? Self.feedSized(Self.headlessSource(configuration), configuration, layout: layout),
                                  cacheByteLimit: configuration.cacheByteLimit,
-                                 maxConcurrent: configuration.loadsAtOnce(),
-                                 expectedLoadDuration: Self.expectedLoadDuration(configuration))
+                                 maxConcurrent: configuration.loadsAtOnce())
         policyKind = configuration.policy
         usesShippedPipeline = configuration.policyVariant.isShipped
         condition = LoadCondition(configuration)
@@ -108,19 +107,15 @@ public final class GridScene: LabScene, ScrollViewDelegate {
                                   diskEntries: c.diskCacheEntries, seed: c.networkSeed)
     }
 
+    /// The modelled disk cache policies may read (nil: no network model, or no disk cache).
+    var diskCache: MemoryCache<ImageKey>? {
+        (pipeline.source as? NetworkImageSource)?.disk ?? (pipeline.source as? FeedDecodedSizes).flatMap { ($0.base as? NetworkImageSource)?.disk }
+    }
+
     /// The assets in the modelled disk cache now, least recently used first (nil: no disk cache), for a
     /// caller that keeps them in a folder.
     public var diskCacheAssets: [Int]? {
         (pipeline.source as? NetworkImageSource)?.disk.map { $0.keysByRecency.reversed().map(\.asset) }
-    }
-
-    /// The first estimate of a load's duration policies read: latency and decode, or under a network a
-    /// round trip, an average image at the whole downlink, and the decode.
-    static func expectedLoadDuration(_ c: GridSceneConfiguration) -> Double {
-        guard let profile = c.network else { return c.latency + c.decodeCost }
-        let bytes = c.assetByteSizes.isEmpty ? GridSceneConfiguration.defaultTransferBytes
-            : c.assetByteSizes.reduce(0, +) / c.assetByteSizes.count
-        return profile.roundTrip + Double(bytes) / profile.downlinkBytesPerSecond + c.decodeCost
     }
 
     /// The tiles as the renderer draws them, by view number.

@@ -124,10 +124,11 @@ import LabKit
         // an image asked for at 1.005 arrives at 1.091) is skipped; a cache hit and a tile that will show load.
         let decel = context(offset: 20, dragging: true, decelerating: true, cached: [4], time: 1.005)
         let r24 = p.decide(.appear([0, 4, 5]), in: decel); #expect(r24.loadedItems == [4, 5])
-        // A new drag cancels the look-ahead that is not on screen, and loads what is.
+        // A new drag loads what is on screen and keeps the look-ahead already asked for (it finishes into the
+        // cache: the next drag often goes the same way); only a reversal cancels.
         let drag = p.decide(.willBeginDragging, in: context(offset: 1500, tracking: true, dragging: true, decelerating: true, userDragging: true))
         #expect(drag.loadedItems == [12, 13, 14, 15, 16, 17])
-        #expect(drag.cancel == [6, 7, 8, 9, 10, 11])
+        #expect(drag.cancel == [])
         #expect(p.targetRect == nil)
         #expect(p.scheduled.isEmpty)
     }
@@ -146,25 +147,27 @@ import LabKit
         let later = p.decide(.frame, in: at)
         #expect(later.loadedItems == [12, 13])
         #expect(p.scheduled.map(\.item) == Array(14...25))
-        // A drag that catches the fling cancels what was issued off screen and drops the rest.
+        // A drag that catches the fling keeps what was issued and drops what was not.
         let caught = p.decide(.willBeginDragging, in: context(offset: 460, tracking: true, dragging: true, decelerating: true, userDragging: true, time: 1.2))
-        #expect(caught.cancel == [8, 9, 10, 11, 12, 13])
+        #expect(caught.cancel == [])
         #expect(caught.loadedItems == [4, 5, 6, 7])
         #expect(p.scheduled.isEmpty)
     }
 
-    @Test func adaptiveLookAheadNeverOutgrowsASmallCache() {
+    @Test func adaptiveLookAheadBeyondThePrefetchWindowNeverOutgrowsASmallCache() {
         var p = AdaptivePolicy(leadTime: .infinity)
         var release = context(velocity: 4600, dragging: true, userDragging: true, time: 1)
         release.cacheCapacityImages = 6
         let plan = p.decide(.willEndDragging(velocity: Point(x: 0, y: 4.6), target: Point(x: 0, y: 2300)), in: release)
         // 6 images less the 4 on screen: 2 look-ahead loads; nothing more until one of them appears.
         #expect(plan.loadedItems == [4, 5])
+        // During the fling the planned tiles of the 2 rows ahead of the screen (rows 2–3: 4–7) go whatever
+        // the room (Prefetch's window): 6 and 7 now; nothing further ahead while the cache has no room.
         var decel = context(offset: 10, dragging: true, decelerating: true, time: 1.01)
         decel.cacheCapacityImages = 6
-        #expect(p.decide(.frame, in: decel) == .none)
+        #expect(p.decide(.frame, in: decel).loadedItems == [6, 7])
         _ = p.decide(.appear([4]), in: decel)
-        #expect(p.decide(.frame, in: decel).loadedItems == [6])
+        #expect(p.decide(.frame, in: decel) == .none)
     }
 
     @Test func adaptiveWorthRuleKeepsTilesThatShowHalfALoadTime() {
@@ -190,7 +193,7 @@ import LabKit
         #expect(plan.load.last!.priority > plan.load[1].priority)
     }
 
-    @Test func adaptiveDragAheadIsOneRowAndCancelledOnReversal() {
+    @Test func adaptiveDragAheadIsTheRowsWithinTheHorizonAndCancelledOnReversal() {
         var p = AdaptivePolicy()
         let r25 = p.decide(.frame, in: context(velocity: 300, tracking: true, dragging: true, userDragging: true)); #expect(r25.loadedItems == [4, 5])
         let back = p.decide(.frame, in: context(offset: 230, velocity: -300, tracking: true, dragging: true, userDragging: true))
@@ -200,10 +203,11 @@ import LabKit
     }
 
     @Test func adaptiveDragAheadHasNoSpeedLimitAndAtLeastAShortHorizon() {
-        // A fast drag still loads the row ahead (the old 900 pt/s limit left fast flings' finger phase blank).
+        // A fast drag still loads the rows ahead (the old 900 pt/s limit left fast flings' finger phase blank):
+        // at 3000 pt/s row 3, 240 pt away, is 0.08 s off, within 3 load times (0.258 s).
         var fast = AdaptivePolicy()
         let quick = fast.decide(.frame, in: context(velocity: 3000, tracking: true, dragging: true, userDragging: true))
-        #expect(quick.loadedItems == [4, 5])
+        #expect(quick.loadedItems == [4, 5, 6, 7])
         // With 6 ms loads the horizon is 0.15 s, not 3 × 6 ms: row 2, 10 pt away at 80 pt/s (0.125 s), loads.
         var slow = AdaptivePolicy()
         var c = context(velocity: 80, tracking: true, dragging: true, userDragging: true)
@@ -212,6 +216,43 @@ import LabKit
         c.velocity = Point(x: 0, y: 50)   // 0.2 s away: not yet
         var slower = AdaptivePolicy()
         #expect(slower.decide(.frame, in: c) == .none)
+    }
+
+    /// With loads measured over `lookAheadLimit` (EDGE) Adaptive loads nothing ahead: no row while dragging,
+    /// no plan at the release; during the deceleration, Target's rule (the target rect's tiles, cache hits).
+    @Test func adaptiveLoadsNothingAheadWhenLoadsAreSlow() {
+        var p = AdaptivePolicy()
+        var drag = context(velocity: 3000, tracking: true, dragging: true, userDragging: true)
+        drag.expectedLoadDuration = 4
+        #expect(!p.isLookingAhead(drag))
+        #expect(p.decide(.frame, in: drag) == .none)
+        var release = context(velocity: 4600, dragging: true, userDragging: true, time: 1)
+        release.expectedLoadDuration = 4
+        let plan = p.decide(.willEndDragging(velocity: Point(x: 0, y: 4.6), target: Point(x: 0, y: 2300)), in: release)
+        #expect(plan == .none && p.scheduled.isEmpty)
+        var passing = context(offset: 800, dragging: true, decelerating: true, cached: [8], time: 1.2)
+        passing.expectedLoadDuration = 4
+        // Passing rows load only cache hits; the rows at rest (10–11: items 20–23) load as they appear.
+        #expect(p.decide(.appear([6, 7, 8, 9]), in: passing).loadedItems == [8])
+        #expect(p.decide(.appear([20, 21]), in: passing).loadedItems == [20, 21])
+        // Back under the limit, the drag looks ahead again.
+        drag.expectedLoadDuration = 0.3
+        #expect(p.decide(.frame, in: drag).loadedItems == [4, 5, 6, 7])
+    }
+
+    /// An image in the disk cache moves no bytes: it loads on appearing even where a network load would
+    /// not be worth it, and the plan takes it as any other.
+    @Test func adaptiveTreatsDiskHitsAsFree() {
+        var p = AdaptivePolicy(leadTime: .infinity)
+        var release = context(velocity: 4600, dragging: true, userDragging: true, time: 1)
+        release.expectedLoadDuration = 2
+        var disk = MemoryCache<ImageKey>(byteLimit: 1 << 20)
+        _ = disk.insert(ImageKey(item: 8, assetCount: 72), cost: 1)
+        release.diskCache = disk
+        #expect(release.isStored(8) && !release.isCached(8) && !release.isStored(9))
+        let plan = p.decide(.willEndDragging(velocity: Point(x: 0, y: 4.6), target: Point(x: 0, y: 2300)), in: release)
+        // With 2 s loads no passing tile would show its image, except the one on disk.
+        #expect(plan.loadedItems.contains(8) && !plan.loadedItems.contains(9))
     }
 
     /// The registry: every policy makes itself, names are unique, and the policies the spec names are in it.

@@ -171,6 +171,14 @@ final class ImageLoader {
         }
     }
 
+    /// True when `key`'s image is on this device already (the disk cache, or the model's own disk on
+    /// the model clock): a load of it measures no network (Adaptive leaves it out of its estimate).
+    func isStoredLocally(_ key: ImageKey) -> Bool {
+        if case let .virtualClock(model) = route { return model.isStoredLocally(key) }
+        guard let disk, let diskKey = diskKey(asset: key.asset) else { return false }
+        return disk.contains(diskKey)
+    }
+
     /// Starts loading `ticket` (by its route, on a worker). `drawnSize`: the largest size the image
     /// is drawn at, points; its texture is kept at that size (nil: the image's own). `priority`: the
     /// pipeline's, seconds until needed.

@@ -23,6 +23,8 @@ struct SDLImageSource: ImageSource {
 
     var traffic: SourceTraffic { loader.traffic }
 
+    func isStoredLocally(_ key: ImageKey) -> Bool { loader.isStoredLocally(key) }
+
     mutating func cancel(_ ticket: LoadTicket) { loader.cancel(ticket) }
 
     mutating func nextCompletion(upTo time: Double) -> LoadCompletion? { loader.nextCompletion(upTo: time) }

@@ -336,20 +336,23 @@ import Testing
         #expect(layout.columns.count >= 3 || size != HUDLayout.baseSize)
     }
 
-    /// A lab with many more keys than today's: the help tightens, then narrows its columns, and still
-    /// shows every key whole at 960×600.
+    /// A lab with six more keys than today's: the help tightens and still shows every key and every
+    /// timeline label whole at 960×600.
     @MainActor @Test func manyMoreKeysStillFit() throws {
+        let comparing = false
         let fonts = try FontSet()
         defer { fonts.close() }
-        let more = (1...12).map { HelpOverlay.Entry(key: "F\($0)", action: "a key a new scene or the lab might add", scene: "grid") }
+        let more = (1...6).map { HelpOverlay.Entry(key: "F\($0)", action: "a key a new scene might add", scene: "grid") }
         let entries = KeyTable.window.help.map { HelpOverlay.Entry(key: $0.key, action: $0.action, scene: $0.scene) } + more
-        let layout = HelpLayout(entries, current: "grid", metrics: fonts.metrics)
+        let layout = HelpLayout(entries, current: "grid", metrics: fonts.metrics, comparing: comparing)
         #expect(layout.fits)
         let texts = layout.boxes.map(\.text)
         for entry in entries { #expect(texts.contains(entry.key), "key \(entry.key)") }
+        for (short, _) in HelpLayout.legend { #expect(texts.contains(short), "label \(short)") }
         for (i, box) in layout.boxes.enumerated() {
             #expect(!box.text.hasSuffix("…"), "\(box.text) is cut")
-            #expect(box.frame.maxX <= layout.panel.maxX && box.frame.maxY <= layout.panel.maxY, "\(box.text) at \(box.frame)")
+            #expect(box.frame.minX >= layout.panel.minX && box.frame.maxX <= layout.panel.maxX
+                    && box.frame.maxY <= layout.panel.maxY, "\(box.text) at \(box.frame)")
             for other in layout.boxes[(i + 1)...] { #expect(!box.frame.intersects(other.frame), "\(box.text) / \(other.text)") }
         }
     }

@@ -81,6 +81,13 @@ struct HelpLayout {
     static let keyGap = 8.0
     /// Room inside the panel around the columns.
     static let inset = 16.0
+    /// Room between two of the timeline's labels run on in one line.
+    static let pairGap = 16.0
+
+    /// The width of a timeline label and its meaning set on one line.
+    static func pairWidth(_ key: String, _ text: String, metrics: TextMetrics) -> Double {
+        metrics.width(key, .mono) + keyGap + metrics.width(text, .label)
+    }
 
     init(_ entries: [HelpOverlay.Entry], current: String, metrics: TextMetrics, size: Size = HUDLayout.baseSize,
          comparing: Bool = false) {
@@ -132,8 +139,9 @@ struct HelpLayout {
         // A block is a run of lines kept together in one column.
         struct Line {
             var key: String?; var text: String; var style: FontSet.Style; var keyColour: RGBA; var colour: RGBA
-            /// Set at the column's left edge rather than after the key cell (a paragraph).
-            var flush = false
+            /// Several short keys and what they mean on one line, each key right before its text (the
+            /// timeline's labels run on); `key` and `text` are then unused.
+            var pairs: [(key: String, text: String)] = []
         }
         var blocks: [(lines: [Line], isHeading: Bool)] = []
         func section(_ title: String, note: String?, _ items: [(key: String, action: String, dim: Bool, textColour: RGBA)]) {
@@ -155,12 +163,32 @@ struct HelpLayout {
             section("Compare mode", note: nil, Self.compareEntries.map { ($0.key, $0.action, false, .text) })
         }
         if density.legendRunsOn {
-            // One paragraph: "wBD willBeginDragging · wED willEndDragging · …".
+            // Several labels to a line ("wBD willBeginDragging   wED willEndDragging"); one too wide for a
+            // line of its own is wrapped beside its key as usual.
             section("Timeline labels", note: nil, [])
-            let text = Self.legend.map { $0.0 + " " + $0.1 }.joined(separator: " · ")
-            for wrapped in metrics.wrap(text, style: .label, toWidth: columnWidth) {
-                blocks.append(([Line(key: nil, text: wrapped, style: .label, keyColour: .dimText, colour: .dimText, flush: true)], false))
+            var pending: [(key: String, text: String)] = [], used = 0.0
+            func flushPending() {
+                if !pending.isEmpty {
+                    blocks.append(([Line(key: nil, text: "", style: .label, keyColour: .active, colour: .dimText, pairs: pending)], false))
+                }
+                pending = []
+                used = 0
             }
+            for (key, text) in Self.legend {
+                let width = Self.pairWidth(key, text, metrics: metrics)
+                if width > columnWidth {
+                    flushPending()
+                    let wrapped = metrics.wrap(text, style: .label, toWidth: columnWidth - keyWidth)
+                    blocks.append((wrapped.enumerated().map { index, line in
+                        Line(key: index == 0 ? key : nil, text: line, style: .label, keyColour: .active, colour: .dimText)
+                    }, false))
+                    continue
+                }
+                if !pending.isEmpty, used + Self.pairGap + width > columnWidth { flushPending() }
+                used += (pending.isEmpty ? 0 : Self.pairGap) + width
+                pending.append((key, text))
+            }
+            flushPending()
         } else {
             section("Timeline labels", note: nil, Self.legend.map { ($0.0, $0.1, false, .dimText) })
         }
@@ -184,7 +212,18 @@ struct HelpLayout {
             if block.isHeading, y > inner.minY { y += density.headingGap }
             let x = columns[column].minX
             for entry in block.lines {
-                let textX = entry.style == .heading || block.isHeading || entry.flush ? x : x + keyWidth
+                var pairX = x
+                for (key, text) in entry.pairs {
+                    put(key, .mono, entry.keyColour, x: pairX, y: y + 1, width: columnWidth, metrics: metrics)
+                    pairX += metrics.width(key, .mono) + Self.keyGap
+                    put(text, .label, entry.colour, x: pairX, y: y, width: x + columnWidth - pairX, metrics: metrics)
+                    pairX += metrics.width(text, .label) + Self.pairGap
+                }
+                if !entry.pairs.isEmpty {
+                    y += line
+                    continue
+                }
+                let textX = entry.style == .heading || block.isHeading ? x : x + keyWidth
                 if let key = entry.key {
                     put(key, .mono, entry.keyColour, x: x, y: y + 1, width: keyWidth - Self.keyGap, metrics: metrics)
                 }

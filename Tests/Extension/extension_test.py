@@ -29,6 +29,8 @@ copy = os.path.join(scratch, "tree")
 failures = []
 # The copy's files, path -> text: the tree as git has it, then the additions; written out at the end.
 tree = {}
+# Their permissions (the scripts stay executable); a file the test writes is 0644.
+modes = {}
 
 
 def check(ok, what):
@@ -70,6 +72,8 @@ def sync_copy():
         os.makedirs(os.path.dirname(full), exist_ok=True)
         with open(full, "wb") as f:
             f.write(text)
+    for path in tree:
+        os.chmod(os.path.join(copy, path), modes.get(path, 0o644))
     for folder, _, names in os.walk(copy):
         for name in names:
             full = os.path.join(folder, name)
@@ -85,6 +89,7 @@ for name in filter(None, files):
     if os.path.isfile(source) and not os.path.islink(source):
         with open(source, "rb") as f:
             tree[name] = f.read()
+        modes[name] = os.stat(source).st_mode & 0o777
 
 # Adding a policy: its file (the policy and its declaration), and its name in `LoadingPolicyKind.all`.
 write("Sources/LabKit/Loading/ThrowawayPolicy.swift", """

@@ -1,14 +1,18 @@
-"""docs/extending.md's "Adding a scene" and "Adding a policy" are true: a copy of the tree gets a throwaway
-policy and a throwaway scene (with a key of its own) through exactly the places those sections name, and
-nothing else; the copy builds, a real-window test passes on its binary, and the policy and the scene are picked up everywhere a user meets them:
+"""docs/extending.md is true: a copy of the tree gets a throwaway policy, a throwaway scene (with a key of its
+own), a key in an existing scene and a throwaway physics through exactly the places its sections name, and
+nothing else; the copy builds, its whole `swift test` passes with no test edited, a real-window test passes on
+its binary, and each addition is picked up everywhere a user meets it:
 
-- `--policy throwaway` and `--scene list` (the option parser), `--help` (the key table: key 9, and 0 cycling);
+- `--policy throwaway`, `--scene throwaway` and `--physics throwaway-fling` (the option parser), `--help`
+  (the key table: key 9, and 0 cycling; the scene's key and the pager's new key);
 - `replay --headless` under the new policy, and `--policy all` with its own `end` line;
 - `bench --json` (its rows) and `bench --plot` (its declared colour drawn in the plot);
+- `physics-compare --json` (the physics' row) and `replay --physics throwaway-fling`;
 - the window (headless: the HUD's policy table has its row, the trace its policy segment), and the new
   scene (with a key and a HUD row of its own: in the help, and drawn) in the window and in `replay`.
 
-Usage: extension_test.py [SCRATCH]   (SCRATCH: a folder for the copy and its build; default a new temporary one)
+Usage: extension_test.py [SCRATCH]   (SCRATCH: a folder for the copy and its build; default a new temporary one.
+The build is incremental when SCRATCH holds an earlier run's build.)
 """
 
 import json
@@ -17,12 +21,16 @@ import re
 import shutil
 import subprocess
 import sys
-import tempfile
 
 root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-scratch = sys.argv[1] if len(sys.argv) > 1 else tempfile.mkdtemp(prefix="scrolllab-extension-")
+# By default the copy and its build stay under .build, so the next run rebuilds only what changed.
+scratch = sys.argv[1] if len(sys.argv) > 1 else os.path.join(root, ".build", "extension-test")
 copy = os.path.join(scratch, "tree")
 failures = []
+# The copy's files, path -> text: the tree as git has it, then the additions; written out at the end.
+tree = {}
+# Their permissions (the scripts stay executable); a file the test writes is 0644.
+modes = {}
 
 
 def check(ok, what):
@@ -33,34 +41,57 @@ def check(ok, what):
 
 def edit(path, anchor, text, after=True):
     """Inserts `text` after (or before) the only occurrence of `anchor` in the copy's `path`."""
-    full = os.path.join(copy, path)
-    with open(full) as f:
-        source = f.read()
+    source = tree[path].decode()
     if source.count(anchor) != 1:
-        sys.exit("FAIL: %s: the README's anchor %r is not there exactly once" % (path, anchor))
-    with open(full, "w") as f:
-        f.write(source.replace(anchor, anchor + text if after else text + anchor))
+        sys.exit("FAIL: %s: the docs' anchor %r is not there exactly once" % (path, anchor))
+    tree[path] = source.replace(anchor, anchor + text if after else text + anchor).encode()
+
+
+def add_to_registry(path, anchor, word):
+    """Appends `word` to the list that the only occurrence of `anchor` in the copy's `path` opens."""
+    source = tree[path].decode()
+    if source.count(anchor) != 1:
+        sys.exit("FAIL: %s: the registry %r is not there exactly once" % (path, anchor))
+    close = source.index("]", source.index(anchor) + len(anchor))
+    tree[path] = (source[:close] + ", " + word + source[close:]).encode()
 
 
 def write(path, text):
-    full = os.path.join(copy, path)
-    os.makedirs(os.path.dirname(full), exist_ok=True)
-    with open(full, "w") as f:
-        f.write(text)
+    tree[path] = text.encode()
+
+
+def sync_copy():
+    """Makes the copy hold exactly `tree`, rewriting only the files whose text differs (a file left alone
+    keeps its time, so the build after an earlier run's is incremental)."""
+    for path, text in tree.items():
+        full = os.path.join(copy, path)
+        if os.path.isfile(full):
+            with open(full, "rb") as f:
+                if f.read() == text:
+                    continue
+        os.makedirs(os.path.dirname(full), exist_ok=True)
+        with open(full, "wb") as f:
+            f.write(text)
+    for path in tree:
+        os.chmod(os.path.join(copy, path), modes.get(path, 0o644))
+    for folder, _, names in os.walk(copy):
+        for name in names:
+            full = os.path.join(folder, name)
+            if os.path.relpath(full, copy) not in tree:
+                os.remove(full)
 
 
 # The tree as git has it (tracked files, as they are in the working tree).
-if os.path.exists(copy):
-    shutil.rmtree(copy)
 files = subprocess.run(["git", "ls-files", "-z"], cwd=root, capture_output=True, check=True).stdout.split(b"\0")
 for name in filter(None, files):
     name = name.decode()
     source = os.path.join(root, name)
-    if os.path.isfile(source):
-        os.makedirs(os.path.dirname(os.path.join(copy, name)), exist_ok=True)
-        shutil.copy2(source, os.path.join(copy, name))
+    if os.path.isfile(source) and not os.path.islink(source):
+        with open(source, "rb") as f:
+            tree[name] = f.read()
+        modes[name] = os.stat(source).st_mode & 0o777
 
-# Adding a policy: its file, and its case (the case, its `makePolicy` line, its declaration).
+# Adding a policy: its file (the policy and its declaration), and its name in `LoadingPolicyKind.all`.
 write("Sources/LabKit/Loading/ThrowawayPolicy.swift", """
 /// A policy added by the extension test: loads every bound item, like Eager.
 public struct ThrowawayPolicy: LoadingPolicy {
@@ -74,14 +105,14 @@ public struct ThrowawayPolicy: LoadingPolicy {
         return .none
     }
 }
-""")
-kind_file = "Sources/LabKit/Loading/LoadingPolicyKind.swift"
-edit(kind_file, "    case glide\n", "    /// The extension test's policy.\n    case throwaway\n")
-edit(kind_file, "        case .glide: return GlidePolicy()\n", "        case .throwaway: return ThrowawayPolicy()\n")
-edit(kind_file, "    /// This policy's declaration.\n    public var declaration: Declaration {\n        switch self {\n",
-     "        case .throwaway:\n"
-     "            Declaration(summary: \"the extension test's\", origin: .lab, system: \"\", colour: (1, 254, 127))\n")
 
+extension LoadingPolicyKind {
+    /// The extension test's policy.
+    public static let throwaway = LoadingPolicyKind(name: "throwaway", declaration: Declaration(
+        summary: "the extension test's", origin: .lab, system: "", colour: (1, 254, 127))) { _ in ThrowawayPolicy() }
+}
+""")
+add_to_registry("Sources/LabKit/Loading/LoadingPolicyKind.swift", "public static let all: [LoadingPolicyKind] = [", ".throwaway")
 # Adding a scene: the model, its kind, its window side, and one entry in the registry.
 write("Sources/LabKit/Scenes/ThrowawayScene.swift", """import ScrollKit
 
@@ -131,18 +162,78 @@ final class ThrowawayWindowScene: LabSceneAdapter {
     override func perform(_ action: SceneAction) -> SceneActionResult {
         guard action.id == "throwaway-count" else { return super.perform(action) }
         count += 1
-        return SceneActionResult(changes: [("throwawayCount", .int(count))], toast: "J: count \\(count)")
+        return SceneActionResult(changes: [("throwawayCount", .int(count))], toast: "J: the throwaway scene has counted \\(count)")
     }
 }
 """)
-edit("Sources/ScrollLabCore/Scenes/SceneKind.swift", "public static let all: [SceneKind] = [.grid, .pager, .photos",
-     ", .throwaway")
+add_to_registry("Sources/ScrollLabCore/Scenes/SceneKind.swift", "public static let all: [SceneKind] = [", ".throwaway")
 
+# Adding a key (to an existing scene, the pager): its binding in the scene's kind, its case in the scene's perform.
+edit("Sources/ScrollLabCore/Scenes/SceneKind+Pager.swift", "    ]) { settings in\n",
+     "        KeyBinding(id: \"pager-count\", key: \"g\", description: \"the extension test's pager key: count one more\",\n"
+     "                   footer: \"G count\", action: .scene(\"pager-count\")),\n", after=False)
+edit("Sources/ScrollLabApp/Scenes/PagerScene+Window.swift", "        default:\n            return super.perform(action)\n",
+     "        case \"pager-count\":\n"
+     "            return SceneActionResult(toast: \"G: the extension test's key works in the pager\")\n", after=False)
+
+# Adding a physics: its file (its simulation and its declaration), and its name in `ScrollPhysicsKind.all`.
+write("Sources/ScrollKit/Physics/ThrowawayFlingSimulation.swift", """
+/// A fling added by the extension test: a constant deceleration of 2000 pt/s², stopped at the content edge.
+struct ThrowawayFlingSimulation: FlingSimulation {
+    static let deceleration = 2000.0
+    let start: Double, speed: Double, direction: Double
+    let duration: Double?
+    let finalPosition: Double
+
+    init(_ fling: FlingStart) {
+        start = fling.position
+        speed = abs(fling.velocity)
+        direction = fling.velocity < 0 ? -1 : 1
+        let a = Self.deceleration
+        let natural = start + direction * speed * speed / (2 * a)
+        let edge = natural < fling.lower ? fling.lower : (natural > fling.upper ? fling.upper : natural)
+        let travel = abs(edge - start)
+        // The time at which it has travelled to `edge`: its stop, or the edge's crossing.
+        duration = (speed - (Swift.max(0, speed * speed - 2 * a * travel)).squareRoot()) / a
+        finalPosition = edge
+    }
+
+    func position(at time: Double) -> Double {
+        guard let end = duration, time < end else { return finalPosition }
+        return start + direction * (speed * time - Self.deceleration * time * time / 2)
+    }
+
+    func velocity(at time: Double) -> Double {
+        guard let end = duration, time < end else { return 0 }
+        return direction * (speed - Self.deceleration * time)
+    }
+
+    func isDone(at time: Double) -> Bool { time >= (duration ?? 0) }
+}
+
+extension ScrollPhysicsKind {
+    /// The extension test's physics.
+    public static let throwawayFling = ScrollPhysicsKind(
+        name: "throwaway-fling", minimumFlingVelocity: 50, bounces: false,
+        summary: "the extension test's: constant deceleration, clamped at the edge"
+    ) { .fling(ThrowawayFlingSimulation($0)) }
+}
+""")
+add_to_registry("Sources/ScrollKit/Physics/ScrollPhysicsKind.swift", "public static let all: [ScrollPhysicsKind] = [", ".throwawayFling")
+
+sync_copy()
+# The package's dependencies as the tree's own build resolved them (no network needed).
+for part in ["checkouts", "repositories"]:
+    here, there = os.path.join(root, ".build", part), os.path.join(scratch, "build", part)
+    if os.path.isdir(here) and not os.path.exists(there):
+        shutil.copytree(here, there, symlinks=True)
+if os.path.isfile(os.path.join(root, "Package.resolved")):
+    shutil.copy2(os.path.join(root, "Package.resolved"), os.path.join(copy, "Package.resolved"))
 build = subprocess.run(["swift", "build", "--scratch-path", os.path.join(scratch, "build")], cwd=copy,
                        capture_output=True, text=True)
 if build.returncode != 0:
     print(build.stdout[-4000:], build.stderr[-4000:])
-    sys.exit("FAIL: the tree with a throwaway policy and scene does not build")
+    sys.exit("FAIL: the tree with a throwaway policy, scene, key and physics does not build")
 binary = os.path.join(scratch, "build", "debug", "scrolllab")
 gesture = os.path.join(copy, "Assets", "Gestures", "single-fling.jsonl")
 
@@ -159,6 +250,14 @@ check("9 the extension test's" in " ".join(top_help.split()) or "1–5, 9 loadin
       "the key help gives the policy key 9")
 check("cycling through all 9" in " ".join(top_help.split()), "0 cycles through all nine policies")
 check("the extension test's key: count one more" in " ".join(top_help.split()), "the key help lists the scene's own key")
+check("the extension test's pager key" in " ".join(top_help.split()), "the key help lists the pager's new key")
+check("throwaway-fling" in " ".join(window_help.split()), "the window's help names the physics")
+
+physics = run("physics-compare", gesture, "--json")
+names = [json.loads(line).get("physics") for line in physics.stdout.splitlines() if line.strip()] if physics.returncode == 0 else []
+check(names[-1:] == ["throwaway-fling"], "physics-compare has the physics' row (%s)" % (names or physics.stderr.strip()[-300:]))
+flung = run("replay", gesture, "--headless", "--physics", "throwaway-fling")
+check(flung.returncode == 0 and '"didEndDecelerating"' in flung.stdout, "replay --physics throwaway-fling flings and comes to rest")
 
 replay = run("replay", gesture, "--headless", "--policy", "throwaway")
 ends = [json.loads(line) for line in replay.stdout.splitlines() if '"event":"end"' in line]
@@ -190,10 +289,14 @@ check(window.returncode == 0 and segments == ["throwaway"], "the window runs the
 scene_window = run("--headless", "--scene", "throwaway", "--frames", "10", env=env)
 check(scene_window.returncode == 0, "the window shows the throwaway scene (%s)" % scene_window.stderr.strip()[-200:])
 
-# A real window under Xvfb on the copy's binary.
+# No existing test needs an edit: the copy's unit tests, and a real window under Xvfb on its binary.
+tests = subprocess.run(["swift", "test", "--scratch-path", os.path.join(scratch, "build")], cwd=copy,
+                       capture_output=True, text=True)
+failed = [line for line in (tests.stdout + tests.stderr).splitlines() if "✘" in line or " error:" in line]
+check(tests.returncode == 0, "the copy's swift test passes unchanged (%s)" % "\n".join(failed[:20] or [tests.stderr[-1500:]]))
 smoke = subprocess.run([os.path.join(copy, "Tests", "Window", "run-all.sh"), "--only", "hud_test", binary], cwd=copy,
                        capture_output=True, text=True)
 check(smoke.returncode == 0, "a real-window test passes on the copy's binary (%s)" % (smoke.stdout + smoke.stderr)[-1500:])
 
-print("docs/extending.md's extension points: a policy and a scene added where it says, picked up everywhere")
+print("docs/extending.md's extension points: a policy, a scene, a key and a physics added where it says, picked up everywhere")
 sys.exit(1 if failures else 0)

@@ -91,7 +91,8 @@ import Testing
         expectNoOverlapsInsideColumns(layout)
         // Long values are elided, not dropped; the current policy's row is always in the table.
         #expect(layout.boxes.contains { $0.text.hasSuffix("…") })
-        #expect(layout.boxes.contains { $0.text.hasPrefix("glide") && $0.colour == .active })
+        let last = LoadingPolicyKind.allCases.last!.rawValue
+        #expect(layout.boxes.contains { $0.text.hasPrefix(last) && $0.colour == .active })
         #expect(layout.boxes.contains { $0.text.hasPrefix("problem 3 (B)") })
         // Every policy row is in the table: a fixed row each, none dropped.
         for kind in LoadingPolicyKind.allCases {
@@ -221,6 +222,34 @@ import Testing
         }
     }
 
+    /// Any number of policies: a table of every registered policy and thirty more, all tried, at 960×600 and
+    /// in a big layout. What does not fit is folded into a last line that counts it; the current row, the
+    /// six pool rows and every section stay; nothing overlaps or leaves its column.
+    @MainActor @Test(arguments: [HUDLayout.baseSize, Size(width: 1280, height: 800)])
+    func anyNumberOfPoliciesFoldsIntoACount(size: Size) throws {
+        let fonts = try FontSet()
+        defer { fonts.close() }
+        var s = worstGrid(tracking: true)
+        let names = LoadingPolicyKind.allCases.map(\.rawValue) + (1...30).map { "extra\($0)" }
+        let rows = names.map { PolicyComparison.Row(policy: $0, metrics: worstMetrics(), segments: 1) }
+        s.content.loading = LoadingSection(policy: "extra30", metrics: GridWindowScene.metrics(worstMetrics()),
+                                           policyRows: rows, currentPolicy: "extra30")
+        for metrics in [metrics, fonts.metrics] {
+            let layout = HUDLayout(s, events: worstEvents(), status: worstStatus, metrics: metrics, size: size)
+            expectNoOverlapsInsideColumns(layout)
+            #expect(layout.boxes.filter { $0.text.hasPrefix("#") && $0.column == 0 }.count == 6, "the six pool rows")
+            #expect(layout.boxes.contains { $0.text == "extra30" && $0.colour == .active }, "the current row")
+            let shown = names.filter { name in layout.boxes.contains { $0.text == name } }
+            let fold = try #require(layout.boxes.first { $0.text.hasPrefix("+") && $0.text.contains(" more: ") })
+            #expect(fold.text.hasPrefix("+\(names.count - shown.count) more: "), "\(fold.text) counts the rows not shown")
+            #expect(shown.count >= 8 && shown.first == names.first)
+        }
+        // Rows that fit are never folded: the registry's own, at 960×600.
+        let folded = HUDLayout.fold(rows, keeping: 3, current: "extra30")
+        #expect(folded.shown.map(\.policy) == Array(names.prefix(2)) + ["extra30"])
+        #expect(folded.folded.count == names.count - 3)
+    }
+
     @MainActor @Test func thePolicyTableNamesItsUnits() throws {
         let fonts = try FontSet()
         defer { fonts.close() }
@@ -306,6 +335,27 @@ import Testing
         for (short, _) in HelpLayout.legend { #expect(texts.contains(short), "label \(short)") }
         #expect(texts.contains("Compare mode") == comparing)
         #expect(layout.columns.count >= 3 || size != HUDLayout.baseSize)
+    }
+
+    /// A lab with three more keys than today's: the help tightens and still shows every key and every
+    /// timeline label whole at 960×600.
+    @MainActor @Test func manyMoreKeysStillFit() throws {
+        let comparing = false
+        let fonts = try FontSet()
+        defer { fonts.close() }
+        let more = (1...3).map { HelpOverlay.Entry(key: "F\($0)", action: "a key a new scene might add", scene: "grid") }
+        let entries = KeyTable.window.help.map { HelpOverlay.Entry(key: $0.key, action: $0.action, scene: $0.scene) } + more
+        let layout = HelpLayout(entries, current: "grid", metrics: fonts.metrics, comparing: comparing)
+        #expect(layout.fits)
+        let texts = layout.boxes.map(\.text)
+        for entry in entries { #expect(texts.contains(entry.key), "key \(entry.key)") }
+        for (short, _) in HelpLayout.legend { #expect(texts.contains(short), "label \(short)") }
+        for (i, box) in layout.boxes.enumerated() {
+            #expect(!box.text.hasSuffix("…"), "\(box.text) is cut")
+            #expect(box.frame.minX >= layout.panel.minX && box.frame.maxX <= layout.panel.maxX
+                    && box.frame.maxY <= layout.panel.maxY, "\(box.text) at \(box.frame)")
+            for other in layout.boxes[(i + 1)...] { #expect(!box.frame.intersects(other.frame), "\(box.text) / \(other.text)") }
+        }
     }
 
     /// Compare mode's section names the policy keys as the key table binds them: no key that does nothing.

@@ -101,7 +101,12 @@ import Testing
         let own = SceneKind.digitLabel(kinds.indices.filter { !kinds[$0].isPeer })
         let peers = SceneKind.digitLabel(kinds.indices.filter { kinds[$0].isPeer })
         #expect(table.footerHints(for: .grid).hasPrefix("\(own) policy · \(peers) peers · B problem · L latency · C cache · S scene · H all keys"))
-        #expect(table.footerHints(for: .pager).hasPrefix("P paging · O outline · S scene · H all keys · D rate"))
+        // Every scene's own hints first, in its keys' order, then the lab-wide ones.
+        for kind in SceneKind.all {
+            let own = (kind.pointerHints + kind.keys.compactMap(\.footer)).joined(separator: " · ")
+            #expect(table.footerHints(for: kind).hasPrefix(own.isEmpty ? "S scene" : own + " · S scene · H all keys"), "\(kind.name)")
+        }
+        #expect(table.footerHints(for: .pager).hasPrefix("P paging · O outline · "))
         #expect(table.footerHints(for: .photos).hasPrefix("Ctrl+wheel zoom · double click · S scene"))
         // A scene's keys are never in another scene's footer.
         #expect(!table.footerHints(for: .photos).contains("P paging"))

@@ -1,7 +1,7 @@
 /// The free motion of one axis after a release: which simulation runs it.
 ///
 /// An enum rather than an existential, so a frame of deceleration evaluates it without boxing or
-/// allocating.
+/// allocating; a physics whose fling none of these cases is brings its own `FlingSimulation` (`.fling`).
 enum AxisMotion: Simulation, Sendable {
     /// No motion: the axis rests at this offset.
     case still(Double)
@@ -15,6 +15,8 @@ enum AxisMotion: Simulation, Sendable {
     case flutterBouncing(FlutterBouncingSimulation)
     /// A clamping platform's fling, stopped at the edge (`.android`, `.flutterClamping`).
     case clamped(EdgeClampedSimulation)
+    /// Any other physics' fling (a `ScrollPhysicsKind` declared with a simulation of its own).
+    case fling(any FlingSimulation)
 
     func position(at time: Double) -> Double {
         switch self {
@@ -24,6 +26,7 @@ enum AxisMotion: Simulation, Sendable {
         case .bouncing(let s): return s.position(at: time)
         case .flutterBouncing(let s): return s.position(at: time)
         case .clamped(let s): return s.position(at: time)
+        case .fling(let s): return s.position(at: time)
         }
     }
 
@@ -35,6 +38,7 @@ enum AxisMotion: Simulation, Sendable {
         case .bouncing(let s): return s.velocity(at: time)
         case .flutterBouncing(let s): return s.velocity(at: time)
         case .clamped(let s): return s.velocity(at: time)
+        case .fling(let s): return s.velocity(at: time)
         }
     }
 
@@ -46,6 +50,7 @@ enum AxisMotion: Simulation, Sendable {
         case .bouncing(let s): return s.isDone(at: time)
         case .flutterBouncing(let s): return s.isDone(at: time)
         case .clamped(let s): return s.isDone(at: time)
+        case .fling(let s): return s.isDone(at: time)
         }
     }
 
@@ -57,6 +62,7 @@ enum AxisMotion: Simulation, Sendable {
         case .bouncing(let s): return s.finalPosition
         case .flutterBouncing(let s): return s.finalPosition
         case .clamped(let s): return s.finalPosition
+        case .fling(let s): return s.finalPosition
         }
     }
 

@@ -67,6 +67,7 @@ extension AxisMotion {
         case .spring, .bouncing: return nil
         case .flutterBouncing(let s): return s.springBack == nil ? s.friction?.duration : nil
         case .clamped(let s): return s.duration
+        case .fling(let s): return s.duration
         }
     }
 }

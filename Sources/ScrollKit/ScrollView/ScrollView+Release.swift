@@ -155,21 +155,9 @@ extension ScrollView {
         return offset < 0 ? offset : (offset > upper ? offset - upper : 0)
     }
 
-    /// The natural fling of a platform physics other than UIKit's (B-PHYS-1) along `axis`.
+    /// The natural fling of the configured physics (B-PHYS-1) along `axis`: its declaration's.
     func platformFling(_ axis: Axis, from offset: Double, velocity: Double) -> AxisMotion {
-        let upper = maximumContentOffset[axis]
-        switch configuration.physics {
-        case .ios:
-            return .decay(DecaySimulation(position: offset, velocity: velocity, rate: decelerationRate))
-        case .flutterBouncing:
-            return .flutterBouncing(FlutterBouncingSimulation(position: offset, velocity: velocity, lower: 0,
-                                                              upper: upper, fast: decelerationRate == .fast))
-        case .android:
-            return .clamped(EdgeClampedSimulation(.spline(SplineFlingSimulation(position: offset, velocity: velocity)),
-                                                  lower: 0, upper: upper))
-        case .flutterClamping:
-            return .clamped(EdgeClampedSimulation(
-                .clamping(ClampingScrollSimulation(position: offset, velocity: velocity)), lower: 0, upper: upper))
-        }
+        configuration.physics.fling(FlingStart(position: offset, velocity: velocity, lower: 0,
+                                               upper: maximumContentOffset[axis], rate: decelerationRate))
     }
 }

@@ -130,23 +130,40 @@ struct HUDLayout {
 
     // MARK: State column
 
+    /// How closely the state column is set (`layOutState` tries them roomiest first).
+    struct Pass {
+        /// Rows and headings closer, the state flags without their heading, the pool's views three to a row.
+        var tight = false
+        /// A value too long for its row carried over a second line.
+        var wraps = true
+        /// The Loading heading left out (its rows say what they are).
+        var compact = false
+        /// The policy rows that find no room folded into a count.
+        var folds = false
+
+        static let all = [
+            Pass(), Pass(tight: true), Pass(tight: true, compact: true), Pass(tight: true, wraps: false, compact: true),
+            Pass(tight: true, wraps: false, compact: true, folds: true),
+        ]
+    }
+
     /// Lays out the state column roomy, or, when that leaves the policy table no room for every row (seed-problem
-    /// variants under a network at 960×600), tight: rows and headings closer, the state flags without their
-    /// heading, the pool's views three to a row; tighter still, a value too long for its row not carried
-    /// over a second line. Every section and every table row stays.
+    /// variants under a network at 960×600, more policies), tighter pass by pass (`Pass`); the last folds the
+    /// table's rows that still find no room into a count. Every section stays.
     private mutating func layOutState(_ s: SceneSnapshot, status: HUDStatus) {
         let (boxCount, swatchCount) = (boxes.count, swatches.count)
-        for (tight, wraps) in [(false, true), (true, true)] {
-            if layOutState(s, status: status, tight: tight, wraps: wraps) { return }
+        for pass in Pass.all.dropLast() {
+            if layOutState(s, status: status, pass) { return }
             boxes.removeSubrange(boxCount...)
             swatches.removeSubrange(swatchCount...)
         }
-        layOutState(s, status: status, tight: true, wraps: false)
+        layOutState(s, status: status, Pass.all.last!)
     }
 
     /// Returns false when the policy table's rows did not all fit.
     @discardableResult
-    private mutating func layOutState(_ s: SceneSnapshot, status: HUDStatus, tight: Bool, wraps: Bool) -> Bool {
+    private mutating func layOutState(_ s: SceneSnapshot, status: HUDStatus, _ pass: Pass) -> Bool {
+        let (tight, wraps) = (pass.tight, pass.wraps)
         let c = 0, frame = columns[c].frame, x = frame.minX
         var y = frame.minY + (tight ? 0 : 4)
         let rowHeight = tight ? Swift.max(metrics.lineHeight(.label), metrics.lineHeight(.mono)) : self.rowHeight
@@ -214,14 +231,7 @@ struct HUDLayout {
         heading("Views", note: "\(s.viewsCreated) made · \(s.rebindCount) rebinds")
         let perRow = tight ? 3 : 2
         let cell = frame.width / Double(perRow)
-        // More policy rows than fit under the pool even at the small face (a policy added): the pool's rows
-        // give way to them (the views are labelled on the phone itself), so the table never overlaps a row.
-        let policyRows = s.loading?.policyRows.count ?? 0
-        let poolHeight = Double((s.tiles.count + perRow - 1) / perRow) * rowHeight
-        let tableHeight = (4 + metrics.lineHeight(.heading) + 2) + (metrics.lineHeight(.heading) + 1)
-            + Double(policyRows) * metrics.lineHeight(.small)
-        let crowded = policyRows > 0 && y + poolHeight + tableHeight > frame.maxY
-        let tiles = crowded ? [] : s.tiles
+        let tiles = s.tiles
         for (index, tile) in tiles.enumerated() {
             let cellX = x + Double(index % perRow) * cell
             if y + rowHeight <= frame.maxY {
@@ -235,7 +245,9 @@ struct HUDLayout {
             if index % perRow == perRow - 1 || index == tiles.count - 1 { y += rowHeight }
         }
 
-        heading("Loading", note: s.loading == nil ? nil : "since \(SceneKind.policyKeysLabel), A or R")
+        if pass.compact, s.loading != nil { y += 3 } else {
+            heading("Loading", note: s.loading == nil ? nil : "since \(SceneKind.policyKeysLabel), A or R")
+        }
         guard let loading = s.loading else {
             put("no load metrics in this scene", .label, .dimText, column: c, x: x, y: y, width: frame.width)
             return true
@@ -252,14 +264,17 @@ struct HUDLayout {
         }
         for (label, value) in loading.metrics { row(label, value) }
 
-        return layOutPolicyTable(loading, y: y + (tight ? 0 : 4), traffic: status.network != nil)
+        return layOutPolicyTable(loading, y: y + (tight ? 0 : 4), traffic: status.network != nil, folds: pass.folds)
     }
 
     /// The comparison table: a heading that names the columns, then a fixed row for every policy (tried
-    /// or not, "–" for untried) and the seed-problem variants tried, the current one in green. Rows
-    /// are never dropped: when the column's foot is near, the rows tighten to the numbers' line height.
-    /// Returns false when not every row found room.
-    private mutating func layOutPolicyTable(_ loading: LoadingSection, y top: Double, traffic: Bool) -> Bool {
+    /// or not, "–" for untried) and the seed-problem and shipped variants tried, the current one in green.
+    /// When the column's foot is near, the rows tighten to the numbers' line height, then to the small
+    /// face; when even that does not hold them all and `folds` (the tightest pass), the rows that find no
+    /// room are folded into a last line that counts and names them ("+3 more: texture, flutter, glide"),
+    /// keeping the current row, then the tried ones, in the table's order. Returns false when not every
+    /// row found room (folded rows count as placed).
+    private mutating func layOutPolicyTable(_ loading: LoadingSection, y top: Double, traffic: Bool, folds: Bool) -> Bool {
         let c = 0, frame = columns[c].frame
         var y = top
         // The heading row: the title over the name column, each column's name over its unit over its numbers.
@@ -275,11 +290,16 @@ struct HUDLayout {
             x += tableCells[index + 1]
         }
         y += headingHeight + 1
-        let rows = loading.policyRows
+        var rows = loading.policyRows
+        var folded: [PolicyComparison.Row] = []
+        let room = Int(((frame.maxY - y) / small).rounded(.down))
+        if folds, rows.count > room {
+            (rows, folded) = Self.fold(rows, keeping: Swift.max(0, room - 1), current: loading.currentPolicy)
+        }
         // As roomy as the column's foot allows: the numbers' line, tighter, then the small face.
         let roomy = Swift.max(metrics.lineHeight(.mono), metrics.lineHeight(.label))
-        let fit = (frame.maxY - y) / Double(Swift.max(1, rows.count))
-        let line = Swift.max(metrics.lineHeight(.small), Swift.min(roomy, fit.rounded(.down)))
+        let fit = (frame.maxY - y) / Double(Swift.max(1, rows.count + (folded.isEmpty ? 0 : 1)))
+        let line = Swift.max(small, Swift.min(roomy, fit.rounded(.down)))
         let face: FontSet.Style = line >= metrics.lineHeight(.mono) - 1 ? .mono : .small
         for row in rows {
             let m = row.metrics
@@ -302,7 +322,21 @@ struct HUDLayout {
             }
             y += line
         }
+        if !folded.isEmpty {
+            put("+\(folded.count) more: " + folded.map { HUDFormat.policyName($0.policy) }.joined(separator: ", "), .small, .dimText,
+                column: c, x: frame.minX, y: y, width: frame.width)
+            y += line
+        }
         return y <= frame.maxY
+    }
+
+    /// `rows` split into the `count` shown, in their order, and the rest: the current row first, then
+    /// the tried rows, then the untried, earliest in the table first.
+    static func fold(_ rows: [PolicyComparison.Row], keeping count: Int, current: String?)
+        -> (shown: [PolicyComparison.Row], folded: [PolicyComparison.Row]) {
+        let rank = { (row: PolicyComparison.Row) in row.policy == current ? 0 : row.segments > 0 ? 1 : 2 }
+        let kept = Set(rows.indices.sorted { (rank(rows[$0]), $0) < (rank(rows[$1]), $1) }.prefix(count))
+        return (rows.indices.filter { kept.contains($0) }.map { rows[$0] }, rows.indices.filter { !kept.contains($0) }.map { rows[$0] })
     }
 
     /// The policy table's columns after the name: each one's name and unit. Under a network the last

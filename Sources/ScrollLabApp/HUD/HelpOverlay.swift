@@ -55,12 +55,12 @@ struct HelpLayout {
         ("¹²³", "policy table: a seed problem shown broken"),
     ]
 
-    /// What keys do when phones stand side by side (`--compare`), read from the key table: the policy keys
-    /// act on the phone under the pointer, every other key on every phone, A not at all.
+    /// What keys do when phones stand side by side (`--compare`), read from the key table: the per-phone
+    /// keys (the policy digits) act on the phone under the pointer, every other key on every phone, A not at all.
     static var compareEntries: [HelpOverlay.Entry] {
         let policyDigits = KeyTable.window.bindings.flatMap { binding in
             binding.keys.filter { key in
-                if case let .scene(action) = binding.action(key) { return action.id == "policy" }
+                if case let .scene(action) = binding.action(key) { return action.isPerPhone }
                 return false
             }
         }.compactMap(\.digit)
@@ -81,15 +81,51 @@ struct HelpLayout {
     static let keyGap = 8.0
     /// Room inside the panel around the columns.
     static let inset = 16.0
+    /// Room between two of the timeline's labels run on in one line.
+    static let pairGap = 16.0
+
+    /// The width of a timeline label and its meaning set on one line.
+    static func pairWidth(_ key: String, _ text: String, metrics: TextMetrics) -> Double {
+        metrics.width(key, .mono) + keyGap + metrics.width(text, .label)
+    }
 
     init(_ entries: [HelpOverlay.Entry], current: String, metrics: TextMetrics, size: Size = HUDLayout.baseSize,
          comparing: Bool = false) {
+        // As roomy as the help's length allows: the first of these that holds every entry whole (a lab
+        // with more keys than the roomy layout holds gets tighter lines, then narrower columns, then the
+        // timeline's labels run on as a paragraph).
+        var layout = HelpLayout(entries, current: current, metrics: metrics, size: size, comparing: comparing, density: Density.all[0])
+        for density in Density.all.dropFirst() where !layout.fits {
+            layout = HelpLayout(entries, current: current, metrics: metrics, size: size, comparing: comparing, density: density)
+        }
+        self = layout
+    }
+
+    /// How closely the help is set: the least column width, the room between entries and before a
+    /// heading, and whether the timeline's labels are listed one a line or run on.
+    struct Density {
+        var minimumColumnWidth: Double
+        var entryGap: Double
+        var headingGap: Double
+        var legendRunsOn: Bool
+
+        /// Roomiest first.
+        static let all = [
+            Density(minimumColumnWidth: HelpLayout.minimumColumnWidth, entryGap: 2, headingGap: 6, legendRunsOn: false),
+            Density(minimumColumnWidth: HelpLayout.minimumColumnWidth, entryGap: 0, headingGap: 2, legendRunsOn: false),
+            Density(minimumColumnWidth: HelpLayout.minimumColumnWidth, entryGap: 0, headingGap: 2, legendRunsOn: true),
+            Density(minimumColumnWidth: 200, entryGap: 0, headingGap: 2, legendRunsOn: true),
+        ]
+    }
+
+    private init(_ entries: [HelpOverlay.Entry], current: String, metrics: TextMetrics, size: Size, comparing: Bool,
+                 density: Density) {
         // The panel: the layout less a margin, no wider than the 960-point layout needs plus half the rest
         // (a wide window's help stays readable, not a strip across the screen).
         let width = Swift.min(size.width - 40, 920 + (size.width - 960) / 2).rounded(.down)
         panel = Rect(x: ((size.width - width) / 2).rounded(.down), y: 12, width: width, height: size.height - 24)
         let inner = panel.insetBy(dx: Self.inset, dy: Self.inset)
-        let count = Swift.max(1, Int((inner.width + Self.columnGap) / (Self.minimumColumnWidth + Self.columnGap)))
+        let count = Swift.max(1, Int((inner.width + Self.columnGap) / (density.minimumColumnWidth + Self.columnGap)))
         let columnWidth = ((inner.width - Double(count - 1) * Self.columnGap) / Double(count)).rounded(.down)
         columns = (0..<count).map { index in
             Rect(x: inner.minX + Double(index) * (columnWidth + Self.columnGap), y: inner.minY, width: columnWidth, height: inner.height)
@@ -99,9 +135,14 @@ struct HelpLayout {
         // The key cell: as wide as the widest key of every section (the action is wrapped beside it).
         let keys = entries.map(\.key) + Self.legend.map(\.0) + (comparing ? Self.compareEntries.map(\.key) : [])
         let keyWidth = (keys.map { metrics.width($0, .mono) }.max() ?? 0) + Self.keyGap
-        let heading = metrics.lineHeight(.heading) + 6
+        let heading = metrics.lineHeight(.heading) + density.headingGap
         // A block is a run of lines kept together in one column.
-        struct Line { var key: String?; var text: String; var style: FontSet.Style; var keyColour: RGBA; var colour: RGBA }
+        struct Line {
+            var key: String?; var text: String; var style: FontSet.Style; var keyColour: RGBA; var colour: RGBA
+            /// Several short keys and what they mean on one line, each key right before its text (the
+            /// timeline's labels run on); `key` and `text` are then unused.
+            var pairs: [(key: String, text: String)] = []
+        }
         var blocks: [(lines: [Line], isHeading: Bool)] = []
         func section(_ title: String, note: String?, _ items: [(key: String, action: String, dim: Bool, textColour: RGBA)]) {
             blocks.append(([Line(key: nil, text: title, style: .heading, keyColour: .heading, colour: .heading)]
@@ -121,12 +162,41 @@ struct HelpLayout {
         if comparing {
             section("Compare mode", note: nil, Self.compareEntries.map { ($0.key, $0.action, false, .text) })
         }
-        section("Timeline labels", note: nil, Self.legend.map { ($0.0, $0.1, false, .dimText) })
+        if density.legendRunsOn {
+            // Several labels to a line ("wBD willBeginDragging   wED willEndDragging"); one too wide for a
+            // line of its own is wrapped beside its key as usual.
+            section("Timeline labels", note: nil, [])
+            var pending: [(key: String, text: String)] = [], used = 0.0
+            func flushPending() {
+                if !pending.isEmpty {
+                    blocks.append(([Line(key: nil, text: "", style: .label, keyColour: .active, colour: .dimText, pairs: pending)], false))
+                }
+                pending = []
+                used = 0
+            }
+            for (key, text) in Self.legend {
+                let width = Self.pairWidth(key, text, metrics: metrics)
+                if width > columnWidth {
+                    flushPending()
+                    let wrapped = metrics.wrap(text, style: .label, toWidth: columnWidth - keyWidth)
+                    blocks.append((wrapped.enumerated().map { index, line in
+                        Line(key: index == 0 ? key : nil, text: line, style: .label, keyColour: .active, colour: .dimText)
+                    }, false))
+                    continue
+                }
+                if !pending.isEmpty, used + Self.pairGap + width > columnWidth { flushPending() }
+                used += (pending.isEmpty ? 0 : Self.pairGap) + width
+                pending.append((key, text))
+            }
+            flushPending()
+        } else {
+            section("Timeline labels", note: nil, Self.legend.map { ($0.0, $0.1, false, .dimText) })
+        }
 
         // Flow the blocks down the columns; a heading moves on with the block after it.
         var column = 0, y = inner.minY
         func height(_ block: (lines: [Line], isHeading: Bool)) -> Double {
-            block.lines.reduce(0) { $0 + ($1.style == .heading ? heading : line) } + (block.isHeading ? 0 : 2)
+            block.lines.reduce(0) { $0 + ($1.style == .heading ? heading : line) } + (block.isHeading ? 0 : density.entryGap)
         }
         for (index, block) in blocks.enumerated() {
             var needed = height(block)
@@ -139,9 +209,20 @@ struct HelpLayout {
                 fits = false
                 break
             }
-            if block.isHeading, y > inner.minY { y += 6 }
+            if block.isHeading, y > inner.minY { y += density.headingGap }
             let x = columns[column].minX
             for entry in block.lines {
+                var pairX = x
+                for (key, text) in entry.pairs {
+                    put(key, .mono, entry.keyColour, x: pairX, y: y + 1, width: columnWidth, metrics: metrics)
+                    pairX += metrics.width(key, .mono) + Self.keyGap
+                    put(text, .label, entry.colour, x: pairX, y: y, width: x + columnWidth - pairX, metrics: metrics)
+                    pairX += metrics.width(text, .label) + Self.pairGap
+                }
+                if !entry.pairs.isEmpty {
+                    y += line
+                    continue
+                }
                 let textX = entry.style == .heading || block.isHeading ? x : x + keyWidth
                 if let key = entry.key {
                     put(key, .mono, entry.keyColour, x: x, y: y + 1, width: keyWidth - Self.keyGap, metrics: metrics)
@@ -150,7 +231,7 @@ struct HelpLayout {
                     width: columnWidth - (textX - x), metrics: metrics)
                 y += entry.style == .heading ? heading : line
             }
-            if !block.isHeading { y += 2 }
+            if !block.isHeading { y += density.entryGap }
         }
         // A wide layout whose help needs fewer columns than it has room for: the panel narrows round them.
         let used = Swift.min(column + 1, count)

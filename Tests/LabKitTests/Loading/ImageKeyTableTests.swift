@@ -8,7 +8,8 @@ import LabKit
         var cache = MemoryCache<ImageKey>(byteLimit: 30)
         for asset in [5, 70, 0] { cache.insert(ImageKey(asset: asset), cost: 10) }
         #expect(cache.keysByRecency.map(\.asset) == [0, 70, 5])
-        #expect(cache.get(ImageKey(asset: 5)) == 10)
+        let hit = cache.get(ImageKey(asset: 5))
+        #expect(hit == 10)
         let evicted = cache.insert(ImageKey(asset: 300), cost: 10)   // past the table's end: it grows
         #expect(evicted.map(\.asset) == [70])
         #expect(cache.keysByRecency.map(\.asset) == [300, 5, 0])
@@ -26,9 +27,10 @@ import LabKit
         #expect(cache.count == 2)
         #expect(cache.totalBytes == 60)
         #expect(cache.contains(ImageKey(asset: -3)))
-        #expect(cache.remove(ImageKey(asset: -3)))
-        #expect(!cache.remove(ImageKey(asset: -3)))
-        #expect(!cache.remove(ImageKey(asset: 9)))
+        let removed = cache.remove(ImageKey(asset: -3)), again = cache.remove(ImageKey(asset: -3)), absent = cache.remove(ImageKey(asset: 9))
+        #expect(removed)
+        #expect(!again)
+        #expect(!absent)
         #expect(cache.count == 1)
         #expect(cache.totalBytes == 40)
         cache.insert(ImageKey(asset: 1), cost: 10)                   // reuses the freed slot

@@ -33,17 +33,47 @@ public struct FeedLayout: Equatable, Sendable {
     public let contentSize: Size
     /// The grid's geometry, for `grid`.
     public let grid: GridLayout?
-    /// Frames by item (empty for `grid`, whose frames are computed).
-    private let frames: [Rect]
+    /// The per-item tables of a list, masonry or carousels (nil for `grid`, whose frames are computed),
+    /// in one shared object: copying a layout — the grid scene and every policy context do it each
+    /// frame — retains one reference instead of four arrays.
+    private let tables: Tables?
+    /// Frames by item (empty for `grid`).
+    private var frames: [Rect] { tables?.frames ?? [] }
     /// reach[i]: the lowest bottom edge among items 0...i.
-    private let reach: [Double]
+    private var reach: [Double] { tables?.reach ?? [] }
     /// Carousels: the first item of each row, then `itemCount`.
-    private let rowStarts: [Int]
+    private var rowStarts: [Int] { tables?.rowStarts ?? [] }
     /// Carousels: the row of each item.
-    private let itemRows: [Int]
+    private var itemRows: [Int] { tables?.itemRows ?? [] }
     /// Carousels: each row's horizontal content offset (its own scroll view's); frames and bands take
     /// it into account. Zero for every row at first.
     public var rowOffsets: [Double]
+
+    /// A list's, masonry's or carousels' tables, never changed once made.
+    private final class Tables: Sendable {
+        let frames: [Rect]
+        let reach: [Double]
+        /// Carousels: the first item of each row, then `itemCount`.
+        let rowStarts: [Int]
+        /// Carousels: the row of each item.
+        let itemRows: [Int]
+
+        init(frames: [Rect], reach: [Double], rowStarts: [Int], itemRows: [Int]) {
+            self.frames = frames
+            self.reach = reach
+            self.rowStarts = rowStarts
+            self.itemRows = itemRows
+        }
+    }
+
+    /// Equal when every field and table is.
+    public static func == (a: FeedLayout, b: FeedLayout) -> Bool {
+        a.kind == b.kind && a.viewportWidth == b.viewportWidth && a.columns == b.columns && a.gap == b.gap
+            && a.itemCount == b.itemCount && a.contentSize == b.contentSize && a.grid == b.grid
+            && a.rowOffsets == b.rowOffsets
+            && (a.tables === b.tables || (a.frames == b.frames && a.reach == b.reach && a.rowStarts == b.rowStarts
+                                          && a.itemRows == b.itemRows))
+    }
 
     /// Items in a carousel row when the feed has no sections.
     public static let carouselRowLength = 10
@@ -61,10 +91,7 @@ public struct FeedLayout: Equatable, Sendable {
         itemCount = grid.itemCount
         contentSize = grid.contentSize
         self.grid = grid
-        frames = []
-        reach = []
-        rowStarts = []
-        itemRows = []
+        tables = nil
         rowOffsets = []
     }
 
@@ -152,9 +179,6 @@ public struct FeedLayout: Equatable, Sendable {
         var reach: [Double] = []
         reach.reserveCapacity(frames.count)
         for frame in frames { reach.append(Swift.max(reach.last ?? -.infinity, frame.maxY)) }
-        self.frames = frames
-        self.reach = reach
-        self.rowStarts = rowStarts
         var itemRows: [Int] = []
         if kind == .carousels {
             itemRows.reserveCapacity(sizes.count)
@@ -162,7 +186,7 @@ public struct FeedLayout: Equatable, Sendable {
                 itemRows += repeatElement(row, count: rowStarts[row + 1] - rowStarts[row])
             }
         }
-        self.itemRows = itemRows
+        tables = kind == .grid ? nil : Tables(frames: frames, reach: reach, rowStarts: rowStarts, itemRows: itemRows)
         rowOffsets = Array(repeating: 0, count: itemRows.isEmpty ? 0 : rowStarts.count - 1)
         contentSize = Size(width: viewportWidth, height: height)
     }

@@ -69,6 +69,16 @@ public struct ViewPool: Hashable, Sendable {
         }
     }
 
+    /// The item view `view` shows (nil: unbound), without copying `items`.
+    @inline(__always)
+    public func item(ofView view: Int) -> Int? {
+        switch storage {
+        case let .window(pool): pool.items[view]
+        case let .queue(queue): queue.items[view]
+        case .moving: nil
+        }
+    }
+
     /// The view showing `item`, if any.
     public func view(showing item: Int) -> Int? {
         switch storage {
@@ -76,6 +86,20 @@ public struct ViewPool: Hashable, Sendable {
         case let .queue(queue): queue.view(showing: item)
         case .moving: nil
         }
+    }
+
+    /// True for the bundled grid's fixed window of views.
+    public var isWindow: Bool {
+        if case .window = storage { return true }
+        return false
+    }
+
+    /// The fixed window's update (`ReusePool.update(firstItem:itemCount:into:)`); a reuse queue is left as it is.
+    public mutating func updateWindow(firstItem: Int, itemCount: Int, into rebinds: inout [ReusePool.Rebind]) {
+        guard case var .window(pool) = storage else { return }
+        storage = .moving  // keeps `pool` uniquely referenced while it changes
+        pool.update(firstItem: firstItem, itemCount: itemCount, into: &rebinds)
+        storage = .window(pool)
     }
 
     /// Binds the views for the visible rect `bounds` of `layout`: the fixed window from the first visible

@@ -18,8 +18,10 @@ public struct LoadMetricsRecorder: Sendable {
     private var visitedItems = ItemSet()
 
     private var base = LoadMetrics()
-    private var pendingWaste: [ImageKey: Int] = [:]
-    private var insertedAt: [ImageKey: Double] = [:]
+    /// Completions not yet shown on a visible tile, by key.
+    private var pendingWaste = ImageKeyMap<Int>()
+    /// When each key last entered the cache.
+    private var insertedAt = ImageKeyMap<Double>()
     private var lastFrameTime: Double?
     /// When the run (or segment) started.
     private var startTime: Double?
@@ -53,7 +55,9 @@ public struct LoadMetricsRecorder: Sendable {
     /// The metrics so far; pending waits and not-yet-shown completions are counted as of the last frame.
     public var metrics: LoadMetrics {
         var m = base
-        m.loadsWastedPending = pendingWaste.values.reduce(0, +)
+        var pending = 0
+        pendingWaste.forEachValue { pending += $0 }
+        m.loadsWastedPending = pending
         m.loadsWasted += m.loadsWastedPending
         var sum = settleSum, count = m.settleCount
         if let start = settleStart, let now = lastFrameTime {
@@ -129,7 +133,7 @@ public struct LoadMetricsRecorder: Sendable {
         }
         guard case .image = result else { return }
         insertedAt[key] = time
-        if !isVisible { pendingWaste[key, default: 0] += 1 }
+        if !isVisible { pendingWaste[key] = (pendingWaste[key] ?? 0) + 1 }
     }
 
     /// An image from an earlier segment's load entered the cache at `time` (not this segment's load: only

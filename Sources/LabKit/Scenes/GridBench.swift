@@ -38,7 +38,12 @@ public struct GridBench: Sendable {
         var config = configuration
         config.policyVariant = variant
         let scene = GridScene(configuration: config)
-        _ = replay.run(events, on: scene) { afterFrame(scene, $0) }
+        // Streamed rather than `replay.run`: the callbacks are not kept (a sweep would only drop them).
+        withoutActuallyEscaping(afterFrame) { afterFrame in
+            let stream = HeadlessReplayStream(replay, scene: scene, onRecord: { _ in }, afterFrame: { afterFrame(scene, $0) })
+            for event in events { stream.push(event) }
+            _ = stream.finish()
+        }
         return scene
     }
 

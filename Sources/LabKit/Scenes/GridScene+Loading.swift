@@ -1,10 +1,19 @@
+import ScrollKit
+
 /// Binding, the policy's decisions carried out, completions, and the stale-image guard.
 extension GridScene {
     /// The image key of `item`.
     func key(of item: Int) -> ImageKey { itemImages.key(of: item) }
 
     /// True when `item`'s tile overlaps the viewport.
-    func isVisible(_ item: Int) -> Bool { layout.frame(ofItem: item).intersects(scrollView.bounds) }
+    func isVisible(_ item: Int) -> Bool { frame(ofItem: item).intersects(scrollView.bounds) }
+
+    /// The frame of `item` in content coordinates (`layout.frame(ofItem:)`).
+    @inline(__always)
+    func frame(ofItem item: Int) -> Rect {
+        if let gridGeometry { return gridGeometry.frame(ofItem: item) }
+        return layout.frame(ofItem: item)
+    }
 
     /// First call: binds the pool, shows the policy the first screen, starts the metrics.
     func start(at time: Double) {
@@ -24,7 +33,13 @@ extension GridScene {
         var s = bindingScratch
         bindingScratch = BindingScratch()  // its arrays stay uniquely referenced while refilled
         defer { bindingScratch = s }
-        pool.update(layout: layout, bounds: scrollView.bounds, into: &s.rebinds)
+        let bounds = scrollView.bounds
+        if let gridGeometry, pool.isWindow {
+            pool.updateWindow(firstItem: gridGeometry.firstVisibleRow(offsetY: bounds.minY) * layout.columns,
+                              itemCount: gridGeometry.itemCount, into: &s.rebinds)
+        } else {
+            pool.update(layout: layout, bounds: bounds, into: &s.rebinds)
+        }
         if slots.count < pool.capacity { slots += Array(repeating: TileSlot(), count: pool.capacity - slots.count) }
         s.dropped.removeAll(keepingCapacity: true)
         for r in s.rebinds {
@@ -46,11 +61,19 @@ extension GridScene {
         for r in s.rebinds { if let item = r.newItem { s.items.append(item) } }
         if !s.items.isEmpty { consult(.bind(s.items), time: time) }
         // Nothing rebound and the same items in view: the visible list cannot have changed.
-        let items = layout.items(in: scrollView.bounds), range = items.candidates
-        if s.rebinds.isEmpty, range == visibleRange { return }
-        visibleRange = range
         s.visible.removeAll(keepingCapacity: true)
-        for item in items where pool.view(showing: item) != nil { s.visible.append(item) }
+        if let gridGeometry {
+            // A grid's items in a rect are the candidates themselves (`FeedLayout.items(in:)`).
+            let range = gridGeometry.items(in: bounds)
+            if s.rebinds.isEmpty, range == visibleRange { return }
+            visibleRange = range
+            for item in range where pool.view(showing: item) != nil { s.visible.append(item) }
+        } else {
+            let items = layout.items(in: bounds), range = items.candidates
+            if s.rebinds.isEmpty, range == visibleRange { return }
+            visibleRange = range
+            for item in items where pool.view(showing: item) != nil { s.visible.append(item) }
+        }
         s.items.removeAll(keepingCapacity: true)
         for item in s.visible where !visibleItems.contains(item) { s.items.append(item) }
         if s.visible != visibleItems { swap(&s.visible, &visibleItems) }
@@ -71,7 +94,7 @@ extension GridScene {
         for request in decision.load { load(request.item, priority: request.priority, time: time) }
         for item in decision.cancel {
             let k = key(of: item)
-            if lookAheadKeys.remove(k) != nil { releaseIfUnwanted(k, time: time) }
+            if lookAheadKeys.remove(k) { releaseIfUnwanted(k, time: time) }
         }
         if !decision.evict.isEmpty {
             var evicted = evictScratch
@@ -151,7 +174,7 @@ extension GridScene {
             }
             for v in slots.indices {
                 guard case let .loading(waiting, since) = slots[v].content, waiting == k,
-                      let item = pool.items[v], key(of: item) == k else { continue }
+                      let item = pool.item(ofView: v), key(of: item) == k else { continue }
                 switch outcome.result {
                 case let .image(bytes):
                     slots[v].content = .shown(key: k, bytes: bytes, fadeStart: time)

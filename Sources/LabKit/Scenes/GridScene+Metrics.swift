@@ -1,3 +1,5 @@
+import ScrollKit
+
 /// Feeding the metrics recorder one observation per frame.
 extension GridScene {
     /// The tiles as the recorder sees them: item, on screen or not, displayed key and bytes.
@@ -7,12 +9,18 @@ extension GridScene {
 
     /// The recorder's view of pool view `v`.
     func frameTile(view v: Int) -> FrameTile {
-        let item = pool.items[v]
+        frameTile(view: v, bounds: scrollView.bounds)
+    }
+
+    /// The same, with the scroll view's `bounds` read once by the caller.
+    func frameTile(view v: Int, bounds: Rect) -> FrameTile {
+        let item = pool.item(ofView: v)
         var shown: ImageKey?, bytes = 0
         if case let .shown(key, b, _) = slots[v].content { shown = key; bytes = b }
-        let area = item.flatMap { layout.frame(ofItem: $0).intersection(scrollView.bounds) }.map { $0.width * $0.height } ?? 0
-        return FrameTile(item: item, isVisible: item.map { isVisible($0) } ?? false, displayedKey: shown, displayedBytes: bytes,
-                         visibleArea: area)
+        // `intersection` is nil exactly when the frames do not intersect: the tile is visible when it is not.
+        let overlap = item.flatMap { frame(ofItem: $0).intersection(bounds) }
+        return FrameTile(item: item, isVisible: overlap != nil, displayedKey: shown, displayedBytes: bytes,
+                         visibleArea: overlap.map { $0.width * $0.height } ?? 0)
     }
 
     /// Records the frame at `time`: counters, blank tiles, stale check, settle, decoded bytes.
@@ -20,7 +28,8 @@ extension GridScene {
         var tiles = frameTileBuffer
         frameTileBuffer = []  // keep the buffer uniquely referenced while it is refilled
         tiles.removeAll(keepingCapacity: true)
-        for v in 0..<pool.capacity { tiles.append(frameTile(view: v)) }
+        let bounds = scrollView.bounds
+        for v in 0..<pool.capacity { tiles.append(frameTile(view: v, bounds: bounds)) }
         defer { frameTileBuffer = tiles }
         // Bytes of images shown but no longer cached, once per key (the last tile's, as a dictionary would).
         var tileOnlyBytes = 0

@@ -15,6 +15,9 @@ public final class GridScene: LabScene, ScrollViewDelegate {
     public let scrollView: ScrollView
     /// The content's geometry: the bundled grid, or a feed's layout (B-FEED-1).
     public internal(set) var layout: FeedLayout
+    /// The grid's geometry when the content is a grid (`layout.grid`, which never changes): the frame's
+    /// hot paths read it directly rather than copying the whole layout.
+    let gridGeometry: GridLayout?
     /// Which image each item shows.
     public let itemImages: ItemImages
     /// The settings the scene was made with (policy and seed problem as at creation).
@@ -50,7 +53,7 @@ public final class GridScene: LabScene, ScrollViewDelegate {
     var slots: [TileSlot]
     var recorder: LoadMetricsRecorder
     /// Keys requested for items not bound to a view (look-ahead), still pending.
-    var lookAheadKeys: Set<ImageKey> = []
+    var lookAheadKeys = ImageKeySet()
     var started = false
     var now = 0.0
     /// The visible item range at the last binding update (nil before the first), to skip unchanged frames.
@@ -75,6 +78,7 @@ public final class GridScene: LabScene, ScrollViewDelegate {
     public init(configuration: GridSceneConfiguration = .init(), source: (any ImageSource)? = nil) {
         self.configuration = configuration
         layout = configuration.feedGeometry
+        gridGeometry = layout.grid
         itemImages = configuration.itemImages
         scrollView = ScrollView(frame: Self.scrollFrame, contentSize: layout.contentSize)
         scrollView.touchArea = Self.phoneBounds
@@ -121,8 +125,8 @@ public final class GridScene: LabScene, ScrollViewDelegate {
     /// The tiles as the renderer draws them, by view number.
     public var tiles: [TileState] {
         (0..<pool.capacity).map { v in
-            let item = pool.items[v]
-            var tile = TileState(view: v, item: item, frame: item.map { layout.frame(ofItem: $0) } ?? .zero,
+            let item = pool.item(ofView: v)
+            var tile = TileState(view: v, item: item, frame: item.map { frame(ofItem: $0) } ?? .zero,
                                  image: image(of: slots[v]))
             if let item { decorate(&tile, item: item) }
             return tile

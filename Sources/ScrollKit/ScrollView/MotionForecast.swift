@@ -35,6 +35,7 @@ public struct MotionForecast: Sendable {
 public extension ScrollView {
     /// The running motion after a release (deceleration, spring-back, paging); nil otherwise.
     var motionForecast: MotionForecast? {
+        guard activityFlags.isMoving, !activityFlags.isScrollingAnimation else { return nil }
         if case .ballistic(let motion) = activity { return MotionForecast(motion: motion) }
         return nil
     }

@@ -12,3 +12,34 @@ enum ScrollActivity: Sendable {
     /// An animated `setContentOffset`.
     case animation(AnimationActivity)
 }
+
+/// The public flags of a `ScrollActivity` (B-EVT-2), worked out once per change of activity.
+struct ActivityFlags: Sendable {
+    /// `.drag`.
+    var isTracking = false
+    /// `.drag` once begun, or `.ballistic`.
+    var isDragging = false
+    /// `.drag` that interrupted a deceleration, or `.ballistic`.
+    var isDecelerating = false
+    /// `.animation`.
+    var isScrollingAnimation = false
+    /// `.ballistic` or `.animation`.
+    var isMoving = false
+
+    init(_ activity: ScrollActivity) {
+        switch activity {
+        case .idle: break
+        case .drag(let drag):
+            isTracking = true
+            isDragging = drag.hasBegun
+            isDecelerating = drag.interruptsDeceleration
+        case .ballistic:
+            isDragging = true
+            isDecelerating = true
+            isMoving = true
+        case .animation:
+            isScrollingAnimation = true
+            isMoving = true
+        }
+    }
+}

@@ -1,48 +1,28 @@
 /// The public flags and motion state, derived from the current activity (B-EVT-2).
 public extension ScrollView {
     /// A pointer is down on the scroll view (accepted by `touchDown`).
-    var isTracking: Bool {
-        if case .drag = activity { return true }
-        return false
-    }
+    var isTracking: Bool { activityFlags.isTracking }
 
     /// UIKit's meaning: true from the start of a drag until the motion after it ends ("scrolling").
-    var isDragging: Bool {
-        switch activity {
-        case .drag(let drag): return drag.hasBegun
-        case .ballistic: return true
-        case .idle, .animation: return false
-        }
-    }
+    var isDragging: Bool { activityFlags.isDragging }
 
     /// True while the motion after a release runs, and while a touch that stopped one is still down (B-EVT-3).
-    var isDecelerating: Bool {
-        switch activity {
-        case .drag(let drag): return drag.interruptsDeceleration
-        case .ballistic: return true
-        case .idle, .animation: return false
-        }
-    }
+    var isDecelerating: Bool { activityFlags.isDecelerating }
 
     /// True while an animated `setContentOffset` is in flight.
-    var isScrollingAnimation: Bool {
-        if case .animation = activity { return true }
-        return false
-    }
+    var isScrollingAnimation: Bool { activityFlags.isScrollingAnimation }
 
     /// True when the offset will change without further input (deceleration, spring-back, paging, animation,
     /// a zoom bouncing back or animating).
     var isMoving: Bool {
         if isZoomBouncing { return true }
-        switch activity {
-        case .ballistic, .animation: return true
-        case .idle, .drag: return false
-        }
+        return activityFlags.isMoving
     }
 
     /// The content velocity in points per second: the tracker's estimate while a pointer is down,
     /// the simulation's velocity during a motion, zero at rest.
     var velocity: Point {
+        if !activityFlags.isTracking && !activityFlags.isMoving { return .zero }
         switch activity {
         case .idle: return .zero
         case .drag: return scrollableOnly(-tracker.velocity(releasedAt: currentTime))
@@ -53,6 +33,7 @@ public extension ScrollView {
 
     /// Where the current motion or animation will stop; nil when nothing is moving on its own.
     var targetContentOffset: Point? {
+        guard activityFlags.isMoving else { return nil }
         switch activity {
         case .ballistic(let motion): return motion.target
         case .animation(let animation): return animation.target

@@ -70,8 +70,13 @@ public final class ScrollView {
 
     /// The current activity. Every change bumps `activityGeneration`.
     var activity: ScrollActivity = .idle {
-        didSet { activityGeneration &+= 1 }
+        didSet {
+            activityGeneration &+= 1
+            activityFlags = ActivityFlags(activity)
+        }
     }
+    /// The flags `activity` implies, kept beside it so reading one does not copy the activity.
+    var activityFlags = ActivityFlags(.idle)
     /// Counts activity changes, so a sequence of callbacks can tell when a delegate took over.
     var activityGeneration = 0
     /// Pointer samples of the current touch.

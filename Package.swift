@@ -9,9 +9,6 @@ let withX11 = Context.environment["SCROLLLAB_NO_X11"] == nil
 let withX11 = false
 #endif
 
-/// Release builds of the models without run-time exclusivity checks (see the ScrollKit and LabKit targets).
-let releaseUnchecked: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
-
 let package = Package(
     name: "ScrollLab",
     products: [
@@ -35,13 +32,10 @@ let package = Package(
         .target(name: "CX11Time", path: "Sources/CX11Time", linkerSettings: [.linkedLibrary("X11")]),
         // The physics: a pure scroll model. No SDL, no Foundation, no clock reads, no lab types; time is
         // always passed in. `make check-layering` keeps it that way.
-        // Release builds of the two models drop the run-time exclusivity checks (the compile-time ones
-        // stay, and debug builds — every `swift test` — keep the run-time ones): each scene and scroll view
-        // is used by one thread, and the checks on their class properties cost a fifth of a sweep.
-        .target(name: "ScrollKit", path: "Sources/ScrollKit", swiftSettings: releaseUnchecked),
+        .target(name: "ScrollKit", path: "Sources/ScrollKit"),
         // The lab on top of the physics: scenes, grid and pool, image loading and policies, gesture files,
         // replay, timeline, bench and soak experiments. Pure as well: no SDL, no clock reads.
-        .target(name: "LabKit", dependencies: ["ScrollKit"], path: "Sources/LabKit", swiftSettings: releaseUnchecked),
+        .target(name: "LabKit", dependencies: ["ScrollKit"], path: "Sources/LabKit"),
         // The app's logic that needs no SDL: the scene registry, the key-binding table, the trace log's
         // lines and the frame statistics. Tested without a window.
         .target(

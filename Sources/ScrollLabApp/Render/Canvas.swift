@@ -8,6 +8,15 @@ import ScrollLabCore
 struct Canvas {
     /// The SDL renderer drawn into.
     let renderer: OpaquePointer
+    /// True for SDL's software renderer, whose translucent fills may be blended here (`blendOnSurface`).
+    let isSoftware: Bool
+
+    /// A canvas drawing with `renderer`.
+    init(renderer: OpaquePointer) {
+        self.renderer = renderer
+        var info = SDL_RendererInfo()
+        isSoftware = SDL_GetRendererInfo(renderer, &info) == 0 && info.flags & SDL_RENDERER_SOFTWARE.rawValue != 0
+    }
 
     /// Snaps a rect to whole pixels (edges rounded, so adjacent rects stay adjacent). Coordinates are
     /// kept within ±1e6 and NaN becomes 0, so a bad value can never trap the conversion.
@@ -61,6 +70,8 @@ struct Canvas {
         SDL_RenderGetScale(renderer, &scaleX, &scaleY)
         if scaleX == 1, scaleY == 1 {
             let snapped = rects.map(Self.snap)
+            // A translucent fill is blended straight into a software window's pixels: the same pixels, faster.
+            if c.a != 255, blendOnSurface(snapped, c) { return }
             snapped.withUnsafeBufferPointer { SDL_RenderFillRects(renderer, $0.baseAddress, Int32($0.count)) }
             return
         }

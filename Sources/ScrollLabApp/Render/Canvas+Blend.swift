@@ -55,23 +55,28 @@ extension Canvas {
     /// Blends `c` over `count` RGB888 pixels as `SDL_BlendFillRect` does: each channel becomes
     /// `d·(255−a)/255 + c·a/255` (integer divisions), the unused top byte 0.
     ///
-    /// Red and blue are worked on together in one 32-bit word (16 bits each: a product of two bytes fits),
-    /// green in another, eight pixels at a time in vector registers.
+    /// Eight pixels at a time in vector registers, each channel in a 16-bit lane (a product of two bytes
+    /// fits); the pixels past the last eight one by one, red and blue together in one word.
     nonisolated static func blendRGB888(_ pixels: UnsafeMutablePointer<UInt32>, count: Int, _ c: RGBA) {
         let a = UInt32(c.a), inva = 255 - a
         let addRB = (UInt32(c.r) * a / 255) << 16 | UInt32(c.b) * a / 255, addG = UInt32(c.g) * a / 255
         var i = 0
         let raw = UnsafeMutableRawPointer(pixels)
-        let lowBytes = SIMD8<UInt32>(repeating: 0x00FF_00FF), one = SIMD8<UInt32>(repeating: 0x0001_0001)
-        let byte = SIMD8<UInt32>(repeating: 0xFF), weight = SIMD8<UInt32>(repeating: inva)
-        let vAddRB = SIMD8<UInt32>(repeating: addRB), vAddG = SIMD8<UInt32>(repeating: addG)
+        // Eight pixels as sixteen 16-bit lanes, each pixel (G·256 + B, X·256 + R): the low bytes are blue
+        // and red, the high bytes green and the unused byte, each weighted in a 16-bit lane of its own.
+        var add = SIMD16<UInt16>(repeating: 0), keep = SIMD16<UInt16>(repeating: 0)
+        for lane in 0..<8 {
+            add[2 * lane] = UInt16(addRB & 0xFF) | UInt16(addG) << 8
+            add[2 * lane + 1] = UInt16(addRB >> 16)
+            keep[2 * lane] = 0xFFFF
+            keep[2 * lane + 1] = 0x00FF
+        }
+        let weight = SIMD16<UInt16>(repeating: UInt16(inva)), low = SIMD16<UInt16>(repeating: 0xFF)
         while i + 8 <= count {
-            let d = raw.loadUnaligned(fromByteOffset: i * 4, as: SIMD8<UInt32>.self)
-            let rb = (d & lowBytes) &* weight
-            let g = ((d &>> 8) & byte) &* weight
-            let outRB = (((rb &+ one &+ ((rb &>> 8) & lowBytes)) &>> 8) & lowBytes) &+ vAddRB
-            let outG = ((g &+ 1 &+ (g &>> 8)) &>> 8) &+ vAddG
-            raw.storeBytes(of: outRB | (outG &<< 8), toByteOffset: i * 4, as: SIMD8<UInt32>.self)
+            let d = raw.loadUnaligned(fromByteOffset: i * 4, as: SIMD16<UInt16>.self)
+            let x = (d & low) &* weight, y = (d &>> 8) &* weight
+            let qx = (x &+ 1 &+ (x &>> 8)) &>> 8, qy = (y &+ 1 &+ (y &>> 8)) &>> 8
+            raw.storeBytes(of: ((qx | qy &<< 8) &+ add) & keep, toByteOffset: i * 4, as: SIMD16<UInt16>.self)
             i += 8
         }
         while i < count {

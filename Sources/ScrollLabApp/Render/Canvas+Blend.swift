@@ -22,8 +22,9 @@ extension Canvas {
         guard let surface = SDL_GetWindowSurface(window), let format = surface.pointee.format,
               format.pointee.format == SDL_PIXELFORMAT_RGB888.rawValue, format.pointee.BytesPerPixel == 4,
               surface.pointee.flags & UInt32(SDL_RLEACCEL) == 0, let pixels = surface.pointee.pixels else { return false }
-        let width = surface.pointee.w, height = surface.pointee.h
-        var bounds = SDL_Rect(x: 0, y: 0, w: width, h: height)
+        // SDL draws inside the viewport, and inside the clip rect (relative to the viewport) when one is set.
+        guard var bounds = Self.intersection(SDL_Rect(x: 0, y: 0, w: surface.pointee.w, h: surface.pointee.h), viewport)
+        else { return true }
         if SDL_RenderIsClipEnabled(renderer) == SDL_TRUE {
             var clip = SDL_Rect()
             SDL_RenderGetClipRect(renderer, &clip)

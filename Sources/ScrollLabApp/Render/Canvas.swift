@@ -8,6 +8,17 @@ import ScrollLabCore
 struct Canvas {
     /// The SDL renderer drawn into.
     let renderer: OpaquePointer
+    /// True for SDL's software renderer, whose translucent fills may be blended here (`blendOnSurface`).
+    let isSoftware: Bool
+    /// Shapes that come back every frame (the phones' bodies), as computed the first time.
+    private let shapes = ShapeCache()
+
+    /// A canvas drawing with `renderer`.
+    init(renderer: OpaquePointer) {
+        self.renderer = renderer
+        var info = SDL_RendererInfo()
+        isSoftware = SDL_GetRendererInfo(renderer, &info) == 0 && info.flags & SDL_RENDERER_SOFTWARE.rawValue != 0
+    }
 
     /// Snaps a rect to whole pixels (edges rounded, so adjacent rects stay adjacent). Coordinates are
     /// kept within ±1e6 and NaN becomes 0, so a bad value can never trap the conversion.
@@ -61,6 +72,8 @@ struct Canvas {
         SDL_RenderGetScale(renderer, &scaleX, &scaleY)
         if scaleX == 1, scaleY == 1 {
             let snapped = rects.map(Self.snap)
+            // A translucent fill is blended straight into a software window's pixels: the same pixels, faster.
+            if c.a != 255, blendOnSurface(snapped, c) { return }
             snapped.withUnsafeBufferPointer { SDL_RenderFillRects(renderer, $0.baseAddress, Int32($0.count)) }
             return
         }
@@ -88,8 +101,11 @@ struct Canvas {
 
     /// Fills a rounded rectangle except `hole` (a rect inside it that is drawn over anyway): each pixel is
     /// written once, which matters to a software renderer where filling costs ~1 ns a pixel.
+    /// The rects are computed once for each shape (a phone's body is the same every frame).
     func fillRounded(_ rect: Rect, radius: Double, _ c: RGBA, around hole: Rect) {
-        fill(Self.roundedRects(rect, radius: radius).flatMap { $0.subtracting(hole) }, c)
+        fill(shapes.rects(for: ShapeCache.Key(rect: rect, radius: radius, hole: hole)) {
+            Self.roundedRects(rect, radius: radius).flatMap { $0.subtracting(hole) }
+        }, c)
     }
 
     /// The non-overlapping rects a rounded rectangle is filled with.
@@ -145,6 +161,30 @@ struct Canvas {
         } else {
             SDL_RenderSetClipRect(renderer, nil)
         }
+    }
+}
+
+/// The rects of the last few rounded shapes with a hole a canvas filled, so that a shape drawn every frame
+/// at the same place is computed once (the same rects, so the same pixels).
+@MainActor
+final class ShapeCache {
+    struct Key: Equatable {
+        var rect: Rect
+        var radius: Double
+        var hole: Rect
+    }
+
+    /// How many shapes are kept: four phones' bodies, and room.
+    static let capacity = 8
+    private var entries: [(key: Key, rects: [Rect])] = []
+
+    /// The rects of `key`, made by `make` when it is not kept (the oldest is dropped past `capacity`).
+    func rects(for key: Key, make: () -> [Rect]) -> [Rect] {
+        if let hit = entries.first(where: { $0.key == key }) { return hit.rects }
+        let rects = make()
+        if entries.count >= Self.capacity { entries.removeFirst() }
+        entries.append((key, rects))
+        return rects
     }
 }
 

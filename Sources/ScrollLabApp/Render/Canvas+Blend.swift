@@ -8,12 +8,23 @@ import CSDL
 /// arithmetic runs on 8 pixels at once (the division by 255 done exactly as `(x + 1 + x >> 8) >> 8`, which
 /// equals `x / 255` for every product of two bytes): the same pixels, written several times faster. Used only where the result is certain to be SDL's: the software renderer drawing
 /// to its window (no target texture), at one output pixel per point with no letterbox offset, on a 32-bit
-/// RGB888 surface; everywhere else SDL fills as before.
+/// RGB888 surface; everywhere else SDL fills as before. Debug builds leave every fill to SDL: unoptimized,
+/// this loop costs far more than SDL's own (a 34 ms frame in the window tests); the unit tests still hold
+/// it to SDL's pixels.
 extension Canvas {
+    /// True where the fills may be blended here: optimized builds.
+    nonisolated static let blendsDirectly: Bool = {
+        #if DEBUG
+        return false
+        #else
+        return true
+        #endif
+    }()
+
     /// Blends `rects` (already snapped, as `SDL_RenderFillRects` takes them) of colour `c` straight into the
     /// window surface; false (nothing drawn) when this renderer or target cannot be drawn into directly.
     func blendOnSurface(_ rects: [SDL_Rect], _ c: RGBA) -> Bool {
-        guard isSoftware, SDL_GetRenderTarget(renderer) == nil, let window = SDL_RenderGetWindow(renderer) else { return false }
+        guard Self.blendsDirectly, isSoftware, SDL_GetRenderTarget(renderer) == nil, let window = SDL_RenderGetWindow(renderer) else { return false }
         var viewport = SDL_Rect()
         SDL_RenderGetViewport(renderer, &viewport)
         guard viewport.x == 0, viewport.y == 0 else { return false }

@@ -22,23 +22,11 @@ Prints a Markdown table. Standard library only; the same files give the same tab
 import json
 import random
 import sys
-from collections import defaultdict
+
+from sweep_runs import condition, load
 
 TOL = 1e-9
 IMAGE_BYTES = 25_000
-
-
-def load(path):
-    runs = defaultdict(dict)  # (condition, gesture) -> policy -> line
-    with open(path) as f:
-        for line in f:
-            line = line.strip()
-            if not line:
-                continue
-            r = json.loads(line)
-            cond = r.get("network") or r.get("latencyMs")
-            runs[(cond, r["gesture"])][r["policy"]] = r
-    return runs
 
 
 def cost(r):
@@ -94,8 +82,8 @@ def cell(groups, policy, network, rng, oracles=None):
     a_blank = [g[policy]["blankTileSeconds"] for g in groups]
     a_cost = [cost(g[policy]) for g in groups]
     if oracles:
-        pairs = [(g[policy]["blankTileSeconds"], oracles[(g[policy].get("network") or g[policy].get("latencyMs"), g[policy]["gesture"])])
-                 for g in groups if (g[policy].get("network") or g[policy].get("latencyMs"), g[policy]["gesture"]) in oracles]
+        pairs = [(g[policy]["blankTileSeconds"], oracles[(condition(g[policy]), g[policy]["gesture"])])
+                 for g in groups if (condition(g[policy]), g[policy]["gesture"]) in oracles]
         o_blank, oracle = [b for b, _ in pairs], [o for _, o in pairs]
     else:
         o_blank, oracle = a_blank, [g[policy].get("oracleBlankTileSeconds", 0) for g in groups]
@@ -149,7 +137,7 @@ def main(argv):
                     if line.strip():
                         r = json.loads(line)
                         if "oracleBlankTileSeconds" in r:
-                            oracles[(r.get("network") or r.get("latencyMs"), r["gesture"])] = r["oracleBlankTileSeconds"]
+                            oracles[(condition(r), r["gesture"])] = r["oracleBlankTileSeconds"]
         conds = sorted({c for c, _ in runs}, key=lambda c: (isinstance(c, str), c if not isinstance(c, str) else ["lte", "3g", "edge"].index(c) if c in ("lte", "3g", "edge") else 9))
         for cond in conds:
             groups = [g for (c, _), g in sorted(runs.items(), key=lambda kv: kv[0][1]) if c == cond and policy in g]

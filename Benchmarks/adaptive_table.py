@@ -10,25 +10,12 @@ and its mean loads over the mean `boundMinLoads`, each ratio with a 95% paired b
 resamples of the sessions, percentile method, fixed seed), and the other policy with the highest undominated share.
 Prints a Markdown table. Standard library only; the same files give the same table.
 """
-import json
 import random
 import sys
-from collections import defaultdict
+
+from sweep_runs import load
 
 TOL = 1e-9
-
-
-def load(path):
-    runs = defaultdict(dict)  # (latency, gesture) -> policy -> line
-    with open(path) as f:
-        for line in f:
-            line = line.strip()
-            if not line:
-                continue
-            r = json.loads(line)
-            source = r.get("network") or r.get("latencyMs")
-            runs[(source, r["gesture"])][r["policy"]] = r
-    return runs
 
 
 def undominated(group, policy):

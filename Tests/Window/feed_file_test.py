@@ -11,7 +11,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
-from windowlib import check
+from windowlib import check, policies
 
 binary, out = os.path.abspath(sys.argv[1]), sys.argv[2]
 os.makedirs(out, exist_ok=True)
@@ -98,7 +98,10 @@ with open(os.path.join(root, "Assets", "Gestures", "single-fling.jsonl")) as src
 code, text, err = run("feed", "verdict", "--layouts", "list,masonry", "--count", "150", "--gestures", gestures, "--json")
 check(code == 0, "feed verdict: exit 0 (%s)" % err)
 rows = [json.loads(line) for line in text.splitlines()]
-check(len(rows) == 16 and {r["layout"] for r in rows} == {"list", "masonry"}, "feed verdict: 8 policies × 2 layouts")
+known = policies(binary)
+check(len(rows) == 2 * len(known) and {r["layout"] for r in rows} == {"list", "masonry"}
+      and all(sorted(r["policy"] for r in rows if r["layout"] == layout) == sorted(known) for layout in ["list", "masonry"]),
+      "feed verdict: every policy of the registry (%d) × 2 layouts (%r)" % (len(known), [(r["layout"], r["policy"]) for r in rows]))
 for layout in ["list", "masonry"]:
     mine = [r for r in rows if r["layout"] == layout]
     picked = [r for r in mine if r["recommended"]]

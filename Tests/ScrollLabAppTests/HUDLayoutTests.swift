@@ -59,8 +59,8 @@ import Testing
     var worstStatus: HUDStatus {
         var status = HUDStatus()
         status.renderer = "opengl · x11 · paced 60.0 Hz · and a renderer name far longer than the footer"
-        status.frameMs = 12_345.6; status.frameP99Ms = 99_999.9
-        status.fps = 99_999.9; status.intervalP99Ms = 99_999.9; status.eventClock = "x11-server-and-then-some"
+        status.frames.frameMs = 12_345.6; status.frames.frameP99Ms = 99_999.9
+        status.frames.fps = 99_999.9; status.frames.intervalP99Ms = 99_999.9; status.eventClock = "x11-server-and-then-some"
         status.slowMotion = "0.25×"
         status.latencyMs = 99_999
         status.physics = "iOS fit · vel lsq · with a long estimator name"
@@ -271,7 +271,7 @@ import Testing
         status.physics = "flutter-bouncing · vel lsq"
         status.slowMotion = "0.25×"
         status.latencyMs = 1000
-        status.fps = 59.2; status.intervalP99Ms = 27.7; status.frameMs = 3.2; status.frameP99Ms = 27.5; status.hitchRatio = 12.5
+        status.frames.fps = 59.2; status.frames.intervalP99Ms = 27.7; status.frames.frameMs = 3.2; status.frames.frameP99Ms = 27.5; status.frames.hitchRatio = 12.5
         for kind in SceneKind.all {
             var s = SceneSnapshot(name: kind.name, decelerationRate: "normal 0.998", scrollViewFrame: .zero)
             s.content.tiles = (0..<6).map { TileDrawItem(view: $0, item: 1200 + $0, frame: .zero) }

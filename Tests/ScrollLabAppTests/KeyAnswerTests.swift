@@ -66,36 +66,20 @@ import Testing
         return answers + policies.map { scene.perform($0).toast }
     }
 
-    /// What a window-wide action can say, every state of it.
+    /// What a key's action can say, every state of it: a window key's answers (its window side lists
+    /// them), none for a scene's (the scene answers: `sceneAnswers`).
     func appAnswers(_ action: KeyAction) -> [String] {
-        switch action {
-        case .quit, .toggleHelp:
-            return []   // the window closes, or the help itself is the answer
-        case .toggleRate:
-            return [KeyAnswer.rate(fast: true), KeyAnswer.rate(fast: false)]
-        case .slowMotion:
-            return [KeyAnswer.slowMotion("0.25×", isSlow: true), KeyAnswer.slowMotion("0.1×", isSlow: true),
-                    KeyAnswer.slowMotion("1×", isSlow: false)]
-        case .record:
-            return [KeyAnswer.recordingStarted, KeyAnswer.recordingEmpty, KeyAnswer.recorded(to: "recordings/gesture-12345.jsonl")]
-        case .reset:
-            return [KeyAnswer.reset(hasLoading: true), KeyAnswer.reset(hasLoading: false)]
-        case .compareAll:
-            return [KeyAnswer.compareAllWhileComparing, KeyAnswer.compareAllNeedsGesture, KeyAnswer.compareAllWaitsForReplay,
-                    KeyAnswer.compareAllStarted, KeyAnswer.compareAllDone]
-                + LoadingPolicyKind.allCases.enumerated().map {
-                    KeyAnswer.compareAllRun($1.rawValue, index: $0 + 1, count: LoadingPolicyKind.allCases.count)
-                }
-        case .freezeTimeline:
-            return [KeyAnswer.freeze(frozen: true), KeyAnswer.freeze(frozen: false)]
-        case .scrubTimeline(let step):
-            return [KeyAnswer.scrub(step: step, to: nil), KeyAnswer.scrub(step: step, to: 12_345.6)]
-        case .nextScene:
-            return SceneKind.all.map { KeyAnswer.nextScene($0.name) }
-        case .screenshot:
-            return [KeyAnswer.screenshotSaved(to: "screenshots/scrolllab-12345.png")]
-        case .scene:
-            return []   // the scene answers (`sceneAnswers`)
+        guard case let .window(window) = action else { return [] }
+        return (window.key as? any WindowPerformable.Type)?.answers ?? []
+    }
+
+    /// Every key the window performs has a window side: a press of it does something.
+    @Test func everyWindowKeyHasAWindowSide() {
+        for binding in KeyTable.window.bindings {
+            for key in binding.keys {
+                guard case let .window(window) = binding.action(key) else { continue }
+                #expect(window.key is any WindowPerformable.Type, "\(window.key) (\(binding.id)) has no WindowPerformable conformance")
+            }
         }
     }
 

@@ -1,7 +1,8 @@
 import ScrollLabCore
 
 /// The window's frame measurements: every presented frame's work, present and interval, those of the
-/// frames in motion, Apple's hitch measure (B-HITCH-1), and the present calibration from the start.
+/// frames in motion, Apple's hitch measure (B-HITCH-1), the present calibration from the start, and the
+/// figures the HUD's frame line shows.
 struct FrameMeter {
     var stats = FrameStats()
     /// Frames drawn while the content was dragged or moving.
@@ -14,6 +15,11 @@ struct FrameMeter {
     var frameCount = 0
     /// True when the frame being drawn shows motion.
     var isMoving = false
+    /// What the HUD's frame line shows: refreshed every 15 frames (its text is rasterized anew only then).
+    private(set) var shown = FrameLine()
+
+    /// How many frames the HUD's frame line stays the same.
+    static let shownEvery = 15
 
     /// Records a presented frame: its work and present times and the interval since the last one
     /// (nil after a start or a rest) at the display's `period`.
@@ -21,5 +27,18 @@ struct FrameMeter {
         stats.record(frameTime: work, presentTime: present, interval: interval)
         if let interval { hitches.record(interval: interval, period: period, isMoving: isMoving) }
         if isMoving { motionStats.record(frameTime: work, presentTime: present, interval: interval) }
+    }
+
+    /// The frame line on every 15th frame: frames per second and interval p99 over the last second, work
+    /// time and its p99, the hitch ratio so far.
+    mutating func refreshShown() {
+        guard frameCount % Self.shownEvery == 0 else { return }
+        shown = FrameLine(stats, hitchRatio: hitches.ratioMsPerS)
+    }
+
+    /// The frame bench's frame line on every 15th frame: its own measure of the frame's work, `seconds`.
+    mutating func refreshShown(work seconds: Double) {
+        guard frameCount % Self.shownEvery == 0 else { return }
+        shown.frameMs = seconds * 1000
     }
 }

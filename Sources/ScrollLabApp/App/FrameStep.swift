@@ -50,7 +50,8 @@ struct FrameStep {
     /// present when given (the window's pacer). Throws when the capture fails.
     func run(_ app: LabApp, at t: Double, presentAt: Double? = nil) throws(VideoEncoder.Problem) -> Timing {
         let start = app.clock.now()
-        app.frame(at: t, onGrid: clock == .virtual || app.session.clock.scale != 1)
+        // The frame's time enters here: converted to the model clock once, for all the frame's work.
+        app.frame(at: app.session.time(atReal: t), onGrid: clock == .virtual || app.session.clock.scale != 1)
         app.sdl.finishDrawing()
         if case let .capture(capture) = target { try capture.take(from: app.sdl.renderer) }
         let workEnd = app.clock.now()

@@ -9,45 +9,45 @@ import ScrollLabCore
 /// twin is `replay FILE --headless --policy all`.
 extension LabApp {
     /// A: starts playing the last gesture under every policy.
-    func startComparingAllPolicies(at t: Double) {
+    func startComparingAllPolicies(at now: AppTime) {
         guard scene.loading != nil else { return }
         guard !session.isComparing else {
-            toast(KeyAnswer.compareAllWhileComparing, at: t)
+            toast(KeyAnswer.compareAllWhileComparing, at: now.real)
             return
         }
         guard let gesture = session.lastGesture else {
-            toast(KeyAnswer.compareAllNeedsGesture, at: t)
+            toast(KeyAnswer.compareAllNeedsGesture, at: now.real)
             return
         }
         guard !isReplaying else {
-            toast(KeyAnswer.compareAllWaitsForReplay, at: t)
+            toast(KeyAnswer.compareAllWaitsForReplay, at: now.real)
             return
         }
         phone.comparison = ComparisonRun(queue: LoadingPolicyKind.allCases, home: scene)
-        tracePolicySegment(of: phone, at: t)
+        tracePolicySegment(of: phone, at: now.model)
         resetInstruments()
-        logSetting("compareAll", .int(gesture.events.count), at: t)
-        toast(KeyAnswer.compareAllStarted, at: t)
-        startNextComparisonRun(at: t, first: true)
+        logSetting("compareAll", .int(gesture.events.count), at: now.model)
+        toast(KeyAnswer.compareAllStarted, at: now.real)
+        startNextComparisonRun(at: now, first: true)
     }
 
     /// Between runs: once the previous run has settled, the next policy; after the last, says so.
-    func continueComparison(at t: Double) {
+    func continueComparison(at now: AppTime) {
         guard phone.comparison != nil, !isReplaying, scene.isSettled else { return }
-        startNextComparisonRun(at: t, first: false)
+        startNextComparisonRun(at: now, first: false)
     }
 
     /// Each run is a fresh grid scene of that policy, started at the gesture's offset, its images on the
     /// model clock (decoded from the files the moment the modelled source delivers them, as a video's
     /// are), so a run's figures are exactly the headless twin's, `replay FILE --headless --policy all`.
     /// The runs carry one comparison table from scene to scene; the scene A stood in for comes back last.
-    private func startNextComparisonRun(at t: Double, first: Bool) {
+    private func startNextComparisonRun(at now: AppTime, first: Bool) {
         guard let gesture = session.lastGesture, var comparison = phone.comparison else { return }
         let carried = first ? PolicyComparison() : (scene.loading?.comparisonIncludingCurrent ?? PolicyComparison())
-        if !first { tracePolicySegment(of: phone, at: t) }
+        if !first { tracePolicySegment(of: phone, at: now.model) }
         guard !comparison.queue.isEmpty else {
             endComparison(carrying: carried)
-            say(KeyAnswer.compareAllDone, at: t)
+            say(KeyAnswer.compareAllDone, at: now.real)
             return
         }
         let kind = comparison.queue.removeFirst()
@@ -65,15 +65,15 @@ extension LabApp {
         run.contentTouches = scene.loading?.contentTouches ?? (true, true)
         run.adoptComparison(carried)
         if let condition = scene.loading?.condition { _ = run.setCondition(condition) }   // not started: nothing ends
-        run.scrollView.setContentOffset(gesture.startOffset, animated: false, time: session.clock.modelTime(atReal: t))
+        run.scrollView.setContentOffset(gesture.startOffset, animated: false, time: now.model)
         session.collect()
         let previous = phone.show(run)
         if !first { previous.close() }
         phone.comparison = comparison
-        logSetting("policy", .string(kind.rawValue), at: t)
+        logSetting("policy", .string(kind.rawValue), at: now.model)
         session.play(gesture.events)
         say(KeyAnswer.compareAllRun(kind.rawValue, index: LoadingPolicyKind.allCases.count - comparison.queue.count,
-                                    count: LoadingPolicyKind.allCases.count), at: t)
+                                    count: LoadingPolicyKind.allCases.count), at: now.real)
     }
 
     /// Ends A: the scene it stood in for is shown again with the runs' table (its own policy's later

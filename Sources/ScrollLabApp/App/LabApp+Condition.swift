@@ -21,17 +21,17 @@ extension LabApp {
                              connections: options.connections, http: options.http)
     }
 
-    /// Gives every phone's grid its current condition; a segment that ran under another ends and goes to
-    /// the trace. Returns the toast's addition when the focused phone's condition changed: the policy
+    /// Gives every phone's grid its current condition; a segment that ran under another ends at model time
+    /// `time` and goes to the trace. Returns the toast's addition when the focused phone's condition changed: the policy
     /// table now shows that condition's rows ("" when nothing changed).
     @discardableResult
-    func updateConditions(at t: Double) -> String {
+    func updateConditions(at time: Double) -> String {
         var note = ""
         for phone in session.phones {
             guard let loading = phone.scene.loading, let new = condition(of: phone) else { continue }
             let old = loading.condition
             guard new != old else { continue }
-            if let ended = loading.setCondition(new) { tracePolicySegment(ended, of: phone, at: t) }
+            if let ended = loading.setCondition(new) { tracePolicySegment(ended, of: phone, at: time) }
             if phone === session.focused { note = " · policy table: rows under " + new.sourceLabel + " (conditions never mix)" }
         }
         return note

@@ -39,7 +39,7 @@ extension LabApp {
             _ = FrameStep.present(self, clock: .virtual, at: Double(index) * period)
             let elapsed = Double(SDL_GetPerformanceCounter() &- start) / ticksPerSecond
             // The HUD's frame line changes as in the window: every 15 frames (its text is re-rendered then).
-            if meter.frameCount % 15 == 0 { hud.status.frameMs = elapsed * 1000 }
+            meter.refreshShown(work: elapsed)
             meter.frameCount += 1
             guard index >= warmupFrames else { continue }
             bench.frameTimes.append(elapsed)

@@ -15,20 +15,21 @@ extension LabApp {
         let rate = modelFrameRate
         let period = 1 / rate
         session.playback.frameRate = rate
-        updateConditions(at: 0)   // before any touch: the scenes' conditions include the rate
+        let start = session.time(atReal: 0)
+        updateConditions(at: start.model)   // before any touch: the scenes' conditions include the rate
         // Pace on the display's vertical blank only if presenting really waits for it; otherwise (no vsync,
         // or SDL's simulated one, turned off) on our own schedule at the display's period. The legacy loop
         // kept SDL's simulated vsync and took it for the blank.
         let wait = sdl.hasVSync ? measurePresentWait(period: period) : .none
         if wait == .simulated, options.pacing == .adaptive { sdl.turnOffVSync() }
         let presentWaits = options.pacing == .adaptive ? wait == .blank : wait != .none
-        hud.status.renderer += presentWaits ? " · vsync" : String(format: " · paced %.1f Hz", 1 / period)
+        loop.pacing = presentWaits ? "vsync" : String(format: "paced %.1f Hz", 1 / period)
         let pump = InputPump(clock: clock, window: options.headless ? nil : sdl.window)
-        hud.status.eventClock = pump.timeSource.rawValue
-        writeTraceHeader()
+        loop.eventClock = pump.timeSource
+        writeTraceHeader(at: start.model)
         windowDidResize()
-        logSetting("eventClock", .string(pump.timeSource.rawValue), at: 0)
-        logSetting("pacing", .string(options.pacing.rawValue), at: 0)
+        logSetting("eventClock", .string(pump.timeSource.rawValue), at: start.model)
+        logSetting("pacing", .string(options.pacing.rawValue), at: start.model)
         var pacer = FramePacer(period: period, presentWaits: presentWaits, now: clock.now())
         var lastFrameStart: Double?
         var nextStall = clock.now() + (options.stallEvery ?? 0)
@@ -45,7 +46,6 @@ extension LabApp {
                 } ?? 0
             }
             pump.pump(until: deadline) { event, stamp in self.handle(&event, at: stamp) }
-            if hud.status.eventClock != pump.timeSource.rawValue { hud.status.eventClock = pump.timeSource.rawValue }
             let frameStart = clock.now()
             if let ms = options.stallMs, let every = options.stallEvery, frameStart >= nextStall {
                 // --stall-ms / --stall-every: the main thread blocked, as a slow frame would block it.
@@ -63,7 +63,7 @@ extension LabApp {
             if let interval {
                 for phone in session.phones { phone.segmentHitches.record(interval: interval, period: period, isMoving: meter.isMoving) }
             }
-            updateFrameStatus()
+            meter.refreshShown()
             lastFrameStart = frameStart
             lastPresentEnd = presentEnd
             meter.frameCount += 1
@@ -72,9 +72,6 @@ extension LabApp {
             if trace?.file.failure != nil { loop.running = false }
             checkWindow(pump)
             if loop.running, canRest(at: clock.now()) {
-                // One last frame says so, then the loop waits for input.
-                hud.status.resting = true
-                _ = FrameStep.present(self, clock: .real, at: clock.now())
                 _ = rest(pump)
                 // Pacing and the frame statistics start afresh: the rest is not a late frame.
                 pacer = FramePacer(period: period, presentWaits: presentWaits, now: clock.now())
@@ -93,13 +90,6 @@ extension LabApp {
         writeStandardError("scrolllab: the window was destroyed by another program; closing")
         loop.windowLost = true
         loop.running = false
-    }
-
-    /// The HUD's frame line, refreshed every 15 frames (its text is rasterized anew only then):
-    /// frames per second and interval p99 over the last second, work time and its p99.
-    private func updateFrameStatus() {
-        guard meter.frameCount % 15 == 0 else { return }
-        hud.status.showFrames(meter.stats, hitchRatio: meter.hitches.ratioMsPerS)
     }
 
     /// Sleeps until app time `time` without pumping input (SDL_Delay for whole milliseconds, then a

@@ -5,13 +5,16 @@ import ScrollLabCore
 /// The input route: an SDL event becomes the lab's inputs (`InputTranslator`), and each reaches the
 /// scenes through the session's one `deliver`.
 extension LabApp {
-    /// Handles one SDL event stamped at app time `t`.
+    /// Handles one SDL event stamped at app time `t`: the one place an event's time enters, converted to
+    /// the model clock here and handed down.
     func handle(_ event: inout SDL_Event, at t: Double) {
-        // Pointer samples keep their own time (see `LabClock.sampleTime`); other events advance the clock.
+        let now = session.time(atReal: t)
+        // Pointer samples keep their own time (see `LabClock.sampleTime`): a sample handed over late keeps
+        // its spacing; other events take the model clock's.
         let isPointer = [SDL_MOUSEBUTTONDOWN, SDL_MOUSEBUTTONUP, SDL_MOUSEMOTION, SDL_FINGERDOWN, SDL_FINGERMOTION,
                          SDL_FINGERUP].contains(SDL_EventType(event.type))
-        let time = isPointer ? session.clock.sampleTime(atReal: t) : session.clock.modelTime(atReal: t)
-        for input in input.translate(event, inputContext(time: time)) { act(on: input, at: t) }
+        let time = isPointer ? session.clock.sampleTime(atReal: t) : now.model
+        for input in input.translate(event, inputContext(time: time)) { act(on: input, at: now) }
     }
 
     /// What the translation needs of the app now.
@@ -37,21 +40,21 @@ extension LabApp {
             })
     }
 
-    /// Acts on one input at app time `t`.
-    func act(on input: LabInput, at t: Double) {
+    /// Acts on one input at `now`.
+    func act(on input: LabInput, at now: AppTime) {
         switch input {
         case .quit:
             loop.running = false
         case let .key(key):
-            handleKey(key, at: t)
+            handleKey(key, at: now)
         case let .pointer(event, phone):
-            if event.phase == .down || event.phase == .wheel || event.phase == .pinch { follow(phone, at: t) }
+            if event.phase == .down || event.phase == .wheel || event.phase == .pinch { follow(phone, at: now) }
             if options.tracePointer { trace?.log.pointer(event, frame: meter.frameCount, phone: session.isComparing ? phone : nil) }
             session.deliver(event)
             if event.phase == .up { noteSlowRelease() }
             if event.phase == .move { stallIfAsked() }
         case let .hover(phone):
-            if !self.input.pointerDown { follow(phone, at: t) }
+            if !self.input.pointerDown { follow(phone, at: now) }
         case let .cancel(time):
             session.cancelTouch(at: time)
         case .pinchRefused:
@@ -63,11 +66,10 @@ extension LabApp {
     }
 
     /// The HUD follows `phone`, the one under the pointer (compare mode); the trace says so.
-    private func follow(_ phone: Int, at t: Double) {
+    private func follow(_ phone: Int, at now: AppTime) {
         guard phone != session.focus else { return }
         session.focus = phone
-        logSetting("focus", .int(phone), at: t)
-        refreshSourceStatus()
+        logSetting("focus", .int(phone), at: now.model)
     }
 
     /// B-DEC-5 made visible: a release that moved but was judged slower than the minimum fling speed in

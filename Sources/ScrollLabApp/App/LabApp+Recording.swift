@@ -8,56 +8,56 @@ import ScrollLabCore
 extension LabApp {
     /// F5: starts recording, or stops and closes the file. After a failed save the samples are kept, and
     /// F5 tries again (into a new file) before a new recording can start.
-    func toggleRecording(at t: Double) {
+    func toggleRecording(at now: AppTime) {
         if session.isRecording {
-            stopRecording(at: t)
+            stopRecording(at: now)
         } else if session.hasUnsavedRecording {
-            if let path = saveRecording(at: t) { closeRecording(path: path, at: t) }
+            if let path = saveRecording(at: now) { closeRecording(path: path, at: now) }
         } else {
             session.startRecording()
-            logSetting("recording", .bool(true), at: t)
-            say(KeyAnswer.recordingStarted, at: t)
+            logSetting("recording", .bool(true), at: now.model)
+            say(KeyAnswer.recordingStarted, at: now.real)
         }
     }
 
     /// Ends the recording (F5, Esc, closing the window, SIGINT/SIGTERM through SDL's quit event): writes
     /// the gestures not yet written and closes the file.
-    func stopRecording(at t: Double) {
+    func stopRecording(at now: AppTime) {
         guard session.isRecording else { return }
         guard session.stopRecording() else {
-            logSetting("recording", .bool(false), at: t)
-            say(KeyAnswer.recordingEmpty, at: t)
+            logSetting("recording", .bool(false), at: now.model)
+            say(KeyAnswer.recordingEmpty, at: now.real)
             return
         }
-        if let path = saveRecording(at: t) { closeRecording(path: path, at: t) }
+        if let path = saveRecording(at: now) { closeRecording(path: path, at: now) }
     }
 
     /// Appends the complete gestures not yet written to the recording file, opening it (in place) on
     /// first use. Returns the file's path, or nil after saying why it failed: the samples stay in the
     /// recording, and the next save writes the whole recording to a new file.
-    func saveRecording(at t: Double) -> String? {
+    func saveRecording(at now: AppTime) -> String? {
         do throws(Recording.Failure) {
             return try session.saveRecording()
         } catch {
-            return recordingFailed(error.message, at: t)
+            return recordingFailed(error.message, at: now)
         }
     }
 
-    private func closeRecording(path: String, at t: Double) {
+    private func closeRecording(path: String, at now: AppTime) {
         do throws(Recording.Failure) {
             try session.closeRecording()
         } catch {
-            _ = recordingFailed(error.message, at: t)
+            _ = recordingFailed(error.message, at: now)
             return
         }
-        logSetting("recording", .string(path), at: t)
-        say(KeyAnswer.recorded(to: path), at: t)
+        logSetting("recording", .string(path), at: now.model)
+        say(KeyAnswer.recorded(to: path), at: now.real)
     }
 
-    private func recordingFailed(_ message: String, at t: Double) -> String? {
-        logSetting("recording", .bool(false), at: t)
+    private func recordingFailed(_ message: String, at now: AppTime) -> String? {
+        logSetting("recording", .bool(false), at: now.model)
         writeStandardError(message + " (the recording is kept: F5 saves it again)")
-        say(message, at: t)
+        say(message, at: now.real)
         return nil
     }
 }

@@ -16,7 +16,7 @@ extension LabApp {
     func canRest(at t: Double) -> Bool {
         guard options.frames == nil, !options.traceFrames, options.stallMs == nil, loop.pendingScreenshot == nil,
               options.screenshotAfter == nil || loop.screenshotTaken, !isReplaying, session.playback.load == nil,
-              !session.isRecording, input.isIdle, hud.status.message == nil, session.isSettled else {
+              !session.isRecording, input.isIdle, hud.message == nil, session.isSettled else {
             loop.lastBusyTime = t
             return false
         }
@@ -24,9 +24,11 @@ extension LabApp {
         return t - loop.lastBusyTime >= Self.restAfter && t - lastScroll >= Self.restAfter
     }
 
-    /// Waits for input without drawing until an event arrives, the window closes or `--quit-after` is due.
-    /// Returns the number of events handled.
+    /// Rests: one last frame says so, then the window waits for input without drawing until an event
+    /// arrives, the window closes or `--quit-after` is due. Returns the number of events handled.
     func rest(_ pump: InputPump) -> Int {
+        loop.isResting = true
+        _ = FrameStep.present(self, clock: .real, at: clock.now())
         var events = 0
         while loop.running, events == 0 {
             if let q = options.quitAfter, clock.now() >= q { break }
@@ -36,7 +38,7 @@ extension LabApp {
             }
             if pump.windowWasLost() { break }
         }
-        hud.status.resting = false
+        loop.isResting = false
         loop.lastBusyTime = clock.now()
         loop.restCount += 1
         return events

@@ -6,17 +6,16 @@ extension LabApp {
     /// deceleration rate. A touch in progress ends here, in this scene, and its callbacks go to the trace
     /// now, before the switch's line: a parked scene keeps nothing to report later. The trace gets the
     /// scene's name and its setting lines.
-    func switchScene(at t: Double) {
+    func switchScene(at now: AppTime) {
         endComparison()  // A's runs stand in for the grid: it comes back before it is parked
-        if input.pointerDown { session.cancelTouch(at: session.clock.modelTime(atReal: t)) }
+        if input.pointerDown { session.cancelTouch(at: now.model) }
         session.collect()
         input.dropTouch()
         guard session.phones.allSatisfy({ $0.switchScene(factory: session.factory) }) else { return }
         // A replay in progress stops (it was meant for the scene it started on).
         session.stopPlayback()
-        refreshSourceStatus()
-        updateConditions(at: t)
-        logSetting("scene", .string(scene.kind.name), at: t)
+        updateConditions(at: now.model)
+        logSetting("scene", .string(scene.kind.name), at: now.model)
         for line in scene.settingLines { trace?.log.write(line) }
     }
 }

@@ -6,27 +6,26 @@ import ScrollLabCore
 /// The model step and the timeline (B-UI-1): the scenes stepped to each frame's model time, and the
 /// panel of offset, velocity and callbacks of the phone the HUD follows.
 extension LabApp {
-    /// Steps the model to app time `t` (see `SceneSession.step`); ends a wheel pinch gone quiet, moves
-    /// A on once a run settles, and reports a replay that finished or could not be read.
-    func stepModel(at t: Double, onGrid: Bool) {
-        let now = session.clock.modelTime(atReal: t)
+    /// Steps the model to the frame's time `now` (see `SceneSession.step`); ends a wheel pinch gone quiet,
+    /// moves A on once a run settles, and reports a replay that finished or could not be read.
+    func stepModel(at now: AppTime, onGrid: Bool) {
         let replaying = isReplaying
-        if !replaying, let end = input.endIdleWheelPinch(at: now) { act(on: end, at: t) }
-        let report = session.step(to: now, onGrid: onGrid)
+        if !replaying, let end = input.endIdleWheelPinch(at: now.model) { act(on: end, at: now) }
+        let report = session.step(to: now.model, onGrid: onGrid)
         if let failure = report.failure {
             writeStandardError("scrolllab: " + failure)
             loop.replayFailed = true
             loop.running = false
         }
-        if report.finished { say("replay finished", at: t) }
-        if !replaying { continueComparison(at: t) }
+        if report.finished { say("replay finished", at: now.real) }
+        if !replaying { continueComparison(at: now) }
     }
 
-    /// T: the next slow-motion step (1×, 0.25×, 0.1×), switched at app time `t` without a jump.
-    func cycleSlowMotion(at t: Double) {
-        session.clock.cycleScale(atReal: t)
-        hud.status.slowMotion = session.clock.scale == 1 ? nil : session.clock.scaleLabel
-        logSetting("slowMotion", .number(session.clock.scale), at: t)
+    /// T: the next slow-motion step (1×, 0.25×, 0.1×), switched at `now` without a jump (the clock
+    /// re-anchors at the real moment; model time goes on from `now.model`).
+    func cycleSlowMotion(at now: AppTime) {
+        session.clock.cycleScale(atReal: now.real)
+        logSetting("slowMotion", .number(session.clock.scale), at: now.model)
     }
 
     /// R: the timelines start over, and so do the policy comparisons.
@@ -67,7 +66,7 @@ extension LabApp {
         let shift = Double(session.phones.count - 1) * PhoneViewport.pitch
         let size = Size(width: sdl.layoutSize.width - shift, height: sdl.layoutSize.height)
         let timelineFrame = HUDRenderer(canvas: canvas, text: text, fonts: text.fonts)
-            .draw(snapshot, events: phone.events, status: hud.status, size: size, shift: shift)
+            .draw(snapshot, events: phone.events, status: hudStatus, size: size, shift: shift)
         drawTimeline(in: timelineFrame)
     }
 }

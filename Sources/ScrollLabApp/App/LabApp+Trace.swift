@@ -5,24 +5,24 @@ import ScrollLabCore
 /// The trace: the delegate callbacks (published by the session as they happen), settings, policy
 /// segments and the summary of the run, through the `TraceLog`.
 extension LabApp {
-    /// Logs a setting change at app time `t` to the trace.
-    func logSetting(_ name: String, _ value: JSONValue, at t: Double, phone: Phone? = nil) {
-        trace?.log.setting(name, value, at: session.clock.modelTime(atReal: t), phone: session.isComparing ? phone?.index : nil)
+    /// Logs a setting change at model time `time` to the trace.
+    func logSetting(_ name: String, _ value: JSONValue, at time: Double, phone: Phone? = nil) {
+        trace?.log.setting(name, value, at: time, phone: session.isComparing ? phone?.index : nil)
     }
 
-    /// The trace's first lines: the viewport, the scene's settings, the scene, rate, policy and renderer;
-    /// in compare mode each phone's policy.
-    func writeTraceHeader() {
+    /// The trace's first lines, at model time `time`: the viewport, the scene's settings, the scene, rate,
+    /// policy and renderer; in compare mode each phone's policy.
+    func writeTraceHeader(at time: Double) {
         let rect = sdl.windowRect(ofLayoutRect: session.phones[0].viewport.frame)
         trace?.lastViewport = rect
         trace?.log.header(viewport: PhoneViewport.json(rect), sceneLines: scene.settingLines, scene: scene.kind.name,
-                          isFastRate: scene.isFastRate, policy: session.phones[0].scene.snapshot().policy, renderer: hud.status.renderer,
-                          calibration: meter.calibration, at: session.clock.modelTime(atReal: 0))
+                          isFastRate: scene.isFastRate, policy: session.phones[0].scene.snapshot().policy, renderer: rendererLine,
+                          calibration: meter.calibration, at: time)
         guard session.isComparing else { return }
-        trace?.log.setting("compare", .array(sceneOptions.compare.map { .string($0.name) }), at: session.clock.modelTime(atReal: 0))
+        trace?.log.setting("compare", .array(sceneOptions.compare.map { .string($0.name) }), at: time)
         for phone in session.phones {
             trace?.log.setting("viewport", PhoneViewport.json(sdl.windowRect(ofLayoutRect: phone.viewport.frame)),
-                               at: session.clock.modelTime(atReal: 0), phone: phone.index)
+                               at: time, phone: phone.index)
         }
     }
 
@@ -35,18 +35,18 @@ extension LabApp {
         }
     }
 
-    /// Logs `phone`'s policy segment that ended (a policy switch, R, the window closing):
+    /// Logs `phone`'s policy segment that ended at model time `time` (a policy switch, R, the window closing):
     /// `{"t":…,"event":"policySegment","policy":"eager","condition":{…},"metrics":{…}}`, metrics as in
     /// `replay`'s end line.
-    func tracePolicySegment(_ segment: PolicySegment?, of phone: Phone, at t: Double) {
+    func tracePolicySegment(_ segment: PolicySegment?, of phone: Phone, at time: Double) {
         guard let segment else { return }
         trace?.log.policySegment(segment.policy, metrics: segment.metrics, condition: segment.condition, hitches: phone.segmentHitches,
-                                 at: session.clock.modelTime(atReal: t), phone: session.isComparing ? phone.index : nil)
+                                 at: time, phone: session.isComparing ? phone.index : nil)
         phone.segmentHitches.reset()
     }
 
-    /// Logs `phone`'s current segment (R, closing).
-    func tracePolicySegment(of phone: Phone, at t: Double) {
-        tracePolicySegment(phone.scene.policySegment, of: phone, at: t)
+    /// Logs `phone`'s current segment at model time `time` (R, closing).
+    func tracePolicySegment(of phone: Phone, at time: Double) {
+        tracePolicySegment(phone.scene.policySegment, of: phone, at: time)
     }
 }

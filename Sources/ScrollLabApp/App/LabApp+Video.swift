@@ -47,7 +47,7 @@ extension LabApp {
         while Double(index) * period <= limit {
             let t = Double(index) * period
             pump.drain { _, _ in }
-            hud.status.videoLine = String(format: "video · frame %d · %.3f s · %.0f fps", index, t, fps)
+            loop.videoFrame = (index, t, fps)
             _ = try step.run(self, at: t)
             meter.frameCount += 1
             index += 1

@@ -56,8 +56,6 @@ package final class LabApp {
         if let replay = options.replay { session.play(session.resampled(replay)) }
         if let path = options.replayFile { session.playFile(path) }
         wireSession()
-        refreshSourceStatus()
-        hud.status.renderer = sdl.rendererName + (sdl.rendererNote.map { " (\($0))" } ?? "") + " · " + sdl.videoDriver   // the pacing is added by `run()`
     }
 
     /// The session's callbacks to the app: callbacks to the trace, recordings to their file, a replay's
@@ -69,11 +67,11 @@ package final class LabApp {
         }
         session.gestureRecorded = { [weak self] in
             guard let self else { return }
-            _ = self.saveRecording(at: self.session.timeShown)
+            // Within an event or a frame whose time is already on the model clock: its latest time.
+            _ = self.saveRecording(at: AppTime(real: self.clock.now(), model: self.session.clock.now))
         }
-        session.replayStarted = { [weak self] count in
-            guard let self else { return }
-            self.logSetting("replay", .int(count), at: self.clock.now())
+        session.replayStarted = { [weak self] count, time in
+            self?.logSetting("replay", .int(count), at: time)
         }
     }
 
@@ -86,9 +84,10 @@ package final class LabApp {
 
     /// One frame's work before it is finished and presented (`FrameStep` runs it): step the model (its
     /// images taken at every model step), draw every phone and the HUD, serve screenshot requests.
-    func frame(at t: Double, onGrid: Bool) {
+    func frame(at now: AppTime, onGrid: Bool) {
+        let t = now.real
         text.beginFrame()
-        stepModel(at: t, onGrid: onGrid)
+        stepModel(at: now, onGrid: onGrid)
         hud.fadeMessage(at: t)
         var focusedSnapshot: SceneSnapshot?
         var moving = false
@@ -101,8 +100,8 @@ package final class LabApp {
         meter.isMoving = moving
         guard let snapshot = focusedSnapshot else { return }
         drawHUD(snapshot)
-        if let message = hud.status.message {
-            Toast(canvas: canvas, text: text).draw(message, alpha: hud.status.messageAlpha, over: phone.viewport.frame)
+        if let message = hud.message {
+            Toast(canvas: canvas, text: text).draw(message, alpha: hud.messageAlpha, over: phone.viewport.frame)
         }
         if hud.showHelp {
             HelpOverlay(canvas: canvas, text: text).draw(keyHelp, current: scene.kind.name, size: sdl.layoutSize, phones: session.phones.count)
@@ -154,20 +153,20 @@ package final class LabApp {
 
     /// Writes the trace's summary (when tracing), stops the image workers and closes SDL. Call once, at the end.
     func finish() {
-        stopRecording(at: clock.now())
+        stopRecording(at: session.time(atReal: clock.now()))
         if let path = options.screenshot, !loop.screenshotTaken, !loop.windowLost {
             // The last frame is still in the back buffer only for some renderers: draw it again.
-            frame(at: clock.now(), onGrid: session.clock.scale != 1)
+            frame(at: session.time(atReal: clock.now()), onGrid: session.clock.scale != 1)
             saveScreenshot(to: path)
         }
-        let end = clock.now()
+        let end = session.time(atReal: clock.now())
         // Transfers still under way end first: the summary counts every byte they received.
         for phone in session.phones {
             phone.images.stopTransfers()
             phone.scene.loading?.noteTrafficNow()
         }
         session.collect()
-        for phone in session.phones { tracePolicySegment(of: phone, at: end) }
+        for phone in session.phones { tracePolicySegment(of: phone, at: end.model) }
         writeTraceSummary()
         session.close()
         text.removeAll()
@@ -176,15 +175,9 @@ package final class LabApp {
         // own teardown would end the process through Xlib's default handler): the process ends anyway.
         if !loop.windowLost { sdl.close() }
     }
-
-    /// The HUD's rows of the phone it follows: the source (the latency, or the network) and the physics.
-    func refreshSourceStatus() {
-        hud.status.showSource(latencyMs: scene.sourceLatencyMs, network: scene.sourceNetwork,
-                              physics: phone.sceneOptions.physics, estimator: phone.sceneOptions.estimator)
-    }
 }
 
-/// Whether the loop runs on, and what the exit code reports.
+/// Whether the loop runs on, what the exit code reports, and what the HUD's status says of the loop.
 struct LoopState {
     var running = true
     /// True when the `--replay` file could not be read.
@@ -199,4 +192,12 @@ struct LoopState {
     /// The last time the window had something to draw (`canRest`), and how often it has rested.
     var lastBusyTime = 0.0
     var restCount = 0
+    /// True while the window rests (its last frame says so).
+    var isResting = false
+    /// How the window paces its frames (`vsync`, `paced 60.0 Hz`), once `run()` has found out.
+    var pacing: String?
+    /// The clock the window's pointer samples are stamped with, while it takes input.
+    var eventClock: InputPump.TimeSource?
+    /// The video's frame being drawn: its number, its time and the video's frame rate.
+    var videoFrame: (index: Int, time: Double, fps: Double)?
 }

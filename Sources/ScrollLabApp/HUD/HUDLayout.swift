@@ -395,12 +395,12 @@ struct HUDLayout {
                 width: frame.width)
             return
         }
-        let used = put(String(format: "%.1f fps · p99 %.1f ms · work %.1f (p99 %.1f) · ", status.fps, status.intervalP99Ms,
-                              status.frameMs, status.frameP99Ms), .mono, .dimText, column: c, x: x, y: frame.minY + 2 * line + 1,
+        let used = put(String(format: "%.1f fps · p99 %.1f ms · work %.1f (p99 %.1f) · ", status.frames.fps, status.frames.intervalP99Ms,
+                              status.frames.frameMs, status.frames.frameP99Ms), .mono, .dimText, column: c, x: x, y: frame.minY + 2 * line + 1,
                        width: frame.width)
         // Apple's hitch time ratio, coloured by its band (good < 5 ≤ warning < 10 ≤ critical ms/s).
-        let band = HitchMeter.Band(ratio: status.hitchRatio)
-        put(String(format: "hitch %.1f ms/s", status.hitchRatio), .mono, Self.colour(of: band), column: c, x: x + used,
+        let band = HitchMeter.Band(ratio: status.frames.hitchRatio)
+        put(String(format: "hitch %.1f ms/s", status.frames.hitchRatio), .mono, Self.colour(of: band), column: c, x: x + used,
             y: frame.minY + 2 * line + 1, width: frame.width - used)
     }
 

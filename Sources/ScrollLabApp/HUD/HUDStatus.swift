@@ -1,19 +1,15 @@
 import ScrollKit
 import ScrollLabCore
 
-/// The window's own state the HUD shows next to the scene's: renderer, frame timing, messages.
+/// The window's own state the HUD shows next to the scene's: renderer, frame timing, input clock, slow
+/// motion, the image source and the physics. A value built once a frame from the app's state
+/// (`LabApp.hudStatus`), never written piecemeal.
 struct HUDStatus {
     /// Renderer, video driver and how frames are paced (`software · x11 · paced 60.0 Hz`, `opengl · x11 · vsync`).
     var renderer = ""
-    /// Last frame's work time and the running p99, milliseconds.
-    var frameMs = 0.0
-    var frameP99Ms = 0.0
-    /// Presented frames per second and the 99th percentile of the interval between them, over the last second.
-    var fps = 0.0
-    var intervalP99Ms = 0.0
-    /// Apple's hitch time ratio so far, ms of hitch per second of motion (B-HITCH-1).
-    var hitchRatio = 0.0
-    /// The clock pointer samples are stamped with (`x11-server`, `pump`).
+    /// The frame line's figures.
+    var frames = FrameLine()
+    /// The clock pointer samples are stamped with (`x11-server`, `pump`); "" when the window takes no input.
     var eventClock = ""
     /// The slow-motion scale when it is not 1× (`"0.25×"`), else nil.
     var slowMotion: String?
@@ -27,26 +23,38 @@ struct HUDStatus {
     var network: String?
     /// The active physics and velocity estimator (`iOS fit · vel ios`).
     var physics = ""
-    /// A transient line (a key's answer, the path of the last screenshot), shown as a toast.
-    var message: String?
-    /// The toast's opacity (it fades out at the end).
-    var messageAlpha = 1.0
 
-    /// The frame line's figures: the last frame's work time and its p99, presented frames per second and
-    /// the interval p99 over the last second, and the hitch ratio so far.
-    mutating func showFrames(_ stats: FrameStats, hitchRatio: Double) {
+    /// The physics row: the physics (`iOS fit` for iOS's) and the velocity estimator.
+    static func physicsLine(_ physics: ScrollPhysicsKind, estimator: EstimatorOption) -> String {
+        (physics == .ios ? "iOS fit" : physics.rawValue) + " · vel \(estimator.rawValue)"
+    }
+
+    /// The video's frame line: `video · frame 12 · 0.200 s · 60 fps`.
+    static func videoLine(frame: Int, time: Double, fps: Double) -> String {
+        String(format: "video · frame %d · %.3f s · %.0f fps", frame, time, fps)
+    }
+}
+
+/// The figures of the HUD's frame line: the last frame's work time and its p99, presented frames per
+/// second and the interval p99 over the last second, and the hitch ratio so far.
+struct FrameLine: Equatable {
+    /// Last frame's work time and the running p99, milliseconds.
+    var frameMs = 0.0
+    var frameP99Ms = 0.0
+    /// Presented frames per second and the 99th percentile of the interval between them, over the last second.
+    var fps = 0.0
+    var intervalP99Ms = 0.0
+    /// Apple's hitch time ratio so far, ms of hitch per second of motion (B-HITCH-1).
+    var hitchRatio = 0.0
+
+    init() {}
+
+    /// The figures of `stats`, with the hitch ratio so far.
+    init(_ stats: FrameStats, hitchRatio: Double) {
         frameMs = (stats.recentFrameTimes.last ?? 0) * 1000
         frameP99Ms = FrameStats.percentile(99, of: stats.recentFrameTimes) * 1000
         intervalP99Ms = FrameStats.percentile(99, of: stats.recentIntervals) * 1000
         fps = FrameStats.fps(of: stats.recentIntervals)
         self.hitchRatio = hitchRatio
-    }
-
-    /// The source and physics rows of the phone the HUD follows: its latency or network, its physics and
-    /// velocity estimator.
-    mutating func showSource(latencyMs: Double?, network: String?, physics: ScrollPhysicsKind, estimator: EstimatorOption) {
-        self.latencyMs = latencyMs
-        self.network = network
-        self.physics = (physics == .ios ? "iOS fit" : physics.rawValue) + " · vel \(estimator.rawValue)"
     }
 }

@@ -29,33 +29,40 @@ extension Key: ExpressibleByStringLiteral {
     public init(stringLiteral value: String) { self = .character(Character(value)) }
 }
 
-/// What a key does. The window performs the lab-wide actions; a scene's own keys dispatch to `scene`,
-/// which the scene that owns the binding performs.
+/// What a key does: the window performs its own keys (a `WindowKey`: every scene's keys, and the grid's A),
+/// a scene its own (`SceneKind.keys`, dispatched to `scene`). Neither needs a case here for a new key.
 public enum KeyAction: Hashable, Sendable {
-    /// Esc: closes the help when it is shown, else quits.
-    case quit
-    /// H: the help overlay.
-    case toggleHelp
-    /// D: deceleration rate normal / fast.
-    case toggleRate
-    /// T: slow motion 1× → 0.25× → 0.1×.
-    case slowMotion
-    /// F5: start / stop recording pointer samples.
-    case record
-    /// R: offset 0, the event list and the timeline cleared.
-    case reset
-    /// S: the next scene of the registry.
-    case nextScene
-    /// F12: a screenshot.
-    case screenshot
-    /// A: the last gesture played under every policy in turn (the grid's key; the app runs it).
-    case compareAll
-    /// Space: the timeline frozen at the moment shown, or live again.
-    case freezeTimeline
-    /// [ and ]: a frozen timeline moved back (−1) or forward (+1) half a second.
-    case scrubTimeline(Int)
+    /// A key the window performs itself: its `WindowKey` type's window side.
+    case window(WindowAction)
     /// A key of one scene's own (`SceneKind.keys`), performed by that scene.
     case scene(SceneAction)
+}
+
+/// A window key's action: the key's type, whose window side performs it, and the binding's argument
+/// (−1 or +1 for the timeline's [ and ]).
+public struct WindowAction: Hashable, Sendable, CustomStringConvertible {
+    /// The key declared, a `WindowKey` type.
+    public let key: any WindowKey.Type
+    /// The argument of the binding pressed, if any.
+    public let argument: Int?
+
+    /// The action of `key`, with `argument`.
+    public init(_ key: any WindowKey.Type, argument: Int? = nil) {
+        self.key = key
+        self.argument = argument
+    }
+
+    public static func == (a: WindowAction, b: WindowAction) -> Bool {
+        ObjectIdentifier(a.key) == ObjectIdentifier(b.key) && a.argument == b.argument
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(ObjectIdentifier(key))
+        hasher.combine(argument)
+    }
+
+    /// The key's type, and its argument: `ScrubTimelineKey(-1)`.
+    public var description: String { "\(key)" + (argument.map { "(\($0))" } ?? "") }
 }
 
 /// A scene's own action, named by id: the app passes it to the scene without knowing it, so a scene's

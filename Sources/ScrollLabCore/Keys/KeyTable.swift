@@ -23,8 +23,17 @@ public struct KeyTable: Sendable {
         self.bindings = bindings
     }
 
-    /// The window's table: the lab-wide keys with each scene's keys after the rate, as the help lists them.
-    public static let window = KeyTable(bindings: [rate] + SceneKind.all.flatMap(\.keys) + labWide)
+    /// The window's own keys that work in every scene, in the help's order: `leadingKeys` before the
+    /// scenes' keys, `windowKeys` after. A new key of every scene is its `WindowKey` type named here.
+    public static let leadingKeys: [any WindowKey.Type] = [RateKey.self]
+    public static let windowKeys: [any WindowKey.Type] = [
+        NextSceneKey.self, SlowMotionKey.self, RecordKey.self, ResetKey.self, FreezeTimelineKey.self, ScrubTimelineKey.self,
+        ScreenshotKey.self, HelpKey.self, QuitKey.self,
+    ]
+
+    /// The window's table: the window's keys with each scene's keys after the rate, as the help lists them.
+    public static let window = KeyTable(bindings: leadingKeys.flatMap { $0.bindings } + SceneKind.all.flatMap(\.keys)
+                                            + windowKeys.flatMap { $0.bindings })
 
     /// The binding for `key` while the scene named `scene` is shown, with the action it dispatches to;
     /// nil when the key does nothing there.
@@ -48,34 +57,14 @@ public struct KeyTable: Sendable {
         HelpEntry(key: "pinch", action: "Ctrl+wheel or two fingers: zoom (photos; double click too)"),
     ]
 
-    static let rate = KeyBinding(id: "rate", key: "d", description: "deceleration rate normal / fast", footer: "D rate",
-                                 action: .toggleRate)
-
     /// The footer's key line for the scene `kind`: its pointer gestures and its own keys' hints first, then
-    /// the lab-wide keys' (scene, help, rate, slow motion, reset), as many as the footer holds.
+    /// the hints of the keys of every scene — the scene and the help first, then the others (rate, slow
+    /// motion, reset) in the table's order — as many as the footer holds.
     public func footerHints(for kind: SceneKind) -> String {
-        let common = ["next-scene", "help", "rate", "slow-motion", "reset"]
-            .compactMap { id in bindings.first { $0.id == id }?.footer }
+        let everyScene = bindings.filter { $0.scene == nil && $0.footer != nil }
+        let first = ["next-scene", "help"]
+        let common = first.compactMap { id in everyScene.first { $0.id == id }?.footer }
+            + everyScene.filter { !first.contains($0.id) }.compactMap(\.footer)
         return (kind.pointerHints + kind.keys.compactMap(\.footer) + common).joined(separator: " · ")
     }
-
-    static let labWide: [KeyBinding] = [
-        KeyBinding(id: "next-scene", key: "s",
-                   description: "next scene: " + SceneKind.all.map(\.name).joined(separator: ", "), footer: "S scene",
-                   action: .nextScene),
-        KeyBinding(id: "slow-motion", key: "t", description: "slow motion: model clock 1× → 0.25× → 0.1×",
-                   footer: "T slow motion", action: .slowMotion),
-        KeyBinding(id: "record", key: .f5,
-                   description: "record pointer samples (again: stop, write ./recordings/gesture-N.jsonl)",
-                   action: .record),
-        KeyBinding(id: "reset", key: "r", description: "reset: offset 0, events, timeline, policy table",
-                   footer: "R reset", action: .reset),
-        KeyBinding(id: "freeze-timeline", key: " ", description: "freeze / unfreeze the timeline",
-                   action: .freezeTimeline),
-        KeyBinding(id: "scrub-back", key: "[", description: "frozen timeline: 0.5 s back", action: .scrubTimeline(-1)),
-        KeyBinding(id: "scrub-forward", key: "]", description: "frozen timeline: 0.5 s forward", action: .scrubTimeline(1)),
-        KeyBinding(id: "screenshot", key: .f12, description: "screenshot to ./screenshots/", action: .screenshot),
-        KeyBinding(id: "help", key: "h", description: "show / hide this help", footer: "H all keys", action: .toggleHelp),
-        KeyBinding(id: "quit", key: .escape, description: "quit", action: .quit),
-    ]
 }

@@ -33,7 +33,8 @@ extension SceneKind {
 
     /// The grid's keys: the first nine policies by their position in `LoadingPolicyKind.allCases` (the
     /// seeds' and the lab's as one binding, each peer on its own key), `0` cycling through every policy
-    /// (the only key for a tenth and after), then B, L, C, A, K and the content-touch switches U and X.
+    /// (the only key for a tenth and after), then B, L, C, A (a window key: `CompareAllKey`), K and the
+    /// content-touch switches U and X.
     private static var gridKeys: [KeyBinding] {
         let kinds = LoadingPolicyKind.allCases
         let digits = kinds.indices.prefix(9)
@@ -63,9 +64,7 @@ extension SceneKind {
                            + " ms; under --network the next network",
                        footer: "L latency", action: .scene("latency")),
             KeyBinding(id: "clear-cache", key: "c", description: "clear the memory cache", footer: "C cache", action: .scene("clear-cache")),
-            KeyBinding(id: "compare-all", key: "a",
-                       description: "replay the last gesture under every policy in turn: a fair table",
-                       action: .compareAll),
+        ] + CompareAllKey.bindings + [
             KeyBinding(id: "clear-disk-cache", key: "k", description: "clear the disk cache (--network, --source)",
                        action: .scene("clear-disk-cache")),
             KeyBinding(id: "delays-content-touches", key: "u",

@@ -78,6 +78,6 @@ extension SceneSession {
             lastGesture = PlayedGesture(events: gesture, startOffset: focused.scene.scrollView.contentOffset)
         }
         playback.replay = ReplayDriver(gesture: gesture, startTime: now, frameRate: playback.frameRate)
-        replayStarted(gesture.count)
+        replayStarted(gesture.count, now)
     }
 }

@@ -30,8 +30,8 @@ final class SceneSession {
     private var touchInProgress: PlayedGesture?
     /// Where every callback goes, with its phone's index (the trace).
     var publish: (Int, ScrollEventRecord) -> Void = { _, _ in }
-    /// Called when a replay of this many samples starts (the trace says so).
-    var replayStarted: (Int) -> Void = { _ in }
+    /// Called when a replay of this many samples starts, with the model time it starts at (the trace says so).
+    var replayStarted: (Int, Double) -> Void = { _, _ in }
     /// Called when a recorded gesture completes (the app writes it to the recording file at once).
     var gestureRecorded: () -> Void = {}
 
@@ -52,6 +52,12 @@ final class SceneSession {
             }
         }
         self.phones = phones
+    }
+
+    /// The moment of app time `real` on the model clock too: the one conversion of an event's or a
+    /// frame's time, never earlier than a model time handed out before.
+    func time(atReal real: Double) -> AppTime {
+        AppTime(real: real, model: clock.modelTime(atReal: real))
     }
 
     /// The phone the HUD follows.

@@ -1,10 +1,11 @@
 """docs/extending.md is true: a copy of the tree gets a throwaway policy, a throwaway scene (with a key of its
-own), a key in an existing scene and a throwaway physics through exactly the places its sections name, and
+own), a key in an existing scene, a key of every scene and a throwaway physics through exactly the places its
+sections name, and
 nothing else; the copy builds, its whole `swift test` passes with no test edited, a real-window test passes on
 its binary, and each addition is picked up everywhere a user meets it:
 
 - `--policy throwaway`, `--scene throwaway` and `--physics throwaway-fling` (the option parser), `--help`
-  (the key table: key 9, and 0 cycling; the scene's key and the pager's new key);
+  (the key table: key 9, and 0 cycling; the scene's key, the pager's new key and the key of every scene);
 - `replay --headless` under the new policy, and `--policy all` with its own `end` line;
 - `bench --json` (its rows) and `bench --plot` (its declared colour drawn in the plot);
 - `physics-compare --json` (the physics' row) and `replay --physics throwaway-fling`;
@@ -176,6 +177,28 @@ edit("Sources/ScrollLabApp/Scenes/PagerScene+Window.swift", "        default:\n 
      "        case \"pager-count\":\n"
      "            return SceneActionResult(toast: \"G: the extension test's key works in the pager\")\n", after=False)
 
+# Adding a key of every scene: its type (its binding), its name in `KeyTable.windowKeys`, and its window side.
+write("Sources/ScrollLabCore/Keys/ThrowawayKey.swift", """
+/// The extension test's key of every scene.
+public enum ThrowawayKey: WindowKey {
+    public static let bindings = [binding(id: "throwaway-everywhere", key: "y", description: "the extension test's key of every scene",
+                                          footer: "Y everywhere")]
+}
+""")
+add_to_registry("Sources/ScrollLabCore/Keys/KeyTable.swift", "public static let windowKeys: [any WindowKey.Type] = [", "ThrowawayKey.self")
+write("Sources/ScrollLabApp/App/Keys/ThrowawayKey+Window.swift", """import LabKit
+import ScrollLabCore
+
+extension ThrowawayKey: WindowPerformable {
+    static func perform(_ action: WindowAction, on app: LabApp, at now: AppTime) {
+        app.logSetting("throwawayEverywhere", .bool(true), at: now.model)
+        app.toast(answers[0], at: now.real)
+    }
+
+    static var answers: [String] { ["Y: the extension test's key works in every scene"] }
+}
+""")
+
 # Adding a physics: its file (its simulation and its declaration), and its name in `ScrollPhysicsKind.all`.
 write("Sources/ScrollKit/Physics/ThrowawayFlingSimulation.swift", """
 /// A fling added by the extension test: a constant deceleration of 2000 pt/s², stopped at the content edge.
@@ -251,6 +274,7 @@ check("9 the extension test's" in " ".join(top_help.split()) or "1–5, 9 loadin
 check("cycling through all 9" in " ".join(top_help.split()), "0 cycles through all nine policies")
 check("the extension test's key: count one more" in " ".join(top_help.split()), "the key help lists the scene's own key")
 check("the extension test's pager key" in " ".join(top_help.split()), "the key help lists the pager's new key")
+check("Y the extension test's key of every scene." in " ".join(top_help.split()), "the key help lists the key of every scene, last")
 check("throwaway-fling" in " ".join(window_help.split()), "the window's help names the physics")
 
 physics = run("physics-compare", gesture, "--json")

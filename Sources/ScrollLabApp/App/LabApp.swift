@@ -7,7 +7,8 @@ import ScrollLabCore
 /// The window application: the frame loop and the wiring between its parts, each owning its state —
 /// SDL (`SDLSession`), the input translation (`InputTranslator`), the phones and what drives them
 /// (`SceneSession`), the trace (`AppTrace`), the frame measurements (`FrameMeter`) and the HUD's state
-/// (`HUDState`). Its loop is `LabApp+FrameLoop`, its keys the `KeyTable` (`LabApp+Keys`).
+/// (`HUDState`). Its loop is `LabApp+FrameLoop`, its keys the `KeyTable` (`LabApp+Keys`; the window's own
+/// keys' window sides in `App/Keys`).
 @MainActor
 package final class LabApp {
     let options: WindowOptions

@@ -26,10 +26,9 @@ public struct KeyTable: Sendable {
     /// The window's own keys that work in every scene, in the help's order: `leadingKeys` before the
     /// scenes' keys, `windowKeys` after. A new key of every scene is its `WindowKey` type named here.
     public static let leadingKeys: [any WindowKey.Type] = [RateKey.self]
-    public static let windowKeys: [any WindowKey.Type] = [
-        NextSceneKey.self, SlowMotionKey.self, RecordKey.self, ResetKey.self, FreezeTimelineKey.self, ScrubTimelineKey.self,
-        ScreenshotKey.self, HelpKey.self, QuitKey.self,
-    ]
+    public static let windowKeys: [any WindowKey.Type] = [NextSceneKey.self, SlowMotionKey.self, RecordKey.self, ResetKey.self,
+                                                          FreezeTimelineKey.self, ScrubTimelineKey.self, ScreenshotKey.self,
+                                                          HelpKey.self, QuitKey.self]
 
     /// The window's table: the window's keys with each scene's keys after the rate, as the help lists them.
     public static let window = KeyTable(bindings: leadingKeys.flatMap { $0.bindings } + SceneKind.all.flatMap(\.keys)

@@ -15,6 +15,31 @@ final class TextCache {
         var colour: RGBA
         /// The solid colour the text is drawn on, blended into an opaque texture; nil: a blended texture.
         var background: RGBA?
+
+        /// Strings are told apart by their UTF-8 bytes, which are what is rasterized: String's own
+        /// comparison and hashing normalize non-ASCII text (the HUD's "·", "×", "µ") on every lookup.
+        static func == (a: Key, b: Key) -> Bool {
+            a.style == b.style && a.colour == b.colour && a.background == b.background
+                && sameBytes(a.text, b.text)
+        }
+
+        private static func sameBytes(_ a: String, _ b: String) -> Bool {
+            guard a.utf8.count == b.utf8.count else { return false }
+            let contiguous = a.utf8.withContiguousStorageIfAvailable { x in
+                b.utf8.withContiguousStorageIfAvailable { y in x.elementsEqual(y) }
+            }
+            if let contiguous, let equal = contiguous { return equal }
+            return a.utf8.elementsEqual(b.utf8)
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(style)
+            hasher.combine(colour)
+            hasher.combine(background)
+            if text.utf8.withContiguousStorageIfAvailable({ hasher.combine(bytes: UnsafeRawBufferPointer($0)) }) == nil {
+                for byte in text.utf8 { hasher.combine(byte) }
+            }
+        }
     }
 
     private struct Entry {
@@ -41,7 +66,7 @@ final class TextCache {
     static let promotionsPerFrame = 2
 
     /// A cache drawing into `renderer` with `fonts`, holding at most `capacity` textures.
-    init(renderer: OpaquePointer, fonts: FontSet, capacity: Int = 384) {
+    init(renderer: OpaquePointer, fonts: FontSet, capacity: Int = 1024) {
         self.renderer = renderer
         self.fonts = fonts
         self.capacity = capacity
@@ -167,10 +192,16 @@ final class TextCache {
         return flat
     }
 
+    /// Makes room: drops the least recently used eighth of the textures at once, so a frame that meets
+    /// new strings with the cache full does not search every entry for each of them.
     private func evictOldest() {
-        guard let oldest = entries.min(by: { $0.value.lastUse < $1.value.lastUse }) else { return }
-        SDL_DestroyTexture(oldest.value.texture)
-        entries[oldest.key] = nil
+        let uses = entries.values.map(\.lastUse).sorted()
+        guard !uses.isEmpty else { return }
+        let cutoff = uses[Swift.min(uses.count - 1, Swift.max(0, uses.count / 8 - 1))]
+        for (key, entry) in entries where entry.lastUse <= cutoff {
+            SDL_DestroyTexture(entry.texture)
+            entries[key] = nil
+        }
     }
 
     /// Starts a frame: it may rasterize `promotionsPerFrame` monospaced strings whole again.

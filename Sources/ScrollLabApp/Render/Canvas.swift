@@ -22,7 +22,7 @@ struct Canvas {
 
     /// Snaps a rect to whole pixels (edges rounded, so adjacent rects stay adjacent). Coordinates are
     /// kept within ±1e6 and NaN becomes 0, so a bad value can never trap the conversion.
-    static func snap(_ rect: Rect) -> SDL_Rect {
+    nonisolated static func snap(_ rect: Rect) -> SDL_Rect {
         func pixel(_ v: Double) -> Int { v.isNaN ? 0 : Int(Swift.min(Swift.max(v, -1e6), 1e6).rounded()) }
         let x0 = pixel(rect.minX), y0 = pixel(rect.minY)
         let x1 = pixel(rect.maxX), y1 = pixel(rect.maxY)

@@ -192,7 +192,7 @@ final class GridWindowScene: LabSceneAdapter {
     }
 
     /// One tile as the renderer draws it: identity, item, image (with its fade) or the reason it has none.
-    static func drawItem(_ tile: TileState) -> TileDrawItem {
+    nonisolated static func drawItem(_ tile: TileState) -> TileDrawItem {
         var item = TileDrawItem(view: tile.view, item: tile.item, frame: tile.frame, status: status(of: tile.image),
                                 isPressed: tile.isPressed, isHeartPressed: tile.isHeartPressed,
                                 isSelected: tile.isSelected, isLiked: tile.isLiked)
@@ -210,7 +210,7 @@ final class GridWindowScene: LabSceneAdapter {
     }
 
     /// A tile's image state in a few characters (the texture itself is drawn by the image layer).
-    static func status(of image: TileImage) -> String {
+    nonisolated static func status(of image: TileImage) -> String {
         switch image {
         case .none: return "no image"
         case .loading: return "loading…"

@@ -20,6 +20,12 @@ import ScrollKit
 ///   `flingWindowRows` rows ahead of the screen, so a tile the fling reaches sooner than planned is ready.
 /// Images in the memory or the disk cache are always shown (they move no bytes). While the finger is
 /// down it prefetches each of the `dragRows` rows ahead once the drag will reach it within `dragHorizon`.
+/// When its loads are quick (measured at most `quickLoadLimit`, 0.2 s) a fling loads every tile it passes,
+/// as Prefetch and Glide do: a quick load shows on most of them and skipping saves little (on a network
+/// the images are fetched anyway when the feed comes back to them). Images in the disk cache in the
+/// `storedRowsAhead` rows ahead are read at once while the content moves, as Prefetch's window reads
+/// them: they move no bytes. The row beyond the rest position is loaded only when loads take at least
+/// `beyondTargetMinimum` (50 ms): a quicker load is ready within a few frames of its tile appearing.
 /// When the measured load time exceeds `lookAheadLimit` (a slow network: EDGE) it loads nothing ahead —
 /// Target's rule: while the content decelerates, only the tiles of the target rect and cache hits — since
 /// every extra image delays the ones on screen. A drag that catches a fling keeps the fling's look-ahead
@@ -62,6 +68,12 @@ public struct AdaptivePolicy: LoadingPolicy {
     public var plansRestWhenSlow = false
     /// Whether a drag that catches a fling cancels the fling's look-ahead (else it finishes into the cache).
     public var cancelsOnCatch = false
+    /// At or below this measured load duration (seconds) a fling loads every tile it passes.
+    public var quickLoadLimit = 0.2
+    /// Below this measured load duration (seconds) no row beyond the rest position is loaded.
+    public var beyondTargetMinimum = 0.05
+    /// Rows ahead whose images in the disk cache are read at once while the content moves (0: none).
+    public var storedRowsAhead = 2
     /// When each look-ahead item of `plan` was requested.
     public private(set) var requestedAt: [Int: Double] = [:]
     private var storage = DecisionStorage()
@@ -83,7 +95,7 @@ public struct AdaptivePolicy: LoadingPolicy {
             for item in items { forget(item) }
             guard let forecast, context.isDecelerating, !context.userDragging else { return storage.load(items) }
             var decision = storage.begin()
-            for item in items where context.isStored(item) || isWorthLoading(item, forecast: forecast, in: context) {
+            for item in items where isQuick(context) || context.isStored(item) || isWorthLoading(item, forecast: forecast, in: context) {
                 decision.load.append(LoadRequest(item: item))
             }
             return storage.end(decision)
@@ -109,8 +121,9 @@ public struct AdaptivePolicy: LoadingPolicy {
             return .load(context.visibleItems)
         case .frame:
             if context.isTracking { return isLookingAhead(context) ? dragAhead(context) : dropLookAhead(context) }
-            guard !scheduled.isEmpty else { return .none }
+            guard !scheduled.isEmpty || (storedRowsAhead > 0 && forecast != nil) else { return .none }
             var decision = storage.begin()
+            if let forecast { readStoredAhead(direction: forecast.direction, in: context, into: &decision.load) }
             issueDue(in: context, into: &decision.load)
             if isLookingAhead(context) { pullWindow(in: context, into: &decision.load) }
             return storage.end(decision)
@@ -122,6 +135,11 @@ public struct AdaptivePolicy: LoadingPolicy {
     /// True while loads are quick enough for look-ahead to pay: the measured duration at most `lookAheadLimit`.
     public func isLookingAhead(_ context: LoadingContext) -> Bool {
         context.expectedLoadDuration <= lookAheadLimit
+    }
+
+    /// True while loads are quick enough that a fling loads every tile it passes: at most `quickLoadLimit`.
+    public func isQuick(_ context: LoadingContext) -> Bool {
+        context.expectedLoadDuration <= quickLoadLimit
     }
 
     private mutating func forget(_ item: Int) {
@@ -195,11 +213,11 @@ public struct AdaptivePolicy: LoadingPolicy {
         var chosen: [LoadRequest] = atRest.map { LoadRequest(item: $0.item, priority: $0.enter - context.time) }
         // An image in the disk cache is ready within a disk read and a decode: worth it for any tile that shows.
         for (index, p) in passing.enumerated()
-        where lookingAhead && (context.isStored(p.item) || isWorthLoading(p.item, forecast: f, in: context, queuedBefore: index)) {
+        where lookingAhead && (isQuick(context) || context.isStored(p.item) || isWorthLoading(p.item, forecast: f, in: context, queuedBefore: index)) {
             chosen.append(LoadRequest(item: p.item, priority: p.enter - context.time))
         }
-        // One row beyond the rest position, for the next gesture.
-        if rowsBeyondTarget > 0 && lookingAhead {
+        // One row beyond the rest position, for the next gesture, unless loads are too quick for it to matter.
+        if rowsBeyondTarget > 0 && lookingAhead && context.expectedLoadDuration >= beyondTargetMinimum {
             let restVisible = layout.items(in: targetRect!)
             let restContext = LoadingContext(layout: layout, bounds: targetRect!, visibleItems: Array(restVisible))
             let beyond = restContext.itemsAhead(rows: rowsBeyondTarget, direction: f.direction)
@@ -269,7 +287,22 @@ public struct AdaptivePolicy: LoadingPolicy {
             requestedAt[item] = context.time
             if !context.isCached(item) { decision.load.append(LoadRequest(item: item, priority: 1)) }
         }
+        if dir != 0 { readStoredAhead(direction: dir, in: context, into: &decision.load) }
         return storage.end(decision)
+    }
+
+    /// The images in the disk cache (not in memory) of the `storedRowsAhead` rows ahead in `dir`, not yet
+    /// asked for: read now, nearest first (Prefetch's window, for what moves no bytes); taken out of the
+    /// fling's schedule if planned there.
+    private mutating func readStoredAhead(direction dir: Int, in context: LoadingContext, into due: inout [LoadRequest]) {
+        guard storedRowsAhead > 0 else { return }
+        for item in context.lazyItemsAhead(rows: storedRowsAhead, direction: dir)
+        where !plan.contains(item) && !context.isCached(item) && context.isStored(item) {
+            if let i = scheduled.firstIndex(where: { $0.item == item }) { scheduled.remove(at: i) }
+            plan.insert(item)
+            requestedAt[item] = context.time
+            due.append(LoadRequest(item: item, priority: 1))
+        }
     }
 
     /// During a fling, UIKit's prefetching window (Prefetch, `PrefetchPolicy`): the planned loads of the

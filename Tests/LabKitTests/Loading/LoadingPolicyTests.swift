@@ -106,6 +106,7 @@ import LabKit
 
     @Test func adaptivePlansTheFlingAtRelease() {
         var p = AdaptivePolicy(leadTime: .infinity)
+        p.quickLoadLimit = 0   // the worth rule (the 86 ms loads here would otherwise count as quick)
         let release = context(velocity: 4600, tracking: false, dragging: true, userDragging: true, time: 1)
         let plan = p.decide(.willEndDragging(velocity: Point(x: 0, y: 4.6), target: Point(x: 0, y: 2300)), in: release)
         // Every passing row (2–9) shows its image for more than a frame, then rows 10–11 at rest and row 12
@@ -191,6 +192,35 @@ import LabKit
         // At rest rows 1–2 (items 2–5): 4 and 5 are new; the row beyond (6, 7) is prefetched last.
         #expect(plan.loadedItems == [4, 5, 6, 7])
         #expect(plan.load.last!.priority > plan.load[1].priority)
+    }
+
+    /// Loads measured at most `quickLoadLimit` (0.2 s): a fling loads every tile that appears (Prefetch's
+    /// and Glide's rule), even one that leaves before its image could show; under 50 ms no row beyond the rest.
+    @Test func adaptiveWithQuickLoadsLoadsEveryPassingTileAndNoRowBeyond() {
+        var p = AdaptivePolicy(leadTime: .infinity)
+        let release = context(velocity: 4600, tracking: false, dragging: true, userDragging: true, time: 1)
+        #expect(p.isQuick(release))
+        _ = p.decide(.willEndDragging(velocity: Point(x: 0, y: 4.6), target: Point(x: 0, y: 2300)), in: release)
+        let decel = context(offset: 20, dragging: true, decelerating: true, cached: [4], time: 1.005)
+        #expect(p.decide(.appear([0, 4, 5]), in: decel).loadedItems == [0, 4, 5])
+        var small = AdaptivePolicy(leadTime: .infinity)
+        var c = context(velocity: 460, userDragging: true)
+        c.expectedLoadDuration = 0.006
+        // At rest rows 1–2 (items 2–5): 4 and 5 are new; with 6 ms loads, no row beyond.
+        #expect(small.decide(.willEndDragging(velocity: Point(x: 0, y: 0.46), target: Point(x: 0, y: 230)), in: c).loadedItems == [4, 5])
+    }
+
+    /// Images in the disk cache in the 2 rows ahead are read at once while the content moves (they move no bytes).
+    @Test func adaptiveReadsDiskCachedImagesOfTheRowsAhead() {
+        var p = AdaptivePolicy()
+        var c = context(velocity: 300, tracking: true, dragging: true, userDragging: true)
+        var disk = MemoryCache<ImageKey>(byteLimit: 1 << 20)
+        _ = disk.insert(ImageKey(item: 6, assetCount: 72), cost: 1)
+        _ = disk.insert(ImageKey(item: 8, assetCount: 72), cost: 1)
+        c.diskCache = disk
+        // Row 2 (4, 5) is within the drag horizon; row 3's 6 is on disk; row 4's 8 is beyond the 2 rows.
+        #expect(p.decide(.frame, in: c).loadedItems == [4, 5, 6])
+        #expect(p.decide(.frame, in: c) == .none)
     }
 
     @Test func adaptiveDragAheadIsTheRowsWithinTheHorizonAndCancelledOnReversal() {

@@ -10,6 +10,11 @@ import ScrollKit
 /// phone is the touch area. The scene is the scroll view's delegate: it keeps `userDragging`
 /// (B-EVT-2), rebinds the pool from the content offset and asks the policy what to load at every
 /// callback and frame. Headless the images come from a `VirtualImageSource`; the app passes its own.
+///
+/// Two values do the work: the grid (`TileGrid`: scroll view, layout, views, tiles, carousels,
+/// touches) and its loading (`GridLoading`: policy, pipeline, recorder, look-ahead), which loads into
+/// the grid's tiles. The scene routes events and frames to them and keeps the policy segments'
+/// comparison; its delegate callbacks reach them only while it holds no access to either.
 public final class GridScene: LabScene, ScrollViewDelegate {
     public let name = "grid"
     /// The settings the scene was made with (policy and seed problem as at creation).

@@ -11,6 +11,17 @@ import Testing
         #expect(pool.viewsCreated == 6)
     }
 
+    @Test func theSameWindowBindsNothingAndAShorterListRebinds() {
+        var pool = ReusePool(capacity: 6)
+        pool.update(firstItem: 0, itemCount: 500)
+        #expect(pool.update(firstItem: 0, itemCount: 500).isEmpty)
+        #expect(pool.rebindCount == 6)
+        // The same first item over a list of four: the last two views lose their items.
+        let rebinds = pool.update(firstItem: 0, itemCount: 4)
+        #expect(rebinds == [.init(view: 4, oldItem: 4, newItem: nil), .init(view: 5, oldItem: 5, newItem: nil)])
+        #expect(pool.items == [0, 1, 2, 3, nil, nil])
+    }
+
     @Test func rowLeavingTheTopMovesToTheBottom() {
         var pool = ReusePool(capacity: 6)
         pool.update(firstItem: 0, itemCount: 500)

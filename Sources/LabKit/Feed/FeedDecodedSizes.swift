@@ -34,6 +34,7 @@ public struct FeedDecodedSizes: ImageSource {
     public mutating func cancel(_ ticket: LoadTicket) { base.cancel(ticket) }
     public var traffic: SourceTraffic { base.traffic }
     public func isStoredLocally(_ key: ImageKey) -> Bool { base.isStoredLocally(key) }
+    public var disk: MemoryCache<ImageKey>? { base.disk }
 
     public mutating func nextCompletion(upTo time: Double) -> LoadCompletion? {
         guard var completion = base.nextCompletion(upTo: time) else { return nil }

@@ -25,6 +25,9 @@ public struct ReusePool: Hashable, Sendable {
     public private(set) var items: [Int?]
     /// First item of the current window.
     public private(set) var firstItem: Int = 0
+    /// The item count of the last update (nil before the first): the same window over the same count
+    /// binds nothing new, so a frame that stays within it is one comparison.
+    private var boundItemCount: Int?
 
     /// Creates the pool and all its views, none bound yet.
     public init(capacity: Int) {
@@ -56,7 +59,9 @@ public struct ReusePool: Hashable, Sendable {
         rebinds.removeAll(keepingCapacity: true)
         let count = Swift.max(0, itemCount)
         let first = Swift.max(0, Swift.min(requested, count - capacity))
+        if first == firstItem, count == boundItemCount { return }
         firstItem = first
+        boundItemCount = count
         for v in 0..<capacity {
             // The item of [first, first + capacity) congruent to v.
             let candidate = first + ((v - first % capacity) + capacity) % capacity

@@ -20,6 +20,9 @@ public protocol ImageSource {
     /// True when a load of `key` begun now would be served from the source's local store (a disk
     /// cache), not the network: what an app learns from `URLSessionTaskMetrics.resourceFetchType`.
     func isStoredLocally(_ key: ImageKey) -> Bool
+    /// The modelled disk cache in front of the network, as a policy may read it (nil: none). An app
+    /// knows its own URLCache.
+    var disk: MemoryCache<ImageKey>? { get }
 }
 
 extension ImageSource {
@@ -30,6 +33,9 @@ extension ImageSource {
 
     /// No local store unless the source has one.
     public func isStoredLocally(_ key: ImageKey) -> Bool { false }
+
+    /// No disk cache unless the source has one.
+    public var disk: MemoryCache<ImageKey>? { nil }
 }
 
 /// Which image an item shows: an index into the bundled assets (`item % assetCount`).

@@ -7,7 +7,7 @@ extension GridScene {
     }
 
     public func scrollViewWillBeginDragging(_ scrollView: ScrollView) {
-        userDragging = true
+        grid.userDragging = true
         consult(.willBeginDragging, time: scrollView.currentTime)
     }
 
@@ -17,7 +17,7 @@ extension GridScene {
     }
 
     public func scrollViewDidEndDragging(_ scrollView: ScrollView, willDecelerate decelerate: Bool) {
-        userDragging = false
+        grid.userDragging = false
         consult(.didEndDragging(willDecelerate: decelerate), time: scrollView.currentTime)
     }
 

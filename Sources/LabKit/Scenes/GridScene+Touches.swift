@@ -20,9 +20,10 @@ extension GridScene: ScrollViewContent {
     /// The tile (or its ♥) under `point`; nil in the gaps, past the ends, or on an unbound item.
     public func contentView(at point: Point) -> ContentView? {
         guard point.isFinite else { return nil }
+        let layout = grid.layout
         let hits = layout.items(in: Rect(origin: point, size: Size(width: 0.001, height: 0.001)))
         guard let item = hits.first(where: { layout.frame(ofItem: $0).contains(point) }),
-              let view = pool.view(showing: item) else { return nil }
+              let view = grid.pool.view(showing: item) else { return nil }
         let frame = layout.frame(ofItem: item)
         let heart = Self.heartFrame(inTile: frame)
         if heart.contains(point) { return ContentView(item: item, view: view, frame: heart, isControl: true) }
@@ -33,25 +34,15 @@ extension GridScene: ScrollViewContent {
     public func contentView(_ view: ContentView, received phase: ContentTouchPhase) {
         switch phase {
         case .touchesBegan:
-            pressed = view
+            grid.touches.pressed = view
         case .touchesEnded, .touchesCancelled:
-            pressed = nil
+            grid.touches.pressed = nil
         case .tap:
             if view.isControl {
-                if likedItems.remove(view.item) == nil { likedItems.insert(view.item) }
+                if grid.touches.likedItems.remove(view.item) == nil { grid.touches.likedItems.insert(view.item) }
             } else {
-                selectedItem = view.item
+                grid.touches.selectedItem = view.item
             }
         }
-    }
-
-    /// Sets the touch states of `tile`, which shows `item`.
-    func decorate(_ tile: inout TileState, item: Int) {
-        if let pressed, pressed.item == item {
-            tile.isPressed = !pressed.isControl
-            tile.isHeartPressed = pressed.isControl
-        }
-        tile.isSelected = selectedItem == item
-        tile.isLiked = likedItems.contains(item)
     }
 }

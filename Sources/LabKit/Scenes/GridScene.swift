@@ -10,64 +10,66 @@ import ScrollKit
 /// phone is the touch area. The scene is the scroll view's delegate: it keeps `userDragging`
 /// (B-EVT-2), rebinds the pool from the content offset and asks the policy what to load at every
 /// callback and frame. Headless the images come from a `VirtualImageSource`; the app passes its own.
+///
+/// Two values do the work: the grid (`TileGrid`: scroll view, layout, views, tiles, carousels,
+/// touches) and its loading (`GridLoading`: policy, pipeline, recorder, look-ahead), which loads into
+/// the grid's tiles. The scene routes events and frames to them and keeps the policy segments'
+/// comparison; its delegate callbacks reach them only while it holds no access to either.
 public final class GridScene: LabScene, ScrollViewDelegate {
     public let name = "grid"
-    public let scrollView: ScrollView
-    /// The content's geometry: the bundled grid, or a feed's layout (B-FEED-1).
-    public internal(set) var layout: FeedLayout
-    /// The grid's geometry when the content is a grid (`layout.grid`, which never changes): the frame's
-    /// hot paths read it directly rather than copying the whole layout.
-    let gridGeometry: GridLayout?
-    /// Which image each item shows.
-    public let itemImages: ItemImages
     /// The settings the scene was made with (policy and seed problem as at creation).
     public let configuration: GridSceneConfiguration
-    /// The recycled views: the grid's six, or as many as a feed's visible items need.
-    public internal(set) var pool: ViewPool
-    /// The loading pipeline and its memory cache.
-    public internal(set) var pipeline: ImagePipeline
-    /// The active policy's kind.
-    public internal(set) var policyKind: LoadingPolicyKind
-    /// True when the active policy runs on its shipping system's pipeline (`texture@shipped`).
-    public internal(set) var usesShippedPipeline: Bool
-    /// The condition the current segment runs under (B-COND-1); `setCondition(_:)` changes it.
-    public internal(set) var condition: LoadCondition
+    /// Which image each item shows.
+    public let itemImages: ItemImages
+    /// The grid: scroll view, layout, recycled views and their tiles, carousels, touches.
+    var grid: TileGrid
+    /// The grid's loading: policy, pipeline, metrics recorder, look-ahead.
+    var loading: GridLoading
+    /// The active policy and the pipeline it runs on.
+    public internal(set) var policyVariant: PolicyVariant
     /// The seed problem shown in its broken form, if any.
     public internal(set) var seedProblem: SeedProblem?
-    /// True between willBeginDragging and didEndDragging: the user's finger drags the content (B-EVT-2).
-    public internal(set) var userDragging = false
-    /// Items on screen, in index order, as of the last binding update.
-    public internal(set) var visibleItems: [Int] = []
-    /// When the scene started (its first event or frame), nil before; and the items on screen then.
-    public internal(set) var startScreen: (time: Double, visibleItems: [Int])?
-    /// The content view tracking the current touch (a tile or its ♥), drawn pressed (B-TCH-1).
-    public internal(set) var pressed: ContentView?
-    /// The item last tapped, drawn selected.
-    public internal(set) var selectedItem: Int?
-    /// Items whose ♥ was tapped (each tap toggles).
-    public internal(set) var likedItems: Set<Int> = []
-
-    var policy: any LoadingPolicy
-    /// The carousels' own scroll views and who holds the pointer (a `carousels` feed only).
-    var carousels = CarouselRows()
-    var slots: [TileSlot]
-    var recorder: LoadMetricsRecorder
-    /// Keys requested for items not bound to a view (look-ahead), still pending.
-    var lookAheadKeys = ImageKeySet()
-    var started = false
-    var now = 0.0
-    /// The visible item range at the last binding update (nil before the first), to skip unchanged frames.
-    var visibleRange: Range<Int>?
-    /// Reused storage for the tiles handed to the metrics recorder each frame.
-    var frameTileBuffer: [FrameTile] = []
-    /// Reused storage for a binding update, so a steady frame allocates nothing.
-    var bindingScratch = BindingScratch()
-    /// Reused storage for the keys a policy evicts.
-    var evictScratch: [ImageKey] = []
-    /// The source's traffic when the current metrics segment began.
-    var trafficBaseline = SourceTraffic()
+    /// The condition the current segment runs under (B-COND-1); `setCondition(_:)` changes it.
+    public internal(set) var condition: LoadCondition
     /// The policies used since the last reset, each with the metrics of its segments (B-POL-2).
     public private(set) var comparison = PolicyComparison()
+
+    /// The grid's scroll view (the grid's own, kept here too: a class's constant is read without an
+    /// access check, and the scene hands it events and frames).
+    public let scrollView: ScrollView
+    /// When the scene started (its first event or frame), nil before; and the items on screen then.
+    public var startScreen: (time: Double, visibleItems: [Int])? { loading.startScreen }
+    /// The content's geometry: the bundled grid, or a feed's layout (B-FEED-1).
+    public var layout: FeedLayout { grid.layout }
+    /// The recycled views: the grid's six, or as many as a feed's visible items need.
+    public var pool: ViewPool { grid.pool }
+    /// The loading pipeline and its memory cache.
+    public internal(set) var pipeline: ImagePipeline {
+        get { loading.pipeline }
+        set { loading.pipeline = newValue }
+    }
+    /// The active policy's kind.
+    public var policyKind: LoadingPolicyKind { policyVariant.kind }
+    /// True when the active policy runs on its shipping system's pipeline (`texture@shipped`).
+    public var usesShippedPipeline: Bool { policyVariant.isShipped }
+    /// True between willBeginDragging and didEndDragging: the user's finger drags the content (B-EVT-2).
+    public var userDragging: Bool { grid.userDragging }
+    /// Items on screen, in index order, as of the last binding update.
+    public var visibleItems: [Int] { grid.visibleItems }
+    /// The content view tracking the current touch (a tile or its ♥), drawn pressed (B-TCH-1).
+    public var pressed: ContentView? { grid.touches.pressed }
+    /// The item last tapped, drawn selected.
+    public var selectedItem: Int? { grid.touches.selectedItem }
+    /// Items whose ♥ was tapped (each tap toggles).
+    public var likedItems: Set<Int> { grid.touches.likedItems }
+    /// The active policy.
+    var policy: any LoadingPolicy { loading.policy }
+    /// The carousels' own scroll views and who holds the pointer (a `carousels` feed only).
+    var carousels: CarouselRows { grid.carousels }
+    /// The scene's clock: the time of its last frame or start.
+    var now: Double { loading.now }
+    /// True once the scene has started (its first event or frame).
+    var started: Bool { loading.started }
 
     /// The phone-coordinates frame of the grid's scroll view.
     public static let scrollFrame = Rect(x: 0, y: 30, width: 320, height: 450)
@@ -77,24 +79,21 @@ public final class GridScene: LabScene, ScrollViewDelegate {
     /// A grid scene; `source` defaults to a deterministic virtual source with the configured latency.
     public init(configuration: GridSceneConfiguration = .init(), source: (any ImageSource)? = nil) {
         self.configuration = configuration
-        layout = configuration.feedGeometry
-        gridGeometry = layout.grid
+        let layout = configuration.feedGeometry
         itemImages = configuration.itemImages
         scrollView = ScrollView(frame: Self.scrollFrame, contentSize: layout.contentSize)
         scrollView.touchArea = Self.phoneBounds
         scrollView.configuration.physics = configuration.physics
-        pool = configuration.feed == nil || layout.kind == .grid ? .window(capacity: 6) : .queue
-        pipeline = ImagePipeline(source: source ?? Self.feedSized(Self.headlessSource(configuration), configuration, layout: layout),
-                                 cacheByteLimit: configuration.cacheByteLimit,
-                                 maxConcurrent: configuration.loadsAtOnce())
-        policyKind = configuration.policy
-        usesShippedPipeline = configuration.policyVariant.isShipped
+        grid = TileGrid(scrollView: scrollView, layout: layout,
+                        pool: configuration.feed == nil || layout.kind == .grid ? .window(capacity: 6) : .queue)
+        let pipeline = ImagePipeline(source: source ?? Self.feedSized(Self.headlessSource(configuration), configuration, layout: layout),
+                                     cacheByteLimit: configuration.cacheByteLimit,
+                                     maxConcurrent: configuration.loadsAtOnce())
+        loading = GridLoading(configuration: configuration, pipeline: pipeline,
+                              policy: configuration.policy.makePolicy(problem: configuration.seedProblem))
+        policyVariant = configuration.policyVariant
         condition = LoadCondition(configuration)
         seedProblem = configuration.seedProblem
-        policy = configuration.policy.makePolicy(problem: configuration.seedProblem)
-        slots = Array(repeating: TileSlot(), count: pool.capacity)
-        recorder = LoadMetricsRecorder(assetCount: configuration.assetCount)
-        recorder.itemImages = itemImages
         scrollView.delegate = self
         scrollView.content = self
     }
@@ -112,9 +111,7 @@ public final class GridScene: LabScene, ScrollViewDelegate {
     }
 
     /// The modelled disk cache policies may read (nil: no network model, or no disk cache).
-    var diskCache: MemoryCache<ImageKey>? {
-        (pipeline.source as? NetworkImageSource)?.disk ?? (pipeline.source as? FeedDecodedSizes).flatMap { ($0.base as? NetworkImageSource)?.disk }
-    }
+    var diskCache: MemoryCache<ImageKey>? { loading.pipeline.source.disk }
 
     /// The assets in the modelled disk cache now, least recently used first (nil: no disk cache), for a
     /// caller that keeps them in a folder.
@@ -124,23 +121,21 @@ public final class GridScene: LabScene, ScrollViewDelegate {
 
     /// The tiles as the renderer draws them, by view number.
     public var tiles: [TileState] {
-        (0..<pool.capacity).map { v in
-            let item = pool.item(ofView: v)
-            var tile = TileState(view: v, item: item, frame: item.map { frame(ofItem: $0) } ?? .zero,
-                                 image: image(of: slots[v]))
-            if let item { decorate(&tile, item: item) }
+        let grid = grid
+        return (0..<grid.pool.capacity).map { v in
+            let item = grid.pool.item(ofView: v)
+            var tile = TileState(view: v, item: item, frame: item.map { grid.frame(ofItem: $0) } ?? .zero,
+                                 image: image(of: grid.slots[v]))
+            if let item { grid.touches.decorate(&tile, item: item) }
             return tile
         }
     }
 
     /// The policy's rect at `targetContentOffset` (Target and Adaptive), for drawing; nil otherwise.
-    public var targetRect: Rect? { policy.targetRect }
+    public var targetRect: Rect? { loading.policy.targetRect }
 
     /// The B-POL-2 metrics of the current segment: since the policy was last switched or reset.
-    public var metrics: LoadMetrics { recorder.metrics }
-
-    /// The active policy and the pipeline it runs on.
-    public var policyVariant: PolicyVariant { PolicyVariant(policyKind, shipped: usesShippedPipeline) }
+    public var metrics: LoadMetrics { loading.recorder.metrics }
 
     /// The policy as the comparison names it: its variant (`texture@shipped` on its system's pipeline),
     /// and the seed problem shown broken (`deferred · problem 1`), which is a policy of its own for the metrics.
@@ -155,9 +150,9 @@ public final class GridScene: LabScene, ScrollViewDelegate {
     }
 
     /// Fewest loads possible for the run so far: distinct items visible at rest.
-    public var boundMinLoads: Int { recorder.boundMinLoads }
+    public var boundMinLoads: Int { loading.recorder.boundMinLoads }
     /// Distinct items ever visible in the run so far.
-    public var boundClairvoyantLoads: Int { recorder.boundClairvoyantLoads }
+    public var boundClairvoyantLoads: Int { loading.recorder.boundClairvoyantLoads }
 
     /// Switches the loading policy (its digit keys) and the seed problem while scrolling; the new policy
     /// runs as many loads at once as the system it reproduces and is shown the tiles on screen at once.
@@ -171,14 +166,14 @@ public final class GridScene: LabScene, ScrollViewDelegate {
     @discardableResult
     public func setPolicy(_ kind: LoadingPolicyKind, problem: SeedProblem? = nil, shipped: Bool = false) -> PolicyComparison.Row? {
         let ended = endSegment()
-        policyKind = kind
-        usesShippedPipeline = PolicyVariant(kind, shipped: shipped).isShipped
+        policyVariant = PolicyVariant(kind, shipped: shipped)
         seedProblem = problem
-        policy = kind.makePolicy(problem: problem)
-        pipeline.setMaxConcurrent(configuration.loadsAtOnce(policyVariant), time: now)
+        loading.policy = kind.makePolicy(problem: problem)
+        loading.pipeline.setMaxConcurrent(configuration.loadsAtOnce(policyVariant), time: now)
         if started {
             resetMetrics()
-            consult(.appear(visibleItems), time: now)
+            let time = now
+            loading.consult(.appear(grid.visibleItems), time: time, grid: &grid)
         }
         return ended
     }
@@ -205,11 +200,7 @@ public final class GridScene: LabScene, ScrollViewDelegate {
 
     /// Starts the current segment's metrics afresh, keeping the cache, the tiles and the comparison.
     public func resetMetrics() {
-        recorder = LoadMetricsRecorder(assetCount: configuration.assetCount)
-        recorder.itemImages = itemImages
-        pipeline.beginSegment()
-        trafficBaseline = pipeline.source.traffic
-        if started { recorder.start(time: now, tiles: frameTiles()) }
+        loading.resetMetrics(GridLoading.recorder(configuration), grid: grid)
     }
 
     /// The comparison with the current segment added as a finished one (A carries it from run to run).
@@ -228,23 +219,19 @@ public final class GridScene: LabScene, ScrollViewDelegate {
         resetMetrics()
     }
 
+    // The scroll view's delegate callbacks reach the grid and its loading: no access to either is held
+    // while it handles an event or advances.
+
     public func pointer(_ event: PointerEvent) {
-        start(at: event.time)
-        drainCompletions(upTo: event.time)
-        if layout.kind == .carousels { return routeCarouselPointer(event) }
+        loading.beginEvent(at: event.time, grid: &grid)
+        if grid.layout.kind == .carousels { return routeCarouselPointer(event) }
         scrollView.handle(event)
     }
 
     public func advance(to time: Double) {
-        start(at: time)
-        now = time
-        drainCompletions(upTo: time)     // loads finished before the scroll view moves are in the cache
+        loading.beginFrame(at: time, grid: &grid)  // loads finished before the scroll view moves are in the cache
         scrollView.advance(to: time)
-        if layout.kind == .carousels { advanceCarousels(to: time) }
-        updateBinding(time: time)
-        drainCompletions(upTo: time)
-        consult(.frame, time: time)
-        recordFrame(time: time)
+        loading.endFrame(at: time, grid: &grid)
     }
 
     /// Settled: the scroll view neither moves nor is touched, and no load is queued or running.
@@ -253,33 +240,13 @@ public final class GridScene: LabScene, ScrollViewDelegate {
     /// a broken policy that leaves tiles empty at rest (seed problem 2) is then seen for as long as a
     /// replay lasts, not hidden by the replay stopping early.
     public var isSettled: Bool {
-        started && !scrollView.isTracking && !scrollView.isMoving && carouselsAtRest && pipeline.isIdle && visibleTilesResolved
-    }
-
-    /// True when every visible item's view shows its image or the reason it has none.
-    var visibleTilesResolved: Bool {
-        visibleItems.allSatisfy { item in
-            guard let v = pool.view(showing: item) else { return false }
-            switch slots[v].content {
-            case .shown, .failed: return true
-            case .empty, .loading: return false
-            }
-        }
+        started && !scrollView.isTracking && !scrollView.isMoving && carouselsAtRest && loading.pipeline.isIdle
+            && grid.visibleTilesResolved
     }
 
     public var settingLines: [JSONValue] { [] }
 
     public var summary: [(String, JSONValue)] {
-        [("viewsCreated", .int(pool.viewsCreated))] + carouselSummary + [("metrics", metrics.json)]
+        [("viewsCreated", .int(grid.pool.viewsCreated))] + carouselSummary + [("metrics", metrics.json)]
     }
-}
-
-/// The grid scene's working arrays for one binding update, kept between frames for their storage.
-struct BindingScratch {
-    var rebinds: [ReusePool.Rebind] = []
-    var dropped: [ImageKey] = []
-    var droppedRunning: [Bool] = []
-    /// Items rebound, then items that appeared.
-    var items: [Int] = []
-    var visible: [Int] = []
 }

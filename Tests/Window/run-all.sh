@@ -19,8 +19,8 @@ ALONE="carousel_test content_touch_test figures_test fling_test hitch_test http_
   latency_test pager_test photos_zoom_test physics_test record_replay_test recording_signals_test
   replay_window_test robustness_test serve_faults_test serve_signals_test serve_test stall_test wheel_record_test"
 # The slowest of the others start first, so that the last to finish is a short one.
-SLOW_FIRST="docs_commands_test video_fps_test video_test sweep_test exit_codes_test batch_faults_test
-  sweep_faults_test feed_file_test files_and_input_test"
+SLOW_FIRST="sweep_test video_fps_test files_and_input_test video_test docs_commands_test disk_cache_test
+  sweep_faults_test exit_codes_test replay_held_test batch_faults_test feed_file_test feed_window_test"
 
 repeat=1
 only=""

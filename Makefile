@@ -5,9 +5,11 @@
 #               built in .build-nox11; `make build HEADLESS=1`: only .build/debug/scrolllab-headless, the
 #               commands that draw nothing, checked to link no SDL or X11)
 #   make test   install missing test packages, build (debug, and release for the signal tests), unit
-#               tests, a bounded fuzz run, a headless soak, the real-window and fault tests under Xvfb
+#               tests, a bounded fuzz run beside a headless soak, the real-window and fault tests under Xvfb
 #               (serve_signals_test also stops the release binary), then a copy of the tree built with a throwaway policy and
-#               scene added where docs/extending.md says (Tests/Extension)
+#               scene added where docs/extending.md says (Tests/Extension), and the build without X11 and its
+#               window tests; Tests/make-test.sh says in which order, what runs at once and what in the
+#               background, and prints each step's seconds
 #   make docs     ScrollKit's DocC documentation as a static site in docs/site (prints where)
 #   make example  build the ScrollKit example (Examples/) and write its screenshot offscreen
 #   make sanitize / make bench   ASan+TSan unit-test runs / micro-benchmarks, failing when a checked one
@@ -86,16 +88,10 @@ release: deps check-layering
 run: release
 	.build/release/scrolllab $(ARGS)
 
+# The window tests that may share the machine run on two Xvfb displays at once, the ones that measure time
+# alone; the fuzzer, the build without X11 and the extension test's copy are built in the background.
 test: test-deps check-layering
-	swift build
-	swift build -c release --product scrolllab
-	swift test
-	Tests/Fuzz/run.sh 60
-	.build/debug/scrolllab soak --minutes 30 --headless
-	SCROLLLAB_RELEASE_BINARY=.build/release/scrolllab Tests/Window/run-all.sh .build/debug/scrolllab
-	python3 Tests/Extension/extension_test.py
-	$(MAKE) --no-print-directory test-nox11
-	$(MAKE) --no-print-directory test-headless
+	NOX11_SCRATCH=$(NOX11_SCRATCH) Tests/make-test.sh
 
 # The headless binary: built and checked to link no SDL or X11, then a sweep and a replay through it,
 # each equal to the window build's.
@@ -108,7 +104,7 @@ test-headless:
 # not built again for it: the one difference is `EventTimeSources.make`, which no unit test reaches.
 test-nox11: check-layering
 	$(MAKE) --no-print-directory build NO_X11=1
-	Tests/Window/run-all.sh --only hud_test,pager_test,physics_test,hitch_test,nodisplay_test $(NOX11_SCRATCH)/debug/scrolllab
+	Tests/Window/run-all.sh --jobs 2 --only hud_test,pager_test,physics_test,hitch_test,nodisplay_test $(NOX11_SCRATCH)/debug/scrolllab
 
 # The physics stays pure: Sources/ScrollKit may import only the C library for math (Glibc, Musl, Darwin).
 # Package.swift already keeps LabKit, SDL and ArgumentParser out of its reach; this also keeps out Foundation.
@@ -130,9 +126,10 @@ example: deps
 	swift build --product scrollkit-example $(SWIFT_FLAGS)
 	.build/debug/scrollkit-example --screenshot .build/example.png
 
-# Only the real-window tests (expects a built debug binary).
+# Only the real-window tests (expects a built debug binary): those that may share the machine on two
+# Xvfb displays at once, then those that measure time one at a time.
 window-test:
-	Tests/Window/run-all.sh .build/debug/scrolllab
+	Tests/Window/run-all.sh --jobs 2 .build/debug/scrolllab
 
 # The unit tests under AddressSanitizer (with LeakSanitizer) and ThreadSanitizer.
 sanitize: test-deps

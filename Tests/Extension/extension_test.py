@@ -12,8 +12,10 @@ its binary, and each addition is picked up everywhere a user meets it:
 - the window (headless: the HUD's policy table has its row, the trace its policy segment), and the new
   scene (with a key and a HUD row of its own: in the help, and drawn) in the window and in `replay`.
 
-Usage: extension_test.py [SCRATCH]   (SCRATCH: a folder for the copy and its build; default a new temporary one.
-The build is incremental when SCRATCH holds an earlier run's build.)
+Usage: extension_test.py [--build-only] [SCRATCH]   (SCRATCH: a folder for the copy and its build; default
+.build/extension-test. The build is incremental when SCRATCH holds an earlier run's build. --build-only writes
+the copy and builds it with its tests, checking nothing: `make test` runs it in the background while other
+tests run, so that the whole test later finds the copy built.)
 """
 
 import json
@@ -25,7 +27,9 @@ import sys
 
 root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 # By default the copy and its build stay under .build, so the next run rebuilds only what changed.
-scratch = sys.argv[1] if len(sys.argv) > 1 else os.path.join(root, ".build", "extension-test")
+build_only = "--build-only" in sys.argv[1:]
+arguments = [a for a in sys.argv[1:] if a != "--build-only"]
+scratch = arguments[0] if arguments else os.path.join(root, ".build", "extension-test")
 copy = os.path.join(scratch, "tree")
 failures = []
 # The copy's files, path -> text: the tree as git has it, then the additions; written out at the end.
@@ -252,6 +256,13 @@ for part in ["checkouts", "repositories"]:
         shutil.copytree(here, there, symlinks=True)
 if os.path.isfile(os.path.join(root, "Package.resolved")):
     shutil.copy2(os.path.join(root, "Package.resolved"), os.path.join(copy, "Package.resolved"))
+if build_only:
+    built = subprocess.run(["swift", "build", "--build-tests", "--scratch-path", os.path.join(scratch, "build")], cwd=copy,
+                           capture_output=True, text=True)
+    if built.returncode != 0:
+        print(built.stdout[-4000:], built.stderr[-4000:])
+    print("the copy with a throwaway policy, scene, key and physics: %s" % ("built with its tests" if built.returncode == 0 else "FAILED to build"))
+    sys.exit(built.returncode)
 build = subprocess.run(["swift", "build", "--scratch-path", os.path.join(scratch, "build")], cwd=copy,
                        capture_output=True, text=True)
 if build.returncode != 0:

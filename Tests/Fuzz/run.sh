@@ -3,6 +3,7 @@
 # (two targets, FUZZ_TARGET=parser|model, half the time each; see Fuzz/Sources/GestureFuzzer).
 #
 #   Tests/Fuzz/run.sh [SECONDS]        (default 60; or FUZZ_SECONDS)
+#   Tests/Fuzz/run.sh --build-only     (only the build: `make test` runs it in the background beforehand)
 #
 # Builds Fuzz/ (a separate package; ScrollKit is compiled with -sanitize=$FUZZ_SANITIZERS, default
 # `fuzzer`: coverage only, so the model target runs ~2400 inputs per CPU second; with
@@ -13,6 +14,8 @@
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+build_only=0
+if [ "${1:-}" = --build-only ]; then build_only=1; shift; fi
 seconds="${1:-${FUZZ_SECONDS:-60}}"
 out="$root/out/fuzz"
 sanitizers="${FUZZ_SANITIZERS:-fuzzer}"
@@ -31,6 +34,7 @@ if ! build; then
     rm -rf "$scratch"
     build || { grep -v "Cannot export local symbol" "$out/build.log" | tail -20; echo "fuzz: build FAILED"; exit 1; }
 fi
+[ "$build_only" = 0 ] || { echo "fuzz: built"; exit 0; }
 fuzzer="$(swift build --package-path "$root/Fuzz" --scratch-path "$scratch" -c release --show-bin-path)/GestureFuzzer"
 
 # Two targets, each for half the time, each with its own corpus: the checked-in one

@@ -22,9 +22,13 @@ public final class GridScene: LabScene, ScrollViewDelegate {
     /// Which image each item shows.
     public let itemImages: ItemImages
     /// The grid: scroll view, layout, recycled views and their tiles, carousels, touches.
-    var grid: TileGrid
+    ///
+    /// Neither the grid nor its loading is checked for exclusive access at run time (each frame reaches
+    /// them dozens of times): the scene lends them only to calls that never call back into the scene
+    /// (the scroll view's delegate callbacks arrive while it holds no access to either, see below).
+    @exclusivity(unchecked) var grid: TileGrid
     /// The grid's loading: policy, pipeline, metrics recorder, look-ahead.
-    var loading: GridLoading
+    @exclusivity(unchecked) var loading: GridLoading
     /// The active policy and the pipeline it runs on.
     public internal(set) var policyVariant: PolicyVariant
     /// The seed problem shown in its broken form, if any.

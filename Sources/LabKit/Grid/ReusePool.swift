@@ -56,7 +56,7 @@ public struct ReusePool: Hashable, Sendable {
     /// The same, writing the rebinds into `rebinds` (emptied first, its storage kept): no allocation
     /// once the buffer has room for `capacity` rebinds.
     public mutating func update(firstItem requested: Int, itemCount: Int, into rebinds: inout [Rebind]) {
-        rebinds.removeAll(keepingCapacity: true)
+        rebinds.empty()
         let count = Swift.max(0, itemCount)
         let first = Swift.max(0, Swift.min(requested, count - capacity))
         if first == firstItem, count == boundItemCount { return }

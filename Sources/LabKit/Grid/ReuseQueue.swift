@@ -25,7 +25,7 @@ public struct ReuseQueue: Hashable, Sendable {
     /// is not wanted go to the queue (a rebind to nil), then each wanted item without a view takes the
     /// queue's last view or a new one (a rebind from nil). `rebinds` is emptied first.
     public mutating func update(wanted: some Sequence<Int>, isWanted: (Int) -> Bool, into rebinds: inout [ReusePool.Rebind]) {
-        rebinds.removeAll(keepingCapacity: true)
+        rebinds.empty()
         for v in items.indices {
             guard let item = items[v], !isWanted(item) else { continue }
             items[v] = nil

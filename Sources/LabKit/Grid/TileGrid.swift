@@ -22,6 +22,9 @@ struct TileGrid {
     var visibleItems: [Int] = []
     /// The visible item range at the last binding update (nil before the first), to skip unchanged frames.
     var visibleRange: Range<Int>?
+    /// The viewport of the last binding update of a grid (whose layout never changes), nil before the
+    /// first: an update at the same viewport binds nothing new (`isBound(at:)`).
+    var boundBounds: Rect?
     /// The carousels' own scroll views and who holds the pointer (a `carousels` feed only).
     var carousels = CarouselRows()
     /// True between willBeginDragging and didEndDragging: the user's finger drags the content (B-EVT-2).
@@ -48,11 +51,18 @@ struct TileGrid {
     /// True when `item`'s tile overlaps the viewport.
     func isVisible(_ item: Int) -> Bool { frame(ofItem: item).intersects(scrollView.bounds) }
 
+    /// True when the views were last bound at `bounds` in a grid: another update there would rebind no
+    /// view and find the same items on screen (a frame's second update, after its `didScroll`'s).
+    func isBound(at bounds: Rect) -> Bool {
+        gridGeometry != nil && pool.isWindow && boundBounds == bounds
+    }
+
     /// Moves the pool to the viewport `bounds` (the grid's window: firstItem = first visible row ×
     /// columns; a feed's queue: the items crossing `bounds`) and empties the rebound views' tiles
     /// (B-GRID-4: old image, fade and pending load dropped). `rebinds` gets the changes, `dropped` the
     /// keys the emptied tiles were waiting for.
     mutating func rebind(bounds: Rect, into rebinds: inout [ReusePool.Rebind], dropped: inout [ImageKey]) {
+        boundBounds = bounds
         if let gridGeometry, pool.isWindow {
             pool.updateWindow(firstItem: gridGeometry.firstVisibleRow(offsetY: bounds.minY) * layout.columns,
                               itemCount: gridGeometry.itemCount, into: &rebinds)
@@ -60,7 +70,7 @@ struct TileGrid {
             pool.update(layout: layout, bounds: bounds, into: &rebinds)
         }
         if slots.count < pool.capacity { slots += Array(repeating: TileSlot(), count: pool.capacity - slots.count) }
-        dropped.removeAll(keepingCapacity: true)
+        dropped.empty()
         for r in rebinds {
             if let key = slots[r.view].loadingKey { dropped.append(key) }
             slots[r.view].content = .empty
@@ -71,7 +81,7 @@ struct TileGrid {
     /// left as it is) when nothing was rebound and the candidates are those of the last update, so the
     /// visible list cannot have changed.
     mutating func boundItemsOnScreen(bounds: Rect, rebound: Bool, into visible: inout [Int]) -> Bool {
-        visible.removeAll(keepingCapacity: true)
+        visible.empty()
         if let gridGeometry {
             // A grid's items in a rect are the candidates themselves (`FeedLayout.items(in:)`).
             let range = gridGeometry.items(in: bounds)

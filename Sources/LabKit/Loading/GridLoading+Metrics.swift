@@ -6,15 +6,21 @@ extension GridLoading {
     mutating func recordFrame(time: Double, grid: TileGrid) {
         var tiles = scratch.frameTiles
         scratch.frameTiles = []  // keep the buffer uniquely referenced while it is refilled
-        tiles.removeAll(keepingCapacity: true)
-        let bounds = grid.scrollView.bounds
-        for v in 0..<grid.pool.capacity { tiles.append(grid.frameTile(view: v, bounds: bounds)) }
+        let bounds = grid.scrollView.bounds, count = grid.pool.capacity
+        if tiles.count == count {
+            for v in 0..<count { tiles[v] = grid.frameTile(view: v, bounds: bounds) }
+        } else {
+            tiles.empty()
+            for v in 0..<count { tiles.append(grid.frameTile(view: v, bounds: bounds)) }
+        }
         defer { scratch.frameTiles = tiles }
         // Bytes of images shown but no longer cached, once per key (the last tile's, as a dictionary would).
         var tileOnlyBytes = 0
-        for (i, t) in tiles.enumerated() {
-            guard let k = t.displayedKey, !pipeline.cache.contains(k) else { continue }
-            if !tiles[(i + 1)...].contains(where: { $0.displayedKey == k }) { tileOnlyBytes += t.displayedBytes }
+        for i in 0..<count {
+            guard let k = tiles[i].displayedKey, !pipeline.cache.contains(k) else { continue }
+            var shownLater = false
+            for j in (i + 1)..<count where tiles[j].displayedKey == k { shownLater = true; break }
+            if !shownLater { tileOnlyBytes += tiles[i].displayedBytes }
         }
         let loads = pipeline.segmentLoads
         recorder.setLoadCounts(issued: loads.issued, completed: loads.completed, cancelled: loads.cancelled)

@@ -94,14 +94,15 @@ struct GridLoading {
     mutating func updateBinding(time: Double, grid: inout TileGrid) {
         guard started else { return }
         let bounds = grid.scrollView.bounds
+        if grid.isBound(at: bounds) { return }
         grid.rebind(bounds: bounds, into: &scratch.binding.rebinds, dropped: &scratch.binding.dropped)
         if !scratch.binding.dropped.isEmpty { releaseDropped(time: time, grid: grid) }
-        scratch.binding.items.removeAll(keepingCapacity: true)
+        scratch.binding.items.empty()
         for r in scratch.binding.rebinds { if let item = r.newItem { scratch.binding.items.append(item) } }
         if !scratch.binding.items.isEmpty { consult(.bind(scratch.binding.items), time: time, grid: &grid) }
         guard grid.boundItemsOnScreen(bounds: bounds, rebound: !scratch.binding.rebinds.isEmpty,
                                       into: &scratch.binding.visible) else { return }
-        scratch.binding.items.removeAll(keepingCapacity: true)
+        scratch.binding.items.empty()
         for item in scratch.binding.visible where !grid.visibleItems.contains(item) { scratch.binding.items.append(item) }
         if scratch.binding.visible != grid.visibleItems { swap(&scratch.binding.visible, &grid.visibleItems) }
         if !scratch.binding.items.isEmpty { consult(.appear(scratch.binding.items), time: time, grid: &grid) }
@@ -114,7 +115,7 @@ struct GridLoading {
         if !policy.cancelsOnRebind {
             for key in scratch.binding.dropped where pipeline.isPending(key) { lookAheadKeys.insert(key) }
         }
-        scratch.binding.droppedRunning.removeAll(keepingCapacity: true)
+        scratch.binding.droppedRunning.empty()
         for key in scratch.binding.dropped { scratch.binding.droppedRunning.append(pipeline.isRunning(key)) }
         for i in scratch.binding.dropped.indices where !scratch.binding.droppedRunning[i] {
             releaseIfUnwanted(scratch.binding.dropped[i], time: time, grid: grid)
@@ -136,7 +137,7 @@ struct GridLoading {
         if !decision.evict.isEmpty {
             var evicted = scratch.evicted
             scratch.evicted = []
-            evicted.removeAll(keepingCapacity: true)
+            evicted.empty()
             for item in decision.evict where pipeline.cache.remove(key(of: item)) { evicted.append(key(of: item)) }
             recorder.evicted(evicted)
             scratch.evicted = evicted

@@ -174,7 +174,7 @@ public struct ImagePipeline {
         if !r.isLocal { loadDurations.record(time - r.startTime) }
         var evicted = evictedBuffer
         evictedBuffer = []
-        evicted.removeAll(keepingCapacity: true)
+        evicted.empty()
         if case let .image(bytes) = result {
             cache.insert(ticket.key, cost: bytes, appendingEvictedTo: &evicted)
         }

@@ -162,31 +162,39 @@ public struct LoadMetricsRecorder: Sendable {
         let dt = Swift.max(0, time - (lastFrameTime ?? time))
         lastFrameTime = time
         var stale = false, blank = 0, blankArea = 0.0
-        for t in tiles {
-            guard let item = t.item else {
-                if t.displayedKey != nil { stale = true }
-                continue
-            }
-            let expected = key(item)
-            if let shown = t.displayedKey, shown != expected {
+        if appearance.count != tiles.count { appearance = Array(repeating: Appearance(), count: tiles.count) }
+        // One pass: the tile's own checks, then its view's appearance (`observeAppearance`), each tile's
+        // expected key worked out once. The two touch different counters, so the order is theirs alone.
+        for v in tiles.indices {
+            let t = tiles[v]
+            var expected: ImageKey?
+            if let item = t.item {
+                let key = key(item)
+                expected = key
+                if let shown = t.displayedKey, shown != key {
+                    stale = true
+                    base.wrongImages += 1
+                }
+                if t.isVisible {
+                    visitedItems.insert(item)
+                    if !isMoving { restItems.insert(item) }
+                    if t.displayedKey == key {
+                        pendingWaste.removeValue(forKey: key)
+                    } else {
+                        blank += 1
+                        blankArea += t.visibleArea
+                    }
+                }
+            } else if t.displayedKey != nil {
                 stale = true
-                base.wrongImages += 1
             }
-            guard t.isVisible else { continue }
-            visitedItems.insert(item)
-            if !isMoving { restItems.insert(item) }
-            if t.displayedKey == expected {
-                pendingWaste[expected] = nil
-            } else {
-                blank += 1
-                blankArea += t.visibleArea
-            }
+            observeAppearance(view: v, of: t, expected: expected, time: time)
         }
+        base.readyOnAppearShare = readyOnAppearShare
         if stale { base.staleFrames += 1 }
         base.blankAreaPt2s += lastBlankArea * dt
         lastBlankArea = blankArea
         base.maxBlankAreaPt2 = Swift.max(base.maxBlankAreaPt2, blankArea)
-        observeAppearances(tiles, time: time)
         // A frame stays on screen until the next: the interval just ended showed the last frame's
         // blanks. (Charging it to this frame's would bill a long still hold the replay skips to the
         // tiles that only came on screen after it.)
@@ -209,32 +217,41 @@ public struct LoadMetricsRecorder: Sendable {
     /// the placeholder while the appearance lasts is a flicker.
     private mutating func observeAppearances(_ tiles: [FrameTile], time: Double) {
         if appearance.count != tiles.count { appearance = Array(repeating: Appearance(), count: tiles.count) }
-        for (v, t) in tiles.enumerated() {
-            let visibleItem = t.isVisible ? t.item : nil
-            let showing = visibleItem.map { t.displayedKey == key($0) } ?? false
-            var a = appearance[v]
-            if visibleItem != a.item {
-                if a.waiting { base.appearances += 1 }   // it left (or was rebound) before its image came
-                a = Appearance(item: visibleItem, since: time, waiting: visibleItem != nil, hasShown: false)
-            }
-            if a.item != nil {
-                if showing {
-                    if a.waiting {
-                        base.appearances += 1
-                        if time - a.since <= Self.readyWithin + 1e-9 { base.readyOnAppear += 1 }
-                        a.waiting = false
-                    }
-                    a.hasShown = true
-                } else if a.hasShown {
-                    base.flickers += 1
-                    a.hasShown = false
-                }
-            }
-            appearance[v] = a
+        for (v, t) in tiles.enumerated() { observeAppearance(view: v, of: t, expected: t.item.map(key), time: time) }
+        base.readyOnAppearShare = readyOnAppearShare
+    }
+
+    /// One view's step of `observeAppearances`: `t` is its tile, `expected` the key of the tile's item.
+    @inline(__always)
+    private mutating func observeAppearance(view v: Int, of t: FrameTile, expected: ImageKey?, time: Double) {
+        let visibleItem = t.isVisible ? t.item : nil
+        let showing = visibleItem != nil && t.displayedKey == expected
+        var a = appearance[v]
+        if visibleItem != a.item {
+            if a.waiting { base.appearances += 1 }   // it left (or was rebound) before its image came
+            a = Appearance(item: visibleItem, since: time, waiting: visibleItem != nil, hasShown: false)
         }
+        if a.item != nil {
+            if showing {
+                if a.waiting {
+                    base.appearances += 1
+                    if time - a.since <= Self.readyWithin + 1e-9 { base.readyOnAppear += 1 }
+                    a.waiting = false
+                }
+                a.hasShown = true
+            } else if a.hasShown {
+                base.flickers += 1
+                a.hasShown = false
+            }
+        }
+        appearance[v] = a
+    }
+
+    /// The share of appearances ready on appear, those still waiting counted as not (yet) ready.
+    private var readyOnAppearShare: Double {
         var waiting = 0
         for a in appearance where a.waiting { waiting += 1 }
-        base.readyOnAppearShare = Self.share(ready: base.readyOnAppear, of: base.appearances + waiting)
+        return Self.share(ready: base.readyOnAppear, of: base.appearances + waiting)
     }
 
     private static func share(ready: Int, of count: Int) -> Double { count == 0 ? 1 : Double(ready) / Double(count) }

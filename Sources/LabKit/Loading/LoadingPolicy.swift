@@ -115,9 +115,9 @@ public struct DecisionStorage: Sendable {
     public mutating func begin() -> LoadDecision {
         var decision = LoadDecision()
         swap(&decision, &kept)
-        decision.load.removeAll(keepingCapacity: true)
-        decision.cancel.removeAll(keepingCapacity: true)
-        decision.evict.removeAll(keepingCapacity: true)
+        decision.load.empty()
+        decision.cancel.empty()
+        decision.evict.empty()
         decision.load.reserveCapacity(Self.initialCapacity)
         decision.cancel.reserveCapacity(Self.initialCapacity)
         decision.evict.reserveCapacity(Self.initialCapacity)

@@ -13,7 +13,8 @@ extension ScrollView {
 
     /// `vector` with the components along axes that cannot scroll set to zero.
     func scrollableOnly(_ vector: Point) -> Point {
-        Point(x: canScroll(.horizontal) ? vector.x : 0, y: canScroll(.vertical) ? vector.y : 0)
+        let upper = maximumContentOffset  // an axis can scroll when its upper bound is above 0 (`canScroll`)
+        return Point(x: upper.x > 0 ? vector.x : 0, y: upper.y > 0 ? vector.y : 0)
     }
 
     /// The displayed offset for a finger offset: rubber-banded past the edges of scrollable axes (clamped
@@ -22,14 +23,14 @@ extension ScrollView {
         let upper = maximumContentOffset
         guard configuration.physics.bounces else {
             // A clamping platform's drag stops at the edge (its edge effect is not modelled).
-            return Point(x: canScroll(.horizontal) ? Swift.min(Swift.max(raw.x, 0), upper.x) : raw.x,
-                         y: canScroll(.vertical) ? Swift.min(Swift.max(raw.y, 0), upper.y) : raw.y)
+            return Point(x: upper.x > 0 ? Swift.min(Swift.max(raw.x, 0), upper.x) : raw.x,
+                         y: upper.y > 0 ? Swift.min(Swift.max(raw.y, 0), upper.y) : raw.y)
         }
         let band = configuration.rubberBand
         return Point(
-            x: canScroll(.horizontal)
+            x: upper.x > 0
                 ? band.displayedOffset(raw: raw.x, lower: 0, upper: upper.x, dimension: frame.width) : raw.x,
-            y: canScroll(.vertical)
+            y: upper.y > 0
                 ? band.displayedOffset(raw: raw.y, lower: 0, upper: upper.y, dimension: frame.height) : raw.y)
     }
 
@@ -38,9 +39,9 @@ extension ScrollView {
         let upper = maximumContentOffset
         let band = configuration.rubberBand
         return Point(
-            x: canScroll(.horizontal)
+            x: upper.x > 0
                 ? band.rawOffset(displayed: offset.x, lower: 0, upper: upper.x, dimension: frame.width) : offset.x,
-            y: canScroll(.vertical)
+            y: upper.y > 0
                 ? band.rawOffset(displayed: offset.y, lower: 0, upper: upper.y, dimension: frame.height) : offset.y)
     }
 

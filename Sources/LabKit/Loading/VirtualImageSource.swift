@@ -28,7 +28,7 @@ public struct VirtualImageSource: ImageSource, Sendable {
     public var loadDuration: Double { latency + decodeCost }
 
     public mutating func begin(_ ticket: LoadTicket, time: Double) {
-        let result: LoadResult = failingKeys.contains(ticket.key)
+        let result: LoadResult = !failingKeys.isEmpty && failingKeys.contains(ticket.key)  // no hashing when none fail
             ? .failed(reason: "virtual failure") : .image(bytes: bytesPerImage)
         scheduled.append(LoadCompletion(ticket: ticket, result: result, time: time + loadDuration))
     }

@@ -25,6 +25,9 @@ struct ActivityFlags: Sendable {
     var isScrollingAnimation = false
     /// `.ballistic` or `.animation`.
     var isMoving = false
+    /// Where a `.ballistic` motion or an `.animation` stops (`targetContentOffset`), nil otherwise: kept
+    /// here so a frame that asks reads it without copying the activity.
+    var target: Point?
 
     init(_ activity: ScrollActivity) {
         switch activity {
@@ -33,13 +36,15 @@ struct ActivityFlags: Sendable {
             isTracking = true
             isDragging = drag.hasBegun
             isDecelerating = drag.interruptsDeceleration
-        case .ballistic:
+        case .ballistic(let motion):
             isDragging = true
             isDecelerating = true
             isMoving = true
-        case .animation:
+            target = motion.target
+        case .animation(let animation):
             isScrollingAnimation = true
             isMoving = true
+            target = animation.target
         }
     }
 }

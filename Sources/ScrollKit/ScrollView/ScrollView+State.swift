@@ -33,12 +33,7 @@ public extension ScrollView {
 
     /// Where the current motion or animation will stop; nil when nothing is moving on its own.
     var targetContentOffset: Point? {
-        guard activityFlags.isMoving else { return nil }
-        switch activity {
-        case .ballistic(let motion): return motion.target
-        case .animation(let animation): return animation.target
-        case .idle, .drag: return nil
-        }
+        activityFlags.isMoving ? activityFlags.target : nil
     }
 
     /// The largest content offset inside the content: content size minus frame size, never negative.

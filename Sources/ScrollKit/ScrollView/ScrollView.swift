@@ -25,13 +25,16 @@ public final class ScrollView {
     /// The displayed content offset (rubber band applied). Changes only through input, motion or code.
     @exclusivity(unchecked) public internal(set) var contentOffset: Point = .zero
     /// How quickly flings slow down (`.normal` 0.998 or `.fast` 0.99 per millisecond).
-    @exclusivity(unchecked) public var decelerationRate: DecelerationRate = .normal
+    public var decelerationRate: DecelerationRate {
+        get { storedDecelerationRate }
+        set { storedDecelerationRate = newValue }
+    }
     /// When true, a release stops on a multiple of the frame size, at most one page away (B-PAGE-1).
     @exclusivity(unchecked) public var isPagingEnabled = false
     /// The tunable constants (slop, fling limits, spring, animation duration).
     @exclusivity(unchecked) public var configuration: ScrollViewConfiguration
     /// Receives the UIKit-style callbacks. Held weakly, as in UIKit.
-    public weak var delegate: (any ScrollViewDelegate)?
+    @exclusivity(unchecked) public weak var delegate: (any ScrollViewDelegate)?
     /// An observer called for every callback, after the delegate, with the callback's time and arguments (B-EVT-4).
     @exclusivity(unchecked) public var eventHandler: ((ScrollEventRecord) -> Void)?
     /// A number the app picks to tell its scroll views apart (UIView's `tag`); every record carries it, so
@@ -39,7 +42,10 @@ public final class ScrollView {
     @exclusivity(unchecked) public var tag = 0
     /// The model time of the newest input or frame, in seconds (for code that must pass a time, such as a
     /// delegate calling `setContentOffset` from a callback).
-    @exclusivity(unchecked) public internal(set) var currentTime: Double = 0
+    public internal(set) var currentTime: Double {
+        get { storedCurrentTime }
+        set { storedCurrentTime = newValue }
+    }
     /// The content speed (points per second) the last release was judged by, before the minimum fling
     /// speed was applied: a release slower than `minimumFlingVelocityInEffect` stops where it is (B-DEC-5),
     /// and this says how slow it was. With UIKit's physics and no paging it is the speed of the pan
@@ -60,7 +66,7 @@ public final class ScrollView {
     /// agrees (B-TCH-1; UIKit's default: on). Off: a slow drag on a tracking view never scrolls.
     @exclusivity(unchecked) public var canCancelContentTouches = true
     /// The content's hit-testing and touch decisions; nil: no content touches. Held weakly.
-    public weak var content: (any ScrollViewContent)?
+    @exclusivity(unchecked) public weak var content: (any ScrollViewContent)?
     /// The scale of the zooming view (B-ZOOM-1); 1 when nothing zooms.
     @exclusivity(unchecked) public internal(set) var zoomScale: Double = 1
     /// The smallest zoom scale a pinch settles at.
@@ -71,6 +77,12 @@ public final class ScrollView {
     @exclusivity(unchecked) public var bouncesZoom = true
     /// Keep content smaller than the frame centred in it (PhotoScroller's centring, B-ZOOM-1).
     @exclusivity(unchecked) public var centersContent = false
+
+    // `decelerationRate` and `currentTime`, which other modules read every frame: an accessor of the
+    // scroll view's own reads them unchecked, where another module's direct read of a stored property
+    // would check its access.
+    @exclusivity(unchecked) var storedDecelerationRate: DecelerationRate = .normal
+    @exclusivity(unchecked) var storedCurrentTime: Double = 0
 
     /// The current activity. Every change bumps `activityGeneration`.
     @exclusivity(unchecked) var activity: ScrollActivity = .idle {

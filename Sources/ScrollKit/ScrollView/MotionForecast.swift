@@ -3,40 +3,52 @@
 /// plans ahead (a loading policy) follows the very curve the content will follow, a delegate's
 /// rewritten target and its re-timed decay included.
 public struct MotionForecast: Sendable {
-    let motion: BallisticActivity
+    /// The motion, shared with the scroll view's activity (no simulation is copied).
+    let shared: SharedMotion
 
     /// Model time at which the motion starts.
-    public var startTime: Double { motion.startTime }
+    public var startTime: Double { shared.motion.startTime }
 
     /// Where the motion stops: the scroll view's `targetContentOffset`.
-    public var target: Point { motion.target }
+    public var target: Point { shared.motion.target }
 
     /// Model time at which the motion ends on its target; nil when an axis springs (a spring's end is
     /// found by stepping it, not by a formula).
     public var endTime: Double? {
-        guard let x = motion.horizontal.duration, let y = motion.vertical.duration else { return nil }
+        guard let x = shared.motion.horizontal.duration, let y = shared.motion.vertical.duration else { return nil }
         return startTime + Swift.max(x, y)
     }
 
     /// The content offset at model time `time`.
-    public func offset(at time: Double) -> Point { motion.offset(at: time) }
+    public func offset(at time: Double) -> Point { shared.motion.offset(at: time) }
 
     /// The content velocity (points per second) at model time `time`.
-    public func velocity(at time: Double) -> Point { motion.velocity(at: time) }
+    public func velocity(at time: Double) -> Point { shared.motion.velocity(at: time) }
 
     /// The decay that moves `axis` (time zero at `startTime`), when that axis decelerates; nil when it
     /// rests or springs (an edge, a paging spring).
     public func decay(along axis: Axis) -> DecaySimulation? {
-        if case .decay(let decay) = axis == .horizontal ? motion.horizontal : motion.vertical { return decay }
+        if case .decay(let decay) = axis == .horizontal ? shared.motion.horizontal : shared.motion.vertical { return decay }
         return nil
     }
+}
+
+/// A motion after a release held by reference: the scroll view's `.ballistic` activity and every
+/// `MotionForecast` of it share one, so copying the activity or handing out a forecast copies no
+/// simulation (a motion may hold any physics' own fling, an existential, whose copies go through its
+/// value witnesses).
+final class SharedMotion: Sendable {
+    /// The motion.
+    let motion: BallisticActivity
+
+    init(_ motion: BallisticActivity) { self.motion = motion }
 }
 
 public extension ScrollView {
     /// The running motion after a release (deceleration, spring-back, paging); nil otherwise.
     var motionForecast: MotionForecast? {
         guard activityFlags.isMoving, !activityFlags.isScrollingAnimation else { return nil }
-        if case .ballistic(let motion) = activity { return MotionForecast(motion: motion) }
+        if case .ballistic(let shared) = activity { return MotionForecast(shared: shared) }
         return nil
     }
 
@@ -54,8 +66,8 @@ public extension ScrollView {
             return motion(axis, from: offset[axis], velocity: v, to: target[axis],
                           natural: !isPagingEnabled && target[axis] == proposed)
         }
-        return MotionForecast(motion: BallisticActivity(startTime: currentTime, horizontal: along(.horizontal),
-                                                        vertical: along(.vertical)))
+        return MotionForecast(shared: SharedMotion(BallisticActivity(startTime: currentTime, horizontal: along(.horizontal),
+                                                                     vertical: along(.vertical))))
     }
 }
 

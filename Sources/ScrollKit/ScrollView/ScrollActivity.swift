@@ -8,7 +8,7 @@ enum ScrollActivity: Sendable {
     /// A pointer is down (before or after the slop).
     case drag(DragActivity)
     /// Free motion after a release: deceleration, spring-back or paging.
-    case ballistic(BallisticActivity)
+    case ballistic(SharedMotion)
     /// An animated `setContentOffset`.
     case animation(AnimationActivity)
 }
@@ -36,11 +36,11 @@ struct ActivityFlags: Sendable {
             isTracking = true
             isDragging = drag.hasBegun
             isDecelerating = drag.interruptsDeceleration
-        case .ballistic(let motion):
+        case .ballistic(let shared):
             isDragging = true
             isDecelerating = true
             isMoving = true
-            target = motion.target
+            target = shared.motion.target
         case .animation(let animation):
             isScrollingAnimation = true
             isMoving = true

@@ -11,10 +11,10 @@ public extension ScrollView {
         currentTime = time
         advanceZoom(to: time)
         switch activity {
-        case .ballistic(let motion):
-            let done = motion.isDone(at: time)
+        case .ballistic(let shared):
+            let done = shared.motion.isDone(at: time)
             let generation = activityGeneration
-            moveContentOffset(to: done ? motion.target : motion.offset(at: time))
+            moveContentOffset(to: done ? shared.motion.target : shared.motion.offset(at: time))
             guard done, generation == activityGeneration else { return }
             activity = .idle
             send(.didEndDecelerating)

@@ -31,7 +31,8 @@ extension ScrollView {
             send(.didEndDragging(willDecelerate: false))
             if drag.interruptsDeceleration { send(.didEndDecelerating) }
         } else {
-            activity = .ballistic(BallisticActivity(startTime: currentTime, horizontal: horizontal, vertical: vertical))
+            activity = .ballistic(SharedMotion(BallisticActivity(startTime: currentTime, horizontal: horizontal,
+                                                                 vertical: vertical)))
             let generation = activityGeneration
             send(.didEndDragging(willDecelerate: true))
             // A delegate that replaced the motion from didEndDragging owns what follows.

@@ -26,7 +26,7 @@ public extension ScrollView {
         switch activity {
         case .idle: return .zero
         case .drag: return scrollableOnly(-tracker.velocity(releasedAt: currentTime))
-        case .ballistic(let motion): return motion.velocity(at: currentTime)
+        case .ballistic(let shared): return shared.motion.velocity(at: currentTime)
         case .animation(let animation): return animation.velocity(at: currentTime)
         }
     }

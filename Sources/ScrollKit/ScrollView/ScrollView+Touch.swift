@@ -26,11 +26,11 @@ public extension ScrollView {
         case .idle, .drag:
             activity = .drag(drag)
             contentTouchDown(at: point, time: time)
-        case .ballistic(let motion):
+        case .ballistic(let shared):
             drag.hasBegun = true
             drag.interruptsDeceleration = true
             // Kept to 0.001 pt/s, so a replay on a shifted clock carries exactly the same.
-            let glide = motion.velocity(at: currentTime)
+            let glide = shared.motion.velocity(at: currentTime)
             drag.carriedVelocity = Point(x: (configuration.momentum.carried(from: glide.x) * 1000).rounded() / 1000,
                                          y: (configuration.momentum.carried(from: glide.y) * 1000).rounded() / 1000)
             activity = .drag(drag)

@@ -31,6 +31,17 @@ import ScrollKit
 /// every extra image delays the ones on screen. A drag that catches a fling keeps the fling's look-ahead
 /// loads (they finish into the cache); a reversal cancels those the new direction does not want, except
 /// those begun at least half a load time ago, which finish into the cache.
+///
+/// On a network (the app's disk cache is in front of it) whose loads measure at most `prefetchWindowLimit`
+/// (0.6 s: LTE, Wi-Fi; the pipeline's prior of 0.5 s too, so a session starts so), the motion is left to
+/// UIKit's prefetch window — the lab's Prefetch policy (`PrefetchPolicy`, 2 rows ahead while the content
+/// moves, cancelled on a reversal) runs every decision but the drag's frames, which keep Adaptive's
+/// drag-ahead: there every policy moves each image once, so bytes tie and blank time decides, and
+/// Prefetch's window was the least blank (a change of regime starts afresh; loads in flight finish).
+/// When loads measure `slowLoadMinimum` (0.4 s) or more, the drag-ahead horizon is
+/// `slowDragHorizonLoads` (6) load times instead of `dragHorizonLoads` (3): a slow reader reaches the
+/// rows ahead anyway, so loading them earlier costs nothing and shows them sooner (Prefetch's and
+/// Flutter's earlier look-ahead won those sessions at equal cost).
 public struct AdaptivePolicy: LoadingPolicy {
     public var kind: LoadingPolicyKind { .adaptive }
     /// Least time a tile passed during a fling must show its image to be worth a load; nil means half
@@ -41,7 +52,8 @@ public struct AdaptivePolicy: LoadingPolicy {
     /// Rows prefetched beyond the target rect in the fling direction.
     public var rowsBeyondTarget: Int
     /// While dragging, the row ahead is prefetched once the drag would reach it within this many
-    /// seconds; nil means three expected load durations, at least 0.15 s.
+    /// seconds; nil means `dragHorizonLoads` (3) expected load durations, `slowDragHorizonLoads` (6) when
+    /// loads take `slowLoadMinimum` or more, at least 0.15 s.
     public var dragHorizon: Double?
     /// Look-ahead items requested and not cancelled (tiles not on screen when asked for).
     public private(set) var plan: Set<Int> = []
@@ -76,7 +88,23 @@ public struct AdaptivePolicy: LoadingPolicy {
     public var storedRowsAhead = 2
     /// When each look-ahead item of `plan` was requested.
     public private(set) var requestedAt: [Int: Double] = [:]
+    /// At or below this measured load duration (seconds), on a network (a disk cache in front of it), the
+    /// motion is left to UIKit's prefetch window (`window`) but for the drag's own look-ahead; nil: never.
+    public var prefetchWindowLimit: Double? = 0.6
+    /// Whether `prefetchWindowLimit` holds now: the window runs the decisions.
+    public private(set) var isPrefetching = false
+    /// UIKit's prefetch window (the lab's Prefetch policy, 2 rows), run while `isPrefetching`.
+    public private(set) var window = PrefetchPolicy()
+    /// While dragging, the row ahead is prefetched once the drag would reach it within this many load
+    /// durations (`dragHorizon` nil), or `slowDragHorizonLoads` when loads take `slowLoadMinimum` or more.
+    public var dragHorizonLoads = 3.0
+    /// The drag horizon in load durations when loads are slow (at least `slowLoadMinimum`).
+    public var slowDragHorizonLoads = 6.0
+    /// Measured load duration (seconds) from which the drag horizon is `slowDragHorizonLoads`.
+    public var slowLoadMinimum = 0.4
     private var storage = DecisionStorage()
+    /// Kept between drag frames: the look-ahead a changed direction no longer wants.
+    private var unwanted: [Int] = []
 
     /// Makes the policy.
     public init(minimumShowTime: Double? = nil, speedLimit: Double? = nil, rowsBeyondTarget: Int = 1, dragHorizon: Double? = nil,
@@ -90,6 +118,37 @@ public struct AdaptivePolicy: LoadingPolicy {
     }
 
     public mutating func decide(_ trigger: LoadTrigger, in context: LoadingContext) -> LoadDecision {
+        let prefetching = usesWindow(context)
+        if prefetching != isPrefetching {
+            // A change of regime starts afresh; loads in flight finish into the cache.
+            isPrefetching = prefetching
+            window = PrefetchPolicy()
+            plan = []
+            requestedAt = [:]
+            direction = 0
+            endMotion()
+        }
+        guard prefetching else { return decideAlone(trigger, in: context) }
+        switch trigger {
+        case .frame where context.isTracking:
+            return dragAhead(context)
+        case let .appear(items):
+            for item in items { forget(item) }
+            return window.decide(trigger, in: context)
+        default:
+            return window.decide(trigger, in: context)
+        }
+    }
+
+    /// True when UIKit's prefetch window runs the motion: on a network (the app's disk cache is there)
+    /// whose loads measure at most `prefetchWindowLimit`.
+    public func usesWindow(_ context: LoadingContext) -> Bool {
+        guard let limit = prefetchWindowLimit else { return false }
+        return context.diskCache != nil && context.expectedLoadDuration <= limit
+    }
+
+    /// The decision of Adaptive's own rules (no prefetch window).
+    private mutating func decideAlone(_ trigger: LoadTrigger, in context: LoadingContext) -> LoadDecision {
         switch trigger {
         case let .appear(items):
             for item in items { forget(item) }
@@ -268,27 +327,42 @@ public struct AdaptivePolicy: LoadingPolicy {
         let v = context.velocity.y
         let limit = speedLimit ?? .infinity
         let dir = abs(v) > limit ? 0 : (v > 0 ? 1 : (v < 0 ? -1 : direction))
-        let horizon = dragHorizon ?? Swift.max(0.15, 3 * context.expectedLoadDuration)
-        let bounds = context.bounds
-        let wanted = context.lazyItemsAhead(rows: v == 0 || dir == 0 ? 0 : dragRows, direction: dir).lazy.filter { item in
-            let frame = context.frame(of: item)
-            let distance = dir > 0 ? frame.minY - bounds.maxY : bounds.minY - frame.maxY
-            return distance / abs(v) <= horizon
-        }
+        let duration = context.expectedLoadDuration
+        let horizon = dragHorizon ?? Swift.max(0.15, (duration >= slowLoadMinimum ? slowDragHorizonLoads : dragHorizonLoads) * duration)
+        let ahead = context.lazyItemsAhead(rows: v == 0 || dir == 0 ? 0 : dragRows, direction: dir)
         var decision = storage.begin()
         if dir != direction || dir == 0 {
-            let unwanted = plan.filter { !wanted.contains($0) }
-            decision.cancel.append(contentsOf: cancellable(unwanted, in: context))
-            for item in unwanted { forget(item) }
+            // The look-ahead the new direction does not want, gathered in kept storage (no allocation per frame).
+            unwanted.removeAll(keepingCapacity: true)
+            for item in plan where !Self.isWanted(item, ahead: ahead, direction: dir, speed: v, horizon: horizon, in: context) {
+                unwanted.append(item)
+            }
+            let half = context.expectedLoadDuration / 2
+            for item in unwanted {
+                if context.time - (requestedAt[item] ?? context.time) < half { decision.cancel.append(item) }
+                forget(item)
+            }
+            decision.cancel.sort()
             direction = dir
         }
-        for item in wanted where !plan.contains(item) {
+        for item in ahead where !plan.contains(item) && Self.isWanted(item, ahead: nil, direction: dir, speed: v, horizon: horizon, in: context) {
             plan.insert(item)
             requestedAt[item] = context.time
             if !context.isCached(item) { decision.load.append(LoadRequest(item: item, priority: 1)) }
         }
         if dir != 0 { readStoredAhead(direction: dir, in: context, into: &decision.load) }
         return storage.end(decision)
+    }
+
+    /// Whether the drag at `speed` (pt/s) in `direction` reaches `item` within `horizon` seconds; with
+    /// `ahead`, also whether `item` is one of those rows (nil: the caller iterates them). A static function,
+    /// not a closure, so a drag frame captures nothing on the heap.
+    private static func isWanted(_ item: Int, ahead: ItemsAhead?, direction: Int, speed: Double, horizon: Double,
+                                 in context: LoadingContext) -> Bool {
+        if let ahead, !ahead.contains(item) { return false }
+        let frame = context.frame(of: item), bounds = context.bounds
+        let distance = direction > 0 ? frame.minY - bounds.maxY : bounds.minY - frame.maxY
+        return distance / abs(speed) <= horizon
     }
 
     /// The images in the disk cache (not in memory) of the `storedRowsAhead` rows ahead in `dir`, not yet

@@ -1,4 +1,5 @@
 import CSDL
+import ScrollKit
 import ScrollLabCore
 
 /// Rendered text as textures, one per (string, style, colour), least recently used dropped first.
@@ -99,6 +100,32 @@ final class TextCache {
         }
         guard let entry = entry(text, style: style, colour: colour) else { return }
         blit(entry, x: Double(centreX) - Double(entry.width) / fonts.scale / 2, y: Double(y))
+    }
+
+    /// Draws `text` with its top-left at (x, y), or centred on x with `centred`, pre-blended on `background`
+    /// (an opaque texture, copied instead of blended: the same pixels) when its box lies inside `solid`, the
+    /// rect (points) known to be all `background` at this moment (a tile's fill, its header); blended
+    /// otherwise, so a longer text than the rect holds still shows what is under it.
+    func draw(_ text: String, style: FontSet.Style, colour: RGBA, on background: RGBA, inside solid: Rect,
+              x: Int32, y: Int32, centred: Bool = false) {
+        // The box must stay a point clear of the rect's edges: the window's scaling rounds both to pixels.
+        func fits(width: Int32, height: Int32) -> Bool {
+            let w = Double(width) / fonts.scale, h = Double(height) / fonts.scale
+            let left = centred ? Double(x) - w / 2 : Double(x)
+            return left >= solid.minX + 1 && left + w <= solid.maxX - 1 && Double(y) >= solid.minY + 1 && Double(y) + h <= solid.maxY - 1
+        }
+        let base = Double(x)
+        if let glyphs = glyphRun(text, style: style, colour: colour, background: background) {
+            let width = glyphs.reduce(0) { $0 + $1.width }
+            if fits(width: width, height: glyphs.map(\.height).max() ?? 0) {
+                drawGlyphs(glyphs, x: centred ? base - Double(width) / fonts.scale / 2 : base, y: Double(y))
+                return
+            }
+        } else if let entry = entry(text, style: style, colour: colour, background: background), fits(width: entry.width, height: entry.height) {
+            blit(entry, x: centred ? base - Double(entry.width) / fonts.scale / 2 : base, y: Double(y))
+            return
+        }
+        if centred { drawCentred(text, style: style, colour: colour, centreX: x, y: y) } else { draw(text, style: style, colour: colour, x: x, y: y) }
     }
 
     /// The size `text` takes in `style`, points.

@@ -54,6 +54,14 @@ struct Canvas {
         SDL_RenderClear(renderer)
     }
 
+    /// Fills `area` with `c` except `holes` (rects that another opaque fill covers whole later in the frame),
+    /// in non-overlapping pieces whose edges are the holes' own, so each pixel is written once.
+    func fill(_ area: Rect, except holes: [Rect], _ c: RGBA) {
+        var pieces = [area]
+        for hole in holes { pieces = pieces.flatMap { $0.subtracting(hole) } }
+        fill(pieces, c)
+    }
+
     /// Fills a rect.
     func fill(_ rect: Rect, _ c: RGBA) {
         fill([rect], c)

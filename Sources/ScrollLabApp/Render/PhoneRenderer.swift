@@ -44,7 +44,9 @@ struct PhoneRenderer {
         }
         drawScrollIndicators(snapshot, scrollFrame: scrollFrame, canvas: canvas)
         canvas.clip(screen)
-        drawTitleBar(snapshot.name, screen: screen)
+        // The content is clipped to the scroll view: when that lies below the bar, the bar covers the screen's
+        // colour alone.
+        drawTitleBar(snapshot.name, screen: screen, over: scrollFrame.minY >= screen.minY + Self.titleBarHeight ? .screen : nil)
         if snapshot.targetRect != nil { drawTargetKey(screen: screen) }
         canvas.clip(nil)
     }
@@ -56,11 +58,14 @@ struct PhoneRenderer {
         let texture = tile.imageAsset.flatMap { textures?.texture(for: $0) }
         let opaque = tile.imageAsset.map { textures?.isOpaque($0) ?? false } ?? false
         // An opaque image at full opacity covers the tile: what is under it is not drawn.
-        if texture == nil || !opaque || tile.imageAlpha < 1 {
-            canvas.fill(rect, TilePalette.fill(ofView: tile.view))
-            // The item index, big, under the image: visible while it is missing or fading in.
-            text.drawCentred("item", style: .label, colour: .darkText, centreX: centreX, y: snapped.y + snapped.h / 2 - 34)
-            text.drawCentred("\(item)", style: .big, colour: .darkText, centreX: centreX, y: snapped.y + snapped.h / 2 - 14)
+        let fill = TilePalette.fill(ofView: tile.view)
+        let filled = texture == nil || !opaque || tile.imageAlpha < 1
+        if filled {
+            canvas.fill(rect, fill)
+            // The item index, big, under the image: visible while it is missing or fading in. On the fill
+            // alone (the two boxes do not meet), so drawn pre-blended on it.
+            text.draw("item", style: .label, colour: .darkText, on: fill, inside: rect, x: centreX, y: snapped.y + snapped.h / 2 - 34, centred: true)
+            text.draw("\(item)", style: .big, colour: .darkText, on: fill, inside: rect, x: centreX, y: snapped.y + snapped.h / 2 - 14, centred: true)
         }
         if let texture {
             canvas.draw(texture: texture, in: rect, alpha: tile.imageAlpha, opaque: opaque)
@@ -71,7 +76,8 @@ struct PhoneRenderer {
         } else if let failure = tile.failure {
             drawPlaceholder(failure, in: rect)
         } else if let status = tile.status {
-            text.drawCentred(status, style: .mono, colour: .darkText, centreX: centreX, y: snapped.y + snapped.h - 24)
+            // No texture: the tile was filled, and the status sits below the item's index.
+            text.draw(status, style: .mono, colour: .darkText, on: fill, inside: rect, x: centreX, y: snapped.y + snapped.h - 24, centred: true)
         }
         if tile.isPressed {
             canvas.fill(rect, RGBA(0, 0, 0, 140))
@@ -80,8 +86,9 @@ struct PhoneRenderer {
         canvas.stroke(rect, width: 4, colour)
         if tile.isSelected { canvas.stroke(rect.insetBy(dx: 4, dy: 4), width: 4, RGBA(255, 255, 255)) }
         // Identity badge: "view #k" on the view's colour.
-        canvas.fill(Rect(x: rect.minX, y: rect.minY, width: rect.width, height: 24), colour)
-        text.draw("view #\(tile.view)", style: .heading, colour: TilePalette.headerText(ofView: tile.view),
+        let header = Rect(x: rect.minX, y: rect.minY, width: rect.width, height: 24)
+        canvas.fill(header, colour)
+        text.draw("view #\(tile.view)", style: .heading, colour: TilePalette.headerText(ofView: tile.view), on: colour, inside: header,
                   x: snapped.x + 8, y: snapped.y + 3)
         drawHeart(tile, in: rect)
     }
@@ -171,12 +178,23 @@ struct PhoneRenderer {
                          y: Canvas.snap(bar).y + 4)
     }
 
-    func drawTitleBar(_ name: String, screen: Rect) {
+    /// The bar naming the scene at the top of `screen`, translucent over what is drawn there; `over` the solid
+    /// colour that is all there is under it, the bar is filled with the colour it blends to there, opaque, and
+    /// its title drawn pre-blended on it (the same pixels, a copy instead of two blends).
+    func drawTitleBar(_ name: String, screen: Rect, over under: RGBA? = nil) {
         let bar = Rect(x: screen.minX, y: screen.minY, width: screen.width, height: Self.titleBarHeight)
-        canvas.fill(bar, RGBA.titleBar.withAlpha(245))
-        canvas.fill(Rect(x: bar.minX, y: bar.maxY - 1, width: bar.width, height: 1), RGBA(200, 200, 206))
+        let translucent = RGBA.titleBar.withAlpha(245)
+        let solid = under.map(translucent.blended(over:))
+        canvas.fill(bar, solid ?? translucent)
+        let line = Rect(x: bar.minX, y: bar.maxY - 1, width: bar.width, height: 1)
+        canvas.fill(line, RGBA(200, 200, 206))
         let title = name.prefix(1).uppercased() + name.dropFirst()
         let snapped = Canvas.snap(bar)
-        text.drawCentred(title, style: .heading, colour: .darkText, centreX: snapped.x + snapped.w / 2, y: snapped.y + 7)
+        if let solid {
+            text.draw(title, style: .heading, colour: .darkText, on: solid, inside: Rect(x: bar.minX, y: bar.minY, width: bar.width, height: bar.height - 1),
+                      x: snapped.x + snapped.w / 2, y: snapped.y + 7, centred: true)
+        } else {
+            text.drawCentred(title, style: .heading, colour: .darkText, centreX: snapped.x + snapped.w / 2, y: snapped.y + 7)
+        }
     }
 }

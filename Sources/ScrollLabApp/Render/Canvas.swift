@@ -23,10 +23,20 @@ struct Canvas {
     /// Snaps a rect to whole pixels (edges rounded, so adjacent rects stay adjacent). Coordinates are
     /// kept within ±1e6 and NaN becomes 0, so a bad value can never trap the conversion.
     nonisolated static func snap(_ rect: Rect) -> SDL_Rect {
-        func pixel(_ v: Double) -> Int { v.isNaN ? 0 : Int(Swift.min(Swift.max(v, -1e6), 1e6).rounded()) }
+        func pixel(_ v: Double) -> Int { v.isNaN ? 0 : roundedHalfAway(Swift.min(Swift.max(v, -1e6), 1e6)) }
         let x0 = pixel(rect.minX), y0 = pixel(rect.minY)
         let x1 = pixel(rect.maxX), y1 = pixel(rect.maxY)
         return SDL_Rect(x: Int32(x0), y: Int32(y0), w: Int32(x1 - x0), h: Int32(y1 - y0))
+    }
+
+    /// `v.rounded()` (halves away from zero) for |v| ≤ 1e6, without the C library's `round` call that `rounded()`
+    /// compiles to here (a few hundred thousand a frame): the floor of |v| and its exact fraction decide.
+    @inline(__always)
+    nonisolated static func roundedHalfAway(_ v: Double) -> Int {
+        let magnitude = Swift.abs(v)
+        let whole = Int(magnitude)   // truncation: the floor of a non-negative value
+        let up = magnitude - Double(whole) >= 0.5 ? 1 : 0
+        return v < 0 ? -(whole + up) : whole + up
     }
 
     /// Draws `texture` stretched into `rect` with opacity `alpha` (0…1). An `opaque` texture (no alpha
@@ -46,6 +56,13 @@ struct Canvas {
     func setColour(_ c: RGBA) {
         SDL_SetRenderDrawBlendMode(renderer, c.a == 255 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
         SDL_SetRenderDrawColor(renderer, c.r, c.g, c.b, c.a)
+    }
+
+    /// True when the renderer draws one output pixel per point (no window scaling).
+    var isUnscaled: Bool {
+        var scaleX: Float = 1, scaleY: Float = 1
+        SDL_RenderGetScale(renderer, &scaleX, &scaleY)
+        return scaleX == 1 && scaleY == 1
     }
 
     /// Fills the whole target.
@@ -93,7 +110,7 @@ struct Canvas {
     /// in points a hair past each pixel edge, so the renderer's scaling and truncation lands on that very
     /// pixel; nil when it covers no pixel.
     nonisolated static func pixelAligned(_ rect: Rect, scaleX: Double, scaleY: Double) -> SDL_FRect? {
-        func pixel(_ v: Double) -> Double { v.isNaN ? 0 : Swift.min(Swift.max(v, -1e6), 1e6).rounded() }
+        func pixel(_ v: Double) -> Double { v.isNaN ? 0 : Double(roundedHalfAway(Swift.min(Swift.max(v, -1e6), 1e6))) }
         let x0 = pixel(rect.minX * scaleX), x1 = pixel(rect.maxX * scaleX)
         let y0 = pixel(rect.minY * scaleY), y1 = pixel(rect.maxY * scaleY)
         guard x1 > x0, y1 > y0 else { return nil }
@@ -144,22 +161,26 @@ struct Canvas {
               Rect(x: rect.maxX - width, y: rect.minY + width, width: width, height: rect.height - 2 * width)], c)
     }
 
-    /// Strokes a dashed border: dashes of `dash` pixels separated by gaps of the same length.
+    /// Strokes a dashed border: dashes of `dash` pixels separated by gaps of the same length, all in one
+    /// fill (in the order they were once drawn one by one, so even a translucent colour blends the same).
     func strokeDashed(_ rect: Rect, width: Double, dash: Double, _ c: RGBA) {
+        var dashes: [Rect] = []
+        dashes.reserveCapacity(2 * Int(((rect.width + rect.height) / (2 * dash)).rounded(.up)) + 4)
         var x = rect.minX
         while x < rect.maxX {
             let len = Swift.min(dash, rect.maxX - x)
-            fill(Rect(x: x, y: rect.minY, width: len, height: width), c)
-            fill(Rect(x: x, y: rect.maxY - width, width: len, height: width), c)
+            dashes.append(Rect(x: x, y: rect.minY, width: len, height: width))
+            dashes.append(Rect(x: x, y: rect.maxY - width, width: len, height: width))
             x += 2 * dash
         }
         var y = rect.minY
         while y < rect.maxY {
             let len = Swift.min(dash, rect.maxY - y)
-            fill(Rect(x: rect.minX, y: y, width: width, height: len), c)
-            fill(Rect(x: rect.maxX - width, y: y, width: width, height: len), c)
+            dashes.append(Rect(x: rect.minX, y: y, width: width, height: len))
+            dashes.append(Rect(x: rect.maxX - width, y: y, width: width, height: len))
             y += 2 * dash
         }
+        fill(dashes, c)
     }
 
     /// Restricts drawing to `rect` (nil: the whole target).

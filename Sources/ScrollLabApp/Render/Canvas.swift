@@ -8,7 +8,7 @@ import ScrollLabCore
 struct Canvas {
     /// The SDL renderer drawn into.
     let renderer: OpaquePointer
-    /// True for SDL's software renderer, whose translucent fills may be blended here (`blendOnSurface`).
+    /// True for SDL's software renderer, whose fills may be written here (`fillOnSurface`).
     let isSoftware: Bool
     /// Shapes that come back every frame (the phones' bodies), as computed the first time.
     private let shapes = ShapeCache()
@@ -97,8 +97,8 @@ struct Canvas {
         SDL_RenderGetScale(renderer, &scaleX, &scaleY)
         if scaleX == 1, scaleY == 1 {
             let snapped = rects.map(Self.snap)
-            // A translucent fill is blended straight into a software window's pixels: the same pixels, faster.
-            if c.a != 255, blendOnSurface(snapped, c) { return }
+            // Straight into a software window's pixels (blended when translucent): the same pixels, faster.
+            if fillOnSurface(snapped, c) { return }
             snapped.withUnsafeBufferPointer { SDL_RenderFillRects(renderer, $0.baseAddress, Int32($0.count)) }
             return
         }

@@ -1,4 +1,7 @@
 import CSDL
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Fills written straight into the software renderer's window surface: translucent ones blended, opaque ones
 /// written.
@@ -52,7 +55,7 @@ extension Canvas {
         let pitch = Int(surface.pointee.pitch) / 4
         let base = pixels.assumingMemoryBound(to: UInt32.self)
         let opaque = c.a == 255
-        let value = Self.rgb888(c)
+        let wide = wchar_t(bitPattern: Self.rgb888(c))
         for rect in rects {
             // SDL's software renderer fills a rect of no width or height one pixel wide or high.
             let r = SDL_Rect(x: rect.x, y: rect.y, w: Swift.max(rect.w, 1), h: Swift.max(rect.h, 1))
@@ -60,7 +63,8 @@ extension Canvas {
             for row in Int(cut.y)..<Int(cut.y + cut.h) {
                 let start = base + row * pitch + Int(cut.x)
                 if opaque {
-                    start.update(repeating: value, count: Int(cut.w))
+                    // The C library's wide-character fill: 32-bit stores a vector at a time.
+                    wmemset(UnsafeMutableRawPointer(start).assumingMemoryBound(to: wchar_t.self), wide, Int(cut.w))
                 } else {
                     Self.blendRGB888(start, count: Int(cut.w), c)
                 }

@@ -32,6 +32,23 @@ import Testing
         #expect(Canvas.pixelAligned(Rect(x: 0, y: 10.2, width: 5, height: 0.3), scaleX: scale, scaleY: scale) == nil)
     }
 
+    /// `roundedHalfAway` is `rounded()` exactly: halves away from zero, the largest double under a half, negatives.
+    @Test func roundingIsTheStandardLibrarys() {
+        var values: [Double] = [0, -0.0, 0.5, -0.5, 1.5, -1.5, 2.5, -2.5, 0.49999999999999994, -0.49999999999999994,
+                                1e6, -1e6, 999_999.5, -999_999.5, 4_503_599.5]
+        var x = -1000.0
+        while x <= 1000 { values.append(x); x += 0.03125 * 1.37 }
+        for v in values where abs(v) <= 1e6 { #expect(Canvas.roundedHalfAway(v) == Int(v.rounded()), "\(v)") }
+    }
+
+    /// A tile's text is drawn pre-blended only on the one colour a translucent bar leaves on the screen:
+    /// the title bar's colour is the blend SDL gives (each channel `d·(255−a)/255 + c·a/255`).
+    @Test func aBlendedColourIsSDLsBlend() {
+        #expect(RGBA.titleBar.withAlpha(245).blended(over: .screen) == RGBA(247, 247, 249))
+        #expect(RGBA(255, 80, 60, 28).blended(over: RGBA(0, 0, 0)) == RGBA(28, 8, 6))
+        #expect(RGBA(1, 2, 3, 255).blended(over: RGBA(200, 200, 200)) == RGBA(1, 2, 3))
+    }
+
     @Test func subtractingLeavesTheFourPiecesAroundTheHole() {
         let outer = Rect(x: 0, y: 0, width: 40, height: 30)
         let hole = Rect(x: 10, y: 5, width: 20, height: 15)

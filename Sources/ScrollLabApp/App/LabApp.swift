@@ -92,7 +92,7 @@ package final class LabApp {
         hud.fadeMessage(at: t)
         var focusedSnapshot: SceneSnapshot?
         var moving = false
-        canvas.clear(.background)
+        clearBackground()
         for phone in session.phones {
             let snapshot = draw(phone, at: t)
             moving = moving || snapshot.isDragging || snapshot.isDecelerating
@@ -116,6 +116,23 @@ package final class LabApp {
             loop.pendingScreenshot = nil
             saveScreenshot(to: path)
         }
+    }
+
+    /// The window's background under everything but the phones' screens, which each phone fills whole first
+    /// thing (`PhoneRenderer.drawBody`): a third of four phones' window is not written twice. The software
+    /// renderer's window keeps its pixels from frame to frame, so the letterbox bars beyond the layout, which
+    /// no fill reaches, are cleared with the whole target when the output's size changes; another renderer's
+    /// back buffer is not kept, and is cleared whole every frame.
+    private func clearBackground() {
+        var width: Int32 = 0, height: Int32 = 0
+        SDL_GetRendererOutputSize(sdl.renderer, &width, &height)
+        let output = SDL_Point(x: width, y: height)
+        guard canvas.isSoftware, let cleared = loop.clearedOutput, cleared.x == output.x, cleared.y == output.y else {
+            canvas.clear(.background)
+            loop.clearedOutput = output
+            return
+        }
+        canvas.fill(Rect(origin: .zero, size: sdl.layoutSize), except: session.phones.map(\.viewport.frame), .background)
     }
 
     /// Draws `phone` at app time `t` and returns what it showed.
@@ -188,6 +205,8 @@ struct LoopState {
     /// `--screenshot`: taken, or failed to save.
     var screenshotTaken = false
     var screenshotFailed = false
+    /// The output size the whole target was last cleared at (`LabApp.clearBackground`).
+    var clearedOutput: SDL_Point?
     /// F12's screenshot, saved at the end of the frame.
     var pendingScreenshot: String?
     /// The last time the window had something to draw (`canRest`), and how often it has rested.

@@ -1,4 +1,6 @@
 import CSDL
+import Foundation
+import ScrollKit
 import ScrollLabCore
 
 /// Rendered text as textures, one per (string, style, colour), least recently used dropped first.
@@ -23,22 +25,20 @@ final class TextCache {
                 && sameBytes(a.text, b.text)
         }
 
+        /// Compared as two runs of bytes (`withUTF8` gives a small string's, the HUD's and tiles' usual kind,
+        /// from a copy on the stack, where `withContiguousStorageIfAvailable` gives none).
         private static func sameBytes(_ a: String, _ b: String) -> Bool {
             guard a.utf8.count == b.utf8.count else { return false }
-            let contiguous = a.utf8.withContiguousStorageIfAvailable { x in
-                b.utf8.withContiguousStorageIfAvailable { y in x.elementsEqual(y) }
-            }
-            if let contiguous, let equal = contiguous { return equal }
-            return a.utf8.elementsEqual(b.utf8)
+            var a = a, b = b
+            return a.withUTF8 { x in b.withUTF8 { y in x.count == y.count && (x.isEmpty || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0) } }
         }
 
         func hash(into hasher: inout Hasher) {
             hasher.combine(style)
             hasher.combine(colour)
             hasher.combine(background)
-            if text.utf8.withContiguousStorageIfAvailable({ hasher.combine(bytes: UnsafeRawBufferPointer($0)) }) == nil {
-                for byte in text.utf8 { hasher.combine(byte) }
-            }
+            var bytes = text
+            bytes.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
         }
     }
 
@@ -99,6 +99,40 @@ final class TextCache {
         }
         guard let entry = entry(text, style: style, colour: colour) else { return }
         blit(entry, x: Double(centreX) - Double(entry.width) / fonts.scale / 2, y: Double(y))
+    }
+
+    /// Draws `text` with its top-left at (x, y), or centred on x with `centred`, pre-blended on `background`
+    /// (an opaque texture, copied instead of blended: the same pixels) when its box lies inside `solid`, the
+    /// rect (points) known to be all `background` at this moment (a tile's fill, its header); blended
+    /// otherwise, so a longer text than the rect holds still shows what is under it. Only at one output pixel
+    /// per point: in a scaled window SDL stretches a texture onto a box a pixel off its size, blending by
+    /// another rounding than the pre-blend's, and the pixels would differ by a level here and there.
+    func draw(_ text: String, style: FontSet.Style, colour: RGBA, on background: RGBA, inside solid: Rect,
+              x: Int32, y: Int32, centred: Bool = false) {
+        var scaleX: Float = 1, scaleY: Float = 1
+        SDL_RenderGetScale(renderer, &scaleX, &scaleY)
+        guard scaleX == 1, scaleY == 1 else {
+            if centred { drawCentred(text, style: style, colour: colour, centreX: x, y: y) } else { draw(text, style: style, colour: colour, x: x, y: y) }
+            return
+        }
+        // The box must stay a point clear of the rect's edges: the window's scaling rounds both to pixels.
+        func fits(width: Int32, height: Int32) -> Bool {
+            let w = Double(width) / fonts.scale, h = Double(height) / fonts.scale
+            let left = centred ? Double(x) - w / 2 : Double(x)
+            return left >= solid.minX + 1 && left + w <= solid.maxX - 1 && Double(y) >= solid.minY + 1 && Double(y) + h <= solid.maxY - 1
+        }
+        let base = Double(x)
+        if let glyphs = glyphRun(text, style: style, colour: colour, background: background) {
+            let width = glyphs.reduce(0) { $0 + $1.width }
+            if fits(width: width, height: glyphs.map(\.height).max() ?? 0) {
+                drawGlyphs(glyphs, x: centred ? base - Double(width) / fonts.scale / 2 : base, y: Double(y))
+                return
+            }
+        } else if let entry = entry(text, style: style, colour: colour, background: background), fits(width: entry.width, height: entry.height) {
+            blit(entry, x: centred ? base - Double(entry.width) / fonts.scale / 2 : base, y: Double(y))
+            return
+        }
+        if centred { drawCentred(text, style: style, colour: colour, centreX: x, y: y) } else { draw(text, style: style, colour: colour, x: x, y: y) }
     }
 
     /// The size `text` takes in `style`, points.

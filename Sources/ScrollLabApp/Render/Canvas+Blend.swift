@@ -1,6 +1,10 @@
 import CSDL
+#if canImport(Glibc)
+import Glibc
+#endif
 
-/// Translucent fills written straight into the software renderer's window surface.
+/// Fills written straight into the software renderer's window surface: translucent ones blended, opaque ones
+/// written.
 ///
 /// SDL's software renderer blends a translucent fill one pixel at a time (`SDL_BlendFillRect`: for each
 /// channel `d·(255−a)/255 + c·a/255`, integer division), about 20 instructions a pixel; the ghost of the
@@ -21,9 +25,15 @@ extension Canvas {
         #endif
     }()
 
-    /// Blends `rects` (already snapped, as `SDL_RenderFillRects` takes them) of colour `c` straight into the
-    /// window surface; false (nothing drawn) when this renderer or target cannot be drawn into directly.
-    func blendOnSurface(_ rects: [SDL_Rect], _ c: RGBA) -> Bool {
+    /// Fills `rects` (already snapped, as `SDL_RenderFillRects` takes them) of colour `c` straight into the
+    /// window surface — blended when `c` is translucent, written when opaque; false (nothing drawn) when this
+    /// renderer or target cannot be drawn into directly.
+    ///
+    /// Opaque fills come here too: the phones' shapes are many rects a pixel high (a heart is fifty, a rounded
+    /// corner one a row), and SDL spends far more on each rect (its command, its clipping, its fill routine's
+    /// setup) than on its pixels. An opaque pixel is the colour as `SDL_MapRGBA` gives it on this surface
+    /// (`0x00RRGGBB`): the very value SDL writes.
+    func fillOnSurface(_ rects: [SDL_Rect], _ c: RGBA) -> Bool {
         guard Self.blendsDirectly, isSoftware, SDL_GetRenderTarget(renderer) == nil, let window = SDL_RenderGetWindow(renderer) else { return false }
         var viewport = SDL_Rect()
         SDL_RenderGetViewport(renderer, &viewport)
@@ -44,15 +54,28 @@ extension Canvas {
         }
         let pitch = Int(surface.pointee.pitch) / 4
         let base = pixels.assumingMemoryBound(to: UInt32.self)
+        let opaque = c.a == 255
+        let wide = wchar_t(bitPattern: Self.rgb888(c))
         for rect in rects {
             // SDL's software renderer fills a rect of no width or height one pixel wide or high.
             let r = SDL_Rect(x: rect.x, y: rect.y, w: Swift.max(rect.w, 1), h: Swift.max(rect.h, 1))
             guard let cut = Self.intersection(r, bounds) else { continue }
             for row in Int(cut.y)..<Int(cut.y + cut.h) {
-                Self.blendRGB888(base + row * pitch + Int(cut.x), count: Int(cut.w), c)
+                let start = base + row * pitch + Int(cut.x)
+                if opaque {
+                    // The C library's wide-character fill: 32-bit stores a vector at a time.
+                    wmemset(UnsafeMutableRawPointer(start).assumingMemoryBound(to: wchar_t.self), wide, Int(cut.w))
+                } else {
+                    Self.blendRGB888(start, count: Int(cut.w), c)
+                }
             }
         }
         return true
+    }
+
+    /// The pixel value of opaque `c` on an RGB888 surface (the top byte unused, 0), as `SDL_MapRGBA` maps it.
+    nonisolated static func rgb888(_ c: RGBA) -> UInt32 {
+        UInt32(c.r) << 16 | UInt32(c.g) << 8 | UInt32(c.b)
     }
 
     /// `a ∩ b`, nil when empty (as `SDL_IntersectRect`).

@@ -8,7 +8,7 @@ import ScrollLabCore
 struct Canvas {
     /// The SDL renderer drawn into.
     let renderer: OpaquePointer
-    /// True for SDL's software renderer, whose translucent fills may be blended here (`blendOnSurface`).
+    /// True for SDL's software renderer, whose fills may be written here (`fillOnSurface`).
     let isSoftware: Bool
     /// Shapes that come back every frame (the phones' bodies), as computed the first time.
     private let shapes = ShapeCache()
@@ -23,10 +23,20 @@ struct Canvas {
     /// Snaps a rect to whole pixels (edges rounded, so adjacent rects stay adjacent). Coordinates are
     /// kept within ±1e6 and NaN becomes 0, so a bad value can never trap the conversion.
     nonisolated static func snap(_ rect: Rect) -> SDL_Rect {
-        func pixel(_ v: Double) -> Int { v.isNaN ? 0 : Int(Swift.min(Swift.max(v, -1e6), 1e6).rounded()) }
+        func pixel(_ v: Double) -> Int { v.isNaN ? 0 : roundedHalfAway(Swift.min(Swift.max(v, -1e6), 1e6)) }
         let x0 = pixel(rect.minX), y0 = pixel(rect.minY)
         let x1 = pixel(rect.maxX), y1 = pixel(rect.maxY)
         return SDL_Rect(x: Int32(x0), y: Int32(y0), w: Int32(x1 - x0), h: Int32(y1 - y0))
+    }
+
+    /// `v.rounded()` (halves away from zero) for |v| ≤ 1e6, without the C library's `round` call that `rounded()`
+    /// compiles to here (a few hundred thousand a frame): the floor of |v| and its exact fraction decide.
+    @inline(__always)
+    nonisolated static func roundedHalfAway(_ v: Double) -> Int {
+        let magnitude = Swift.abs(v)
+        let whole = Int(magnitude)   // truncation: the floor of a non-negative value
+        let up = magnitude - Double(whole) >= 0.5 ? 1 : 0
+        return v < 0 ? -(whole + up) : whole + up
     }
 
     /// Draws `texture` stretched into `rect` with opacity `alpha` (0…1). An `opaque` texture (no alpha
@@ -48,10 +58,25 @@ struct Canvas {
         SDL_SetRenderDrawColor(renderer, c.r, c.g, c.b, c.a)
     }
 
+    /// True when the renderer draws one output pixel per point (no window scaling).
+    var isUnscaled: Bool {
+        var scaleX: Float = 1, scaleY: Float = 1
+        SDL_RenderGetScale(renderer, &scaleX, &scaleY)
+        return scaleX == 1 && scaleY == 1
+    }
+
     /// Fills the whole target.
     func clear(_ c: RGBA) {
         setColour(c)
         SDL_RenderClear(renderer)
+    }
+
+    /// Fills `area` with `c` except `holes` (rects that another opaque fill covers whole later in the frame),
+    /// in non-overlapping pieces whose edges are the holes' own, so each pixel is written once.
+    func fill(_ area: Rect, except holes: [Rect], _ c: RGBA) {
+        var pieces = [area]
+        for hole in holes { pieces = pieces.flatMap { $0.subtracting(hole) } }
+        fill(pieces, c)
     }
 
     /// Fills a rect.
@@ -72,8 +97,8 @@ struct Canvas {
         SDL_RenderGetScale(renderer, &scaleX, &scaleY)
         if scaleX == 1, scaleY == 1 {
             let snapped = rects.map(Self.snap)
-            // A translucent fill is blended straight into a software window's pixels: the same pixels, faster.
-            if c.a != 255, blendOnSurface(snapped, c) { return }
+            // Straight into a software window's pixels (blended when translucent): the same pixels, faster.
+            if fillOnSurface(snapped, c) { return }
             snapped.withUnsafeBufferPointer { SDL_RenderFillRects(renderer, $0.baseAddress, Int32($0.count)) }
             return
         }
@@ -85,7 +110,7 @@ struct Canvas {
     /// in points a hair past each pixel edge, so the renderer's scaling and truncation lands on that very
     /// pixel; nil when it covers no pixel.
     nonisolated static func pixelAligned(_ rect: Rect, scaleX: Double, scaleY: Double) -> SDL_FRect? {
-        func pixel(_ v: Double) -> Double { v.isNaN ? 0 : Swift.min(Swift.max(v, -1e6), 1e6).rounded() }
+        func pixel(_ v: Double) -> Double { v.isNaN ? 0 : Double(roundedHalfAway(Swift.min(Swift.max(v, -1e6), 1e6))) }
         let x0 = pixel(rect.minX * scaleX), x1 = pixel(rect.maxX * scaleX)
         let y0 = pixel(rect.minY * scaleY), y1 = pixel(rect.maxY * scaleY)
         guard x1 > x0, y1 > y0 else { return nil }
@@ -136,22 +161,26 @@ struct Canvas {
               Rect(x: rect.maxX - width, y: rect.minY + width, width: width, height: rect.height - 2 * width)], c)
     }
 
-    /// Strokes a dashed border: dashes of `dash` pixels separated by gaps of the same length.
+    /// Strokes a dashed border: dashes of `dash` pixels separated by gaps of the same length, all in one
+    /// fill (in the order they were once drawn one by one, so even a translucent colour blends the same).
     func strokeDashed(_ rect: Rect, width: Double, dash: Double, _ c: RGBA) {
+        var dashes: [Rect] = []
+        dashes.reserveCapacity(2 * Int(((rect.width + rect.height) / (2 * dash)).rounded(.up)) + 4)
         var x = rect.minX
         while x < rect.maxX {
             let len = Swift.min(dash, rect.maxX - x)
-            fill(Rect(x: x, y: rect.minY, width: len, height: width), c)
-            fill(Rect(x: x, y: rect.maxY - width, width: len, height: width), c)
+            dashes.append(Rect(x: x, y: rect.minY, width: len, height: width))
+            dashes.append(Rect(x: x, y: rect.maxY - width, width: len, height: width))
             x += 2 * dash
         }
         var y = rect.minY
         while y < rect.maxY {
             let len = Swift.min(dash, rect.maxY - y)
-            fill(Rect(x: rect.minX, y: y, width: width, height: len), c)
-            fill(Rect(x: rect.maxX - width, y: y, width: width, height: len), c)
+            dashes.append(Rect(x: rect.minX, y: y, width: width, height: len))
+            dashes.append(Rect(x: rect.maxX - width, y: y, width: width, height: len))
             y += 2 * dash
         }
+        fill(dashes, c)
     }
 
     /// Restricts drawing to `rect` (nil: the whole target).

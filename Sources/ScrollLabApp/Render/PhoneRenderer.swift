@@ -16,20 +16,22 @@ struct PhoneRenderer {
     /// Image textures by asset, when the scene has images.
     var textures: TextureStore?
 
-    /// Draws the phone's body around `screen` and fills the screen with `colour`.
-    static func drawBody(screen: Rect, colour: RGBA, canvas: Canvas) {
+    /// Draws the phone's body around `screen` and fills the screen with `colour`, except `covered`: rects
+    /// inside it that are drawn over whole and opaque later in the frame.
+    static func drawBody(screen: Rect, colour: RGBA, canvas: Canvas, except covered: [Rect] = []) {
         canvas.fillRounded(screen.insetBy(dx: -12, dy: -14), radius: 26, .phoneBody, around: screen)
-        canvas.fill(screen, colour)
+        canvas.fill(screen, except: covered, colour)
     }
 
     /// Draws `snapshot` into the phone at `viewport`.
     func draw(_ snapshot: SceneSnapshot, viewport: PhoneViewport) {
         let screen = viewport.frame
-        PhoneRenderer.drawBody(screen: screen, colour: .screen, canvas: canvas)
-
         let origin = screen.origin + snapshot.scrollViewFrame.origin
         let scrollFrame = Rect(origin: origin, size: snapshot.scrollViewFrame.size)
-        canvas.clip(scrollFrame.intersection(screen) ?? screen)
+        let content = scrollFrame.intersection(screen) ?? screen
+        PhoneRenderer.drawBody(screen: screen, colour: .screen, canvas: canvas, except: coveredByTiles(snapshot, origin: origin, clip: content))
+
+        canvas.clip(content)
         for tile in snapshot.tiles {
             guard let item = tile.item else { continue }
             let rect = tile.frame.offsetBy(origin - snapshot.contentOffset)
@@ -44,9 +46,25 @@ struct PhoneRenderer {
         }
         drawScrollIndicators(snapshot, scrollFrame: scrollFrame, canvas: canvas)
         canvas.clip(screen)
-        drawTitleBar(snapshot.name, screen: screen)
+        // The content is clipped to the scroll view: when that lies below the bar, the bar covers the screen's
+        // colour alone.
+        drawTitleBar(snapshot.name, screen: screen, over: scrollFrame.minY >= screen.minY + Self.titleBarHeight ? .screen : nil)
         if snapshot.targetRect != nil { drawTargetKey(screen: screen) }
         canvas.clip(nil)
+    }
+
+    /// The parts of the screen the tiles will cover: each tile with an item is filled whole or covered by its
+    /// opaque image at full opacity (`drawTile`), within the content's clip. Only at one output pixel per point,
+    /// where a fill and an image copy of one rect cover the very same pixels (scaled, SDL rounds the two apart).
+    private func coveredByTiles(_ snapshot: SceneSnapshot, origin: Point, clip: Rect) -> [Rect] {
+        guard canvas.isUnscaled else { return [] }
+        var covered: [Rect] = []
+        for tile in snapshot.tiles where tile.item != nil {
+            if let cut = tile.frame.offsetBy(origin - snapshot.contentOffset).intersection(clip), cut.width > 0, cut.height > 0 {
+                covered.append(cut)
+            }
+        }
+        return covered
     }
 
     private func drawTile(_ tile: TileDrawItem, item: Int, in rect: Rect) {
@@ -56,11 +74,14 @@ struct PhoneRenderer {
         let texture = tile.imageAsset.flatMap { textures?.texture(for: $0) }
         let opaque = tile.imageAsset.map { textures?.isOpaque($0) ?? false } ?? false
         // An opaque image at full opacity covers the tile: what is under it is not drawn.
-        if texture == nil || !opaque || tile.imageAlpha < 1 {
-            canvas.fill(rect, TilePalette.fill(ofView: tile.view))
-            // The item index, big, under the image: visible while it is missing or fading in.
-            text.drawCentred("item", style: .label, colour: .darkText, centreX: centreX, y: snapped.y + snapped.h / 2 - 34)
-            text.drawCentred("\(item)", style: .big, colour: .darkText, centreX: centreX, y: snapped.y + snapped.h / 2 - 14)
+        let fill = TilePalette.fill(ofView: tile.view)
+        let filled = texture == nil || !opaque || tile.imageAlpha < 1
+        if filled {
+            canvas.fill(rect, fill)
+            // The item index, big, under the image: visible while it is missing or fading in. On the fill
+            // alone (the two boxes do not meet), so drawn pre-blended on it.
+            text.draw("item", style: .label, colour: .darkText, on: fill, inside: rect, x: centreX, y: snapped.y + snapped.h / 2 - 34, centred: true)
+            text.draw("\(item)", style: .big, colour: .darkText, on: fill, inside: rect, x: centreX, y: snapped.y + snapped.h / 2 - 14, centred: true)
         }
         if let texture {
             canvas.draw(texture: texture, in: rect, alpha: tile.imageAlpha, opaque: opaque)
@@ -71,7 +92,8 @@ struct PhoneRenderer {
         } else if let failure = tile.failure {
             drawPlaceholder(failure, in: rect)
         } else if let status = tile.status {
-            text.drawCentred(status, style: .mono, colour: .darkText, centreX: centreX, y: snapped.y + snapped.h - 24)
+            // No texture: the tile was filled, and the status sits below the item's index.
+            text.draw(status, style: .mono, colour: .darkText, on: fill, inside: rect, x: centreX, y: snapped.y + snapped.h - 24, centred: true)
         }
         if tile.isPressed {
             canvas.fill(rect, RGBA(0, 0, 0, 140))
@@ -80,8 +102,9 @@ struct PhoneRenderer {
         canvas.stroke(rect, width: 4, colour)
         if tile.isSelected { canvas.stroke(rect.insetBy(dx: 4, dy: 4), width: 4, RGBA(255, 255, 255)) }
         // Identity badge: "view #k" on the view's colour.
-        canvas.fill(Rect(x: rect.minX, y: rect.minY, width: rect.width, height: 24), colour)
-        text.draw("view #\(tile.view)", style: .heading, colour: TilePalette.headerText(ofView: tile.view),
+        let header = Rect(x: rect.minX, y: rect.minY, width: rect.width, height: 24)
+        canvas.fill(header, colour)
+        text.draw("view #\(tile.view)", style: .heading, colour: TilePalette.headerText(ofView: tile.view), on: colour, inside: header,
                   x: snapped.x + 8, y: snapped.y + 3)
         drawHeart(tile, in: rect)
     }
@@ -153,12 +176,13 @@ struct PhoneRenderer {
                   y: Canvas.snap(key).y - 2)
     }
 
-    /// The scroll view's bounds at the target offset, drawn where they are relative to the current
-    /// bounds; when the target is off screen, a marker at the edge says how far it is.
+    /// The scroll view's bounds at the target offset, outlined dashed where they are relative to the current
+    /// bounds; when the target is off screen, a marker at the edge says how far it is. An outline only: a
+    /// translucent tint over the whole rect cost a tenth of four phones' frame (each pixel of the scroll view
+    /// blended once more) and told nothing the outline does not.
     private func drawGhost(target: Point, snapshot: SceneSnapshot, scrollFrame: Rect) {
         let delta = target - snapshot.contentOffset
         let ghost = scrollFrame.offsetBy(delta).insetBy(dx: 3, dy: 3)
-        canvas.fill(ghost, RGBA.ghost.withAlpha(28))
         canvas.strokeDashed(ghost, width: 3, dash: 10, .ghost)
         guard !ghost.insetBy(dx: 0, dy: 20).intersects(scrollFrame) else { return }
         let below = delta.y > 0 || (delta.y == 0 && delta.x > 0)
@@ -171,12 +195,23 @@ struct PhoneRenderer {
                          y: Canvas.snap(bar).y + 4)
     }
 
-    func drawTitleBar(_ name: String, screen: Rect) {
+    /// The bar naming the scene at the top of `screen`, translucent over what is drawn there; `over` the solid
+    /// colour that is all there is under it, the bar is filled with the colour it blends to there, opaque, and
+    /// its title drawn pre-blended on it (the same pixels, a copy instead of two blends).
+    func drawTitleBar(_ name: String, screen: Rect, over under: RGBA? = nil) {
         let bar = Rect(x: screen.minX, y: screen.minY, width: screen.width, height: Self.titleBarHeight)
-        canvas.fill(bar, RGBA.titleBar.withAlpha(245))
-        canvas.fill(Rect(x: bar.minX, y: bar.maxY - 1, width: bar.width, height: 1), RGBA(200, 200, 206))
+        let translucent = RGBA.titleBar.withAlpha(245)
+        let solid = under.map(translucent.blended(over:))
+        canvas.fill(bar, solid ?? translucent)
+        let line = Rect(x: bar.minX, y: bar.maxY - 1, width: bar.width, height: 1)
+        canvas.fill(line, RGBA(200, 200, 206))
         let title = name.prefix(1).uppercased() + name.dropFirst()
         let snapped = Canvas.snap(bar)
-        text.drawCentred(title, style: .heading, colour: .darkText, centreX: snapped.x + snapped.w / 2, y: snapped.y + 7)
+        if let solid {
+            text.draw(title, style: .heading, colour: .darkText, on: solid, inside: Rect(x: bar.minX, y: bar.minY, width: bar.width, height: bar.height - 1),
+                      x: snapped.x + snapped.w / 2, y: snapped.y + 7, centred: true)
+        } else {
+            text.drawCentred(title, style: .heading, colour: .darkText, centreX: snapped.x + snapped.w / 2, y: snapped.y + 7)
+        }
     }
 }

@@ -26,15 +26,17 @@ out="$root/out/make-test"
 mkdir -p "$out"
 
 began=$SECONDS
-# CPU seconds used so far by the processes this script started and waited for (bash's `times`).
+# CPU seconds used so far by the processes this script started and waited for (bash's `times`, run in this
+# shell: a subshell would count only its own children), in $cpu_now.
 children_cpu() {
-  times | tail -n1 | awk '{ n = 0; for (i = 1; i <= 2; i++) { split($i, p, /[ms]/); n += p[1] * 60 + p[2] } printf "%.0f", n }'
+  times > "$out/times"
+  cpu_now=$(tail -n1 "$out/times" | awk '{ n = 0; for (i = 1; i <= 2; i++) { split($i, p, /[ms]/); n += p[1] * 60 + p[2] } printf "%.0f", n }')
 }
 step_names=(); step_seconds=(); step_cpus=()
 step_name=""; step_began=0; step_cpu=0
 # step NAME: ends the current step (recording its seconds and CPU seconds) and starts NAME.
 step() {
-  local cpu; cpu=$(children_cpu)
+  local cpu; children_cpu; cpu=$cpu_now
   if [ -n "$step_name" ]; then
     step_names+=("$step_name"); step_seconds+=($((SECONDS - step_began))); step_cpus+=($((cpu - step_cpu)))
   fi
@@ -48,7 +50,8 @@ summary() {
     "$(cut -d' ' -f1-3 /proc/loadavg)"
   local i
   for i in "${!step_names[@]}"; do printf '   %5d %6d  %s\n' "${step_seconds[$i]}" "${step_cpus[$i]}" "${step_names[$i]}"; done
-  printf '   %5d %6d  in all\n' $((SECONDS - began)) "$(children_cpu)"
+  children_cpu
+  printf '   %5d %6d  in all\n' $((SECONDS - began)) "$cpu_now"
 }
 
 # The backgrounds: each its own process group (set -m), so that its priority can be raised and it can be

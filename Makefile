@@ -4,8 +4,9 @@
 #   make build  debug build (`make build NO_X11=1`: without the X11 event-time path, no libX11 linked;
 #               built in .build-nox11; `make build HEADLESS=1`: only .build/debug/scrolllab-headless, the
 #               commands that draw nothing, checked to link no SDL or X11)
-#   make test   install missing test packages, build (debug, and release for the signal tests), unit
-#               tests, a bounded fuzz run beside a headless soak, the real-window and fault tests under Xvfb
+#   make test   install missing test packages, build (debug with the unit tests, and release in .build-release
+#               for the signal tests), unit tests, a bounded fuzz run beside a headless soak, the real-window
+#               and fault tests under Xvfb
 #               (serve_signals_test also stops the release binary), then a copy of the tree built with a throwaway policy and
 #               scene added where docs/extending.md says (Tests/Extension), and the build without X11 and its
 #               window tests; Tests/make-test.sh says in which order, what runs at once and what in the
@@ -49,7 +50,7 @@ define install_missing
 	fi
 endef
 
-.PHONY: run build release docs example test test-nox11 test-headless deps test-deps unit-test window-test sanitize bench bench-thresholds clean check-layering
+.PHONY: run build release docs example test test-nox11 test-nox11-windows test-headless deps test-deps unit-test window-test sanitize bench bench-thresholds clean check-layering
 
 deps:
 ifeq ($(UNAME),Darwin)
@@ -89,7 +90,8 @@ run: release
 	.build/release/scrolllab $(ARGS)
 
 # The window tests that may share the machine run on two Xvfb displays at once, the ones that measure time
-# alone; the fuzzer, the build without X11 and the extension test's copy are built in the background.
+# alone; the fuzzer, the release build, the build without X11 and the extension test's copy are built in the
+# background (the last two from a copy of the debug build where a mount namespace can be made).
 test: test-deps check-layering
 	NOX11_SCRATCH=$(NOX11_SCRATCH) Tests/make-test.sh
 
@@ -104,6 +106,14 @@ test-headless:
 # not built again for it: the one difference is `EventTimeSources.make`, which no unit test reaches.
 test-nox11: check-layering
 	$(MAKE) --no-print-directory build NO_X11=1
+	$(MAKE) --no-print-directory test-nox11-windows
+
+# The binary in $(NOX11_SCRATCH), however it was built (`make test` builds it from a copy of the debug build,
+# Tests/in-place.sh): checked to link no libX11, then its window tests.
+test-nox11-windows:
+	@if readelf -d $(NOX11_SCRATCH)/debug/scrolllab | grep -q 'libX11'; then \
+	  echo "$(NOX11_SCRATCH)/debug/scrolllab links libX11"; exit 1; \
+	else echo "$(NOX11_SCRATCH)/debug/scrolllab: built without X11 (no libX11 linked)"; fi
 	Tests/Window/run-all.sh --jobs 2 --only hud_test,pager_test,physics_test,hitch_test,nodisplay_test $(NOX11_SCRATCH)/debug/scrolllab
 
 # The physics stays pure: Sources/ScrollKit may import only the C library for math (Glibc, Musl, Darwin).

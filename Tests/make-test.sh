@@ -2,18 +2,23 @@
 # The steps of `make test` (after its packages and the layering check), in the order that keeps both cores
 # busy without letting a build disturb a test that measures time:
 #
-#   1. the debug build;
-#   2. in the background, at a low priority: the fuzzer's build, the build without X11 and the extension
-#      test's copy with its tests (Tests/Extension/extension_test.py --build-only). These only warm build
-#      folders: each step below that needs one builds it again (a no-op when the background finished it),
-#      so a background failure shows up there, with its own message;
-#   3. meanwhile: the release build (for the signal tests and the docs' commands), the unit tests, the fuzz run beside the headless soak, the window tests that may share the
-#      machine (two Xvfb displays at once), the headless binary's test;
-#   4. the background finished (its priority raised to normal while it is waited for), the window tests
+#   1. in the background, at a low priority, from the start: the fuzzer's build and the release build (for
+#      the signal tests and the docs' commands; in its own build folder, .build-release, so that it runs
+#      beside the debug build instead of waiting for .build);
+#   2. the debug build with the unit tests (one `swift build --build-tests`);
+#   3. in a second background, at a low priority: the build without X11 and the extension test's copy with
+#      its tests (Tests/Extension/extension_test.py --build-only). Where a mount namespace can be made
+#      (Tests/in-place.sh) both start from a copy of the debug build and compile only what differs.
+#      Backgrounds only warm build folders: each step below that needs one builds it again (a no-op when the
+#      background finished it), so a background failure shows up there, with its own message;
+#   4. meanwhile: the unit tests, the fuzz run beside the headless soak, the window tests that may share the
+#      machine (three Xvfb displays at once), the headless binary's test;
+#   5. the backgrounds finished (their priority raised to normal while they are waited for), the window tests
 #      that measure time, one at a time with nothing else running; the extension test; the build without X11
 #      and its window tests.
 #
-# Prints each step's start, the load average then, and at the end (also after a failure) each step's seconds.
+# Prints each step's start, the load average then, and at the end (also after a failure) each step's seconds
+# and the CPU seconds of it and everything it started.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root="$PWD"
@@ -21,63 +26,108 @@ out="$root/out/make-test"
 mkdir -p "$out"
 
 began=$SECONDS
-step_names=(); step_seconds=()
-step_name=""; step_began=0
-# step NAME: ends the current step (recording its seconds) and starts NAME.
+# CPU seconds used so far by the processes this script started and waited for (bash's `times`, run in this
+# shell: a subshell would count only its own children), in $cpu_now.
+children_cpu() {
+  times > "$out/times"
+  cpu_now=$(tail -n1 "$out/times" | awk '{ n = 0; for (i = 1; i <= 2; i++) { split($i, p, /[ms]/); n += p[1] * 60 + p[2] } printf "%.0f", n }')
+}
+step_names=(); step_seconds=(); step_cpus=()
+step_name=""; step_began=0; step_cpu=0
+# step NAME: ends the current step (recording its seconds and CPU seconds) and starts NAME.
 step() {
-  if [ -n "$step_name" ]; then step_names+=("$step_name"); step_seconds+=($((SECONDS - step_began))); fi
-  step_name="$1"; step_began=$SECONDS
+  local cpu; children_cpu; cpu=$cpu_now
+  if [ -n "$step_name" ]; then
+    step_names+=("$step_name"); step_seconds+=($((SECONDS - step_began))); step_cpus+=($((cpu - step_cpu)))
+  fi
+  step_name="$1"; step_began=$SECONDS; step_cpu=$cpu
   [ -n "$1" ] && printf '\n== make test: %s (at %d s, load %s)\n' "$1" $((SECONDS - began)) "$(cut -d' ' -f1-3 /proc/loadavg)"
   return 0
 }
 summary() {
   step ""
-  printf '\n== make test: the steps (seconds; load now %s)\n' "$(cut -d' ' -f1-3 /proc/loadavg)"
+  printf '\n== make test: the steps (seconds, CPU seconds of what the step waited for; load now %s)\n' \
+    "$(cut -d' ' -f1-3 /proc/loadavg)"
   local i
-  for i in "${!step_names[@]}"; do printf '   %5d  %s\n' "${step_seconds[$i]}" "${step_names[$i]}"; done
-  printf '   %5d  in all\n' $((SECONDS - began))
+  for i in "${!step_names[@]}"; do printf '   %5d %6d  %s\n' "${step_seconds[$i]}" "${step_cpus[$i]}" "${step_names[$i]}"; done
+  children_cpu
+  printf '   %5d %6d  in all\n' $((SECONDS - began)) "$cpu_now"
 }
 
-background=""
-stop_background() {
-  if [ -n "$background" ]; then kill -TERM -- "-$background" 2>/dev/null || true; wait "$background" 2>/dev/null || true; fi
+# The backgrounds: each its own process group (set -m), so that its priority can be raised and it can be
+# stopped as a whole.
+backgrounds=()
+stop_backgrounds() {
+  local group
+  for group in "${backgrounds[@]}"; do kill -TERM -- "-$group" 2>/dev/null || true; wait "$group" 2>/dev/null || true; done
 }
-# The background's priority: normal (0) while a step waits for it, low (15) otherwise. Raising it is allowed
-# to root only; otherwise it stays low.
-background_priority() { [ -z "$background" ] || renice -n "$1" -g "$background" > /dev/null 2>&1 || true; }
-trap 'status=$?; stop_background; summary; exit $status' EXIT
+# background_priority N GROUP: normal (0) while a step waits for it, low (15) otherwise. Raising it is
+# allowed to root only; otherwise it stays low.
+background_priority() { renice -n "$1" -g "$2" > /dev/null 2>&1 || true; }
+# wait_background GROUP NAME: waits for it at normal priority and prints its log's headings.
+wait_background() {
+  background_priority 0 "$1"
+  wait "$1" || true
+  grep -E '^== background' "$out/background-$2.log" || true
+}
+trap 'status=$?; stop_backgrounds; summary; exit $status' EXIT
 
-step "debug build"
-swift build
+# Where a mount namespace can be made, the build without X11 and the extension test's copy start from the
+# debug build (Tests/in-place.sh).
+in_place=0
+Tests/in-place.sh --check && in_place=1
+nox11_scratch="${NOX11_SCRATCH:-.build-nox11}"
+release_scratch=.build-release
+release_binary="$release_scratch/release/scrolllab"
 
-# The background: its own process group (set -m), so that its priority can be raised and it can be stopped
-# as a whole.
+step "debug build with the unit tests (the release and fuzzer builds beside it)"
 set -m
 (
   nice -n 15 bash -c '
     echo "== background: the fuzzer build (at $SECONDS s)"
     Tests/Fuzz/run.sh --build-only || true
+    echo "== background: the release build (at $SECONDS s)"
+    swift build -c release --scratch-path '"$release_scratch"' --product scrolllab || true
+    echo "== background: done (at $SECONDS s)"
+  '
+) > "$out/background-release.log" 2>&1 &
+release_background=$!
+set +m
+backgrounds+=("$release_background")
+swift build --build-tests
+
+# The second background: the build without X11 and the extension test's copy, seeded from the debug build
+# just made (before anything else runs in .build).
+if [ "$in_place" = 1 ]; then
+  Tests/in-place.sh --seed "$nox11_scratch"
+  Tests/in-place.sh --seed .build/extension-test/build
+fi
+set -m
+(
+  nice -n 15 bash -c '
     echo "== background: the build without X11 (at $SECONDS s)"
-    SCROLLLAB_NO_X11=1 swift build --scratch-path '"$(printf %q "${NOX11_SCRATCH:-.build-nox11}")"' --product scrolllab || true
+    if [ '"$in_place"' = 1 ]; then
+      SCROLLLAB_NO_X11=1 Tests/in-place.sh . '"$(printf %q "$nox11_scratch")"' swift build --product scrolllab || true
+    else
+      SCROLLLAB_NO_X11=1 swift build --scratch-path '"$(printf %q "$nox11_scratch")"' --product scrolllab || true
+    fi
     echo "== background: the extension test copy (at $SECONDS s)"
     python3 Tests/Extension/extension_test.py --build-only || true
     echo "== background: done (at $SECONDS s)"
   '
-) > "$out/background.log" 2>&1 &
-background=$!
+) > "$out/background-copies.log" 2>&1 &
+copies_background=$!
 set +m
+backgrounds+=("$copies_background")
 
-step "release build"
-swift build -c release --product scrolllab
-
-step "unit tests (swift test)"
-swift test
+step "unit tests (swift test, built)"
+swift test --skip-build
 
 step "fuzz 60 s beside the headless soak"
-# The fuzzer's build is the background's first: finished at normal priority if it is still going.
-background_priority 0
-while kill -0 "$background" 2>/dev/null && ! grep -q '^== background: the build without X11' "$out/background.log"; do sleep 1; done
-background_priority 15
+# The fuzzer's build is the release background's first: finished at normal priority if it is still going.
+background_priority 0 "$release_background"
+while kill -0 "$release_background" 2>/dev/null && ! grep -q '^== background: the release build' "$out/background-release.log"; do sleep 1; done
+background_priority 15 "$release_background"
 .build/debug/scrolllab soak --minutes 30 --headless > "$out/soak.log" 2>&1 &
 soak=$!
 fuzz_status=0
@@ -88,30 +138,32 @@ cat "$out/soak.log"
 [ "$soak_status" -eq 0 ] || { echo "soak: FAILED (exit $soak_status)"; exit 1; }
 [ "$fuzz_status" -eq 0 ] || exit 1
 
+step "waiting for the release build"
+wait_background "$release_background" release
+swift build -c release --scratch-path "$release_scratch" --product scrolllab
+
 window_out="$(mktemp -d /tmp/scrolllab-window-tests.XXXXXX)"
-step "window tests that share the machine (2 displays)"
-SCROLLLAB_RELEASE_BINARY=.build/release/scrolllab WINDOW_TEST_OUT="$window_out" \
-  Tests/Window/run-all.sh --jobs 2 --part shared .build/debug/scrolllab
+step "window tests that share the machine (3 displays)"
+SCROLLLAB_RELEASE_BINARY="$release_binary" WINDOW_TEST_OUT="$window_out" \
+  Tests/Window/run-all.sh --jobs 3 --part shared .build/debug/scrolllab
 
 step "headless binary"
 make --no-print-directory test-headless
 
-step "waiting for the background builds"
-# Raised to normal priority while it is the only thing left to wait for (allowed to root; otherwise it
-# finishes at its low priority).
-background_priority 0
-background_status=0
-wait "$background" || background_status=$?
-background=""
-cat "$out/background.log" | grep -E '^== background' || true
+step "waiting for the build without X11 and the extension test's copy"
+wait_background "$copies_background" copies
 
 step "window tests that measure time (one at a time)"
-SCROLLLAB_RELEASE_BINARY=.build/release/scrolllab WINDOW_TEST_OUT="$window_out" \
+SCROLLLAB_RELEASE_BINARY="$release_binary" WINDOW_TEST_OUT="$window_out" \
   Tests/Window/run-all.sh --part alone .build/debug/scrolllab
 
 step "extension test"
 python3 Tests/Extension/extension_test.py
 
 step "the build without X11 and its window tests"
-make --no-print-directory test-nox11
-
+if [ "$in_place" = 1 ]; then
+  SCROLLLAB_NO_X11=1 Tests/in-place.sh . "$nox11_scratch" swift build --product scrolllab
+  make --no-print-directory test-nox11-windows NOX11_SCRATCH="$nox11_scratch"
+else
+  make --no-print-directory test-nox11 NOX11_SCRATCH="$nox11_scratch"
+fi

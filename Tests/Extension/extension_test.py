@@ -16,6 +16,12 @@ Usage: extension_test.py [--build-only] [SCRATCH]   (SCRATCH: a folder for the c
 .build/extension-test. The build is incremental when SCRATCH holds an earlier run's build. --build-only writes
 the copy and builds it with its tests, checking nothing: `make test` runs it in the background while other
 tests run, so that the whole test later finds the copy built.)
+
+Where a mount namespace can be made (root; Tests/in-place.sh), the copy is built and tested seen at the
+checkout's own path with its build folder at the checkout's .build, starting from a copy of the checkout's
+debug build (the files the copy shares with the checkout keep their times): only what the additions
+change is compiled again, an ordinary incremental build. Elsewhere the copy is built at its own path, from
+nothing the first time.
 """
 
 import json
@@ -36,6 +42,8 @@ failures = []
 tree = {}
 # Their permissions (the scripts stay executable); a file the test writes is 0644.
 modes = {}
+# The checkout's text and times of the files the copy takes from it: a file left as it is keeps its time.
+originals = {}
 
 
 def check(ok, what):
@@ -79,6 +87,8 @@ def sync_copy():
             f.write(text)
     for path in tree:
         os.chmod(os.path.join(copy, path), modes.get(path, 0o644))
+        if path in originals and originals[path][0] == tree[path]:
+            os.utime(os.path.join(copy, path), ns=originals[path][1])
     for folder, _, names in os.walk(copy):
         for name in names:
             full = os.path.join(folder, name)
@@ -94,7 +104,9 @@ for name in filter(None, files):
     if os.path.isfile(source) and not os.path.islink(source):
         with open(source, "rb") as f:
             tree[name] = f.read()
-        modes[name] = os.stat(source).st_mode & 0o777
+        status = os.stat(source)
+        modes[name] = status.st_mode & 0o777
+        originals[name] = (tree[name], (status.st_atime_ns, status.st_mtime_ns))
 
 # Adding a policy: its file (the policy and its declaration), and its name in `LoadingPolicyKind.all`.
 write("Sources/LabKit/Loading/ThrowawayPolicy.swift", """
@@ -249,26 +261,42 @@ extension ScrollPhysicsKind {
 add_to_registry("Sources/ScrollKit/Physics/ScrollPhysicsKind.swift", "public static let all: [ScrollPhysicsKind] = [", ".throwawayFling")
 
 sync_copy()
+build_folder = os.path.join(scratch, "build")
+in_place = os.path.join(root, "Tests", "in-place.sh")
+# Seen at the checkout's paths, the copy's build starts from the checkout's debug build (seeded once; a
+# build folder of a run at the copy's own path is replaced).
+seen_in_place = subprocess.run([in_place, "--check"]).returncode == 0
+if seen_in_place and not os.path.exists(os.path.join(build_folder, ".seeded-in-place")):
+    subprocess.run([in_place, "--seed", build_folder], check=True)
+elif not seen_in_place and os.path.exists(os.path.join(build_folder, ".seeded-in-place")):
+    shutil.rmtree(build_folder)
 # The package's dependencies as the tree's own build resolved them (no network needed).
 for part in ["checkouts", "repositories"]:
-    here, there = os.path.join(root, ".build", part), os.path.join(scratch, "build", part)
+    here, there = os.path.join(root, ".build", part), os.path.join(build_folder, part)
     if os.path.isdir(here) and not os.path.exists(there):
         shutil.copytree(here, there, symlinks=True)
 if os.path.isfile(os.path.join(root, "Package.resolved")):
     shutil.copy2(os.path.join(root, "Package.resolved"), os.path.join(copy, "Package.resolved"))
+
+
+def swift(*args):
+    """`swift ARGS` on the copy: seen in place where it can be, else at the copy's own path."""
+    if seen_in_place:
+        return subprocess.run([in_place, copy, build_folder, "swift", *args], capture_output=True, text=True)
+    return subprocess.run(["swift", *args, "--scratch-path", build_folder], cwd=copy, capture_output=True, text=True)
+
+
 if build_only:
-    built = subprocess.run(["swift", "build", "--build-tests", "--scratch-path", os.path.join(scratch, "build")], cwd=copy,
-                           capture_output=True, text=True)
+    built = swift("build", "--build-tests")
     if built.returncode != 0:
         print(built.stdout[-4000:], built.stderr[-4000:])
     print("the copy with a throwaway policy, scene, key and physics: %s" % ("built with its tests" if built.returncode == 0 else "FAILED to build"))
     sys.exit(built.returncode)
-build = subprocess.run(["swift", "build", "--scratch-path", os.path.join(scratch, "build")], cwd=copy,
-                       capture_output=True, text=True)
+build = swift("build")
 if build.returncode != 0:
     print(build.stdout[-4000:], build.stderr[-4000:])
     sys.exit("FAIL: the tree with a throwaway policy, scene, key and physics does not build")
-binary = os.path.join(scratch, "build", "debug", "scrolllab")
+binary = os.path.join(build_folder, "debug", "scrolllab")
 gesture = os.path.join(copy, "Assets", "Gestures", "single-fling.jsonl")
 
 
@@ -325,8 +353,7 @@ scene_window = run("--headless", "--scene", "throwaway", "--frames", "10", env=e
 check(scene_window.returncode == 0, "the window shows the throwaway scene (%s)" % scene_window.stderr.strip()[-200:])
 
 # No existing test needs an edit: the copy's unit tests, and a real window under Xvfb on its binary.
-tests = subprocess.run(["swift", "test", "--scratch-path", os.path.join(scratch, "build")], cwd=copy,
-                       capture_output=True, text=True)
+tests = swift("test")
 failed = [line for line in (tests.stdout + tests.stderr).splitlines() if "✘" in line or " error:" in line]
 check(tests.returncode == 0, "the copy's swift test passes unchanged (%s)" % "\n".join(failed[:20] or [tests.stderr[-1500:]]))
 smoke = subprocess.run([os.path.join(copy, "Tests", "Window", "run-all.sh"), "--only", "hud_test", binary], cwd=copy,

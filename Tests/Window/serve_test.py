@@ -5,7 +5,8 @@
   less the token bucket's 4 KB burst (no sooner at the client, within 100 ms by the server's log); three at
   once share the link: the last ends when all their bytes have crossed it (no sooner at the client, within
   10% by the server's log); the log's bytes are the bodies'.
-- `very-bad` answers everything, late (loss as retransmission timeouts), or 504 after four lost attempts.
+- `very-bad` answers everything, late (loss as retransmission timeouts), or 504 after four lost attempts:
+  serve_loss_test.py (half a minute of waiting on the timeouts, nothing timed, so it shares the machine).
 - Bad options: an error line naming the option (then the usage) and exit code 64. SIGTERM and SIGINT: exit code 0.
 """
 
@@ -89,10 +90,7 @@ for i in (3, 10, 11, 12):
     check(e["status"] == 200 and e["bytes"] == os.path.getsize(os.path.join(assets, files[i])),
           "log: /img/%d.jpg 200 with its %d bytes" % (i, e["bytes"]))
 
-p, first = serve("--network", "very-bad", "--seed", "3")
-base = first["source"]
-outcomes = [get(base.replace("{asset}", str(i)))[0] for i in range(6)]
-check(all(s in (200, 504) for s in outcomes) and outcomes.count(200) >= 3, "very-bad: answers or 504s: %s" % outcomes)
+p, first = serve()
 stop(p, signal.SIGINT)
 
 for args, what in ((["--network", "5g"], "an unknown profile"), (["--fail-rate", "2"], "a rate over 1"),
@@ -101,4 +99,4 @@ for args, what in ((["--network", "5g"], "an unknown profile"), (["--fail-rate",
     first_line = r.stderr.strip().splitlines()[0] if r.stderr.strip() else ""
     check(r.returncode == 64 and first_line.startswith("scrolllab serve: --"),
           "%s: exit code 64 and an error line naming the option (%s)" % (what, first_line))
-print("serve: bytes, types, 3G timing alone and shared, loss, log lines, bad options, signals")
+print("serve: bytes, types, 3G timing alone and shared, log lines, bad options, signals")

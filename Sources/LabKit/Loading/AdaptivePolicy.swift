@@ -38,6 +38,12 @@ import ScrollKit
 /// moves, cancelled on a reversal) runs every decision but the drag's frames, which keep Adaptive's
 /// drag-ahead: there every policy moves each image once, so bytes tie and blank time decides, and
 /// Prefetch's window was the least blank (a change of regime starts afresh; loads in flight finish).
+/// Two limits on the window, both from the app's own evidence: on the pipeline's prior alone (no load of
+/// its own measured yet) it fetches nothing ahead until the screen's images are in
+/// (`windowWaitsForFirstScreen`: on EDGE the extra images would share the slow link with the first
+/// screen), and a release that travels less than `windowMinimumTravel` (2) viewport heights — a reader's
+/// flick — is Adaptive's own plan (what shows at rest and the forecast's row beyond), not 2 rows ahead
+/// all the way.
 /// When loads measure `slowLoadMinimum` (0.4 s) or more, the drag-ahead horizon is
 /// `slowDragHorizonLoads` (6) load times instead of `dragHorizonLoads` (3): a slow reader reaches the
 /// rows ahead anyway, so loading them earlier costs nothing and shows them sooner (Prefetch's and
@@ -91,6 +97,16 @@ public struct AdaptivePolicy: LoadingPolicy {
     /// At or below this measured load duration (seconds), on a network (a disk cache in front of it), the
     /// motion is left to UIKit's prefetch window (`window`) but for the drag's own look-ahead; nil: never.
     public var prefetchWindowLimit: Double? = 0.6
+    /// On the pipeline's prior alone (no load of its own measured yet), whether the window waits until the
+    /// screen's own images are in before it fetches anything ahead: the prior is no evidence of a quick
+    /// network, and on a slow one the extra images would share the link with the first screen.
+    public var windowWaitsForFirstScreen = true
+    /// With the window running, a release whose fling travels less than this many viewport heights is
+    /// planned by Adaptive's own rules (a reader's flick: what shows at rest and the forecast's row beyond,
+    /// nothing fetched further); nil: every motion is the window's.
+    public var windowMinimumTravel: Double? = 2
+    /// True while the running motion is Adaptive's own plan under the window regime (a short fling).
+    public private(set) var isOwnMotion = false
     /// Whether `prefetchWindowLimit` holds now: the window runs the decisions.
     public private(set) var isPrefetching = false
     /// UIKit's prefetch window (the lab's Prefetch policy, 2 rows), run while `isPrefetching`.
@@ -127,17 +143,44 @@ public struct AdaptivePolicy: LoadingPolicy {
             requestedAt = [:]
             direction = 0
             endMotion()
+            isOwnMotion = false
         }
         guard prefetching else { return decideAlone(trigger, in: context) }
+        if windowWaitsForFirstScreen && context.measuredLoads == 0 && !context.isTracking && !isFirstScreenIn(context) {
+            // On the prior alone, nothing ahead until the screen's own images are in.
+            if case let .appear(items) = trigger { return storage.load(items) }
+            return .none
+        }
         switch trigger {
         case .frame where context.isTracking:
             return dragAhead(context)
+        case let .willEndDragging(_, target):
+            // A short fling (a reader's flick) is Adaptive's own plan: what shows at rest, nothing past it
+            // but the forecast's row; a long one is the window's.
+            if let travel = windowMinimumTravel, abs(target.y - context.contentOffset.y) < travel * context.bounds.height {
+                isOwnMotion = true
+                return planFling(to: target, in: context)
+            }
+            isOwnMotion = false
+            endMotion()
+            return window.decide(trigger, in: context)
+        case .willBeginDragging, .didEndDecelerating, .didEndScrollingAnimation:
+            guard isOwnMotion else { return window.decide(trigger, in: context) }
+            isOwnMotion = false
+            return decideAlone(trigger, in: context)
+        case .didEndDragging, .frame, .willBeginDecelerating, .bind:
+            return isOwnMotion ? decideAlone(trigger, in: context) : window.decide(trigger, in: context)
         case let .appear(items):
+            guard !isOwnMotion else { return decideAlone(trigger, in: context) }
             for item in items { forget(item) }
             return window.decide(trigger, in: context)
-        default:
-            return window.decide(trigger, in: context)
         }
+    }
+
+    /// True when every tile on screen shows its image (memory cache).
+    private func isFirstScreenIn(_ context: LoadingContext) -> Bool {
+        for item in context.visibleItems where !context.isCached(item) { return false }
+        return true
     }
 
     /// True when UIKit's prefetch window runs the motion: on a network (the app's disk cache is there)

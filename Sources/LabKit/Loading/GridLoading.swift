@@ -178,6 +178,7 @@ struct GridLoading {
         context.userDragging = grid.userDragging
         context.targetContentOffset = scrollView.targetContentOffset
         context.expectedLoadDuration = pipeline.expectedLoadDuration(at: time)
+        context.measuredLoads = pipeline.loadDurations.samples
         context.maxConcurrentLoads = pipeline.maxConcurrent
         context.decelerationTimeConstant = DecelerationForecast.timeConstant(decelerationRate: scrollView.decelerationRate.clampedValue)
         if case let .willEndDragging(velocity, target) = trigger {

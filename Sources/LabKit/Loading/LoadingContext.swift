@@ -39,6 +39,9 @@ public struct LoadingContext: Sendable {
     /// Expected time from request to image when a slot is free (seconds): measured by the pipeline on
     /// its own loads (`ImagePipeline.expectedLoadDuration(at:)`), never read from the network's settings.
     public var expectedLoadDuration: Double
+    /// How many of its own loads the pipeline has measured (`LoadDurationEstimate.samples`): 0 while
+    /// `expectedLoadDuration` is still the prior.
+    public var measuredLoads: Int
     /// How many loads run at once.
     public var maxConcurrentLoads: Int
     /// How many images the memory cache holds at most.
@@ -54,7 +57,7 @@ public struct LoadingContext: Sendable {
                 velocity: Point = .zero, isTracking: Bool = false, isDragging: Bool = false, isDecelerating: Bool = false,
                 userDragging: Bool = false, targetContentOffset: Point? = nil, visibleItems: [Int]? = nil,
                 boundItems: [Int?] = [], cache: MemoryCache<ImageKey>? = nil, assetCount: Int = 72, itemImages: ItemImages? = nil,
-                diskCache: MemoryCache<ImageKey>? = nil, expectedLoadDuration: Double = 0.086,
+                diskCache: MemoryCache<ImageKey>? = nil, expectedLoadDuration: Double = 0.086, measuredLoads: Int = 0,
                 maxConcurrentLoads: Int = 4, cacheCapacityImages: Int = 12,
                 decelerationTimeConstant: Double = 0.5, motion: MotionForecast? = nil) {
         self.time = time
@@ -73,6 +76,7 @@ public struct LoadingContext: Sendable {
         self.itemImages = itemImages
         self.diskCache = diskCache
         self.expectedLoadDuration = expectedLoadDuration
+        self.measuredLoads = measuredLoads
         self.maxConcurrentLoads = maxConcurrentLoads
         self.cacheCapacityImages = cacheCapacityImages
         self.decelerationTimeConstant = decelerationTimeConstant

@@ -285,6 +285,68 @@ import LabKit
         #expect(plan.loadedItems.contains(8) && !plan.loadedItems.contains(9))
     }
 
+    /// On the pipeline's 0.5 s prior alone (no load of its own measured), the window fetches nothing ahead
+    /// until the screen's own images are in (EDGE's first half-second); a measured load, or the first
+    /// screen in, lets it run.
+    @Test func adaptivePrefetchWindowOnThePriorWaitsForTheFirstScreen() {
+        var disk = MemoryCache<ImageKey>(byteLimit: 1 << 20)
+        _ = disk.insert(ImageKey(item: 70, assetCount: 72), cost: 1)
+        func onPrior(_ c: LoadingContext) -> LoadingContext {
+            var c = c
+            c.diskCache = disk
+            c.expectedLoadDuration = LoadDurationEstimate.defaultPrior
+            return c
+        }
+        let release = Point(x: 0, y: 4.6), target = Point(x: 0, y: 2300)
+        var p = AdaptivePolicy()
+        #expect(p.usesWindow(onPrior(context())))
+        // The first screen (items 0–3) still loading: the release fetches nothing ahead; its tiles load as they appear.
+        #expect(p.decide(.willEndDragging(velocity: release, target: target), in: onPrior(context(velocity: 4600, userDragging: true))) == .none)
+        #expect(p.decide(.appear([4, 5]), in: onPrior(context(offset: 20, velocity: 4000, dragging: true, decelerating: true))).loadedItems == [4, 5])
+        // The first screen in: the window's 2 rows ahead (items 4–7).
+        var q = AdaptivePolicy()
+        #expect(q.decide(.willEndDragging(velocity: release, target: target),
+                         in: onPrior(context(velocity: 4600, userDragging: true, cached: [0, 1, 2, 3]))).loadedItems == [4, 5, 6, 7])
+        // A load measured: the window runs whatever the screen shows.
+        var r = AdaptivePolicy()
+        var measured = onPrior(context(velocity: 4600, userDragging: true))
+        measured.measuredLoads = 1
+        measured.expectedLoadDuration = 0.2
+        #expect(r.decide(.willEndDragging(velocity: release, target: target), in: measured).loadedItems == [4, 5, 6, 7])
+    }
+
+    /// With the window running, a release that travels less than 2 screens is Adaptive's own plan (what
+    /// shows at rest and the forecast's row beyond), not the window's 2 rows ahead; a longer fling is the
+    /// window's until the motion ends.
+    @Test func adaptiveShortFlingUnderTheWindowIsItsOwnPlan() {
+        var disk = MemoryCache<ImageKey>(byteLimit: 1 << 20)
+        _ = disk.insert(ImageKey(item: 70, assetCount: 72), cost: 1)
+        func quick(_ c: LoadingContext) -> LoadingContext {
+            var c = c
+            c.diskCache = disk
+            c.measuredLoads = 3
+            c.expectedLoadDuration = 0.3
+            return c
+        }
+        var p = AdaptivePolicy(leadTime: .infinity)
+        let short = p.decide(.willEndDragging(velocity: Point(x: 0, y: 0.46), target: Point(x: 0, y: 230)),
+                             in: quick(context(velocity: 460, userDragging: true)))
+        #expect(p.isPrefetching && p.isOwnMotion)
+        // At rest rows 1–2 (items 2–5): 4 and 5 are new, then the row beyond (6, 7); no window rows past it.
+        #expect(short.loadedItems == [4, 5, 6, 7])
+        let decel = p.decide(.frame, in: quick(context(offset: 100, velocity: 300, dragging: true, decelerating: true, time: 1.1)))
+        #expect(!decel.loadedItems.contains(8) && !decel.loadedItems.contains(9))
+        _ = p.decide(.didEndDecelerating, in: quick(context(offset: 230, time: 1.5)))
+        #expect(!p.isOwnMotion)
+        var q = AdaptivePolicy(leadTime: .infinity)
+        let long = q.decide(.willEndDragging(velocity: Point(x: 0, y: 4.6), target: Point(x: 0, y: 2300)),
+                            in: quick(context(velocity: 4600, userDragging: true)))
+        #expect(q.isPrefetching && !q.isOwnMotion)
+        // The window: the 2 rows ahead of the screen (items 4–7), nearest first.
+        #expect(long.loadedItems == [4, 5, 6, 7])
+        #expect(q.scheduled.isEmpty)
+    }
+
     /// The registry: every policy makes itself, names are unique, and the policies the spec names are in it.
     @Test func kindsAndRawValues() {
         let kinds = LoadingPolicyKind.allCases

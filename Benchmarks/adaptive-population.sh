@@ -6,8 +6,9 @@
 #   Benchmarks/adaptive-population.sh [--seed S] [--count N] [--latency-ms LIST] [--jobs J] [--out DIR] [--bin PATH]
 #
 # Defaults: seed 27 (the README's table; development used seed 101), 200 sessions of each kind, latencies
-# 0,80,250,1000, every core, .build/adaptive-population, .build/release/scrolllab (built if missing).
+# 0,80,250,1000, every core, .build/adaptive-population, .build/release/scrolllab (built from the sources first, unless --bin names one).
 set -euo pipefail
+bin_given=""
 cd "$(dirname "$0")/.."
 
 seed=27 count=200 latencies=0,80,250,1000 jobs="" out=.build/adaptive-population bin=.build/release/scrolllab
@@ -18,11 +19,13 @@ while [ $# -gt 0 ]; do
     --latency-ms) latencies=$2; shift 2 ;;
     --jobs) jobs=$2; shift 2 ;;
     --out) out=$2; shift 2 ;;
-    --bin) bin=$2; shift 2 ;;
+    --bin) bin=$2; bin_given=1; shift 2 ;;
     *) echo "unknown option $1" >&2; exit 64 ;;
   esac
 done
-[ -x "$bin" ] || swift build -c release
+# The default binary is brought up to date first (a no-op when it is): a stale one gives figures its
+# sources do not. A binary named with --bin is used as it is.
+[ -n "$bin_given" ] || swift build -c release --product scrolllab >&2
 mkdir -p "$out"
 tables=()
 for kind in browse flings read; do

@@ -7,8 +7,9 @@
 #   Benchmarks/choose-policy.sh [--count N] [--seed S] [--networks LIST] [--jobs J] [--out DIR] [--bin PATH]
 #
 # Defaults: 1000 `mixed` sessions, seed 7, networks lte,3g,edge, every core, .build/choose-policy,
-# .build/release/scrolllab (built if missing).
+# .build/release/scrolllab (built from the sources first, unless --bin names one).
 set -euo pipefail
+bin_given=""
 cd "$(dirname "$0")/.."
 
 count=1000 seed=7 networks=lte,3g,edge jobs="" out=.build/choose-policy bin=.build/release/scrolllab
@@ -19,11 +20,13 @@ while [ $# -gt 0 ]; do
     --networks) networks=$2; shift 2 ;;
     --jobs) jobs=$2; shift 2 ;;
     --out) out=$2; shift 2 ;;
-    --bin) bin=$2; shift 2 ;;
+    --bin) bin=$2; bin_given=1; shift 2 ;;
     *) echo "unknown option $1" >&2; exit 64 ;;
   esac
 done
-[ -x "$bin" ] || swift build -c release --product scrolllab
+# The default binary is brought up to date first (a no-op when it is): a stale one gives figures its
+# sources do not. A binary named with --bin is used as it is.
+[ -n "$bin_given" ] || swift build -c release --product scrolllab >&2
 mkdir -p "$out"
 cd "$out"
 case "$bin" in /*) ;; *) bin="$OLDPWD/$bin" ;; esac

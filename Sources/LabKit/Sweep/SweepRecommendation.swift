@@ -46,8 +46,9 @@ public struct SweepRecommendation: Sendable {
             return false
         }
         var rng = SplitMix64(seed: seed)
+        let ordered = SweepSummary.drawOrder(results).map { results[$0] }
         return keys.compactMap { k in
-            let picked = results.filter { key($0) == k }
+            let picked = ordered.filter { key($0) == k }
             let bytes = picked.allSatisfy { $0.networkBytes != nil }
             let policies = SweepSummary.ordered(picked.map(\.policy)).sorted { SweepSummary.rank(policy: $0) < SweepSummary.rank(policy: $1) }
             let points = policies.map { policy -> Point in

@@ -85,6 +85,7 @@ public enum SweepSummary {
     /// `factors` chooses the breakdown instead (`["all"]`: one row per policy over every result).
     public static func rows(_ results: [Result], resamples: Int = 1000, seed: UInt64 = 1, factors chosen: [String]? = nil) -> [Row] {
         let undominated = undominatedFlags(results)
+        let order = drawOrder(results)
         var factors = chosen ?? factorNames.filter { name in Set(results.map { $0.factors[name] ?? "" }).count > 1 }
         if factors.isEmpty { factors = ["all"] }
         let policies = ordered(results.map(\.policy)).sorted { rank(policy: $0) < rank(policy: $1) }
@@ -96,7 +97,7 @@ public enum SweepSummary {
             let values = factor == "all" ? ["all"] : ordered(results.map { $0.factors[factor] ?? "" }).sorted { rank(value: $0) < rank(value: $1) }
             for policy in policies {
                 for value in values {
-                    let picked = results.indices.filter {
+                    let picked = order.filter {
                         results[$0].policy == policy && (factor == "all" || results[$0].factors[factor] == value)
                     }
                     guard !picked.isEmpty else { continue }
@@ -112,6 +113,16 @@ public enum SweepSummary {
             for value in values { rows += boundRows(results, factor: factor, value: value, resamples: resamples, rng: &rng) }
         }
         return rows
+    }
+
+    /// The results' indices by session and configuration (gesture, then every factor by name), the order a
+    /// row's runs are drawn from in its bootstrap: the intervals then depend on the results, not on the order
+    /// their lines were written in (a sweep on several threads writes each as it finishes).
+    static func drawOrder(_ results: [Result]) -> [Int] {
+        let keys = results.map { r in
+            ([r.gesture] + r.factors.sorted { $0.key < $1.key }.flatMap { [$0.key, $0.value] }).joined(separator: "\u{1}")
+        }
+        return results.indices.sorted { (keys[$0], $0) < (keys[$1], $1) }
     }
 
     /// The pipeline a result ran on: `shared` for every policy, or the `@shipped` variant's name.

@@ -56,6 +56,22 @@ import Testing
         #expect(latency.costName == "loads" && latency.frontier.map(\.policy) == ["cheap"] && latency.recommended.policy == "cheap")
     }
 
+    /// A sweep on several threads writes its lines as they finish: the same results in another order give
+    /// the same report, to the last digit of every interval.
+    @Test func theReportDoesNotDependOnTheOrderOfTheLines() {
+        let results = Self.runs("cheap", "3g", blank: 20, bytes: 100_000, spread: 0.4) + Self.runs("fast", "3g", blank: 5, bytes: 400_000, spread: 0.6)
+            + Self.runs("cheap", "edge", blank: 30, bytes: 90_000, spread: 0.5) + Self.runs("fast", "edge", blank: 9, bytes: 300_000, spread: 0.3)
+        var rng = SplitMix64(seed: 7)
+        var shuffled = results
+        shuffled.shuffle(using: &rng)
+        #expect(shuffled.map(\.gesture) != results.map(\.gesture))
+        #expect(SweepSummary.rows(shuffled, resamples: 300) == SweepSummary.rows(results, resamples: 300))
+        #expect(SweepRecommendation.conditions(shuffled, resamples: 300).map(\.paragraph)
+                == SweepRecommendation.conditions(results, resamples: 300).map(\.paragraph))
+        #expect(SweepRecommendation.conditions(results.reversed(), resamples: 300).map(\.paragraph)
+                == SweepRecommendation.conditions(results, resamples: 300).map(\.paragraph))
+    }
+
     @Test func fixedDecimalsRound() {
         #expect(SweepRecommendation.fixed(2.005, 2) == "2.01" || SweepRecommendation.fixed(2.005, 2) == "2.00")
         #expect(SweepRecommendation.fixed(13.678, 0) == "14")

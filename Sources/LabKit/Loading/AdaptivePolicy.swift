@@ -38,12 +38,12 @@ import ScrollKit
 /// moves, cancelled on a reversal) runs every decision but the drag's frames, which keep Adaptive's
 /// drag-ahead: there every policy moves each image once, so bytes tie and blank time decides, and
 /// Prefetch's window was the least blank (a change of regime starts afresh; loads in flight finish).
-/// Two limits on the window, both from the app's own evidence: on the pipeline's prior alone (no load of
-/// its own measured yet) it fetches nothing ahead until the screen's images are in
-/// (`windowWaitsForFirstScreen`: on EDGE the extra images would share the slow link with the first
-/// screen), and a release that travels less than `windowMinimumTravel` (2) viewport heights — a reader's
-/// flick — is Adaptive's own plan (what shows at rest and the forecast's row beyond), not 2 rows ahead
-/// all the way.
+/// Two limits on the window, both from the app's own evidence. On the pipeline's prior alone (no load of
+/// its own measured yet) it fetches nothing ahead until one is (`windowWaitsForFirstScreen`): on a cold
+/// start that is the screen's own images (on EDGE the extra images would share the slow link with them);
+/// on a warm one, whose screen came from the disk cache, the first network load. And a release that
+/// travels less than `windowMinimumTravel` (2) viewport heights — a reader's flick — is Adaptive's own
+/// plan (what shows at rest and the forecast's row beyond), not 2 rows ahead all the way.
 /// When loads measure `slowLoadMinimum` (0.4 s) or more, the drag-ahead horizon is
 /// `slowDragHorizonLoads` (6) load times instead of `dragHorizonLoads` (3): a slow reader reaches the
 /// rows ahead anyway, so loading them earlier costs nothing and shows them sooner (Prefetch's and
@@ -97,9 +97,9 @@ public struct AdaptivePolicy: LoadingPolicy {
     /// At or below this measured load duration (seconds), on a network (a disk cache in front of it), the
     /// motion is left to UIKit's prefetch window (`window`) but for the drag's own look-ahead; nil: never.
     public var prefetchWindowLimit: Double? = 0.6
-    /// On the pipeline's prior alone (no load of its own measured yet), whether the window waits until the
-    /// screen's own images are in before it fetches anything ahead: the prior is no evidence of a quick
-    /// network, and on a slow one the extra images would share the link with the first screen.
+    /// On the pipeline's prior alone (no load of its own measured yet), whether the window waits for a
+    /// measured load before it fetches anything ahead: the prior is no evidence of a quick network, and on
+    /// a slow one the extra images would share the link with the first screen. Disk hits are not measured.
     public var windowWaitsForFirstScreen = true
     /// With the window running, a release whose fling travels less than this many viewport heights is
     /// planned by Adaptive's own rules (a reader's flick: what shows at rest and the forecast's row beyond,
@@ -146,8 +146,10 @@ public struct AdaptivePolicy: LoadingPolicy {
             isOwnMotion = false
         }
         guard prefetching else { return decideAlone(trigger, in: context) }
-        if windowWaitsForFirstScreen && context.measuredLoads == 0 && !context.isTracking && !isFirstScreenIn(context) {
-            // On the prior alone, nothing ahead until the screen's own images are in.
+        if windowWaitsForFirstScreen && context.measuredLoads == 0 && !context.isTracking {
+            // On the prior alone, nothing ahead until a load of its own is measured: on a cold start, the
+            // screen's own loads are; on a warm one (the screen read from the disk cache), the first
+            // network load is — a disk hit says nothing of the network.
             if case let .appear(items) = trigger { return storage.load(items) }
             return .none
         }
@@ -178,11 +180,6 @@ public struct AdaptivePolicy: LoadingPolicy {
     }
 
     /// True when every tile on screen shows its image (memory cache).
-    private func isFirstScreenIn(_ context: LoadingContext) -> Bool {
-        for item in context.visibleItems where !context.isCached(item) { return false }
-        return true
-    }
-
     /// True when UIKit's prefetch window runs the motion: on a network (the app's disk cache is there)
     /// whose loads measure at most `prefetchWindowLimit`.
     public func usesWindow(_ context: LoadingContext) -> Bool {

@@ -4,7 +4,8 @@
   equal) is run as written: exit code 64, and the error line names the option.
 - `replay --network 3g --disk-cache DIR` twice: the folder holds the images the first run stored, and the
   second run moves fewer bytes with as many disk hits as the first stored images it showed; `--disk-cache
-  off` and no option leave no folder and move the first run's bytes each time; `bench` and `sweep run`
+  off` and no option leave no folder and are a first visit each time (no option: the first run's bytes;
+  a policy that never looks at the disk cache moves the same bytes without one); `bench` and `sweep run`
   honour the folder the same way.
 """
 
@@ -54,10 +55,20 @@ entries = [n for n in os.listdir(folder) if not n.startswith(".")]
 check(len(entries) == first["loadsCompleted"] > 0, "the folder holds the %d images the first run loaded" % len(entries))
 check(first["diskHits"] == 0 and second["diskHits"] > 0 and second["networkBytes"] < first["networkBytes"] / 4,
       "a second visit: %d disk hits, %d bytes instead of %d" % (second["diskHits"], second["networkBytes"], first["networkBytes"]))
+plain = None
 for extra in ([], ["--disk-cache", "off"]):
     a, b = replay(*extra), replay(*extra)
-    check(a == b and a["networkBytes"] == first["networkBytes"] and a["diskHits"] == 0,
-          "%s: every run is a first visit (%d bytes)" % (" ".join(extra) or "no --disk-cache", a["networkBytes"]))
+    check(a == b and a["diskHits"] == 0 and not os.path.exists(os.path.join(root, "off")),
+          "%s: every run is a first visit (%d bytes, no disk hits)" % (" ".join(extra) or "no --disk-cache", a["networkBytes"]))
+    plain = plain or a
+check(plain["networkBytes"] == first["networkBytes"],
+      "no --disk-cache: an empty modelled cache, the bytes of the folder's first visit (%d)" % plain["networkBytes"])
+# Adaptive runs UIKit's prefetch window only with a disk cache in front (what it fetches ahead is kept),
+# so `off` changes its plan; a policy that never looks at the disk cache moves the same bytes with an
+# empty one, without one, and with a new folder.
+eager = [replay("--policy", "eager", *extra) for extra in ([], ["--disk-cache", "off"], ["--disk-cache", os.path.join(out, "audit-disk-eager")])]
+check(len({e["networkBytes"] for e in eager}) == 1 and all(e["diskHits"] == 0 for e in eager),
+      "eager: the same first visit with or without a disk cache (%r bytes)" % [e["networkBytes"] for e in eager])
 
 bench_folder = os.path.join(out, "audit-bench-disk")
 def bench():

@@ -89,8 +89,9 @@ release: deps check-layering
 run: release
 	.build/release/scrolllab $(ARGS)
 
-# The window tests that may share the machine run on two Xvfb displays at once, the ones that measure time
-# alone; the fuzzer, the release build, the build without X11 and the extension test's copy are built in the
+# The window tests that may share the machine run on three Xvfb displays at once, the ones that measure time
+# one at a time with only idle-class work beside them (the fuzz run, the soak, the extension copy's unit
+# tests); the fuzzer, the release build, the build without X11 and the extension test's copy are built in the
 # background (the last two from a copy of the debug build where a mount namespace can be made).
 test: test-deps check-layering
 	NOX11_SCRATCH=$(NOX11_SCRATCH) Tests/make-test.sh

@@ -11,11 +11,16 @@
 #      (Tests/in-place.sh) both start from a copy of the debug build and compile only what differs.
 #      Backgrounds only warm build folders: each step below that needs one builds it again (a no-op when the
 #      background finished it), so a background failure shows up there, with its own message;
-#   4. meanwhile: the unit tests, the fuzz run beside the headless soak, the window tests that may share the
-#      machine (three Xvfb displays at once), the headless binary's test;
-#   5. the backgrounds finished (their priority raised to normal while they are waited for), the window tests
-#      that measure time, one at a time with nothing else running; the extension test; the build without X11
-#      and its window tests.
+#   4. meanwhile: the unit tests, the window tests that may share the machine (three Xvfb displays at once),
+#      the headless binary's test;
+#   5. the backgrounds finished, the window tests that measure time, one at a time, with no other test at a
+#      normal priority: beside them, at the idle scheduling class (SCHED_IDLE: a core runs them only when
+#      nothing else wants it, and a waking window preempts them at once), the work that times nothing and
+#      would otherwise leave those cores idle: the 60 s fuzz run beside the headless soak, and the extension
+#      test's copy's unit tests (extension_test.py --unit-tests-only). Whatever of it is left when the timed
+#      tests end is finished at the normal class, and its results are checked;
+#   6. the rest of the extension test (which takes the copy's unit-test outcome recorded in 5); the build
+#      without X11 and its window tests.
 #
 # Prints each step's start, the load average then, and at the end (also after a failure) each step's seconds
 # and the CPU seconds of it and everything it started.
@@ -64,6 +69,12 @@ stop_backgrounds() {
 # background_priority N GROUP: normal (0) while a step waits for it, low (15) otherwise. Raising it is
 # allowed to root only; otherwise it stays low.
 background_priority() { renice -n "$1" -g "$2" > /dev/null 2>&1 || true; }
+# companion_class CLASS GROUP: every thread of the group's processes to the scheduling class CLASS
+# (`idle` or `other`, the normal one). Processes the group starts later inherit the class of their parent.
+companion_class() {
+  local pid
+  for pid in $(pgrep -g "$2" 2>/dev/null); do chrt -a "--$1" -p 0 "$pid" > /dev/null 2>&1 || true; done
+}
 # wait_background GROUP NAME: waits for it at normal priority and prints its log's headings.
 wait_background() {
   background_priority 0 "$1"
@@ -123,21 +134,6 @@ backgrounds+=("$copies_background")
 step "unit tests (swift test, built)"
 swift test --skip-build
 
-step "fuzz 60 s beside the headless soak"
-# The fuzzer's build is the release background's first: finished at normal priority if it is still going.
-background_priority 0 "$release_background"
-while kill -0 "$release_background" 2>/dev/null && ! grep -q '^== background: the release build' "$out/background-release.log"; do sleep 1; done
-background_priority 15 "$release_background"
-.build/debug/scrolllab soak --minutes 30 --headless > "$out/soak.log" 2>&1 &
-soak=$!
-fuzz_status=0
-Tests/Fuzz/run.sh 60 || fuzz_status=$?
-soak_status=0
-wait "$soak" || soak_status=$?
-cat "$out/soak.log"
-[ "$soak_status" -eq 0 ] || { echo "soak: FAILED (exit $soak_status)"; exit 1; }
-[ "$fuzz_status" -eq 0 ] || exit 1
-
 step "waiting for the release build"
 wait_background "$release_background" release
 swift build -c release --scratch-path "$release_scratch" --product scrolllab
@@ -153,12 +149,40 @@ make --no-print-directory test-headless
 step "waiting for the build without X11 and the extension test's copy"
 wait_background "$copies_background" copies
 
-step "window tests that measure time (one at a time)"
+step "window tests that measure time (one at a time; the fuzz run, the soak and the extension copy's unit tests beside them, idle class)"
+# The companions: each its own process group at the idle class, its outcome in a file.
+companions=()
+rm -f "$out/soak.status" "$out/fuzz.status" "$out/extension-unit-tests.status"
+set -m
+chrt --idle 0 bash -c '
+  .build/debug/scrolllab soak --minutes 30 --headless > "$1/soak.log" 2>&1; echo $? > "$1/soak.status"
+' _ "$out" &
+companions+=($!)
+chrt --idle 0 bash -c '
+  Tests/Fuzz/run.sh 60 > "$1/fuzz.log" 2>&1; echo $? > "$1/fuzz.status"
+' _ "$out" &
+companions+=($!)
+chrt --idle 0 bash -c '
+  python3 Tests/Extension/extension_test.py --unit-tests-only > "$1/extension-unit-tests.log" 2>&1
+  echo $? > "$1/extension-unit-tests.status"
+' _ "$out" &
+companions+=($!)
+set +m
+backgrounds+=("${companions[@]}")
 SCROLLLAB_RELEASE_BINARY="$release_binary" WINDOW_TEST_OUT="$window_out" \
   Tests/Window/run-all.sh --part alone .build/debug/scrolllab
 
-step "extension test"
-python3 Tests/Extension/extension_test.py
+step "the fuzz run, the soak and the extension copy's unit tests (finished at the normal class)"
+for group in "${companions[@]}"; do companion_class other "$group"; done
+for group in "${companions[@]}"; do wait "$group" || true; done
+cat "$out/soak.log" "$out/fuzz.log" "$out/extension-unit-tests.log"
+status_of() { cat "$out/$1.status" 2>/dev/null || echo "none"; }
+[ "$(status_of soak)" = 0 ] || { echo "soak: FAILED (exit $(status_of soak))"; exit 1; }
+[ "$(status_of fuzz)" = 0 ] || { echo "fuzz: FAILED (exit $(status_of fuzz))"; exit 1; }
+[ "$(status_of extension-unit-tests)" = 0 ] || { echo "the extension copy's unit tests: FAILED"; exit 1; }
+
+step "extension test (the rest)"
+python3 Tests/Extension/extension_test.py --unit-tests-done
 
 step "the build without X11 and its window tests"
 if [ "$in_place" = 1 ]; then

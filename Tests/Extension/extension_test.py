@@ -12,10 +12,14 @@ its binary, and each addition is picked up everywhere a user meets it:
 - the window (headless: the HUD's policy table has its row, the trace its policy segment), and the new
   scene (with a key and a HUD row of its own: in the help, and drawn) in the window and in `replay`.
 
-Usage: extension_test.py [--build-only] [SCRATCH]   (SCRATCH: a folder for the copy and its build; default
-.build/extension-test. The build is incremental when SCRATCH holds an earlier run's build. --build-only writes
-the copy and builds it with its tests, checking nothing: `make test` runs it in the background while other
-tests run, so that the whole test later finds the copy built.)
+Usage: extension_test.py [--build-only | --unit-tests-only | --unit-tests-done] [SCRATCH]   (SCRATCH: a folder
+for the copy and its build; default .build/extension-test. The build is incremental when SCRATCH holds an
+earlier run's build. --build-only writes the copy and builds it with its tests, checking nothing: `make test`
+runs it in the background while other tests run, so that the whole test later finds the copy built.
+--unit-tests-only writes the copy and runs its `swift test`, recording the outcome with a digest of the copy's
+files in SCRATCH/unit-tests.json; --unit-tests-done then takes that outcome instead of running the tests again,
+and fails if the record is missing or was made from other files: `make test` runs the copy's unit tests beside
+the window tests that measure time, at the idle scheduling class, and the rest of this test after them.)
 
 Where a mount namespace can be made (root; Tests/in-place.sh), the copy is built and tested seen at the
 checkout's own path with its build folder at the checkout's .build, starting from a copy of the checkout's
@@ -24,6 +28,7 @@ change is compiled again, an ordinary incremental build. Elsewhere the copy is b
 nothing the first time.
 """
 
+import hashlib
 import json
 import os
 import re
@@ -33,8 +38,11 @@ import sys
 
 root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 # By default the copy and its build stay under .build, so the next run rebuilds only what changed.
+MODES = ["--build-only", "--unit-tests-only", "--unit-tests-done"]
 build_only = "--build-only" in sys.argv[1:]
-arguments = [a for a in sys.argv[1:] if a != "--build-only"]
+unit_tests_only = "--unit-tests-only" in sys.argv[1:]
+unit_tests_done = "--unit-tests-done" in sys.argv[1:]
+arguments = [a for a in sys.argv[1:] if a not in MODES]
 scratch = arguments[0] if arguments else os.path.join(root, ".build", "extension-test")
 copy = os.path.join(scratch, "tree")
 failures = []
@@ -286,6 +294,32 @@ def swift(*args):
     return subprocess.run(["swift", *args, "--scratch-path", build_folder], cwd=copy, capture_output=True, text=True)
 
 
+def tree_digest():
+    """A digest of the copy's files (paths and texts): a recorded unit-test outcome holds only for these."""
+    digest = hashlib.sha256()
+    for path in sorted(tree):
+        digest.update(path.encode() + b"\0" + tree[path] + b"\0")
+    return digest.hexdigest()
+
+
+unit_tests_record = os.path.join(scratch, "unit-tests.json")
+
+
+def unit_tests():
+    """The copy's whole `swift test`: (passed, what failed)."""
+    tests = swift("test")
+    failed = [line for line in (tests.stdout + tests.stderr).splitlines() if "✘" in line or " error:" in line]
+    return tests.returncode == 0, "\n".join(failed[:20] or [tests.stderr[-1500:]])
+
+
+if unit_tests_only:
+    if os.path.exists(unit_tests_record):
+        os.remove(unit_tests_record)
+    passed, failed = unit_tests()
+    with open(unit_tests_record, "w") as f:
+        json.dump({"tree": tree_digest(), "passed": passed, "failed": "" if passed else failed}, f)
+    print("the copy's swift test: %s" % ("passed" if passed else "FAILED\n" + failed))
+    sys.exit(0 if passed else 1)
 if build_only:
     built = swift("build", "--build-tests")
     if built.returncode != 0:
@@ -353,9 +387,20 @@ scene_window = run("--headless", "--scene", "throwaway", "--frames", "10", env=e
 check(scene_window.returncode == 0, "the window shows the throwaway scene (%s)" % scene_window.stderr.strip()[-200:])
 
 # No existing test needs an edit: the copy's unit tests, and a real window under Xvfb on its binary.
-tests = swift("test")
-failed = [line for line in (tests.stdout + tests.stderr).splitlines() if "✘" in line or " error:" in line]
-check(tests.returncode == 0, "the copy's swift test passes unchanged (%s)" % "\n".join(failed[:20] or [tests.stderr[-1500:]]))
+if unit_tests_done:
+    try:
+        with open(unit_tests_record) as f:
+            record = json.load(f)
+    except (OSError, ValueError):
+        record = {}
+    check(record.get("tree") == tree_digest(),
+          "the copy's swift test ran on these files (%s)"
+          % ("no record in " + unit_tests_record if not record else "recorded" if record.get("tree") == tree_digest()
+             else "the record is of other files"))
+    passed, failed = record.get("passed") is True, record.get("failed", "")
+else:
+    passed, failed = unit_tests()
+check(passed, "the copy's swift test passes unchanged (%s)" % failed)
 smoke = subprocess.run([os.path.join(copy, "Tests", "Window", "run-all.sh"), "--only", "hud_test", binary], cwd=copy,
                        capture_output=True, text=True)
 check(smoke.returncode == 0, "a real-window test passes on the copy's binary (%s)" % (smoke.stdout + smoke.stderr)[-1500:])

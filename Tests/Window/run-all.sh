@@ -16,7 +16,7 @@ set -euo pipefail
 # a drag or a double-click timed by xdotool, a stop or an answer within a bound (an upper one), a byte count
 # against a server's clock, a window's scheduler ticks at rest, real frames drawn per model frame in slow
 # motion (a loaded machine drops real frames: 37 model frames in 64 drawn under a load of 15). They never share the machine with another
-# test. (http_test's network times are lower bounds, or a rate the link must not beat, which a loaded machine
+# test at a normal priority (`make test` runs only untimed work beside them, at the idle scheduling class). (http_test's network times are lower bounds, or a rate the link must not beat, which a loaded machine
 # only lengthens, and its frames' bound is 2 s; serve_loss_test times nothing: both share it.)
 ALONE="carousel_test content_touch_test figures_test fling_test hitch_test http_faults_test hud_test
   latency_test pager_test photos_zoom_test physics_test record_replay_test recording_signals_test

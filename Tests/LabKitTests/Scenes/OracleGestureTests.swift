@@ -98,25 +98,28 @@ import ScrollKitTestSupport
         #expect(Self.assetBytes.count == 72 && Self.assetBytes.allSatisfy { $0 > 0 })
     }
 
-    @Test(arguments: cases)
-    func noRowBeatsTheOracleOfItsPipeline(gesture: String) throws {
+    /// Each gesture under each of its conditions, one test case per pair so that the pairs run in parallel.
+    /// The 60 s long-browse runs the latencies and the profiles; the pipeline variations run on the rest.
+    static let runs: [(gesture: String, condition: Int)] = cases.flatMap { gesture in
+        let count = gesture == "long-browse" ? latencies.count + NetworkProfile.all.count : conditions.count
+        return (0..<count).map { (gesture, $0) }
+    }
+
+    @Test(arguments: runs)
+    func noRowBeatsTheOracleOfItsPipeline(gesture: String, condition: Int) throws {
         let events = try Self.events(gesture)
-        // The 60 s long-browse runs the latencies and the profiles; the pipeline variations run on the rest.
-        let conditions = gesture == "long-browse" ? Array(Self.conditions.prefix(Self.latencies.count + NetworkProfile.all.count))
-            : Self.conditions
-        for config in conditions {
-            let bench = GridBench(configuration: config)
-            let what = "\(gesture) at \(config.network?.name ?? "\(config.latency) s") \(config.connections) conn \(config.httpVersion)"
-            let screens = bench.oracleScreens(events)
-            let shared = bench.oracle(screens: screens)
-            for variant in PolicyVariant.shared + PolicyVariant.shipped {
-                let oracle = variant.isShipped ? bench.oracle(screens: screens, variant: variant) : shared
-                let blank = bench.run(events, variant: variant).metrics.blankTileSeconds
-                #expect(blank >= oracle.blankTileSeconds - 1e-9, "\(what): \(variant) \(blank) below its oracle \(oracle.blankTileSeconds)")
-            }
-            #expect(shared.aggressive.blankTileSeconds >= shared.blankTileSeconds - 1e-9, "\(what): aggressive")
-            #expect(shared.conservative.blankTileSeconds >= shared.blankTileSeconds - 1e-9, "\(what): conservative")
-            if config.network != nil || config.latency > 0 { #expect(shared.blankTileSeconds > 0, "\(what): the first screen waits for its loads") }
+        let config = Self.conditions[condition]
+        let bench = GridBench(configuration: config)
+        let what = "\(gesture) at \(config.network?.name ?? "\(config.latency) s") \(config.connections) conn \(config.httpVersion)"
+        let screens = bench.oracleScreens(events)
+        let shared = bench.oracle(screens: screens)
+        for variant in PolicyVariant.shared + PolicyVariant.shipped {
+            let oracle = variant.isShipped ? bench.oracle(screens: screens, variant: variant) : shared
+            let blank = bench.run(events, variant: variant).metrics.blankTileSeconds
+            #expect(blank >= oracle.blankTileSeconds - 1e-9, "\(what): \(variant) \(blank) below its oracle \(oracle.blankTileSeconds)")
         }
+        #expect(shared.aggressive.blankTileSeconds >= shared.blankTileSeconds - 1e-9, "\(what): aggressive")
+        #expect(shared.conservative.blankTileSeconds >= shared.blankTileSeconds - 1e-9, "\(what): conservative")
+        if config.network != nil || config.latency > 0 { #expect(shared.blankTileSeconds > 0, "\(what): the first screen waits for its loads") }
     }
 }

@@ -37,8 +37,7 @@ app = start(binary, "--software", "--replay", gesture, "--trace-out", trace_path
 with closing(app):
     window, _ = open_window(app)
     check(wait_for_setting(trace_path, "replay", 0, 10) is not None, "the replay starts")
-    # Wait for the fling to settle.
-    time.sleep(4)
+    check(wait_for(trace_path, lambda l: l.get("event") == "didEndDecelerating", 0, 10) is not None, "the fling settles")
 
     # 1. Space freezes and unfreezes the timeline; [ moves a frozen one.
     before = len(read_trace(trace_path))
@@ -67,10 +66,10 @@ with closing(app):
     before = len(read_trace(trace_path))
     xdotool("key", "--window", window, "a")
     check(wait_for_setting(trace_path, "compareAll", before, 5) is not None, "A starts the comparison")
-    done = wait_for(trace_path, lambda l: l.get("event") == "policySegment" and l.get("policy") == POLICIES[-2],
+    # Each run's segment is written when its fling has settled: the last policy's ends the comparison.
+    done = wait_for(trace_path, lambda l: l.get("event") == "policySegment" and l.get("policy") == POLICIES[-1],
                     before, 120)
-    check(done is not None, "A reaches the last policy")
-    time.sleep(6)  # the last run settles
+    check(done is not None, "A runs the last policy to its end")
     quit_app(app)
 
 lines = read_trace(trace_path)

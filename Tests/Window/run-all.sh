@@ -78,21 +78,39 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
+# start_xvfb SLOT: starts an Xvfb on a free display and waits until it answers, printing the display. Another
+# Xvfb starting at the same moment (another test run on the machine) can take the display this one picked
+# between its pick and its listening socket: that one exits ("server already running"), and it is tried again.
+start_xvfb() {
+  local slot=$1 attempt pid display
+  for attempt in 1 2 3 4 5; do
+    rm -f "$out/display-$slot"
+    Xvfb -displayfd 3 -screen 0 1280x800x24 -nolisten tcp 3>"$out/display-$slot" >"$out/xvfb-$slot.log" 2>&1 &
+    pid=$!
+    for _ in $(seq 1 100); do
+      [ -s "$out/display-$slot" ] && break
+      kill -0 "$pid" 2>/dev/null || break
+      sleep 0.05
+    done
+    if [ -s "$out/display-$slot" ]; then
+      display=":$(head -n1 "$out/display-$slot")"
+      for _ in $(seq 1 100); do
+        DISPLAY="$display" xdotool getdisplaygeometry >/dev/null 2>&1 && break
+        kill -0 "$pid" 2>/dev/null || break
+        sleep 0.05
+      done
+      if DISPLAY="$display" xdotool getdisplaygeometry >/dev/null 2>&1; then
+        xvfb_pids+=("$pid"); displays+=("$display"); return 0
+      fi
+    fi
+    kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true
+    echo "Xvfb did not start (attempt $attempt of 5):"; cat "$out/xvfb-$slot.log"
+    sleep 0.$((RANDOM % 5 + 1))
+  done
+  return 1
+}
 for slot in $(seq 1 "$jobs"); do
-  Xvfb -displayfd 3 -screen 0 1280x800x24 -nolisten tcp 3>"$out/display-$slot" >"$out/xvfb-$slot.log" 2>&1 &
-  xvfb_pids+=($!)
-  for _ in $(seq 1 100); do
-    [ -s "$out/display-$slot" ] && break
-    sleep 0.05
-  done
-  [ -s "$out/display-$slot" ] || { echo "Xvfb did not start:"; cat "$out/xvfb-$slot.log"; exit 1; }
-  display=":$(head -n1 "$out/display-$slot")"
-  for _ in $(seq 1 100); do
-    DISPLAY="$display" xdotool getdisplaygeometry >/dev/null 2>&1 && break
-    sleep 0.05
-  done
-  DISPLAY="$display" xdotool getdisplaygeometry >/dev/null 2>&1 || { echo "Xvfb did not start on $display:"; cat "$out/xvfb-$slot.log"; exit 1; }
-  displays+=("$display")
+  start_xvfb "$slot" || exit 1
 done
 
 # Runs test $1 (run $2) on display $3, writing its lines to standard output; the last is its verdict.

@@ -44,10 +44,23 @@ import ScrollKit
 /// on a warm one, whose screen came from the disk cache, the first network load. And a release that
 /// travels less than `windowMinimumTravel` (2) viewport heights — a reader's flick — is Adaptive's own
 /// plan (what shows at rest and the forecast's row beyond), not 2 rows ahead all the way.
-/// When loads measure `slowLoadMinimum` (0.4 s) or more, the drag-ahead horizon is
-/// `slowDragHorizonLoads` (6) load times instead of `dragHorizonLoads` (3): a slow reader reaches the
-/// rows ahead anyway, so loading them earlier costs nothing and shows them sooner (Prefetch's and
-/// Flutter's earlier look-ahead won those sessions at equal cost).
+/// When loads measure `slowLoadMinimum` (0.4 s) or more, the drag loads its rows ahead as it starts
+/// (`slowDragHorizonLoads` infinite, as Prefetch's window does) instead of once the drag will reach them
+/// within `dragHorizonLoads` (3) load times: a slow reader reaches the rows ahead anyway, so loading them
+/// earlier costs nothing and shows them sooner (Prefetch's earlier look-ahead won those sessions at
+/// equal cost).
+///
+/// A reader (`isReading`: the last release travelled less than `windowMinimumTravel`, 2 viewport heights —
+/// a drag that stops, or a flick; so too at the start) with loads neither quick (over `quickLoadLimit`)
+/// nor too slow for look-ahead, and no disk cache in front of a network, is served as Flutter's cache
+/// extent serves every user (`FlutterPolicy`, credited): the items within `readerExtent` (250 pt) beyond
+/// the screen's edge in the last direction of motion are loaded at rest as in motion (ahead only, not
+/// behind as Flutter does), none while a fling runs faster than Flutter's deferral speed (960 pt/s), and
+/// the drag loads `readerDragRows` (1) row ahead instead of 2. A reader dwells on the screen longer than a
+/// load takes, so the next row is in before the drag reaches it, and one row beyond the screen is what a
+/// reader's next drag uncovers. On a network the extent's images share the link with the screen's, and
+/// the extent is off (on the development seed it cost browsing under LTE 16 points of undominated
+/// sessions, against Prefetch).
 public struct AdaptivePolicy: LoadingPolicy {
     public var kind: LoadingPolicyKind { .adaptive }
     /// Least time a tile passed during a fling must show its image to be worth a load; nil means half
@@ -58,8 +71,8 @@ public struct AdaptivePolicy: LoadingPolicy {
     /// Rows prefetched beyond the target rect in the fling direction.
     public var rowsBeyondTarget: Int
     /// While dragging, the row ahead is prefetched once the drag would reach it within this many
-    /// seconds; nil means `dragHorizonLoads` (3) expected load durations, `slowDragHorizonLoads` (6) when
-    /// loads take `slowLoadMinimum` or more, at least 0.15 s.
+    /// seconds; nil means `dragHorizonLoads` (3) expected load durations, `slowDragHorizonLoads` (infinite:
+    /// at once) when loads take `slowLoadMinimum` or more, at least 0.15 s.
     public var dragHorizon: Double?
     /// Look-ahead items requested and not cancelled (tiles not on screen when asked for).
     public private(set) var plan: Set<Int> = []
@@ -114,10 +127,24 @@ public struct AdaptivePolicy: LoadingPolicy {
     /// While dragging, the row ahead is prefetched once the drag would reach it within this many load
     /// durations (`dragHorizon` nil), or `slowDragHorizonLoads` when loads take `slowLoadMinimum` or more.
     public var dragHorizonLoads = 3.0
-    /// The drag horizon in load durations when loads are slow (at least `slowLoadMinimum`).
-    public var slowDragHorizonLoads = 6.0
+    /// The drag horizon in load durations when loads are slow (at least `slowLoadMinimum`): infinite, the
+    /// rows ahead at once as the drag starts (Prefetch's window: a slow reader reaches them anyway).
+    public var slowDragHorizonLoads = Double.infinity
     /// Measured load duration (seconds) from which the drag horizon is `slowDragHorizonLoads`.
     public var slowLoadMinimum = 0.4
+    /// A reader's look-ahead (`readsAhead`): the items within this many
+    /// points beyond the screen's edge in the last direction of motion are loaded, at rest as in motion
+    /// (Flutter's cache extent, 250 pt, ahead only); 0: none.
+    public var readerExtent = 250.0
+    /// A reader's look-ahead waits while a fling runs faster than this (pt/s): Flutter's deferral speed.
+    public var readerDeferralSpeed = 960.0
+    /// Rows ahead a reader's drag loads (instead of `dragRows`), with loads neither quick nor too slow.
+    public var readerDragRows = 1
+    /// Whether the user reads: the last release travelled less than `windowMinimumTravel` (2) viewport
+    /// heights — a drag that stops, or a reader's flick; true at the start (no gesture seen yet).
+    public private(set) var isReading = true
+    /// The last direction of motion: +1 down the list (the start), −1 up.
+    public private(set) var lastDirection = 1
     private var storage = DecisionStorage()
     /// Kept between drag frames: the look-ahead a changed direction no longer wants.
     private var unwanted: [Int] = []
@@ -134,6 +161,11 @@ public struct AdaptivePolicy: LoadingPolicy {
     }
 
     public mutating func decide(_ trigger: LoadTrigger, in context: LoadingContext) -> LoadDecision {
+        if context.velocity.y != 0 { lastDirection = context.velocity.y > 0 ? 1 : -1 }
+        if case let .willEndDragging(_, target) = trigger {
+            isReading = abs(target.y - context.contentOffset.y) < (windowMinimumTravel ?? 2) * context.bounds.height
+        }
+        if case .frame = trigger, let decision = readAhead(context) { return decision }
         let prefetching = usesWindow(context)
         if prefetching != isPrefetching {
             // A change of regime starts afresh; loads in flight finish into the cache.
@@ -179,7 +211,33 @@ public struct AdaptivePolicy: LoadingPolicy {
         }
     }
 
-    /// True when every tile on screen shows its image (memory cache).
+    /// True while a reader's look-ahead runs: the user reads (`isReading`), no disk cache is in front of a
+    /// network (its images would share the link with the screen's), and loads are neither quick (over
+    /// `quickLoadLimit`: a quick load is ready as its tile appears) nor too slow for look-ahead.
+    public func readsAhead(_ context: LoadingContext) -> Bool {
+        isReading && readerExtent > 0 && context.diskCache == nil && !isQuick(context) && isLookingAhead(context)
+    }
+
+    /// A reader's look-ahead (Flutter's cache extent, from FlutterPolicy, but ahead only): the items within
+    /// `readerExtent` of the screen's edge in the last direction, not on screen and not yet asked for; none
+    /// while a fling runs faster than `readerDeferralSpeed`. Nil when there is nothing to load (the frame's
+    /// other decisions run).
+    private mutating func readAhead(_ context: LoadingContext) -> LoadDecision? {
+        guard readsAhead(context), !(context.isDecelerating && abs(context.velocity.y) > readerDeferralSpeed) else { return nil }
+        let b = context.bounds
+        let band = lastDirection > 0 ? context.items(fromY: b.maxY, toY: b.maxY + readerExtent)
+                                     : context.items(fromY: b.minY - readerExtent, toY: b.minY)
+        var decision = storage.begin()
+        for item in band where !plan.contains(item) && !context.isCached(item) && !context.visibleItems.contains(item) {
+            plan.insert(item)
+            requestedAt[item] = context.time
+            decision.load.append(LoadRequest(item: item, priority: 1))
+        }
+        let loads = !decision.load.isEmpty
+        let kept = storage.end(decision)
+        return loads ? kept : nil
+    }
+
     /// True when UIKit's prefetch window runs the motion: on a network (the app's disk cache is there)
     /// whose loads measure at most `prefetchWindowLimit`.
     public func usesWindow(_ context: LoadingContext) -> Bool {
@@ -369,7 +427,8 @@ public struct AdaptivePolicy: LoadingPolicy {
         let dir = abs(v) > limit ? 0 : (v > 0 ? 1 : (v < 0 ? -1 : direction))
         let duration = context.expectedLoadDuration
         let horizon = dragHorizon ?? Swift.max(0.15, (duration >= slowLoadMinimum ? slowDragHorizonLoads : dragHorizonLoads) * duration)
-        let ahead = context.lazyItemsAhead(rows: v == 0 || dir == 0 ? 0 : dragRows, direction: dir)
+        let rows = readsAhead(context) ? readerDragRows : dragRows
+        let ahead = context.lazyItemsAhead(rows: v == 0 || dir == 0 ? 0 : rows, direction: dir)
         var decision = storage.begin()
         if dir != direction || dir == 0 {
             // The look-ahead the new direction does not want, gathered in kept storage (no allocation per frame).

@@ -347,6 +347,61 @@ import LabKit
         #expect(q.scheduled.isEmpty)
     }
 
+    /// A reader (no release yet, or one that travelled under 2 screens) with loads neither quick nor too slow
+    /// and no disk cache: the items within 250 pt beyond the screen's edge in the last direction load at rest
+    /// (Flutter's cache extent, ahead only), and a drag loads 1 row ahead, at once.
+    @Test func adaptiveReaderLoadsTheExtentAheadAtRestAndOneRowWhileDragging() {
+        func slow(_ c: LoadingContext) -> LoadingContext {
+            var c = c
+            c.expectedLoadDuration = 1
+            c.measuredLoads = 3
+            return c
+        }
+        var p = AdaptivePolicy()
+        // At rest at offset 200 (rows 0–2 on screen, to 650): 650–900 holds row 3 (690–910), not row 4 (920).
+        #expect(p.readsAhead(slow(context(offset: 200))))
+        #expect(p.decide(.frame, in: slow(context(offset: 200))).loadedItems == [6, 7])
+        #expect(p.decide(.frame, in: slow(context(offset: 200))) == .none)
+        // Dragging slowly down from there: the extent's row 3, then nothing more (1 row ahead, not rows 3–4).
+        var q = AdaptivePolicy()
+        let drag = slow(context(offset: 200, velocity: 20, tracking: true, dragging: true, userDragging: true))
+        #expect(q.decide(.frame, in: drag).loadedItems == [6, 7])
+        #expect(q.decide(.frame, in: drag) == .none)
+        // Up the list from 700 (rows 3–4 on screen): the extent above the screen, row 2 (460–680).
+        var up = AdaptivePolicy()
+        let upward = up.decide(.frame, in: slow(context(offset: 700, velocity: -20, tracking: true, dragging: true, userDragging: true)))
+        #expect(upward.loadedItems.contains(4) && upward.loadedItems.contains(5) && upward.loadedItems.allSatisfy { $0 < 6 })
+        // Quick loads, a disk cache in front of a network, or a long fling: no reader's look-ahead.
+        #expect(!p.readsAhead(context()))
+        var onNetwork = slow(context())
+        onNetwork.diskCache = MemoryCache<ImageKey>(byteLimit: 1 << 20)
+        #expect(!p.readsAhead(onNetwork))
+        var flinger = AdaptivePolicy()
+        _ = flinger.decide(.willEndDragging(velocity: Point(x: 0, y: 4.6), target: Point(x: 0, y: 2300)),
+                           in: slow(context(velocity: 4600, userDragging: true)))
+        #expect(!flinger.isReading && !flinger.readsAhead(slow(context())))
+        // A reader's flick: reading again; while it runs faster than 960 pt/s the extent waits.
+        _ = flinger.decide(.willEndDragging(velocity: Point(x: 0, y: 0.46), target: Point(x: 0, y: 230)),
+                           in: slow(context(velocity: 460, userDragging: true)))
+        #expect(flinger.isReading)
+        var fast = AdaptivePolicy()
+        #expect(fast.decide(.frame, in: slow(context(offset: 20, velocity: 1500, dragging: true, decelerating: true))) == .none)
+    }
+
+    /// With loads of 0.4 s or more (not a reader's: after a long fling), a drag loads its 2 rows ahead as it
+    /// starts, however slowly it moves (Prefetch's window), not once it would reach them within a horizon.
+    @Test func adaptiveSlowDragLoadsTheRowsAheadAtOnce() {
+        var p = AdaptivePolicy()
+        var release = context(velocity: 4600, userDragging: true)
+        release.expectedLoadDuration = 0.5
+        _ = p.decide(.willEndDragging(velocity: Point(x: 0, y: 4.6), target: Point(x: 0, y: 2300)), in: release)
+        _ = p.decide(.didEndDecelerating, in: release)
+        var drag = context(offset: 2300, velocity: 5, tracking: true, dragging: true, userDragging: true)
+        drag.expectedLoadDuration = 0.5
+        // Rows 10–11 on screen (2300–2750): rows 12 and 13 (items 24–27), 10 and 240 pt away at 5 pt/s.
+        #expect(p.decide(.frame, in: drag).loadedItems == [24, 25, 26, 27])
+    }
+
     /// The registry: every policy makes itself, names are unique, and the policies the spec names are in it.
     @Test func kindsAndRawValues() {
         let kinds = LoadingPolicyKind.allCases

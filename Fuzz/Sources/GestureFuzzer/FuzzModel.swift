@@ -131,7 +131,8 @@ enum FuzzModel {
     }
 
     /// For input that is one gesture (a down, moves, an up), released inside the content and judged at a
-    /// speed between the fling limits (the tracker's `decisionVelocity`, B-DEC-5): `willEndDragging`
+    /// speed between the fling limits (B-DEC-5: the tracker's `decisionVelocity` under UIKit's physics
+    /// without paging, else its velocity against `minimumFlingVelocityInEffect`): `willEndDragging`
     /// reports the tracker's velocity, negated, in pt/ms.
     static func checkReleaseVelocity(_ events: [PointerEvent], records: [ScrollEventRecord], scrollView: ScrollView, flags: UInt8) {
         guard let up = events.last, up.phase == .up, events.count { $0.phase == .down } == 1,
@@ -143,7 +144,12 @@ enum FuzzModel {
         let judged = tracker.decisionVelocity(releasedAt: up.time)
         let limits = scrollView.configuration
         let maxY = scrollView.contentSize.height - scrollView.frame.size.height
-        guard abs(judged.y) > limits.minimumFlingVelocity * 1.01, abs(pointer.y) > DecaySimulation.stopVelocity,
+        // UIKit's physics without paging judges the recognizer's reading against the minimum fling; paging
+        // and the other physics judge the pointer's velocity, axis by axis, against the minimum in effect.
+        let flings = !scrollView.isPagingEnabled && limits.physics == .ios
+            ? abs(judged.y) > limits.minimumFlingVelocity * 1.01
+            : abs(pointer.y) > scrollView.minimumFlingVelocityInEffect * 1.01
+        guard flings, abs(pointer.y) > DecaySimulation.stopVelocity,
               abs(pointer.y) < limits.maximumFlingVelocity * 0.99,
               release.offset.y > 0, release.offset.y < maxY else { return }
         let expected = -pointer.y / 1000

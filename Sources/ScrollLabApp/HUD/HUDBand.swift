@@ -25,49 +25,60 @@ struct HUDBand: Equatable {
     /// each top to bottom; `textHeight` is the height of a style's drawn text (its texture's, in points). Nil
     /// when a column is not on whole pixels or some text would be drawn outside its column.
     static func bands(of layout: HUDLayout, shift: Double, textHeight: (FontSet.Style) -> Double) -> [HUDBand]? {
+        let heights = FontSet.Style.allCases.map(textHeight)
         var all: [HUDBand] = []
+        var items: [Item] = []
         for column in columns {
-            guard let cut = bands(ofColumn: column, in: layout, shift: shift, textHeight: textHeight) else { return nil }
+            guard let cut = bands(ofColumn: column, in: layout, shift: shift, heights: heights, items: &items) else { return nil }
             all += cut
         }
         return all
     }
 
-    /// One column's bands, top to bottom.
-    private static func bands(ofColumn column: Int, in layout: HUDLayout, shift: Double,
-                              textHeight: (FontSet.Style) -> Double) -> [HUDBand]? {
+    /// A line of text (`index` into the layout's boxes) or a swatch (`-1 - index` into its swatches) as the
+    /// rows of pixels it covers.
+    private struct Item {
+        var top: Double
+        var bottom: Double
+        var index: Int
+    }
+
+    /// One column's bands, top to bottom (`items` is room to work in).
+    private static func bands(ofColumn column: Int, in layout: HUDLayout, shift: Double, heights: [Double],
+                              items: inout [Item]) -> [HUDBand]? {
         let frame = layout.columns[column].frame.offsetBy(Point(x: shift, y: 0))
         guard [frame.minX, frame.minY, frame.maxX, frame.maxY].allSatisfy({ $0 == $0.rounded() }) else { return nil }
-        // Each piece of text and swatch as the rows of pixels it covers.
-        var items: [(top: Double, bottom: Double, box: HUDLayout.Box?, swatch: HUDLayout.Swatch?)] = []
-        for box in layout.boxes where box.column == column {
+        items.removeAll(keepingCapacity: true)
+        for (index, box) in layout.boxes.enumerated() where box.column == column {
             // Drawn at its rounded origin, as wide as measured (`HUDRenderer`).
             let x = (box.frame.minX + shift).rounded(), top = box.frame.minY.rounded()
             guard x >= frame.minX, x + box.frame.width <= frame.maxX else { return nil }
-            items.append((top, top + textHeight(box.style), box, nil))
+            items.append(Item(top: top, bottom: top + heights[box.style.rawValue], index: index))
         }
         if column == 0 {
-            for swatch in layout.swatches {
-                let moved = HUDLayout.Swatch(frame: swatch.frame.offsetBy(Point(x: shift, y: 0)), colour: swatch.colour)
-                guard moved.frame.minX >= frame.minX, moved.frame.maxX <= frame.maxX else { return nil }
-                items.append((moved.frame.minY.rounded(), moved.frame.maxY.rounded(), nil, moved))
+            for (index, swatch) in layout.swatches.enumerated() {
+                guard swatch.frame.minX + shift >= frame.minX, swatch.frame.maxX + shift <= frame.maxX else { return nil }
+                items.append(Item(top: swatch.frame.minY.rounded(), bottom: swatch.frame.maxY.rounded(), index: -1 - index))
             }
         }
-        // By top; in the order they were laid out among equals.
-        items = items.enumerated().sorted { ($0.element.top, $0.offset) < ($1.element.top, $1.offset) }.map(\.element)
+        // By top; in the order they were laid out among equals (boxes before swatches).
+        items.sort { ($0.top, $0.index < 0 ? 1 : 0, abs($0.index)) < ($1.top, $1.index < 0 ? 1 : 0, abs($1.index)) }
         guard (items.first?.top ?? frame.minY) >= frame.minY else { return nil }
         var bands: [HUDBand] = []
         var bottom = frame.minY
         for item in items {
-            if let last = bands.indices.last, item.top < bottom {
-                if let box = item.box { bands[last].boxes.append(box) }
-                if let swatch = item.swatch { bands[last].swatches.append(swatch) }
-            } else {
+            if bands.isEmpty || item.top >= bottom {
                 // A new band at this line's top; the one before ends there.
                 if let last = bands.indices.last { bands[last].rect.size.height = item.top - bands[last].rect.minY }
                 let top = bands.isEmpty ? frame.minY : item.top
-                bands.append(HUDBand(rect: Rect(x: frame.minX, y: top, width: frame.width, height: 0),
-                                     boxes: item.box.map { [$0] } ?? [], swatches: item.swatch.map { [$0] } ?? []))
+                bands.append(HUDBand(rect: Rect(x: frame.minX, y: top, width: frame.width, height: 0), boxes: [], swatches: []))
+            }
+            let last = bands.count - 1
+            if item.index >= 0 {
+                bands[last].boxes.append(layout.boxes[item.index])
+            } else {
+                let swatch = layout.swatches[-1 - item.index]
+                bands[last].swatches.append(HUDLayout.Swatch(frame: swatch.frame.offsetBy(Point(x: shift, y: 0)), colour: swatch.colour))
             }
             bottom = Swift.max(bottom, item.bottom)
         }

@@ -11,10 +11,16 @@ final class TextureStore {
     private var textures: [Int: OpaquePointer] = [:]
     private var opaqueKeys: Set<Int> = []
     private var reducedKeys: Set<Int> = []
+    /// The pixels of the opaque textures, kept for SDL's software renderer (`Canvas.drawFading`).
+    private var pixelCopies: [Int: TexturePixels] = [:]
+    /// True when the pixels of opaque textures are kept: the renderer is SDL's software one.
+    private let keepsPixels: Bool
 
     /// Makes an empty store drawing with `renderer`.
     init(renderer: OpaquePointer) {
         self.renderer = renderer
+        var info = SDL_RendererInfo()
+        keepsPixels = SDL_GetRendererInfo(renderer, &info) == 0 && info.flags & SDL_RENDERER_SOFTWARE.rawValue != 0
     }
 
     deinit { removeAll() }
@@ -31,6 +37,9 @@ final class TextureStore {
     /// True when the texture of `key` is smaller than its image (kept at the size a tile draws it at).
     func isReduced(_ key: Int) -> Bool { reducedKeys.contains(key) }
 
+    /// The pixels of the opaque texture of `key`, when kept (SDL's software renderer).
+    func pixels(for key: Int) -> TexturePixels? { pixelCopies[key] }
+
     /// Uploads `surface` as the texture of `key` and frees the surface. Returns false if SDL refused.
     @discardableResult
     func upload(_ surface: DecodedSurface, for key: Int) -> Bool {
@@ -40,6 +49,7 @@ final class TextureStore {
         if let old = textures.updateValue(texture, forKey: key) { SDL_DestroyTexture(old) }
         if surface.isOpaque { opaqueKeys.insert(key) } else { opaqueKeys.remove(key) }
         if surface.isReduced { reducedKeys.insert(key) } else { reducedKeys.remove(key) }
+        pixelCopies[key] = keepsPixels && surface.isOpaque ? TexturePixels(surface.pointer) : nil
         return true
     }
 
@@ -48,6 +58,7 @@ final class TextureStore {
         if let texture = textures.removeValue(forKey: key) { SDL_DestroyTexture(texture) }
         opaqueKeys.remove(key)
         reducedKeys.remove(key)
+        pixelCopies[key] = nil
     }
 
     /// Destroys the textures whose asset `shouldRemove` picks.
@@ -61,5 +72,30 @@ final class TextureStore {
         textures.removeAll()
         opaqueKeys.removeAll()
         reducedKeys.removeAll()
+        pixelCopies.removeAll()
+    }
+}
+
+/// A copy of an opaque texture's pixels (32-bit RGB888, rows `width` apart), for blending it into SDL's
+/// software window directly (`Canvas.drawFading`).
+final class TexturePixels {
+    let width: Int
+    let height: Int
+    let pixels: [UInt32]
+
+    /// The pixels of `surface`, when it is 32-bit RGB888 (what `ImageDecoder` makes opaque images); nil otherwise.
+    init?(_ surface: UnsafeMutablePointer<SDL_Surface>) {
+        guard let format = surface.pointee.format, format.pointee.format == SDL_PIXELFORMAT_RGB888.rawValue,
+              let source = surface.pointee.pixels else { return nil }
+        let width = Int(surface.pointee.w), height = Int(surface.pointee.h), pitch = Int(surface.pointee.pitch)
+        self.width = width
+        self.height = height
+        pixels = [UInt32](unsafeUninitializedCapacity: width * height) { buffer, count in
+            for row in 0..<height {
+                let from = (source + row * pitch).assumingMemoryBound(to: UInt32.self)
+                (buffer.baseAddress! + row * width).update(from: from, count: width)
+            }
+            count = width * height
+        }
     }
 }

@@ -11,7 +11,6 @@ import Testing
     @Test func fadingEqualsSDLsTextureDrawnAtAnAlpha() throws {
         let width: Int32 = 259, height: Int32 = 4
         let image = try #require(SDL_CreateRGBSurfaceWithFormat(0, width, height, 32, SDL_PIXELFORMAT_RGB888.rawValue))
-        defer { SDL_FreeSurface(image) }
         let window = try #require(SDL_CreateRGBSurfaceWithFormat(0, width, height, 32, SDL_PIXELFORMAT_RGB888.rawValue))
         defer { SDL_FreeSurface(window) }
         let renderer = try #require(SDL_CreateSoftwareRenderer(window))
@@ -27,7 +26,8 @@ import Testing
                 imagePixels[y * Int(image.pointee.pitch / 4) + x] = (v << 16) | ((255 - v) << 8) | ((v * 7) & 0xFF)
             }
         }
-        let pixels = try #require(TexturePixels(image))
+        let pixels = try #require(TexturePixels(taking: image))   // frees the image with it
+        defer { withExtendedLifetime(pixels) {} }
         let texture = try #require(SDL_CreateTextureFromSurface(renderer, image))
         defer { SDL_DestroyTexture(texture) }
         SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
@@ -47,11 +47,9 @@ import Testing
             let sdl = Array(UnsafeBufferPointer(start: windowPixels, count: pitch * Int(height)))
             var ours = before
             ours.withUnsafeMutableBufferPointer { buffer in
-                pixels.pixels.withUnsafeBufferPointer { source in
-                    for y in 0..<Int(height) {
-                        Canvas.fadeRGB888(source.baseAddress! + y * pixels.width, over: buffer.baseAddress! + y * pitch,
-                                          count: Int(width), FadeLanes(alpha: UInt8(alpha)))
-                    }
+                for y in 0..<Int(height) {
+                    Canvas.fadeRGB888(pixels.base + y * pixels.pitch, over: buffer.baseAddress! + y * pitch,
+                                      count: Int(width), FadeLanes(alpha: UInt8(alpha)))
                 }
             }
             #expect(ours == sdl, "alpha \(alpha)")
@@ -60,17 +58,16 @@ import Testing
 
     @Test func theKeptPixelsAreTheImages() throws {
         let image = try #require(SDL_CreateRGBSurfaceWithFormat(0, 3, 2, 32, SDL_PIXELFORMAT_RGB888.rawValue))
-        defer { SDL_FreeSurface(image) }
         let rowPitch = Int(image.pointee.pitch / 4)
         let source = image.pointee.pixels.assumingMemoryBound(to: UInt32.self)
         let values: [UInt32] = [0x10_2030, 0x20_4060, 0x30_6090, 0x40_80C0, 0x50_A0F0, 0x60_C010]
         for (i, value) in values.enumerated() { source[(i / 3) * rowPitch + i % 3] = value }
-        let kept = try #require(TexturePixels(image))
+        let kept = try #require(TexturePixels(taking: image))
         #expect(kept.width == 3)
         #expect(kept.height == 2)
-        #expect(kept.pixels == values)
+        #expect((0..<6).map { kept.base[($0 / 3) * kept.pitch + $0 % 3] } == values)
         let blended = try #require(SDL_CreateRGBSurfaceWithFormat(0, 3, 2, 32, SDL_PIXELFORMAT_ABGR8888.rawValue))
-        defer { SDL_FreeSurface(blended) }
-        #expect(TexturePixels(blended) == nil)
+        defer { SDL_FreeSurface(blended) }   // not taken
+        #expect(TexturePixels(taking: blended) == nil)
     }
 }

@@ -40,16 +40,19 @@ final class TextureStore {
     /// The pixels of the opaque texture of `key`, when kept (SDL's software renderer).
     func pixels(for key: Int) -> TexturePixels? { pixelCopies[key] }
 
-    /// Uploads `surface` as the texture of `key` and frees the surface. Returns false if SDL refused.
+    /// Uploads `surface` as the texture of `key` and frees the surface (or keeps it as the texture's pixels, for
+    /// SDL's software renderer). Returns false if SDL refused.
     @discardableResult
     func upload(_ surface: DecodedSurface, for key: Int) -> Bool {
-        defer { surface.free() }
+        var kept = false
+        defer { if !kept { surface.free() } }
         guard let texture = SDL_CreateTextureFromSurface(renderer, surface.pointer) else { return false }
         SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
         if let old = textures.updateValue(texture, forKey: key) { SDL_DestroyTexture(old) }
         if surface.isOpaque { opaqueKeys.insert(key) } else { opaqueKeys.remove(key) }
         if surface.isReduced { reducedKeys.insert(key) } else { reducedKeys.remove(key) }
-        pixelCopies[key] = keepsPixels && surface.isOpaque ? TexturePixels(surface.pointer) : nil
+        pixelCopies[key] = keepsPixels && surface.isOpaque ? TexturePixels(taking: surface.pointer) : nil
+        kept = pixelCopies[key] != nil
         return true
     }
 
@@ -76,26 +79,29 @@ final class TextureStore {
     }
 }
 
-/// A copy of an opaque texture's pixels (32-bit RGB888, rows `width` apart), for blending it into SDL's
-/// software window directly (`Canvas.drawFading`).
+/// An opaque texture's pixels (32-bit RGB888, rows `pitch` pixels apart): the decoded surface it was made from,
+/// kept (not copied: no new memory touched during the frame that uploads it) for blending it into SDL's software
+/// window directly (`Canvas.drawFading`); freed with it.
 final class TexturePixels {
     let width: Int
     let height: Int
-    let pixels: [UInt32]
+    /// Pixels from one row to the next.
+    let pitch: Int
+    /// The first pixel.
+    let base: UnsafePointer<UInt32>
+    private let surface: UnsafeMutablePointer<SDL_Surface>
 
-    /// The pixels of `surface`, when it is 32-bit RGB888 (what `ImageDecoder` makes opaque images); nil otherwise.
-    init?(_ surface: UnsafeMutablePointer<SDL_Surface>) {
+    /// Takes `surface` (freed with this) when it is 32-bit RGB888, what `ImageDecoder` makes of opaque images;
+    /// nil (and `surface` left to the caller) otherwise.
+    init?(taking surface: UnsafeMutablePointer<SDL_Surface>) {
         guard let format = surface.pointee.format, format.pointee.format == SDL_PIXELFORMAT_RGB888.rawValue,
-              let source = surface.pointee.pixels else { return nil }
-        let width = Int(surface.pointee.w), height = Int(surface.pointee.h), pitch = Int(surface.pointee.pitch)
-        self.width = width
-        self.height = height
-        pixels = [UInt32](unsafeUninitializedCapacity: width * height) { buffer, count in
-            for row in 0..<height {
-                let from = (source + row * pitch).assumingMemoryBound(to: UInt32.self)
-                (buffer.baseAddress! + row * width).update(from: from, count: width)
-            }
-            count = width * height
-        }
+              surface.pointee.flags & UInt32(SDL_RLEACCEL) == 0, let pixels = surface.pointee.pixels else { return nil }
+        self.surface = surface
+        width = Int(surface.pointee.w)
+        height = Int(surface.pointee.h)
+        pitch = Int(surface.pointee.pitch) / 4
+        base = UnsafePointer(pixels.assumingMemoryBound(to: UInt32.self))
     }
+
+    deinit { SDL_FreeSurface(surface) }
 }

@@ -11,7 +11,7 @@ import ScrollKit
 /// instructions a pixel: Swift's vectors compile to a few shuffles here): the same pixels. Only where
 /// `fillOnSurface` may write (the software renderer's window, one pixel a point, optimized builds) and the
 /// texture is drawn at its own size (SDL scales it otherwise); it needs the texture's pixels, which
-/// `TextureStore` keeps for the software renderer (a copy of each opaque texture, at the tile's size).
+/// `TextureStore` keeps for the software renderer (each opaque texture's decoded surface, at the tile's size).
 extension Canvas {
     /// Draws `image` (an opaque texture's pixels) into `rect` at opacity `alpha` (0…1), as `draw(texture:in:alpha:
     /// opaque:)` draws it at an alpha below 1; false (nothing drawn) where it cannot be drawn here.
@@ -23,11 +23,9 @@ extension Canvas {
         // Clipped as SDL's blit clips: the same part of the image lands on the same pixels.
         guard let bounds = surface.bounds, let cut = Self.intersection(target, bounds) else { return true }
         let lanes = FadeLanes(alpha: alphaMod)
-        image.pixels.withUnsafeBufferPointer { source in
-            for row in Int(cut.y)..<Int(cut.y + cut.h) {
-                let from = source.baseAddress! + (row - Int(target.y)) * image.width + Int(cut.x - target.x)
-                Self.fadeRGB888(from, over: surface.base + row * surface.pitch + Int(cut.x), count: Int(cut.w), lanes)
-            }
+        for row in Int(cut.y)..<Int(cut.y + cut.h) {
+            let from = image.base + (row - Int(target.y)) * image.pitch + Int(cut.x - target.x)
+            Self.fadeRGB888(from, over: surface.base + row * surface.pitch + Int(cut.x), count: Int(cut.w), lanes)
         }
         return true
     }

@@ -63,6 +63,35 @@ import Testing
         #expect(blended[0].filter { $0 != background }.count > 1000)   // the text is there
     }
 
+    /// The HUD leaves a line's pixels in the window while it does not change (`HUDBands`), so a monospaced
+    /// line left there as a glyph run must be the line drawn whole: the same pixels and the same size.
+    @Test func aMonospacedLineAsAGlyphRunIsTheWholeLine() throws {
+        let fonts = try FontSet()
+        let lines: [(String, FontSet.Style)] = [("(0, -1234.5) pt/s", .mono), ("  1.865 wBDec willBeginDecelerating", .mono),
+                                                ("didScroll × 123456", .mono), ("60.0 fps · p99 16.7 ms · work 2.1 (p99 3.4) · ", .mono),
+                                                ("●tracking ○dragging", .mono), ("  v(0, -56.78) t(0, 1234567) …", .mono)]
+        for background in [RGBA?.none, .background] {
+            let target = try Target(width: 420, height: 24 * Int32(lines.count))
+            let text = TextCache(renderer: target.renderer, fonts: fonts)
+            defer { text.removeAll() }
+            // First sight: glyph runs; then two lines a frame come whole, until every one does.
+            let passes = (0..<5).map { _ in
+                let before = text.rasterized
+                text.beginFrame()
+                target.clear(.background)
+                let sizes = lines.enumerated().map { i, line in
+                    text.draw(line.0, style: line.1, colour: .text, on: background, x: 4, y: Int32(2 + 24 * i))
+                }
+                return (pixels: target.pixels(), widths: sizes.map(\.width), heights: sizes.map(\.height),
+                        rasterized: text.rasterized - before)
+            }
+            #expect(passes[4].rasterized == 0)   // every line whole by now
+            #expect(passes[0].pixels == passes[4].pixels)
+            #expect(passes[0].widths == passes[4].widths)
+            #expect(passes[0].heights == passes[4].heights)
+        }
+    }
+
     @Test func aFrameRasterizesAtMostTwoChangingMonospacedStringsWhole() throws {
         let fonts = try FontSet()
         let target = try Target(width: 200, height: 20)

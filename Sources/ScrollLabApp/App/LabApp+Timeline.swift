@@ -61,12 +61,21 @@ extension LabApp {
 
 extension LabApp {
     /// Draws the HUD of the phone it follows, and its timeline. With phones side by side it stands right
-    /// of the last, in the room the layout has beyond them.
-    func drawHUD(_ snapshot: SceneSnapshot) {
+    /// of the last, in the room the layout has beyond them. `kept`: what the last frame's HUD left in the
+    /// pixels where this frame did not clear the background (see `HUDRenderer`); returns what this one leaves.
+    func drawHUD(_ snapshot: SceneSnapshot, kept: HUDPixels?) -> HUDPixels? {
         let shift = Double(session.phones.count - 1) * PhoneViewport.pitch
         let size = Size(width: sdl.layoutSize.width - shift, height: sdl.layoutSize.height)
-        let timelineFrame = HUDRenderer(canvas: canvas, text: text, fonts: text.fonts)
-            .draw(snapshot, events: phone.events, status: hudStatus, size: size, shift: shift)
-        drawTimeline(in: timelineFrame)
+        let drawn = HUDRenderer(canvas: canvas, text: text, fonts: text.fonts, memo: hudMemo)
+            .draw(snapshot, events: phone.events, status: hudStatus, size: size, shift: shift, kept: kept)
+        drawTimeline(in: drawn.timeline)
+        return drawn.pixels
+    }
+
+    /// True when the HUD's text may be left in the window's pixels from one frame to the next: SDL's software
+    /// renderer (whose window keeps its pixels) at one pixel a point, with nothing drawn over the HUD (no
+    /// toast, no help).
+    var keepsHUDPixels: Bool {
+        canvas.isSoftware && canvas.isUnscaled && text.fonts.scale == 1 && hud.message == nil && !hud.showHelp
     }
 }

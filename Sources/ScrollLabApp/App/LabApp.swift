@@ -26,6 +26,10 @@ package final class LabApp {
     var trace: AppTrace?
     var meter = FrameMeter()
     var hud = HUDState()
+    /// The HUD's columns that change seldom, as last laid out.
+    let hudMemo = HUDLayoutMemo()
+    /// What the last frame's HUD left in the window's pixels, nil when nothing may be kept.
+    var hudPixels: HUDPixels?
     /// Whether the loop runs on, and why it ended.
     var loop = LoopState()
 
@@ -92,15 +96,23 @@ package final class LabApp {
         hud.fadeMessage(at: t)
         var focusedSnapshot: SceneSnapshot?
         var moving = false
-        clearBackground()
+        // The HUD's columns are left out of the clear when the last frame's text in them may stay.
+        let keeping = keepsHUDPixels
+        let kept = keeping ? hudPixels : nil
+        hudPixels = nil
+        let reused = clearBackground(keeping: kept?.columns ?? []) ? kept : nil
         for phone in session.phones {
             let snapshot = draw(phone, at: t)
             moving = moving || snapshot.isDragging || snapshot.isDecelerating
             if phone === session.focused { focusedSnapshot = snapshot }
         }
         meter.isMoving = moving
-        guard let snapshot = focusedSnapshot else { return }
-        drawHUD(snapshot)
+        guard let snapshot = focusedSnapshot else {
+            if let reused { canvas.fill(reused.columns, .background) }
+            return
+        }
+        let left = drawHUD(snapshot, kept: reused)
+        if keeping { hudPixels = left }
         if let message = hud.message {
             Toast(canvas: canvas, text: text).draw(message, alpha: hud.messageAlpha, over: phone.viewport.frame)
         }
@@ -122,17 +134,20 @@ package final class LabApp {
     /// thing (`PhoneRenderer.drawBody`): a third of four phones' window is not written twice. The software
     /// renderer's window keeps its pixels from frame to frame, so the letterbox bars beyond the layout, which
     /// no fill reaches, are cleared with the whole target when the output's size changes; another renderer's
-    /// back buffer is not kept, and is cleared whole every frame.
-    private func clearBackground() {
+    /// back buffer is not kept, and is cleared whole every frame. `keeping`: rects left as they are too (the
+    /// HUD's columns, which the HUD clears where it draws anew); returns false when the whole target was
+    /// cleared instead.
+    private func clearBackground(keeping: [Rect]) -> Bool {
         var width: Int32 = 0, height: Int32 = 0
         SDL_GetRendererOutputSize(sdl.renderer, &width, &height)
         let output = SDL_Point(x: width, y: height)
         guard canvas.isSoftware, let cleared = loop.clearedOutput, cleared.x == output.x, cleared.y == output.y else {
             canvas.clear(.background)
             loop.clearedOutput = output
-            return
+            return false
         }
-        canvas.fill(Rect(origin: .zero, size: sdl.layoutSize), except: session.phones.map(\.viewport.frame), .background)
+        canvas.fill(Rect(origin: .zero, size: sdl.layoutSize), except: session.phones.map(\.viewport.frame) + keeping, .background)
+        return true
     }
 
     /// Draws `phone` at app time `t` and returns what it showed.

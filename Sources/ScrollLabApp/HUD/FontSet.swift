@@ -85,6 +85,11 @@ final class FontSet {
         Int32((Double(TTF_FontLineSkip(font(style))) / scale).rounded())
     }
 
+    /// Height of the text `style` draws (the font's height, every rendered line's), points.
+    func textHeight(_ style: Style) -> Int32 {
+        Int32((Double(TTF_FontHeight(font(style))) / scale).rounded())
+    }
+
     /// Width of `text` in `style`, points (measured, nothing rasterized). Widths are remembered: the
     /// HUD measures the same labels every frame.
     func width(_ text: String, style: Style) -> Double {

@@ -82,8 +82,10 @@ struct HUDLayout {
     private(set) var swatches: [Swatch] = []
     private let metrics: TextMetrics
 
-    /// Lays out the HUD for one frame in a layout of `size` points.
-    init(_ s: SceneSnapshot, events: EventLog, status: HUDStatus, metrics: TextMetrics, size: Size = HUDLayout.baseSize) {
+    /// Lays out the HUD for one frame in a layout of `size` points; the footer and the events' list come from
+    /// `memo` when what they show has not changed (the same boxes).
+    init(_ s: SceneSnapshot, events: EventLog, status: HUDStatus, metrics: TextMetrics, size: Size = HUDLayout.baseSize,
+         memo: HUDLayoutMemo? = nil) {
         self.metrics = metrics
         let frames = Frames(size: size)
         columns = [frames.state, frames.events, frames.footer, frames.title]
@@ -94,8 +96,8 @@ struct HUDLayout {
         let labels = Self.longestLabels + s.rows.map(\.label) + (s.inner?.rows.map(\.label) ?? [])
         labelCell = labels.reduce(Self.labelWidth) { Swift.max($0, metrics.width($1, .label).rounded(.up) + 6) }
         layOutState(s, status: status)
-        layOutEvents(events)
-        layOutFooter(status, scene: s)
+        layOutEvents(events, memo: memo)
+        layOutFooter(status, scene: s, memo: memo)
         let title = columns[Self.titleColumn].frame
         let used = put("ScrollLab", .heading, .text, column: Self.titleColumn, x: title.minX, y: title.minY + 6, width: title.width)
         put("drag or wheel · H for keys", .label, .dimText, column: Self.titleColumn, x: title.minX + used + 12,
@@ -347,17 +349,31 @@ struct HUDLayout {
 
     // MARK: Events column
 
-    private mutating func layOutEvents(_ events: EventLog) {
+    private mutating func layOutEvents(_ events: EventLog, memo: HUDLayoutMemo?) {
         let c = 1, frame = columns[c].frame, x = frame.minX
         var y = frame.minY + 8
         put("Delegate events (newest first)", .heading, .heading, column: c, x: x, y: y, width: frame.width)
         y += metrics.lineHeight(.heading) + 2
         put("didScroll × \(events.didScrollCount)", .mono, .dimText, column: c, x: x, y: y, width: frame.width)
         y += metrics.lineHeight(.mono) + 4
-        let line = metrics.lineHeight(.mono)
         // As many callbacks (two lines each) as the column holds.
         let rows = Swift.max(0, Int((frame.maxY - y) / (2 * metrics.lineHeight(.mono) + 1)))
-        for (index, record) in events.entries.prefix(rows).enumerated() {
+        let key = HUDLayoutMemo.EventsKey(entries: Array(events.entries.prefix(rows)), frame: frame)
+        if let kept = memo?.events(for: key) {
+            boxes += kept
+            return
+        }
+        let start = boxes.count
+        layOutEventList(key.entries, y: y)
+        memo?.keepEvents(Array(boxes[start...]), for: key)
+    }
+
+    /// The callbacks `entries`, newest first, two lines each from `y` down.
+    private mutating func layOutEventList(_ entries: [ScrollEventRecord], y top: Double) {
+        let c = 1, frame = columns[c].frame, x = frame.minX
+        var y = top
+        let line = metrics.lineHeight(.mono)
+        for (index, record) in entries.enumerated() {
             let time = HUDFormat.number(record.time, decimals: 3)
             var used = put(String(repeating: " ", count: Swift.max(0, 8 - time.count)) + time + " ", .mono,
                            index == 0 ? .text : RGBA(200, 203, 210), column: c, x: x, y: y, width: frame.width)
@@ -377,13 +393,25 @@ struct HUDLayout {
 
     // MARK: Footer
 
-    private mutating func layOutFooter(_ status: HUDStatus, scene s: SceneSnapshot) {
+    private mutating func layOutFooter(_ status: HUDStatus, scene s: SceneSnapshot, memo: HUDLayoutMemo?) {
+        let key = HUDLayoutMemo.FooterKey(status: status, scene: s.name, frame: columns[2].frame)
+        if let kept = memo?.footer(for: key) {
+            boxes += kept
+            return
+        }
+        let start = boxes.count
+        layOutFooter(status, sceneName: s.name)
+        memo?.keepFooter(Array(boxes[start...]), for: key)
+    }
+
+    /// The footer: the renderer's line, the key hints, the frame line (or the video's, or the resting note).
+    private mutating func layOutFooter(_ status: HUDStatus, sceneName: String) {
         let c = 2, frame = columns[c].frame, x = frame.minX
         let line = (frame.height - 4) / 3
         let input = status.eventClock.isEmpty ? [] : ["input: " + status.eventClock + " clock"]
         put(fitting(status.renderer.components(separatedBy: " · ") + input, width: frame.width), .label, .dimText,
             column: c, x: x, y: frame.minY, width: frame.width)
-        put(fitting(Self.keyHints(scene: s), width: frame.width, keeping: "H all keys"), .label, .dimText, column: c, x: x,
+        put(fitting(Self.keyHints(sceneName: sceneName), width: frame.width, keeping: "H all keys"), .label, .dimText, column: c, x: x,
             y: frame.minY + line, width: frame.width)
         if let video = status.videoLine {
             put(video, .mono, .dimText, column: c, x: x, y: frame.minY + 2 * line + 1, width: frame.width)
@@ -415,8 +443,8 @@ struct HUDLayout {
 
     /// The footer's key hints: the scene's own keys first (the policy keys in the grid), then the common
     /// ones (the state rows name D, T and the others in their labels).
-    static func keyHints(scene s: SceneSnapshot) -> [String] {
-        guard let kind = SceneKind.named(s.name) else { return ["H all keys"] }
+    static func keyHints(sceneName: String) -> [String] {
+        guard let kind = SceneKind.named(sceneName) else { return ["H all keys"] }
         return KeyTable.window.footerHints(for: kind).components(separatedBy: " · ")
     }
 

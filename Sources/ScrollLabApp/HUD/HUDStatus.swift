@@ -4,7 +4,7 @@ import ScrollLabCore
 /// The window's own state the HUD shows next to the scene's: renderer, frame timing, input clock, slow
 /// motion, the image source and the physics. A value built once a frame from the app's state
 /// (`LabApp.hudStatus`), never written piecemeal.
-struct HUDStatus {
+struct HUDStatus: Equatable {
     /// Renderer, video driver and how frames are paced (`software · x11 · paced 60.0 Hz`, `opengl · x11 · vsync`).
     var renderer = ""
     /// The frame line's figures.

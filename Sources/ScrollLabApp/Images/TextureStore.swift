@@ -11,10 +11,16 @@ final class TextureStore {
     private var textures: [Int: OpaquePointer] = [:]
     private var opaqueKeys: Set<Int> = []
     private var reducedKeys: Set<Int> = []
+    /// The pixels of the opaque textures, kept for SDL's software renderer (`Canvas.drawFading`).
+    private var pixelCopies: [Int: TexturePixels] = [:]
+    /// True when the pixels of opaque textures are kept: the renderer is SDL's software one.
+    private let keepsPixels: Bool
 
     /// Makes an empty store drawing with `renderer`.
     init(renderer: OpaquePointer) {
         self.renderer = renderer
+        var info = SDL_RendererInfo()
+        keepsPixels = SDL_GetRendererInfo(renderer, &info) == 0 && info.flags & SDL_RENDERER_SOFTWARE.rawValue != 0
     }
 
     deinit { removeAll() }
@@ -31,15 +37,22 @@ final class TextureStore {
     /// True when the texture of `key` is smaller than its image (kept at the size a tile draws it at).
     func isReduced(_ key: Int) -> Bool { reducedKeys.contains(key) }
 
-    /// Uploads `surface` as the texture of `key` and frees the surface. Returns false if SDL refused.
+    /// The pixels of the opaque texture of `key`, when kept (SDL's software renderer).
+    func pixels(for key: Int) -> TexturePixels? { pixelCopies[key] }
+
+    /// Uploads `surface` as the texture of `key` and frees the surface (or keeps it as the texture's pixels, for
+    /// SDL's software renderer). Returns false if SDL refused.
     @discardableResult
     func upload(_ surface: DecodedSurface, for key: Int) -> Bool {
-        defer { surface.free() }
+        var kept = false
+        defer { if !kept { surface.free() } }
         guard let texture = SDL_CreateTextureFromSurface(renderer, surface.pointer) else { return false }
         SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
         if let old = textures.updateValue(texture, forKey: key) { SDL_DestroyTexture(old) }
         if surface.isOpaque { opaqueKeys.insert(key) } else { opaqueKeys.remove(key) }
         if surface.isReduced { reducedKeys.insert(key) } else { reducedKeys.remove(key) }
+        pixelCopies[key] = keepsPixels && surface.isOpaque ? TexturePixels(taking: surface.pointer) : nil
+        kept = pixelCopies[key] != nil
         return true
     }
 
@@ -48,6 +61,7 @@ final class TextureStore {
         if let texture = textures.removeValue(forKey: key) { SDL_DestroyTexture(texture) }
         opaqueKeys.remove(key)
         reducedKeys.remove(key)
+        pixelCopies[key] = nil
     }
 
     /// Destroys the textures whose asset `shouldRemove` picks.
@@ -61,5 +75,33 @@ final class TextureStore {
         textures.removeAll()
         opaqueKeys.removeAll()
         reducedKeys.removeAll()
+        pixelCopies.removeAll()
     }
+}
+
+/// An opaque texture's pixels (32-bit RGB888, rows `pitch` pixels apart): the decoded surface it was made from,
+/// kept (not copied: no new memory touched during the frame that uploads it) for blending it into SDL's software
+/// window directly (`Canvas.drawFading`); freed with it.
+final class TexturePixels {
+    let width: Int
+    let height: Int
+    /// Pixels from one row to the next.
+    let pitch: Int
+    /// The first pixel.
+    let base: UnsafePointer<UInt32>
+    private let surface: UnsafeMutablePointer<SDL_Surface>
+
+    /// Takes `surface` (freed with this) when it is 32-bit RGB888, what `ImageDecoder` makes of opaque images;
+    /// nil (and `surface` left to the caller) otherwise.
+    init?(taking surface: UnsafeMutablePointer<SDL_Surface>) {
+        guard let format = surface.pointee.format, format.pointee.format == SDL_PIXELFORMAT_RGB888.rawValue,
+              surface.pointee.flags & UInt32(SDL_RLEACCEL) == 0, let pixels = surface.pointee.pixels else { return nil }
+        self.surface = surface
+        width = Int(surface.pointee.w)
+        height = Int(surface.pointee.h)
+        pitch = Int(surface.pointee.pitch) / 4
+        base = UnsafePointer(pixels.assumingMemoryBound(to: UInt32.self))
+    }
+
+    deinit { SDL_FreeSurface(surface) }
 }

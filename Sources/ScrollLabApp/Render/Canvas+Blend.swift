@@ -34,26 +34,10 @@ extension Canvas {
     /// setup) than on its pixels. An opaque pixel is the colour as `SDL_MapRGBA` gives it on this surface
     /// (`0x00RRGGBB`): the very value SDL writes.
     func fillOnSurface(_ rects: [SDL_Rect], _ c: RGBA) -> Bool {
-        guard Self.blendsDirectly, isSoftware, SDL_GetRenderTarget(renderer) == nil, let window = SDL_RenderGetWindow(renderer) else { return false }
-        var viewport = SDL_Rect()
-        SDL_RenderGetViewport(renderer, &viewport)
-        guard viewport.x == 0, viewport.y == 0 else { return false }
-        // Everything queued so far lands first, then the surface is the frame as drawn up to here.
-        SDL_RenderFlush(renderer)
-        guard let surface = SDL_GetWindowSurface(window), let format = surface.pointee.format,
-              format.pointee.format == SDL_PIXELFORMAT_RGB888.rawValue, format.pointee.BytesPerPixel == 4,
-              surface.pointee.flags & UInt32(SDL_RLEACCEL) == 0, let pixels = surface.pointee.pixels else { return false }
-        // SDL draws inside the viewport, and inside the clip rect (relative to the viewport) when one is set.
-        guard var bounds = Self.intersection(SDL_Rect(x: 0, y: 0, w: surface.pointee.w, h: surface.pointee.h), viewport)
-        else { return true }
-        if SDL_RenderIsClipEnabled(renderer) == SDL_TRUE {
-            var clip = SDL_Rect()
-            SDL_RenderGetClipRect(renderer, &clip)
-            guard let cut = Self.intersection(clip, bounds) else { return true }
-            bounds = cut
-        }
-        let pitch = Int(surface.pointee.pitch) / 4
-        let base = pixels.assumingMemoryBound(to: UInt32.self)
+        guard let surface = directSurface() else { return false }
+        guard let bounds = surface.bounds else { return true }
+        let pitch = surface.pitch
+        let base = surface.base
         let opaque = c.a == 255
         let wide = wchar_t(bitPattern: Self.rgb888(c))
         for rect in rects {
@@ -71,6 +55,38 @@ extension Canvas {
             }
         }
         return true
+    }
+
+    /// The software renderer's window surface, to be drawn into directly.
+    struct DirectSurface {
+        /// Its pixels, rows `pitch` pixels apart.
+        var base: UnsafeMutablePointer<UInt32>
+        var pitch: Int
+        /// Where SDL draws: the surface inside the viewport, and inside the clip rect when one is set; nil: nowhere.
+        var bounds: SDL_Rect?
+    }
+
+    /// The window surface as the frame has drawn it so far (what is queued is drawn first), when this renderer
+    /// and target may be drawn into directly: SDL's software renderer drawing to its window (no target
+    /// texture), no viewport offset, a 32-bit RGB888 surface not RLE-encoded, in an optimized build.
+    func directSurface() -> DirectSurface? {
+        guard Self.blendsDirectly, isSoftware, SDL_GetRenderTarget(renderer) == nil, let window = SDL_RenderGetWindow(renderer) else { return nil }
+        var viewport = SDL_Rect()
+        SDL_RenderGetViewport(renderer, &viewport)
+        guard viewport.x == 0, viewport.y == 0 else { return nil }
+        // Everything queued so far lands first, then the surface is the frame as drawn up to here.
+        SDL_RenderFlush(renderer)
+        guard let surface = SDL_GetWindowSurface(window), let format = surface.pointee.format,
+              format.pointee.format == SDL_PIXELFORMAT_RGB888.rawValue, format.pointee.BytesPerPixel == 4,
+              surface.pointee.flags & UInt32(SDL_RLEACCEL) == 0, let pixels = surface.pointee.pixels else { return nil }
+        // SDL draws inside the viewport, and inside the clip rect (relative to the viewport) when one is set.
+        var bounds = Self.intersection(SDL_Rect(x: 0, y: 0, w: surface.pointee.w, h: surface.pointee.h), viewport)
+        if let inside = bounds, SDL_RenderIsClipEnabled(renderer) == SDL_TRUE {
+            var clip = SDL_Rect()
+            SDL_RenderGetClipRect(renderer, &clip)
+            bounds = Self.intersection(clip, inside)
+        }
+        return DirectSurface(base: pixels.assumingMemoryBound(to: UInt32.self), pitch: Int(surface.pointee.pitch) / 4, bounds: bounds)
     }
 
     /// The pixel value of opaque `c` on an RGB888 surface (the top byte unused, 0), as `SDL_MapRGBA` maps it.

@@ -27,10 +27,40 @@ struct PhoneTitle {
         let metrics = text.fonts.metrics
         let used = text.draw(name, style: .label, colour: focused ? .text : .dimText, x: Int32(swatch.maxX + 6), y: Int32(Self.top)).width
         if focused { canvas.fill(Rect(x: swatch.maxX + 6, y: Self.top + metrics.lineHeight(.label), width: Double(used), height: 1), .heading) }
-        guard let figures = segment.map({ Self.figures($0.metrics, network: phone.scene.sourceNetwork != nil) }) else { return }
+        guard let segment else { return }
         let x = swatch.maxX + 6 + Double(used) + 8
-        let line = metrics.elide(figures, style: .small, toWidth: frame.maxX - x)
+        let key = FiguresKey(segment.metrics, network: phone.scene.sourceNetwork != nil, width: frame.maxX - x, scale: text.fonts.scale)
+        let line: String
+        if let kept = phone.titleFigures, kept.key == key {
+            line = kept.line
+        } else {
+            line = metrics.elide(Self.figures(segment.metrics, network: key.network), style: .small, toWidth: key.width)
+            phone.titleFigures = (key, line)
+        }
         text.draw(line, style: .small, colour: .dimText, x: Int32(x.rounded()), y: Int32(Self.top + 1))
+    }
+
+    /// What the figures line is made of (`figures`, elided to `width`): while it is the same, the phone's
+    /// line as last made is drawn again, without formatting and measuring it each frame.
+    struct FiguresKey: Equatable {
+        var loads: Int
+        var bytes: Int
+        var blank: Double
+        var ready: Double
+        var network: Bool
+        var width: Double
+        /// The fonts' scale the line was measured at.
+        var scale: Double
+
+        init(_ m: LoadMetrics, network: Bool, width: Double, scale: Double) {
+            loads = m.loadsIssued
+            bytes = m.networkBytes
+            blank = m.blankTileSeconds
+            ready = m.readyOnAppearShare
+            self.network = network
+            self.width = width
+            self.scale = scale
+        }
     }
 
     /// `14 loads · 265 kB · blank 0.63 · ready 92%` (bytes only over a network).

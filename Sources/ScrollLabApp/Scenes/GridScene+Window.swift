@@ -20,6 +20,11 @@ final class GridWindowScene: LabSceneAdapter {
     /// scene then pumps it, draws from it and shuts it down.
     var ownsImages = false
 
+    /// The HUD's Loading rows and policy table as last made, and what they were made from: during motion
+    /// the figures change a few times a second, the frames come 60 to 240 times.
+    private var loadingRows: (metrics: LoadMetrics, traffic: Bool, rows: [(String, String)])?
+    private var tableRows: (tried: [PolicyComparison.Row], condition: LoadCondition, rows: [PolicyComparison.Row])?
+
     init(grid: GridScene, kind: SceneKind, images: ImageLoader) {
         self.grid = grid
         self.images = images
@@ -48,11 +53,28 @@ final class GridWindowScene: LabSceneAdapter {
                                    HUDRow(label: "touches U X", value: Self.contentTouches(grid.scrollView))] + Self.feedRows(grid),
                             tiles: tiles.map(Self.drawItem),
                             viewsCreated: grid.pool.viewsCreated, rebindCount: grid.pool.rebindCount,
-                            loading: LoadingSection(policy: Self.policyLabel(grid),
-                                                    metrics: Self.metrics(grid.metrics) + (sourceNetwork == nil ? [] : Self.traffic(grid.metrics)),
-                                                    policyRows: PolicyComparison.fixedRows(grid.policyRows, condition: grid.condition),
-                                                    currentPolicy: grid.segmentName),
+                            loading: LoadingSection(policy: Self.policyLabel(grid), metrics: loadingMetricRows(),
+                                                    policyRows: policyTableRows(), currentPolicy: grid.segmentName),
                             liveImageAssets: grid.liveImageAssets(showing: tiles), targetRect: grid.targetRect)
+    }
+
+    /// The Loading rows of the current figures (`metrics`, and `traffic` under a network), made again only
+    /// when the figures changed.
+    private func loadingMetricRows() -> [(String, String)] {
+        let metrics = grid.metrics, traffic = sourceNetwork != nil
+        if let kept = loadingRows, kept.metrics == metrics, kept.traffic == traffic { return kept.rows }
+        let rows = Self.metrics(metrics) + (traffic ? Self.traffic(metrics) : [])
+        loadingRows = (metrics, traffic, rows)
+        return rows
+    }
+
+    /// The policy table's rows (`PolicyComparison.fixedRows`), made again only when the policies' figures changed.
+    private func policyTableRows() -> [PolicyComparison.Row] {
+        let tried = grid.policyRows, condition = grid.condition
+        if let kept = tableRows, kept.condition == condition, kept.tried == tried { return kept.rows }
+        let rows = PolicyComparison.fixedRows(tried, condition: condition)
+        tableRows = (tried, condition, rows)
+        return rows
     }
 
     /// The HUD's policy row: a seed problem shown broken (1–3) leads, so no elision of a long policy name

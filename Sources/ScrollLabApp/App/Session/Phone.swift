@@ -31,6 +31,8 @@ final class Phone {
     var comparison: ComparisonRun?
     /// What this phone compares (`--compare`), nil outside compare mode.
     let entry: CompareEntry?
+    /// Its compare-mode title's figures line as last drawn, and what it was made of.
+    var titleFigures: (key: PhoneTitle.FiguresKey, line: String)?
 
     /// A phone showing a new scene of `sceneOptions.scene`.
     init(index: Int, sceneOptions: SceneConfiguration, factory: SceneFactory, viewport: PhoneViewport,

@@ -28,7 +28,11 @@ import ScrollKit
 /// `beyondTargetMinimum` (50 ms): a quicker load is ready within a few frames of its tile appearing.
 /// When the measured load time exceeds `lookAheadLimit` (a slow network: EDGE) it loads nothing ahead —
 /// Target's rule: while the content decelerates, only the tiles of the target rect and cache hits — since
-/// every extra image delays the ones on screen. A drag that catches a fling keeps the fling's look-ahead
+/// every extra image delays the ones on screen. Before any load of its own is measured, that limit is held
+/// against twice the estimate (`unmeasuredLifeFactor`): the estimate is then the age of the oldest load
+/// still running, a load seen at a random moment is on average halfway through its life, so look-ahead
+/// stops once the first loads have run 1.5 s unfinished (on EDGE, whose first loads take seconds, the
+/// flings' look-ahead of those seconds was loaded and never shown). A drag that catches a fling keeps the fling's look-ahead
 /// loads (they finish into the cache); a reversal cancels those the new direction does not want, except
 /// those begun at least half a load time ago, which finish into the cache.
 ///
@@ -120,6 +124,11 @@ public struct AdaptivePolicy: LoadingPolicy {
     public var windowMinimumTravel: Double? = 2
     /// True while the running motion is Adaptive's own plan under the window regime (a short fling).
     public private(set) var isOwnMotion = false
+    /// Before a load of its own is measured, the estimate (the prior, raised to the age of the oldest load
+    /// still running) is a lower bound: a load seen running for a seconds lasts about this many times a in
+    /// all (seen at a random moment, it is on average halfway through its life), and that is what
+    /// `lookAheadLimit` is held against. 1: the estimate as it is.
+    public var unmeasuredLifeFactor = 2.0
     /// Whether `prefetchWindowLimit` holds now: the window runs the decisions.
     public private(set) var isPrefetching = false
     /// UIKit's prefetch window (the lab's Prefetch policy, 2 rows), run while `isPrefetching`.
@@ -289,9 +298,11 @@ public struct AdaptivePolicy: LoadingPolicy {
         }
     }
 
-    /// True while loads are quick enough for look-ahead to pay: the measured duration at most `lookAheadLimit`.
+    /// True while loads are quick enough for look-ahead to pay: the measured duration at most `lookAheadLimit`
+    /// (before a load is measured, `unmeasuredLifeFactor` times the estimate).
     public func isLookingAhead(_ context: LoadingContext) -> Bool {
-        context.expectedLoadDuration <= lookAheadLimit
+        let duration = context.expectedLoadDuration
+        return (context.measuredLoads == 0 ? unmeasuredLifeFactor * duration : duration) <= lookAheadLimit
     }
 
     /// True while loads are quick enough that a fling loads every tile it passes: at most `quickLoadLimit`.

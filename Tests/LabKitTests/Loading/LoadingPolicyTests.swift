@@ -301,6 +301,28 @@ import LabKit
         #expect(p.isLookingAhead(c))
     }
 
+    /// With loads of 0.4 s or more, a drag that catches a fling loads nothing at the catch; the drag that
+    /// ends without a fling loads the screen. With quicker loads the catch loads the screen at once.
+    @Test func adaptiveCaughtScreenWaitsForTheDragToEnd() {
+        for (duration, deferred) in [(1.0, true), (0.3, false)] {
+            var p = AdaptivePolicy()
+            var release = context(velocity: 4600, dragging: true, userDragging: true, time: 1)
+            release.expectedLoadDuration = duration
+            release.measuredLoads = 1
+            _ = p.decide(.willEndDragging(velocity: Point(x: 0, y: 4.6), target: Point(x: 0, y: 2300)), in: release)
+            #expect(p.forecast != nil)
+            var caught = context(offset: 600, tracking: true, dragging: true, userDragging: true, time: 1.3)
+            caught.expectedLoadDuration = duration
+            caught.measuredLoads = 1
+            let atCatch = p.decide(.willBeginDragging, in: caught)
+            #expect(atCatch.loadedItems == (deferred ? [] : caught.visibleItems))
+            #expect(p.screenDeferred == deferred)
+            let atEnd = p.decide(.didEndDragging(willDecelerate: false), in: caught)
+            #expect(atEnd.loadedItems == (deferred ? caught.visibleItems : []))
+            #expect(!p.screenDeferred)
+        }
+    }
+
     /// On the pipeline's 0.5 s prior alone (no load of its own measured), the window fetches nothing ahead
     /// (EDGE's first half-second), even with the screen's images in from the caches (a warm start: disk
     /// hits say nothing of the network); a measured load lets it run.

@@ -28,7 +28,16 @@ import ScrollKit
 /// `beyondTargetMinimum` (50 ms): a quicker load is ready within a few frames of its tile appearing.
 /// When the measured load time exceeds `lookAheadLimit` (a slow network: EDGE) it loads nothing ahead —
 /// Target's rule: while the content decelerates, only the tiles of the target rect and cache hits — since
-/// every extra image delays the ones on screen. A drag that catches a fling keeps the fling's look-ahead
+/// every extra image delays the ones on screen. Before any load of its own is measured, that limit is held
+/// against twice the estimate (`unmeasuredLifeFactor`): the estimate is then the age of the oldest load
+/// still running, a load seen at a random moment is on average halfway through its life, so look-ahead
+/// stops once the first loads have run 1.5 s unfinished (on EDGE, whose first loads take seconds, the
+/// flings' look-ahead of those seconds was loaded and never shown). With loads of `slowLoadMinimum` (0.4 s)
+/// or more, a drag that catches a fling leaves the screen's loads until it ends without a fling
+/// (`defersCaughtScreen`; a fling's rest is its plan's): in a burst of flings the next one follows within a
+/// fraction of a load time, and the caught screen's loads were cancelled as their tiles left (flings at
+/// 1000 ms: Flutter, which never loads for a tile that leaves before it resolves, had fewer loads on those
+/// sessions). A drag that catches a fling keeps the fling's look-ahead
 /// loads (they finish into the cache); a reversal cancels those the new direction does not want, except
 /// those begun at least half a load time ago, which finish into the cache.
 ///
@@ -120,6 +129,11 @@ public struct AdaptivePolicy: LoadingPolicy {
     public var windowMinimumTravel: Double? = 2
     /// True while the running motion is Adaptive's own plan under the window regime (a short fling).
     public private(set) var isOwnMotion = false
+    /// Before a load of its own is measured, the estimate (the prior, raised to the age of the oldest load
+    /// still running) is a lower bound: a load seen running for a seconds lasts about this many times a in
+    /// all (seen at a random moment, it is on average halfway through its life), and that is what
+    /// `lookAheadLimit` is held against. 1: the estimate as it is.
+    public var unmeasuredLifeFactor = 2.0
     /// Whether `prefetchWindowLimit` holds now: the window runs the decisions.
     public private(set) var isPrefetching = false
     /// UIKit's prefetch window (the lab's Prefetch policy, 2 rows), run while `isPrefetching`.
@@ -145,6 +159,11 @@ public struct AdaptivePolicy: LoadingPolicy {
     public private(set) var isReading = true
     /// The last direction of motion: +1 down the list (the start), −1 up.
     public private(set) var lastDirection = 1
+    /// With loads of `slowLoadMinimum` or more, whether a drag that catches a fling leaves the screen's
+    /// loads until the drag ends without a fling (else they are issued at the catch).
+    public var defersCaughtScreen = true
+    /// True from a catch whose screen was not loaded (`defersCaughtScreen`) until the drag ends.
+    public private(set) var screenDeferred = false
     private var storage = DecisionStorage()
     /// Kept between drag frames: the look-ahead a changed direction no longer wants.
     private var unwanted: [Int] = []
@@ -178,6 +197,16 @@ public struct AdaptivePolicy: LoadingPolicy {
             isOwnMotion = false
         }
         guard prefetching else { return decideAlone(trigger, in: context) }
+        guard screenDeferred else { return decideWithWindow(trigger, in: context) }
+        // The regime changed during a drag that caught a fling with the screen left unloaded: it loads now.
+        screenDeferred = false
+        var decision = decideWithWindow(trigger, in: context)
+        decision.load.insert(contentsOf: context.visibleItems.map { LoadRequest(item: $0) }, at: 0)
+        return decision
+    }
+
+    /// The decision while UIKit's prefetch window runs the motion (`isPrefetching`).
+    private mutating func decideWithWindow(_ trigger: LoadTrigger, in context: LoadingContext) -> LoadDecision {
         if windowWaitsForFirstScreen && context.measuredLoads == 0 && !context.isTracking {
             // On the prior alone, nothing ahead until a load of its own is measured: on a cold start, the
             // screen's own loads are; on a warm one (the screen read from the disk cache), the first
@@ -266,13 +295,20 @@ public struct AdaptivePolicy: LoadingPolicy {
                 requestedAt = [:]
                 direction = 0
             }
+            // With slow loads a catch does not load the screen: the drag that ends without a fling does.
+            screenDeferred = defersCaughtScreen && forecast != nil && !isPrefetching
+                && context.expectedLoadDuration >= slowLoadMinimum
             endMotion()
+            if screenDeferred { return LoadDecision(cancel: cancel) }
             return LoadDecision(load: context.visibleItems.map { LoadRequest(item: $0) }, cancel: cancel)
         case let .willEndDragging(_, target):
             return planFling(to: target, in: context)
         case let .didEndDragging(willDecelerate):
+            // A caught screen loads when the drag ends without a fling; a fling's rest is its plan's.
+            let deferred = screenDeferred
+            screenDeferred = false
             if !willDecelerate { endMotion() }
-            return .none
+            return deferred && !willDecelerate ? .load(context.visibleItems) : .none
         case .didEndDecelerating, .didEndScrollingAnimation:
             endMotion()
             return .load(context.visibleItems)
@@ -289,9 +325,11 @@ public struct AdaptivePolicy: LoadingPolicy {
         }
     }
 
-    /// True while loads are quick enough for look-ahead to pay: the measured duration at most `lookAheadLimit`.
+    /// True while loads are quick enough for look-ahead to pay: the measured duration at most `lookAheadLimit`
+    /// (before a load is measured, `unmeasuredLifeFactor` times the estimate).
     public func isLookingAhead(_ context: LoadingContext) -> Bool {
-        context.expectedLoadDuration <= lookAheadLimit
+        let duration = context.expectedLoadDuration
+        return (context.measuredLoads == 0 ? unmeasuredLifeFactor * duration : duration) <= lookAheadLimit
     }
 
     /// True while loads are quick enough that a fling loads every tile it passes: at most `quickLoadLimit`.

@@ -276,6 +276,7 @@ import LabKit
         var p = AdaptivePolicy(leadTime: .infinity)
         var release = context(velocity: 4600, dragging: true, userDragging: true, time: 1)
         release.expectedLoadDuration = 2
+        release.measuredLoads = 1
         var disk = MemoryCache<ImageKey>(byteLimit: 1 << 20)
         _ = disk.insert(ImageKey(item: 8, assetCount: 72), cost: 1)
         release.diskCache = disk
@@ -283,6 +284,43 @@ import LabKit
         let plan = p.decide(.willEndDragging(velocity: Point(x: 0, y: 4.6), target: Point(x: 0, y: 2300)), in: release)
         // With 2 s loads no passing tile would show its image, except the one on disk.
         #expect(plan.loadedItems.contains(8) && !plan.loadedItems.contains(9))
+    }
+
+    /// Before a load of its own is measured, the estimate (the age of the oldest load still running) is
+    /// held against the look-ahead limit doubled: loads running 1.6 s unfinished stop the look-ahead that
+    /// 1.6 s measured loads keep; 1.4 s keeps it.
+    @Test func adaptiveUnmeasuredEstimateCountsTwice() {
+        let p = AdaptivePolicy()
+        var c = context(velocity: 3000, tracking: true, dragging: true, userDragging: true)
+        c.expectedLoadDuration = 1.6
+        #expect(!p.isLookingAhead(c))
+        c.measuredLoads = 1
+        #expect(p.isLookingAhead(c))
+        c.measuredLoads = 0
+        c.expectedLoadDuration = 1.4
+        #expect(p.isLookingAhead(c))
+    }
+
+    /// With loads of 0.4 s or more, a drag that catches a fling loads nothing at the catch; the drag that
+    /// ends without a fling loads the screen. With quicker loads the catch loads the screen at once.
+    @Test func adaptiveCaughtScreenWaitsForTheDragToEnd() {
+        for (duration, deferred) in [(1.0, true), (0.3, false)] {
+            var p = AdaptivePolicy()
+            var release = context(velocity: 4600, dragging: true, userDragging: true, time: 1)
+            release.expectedLoadDuration = duration
+            release.measuredLoads = 1
+            _ = p.decide(.willEndDragging(velocity: Point(x: 0, y: 4.6), target: Point(x: 0, y: 2300)), in: release)
+            #expect(p.forecast != nil)
+            var caught = context(offset: 600, tracking: true, dragging: true, userDragging: true, time: 1.3)
+            caught.expectedLoadDuration = duration
+            caught.measuredLoads = 1
+            let atCatch = p.decide(.willBeginDragging, in: caught)
+            #expect(atCatch.loadedItems == (deferred ? [] : caught.visibleItems))
+            #expect(p.screenDeferred == deferred)
+            let atEnd = p.decide(.didEndDragging(willDecelerate: false), in: caught)
+            #expect(atEnd.loadedItems == (deferred ? caught.visibleItems : []))
+            #expect(!p.screenDeferred)
+        }
     }
 
     /// On the pipeline's 0.5 s prior alone (no load of its own measured), the window fetches nothing ahead

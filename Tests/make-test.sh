@@ -11,13 +11,14 @@
 #      (Tests/in-place.sh) both start from a copy of the debug build and compile only what differs.
 #      Backgrounds only warm build folders: each step below that needs one builds it again (a no-op when the
 #      background finished it), so a background failure shows up there, with its own message;
-#   4. meanwhile: the unit tests, the window tests that may share the machine (three Xvfb displays at once),
-#      the headless binary's test;
+#   4. meanwhile: the window tests that may share the machine (three Xvfb displays at once), the headless
+#      binary's test;
 #   5. the backgrounds finished, the window tests that measure time, one at a time, with no other test at a
 #      normal priority: beside them, at the idle scheduling class (SCHED_IDLE: a core runs them only when
 #      nothing else wants it, and a waking window preempts them at once), the work that times nothing and
-#      would otherwise leave those cores idle: the 60 s fuzz run beside the headless soak, and the extension
-#      test's copy's unit tests (extension_test.py --unit-tests-only). Whatever of it is left when the timed
+#      would otherwise leave those cores idle: the unit tests (`swift test`, built in 2), the 60 s fuzz run
+#      beside the headless soak, and the extension test's copy's unit tests (extension_test.py
+#      --unit-tests-only). Whatever of it is left when the timed
 #      tests end is finished at the normal class, and its results are checked;
 #   6. the rest of the extension test (which takes the copy's unit-test outcome recorded in 5); the build
 #      without X11 and its window tests.
@@ -131,9 +132,6 @@ copies_background=$!
 set +m
 backgrounds+=("$copies_background")
 
-step "unit tests (swift test, built)"
-swift test --skip-build
-
 step "waiting for the release build"
 wait_background "$release_background" release
 swift build -c release --scratch-path "$release_scratch" --product scrolllab
@@ -149,10 +147,10 @@ make --no-print-directory test-headless
 step "waiting for the build without X11 and the extension test's copy"
 wait_background "$copies_background" copies
 
-step "window tests that measure time (one at a time; the fuzz run, the soak and the extension copy's unit tests beside them, idle class)"
+step "window tests that measure time (one at a time; the unit tests, the fuzz run, the soak and the extension copy's unit tests beside them, idle class)"
 # The companions: each its own process group at the idle class, its outcome in a file.
 companions=()
-rm -f "$out/soak.status" "$out/fuzz.status" "$out/extension-unit-tests.status"
+rm -f "$out/soak.status" "$out/fuzz.status" "$out/unit-tests.status" "$out/extension-unit-tests.status"
 set -m
 chrt --idle 0 bash -c '
   .build/debug/scrolllab soak --minutes 30 --headless > "$1/soak.log" 2>&1; echo $? > "$1/soak.status"
@@ -160,6 +158,10 @@ chrt --idle 0 bash -c '
 companions+=($!)
 chrt --idle 0 bash -c '
   Tests/Fuzz/run.sh 60 > "$1/fuzz.log" 2>&1; echo $? > "$1/fuzz.status"
+' _ "$out" &
+companions+=($!)
+chrt --idle 0 bash -c '
+  swift test --skip-build > "$1/unit-tests.log" 2>&1; echo $? > "$1/unit-tests.status"
 ' _ "$out" &
 companions+=($!)
 chrt --idle 0 bash -c '
@@ -172,11 +174,12 @@ backgrounds+=("${companions[@]}")
 SCROLLLAB_RELEASE_BINARY="$release_binary" WINDOW_TEST_OUT="$window_out" \
   Tests/Window/run-all.sh --part alone .build/debug/scrolllab
 
-step "the fuzz run, the soak and the extension copy's unit tests (finished at the normal class)"
+step "the unit tests, the fuzz run, the soak and the extension copy's unit tests (finished at the normal class)"
 for group in "${companions[@]}"; do companion_class other "$group"; done
 for group in "${companions[@]}"; do wait "$group" || true; done
-cat "$out/soak.log" "$out/fuzz.log" "$out/extension-unit-tests.log"
+cat "$out/unit-tests.log" "$out/soak.log" "$out/fuzz.log" "$out/extension-unit-tests.log"
 status_of() { cat "$out/$1.status" 2>/dev/null || echo "none"; }
+[ "$(status_of unit-tests)" = 0 ] || { echo "unit tests (swift test): FAILED (exit $(status_of unit-tests))"; exit 1; }
 [ "$(status_of soak)" = 0 ] || { echo "soak: FAILED (exit $(status_of soak))"; exit 1; }
 [ "$(status_of fuzz)" = 0 ] || { echo "fuzz: FAILED (exit $(status_of fuzz))"; exit 1; }
 [ "$(status_of extension-unit-tests)" = 0 ] || { echo "the extension copy's unit tests: FAILED"; exit 1; }

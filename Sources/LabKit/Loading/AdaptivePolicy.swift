@@ -84,9 +84,17 @@ public struct AdaptivePolicy: LoadingPolicy {
     /// at once) when loads take `slowLoadMinimum` or more, at least 0.15 s.
     public var dragHorizon: Double?
     /// Look-ahead items requested and not cancelled (tiles not on screen when asked for).
-    public private(set) var plan: Set<Int> = []
-    /// Fling loads not yet issued: item and the absolute time its tile appears (as `priority`).
+    public var plan: Set<Int> { planned.set }
+    /// `plan` as bits: a frame asks it several times, without hashing.
+    private var planned = ItemSet()
+    /// Fling loads not yet issued: item and the absolute time its tile appears (as `priority`), in order
+    /// of appearance (so the loads due next are always at the front).
     public private(set) var scheduled: [LoadRequest] = []
+    /// Every item of `scheduled` (and, when it holds one twice, some it no longer holds): a frame looks for
+    /// the items ahead of the screen there without searching the whole schedule.
+    private var scheduledItems = ItemSet()
+    /// Whether `scheduled` was made with an item twice: `scheduledItems` then keeps the bits of removed ones.
+    private var scheduleRepeats = false
     /// A planned load is issued this many seconds before its tile appears (immediately when the
     /// tile appears sooner), so a fling caught early wastes little; nil means the expected load
     /// duration plus a margin of 0.22 s, or four load durations when loads are quicker than 55 ms
@@ -115,7 +123,13 @@ public struct AdaptivePolicy: LoadingPolicy {
     /// Rows ahead whose images in the disk cache are read at once while the content moves (0: none).
     public var storedRowsAhead = 2
     /// When each look-ahead item of `plan` was requested.
-    public private(set) var requestedAt: [Int: Double] = [:]
+    public var requestedAt: [Int: Double] {
+        var times: [Int: Double] = [:]
+        for item in planned { times[item] = requestTimes[item] }
+        return times
+    }
+    /// `requestedAt` by item (an array read, no hashing); it holds exactly the items of `planned`.
+    private var requestTimes = ItemMap<Double>()
     /// At or below this measured load duration (seconds), on a network (a disk cache in front of it), the
     /// motion is left to UIKit's prefetch window (`window`) but for the drag's own look-ahead; nil: never.
     public var prefetchWindowLimit: Double? = 0.6
@@ -190,8 +204,7 @@ public struct AdaptivePolicy: LoadingPolicy {
             // A change of regime starts afresh; loads in flight finish into the cache.
             isPrefetching = prefetching
             window = PrefetchPolicy()
-            plan = []
-            requestedAt = [:]
+            clearPlan()
             direction = 0
             endMotion()
             isOwnMotion = false
@@ -291,8 +304,7 @@ public struct AdaptivePolicy: LoadingPolicy {
             if forecast != nil && cancelsOnCatch {
                 let visible = Set(context.visibleItems)
                 cancel = cancellable(plan.subtracting(visible), in: context)
-                plan = []
-                requestedAt = [:]
+                clearPlan()
                 direction = 0
             }
             // With slow loads a catch does not load the screen: the drag that ends without a fling does.
@@ -338,22 +350,60 @@ public struct AdaptivePolicy: LoadingPolicy {
     }
 
     private mutating func forget(_ item: Int) {
-        if plan.remove(item) != nil { requestedAt[item] = nil }
+        if planned.remove(item) { requestTimes[item] = nil }
+    }
+
+    /// Adds `item` to the plan, requested at `time`.
+    private mutating func addToPlan(_ item: Int, at time: Double) {
+        planned.insert(item)
+        requestTimes[item] = time
+    }
+
+    /// Empties the plan and its request times, keeping their storage.
+    private mutating func clearPlan() {
+        for item in planned { requestTimes[item] = nil }
+        planned.removeAll()
+    }
+
+    /// Sets the schedule (in order of appearance) and its item bits.
+    private mutating func setSchedule(_ requests: [LoadRequest]) {
+        clearSchedule()
+        scheduled = requests
+        for request in requests where !scheduledItems.insert(request.item) { scheduleRepeats = true }
+    }
+
+    /// Empties the schedule.
+    private mutating func clearSchedule() {
+        scheduled = []
+        scheduledItems.removeAll()
+        scheduleRepeats = false
+    }
+
+    /// Where `item` is in the schedule, nil when it is not; a search only for an item scheduled.
+    private func scheduledIndex(of item: Int) -> Int? {
+        guard scheduledItems.contains(item) else { return nil }
+        return scheduled.firstIndex { $0.item == item }
+    }
+
+    /// Takes the request at `index` out of the schedule.
+    private mutating func unschedule(at index: Int) -> LoadRequest {
+        let request = scheduled.remove(at: index)
+        if !scheduleRepeats { scheduledItems.remove(request.item) }
+        return request
     }
 
     /// Of `items` (look-ahead no longer wanted), those to cancel: the ones requested less than half a
     /// load time ago; older ones are likely half done and finish into the cache.
     private func cancellable(_ items: Set<Int>, in context: LoadingContext) -> [Int] {
         let half = context.expectedLoadDuration / 2
-        return items.filter { context.time - (requestedAt[$0] ?? context.time) < half }.sorted()
+        return items.filter { context.time - (requestTimes[$0] ?? context.time) < half }.sorted()
     }
 
     /// Slow loads while dragging: no row ahead; a look-ahead still pending is dropped as a new drag drops it.
     private mutating func dropLookAhead(_ context: LoadingContext) -> LoadDecision {
-        guard !plan.isEmpty else { return .none }
+        guard !planned.isEmpty else { return .none }
         let cancel = cancellable(plan, in: context)
-        plan = []
-        requestedAt = [:]
+        clearPlan()
         direction = 0
         return LoadDecision(cancel: cancel)
     }
@@ -361,7 +411,7 @@ public struct AdaptivePolicy: LoadingPolicy {
     private mutating func endMotion() {
         forecast = nil
         targetRect = nil
-        scheduled = []
+        clearSchedule()
     }
 
     /// Whether a tile passed during the fling would, loaded now, show its image for at least the
@@ -424,9 +474,8 @@ public struct AdaptivePolicy: LoadingPolicy {
         chosen.sort { ($0.priority, $0.item) < ($1.priority, $1.item) }
         let wanted = Set(chosen.map(\.item))
         let cancel = cancellable(plan.subtracting(wanted).subtracting(visible), in: context)
-        plan = []
-        requestedAt = [:]
-        scheduled = chosen.map { LoadRequest(item: $0.item, priority: context.time + $0.priority) }
+        clearPlan()
+        setSchedule(chosen.map { LoadRequest(item: $0.item, priority: context.time + $0.priority) })
         direction = f.direction
         var due: [LoadRequest] = []
         issueDue(in: context, into: &due)
@@ -441,20 +490,24 @@ public struct AdaptivePolicy: LoadingPolicy {
         let duration = context.expectedLoadDuration
         let leadTime = isLookingAhead(context) ? self.leadTime ?? duration + Swift.min(0.22, 4 * duration) : .infinity
         var room = lookAheadRoom(in: context)
-        scheduled.removeAll { request in
-            guard request.priority - time <= leadTime, room > 0 else { return false }
+        // The schedule is in order of appearance: the loads due are the front ones, up to `room`.
+        var taken = 0
+        while taken < scheduled.count, room > 0, scheduled[taken].priority - time <= leadTime {
+            let request = scheduled[taken]
             room -= 1
             due.append(LoadRequest(item: request.item, priority: Swift.max(0, request.priority - time)))
-            plan.insert(request.item)
-            requestedAt[request.item] = time
-            return true
+            addToPlan(request.item, at: time)
+            taken += 1
         }
+        guard taken > 0 else { return }
+        if !scheduleRepeats { for request in scheduled[..<taken] { scheduledItems.remove(request.item) } }
+        scheduled.removeFirst(taken)
     }
 
     /// How many more look-ahead images the cache can take without evicting one not yet shown: its
     /// capacity less the tiles on screen and the look-ahead loads whose tiles have not appeared.
     public func lookAheadRoom(in context: LoadingContext) -> Int {
-        context.cacheCapacityImages - context.visibleItems.count - plan.count
+        context.cacheCapacityImages - context.visibleItems.count - planned.count
     }
 
     /// While the finger is down: the next row in the drag direction once the drag will reach it within
@@ -471,20 +524,19 @@ public struct AdaptivePolicy: LoadingPolicy {
         if dir != direction || dir == 0 {
             // The look-ahead the new direction does not want, gathered in kept storage (no allocation per frame).
             unwanted.removeAll(keepingCapacity: true)
-            for item in plan where !Self.isWanted(item, ahead: ahead, direction: dir, speed: v, horizon: horizon, in: context) {
+            for item in planned where !Self.isWanted(item, ahead: ahead, direction: dir, speed: v, horizon: horizon, in: context) {
                 unwanted.append(item)
             }
             let half = context.expectedLoadDuration / 2
             for item in unwanted {
-                if context.time - (requestedAt[item] ?? context.time) < half { decision.cancel.append(item) }
+                if context.time - (requestTimes[item] ?? context.time) < half { decision.cancel.append(item) }
                 forget(item)
             }
             decision.cancel.sort()
             direction = dir
         }
-        for item in ahead where !plan.contains(item) && Self.isWanted(item, ahead: nil, direction: dir, speed: v, horizon: horizon, in: context) {
-            plan.insert(item)
-            requestedAt[item] = context.time
+        for item in ahead where !planned.contains(item) && Self.isWanted(item, ahead: nil, direction: dir, speed: v, horizon: horizon, in: context) {
+            addToPlan(item, at: context.time)
             if !context.isCached(item) { decision.load.append(LoadRequest(item: item, priority: 1)) }
         }
         if dir != 0 { readStoredAhead(direction: dir, in: context, into: &decision.load) }
@@ -508,10 +560,9 @@ public struct AdaptivePolicy: LoadingPolicy {
     private mutating func readStoredAhead(direction dir: Int, in context: LoadingContext, into due: inout [LoadRequest]) {
         guard storedRowsAhead > 0 else { return }
         for item in context.lazyItemsAhead(rows: storedRowsAhead, direction: dir)
-        where !plan.contains(item) && !context.isCached(item) && context.isStored(item) {
-            if let i = scheduled.firstIndex(where: { $0.item == item }) { scheduled.remove(at: i) }
-            plan.insert(item)
-            requestedAt[item] = context.time
+        where !planned.contains(item) && !context.isCached(item) && context.isStored(item) {
+            if let i = scheduledIndex(of: item) { _ = unschedule(at: i) }
+            addToPlan(item, at: context.time)
             due.append(LoadRequest(item: item, priority: 1))
         }
     }
@@ -523,11 +574,10 @@ public struct AdaptivePolicy: LoadingPolicy {
     private mutating func pullWindow(in context: LoadingContext, into due: inout [LoadRequest]) {
         guard flingWindowRows > 0, !scheduled.isEmpty, let forecast else { return }
         for item in context.lazyItemsAhead(rows: flingWindowRows, direction: forecast.direction) {
-            guard let i = scheduled.firstIndex(where: { $0.item == item }) else { continue }
-            let request = scheduled.remove(at: i)
+            guard let i = scheduledIndex(of: item) else { continue }
+            let request = unschedule(at: i)
             due.append(LoadRequest(item: item, priority: Swift.max(0, request.priority - context.time)))
-            plan.insert(item)
-            requestedAt[item] = context.time
+            addToPlan(item, at: context.time)
         }
     }
 }

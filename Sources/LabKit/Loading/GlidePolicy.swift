@@ -83,11 +83,15 @@ public struct GlidePolicy: LoadingPolicy {
             }
         }
         // Holders beyond the view cache are rebound: their requests are cleared (in ascending order).
+        // One pass in ascending order: each row worked out once, the cancel list filled as the items go.
         let firstRow = layout.row(ofItem: first), lastRow = layout.row(ofItem: last)
-        for item in boundItems where layout.row(ofItem: item) < firstRow - cachedRows || layout.row(ofItem: item) > lastRow + cachedRows {
+        let ring = ring
+        boundItems.removeAll { item in
+            let row = layout.row(ofItem: item)
+            guard row < firstRow - cachedRows || row > lastRow + cachedRows else { return false }
             if !ring.contains(item) { decision.cancel.append(item) }
+            return true
         }
-        boundItems.removeAll { layout.row(ofItem: $0) < firstRow - cachedRows || layout.row(ofItem: $0) > lastRow + cachedRows }
 
         // ListPreloader: on a change of the first visible index.
         if let previous = lastFirstVisible, first != previous {

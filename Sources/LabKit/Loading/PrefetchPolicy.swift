@@ -14,7 +14,9 @@ public struct PrefetchPolicy: LoadingPolicy {
     /// Rows of the prefetch window beyond the visible edge.
     public var rowsAhead: Int
     /// Items prefetched and not yet cancelled (they may have finished).
-    public private(set) var prefetched: Set<Int> = []
+    public var prefetched: Set<Int> { prefetchedItems.set }
+    /// `prefetched` as bits: each frame asks it for every item ahead, without hashing.
+    private var prefetchedItems = ItemSet()
     /// Direction of the last prefetch: +1 down the list, −1 up, 0 none yet.
     public private(set) var direction = 0
     private var storage = DecisionStorage()
@@ -27,7 +29,7 @@ public struct PrefetchPolicy: LoadingPolicy {
     public mutating func decide(_ trigger: LoadTrigger, in context: LoadingContext) -> LoadDecision {
         switch trigger {
         case let .appear(items):
-            prefetched.subtract(items)
+            for item in items { prefetchedItems.remove(item) }
             return storage.load(items)
         case .bind, .didEndDragging, .didEndDecelerating, .didEndScrollingAnimation:
             return .none
@@ -44,14 +46,14 @@ public struct PrefetchPolicy: LoadingPolicy {
         let ahead = context.lazyItemsAhead(rows: rowsAhead, direction: dir)
         var decision = storage.begin()
         if dir != direction {
-            for item in prefetched where !ahead.contains(item) { decision.cancel.append(item) }
+            for item in prefetchedItems where !ahead.contains(item) { decision.cancel.append(item) }
             decision.cancel.sort()
-            for item in decision.cancel { prefetched.remove(item) }
+            for item in decision.cancel { prefetchedItems.remove(item) }
             direction = dir
         }
         let edgeRow = context.layout.row(ofItem: dir > 0 ? context.visibleItems.last ?? 0 : context.visibleItems.first ?? 0)
-        for item in ahead where !prefetched.contains(item) {
-            prefetched.insert(item)
+        for item in ahead where !prefetchedItems.contains(item) {
+            prefetchedItems.insert(item)
             if context.isCached(item) { continue }
             let rows = abs(context.layout.row(ofItem: item) - edgeRow)
             decision.load.append(LoadRequest(item: item, priority: Double(rows)))

@@ -46,6 +46,8 @@ public struct TexturePolicy: LoadingPolicy {
     /// The visible items at the last range update (its own copy, refilled in place).
     private var lastVisible: [Int]?
     private var storage = DecisionStorage()
+    /// The loads' sort keys (priority, distance from the viewport's centre, item), kept for their storage.
+    private var loadOrder: [(priority: Double, distance: Double, item: Int)] = []
 
     /// Makes the policy (Minimum mode, no direction yet).
     public init() {}
@@ -108,10 +110,15 @@ public struct TexturePolicy: LoadingPolicy {
         for item in preload where !visible.contains(item) && !preloadedItems.contains(item) && !context.isCached(item) {
             decision.load.append(LoadRequest(item: item, priority: display.contains(item) ? 1 : 2))
         }
+        // Sorted by priority, then distance from the viewport's centre, then item: each key worked out
+        // once, not at every comparison.
         let centre = context.bounds.center.y
-        decision.load.sort { a, b in
-            (a.priority, abs(context.frame(of: a.item).center.y - centre), a.item) < (b.priority, abs(context.frame(of: b.item).center.y - centre), b.item)
+        loadOrder.removeAll(keepingCapacity: true)
+        for request in decision.load {
+            loadOrder.append((request.priority, abs(context.frame(of: request.item).center.y - centre), request.item))
         }
+        loadOrder.sort { ($0.priority, $0.distance, $0.item) < ($1.priority, $1.distance, $1.item) }
+        for (i, key) in loadOrder.enumerated() { decision.load[i] = LoadRequest(item: key.item, priority: key.priority) }
         // Left the preload range (ascending); evicted unless an item still in it shares the image.
         for item in preloadedItems where !preload.contains(item) && !visible.contains(item) { decision.cancel.append(item) }
         for item in decision.cancel where !preload.contains(where: { context.key(of: $0) == context.key(of: item) }) {

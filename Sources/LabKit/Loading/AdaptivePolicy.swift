@@ -270,9 +270,8 @@ public struct AdaptivePolicy: LoadingPolicy {
         let band = lastDirection > 0 ? context.items(fromY: b.maxY, toY: b.maxY + readerExtent)
                                      : context.items(fromY: b.minY - readerExtent, toY: b.minY)
         var decision = storage.begin()
-        for item in band where !plan.contains(item) && !context.isCached(item) && !context.visibleItems.contains(item) {
-            plan.insert(item)
-            requestedAt[item] = context.time
+        for item in band where !planned.contains(item) && !context.isCached(item) && !context.visibleItems.contains(item) {
+            addToPlan(item, at: context.time)
             decision.load.append(LoadRequest(item: item, priority: 1))
         }
         let loads = !decision.load.isEmpty

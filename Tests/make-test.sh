@@ -2,9 +2,10 @@
 # The steps of `make test` (after its packages and the layering check), in the order that keeps both cores
 # busy without letting a build disturb a test that measures time:
 #
-#   1. in the background, at a low priority, from the start: the fuzzer's build and the release build (for
-#      the signal tests and the docs' commands; in its own build folder, .build-release, so that it runs
-#      beside the debug build instead of waiting for .build);
+#   1. in the background, from the start: the release build (for the signal tests and the docs' commands;
+#      in its own build folder, .build-release, so that it runs beside the debug build instead of waiting
+#      for .build; at the normal priority, as the window tests wait for both), then at a low priority the
+#      fuzzer's build;
 #   2. the debug build with the unit tests (one `swift build --build-tests`);
 #   3. in a second background, at a low priority: the build without X11 and the extension test's copy with
 #      its tests (Tests/Extension/extension_test.py --build-only). Where a mount namespace can be made
@@ -92,14 +93,14 @@ nox11_scratch="${NOX11_SCRATCH:-.build-nox11}"
 release_scratch=.build-release
 release_binary="$release_scratch/release/scrolllab"
 
-step "debug build with the unit tests (the release and fuzzer builds beside it)"
+step "debug build with the unit tests (the release build beside it)"
 set -m
 (
-  nice -n 15 bash -c '
-    echo "== background: the fuzzer build (at $SECONDS s)"
-    Tests/Fuzz/run.sh --build-only || true
+  bash -c '
     echo "== background: the release build (at $SECONDS s)"
     swift build -c release --scratch-path '"$release_scratch"' --product scrolllab || true
+    echo "== background: the fuzzer build (at $SECONDS s)"
+    nice -n 15 Tests/Fuzz/run.sh --build-only || true
     echo "== background: done (at $SECONDS s)"
   '
 ) > "$out/background-release.log" 2>&1 &
@@ -133,7 +134,7 @@ set +m
 backgrounds+=("$copies_background")
 
 step "waiting for the release build"
-wait_background "$release_background" release
+while kill -0 "$release_background" 2>/dev/null && ! grep -q '^== background: the fuzzer build' "$out/background-release.log"; do sleep 1; done
 swift build -c release --scratch-path "$release_scratch" --product scrolllab
 
 window_out="$(mktemp -d /tmp/scrolllab-window-tests.XXXXXX)"
@@ -144,7 +145,8 @@ SCROLLLAB_RELEASE_BINARY="$release_binary" WINDOW_TEST_OUT="$window_out" \
 step "headless binary"
 make --no-print-directory test-headless
 
-step "waiting for the build without X11 and the extension test's copy"
+step "waiting for the fuzzer build, the build without X11 and the extension test's copy"
+wait_background "$release_background" release
 wait_background "$copies_background" copies
 
 step "window tests that measure time (one at a time; the unit tests, the fuzz run, the soak and the extension copy's unit tests beside them, idle class)"

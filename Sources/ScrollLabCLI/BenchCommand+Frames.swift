@@ -27,10 +27,11 @@ extension BenchCommand {
         let gesture = loadGesture(path, command: "bench")
         var sceneOptions = SceneConfiguration()
         sceneOptions.latencyMs = latencyMs
+        sceneOptions.assets = assets
         let phones = compare ?? 1
         if phones > 1 { sceneOptions.compare = PolicyVariant.shared.prefix(phones).map(CompareEntry.policy) }
         let images = sceneOptions.imagePathsOrExit()
-        guard !images.isEmpty else { fail("scrolllab bench: --frames needs the images of Assets/Images", code: CommandExit.input) }
+        guard !images.isEmpty else { fail("scrolllab bench: --frames needs images: Assets/Images, or --assets DIR with image files", code: CommandExit.input) }
         let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
         if !json {
             print("scrolllab bench --frames — grid scene, gesture \(name), \(images.count) images, latency \(Self.format(latencyMs, 0)) ms, "

@@ -40,7 +40,7 @@ struct BenchCommand: ParsableCommand {
             cacheHitFades, staleFrames, peakDecodedBytes (null where a bound has no such number).
 
             --frames: frame times of the window's own drawing instead (no display needed). The grid \
-            scene with the images of Assets/Images plays rapid-flings.jsonl (or --frames-gesture FILE) \
+            scene with the images of Assets/Images (or --assets DIR) plays rapid-flings.jsonl (or --frames-gesture FILE) \
             at 960×600 in SDL's offscreen video driver, once with the software renderer and once with \
             the OpenGL one; frames are paced at 60 Hz on the replay's clock after 30 warm-up frames at \
             rest. Prints frame time p50/p99/max (image pump + model step + drawing + present, CPU time \
@@ -62,6 +62,9 @@ struct BenchCommand: ParsableCommand {
 
     @Option(help: ArgumentHelp("Network the images come over: " + NetworkProfile.names + ", or all: every policy under every profile (default: none, --latency-ms's constant latency)."))
     var network: NetworkChoice?
+
+    @Option(help: "Folder of images, as replay's --assets: the grid shows its image files, and under --network each moves its file's size (default: the bundled Assets/Images, found from the current directory or the executable; a network without them is refused). With --frames: the images drawn.")
+    var assets: String?
 
     @Option(name: .customLong("disk-cache"), help: ArgumentHelp("Under --network: the modelled disk cache (on, the default: 100 MB, empty at the start of each run), off, or a folder: every run starts with the folder's images and leaves its own there.", valueName: "on|off|DIR"))
     var diskCache: String = "on"
@@ -130,6 +133,9 @@ struct BenchCommand: ParsableCommand {
             for file in Self.gestureFiles(in: directory) { paths.input(file.path, "--gestures") }
         }
         paths.input(framesGesture, "--frames-gesture")
+        // The images (and under a network their sizes), resolved before anything is written: none found is refused.
+        let images = GridImages(assets: assets, network: network != nil, feed: feedOptions.feed != nil, command: "bench")
+        for file in images.files { paths.input(String(decoding: file.path, as: UTF8.self), "--assets") }
         paths.output(plot, "--plot")
         if let conflict = paths.firstConflict() { fail("scrolllab bench: " + conflict, code: CommandExit.usage) }
         // A --plot this build cannot draw, or cannot write, fails at once, not after the whole bench.
@@ -149,6 +155,7 @@ struct BenchCommand: ParsableCommand {
         }
 
         var config = GridSceneConfiguration()
+        config.assetCount = images.assetCount
         config.latency = latencyMs / 1000
         config.physics = physics
         config.connections = connections
@@ -156,7 +163,7 @@ struct BenchCommand: ParsableCommand {
         let variants = try self.variants()
         if diskCache == "off" { config.diskCacheByteLimit = nil }
         // A folder: every run starts with its images; what the runs stored is left there at the end.
-        let imageFiles = network == nil || diskCache == "on" || diskCache == "off" ? [] : Self.bundledImageFiles()
+        let imageFiles = network == nil || diskCache == "on" || diskCache == "off" ? [] : images.files
         let folder = HeadlessDiskFolder(DiskCacheChoice(argument: diskCache), files: imageFiles)
         config.diskCacheEntries = folder?.entries(assetCount: config.assetCount) ?? []
         var stored: Set<Int> = []
@@ -174,14 +181,15 @@ struct BenchCommand: ParsableCommand {
             gestures.append((name, events))
         }
         let profiles: [NetworkProfile?] = network?.profiles.map { $0 } ?? [nil]
-        if network != nil { config.assetByteSizes = Self.bundledTransferSizes() }
+        config.assetByteSizes = images.transferSizes
         feedOptions.apply(to: &config)
         for profile in profiles {
             config.network = profile
             let bench = GridBench(configuration: config, replay: clock)
             if !json && printsTables {
                 if profiles.count > 1 || profile != nil { print("") }
-                print("scrolllab bench — \(Self.describeSource(config)), \(Self.describePipeline(config)), "
+                print("scrolllab bench — \(Self.describeSource(config)), "
+                      + (images.summary.map { $0 + ", " } ?? "") + "\(Self.describePipeline(config)), "
                       + (feedOptions.feed.map { "feed \($0.path) as \(config.feedLayout?.rawValue ?? "list"), " } ?? "")
                       + "cache \(config.cacheByteLimit / config.bytesPerImage) images")
             }
@@ -236,23 +244,6 @@ struct BenchCommand: ParsableCommand {
         guard config.network != nil else { return "\(config.connections) loads at once" }
         let carriers = config.httpVersion == .http2 ? "streams on one connection" : "connections"
         return "\(config.connections) loads at once (\(config.connections) \(carriers), \(config.httpVersion))"
-    }
-
-    /// Stored sizes of the bundled images (the bytes a network moves), or none when they cannot be found.
-    /// The bundled image files, or none when they cannot be found.
-    static func bundledImageFiles() -> [AssetFile] {
-        guard let directory = AssetLocator.directory("Images") else { return [] }
-        return (try? AssetCatalog.imageFiles(in: directory.path)) ?? []
-    }
-
-    static func bundledTransferSizes() -> [Int] {
-        guard let directory = AssetLocator.directory("Images"), let files = try? AssetCatalog.imageFiles(in: directory.path) else { return [] }
-        return files.map { file in
-            file.withCString { path -> Int in
-                var info = stat()
-                return stat(path, &info) == 0 ? Int(info.st_size) : GridSceneConfiguration.defaultTransferBytes
-            }
-        }
     }
 
     /// The table of one gesture; with `traffic`, the network's columns too.

@@ -63,9 +63,11 @@ struct ReplayCommand: ParsableCommand {
         guard headless else {
             fail("scrolllab replay: add --headless, or play the file in the window with `scrolllab --replay \(file)`", code: CommandExit.usage)
         }
-        let scene = self.scene.configuration
+        let options = self.scene.configuration
+        let files = options.assets == nil ? [] : options.imagePathsOrExit()
+        // Under a network, the images' sizes (none found is refused before any output).
+        let scene = options.withImageSizesOrExit(command: "scrolllab replay")
         let output = CommandOutput(command: "replay")
-        let files = scene.assets == nil ? [] : scene.imagePathsOrExit()
         let held = HeldOutput()
         let emit = { (line: String) in
             if stream { output.line(line) } else { held.line(line) }
@@ -160,7 +162,7 @@ extension ReplayCommand {
         options.replay = events
         options.scale = scale
         options.imagesOnModelClock = true
-        let sceneOptions = scene.configuration
+        let sceneOptions = scene.configuration.withImageSizesOrExit(command: "scrolllab replay")
         let fps = self.fps, layout = videoLayout
         let imagePaths = sceneOptions.imagePathsOrExit()
         let outcome: Result<VideoResult, AppError> = MainActor.assumeIsolated {

@@ -149,4 +149,14 @@ extension SceneConfiguration {
             fail("scrolllab: \(error.description)", code: CommandExit.input)
         }
     }
+
+    /// `resolvingImageSizes(withFeed:)`, or the end of the program with one line naming the fix and exit
+    /// code 2 (an input is missing): a modelled network with no image files to size does not run.
+    func withImageSizesOrExit(command: String, withFeed: Bool = false) -> SceneConfiguration {
+        do {
+            return try resolvingImageSizes(withFeed: withFeed)
+        } catch {
+            fail("\(command): \(error.description)", code: CommandExit.input)
+        }
+    }
 }

@@ -19,8 +19,10 @@ struct SweepCommand: ParsableCommand {
             sources; every policy runs on the same pipeline, a peer's @shipped variant on its system's own) on \
             every gesture file (*.jsonl) and appends one JSON line per configuration and gesture to FILE: its \
             "id", "gesture", the configuration ("policy", "latencyMs", "network", "cacheImages", "refresh", \
-            "connections", "http"), every metric of replay's end line, "boundMinLoads", and with --oracle \
-            "oracleBlankTileSeconds" (the oracle of that configuration's pipeline). Each line is written whole \
+            "connections", "http"), every metric of replay's end line, "boundMinLoads", with --oracle \
+            "oracleBlankTileSeconds" (the oracle of that configuration's pipeline), and under a network \
+            "imageBytesMean": each image moves its file's size (--assets DIR, else the bundled Assets/Images; \
+            none found is refused, exit code 2), and this is their mean in bytes. Each line is written whole \
             with one write; run again, a sweep resumes: the lines already in FILE are kept, a torn last line \
             is dropped and redone. --shard K/N runs gestures K, K+N, K+2N… (1-based), so N machines each \
             run one part (docs/sweeps.md: GNU Parallel over ssh, a Slurm job array).
@@ -81,6 +83,9 @@ struct SweepCommand: ParsableCommand {
         var oracle = false
 
         @OptionGroup var feedFactors: SweepFeedOptions
+
+        @Option(help: "Folder of images, as replay's --assets: the grid shows its image files, and under --network each moves its file's size (default: the bundled Assets/Images, found from the current directory or the executable; a network without them is refused).")
+        var assets: String?
 
         @Option(name: .customLong("disk-cache"), help: ArgumentHelp("Under --network: the modelled disk cache, empty at the start of each run (default), off, or a folder: every run starts with the images the folder held when the sweep started; what the runs stored is left there at the end.", valueName: "DIR|off"))
         var diskCache: DiskCacheChoice?
@@ -177,6 +182,10 @@ struct SweepCommand: ParsableCommand {
             let resultsInFolder = SweepResults.holdsResults(out)
             let files = BenchCommand.gestureFiles(in: folder).filter { !(resultsInFolder && Self.sameFile($0.path, out)) }
             for file in files { conflicts.input(file.path, "--gestures") }
+            // The images' sizes under a network, resolved before anything is written: none found is refused.
+            let needsSizes = plan.sources.contains { if case .network = $0 { return true } else { return false } }
+            let images = GridImages(assets: assets, network: needsSizes, feed: feedFactors.feed != nil, command: "sweep")
+            for file in images.files { conflicts.input(String(decoding: file.path, as: UTF8.self), "--assets") }
             conflicts.output(out, "--out")
             if let conflict = conflicts.firstConflict() { fail("scrolllab sweep: " + conflict, code: CommandExit.usage) }
             guard !files.isEmpty else {
@@ -202,15 +211,15 @@ struct SweepCommand: ParsableCommand {
             do { done = try results.openForAppend() } catch { fail("scrolllab sweep: \(error.message)", code: error.code) }
             opened.withLock { $0 = (results, done.count) }
             let configurations = plan.configurations
-            let needsSizes = plan.sources.contains { if case .network = $0 { return true } else { return false } }
-            let sizes = needsSizes ? BenchCommand.bundledTransferSizes() : []
+            let sizes = images.transferSizes
+            let assetCount = images.assetCount
             let workers = jobs ?? ProcessInfo.processInfo.activeProcessorCount
             let next = Mutex(0)
             let problem = Mutex<(message: String, code: Int32)?>(nil)
             let withOracle = oracle
             // `--disk-cache DIR`: every run starts with the folder's images as they were at the start.
-            let diskFolder = needsSizes ? HeadlessDiskFolder(diskCache, files: BenchCommand.bundledImageFiles()) : nil
-            let diskEntries = diskFolder?.entries(assetCount: GridSceneConfiguration().assetCount) ?? []
+            let diskFolder = needsSizes ? HeadlessDiskFolder(diskCache, files: images.files) : nil
+            let diskEntries = diskFolder?.entries(assetCount: assetCount) ?? []
             let stored = Mutex(Set<Int>())
             let hasDisk = diskCache != .off
             let started = DispatchTime.now().uptimeNanoseconds
@@ -233,7 +242,8 @@ struct SweepCommand: ParsableCommand {
                         return
                     }
                     for configuration in todo {
-                        let line = SweepPlan.run(configuration, gesture: name, events: events, assetByteSizes: sizes, oracle: withOracle,
+                        let line = SweepPlan.run(configuration, gesture: name, events: events, assetByteSizes: sizes, assetCount: assetCount,
+                                                 oracle: withOracle,
                                                  feed: feedFactors.feed?.feed, disk: hasDisk, diskEntries: diskEntries) { assets in
                             if diskFolder != nil { stored.withLock { $0.formUnion(assets) } }
                         }

@@ -149,10 +149,13 @@ struct WindowCommand: ParsableCommand {
         // FIFO is not opened here: its writer would see the check as its reader).
         if let replay, let problem = unreadableInput(replay) { fail("scrolllab: " + problem, code: CommandExit.input) }
         let options = windowOptions
+        // Under a network, the sizes of the images the window loads (none found is refused before it opens).
+        let scene = sceneOptions.configuration.withImageSizesOrExit(command: "scrolllab", withFeed: true)
+        let imagePaths = sceneOptions.imagePaths()
         let code: Int32 = MainActor.assumeIsolated {
             do throws(AppError) {
                 return try Drawings.required("the window", command: "window")
-                    .runWindow(options, scene: sceneOptions.configuration, imagePaths: sceneOptions.imagePaths())
+                    .runWindow(options, scene: scene, imagePaths: imagePaths)
             } catch {
                 writeStandardError(error.message)
                 return error.exitCode

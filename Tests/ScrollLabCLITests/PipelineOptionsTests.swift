@@ -9,7 +9,9 @@ import ScrollLabCore
 @Suite struct PipelineOptionsTests {
     @Test func theSceneOptionsSetTheSharedPipeline() throws {
         let options = try SceneOptions.parse(["--network", "3g", "--connections", "4", "--http", "2", "--policy", "texture@shipped"])
-        let c = options.configuration.gridConfiguration(assetCount: 72)
+        // A modelled network moves the images' file sizes: resolved first (the bundled ones here).
+        let c = try options.configuration.resolvingImageSizes().gridConfiguration(assetCount: 72)
+        #expect(c.assetByteSizes.count == 72 && c.imageBytesMean != nil)
         #expect(c.connections == 4 && c.httpVersion == .http2 && c.policyVariant == PolicyVariant(.texture, shipped: true))
         #expect(c.loadsAtOnce() == 10 && c.hostConnections() == 4)
         let defaults = try SceneOptions.parse([]).configuration.gridConfiguration(assetCount: 72)

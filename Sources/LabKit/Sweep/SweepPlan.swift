@@ -75,9 +75,11 @@ public struct SweepPlan: Sendable {
                 + (feed.map { "|feed=" + $0 } ?? "") + (layout.map { "|layout=" + $0.rawValue } ?? "")
         }
 
-        /// The grid scene's settings for this configuration (assets' stored sizes for a network).
-        public func gridConfiguration(assetByteSizes: [Int], feed: Feed? = nil) -> GridSceneConfiguration {
+        /// The grid scene's settings for this configuration (assets' stored sizes for a network), showing
+        /// `assetCount` distinct images (nil: the bundled grid's).
+        public func gridConfiguration(assetByteSizes: [Int], feed: Feed? = nil, assetCount: Int? = nil) -> GridSceneConfiguration {
             var c = GridSceneConfiguration()
+            if let assetCount { c.assetCount = Swift.max(1, assetCount) }
             c.policyVariant = variant
             c.connections = connections
             c.httpVersion = http
@@ -181,13 +183,15 @@ public struct SweepPlan: Sendable {
     /// fewest loads possible, and with `oracle` the least blank time any schedule reaches on this
     /// configuration's pipeline — B-ORACLE-2: it bounds this line's blank time).
     /// The disk cache under a network: `disk` false for none, else one holding `diskEntries` at the
-    /// start (`--disk-cache DIR`); `stored` gets the assets it holds at the end.
+    /// start (`--disk-cache DIR`); `stored` gets the assets it holds at the end. `assetCount`: the
+    /// grid's distinct images (nil: the bundled grid's). Under a network the line ends with
+    /// `imageBytesMean`, the mean bytes of the images it moved.
     public static func run(_ configuration: Configuration, gesture: String, events: [PointerEvent],
-                           assetByteSizes: [Int], oracle: Bool, feed: Feed? = nil, disk: Bool = true, diskEntries: [Int] = [],
-                           stored: ([Int]) -> Void = { _ in }) -> JSONValue {
+                           assetByteSizes: [Int], assetCount: Int? = nil, oracle: Bool, feed: Feed? = nil, disk: Bool = true,
+                           diskEntries: [Int] = [], stored: ([Int]) -> Void = { _ in }) -> JSONValue {
         var replay = HeadlessReplay()
         replay.frameRate = configuration.refresh
-        var grid = configuration.gridConfiguration(assetByteSizes: assetByteSizes, feed: feed)
+        var grid = configuration.gridConfiguration(assetByteSizes: assetByteSizes, feed: feed, assetCount: assetCount)
         if !disk { grid.diskCacheByteLimit = nil }
         grid.diskCacheEntries = diskEntries
         let bench = GridBench(configuration: grid, replay: replay)
@@ -200,6 +204,7 @@ public struct SweepPlan: Sendable {
         if oracle {
             line.append(("oracleBlankTileSeconds", .number(bench.oracle(events, variant: configuration.variant).blankTileSeconds)))
         }
+        if let mean = grid.imageBytesMean { line.append(("imageBytesMean", .int(mean))) }
         return .object(line)
     }
 }

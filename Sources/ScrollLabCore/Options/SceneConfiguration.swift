@@ -45,6 +45,9 @@ package struct SceneConfiguration: Sendable {
     package var estimator: EstimatorOption = .ios
     /// The folder of images (nil: the bundled ones).
     package var assets: String?
+    /// The images' transfer sizes under a modelled network (`resolvingImageSizes()`); nil before that,
+    /// or without a network.
+    package var imageSizes: ImageTransferSizes?
     /// UIKit's delaysContentTouches.
     package var delaysContentTouches: Switch = .on
     /// UIKit's canCancelContentTouches.
@@ -76,19 +79,29 @@ package struct SceneConfiguration: Sendable {
         config.network = network
         config.requestOrder = requestOrder
         if diskCache == .off { config.diskCacheByteLimit = nil }
-        if network != nil { config.assetByteSizes = transferSizes() }
+        if network != nil { config.assetByteSizes = transferSizes(assetCount: config.assetCount) }
         if let feed { config.use(feed.feed, layout: layout, columns: columns) }
         return config
     }
 
-    /// The stored size of each image of `--assets` (or the bundled ones): the bytes a network moves.
-    package func transferSizes() -> [Int] {
-        ((try? imagePaths()) ?? []).map { file in
-            file.withCString { path -> Int in
-                var info = stat()
-                return stat(path, &info) == 0 ? Int(info.st_size) : GridSceneConfiguration.defaultTransferBytes
-            }
-        }
+    /// These options with `imageSizes` resolved from `--assets` (or the bundled images) when a modelled
+    /// network moves the grid's images: always under a network when `withFeed` (the window sizes the
+    /// files it loads), else only without a feed (a feed brings its images' sizes). Throws when there
+    /// are no image files to size.
+    package func resolvingImageSizes(withFeed: Bool = false) throws(ImageTransferSizes.Problem) -> SceneConfiguration {
+        guard network != nil, withFeed || feed == nil else { return self }
+        var resolved = self
+        resolved.imageSizes = try ImageTransferSizes.resolve(assets: assets)
+        return resolved
+    }
+
+    /// The bytes each of the grid's `assetCount` images moves under the network (`imageSizes`; none
+    /// without a network, or with a feed, which brings its own). A network over the bundled grid needs
+    /// `resolvingImageSizes()` first: there is no stand-in size.
+    package func transferSizes(assetCount: Int) -> [Int] {
+        if let imageSizes { return imageSizes.bytes(assetCount: assetCount) }
+        precondition(network == nil || feed != nil, "a modelled network needs the images' sizes: call resolvingImageSizes() first")
+        return []
     }
 
     /// The image files of `--assets` (or of the bundled Assets/Images when it can be found; none

@@ -50,6 +50,31 @@ import ScrollKit
         #expect(keys.contains("boundMinLoads") && keys.contains("oracleBlankTileSeconds"))
     }
 
+    /// Under a network a line states the mean bytes of the images it moved (`imageBytesMean`), so which
+    /// images sized a verdict is in the verdict; a constant latency moves none and has no such key.
+    @Test func aNetworkLineEndsWithTheMeanBytesOfItsImages() {
+        let events = SyntheticFling.events
+        let network = SweepPlan.Configuration(policy: .eager, source: .network(.threeG), cacheImages: 12, refresh: 60)
+        let line = SweepPlan.run(network, gesture: "g", events: events, assetByteSizes: [1000, 2000, 4001], assetCount: 3, oracle: false)
+        guard case let .object(pairs) = line else { Issue.record("not an object"); return }
+        #expect(pairs.last?.0 == "imageBytesMean" && pairs.last?.1 == .int(2334))
+        // Three images of one size: every request moves exactly it.
+        let even = SweepPlan.run(network, gesture: "g", events: events, assetByteSizes: [5000, 5000, 5000], assetCount: 3, oracle: false)
+        guard case let .object(evenPairs) = even else { Issue.record("not an object"); return }
+        let number = { (key: String) -> Double? in
+            if case let .number(value)? = evenPairs.first(where: { $0.0 == key })?.1 { return value } else { return nil }
+        }
+        let requests = number("requests") ?? 0
+        #expect(requests > 0 && number("loadsCancelled") == 0 && number("networkBytes") == requests * 5000)
+        let latency = SweepPlan.Configuration(policy: .eager, source: .latency(80), cacheImages: 12, refresh: 60)
+        guard case let .object(latencyPairs) = SweepPlan.run(latency, gesture: "g", events: events, assetByteSizes: [], oracle: false) else {
+            Issue.record("not an object"); return
+        }
+        #expect(!latencyPairs.contains { $0.0 == "imageBytesMean" })
+        #expect(latency.gridConfiguration(assetByteSizes: [], assetCount: 5).assetCount == 5)
+        #expect(latency.gridConfiguration(assetByteSizes: []).assetCount == GridSceneConfiguration().assetCount)
+    }
+
     @Test func theBootstrapIntervalHoldsTheMeanAndNarrowsWithMoreSessions() {
         var rng = SplitMix64(seed: 5)
         let small = (0..<20).map { _ in rng.exponential(mean: 10) }

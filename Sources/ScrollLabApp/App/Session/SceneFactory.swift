@@ -35,7 +35,7 @@ struct SceneFactory {
                                            connectionsPerHost: sceneOptions.policy.variant.connectionsPerHost(sharedConnections: sceneOptions.connections)))
         } else if let profile = sceneOptions.network {
             // The decode is real here: the model stands for the network alone.
-            route = .modelled(NetworkImageSource(profile: profile, byteSizes: sceneOptions.transferSizes(), decodeCost: 0,
+            route = .modelled(NetworkImageSource(profile: profile, byteSizes: sceneOptions.transferSizes(assetCount: imagePaths.count), decodeCost: 0,
                                                  connectionsPerHost: sceneOptions.policy.variant.connectionsPerHost(sharedConnections: sceneOptions.connections),
                                                  httpVersion: sceneOptions.http, order: sceneOptions.requestOrder))
         } else {

@@ -1,0 +1,18 @@
+extension GridSceneConfiguration {
+    /// The mean bytes a modelled network moves per image over the grid's `assetCount` images (each its
+    /// `assetByteSizes` entry, past the end `defaultTransferBytes`, as the network source counts them),
+    /// rounded to the nearest byte; nil without a network. A sweep's result line states it
+    /// (`imageBytesMean`), so which images sized a verdict is in the verdict.
+    public var imageBytesMean: Int? {
+        guard network != nil else { return nil }
+        return Self.roundedMean((0..<Swift.max(1, assetCount)).map {
+            $0 < assetByteSizes.count ? Swift.max(0, assetByteSizes[$0]) : Self.defaultTransferBytes
+        })
+    }
+
+    /// The mean of `values` rounded to the nearest whole number (halves up); 0 for none.
+    public static func roundedMean(_ values: [Int]) -> Int {
+        guard !values.isEmpty else { return 0 }
+        return (values.reduce(0, +) * 2 + values.count) / (values.count * 2)
+    }
+}

@@ -193,7 +193,41 @@ public struct AdaptivePolicy: LoadingPolicy {
         self.rowsBeyondTarget = Swift.max(0, rowsBeyondTarget)
     }
 
+    /// Network loads at once after the last decision (nil: as many as the pipeline allows).
+    public private(set) var networkLoadsAtOnce: Int?
+    /// Whether the network loads at once follow the measured link (`linkLoads`).
+    public var limitsLinkLoads = true
+    /// Loads `linkLoads` adds to the ones that keep the link busy, so a connection opening or a lost
+    /// packet's recovery leaves it busy still.
+    public var linkLoadsSpare = 1
+
+    /// The network loads that keep the measured link busy, and `linkLoadsSpare` more: while one
+    /// response's first byte is on its way (`timeToFirstByte`) the others take the link
+    /// (`imageTransferTime` each), so 1 + timeToFirstByte / imageTransferTime of them, rounded up. More
+    /// only split the link (its fair share): every image comes later, the screen's too. Nil (the
+    /// pipeline's) when the link is not measured or that is as many as the pipeline allows: a latency
+    /// with no bandwidth to share, LTE's 0.5 ms images behind a 115 ms round trip.
+    public func linkLoads(_ context: LoadingContext) -> Int? {
+        guard limitsLinkLoads, let ttfb = context.timeToFirstByte, let transfer = context.imageTransferTime, transfer > 0 else { return nil }
+        let busy = 1 + ttfb / transfer
+        guard busy < Double(context.maxConcurrentLoads) else { return nil }
+        return Int(busy.rounded(.up)) + linkLoadsSpare
+    }
+
+    /// The load duration the rules read: the measured one (`expectedLoadDuration`), and while the loads at
+    /// once follow the link, at least what one takes when the pipeline's loads share the link (time to
+    /// first byte + maxConcurrentLoads × imageTransferTime): the rules' limits were set for that, not for
+    /// the shorter time the limit itself brings (on EDGE, look-ahead the link cannot carry would pass
+    /// `lookAheadLimit` again).
+    public func loadDuration(_ context: LoadingContext) -> Double {
+        guard linkLoads(context) != nil, let ttfb = context.timeToFirstByte, let transfer = context.imageTransferTime else {
+            return context.expectedLoadDuration
+        }
+        return Swift.max(context.expectedLoadDuration, ttfb + Double(context.maxConcurrentLoads) * transfer)
+    }
+
     public mutating func decide(_ trigger: LoadTrigger, in context: LoadingContext) -> LoadDecision {
+        networkLoadsAtOnce = linkLoads(context)
         if context.velocity.y != 0 { lastDirection = context.velocity.y > 0 ? 1 : -1 }
         if case let .willEndDragging(_, target) = trigger {
             isReading = abs(target.y - context.contentOffset.y) < (windowMinimumTravel ?? 2) * context.bounds.height
@@ -229,7 +263,7 @@ public struct AdaptivePolicy: LoadingPolicy {
         }
         switch trigger {
         case .frame where context.isTracking:
-            return dragAhead(context)
+            return window.decide(trigger, in: context)
         case let .willEndDragging(_, target):
             // A short fling (a reader's flick) is Adaptive's own plan: what shows at rest, nothing past it
             // but the forecast's row; a long one is the window's.
@@ -283,7 +317,7 @@ public struct AdaptivePolicy: LoadingPolicy {
     /// whose loads measure at most `prefetchWindowLimit`.
     public func usesWindow(_ context: LoadingContext) -> Bool {
         guard let limit = prefetchWindowLimit else { return false }
-        return context.diskCache != nil && context.expectedLoadDuration <= limit
+        return context.diskCache != nil && loadDuration(context) <= limit
     }
 
     /// The decision of Adaptive's own rules (no prefetch window).
@@ -308,7 +342,7 @@ public struct AdaptivePolicy: LoadingPolicy {
             }
             // With slow loads a catch does not load the screen: the drag that ends without a fling does.
             screenDeferred = defersCaughtScreen && forecast != nil && !isPrefetching
-                && context.expectedLoadDuration >= slowLoadMinimum
+                && loadDuration(context) >= slowLoadMinimum
             endMotion()
             if screenDeferred { return LoadDecision(cancel: cancel) }
             return LoadDecision(load: context.visibleItems.map { LoadRequest(item: $0) }, cancel: cancel)
@@ -339,13 +373,13 @@ public struct AdaptivePolicy: LoadingPolicy {
     /// True while loads are quick enough for look-ahead to pay: the measured duration at most `lookAheadLimit`
     /// (before a load is measured, `unmeasuredLifeFactor` times the estimate).
     public func isLookingAhead(_ context: LoadingContext) -> Bool {
-        let duration = context.expectedLoadDuration
+        let duration = loadDuration(context)
         return (context.measuredLoads == 0 ? unmeasuredLifeFactor * duration : duration) <= lookAheadLimit
     }
 
     /// True while loads are quick enough that a fling loads every tile it passes: at most `quickLoadLimit`.
     public func isQuick(_ context: LoadingContext) -> Bool {
-        context.expectedLoadDuration <= quickLoadLimit
+        loadDuration(context) <= quickLoadLimit
     }
 
     private mutating func forget(_ item: Int) {
@@ -394,7 +428,7 @@ public struct AdaptivePolicy: LoadingPolicy {
     /// Of `items` (look-ahead no longer wanted), those to cancel: the ones requested less than half a
     /// load time ago; older ones are likely half done and finish into the cache.
     private func cancellable(_ items: Set<Int>, in context: LoadingContext) -> [Int] {
-        let half = context.expectedLoadDuration / 2
+        let half = loadDuration(context) / 2
         return items.filter { context.time - (requestTimes[$0] ?? context.time) < half }.sorted()
     }
 
@@ -418,7 +452,7 @@ public struct AdaptivePolicy: LoadingPolicy {
     public func isWorthLoading(_ item: Int, forecast: DecelerationForecast, in context: LoadingContext, queuedBefore: Int = 0) -> Bool {
         guard let interval = forecast.visibleInterval(of: context.frame(of: item)) else { return false }
         if interval.exit == .infinity { return true }
-        let duration = context.expectedLoadDuration
+        let duration = loadDuration(context)
         let waves = Double(queuedBefore / Swift.max(1, context.maxConcurrentLoads) + 1)
         let ready = context.time + waves * duration
         return interval.exit - Swift.max(interval.enter, ready) >= (minimumShowTime ?? Swift.max(1.0 / 60, duration / 2))
@@ -461,11 +495,11 @@ public struct AdaptivePolicy: LoadingPolicy {
             chosen.append(LoadRequest(item: p.item, priority: p.enter - context.time))
         }
         // One row beyond the rest position, for the next gesture, unless loads are too quick for it to matter.
-        if rowsBeyondTarget > 0 && lookingAhead && context.expectedLoadDuration >= beyondTargetMinimum {
+        if rowsBeyondTarget > 0 && lookingAhead && loadDuration(context) >= beyondTargetMinimum {
             let restVisible = layout.items(in: targetRect!)
             let restContext = LoadingContext(layout: layout, bounds: targetRect!, visibleItems: Array(restVisible))
             let beyond = restContext.itemsAhead(rows: rowsBeyondTarget, direction: f.direction)
-            let stopPriority = (chosen.map(\.priority).filter(\.isFinite).max() ?? 0) + context.expectedLoadDuration
+            let stopPriority = (chosen.map(\.priority).filter(\.isFinite).max() ?? 0) + loadDuration(context)
             for item in beyond where !visible.contains(item) && !context.isCached(item) {
                 chosen.append(LoadRequest(item: item, priority: stopPriority))
             }
@@ -486,7 +520,7 @@ public struct AdaptivePolicy: LoadingPolicy {
     /// With slow loads (no look-ahead but the screen at rest) every scheduled load is due at once.
     private mutating func issueDue(in context: LoadingContext, into due: inout [LoadRequest]) {
         let time = context.time
-        let duration = context.expectedLoadDuration
+        let duration = loadDuration(context)
         let leadTime = isLookingAhead(context) ? self.leadTime ?? duration + Swift.min(0.22, 4 * duration) : .infinity
         var room = lookAheadRoom(in: context)
         // The schedule is in order of appearance: the loads due are the front ones, up to `room`.
@@ -515,7 +549,7 @@ public struct AdaptivePolicy: LoadingPolicy {
         let v = context.velocity.y
         let limit = speedLimit ?? .infinity
         let dir = abs(v) > limit ? 0 : (v > 0 ? 1 : (v < 0 ? -1 : direction))
-        let duration = context.expectedLoadDuration
+        let duration = loadDuration(context)
         let horizon = dragHorizon ?? Swift.max(0.15, (duration >= slowLoadMinimum ? slowDragHorizonLoads : dragHorizonLoads) * duration)
         let rows = readsAhead(context) ? readerDragRows : dragRows
         let ahead = context.lazyItemsAhead(rows: v == 0 || dir == 0 ? 0 : rows, direction: dir)
@@ -526,7 +560,7 @@ public struct AdaptivePolicy: LoadingPolicy {
             for item in planned where !Self.isWanted(item, ahead: ahead, direction: dir, speed: v, horizon: horizon, in: context) {
                 unwanted.append(item)
             }
-            let half = context.expectedLoadDuration / 2
+            let half = loadDuration(context) / 2
             for item in unwanted {
                 if context.time - (requestTimes[item] ?? context.time) < half { decision.cancel.append(item) }
                 forget(item)

@@ -365,6 +365,10 @@ public struct AdaptivePolicy: LoadingPolicy {
             issueDue(in: context, into: &decision.load)
             if isLookingAhead(context) { pullWindow(in: context, into: &decision.load) }
             return storage.end(decision)
+        case let .bind(items) where isReading && !isLookingAhead(context) && !context.isDecelerating:
+            // Too slow for look-ahead, a reader still gets the row the pool binds before it shows, as
+            // Eager loads it (UIKit's cellForRowAt moment): the next drag shows it.
+            return storage.load(items)
         case .bind, .willBeginDecelerating:
             return .none
         }

@@ -3,7 +3,8 @@ import ScrollKit
 /// B-POL-1 policy 5, the project's own: it reads the physics, and knows only what a shipping app knows —
 /// the scroll view (offset, velocity, the target at release, the deceleration rate), its memory and disk
 /// caches, and what its own requests measured (`LoadingContext.expectedLoadDuration`, the pipeline's
-/// moving average of its loads' durations, raised to the age of the oldest one still running). Never the
+/// moving average of its loads' durations, raised to the age of the oldest one still running; and of its
+/// network responses the time to first byte and the link's throughput, `LinkEstimate`). Never the
 /// network profile, the latency setting or the gesture's future.
 ///
 /// At release the scroll view already knows where the fling stops (`targetContentOffset`) and the decay
@@ -44,9 +45,11 @@ import ScrollKit
 /// On a network (the app's disk cache is in front of it) whose loads measure at most `prefetchWindowLimit`
 /// (0.6 s: LTE, Wi-Fi; the pipeline's prior of 0.5 s too, so a session starts so), the motion is left to
 /// UIKit's prefetch window — the lab's Prefetch policy (`PrefetchPolicy`, 2 rows ahead while the content
-/// moves, cancelled on a reversal) runs every decision but the drag's frames, which keep Adaptive's
-/// drag-ahead: there every policy moves each image once, so bytes tie and blank time decides, and
-/// Prefetch's window was the least blank (a change of regime starts afresh; loads in flight finish).
+/// moves, cancelled on a reversal) runs every decision, the drag's frames too: there every policy moves
+/// each image once, so bytes tie and blank time decides, and Prefetch's window was the least blank
+/// (Adaptive's own drag-ahead, a row once the drag would reach it, had the same images later: Prefetch was
+/// as costly and less blank on 122 of 400 development sessions under LTE). A change of regime starts
+/// afresh; loads in flight finish.
 /// Two limits on the window, both from the app's own evidence. On the pipeline's prior alone (no load of
 /// its own measured yet) it fetches nothing ahead until one is (`windowWaitsForFirstScreen`): on a cold
 /// start that is the screen's own images (on EDGE the extra images would share the slow link with them);
@@ -69,7 +72,14 @@ import ScrollKit
 /// load takes, so the next row is in before the drag reaches it, and one row beyond the screen is what a
 /// reader's next drag uncovers. On a network the extent's images share the link with the screen's, and
 /// the extent is off (on the development seed it cost browsing under LTE 16 points of undominated
-/// sessions, against Prefetch).
+/// sessions, against Prefetch). Where loads are too slow for look-ahead, a reader not in a fling still
+/// loads the row the pool binds just before it shows (`.bind`), as Eager does.
+///
+/// On a link its responses show to be the bottleneck (3G, EDGE) it runs only the network loads that keep
+/// the link busy, and `linkLoadsSpare` more (`linkLoads`, `networkLoadsAtOnce`): more only split the link,
+/// and every image, the screen's too, comes later; the pipeline runs the screen's loads first (their
+/// priority). Its rules then read a load's duration as what it takes when the pipeline's loads share the
+/// link (`loadDuration`): the limits were made for that, not for the shorter time the limit brings.
 public struct AdaptivePolicy: LoadingPolicy {
     public var kind: LoadingPolicyKind { .adaptive }
     /// Least time a tile passed during a fling must show its image to be worth a load; nil means half

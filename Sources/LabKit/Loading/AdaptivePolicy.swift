@@ -236,7 +236,36 @@ public struct AdaptivePolicy: LoadingPolicy {
         return Swift.max(context.expectedLoadDuration, ttfb + Double(context.maxConcurrentLoads) * transfer)
     }
 
+    /// Look-ahead loads asked for (not on screen when asked), until their tiles appear or they are cancelled.
+    private var askedAhead = ItemSet()
+    /// Look-ahead loads whose tiles appeared while they still ran: the screen's loads now.
+    private var shownAhead = ItemSet()
+    /// Kept between decisions: the shown look-ahead loads to cancel.
+    private var leftAhead: [Int] = []
+
     public mutating func decide(_ trigger: LoadTrigger, in context: LoadingContext) -> LoadDecision {
+        if case let .appear(items) = trigger {
+            for item in items where askedAhead.remove(item) && !context.isCached(item) { shownAhead.insert(item) }
+        }
+        var decision = decideNow(trigger, in: context)
+        if isPrefetching { for request in decision.load where !context.visibleItems.contains(request.item) { askedAhead.insert(request.item) } }
+        for item in decision.cancel { askedAhead.remove(item) }
+        if !shownAhead.isEmpty && !isLookingAhead(context) && x1 > 0 {
+            // Too slow for look-ahead: a look-ahead load whose tile showed and left is the screen's, and is
+            // cancelled as the screen's are when their tiles leave (UIKit's cell owns it once displayed).
+            leftAhead.removeAll(keepingCapacity: true)
+            for item in shownAhead where !context.visibleItems.contains(item) { leftAhead.append(item) }
+            for item in leftAhead {
+                shownAhead.remove(item)
+                if !context.isCached(item) { decision.cancel.append(item) }
+            }
+        }
+        return decision
+    }
+
+    public var x1 = 1.0
+
+    private mutating func decideNow(_ trigger: LoadTrigger, in context: LoadingContext) -> LoadDecision {
         networkLoadsAtOnce = linkLoads(context)
         if context.velocity.y != 0 { lastDirection = context.velocity.y > 0 ? 1 : -1 }
         if case let .willEndDragging(_, target) = trigger {

@@ -35,9 +35,9 @@ import Testing
         #expect(p.linkLoads(context(ttfb: edge.ttfb, transfer: edge.transfer)) == 4)
         #expect(p.linkLoads(context(ttfb: threeG.ttfb, transfer: threeG.transfer)) == 3)
         #expect(p.linkLoads(context(ttfb: lte.ttfb, transfer: lte.transfer)) == nil)
-        // Busy exactly the pipeline's 6 is no limit either; just below it is.
+        // Busy exactly the pipeline's 6 is no limit either; 4 busy is 5 loads.
         #expect(p.linkLoads(context(ttfb: 5, transfer: 1)) == nil)
-        #expect(p.linkLoads(context(ttfb: 3.5, transfer: 1)) == 6)
+        #expect(p.linkLoads(context(ttfb: 3, transfer: 1)) == 5)
         // The spare is a setting.
         var none = AdaptivePolicy()
         none.linkLoadsSpare = 0

@@ -211,17 +211,19 @@ public struct AdaptivePolicy: LoadingPolicy {
     /// packet's recovery leaves it busy still.
     public var linkLoadsSpare = 1
 
-    /// The network loads that keep the measured link busy, and `linkLoadsSpare` more: while one
-    /// response's first byte is on its way (`timeToFirstByte`) the others take the link
-    /// (`imageTransferTime` each), so 1 + timeToFirstByte / imageTransferTime of them, rounded up. More
-    /// only split the link (its fair share): every image comes later, the screen's too. Nil (the
-    /// pipeline's) when the link is not measured or that is as many as the pipeline allows: a latency
-    /// with no bandwidth to share, LTE's 0.5 ms images behind a 115 ms round trip.
+    /// The network loads that keep the measured link busy, and `linkLoadsSpare` more: while one load
+    /// waits for its response's first byte (`timeToFirstByte`) or decodes after its last
+    /// (`timeAfterLastByte`), the others take the link (`imageTransferTime` each), so
+    /// 1 + (timeToFirstByte + timeAfterLastByte) / imageTransferTime of them, rounded up. More only split
+    /// the link (its fair share): every image comes later, the screen's too. Nil (the pipeline's) when the
+    /// link is not measured or that is no fewer than the pipeline allows: a latency with no bandwidth to
+    /// share, LTE's 4 ms images behind a 115 ms round trip.
     public func linkLoads(_ context: LoadingContext) -> Int? {
         guard limitsLinkLoads, let ttfb = context.timeToFirstByte, let transfer = context.imageTransferTime, transfer > 0 else { return nil }
-        let busy = 1 + ttfb / transfer
+        let busy = 1 + (ttfb + (context.timeAfterLastByte ?? 0)) / transfer
         guard busy < Double(context.maxConcurrentLoads) else { return nil }
-        return Int(busy.rounded(.up)) + linkLoadsSpare
+        let loads = Int(busy.rounded(.up)) + linkLoadsSpare
+        return loads < context.maxConcurrentLoads ? loads : nil
     }
 
     /// The load duration the rules read: the measured one (`expectedLoadDuration`), and while the loads at
@@ -250,7 +252,7 @@ public struct AdaptivePolicy: LoadingPolicy {
         var decision = decideNow(trigger, in: context)
         if isPrefetching { for request in decision.load where !context.visibleItems.contains(request.item) { askedAhead.insert(request.item) } }
         for item in decision.cancel { askedAhead.remove(item) }
-        if !shownAhead.isEmpty && !isLookingAhead(context) && x1 > 0 {
+        if !shownAhead.isEmpty && !isLookingAhead(context) {
             // Too slow for look-ahead: a look-ahead load whose tile showed and left is the screen's, and is
             // cancelled as the screen's are when their tiles leave (UIKit's cell owns it once displayed).
             leftAhead.removeAll(keepingCapacity: true)
@@ -262,8 +264,6 @@ public struct AdaptivePolicy: LoadingPolicy {
         }
         return decision
     }
-
-    public var x1 = 1.0
 
     private mutating func decideNow(_ trigger: LoadTrigger, in context: LoadingContext) -> LoadDecision {
         networkLoadsAtOnce = linkLoads(context)

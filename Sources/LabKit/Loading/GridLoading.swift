@@ -182,6 +182,7 @@ struct GridLoading {
         context.measuredLoads = pipeline.loadDurations.samples
         context.timeToFirstByte = pipeline.link.timeToFirstByte
         context.imageTransferTime = pipeline.link.imageTransferTime
+        context.timeAfterLastByte = pipeline.link.timeAfterLastByte
         context.maxConcurrentLoads = pipeline.maxConcurrent
         context.decelerationTimeConstant = DecelerationForecast.timeConstant(decelerationRate: scrollView.decelerationRate.clampedValue)
         if case let .willEndDragging(velocity, target) = trigger {

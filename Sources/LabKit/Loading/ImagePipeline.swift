@@ -187,7 +187,7 @@ public struct ImagePipeline {
         loadsCompleted += 1
         if r.segment == segment { segmentLoads.completed += 1 }
         if !r.isLocal { loadDurations.record(time - r.startTime) }
-        if !r.isLocal, let timing { link.record(timing, requestStart: r.startTime) }
+        if !r.isLocal, let timing { link.record(timing, requestStart: r.startTime, end: time) }
         var evicted = evictedBuffer
         evictedBuffer = []
         evicted.empty()

@@ -14,6 +14,9 @@ public struct LinkEstimate: Hashable, Sendable {
 
     /// Time from a request's start to its response's first byte, seconds (nil: none measured).
     public private(set) var timeToFirstByte: Double?
+    /// Time from a response's last byte to the decoded image (the load's end), seconds, a moving average
+    /// as `timeToFirstByte` (nil: none measured): the load holds its slot, the link is free.
+    public private(set) var timeAfterLastByte: Double?
     /// Responses measured so far.
     public private(set) var samples = 0
     /// The last `window` responses' receiving intervals and bytes, oldest overwritten first.
@@ -28,10 +31,13 @@ public struct LinkEstimate: Hashable, Sendable {
         sorted.reserveCapacity(Self.window)
     }
 
-    /// Adds a response: its request began at `start`.
-    public mutating func record(_ timing: TransferTiming, requestStart start: Double) {
+    /// Adds a response: its request began at `start`, its load ended (the image decoded) at `end`
+    /// (nil: at its last byte).
+    public mutating func record(_ timing: TransferTiming, requestStart start: Double, end: Double? = nil) {
         let ttfb = Swift.max(0, timing.firstByte - start)
         timeToFirstByte = timeToFirstByte.map { $0 + Self.weight * (ttfb - $0) } ?? ttfb
+        let after = Swift.max(0, (end ?? timing.lastByte) - timing.lastByte)
+        timeAfterLastByte = timeAfterLastByte.map { $0 + Self.weight * (after - $0) } ?? after
         samples += 1
         if recent.count < Self.window { recent.append(timing) } else { recent[next] = timing }
         next = (next + 1) % Self.window

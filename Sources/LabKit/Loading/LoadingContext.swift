@@ -47,6 +47,8 @@ public struct LoadingContext: Sendable {
     public var timeToFirstByte: Double?
     /// How long one image holds the whole link, from the measured throughput (nil: not measured).
     public var imageTransferTime: Double?
+    /// The time from a response's last byte to its decoded image, as measured (nil: not measured).
+    public var timeAfterLastByte: Double?
     /// How many loads run at once.
     public var maxConcurrentLoads: Int
     /// How many images the memory cache holds at most.

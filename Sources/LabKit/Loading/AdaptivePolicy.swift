@@ -252,7 +252,7 @@ public struct AdaptivePolicy: LoadingPolicy {
         var decision = decideNow(trigger, in: context)
         if isPrefetching { for request in decision.load where !context.visibleItems.contains(request.item) { askedAhead.insert(request.item) } }
         for item in decision.cancel { askedAhead.remove(item) }
-        if !shownAhead.isEmpty && !isLookingAhead(context) {
+        if !shownAhead.isEmpty && measuresTooSlow(context) {
             // Too slow for look-ahead: a look-ahead load whose tile showed and left is the screen's, and is
             // cancelled as the screen's are when their tiles leave (UIKit's cell owns it once displayed).
             leftAhead.removeAll(keepingCapacity: true)
@@ -418,6 +418,13 @@ public struct AdaptivePolicy: LoadingPolicy {
     public func isLookingAhead(_ context: LoadingContext) -> Bool {
         let duration = loadDuration(context)
         return (context.measuredLoads == 0 ? unmeasuredLifeFactor * duration : duration) <= lookAheadLimit
+    }
+
+    /// True when the loads' own measured duration passes `lookAheadLimit` (before one is measured,
+    /// `unmeasuredLifeFactor` times the estimate): the durations alone, not the link's figures, which
+    /// start low while few responses are measured.
+    public func measuresTooSlow(_ context: LoadingContext) -> Bool {
+        (context.measuredLoads == 0 ? unmeasuredLifeFactor : 1) * context.expectedLoadDuration > lookAheadLimit
     }
 
     /// True while loads are quick enough that a fling loads every tile it passes: at most `quickLoadLimit`.

@@ -1,5 +1,7 @@
 /// The loading pipeline in front of an `ImageSource`: request deduplication by key, a priority queue,
-/// bounded concurrency (default 6, URLSession's connections per host; allowed 1–64), cancellation, and completion into the LRU memory cache.
+/// bounded concurrency (default 6, URLSession's connections per host; allowed 1–64; a policy may hold its
+/// network loads to fewer, `networkLimit`), cancellation, and completion into the LRU memory cache. It
+/// measures its loads' durations (`loadDurations`) and, from network responses, the link (`link`).
 ///
 /// Priorities are "seconds until needed": lower runs first, equal priorities in request order.
 /// Counters follow B-POL-2: a load is *issued* when it begins at the source; *cancelled* when it is

@@ -3,7 +3,8 @@ import ScrollKit
 /// B-POL-1 policy 5, the project's own: it reads the physics, and knows only what a shipping app knows —
 /// the scroll view (offset, velocity, the target at release, the deceleration rate), its memory and disk
 /// caches, and what its own requests measured (`LoadingContext.expectedLoadDuration`, the pipeline's
-/// moving average of its loads' durations, raised to the age of the oldest one still running). Never the
+/// moving average of its loads' durations, raised to the age of the oldest one still running; and of its
+/// network responses the time to first byte and the link's throughput, `LinkEstimate`). Never the
 /// network profile, the latency setting or the gesture's future.
 ///
 /// At release the scroll view already knows where the fling stops (`targetContentOffset`) and the decay
@@ -44,9 +45,11 @@ import ScrollKit
 /// On a network (the app's disk cache is in front of it) whose loads measure at most `prefetchWindowLimit`
 /// (0.6 s: LTE, Wi-Fi; the pipeline's prior of 0.5 s too, so a session starts so), the motion is left to
 /// UIKit's prefetch window — the lab's Prefetch policy (`PrefetchPolicy`, 2 rows ahead while the content
-/// moves, cancelled on a reversal) runs every decision but the drag's frames, which keep Adaptive's
-/// drag-ahead: there every policy moves each image once, so bytes tie and blank time decides, and
-/// Prefetch's window was the least blank (a change of regime starts afresh; loads in flight finish).
+/// moves, cancelled on a reversal) runs every decision, the drag's frames too: there every policy moves
+/// each image once, so bytes tie and blank time decides, and Prefetch's window was the least blank
+/// (Adaptive's own drag-ahead, a row once the drag would reach it, had the same images later: Prefetch was
+/// as costly and less blank on 122 of 400 development sessions under LTE). A change of regime starts
+/// afresh; loads in flight finish.
 /// Two limits on the window, both from the app's own evidence. On the pipeline's prior alone (no load of
 /// its own measured yet) it fetches nothing ahead until one is (`windowWaitsForFirstScreen`): on a cold
 /// start that is the screen's own images (on EDGE the extra images would share the slow link with them);
@@ -69,7 +72,14 @@ import ScrollKit
 /// load takes, so the next row is in before the drag reaches it, and one row beyond the screen is what a
 /// reader's next drag uncovers. On a network the extent's images share the link with the screen's, and
 /// the extent is off (on the development seed it cost browsing under LTE 16 points of undominated
-/// sessions, against Prefetch).
+/// sessions, against Prefetch). Where loads are too slow for look-ahead, a reader not in a fling still
+/// loads the row the pool binds just before it shows (`.bind`), as Eager does.
+///
+/// On a link its responses show to be the bottleneck (3G, EDGE) it runs only the network loads that keep
+/// the link busy, and `linkLoadsSpare` more (`linkLoads`, `networkLoadsAtOnce`): more only split the link,
+/// and every image, the screen's too, comes later; the pipeline runs the screen's loads first (their
+/// priority). Its rules then read a load's duration as what it takes when the pipeline's loads share the
+/// link (`loadDuration`): the limits were made for that, not for the shorter time the limit brings.
 public struct AdaptivePolicy: LoadingPolicy {
     public var kind: LoadingPolicyKind { .adaptive }
     /// Least time a tile passed during a fling must show its image to be worth a load; nil means half
@@ -193,7 +203,70 @@ public struct AdaptivePolicy: LoadingPolicy {
         self.rowsBeyondTarget = Swift.max(0, rowsBeyondTarget)
     }
 
+    /// Network loads at once after the last decision (nil: as many as the pipeline allows).
+    public private(set) var networkLoadsAtOnce: Int?
+    /// Whether the network loads at once follow the measured link (`linkLoads`).
+    public var limitsLinkLoads = true
+    /// Loads `linkLoads` adds to the ones that keep the link busy, so a connection opening or a lost
+    /// packet's recovery leaves it busy still.
+    public var linkLoadsSpare = 1
+
+    /// The network loads that keep the measured link busy, and `linkLoadsSpare` more: while one load
+    /// waits for its response's first byte (`timeToFirstByte`) or decodes after its last
+    /// (`timeAfterLastByte`), the others take the link (`imageTransferTime` each), so
+    /// 1 + (timeToFirstByte + timeAfterLastByte) / imageTransferTime of them, rounded up. More only split
+    /// the link (its fair share): every image comes later, the screen's too. Nil (the pipeline's) when the
+    /// link is not measured or that is no fewer than the pipeline allows: a latency with no bandwidth to
+    /// share, LTE's 4 ms images behind a 115 ms round trip.
+    public func linkLoads(_ context: LoadingContext) -> Int? {
+        guard limitsLinkLoads, let ttfb = context.timeToFirstByte, let transfer = context.imageTransferTime, transfer > 0 else { return nil }
+        let busy = 1 + (ttfb + (context.timeAfterLastByte ?? 0)) / transfer
+        guard busy < Double(context.maxConcurrentLoads) else { return nil }
+        let loads = Int(busy.rounded(.up)) + linkLoadsSpare
+        return loads < context.maxConcurrentLoads ? loads : nil
+    }
+
+    /// The load duration the rules read: the measured one (`expectedLoadDuration`), and while the loads at
+    /// once follow the link, at least what one takes when the pipeline's loads share the link (time to
+    /// first byte + maxConcurrentLoads × imageTransferTime): the rules' limits were set for that, not for
+    /// the shorter time the limit itself brings (on EDGE, look-ahead the link cannot carry would pass
+    /// `lookAheadLimit` again).
+    public func loadDuration(_ context: LoadingContext) -> Double {
+        guard linkLoads(context) != nil, let ttfb = context.timeToFirstByte, let transfer = context.imageTransferTime else {
+            return context.expectedLoadDuration
+        }
+        return Swift.max(context.expectedLoadDuration, ttfb + Double(context.maxConcurrentLoads) * transfer)
+    }
+
+    /// Look-ahead loads asked for (not on screen when asked), until their tiles appear or they are cancelled.
+    private var askedAhead = ItemSet()
+    /// Look-ahead loads whose tiles appeared while they still ran: the screen's loads now.
+    private var shownAhead = ItemSet()
+    /// Kept between decisions: the shown look-ahead loads to cancel.
+    private var leftAhead: [Int] = []
+
     public mutating func decide(_ trigger: LoadTrigger, in context: LoadingContext) -> LoadDecision {
+        if case let .appear(items) = trigger {
+            for item in items where askedAhead.remove(item) && !context.isCached(item) { shownAhead.insert(item) }
+        }
+        var decision = decideNow(trigger, in: context)
+        if isPrefetching { for request in decision.load where !context.visibleItems.contains(request.item) { askedAhead.insert(request.item) } }
+        for item in decision.cancel { askedAhead.remove(item) }
+        if !shownAhead.isEmpty && measuresTooSlow(context) {
+            // Too slow for look-ahead: a look-ahead load whose tile showed and left is the screen's, and is
+            // cancelled as the screen's are when their tiles leave (UIKit's cell owns it once displayed).
+            leftAhead.removeAll(keepingCapacity: true)
+            for item in shownAhead where !context.visibleItems.contains(item) { leftAhead.append(item) }
+            for item in leftAhead {
+                shownAhead.remove(item)
+                if !context.isCached(item) { decision.cancel.append(item) }
+            }
+        }
+        return decision
+    }
+
+    private mutating func decideNow(_ trigger: LoadTrigger, in context: LoadingContext) -> LoadDecision {
+        networkLoadsAtOnce = linkLoads(context)
         if context.velocity.y != 0 { lastDirection = context.velocity.y > 0 ? 1 : -1 }
         if case let .willEndDragging(_, target) = trigger {
             isReading = abs(target.y - context.contentOffset.y) < (windowMinimumTravel ?? 2) * context.bounds.height
@@ -229,7 +302,7 @@ public struct AdaptivePolicy: LoadingPolicy {
         }
         switch trigger {
         case .frame where context.isTracking:
-            return dragAhead(context)
+            return window.decide(trigger, in: context)
         case let .willEndDragging(_, target):
             // A short fling (a reader's flick) is Adaptive's own plan: what shows at rest, nothing past it
             // but the forecast's row; a long one is the window's.
@@ -283,7 +356,7 @@ public struct AdaptivePolicy: LoadingPolicy {
     /// whose loads measure at most `prefetchWindowLimit`.
     public func usesWindow(_ context: LoadingContext) -> Bool {
         guard let limit = prefetchWindowLimit else { return false }
-        return context.diskCache != nil && context.expectedLoadDuration <= limit
+        return context.diskCache != nil && loadDuration(context) <= limit
     }
 
     /// The decision of Adaptive's own rules (no prefetch window).
@@ -308,7 +381,7 @@ public struct AdaptivePolicy: LoadingPolicy {
             }
             // With slow loads a catch does not load the screen: the drag that ends without a fling does.
             screenDeferred = defersCaughtScreen && forecast != nil && !isPrefetching
-                && context.expectedLoadDuration >= slowLoadMinimum
+                && loadDuration(context) >= slowLoadMinimum
             endMotion()
             if screenDeferred { return LoadDecision(cancel: cancel) }
             return LoadDecision(load: context.visibleItems.map { LoadRequest(item: $0) }, cancel: cancel)
@@ -331,6 +404,10 @@ public struct AdaptivePolicy: LoadingPolicy {
             issueDue(in: context, into: &decision.load)
             if isLookingAhead(context) { pullWindow(in: context, into: &decision.load) }
             return storage.end(decision)
+        case let .bind(items) where isReading && !isLookingAhead(context) && !context.isDecelerating:
+            // Too slow for look-ahead, a reader still gets the row the pool binds before it shows, as
+            // Eager loads it (UIKit's cellForRowAt moment): the next drag shows it.
+            return storage.load(items)
         case .bind, .willBeginDecelerating:
             return .none
         }
@@ -339,13 +416,20 @@ public struct AdaptivePolicy: LoadingPolicy {
     /// True while loads are quick enough for look-ahead to pay: the measured duration at most `lookAheadLimit`
     /// (before a load is measured, `unmeasuredLifeFactor` times the estimate).
     public func isLookingAhead(_ context: LoadingContext) -> Bool {
-        let duration = context.expectedLoadDuration
+        let duration = loadDuration(context)
         return (context.measuredLoads == 0 ? unmeasuredLifeFactor * duration : duration) <= lookAheadLimit
+    }
+
+    /// True when the loads' own measured duration passes `lookAheadLimit` (before one is measured,
+    /// `unmeasuredLifeFactor` times the estimate): the durations alone, not the link's figures, which
+    /// start low while few responses are measured.
+    public func measuresTooSlow(_ context: LoadingContext) -> Bool {
+        (context.measuredLoads == 0 ? unmeasuredLifeFactor : 1) * context.expectedLoadDuration > lookAheadLimit
     }
 
     /// True while loads are quick enough that a fling loads every tile it passes: at most `quickLoadLimit`.
     public func isQuick(_ context: LoadingContext) -> Bool {
-        context.expectedLoadDuration <= quickLoadLimit
+        loadDuration(context) <= quickLoadLimit
     }
 
     private mutating func forget(_ item: Int) {
@@ -394,7 +478,7 @@ public struct AdaptivePolicy: LoadingPolicy {
     /// Of `items` (look-ahead no longer wanted), those to cancel: the ones requested less than half a
     /// load time ago; older ones are likely half done and finish into the cache.
     private func cancellable(_ items: Set<Int>, in context: LoadingContext) -> [Int] {
-        let half = context.expectedLoadDuration / 2
+        let half = loadDuration(context) / 2
         return items.filter { context.time - (requestTimes[$0] ?? context.time) < half }.sorted()
     }
 
@@ -418,7 +502,7 @@ public struct AdaptivePolicy: LoadingPolicy {
     public func isWorthLoading(_ item: Int, forecast: DecelerationForecast, in context: LoadingContext, queuedBefore: Int = 0) -> Bool {
         guard let interval = forecast.visibleInterval(of: context.frame(of: item)) else { return false }
         if interval.exit == .infinity { return true }
-        let duration = context.expectedLoadDuration
+        let duration = loadDuration(context)
         let waves = Double(queuedBefore / Swift.max(1, context.maxConcurrentLoads) + 1)
         let ready = context.time + waves * duration
         return interval.exit - Swift.max(interval.enter, ready) >= (minimumShowTime ?? Swift.max(1.0 / 60, duration / 2))
@@ -461,11 +545,11 @@ public struct AdaptivePolicy: LoadingPolicy {
             chosen.append(LoadRequest(item: p.item, priority: p.enter - context.time))
         }
         // One row beyond the rest position, for the next gesture, unless loads are too quick for it to matter.
-        if rowsBeyondTarget > 0 && lookingAhead && context.expectedLoadDuration >= beyondTargetMinimum {
+        if rowsBeyondTarget > 0 && lookingAhead && loadDuration(context) >= beyondTargetMinimum {
             let restVisible = layout.items(in: targetRect!)
             let restContext = LoadingContext(layout: layout, bounds: targetRect!, visibleItems: Array(restVisible))
             let beyond = restContext.itemsAhead(rows: rowsBeyondTarget, direction: f.direction)
-            let stopPriority = (chosen.map(\.priority).filter(\.isFinite).max() ?? 0) + context.expectedLoadDuration
+            let stopPriority = (chosen.map(\.priority).filter(\.isFinite).max() ?? 0) + loadDuration(context)
             for item in beyond where !visible.contains(item) && !context.isCached(item) {
                 chosen.append(LoadRequest(item: item, priority: stopPriority))
             }
@@ -486,7 +570,7 @@ public struct AdaptivePolicy: LoadingPolicy {
     /// With slow loads (no look-ahead but the screen at rest) every scheduled load is due at once.
     private mutating func issueDue(in context: LoadingContext, into due: inout [LoadRequest]) {
         let time = context.time
-        let duration = context.expectedLoadDuration
+        let duration = loadDuration(context)
         let leadTime = isLookingAhead(context) ? self.leadTime ?? duration + Swift.min(0.22, 4 * duration) : .infinity
         var room = lookAheadRoom(in: context)
         // The schedule is in order of appearance: the loads due are the front ones, up to `room`.
@@ -515,7 +599,7 @@ public struct AdaptivePolicy: LoadingPolicy {
         let v = context.velocity.y
         let limit = speedLimit ?? .infinity
         let dir = abs(v) > limit ? 0 : (v > 0 ? 1 : (v < 0 ? -1 : direction))
-        let duration = context.expectedLoadDuration
+        let duration = loadDuration(context)
         let horizon = dragHorizon ?? Swift.max(0.15, (duration >= slowLoadMinimum ? slowDragHorizonLoads : dragHorizonLoads) * duration)
         let rows = readsAhead(context) ? readerDragRows : dragRows
         let ahead = context.lazyItemsAhead(rows: v == 0 || dir == 0 ? 0 : rows, direction: dir)
@@ -526,7 +610,7 @@ public struct AdaptivePolicy: LoadingPolicy {
             for item in planned where !Self.isWanted(item, ahead: ahead, direction: dir, speed: v, horizon: horizon, in: context) {
                 unwanted.append(item)
             }
-            let half = context.expectedLoadDuration / 2
+            let half = loadDuration(context) / 2
             for item in unwanted {
                 if context.time - (requestTimes[item] ?? context.time) < half { decision.cancel.append(item) }
                 forget(item)

@@ -129,6 +129,7 @@ struct GridLoading {
     mutating func consult(_ trigger: LoadTrigger, time: Double, grid: inout TileGrid) {
         guard started else { return }
         let decision = decide(trigger, time: time, grid: &grid)
+        pipeline.setNetworkLimit(policy.networkLoadsAtOnce, time: time)
         for request in decision.load { load(request.item, priority: request.priority, time: time, grid: &grid) }
         for item in decision.cancel {
             let k = key(of: item)
@@ -179,6 +180,9 @@ struct GridLoading {
         context.targetContentOffset = scrollView.targetContentOffset
         context.expectedLoadDuration = pipeline.expectedLoadDuration(at: time)
         context.measuredLoads = pipeline.loadDurations.samples
+        context.timeToFirstByte = pipeline.link.timeToFirstByte
+        context.imageTransferTime = pipeline.link.imageTransferTime
+        context.timeAfterLastByte = pipeline.link.timeAfterLastByte
         context.maxConcurrentLoads = pipeline.maxConcurrent
         context.decelerationTimeConstant = DecelerationForecast.timeConstant(decelerationRate: scrollView.decelerationRate.clampedValue)
         if case let .willEndDragging(velocity, target) = trigger {

@@ -1,5 +1,7 @@
 /// The loading pipeline in front of an `ImageSource`: request deduplication by key, a priority queue,
-/// bounded concurrency (default 6, URLSession's connections per host; allowed 1–64), cancellation, and completion into the LRU memory cache.
+/// bounded concurrency (default 6, URLSession's connections per host; allowed 1–64; a policy may hold its
+/// network loads to fewer, `networkLimit`), cancellation, and completion into the LRU memory cache. It
+/// measures its loads' durations (`loadDurations`) and, from network responses, the link (`link`).
 ///
 /// Priorities are "seconds until needed": lower runs first, equal priorities in request order.
 /// Counters follow B-POL-2: a load is *issued* when it begins at the source; *cancelled* when it is
@@ -70,6 +72,11 @@ public struct ImagePipeline {
     public private(set) var loadDurations: LoadDurationEstimate
     /// The estimate of a load's duration without the age of running loads (`loadDurations.mean`).
     public var expectedLoadDuration: Double { loadDurations.mean }
+    /// The image host's link as the responses of network loads measured it.
+    public private(set) var link = LinkEstimate()
+    /// Most network loads running at once, below `maxConcurrent` (a policy's own choice; nil: none).
+    /// Loads served from the source's local store are not held back by it.
+    public private(set) var networkLimit: Int?
 
     private var nextID = 1
     /// The last outcome's evicted keys, reused for the next (free once the caller drops that outcome).
@@ -99,6 +106,16 @@ public struct ImagePipeline {
     public mutating func setMaxConcurrent(_ limit: Int, time: Double) {
         maxConcurrent = Swift.min(64, Swift.max(1, limit))
         startQueued(time: time)
+    }
+
+    /// Sets `networkLimit` (clamped to 1 or more); queued requests start at `time` if it grew. Loads
+    /// already running beyond a lower limit finish.
+    public mutating func setNetworkLimit(_ limit: Int?, time: Double) {
+        let limit = limit.map { Swift.max(1, $0) }
+        guard limit != networkLimit else { return }
+        let grew = limit == nil || (networkLimit.map { limit! > $0 } ?? false)
+        networkLimit = limit
+        if grew { startQueued(time: time) }
     }
 
     /// Starts a new metrics segment: the segment's counters from zero; loads running now stay their old
@@ -166,12 +183,13 @@ public struct ImagePipeline {
     /// Accepts a finished load: images go into the cache (most recently used); the slot goes to the
     /// next queued request at `time`. A ticket that is not running (cancelled, unknown) is ignored: nil.
     @discardableResult
-    public mutating func complete(_ ticket: LoadTicket, result: LoadResult, time: Double) -> Outcome? {
+    public mutating func complete(_ ticket: LoadTicket, result: LoadResult, time: Double, timing: TransferTiming? = nil) -> Outcome? {
         guard let i = running.firstIndex(where: { $0.ticket == ticket }) else { return nil }
         let r = running.remove(at: i)
         loadsCompleted += 1
         if r.segment == segment { segmentLoads.completed += 1 }
         if !r.isLocal { loadDurations.record(time - r.startTime) }
+        if !r.isLocal, let timing { link.record(timing, requestStart: r.startTime, end: time) }
         var evicted = evictedBuffer
         evictedBuffer = []
         evicted.empty()
@@ -188,7 +206,7 @@ public struct ImagePipeline {
     /// are skipped.
     public mutating func completeNext(upTo time: Double) -> Outcome? {
         while let c = source.nextCompletion(upTo: time) {
-            if let outcome = complete(c.ticket, result: c.result, time: c.time) { return outcome }
+            if let outcome = complete(c.ticket, result: c.result, time: c.time, timing: c.timing) { return outcome }
         }
         return nil
     }
@@ -200,9 +218,19 @@ public struct ImagePipeline {
     }
 
     private mutating func startQueued(time: Double) {
-        while running.count < maxConcurrent, !queued.isEmpty {
-            let q = queued.removeFirst()
-            running.append(Running(ticket: q.ticket, startTime: time, segment: segment, isLocal: source.isStoredLocally(q.ticket.key)))
+        // Under a network limit a queued network load waits; a local one behind it may start.
+        var network = networkLimit == nil ? 0 : running.count { !$0.isLocal }
+        var i = 0
+        while running.count < maxConcurrent, i < queued.count {
+            let q = queued[i]
+            let isLocal = source.isStoredLocally(q.ticket.key)
+            if let limit = networkLimit, !isLocal, network >= limit {
+                i += 1
+                continue
+            }
+            queued.remove(at: i)
+            if !isLocal { network += 1 }
+            running.append(Running(ticket: q.ticket, startTime: time, segment: segment, isLocal: isLocal))
             loadsIssued += 1
             segmentLoads.issued += 1
             source.begin(q.ticket, priority: q.priority, time: time)

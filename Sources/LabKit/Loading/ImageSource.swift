@@ -99,11 +99,33 @@ public struct LoadCompletion: Hashable, Sendable {
     public var result: LoadResult
     /// When it finished, in the caller's clock (seconds).
     public var time: Double
+    /// How its response arrived over the network (nil: not a network load, or not measured).
+    public var timing: TransferTiming?
 
     /// Makes a completion.
-    public init(ticket: LoadTicket, result: LoadResult, time: Double) {
+    public init(ticket: LoadTicket, result: LoadResult, time: Double, timing: TransferTiming? = nil) {
         self.ticket = ticket
         self.result = result
         self.time = time
+        self.timing = timing
+    }
+}
+
+/// When a network load's response began and ended and how many body bytes it carried: what an app reads
+/// from `URLSessionTaskMetrics` (`responseStartDate`, `responseEndDate`,
+/// `countOfResponseBodyBytesReceived`).
+public struct TransferTiming: Hashable, Sendable {
+    /// The response's first byte, in the caller's clock (seconds).
+    public var firstByte: Double
+    /// Its last byte.
+    public var lastByte: Double
+    /// Body bytes received.
+    public var bytes: Int
+
+    /// Makes a timing.
+    public init(firstByte: Double, lastByte: Double, bytes: Int) {
+        self.firstByte = firstByte
+        self.lastByte = lastByte
+        self.bytes = bytes
     }
 }

@@ -42,6 +42,13 @@ public struct LoadingContext: Sendable {
     /// How many of its own loads the pipeline has measured (`LoadDurationEstimate.samples`): 0 while
     /// `expectedLoadDuration` is still the prior.
     public var measuredLoads: Int
+    /// The time from a request to its response's first byte, as the app's network loads measured it
+    /// (nil: none measured; a source with no network never measures one).
+    public var timeToFirstByte: Double?
+    /// How long one image holds the whole link, from the measured throughput (nil: not measured).
+    public var imageTransferTime: Double?
+    /// The time from a response's last byte to its decoded image, as measured (nil: not measured).
+    public var timeAfterLastByte: Double?
     /// How many loads run at once.
     public var maxConcurrentLoads: Int
     /// How many images the memory cache holds at most.

@@ -15,6 +15,9 @@ public protocol LoadingPolicy: Sendable {
     /// Whether a load a view waited for is cancelled when the view is rebound (false: it finishes
     /// into the cache, as Flutter's image streams do).
     var cancelsOnRebind: Bool { get }
+    /// Network loads the policy runs at once after its last decision, fewer than the pipeline allows
+    /// (nil: as many as the pipeline allows).
+    var networkLoadsAtOnce: Int? { get }
     /// What to load and cancel at `trigger`, given `context`.
     mutating func decide(_ trigger: LoadTrigger, in context: LoadingContext) -> LoadDecision
 }
@@ -26,6 +29,8 @@ extension LoadingPolicy {
     public var maxConcurrentLoads: Int? { nil }
     /// Rebinding a view cancels the load it waited for unless the policy says otherwise.
     public var cancelsOnRebind: Bool { true }
+    /// As many network loads at once as the pipeline allows.
+    public var networkLoadsAtOnce: Int? { nil }
 }
 
 /// The moments a loading policy is consulted: the UITableView data-source and scroll-view delegate

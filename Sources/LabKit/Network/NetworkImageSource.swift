@@ -83,6 +83,8 @@ public struct NetworkImageSource: ImageSource, Sendable {
         var lossPenalty: Double
         /// No answer came: at the end of `requesting` the load fails with "timeout".
         var timesOut = false
+        /// When the answer's first byte arrived (at the end of `requesting`).
+        var firstByte = 0.0
     }
 
     private var clock = 0.0
@@ -204,6 +206,7 @@ public struct NetworkImageSource: ImageSource, Sendable {
                 freed = true
                 continue
             case let .requesting(at) where at <= clock:
+                t.firstByte = at
                 t.phase = t.bytes > 0 ? .receiving(received: 0) : .recovering(at: clock + t.lossPenalty)
             case let .receiving(received):
                 // Done when (almost) every byte is in, or when what is left takes less time than the clock resolves.
@@ -221,7 +224,8 @@ public struct NetworkImageSource: ImageSource, Sendable {
                 active.remove(at: i)
                 traffic.networkBytes += t.bytes
                 _ = disk?.insert(t.ticket.key, cost: t.bytes)
-                finishing.append(LoadCompletion(ticket: t.ticket, result: .image(bytes: decodedBytes), time: clock + decodeCost))
+                finishing.append(LoadCompletion(ticket: t.ticket, result: .image(bytes: decodedBytes), time: clock + decodeCost,
+                                                timing: TransferTiming(firstByte: t.firstByte, lastByte: clock, bytes: t.bytes)))
                 freed = true
             } else {
                 active[i] = t

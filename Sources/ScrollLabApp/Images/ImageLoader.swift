@@ -256,7 +256,7 @@ final class ImageLoader {
                 if case let .image(bytes: modelled) = c.result { bytes = modelled }
                 let uploaded = textures.upload(surface, for: c.ticket.key.asset)
                 ready.append(LoadCompletion(ticket: c.ticket, result: uploaded ? .image(bytes: bytes) : .failed(reason: "texture upload failed"),
-                                            time: c.time))
+                                            time: c.time, timing: c.timing))
             case let .failure(failure):
                 ready.append(LoadCompletion(ticket: c.ticket, result: .failed(reason: failure.reason), time: c.time))
             }
@@ -273,7 +273,7 @@ final class ImageLoader {
             switch c.result {
             case .failed:
                 begun[c.ticket.id] = nil
-                ready.append(LoadCompletion(ticket: c.ticket, result: c.result, time: time))
+                ready.append(LoadCompletion(ticket: c.ticket, result: c.result, time: time, timing: c.timing))
             case .image:
                 let file = paths[c.ticket.key.asset % paths.count], key = diskKey(asset: c.ticket.key.asset)
                 let keep = storing(key)

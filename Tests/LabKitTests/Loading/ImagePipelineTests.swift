@@ -102,3 +102,80 @@ import LabKit
         #expect(p.cache.count == 0)
     }
 }
+
+/// A policy's limit on the network loads at once (`networkLimit`): queued network loads wait for it, a
+/// local one (a disk hit) behind them does not; raising or removing it starts the waiting ones.
+@Suite struct ImagePipelineNetworkLimitTests {
+    /// Assets 20 and 21 are in the disk cache; every other asset comes over 3G.
+    func pipeline(concurrency: Int = 6) -> ImagePipeline {
+        ImagePipeline(source: NetworkImageSource(profile: .threeG, diskByteLimit: 1 << 20, diskEntries: [20, 21]),
+                      cacheByteLimit: 1 << 30, maxConcurrent: concurrency)
+    }
+
+    func network(_ p: ImagePipeline) -> [Int] { p.running.filter { !$0.isLocal }.map(\.ticket.key.asset) }
+
+    @Test func queuedNetworkLoadsWaitForTheLimitAndALocalOneBehindThemStarts() {
+        var p = pipeline()
+        p.setNetworkLimit(2, time: 0)
+        #expect(p.networkLimit == 2)
+        for k in 0..<5 { p.request(ImageKey(asset: k), priority: 0, time: 0) }
+        #expect(p.running.map(\.ticket.key.asset) == [0, 1])
+        #expect(p.queued.map(\.ticket.key.asset) == [2, 3, 4])
+        #expect(p.loadsIssued == 2)
+        // A disk hit queued behind them starts at once.
+        p.request(ImageKey(asset: 20), priority: 0, time: 0.1)
+        #expect(p.running.map(\.ticket.key.asset) == [0, 1, 20])
+        #expect(p.running.last!.isLocal && p.running.last!.startTime == 0.1)
+        #expect(p.queued.map(\.ticket.key.asset) == [2, 3, 4])
+        // Raised to 4: two more start at that time, the fifth still waits.
+        p.setNetworkLimit(4, time: 0.5)
+        #expect(network(p) == [0, 1, 2, 3])
+        #expect(p.running.filter { $0.startTime == 0.5 }.map(\.ticket.key.asset) == [2, 3])
+        #expect(p.queued.map(\.ticket.key.asset) == [4])
+        // Removed: the rest start.
+        p.setNetworkLimit(nil, time: 0.7)
+        #expect(p.networkLimit == nil)
+        #expect(p.queued.isEmpty)
+        #expect(p.running.last!.ticket.key.asset == 4 && p.running.last!.startTime == 0.7)
+        #expect(p.loadsIssued == 6)
+    }
+
+    /// A lower limit lets the running loads finish; a freed slot starts a network load only below the limit,
+    /// a local one whenever the pipeline has room.
+    @Test func aLowerLimitCancelsNothingAndHoldsBackTheNextStarts() {
+        var p = pipeline()
+        for k in 0..<6 { p.request(ImageKey(asset: k), priority: 0, time: 0) }
+        p.request(ImageKey(asset: 6), priority: 0, time: 0)
+        #expect(network(p) == [0, 1, 2, 3, 4, 5] && p.queued.count == 1)
+        p.setNetworkLimit(1, time: 0.1)
+        #expect(network(p).count == 6 && p.loadsCancelled == 0)
+        // Every completion frees a slot; asset 6 waits until no other network load runs.
+        var startedWith: [Int] = []
+        while let outcome = p.completeNext(upTo: 100) {
+            if p.running.contains(where: { $0.ticket.key.asset == 6 }), startedWith.isEmpty {
+                startedWith = network(p)
+                #expect(outcome.ticket.key.asset == 5)
+            }
+        }
+        #expect(startedWith == [6])
+        // Below the limit, a local request takes a free slot while a network one waits.
+        var q = pipeline(concurrency: 3)
+        q.setNetworkLimit(2, time: 0)
+        for k in [0, 1, 2, 20, 21] { q.request(ImageKey(asset: k), priority: 0, time: 0) }
+        #expect(q.running.map(\.ticket.key.asset) == [0, 1, 20])
+        #expect(q.queued.map(\.ticket.key.asset) == [2, 21])
+    }
+
+    /// The limit is at least 1; setting the same limit again changes nothing.
+    @Test func theLimitIsClampedToOne() {
+        var p = pipeline()
+        p.setNetworkLimit(0, time: 0)
+        #expect(p.networkLimit == 1)
+        p.setNetworkLimit(-3, time: 0)
+        #expect(p.networkLimit == 1)
+        for k in 0..<3 { p.request(ImageKey(asset: k), priority: 0, time: 0) }
+        #expect(p.running.count == 1 && p.queued.count == 2)
+        p.setNetworkLimit(1, time: 1)
+        #expect(p.running.count == 1)
+    }
+}

@@ -211,8 +211,11 @@ import LabKit
     }
 
     /// Images in the disk cache in the 2 rows ahead are read at once while the content moves (they move no bytes).
+    /// Adaptive's own drag rule: with a disk cache and 86 ms loads the prefetch window would run the drag
+    /// (`adaptiveDragUnderTheWindowIsTheWindowsDecision`), so it is off here.
     @Test func adaptiveReadsDiskCachedImagesOfTheRowsAhead() {
         var p = AdaptivePolicy()
+        p.prefetchWindowLimit = nil
         var c = context(velocity: 300, tracking: true, dragging: true, userDragging: true)
         var disk = MemoryCache<ImageKey>(byteLimit: 1 << 20)
         _ = disk.insert(ImageKey(item: 6, assetCount: 72), cost: 1)
@@ -438,6 +441,66 @@ import LabKit
         drag.expectedLoadDuration = 0.5
         // Rows 10–11 on screen (2300–2750): rows 12 and 13 (items 24–27), 10 and 240 pt away at 5 pt/s.
         #expect(p.decide(.frame, in: drag).loadedItems == [24, 25, 26, 27])
+    }
+
+    /// In the prefetch window's regime (a disk cache in front of a network, measured loads of at most 0.6 s)
+    /// a drag's frames are the window's: its 2 rows ahead at once, nearest first, as Prefetch asks them — not
+    /// Adaptive's own drag rows within a horizon (with the window off, row 2 only: 10 pt away at 100 pt/s,
+    /// within 3 load times, 0.9 s; row 3, 240 pt away, is not).
+    @Test func adaptiveDragUnderTheWindowIsTheWindowsDecision() {
+        var drag = context(velocity: 100, tracking: true, dragging: true, userDragging: true)
+        drag.expectedLoadDuration = 0.3
+        drag.measuredLoads = 3
+        drag.diskCache = MemoryCache<ImageKey>(byteLimit: 1 << 20)
+        var alone = AdaptivePolicy()
+        alone.prefetchWindowLimit = nil
+        #expect(alone.decide(.frame, in: drag).loadedItems == [4, 5])
+        var p = AdaptivePolicy()
+        var window = PrefetchPolicy()
+        let decision = p.decide(.frame, in: drag)
+        #expect(p.isPrefetching)
+        #expect(decision == window.decide(.frame, in: drag))
+        #expect(decision.load == [LoadRequest(item: 4, priority: 1), LoadRequest(item: 5, priority: 1),
+                                  LoadRequest(item: 6, priority: 2), LoadRequest(item: 7, priority: 2)])
+        // Reversing cancels the rows the window no longer holds, as Prefetch does.
+        var up = drag
+        up.bounds.origin.y = 230
+        up.velocity = Point(x: 0, y: -100)
+        up.visibleItems = [2, 3, 4, 5]
+        #expect(p.decide(.frame, in: up) == window.decide(.frame, in: up))
+    }
+
+    /// With loads too slow for look-ahead, a reader not in a fling's deceleration loads the row the pool
+    /// binds before it shows (Eager's moment); a fling's deceleration, a flinger, or loads quick enough for
+    /// the reader's look-ahead load nothing at a bind.
+    @Test func adaptiveReaderLoadsTheBoundRowWhenTooSlowForLookAhead() {
+        func slow(_ c: LoadingContext, _ duration: Double = 4) -> LoadingContext {
+            var c = c
+            c.expectedLoadDuration = duration
+            c.measuredLoads = 3
+            return c
+        }
+        var p = AdaptivePolicy()
+        #expect(p.isReading && !p.isLookingAhead(slow(context())))
+        #expect(p.decide(.bind([6, 7]), in: slow(context(offset: 100, velocity: 40, tracking: true, dragging: true, userDragging: true))).loadedItems == [6, 7])
+        #expect(p.decide(.bind([8, 9]), in: slow(context(offset: 300))).loadedItems == [8, 9])
+        #expect(p.decide(.bind([10, 11]), in: slow(context(offset: 500, velocity: 200, dragging: true, decelerating: true))) == .none)
+        // Quick enough for look-ahead (1 s loads): the reader's extent runs instead; a bind loads nothing.
+        var quick = AdaptivePolicy()
+        #expect(quick.decide(.bind([6, 7]), in: slow(context(offset: 100), 1)) == .none)
+        // After a long fling the user is not reading.
+        var flinger = AdaptivePolicy()
+        _ = flinger.decide(.willEndDragging(velocity: Point(x: 0, y: 4.6), target: Point(x: 0, y: 2300)),
+                           in: slow(context(velocity: 4600, userDragging: true)))
+        #expect(!flinger.isReading)
+        #expect(flinger.decide(.bind([6, 7]), in: slow(context(offset: 100))) == .none)
+        // A link limited to EDGE's loads makes 0.5 s loads too slow for look-ahead (5.9 s shared): the bind loads.
+        var edge = AdaptivePolicy()
+        var c = slow(context(offset: 100), 0.5)
+        c.timeToFirstByte = 0.87
+        c.imageTransferTime = 0.837
+        c.maxConcurrentLoads = 6  // the shared pipeline's: 4 loads keep EDGE busy, fewer than it allows
+        #expect(edge.decide(.bind([6, 7]), in: c).loadedItems == [6, 7])
     }
 
     /// The registry: every policy makes itself, names are unique, and the policies the spec names are in it.

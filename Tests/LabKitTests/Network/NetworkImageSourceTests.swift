@@ -234,3 +234,77 @@ import ScrollKitTestSupport
         #expect(late > 0)
     }
 }
+
+/// The timing a network completion carries (what `URLSessionTaskMetrics` tells an app): the response's
+/// first byte, its last byte (before the decode) and the body's bytes, the file's size.
+@Suite struct NetworkTransferTimingTests {
+    let p = NetworkProfile.threeG
+    var upload: Double { Double(NetworkImageSource.requestBytes) / p.uplinkBytesPerSecond }
+
+    func source(disk: Int? = nil) -> NetworkImageSource {
+        NetworkImageSource(profile: p, byteSizes: [25_000, 40_000], defaultBytes: 10_000, decodeCost: 0.006, decodedBytes: 1000,
+                           connectionsPerHost: 4, diskByteLimit: disk)
+    }
+
+    func drain(_ s: inout NetworkImageSource) -> [LoadCompletion] {
+        var out: [LoadCompletion] = []
+        while let c = s.nextCompletion(upTo: 1000) { out.append(c) }
+        return out
+    }
+
+    /// On an idle link with no loss: the first byte a request's upload and a round trip after the start, one
+    /// round trip more for a new connection's handshake; the last byte the body at the whole downlink later.
+    @Test func aCompletionCarriesItsFirstAndLastByteAndTheFileSize() throws {
+        #expect(p.packetLoss == 0)
+        var s = source()
+        s.begin(LoadTicket(id: 1, key: ImageKey(asset: 0)), time: 1)
+        let first = try #require(drain(&s).first)
+        let t1 = try #require(first.timing)
+        #expect(abs(t1.firstByte - (1 + upload + 2 * p.roundTrip)) < 1e-9)
+        #expect(abs(t1.lastByte - (t1.firstByte + 25_000 / p.downlinkBytesPerSecond)) < 1e-9)
+        #expect(t1.bytes == 25_000)
+        #expect(abs(first.time - (t1.lastByte + 0.006)) < 1e-9)
+        // The kept-alive connection: no handshake. Asset 1's file is 40 000 bytes.
+        s.begin(LoadTicket(id: 2, key: ImageKey(asset: 1)), time: 5)
+        let t2 = try #require(drain(&s).first?.timing)
+        #expect(abs(t2.firstByte - (5 + upload + p.roundTrip)) < 1e-9)
+        #expect(abs(t2.lastByte - (t2.firstByte + 40_000 / p.downlinkBytesPerSecond)) < 1e-9)
+        #expect(t2.bytes == 40_000)
+        // An asset past the sizes moves the default.
+        s.begin(LoadTicket(id: 3, key: ImageKey(asset: 9)), time: 10)
+        #expect(drain(&s).first?.timing?.bytes == 10_000)
+    }
+
+    /// A disk hit moves nothing over the network: no timing. A failed load has none either.
+    @Test func aDiskHitOrATimeoutHasNoTiming() throws {
+        var s = source(disk: 1 << 20)
+        s.begin(LoadTicket(id: 1, key: ImageKey(asset: 0)), time: 0)
+        #expect(drain(&s).first?.timing != nil)
+        s.begin(LoadTicket(id: 2, key: ImageKey(asset: 0)), time: 3)
+        let hit = try #require(drain(&s).first)
+        #expect(s.traffic.diskHits == 1)
+        #expect(hit.timing == nil)
+        let dead = NetworkProfile(name: "dead", roundTrip: 0.1, downlinkBytesPerSecond: 1e6, uplinkBytesPerSecond: 1e6,
+                                  packetLoss: 1, source: "test")
+        var lost = NetworkImageSource(profile: dead)
+        lost.begin(LoadTicket(id: 1, key: ImageKey(asset: 0)), time: 0)
+        let failed = try #require(drain(&lost).first)
+        #expect(failed.result == .failed(reason: "timeout") && failed.timing == nil)
+    }
+
+    /// The pipeline measures the link from network completions only: a disk hit adds no sample.
+    @Test func thePipelineMeasuresTheLinkFromNetworkLoadsOnly() {
+        var pipeline = ImagePipeline(source: source(disk: 1 << 20), cacheByteLimit: 1, maxConcurrent: 4)
+        #expect(pipeline.link.samples == 0)
+        pipeline.request(ImageKey(asset: 0), priority: 0, time: 0)
+        while pipeline.completeNext(upTo: 100) != nil {}
+        #expect(pipeline.link.samples == 1)
+        #expect(abs(pipeline.link.timeToFirstByte! - (upload + 2 * p.roundTrip)) < 1e-9)
+        #expect(abs(pipeline.link.imageTransferTime! - 25_000 / p.downlinkBytesPerSecond) < 1e-9)
+        // The memory cache (1 byte) kept nothing: asset 0 again is a disk read, not a measure of the link.
+        pipeline.request(ImageKey(asset: 0), priority: 0, time: 10)
+        #expect(pipeline.running.first?.isLocal == true)
+        while pipeline.completeNext(upTo: 100) != nil {}
+        #expect(pipeline.link.samples == 1)
+    }
+}

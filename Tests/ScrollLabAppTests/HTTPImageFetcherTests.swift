@@ -190,4 +190,24 @@ import ScrollLabCore
         Thread.sleep(forTimeInterval: 1.5)
         #expect(fetcher.traffic.bytes == 4096)
     }
+
+    /// A fetch that ends with a body keeps when its response began and its last byte came, and how many
+    /// bytes it carried (`URLSessionTaskMetrics`'s figures, for Adaptive's link): the server sends 4 096
+    /// bytes, waits a second and sends the rest, so the body's last byte comes at least that second after
+    /// its first. Taken once; a failed fetch keeps none.
+    @Test func aFetchKeepsWhenItsResponseBeganAndEnded() throws {
+        let server = try Server()
+        let fetcher = HTTPImageFetcher(template: server.base + "/first-4k.jpg?{asset}", timeout: 10)
+        defer { fetcher.close() }
+        let body = try #require(try fetch(fetcher, ticket: 3).0?.get())
+        let timing = try #require(fetcher.takeTiming(ticket: 3))
+        #expect(body == Server.jpeg)
+        #expect(timing.bytes == Server.jpeg.count)
+        #expect(timing.lastByte - timing.firstByte >= 0.9)
+        #expect(fetcher.takeTiming(ticket: 3) == nil)
+        let missing = HTTPImageFetcher(template: server.base + "/nothing.jpg?{asset}", timeout: 5)
+        defer { missing.close() }
+        #expect(reason(fetch(missing, ticket: 4).0) == "HTTP 404")
+        #expect(missing.takeTiming(ticket: 4) == nil)
+    }
 }

@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import LabKit
 import ScrollLabCore
 import Synchronization
 
@@ -46,6 +47,9 @@ package final class HTTPImageFetcher: NSObject, URLSessionDataDelegate, @uncheck
         var completion: Completion
         /// When the fetch started (`DispatchTime` seconds).
         var started = 0.0
+        /// When the response arrived (its first byte) and its last body byte came (`DispatchTime` seconds).
+        var firstByte: Double?
+        var lastByte: Double?
     }
 
     private struct State {
@@ -57,6 +61,8 @@ package final class HTTPImageFetcher: NSObject, URLSessionDataDelegate, @uncheck
         var delivered: [Int: Int64] = [:]
         /// Tickets whose task is about to be made.
         var issuing: Set<Int> = []
+        /// How each fetch that ended with a body arrived (`DispatchTime` seconds), by ticket, until taken.
+        var timings: [Int: TransferTiming] = [:]
     }
 
     private let state = Mutex(State())
@@ -159,6 +165,7 @@ package final class HTTPImageFetcher: NSObject, URLSessionDataDelegate, @uncheck
     func cancel(ticket: Int) {
         let task: URLSessionDataTask? = state.withLock { s in
             s.issuing.remove(ticket)
+            s.timings[ticket] = nil
             guard let task = s.tasks.removeValue(forKey: ticket) else { return nil }
             s.jobs[task.taskIdentifier] = nil
             return task
@@ -216,9 +223,11 @@ package final class HTTPImageFetcher: NSObject, URLSessionDataDelegate, @uncheck
                     completionHandler: @escaping (URLSession.ResponseDisposition) -> Void) {
         let redirects = state.withLock { $0.jobs[dataTask.taskIdentifier]?.redirects ?? 0 }
         let failure = (response as? HTTPURLResponse).flatMap { Self.failure(of: $0, redirects: redirects) }
+        let arrived = Self.now()
         let known = state.withLock { s -> Bool in
             guard var job = s.jobs[dataTask.taskIdentifier] else { return false }
             job.expected = response.expectedContentLength
+            job.firstByte = job.firstByte ?? arrived
             s.jobs[dataTask.taskIdentifier] = job
             return true
         }
@@ -233,9 +242,11 @@ package final class HTTPImageFetcher: NSObject, URLSessionDataDelegate, @uncheck
     }
 
     package func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        let arrived = Self.now()
         let body = state.withLock { s -> Body? in
             s.bytesReceived += data.count
             s.delivered[dataTask.taskIdentifier, default: 0] += Int64(data.count)
+            s.jobs[dataTask.taskIdentifier]?.lastByte = arrived
             return s.jobs[dataTask.taskIdentifier]?.body
         }
         // The delegate queue is serial: this task's body is appended to by this call alone.
@@ -261,9 +272,18 @@ package final class HTTPImageFetcher: NSObject, URLSessionDataDelegate, @uncheck
         guard let job = state.withLock({ s -> Job? in
             guard let job = s.jobs.removeValue(forKey: id) else { return nil }
             s.tasks[job.ticket] = nil
+            if case let .success(body) = result, let first = job.firstByte {
+                s.timings[job.ticket] = TransferTiming(firstByte: first, lastByte: Swift.max(first, job.lastByte ?? first), bytes: body.count)
+            }
             return job
         }) else { return }
         job.completion(result)
+    }
+
+    /// How `ticket`'s fetch arrived, if it ended with a body (`URLSessionTaskMetrics`'s response start and
+    /// end and body bytes, in `DispatchTime` seconds), taken once.
+    func takeTiming(ticket: Int) -> TransferTiming? {
+        state.withLock { $0.timings.removeValue(forKey: ticket) }
     }
 
     package func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,

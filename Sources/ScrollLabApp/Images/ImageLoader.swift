@@ -45,6 +45,8 @@ final class ImageLoader {
     private let workers: DecodeWorkers
     /// Loads begun and not yet ready, by ticket id.
     private var begun: [Int: BegunLoad] = [:]
+    /// When each HTTP fetch started, on the pipeline's clock and the wall's, by ticket id (`httpTiming`).
+    private var fetchStarts: [Int: (time: Double, wall: Double)] = [:]
     /// Decoded images waiting for their upload.
     private var decoded: [(LoadTicket, DecodedSurface)] = []
     /// Loads uploaded or failed, waiting for the pipeline.
@@ -218,6 +220,7 @@ final class ImageLoader {
             model.begin(ticket, time: time)
             route = .virtualClock(model)
         case let .http(fetcher):
+            fetchStarts[ticket.id] = (time, Self.now())
             let workers = self.workers, disk = self.disk, key = diskKey(asset: ticket.key.asset)
             let keep = storing(key)
             fetcher.fetch(ticket: ticket.id, asset: ticket.key.asset, priority: begun[ticket.id]?.priority ?? 0) { result in
@@ -286,6 +289,18 @@ final class ImageLoader {
 
     private static func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
 
+    /// How `ticket`'s HTTP response arrived, on the pipeline's clock (nil: not fetched over HTTP, or no body).
+    /// The fetcher stamps the first and last byte in wall seconds; they are placed between the fetch's start
+    /// and its completion at `time` as the wall clock places them (whatever the model clock's rate).
+    private func httpTiming(of ticket: LoadTicket, time: Double) -> TransferTiming? {
+        guard case let .http(fetcher) = route, let (startTime, startWall) = fetchStarts.removeValue(forKey: ticket.id),
+              let wall = fetcher.takeTiming(ticket: ticket.id) else { return nil }
+        let nowWall = Self.now()
+        let scale = nowWall > startWall ? (time - startTime) / (nowWall - startWall) : 1
+        func onClock(_ t: Double) -> Double { Swift.min(time, Swift.max(startTime, startTime + (t - startWall) * scale)) }
+        return TransferTiming(firstByte: onClock(wall.firstByte), lastByte: onClock(wall.lastByte), bytes: wall.bytes)
+    }
+
     /// Drops `ticket`: a fetch is cancelled, a queued decode skipped, a finished one freed, a ready one withdrawn.
     func cancel(_ ticket: LoadTicket) {
         guard begun.removeValue(forKey: ticket.id) != nil else { return }
@@ -299,6 +314,7 @@ final class ImageLoader {
             route = .virtualClock(model)
         case let .http(fetcher): fetcher.cancel(ticket: ticket.id)
         }
+        fetchStarts[ticket.id] = nil
         mailbox.cancel(ticket.id)
         onMain.due.removeAll { $0.ticket == ticket.id }
         if let i = decoded.firstIndex(where: { $0.0 == ticket }) { decoded.remove(at: i).1.free() }
@@ -337,6 +353,8 @@ final class ImageLoader {
                 decoded.append((ticket, surface))
             case let .failure(failure):
                 begun[ticket.id] = nil
+                fetchStarts[ticket.id] = nil
+                if case let .http(fetcher) = route { _ = fetcher.takeTiming(ticket: ticket.id) }
                 if !isHTTP {
                     failures.reasons[ticket.key.asset % paths.count] = failure.reason
                     warnOnce(path: paths[ticket.key.asset % paths.count].displayPath, reason: failure.reason)
@@ -350,8 +368,9 @@ final class ImageLoader {
             let bytes = surface.decodedBytes
             begun[ticket.id] = nil
             if textures.upload(surface, for: ticket.key.asset) {
-                ready.append(LoadCompletion(ticket: ticket, result: .image(bytes: bytes), time: time))
+                ready.append(LoadCompletion(ticket: ticket, result: .image(bytes: bytes), time: time, timing: httpTiming(of: ticket, time: time)))
             } else {
+                _ = httpTiming(of: ticket, time: time)
                 ready.append(LoadCompletion(ticket: ticket, result: .failed(reason: "texture upload failed"), time: time))
             }
             uploads += 1

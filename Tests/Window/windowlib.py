@@ -25,7 +25,16 @@ def check(condition, message):
 
 
 def xdotool(*args):
-    return subprocess.run(["xdotool", *map(str, args)], check=True, capture_output=True, text=True).stdout.strip()
+    """Runs xdotool with `args` and returns what it printed; a call that fails prints xdotool's own words
+    (its standard error) before the test stops on it."""
+    command = ["xdotool", *map(str, args)]
+    done = subprocess.run(command, capture_output=True, text=True)
+    if done.returncode != 0:
+        print("xdotool %s exited %d; it said: %s" % (" ".join(command[1:]), done.returncode,
+                                                      done.stderr.strip() or "(nothing)"))
+        sys.stdout.flush()
+        raise subprocess.CalledProcessError(done.returncode, command, done.stdout, done.stderr)
+    return done.stdout.strip()
 
 
 def start(binary, *args):
@@ -324,3 +333,53 @@ def policies(binary):
     match = re.search(r"--policy <policy>.*?\(values: ([^;]*);", text, re.S)
     return [name for name in re.sub(r"\s+", " ", match.group(1)).split(", ") if name != "all" and "@" not in name]
 
+
+
+class WindowEvents:
+    """Records the top-level windows created, mapped, unmapped and destroyed on the display (the root
+    window's SubstructureNotify events), from a thread: shows whether the window a search found is the one
+    that stays, or one that SDL destroys and re-creates while it starts."""
+
+    NAMES = {16: "create", 17: "destroy", 18: "unmap", 19: "map"}
+
+    def __init__(self):
+        self.x11 = ctypes.cdll.LoadLibrary(ctypes.util.find_library("X11") or "libX11.so.6")
+        self.x11.XOpenDisplay.restype = ctypes.c_void_p
+        self.x11.XDefaultRootWindow.restype = ctypes.c_ulong
+        self.x11.XDefaultRootWindow.argtypes = [ctypes.c_void_p]
+        self.x11.XSelectInput.argtypes = [ctypes.c_void_p, ctypes.c_ulong, ctypes.c_long]
+        self.x11.XPending.argtypes = [ctypes.c_void_p]
+        self.x11.XNextEvent.argtypes = [ctypes.c_void_p, ctypes.c_void_p]
+        self.x11.XSync.argtypes = [ctypes.c_void_p, ctypes.c_int]
+        self.display = self.x11.XOpenDisplay(None)
+        if not self.display:
+            fail("cannot open the X display to watch its windows")
+        self.x11.XSelectInput(self.display, self.x11.XDefaultRootWindow(self.display), 1 << 19)  # SubstructureNotifyMask
+        self.x11.XSync(self.display, 0)
+        self.events = []    # (name, window id as a decimal string, as xdotool prints it)
+        self.running = False
+
+    def _run(self):
+        event = (ctypes.c_long * 24)()   # XEvent: type at 0, the window at 40 for these four kinds
+        while self.running:
+            while self.x11.XPending(self.display):
+                self.x11.XNextEvent(self.display, event)
+                name = self.NAMES.get(event[0] & 0xFFFFFFFF)
+                if name:
+                    self.events.append((name, str(ctypes.c_ulong(event[5]).value)))
+            time.sleep(0.002)
+
+    def __enter__(self):
+        self.running = True
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc):
+        self.running = False
+        self.thread.join()
+        self.x11.XCloseDisplay(ctypes.c_void_p(self.display))
+
+    def mapped(self):
+        """The windows mapped so far, in order."""
+        return [window for name, window in self.events if name == "map"]

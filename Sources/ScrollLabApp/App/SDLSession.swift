@@ -80,8 +80,10 @@ final class SDLSession {
 
         // Resizable: the drawing is a layout of at least 960×600 points scaled to the window by a logical
         // size (`layoutSize`), so a window resized down to 1×1 and back draws and takes input as before.
-        let flags = (headless ? SDL_WINDOW_HIDDEN.rawValue : SDL_WINDOW_SHOWN.rawValue) | SDL_WINDOW_RESIZABLE.rawValue
-            | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
+        // Created hidden and shown once its renderer is final: an OpenGL renderer makes SDL destroy the X
+        // window and create another (`SDL_RecreateWindow`), so a window shown at once is mapped, unmapped and
+        // destroyed, and whoever found it in between (a window manager, a test's search) holds a dead id.
+        let flags = SDL_WINDOW_HIDDEN.rawValue | SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
         guard let window = SDL_CreateWindow(Self.title, x, y, windowWidth, windowHeight, flags) else {
             let why = sdlErrorText()
             SDL_Quit()
@@ -135,6 +137,7 @@ final class SDLSession {
             ? SDL_GL_GetProcAddress("glFinish").map { unsafeBitCast($0, to: (@convention(c) () -> Void).self) } : nil
         SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
         SDL_RenderSetLogicalSize(renderer, Int32(baseSize.width), Int32(baseSize.height))
+        if !headless { SDL_ShowWindow(window) }
         self.window = window
         self.renderer = renderer
     }

@@ -420,10 +420,12 @@ struct SweepCommand: ParsableCommand {
             func pad(_ cells: [String]) -> String { Self.pad(cells, nameWidths: (first, second)) }
             // Under a network the answer is in bytes too (B-SWEEP-2): kB with its interval, beside loads and blank time.
             let bytes = rows.contains { $0.networkBytes != nil }
+            // And in the radio's energy (B-COST-2), where the results have it.
+            let joules = rows.contains { $0.radioJoules != nil }
             for row in rows {
                 if row.factor != factor {
                     factor = row.factor
-                    out += "\n\nby \(factor)\n" + pad(["policy", factor, "n", "blank tile·s", "loads", "wasted", "undominated"] + (bytes ? ["kB"] : []))
+                    out += "\n\nby \(factor)\n" + pad(["policy", factor, "n", "blank tile·s", "loads", "wasted", "undominated"] + (bytes ? ["kB"] : []) + (joules ? ["radio J"] : []))
                 }
                 var cells = [row.policy, row.value, "\(row.sessions)",
                              row.policy == "bound-min-loads" ? "-" : interval(row.blankTileSeconds, 2),
@@ -431,6 +433,7 @@ struct SweepCommand: ParsableCommand {
                              row.isBound ? "-" : interval(row.loadsWasted, 1),
                              row.undominatedShare.map { String(format: "%.0f%%", $0 * 100) } ?? "-"]
                 if bytes { cells.append(row.isBound ? "-" : row.networkBytes.map { interval(Self.kilobytes($0), 0) } ?? "-") }
+                if joules { cells.append(row.isBound ? "-" : row.radioJoules.map { interval($0, 1) } ?? "-") }
                 out += "\n" + pad(cells)
             }
             return out
@@ -446,7 +449,7 @@ struct SweepCommand: ParsableCommand {
         }
 
         static func pad(_ cells: [String], nameWidths: (Int, Int)) -> String {
-            let widths = [nameWidths.0, nameWidths.1, 6, 26, 24, 22, 11, 26]
+            let widths = [nameWidths.0, nameWidths.1, 6, 26, 24, 22, 11, 26, 24]
             return cells.enumerated().map { i, c in
                 i < 2 ? c.padding(toLength: Swift.max(widths[i], c.count), withPad: " ", startingAt: 0)
                       : String(repeating: " ", count: Swift.max(0, widths[i] - c.count)) + c

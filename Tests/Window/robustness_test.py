@@ -49,7 +49,9 @@ w.check(index is not None, "a fling after the resize decelerates")
 # Esc while loads are in flight (1 s latency, fresh items just bound): exit within 1 s.
 time.sleep(0.2)
 start = time.monotonic()
-w.xdotool("key", "--window", win, "Escape")
+# Only the press, sent to the window: the app quits on it, and a release sent after would find the window
+# gone (BadWindow).
+w.xdotool("keydown", "--window", win, "Escape")
 try:
     p.wait(timeout=10)
 except subprocess.TimeoutExpired:

@@ -252,7 +252,8 @@ struct GridLoading {
             // views, but not this segment's counts.
             if !outcome.isCarriedOver {
                 let isVisible = grid.visibleItems.contains { key(of: $0) == k }
-                recorder.loadCompleted(k, result: outcome.result, time: outcome.time, isVisible: isVisible)
+                recorder.loadCompleted(k, result: outcome.result, time: outcome.time, isVisible: isVisible,
+                                       networkBytes: outcome.networkBytes)
             } else if case .image = outcome.result {
                 recorder.imageArrived(k, time: outcome.time)
             }

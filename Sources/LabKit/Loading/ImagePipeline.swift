@@ -41,6 +41,8 @@ public struct ImagePipeline {
         /// True when the load began in an earlier metrics segment (before a policy switch or R): it is
         /// that segment's load, not the current one's.
         public var isCarriedOver = false
+        /// Body bytes the network moved for it (nil: not a network transfer, e.g. a disk hit).
+        public var networkBytes: Int?
     }
 
     /// The image source.
@@ -198,7 +200,8 @@ public struct ImagePipeline {
         }
         evictedBuffer = evicted
         startQueued(time: time)
-        return Outcome(ticket: ticket, result: result, time: time, evicted: evicted, isCarriedOver: r.segment != segment)
+        return Outcome(ticket: ticket, result: result, time: time, evicted: evicted, isCarriedOver: r.segment != segment,
+                       networkBytes: r.isLocal ? nil : timing?.bytes)
     }
 
     /// Takes the source's earliest finished load at or before `time` and completes it.

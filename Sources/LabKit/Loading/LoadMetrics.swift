@@ -67,6 +67,14 @@ public struct LoadMetrics: Hashable, Sendable {
     public var timeToFirstImage: Double?
     /// Disk cache entries found torn or corrupt when read: deleted, and their images fetched again.
     public var diskCorrupt = 0
+    /// Bytes of images fetched and never on screen (B-COST-2): the bodies of completed network loads
+    /// counted in `loadsWasted`, and what cancelled transfers had received.
+    public var wastedBytes = 0
+    /// The radio's energy for the run's transfers, the tail after the last one included (B-COST-2), joules;
+    /// 0 without a modelled network.
+    public var radioJoules = 0.0
+    /// Seconds the radio was out of idle for them (promotions, transfers, tails).
+    public var radioActiveSeconds = 0.0
 
     /// Zero metrics.
     public init() {}
@@ -96,6 +104,9 @@ public struct LoadMetrics: Hashable, Sendable {
             ("failuresByReason", .object(failuresByReason.sorted { $0.key < $1.key }.map { ($0.key, .int($0.value)) })),
             ("timeToFirstImage", timeToFirstImage.map { .number($0) } ?? .null),
             ("diskCorrupt", .int(diskCorrupt)),
+            ("wastedBytes", .int(wastedBytes)),
+            ("radioJoules", .number(radioJoules)),
+            ("radioActiveSeconds", .number(radioActiveSeconds)),
         ])
     }
 
@@ -104,10 +115,11 @@ public struct LoadMetrics: Hashable, Sendable {
                               "settleLatency", "cacheHitFades", "staleFrames", "peakDecodedBytes",
                               "readyOnAppearShare", "blankAreaPt2s", "maxBlankAreaPt2", "wrongImages", "flickers",
                               "networkBytes", "requests", "memoryHits", "diskHits", "failedLoads", "failuresByReason",
-                              "timeToFirstImage", "diskCorrupt"]
+                              "timeToFirstImage", "diskCorrupt", "wastedBytes", "radioJoules", "radioActiveSeconds"]
     /// The traffic keys (B-POL-3): what the source moved, counted on the run, not by the bounds' schedules.
     public static let trafficKeys: Set<String> = ["networkBytes", "requests", "memoryHits", "diskHits", "failedLoads",
-                                                  "failuresByReason", "timeToFirstImage", "diskCorrupt"]
+                                                  "failuresByReason", "timeToFirstImage", "diskCorrupt", "wastedBytes", "radioJoules",
+                                                  "radioActiveSeconds"]
     /// The pop-in keys (B-POP-1): measured per frame on the run, not by the bounds' schedules.
     public static let popInKeys: Set<String> = ["readyOnAppearShare", "blankAreaPt2s", "maxBlankAreaPt2", "wrongImages",
                                                 "flickers"]

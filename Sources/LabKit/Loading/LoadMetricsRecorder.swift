@@ -18,8 +18,12 @@ public struct LoadMetricsRecorder: Sendable {
     private var visitedItems = ItemSet()
 
     private var base = LoadMetrics()
-    /// Completions not yet shown on a visible tile, by key.
-    private var pendingWaste = ImageKeyMap<Int>()
+    /// Completions not yet shown on a visible tile, by key: how many, and the bytes the network moved for them.
+    private var pendingWaste = ImageKeyMap<PendingWaste>()
+    /// Bytes of completions wasted for good (evicted before they showed).
+    private var wastedCompletionBytes = 0
+    /// Bytes received by cancelled transfers (the source's count).
+    private var cancelledBytes = 0
     /// When each key last entered the cache.
     private var insertedAt = ImageKeyMap<Double>()
     private var lastFrameTime: Double?
@@ -35,6 +39,12 @@ public struct LoadMetricsRecorder: Sendable {
     /// Per pool view: the item it showed visible in the last frame (nil: not visible), when that
     /// appearance began, whether it is still waiting for its image, and whether it has shown it.
     private var appearance: [Appearance] = []
+
+    /// Completions of one key not yet shown.
+    private struct PendingWaste: Sendable {
+        var loads = 0
+        var bytes = 0
+    }
 
     /// One pool view's current appearance.
     private struct Appearance: Sendable {
@@ -55,10 +65,11 @@ public struct LoadMetricsRecorder: Sendable {
     /// The metrics so far; pending waits and not-yet-shown completions are counted as of the last frame.
     public var metrics: LoadMetrics {
         var m = base
-        var pending = 0
-        pendingWaste.forEachValue { pending += $0 }
+        var pending = 0, pendingBytes = 0
+        pendingWaste.forEachValue { pending += $0.loads; pendingBytes += $0.bytes }
         m.loadsWastedPending = pending
         m.loadsWasted += m.loadsWastedPending
+        m.wastedBytes = wastedCompletionBytes + pendingBytes + cancelledBytes
         var sum = settleSum, count = m.settleCount
         if let start = settleStart, let now = lastFrameTime {
             let wait = now - start
@@ -107,6 +118,9 @@ public struct LoadMetricsRecorder: Sendable {
         base.requests = traffic.requests
         base.diskHits = traffic.diskHits
         base.diskCorrupt = traffic.diskCorrupt
+        cancelledBytes = traffic.cancelledBytes
+        base.radioJoules = traffic.radioJoules
+        base.radioActiveSeconds = traffic.radioActiveSeconds
     }
 
     /// A bound tile was given its image from the memory cache at `time`.
@@ -125,15 +139,21 @@ public struct LoadMetricsRecorder: Sendable {
         loadCompleted(key, result: result, time: time, isVisible: visibleKeys.contains(key))
     }
 
-    /// The same; `isVisible`: a tile visible at that moment shows `key`.
-    public mutating func loadCompleted(_ key: ImageKey, result: LoadResult, time: Double, isVisible: Bool) {
+    /// The same; `isVisible`: a tile visible at that moment shows `key`; `networkBytes`: the body bytes the
+    /// network moved for it (nil: none, e.g. a disk hit).
+    public mutating func loadCompleted(_ key: ImageKey, result: LoadResult, time: Double, isVisible: Bool, networkBytes: Int? = nil) {
         if case let .failed(reason) = result {
             base.failedLoads += 1
             base.failuresByReason[reason, default: 0] += 1
         }
         guard case .image = result else { return }
         insertedAt[key] = time
-        if !isVisible { pendingWaste[key] = (pendingWaste[key] ?? 0) + 1 }
+        if !isVisible {
+            var waste = pendingWaste[key] ?? PendingWaste()
+            waste.loads += 1
+            waste.bytes += networkBytes ?? 0
+            pendingWaste[key] = waste
+        }
     }
 
     /// An image from an earlier segment's load entered the cache at `time` (not this segment's load: only
@@ -146,7 +166,10 @@ public struct LoadMetricsRecorder: Sendable {
     public mutating func evicted(_ keys: [ImageKey]) {
         for k in keys {
             insertedAt[k] = nil
-            if let n = pendingWaste.removeValue(forKey: k) { base.loadsWasted += n }
+            if let waste = pendingWaste.removeValue(forKey: k) {
+                base.loadsWasted += waste.loads
+                wastedCompletionBytes += waste.bytes
+            }
         }
     }
 

@@ -116,6 +116,9 @@ extension LoadMetrics {
         sum.failuresByReason.merge(other.failuresByReason, uniquingKeysWith: +)
         sum.timeToFirstImage = timeToFirstImage ?? other.timeToFirstImage
         sum.diskCorrupt += other.diskCorrupt
+        sum.wastedBytes += other.wastedBytes
+        sum.radioJoules += other.radioJoules
+        sum.radioActiveSeconds += other.radioActiveSeconds
         // Only the later run can still change (a live segment).
         sum.loadsWastedPending = other.loadsWastedPending
         return sum

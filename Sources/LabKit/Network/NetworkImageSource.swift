@@ -25,11 +25,13 @@
 ///   bytes it received.
 /// - **Decode.** The image decodes in `decodeCost` once its last byte is in; the connection is free
 ///   from that moment.
+/// - **Radio.** From the first request in flight to the last transfer's end the phone's radio is busy;
+///   `RadioEnergyMeter` turns those spans and the bytes moved into joules (the profile's `radio`).
 ///
 /// Each image's size is its file's (`byteSizes`, by asset), so the traffic counted is real bytes.
 public struct NetworkImageSource: ImageSource, Sendable {
     /// The network.
-    public var profile: NetworkProfile
+    public var profile: NetworkProfile { didSet { radio.profile = profile.radio } }
     /// Bytes of each asset's file, by asset index; an asset past the end counts `defaultBytes`.
     public var byteSizes: [Int]
     /// Transfer size of an asset without a stated size.
@@ -97,6 +99,8 @@ public struct NetworkImageSource: ImageSource, Sendable {
     private var stalledUntil = -Double.infinity
     /// Loads whose result time is known (disk reads, decodes, failures), in no particular order.
     private var finishing: [LoadCompletion] = []
+    /// The radio's states, driven by the transfers in flight.
+    private var radio: RadioEnergyMeter
 
     /// A source over `profile`. `diskByteLimit` nil: no disk cache; otherwise one that starts with the
     /// assets `diskEntries` (least recently used first: a folder's entries, `--disk-cache DIR`) or empty.
@@ -113,6 +117,7 @@ public struct NetworkImageSource: ImageSource, Sendable {
         self.httpVersion = httpVersion
         self.order = order
         self.seed = seed
+        self.radio = RadioEnergyMeter(profile: profile.radio)
         var disk = diskByteLimit.map { MemoryCache<ImageKey>(byteLimit: $0) }
         for asset in diskEntries {
             let key = ImageKey(asset: asset)
@@ -134,6 +139,7 @@ public struct NetworkImageSource: ImageSource, Sendable {
     public var waitingCount: Int { waiting.count }
 
     public mutating func begin(_ ticket: LoadTicket, time: Double) {
+        defer { readRadio() }
         // An idle network has no past to keep: it starts at the caller's time even if it looked further ahead.
         if active.isEmpty { clock = time } else { advance(to: time) }
         if disk?.get(ticket.key) != nil {
@@ -147,6 +153,7 @@ public struct NetworkImageSource: ImageSource, Sendable {
     }
 
     public mutating func cancel(_ ticket: LoadTicket) {
+        defer { readRadio() }
         if let i = waiting.firstIndex(of: ticket) {
             waiting.remove(at: i)
             return
@@ -154,17 +161,23 @@ public struct NetworkImageSource: ImageSource, Sendable {
         if let i = active.firstIndex(where: { $0.ticket == ticket }) {
             let t = active.remove(at: i)
             switch t.phase {
-            case let .receiving(received): traffic.networkBytes += Int(received)
-            case .recovering: traffic.networkBytes += t.bytes
+            case let .receiving(bytes):
+                received(Int(bytes))
+                traffic.cancelledBytes += Int(bytes)
+            case .recovering:
+                received(t.bytes)
+                traffic.cancelledBytes += t.bytes
             case .requesting: break
             }
             startWaiting()
+            if active.isEmpty { radio.idle(at: clock) }
             return
         }
         finishing.removeAll { $0.ticket == ticket }
     }
 
     public mutating func nextCompletion(upTo time: Double) -> LoadCompletion? {
+        defer { readRadio() }
         while true {
             let event = nextEventTime()
             let done = earliestFinishing()
@@ -204,6 +217,7 @@ public struct NetworkImageSource: ImageSource, Sendable {
                 if httpVersion == .http1_1 { openConnections -= 1 }
                 finishing.append(LoadCompletion(ticket: t.ticket, result: .failed(reason: "timeout"), time: clock))
                 freed = true
+                if active.isEmpty { radio.idle(at: clock) }
                 continue
             case let .requesting(at) where at <= clock:
                 t.firstByte = at
@@ -222,7 +236,8 @@ public struct NetworkImageSource: ImageSource, Sendable {
             if case let .recovering(at) = t.phase, at <= clock { finished = true }
             if finished {
                 active.remove(at: i)
-                traffic.networkBytes += t.bytes
+                received(t.bytes)
+                if active.isEmpty { radio.idle(at: clock) }
                 _ = disk?.insert(t.ticket.key, cost: t.bytes)
                 finishing.append(LoadCompletion(ticket: t.ticket, result: .image(bytes: decodedBytes), time: clock + decodeCost,
                                                 timing: TransferTiming(firstByte: t.firstByte, lastByte: clock, bytes: t.bytes)))
@@ -233,6 +248,18 @@ public struct NetworkImageSource: ImageSource, Sendable {
             }
         }
         if freed { startWaiting() }
+    }
+
+    /// Counts `bytes` of response body received (the radio's downlink too).
+    private mutating func received(_ bytes: Int) {
+        traffic.networkBytes += bytes
+        radio.moved(downlink: bytes, uplink: 0)
+    }
+
+    /// The radio's reading at the clock, into the traffic.
+    private mutating func readRadio() {
+        traffic.radioJoules = radio.joules(at: clock)
+        traffic.radioActiveSeconds = radio.activeSeconds(at: clock)
     }
 
     /// Below this many bytes left, a transfer is complete (floating-point residue of the shares).
@@ -308,6 +335,8 @@ public struct NetworkImageSource: ImageSource, Sendable {
                 firstByte += Swift.max(0, connectionReady - clock)
             }
             traffic.requests += 1
+            if active.isEmpty { radio.busy(at: clock) }
+            radio.moved(downlink: 0, uplink: Self.requestBytes)
             // Lost requests (or first answers) are sent again after the retransmission timeout.
             var timeout = Self.retransmissionTimeout
             var attempt = 0

@@ -9,6 +9,12 @@ public struct SourceTraffic: Hashable, Sendable {
     public var diskHits = 0
     /// Disk cache entries found torn or corrupt on read: deleted and fetched again.
     public var diskCorrupt = 0
+    /// Body bytes received by transfers cancelled before their last byte (part of `networkBytes`).
+    public var cancelledBytes = 0
+    /// The radio's energy for these transfers, the tail after the last one included (B-COST-2), joules.
+    public var radioJoules = 0.0
+    /// Seconds the radio spent (or will spend, in the tail after the last transfer) out of idle.
+    public var radioActiveSeconds = 0.0
 
     /// No traffic.
     public init() {}
@@ -20,6 +26,9 @@ public struct SourceTraffic: Hashable, Sendable {
         d.requests = requests - base.requests
         d.diskHits = diskHits - base.diskHits
         d.diskCorrupt = diskCorrupt - base.diskCorrupt
+        d.cancelledBytes = cancelledBytes - base.cancelledBytes
+        d.radioJoules = radioJoules - base.radioJoules
+        d.radioActiveSeconds = radioActiveSeconds - base.radioActiveSeconds
         return d
     }
 }

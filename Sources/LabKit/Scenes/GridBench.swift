@@ -253,6 +253,9 @@ extension GridBenchRow {
                 total.metrics.memoryHits += m.memoryHits
                 total.metrics.diskHits += m.diskHits
                 total.metrics.failedLoads += m.failedLoads
+                total.metrics.wastedBytes += m.wastedBytes
+                total.metrics.radioJoules += m.radioJoules
+                total.metrics.radioActiveSeconds += m.radioActiveSeconds
                 total.metrics.peakDecodedBytes = Swift.max(total.metrics.peakDecodedBytes, m.peakDecodedBytes)
             }
             return total

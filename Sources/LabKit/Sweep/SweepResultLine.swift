@@ -68,7 +68,8 @@ public enum SweepResultLine {
             blankTileSeconds: try required(value, "blankTileSeconds"), loadsIssued: try required(value, "loadsIssued"),
             loadsWasted: try required(value, "loadsWasted"), boundMinLoads: try metric(value, "boundMinLoads", optional: true),
             oracleBlankTileSeconds: try metric(value, "oracleBlankTileSeconds", optional: true),
-            networkBytes: overNetwork ? try metric(value, "networkBytes", optional: true) : nil)
+            networkBytes: overNetwork ? try metric(value, "networkBytes", optional: true) : nil,
+            radioJoules: overNetwork ? try metric(value, "radioJoules", optional: true) : nil)
         return (id, result)
     }
 

@@ -18,10 +18,14 @@ public enum SweepSummary {
         public var oracleBlankTileSeconds: Double?
         /// Bytes the network moved, when the run's source was a network.
         public var networkBytes: Double?
+        /// The radio's joules for them (B-COST-2), when the run's source was a network and its line has them.
+        public var radioJoules: Double?
 
         public init(gesture: String, policy: String, factors: [String: String], blankTileSeconds: Double, loadsIssued: Double,
-                    loadsWasted: Double, boundMinLoads: Double? = nil, oracleBlankTileSeconds: Double? = nil, networkBytes: Double? = nil) {
+                    loadsWasted: Double, boundMinLoads: Double? = nil, oracleBlankTileSeconds: Double? = nil, networkBytes: Double? = nil,
+                    radioJoules: Double? = nil) {
             self.networkBytes = networkBytes
+            self.radioJoules = radioJoules
             self.gesture = gesture
             self.policy = policy
             self.factors = factors
@@ -63,6 +67,8 @@ public enum SweepSummary {
         public var undominatedShare: Double?
         /// Bytes over the network, when every run of the row had a network (B-SWEEP-2).
         public var networkBytes: Interval?
+        /// The radio's joules, when every run of the row has them (B-COST-2).
+        public var radioJoules: Interval?
 
         /// `bound-min-loads` or `bound-oracle`: a bound, not a policy (its other figures mean nothing: null).
         public var isBound: Bool { policy.hasPrefix("bound-") }
@@ -73,7 +79,8 @@ public enum SweepSummary {
             return .object([("policy", .string(policy)), ("factor", .string(factor)), ("value", .string(value)), ("sessions", .int(sessions)),
                             ("blankTileSeconds", blank), ("loadsIssued", loads),
                             ("loadsWasted", isBound ? .null : loadsWasted.json), ("undominatedShare", undominatedShare.map { .number($0) } ?? .null)]
-                           + (isBound ? [] : networkBytes.map { [("networkBytes", $0.json)] } ?? []))
+                           + (isBound ? [] : networkBytes.map { [("networkBytes", $0.json)] } ?? [])
+                           + (isBound ? [] : radioJoules.map { [("radioJoules", $0.json)] } ?? []))
         }
     }
 
@@ -92,6 +99,8 @@ public enum SweepSummary {
         var rng = SplitMix64(seed: seed)
         // Bytes draw from their own stream, so the other intervals stay what they were before bytes were reported.
         var bytesRng = SplitMix64(seed: seed &+ 0x6279_7465)
+        // And energy from another, for the same reason.
+        var joulesRng = SplitMix64(seed: seed &+ 0x6a6f_756c)
         var rows: [Row] = []
         for factor in factors {
             let values = factor == "all" ? ["all"] : ordered(results.map { $0.factors[factor] ?? "" }).sorted { rank(value: $0) < rank(value: $1) }
@@ -102,12 +111,14 @@ public enum SweepSummary {
                     }
                     guard !picked.isEmpty else { continue }
                     let share = Double(picked.filter { undominated[$0] }.count) / Double(picked.count)
-                    rows.append(Row(policy: policy, factor: factor, value: value, sessions: picked.count,
-                                    blankTileSeconds: bootstrap(picked.map { results[$0].blankTileSeconds }, resamples: resamples, rng: &rng),
-                                    loadsIssued: bootstrap(picked.map { results[$0].loadsIssued }, resamples: resamples, rng: &rng),
-                                    loadsWasted: bootstrap(picked.map { results[$0].loadsWasted }, resamples: resamples, rng: &rng),
-                                    undominatedShare: share,
-                                    networkBytes: bytes(picked.map { results[$0].networkBytes }, resamples: resamples, rng: &bytesRng)))
+                    var row = Row(policy: policy, factor: factor, value: value, sessions: picked.count,
+                                  blankTileSeconds: bootstrap(picked.map { results[$0].blankTileSeconds }, resamples: resamples, rng: &rng),
+                                  loadsIssued: bootstrap(picked.map { results[$0].loadsIssued }, resamples: resamples, rng: &rng),
+                                  loadsWasted: bootstrap(picked.map { results[$0].loadsWasted }, resamples: resamples, rng: &rng),
+                                  undominatedShare: share,
+                                  networkBytes: bytes(picked.map { results[$0].networkBytes }, resamples: resamples, rng: &bytesRng))
+                    row.radioJoules = bytes(picked.map { results[$0].radioJoules }, resamples: resamples, rng: &joulesRng)
+                    rows.append(row)
                 }
             }
             for value in values { rows += boundRows(results, factor: factor, value: value, resamples: resamples, rng: &rng) }
@@ -190,7 +201,7 @@ public enum SweepSummary {
         return flags
     }
 
-    /// The bytes' interval when every figure is known (every run had a network), else nil.
+    /// The interval of an optional figure (bytes, joules) when every run has it (every run had a network), else nil.
     static func bytes(_ xs: [Double?], resamples: Int, rng: inout SplitMix64) -> Interval? {
         let known = xs.compactMap { $0 }
         guard !known.isEmpty, known.count == xs.count else { return nil }

@@ -58,6 +58,28 @@ import LabKit
         #expect(r.metrics.loadsWasted == 1)         // failures are not images
     }
 
+    /// B-COST-2: the bytes moved for nothing are the wasted completions' bodies (provisional until shown
+    /// or evicted, as `loadsWasted`) and what cancelled transfers received; a disk hit moved none.
+    @Test func wastedBytesAreTheBodiesOfWastedLoadsAndOfCancelledTransfers() {
+        var r = LoadMetricsRecorder(assetCount: 72)
+        r.start(time: 0, tiles: [])
+        r.loadCompleted(k(1), result: .image(bytes: 1), time: 0.1, isVisible: false, networkBytes: 30_000)
+        r.loadCompleted(k(2), result: .image(bytes: 1), time: 0.1, isVisible: false, networkBytes: 20_000)
+        r.loadCompleted(k(3), result: .image(bytes: 1), time: 0.1, isVisible: true, networkBytes: 10_000)
+        r.loadCompleted(k(4), result: .image(bytes: 1), time: 0.1, isVisible: false, networkBytes: nil)
+        #expect(r.metrics.wastedBytes == 50_000)    // provisional: 1 and 2 not shown yet; 4 came from disk
+        r.frame(time: 0.2, tiles: [FrameTile(item: 1, isVisible: true, displayedKey: k(1))], isMoving: false, cacheBytes: 0, tileOnlyBytes: 0)
+        #expect(r.metrics.wastedBytes == 20_000)    // 1 was shown after all
+        r.evicted([k(2)])
+        r.frame(time: 0.3, tiles: [FrameTile(item: 2, isVisible: true, displayedKey: k(2))], isMoving: false, cacheBytes: 0, tileOnlyBytes: 0)
+        #expect(r.metrics.wastedBytes == 20_000)    // evicted unseen: wasted for good
+        var traffic = SourceTraffic()
+        traffic.networkBytes = 70_000
+        traffic.cancelledBytes = 7_000
+        r.setTraffic(traffic)
+        #expect(r.metrics.wastedBytes == 27_000 && r.metrics.loadsWasted == 2)
+    }
+
     @Test func cacheHitFadesCompareTheRequestWithTheCacheInsertion() {
         var r = LoadMetricsRecorder(assetCount: 72)
         r.loadCompleted(k(1), result: .image(bytes: 1), time: 0.2, visibleKeys: [k(1)])
@@ -94,7 +116,7 @@ import LabKit
                                    "settleLatency", "cacheHitFades", "staleFrames", "peakDecodedBytes",
                                    "readyOnAppearShare", "blankAreaPt2s", "maxBlankAreaPt2", "wrongImages", "flickers",
                                    "networkBytes", "requests", "memoryHits", "diskHits", "failedLoads", "failuresByReason",
-                                   "timeToFirstImage", "diskCorrupt"])
+                                   "timeToFirstImage", "diskCorrupt", "wastedBytes", "radioJoules", "radioActiveSeconds"])
         #expect(pairs.map(\.0) == LoadMetrics.keys)
     }
 }

@@ -75,6 +75,11 @@ import ScrollKitTestSupport
         s.begin(LoadTicket(id: 2, key: ImageKey(asset: 1)), time: 10)
         s.cancel(LoadTicket(id: 2, key: ImageKey(asset: 1)))
         #expect(s.traffic.requests == 2 && s.traffic.networkBytes == 9750)
+        // What cancelled transfers received is counted apart too (part of wastedBytes, B-COST-2).
+        #expect(s.traffic.cancelledBytes == 9750)
+        s.begin(LoadTicket(id: 3, key: ImageKey(asset: 2)), time: 20)
+        _ = drain(&s)
+        #expect(s.traffic.cancelledBytes == 9750 && s.traffic.networkBytes == 9750 + 25_000)
     }
 
     @Test func theDiskCacheServesAnImageFetchedBefore() {

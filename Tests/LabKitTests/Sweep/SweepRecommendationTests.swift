@@ -34,6 +34,27 @@ import Testing
         #expect(a.map(\.blankTileSeconds) == b.map(\.blankTileSeconds) && a.map(\.loadsIssued) == b.map(\.loadsIssued))
     }
 
+    /// B-COST-2: the radio's joules get their interval where every run has them, from a stream of their
+    /// own, so the other intervals (bytes included) stay what they were; a line without them gives none.
+    @Test func radioJoulesAreReportedWhereEveryRunHasThemAndChangeNothingElse() {
+        let plain = Self.runs("eager", "3g", blank: 5, bytes: 200_000)
+        let energy = plain.enumerated().map { k, r -> SweepSummary.Result in
+            var r = r
+            r.radioJoules = [30, 32, 34, 36, 38][k]
+            return r
+        }
+        let a = SweepSummary.rows(energy, resamples: 200), b = SweepSummary.rows(plain, resamples: 200)
+        let row = a.first { $0.policy == "eager" }
+        #expect(row?.radioJoules?.mean == 34)
+        #expect((row?.radioJoules?.lower ?? 0) >= 30 && (row?.radioJoules?.upper ?? 99) <= 38)
+        #expect((row?.radioJoules?.lower ?? 0) < 34 && (row?.radioJoules?.upper ?? 0) > 34)
+        #expect(b.allSatisfy { $0.radioJoules == nil })
+        #expect(a.map(\.blankTileSeconds) == b.map(\.blankTileSeconds) && a.map(\.networkBytes) == b.map(\.networkBytes))
+        var partial = energy
+        partial[0].radioJoules = nil
+        #expect(SweepSummary.rows(partial, resamples: 200).first { $0.policy == "eager" }?.radioJoules == nil)
+    }
+
     @Test func eachConditionHasItsOwnFrontierAndRecommendation() throws {
         // Under 3g: cheap is dominated by nothing and cheapest; fast saves much blank time for more bytes;
         // close is within fast's blank-time interval and cheaper, so it is recommended; waste is dominated.

@@ -31,7 +31,8 @@ SWIFT_FLAGS :=
 endif
 
 RUN_PACKAGES  := libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libx11-dev fonts-dejavu-core
-TEST_PACKAGES := $(RUN_PACKAGES) xvfb xauth xdotool imagemagick python3 parallel ffmpeg
+TEST_PACKAGES := $(RUN_PACKAGES) xvfb xauth xdotool imagemagick python3 parallel ffmpeg \
+                 openssh-server openssh-client rsync iproute2 slurm-wlm munge
 
 # Installs the packages given as arguments that dpkg does not report installed;
 # `apt-get update` runs once, and only when something is missing.
@@ -50,7 +51,7 @@ define install_missing
 	fi
 endef
 
-.PHONY: run build release docs example test test-nox11 test-nox11-windows test-headless deps test-deps unit-test window-test sanitize bench bench-thresholds clean check-layering
+.PHONY: run build release docs example test test-hosts test-nox11 test-nox11-windows test-headless deps test-deps unit-test window-test sanitize bench bench-thresholds clean check-layering
 
 deps:
 ifeq ($(UNAME),Darwin)
@@ -101,6 +102,14 @@ test: test-deps check-layering
 test-headless:
 	$(MAKE) --no-print-directory build HEADLESS=1
 	Tests/Headless/run.sh .build/debug/scrolllab-headless .build/debug/scrolllab
+
+# A sweep across two hosts on this machine (network namespaces, each with its own sshd; GNU Parallel over
+# --sshlogin) and the Slurm job array on a one-node cluster, both with the headless binary (root only; they
+# say so and skip elsewhere).
+test-hosts:
+	$(MAKE) --no-print-directory build HEADLESS=1
+	Tests/Hosts/sweep_hosts_test.sh .build/debug/scrolllab-headless
+	Tests/Hosts/slurm_array_test.sh .build/debug/scrolllab-headless
 
 # The build without X11: the binary (checked to link no libX11) and the window tests that do not depend
 # on the X server's event times (the pointer-timing tests, fling and stall, need them). The unit tests are

@@ -152,7 +152,7 @@ wait_background "$copies_background" copies
 step "window tests that measure time (one at a time; the unit tests, the fuzz run, the soak and the extension copy's unit tests beside them, idle class)"
 # The companions: each its own process group at the idle class, its outcome in a file.
 companions=()
-rm -f "$out/soak.status" "$out/fuzz.status" "$out/unit-tests.status" "$out/extension-unit-tests.status"
+rm -f "$out/soak.status" "$out/fuzz.status" "$out/unit-tests.status" "$out/extension-unit-tests.status" "$out/hosts.status"
 set -m
 chrt --idle 0 bash -c '
   .build/debug/scrolllab soak --minutes 30 --headless > "$1/soak.log" 2>&1; echo $? > "$1/soak.status"
@@ -171,6 +171,15 @@ chrt --idle 0 bash -c '
   echo $? > "$1/extension-unit-tests.status"
 ' _ "$out" &
 companions+=($!)
+# The sweep across two hosts (network namespaces, sshd, GNU Parallel) and the Slurm job array, on the
+# headless binary built in the step "headless binary" (`make test-hosts` alone; times nothing: a host is killed after a count of results, not after a time). In CI they
+# must run; elsewhere a machine that cannot make a namespace or start Slurm says so and skips.
+chrt --idle 0 bash -c '
+  export SCROLLLAB_REQUIRE_HOSTS=${CI:+1}
+  { Tests/Hosts/sweep_hosts_test.sh .build/debug/scrolllab-headless && Tests/Hosts/slurm_array_test.sh .build/debug/scrolllab-headless; } \
+    > "$1/hosts.log" 2>&1; echo $? > "$1/hosts.status"
+' _ "$out" &
+companions+=($!)
 set +m
 backgrounds+=("${companions[@]}")
 SCROLLLAB_RELEASE_BINARY="$release_binary" WINDOW_TEST_OUT="$window_out" \
@@ -179,12 +188,13 @@ SCROLLLAB_RELEASE_BINARY="$release_binary" WINDOW_TEST_OUT="$window_out" \
 step "the unit tests, the fuzz run, the soak and the extension copy's unit tests (finished at the normal class)"
 for group in "${companions[@]}"; do companion_class other "$group"; done
 for group in "${companions[@]}"; do wait "$group" || true; done
-cat "$out/unit-tests.log" "$out/soak.log" "$out/fuzz.log" "$out/extension-unit-tests.log"
+cat "$out/unit-tests.log" "$out/soak.log" "$out/fuzz.log" "$out/extension-unit-tests.log" "$out/hosts.log"
 status_of() { cat "$out/$1.status" 2>/dev/null || echo "none"; }
 [ "$(status_of unit-tests)" = 0 ] || { echo "unit tests (swift test): FAILED (exit $(status_of unit-tests))"; exit 1; }
 [ "$(status_of soak)" = 0 ] || { echo "soak: FAILED (exit $(status_of soak))"; exit 1; }
 [ "$(status_of fuzz)" = 0 ] || { echo "fuzz: FAILED (exit $(status_of fuzz))"; exit 1; }
 [ "$(status_of extension-unit-tests)" = 0 ] || { echo "the extension copy's unit tests: FAILED"; exit 1; }
+[ "$(status_of hosts)" = 0 ] || { echo "the sweep across hosts and the Slurm array: FAILED (exit $(status_of hosts))"; exit 1; }
 
 step "extension test (the rest)"
 python3 Tests/Extension/extension_test.py --unit-tests-done

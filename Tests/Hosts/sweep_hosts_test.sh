@@ -1,0 +1,160 @@
+#!/usr/bin/env bash
+# A sweep that outgrows one machine, run for real (B-SCALE-1): two hosts on this machine, each a network
+# namespace joined to this one by a veth pair and running its own sshd (Debian's openssh-server), run the
+# sweep documented in docs/sweeps.md with GNU Parallel over `--sshlogin`, `scrolllab-headless` on each.
+#
+#   1. The parts, merged, are byte-equal to the same sweep run on one machine.
+#   2. A host killed mid-sweep (every process in its namespace, its sshd included), then brought back and
+#      the sweep resumed (`parallel --resume-failed`, each shard's `sweep run` resuming its own part), loses
+#      nothing and doubles nothing: the merge is again byte-equal to the one-machine run.
+#
+# Usage: Tests/Hosts/sweep_hosts_test.sh path/to/scrolllab-headless
+# Needs root (network namespaces), ip, sshd, ssh, rsync and parallel; where it cannot make a namespace it says
+# so in one line and exits 0 (a developer's machine without root), unless SCROLLLAB_REQUIRE_HOSTS=1.
+# The hosts' addresses are 10.231.N.2 inside namespaces this script makes and removes: no traffic leaves
+# the machine.
+set -euo pipefail
+
+binary="$(realpath "${1:?usage: sweep_hosts_test.sh path/to/scrolllab-headless}")"
+tag="sl$$"
+work="$(mktemp -d /tmp/scrolllab-hosts.XXXXXX)"
+remote="/tmp/scrolllab-hosts-remote-$$"   # each host's --workdir: the parts are written there, then returned
+hosts=(1 2)
+
+skip() {
+  echo "sweep_hosts_test: skipped: $1"
+  [ "${SCROLLLAB_REQUIRE_HOSTS:-0}" = 1 ] && exit 1
+  exit 0
+}
+fail() { echo "FAIL: $1"; exit 1; }
+ok() { echo "ok: $1"; }
+
+cleanup() {
+  local n
+  for n in "${hosts[@]}"; do
+    ip netns pids "$tag-h$n" 2>/dev/null | xargs -r kill -KILL 2>/dev/null || true
+    ip netns del "$tag-h$n" 2>/dev/null || true
+    ip link del "$tag-v$n" 2>/dev/null || true
+  done
+  rm -rf "$work" "$remote"
+}
+trap cleanup EXIT
+
+[ "$(id -u)" = 0 ] || skip "needs root for network namespaces"
+for tool in ip /usr/sbin/sshd ssh ssh-keygen rsync parallel; do
+  command -v "$tool" > /dev/null || skip "$tool is not installed (make test-deps installs it)"
+done
+ip netns add "$tag-probe" 2>/dev/null || skip "cannot make a network namespace here"
+ip netns del "$tag-probe"
+
+# Keys: one for the hosts, one for the client, authorised for root on every host.
+ssh-keygen -q -t ed25519 -N '' -f "$work/host_key"
+ssh-keygen -q -t ed25519 -N '' -f "$work/client_key"
+cp "$work/client_key.pub" "$work/authorized_keys"
+mkdir -p /run/sshd "$remote" "$work/local"
+chmod 755 /run/sshd
+cat > "$work/ssh" <<EOF
+#!/bin/sh
+exec ssh -i "$work/client_key" -o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null -o BatchMode=yes \
+  -o LogLevel=ERROR -o ConnectTimeout=5 -o ServerAliveInterval=1 -o ServerAliveCountMax=3 "\$@"
+EOF
+chmod +x "$work/ssh"
+
+# start_host N: the namespace, its link (10.231.N.1 here, 10.231.N.2 there) and its sshd.
+start_host() {
+  local n=$1 ns="$tag-h$1" pid
+  if ! ip netns list | grep -qw "$ns"; then
+    ip netns add "$ns"
+    ip link add "$tag-v$n" type veth peer name eth0 netns "$ns"
+    ip addr add "10.231.$n.1/24" dev "$tag-v$n"
+    ip link set "$tag-v$n" up
+    ip netns exec "$ns" ip addr add "10.231.$n.2/24" dev eth0
+    ip netns exec "$ns" ip link set eth0 up
+    ip netns exec "$ns" ip link set lo up
+  fi
+  cat > "$work/sshd-$n.conf" <<EOF
+ListenAddress 10.231.$n.2
+Port 22
+HostKey $work/host_key
+AuthorizedKeysFile $work/authorized_keys
+PermitRootLogin prohibit-password
+PasswordAuthentication no
+KbdInteractiveAuthentication no
+UsePAM no
+StrictModes no
+PidFile $work/sshd-$n.pid
+EOF
+  ip netns exec "$ns" /usr/sbin/sshd -D -e -f "$work/sshd-$n.conf" 2> "$work/sshd-$n.log" &
+  pid=$!
+  disown "$pid"   # killed with its host, on purpose: no "Killed" notice from this shell
+  for _ in $(seq 1 100); do
+    "$work/ssh" "root@10.231.$n.2" true 2>/dev/null && return 0
+    kill -0 "$pid" 2>/dev/null || break
+    sleep 0.1
+  done
+  cat "$work/sshd-$n.log"
+  fail "host $n's sshd does not answer"
+}
+
+# stop_host N: every process in host N's namespace killed at once (a machine that dies).
+stop_host() { ip netns pids "$tag-h$1" | xargs -r kill -KILL; }
+
+for n in "${hosts[@]}"; do start_host "$n"; done
+ok "two hosts up: $(for n in "${hosts[@]}"; do "$work/ssh" "root@10.231.$n.2" 'echo -n "$(ip -o -4 addr show eth0 | awk "{print \$4}") "'; done)"
+
+# The population and the one-machine run.
+"$binary" gestures generate --kind mixed --count 12 --seed 20261129 --out "$work/pop" > /dev/null
+sweep_args=(--gestures "$work/pop" --policies all --latency-ms 0,80 --jobs 1)
+"$binary" sweep run "${sweep_args[@]}" --out "$work/one.jsonl" 2> /dev/null
+"$binary" sweep merge "$work/one.jsonl" --out "$work/one-merged.jsonl"
+lines=$(wc -l < "$work/one-merged.jsonl")
+[ "$lines" -eq $((12 * 8 * 2)) ] || fail "the one-machine run has $lines results, not 192"
+
+shards=6
+logins="1/root@10.231.1.2,1/root@10.231.2.2"
+# run_sweep LOCAL_DIR [PARALLEL OPTIONS…]: the documented command, each shard's part returned to LOCAL_DIR.
+run_sweep() {
+  local dir=$1; shift
+  (cd "$dir" && parallel --ssh "$work/ssh" --sshlogin "$logins" --workdir "$remote" --return "part-{}.jsonl" "$@" \
+    "$binary" sweep run "${sweep_args[@]}" --shard "{}/$shards" --out "part-{}.jsonl" ::: $(seq 1 "$shards"))
+}
+merge_parts() { "$binary" sweep merge "$1"/part-*.jsonl --out "$1/merged.jsonl"; }
+
+# 1. Across two hosts.
+mkdir -p "$work/local/clean"
+run_sweep "$work/local/clean" --joblog "$work/clean.joblog" 2> "$work/clean.err" || { cat "$work/clean.err"; fail "the sweep across two hosts failed"; }
+ran_on=$(awk 'NR > 1 { print $2 }' "$work/clean.joblog" | sort -u | tr '\n' ' ')
+[ "$(awk 'NR > 1 { print $2 }' "$work/clean.joblog" | sort -u | wc -l)" -eq 2 ] || fail "the shards did not run on both hosts: $ran_on"
+merge_parts "$work/local/clean"
+cmp -s "$work/one-merged.jsonl" "$work/local/clean/merged.jsonl" || fail "the parts merged differ from the one-machine run"
+ok "$shards shards on two hosts ($ran_on), returned and merged: byte-equal to the one-machine run ($lines results)"
+
+# 2. Host 2 killed mid-sweep, brought back, the sweep resumed.
+rm -rf "$remote"/part-*.jsonl
+mkdir -p "$work/local/killed"
+run_sweep "$work/local/killed" --joblog "$work/killed.joblog" > /dev/null 2> "$work/killed.err" &
+sweep=$!
+# Kill host 2 once one of its shards has written some results, and before it is done.
+killed=0
+for _ in $(seq 1 600); do
+  if [ -n "$(ip netns pids "$tag-h2" | xargs -r -I{} cat /proc/{}/cmdline 2>/dev/null | tr '\0' ' ' | grep -o 'sweep run' || true)" ] \
+     && compgen -G "$remote/part-*.jsonl" > /dev/null && [ "$(cat "$remote"/part-*.jsonl | wc -l)" -ge 20 ]; then
+    stop_host 2
+    killed=1
+    break
+  fi
+  sleep 0.05
+done
+[ "$killed" = 1 ] || fail "host 2 never ran a shard to kill"
+wait "$sweep" && fail "the sweep reported success with a host killed mid-run" || true
+failed=$(awk 'NR > 1 && $7 != 0 { n++ } END { print n + 0 }' "$work/killed.joblog")
+[ "$failed" -ge 1 ] || fail "no shard failed when host 2 died"
+partial=$(cat "$remote"/part-*.jsonl | wc -l)
+ok "host 2 killed mid-sweep: $failed shard(s) failed, $partial of $lines results on the hosts' disks"
+start_host 2
+run_sweep "$work/local/killed" --joblog "$work/killed.joblog" --resume-failed > /dev/null 2> "$work/resumed.err" \
+  || { cat "$work/resumed.err"; fail "the resumed sweep failed"; }
+merge_parts "$work/local/killed"
+cmp -s "$work/one-merged.jsonl" "$work/local/killed/merged.jsonl" || fail "after the resume the merge differs from the one-machine run"
+ok "resumed with parallel --resume-failed: every result once, byte-equal to the one-machine run"
+echo "sweep hosts test: all checks passed"

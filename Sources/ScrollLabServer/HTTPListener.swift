@@ -124,10 +124,16 @@ package final class HTTPListener: Sendable {
             var deadline = now + headTimeout
             var began: Double?
             var outcome = HTTPHeadReader.Outcome.incomplete
+            // Bytes that came after the last head (a pipeline): the next request starts there, and what
+            // follows its own head is kept for the one after.
             if !pending.isEmpty {
                 began = now
                 outcome = reader.append(pending)
-                pending.removeAll()
+                if case let .head(_, consumed) = outcome, consumed < pending.count {
+                    pending.removeFirst(consumed)
+                } else {
+                    pending.removeAll()
+                }
             }
             while outcome == .incomplete {
                 let n = connection.receive(into: &chunk, timeout: deadline - now)

@@ -33,14 +33,57 @@ package final class HTTPImageFetcher: NSObject, URLSessionDataDelegate, @uncheck
 
     typealias Completion = @Sendable (Result<[UInt8], ImageDecodeFailure>) -> Void
 
-    /// A fetch's body, appended to in place (a value in the job table would be copied by each append).
+    /// A fetch's body, written in place into address space reserved for the largest body accepted: it never
+    /// moves or doubles as it grows (an array copied itself at each doubling, up to 64 MB for a 32 MB body),
+    /// its pages become resident only as they are written, and they go back to the system the moment it is
+    /// dropped (`munmap`; freed arrays stayed resident in the allocator's arenas). Used from one queue at a time.
     private final class Body: @unchecked Sendable {
-        var bytes: [UInt8] = []
+        /// The reservation, made at the first byte; nil before it and once dropped.
+        private var base: UnsafeMutableRawPointer?
+        private(set) var count = 0
+        /// Bytes reserved, and so most bytes held.
+        let limit: Int
+
+        init(limit: Int) { self.limit = limit }
+
+        var isEmpty: Bool { count == 0 }
+
+        /// Appends `data`; nil, or why the body is dropped: it would pass the limit, or no room can be reserved.
+        func append(_ data: Data) -> String? {
+            guard count + data.count <= limit else {
+                drop()
+                return "body over \(limit >> 20) MB"
+            }
+            if base == nil {
+                let address = mmap(nil, limit, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0)
+                guard let address, address != MAP_FAILED else { return "out of memory" }
+                base = address
+            }
+            guard let base else { return "out of memory" }
+            data.withUnsafeBytes { if let from = $0.baseAddress { (base + count).copyMemory(from: from, byteCount: $0.count) } }
+            count += data.count
+            return nil
+        }
+
+        /// The bytes so far, copied out.
+        var bytes: [UInt8] {
+            guard let base else { return [] }
+            return Array(UnsafeRawBufferPointer(start: base, count: count))
+        }
+
+        /// Gives the pages back; the body is empty after.
+        func drop() {
+            if let base { munmap(base, limit) }
+            base = nil
+            count = 0
+        }
+
+        deinit { drop() }
     }
 
     private struct Job {
         var ticket: Int
-        let body = Body()
+        let body = Body(limit: HTTPImageFetcher.maxBodyBytes)
         var expected: Int64 = -1
         var redirects = 0
         var failure: String?
@@ -251,18 +294,8 @@ package final class HTTPImageFetcher: NSObject, URLSessionDataDelegate, @uncheck
         }
         // The delegate queue is serial: this task's body is appended to by this call alone.
         guard let body else { return }
-        let over = body.bytes.count + data.count > Self.maxBodyBytes
-        if over {
-            body.bytes = []
-        } else {
-            if body.bytes.isEmpty, let expected = state.withLock({ $0.jobs[dataTask.taskIdentifier]?.expected }),
-               expected > 0, expected <= Int64(Self.maxBodyBytes) {
-                body.bytes.reserveCapacity(Int(expected))
-            }
-            body.bytes.append(contentsOf: data)
-        }
-        if over {
-            finish(dataTask.taskIdentifier, .failure(.init(reason: "body over \(Self.maxBodyBytes >> 20) MB")))
+        if let refusal = body.append(data) {
+            finish(dataTask.taskIdentifier, .failure(.init(reason: refusal)))
             stop(dataTask)
         }
     }
@@ -320,11 +353,11 @@ package final class HTTPImageFetcher: NSObject, URLSessionDataDelegate, @uncheck
         if let error {
             let code = (error as NSError).code
             // The connection ended before the body the headers announced.
-            if code != NSURLErrorTimedOut, job.expected > 0, Int64(job.body.bytes.count) < job.expected {
+            if code != NSURLErrorTimedOut, job.expected > 0, Int64(job.body.count) < job.expected {
                 return .failure(.init(reason: "truncated body"))
             }
             // A body without a length that ended in an error part of the way.
-            if code != NSURLErrorTimedOut, job.expected <= 0, !job.body.bytes.isEmpty { return .failure(.init(reason: "truncated body")) }
+            if code != NSURLErrorTimedOut, job.expected <= 0, !job.body.isEmpty { return .failure(.init(reason: "truncated body")) }
             let reason: String
             switch code {
             case NSURLErrorTimedOut: reason = "timeout"

@@ -88,7 +88,7 @@ struct PhoneRenderer {
             // times faster than SDL's software blend).
             let faded = opaque && tile.imageAlpha < 1
                 && tile.imageAsset.flatMap { textures?.pixels(for: $0) }.map { canvas.drawFading($0, in: rect, alpha: tile.imageAlpha) } == true
-            if !faded { canvas.draw(texture: texture, in: rect, alpha: tile.imageAlpha, opaque: opaque) }
+            if !faded { canvas.drawVisible(texture: texture, in: rect, alpha: tile.imageAlpha, opaque: opaque) }
             // Over the image, the item index in a small dark pill at the bottom.
             let pill = Rect(x: rect.minX + 8, y: rect.maxY - 30, width: 74, height: 22)
             canvas.fill(pill, RGBA(0, 0, 0, 150))

@@ -353,15 +353,17 @@ struct SweepCommand: ParsableCommand {
                 for recommendation in SweepRecommendation.conditions(results, resamples: resamples) {
                     print(json ? recommendation.json.serialized : recommendation.paragraph + "\n")
                 }
-                return
-            }
-            let rows = SweepSummary.rows(results, resamples: resamples)
-            if json {
-                for row in rows { print(row.json.serialized) }
             } else {
-                print(Self.table(rows, sessions: Set(results.map(\.gesture)).count))
+                let rows = SweepSummary.rows(results, resamples: resamples)
+                if json {
+                    for row in rows { print(row.json.serialized) }
+                } else {
+                    print(Self.table(rows, sessions: Set(results.map(\.gesture)).count))
+                }
             }
+            // The plot with --recommend too: a file named on the command line is never left empty on exit 0.
             if let plot, let drawing {
+                let rows = SweepSummary.rows(results, resamples: resamples)
                 let conditions = SweepRecommendation.conditions(results, resamples: resamples)
                 let title = "scrolllab sweep report \(file): \(results.count) runs, \(Set(results.map(\.gesture)).count) sessions"
                 let error = MainActor.assumeIsolated { drawing.writeSweepPlot(rows: rows, conditions: conditions, title: title, to: plot) }

@@ -137,8 +137,10 @@ for a in advice:
     check(a["cost"] == ("bytes" if a["condition"]["source"] == "3g" else "loads") and a["recommended"] in frontier
           and a["paragraph"].startswith("Under " + a["condition"]["source"]) and ("Recommended: " + a["recommended"]) in a["paragraph"],
           "%s: frontier %s against %s, %s recommended" % (a["condition"]["source"], frontier, a["cost"], a["recommended"]))
-r = run("sweep", "report", "all.jsonl", "--recommend", "--resamples", "200")
+r = run("sweep", "report", "all.jsonl", "--recommend", "--resamples", "200", "--plot", "recommend.png")
 check(r.stdout.count("Under ") == 3, "--recommend without --json: three paragraphs")
+size = png_size(os.path.join(work, "recommend.png"))
+check(size is not None and size[0] == 1400 and size[1] > 800, "--recommend with --plot writes the plot too: %r (it left an empty file)" % (size,))
 run("sweep", "report", "all.jsonl", "--plot", "report.png", "--resamples", "200")
 w, h = png_size(os.path.join(work, "report.png"))
 check(w == 1400 and h > 800, "the report's plot is written (%d×%d)" % (w, h))

@@ -113,10 +113,18 @@ package struct SweepPlot {
     private func panel(_ c: SweepRecommendation, in cell: Rect, pen: PlotPen) {
         let bytes = c.costName == "bytes"
         let sessions = c.points.map(\.sessions).max() ?? 0
-        pen.text.draw("\(c.conditionText): blank tile·s against \(bytes ? "kB" : "loads") (\(sessions) sessions)",
-                      style: .heading, colour: BenchPlot.ink, x: Int32(cell.minX + 20), y: Int32(cell.minY + 8))
+        // The condition, wrapped at its commas to the panel's width (a long one ran into the next panel's),
+        // then what is plotted.
+        var top = cell.minY + 4
+        for line in Self.wrapped(c.conditionText, width: Int32(cell.width - 40), pen: pen) {
+            pen.text.draw(line, style: .heading, colour: BenchPlot.ink, x: Int32(cell.minX + 20), y: Int32(top))
+            top += 20
+        }
+        pen.text.draw("blank tile·s against \(bytes ? "kB" : "loads") (\(sessions) sessions)",
+                      style: .label, colour: BenchPlot.axis, x: Int32(cell.minX + 20), y: Int32(top))
         let unit = bytes ? 1000.0 : 1
-        let plot = Rect(x: cell.minX + 90, y: cell.minY + 56, width: cell.width - 130, height: cell.height - 110)
+        let plotTop = Swift.max(cell.minY + 56, top + 48)
+        let plot = Rect(x: cell.minX + 90, y: plotTop, width: cell.width - 130, height: cell.maxY - 54 - plotTop)
         let xScale = PlotAxis.linear(upTo: (c.points.map(\.cost.upper).max() ?? 1) / unit * 1.05)
         let yScale = PlotAxis.linear(upTo: (c.points.map(\.blankTileSeconds.upper).max() ?? 1) * 1.05)
         func x(_ v: Double) -> Double { plot.minX + xScale.fraction(v / unit) * plot.width }
@@ -156,6 +164,26 @@ package struct SweepPlot {
             let name = r.policy == c.recommended.policy ? r.policy + " (recommended)" : r.policy
             taken.append(pen.label(name, near: p, avoiding: taken, within: plot, colour: BenchPlot.colour(r.policy)))
         }
+    }
+}
+
+extension SweepPlot {
+    /// `text` in lines no wider than `width` in the heading style, broken after its commas (a part wider
+    /// than the line stays whole).
+    static func wrapped(_ text: String, width: Int32, pen: PlotPen) -> [String] {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        var lines: [String] = [], line = ""
+        for (i, part) in parts.enumerated() {
+            let piece = (line.isEmpty ? part.drop { $0 == " " }.description : part) + (i < parts.count - 1 ? "," : "")
+            if !line.isEmpty, pen.text.size(line + piece, style: .heading).width > width {
+                lines.append(line)
+                line = String(piece.drop { $0 == " " })
+            } else {
+                line += piece
+            }
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
     }
 }
 

@@ -165,7 +165,9 @@ struct BenchCommand: ParsableCommand {
         // A folder: every run starts with its images; what the runs stored is left there at the end.
         let imageFiles = network == nil || diskCache == "on" || diskCache == "off" ? [] : images.files
         let folder = HeadlessDiskFolder(DiskCacheChoice(argument: diskCache), files: imageFiles)
-        config.diskCacheEntries = folder?.entries(assetCount: config.assetCount) ?? []
+        let start = folder?.start(assetCount: config.assetCount) ?? HeadlessDiskFolder.Start()
+        config.diskCacheEntries = start.entries
+        config.diskCacheCorrupt = start.corrupt
         var stored: Set<Int> = []
         defer { folder?.store(stored.sorted()) }
         var clock = HeadlessReplay()

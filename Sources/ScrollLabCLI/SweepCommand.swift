@@ -219,7 +219,7 @@ struct SweepCommand: ParsableCommand {
             let withOracle = oracle
             // `--disk-cache DIR`: every run starts with the folder's images as they were at the start.
             let diskFolder = needsSizes ? HeadlessDiskFolder(diskCache, files: images.files) : nil
-            let diskEntries = diskFolder?.entries(assetCount: assetCount) ?? []
+            let diskStart = diskFolder?.start(assetCount: assetCount) ?? HeadlessDiskFolder.Start()
             let stored = Mutex(Set<Int>())
             let hasDisk = diskCache != .off
             let started = DispatchTime.now().uptimeNanoseconds
@@ -244,7 +244,8 @@ struct SweepCommand: ParsableCommand {
                     for configuration in todo {
                         let line = SweepPlan.run(configuration, gesture: name, events: events, assetByteSizes: sizes, assetCount: assetCount,
                                                  oracle: withOracle,
-                                                 feed: feedFactors.feed?.feed, disk: hasDisk, diskEntries: diskEntries) { assets in
+                                                 feed: feedFactors.feed?.feed, disk: hasDisk, diskEntries: diskStart.entries,
+                                                 diskCorrupt: diskStart.corrupt) { assets in
                             if diskFolder != nil { stored.withLock { $0.formUnion(assets) } }
                         }
                         do throws(SweepResults.Problem) { try results.append(line.serialized) } catch {

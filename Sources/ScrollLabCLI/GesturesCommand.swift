@@ -68,7 +68,7 @@ struct GesturesCommand: ParsableCommand {
                 let name = "session-" + String(repeating: "0", count: width - number.count) + number + ".jsonl"
                 GesturesCommand.write(layout.map { generator.session(i, layout: $0) } ?? generator.session(i), to: (out as NSString).appendingPathComponent(name), command: "generate")
             }
-            print("wrote \(count) \(kind.rawValue) sessions (seed \(seed)) to \(out)")
+            CommandOutput(command: "gestures generate").line("wrote \(count) \(kind.rawValue) sessions (seed \(seed)) to \(out)")
         }
     }
 
@@ -182,8 +182,7 @@ struct GesturesCommand: ParsableCommand {
             if reader.clampedValues > 0 {
                 writeStandardError("scrolllab gestures import: note: \(reader.clampedValues) position value(s) outside the panel's range were clamped")
             }
-            print("wrote \(writer.written) gesture(s) from \(capture) to \(out)")
-            finishStandardOutput(command: "gestures import")
+            CommandOutput(command: "gestures import").line("wrote \(writer.written) gesture(s) from \(capture) to \(out)")
         }
 
         /// A small file's text (at most 1 MiB), or nil.

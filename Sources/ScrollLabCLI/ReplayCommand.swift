@@ -182,7 +182,7 @@ extension ReplayCommand {
             } else {
                 pairs.append(("phones", .array(zip(scene.compare, result.phones).map { .object([("compare", .string($0.name))] + $1) })))
             }
-            print(JSONValue.object(pairs).serialized)
+            CommandOutput(command: "replay").line(JSONValue.object(pairs).serialized)
         case let .failure(problem):
             StopSignals.waitIfStopping()
             fail("scrolllab replay: --video: " + problem.message.replacingOccurrences(of: "scrolllab: ", with: ""))

@@ -348,19 +348,20 @@ struct SweepCommand: ParsableCommand {
             let drawing = plot.map { _ in Drawings.required("--plot", command: "sweep report") }
             if let plot, plot != "-" { _ = openOutput(plot, option: "--plot", command: "sweep report").close() }
             defer { finishStandardOutput(command: "sweep report") }
+            let output = CommandOutput(command: "sweep report")
             let coverage = Self.read(file)
             let results = coverage.results
             if recommend {
                 for recommendation in SweepRecommendation.conditions(results, resamples: resamples) {
-                    print(json ? recommendation.json.serialized : recommendation.paragraph + "\n")
+                    output.line(json ? recommendation.json.serialized : recommendation.paragraph + "\n")
                 }
                 return
             }
             let rows = SweepSummary.rows(results, resamples: resamples)
             if json {
-                for row in rows { print(row.json.serialized) }
+                for row in rows { output.line(row.json.serialized) }
             } else {
-                print(Self.table(rows, sessions: Set(results.map(\.gesture)).count))
+                output.line(Self.table(rows, sessions: Set(results.map(\.gesture)).count))
             }
             if let plot, let drawing {
                 let conditions = SweepRecommendation.conditions(results, resamples: resamples)

@@ -471,7 +471,8 @@ struct SweepCommand: ParsableCommand {
         func run() throws {
             let repair: SweepResults.Repair
             do { repair = try SweepResults.repair(path: file) } catch { fail("scrolllab sweep repair: \(error.message)", code: error.code) }
-            for (line, reason) in repair.dropped.prefix(20) {
+            // Every line dropped is named: the file no longer holds it.
+            for (line, reason) in repair.dropped {
                 writeStandardError("scrolllab sweep repair: \(MessageText.quoted(file)) line \(line) dropped: \(reason)")
             }
             writeStandardError("scrolllab sweep repair: \(repair.kept) result(s) kept, \(repair.dropped.count) line(s) dropped "

@@ -68,8 +68,8 @@ def missing_value(case):
     return None
 
 
-# Parsing only: three at a time.
-with concurrent.futures.ThreadPoolExecutor(3) as pool:
+# Parsing only: two at a time.
+with concurrent.futures.ThreadPoolExecutor(2) as pool:
     missing = [m for m in pool.map(missing_value, cases) if m]
 check(missing == [], "no option reads -1 as a missing value (%d tried): %s" % (len(cases), missing[:5]))
 print("a negative number is an option's value everywhere")

@@ -32,7 +32,7 @@ struct HeadlessDiskFolder {
     /// The window's key of asset `asset`.
     func key(_ asset: Int) -> String { "file:" + String(decoding: files[asset % files.count].path, as: UTF8.self) }
 
-    /// The first `assetCount` assets' entries, each listed one read and checked as the window reads it
+    /// The first `assetCount` assets' entries, each listed entry read and checked as the window reads it
     /// (`DiskCache.read`: its key, length and checksum; a bad one deleted), without marking it used.
     func start(assetCount: Int) -> Start {
         var start = Start()

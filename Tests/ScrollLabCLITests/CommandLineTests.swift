@@ -175,4 +175,25 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(OptionNames.takingValues(SoakCommand.self).isSuperset(of: ["--minutes", "--gestures", "--latency-ms"]))
         XCTAssertFalse(OptionNames.takingValues(SoakCommand.self).contains("--headless"))
     }
+
+    /// Every option that takes a value, of every command (as ArgumentParser describes it, hidden ones
+    /// included): `-1` after it is its value, never "Missing value". An unknown option after it keeps the
+    /// line from parsing whatever the value.
+    func testEveryOptionTakesANegativeNumberAsItsValue() {
+        var tried = 0
+        for command in Self.leafCommands() {
+            let path = CommandName(command).path
+            let words = path == "window" ? [] : path.split(separator: " ").map(String.init)
+            // `--feed` reads its file while the line parses, and a missing one ends the process: run on the binary.
+            for option in OptionNames.takingValues(command).sorted() where option != "--feed" {
+                tried += 1
+                guard case let .refused(refusal) = ScrollLabCommand.parseLine(words + [option, "-1", "--no-such-option-here"]) else {
+                    XCTFail("\(path) \(option) -1 --no-such-option-here parsed")
+                    continue
+                }
+                XCTAssertFalse(refusal.message.contains("Missing value"), "\(path) \(option): \(refusal.message)")
+            }
+        }
+        XCTAssertGreaterThan(tried, 100)
+    }
 }

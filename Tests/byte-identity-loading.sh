@@ -52,11 +52,12 @@ run() {
 }
 export -f run
 
-n=0
+n=$(wc -l < "$cmds")
+i=0
 while IFS= read -r line; do
-  n=$((n + 1))
-  printf '%s\0%s\0%s\0' "$ref" "$line" "$work/ref.$n"
-  printf '%s\0%s\0%s\0' "$new" "$line" "$work/new.$n"
+  i=$((i + 1))
+  printf '%s\0%s\0%s\0' "$ref" "$line" "$work/ref.$i"
+  printf '%s\0%s\0%s\0' "$new" "$line" "$work/new.$i"
 done < "$cmds" | xargs -0 -n 3 -P "${JOBS:-2}" bash -c 'run "$@"' _
 
 # The sweep: two gestures, every policy, a latency and a network, then its reports.

@@ -27,9 +27,8 @@ public struct LoadMetricsRecorder: Sendable {
     private var startTime: Double?
     /// Visible tiles without their image in the last frame: what the screen shows until the next one.
     private var lastBlank = 0
-    private var wasMoving = false
-    private var settleStart: Double?
-    private var settleSum = 0.0
+    /// The settle latency's waits.
+    private var settle = SettleWait()
     /// Visible blank area in the last frame, pt².
     private var lastBlankArea = 0.0
     /// Per pool view: the item it showed visible in the last frame (nil: not visible), when that
@@ -59,8 +58,8 @@ public struct LoadMetricsRecorder: Sendable {
         pendingWaste.forEachValue { pending += $0 }
         m.loadsWastedPending = pending
         m.loadsWasted += m.loadsWastedPending
-        var sum = settleSum, count = m.settleCount
-        if let start = settleStart, let now = lastFrameTime {
+        var sum = settle.sum, count = m.settleCount
+        if let start = settle.start, let now = lastFrameTime {
             let wait = now - start
             sum += wait
             count += 1
@@ -202,14 +201,10 @@ public struct LoadMetricsRecorder: Sendable {
         lastBlank = blank
         base.peakDecodedBytes = Swift.max(base.peakDecodedBytes, cacheBytes + tileOnlyBytes)
 
-        if isMoving, let start = settleStart {
-            recordSettle(time - start)       // a new touch or motion cut the wait short
+        if let wait = settle.frame(at: time, isMoving: isMoving, settled: blank == 0) {
+            base.settleCount += 1
+            base.settleLatencyMax = Swift.max(base.settleLatencyMax, wait)
         }
-        if wasMoving && !isMoving { settleStart = time }
-        if !isMoving, let start = settleStart, blank == 0 {
-            recordSettle(time - start)
-        }
-        wasMoving = isMoving
     }
 
     /// Tracks each pool view's appearance: a tile that became visible (or was rebound while visible)
@@ -255,13 +250,6 @@ public struct LoadMetricsRecorder: Sendable {
     }
 
     private static func share(ready: Int, of count: Int) -> Double { count == 0 ? 1 : Double(ready) / Double(count) }
-
-    private mutating func recordSettle(_ wait: Double) {
-        settleSum += wait
-        base.settleCount += 1
-        base.settleLatencyMax = Swift.max(base.settleLatencyMax, wait)
-        settleStart = nil
-    }
 
     private func key(_ item: Int) -> ImageKey { itemImages?.key(of: item) ?? ImageKey(item: item, assetCount: assetCount) }
 }

@@ -39,9 +39,15 @@ public struct NetworkImageSource: ImageSource, Sendable {
     /// Decoded size of every image (what the memory cache counts).
     public var decodedBytes: Int
     /// Requests in flight at once to the image host under HTTP/1.1 (one connection each).
-    public var connectionsPerHost: Int
+    public var connectionsPerHost: Int {
+        get { connections.perHost }
+        set { connections.perHost = newValue }
+    }
     /// The HTTP version: HTTP/1.1's connections, or HTTP/2's streams on one connection.
-    public var httpVersion: HTTPVersion
+    public var httpVersion: HTTPVersion {
+        get { connections.httpVersion }
+        set { connections.httpVersion = newValue }
+    }
     /// Order of requests waiting for a connection.
     public var order: RequestOrder
     /// Seed of the packet losses.
@@ -90,11 +96,8 @@ public struct NetworkImageSource: ImageSource, Sendable {
     private var clock = 0.0
     private var waiting: [LoadTicket] = []
     private var active: [Transfer] = []
-    private var openConnections = 0
-    /// HTTP/2: when the one connection's handshake is over (requests wait for it).
-    private var connectionReady = 0.0
-    /// HTTP/2: no stream receives before this time (another stream is recovering lost packets).
-    private var stalledUntil = -Double.infinity
+    /// The connections to the image host.
+    private var connections: HostConnections
     /// Loads whose result time is known (disk reads, decodes, failures), in no particular order.
     private var finishing: [LoadCompletion] = []
 
@@ -109,8 +112,7 @@ public struct NetworkImageSource: ImageSource, Sendable {
         self.defaultBytes = Swift.max(0, defaultBytes)
         self.decodeCost = Swift.max(0, decodeCost)
         self.decodedBytes = Swift.max(0, decodedBytes)
-        self.connectionsPerHost = Swift.max(1, connectionsPerHost)
-        self.httpVersion = httpVersion
+        self.connections = HostConnections(perHost: Swift.max(1, connectionsPerHost), httpVersion: httpVersion)
         self.order = order
         self.seed = seed
         var disk = diskByteLimit.map { MemoryCache<ImageKey>(byteLimit: $0) }
@@ -201,7 +203,7 @@ public struct NetworkImageSource: ImageSource, Sendable {
             case let .requesting(at) where at <= clock && t.timesOut:
                 active.remove(at: i)
                 // Given up: HTTP/1.1 drops the connection; HTTP/2 resets the stream and keeps the connection.
-                if httpVersion == .http1_1 { openConnections -= 1 }
+                connections.gaveUp()
                 finishing.append(LoadCompletion(ticket: t.ticket, result: .failed(reason: "timeout"), time: clock))
                 freed = true
                 continue
@@ -214,7 +216,7 @@ public struct NetworkImageSource: ImageSource, Sendable {
                 if left <= Self.byteEpsilon || clock + left / rate <= clock {
                     t.phase = .recovering(at: clock + t.lossPenalty)
                     // HTTP/2: the connection's other streams wait behind the retransmissions.
-                    if httpVersion == .http2, t.lossPenalty > 0 { stalledUntil = Swift.max(stalledUntil, clock + t.lossPenalty) }
+                    connections.recover(at: clock, lossPenalty: t.lossPenalty)
                 }
             default:
                 break
@@ -241,7 +243,7 @@ public struct NetworkImageSource: ImageSource, Sendable {
     /// Advances the clock to `time`, every receiving transfer getting its share of the downlink.
     private mutating func progress(to time: Double) {
         guard time > clock else { return }
-        let from = Swift.max(clock, stalledUntil)
+        let from = Swift.max(clock, connections.stalledUntil)
         if !active.isEmpty, time > from {
             let share = receivingRate * (time - from)
             for i in active.indices {
@@ -256,7 +258,7 @@ public struct NetworkImageSource: ImageSource, Sendable {
     /// The next moment something changes in the network (a first byte, a body done, a recovery over).
     private func nextEventTime() -> Double {
         let rate = receivingRate
-        let from = Swift.max(clock, stalledUntil)
+        let from = Swift.max(clock, connections.stalledUntil)
         var next = Double.infinity
         for t in active {
             switch t.phase {
@@ -285,28 +287,14 @@ public struct NetworkImageSource: ImageSource, Sendable {
     }
 
     /// Requests in flight at once: HTTP/1.1's connections, or HTTP/2's streams.
-    public var requestLimit: Int { httpVersion == .http1_1 ? connectionsPerHost : Self.maxConcurrentStreams }
+    public var requestLimit: Int { connections.requestLimit(maxStreams: Self.maxConcurrentStreams) }
 
     /// Gives free connections (HTTP/2: streams) to waiting requests, in `order`.
     private mutating func startWaiting() {
         while active.count < requestLimit, !waiting.isEmpty {
             let ticket = order == .fifo ? waiting.removeFirst() : waiting.removeLast()
             var firstByte = clock + Double(Self.requestBytes) / profile.uplinkBytesPerSecond + profile.roundTrip
-            switch httpVersion {
-            case .http1_1:
-                // An idle kept-alive connection is reused; otherwise one more is opened (a handshake first).
-                if openConnections <= active.count {
-                    openConnections += 1
-                    firstByte += profile.roundTrip
-                }
-            case .http2:
-                // One connection for every stream: opened by the first request, the others wait for its handshake.
-                if openConnections == 0 {
-                    openConnections = 1
-                    connectionReady = clock + profile.roundTrip
-                }
-                firstByte += Swift.max(0, connectionReady - clock)
-            }
+            firstByte += connections.connect(at: clock, active: active.count, roundTrip: profile.roundTrip)
             traffic.requests += 1
             // Lost requests (or first answers) are sent again after the retransmission timeout.
             var timeout = Self.retransmissionTimeout

@@ -2,6 +2,7 @@
 # The steps of `make test` (after its packages and the layering check), in the order that keeps both cores
 # busy without letting a build disturb a test that measures time:
 #
+#   0. the stored-properties audit (Tests/stored-properties.py, under a second);
 #   1. in the background, from the start: the release build (for the signal tests and the docs' commands;
 #      in its own build folder, .build-release, so that it runs beside the debug build instead of waiting
 #      for .build; at the normal priority, as the window tests wait for both), then at a low priority the
@@ -92,6 +93,9 @@ Tests/in-place.sh --check && in_place=1
 nox11_scratch="${NOX11_SCRATCH:-.build-nox11}"
 release_scratch=.build-release
 release_binary="$release_scratch/release/scrolllab"
+
+step "stored properties per type (Tests/stored-properties.py: none over 14 but plain records)"
+python3 Tests/stored-properties.py
 
 step "debug build with the unit tests (the release build beside it)"
 set -m

@@ -117,7 +117,7 @@ for name in filter(None, files):
         originals[name] = (tree[name], (status.st_atime_ns, status.st_mtime_ns))
 
 # Adding a policy: its file (the policy and its declaration), and its name in `LoadingPolicyKind.all`.
-write("Sources/LabKit/Loading/ThrowawayPolicy.swift", """
+write("Sources/LabKit/Loading/Policies/ThrowawayPolicy.swift", """
 /// A policy added by the extension test: loads every bound item, like Eager.
 public struct ThrowawayPolicy: LoadingPolicy {
     public var kind: LoadingPolicyKind { .throwaway }
@@ -137,7 +137,7 @@ extension LoadingPolicyKind {
         summary: "the extension test's", origin: .lab, system: "", colour: (1, 254, 127))) { _ in ThrowawayPolicy() }
 }
 """)
-add_to_registry("Sources/LabKit/Loading/LoadingPolicyKind.swift", "public static let all: [LoadingPolicyKind] = [", ".throwaway")
+add_to_registry("Sources/LabKit/Loading/Policies/LoadingPolicyKind.swift", "public static let all: [LoadingPolicyKind] = [", ".throwaway")
 # Adding a scene: the model, its kind, its window side, and one entry in the registry.
 write("Sources/LabKit/Scenes/ThrowawayScene.swift", """import ScrollKit
 

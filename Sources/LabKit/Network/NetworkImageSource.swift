@@ -31,7 +31,7 @@
 /// Each image's size is its file's (`byteSizes`, by asset), so the traffic counted is real bytes.
 public struct NetworkImageSource: ImageSource, Sendable {
     /// The network.
-    public var profile: NetworkProfile { didSet { radio.profile = profile.radio } }
+    public var profile: NetworkProfile { didSet { meter.radio.profile = profile.radio } }
     /// Bytes of each asset's file, by asset index; an asset past the end counts `defaultBytes`.
     public var byteSizes: [Int]
     /// Transfer size of an asset without a stated size.
@@ -41,21 +41,25 @@ public struct NetworkImageSource: ImageSource, Sendable {
     /// Decoded size of every image (what the memory cache counts).
     public var decodedBytes: Int
     /// Requests in flight at once to the image host under HTTP/1.1 (one connection each).
-    public var connectionsPerHost: Int
+    public var connectionsPerHost: Int {
+        get { connections.perHost }
+        set { connections.perHost = newValue }
+    }
     /// The HTTP version: HTTP/1.1's connections, or HTTP/2's streams on one connection.
-    public var httpVersion: HTTPVersion
+    public var httpVersion: HTTPVersion {
+        get { connections.httpVersion }
+        set { connections.httpVersion = newValue }
+    }
     /// Order of requests waiting for a connection.
     public var order: RequestOrder
     /// Seed of the packet losses.
     public var seed: UInt64
     /// The disk cache's entries (key → stored bytes), least recently used first out; nil: no disk cache.
-    public private(set) var disk: MemoryCache<ImageKey>?
-    /// Assets whose entry in the folder was torn or corrupt at the start (deleted there): the first load
-    /// of each counts `diskCorrupt` and fetches the image over the network, as the window's does (the
-    /// time the window spends reading the bad entry first is not modelled).
-    private var corruptEntries: Set<Int> = []
+    public var disk: MemoryCache<ImageKey>? { store.entries }
+    /// The disk cache and the entries found bad when the run began.
+    private var store: ModelledDisk
     /// What was moved so far.
-    public private(set) var traffic = SourceTraffic()
+    public var traffic: SourceTraffic { meter.traffic }
 
     /// Size of one image request going up (method, path, headers), bytes.
     public static let requestBytes = 400
@@ -96,15 +100,12 @@ public struct NetworkImageSource: ImageSource, Sendable {
     private var clock = 0.0
     private var waiting: [LoadTicket] = []
     private var active: [Transfer] = []
-    private var openConnections = 0
-    /// HTTP/2: when the one connection's handshake is over (requests wait for it).
-    private var connectionReady = 0.0
-    /// HTTP/2: no stream receives before this time (another stream is recovering lost packets).
-    private var stalledUntil = -Double.infinity
+    /// The connections to the image host.
+    private var connections: HostConnections
     /// Loads whose result time is known (disk reads, decodes, failures), in no particular order.
     private var finishing: [LoadCompletion] = []
-    /// The radio's states, driven by the transfers in flight.
-    private var radio: RadioEnergyMeter
+    /// What was moved, and the radio's states driven by the transfers in flight.
+    private var meter: TrafficMeter
 
     /// A source over `profile`. `diskByteLimit` nil: no disk cache; otherwise one that starts with the
     /// assets `diskEntries` (least recently used first: a folder's entries, `--disk-cache DIR`) or empty,
@@ -118,18 +119,16 @@ public struct NetworkImageSource: ImageSource, Sendable {
         self.defaultBytes = Swift.max(0, defaultBytes)
         self.decodeCost = Swift.max(0, decodeCost)
         self.decodedBytes = Swift.max(0, decodedBytes)
-        self.connectionsPerHost = Swift.max(1, connectionsPerHost)
-        self.httpVersion = httpVersion
+        self.connections = HostConnections(perHost: Swift.max(1, connectionsPerHost), httpVersion: httpVersion)
         self.order = order
         self.seed = seed
-        self.radio = RadioEnergyMeter(profile: profile.radio)
+        self.meter = TrafficMeter(radio: RadioEnergyMeter(profile: profile.radio))
         var disk = diskByteLimit.map { MemoryCache<ImageKey>(byteLimit: $0) }
         for asset in diskEntries {
             let key = ImageKey(asset: asset)
             _ = disk?.insert(key, cost: key.asset >= 0 && key.asset < byteSizes.count ? Swift.max(0, byteSizes[key.asset]) : self.defaultBytes)
         }
-        self.disk = disk
-        if disk != nil { corruptEntries = Set(diskCorrupt).subtracting(diskEntries) }
+        self.store = ModelledDisk(entries: disk, corrupt: disk == nil ? [] : Set(diskCorrupt).subtracting(diskEntries))
     }
 
     /// Bytes of `key`'s file.
@@ -148,13 +147,13 @@ public struct NetworkImageSource: ImageSource, Sendable {
         defer { readRadio() }
         // An idle network has no past to keep: it starts at the caller's time even if it looked further ahead.
         if active.isEmpty { clock = time } else { advance(to: time) }
-        if disk?.get(ticket.key) != nil {
-            traffic.diskHits += 1
+        if store.entries?.get(ticket.key) != nil {
+            meter.traffic.diskHits += 1
             let read = Self.diskReadTime(bytes: transferBytes(of: ticket.key))
             finishing.append(LoadCompletion(ticket: ticket, result: .image(bytes: decodedBytes), time: clock + read + decodeCost))
             return
         }
-        if corruptEntries.remove(ticket.key.asset) != nil { traffic.diskCorrupt += 1 }
+        if store.corrupt.remove(ticket.key.asset) != nil { meter.traffic.diskCorrupt += 1 }
         waiting.append(ticket)
         startWaiting()
     }
@@ -170,14 +169,14 @@ public struct NetworkImageSource: ImageSource, Sendable {
             switch t.phase {
             case let .receiving(bytes):
                 received(Int(bytes))
-                traffic.cancelledBytes += Int(bytes)
+                meter.traffic.cancelledBytes += Int(bytes)
             case .recovering:
                 received(t.bytes)
-                traffic.cancelledBytes += t.bytes
+                meter.traffic.cancelledBytes += t.bytes
             case .requesting: break
             }
             startWaiting()
-            if active.isEmpty { radio.idle(at: clock) }
+            if active.isEmpty { meter.radio.idle(at: clock) }
             return
         }
         finishing.removeAll { $0.ticket == ticket }
@@ -221,10 +220,10 @@ public struct NetworkImageSource: ImageSource, Sendable {
             case let .requesting(at) where at <= clock && t.timesOut:
                 active.remove(at: i)
                 // Given up: HTTP/1.1 drops the connection; HTTP/2 resets the stream and keeps the connection.
-                if httpVersion == .http1_1 { openConnections -= 1 }
+                connections.gaveUp()
                 finishing.append(LoadCompletion(ticket: t.ticket, result: .failed(reason: "timeout"), time: clock))
                 freed = true
-                if active.isEmpty { radio.idle(at: clock) }
+                if active.isEmpty { meter.radio.idle(at: clock) }
                 continue
             case let .requesting(at) where at <= clock:
                 t.firstByte = at
@@ -235,7 +234,7 @@ public struct NetworkImageSource: ImageSource, Sendable {
                 if left <= Self.byteEpsilon || clock + left / rate <= clock {
                     t.phase = .recovering(at: clock + t.lossPenalty)
                     // HTTP/2: the connection's other streams wait behind the retransmissions.
-                    if httpVersion == .http2, t.lossPenalty > 0 { stalledUntil = Swift.max(stalledUntil, clock + t.lossPenalty) }
+                    connections.recover(at: clock, lossPenalty: t.lossPenalty)
                 }
             default:
                 break
@@ -244,8 +243,8 @@ public struct NetworkImageSource: ImageSource, Sendable {
             if finished {
                 active.remove(at: i)
                 received(t.bytes)
-                if active.isEmpty { radio.idle(at: clock) }
-                _ = disk?.insert(t.ticket.key, cost: t.bytes)
+                if active.isEmpty { meter.radio.idle(at: clock) }
+                _ = store.entries?.insert(t.ticket.key, cost: t.bytes)
                 finishing.append(LoadCompletion(ticket: t.ticket, result: .image(bytes: decodedBytes), time: clock + decodeCost,
                                                 timing: TransferTiming(firstByte: t.firstByte, lastByte: clock, bytes: t.bytes)))
                 freed = true
@@ -258,16 +257,10 @@ public struct NetworkImageSource: ImageSource, Sendable {
     }
 
     /// Counts `bytes` of response body received (the radio's downlink too).
-    private mutating func received(_ bytes: Int) {
-        traffic.networkBytes += bytes
-        radio.moved(downlink: bytes, uplink: 0)
-    }
+    private mutating func received(_ bytes: Int) { meter.received(bytes) }
 
     /// The radio's reading at the clock, into the traffic.
-    private mutating func readRadio() {
-        traffic.radioJoules = radio.joules(at: clock)
-        traffic.radioActiveSeconds = radio.activeSeconds(at: clock)
-    }
+    private mutating func readRadio() { meter.readRadio(at: clock) }
 
     /// Below this many bytes left, a transfer is complete (floating-point residue of the shares).
     private static let byteEpsilon = 1e-6
@@ -275,7 +268,7 @@ public struct NetworkImageSource: ImageSource, Sendable {
     /// Advances the clock to `time`, every receiving transfer getting its share of the downlink.
     private mutating func progress(to time: Double) {
         guard time > clock else { return }
-        let from = Swift.max(clock, stalledUntil)
+        let from = Swift.max(clock, connections.stalledUntil)
         if !active.isEmpty, time > from {
             let share = receivingRate * (time - from)
             for i in active.indices {
@@ -290,7 +283,7 @@ public struct NetworkImageSource: ImageSource, Sendable {
     /// The next moment something changes in the network (a first byte, a body done, a recovery over).
     private func nextEventTime() -> Double {
         let rate = receivingRate
-        let from = Swift.max(clock, stalledUntil)
+        let from = Swift.max(clock, connections.stalledUntil)
         var next = Double.infinity
         for t in active {
             switch t.phase {
@@ -319,31 +312,17 @@ public struct NetworkImageSource: ImageSource, Sendable {
     }
 
     /// Requests in flight at once: HTTP/1.1's connections, or HTTP/2's streams.
-    public var requestLimit: Int { httpVersion == .http1_1 ? connectionsPerHost : Self.maxConcurrentStreams }
+    public var requestLimit: Int { connections.requestLimit(maxStreams: Self.maxConcurrentStreams) }
 
     /// Gives free connections (HTTP/2: streams) to waiting requests, in `order`.
     private mutating func startWaiting() {
         while active.count < requestLimit, !waiting.isEmpty {
             let ticket = order == .fifo ? waiting.removeFirst() : waiting.removeLast()
             var firstByte = clock + Double(Self.requestBytes) / profile.uplinkBytesPerSecond + profile.roundTrip
-            switch httpVersion {
-            case .http1_1:
-                // An idle kept-alive connection is reused; otherwise one more is opened (a handshake first).
-                if openConnections <= active.count {
-                    openConnections += 1
-                    firstByte += profile.roundTrip
-                }
-            case .http2:
-                // One connection for every stream: opened by the first request, the others wait for its handshake.
-                if openConnections == 0 {
-                    openConnections = 1
-                    connectionReady = clock + profile.roundTrip
-                }
-                firstByte += Swift.max(0, connectionReady - clock)
-            }
-            traffic.requests += 1
-            if active.isEmpty { radio.busy(at: clock) }
-            radio.moved(downlink: 0, uplink: Self.requestBytes)
+            firstByte += connections.connect(at: clock, active: active.count, roundTrip: profile.roundTrip)
+            meter.traffic.requests += 1
+            if active.isEmpty { meter.radio.busy(at: clock) }
+            meter.radio.moved(downlink: 0, uplink: Self.requestBytes)
             // Lost requests (or first answers) are sent again after the retransmission timeout.
             var timeout = Self.retransmissionTimeout
             var attempt = 0

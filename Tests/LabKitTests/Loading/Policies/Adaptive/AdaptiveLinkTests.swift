@@ -40,13 +40,13 @@ import Testing
         #expect(p.linkLoads(context(ttfb: 3, transfer: 1)) == 5)
         // The spare is a setting.
         var none = AdaptivePolicy()
-        none.linkLoadsSpare = 0
+        none.tuning.linkLoadsSpare = 0
         #expect(none.linkLoads(context(ttfb: edge.ttfb, transfer: edge.transfer)) == 3)
     }
 
     @Test func noLimitWhenTheLinkIsNotFollowed() {
         var p = AdaptivePolicy()
-        p.limitsLinkLoads = false
+        p.tuning.limitsLinkLoads = false
         #expect(p.linkLoads(context(ttfb: edge.ttfb, transfer: edge.transfer)) == nil)
         #expect(p.loadDuration(context(ttfb: edge.ttfb, transfer: edge.transfer)) == 0.5)
     }

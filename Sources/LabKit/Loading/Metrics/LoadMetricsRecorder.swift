@@ -20,10 +20,8 @@ public struct LoadMetricsRecorder: Sendable {
     private var base = LoadMetrics()
     /// Completions not yet shown on a visible tile, by key: how many, and the bytes the network moved for them.
     private var pendingWaste = ImageKeyMap<PendingWaste>()
-    /// Bytes of completions wasted for good (evicted before they showed).
-    private var wastedCompletionBytes = 0
-    /// Bytes received by cancelled transfers (the source's count).
-    private var cancelledBytes = 0
+    /// Bytes moved for nothing so far, pending completions aside.
+    private var wasted = WastedBytes()
     /// When each key last entered the cache.
     private var insertedAt = ImageKeyMap<Double>()
     private var lastFrameTime: Double?
@@ -31,14 +29,20 @@ public struct LoadMetricsRecorder: Sendable {
     private var startTime: Double?
     /// Visible tiles without their image in the last frame: what the screen shows until the next one.
     private var lastBlank = 0
-    private var wasMoving = false
-    private var settleStart: Double?
-    private var settleSum = 0.0
+    /// The settle latency's waits.
+    private var settle = SettleWait()
     /// Visible blank area in the last frame, pt².
     private var lastBlankArea = 0.0
     /// Per pool view: the item it showed visible in the last frame (nil: not visible), when that
     /// appearance began, whether it is still waiting for its image, and whether it has shown it.
     private var appearance: [Appearance] = []
+
+    /// Bytes moved for nothing: completions wasted for good (evicted before they showed), and what
+    /// cancelled transfers received (the source's count).
+    private struct WastedBytes: Sendable {
+        var completions = 0
+        var cancelled = 0
+    }
 
     /// Completions of one key not yet shown.
     private struct PendingWaste: Sendable {
@@ -69,9 +73,9 @@ public struct LoadMetricsRecorder: Sendable {
         pendingWaste.forEachValue { pending += $0.loads; pendingBytes += $0.bytes }
         m.loadsWastedPending = pending
         m.loadsWasted += m.loadsWastedPending
-        m.wastedBytes = wastedCompletionBytes + pendingBytes + cancelledBytes
-        var sum = settleSum, count = m.settleCount
-        if let start = settleStart, let now = lastFrameTime {
+        m.wastedBytes = wasted.completions + pendingBytes + wasted.cancelled
+        var sum = settle.sum, count = m.settleCount
+        if let start = settle.start, let now = lastFrameTime {
             let wait = now - start
             sum += wait
             count += 1
@@ -118,7 +122,7 @@ public struct LoadMetricsRecorder: Sendable {
         base.requests = traffic.requests
         base.diskHits = traffic.diskHits
         base.diskCorrupt = traffic.diskCorrupt
-        cancelledBytes = traffic.cancelledBytes
+        wasted.cancelled = traffic.cancelledBytes
         base.radioJoules = traffic.radioJoules
         base.radioActiveSeconds = traffic.radioActiveSeconds
     }
@@ -168,7 +172,7 @@ public struct LoadMetricsRecorder: Sendable {
             insertedAt[k] = nil
             if let waste = pendingWaste.removeValue(forKey: k) {
                 base.loadsWasted += waste.loads
-                wastedCompletionBytes += waste.bytes
+                wasted.completions += waste.bytes
             }
         }
     }
@@ -225,14 +229,10 @@ public struct LoadMetricsRecorder: Sendable {
         lastBlank = blank
         base.peakDecodedBytes = Swift.max(base.peakDecodedBytes, cacheBytes + tileOnlyBytes)
 
-        if isMoving, let start = settleStart {
-            recordSettle(time - start)       // a new touch or motion cut the wait short
+        if let wait = settle.frame(at: time, isMoving: isMoving, settled: blank == 0) {
+            base.settleCount += 1
+            base.settleLatencyMax = Swift.max(base.settleLatencyMax, wait)
         }
-        if wasMoving && !isMoving { settleStart = time }
-        if !isMoving, let start = settleStart, blank == 0 {
-            recordSettle(time - start)
-        }
-        wasMoving = isMoving
     }
 
     /// Tracks each pool view's appearance: a tile that became visible (or was rebound while visible)
@@ -278,13 +278,6 @@ public struct LoadMetricsRecorder: Sendable {
     }
 
     private static func share(ready: Int, of count: Int) -> Double { count == 0 ? 1 : Double(ready) / Double(count) }
-
-    private mutating func recordSettle(_ wait: Double) {
-        settleSum += wait
-        base.settleCount += 1
-        base.settleLatencyMax = Swift.max(base.settleLatencyMax, wait)
-        settleStart = nil
-    }
 
     private func key(_ item: Int) -> ImageKey { itemImages?.key(of: item) ?? ImageKey(item: item, assetCount: assetCount) }
 }

@@ -106,7 +106,7 @@ import LabKit
 
     @Test func adaptivePlansTheFlingAtRelease() {
         var p = AdaptivePolicy(leadTime: .infinity)
-        p.quickLoadLimit = 0   // the worth rule (the 86 ms loads here would otherwise count as quick)
+        p.tuning.quickLoadLimit = 0   // the worth rule (the 86 ms loads here would otherwise count as quick)
         let release = context(velocity: 4600, tracking: false, dragging: true, userDragging: true, time: 1)
         let plan = p.decide(.willEndDragging(velocity: Point(x: 0, y: 4.6), target: Point(x: 0, y: 2300)), in: release)
         // Every passing row (2–9) shows its image for more than a frame, then rows 10–11 at rest and row 12
@@ -215,7 +215,7 @@ import LabKit
     /// (`adaptiveDragUnderTheWindowIsTheWindowsDecision`), so it is off here.
     @Test func adaptiveReadsDiskCachedImagesOfTheRowsAhead() {
         var p = AdaptivePolicy()
-        p.prefetchWindowLimit = nil
+        p.tuning.prefetchWindowLimit = nil
         var c = context(velocity: 300, tracking: true, dragging: true, userDragging: true)
         var disk = MemoryCache<ImageKey>(byteLimit: 1 << 20)
         _ = disk.insert(ImageKey(item: 6, assetCount: 72), cost: 1)
@@ -453,7 +453,7 @@ import LabKit
         drag.measuredLoads = 3
         drag.diskCache = MemoryCache<ImageKey>(byteLimit: 1 << 20)
         var alone = AdaptivePolicy()
-        alone.prefetchWindowLimit = nil
+        alone.tuning.prefetchWindowLimit = nil
         #expect(alone.decide(.frame, in: drag).loadedItems == [4, 5])
         var p = AdaptivePolicy()
         var window = PrefetchPolicy()

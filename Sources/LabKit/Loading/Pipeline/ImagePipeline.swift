@@ -56,19 +56,20 @@ public struct ImagePipeline {
     public private(set) var queued: [Queued] = []
     /// Requests running, in the order they began.
     public private(set) var running: [Running] = []
+    /// The load counts, of the run and of the current metrics segment.
+    public private(set) var counts = PipelineLoadCounts()
     /// Loads begun at the source.
-    public private(set) var loadsIssued = 0
+    public var loadsIssued: Int { counts.issued }
     /// Loads that finished (image or failure) and were accepted.
-    public private(set) var loadsCompleted = 0
+    public var loadsCompleted: Int { counts.completed }
     /// Loads stopped after they began.
-    public private(set) var loadsCancelled = 0
+    public var loadsCancelled: Int { counts.cancelled }
     /// Queued requests dropped before they began.
-    public private(set) var requestsDropped = 0
-    /// The current metrics segment (`beginSegment()`), and the loads of that segment: begun in it, and of
-    /// those, completed and cancelled. A load belongs to the segment it began in, so completed +
-    /// cancelled never exceed issued within a segment.
-    public private(set) var segment = 0
-    public private(set) var segmentLoads = (issued: 0, completed: 0, cancelled: 0)
+    public var requestsDropped: Int { counts.dropped }
+    /// The current metrics segment (`beginSegment()`).
+    public var segment: Int { counts.segment }
+    /// The loads of the current segment: begun in it, and of those, completed and cancelled.
+    public var segmentLoads: PipelineLoadCounts.SegmentLoads { counts.segmentLoads }
     /// The measured duration of completed loads that were not local (begin to completion): the prior
     /// before any, then a moving average (`LoadDurationEstimate`).
     public private(set) var loadDurations: LoadDurationEstimate
@@ -123,8 +124,7 @@ public struct ImagePipeline {
     /// Starts a new metrics segment: the segment's counters from zero; loads running now stay their old
     /// segment's (they complete or are cancelled without counting here).
     public mutating func beginSegment() {
-        segment += 1
-        segmentLoads = (0, 0, 0)
+        counts.beginSegment()
     }
 
     /// True when nothing is queued or running.
@@ -168,14 +168,13 @@ public struct ImagePipeline {
     public mutating func cancel(_ key: ImageKey, time: Double) -> Bool {
         if let i = queued.firstIndex(where: { $0.ticket.key == key }) {
             queued.remove(at: i)
-            requestsDropped += 1
+            counts.droppedRequest()
             return true
         }
         if let i = running.firstIndex(where: { $0.ticket.key == key }) {
             let r = running.remove(at: i)
             source.cancel(r.ticket)
-            loadsCancelled += 1
-            if r.segment == segment { segmentLoads.cancelled += 1 }
+            counts.cancelled(inSegment: r.segment)
             startQueued(time: time)
             return true
         }
@@ -188,8 +187,7 @@ public struct ImagePipeline {
     public mutating func complete(_ ticket: LoadTicket, result: LoadResult, time: Double, timing: TransferTiming? = nil) -> Outcome? {
         guard let i = running.firstIndex(where: { $0.ticket == ticket }) else { return nil }
         let r = running.remove(at: i)
-        loadsCompleted += 1
-        if r.segment == segment { segmentLoads.completed += 1 }
+        counts.completed(inSegment: r.segment)
         if !r.isLocal { loadDurations.record(time - r.startTime) }
         if !r.isLocal, let timing { link.record(timing, requestStart: r.startTime, end: time) }
         var evicted = evictedBuffer
@@ -234,8 +232,7 @@ public struct ImagePipeline {
             queued.remove(at: i)
             if !isLocal { network += 1 }
             running.append(Running(ticket: q.ticket, startTime: time, segment: segment, isLocal: isLocal))
-            loadsIssued += 1
-            segmentLoads.issued += 1
+            counts.began()
             source.begin(q.ticket, priority: q.priority, time: time)
         }
     }

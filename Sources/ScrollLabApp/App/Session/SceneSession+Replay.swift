@@ -33,18 +33,13 @@ extension SceneSession {
         if let gesture = playback.pending { start(gesture, at: now) }
         guard var driver = playback.replay else {
             if onGrid {
-                var grid = playback.grid ?? ModelGrid(origin: timeShown, rate: playback.frameRate, next: 1)
-                if isSettled, grid.time(grid.next + 1) <= now {
-                    // Nothing moves or loads: the idle frames are skipped, as the headless replay skips them.
-                    grid.next = Swift.max(grid.next, Int(((now - grid.origin) * grid.rate).rounded(.down)))
-                }
-                while grid.time(grid.next) <= now {
-                    advance(to: grid.time(grid.next))
-                    grid.next += 1
-                }
-                playback.grid = grid
+                var clock = playback.clock ?? ModelClock(origin: timeShown, rate: playback.frameRate, next: 1)
+                // Nothing moves or loads: the idle frames are skipped, as the headless replay skips them.
+                if isSettled { clock.skipIdle(showingAt: now) }
+                clock.run(upTo: now) { advance(to: $0) }
+                playback.clock = clock
             } else {
-                playback.grid = nil
+                playback.clock = nil
                 advance(to: now)
             }
             return report
@@ -61,7 +56,7 @@ extension SceneSession {
         }
         guard driver.isFinished, resting else { return report }
         playback.replay = nil
-        playback.grid = ModelGrid(origin: driver.startTime, rate: driver.frameRate, next: driver.nextFrame)
+        playback.clock = driver.clock
         report.finished = true
         return report
     }

@@ -200,21 +200,12 @@ struct Playback {
     /// The replay's model frames per second: the window's refresh rate (`--refresh`, else the display's).
     var frameRate = 60.0
 
-    /// The frame grid the model steps on outside a replay, when the caller steps on a grid (a video,
-    /// the frame bench, slow motion): the one the last replay ran on, continued.
-    var grid: ModelGrid?
+    /// The clock the model steps on outside a replay, when the caller steps on a grid (a video, the frame
+    /// bench, slow motion): the one the last replay ran on, continued.
+    var clock: ModelClock?
 
     /// True while a replay feeds the scenes: live pointer input is ignored then.
     var isReplaying: Bool { replay != nil || pending != nil }
-}
-
-/// Model frames at `origin + k / rate`; `next` is the next one to run.
-struct ModelGrid {
-    var origin: Double
-    var rate: Double
-    var next: Int
-
-    func time(_ k: Int) -> Double { origin + Double(k) / rate }
 }
 
 /// F5 (B-UI-3): the samples as the model received them, and the file they are written to as each gesture

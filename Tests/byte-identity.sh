@@ -6,7 +6,7 @@
 #
 #   Tests/byte-identity.sh REF NEW [WORKDIR]
 #
-# Run from the repository's root. Exits 0 when every output is identical, 1 otherwise (naming each that
+# Run from the repository's root (JOBS=N commands at once, default 3). Exits 0 when every output is identical, 1 otherwise (naming each that
 # differs). Timings (bench --frames, the window) are not compared: they differ run to run.
 set -uo pipefail
 
@@ -46,19 +46,25 @@ add bench-network bench --network all --json
 add bench-physics bench --physics android
 add bench-plot bench --plot @OUT@/bench.png
 
+run_one() { # binary, outdir, name, arguments…
+  local bin=$1 out=$2 name=$3; shift 3
+  "$bin" "${@//@OUT@/$out}" >"$out/$name.out" 2>"$out/$name.err"; echo $? >"$out/$name.rc"
+}
+export -f run_one
+
 run_all() { # binary, outdir
   local bin=$1 out=$2
-  printf '%s\n' "${commands[@]}" | while read -r name args; do
-    args=${args//@OUT@/$out}
-    # shellcheck disable=SC2086
-    (cd "$root" && "$bin" $args >"$out/$name.out" 2>"$out/$name.err"; echo $? >"$out/$name.rc")
-  done
+  # shellcheck disable=SC2086
+  printf '%s\n' "${commands[@]}" | xargs -P "${JOBS:-3}" -L 1 bash -c 'run_one "$@"' _ "$bin" "$out"
   # A small population, swept on one thread and two, then reported.
   "$bin" gestures generate --kind mixed --count 6 --seed 7 --out "$out/pop" >"$out/generate.out" 2>&1
   "$bin" sweep run --gestures "$out/pop" --policies all --latency-ms 0,250 --network lte --jobs 1 \
     --out "$out/sweep.jsonl" >"$out/sweep-run.out" 2>&1
   "$bin" sweep run --gestures "$out/pop" --policies adaptive,eager --latency-ms 80 --refresh 60,120 --oracle \
-    --jobs 2 --out "$out/sweep2.jsonl" >"$out/sweep-run2.out" 2>&1
+    --jobs 2 --out "$out/sweep2-unsorted.jsonl" >"$out/sweep-run2.out" 2>&1
+  # Two threads write their lines in either order: merged, sorted by id.
+  "$bin" sweep merge "$out/sweep2-unsorted.jsonl" --out "$out/sweep2.jsonl" >"$out/sweep-merge.out" 2>&1
+  rm -f "$out/sweep2-unsorted.jsonl"
   "$bin" sweep report "$out/sweep.jsonl" --recommend >"$out/sweep-report.out" 2>&1
   "$bin" sweep report "$out/sweep.jsonl" --json >"$out/sweep-report-json.out" 2>&1
   "$bin" sweep report "$out/sweep2.jsonl" --plot "$out/sweep.png" >"$out/sweep-report2.out" 2>&1
@@ -81,9 +87,8 @@ run_all() { # binary, outdir
   rm -rf "$out/pop"
 }
 
-run_all "$ref" "$work/ref" &
+run_all "$ref" "$work/ref"
 run_all "$new" "$work/new"
-wait
 
 if diff -r -q "$work/ref" "$work/new"; then
   echo "byte-identity: $(ls "$work/ref" | wc -l) outputs identical ($ref vs $new)"

@@ -67,8 +67,11 @@ run_all() { # binary, outdir
   rm -f "$out/sweep2-unsorted.jsonl"
   "$bin" sweep report "$out/sweep.jsonl" --recommend >"$out/sweep-report.out" 2>&1
   "$bin" sweep report "$out/sweep.jsonl" --json >"$out/sweep-report-json.out" 2>&1
-  "$bin" sweep report "$out/sweep2.jsonl" --plot "$out/sweep.png" >"$out/sweep-report2.out" 2>&1
+  # The plot's title names the file: the same relative name for both binaries.
+  (cd "$out" && "$bin" sweep report sweep2.jsonl --plot sweep.png >sweep-report2.out 2>&1)
   sed -i "s#$out#OUT#g" "$out"/*.out "$out"/*.err 2>/dev/null
+  # A sweep's closing line gives its wall-clock seconds.
+  sed -i -E 's/, [0-9.]+ s on ([0-9]+) thread/, (time) on \1 thread/' "$out"/sweep-run*.out
   # Videos: the frames' digests (the container's bytes carry the encoder's version, not the lab's).
   if command -v ffmpeg >/dev/null; then
     local n=0

@@ -68,7 +68,7 @@ struct ReplayCommand: ParsableCommand {
         // Under a network, the images' sizes (none found is refused before any output).
         let scene = options.withImageSizesOrExit(command: "scrolllab replay")
         let output = CommandOutput(command: "replay")
-        let held = HeldOutput()
+        let held = SpillingLineBuffer()
         let emit = { (line: String) in
             if stream { output.line(line) } else { held.line(line) }
         }

@@ -1,5 +1,5 @@
 /// A moment of the app on both its clocks, converted once where it enters — an SDL event, a frame, the
-/// start or the end of the run (`SceneSession.time(atReal:)`) — and handed down from there.
+/// start or the end of the run (`PhoneDriver.time(atReal:)`) — and handed down from there.
 struct AppTime {
     /// App seconds (`AppClock`): what toasts fade on, and what the slow-motion switch re-anchors at.
     var real: Double

@@ -417,7 +417,7 @@ struct HUDLayout {
             put(video, .mono, .dimText, column: c, x: x, y: frame.minY + 2 * line + 1, width: frame.width)
             return
         }
-        if status.resting {
+        if status.isWaitingForInput {
             // Nothing is drawn until an event: the frame figures would be stale.
             put("resting: nothing moves, no frames drawn until input", .mono, .dimText, column: c, x: x, y: frame.minY + 2 * line + 1,
                 width: frame.width)

@@ -15,8 +15,8 @@ struct HUDStatus: Equatable {
     var slowMotion: String?
     /// Simulated image source latency, milliseconds (nil when the scene has no images).
     var latencyMs: Double?
-    /// True while the window rests (no frames until an event).
-    var resting = false
+    /// True while the window waits for input (no frames until an event).
+    var isWaitingForInput = false
     /// A video's frame line in place of the frame timings (which would differ run to run).
     var videoLine: String?
     /// The network the images come over instead ("3g", "HTTP 127.0.0.1:8080"), nil for a constant latency.

@@ -344,7 +344,7 @@ package final class HTTPImageFetcher: NSObject, URLSessionDataDelegate, @uncheck
         if job.expected > 0, Int64(bytes.count) < job.expected { return .failure(.init(reason: "truncated body")) }
         if bytes.isEmpty { return .failure(.init(reason: "empty body")) }
         // Without a length, a connection cut short ends like a whole body: the image's end marker tells.
-        if job.expected <= 0, ImageEnd.isCutShort(bytes) { return .failure(.init(reason: "truncated body")) }
+        if job.expected <= 0, ImageEndMarker.isCutShort(bytes) { return .failure(.init(reason: "truncated body")) }
         return .success(bytes)
     }
 }

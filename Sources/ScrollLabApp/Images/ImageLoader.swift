@@ -398,7 +398,7 @@ final class ImageLoader {
     }
 
     /// Ends the transfers under way (waiting up to `timeout` seconds for their last counts), so `traffic`
-    /// holds every byte the session cost; the window calls it before its summary.
+    /// holds every byte the run cost; the window calls it before its summary.
     func stopTransfers(timeout: Double = 0.5) {
         if case let .http(fetcher) = route { fetcher.stopTransfers(timeout: timeout) }
     }

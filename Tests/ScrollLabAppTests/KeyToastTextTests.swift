@@ -8,9 +8,9 @@ import Testing
 
 /// Every key answers with a sentence shown whole: the keys come from the window's key table, the
 /// answers from the scenes that perform them (under every image route: files, a modelled network,
-/// HTTP) and from `KeyAnswer`, and each fits the toast over the phone at the least layout (960×600),
+/// HTTP) and from `KeyToastText`, and each fits the toast over the phone at the least layout (960×600),
 /// measured with the window's own fonts.
-@MainActor @Suite(.serialized) struct KeyAnswerTests {
+@MainActor @Suite(.serialized) struct KeyToastTextTests {
     /// An SDL software renderer drawing into memory: what the image loader's texture store needs.
     final class Renderer {
         let surface: UnsafeMutablePointer<SDL_Surface>
@@ -97,14 +97,14 @@ import Testing
                 answers += appAnswers(binding.action(key))
                 for kind in SceneKind.all where !binding.acts(on: kind.name) {
                     if KeyTable.window.dispatch(key, scene: kind.name) == nil, let owner = binding.scene {
-                        answers.append(KeyAnswer.elsewhere(key, binding: binding, owner: owner))
+                        answers.append(KeyToastText.elsewhere(key, binding: binding, owner: owner))
                     }
                 }
             }
         }
         let bound = Set(KeyTable.window.bindings.flatMap(\.keys))
         for character in "abcdefghijklmnopqrstuvwxyz0123456789" where !bound.contains(.character(character)) {
-            answers.append(KeyAnswer.noAction(.character(character)))
+            answers.append(KeyToastText.noAction(.character(character)))
         }
         return answers
     }

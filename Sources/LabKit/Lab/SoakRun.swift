@@ -1,6 +1,6 @@
 import ScrollKit
 
-/// A long scripted session for the soak test (issue 7): one grid scene scrolled by a repeating mix of
+/// A long scripted run for the soak test (issue 7): one grid scene scrolled by a repeating mix of
 /// gestures on the virtual clock, policy after policy, with the scene's memory invariants checked
 /// every frame.
 ///
@@ -9,7 +9,7 @@ import ScrollKit
 /// from one gesture to the next. Per frame the probe checks that the pool still has exactly six views
 /// and that the decoded bytes (the cache's plus those only a tile still holds) stay within the cache
 /// limit plus one image per view.
-public final class SoakSession {
+public final class SoakRun {
     /// The scene being scrolled.
     public let scene: GridScene
     /// The gestures replayed in turn (each from `down` to `up`, times in seconds).
@@ -32,7 +32,7 @@ public final class SoakSession {
     private let probe: SoakProbe
     private var nextGesture = 0
 
-    /// A session over `gestures` (each one gesture, see `GestureFile.gestures`), with the grid as configured.
+    /// A soak run over `gestures` (each one gesture, see `GestureFile.gestures`), with the grid as configured.
     public init(gestures: [[PointerEvent]], configuration: GridSceneConfiguration = .init()) {
         precondition(!gestures.isEmpty, "a soak needs at least one gesture")
         mix = gestures

@@ -2,8 +2,8 @@ import Testing
 @testable import ScrollKit
 import LabKit
 
-/// The soak session: a long virtual run keeps six views and the decoded bytes within their limit.
-@Suite struct SoakSessionTests {
+/// The soak soak: a long virtual run keeps six views and the decoded bytes within their limit.
+@Suite struct SoakRunTests {
     /// A fling up the phone: down at y 420, eight moves of 40 pt every 8 ms, up.
     static let fling: [PointerEvent] = {
         var events = [PointerEvent(time: 0, position: Point(x: 160, y: 420), phase: .down)]
@@ -15,7 +15,7 @@ import LabKit
     }()
 
     @Test func mirroredMixFollowsEachGestureWithItsReflection() {
-        let mix = SoakSession.mirroredMix([Self.fling])
+        let mix = SoakRun.mirroredMix([Self.fling])
         #expect(mix.count == 2)
         #expect(mix[0] == Self.fling)
         #expect(mix[1].map(\.position.y) == Self.fling.map { 480 - $0.position.y })
@@ -24,35 +24,35 @@ import LabKit
     }
 
     @Test func everyPolicyKeepsSixViewsAndBytesWithinTheLimit() {
-        let session = SoakSession(gestures: SoakSession.mirroredMix([Self.fling]))
+        let soak = SoakRun(gestures: SoakRun.mirroredMix([Self.fling]))
         for policy in LoadingPolicyKind.allCases {
-            let phase = session.run(policy: policy, seconds: 20)
+            let phase = soak.run(policy: policy, seconds: 20)
             #expect(phase.policy == policy)
             #expect(phase.virtualSeconds >= 20)
             #expect(phase.gestures >= 2)
             #expect(phase.frames > 0)
             #expect(phase.viewsCreated == 6)
             #expect(phase.peakDecodedBytes > 0)
-            #expect(phase.peakDecodedBytes <= session.decodedByteLimit)
+            #expect(phase.peakDecodedBytes <= soak.decodedByteLimit)
             #expect(phase.metrics.loadsIssued > 0)
         }
-        #expect(session.violations == [])
+        #expect(soak.violations == [])
         // 12 cached images plus one per view, 300×440×4 bytes each.
-        #expect(session.decodedByteLimit == (12 + 6) * 300 * 440 * 4)
-        #expect(session.scene.pool.viewsCreated == 6)
+        #expect(soak.decodedByteLimit == (12 + 6) * 300 * 440 * 4)
+        #expect(soak.scene.pool.viewsCreated == 6)
     }
 
     @Test func theClockOnlyMovesForwardAndRunsAreDeterministic() {
         func run() -> (Double, Int, [LoadMetrics]) {
-            let session = SoakSession(gestures: SoakSession.mirroredMix([Self.fling]))
+            let soak = SoakRun(gestures: SoakRun.mirroredMix([Self.fling]))
             var metrics: [LoadMetrics] = []
-            var last = session.clock
+            var last = soak.clock
             for policy in [LoadingPolicyKind.adaptive, .prefetch] {
-                metrics.append(session.run(policy: policy, seconds: 15).metrics)
-                #expect(session.clock > last)
-                last = session.clock
+                metrics.append(soak.run(policy: policy, seconds: 15).metrics)
+                #expect(soak.clock > last)
+                last = soak.clock
             }
-            return (session.clock, session.frames, metrics)
+            return (soak.clock, soak.frames, metrics)
         }
         let a = run(), b = run()
         #expect(a.0 == b.0)

@@ -4,7 +4,7 @@ import ScrollLabCore
 /// Output lines held back until the input has parsed (`replay` prints nothing of a file with a bad
 /// line), in bounded memory: past `limit` bytes they go to an unlinked temporary file (in `$TMPDIR`,
 /// else /tmp), copied out in chunks at the end (§7: replays hold bounded memory).
-final class HeldOutput {
+final class SpillingLineBuffer {
     /// Bytes kept in memory before spilling.
     let limit: Int
     private var buffer = ""

@@ -2,32 +2,32 @@ import CSDL
 import Foundation
 import ScrollLabCore
 
-/// The idle window rests (issue 22): once nothing has moved, changed or animated for a while, the frame
+/// The idle window waits for input (issue 22): once nothing has moved, changed or animated for a while, the frame
 /// loop stops drawing and presenting and only waits for input, so a lab left open costs no core. Any
 /// event (a key, the pointer, an expose or resize) wakes it, and the next frame draws at once.
 extension LabApp {
-    /// Quiet time before resting: longer than the timeline's span, a fade, a toast's fade-out and the
+    /// Quiet time before waiting for input: longer than the timeline's span, a fade, a toast's fade-out and the
     /// scroll indicator's, so nothing on screen is still changing when the drawing stops.
-    static let restAfter = 3.5
+    static let waitForInputAfter = 3.5
 
     /// True when the window may stop drawing now: the scene settled (no touch, no motion, no load), no
     /// replay, recording, toast or screenshot pending, nothing asked of frames (`--frames`,
-    /// `--trace-frames`, stall injection), and quiet for `restAfter` seconds.
-    func canRest(at t: Double) -> Bool {
+    /// `--trace-frames`, stall injection), and quiet for `waitForInputAfter` seconds.
+    func canWaitForInput(at t: Double) -> Bool {
         guard options.frames == nil, !options.traceFrames, options.stallMs == nil, loop.pendingScreenshot == nil,
-              options.screenshotAfter == nil || loop.screenshotTaken, !isReplaying, session.playback.load == nil,
-              !session.isRecording, input.isIdle, hud.message == nil, session.isSettled else {
+              options.screenshotAfter == nil || loop.screenshotTaken, !isReplaying, phoneDriver.playback.load == nil,
+              !phoneDriver.isRecording, input.isIdle, hud.message == nil, phoneDriver.isSettled else {
             loop.lastBusyTime = t
             return false
         }
-        let lastScroll = session.phones.map(\.lastScrollTime).max() ?? -Double.infinity
-        return t - loop.lastBusyTime >= Self.restAfter && t - lastScroll >= Self.restAfter
+        let lastScroll = phoneDriver.phones.map(\.lastScrollTime).max() ?? -Double.infinity
+        return t - loop.lastBusyTime >= Self.waitForInputAfter && t - lastScroll >= Self.waitForInputAfter
     }
 
-    /// Rests: one last frame says so, then the window waits for input without drawing until an event
+    /// Waits for input: one last frame says so, then the window waits for input without drawing until an event
     /// arrives, the window closes or `--quit-after` is due. Returns the number of events handled.
-    func rest(_ pump: InputPump) -> Int {
-        loop.isResting = true
+    func waitForInput(_ pump: InputPump) -> Int {
+        loop.isWaitingForInput = true
         _ = FrameStep.present(self, clock: .real, at: clock.now())
         var events = 0
         while loop.running, events == 0 {
@@ -38,9 +38,9 @@ extension LabApp {
             }
             if pump.windowWasLost() { break }
         }
-        loop.isResting = false
+        loop.isWaitingForInput = false
         loop.lastBusyTime = clock.now()
-        loop.restCount += 1
+        loop.inputWaitCount += 1
         return events
     }
 }

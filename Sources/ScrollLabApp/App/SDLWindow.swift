@@ -7,7 +7,7 @@ import ScrollLabCore
 ///
 /// Every SDL pointer stays on the main thread: the type is main-actor isolated.
 @MainActor
-final class SDLSession {
+final class SDLWindow {
     /// The window title; the real-window tests find the window by it.
     static let title = "ScrollLab"
     /// Default window size in pixels (one pixel per point).

@@ -4,7 +4,7 @@ import ScrollLabCore
 
 /// Stepping to a frame: on the replay's grid while a replay runs (the same frames and input as `replay
 /// --headless`), else straight to the model time.
-extension SceneSession {
+extension PhoneDriver {
     /// The most replay samples one window frame delivers (a dense replay falls behind, the window stays live).
     static let replayEventsPerFrame = 2000
 

@@ -8,7 +8,7 @@ import ScrollLabCore
 /// reaches the scenes through `deliver`, which records it once, gives it to every phone (in compare mode
 /// a drag on one phone is the same drag on all), and publishes the callbacks it caused once.
 @MainActor
-final class SceneSession {
+final class PhoneDriver {
     /// What the phones' scenes and loaders are made by.
     let factory: SceneFactory
     /// The phones, left to right (one outside compare mode).

@@ -1,7 +1,7 @@
 /// Whether an image file's bytes reach the end its format marks (B-DISK-2): a body sent without a
 /// Content-Length and cut short by the connection looks like a whole body to the client, so the image's
 /// own end is checked instead.
-enum ImageEnd {
+enum ImageEndMarker {
     /// True when `bytes` are a known image format that ends before its end marker: a JPEG without its
     /// EOI (FF D9, trailing zero padding allowed), a PNG without its IEND chunk, a GIF without its
     /// trailer (3B), a WebP or BMP shorter than the length its header gives. False for whole files and

@@ -4,7 +4,7 @@ import ScrollLabCore
 /// What the window's own keys say they did, one sentence each, shown as a toast (`ToastLayout`): the key
 /// first, then what happened or why nothing did. A scene's own keys answer from the scene
 /// (`WindowScene.perform`). Kept apart from the app so a test can show every answer and find none cut.
-enum KeyAnswer {
+enum KeyToastText {
     /// D.
     static func rate(fast: Bool) -> String {
         fast ? "D: deceleration rate fast (0.99): flings stop sooner" : "D: deceleration rate normal (0.998)"

@@ -120,7 +120,7 @@ struct ReplayCommand: ParsableCommand {
                 for event in kept { replay.push(event) }
             }
             let result = replay.finish()
-            if let grid = lab as? GridScene { stored.formUnion(grid.diskCacheAssets ?? []) }
+            stored.formUnion(lab.diskCacheAssets ?? [])
             var end: [(String, JSONValue)] = [
                 ("event", .string("end")), ("t", .number(result.endTime)), ("offset", .point(result.finalOffset)),
             ]

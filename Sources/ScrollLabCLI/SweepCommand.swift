@@ -344,7 +344,7 @@ struct SweepCommand: ParsableCommand {
             conflicts.input(file, "FILE")
             conflicts.output(plot, "--plot")
             if let conflict = conflicts.firstConflict() { fail("scrolllab sweep report: " + conflict, code: CommandExit.usage) }
-            let drawing = plot.map { _ in Drawings.required("--plot", command: "sweep report") }
+            let window = plot.map { _ in ThisBuild.windowRequired("--plot", command: "sweep report") }
             if let plot, plot != "-" { _ = openOutput(plot, option: "--plot", command: "sweep report").close() }
             defer { finishStandardOutput(command: "sweep report") }
             let coverage = Self.read(file)
@@ -361,10 +361,10 @@ struct SweepCommand: ParsableCommand {
             } else {
                 print(Self.table(rows, sessions: Set(results.map(\.gesture)).count))
             }
-            if let plot, let drawing {
+            if let plot, let window {
                 let conditions = SweepRecommendation.conditions(results, resamples: resamples)
                 let title = "scrolllab sweep report \(file): \(results.count) runs, \(Set(results.map(\.gesture)).count) sessions"
-                let error = MainActor.assumeIsolated { drawing.writeSweepPlot(rows: rows, conditions: conditions, title: title, to: plot) }
+                let error = MainActor.assumeIsolated { window.writeSweepPlot(rows: rows, conditions: conditions, title: title, to: plot) }
                 if let error { fail("scrolllab sweep report: --plot: \(error)") }
             }
         }

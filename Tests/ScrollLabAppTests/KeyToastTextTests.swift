@@ -3,6 +3,7 @@ import Foundation
 import LabKit
 import ScrollKit
 import ScrollLabCore
+import ScrollLabHTTP
 import Testing
 @testable import ScrollLabApp
 

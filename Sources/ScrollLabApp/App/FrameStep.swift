@@ -1,3 +1,4 @@
+import ScrollLabCore
 import CSDL
 
 /// One frame of the lab, the same for the window, `bench --frames` and `replay --video` (B-TGT-1,

@@ -3,9 +3,6 @@ import ScrollKit
 import ScrollLabCore
 
 extension LabApp {
-    /// Frames per second of the frame bench's clock without `--refresh`.
-    package nonisolated static let benchFrameRate = 60.0
-
     /// The frame bench (`scrolllab bench --frames`): plays the `--replay` gesture through the window's
     /// own `FrameStep` (image pump, model step through `ReplayDriver`, phone, HUD, timeline) and presents
     /// every frame, then closes the app.

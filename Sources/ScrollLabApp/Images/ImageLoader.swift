@@ -3,6 +3,7 @@ import Foundation
 import LabKit
 import ScrollKit
 import ScrollLabCore
+import ScrollLabHTTP
 
 /// The window's image source: gets each image's bytes by its route — an asset file after the simulated
 /// latency, an asset file once the modelled network (`--network`) delivers it, or a body fetched over

@@ -1,6 +1,7 @@
 import LabKit
 import ScrollKit
 import ScrollLabCore
+import ScrollLabHTTP
 
 /// Builds what a phone shows from the command line: its image loader and its scenes. Every phone has
 /// its own of each, so its numbers are its own.

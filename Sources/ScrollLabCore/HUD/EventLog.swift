@@ -1,23 +1,22 @@
 import ScrollKit
-import ScrollLabCore
 
 /// The HUD's list of recent delegate callbacks, newest first. `didScroll` is counted, not listed,
 /// so that the interesting callbacks stay on screen during motion.
-struct EventLog {
+package struct EventLog {
     /// How many entries the HUD shows.
-    let capacity: Int
+    package let capacity: Int
     /// Recent callbacks other than `didScroll`, newest first.
-    private(set) var entries: [ScrollEventRecord] = []
+    package private(set) var entries: [ScrollEventRecord] = []
     /// `didScroll` callbacks since the start (or the last reset).
-    private(set) var didScrollCount = 0
+    package private(set) var didScrollCount = 0
 
     /// An empty log keeping `capacity` entries.
-    init(capacity: Int) {
+    package init(capacity: Int) {
         self.capacity = capacity
     }
 
     /// Adds one callback.
-    mutating func append(_ record: ScrollEventRecord) {
+    package mutating func append(_ record: ScrollEventRecord) {
         if record.event == .didScroll {
             didScrollCount += 1
             return
@@ -27,7 +26,7 @@ struct EventLog {
     }
 
     /// Forgets everything.
-    mutating func reset() {
+    package mutating func reset() {
         entries.removeAll()
         didScrollCount = 0
     }

@@ -1,6 +1,6 @@
 import ScrollKit
 import Testing
-@testable import ScrollLabApp
+@testable import ScrollLabCore
 
 /// Compare mode's layout: the window grows by a phone's pitch for each phone past the first.
 @Suite struct PhoneViewportTests {

@@ -4,9 +4,9 @@ import ScrollLabApp
 import ScrollLabCLI
 import ScrollLabCore
 
-/// The window build's drawing: the lab window, its offscreen video and frame bench, and the plots, all
-/// on SDL (ScrollLabApp).
-struct WindowDrawing: Drawing {
+/// The window build's side: the lab window, its offscreen video and frame bench, and the plots, all on
+/// SDL (ScrollLabApp).
+struct SDLWindowBuild: WindowBuild {
     @MainActor func runWindow(_ options: WindowOptions, scene: SceneConfiguration, imagePaths: [AssetFile]) throws(AppError) -> Int32 {
         try LabApp(options: options, sceneOptions: scene, imagePaths: imagePaths).run()
     }
@@ -25,10 +25,6 @@ struct WindowDrawing: Drawing {
         try LabApp(options: options, sceneOptions: scene, imagePaths: imagePaths).runFrameBench()
     }
 
-    var benchFrameRate: Double { LabApp.benchFrameRate }
-
-    func windowWidth(phones: Int) -> Double { PhoneViewport.layoutBase(phones: phones).width }
-
     @MainActor func writeBenchPlot(_ panels: [BenchPlotPanel], subtitle: String, to path: String) -> String? {
         BenchPlot(panels: panels.map { BenchPlot.Panel(gesture: $0.gesture, rows: $0.rows, showsBytes: $0.showsBytes) },
                   subtitle: subtitle).write(to: path)
@@ -37,10 +33,4 @@ struct WindowDrawing: Drawing {
     @MainActor func writeSweepPlot(rows: [SweepSummary.Row], conditions: [SweepRecommendation], title: String, to path: String) -> String? {
         SweepPlot(rows: rows, conditions: conditions, title: title).write(to: path)
     }
-
-    func sourceProblem(_ template: String) -> String? { HTTPImageFetcher.problem(with: template) }
-
-    var videoEndings: [String] { VideoEncoder.endings }
-
-    var hasVideoEncoder: Bool { VideoEncoder.ffmpegPath() != nil }
 }

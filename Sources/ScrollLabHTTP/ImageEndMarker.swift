@@ -1,12 +1,12 @@
 /// Whether an image file's bytes reach the end its format marks (B-DISK-2): a body sent without a
 /// Content-Length and cut short by the connection looks like a whole body to the client, so the image's
 /// own end is checked instead.
-enum ImageEndMarker {
+package enum ImageEndMarker {
     /// True when `bytes` are a known image format that ends before its end marker: a JPEG without its
     /// EOI (FF D9, trailing zero padding allowed), a PNG without its IEND chunk, a GIF without its
     /// trailer (3B), a WebP or BMP shorter than the length its header gives. False for whole files and
     /// for formats whose end cannot be told from the bytes (TIFF, unknown: the decoder decides).
-    static func isCutShort(_ bytes: [UInt8]) -> Bool {
+    package static func isCutShort(_ bytes: [UInt8]) -> Bool {
         if bytes.starts(with: [0xFF, 0xD8]) {
             var end = bytes.count
             while end > 2, bytes[end - 1] == 0 { end -= 1 }

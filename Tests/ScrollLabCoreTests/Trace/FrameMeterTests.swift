@@ -1,6 +1,5 @@
-import ScrollLabCore
 import Testing
-@testable import ScrollLabApp
+@testable import ScrollLabCore
 
 /// The HUD's frame line is the meter's: refreshed on every 15th frame only (its text is rasterized anew
 /// only then), from the window's statistics or the frame bench's own work time.

@@ -1,5 +1,5 @@
 import Testing
-@testable import ScrollLabApp
+@testable import ScrollLabHTTP
 
 /// B-DISK-2: a body without a Content-Length that the connection cut short is told by the image's end.
 @Suite struct ImageEndMarkerTests {

@@ -1,5 +1,4 @@
 import Foundation
-import ScrollLabCore
 import Synchronization
 
 /// Frames piped raw to ffmpeg (Debian's `ffmpeg`), which encodes them to `.mp4` (H.264), `.webm` (VP9)
@@ -17,10 +16,10 @@ import Synchronization
 ///   the temporary files.
 package final class VideoEncoder: @unchecked Sendable {
     /// The encoded size: even sides (H.264 and VP9 need them).
-    let width: Int
-    let height: Int
+    package let width: Int
+    package let height: Int
     /// The output as given, and as ffmpeg is given it.
-    let output: String
+    package let output: String
     private let target: String
     private let ffmpeg: String
     private let isGIF: Bool
@@ -31,7 +30,7 @@ package final class VideoEncoder: @unchecked Sendable {
     private let state = Mutex<(process: Process?, errors: [UInt8], touched: Bool, done: Bool)>((nil, [], false, false))
     private var stopKey = 0
     private var drain: Thread?
-    private(set) var frames = 0
+    package private(set) var frames = 0
 
     /// Why a video cannot be made, in one line.
     package struct Problem: Error, Sendable {
@@ -55,12 +54,12 @@ package final class VideoEncoder: @unchecked Sendable {
 
     /// `path` as a plain file for ffmpeg: an absolute path as it is, a relative one after `./`, so no
     /// `proto:` prefix is read as a protocol and no leading `-` as an option.
-    static func plainFile(_ path: String) -> String {
+    package static func plainFile(_ path: String) -> String {
         path.hasPrefix("/") ? path : "./" + path
     }
 
     /// Starts ffmpeg writing `output` from frames of `width` × `height` (cut to even sides) at `fps`.
-    init(output: String, width: Int, height: Int, fps: Double) throws(Problem) {
+    package init(output: String, width: Int, height: Int, fps: Double) throws(Problem) {
         guard let ffmpeg = Self.ffmpegPath() else {
             throw Problem(message: "ffmpeg is not installed (Debian: apt-get install ffmpeg); it encodes the video")
         }
@@ -148,7 +147,7 @@ package final class VideoEncoder: @unchecked Sendable {
     }
 
     /// Writes one frame: `pixels` is RGB, `stride` bytes a row, at least `width` × `height`.
-    func write(_ pixels: UnsafeRawBufferPointer, stride: Int) throws(Problem) {
+    package func write(_ pixels: UnsafeRawBufferPointer, stride: Int) throws(Problem) {
         var frame = Data(capacity: width * height * 3)
         for row in 0..<height {
             frame.append(pixels.baseAddress!.advanced(by: row * stride).assumingMemoryBound(to: UInt8.self), count: width * 3)
@@ -163,7 +162,7 @@ package final class VideoEncoder: @unchecked Sendable {
 
     /// Closes the input and waits for ffmpeg (for a GIF, then maps the frames through the palette);
     /// on a failure the partial video is removed and ffmpeg's last words thrown.
-    func finish() throws(Problem) {
+    package func finish() throws(Problem) {
         try? input?.close()
         input = nil
         var said = waitForExit()
@@ -190,7 +189,7 @@ package final class VideoEncoder: @unchecked Sendable {
     }
 
     /// Ends a failed or stopped encoding: ffmpeg killed, the partial video and the temporary files removed.
-    func abandon() {
+    package func abandon() {
         let process: Process? = state.withLock { s in
             defer { s.process = nil }
             return s.done ? nil : s.process

@@ -31,7 +31,7 @@ package final class HTTPImageFetcher: NSObject, URLSessionDataDelegate, @uncheck
     /// Redirects followed before a fetch counts as a redirect loop (URLSession's own limit is higher).
     static let maxRedirects = 10
 
-    typealias Completion = @Sendable (Result<[UInt8], ImageDecodeFailure>) -> Void
+    package typealias Completion = @Sendable (Result<[UInt8], ImageDecodeFailure>) -> Void
 
     /// A fetch's body, appended to in place (a value in the job table would be copied by each append).
     private final class Body: @unchecked Sendable {
@@ -75,7 +75,7 @@ package final class HTTPImageFetcher: NSObject, URLSessionDataDelegate, @uncheck
     private let issuing = DispatchQueue(label: "scrolllab.http.issue")
 
     /// A fetcher for `template`; requests time out after `timeout` seconds without data.
-    init(template: String, timeout: Double, connectionsPerHost: Int = 6) {
+    package init(template: String, timeout: Double, connectionsPerHost: Int = 6) {
         self.template = template
         self.deadline = Swift.max(timeout, 60)
         super.init()
@@ -104,14 +104,14 @@ package final class HTTPImageFetcher: NSObject, URLSessionDataDelegate, @uncheck
     }
 
     /// The address of asset `asset`.
-    func url(for asset: Int) -> URL? { URL(string: template.replacingOccurrences(of: "{asset}", with: "\(asset)")) }
+    package func url(for asset: Int) -> URL? { URL(string: template.replacingOccurrences(of: "{asset}", with: "\(asset)")) }
 
     /// Body bytes received so far (cancelled and failed fetches included) and requests sent.
-    var traffic: (bytes: Int, requests: Int) { state.withLock { ($0.bytesReceived, $0.requests) } }
+    package var traffic: (bytes: Int, requests: Int) { state.withLock { ($0.bytesReceived, $0.requests) } }
 
     /// Fetches asset `asset` for `ticket`; `completion` runs once on the session's queue, unless cancelled.
     /// `priority` is the pipeline's: seconds until the image is needed (lower is sooner).
-    func fetch(ticket: Int, asset: Int, priority: Double, completion: @escaping Completion) {
+    package func fetch(ticket: Int, asset: Int, priority: Double, completion: @escaping Completion) {
         guard let url = url(for: asset) else { return completion(.failure(.init(reason: "bad URL"))) }
         let started = Self.now()
         state.withLock { s in
@@ -162,7 +162,7 @@ package final class HTTPImageFetcher: NSObject, URLSessionDataDelegate, @uncheck
     private static func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
 
     /// Stops the fetch of `ticket`; its completion will not run.
-    func cancel(ticket: Int) {
+    package func cancel(ticket: Int) {
         let task: URLSessionDataTask? = state.withLock { s in
             s.issuing.remove(ticket)
             s.timings[ticket] = nil
@@ -174,7 +174,7 @@ package final class HTTPImageFetcher: NSObject, URLSessionDataDelegate, @uncheck
     }
 
     /// Cancels everything and lets the session go.
-    func close() {
+    package func close() {
         let tasks = state.withLock { s -> [URLSessionDataTask] in
             defer { s.jobs.removeAll(); s.tasks.removeAll(); s.issuing.removeAll() }
             return Array(s.tasks.values)
@@ -190,7 +190,7 @@ package final class HTTPImageFetcher: NSObject, URLSessionDataDelegate, @uncheck
 
     /// Cancels everything, then waits up to `timeout` seconds for every task to end, so the bytes each
     /// received up to its cancel are counted in `traffic` (the window's summary reads it after this).
-    func stopTransfers(timeout: Double) {
+    package func stopTransfers(timeout: Double) {
         close()
         let end = Self.now() + timeout
         while state.withLock({ !$0.delivered.isEmpty || !$0.issuing.isEmpty }), Self.now() < end {
@@ -282,7 +282,7 @@ package final class HTTPImageFetcher: NSObject, URLSessionDataDelegate, @uncheck
 
     /// How `ticket`'s fetch arrived, if it ended with a body (`URLSessionTaskMetrics`'s response start and
     /// end and body bytes, in `DispatchTime` seconds), taken once.
-    func takeTiming(ticket: Int) -> TransferTiming? {
+    package func takeTiming(ticket: Int) -> TransferTiming? {
         state.withLock { $0.timings.removeValue(forKey: ticket) }
     }
 

@@ -1,13 +1,12 @@
 import Foundation
 import ScrollKit
-import ScrollLabCore
 
 /// A gesture file read on a thread of its own for the window's `--replay` (§7): the window opens at once
 /// and the replay starts when the file has parsed, so a large file no longer keeps the window from
 /// appearing; a bad file ends the window with its one line.
-final class GestureLoad: @unchecked Sendable {
+package final class GestureLoad: @unchecked Sendable {
     /// What reading the file gave.
-    enum Outcome {
+    package enum Outcome {
         case read([PointerEvent])
         case failed(String)
     }
@@ -16,7 +15,7 @@ final class GestureLoad: @unchecked Sendable {
     private var outcome: Outcome?
 
     /// Starts reading `path` (`-`: standard input).
-    init(path: String) {
+    package init(path: String) {
         Thread.detachNewThread { [self] in
             var events: [PointerEvent] = []
             let result: Outcome
@@ -32,7 +31,7 @@ final class GestureLoad: @unchecked Sendable {
     }
 
     /// The outcome once the file is read (then never again), nil while reading.
-    func take() -> Outcome? {
+    package func take() -> Outcome? {
         lock.withLock {
             defer { if outcome != nil { outcome = nil } }
             return outcome

@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
-@testable import ScrollLabApp
+@testable import ScrollLabHTTP
 @testable import ScrollLabServer
 import ScrollLabCore
 

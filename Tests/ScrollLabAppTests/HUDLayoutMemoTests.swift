@@ -1,5 +1,5 @@
 import ScrollKit
-import ScrollLabCore
+@testable import ScrollLabCore
 import Testing
 @testable import ScrollLabApp
 

@@ -6,18 +6,7 @@ import ScrollLabCore
 @MainActor
 final class FontSet {
     /// Which face and size a piece of text uses.
-    enum Style: Int, CaseIterable {
-        /// Labels and titles, DejaVu Sans 14 px.
-        case label
-        /// Headings, DejaVu Sans Bold 14 px.
-        case heading
-        /// Numbers and event lines, DejaVu Sans Mono 13 px.
-        case mono
-        /// The item index on a tile, DejaVu Sans Bold 44 px.
-        case big
-        /// Column headings of the policy table, DejaVu Sans 11 px.
-        case small
-    }
+    typealias Style = TextStyle
 
     /// Directories searched for the DejaVu files, in order.
     static let searchDirectories = [

@@ -1,5 +1,4 @@
 import ScrollKit
-import ScrollLabCore
 
 /// A strip across one of the HUD's text columns (state, events, footer) and what is drawn in it: the
 /// column cut into bands at its lines of text (lines whose text overlaps vertically share a band), each
@@ -10,22 +9,22 @@ import ScrollLabCore
 /// (SDL's software window keeps them from frame to frame) instead of being cleared and drawn again: the
 /// same pixels. During a fling most of the HUD's lines do not change (labels, the events list, the policy
 /// table); the offset and velocity lines do.
-struct HUDBand: Equatable {
+package struct HUDBand: Equatable {
     /// The band's pixels, window coordinates.
-    var rect: Rect
+    package var rect: Rect
     /// The text in it, as laid out (its frame before the columns' shift).
-    var boxes: [HUDLayout.Box]
+    package var boxes: [HUDLayout.Box]
     /// The swatches in it, window coordinates.
-    var swatches: [HUDLayout.Swatch]
+    package var swatches: [HUDLayout.Swatch]
 
     /// The columns that are cut into bands (the title's, drawn with the phones' titles around it, is not).
-    static let columns = [0, 1, 2]
+    package static let columns = [0, 1, 2]
 
     /// The bands of `layout`'s state, events and footer columns moved right by `shift`, column after column,
     /// each top to bottom; `textHeight` is the height of a style's drawn text (its texture's, in points). Nil
     /// when a column is not on whole pixels or some text would be drawn outside its column.
-    static func bands(of layout: HUDLayout, shift: Double, textHeight: (FontSet.Style) -> Double) -> [HUDBand]? {
-        let heights = FontSet.Style.allCases.map(textHeight)
+    package static func bands(of layout: HUDLayout, shift: Double, textHeight: (TextStyle) -> Double) -> [HUDBand]? {
+        let heights = TextStyle.allCases.map(textHeight)
         var all: [HUDBand] = []
         var items: [Item] = []
         for column in columns {
@@ -38,9 +37,9 @@ struct HUDBand: Equatable {
     /// A line of text (`index` into the layout's boxes) or a swatch (`-1 - index` into its swatches) as the
     /// rows of pixels it covers.
     private struct Item {
-        var top: Double
-        var bottom: Double
-        var index: Int
+        package var top: Double
+        package var bottom: Double
+        package var index: Int
     }
 
     /// One column's bands, top to bottom (`items` is room to work in).
@@ -93,14 +92,19 @@ struct HUDBand: Equatable {
 }
 
 /// What the HUD left in the window's pixels at the end of a frame: its columns' frames and their bands.
-struct HUDPixels {
-    var columns: [Rect]
-    var bands: [HUDBand]
+package struct HUDPixels {
+    package var columns: [Rect]
+    package var bands: [HUDBand]
+
+    package init(columns: [Rect], bands: [HUDBand]) {
+        self.columns = columns
+        self.bands = bands
+    }
 }
 
 extension Rect {
     /// True when `other` lies inside this rect (edges may touch).
-    func encloses(_ other: Rect) -> Bool {
+    package func encloses(_ other: Rect) -> Bool {
         other.minX >= minX && other.maxX <= maxX && other.minY >= minY && other.maxY <= maxY
     }
 }

@@ -1,6 +1,5 @@
 import LabKit
 import ScrollKit
-import ScrollLabCore
 
 /// Where every piece of HUD text goes, decided before anything is drawn: fixed columns, one text box
 /// per string, each measured and elided with "…" to fit its cell, and nothing placed below its
@@ -10,42 +9,50 @@ import ScrollLabCore
 /// Columns (`Frames`): the state column right of the phone (scene, state, views, loading, the policy
 /// comparison), the delegate-event column above the timeline, and the footer; a bigger layout widens
 /// and lengthens them.
-struct HUDLayout {
+package struct HUDLayout {
     /// A column: its name and frame in window pixels.
-    struct Column: Equatable {
-        var name: String
-        var frame: Rect
+    package struct Column: Equatable {
+        package var name: String
+        package var frame: Rect
     }
 
     /// One string placed: its frame is its measured size at its origin.
-    struct Box: Equatable {
-        var text: String
-        var style: FontSet.Style
-        var colour: RGBA
-        var frame: Rect
+    package struct Box: Equatable {
+        package var text: String
+        package var style: TextStyle
+        package var colour: RGBA
+        package var frame: Rect
         /// Index into `columns`.
-        var column: Int
+        package var column: Int
+
+        package init(text: String, style: TextStyle, colour: RGBA, frame: Rect, column: Int) {
+            self.text = text
+            self.style = style
+            self.colour = colour
+            self.frame = frame
+            self.column = column
+        }
     }
 
     /// A small filled square (a view's identity colour).
-    struct Swatch: Equatable {
-        var frame: Rect
-        var colour: RGBA
+    package struct Swatch: Equatable {
+        package var frame: Rect
+        package var colour: RGBA
     }
 
     /// The layout's least size, the window's at one point a pixel.
-    static let baseSize = Size(width: 960, height: 600)
+    package static let baseSize = Size(width: 960, height: 600)
 
     /// The columns and the timeline panel for a layout of `size` (at least `baseSize`). At 960×600: the
     /// state column right of the phone, the delegate events above the timeline, the footer under both,
     /// the title above the phone. Room past that goes three tenths to the state column (its names cell)
     /// and the rest to the events and the timeline; extra height to the columns' feet (more callbacks
     /// listed) and, for the most part, to the timeline.
-    struct Frames: Equatable {
-        var state, events, footer, title: Column
-        var timeline: Rect
+    package struct Frames: Equatable {
+        package var state, events, footer, title: Column
+        package var timeline: Rect
 
-        init(size: Size) {
+        package init(size: Size) {
             let extraWidth = Swift.max(0, size.width - HUDLayout.baseSize.width)
             let extraHeight = Swift.max(0, size.height - HUDLayout.baseSize.height)
             let stateGrowth = (extraWidth * 0.3).rounded(.down)
@@ -60,31 +67,31 @@ struct HUDLayout {
     }
 
     /// Width of the label cell of a `label value` row, at the least.
-    static let labelWidth = 88.0
+    package static let labelWidth = 88.0
     /// The longest labels of the state column's rows: the label cell is as wide as the widest of these and
     /// of the scene's own rows, as measured at the window's resolution, so no label is ever cut.
-    static let longestLabels = ["touches U X", "fades·stale", "loads done", "rate D · T", "network L", "latency L", "paging P"]
+    package static let longestLabels = ["touches U X", "fades·stale", "loads done", "rate D · T", "network L", "latency L", "paging P"]
     /// Cells of the policy table (policy, loads, wasted, blank, settle) at 960×600: widths in pixels; the
     /// policy cell takes what a wider state column adds.
-    static let tableCells: [Double] = [76, 44, 48, 44, 40]
+    package static let tableCells: [Double] = [76, 44, 48, 44, 40]
 
     /// The title's index in `columns`.
-    static let titleColumn = 3
+    package static let titleColumn = 3
     /// State, events, footer and title, in that order (a box's `column` indexes it).
-    let columns: [Column]
+    package let columns: [Column]
     /// The timeline panel (drawn by `TimelinePlot`), under the events.
-    let timelineFrame: Rect
+    package let timelineFrame: Rect
     /// This layout's policy table cells.
     private let tableCells: [Double]
     /// This layout's label cell.
     private let labelCell: Double
-    private(set) var boxes: [Box] = []
-    private(set) var swatches: [Swatch] = []
+    package private(set) var boxes: [Box] = []
+    package private(set) var swatches: [Swatch] = []
     private let metrics: TextMetrics
 
     /// Lays out the HUD for one frame in a layout of `size` points; the footer and the events' list come from
     /// `memo` when what they show has not changed (the same boxes).
-    init(_ s: SceneSnapshot, events: EventLog, status: HUDStatus, metrics: TextMetrics, size: Size = HUDLayout.baseSize,
+    package init(_ s: SceneSnapshot, events: EventLog, status: HUDStatus, metrics: TextMetrics, size: Size = HUDLayout.baseSize,
          memo: HUDLayoutMemo? = nil) {
         self.metrics = metrics
         let frames = Frames(size: size)
@@ -110,7 +117,7 @@ struct HUDLayout {
     /// in that width when `alignRight`). Nothing is placed when the line would run below the column.
     /// Returns the width used.
     @discardableResult
-    private mutating func put(_ text: String, _ style: FontSet.Style, _ colour: RGBA, column: Int,
+    private mutating func put(_ text: String, _ style: TextStyle, _ colour: RGBA, column: Int,
                               x: Double, y: Double, width: Double, alignRight: Bool = false) -> Double {
         let frame = columns[column].frame
         let height = metrics.lineHeight(style)
@@ -133,17 +140,17 @@ struct HUDLayout {
     // MARK: State column
 
     /// How closely the state column is set (`layOutState` tries them roomiest first).
-    struct Pass {
+    package struct Pass {
         /// Rows and headings closer, the state flags without their heading, the pool's views three to a row.
-        var tight = false
+        package var tight = false
         /// A value too long for its row carried over a second line.
-        var wraps = true
+        package var wraps = true
         /// The Loading heading left out (its rows say what they are).
-        var compact = false
+        package var compact = false
         /// The policy rows that find no room folded into a count.
-        var folds = false
+        package var folds = false
 
-        static let all = [
+        package static let all = [
             Pass(), Pass(tight: true), Pass(tight: true, compact: true), Pass(tight: true, wraps: false, compact: true),
             Pass(tight: true, wraps: false, compact: true, folds: true),
         ]
@@ -302,7 +309,7 @@ struct HUDLayout {
         let roomy = Swift.max(metrics.lineHeight(.mono), metrics.lineHeight(.label))
         let fit = (frame.maxY - y) / Double(Swift.max(1, rows.count + (folded.isEmpty ? 0 : 1)))
         let line = Swift.max(small, Swift.min(roomy, fit.rounded(.down)))
-        let face: FontSet.Style = line >= metrics.lineHeight(.mono) - 1 ? .mono : .small
+        let face: TextStyle = line >= metrics.lineHeight(.mono) - 1 ? .mono : .small
         for row in rows {
             let m = row.metrics
             let current = row.policy == loading.currentPolicy
@@ -334,7 +341,7 @@ struct HUDLayout {
 
     /// `rows` split into the `count` shown, in their order, and the rest: the current row first, then
     /// the tried rows, then the untried, earliest in the table first.
-    static func fold(_ rows: [PolicyComparison.Row], keeping count: Int, current: String?)
+    package static func fold(_ rows: [PolicyComparison.Row], keeping count: Int, current: String?)
         -> (shown: [PolicyComparison.Row], folded: [PolicyComparison.Row]) {
         let rank = { (row: PolicyComparison.Row) in row.policy == current ? 0 : row.segments > 0 ? 1 : 2 }
         let kept = Set(rows.indices.sorted { (rank(rows[$0]), $0) < (rank(rows[$1]), $1) }.prefix(count))
@@ -343,7 +350,7 @@ struct HUDLayout {
 
     /// The policy table's columns after the name: each one's name and unit. Under a network the last
     /// column is the data moved instead of the settle latency.
-    static func tableHeader(traffic: Bool) -> [(name: String, unit: String)] {
+    package static func tableHeader(traffic: Bool) -> [(name: String, unit: String)] {
         [("loads", "issued"), ("wasted", "loads"), ("blank", "tile·s"), traffic ? ("data", "kB") : ("settle", "ms")]
     }
 
@@ -379,7 +386,7 @@ struct HUDLayout {
                            index == 0 ? .text : RGBA(200, 203, 210), column: c, x: x, y: y, width: frame.width)
             // The timeline's abbreviation in the marker's colour, then the full name: a live legend.
             let marker = TimelineMarker(time: record.time, offset: 0, event: record.event)
-            used += put(marker.label + " ", .mono, TimelinePlot.colour(of: marker), column: c, x: x + used, y: y,
+            used += put(marker.label + " ", .mono, marker.colour, column: c, x: x + used, y: y,
                         width: frame.width - used)
             put(record.event.name, .mono, index == 0 ? .text : RGBA(200, 203, 210), column: c, x: x + used, y: y,
                 width: frame.width - used)
@@ -433,7 +440,7 @@ struct HUDLayout {
     }
 
     /// A hitch band's colour: green, amber, red.
-    static func colour(of band: HitchMeter.Band) -> RGBA {
+    package static func colour(of band: HitchMeter.Band) -> RGBA {
         switch band {
         case .good: return RGBA(110, 200, 120)
         case .warning: return RGBA(235, 180, 60)
@@ -443,14 +450,14 @@ struct HUDLayout {
 
     /// The footer's key hints: the scene's own keys first (the policy keys in the grid), then the common
     /// ones (the state rows name D, T and the others in their labels).
-    static func keyHints(sceneName: String) -> [String] {
+    package static func keyHints(sceneName: String) -> [String] {
         guard let kind = SceneKind.named(sceneName) else { return ["H all keys"] }
         return KeyTable.window.footerHints(for: kind).components(separatedBy: " · ")
     }
 
     /// `parts` joined by " · ", as many whole parts as fit `width` in the label face, in their order (a
     /// part that does not fit is left out, never cut); `keeping` is always among them.
-    func fitting(_ parts: [String], width: Double, keeping kept: String? = nil) -> String {
+    package func fitting(_ parts: [String], width: Double, keeping kept: String? = nil) -> String {
         let separator = " · "
         let reserve = kept.map { parts.contains($0) ? metrics.width(separator + $0, .label) : 0 } ?? 0
         var shown: [String] = []
@@ -468,19 +475,19 @@ struct HUDLayout {
 }
 
 /// Text measurement for the layout: the width of a string and the line height of a style, in pixels.
-struct TextMetrics {
-    var width: (String, FontSet.Style) -> Double
-    var lineHeight: (FontSet.Style) -> Double
+package struct TextMetrics {
+    package var width: (String, TextStyle) -> Double
+    package var lineHeight: (TextStyle) -> Double
 
     /// Metrics where every character of a style has one width (tests; a monospaced worst case).
-    static func fixed(characterWidth: [FontSet.Style: Double], lineHeight: [FontSet.Style: Double]) -> TextMetrics {
+    package static func fixed(characterWidth: [TextStyle: Double], lineHeight: [TextStyle: Double]) -> TextMetrics {
         TextMetrics(width: { text, style in Double(text.count) * (characterWidth[style] ?? 8) },
                     lineHeight: { lineHeight[$0] ?? 16 })
     }
 
     /// `text` as it fits in `width`: itself, or its longest prefix that fits followed by "…"
     /// (empty when not even "…" fits).
-    func elide(_ text: String, style: FontSet.Style, toWidth width: Double) -> String {
+    package func elide(_ text: String, style: TextStyle, toWidth width: Double) -> String {
         if self.width(text, style) <= width { return text }
         let characters = Array(text)
         var low = 0, high = characters.count - 1   // longest prefix length that fits, by bisection
@@ -491,10 +498,15 @@ struct TextMetrics {
         }
         return String(characters[..<low]).trimmingTrailingSpaces() + "…"
     }
+
+    package init(width: @escaping (String, TextStyle) -> Double, lineHeight: @escaping (TextStyle) -> Double) {
+        self.width = width
+        self.lineHeight = lineHeight
+    }
 }
 
 private extension String {
-    func trimmingTrailingSpaces() -> String {
+    package func trimmingTrailingSpaces() -> String {
         var s = self
         while s.last == " " { s.removeLast() }
         return s

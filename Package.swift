@@ -36,19 +36,25 @@ let package = Package(
         // The lab on top of the physics: scenes, grid and pool, image loading and policies, gesture files,
         // replay, timeline, bench and soak experiments. Pure as well: no SDL, no clock reads.
         .target(name: "LabKit", dependencies: ["ScrollKit"], path: "Sources/LabKit"),
-        // The app's logic that needs no SDL: the scene registry, the key-binding table, the trace log's
-        // lines and the frame statistics. Tested without a window.
+        // The app's logic that needs no SDL: the scene registry, the key-binding table, the options; the
+        // window's parts that draw nothing (its clocks and viewport, the HUD's state and status, the trace
+        // and frame measures, what a frame shows, the timeline track, the video encoder's ffmpeg process);
+        // files: assets, the disk cache, input, output, errors, signals. Tested without a window.
         .target(
             name: "ScrollLabCore",
             dependencies: ["LabKit", "ScrollKit", .product(name: "Histogram", package: "hdrhistogram-swift")],
             path: "Sources/ScrollLabCore"
         ),
-        // The window: the SDL app (App), its HUD, drawing (Render), image loading (Images) and the scenes'
-        // window sides (Scenes). The only lab code that links SDL.
+        // The image client over real HTTP (`--source URL-TEMPLATE`): URLSession, no SDL, so the command
+        // line can fetch with it too.
+        .target(name: "ScrollLabHTTP", dependencies: ["ScrollLabCore", "LabKit"], path: "Sources/ScrollLabHTTP"),
+        // The window: what draws or reads input with SDL — the SDL app (App), its HUD's drawing, drawing
+        // (Render), image decoding and textures (Images) and the scenes' window sides (Scenes). The only
+        // lab code that links SDL.
         .target(
             name: "ScrollLabApp",
             dependencies: [
-                "ScrollLabCore", "LabKit", "ScrollKit", "CSDL",
+                "ScrollLabCore", "ScrollLabHTTP", "LabKit", "ScrollKit", "CSDL",
             ] + (withX11 ? ["CX11Time"] : []),
             path: "Sources/ScrollLabApp",
             swiftSettings: withX11 ? [.define("SCROLLLAB_X11")] : []
@@ -57,11 +63,11 @@ let package = Package(
         // listener (HTTPListener: sockets and a thread per connection, no dependency).
         .target(name: "ScrollLabServer", dependencies: ["ScrollLabCore", "LabKit"], path: "Sources/ScrollLabServer"),
         // The command line: each subcommand parses its options and runs; what draws goes through the
-        // `Drawing` the executable gives it, so this links no SDL.
+        // `WindowBuild` the executable gives it, so this links no SDL.
         .target(
             name: "ScrollLabCLI",
             dependencies: [
-                "ScrollLabServer", "ScrollLabCore", "LabKit", "ScrollKit",
+                "ScrollLabServer", "ScrollLabHTTP", "ScrollLabCore", "LabKit", "ScrollKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/ScrollLabCLI"
@@ -82,8 +88,10 @@ let package = Package(
                     path: "Tests/ScrollKitTests"),
         .testTarget(name: "LabKitTests", dependencies: ["LabKit", "ScrollKit", "ScrollKitTestSupport"],
                     path: "Tests/LabKitTests"),
-        .testTarget(name: "ScrollLabAppTests", dependencies: ["ScrollLabApp", "ScrollLabServer", "ScrollLabCore", "LabKit", "ScrollKit", "CSDL"],
+        .testTarget(name: "ScrollLabAppTests", dependencies: ["ScrollLabApp", "ScrollLabHTTP", "ScrollLabCore", "LabKit", "ScrollKit", "CSDL"],
                     path: "Tests/ScrollLabAppTests"),
+        .testTarget(name: "ScrollLabHTTPTests", dependencies: ["ScrollLabHTTP", "ScrollLabServer", "ScrollLabCore"],
+                    path: "Tests/ScrollLabHTTPTests"),
         .testTarget(name: "ScrollLabCLITests", dependencies: [
                         "ScrollLabCLI", "ScrollLabCore", "LabKit", "ScrollKit",
                         .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -1,4 +1,4 @@
 import ScrollLabCLI
 
 // `scrolllab`: the window by default, and every command (`ScrollLabCommand`), drawing with SDL.
-ScrollLabCommand.main(drawing: WindowDrawing())
+ScrollLabCommand.main(window: SDLWindowBuild())

@@ -9,7 +9,7 @@ extension LoadingPolicyKind: ExpressibleByArgument {}
 extension FramePacing: ExpressibleByArgument {}
 extension ScrollPhysicsKind: ExpressibleByArgument {}
 
-extension Switch: ExpressibleByArgument {}
+extension OnOff: ExpressibleByArgument {}
 extension RateOption: ExpressibleByArgument {}
 extension EstimatorOption: ExpressibleByArgument {}
 

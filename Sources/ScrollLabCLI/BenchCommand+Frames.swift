@@ -23,7 +23,7 @@ extension BenchCommand {
             fail("scrolllab bench: no Assets/Gestures found from the current directory or the executable; use --frames-gesture FILE",
                  code: CommandExit.input)
         }
-        let drawing = Drawings.required("--frames", command: "bench")
+        let window = ThisBuild.windowRequired("--frames", command: "bench")
         let gesture = loadGesture(path, command: "bench")
         var sceneOptions = SceneConfiguration()
         sceneOptions.latencyMs = latencyMs
@@ -35,7 +35,7 @@ extension BenchCommand {
         let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
         if !json {
             output.line("scrolllab bench --frames — grid scene, gesture \(name), \(images.count) images, latency \(Self.format(latencyMs, 0)) ms, "
-                  + "\(Int(drawing.windowWidth(phones: phones)))×600 offscreen"
+                  + "\(Int(PhoneViewport.layoutBase(phones: phones).width))×600 offscreen"
                   + (phones > 1 ? ", \(phones) phones side by side (" + sceneOptions.compare.map(\.name).joined(separator: ", ") + ")" : "")
                   + ", frames paced at 60 Hz after 30 warm-up frames")
             output.line("frame = image pump + model step + drawing + present, timed with SDL_GetPerformanceCounter; goal p99 < 4 ms, no frame over 16.7 ms")
@@ -49,7 +49,7 @@ extension BenchCommand {
             options.replay = gesture
             let outcome: Result<FrameBenchRun, AppError> = MainActor.assumeIsolated {
                 do throws(AppError) {
-                    return .success(try drawing.runFrameBench(options, scene: sceneOptions, imagePaths: images))
+                    return .success(try window.runFrameBench(options, scene: sceneOptions, imagePaths: images))
                 } catch {
                     return .failure(error)
                 }
@@ -57,11 +57,11 @@ extension BenchCommand {
             switch outcome {
             case let .success(run):
                 if json {
-                    var line = run.json(period: 1 / drawing.benchFrameRate)
+                    var line = run.json(period: 1 / FrameBenchRun.frameRate)
                     if let compare, case let .object(pairs) = line { line = .object(pairs + [("phones", .int(compare))]) }
                     output.line(line.serialized)
                 } else {
-                    let hitches = run.hitches(period: 1 / drawing.benchFrameRate)
+                    let hitches = run.hitches(period: 1 / FrameBenchRun.frameRate)
                     let cells = [Self.format(run.frameMs(percentile: 50), 2), Self.format(run.frameMs(percentile: 99), 2),
                                  Self.format(run.frameMs(percentile: 100), 2), "\(run.framesOver(1.0 / 60))",
                                  Self.format(run.worstImageStallMs, 2), Self.format(hitches.ratioMsPerS, 1) + " " + hitches.band.rawValue,

@@ -141,7 +141,7 @@ struct BenchCommand: ParsableCommand {
         paths.output(plot, "--plot")
         if let conflict = paths.firstConflict() { fail("scrolllab bench: " + conflict, code: CommandExit.usage) }
         // A --plot this build cannot draw, or cannot write, fails at once, not after the whole bench.
-        let drawing = plot.map { _ in Drawings.required("--plot", command: "bench") }
+        let window = plot.map { _ in ThisBuild.windowRequired("--plot", command: "bench") }
         if let plot, plot != "-" { _ = openOutput(plot, option: "--plot", command: "bench").close() }
         if frames {
             runFrames(output, gestureDirectory: gestures.map { URL(fileURLWithPath: $0) } ?? AssetLocator.directory("Gestures"))
@@ -223,12 +223,12 @@ struct BenchCommand: ParsableCommand {
                                               showsBytes: true))
             }
         }
-        if let plot, let drawing {
+        if let plot, let window {
             let source = network == nil ? Self.describeSource(config) : "network \(network == .all ? "profiles" : config.network?.name ?? "") + decode \(Self.format(config.decodeCost * 1000, 0)) ms"
             let subtitle = "scrolllab bench: \(source), "
                 + Self.describePipeline(config) + " for every policy (a @shipped variant: its system's own), cache "
                 + "\(config.cacheByteLimit / config.bytesPerImage) images"
-            let error = MainActor.assumeIsolated { drawing.writeBenchPlot(panels, subtitle: subtitle, to: plot) }
+            let error = MainActor.assumeIsolated { window.writeBenchPlot(panels, subtitle: subtitle, to: plot) }
             if let error { fail("scrolllab bench: --plot: \(error)") }
             if printsTables && !json { output.line("\nplot written to \(plot)") }
         }

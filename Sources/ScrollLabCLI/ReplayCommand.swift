@@ -50,7 +50,7 @@ struct ReplayCommand: ParsableCommand {
         guard fps.isFinite, (1...240).contains(fps) else { throw ValidationError("--fps must be between 1 and 240 (got \(fps))") }
         guard scale.isFinite, (0.25...4).contains(scale) else { throw ValidationError("--scale must be between 0.25 and 4 (got \(scale))") }
         if video != nil, scene.policy == .all { throw ValidationError("--video renders one policy: give --policy NAME") }
-        if let video, let drawing = Drawings.current, !drawing.videoEndings.contains((video as NSString).pathExtension.lowercased()) {
+        if let video, ThisBuild.window != nil, !VideoEncoder.endings.contains((video as NSString).pathExtension.lowercased()) {
             throw ValidationError("--video must end in .mp4, .webm or .gif (got \(video))")
         }
     }
@@ -68,7 +68,7 @@ struct ReplayCommand: ParsableCommand {
         // Under a network, the images' sizes (none found is refused before any output).
         let scene = options.withImageSizesOrExit(command: "scrolllab replay")
         let output = CommandOutput(command: "replay")
-        let held = HeldOutput()
+        let held = SpillingLineBuffer()
         let emit = { (line: String) in
             if stream { output.line(line) } else { held.line(line) }
         }
@@ -120,7 +120,7 @@ struct ReplayCommand: ParsableCommand {
                 for event in kept { replay.push(event) }
             }
             let result = replay.finish()
-            if let grid = lab as? GridScene { stored.formUnion(grid.diskCacheAssets ?? []) }
+            stored.formUnion(lab.diskCacheAssets ?? [])
             var end: [(String, JSONValue)] = [
                 ("event", .string("end")), ("t", .number(result.endTime)), ("offset", .point(result.finalOffset)),
             ]
@@ -145,8 +145,8 @@ extension ReplayCommand {
         for image in scene.assets == nil ? [] : scene.imagePaths() { paths.input(String(decoding: image.path, as: UTF8.self), "--assets") }
         paths.output(output, "--video")
         if let conflict = paths.firstConflict() { fail("scrolllab replay: " + conflict, code: CommandExit.usage) }
-        let drawing = Drawings.required("--video", command: "replay")
-        guard drawing.hasVideoEncoder else {
+        let window = ThisBuild.windowRequired("--video", command: "replay")
+        guard VideoEncoder.ffmpegPath() != nil else {
             fail("scrolllab replay: --video needs ffmpeg, which is not installed (Debian: apt-get install ffmpeg)", code: CommandExit.input)
         }
         // A stop ends ffmpeg and removes the partial video (the encoder's own clean-up runs first).
@@ -167,7 +167,7 @@ extension ReplayCommand {
         let imagePaths = sceneOptions.imagePathsOrExit()
         let outcome: Result<VideoResult, AppError> = MainActor.assumeIsolated {
             do throws(AppError) {
-                return .success(try drawing.renderVideo(options, scene: sceneOptions, imagePaths: imagePaths, to: output, fps: fps, layout: layout))
+                return .success(try window.renderVideo(options, scene: sceneOptions, imagePaths: imagePaths, to: output, fps: fps, layout: layout))
             } catch {
                 return .failure(error)
             }

@@ -67,10 +67,10 @@ struct SceneOptions: ParsableArguments {
     var assets: String?
 
     @Option(name: .customLong("delays-content-touches"), help: "Hold a touch-down on a tile back 150 ms (UIKit's delaysContentTouches): on or off.")
-    var delaysContentTouches: Switch = .on
+    var delaysContentTouches: OnOff = .on
 
     @Option(name: .customLong("can-cancel-content-touches"), help: "Let a drag take a touch away from a tracking tile (UIKit's canCancelContentTouches): on or off.")
-    var canCancelContentTouches: Switch = .on
+    var canCancelContentTouches: OnOff = .on
 
     @Option(name: .customLong("compare"), help: ArgumentHelp(
         "Two to four phones side by side, one per policy or physics (adaptive,deferred or ios,android): one gesture drives them all.",

@@ -66,17 +66,17 @@ struct SoakCommand: ParsableCommand {
         }
         var config = GridSceneConfiguration()
         config.latency = latencyMs / 1000
-        let session = SoakSession(gestures: SoakSession.mirroredMix(mix), configuration: config)
+        let soak = SoakRun(gestures: SoakRun.mirroredMix(mix), configuration: config)
         let clock = ContinuousClock()
         let started = clock.now
 
-        for policy in LoadingPolicyKind.allCases { session.run(policy: policy, seconds: Self.warmUpSecondsPerPolicy) }
-        let warmFrames = session.frames, warmGestures = session.gesturesPlayed
+        for policy in LoadingPolicyKind.allCases { soak.run(policy: policy, seconds: Self.warmUpSecondsPerPolicy) }
+        let warmFrames = soak.frames, warmGestures = soak.gesturesPlayed
         let rssWarm = Self.residentBytes()
 
         let perPolicy = minutes * 60 / Double(LoadingPolicyKind.allCases.count)
         for policy in LoadingPolicyKind.allCases {
-            let phase = session.run(policy: policy, seconds: perPolicy)
+            let phase = soak.run(policy: policy, seconds: perPolicy)
             StopSignals.whole {
                 output.line(JSONValue.object([("event", .string("phase"))] + Self.fields(phase.json)).serialized)
                 phasesWritten.add(1, ordering: .sequentiallyConsistent)
@@ -86,13 +86,13 @@ struct SoakCommand: ParsableCommand {
         let realSeconds = Self.seconds(clock.now - started)
 
         let growth = rssWarm > 0 ? Double(rssEnd - rssWarm) / Double(rssWarm) * 100 : 0
-        let ok = session.violations.isEmpty && growth < Self.allowedGrowthPercent
-        for violation in session.violations { writeStandardError("scrolllab soak: \(violation)") }
+        let ok = soak.violations.isEmpty && growth < Self.allowedGrowthPercent
+        for violation in soak.violations { writeStandardError("scrolllab soak: \(violation)") }
         let verdict = JSONValue.object([
             ("event", .string("soak")), ("virtualMinutes", .number(minutes)), ("realSeconds", .number((realSeconds * 100).rounded() / 100)),
-            ("gestures", .int(session.gesturesPlayed - warmGestures)), ("frames", .int(session.frames - warmFrames)),
-            ("peakDecodedBytes", .int(session.peakDecodedBytes)), ("decodedByteLimit", .int(session.decodedByteLimit)),
-            ("viewsCreated", .int(session.scene.pool.viewsCreated)), ("violations", .int(session.violations.count)),
+            ("gestures", .int(soak.gesturesPlayed - warmGestures)), ("frames", .int(soak.frames - warmFrames)),
+            ("peakDecodedBytes", .int(soak.peakDecodedBytes)), ("decodedByteLimit", .int(soak.decodedByteLimit)),
+            ("viewsCreated", .int(soak.scene.pool.viewsCreated)), ("violations", .int(soak.violations.count)),
             ("residentAfterWarmUpBytes", .int(rssWarm)), ("residentAtEndBytes", .int(rssEnd)),
             ("residentGrowthPercent", .number((growth * 100).rounded() / 100)), ("ok", .bool(ok)),
         ])

@@ -345,7 +345,7 @@ struct SweepCommand: ParsableCommand {
             conflicts.input(file, "FILE")
             conflicts.output(plot, "--plot")
             if let conflict = conflicts.firstConflict() { fail("scrolllab sweep report: " + conflict, code: CommandExit.usage) }
-            let drawing = plot.map { _ in Drawings.required("--plot", command: "sweep report") }
+            let window = plot.map { _ in ThisBuild.windowRequired("--plot", command: "sweep report") }
             if let plot, plot != "-" { _ = openOutput(plot, option: "--plot", command: "sweep report").close() }
             defer { finishStandardOutput(command: "sweep report") }
             let output = CommandOutput(command: "sweep report")
@@ -364,11 +364,11 @@ struct SweepCommand: ParsableCommand {
                 }
             }
             // The plot with --recommend too: a file named on the command line is never left empty on exit 0.
-            if let plot, let drawing {
+            if let plot, let window {
                 let rows = SweepSummary.rows(results, resamples: resamples)
                 let conditions = SweepRecommendation.conditions(results, resamples: resamples)
                 let title = "scrolllab sweep report \(file): \(results.count) runs, \(Set(results.map(\.gesture)).count) sessions"
-                let error = MainActor.assumeIsolated { drawing.writeSweepPlot(rows: rows, conditions: conditions, title: title, to: plot) }
+                let error = MainActor.assumeIsolated { window.writeSweepPlot(rows: rows, conditions: conditions, title: title, to: plot) }
                 if let error { fail("scrolllab sweep report: --plot: \(error)") }
             }
         }

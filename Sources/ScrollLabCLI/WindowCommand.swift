@@ -3,6 +3,7 @@ import Foundation
 import LabKit
 import ScrollKit
 import ScrollLabCore
+import ScrollLabHTTP
 
 /// `scrolllab` / `scrolllab window`: opens the lab window (the default subcommand).
 struct WindowCommand: ParsableCommand {
@@ -118,7 +119,7 @@ struct WindowCommand: ParsableCommand {
             throw ValidationError("--policy all replays a gesture under every policy: use it with `scrolllab replay FILE --headless`")
         }
         if let source {
-            if let problem = Drawings.current?.sourceProblem(source) { throw ValidationError(problem) }
+            if let problem = HTTPImageFetcher.problem(with: source) { throw ValidationError(problem) }
             if sceneOptions.network != nil {
                 throw ValidationError("--source fetches over a real network: shape it at the server (scrolllab serve --network PROFILE), not with --network")
             }
@@ -154,7 +155,7 @@ struct WindowCommand: ParsableCommand {
         let imagePaths = sceneOptions.imagePaths()
         let code: Int32 = MainActor.assumeIsolated {
             do throws(AppError) {
-                return try Drawings.required("the window", command: "window")
+                return try ThisBuild.windowRequired("the window", command: "window")
                     .runWindow(options, scene: scene, imagePaths: imagePaths)
             } catch {
                 writeStandardError(error.message)

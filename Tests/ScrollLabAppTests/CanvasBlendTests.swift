@@ -1,3 +1,4 @@
+import ScrollLabCore
 import CSDL
 import Testing
 @testable import ScrollLabApp

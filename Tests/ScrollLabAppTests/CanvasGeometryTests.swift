@@ -1,3 +1,4 @@
+import ScrollLabCore
 import ScrollKit
 import Testing
 @testable import ScrollLabApp

@@ -14,7 +14,7 @@ import Testing
         let fonts = try FontSet()
         let layout = HUDLayout(fixture.worstGrid(tracking: tracking), events: fixture.worstEvents(), status: fixture.worstStatus,
                                metrics: fonts.metrics)
-        let height = { (style: FontSet.Style) in Double(fonts.textHeight(style)) }
+        let height = { (style: TextStyle) in Double(fonts.textHeight(style)) }
         let bands = try #require(HUDBand.bands(of: layout, shift: 340, textHeight: height))
         for column in HUDBand.columns {
             let frame = layout.columns[column].frame.offsetBy(Point(x: 340, y: 0))
@@ -40,7 +40,7 @@ import Testing
 
     @Test func aMovingOffsetChangesOnlyItsOwnBands() throws {
         let fonts = try FontSet()
-        let height = { (style: FontSet.Style) in Double(fonts.textHeight(style)) }
+        let height = { (style: TextStyle) in Double(fonts.textHeight(style)) }
         var s = fixture.worstGrid(tracking: true)
         let events = fixture.worstEvents()
         let before = try #require(HUDBand.bands(of: HUDLayout(s, events: events, status: fixture.worstStatus, metrics: fonts.metrics),

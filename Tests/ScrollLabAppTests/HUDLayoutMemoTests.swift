@@ -1,5 +1,5 @@
 import ScrollKit
-import ScrollLabCore
+@testable import ScrollLabCore
 import Testing
 @testable import ScrollLabApp
 
@@ -37,7 +37,7 @@ import Testing
         status.videoLine = HUDStatus.videoLine(frame: 3, time: 0.05, fps: 60)
         steps.append((grid, events, status, HUDLayout.baseSize))
         status.videoLine = nil
-        status.resting = true
+        status.isWaitingForInput = true
         steps.append((grid, events, status, HUDLayout.baseSize))
         // Another scene (other key hints), a bigger layout (other columns), many callbacks.
         var pager = grid

@@ -164,12 +164,12 @@ import Testing
     }
 
     @Test func theLayoutSizeMagnifiesHalfTheGrowthAndMakesRoomWithTheRest() {
-        #expect(SDLSession.layoutSize(window: 960, 600, scale: 1) == Size(width: 960, height: 600))
-        #expect(SDLSession.layoutSize(window: 480, 300, scale: 1) == Size(width: 960, height: 600))  // shrunk
-        #expect(SDLSession.layoutSize(window: 1000, 300, scale: 1) == Size(width: 2000, height: 600))
-        #expect(SDLSession.layoutSize(window: 1920, 1200, scale: 1) == Size(width: 1280, height: 800))  // 1.5×
-        #expect(SDLSession.layoutSize(window: 1920, 1200, scale: 2) == Size(width: 960, height: 600))  // --scale 2
-        #expect(SDLSession.layoutSize(window: 2400, 600, scale: 1) == Size(width: 2400, height: 600))  // a wide strip
+        #expect(SDLWindow.layoutSize(window: 960, 600, scale: 1) == Size(width: 960, height: 600))
+        #expect(SDLWindow.layoutSize(window: 480, 300, scale: 1) == Size(width: 960, height: 600))  // shrunk
+        #expect(SDLWindow.layoutSize(window: 1000, 300, scale: 1) == Size(width: 2000, height: 600))
+        #expect(SDLWindow.layoutSize(window: 1920, 1200, scale: 1) == Size(width: 1280, height: 800))  // 1.5×
+        #expect(SDLWindow.layoutSize(window: 1920, 1200, scale: 2) == Size(width: 960, height: 600))  // --scale 2
+        #expect(SDLWindow.layoutSize(window: 2400, 600, scale: 1) == Size(width: 2400, height: 600))  // a wide strip
     }
 
     @Test func ordinaryValuesAreShownWhole() {
@@ -296,10 +296,10 @@ import Testing
         let three = PhoneViewport.layoutBase(phones: 3)
         #expect(three == Size(width: 1640, height: 600))
         // Three phones on a 1600×900 screen: shrunk to its width; on a wide screen, as asked.
-        #expect(SDLSession.openingScale(1, base: three, usable: Size(width: 1600, height: 900)) == 1600.0 / 1640)
-        #expect(SDLSession.openingScale(1, base: three, usable: Size(width: 2560, height: 1400)) == 1)
-        #expect(SDLSession.openingScale(2, base: HUDLayout.baseSize, usable: Size(width: 1600, height: 868)) == 868.0 / 600)
-        #expect(SDLSession.openingScale(0.5, base: three, usable: Size(width: 1600, height: 900)) == 0.5)
+        #expect(SDLWindow.openingScale(1, base: three, usable: Size(width: 1600, height: 900)) == 1600.0 / 1640)
+        #expect(SDLWindow.openingScale(1, base: three, usable: Size(width: 2560, height: 1400)) == 1)
+        #expect(SDLWindow.openingScale(2, base: HUDLayout.baseSize, usable: Size(width: 1600, height: 868)) == 868.0 / 600)
+        #expect(SDLWindow.openingScale(0.5, base: three, usable: Size(width: 1600, height: 900)) == 0.5)
     }
 
     @Test func elisionKeepsTheLongestPrefixThatFits() {

@@ -1,3 +1,4 @@
+import ScrollLabCore
 import CSDL
 import Testing
 @testable import ScrollLabApp
@@ -35,7 +36,7 @@ import Testing
 
     /// Draws `lines` (text, style) blended (`on` nil) or pre-blended on the background, twice (the
     /// second time monospaced lines come whole, not as glyph runs); the pixels of each pass.
-    func render(_ lines: [(String, FontSet.Style)], on background: RGBA?, fonts: FontSet) throws -> [[UInt32]] {
+    func render(_ lines: [(String, TextStyle)], on background: RGBA?, fonts: FontSet) throws -> [[UInt32]] {
         let target = try Target(width: 420, height: 24 * Int32(lines.count))
         let text = TextCache(renderer: target.renderer, fonts: fonts)
         defer { text.removeAll() }
@@ -51,7 +52,7 @@ import Testing
 
     @Test func textOnASolidBackgroundGivesTheBlendedPixels() throws {
         let fonts = try FontSet()
-        let lines: [(String, FontSet.Style)] = [("Delegate events (newest first)", .heading), ("velocity", .label),
+        let lines: [(String, TextStyle)] = [("Delegate events (newest first)", .heading), ("velocity", .label),
                                                 ("(0, -1234.5) pt/s", .mono), ("1.865 wBDec willBeginDecelerating", .mono)]
         let blended = try render(lines, on: nil, fonts: fonts)
         let opaque = try render(lines, on: .background, fonts: fonts)
@@ -67,7 +68,7 @@ import Testing
     /// line left there as a glyph run must be the line drawn whole: the same pixels and the same size.
     @Test func aMonospacedLineAsAGlyphRunIsTheWholeLine() throws {
         let fonts = try FontSet()
-        let lines: [(String, FontSet.Style)] = [("(0, -1234.5) pt/s", .mono), ("  1.865 wBDec willBeginDecelerating", .mono),
+        let lines: [(String, TextStyle)] = [("(0, -1234.5) pt/s", .mono), ("  1.865 wBDec willBeginDecelerating", .mono),
                                                 ("didScroll × 123456", .mono), ("60.0 fps · p99 16.7 ms · work 2.1 (p99 3.4) · ", .mono),
                                                 ("●tracking ○dragging", .mono), ("  v(0, -56.78) t(0, 1234567) …", .mono)]
         for background in [RGBA?.none, .background] {

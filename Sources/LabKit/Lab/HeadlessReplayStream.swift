@@ -5,15 +5,17 @@ import ScrollKit
 ///
 /// Same rule as `ReplayDriver.events(upTo:)`: an event goes to the first frame at or after its time, and
 /// never to a frame before the previous event's. A frame runs once an event after its time arrives (or
-/// at `finish()`), so an event is delivered the moment it is pushed and at most one is ever waiting.
+/// at `finish()`), so an event is delivered the moment it is pushed and at most one is ever waiting. The
+/// frames are a `ModelClock`'s, its grid fixed by the first event.
 public final class HeadlessReplayStream {
     private let scene: any LabScene
     private let rate: Double
     private let limitFrames: Int
     private let afterFrame: (Double) -> Void
     private let previousHandler: ((ScrollEventRecord) -> Void)?
-    /// The frame events are being delivered to, once the first event has fixed the grid.
-    private var frame: Int?
+    /// The clock, once the first event has fixed its grid; its next frame is the one events are being
+    /// delivered to.
+    private var clock: ModelClock?
     private var deliveredThisFrame = false
     private var unsettledFrames = 0
     private var isFinished = false
@@ -40,8 +42,8 @@ public final class HeadlessReplayStream {
         guard !isFinished, event.time.isFinite else { return }
         var event = event
         event.time = Swift.min(Swift.max(event.time, -HeadlessReplay.timeRange), HeadlessReplay.timeRange)
-        if frame == nil { frame = Int((event.time * rate).rounded(.down)) }
-        while let f = frame, event.time > Double(f) / rate { endFrame(nextEventTime: event.time) }
+        if clock == nil { clock = ModelClock(rate: rate, startingAtOrBefore: event.time) }
+        while let clock, event.time > clock.nextTime { endFrame(nextEventTime: event.time) }
         scene.pointer(event)
         deliveredThisFrame = true
     }
@@ -49,13 +51,13 @@ public final class HeadlessReplayStream {
     /// Runs frames until the scene settles (at most the replay's time limit), restores the scene's
     /// handler and returns the end state (its `records` are empty: they went to `onRecord`).
     public func finish() -> HeadlessReplayResult {
-        if frame == nil { frame = 0 }
+        if clock == nil { clock = ModelClock(rate: rate) }
         if !isFinished {
             while !endFrame(nextEventTime: nil) {}
             scene.scrollView.eventHandler = previousHandler
             isFinished = true
         }
-        return HeadlessReplayResult(records: [], endTime: Double(frame ?? 0) / rate,
+        return HeadlessReplayResult(records: [], endTime: clock?.nextTime ?? 0,
                                     finalOffset: scene.scrollView.contentOffset, isSettled: scene.isSettled)
     }
 
@@ -64,23 +66,23 @@ public final class HeadlessReplayStream {
     /// event, returns true (and stays on the frame) once the scene is settled or the time limit passed.
     @discardableResult
     private func endFrame(nextEventTime: Double?) -> Bool {
-        guard let f = frame else { return true }
-        let frameTime = Double(f) / rate
+        guard var clock else { return true }
+        let frameTime = clock.nextTime
         scene.advance(to: frameTime)
         afterFrame(frameTime)
         let settled = scene.isSettled
         unsettledFrames = settled || deliveredThisFrame ? 0 : unsettledFrames + 1
         deliveredThisFrame = false
         let idle = settled || unsettledFrames > limitFrames
+        defer { self.clock = clock }
         guard let next = nextEventTime else {
-            if !idle { frame = f + 1 }
+            if !idle { clock.advance() }
             return idle
         }
+        clock.advance()
         if idle {
-            frame = Swift.max(f + 1, Int((next * rate).rounded(.up)))
+            clock.skipIdle(untilInputAt: next)
             unsettledFrames = 0
-        } else {
-            frame = f + 1
         }
         return false
     }

@@ -16,4 +16,12 @@ public protocol LabScene: AnyObject {
     var settingLines: [JSONValue] { get }
     /// Extra keys for the closing line (for example `viewsCreated`, load metrics).
     var summary: [(String, JSONValue)] { get }
+    /// The assets its modelled disk cache holds (`--disk-cache DIR` keeps them for the next run), or nil
+    /// for a scene without one.
+    var diskCacheAssets: [Int]? { get }
+}
+
+extension LabScene {
+    /// A scene that loads no images keeps no disk cache.
+    public var diskCacheAssets: [Int]? { nil }
 }

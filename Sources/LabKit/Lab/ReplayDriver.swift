@@ -10,8 +10,8 @@ import ScrollKit
 /// last grid time at or before the first sample) at or just after `startTime`. `step(upTo:pointer:advance:)`
 /// runs every grid frame that real time has reached — so the window's replay is the headless run shifted
 /// in time, frame for frame, and gives the same callbacks and offsets (the screen shows the newest grid
-/// frame, at most one frame late). `events(upTo:)` is the plain delivery rule, for a caller that keeps
-/// its own frames.
+/// frame, at most one frame late). The grid is a `ModelClock`. `events(upTo:)` is the plain delivery
+/// rule, for a caller that keeps its own frames.
 ///
 /// Why whole milliseconds: the velocity tracker rounds sample times to microseconds, and a shift of
 /// whole milliseconds keeps that rounding as in the headless run, so release velocities match to the
@@ -22,30 +22,32 @@ public struct ReplayDriver: Sendable {
     public let events: [PointerEvent]
     /// Index of the next sample to deliver.
     public private(set) var nextIndex = 0
+    /// The grid: frame 0 is the headless replay's first frame, shifted; its next frame is the next one
+    /// `step` will run. Once the replay ends the window's model goes on on it.
+    public private(set) var clock: ModelClock
+
     /// Frames per second of the grid (the headless replay's 60 Hz).
-    public let frameRate: Double
+    public var frameRate: Double { clock.rate }
     /// Model time of grid frame 0 (the headless replay's first frame, shifted).
-    public let startTime: Double
+    public var startTime: Double { clock.origin }
     /// Index of the next grid frame `step` will run.
-    public private(set) var nextFrame = 0
+    public var nextFrame: Int { clock.next }
 
     /// Places `gesture` (as parsed from a file) on the model clock, grid frame 0 at or just after
     /// `startTime` (see the type's note). Samples keep their own spacing, even ones that go back in time
     /// (the velocity tracker repairs those); delivery order is file order. Non-finite times are dropped.
     public init(gesture: [PointerEvent], startTime: Double, frameRate: Double = 60) {
-        let rate = frameRate.isFinite && frameRate > 0 ? frameRate : 60
-        self.frameRate = rate
         let finite = gesture.filter { $0.time.isFinite }
         guard let first = finite.first?.time else {
-            self.startTime = startTime
+            clock = ModelClock(origin: startTime, rate: frameRate)
             events = []
             return
         }
-        let firstFrameTime = (first * rate).rounded(.down) / rate
+        let firstFrameTime = ModelClock(rate: frameRate, startingAtOrBefore: first).nextTime
         let wanted = startTime - firstFrameTime
         let milliseconds = (wanted * 1000).rounded()
         let shift = milliseconds / 1000 < wanted ? (milliseconds + 1) / 1000 : milliseconds / 1000
-        self.startTime = firstFrameTime + shift
+        clock = ModelClock(origin: firstFrameTime + shift, rate: frameRate)
         events = finite.map { event in
             var shifted = event
             shifted.time += shift
@@ -62,7 +64,7 @@ public struct ReplayDriver: Sendable {
     }
 
     /// Model time of grid frame `index`.
-    public func frameTime(_ index: Int) -> Double { startTime + Double(index) / frameRate }
+    public func frameTime(_ index: Int) -> Double { clock.time(index) }
 
     /// Runs every grid frame at or before `time` not run yet: the samples due by the frame go to
     /// `pointer`, then `advance` gets the frame time. Returns how many frames ran.
@@ -75,8 +77,7 @@ public struct ReplayDriver: Sendable {
     public mutating func step(upTo time: Double, eventBudget: Int = .max, pointer: (PointerEvent) -> Void,
                               advance: (Double) -> Void) -> Int {
         var count = 0, budget = eventBudget
-        while frameTime(nextFrame) <= time {
-            let frame = frameTime(nextFrame)
+        while let frame = clock.due(by: time) {
             while nextIndex < events.count, events[nextIndex].time <= frame {
                 guard budget > 0 else { return count }
                 pointer(events[nextIndex])
@@ -84,7 +85,7 @@ public struct ReplayDriver: Sendable {
                 budget -= 1
             }
             advance(frame)
-            nextFrame += 1
+            clock.advance()
             count += 1
         }
         return count

@@ -86,20 +86,18 @@ public struct GridBench: Sendable {
     /// replay's clock. A replay skips the frames of a settled scene (no motion, every tile shown), and
     /// which frames it skips depends on the policy; a row's blank time is charged frame by frame, so the
     /// oracle's frames must be at least as fine as any row's — each skipped frame is put back showing the
-    /// screen of the frame before it (the view was at rest). Only up to `fillSpan` after the first frame:
+    /// screen of the frame before it (the view was at rest), on the replay's own `ModelClock`. Only up to `fillSpan` after the first frame:
     /// by then the oracle has every image in (no key's earliest finish is later), so finer frames change nothing.
     public func oracleScreens(_ events: [PointerEvent]) -> OracleScreens {
         var frames: [BlankTimeOracle.Frame] = []
         var config = configuration
         config.policyVariant = PolicyVariant(.eager)
-        let rate = replay.frameRate.isFinite && replay.frameRate > 0 ? replay.frameRate : 60
+        let clock = ModelClock(rate: replay.frameRate)
         let span = fillSpan
         let scene = GridBench(configuration: config, replay: replay).run(events, policy: .eager) { scene, time in
             if let last = frames.last, let first = frames.first {
-                var k = Int((last.time * rate).rounded(.down)) + 1
-                while Double(k) / rate < Swift.min(time, first.time + span) {
-                    frames.append(.init(time: Double(k) / rate, visibleItems: last.visibleItems))
-                    k += 1
+                for skipped in clock.times(after: last.time, before: Swift.min(time, first.time + span)) {
+                    frames.append(.init(time: skipped, visibleItems: last.visibleItems))
                 }
             }
             // Frames carry each visible item's image (the oracle's item i shows image i % assetCount).

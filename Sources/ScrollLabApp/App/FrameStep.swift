@@ -1,3 +1,4 @@
+import ScrollLabCore
 import CSDL
 
 /// One frame of the lab, the same for the window, `bench --frames` and `replay --video` (B-TGT-1,
@@ -51,7 +52,7 @@ struct FrameStep {
     func run(_ app: LabApp, at t: Double, presentAt: Double? = nil) throws(VideoEncoder.Problem) -> Timing {
         let start = app.clock.now()
         // The frame's time enters here: converted to the model clock once, for all the frame's work.
-        app.frame(at: app.session.time(atReal: t), onGrid: clock == .virtual || app.session.clock.scale != 1)
+        app.frame(at: app.phoneDriver.time(atReal: t), onGrid: clock == .virtual || app.phoneDriver.clock.scale != 1)
         app.sdl.finishDrawing()
         if case let .capture(capture) = target { try capture.take(from: app.sdl.renderer) }
         let workEnd = app.clock.now()

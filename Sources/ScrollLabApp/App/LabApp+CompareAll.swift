@@ -11,23 +11,23 @@ extension LabApp {
     /// A: starts playing the last gesture under every policy.
     func startComparingAllPolicies(at now: AppTime) {
         guard scene.loading != nil else { return }
-        guard !session.isComparing else {
-            toast(KeyAnswer.compareAllWhileComparing, at: now.real)
+        guard !phoneDriver.isComparing else {
+            toast(KeyToastText.compareAllWhileComparing, at: now.real)
             return
         }
-        guard let gesture = session.lastGesture else {
-            toast(KeyAnswer.compareAllNeedsGesture, at: now.real)
+        guard let gesture = phoneDriver.lastGesture else {
+            toast(KeyToastText.compareAllNeedsGesture, at: now.real)
             return
         }
         guard !isReplaying else {
-            toast(KeyAnswer.compareAllWaitsForReplay, at: now.real)
+            toast(KeyToastText.compareAllWaitsForReplay, at: now.real)
             return
         }
         phone.comparison = ComparisonRun(queue: LoadingPolicyKind.allCases, home: scene)
         tracePolicySegment(of: phone, at: now.model)
         resetInstruments()
         logSetting("compareAll", .int(gesture.events.count), at: now.model)
-        toast(KeyAnswer.compareAllStarted, at: now.real)
+        toast(KeyToastText.compareAllStarted, at: now.real)
         startNextComparisonRun(at: now, first: true)
     }
 
@@ -42,20 +42,20 @@ extension LabApp {
     /// are), so a run's figures are exactly the headless twin's, `replay FILE --headless --policy all`.
     /// The runs carry one comparison table from scene to scene; the scene A stood in for comes back last.
     private func startNextComparisonRun(at now: AppTime, first: Bool) {
-        guard let gesture = session.lastGesture, var comparison = phone.comparison else { return }
+        guard let gesture = phoneDriver.lastGesture, var comparison = phone.comparison else { return }
         let carried = first ? PolicyComparison() : (scene.loading?.comparisonIncludingCurrent ?? PolicyComparison())
         if !first { tracePolicySegment(of: phone, at: now.model) }
         guard !comparison.queue.isEmpty else {
             endComparison(carrying: carried)
-            say(KeyAnswer.compareAllDone, at: now.real)
+            say(KeyToastText.compareAllDone, at: now.real)
             return
         }
         let kind = comparison.queue.removeFirst()
         var options = phone.sceneOptions
         options.policy = .one(PolicyVariant(kind))
-        let loader = session.factory.loader(for: options, onModelClock: true)
+        let loader = phoneDriver.factory.loader(for: options, onModelClock: true)
         loader.pixelScale = phone.images.pixelScale
-        guard let run = (try? session.factory.scene(.grid, options: options, images: loader))?.loading else {
+        guard let run = (try? phoneDriver.factory.scene(.grid, options: options, images: loader))?.loading else {
             loader.shutdown()
             endComparison(carrying: carried)
             return
@@ -66,13 +66,13 @@ extension LabApp {
         run.adoptComparison(carried)
         if let condition = scene.loading?.condition { _ = run.setCondition(condition) }   // not started: nothing ends
         run.scrollView.setContentOffset(gesture.startOffset, animated: false, time: now.model)
-        session.collect()
+        phoneDriver.collect()
         let previous = phone.show(run)
         if !first { previous.close() }
         phone.comparison = comparison
         logSetting("policy", .string(kind.rawValue), at: now.model)
-        session.play(gesture.events)
-        say(KeyAnswer.compareAllRun(kind.rawValue, index: LoadingPolicyKind.allCases.count - comparison.queue.count,
+        phoneDriver.play(gesture.events)
+        say(KeyToastText.compareAllRun(kind.rawValue, index: LoadingPolicyKind.allCases.count - comparison.queue.count,
                                     count: LoadingPolicyKind.allCases.count), at: now.real)
     }
 
@@ -81,10 +81,10 @@ extension LabApp {
     func endComparison(carrying carried: PolicyComparison? = nil) {
         guard let comparison = phone.comparison else { return }
         phone.comparison = nil
-        session.stopPlayback()
+        phoneDriver.stopPlayback()
         guard comparison.home !== scene else { return }
         let table = carried ?? scene.loading?.comparisonIncludingCurrent
-        session.collect()
+        phoneDriver.collect()
         phone.show(comparison.home).close()
         if let table { scene.loading?.adoptComparison(table) }
         scene.loading?.resetMetrics()

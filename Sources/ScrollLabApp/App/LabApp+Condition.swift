@@ -1,3 +1,4 @@
+import ScrollLabCore
 import LabKit
 import ScrollKit
 
@@ -17,7 +18,7 @@ extension LabApp {
         }
         return LoadCondition(latencyMs: network == nil && source == "local" ? phone.scene.sourceLatencyMs : nil, network: network,
                              source: source, physics: options.physics.rawValue,
-                             decelerationRate: loading.isFastRate ? "fast" : "normal", refresh: session.playback.frameRate,
+                             decelerationRate: loading.isFastRate ? "fast" : "normal", refresh: phoneDriver.playback.frameRate,
                              connections: options.connections, http: options.http)
     }
 
@@ -27,12 +28,12 @@ extension LabApp {
     @discardableResult
     func updateConditions(at time: Double) -> String {
         var note = ""
-        for phone in session.phones {
+        for phone in phoneDriver.phones {
             guard let loading = phone.scene.loading, let new = condition(of: phone) else { continue }
             let old = loading.condition
             guard new != old else { continue }
             if let ended = loading.setCondition(new) { tracePolicySegment(ended, of: phone, at: time) }
-            if phone === session.focused { note = " · policy table: rows under " + new.sourceLabel + " (conditions never mix)" }
+            if phone === phoneDriver.focused { note = " · policy table: rows under " + new.sourceLabel + " (conditions never mix)" }
         }
         return note
     }

@@ -3,9 +3,6 @@ import ScrollKit
 import ScrollLabCore
 
 extension LabApp {
-    /// Frames per second of the frame bench's clock without `--refresh`.
-    package nonisolated static let benchFrameRate = 60.0
-
     /// The frame bench (`scrolllab bench --frames`): plays the `--replay` gesture through the window's
     /// own `FrameStep` (image pump, model step through `ReplayDriver`, phone, HUD, timeline) and presents
     /// every frame, then closes the app.
@@ -21,8 +18,8 @@ extension LabApp {
     /// settled (fades done), or after `frameLimit` frames.
     package func runFrameBench(warmupFrames: Int = 30, tailFrames: Int = 20, frameLimit: Int = 120 * 60) -> FrameBenchRun {
         let period = 1 / modelFrameRate
-        session.playback.frameRate = modelFrameRate
-        let gesture = session.takePendingGesture()
+        phoneDriver.playback.frameRate = modelFrameRate
+        let gesture = phoneDriver.takePendingGesture()
         var bench = FrameBenchRun(renderer: sdl.rendererName)
         let pump = InputPump(clock: clock, window: nil)
         let origin = clock.now()
@@ -33,7 +30,7 @@ extension LabApp {
             Self.sleep(until: deadline, clock: clock)
             // Offscreen there is no input; the queue is emptied as the window's loop does.
             pump.drain { _, _ in }
-            if index == warmupFrames, let gesture { session.play(gesture) }
+            if index == warmupFrames, let gesture { phoneDriver.play(gesture) }
             let start = SDL_GetPerformanceCounter()
             // Offscreen, GL's swap would not wait: the step finishes the drawing, each frame pays for its own.
             _ = FrameStep.present(self, clock: .virtual, at: Double(index) * period)
@@ -43,8 +40,8 @@ extension LabApp {
             meter.frameCount += 1
             guard index >= warmupFrames else { continue }
             bench.frameTimes.append(elapsed)
-            bench.imageStalls.append(session.phones.map(\.images.lastFrameWork).reduce(0, +))
-            let settled = !isReplaying && session.isSettled
+            bench.imageStalls.append(phoneDriver.phones.map(\.images.lastFrameWork).reduce(0, +))
+            let settled = !isReplaying && phoneDriver.isSettled
             quietFrames = settled ? quietFrames + 1 : 0
             if quietFrames >= tailFrames { break }
         }

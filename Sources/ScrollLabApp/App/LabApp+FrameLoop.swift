@@ -14,8 +14,8 @@ extension LabApp {
         // `--refresh HZ` paces the window at that rate whatever the display's (B-RATE-1).
         let rate = modelFrameRate
         let period = 1 / rate
-        session.playback.frameRate = rate
-        let start = session.time(atReal: 0)
+        phoneDriver.playback.frameRate = rate
+        let start = phoneDriver.time(atReal: 0)
         updateConditions(at: start.model)   // before any touch: the scenes' conditions include the rate
         // Pace on the display's vertical blank only if presenting really waits for it; otherwise (no vsync,
         // or SDL's simulated one, turned off) on our own schedule at the display's period. The legacy loop
@@ -56,12 +56,12 @@ extension LabApp {
             let timing = FrameStep.present(self, clock: .real, at: frameStart, presentAt: options.pacing == .adaptive ? pacer.presentTime : nil)
             let presentEnd = timing.presentEnd
             pacer.record(work: timing.workEnd - frameStart, present: timing.present, presentEnd: presentEnd)
-            if options.traceFrames { trace?.log.frame(meter.frameCount, time: session.timeShown, offset: phone.drawnOffset) }
+            if options.traceFrames { trace?.log.frame(meter.frameCount, time: phoneDriver.timeShown, offset: phone.drawnOffset) }
             // The interval between presented frames: what the eye sees.
             let interval = lastPresentEnd.map { presentEnd - $0 }
             meter.record(work: timing.workEnd - frameStart, present: timing.present, interval: interval, period: period)
             if let interval {
-                for phone in session.phones { phone.segmentHitches.record(interval: interval, period: period, isMoving: meter.isMoving) }
+                for phone in phoneDriver.phones { phone.segmentHitches.record(interval: interval, period: period, isMoving: meter.isMoving) }
             }
             meter.refreshShown()
             lastFrameStart = frameStart
@@ -71,8 +71,8 @@ extension LabApp {
             if let q = options.quitAfter, frameStart >= q { loop.running = false }
             if trace?.file.failure != nil { loop.running = false }
             checkWindow(pump)
-            if loop.running, canRest(at: clock.now()) {
-                _ = rest(pump)
+            if loop.running, canWaitForInput(at: clock.now()) {
+                _ = waitForInput(pump)
                 // Pacing and the frame statistics start afresh: the rest is not a late frame.
                 pacer = FramePacer(period: period, presentWaits: presentWaits, now: clock.now())
                 lastFrameStart = nil

@@ -5,18 +5,18 @@ extension LabApp {
     /// What the HUD shows of the window beside the scene: the renderer and pacing, the frame line (the
     /// meter's, refreshed every 15 frames), the input clock, the slow-motion scale, the image source and
     /// the physics of the phone it follows (of the scene A stands in for while A runs), whether the window
-    /// rests, and a video's frame line.
+    /// waits for input, and a video's frame line.
     var hudStatus: HUDStatus {
         let home = phone.comparison?.home ?? scene
         var status = HUDStatus()
         status.renderer = rendererLine
         status.frames = meter.shown
         status.eventClock = loop.eventClock?.rawValue ?? ""
-        status.slowMotion = session.clock.scale == 1 ? nil : session.clock.scaleLabel
+        status.slowMotion = phoneDriver.clock.scale == 1 ? nil : phoneDriver.clock.scaleLabel
         status.latencyMs = home.sourceLatencyMs
         status.network = home.sourceNetwork
         status.physics = HUDStatus.physicsLine(phone.sceneOptions.physics, estimator: phone.sceneOptions.estimator)
-        status.resting = loop.isResting
+        status.isWaitingForInput = loop.isWaitingForInput
         status.videoLine = loop.videoFrame.map { HUDStatus.videoLine(frame: $0.index, time: $0.time, fps: $0.fps) }
         return status
     }

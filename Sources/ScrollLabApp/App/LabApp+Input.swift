@@ -3,17 +3,17 @@ import ScrollKit
 import ScrollLabCore
 
 /// The input route: an SDL event becomes the lab's inputs (`InputTranslator`), and each reaches the
-/// scenes through the session's one `deliver`.
+/// scenes through the phone driver's one `deliver`.
 extension LabApp {
     /// Handles one SDL event stamped at app time `t`: the one place an event's time enters, converted to
     /// the model clock here and handed down.
     func handle(_ event: inout SDL_Event, at t: Double) {
-        let now = session.time(atReal: t)
+        let now = phoneDriver.time(atReal: t)
         // Pointer samples keep their own time (see `LabClock.sampleTime`): a sample handed over late keeps
         // its spacing; other events take the model clock's.
         let isPointer = [SDL_MOUSEBUTTONDOWN, SDL_MOUSEBUTTONUP, SDL_MOUSEMOTION, SDL_FINGERDOWN, SDL_FINGERMOTION,
                          SDL_FINGERUP].contains(SDL_EventType(event.type))
-        let time = isPointer ? session.clock.sampleTime(atReal: t) : now.model
+        let time = isPointer ? phoneDriver.clock.sampleTime(atReal: t) : now.model
         for input in input.translate(event, inputContext(time: time)) { act(on: input, at: now) }
     }
 
@@ -21,7 +21,7 @@ extension LabApp {
     func inputContext(time: Double) -> InputTranslator.Context {
         let renderer = sdl.renderer, window = sdl.window
         return InputTranslator.Context(
-            time: time, phones: session.phones.map(\.viewport.frame), blocksTouches: hud.showHelp || isReplaying,
+            time: time, phones: phoneDriver.phones.map(\.viewport.frame), blocksTouches: hud.showHelp || isReplaying,
             isReplaying: isReplaying, zooms: scene.zooms, control: SDL_GetModState().rawValue & KMOD_CTRL.rawValue != 0,
             layoutPoint: { nx, ny in
                 // SDL gives a touch normalized to the window.
@@ -49,14 +49,14 @@ extension LabApp {
             handleKey(key, at: now)
         case let .pointer(event, phone):
             if event.phase == .down || event.phase == .wheel || event.phase == .pinch { follow(phone, at: now) }
-            if options.tracePointer { trace?.log.pointer(event, frame: meter.frameCount, phone: session.isComparing ? phone : nil) }
-            session.deliver(event)
+            if options.tracePointer { trace?.log.pointer(event, frame: meter.frameCount, phone: phoneDriver.isComparing ? phone : nil) }
+            phoneDriver.deliver(event)
             if event.phase == .up { noteSlowRelease() }
             if event.phase == .move { stallIfAsked() }
         case let .hover(phone):
             if !self.input.pointerDown { follow(phone, at: now) }
         case let .cancel(time):
-            session.cancelTouch(at: time)
+            phoneDriver.cancelTouch(at: time)
         case .pinchRefused:
             // A scene that does not zoom says so, and where zooming is.
             toast("Ctrl+wheel pinches to zoom in the photos scene (S); the \(scene.kind.name) does not zoom", at: clock.now())
@@ -67,8 +67,8 @@ extension LabApp {
 
     /// The HUD follows `phone`, the one under the pointer (compare mode); the trace says so.
     private func follow(_ phone: Int, at now: AppTime) {
-        guard phone != session.focus else { return }
-        session.focus = phone
+        guard phone != phoneDriver.focus else { return }
+        phoneDriver.focus = phone
         logSetting("focus", .int(phone), at: now.model)
     }
 

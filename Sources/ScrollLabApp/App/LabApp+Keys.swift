@@ -16,9 +16,9 @@ extension LabApp {
         if let (_, action) = Self.keyTable.dispatch(key, scene: scene.kind.name) {
             perform(action, at: now)
         } else if let elsewhere = Self.keyTable.bindings.first(where: { $0.keys.contains(key) }), let owner = elsewhere.scene {
-            toast(KeyAnswer.elsewhere(key, binding: elsewhere, owner: owner), at: now.real)
+            toast(KeyToastText.elsewhere(key, binding: elsewhere, owner: owner), at: now.real)
         } else {
-            toast(KeyAnswer.noAction(key), at: now.real)
+            toast(KeyToastText.noAction(key), at: now.real)
         }
     }
 
@@ -38,16 +38,16 @@ extension LabApp {
     /// segment in the trace.
     private func performSceneAction(_ action: SceneAction, at now: AppTime) {
         var answer = ""
-        for phone in session.phones where !(session.isComparing && action.isPerPhone && phone !== session.focused) {
+        for phone in phoneDriver.phones where !(phoneDriver.isComparing && action.isPerPhone && phone !== phoneDriver.focused) {
             let ending = phone.scene.policySegment
             let before = phone.scene.loading?.policyVariant
             let result = phone.scene.perform(action)
             if result.endsPolicySegment { tracePolicySegment(ending, of: phone, at: now.model) }
             for change in result.changes { logSetting(change.name, change.value, at: now.model, phone: phone) }
             if let variant = phone.scene.loading?.policyVariant, variant != before { phone.remember(policy: variant) }
-            if phone === session.focused { answer = result.toast }
+            if phone === phoneDriver.focused { answer = result.toast }
         }
-        session.collect()
+        phoneDriver.collect()
         toast(answer + updateConditions(at: now.model), at: now.real)
     }
 }

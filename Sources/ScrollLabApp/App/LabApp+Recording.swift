@@ -9,24 +9,24 @@ extension LabApp {
     /// F5: starts recording, or stops and closes the file. After a failed save the samples are kept, and
     /// F5 tries again (into a new file) before a new recording can start.
     func toggleRecording(at now: AppTime) {
-        if session.isRecording {
+        if phoneDriver.isRecording {
             stopRecording(at: now)
-        } else if session.hasUnsavedRecording {
+        } else if phoneDriver.hasUnsavedRecording {
             if let path = saveRecording(at: now) { closeRecording(path: path, at: now) }
         } else {
-            session.startRecording()
+            phoneDriver.startRecording()
             logSetting("recording", .bool(true), at: now.model)
-            say(KeyAnswer.recordingStarted, at: now.real)
+            say(KeyToastText.recordingStarted, at: now.real)
         }
     }
 
     /// Ends the recording (F5, Esc, closing the window, SIGINT/SIGTERM through SDL's quit event): writes
     /// the gestures not yet written and closes the file.
     func stopRecording(at now: AppTime) {
-        guard session.isRecording else { return }
-        guard session.stopRecording() else {
+        guard phoneDriver.isRecording else { return }
+        guard phoneDriver.stopRecording() else {
             logSetting("recording", .bool(false), at: now.model)
-            say(KeyAnswer.recordingEmpty, at: now.real)
+            say(KeyToastText.recordingEmpty, at: now.real)
             return
         }
         if let path = saveRecording(at: now) { closeRecording(path: path, at: now) }
@@ -37,7 +37,7 @@ extension LabApp {
     /// recording, and the next save writes the whole recording to a new file.
     func saveRecording(at now: AppTime) -> String? {
         do throws(Recording.Failure) {
-            return try session.saveRecording()
+            return try phoneDriver.saveRecording()
         } catch {
             return recordingFailed(error.message, at: now)
         }
@@ -45,13 +45,13 @@ extension LabApp {
 
     private func closeRecording(path: String, at now: AppTime) {
         do throws(Recording.Failure) {
-            try session.closeRecording()
+            try phoneDriver.closeRecording()
         } catch {
             _ = recordingFailed(error.message, at: now)
             return
         }
         logSetting("recording", .string(path), at: now.model)
-        say(KeyAnswer.recorded(to: path), at: now.real)
+        say(KeyToastText.recorded(to: path), at: now.real)
     }
 
     private func recordingFailed(_ message: String, at now: AppTime) -> String? {

@@ -2,7 +2,7 @@ import CSDL
 import ScrollKit
 import ScrollLabCore
 
-/// Window size and scale: the layout (960×600 points, more in a bigger window: `SDLSession.layoutSize`)
+/// Window size and scale: the layout (960×600 points, more in a bigger window: `SDLWindow.layoutSize`)
 /// fits any window by SDL's logical size, and text is rasterized at the window's own resolution, so it
 /// stays crisp at any size and on HiDPI.
 extension LabApp {
@@ -11,7 +11,7 @@ extension LabApp {
         if sdl.boundDrawable() { say("window bounded to \(sdl.largestDrawableSide) px a side", at: clock.now()) }
         sdl.updateLayoutSize()
         let scale = sdl.pixelScale
-        for phone in session.phones { phone.images.pixelScale = scale }
+        for phone in phoneDriver.phones { phone.images.pixelScale = scale }
         if abs(scale - text.fonts.scale) > 1e-3 {
             text.removeAll()
             try? text.fonts.setScale(scale)
@@ -22,7 +22,7 @@ extension LabApp {
     /// `{"event":"setting","name":"viewport","value":{"x":…,"y":…,"w":…,"h":…}}`: the (first) phone in
     /// window coordinates, first in the trace and again after every resize.
     func writeViewportLine() {
-        let rect = sdl.windowRect(ofLayoutRect: session.phones[0].viewport.frame)
+        let rect = sdl.windowRect(ofLayoutRect: phoneDriver.phones[0].viewport.frame)
         guard trace != nil, rect != trace?.lastViewport else { return }
         trace?.lastViewport = rect
         trace?.log.viewport(PhoneViewport.json(rect))

@@ -8,12 +8,12 @@ extension LabApp {
     /// scene's name and its setting lines.
     func switchScene(at now: AppTime) {
         endComparison()  // A's runs stand in for the grid: it comes back before it is parked
-        if input.pointerDown { session.cancelTouch(at: now.model) }
-        session.collect()
+        if input.pointerDown { phoneDriver.cancelTouch(at: now.model) }
+        phoneDriver.collect()
         input.dropTouch()
-        guard session.phones.allSatisfy({ $0.switchScene(factory: session.factory) }) else { return }
+        guard phoneDriver.phones.allSatisfy({ $0.switchScene(factory: phoneDriver.factory) }) else { return }
         // A replay in progress stops (it was meant for the scene it started on).
-        session.stopPlayback()
+        phoneDriver.stopPlayback()
         updateConditions(at: now.model)
         logSetting("scene", .string(scene.kind.name), at: now.model)
         for line in scene.settingLines { trace?.log.write(line) }

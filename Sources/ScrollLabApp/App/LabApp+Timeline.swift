@@ -6,12 +6,12 @@ import ScrollLabCore
 /// The model step and the timeline (B-UI-1): the scenes stepped to each frame's model time, and the
 /// panel of offset, velocity and callbacks of the phone the HUD follows.
 extension LabApp {
-    /// Steps the model to the frame's time `now` (see `SceneSession.step`); ends a wheel pinch gone quiet,
+    /// Steps the model to the frame's time `now` (see `PhoneDriver.step`); ends a wheel pinch gone quiet,
     /// moves A on once a run settles, and reports a replay that finished or could not be read.
     func stepModel(at now: AppTime, onGrid: Bool) {
         let replaying = isReplaying
         if !replaying, let end = input.endIdleWheelPinch(at: now.model) { act(on: end, at: now) }
-        let report = session.step(to: now.model, onGrid: onGrid)
+        let report = phoneDriver.step(to: now.model, onGrid: onGrid)
         if let failure = report.failure {
             writeStandardError("scrolllab: " + failure)
             loop.replayFailed = true
@@ -24,13 +24,13 @@ extension LabApp {
     /// T: the next slow-motion step (1×, 0.25×, 0.1×), switched at `now` without a jump (the clock
     /// re-anchors at the real moment; model time goes on from `now.model`).
     func cycleSlowMotion(at now: AppTime) {
-        session.clock.cycleScale(atReal: now.real)
-        logSetting("slowMotion", .number(session.clock.scale), at: now.model)
+        phoneDriver.clock.cycleScale(atReal: now.real)
+        logSetting("slowMotion", .number(phoneDriver.clock.scale), at: now.model)
     }
 
     /// R: the timelines start over, and so do the policy comparisons.
     func resetInstruments() {
-        for phone in session.phones {
+        for phone in phoneDriver.phones {
             phone.track.timeline.removeAll()
             phone.scene.loading?.resetComparison()
         }
@@ -38,11 +38,11 @@ extension LabApp {
 
     /// Draws the timeline panel in `frame`, its right edge at the model time the scene shows.
     func drawTimeline(in frame: Rect) {
-        var status = session.clock.scaleLabel
+        var status = phoneDriver.clock.scaleLabel
         if isReplaying { status += " · replay" }
         if hud.timelineFrozenAt != nil { status += " · frozen" }
-        let recording = session.isRecording ? "REC → ./\(Recording.folder)/" : nil
-        let now = hud.timelineFrozenAt ?? session.timeShown
+        let recording = phoneDriver.isRecording ? "REC → ./\(Recording.folder)/" : nil
+        let now = hud.timelineFrozenAt ?? phoneDriver.timeShown
         TimelinePlot(canvas: canvas, text: text).draw(phone.track.timeline, now: now,
                                                       seconds: Self.timelineSpan(now: now, lastRelease: phone.track.lastRelease, width: frame.width),
                                                       in: frame, status: status, recording: recording,
@@ -64,7 +64,7 @@ extension LabApp {
     /// of the last, in the room the layout has beyond them. `kept`: what the last frame's HUD left in the
     /// pixels where this frame did not clear the background (see `HUDRenderer`); returns what this one leaves.
     func drawHUD(_ snapshot: SceneSnapshot, kept: HUDPixels?) -> HUDPixels? {
-        let shift = Double(session.phones.count - 1) * PhoneViewport.pitch
+        let shift = Double(phoneDriver.phones.count - 1) * PhoneViewport.pitch
         let size = Size(width: sdl.layoutSize.width - shift, height: sdl.layoutSize.height)
         let drawn = HUDRenderer(canvas: canvas, text: text, fonts: text.fonts, memo: hudMemo)
             .draw(snapshot, events: phone.events, status: hudStatus, size: size, shift: shift, kept: kept)

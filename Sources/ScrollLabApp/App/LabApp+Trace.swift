@@ -2,25 +2,25 @@ import LabKit
 import ScrollKit
 import ScrollLabCore
 
-/// The trace: the delegate callbacks (published by the session as they happen), settings, policy
+/// The trace: the delegate callbacks (published by the phone driver as they happen), settings, policy
 /// segments and the summary of the run, through the `TraceLog`.
 extension LabApp {
     /// Logs a setting change at model time `time` to the trace.
     func logSetting(_ name: String, _ value: JSONValue, at time: Double, phone: Phone? = nil) {
-        trace?.log.setting(name, value, at: time, phone: session.isComparing ? phone?.index : nil)
+        trace?.log.setting(name, value, at: time, phone: phoneDriver.isComparing ? phone?.index : nil)
     }
 
     /// The trace's first lines, at model time `time`: the viewport, the scene's settings, the scene, rate,
     /// policy and renderer; in compare mode each phone's policy.
     func writeTraceHeader(at time: Double) {
-        let rect = sdl.windowRect(ofLayoutRect: session.phones[0].viewport.frame)
+        let rect = sdl.windowRect(ofLayoutRect: phoneDriver.phones[0].viewport.frame)
         trace?.lastViewport = rect
         trace?.log.header(viewport: PhoneViewport.json(rect), sceneLines: scene.settingLines, scene: scene.kind.name,
-                          isFastRate: scene.isFastRate, policy: session.phones[0].scene.snapshot().policy, renderer: rendererLine,
+                          isFastRate: scene.isFastRate, policy: phoneDriver.phones[0].scene.snapshot().policy, renderer: rendererLine,
                           calibration: meter.calibration, at: time)
-        guard session.isComparing else { return }
+        guard phoneDriver.isComparing else { return }
         trace?.log.setting("compare", .array(sceneOptions.compare.map { .string($0.name) }), at: time)
-        for phone in session.phones {
+        for phone in phoneDriver.phones {
             trace?.log.setting("viewport", PhoneViewport.json(sdl.windowRect(ofLayoutRect: phone.viewport.frame)),
                                at: time, phone: phone.index)
         }
@@ -28,10 +28,10 @@ extension LabApp {
 
     /// The trace's last line: the scene's summary and the frame statistics (in compare mode, one per phone).
     func writeTraceSummary() {
-        for phone in session.phones {
+        for phone in phoneDriver.phones {
             trace?.log.summary(scene: phone.scene.summary, viewsCreated: phone.scene.snapshot().viewsCreated, stats: meter.stats,
                                motionStats: meter.motionStats, worstImageWork: phone.images.worstFrameWork, hitches: meter.hitches,
-                               phone: session.isComparing ? phone.index : nil)
+                               phone: phoneDriver.isComparing ? phone.index : nil)
         }
     }
 
@@ -41,7 +41,7 @@ extension LabApp {
     func tracePolicySegment(_ segment: PolicySegment?, of phone: Phone, at time: Double) {
         guard let segment else { return }
         trace?.log.policySegment(segment.policy, metrics: segment.metrics, condition: segment.condition, hitches: phone.segmentHitches,
-                                 at: time, phone: session.isComparing ? phone.index : nil)
+                                 at: time, phone: phoneDriver.isComparing ? phone.index : nil)
         phone.segmentHitches.reset()
     }
 

@@ -17,7 +17,7 @@ extension LabApp {
     /// filmed, never what happens. Returns the frames and each phone's end, or throws one line.
     package func renderVideo(to output: String, fps: Double, layout: VideoLayout, limit: Double = 600) throws(VideoEncoder.Problem) -> VideoResult {
         let period = 1 / fps
-        session.playback.frameRate = modelFrameRate
+        phoneDriver.playback.frameRate = modelFrameRate
         var outputWidth: Int32 = 0, outputHeight: Int32 = 0
         SDL_GetRendererOutputSize(sdl.renderer, &outputWidth, &outputHeight)
         let crop: SDL_Rect
@@ -27,8 +27,8 @@ extension LabApp {
         case .phones:
             // The layout scaled to the output and centred (as the logical size letterboxes it).
             // Side by side, the phones' titles above them too.
-            var r = PhoneViewport.span(of: session.phones.map(\.viewport.frame))
-            if session.isComparing { r = Rect(x: r.minX, y: PhoneTitle.top - 6, width: r.width, height: r.maxY - PhoneTitle.top + 6) }
+            var r = PhoneViewport.span(of: phoneDriver.phones.map(\.viewport.frame))
+            if phoneDriver.isComparing { r = Rect(x: r.minX, y: PhoneTitle.top - 6, width: r.width, height: r.maxY - PhoneTitle.top + 6) }
             let s = sdl.pixelScale
             let x0 = (Double(outputWidth) - sdl.layoutSize.width * s) / 2
             let y0 = (Double(outputHeight) - sdl.layoutSize.height * s) / 2
@@ -52,11 +52,11 @@ extension LabApp {
             meter.frameCount += 1
             index += 1
             if index % 120 == 0 { writeStandardError(String(format: "scrolllab replay --video: %d frames (%.1f s)", index, t)) }
-            quiet = !isReplaying && session.isSettled ? quiet + 1 : 0
+            quiet = !isReplaying && phoneDriver.isSettled ? quiet + 1 : 0
             if quiet >= tail { break }
         }
         // Each phone's end state, as the headless replay's `end` line gives it.
-        let ends = session.phones.map { phone in
+        let ends = phoneDriver.phones.map { phone in
             [("offset", JSONValue.point(phone.scene.scrollView.contentOffset))] + phone.scene.summary
         }
         finish()

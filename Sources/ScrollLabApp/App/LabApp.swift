@@ -5,8 +5,8 @@ import ScrollKit
 import ScrollLabCore
 
 /// The window application: the frame loop and the wiring between its parts, each owning its state —
-/// SDL (`SDLSession`), the input translation (`InputTranslator`), the phones and what drives them
-/// (`SceneSession`), the trace (`AppTrace`), the frame measurements (`FrameMeter`) and the HUD's state
+/// SDL (`SDLWindow`), the input translation (`InputTranslator`), the phones and what drives them
+/// (`PhoneDriver`), the trace (`AppTrace`), the frame measurements (`FrameMeter`) and the HUD's state
 /// (`HUDState`). Its loop is `LabApp+FrameLoop`, its keys the `KeyTable` (`LabApp+Keys`; the window's own
 /// keys' window sides in `App/Keys`).
 @MainActor
@@ -14,12 +14,12 @@ package final class LabApp {
     let options: WindowOptions
     /// The scene options from the command line.
     let sceneOptions: SceneConfiguration
-    let sdl: SDLSession
+    let sdl: SDLWindow
     let text: TextCache
     let canvas: Canvas
     let clock = AppClock()
     /// The phones, the model clock, replay and recording: every input reaches the scenes through it.
-    let session: SceneSession
+    let phoneDriver: PhoneDriver
     /// SDL's events → the lab's inputs.
     var input = InputTranslator()
     /// The `--trace-out` file, nil without one.
@@ -39,7 +39,7 @@ package final class LabApp {
         self.sceneOptions = sceneOptions
         trace = try options.traceOut.map { path throws(AppError) in try AppTrace(path: path, includesDidScroll: options.traceDidScroll) }
         let phones = Swift.max(1, sceneOptions.compare.count)
-        sdl = try SDLSession(headless: options.headless, software: options.software, renderDriver: options.renderDriver,
+        sdl = try SDLWindow(headless: options.headless, software: options.software, renderDriver: options.renderDriver,
                              scale: options.scale, baseSize: PhoneViewport.layoutBase(phones: phones))
         let fonts: FontSet
         do {
@@ -49,7 +49,7 @@ package final class LabApp {
             throw error
         }
         do {
-            session = try SceneSession(factory: SceneFactory(options: options, imagePaths: imagePaths, renderer: sdl.renderer),
+            phoneDriver = try PhoneDriver(factory: SceneFactory(options: options, imagePaths: imagePaths, renderer: sdl.renderer),
                                        sceneOptions: sceneOptions, viewport: PhoneViewport.init(phone:))
         } catch {
             fonts.close()
@@ -58,34 +58,34 @@ package final class LabApp {
         }
         text = TextCache(renderer: sdl.renderer, fonts: fonts)
         canvas = Canvas(renderer: sdl.renderer)
-        if let replay = options.replay { session.play(session.resampled(replay)) }
-        if let path = options.replayFile { session.playFile(path) }
+        if let replay = options.replay { phoneDriver.play(phoneDriver.resampled(replay)) }
+        if let path = options.replayFile { phoneDriver.playFile(path) }
         wireSession()
     }
 
-    /// The session's callbacks to the app: callbacks to the trace, recordings to their file, a replay's
+    /// The phone driver's callbacks to the app: callbacks to the trace, recordings to their file, a replay's
     /// start to the trace.
     private func wireSession() {
-        let comparing = session.isComparing
-        session.publish = { [weak self] phone, record in
+        let comparing = phoneDriver.isComparing
+        phoneDriver.publish = { [weak self] phone, record in
             self?.trace?.log.event(record, phone: comparing ? phone : nil)
         }
-        session.gestureRecorded = { [weak self] in
+        phoneDriver.gestureRecorded = { [weak self] in
             guard let self else { return }
             // Within an event or a frame whose time is already on the model clock: its latest time.
-            _ = self.saveRecording(at: AppTime(real: self.clock.now(), model: self.session.clock.now))
+            _ = self.saveRecording(at: AppTime(real: self.clock.now(), model: self.phoneDriver.clock.now))
         }
-        session.replayStarted = { [weak self] count, time in
+        phoneDriver.replayStarted = { [weak self] count, time in
             self?.logSetting("replay", .int(count), at: time)
         }
     }
 
     /// The phone the HUD follows, and its scene.
-    var phone: Phone { session.focused }
-    var scene: any WindowScene { session.focused.scene }
+    var phone: Phone { phoneDriver.focused }
+    var scene: any WindowScene { phoneDriver.focused.scene }
 
     /// True while a replay feeds the scenes: live pointer input is ignored then.
-    var isReplaying: Bool { session.playback.isReplaying }
+    var isReplaying: Bool { phoneDriver.playback.isReplaying }
 
     /// One frame's work before it is finished and presented (`FrameStep` runs it): step the model (its
     /// images taken at every model step), draw every phone and the HUD, serve screenshot requests.
@@ -101,10 +101,10 @@ package final class LabApp {
         let kept = keeping ? hudPixels : nil
         hudPixels = nil
         let reused = clearBackground(keeping: kept?.columns ?? []) ? kept : nil
-        for phone in session.phones {
+        for phone in phoneDriver.phones {
             let snapshot = draw(phone, at: t)
             moving = moving || snapshot.isDragging || snapshot.isDecelerating
-            if phone === session.focused { focusedSnapshot = snapshot }
+            if phone === phoneDriver.focused { focusedSnapshot = snapshot }
         }
         meter.isMoving = moving
         guard let snapshot = focusedSnapshot else {
@@ -117,7 +117,7 @@ package final class LabApp {
             Toast(canvas: canvas, text: text).draw(message, alpha: hud.messageAlpha, over: phone.viewport.frame)
         }
         if hud.showHelp {
-            HelpOverlay(canvas: canvas, text: text).draw(keyHelp, current: scene.kind.name, size: sdl.layoutSize, phones: session.phones.count)
+            HelpOverlay(canvas: canvas, text: text).draw(keyHelp, current: scene.kind.name, size: sdl.layoutSize, phones: phoneDriver.phones.count)
         }
 
         if let after = options.screenshotAfter, !loop.screenshotTaken, t >= after, let path = options.screenshot {
@@ -146,18 +146,18 @@ package final class LabApp {
             loop.clearedOutput = output
             return false
         }
-        canvas.fill(Rect(origin: .zero, size: sdl.layoutSize), except: session.phones.map(\.viewport.frame) + keeping, .background)
+        canvas.fill(Rect(origin: .zero, size: sdl.layoutSize), except: phoneDriver.phones.map(\.viewport.frame) + keeping, .background)
         return true
     }
 
     /// Draws `phone` at app time `t` and returns what it showed.
     private func draw(_ phone: Phone, at t: Double) -> SceneSnapshot {
         var snapshot = phone.scene.snapshot()
-        phone.noteFrame(&snapshot, at: t, modelTime: session.timeShown)
+        phone.noteFrame(&snapshot, at: t, modelTime: phoneDriver.timeShown)
         if let live = snapshot.liveImageAssets, phone.scene.ownTextures == nil { phone.images.retainTextures(live) }
         phone.scene.draw(snapshot, with: ScenePainter(canvas: canvas, text: text, textures: phone.scene.ownTextures ?? phone.images.textures,
                                                       viewport: phone.viewport))
-        if session.isComparing { PhoneTitle(canvas: canvas, text: text).draw(phone, snapshot: snapshot, focused: phone === session.focused) }
+        if phoneDriver.isComparing { PhoneTitle(canvas: canvas, text: text).draw(phone, snapshot: snapshot, focused: phone === phoneDriver.focused) }
         return snapshot
     }
 
@@ -180,28 +180,28 @@ package final class LabApp {
             writeStandardError(message)
             hud.show(message, until: t + 4)
         } else {
-            say(KeyAnswer.screenshotSaved(to: path), at: t)
+            say(KeyToastText.screenshotSaved(to: path), at: t)
         }
     }
 
     /// Writes the trace's summary (when tracing), stops the image workers and closes SDL. Call once, at the end.
     func finish() {
-        stopRecording(at: session.time(atReal: clock.now()))
+        stopRecording(at: phoneDriver.time(atReal: clock.now()))
         if let path = options.screenshot, !loop.screenshotTaken, !loop.windowLost {
             // The last frame is still in the back buffer only for some renderers: draw it again.
-            frame(at: session.time(atReal: clock.now()), onGrid: session.clock.scale != 1)
+            frame(at: phoneDriver.time(atReal: clock.now()), onGrid: phoneDriver.clock.scale != 1)
             saveScreenshot(to: path)
         }
-        let end = session.time(atReal: clock.now())
+        let end = phoneDriver.time(atReal: clock.now())
         // Transfers still under way end first: the summary counts every byte they received.
-        for phone in session.phones {
+        for phone in phoneDriver.phones {
             phone.images.stopTransfers()
             phone.scene.loading?.noteTrafficNow()
         }
-        session.collect()
-        for phone in session.phones { tracePolicySegment(of: phone, at: end.model) }
+        phoneDriver.collect()
+        for phone in phoneDriver.phones { tracePolicySegment(of: phone, at: end.model) }
         writeTraceSummary()
-        session.close()
+        phoneDriver.close()
         text.removeAll()
         text.fonts.close()
         // A window another program destroyed cannot be torn down (every request on it fails, and SDL's
@@ -224,11 +224,11 @@ struct LoopState {
     var clearedOutput: SDL_Point?
     /// F12's screenshot, saved at the end of the frame.
     var pendingScreenshot: String?
-    /// The last time the window had something to draw (`canRest`), and how often it has rested.
+    /// The last time the window had something to draw (`canWaitForInput`), and how often it has waited for input.
     var lastBusyTime = 0.0
-    var restCount = 0
-    /// True while the window rests (its last frame says so).
-    var isResting = false
+    var inputWaitCount = 0
+    /// True while the window waits for input (its last frame says so).
+    var isWaitingForInput = false
     /// How the window paces its frames (`vsync`, `paced 60.0 Hz`), once `run()` has found out.
     var pacing: String?
     /// The clock the window's pointer samples are stamped with, while it takes input.

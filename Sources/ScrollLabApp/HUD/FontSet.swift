@@ -5,20 +5,6 @@ import ScrollLabCore
 /// The fonts the lab draws with, all DejaVu (Debian's fonts-dejavu-core).
 @MainActor
 final class FontSet {
-    /// Which face and size a piece of text uses.
-    enum Style: Int, CaseIterable {
-        /// Labels and titles, DejaVu Sans 14 px.
-        case label
-        /// Headings, DejaVu Sans Bold 14 px.
-        case heading
-        /// Numbers and event lines, DejaVu Sans Mono 13 px.
-        case mono
-        /// The item index on a tile, DejaVu Sans Bold 44 px.
-        case big
-        /// Column headings of the policy table, DejaVu Sans 11 px.
-        case small
-    }
-
     /// Directories searched for the DejaVu files, in order.
     static let searchDirectories = [
         "/usr/share/fonts/truetype/dejavu",
@@ -29,13 +15,13 @@ final class FontSet {
         "/Library/Fonts",
     ]
 
-    private var fonts: [Style: OpaquePointer] = [:]
+    private var fonts: [TextStyle: OpaquePointer] = [:]
     /// Output pixels per layout point: fonts are opened this many times their size, and every
     /// measurement is given back in points.
     private(set) var scale = 1.0
 
     /// The faces and their sizes in points.
-    private static let files: [(Style, String, Double)] = [
+    private static let files: [(TextStyle, String, Double)] = [
             (.label, "DejaVuSans.ttf", 14), (.heading, "DejaVuSans-Bold.ttf", 14),
             (.mono, "DejaVuSansMono.ttf", 13), (.big, "DejaVuSans-Bold.ttf", 44), (.small, "DejaVuSans.ttf", 11),
     ]
@@ -76,23 +62,23 @@ final class FontSet {
     }
 
     /// The SDL_ttf font of `style`.
-    func font(_ style: Style) -> OpaquePointer {
+    func font(_ style: TextStyle) -> OpaquePointer {
         fonts[style]!
     }
 
     /// Line height of `style` in points.
-    func lineHeight(_ style: Style) -> Int32 {
+    func lineHeight(_ style: TextStyle) -> Int32 {
         Int32((Double(TTF_FontLineSkip(font(style))) / scale).rounded())
     }
 
     /// Height of the text `style` draws (the font's height, every rendered line's), points.
-    func textHeight(_ style: Style) -> Int32 {
+    func textHeight(_ style: TextStyle) -> Int32 {
         Int32((Double(TTF_FontHeight(font(style))) / scale).rounded())
     }
 
     /// Width of `text` in `style`, points (measured, nothing rasterized). Widths are remembered: the
     /// HUD measures the same labels every frame.
-    func width(_ text: String, style: Style) -> Double {
+    func width(_ text: String, style: TextStyle) -> Double {
         let key = WidthKey(text: text, style: style)
         if let known = widths[key] { return known }
         var w: Int32 = 0, h: Int32 = 0
@@ -104,7 +90,7 @@ final class FontSet {
 
     private struct WidthKey: Hashable {
         var text: String
-        var style: Style
+        var style: TextStyle
     }
 
     /// Measured widths at the current scale.

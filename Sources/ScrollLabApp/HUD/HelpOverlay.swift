@@ -138,7 +138,7 @@ struct HelpLayout {
         let heading = metrics.lineHeight(.heading) + density.headingGap
         // A block is a run of lines kept together in one column.
         struct Line {
-            var key: String?; var text: String; var style: FontSet.Style; var keyColour: RGBA; var colour: RGBA
+            var key: String?; var text: String; var style: TextStyle; var keyColour: RGBA; var colour: RGBA
             /// Several short keys and what they mean on one line, each key right before its text (the
             /// timeline's labels run on); `key` and `text` are then unused.
             var pairs: [(key: String, text: String)] = []
@@ -248,7 +248,7 @@ struct HelpLayout {
         }
     }
 
-    private mutating func put(_ text: String, _ style: FontSet.Style, _ colour: RGBA, x: Double, y: Double, width: Double,
+    private mutating func put(_ text: String, _ style: TextStyle, _ colour: RGBA, x: Double, y: Double, width: Double,
                               metrics: TextMetrics) {
         let shown = metrics.elide(text, style: style, toWidth: width)
         if shown != text { fits = false }
@@ -261,7 +261,7 @@ struct HelpLayout {
 extension TextMetrics {
     /// `text` broken at spaces into lines no wider than `width`; a word wider than that is broken where
     /// it reaches the edge (a path, a long name), never elided.
-    func wrap(_ text: String, style: FontSet.Style, toWidth width: Double) -> [String] {
+    func wrap(_ text: String, style: TextStyle, toWidth width: Double) -> [String] {
         var lines: [String] = []
         var line = ""
         for word in text.split(separator: " ", omittingEmptySubsequences: true) {

@@ -13,7 +13,7 @@ import ScrollLabCore
 final class TextCache {
     private struct Key: Hashable {
         var text: String
-        var style: FontSet.Style
+        var style: TextStyle
         var colour: RGBA
         /// The solid colour the text is drawn on, blended into an opaque texture; nil: a blended texture.
         var background: RGBA?
@@ -82,7 +82,7 @@ final class TextCache {
     /// in an opaque texture: the same pixels, copied instead of blended pixel by pixel (SDL's software
     /// renderer copies ~20 times faster than it blends).
     @discardableResult
-    func draw(_ text: String, style: FontSet.Style, colour: RGBA, on background: RGBA? = nil, x: Int32, y: Int32) -> (width: Int32, height: Int32) {
+    func draw(_ text: String, style: TextStyle, colour: RGBA, on background: RGBA? = nil, x: Int32, y: Int32) -> (width: Int32, height: Int32) {
         if let glyphs = glyphRun(text, style: style, colour: colour, background: background) {
             return drawGlyphs(glyphs, x: Double(x), y: Double(y))
         }
@@ -92,7 +92,7 @@ final class TextCache {
     }
 
     /// Draws `text` centred horizontally on `centreX`.
-    func drawCentred(_ text: String, style: FontSet.Style, colour: RGBA, centreX: Int32, y: Int32) {
+    func drawCentred(_ text: String, style: TextStyle, colour: RGBA, centreX: Int32, y: Int32) {
         if let glyphs = glyphRun(text, style: style, colour: colour) {
             drawGlyphs(glyphs, x: Double(centreX) - Double(glyphs.reduce(0) { $0 + $1.width }) / fonts.scale / 2, y: Double(y))
             return
@@ -107,7 +107,7 @@ final class TextCache {
     /// otherwise, so a longer text than the rect holds still shows what is under it. Only at one output pixel
     /// per point: in a scaled window SDL stretches a texture onto a box a pixel off its size, blending by
     /// another rounding than the pre-blend's, and the pixels would differ by a level here and there.
-    func draw(_ text: String, style: FontSet.Style, colour: RGBA, on background: RGBA, inside solid: Rect,
+    func draw(_ text: String, style: TextStyle, colour: RGBA, on background: RGBA, inside solid: Rect,
               x: Int32, y: Int32, centred: Bool = false) {
         var scaleX: Float = 1, scaleY: Float = 1
         SDL_RenderGetScale(renderer, &scaleX, &scaleY)
@@ -136,7 +136,7 @@ final class TextCache {
     }
 
     /// The size `text` takes in `style`, points.
-    func size(_ text: String, style: FontSet.Style) -> (width: Int32, height: Int32) {
+    func size(_ text: String, style: TextStyle) -> (width: Int32, height: Int32) {
         if let glyphs = glyphRun(text, style: style, colour: .text, remembering: false) {
             return (points(glyphs.reduce(0) { $0 + $1.width }), points(glyphs.map(\.height).max() ?? 0))
         }
@@ -159,7 +159,7 @@ final class TextCache {
     /// The one-character textures to draw `text` with, when it is monospaced, not cached whole and
     /// not drawn before (`remembering` it then: drawn a second time, it is rasterized whole, within the
     /// frame's promotions).
-    private func glyphRun(_ text: String, style: FontSet.Style, colour: RGBA, background: RGBA? = nil,
+    private func glyphRun(_ text: String, style: TextStyle, colour: RGBA, background: RGBA? = nil,
                           remembering: Bool = true) -> [Entry]? {
         guard style == .mono, text.count > 1 else { return nil }
         let key = Key(text: text, style: style, colour: colour, background: background)
@@ -193,7 +193,7 @@ final class TextCache {
         return (Int32((left - x).rounded()), points(glyphs.map(\.height).max() ?? 0))
     }
 
-    private func entry(_ text: String, style: FontSet.Style, colour: RGBA, background: RGBA? = nil) -> Entry? {
+    private func entry(_ text: String, style: TextStyle, colour: RGBA, background: RGBA? = nil) -> Entry? {
         guard !text.isEmpty else { return nil }
         clock += 1
         let key = Key(text: text, style: style, colour: colour, background: background)

@@ -72,7 +72,7 @@ struct TimelinePlot {
         // Marker lines under the curves.
         for marker in layout.markers {
             canvas.fill(Rect(x: marker.x.rounded(), y: box.minY, width: 1, height: box.height - 16),
-                        Self.colour(of: marker.marker).withAlpha(140))
+                        marker.marker.colour.withAlpha(140))
         }
         polyline(layout.velocityPoints, Self.velocityColour)
         // A drag's velocity beyond the scale: a tick on the edge it is clipped at.
@@ -83,12 +83,12 @@ struct TimelinePlot {
         polyline(layout.offsetPoints, Self.offsetColour, thick: true)
         // Dots on the offset curve and the labels on top, each on a dark backing.
         for marker in layout.markers {
-            canvas.fill(Rect(x: marker.x - 2, y: marker.offsetY - 2, width: 5, height: 5), Self.colour(of: marker.marker))
+            canvas.fill(Rect(x: marker.x - 2, y: marker.offsetY - 2, width: 5, height: 5), marker.marker.colour)
         }
         for label in layout.labels {
             canvas.fill(Rect(x: label.frame.minX, y: label.frame.minY + 1, width: label.frame.width, height: label.frame.height),
                         RGBA(14, 15, 18, 210))
-            text.draw(label.text, style: .mono, colour: Self.colour(of: label.newest),
+            text.draw(label.text, style: .mono, colour: label.newest.colour,
                       x: Int32(label.frame.minX.rounded()), y: Int32(label.frame.minY.rounded()))
         }
         drawAxis(layout, box: box, seconds: seconds, follows: follows)
@@ -120,23 +120,6 @@ struct TimelinePlot {
         let hidden = "+\(layout.hiddenLabelCount) unlabelled"
         if layout.hiddenLabelCount > 0, left + text.size(hidden, style: .mono).width < right {
             text.draw(hidden, style: .mono, colour: .dimText, x: left, y: y)
-        }
-    }
-
-    /// Marker colour: drag callbacks green/white, deceleration amber/violet, snap animation magenta,
-    /// a left-over `didEndDecelerating` red.
-    nonisolated static func colour(of marker: TimelineMarker) -> RGBA {
-        if marker.isLeftOver { return RGBA(255, 70, 70) }
-        switch marker.event {
-        case .willBeginDragging: return RGBA(110, 220, 120)
-        case .willEndDragging: return RGBA(230, 230, 235)
-        case .didEndDragging: return RGBA(180, 185, 195)
-        case .willBeginDecelerating: return RGBA(255, 200, 90)
-        case .didEndDecelerating: return RGBA(190, 140, 255)
-        case .didEndScrollingAnimation: return RGBA(255, 110, 220)
-        case .contentTouch: return RGBA(120, 200, 255)
-        case .willBeginZooming, .didEndZooming: return RGBA(120, 240, 220)
-        case .didScroll, .didZoom: return .dimText
         }
     }
 

@@ -3,6 +3,7 @@ import Foundation
 import LabKit
 import ScrollKit
 import ScrollLabCore
+import ScrollLabHTTP
 
 /// The window's image source: gets each image's bytes by its route — an asset file after the simulated
 /// latency, an asset file once the modelled network (`--network`) delivers it, or a body fetched over
@@ -398,7 +399,7 @@ final class ImageLoader {
     }
 
     /// Ends the transfers under way (waiting up to `timeout` seconds for their last counts), so `traffic`
-    /// holds every byte the session cost; the window calls it before its summary.
+    /// holds every byte the run cost; the window calls it before its summary.
     func stopTransfers(timeout: Double = 0.5) {
         if case let .http(fetcher) = route { fetcher.stopTransfers(timeout: timeout) }
     }

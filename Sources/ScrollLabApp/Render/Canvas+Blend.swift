@@ -1,3 +1,4 @@
+import ScrollLabCore
 import CSDL
 #if canImport(Glibc)
 import Glibc

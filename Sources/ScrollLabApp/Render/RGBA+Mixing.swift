@@ -1,3 +1,4 @@
+import ScrollLabCore
 extension RGBA {
     /// This colour moved `amount` (0…1) of the way towards `other`.
     func mixed(with other: RGBA, _ amount: Double) -> RGBA {

@@ -1,3 +1,4 @@
+import ScrollLabCore
 import LabKit
 
 extension GridWindowScene {

@@ -3,7 +3,7 @@ import LabKit
 import ScrollKit
 
 /// An `on|off` setting (the content-touch switches).
-package enum Switch: String, CaseIterable, Sendable {
+package enum OnOff: String, CaseIterable, Sendable {
     case on, off
 
     /// True for `on`.

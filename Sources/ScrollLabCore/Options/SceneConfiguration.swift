@@ -49,9 +49,9 @@ package struct SceneConfiguration: Sendable {
     /// or without a network.
     package var imageSizes: ImageTransferSizes?
     /// UIKit's delaysContentTouches.
-    package var delaysContentTouches: Switch = .on
+    package var delaysContentTouches: OnOff = .on
     /// UIKit's canCancelContentTouches.
-    package var canCancelContentTouches: Switch = .on
+    package var canCancelContentTouches: OnOff = .on
     /// Compare mode: one phone per entry (empty: one phone).
     package var compare: [CompareEntry] = []
 

@@ -4,6 +4,9 @@ import ScrollKit
 /// One renderer's run of the frame bench (`scrolllab bench --frames`): per measured frame, the CPU
 /// time of the whole frame and of its image work on the main thread, in seconds.
 package struct FrameBenchRun {
+    /// Frames per second of the frame bench's clock without `--refresh`.
+    package static let frameRate = 60.0
+
     /// SDL's name of the renderer that drew (`software`, `opengl`).
     package var renderer: String
     /// Per frame: from the start of its work (image pump, model step, drawing) to the return of

@@ -1,4 +1,4 @@
-/// The loading policies tried in one window session, compared live (B-POL-2): the metrics of each
+/// The loading policies tried in one run of the window, compared live (B-POL-2): the metrics of each
 /// policy since the last reset, every stretch of time under one policy (a *segment*) counted only for
 /// that policy.
 ///

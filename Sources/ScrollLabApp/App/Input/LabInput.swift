@@ -2,7 +2,7 @@ import ScrollKit
 import ScrollLabCore
 
 /// One input the lab acts on, as `InputTranslator` makes it from SDL's events: what the app and the
-/// scene session understand, with no SDL type in it.
+/// phone driver understand, with no SDL type in it.
 enum LabInput: Equatable {
     /// A sample for the scene — down, move, up, a pinch, a wheel scroll — in phone points, and the
     /// phone it is over (the one the touch began on, for moves and the lift).

@@ -8,10 +8,10 @@ extension CompareAllKey: WindowPerformable {
     }
 
     static var answers: [String] {
-        [KeyAnswer.compareAllWhileComparing, KeyAnswer.compareAllNeedsGesture, KeyAnswer.compareAllWaitsForReplay,
-         KeyAnswer.compareAllStarted, KeyAnswer.compareAllDone]
+        [KeyToastText.compareAllWhileComparing, KeyToastText.compareAllNeedsGesture, KeyToastText.compareAllWaitsForReplay,
+         KeyToastText.compareAllStarted, KeyToastText.compareAllDone]
             + LoadingPolicyKind.allCases.enumerated().map {
-                KeyAnswer.compareAllRun($1.rawValue, index: $0 + 1, count: LoadingPolicyKind.allCases.count)
+                KeyToastText.compareAllRun($1.rawValue, index: $0 + 1, count: LoadingPolicyKind.allCases.count)
             }
     }
 }

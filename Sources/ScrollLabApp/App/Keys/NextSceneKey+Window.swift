@@ -4,8 +4,8 @@ extension NextSceneKey: WindowPerformable {
     /// S: every phone shows the next scene (`LabApp.switchScene`).
     static func perform(_ action: WindowAction, on app: LabApp, at now: AppTime) {
         app.switchScene(at: now)
-        app.toast(KeyAnswer.nextScene(app.scene.kind.name), at: now.real)
+        app.toast(KeyToastText.nextScene(app.scene.kind.name), at: now.real)
     }
 
-    static var answers: [String] { SceneKind.all.map { KeyAnswer.nextScene($0.name) } }
+    static var answers: [String] { SceneKind.all.map { KeyToastText.nextScene($0.name) } }
 }

@@ -5,10 +5,10 @@ extension RateKey: WindowPerformable {
     /// policy table).
     static func perform(_ action: WindowAction, on app: LabApp, at now: AppTime) {
         let fast = !app.scene.isFastRate
-        for phone in app.session.phones { phone.scene.isFastRate = fast }
+        for phone in app.phoneDriver.phones { phone.scene.isFastRate = fast }
         app.logSetting("rate", .string(app.scene.isFastRate ? "fast" : "normal"), at: now.model)
-        app.toast(KeyAnswer.rate(fast: app.scene.isFastRate) + app.updateConditions(at: now.model), at: now.real)
+        app.toast(KeyToastText.rate(fast: app.scene.isFastRate) + app.updateConditions(at: now.model), at: now.real)
     }
 
-    static var answers: [String] { [KeyAnswer.rate(fast: true), KeyAnswer.rate(fast: false)] }
+    static var answers: [String] { [KeyToastText.rate(fast: true), KeyToastText.rate(fast: false)] }
 }

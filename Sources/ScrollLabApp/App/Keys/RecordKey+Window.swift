@@ -7,6 +7,6 @@ extension RecordKey: WindowPerformable {
     }
 
     static var answers: [String] {
-        [KeyAnswer.recordingStarted, KeyAnswer.recordingEmpty, KeyAnswer.recorded(to: "recordings/gesture-12345.jsonl")]
+        [KeyToastText.recordingStarted, KeyToastText.recordingEmpty, KeyToastText.recorded(to: "recordings/gesture-12345.jsonl")]
     }
 }

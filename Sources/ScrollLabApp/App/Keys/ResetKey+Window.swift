@@ -6,17 +6,17 @@ extension ResetKey: WindowPerformable {
     static func perform(_ action: WindowAction, on app: LabApp, at now: AppTime) {
         app.endComparison()
         app.input.dropTouch()
-        let session = app.session
-        for phone in session.phones { phone.scene.reset(time: now.model) }
-        session.collect()
-        for phone in session.phones {
+        let phoneDriver = app.phoneDriver
+        for phone in phoneDriver.phones { phone.scene.reset(time: now.model) }
+        phoneDriver.collect()
+        for phone in phoneDriver.phones {
             phone.events.reset()
             app.tracePolicySegment(of: phone, at: now.model)
         }
         app.resetInstruments()
         app.logSetting("reset", .bool(true), at: now.model)
-        app.toast(KeyAnswer.reset(hasLoading: app.scene.loading != nil), at: now.real)
+        app.toast(KeyToastText.reset(hasLoading: app.scene.loading != nil), at: now.real)
     }
 
-    static var answers: [String] { [KeyAnswer.reset(hasLoading: true), KeyAnswer.reset(hasLoading: false)] }
+    static var answers: [String] { [KeyToastText.reset(hasLoading: true), KeyToastText.reset(hasLoading: false)] }
 }

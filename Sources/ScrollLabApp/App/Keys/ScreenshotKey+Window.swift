@@ -6,5 +6,5 @@ extension ScreenshotKey: WindowPerformable {
         app.loop.pendingScreenshot = Screenshot.nextDefaultPath()
     }
 
-    static var answers: [String] { [KeyAnswer.screenshotSaved(to: "screenshots/scrolllab-12345.png")] }
+    static var answers: [String] { [KeyToastText.screenshotSaved(to: "screenshots/scrolllab-12345.png")] }
 }

@@ -8,6 +8,6 @@ protocol WindowPerformable: WindowKey {
     /// Performs a press of the binding whose action is `action`, at `now`.
     static func perform(_ action: WindowAction, on app: LabApp, at now: AppTime)
     /// Every toast the key can answer with, in every state (each must show whole at 960×600:
-    /// `KeyAnswerTests`); empty when the answer is no toast (the help itself, quitting).
+    /// `KeyToastTextTests`); empty when the answer is no toast (the help itself, quitting).
     static var answers: [String] { get }
 }

@@ -1,9 +1,0 @@
-/// A moment of the app on both its clocks, converted once where it enters — an SDL event, a frame, the
-/// start or the end of the run (`SceneSession.time(atReal:)`) — and handed down from there.
-struct AppTime {
-    /// App seconds (`AppClock`): what toasts fade on, and what the slow-motion switch re-anchors at.
-    var real: Double
-    /// The model clock's seconds at that moment (`LabClock`, slowed by T): what the scenes step to and the
-    /// trace stamps its lines with.
-    var model: Double
-}

@@ -1,0 +1,61 @@
+import LabKit
+import ScrollKit
+import ScrollLabCore
+import ScrollLabHTTP
+
+/// Builds what a phone shows from the command line: its image loader and its scenes. Every phone has
+/// its own of each, so its numbers are its own.
+@MainActor
+struct SceneFactory {
+    /// The window's options (the image route, the disk cache).
+    let options: WindowOptions
+    /// The asset files the images are read from.
+    let imagePaths: [AssetFile]
+    /// The renderer textures are uploaded to.
+    let renderer: OpaquePointer
+
+    /// A new scene of `kind` built from `sceneOptions`, put in the window by its `WindowPresentable` side.
+    func scene(_ kind: SceneKind, options sceneOptions: SceneConfiguration, images: ImageLoader) throws(AppError) -> any WindowScene {
+        let lab = sceneOptions.makeScene(kind, imageSource: SDLImageSource(loader: images), assetCount: images.paths.count)
+        guard let presentable = lab as? any WindowPresentable else {
+            throw .usage("the \(kind.name) scene cannot be shown in the window yet")
+        }
+        return presentable.windowScene(kind: kind, images: images, options: sceneOptions)
+    }
+
+    /// The image loader over the route the options choose: HTTP (`--source`), the modelled network
+    /// (`--network`) or the asset files after a constant latency; the model clock's virtual source when
+    /// `onModelClock` (A's runs, a video). A disk cache sits in front of a network unless `--disk-cache
+    /// off` (one that cannot be used is left out with one warning).
+    func loader(for sceneOptions: SceneConfiguration, onModelClock: Bool = false) -> ImageLoader {
+        let route: ImageLoader.Route
+        if onModelClock || options.imagesOnModelClock {
+            route = .virtualClock(GridScene.headlessSource(sceneOptions.gridConfiguration(assetCount: Swift.max(1, imagePaths.count))))
+        } else if let source = options.source {
+            route = .http(HTTPImageFetcher(template: source, timeout: options.httpTimeout,
+                                           connectionsPerHost: sceneOptions.policy.variant.connectionsPerHost(sharedConnections: sceneOptions.connections)))
+        } else if let profile = sceneOptions.network {
+            // The decode is real here: the model stands for the network alone.
+            route = .modelled(NetworkImageSource(profile: profile, byteSizes: sceneOptions.transferSizes(assetCount: imagePaths.count), decodeCost: 0,
+                                                 connectionsPerHost: sceneOptions.policy.variant.connectionsPerHost(sharedConnections: sceneOptions.connections),
+                                                 httpVersion: sceneOptions.http, order: sceneOptions.requestOrder))
+        } else {
+            route = .files
+        }
+        var disk: DiskCache?
+        let usesNetwork: Bool
+        switch route {
+        case .files, .virtualClock: usesNetwork = false
+        case .modelled, .http: usesNetwork = true
+        }
+        if usesNetwork, sceneOptions.diskCache != .off {
+            let directory: String
+            if case let .directory(path) = sceneOptions.diskCache { directory = path } else { directory = DiskCacheChoice.defaultDirectory }
+            disk = DiskCache.open(directory: directory, byteLimit: GridSceneConfiguration().diskCacheByteLimit ?? (100 << 20))
+            if options.clearDiskCache { disk?.clear() }
+        }
+        let loader = ImageLoader(paths: imagePaths, latency: sceneOptions.latencyMs / 1000, renderer: renderer, route: route, disk: disk)
+        loader.decodesOnMain = options.decodeOnMain
+        return loader
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import ScrollLabCore
+
+/// Output lines held back until the input has parsed (`replay` prints nothing of a file with a bad
+/// line), in bounded memory: past `limit` bytes they go to an unlinked temporary file (in `$TMPDIR`,
+/// else /tmp), copied out in chunks at the end (§7: replays hold bounded memory).
+final class SpillingLineBuffer {
+    /// Bytes kept in memory before spilling.
+    let limit: Int
+    private var buffer = ""
+    private var spill: Int32 = -1
+    /// Why the spill file could not be used, if it could not (then everything stays in memory).
+    private(set) var spillFailure: String?
+
+    /// Holds up to `limit` bytes in memory (default 8 MiB).
+    init(limit: Int = 8 << 20) {
+        self.limit = limit
+    }
+
+    deinit { if spill >= 0 { close(spill) } }
+
+    /// Adds one line.
+    func line(_ text: String) {
+        buffer += text
+        buffer += "\n"
+        if buffer.utf8.count >= limit { spillBuffer() }
+    }
+
+    /// True once lines went to the temporary file.
+    var hasSpilled: Bool { spill >= 0 }
+
+    private func spillBuffer() {
+        if spill < 0, spillFailure == nil {
+            let folder = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+            var template = Array((folder + "/scrolllab-held-XXXXXX").utf8CString)
+            let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+            if descriptor < 0 {
+                spillFailure = String(cString: strerror(errno))
+                return
+            }
+            template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }   // gone when closed
+            spill = descriptor
+        }
+        guard spill >= 0 else { return }
+        var text = buffer
+        let written = text.withUTF8 { writeAll(UnsafeRawBufferPointer($0), to: spill) }
+        if written {
+            buffer.removeAll(keepingCapacity: true)
+        } else {
+            spillFailure = String(cString: strerror(errno))
+        }
+    }
+
+    /// Writes everything held to `output`, in order.
+    func flush(to output: CommandOutput) {
+        if spill >= 0 {
+            spillBuffer()
+            lseek(spill, 0, SEEK_SET)
+            var chunk = [UInt8](repeating: 0, count: 1 << 20)
+            var carry: [UInt8] = []
+            while true {
+                let count = chunk.withUnsafeMutableBytes { read(spill, $0.baseAddress, $0.count) }
+                if count <= 0 { break }
+                // Whole lines only, so each write ends on a line.
+                var bytes = carry + chunk[0..<count]
+                if let end = bytes.lastIndex(of: UInt8(ascii: "\n")) {
+                    output.write(String(decoding: bytes[...end], as: UTF8.self))
+                    bytes = Array(bytes[(end + 1)...])
+                }
+                carry = bytes
+            }
+            if !carry.isEmpty { output.write(String(decoding: carry, as: UTF8.self)) }
+        }
+        if !buffer.isEmpty { output.write(buffer) }
+        buffer = ""
+    }
+}

@@ -1,0 +1,71 @@
+import ScrollKit
+
+/// The window's own state the HUD shows next to the scene's: renderer, frame timing, input clock, slow
+/// motion, the image source and the physics. A value built once a frame from the app's state
+/// (`LabApp.hudStatus`), never written piecemeal.
+package struct HUDStatus: Equatable {
+    /// Renderer, video driver and how frames are paced (`software · x11 · paced 60.0 Hz`, `opengl · x11 · vsync`).
+    package var renderer = ""
+    /// The frame line's figures.
+    package var frames = FrameLine()
+    /// The clock pointer samples are stamped with (`x11-server`, `pump`); "" when the window takes no input.
+    package var eventClock = ""
+    /// The slow-motion scale when it is not 1× (`"0.25×"`), else nil.
+    package var slowMotion: String?
+    /// Simulated image source latency, milliseconds (nil when the scene has no images).
+    package var latencyMs: Double?
+    /// True while the window waits for input (no frames until an event).
+    package var isWaitingForInput = false
+    /// A video's frame line in place of the frame timings (which would differ run to run).
+    package var videoLine: String?
+    /// The network the images come over instead ("3g", "HTTP 127.0.0.1:8080"), nil for a constant latency.
+    package var network: String?
+    /// The active physics and velocity estimator (`iOS fit · vel ios`).
+    package var physics = ""
+
+    /// The physics row: the physics (`iOS fit` for iOS's) and the velocity estimator.
+    package static func physicsLine(_ physics: ScrollPhysicsKind, estimator: EstimatorOption) -> String {
+        (physics == .ios ? "iOS fit" : physics.rawValue) + " · vel \(estimator.rawValue)"
+    }
+
+    /// The video's frame line: `video · frame 12 · 0.200 s · 60 fps`.
+    package static func videoLine(frame: Int, time: Double, fps: Double) -> String {
+        String(format: "video · frame %d · %.3f s · %.0f fps", frame, time, fps)
+    }
+
+    package init(renderer: String = "", frames: FrameLine = FrameLine(), eventClock: String = "", slowMotion: String? = nil, latencyMs: Double? = nil, isWaitingForInput: Bool = false, videoLine: String? = nil, network: String? = nil, physics: String = "") {
+        self.renderer = renderer
+        self.frames = frames
+        self.eventClock = eventClock
+        self.slowMotion = slowMotion
+        self.latencyMs = latencyMs
+        self.isWaitingForInput = isWaitingForInput
+        self.videoLine = videoLine
+        self.network = network
+        self.physics = physics
+    }
+}
+
+/// The figures of the HUD's frame line: the last frame's work time and its p99, presented frames per
+/// second and the interval p99 over the last second, and the hitch ratio so far.
+package struct FrameLine: Equatable {
+    /// Last frame's work time and the running p99, milliseconds.
+    package var frameMs = 0.0
+    package var frameP99Ms = 0.0
+    /// Presented frames per second and the 99th percentile of the interval between them, over the last second.
+    package var fps = 0.0
+    package var intervalP99Ms = 0.0
+    /// Apple's hitch time ratio so far, ms of hitch per second of motion (B-HITCH-1).
+    package var hitchRatio = 0.0
+
+    package init() {}
+
+    /// The figures of `stats`, with the hitch ratio so far.
+    package init(_ stats: FrameStats, hitchRatio: Double) {
+        frameMs = (stats.recentFrameTimes.last ?? 0) * 1000
+        frameP99Ms = FrameStats.percentile(99, of: stats.recentFrameTimes) * 1000
+        intervalP99Ms = FrameStats.percentile(99, of: stats.recentIntervals) * 1000
+        fps = FrameStats.fps(of: stats.recentIntervals)
+        self.hitchRatio = hitchRatio
+    }
+}

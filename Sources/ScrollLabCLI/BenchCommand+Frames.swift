@@ -12,8 +12,8 @@ extension BenchCommand {
     /// `bench --frames`: the grid scene with the real images, drawn by the window's own frame in the
     /// offscreen video driver at 960×600, through a scripted gesture, once per renderer. Prints frame
     /// time p50/p99/max and the worst main-thread stall of image work (a table, or one JSON line per
-    /// renderer). A renderer SDL cannot create is reported as unavailable.
-    func runFrames(gestureDirectory: URL?) {
+    /// renderer, to `output`). A renderer SDL cannot create is reported as unavailable.
+    func runFrames(_ output: CommandOutput, gestureDirectory: URL?) {
         let path: String
         if let framesGesture {
             path = framesGesture
@@ -34,12 +34,12 @@ extension BenchCommand {
         guard !images.isEmpty else { fail("scrolllab bench: --frames needs images: Assets/Images, or --assets DIR with image files", code: CommandExit.input) }
         let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
         if !json {
-            print("scrolllab bench --frames — grid scene, gesture \(name), \(images.count) images, latency \(Self.format(latencyMs, 0)) ms, "
+            output.line("scrolllab bench --frames — grid scene, gesture \(name), \(images.count) images, latency \(Self.format(latencyMs, 0)) ms, "
                   + "\(Int(drawing.windowWidth(phones: phones)))×600 offscreen"
                   + (phones > 1 ? ", \(phones) phones side by side (" + sceneOptions.compare.map(\.name).joined(separator: ", ") + ")" : "")
                   + ", frames paced at 60 Hz after 30 warm-up frames")
-            print("frame = image pump + model step + drawing + present, timed with SDL_GetPerformanceCounter; goal p99 < 4 ms, no frame over 16.7 ms")
-            print("renderer   frames  p50 ms  p99 ms  max ms  over 16.7  worst image stall ms  hitch ms/s  hitches")
+            output.line("frame = image pump + model step + drawing + present, timed with SDL_GetPerformanceCounter; goal p99 < 4 ms, no frame over 16.7 ms")
+            output.line("renderer   frames  p50 ms  p99 ms  max ms  over 16.7  worst image stall ms  hitch ms/s  hitches")
         }
         for renderer in renderers.isEmpty ? Self.frameBenchRenderers : renderers {
             var options = WindowOptions()
@@ -59,23 +59,23 @@ extension BenchCommand {
                 if json {
                     var line = run.json(period: 1 / drawing.benchFrameRate)
                     if let compare, case let .object(pairs) = line { line = .object(pairs + [("phones", .int(compare))]) }
-                    print(line.serialized)
+                    output.line(line.serialized)
                 } else {
                     let hitches = run.hitches(period: 1 / drawing.benchFrameRate)
                     let cells = [Self.format(run.frameMs(percentile: 50), 2), Self.format(run.frameMs(percentile: 99), 2),
                                  Self.format(run.frameMs(percentile: 100), 2), "\(run.framesOver(1.0 / 60))",
                                  Self.format(run.worstImageStallMs, 2), Self.format(hitches.ratioMsPerS, 1) + " " + hitches.band.rawValue,
                                  "\(hitches.hitchCount)"]
-                    print(renderer.padding(toLength: 9, withPad: " ", startingAt: 0)
+                    output.line(renderer.padding(toLength: 9, withPad: " ", startingAt: 0)
                           + String(format: "%8d", run.frameTimes.count)
                           + zip(cells, [8, 8, 8, 11, 22, 20, 9]).map { String(repeating: " ", count: max(0, $1 - $0.count)) + $0 }.joined())
                 }
             case let .failure(error):
                 let reason = error.message.replacingOccurrences(of: "scrolllab: ", with: "")
                 if json {
-                    print(FrameBenchRun.unavailableJSON(renderer: renderer, reason: reason).serialized)
+                    output.line(FrameBenchRun.unavailableJSON(renderer: renderer, reason: reason).serialized)
                 } else {
-                    print(renderer.padding(toLength: 9, withPad: " ", startingAt: 0) + "unavailable: " + reason)
+                    output.line(renderer.padding(toLength: 9, withPad: " ", startingAt: 0) + "unavailable: " + reason)
                 }
             }
         }

@@ -127,6 +127,8 @@ struct BenchCommand: ParsableCommand {
 
     func run() throws {
         defer { finishStandardOutput(command: "bench") }
+        // Whole lines, each one write: a write that fails (a file-size limit) leaves a whole last line, says so, exits 1.
+        let output = CommandOutput(command: "bench")
         // `--plot` onto a gesture file the bench reads is refused before anything is written (§7).
         var paths = PathConflicts()
         if let directory = gestures.map({ URL(fileURLWithPath: $0) }) ?? AssetLocator.directory("Gestures") {
@@ -142,7 +144,7 @@ struct BenchCommand: ParsableCommand {
         let drawing = plot.map { _ in Drawings.required("--plot", command: "bench") }
         if let plot, plot != "-" { _ = openOutput(plot, option: "--plot", command: "bench").close() }
         if frames {
-            runFrames(gestureDirectory: gestures.map { URL(fileURLWithPath: $0) } ?? AssetLocator.directory("Gestures"))
+            runFrames(output, gestureDirectory: gestures.map { URL(fileURLWithPath: $0) } ?? AssetLocator.directory("Gestures"))
             return
         }
         guard let directory = gestures.map({ URL(fileURLWithPath: $0) }) ?? AssetLocator.directory("Gestures") else {
@@ -165,7 +167,9 @@ struct BenchCommand: ParsableCommand {
         // A folder: every run starts with its images; what the runs stored is left there at the end.
         let imageFiles = network == nil || diskCache == "on" || diskCache == "off" ? [] : images.files
         let folder = HeadlessDiskFolder(DiskCacheChoice(argument: diskCache), files: imageFiles)
-        config.diskCacheEntries = folder?.entries(assetCount: config.assetCount) ?? []
+        let start = folder?.start(assetCount: config.assetCount) ?? HeadlessDiskFolder.Start()
+        config.diskCacheEntries = start.entries
+        config.diskCacheCorrupt = start.corrupt
         var stored: Set<Int> = []
         defer { folder?.store(stored.sorted()) }
         var clock = HeadlessReplay()
@@ -187,8 +191,8 @@ struct BenchCommand: ParsableCommand {
             config.network = profile
             let bench = GridBench(configuration: config, replay: clock)
             if !json && printsTables {
-                if profiles.count > 1 || profile != nil { print("") }
-                print("scrolllab bench — \(Self.describeSource(config)), "
+                if profiles.count > 1 || profile != nil { output.line("") }
+                output.line("scrolllab bench — \(Self.describeSource(config)), "
                       + (images.summary.map { $0 + ", " } ?? "") + "\(Self.describePipeline(config)), "
                       + (feedOptions.feed.map { "feed \($0.path) as \(config.feedLayout?.rawValue ?? "list"), " } ?? "")
                       + "cache \(config.cacheByteLimit / config.bytesPerImage) images")
@@ -206,12 +210,12 @@ struct BenchCommand: ParsableCommand {
                         if let profile, case let .object(pairs) = line {
                             line = .object(Array(pairs.prefix(2)) + [("network", .string(profile.name))] + pairs.dropFirst(2))
                         }
-                        print(line.serialized)
+                        output.line(line.serialized)
                     }
                 } else {
-                    print("")
-                    print(Self.table(gesture: name, rows: rows, traffic: profile != nil))
-                    print(Self.bracket(bench.oracle(events, variant: variants.first { !$0.isShipped } ?? variants[0])))
+                    output.line("")
+                    output.line(Self.table(gesture: name, rows: rows, traffic: profile != nil))
+                    output.line(Self.bracket(bench.oracle(events, variant: variants.first { !$0.isShipped } ?? variants[0])))
                 }
             }
             if let profile {
@@ -226,7 +230,7 @@ struct BenchCommand: ParsableCommand {
                 + "\(config.cacheByteLimit / config.bytesPerImage) images"
             let error = MainActor.assumeIsolated { drawing.writeBenchPlot(panels, subtitle: subtitle, to: plot) }
             if let error { fail("scrolllab bench: --plot: \(error)") }
-            if printsTables && !json { print("\nplot written to \(plot)") }
+            if printsTables && !json { output.line("\nplot written to \(plot)") }
         }
     }
 

@@ -20,12 +20,23 @@ struct GesturesCommand: ParsableCommand {
         }
     }
 
-    /// Writes `events` as a gesture file at `path`, or ends with one line, exit code 1.
+    /// Writes `events` as a gesture file at `path`, or ends with one line (the reason: a full disk, a
+    /// file-size limit), exit code 1. Written beside it and renamed over it: a file that is there is whole.
     static func write(_ events: [PointerEvent], to path: String, command: String) {
-        let text = GestureFile.serialize(events)
-        guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) else {
-            fail("scrolllab gestures \(command): cannot write \(MessageText.quoted(path))")
+        var text = GestureFile.serialize(events)
+        let url = URL(fileURLWithPath: path)
+        let temp = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).tmp-\(getpid())").path
+        let fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        var problem: String?
+        if fd < 0 {
+            problem = OutputFile.errorText()
+        } else {
+            if !text.withUTF8({ writeAll(UnsafeRawBufferPointer($0), to: fd) }) { problem = OutputFile.errorText() }
+            if Glibc.close(fd) != 0, problem == nil { problem = OutputFile.errorText() }
+            if problem == nil, rename(temp, path) != 0 { problem = OutputFile.errorText() }
+            if problem != nil { unlink(temp) }
         }
+        if let problem { fail("scrolllab gestures \(command): cannot write \(MessageText.quoted(path)): \(problem)") }
     }
 
     struct Generate: ParsableCommand {
@@ -68,7 +79,7 @@ struct GesturesCommand: ParsableCommand {
                 let name = "session-" + String(repeating: "0", count: width - number.count) + number + ".jsonl"
                 GesturesCommand.write(layout.map { generator.session(i, layout: $0) } ?? generator.session(i), to: (out as NSString).appendingPathComponent(name), command: "generate")
             }
-            print("wrote \(count) \(kind.rawValue) sessions (seed \(seed)) to \(out)")
+            CommandOutput(command: "gestures generate").line("wrote \(count) \(kind.rawValue) sessions (seed \(seed)) to \(out)")
         }
     }
 
@@ -182,8 +193,7 @@ struct GesturesCommand: ParsableCommand {
             if reader.clampedValues > 0 {
                 writeStandardError("scrolllab gestures import: note: \(reader.clampedValues) position value(s) outside the panel's range were clamped")
             }
-            print("wrote \(writer.written) gesture(s) from \(capture) to \(out)")
-            finishStandardOutput(command: "gestures import")
+            CommandOutput(command: "gestures import").line("wrote \(writer.written) gesture(s) from \(capture) to \(out)")
         }
 
         /// A small file's text (at most 1 MiB), or nil.

@@ -4,9 +4,9 @@ import ScrollLabCore
 
 /// The rules of the options several commands share, declared once (§7: one option, one rule). Each
 /// command's `validate()` calls them, so a bad value gives the same message and ArgumentParser's usage
-/// exit code (64) everywhere. Numeric options are parsed unconditionally (`.unconditional`), so a
-/// negative number reaches the rule ("must be between 0 and 60000") instead of being read as an option
-/// name ("Missing value").
+/// exit code (64) everywhere. A negative number after any option reaches the rule ("must be between 0
+/// and 60000") instead of being read as an option name ("Missing value"): the line checker attaches it
+/// to its option (`NegativeValues`).
 package enum OptionRules {
     /// `--latency-ms`: 0 to 60 000 ms.
     package static func latencyMs(_ value: Double) throws {

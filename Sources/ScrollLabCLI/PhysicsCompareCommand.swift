@@ -43,6 +43,7 @@ struct PhysicsCompareCommand: ParsableCommand {
 
     func run() throws {
         defer { finishStandardOutput(command: "physics-compare") }
+        let output = CommandOutput(command: "physics-compare")
         var events: [PointerEvent] = []
         let count = readGesture(file, command: "physics-compare") { events.append($0) }
         guard count > 0 else { fail("scrolllab physics-compare: \(inputName(file)) holds no pointer events") }
@@ -52,14 +53,14 @@ struct PhysicsCompareCommand: ParsableCommand {
             return options.configuration.makeScene()
         }
         if json {
-            for row in rows { print(row.json.serialized) }
+            for row in rows { output.line(row.json.serialized) }
             return
         }
-        print("physics             distance pt  to rest s  largest diff from ios  overshoot pt  final offset")
+        output.line("physics             distance pt  to rest s  largest diff from ios  overshoot pt  final offset")
         for row in rows {
             let difference = row.physics == .ios ? "—" : String(format: "%.1f pt at %.2f s", row.largestDifference,
                                                                  row.largestDifferenceTime)
-            print(pad(row.physics.rawValue, 18) + lead(String(format: "%.1f", row.glideDistance), 13)
+            output.line(pad(row.physics.rawValue, 18) + lead(String(format: "%.1f", row.glideDistance), 13)
                   + lead(String(format: "%.2f", row.durationToRest), 11) + lead(difference, 23)
                   + lead(String(format: "%.1f", row.edgeOvershoot + 0), 14) + lead(String(format: "%.1f", row.finalOffset), 14))
         }

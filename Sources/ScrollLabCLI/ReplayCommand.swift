@@ -93,12 +93,12 @@ struct ReplayCommand: ParsableCommand {
         // `--disk-cache DIR` under a network: every run starts with the folder's images; what they stored is left there.
         let folder = scene.network == nil ? nil : HeadlessDiskFolder(scene.diskCache, files: files.isEmpty ? scene.imagePathsOrExit() : files)
         let assetCount = scene.assets == nil ? GridSceneConfiguration().assetCount : files.count
-        let entries = folder?.entries(assetCount: assetCount) ?? []
+        let start = folder?.start(assetCount: assetCount) ?? HeadlessDiskFolder.Start()
         var stored: Set<Int> = []
         for (index, run) in runs.enumerated() {
             let options = run.options
-            let lab = options.assets == nil ? options.makeScene(diskEntries: entries)
-                : options.makeScene(assetCount: files.count, photos: files, diskEntries: entries)
+            let lab = options.assets == nil ? options.makeScene(diskEntries: start.entries, diskCorrupt: start.corrupt)
+                : options.makeScene(assetCount: files.count, photos: files, diskEntries: start.entries, diskCorrupt: start.corrupt)
             let first = index == 0
             let prints = first || run.phone != nil
             if prints { for line in lab.settingLines { emit(TraceLog.tagged(line, phone: run.phone).serialized) } }
@@ -182,7 +182,7 @@ extension ReplayCommand {
             } else {
                 pairs.append(("phones", .array(zip(scene.compare, result.phones).map { .object([("compare", .string($0.name))] + $1) })))
             }
-            print(JSONValue.object(pairs).serialized)
+            CommandOutput(command: "replay").line(JSONValue.object(pairs).serialized)
         case let .failure(problem):
             StopSignals.waitIfStopping()
             fail("scrolllab replay: --video: " + problem.message.replacingOccurrences(of: "scrolllab: ", with: ""))

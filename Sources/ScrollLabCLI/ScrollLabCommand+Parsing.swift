@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import ScrollLabCore
 
 /// A command's names: the words that name it on the command line, and the one its messages start with.
@@ -93,7 +94,8 @@ package enum ParsedLine {
 
 extension ScrollLabCommand {
     /// Parses `arguments` (without the program's name) with the one checker every command goes through:
-    /// an unknown command word is refused with the nearest name ("Did you mean 'replay'?"), then
+    /// an unknown command word is refused with the nearest name ("Did you mean 'replay'?"), a negative
+    /// number after an option that takes a value is made its value (`NegativeValues`), then
     /// ArgumentParser parses the options and runs each command's `validate()` (its values, with
     /// `OptionRules`; an unknown option gets the nearest name too), then `OptionAudit` refuses an option
     /// the command cannot honour. Nothing is read or written.
@@ -121,6 +123,7 @@ extension ScrollLabCommand {
         if !stoppedAtWord || takesArgumentsThroughDefault(command) {
             while let fallback = command.configuration.defaultSubcommand { command = fallback }
         }
+        let arguments = NegativeValues.attached(arguments, options: { OptionNames.takingValues(command) })
         let parsed: ParsableCommand
         do { parsed = try CommandName.$parsing.withValue(CommandName(command)) { try parseAsRoot(arguments) } } catch {
             return .refused(CommandLineRefusal(error, command: CommandName(command)))
@@ -168,5 +171,76 @@ enum CommandSuggestion {
             }
         }
         return d[x.count][y.count]
+    }
+}
+
+/// A negative number is a value, never an option's name (docs/command-line.md): ArgumentParser reads
+/// `--minutes -1` as `--minutes` without its value and `-1` as short options, so "Missing value". Here,
+/// for every option of every command at once, a negative number after an option that takes a value is
+/// attached to it (`--minutes=-1`), and the option's own rule accepts or refuses it.
+enum NegativeValues {
+    /// `arguments` with each negative number that follows an option taking a value (among `options()`,
+    /// asked only when there is one) attached to it; nothing after a lone `--` is touched.
+    static func attached(_ arguments: [String], options: () -> Set<String>) -> [String] {
+        var names: Set<String>?
+        var out: [String] = []
+        var i = 0
+        while i < arguments.count {
+            let argument = arguments[i]
+            if argument == "--" { return out + arguments[i...] }
+            if i + 1 < arguments.count, argument.hasPrefix("--"), !argument.contains("="), isNegativeNumber(arguments[i + 1]) {
+                names = names ?? options()
+                if names!.contains(argument) {
+                    out.append(argument + "=" + arguments[i + 1])
+                    i += 2
+                    continue
+                }
+            }
+            out.append(argument)
+            i += 1
+        }
+        return out
+    }
+
+    /// True for `-` and a digit (`-1`, `-0.5`, `-1/2`, `-1e3`), `-.5`, `-inf`, `-infinity` or `-nan`: no option is named so.
+    static func isNegativeNumber(_ word: String) -> Bool {
+        let rest = word.utf8.dropFirst()
+        guard word.utf8.first == UInt8(ascii: "-"), let first = rest.first else { return false }
+        if (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) { return true }
+        if first == UInt8(ascii: "."), let next = rest.dropFirst().first { return (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(next) }
+        return ["inf", "infinity", "nan"].contains(String(word.dropFirst()).lowercased())
+    }
+}
+
+/// The names of a command's options, as ArgumentParser describes the command (its help dump: every
+/// option, hidden ones and those of option groups included).
+enum OptionNames {
+    private struct Dump: Decodable {
+        struct Command: Decodable { var arguments: [Argument]? }
+        struct Argument: Decodable {
+            var kind: String
+            var names: [Name]?
+        }
+        struct Name: Decodable {
+            var kind: String
+            var name: String
+        }
+        var command: Command
+    }
+
+    /// `--name` of every option of `command` that takes a value (not a flag, not a positional argument).
+    static func takingValues(_ command: ParsableCommand.Type) -> Set<String> {
+        guard let dump = try? JSONDecoder().decode(Dump.self, from: Data(command._dumpHelp().utf8)) else { return [] }
+        var names: Set<String> = []
+        for argument in dump.command.arguments ?? [] where argument.kind == "option" {
+            for name in argument.names ?? [] {
+                switch name.kind {
+                case "long": names.insert("--" + name.name)
+                case "longWithSingleDash": names.insert("-" + name.name)
+                default: break   // a short name (`-n`) is not followed by `--`'s check
+                }
+            }
+        }
+        return names
     }
 }

@@ -26,11 +26,14 @@ package struct ScrollLabCommand: ParsableCommand {
 
     package init() {}
 
-    /// Ignores SIGPIPE, so writing to a closed pipe is an EPIPE error each command reports in one line
-    /// (and a non-zero exit) instead of a silent death; then parses the command line (`parseLine`) and
-    /// runs the command with `drawing` (nil in the build that links no SDL), and exits with its code.
+    /// Ignores SIGPIPE and SIGXFSZ, so writing to a closed pipe (EPIPE) or past a file-size limit
+    /// (`ulimit -f`: EFBIG) is a write error each command reports in one line (and exit 1), its file cut
+    /// back to whole lines, instead of a silent death mid-line; then parses the command line
+    /// (`parseLine`) and runs the command with `drawing` (nil in the build that links no SDL), and exits
+    /// with its code.
     package static func main(drawing: (any Drawing)?) {
         signal(SIGPIPE, SIG_IGN)
+        signal(SIGXFSZ, SIG_IGN)
         // A hang-up (the terminal closed) ends the window as SIGTERM does: SDL turns that into its quit
         // event, so the trace gets its summary and a recording is closed whole.
         signal(SIGHUP) { _ in _ = raise(SIGTERM) }

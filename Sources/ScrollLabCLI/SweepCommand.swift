@@ -219,7 +219,7 @@ struct SweepCommand: ParsableCommand {
             let withOracle = oracle
             // `--disk-cache DIR`: every run starts with the folder's images as they were at the start.
             let diskFolder = needsSizes ? HeadlessDiskFolder(diskCache, files: images.files) : nil
-            let diskEntries = diskFolder?.entries(assetCount: assetCount) ?? []
+            let diskStart = diskFolder?.start(assetCount: assetCount) ?? HeadlessDiskFolder.Start()
             let stored = Mutex(Set<Int>())
             let hasDisk = diskCache != .off
             let started = DispatchTime.now().uptimeNanoseconds
@@ -244,7 +244,8 @@ struct SweepCommand: ParsableCommand {
                     for configuration in todo {
                         let line = SweepPlan.run(configuration, gesture: name, events: events, assetByteSizes: sizes, assetCount: assetCount,
                                                  oracle: withOracle,
-                                                 feed: feedFactors.feed?.feed, disk: hasDisk, diskEntries: diskEntries) { assets in
+                                                 feed: feedFactors.feed?.feed, disk: hasDisk, diskEntries: diskStart.entries,
+                                                 diskCorrupt: diskStart.corrupt) { assets in
                             if diskFolder != nil { stored.withLock { $0.formUnion(assets) } }
                         }
                         do throws(SweepResults.Problem) { try results.append(line.serialized) } catch {
@@ -347,19 +348,20 @@ struct SweepCommand: ParsableCommand {
             let drawing = plot.map { _ in Drawings.required("--plot", command: "sweep report") }
             if let plot, plot != "-" { _ = openOutput(plot, option: "--plot", command: "sweep report").close() }
             defer { finishStandardOutput(command: "sweep report") }
+            let output = CommandOutput(command: "sweep report")
             let coverage = Self.read(file)
             let results = coverage.results
             if recommend {
                 for recommendation in SweepRecommendation.conditions(results, resamples: resamples) {
-                    print(json ? recommendation.json.serialized : recommendation.paragraph + "\n")
+                    output.line(json ? recommendation.json.serialized : recommendation.paragraph + "\n")
                 }
                 return
             }
             let rows = SweepSummary.rows(results, resamples: resamples)
             if json {
-                for row in rows { print(row.json.serialized) }
+                for row in rows { output.line(row.json.serialized) }
             } else {
-                print(Self.table(rows, sessions: Set(results.map(\.gesture)).count))
+                output.line(Self.table(rows, sessions: Set(results.map(\.gesture)).count))
             }
             if let plot, let drawing {
                 let conditions = SweepRecommendation.conditions(results, resamples: resamples)
@@ -469,7 +471,8 @@ struct SweepCommand: ParsableCommand {
         func run() throws {
             let repair: SweepResults.Repair
             do { repair = try SweepResults.repair(path: file) } catch { fail("scrolllab sweep repair: \(error.message)", code: error.code) }
-            for (line, reason) in repair.dropped.prefix(20) {
+            // Every line dropped is named: the file no longer holds it.
+            for (line, reason) in repair.dropped {
                 writeStandardError("scrolllab sweep repair: \(MessageText.quoted(file)) line \(line) dropped: \(reason)")
             }
             writeStandardError("scrolllab sweep repair: \(repair.kept) result(s) kept, \(repair.dropped.count) line(s) dropped "

@@ -8,12 +8,14 @@ import Synchronization
 /// Appending is safe against a kill: the file is opened in place with `O_APPEND` and every line goes out
 /// in one `write` (so a line is in the file whole, or torn only at the very end); opening it again
 /// drops a torn last line and lists the ids already there, so a sweep run again neither loses nor
-/// repeats a result. A write that fails (a full disk) is cut back, so the file ends on a whole line.
+/// repeats a result. A write that fails (a full disk, a file-size limit) is cut back, so the file ends on
+/// a whole line; standard output into a regular file too.
 /// While a sweep appends, the file is locked (`fcntl` record lock): a second sweep on it is refused
 /// with the first one's pid (B-BATCH-1). A device or FIFO (`/dev/null`, `/dev/full`) is written
 /// through, never read or locked.
 final class SweepResults: Sendable {
     let path: String
+    /// The descriptor, where its whole lines end, whether a failed line is cut back (a regular file), lines appended.
     private let state = Mutex<(fd: Int32, committed: off_t, regular: Bool, appended: Int)>((-1, 0, false, 0))
 
     /// Why the file cannot be used, in one line, with the exit code (2: cannot be read, 1: its content).
@@ -31,9 +33,11 @@ final class SweepResults: Sendable {
         let fd = path == "-" ? dup(STDOUT_FILENO) : open(path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw Problem(message: "cannot open \(MessageText.quoted(path)): \(OutputFile.errorText())") }
         var info = stat()
-        let regular = path != "-" && fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+        let isFile = fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+        let regular = path != "-" && isFile
         var ids: Set<String> = []
-        var whole: off_t = 0
+        // Standard output into a file (`--out - > results.jsonl`): a failed line is cut back there too.
+        var whole: off_t = isFile && !regular ? lseek(fd, 0, fcntl(fd, F_GETFL) & O_APPEND != 0 ? SEEK_END : SEEK_CUR) : 0
         if regular {
             do throws(Problem) {
                 try Self.lock(fd, path: path)
@@ -48,7 +52,7 @@ final class SweepResults: Sendable {
                 throw error
             }
         }
-        state.withLock { $0 = (fd, whole, regular, 0) }
+        state.withLock { $0 = (fd, whole, isFile, 0) }
         return ids
     }
 

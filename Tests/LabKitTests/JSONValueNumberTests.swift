@@ -27,6 +27,13 @@ import Testing
         #expect(text(1e20) == "1e+20")
     }
 
+    /// Past 2⁵³ a number is written as it is: rounding multiplied it by 10⁶, to infinity beyond 1.8e302.
+    @Test func theLargestFiniteNumbersStayFinite() {
+        #expect(text(1e308) == "1e+308")
+        #expect(text(-7.5e304) == "-7.5e+304")
+        #expect(text(.greatestFiniteMagnitude) == "\(Double.greatestFiniteMagnitude)")
+    }
+
     @Test func nonFiniteNumbersAreNull() {
         #expect(text(.infinity) == "null")
         #expect(text(-.infinity) == "null")

@@ -147,4 +147,32 @@ final class CommandLineTests: XCTestCase {
             }
         }
     }
+
+    /// A negative number after an option that takes a value is its value, for every option: the option's
+    /// own rule judges it (it was "Missing value" where the option was not parsed unconditionally).
+    func testANegativeNumberIsAValueNeverAnOptionName() {
+        let cases: [([String], String)] = [
+            (["soak", "--minutes", "-1"], "scrolllab soak: --minutes must be more than 0 and at most 1440 (24 hours)"),
+            (["--quit-after", "-1"], "scrolllab: --quit-after must be a finite number of seconds, 0 or more"),
+            (["sweep", "run", "--gestures", "d", "--out", "r.jsonl", "--shard", "-1/2"], "scrolllab sweep: --shard must be K/N with 1 ≤ K ≤ N (got -1/2)"),
+            (["soak", "--minutes", "-inf"], "scrolllab soak: --minutes must be more than 0 and at most 1440 (24 hours)"),
+        ]
+        for (arguments, message) in cases {
+            guard let refusal = refusal(arguments) else { continue }
+            XCTAssertEqual(refusal.code, 64, arguments.joined(separator: " "))
+            XCTAssertEqual(refusal.message, message)
+        }
+        XCTAssertFalse(refusal(["serve", "--seed", "-1"])?.message.contains("Missing value") ?? true)
+        guard case .command = ScrollLabCommand.parseLine(["feed", "generate", "--layout", "list", "--count", "2", "--seed", "1", "--out", "-1"]) else {
+            return XCTFail("--out -1 is a file named -1")
+        }
+        // Only after an option that takes a value, and nothing after `--`.
+        let names: Set<String> = ["--minutes"]
+        XCTAssertEqual(NegativeValues.attached(["--minutes", "-1", "--headless", "-2", "--", "--minutes", "-3"], options: { names }),
+                       ["--minutes=-1", "--headless", "-2", "--", "--minutes", "-3"])
+        for word in ["-1", "-0.5", "-.5", "-1/2", "-1e3", "-inf", "-Infinity", "-nan"] { XCTAssertTrue(NegativeValues.isNegativeNumber(word), word) }
+        for word in ["-", "--", "-h", "--x", "-.", "-i", "1"] { XCTAssertFalse(NegativeValues.isNegativeNumber(word), word) }
+        XCTAssertTrue(OptionNames.takingValues(SoakCommand.self).isSuperset(of: ["--minutes", "--gestures", "--latency-ms"]))
+        XCTAssertFalse(OptionNames.takingValues(SoakCommand.self).contains("--headless"))
+    }
 }

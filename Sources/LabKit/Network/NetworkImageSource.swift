@@ -48,6 +48,10 @@ public struct NetworkImageSource: ImageSource, Sendable {
     public var seed: UInt64
     /// The disk cache's entries (key → stored bytes), least recently used first out; nil: no disk cache.
     public private(set) var disk: MemoryCache<ImageKey>?
+    /// Assets whose entry in the folder was torn or corrupt at the start (deleted there): the first load
+    /// of each counts `diskCorrupt` and fetches the image over the network, as the window's does (the
+    /// time the window spends reading the bad entry first is not modelled).
+    private var corruptEntries: Set<Int> = []
     /// What was moved so far.
     public private(set) var traffic = SourceTraffic()
 
@@ -99,11 +103,12 @@ public struct NetworkImageSource: ImageSource, Sendable {
     private var finishing: [LoadCompletion] = []
 
     /// A source over `profile`. `diskByteLimit` nil: no disk cache; otherwise one that starts with the
-    /// assets `diskEntries` (least recently used first: a folder's entries, `--disk-cache DIR`) or empty.
+    /// assets `diskEntries` (least recently used first: a folder's entries, `--disk-cache DIR`) or empty,
+    /// and `diskCorrupt` the assets whose entry was found torn or corrupt.
     public init(profile: NetworkProfile, byteSizes: [Int] = [], defaultBytes: Int = GridSceneConfiguration.defaultTransferBytes,
                 decodeCost: Double = 0.006, decodedBytes: Int = 300 * 440 * 4, connectionsPerHost: Int = 6,
                 httpVersion: HTTPVersion = .http1_1, order: RequestOrder = .fifo, diskByteLimit: Int? = nil, diskEntries: [Int] = [],
-                seed: UInt64 = 1) {
+                diskCorrupt: [Int] = [], seed: UInt64 = 1) {
         self.profile = profile
         self.byteSizes = byteSizes
         self.defaultBytes = Swift.max(0, defaultBytes)
@@ -119,6 +124,7 @@ public struct NetworkImageSource: ImageSource, Sendable {
             _ = disk?.insert(key, cost: key.asset >= 0 && key.asset < byteSizes.count ? Swift.max(0, byteSizes[key.asset]) : self.defaultBytes)
         }
         self.disk = disk
+        if disk != nil { corruptEntries = Set(diskCorrupt).subtracting(diskEntries) }
     }
 
     /// Bytes of `key`'s file.
@@ -142,6 +148,7 @@ public struct NetworkImageSource: ImageSource, Sendable {
             finishing.append(LoadCompletion(ticket: ticket, result: .image(bytes: decodedBytes), time: clock + read + decodeCost))
             return
         }
+        if corruptEntries.remove(ticket.key.asset) != nil { traffic.diskCorrupt += 1 }
         waiting.append(ticket)
         startWaiting()
     }

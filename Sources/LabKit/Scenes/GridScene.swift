@@ -111,7 +111,7 @@ public final class GridScene: LabScene, ScrollViewDelegate {
         return NetworkImageSource(profile: profile, byteSizes: c.assetByteSizes, decodeCost: c.decodeCost,
                                   decodedBytes: c.bytesPerImage, connectionsPerHost: c.hostConnections(),
                                   httpVersion: c.httpVersion, order: c.requestOrder, diskByteLimit: c.diskCacheByteLimit,
-                                  diskEntries: c.diskCacheEntries, seed: c.networkSeed)
+                                  diskEntries: c.diskCacheEntries, diskCorrupt: c.diskCacheCorrupt, seed: c.networkSeed)
     }
 
     /// The modelled disk cache policies may read (nil: no network model, or no disk cache).

@@ -41,6 +41,9 @@ public struct GridSceneConfiguration: Hashable, Sendable {
     /// The assets in the disk cache at the start, least recently used first (`--disk-cache DIR` headless:
     /// the folder's entries); empty: a cold cache.
     public var diskCacheEntries: [Int] = []
+    /// The assets whose entry in that folder was torn or corrupt at the start (deleted there): the first
+    /// load of each counts `diskCorrupt` and goes to the network.
+    public var diskCacheCorrupt: [Int] = []
     /// Order of requests waiting for a connection.
     public var requestOrder: RequestOrder = .fifo
     /// Seed of the network's packet losses.

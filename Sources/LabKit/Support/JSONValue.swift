@@ -71,6 +71,8 @@ public indirect enum JSONValue: Equatable, Sendable {
 
     static func format(_ n: Double) -> String {
         guard n.isFinite else { return "null" }
+        // Beyond 2⁵³ a double has no fraction to round (and n × 10⁶ could overflow to infinity).
+        guard abs(n) < 0x1p53 else { return "\(n)" }
         let rounded = (n * 1e6).rounded() / 1e6
         if rounded == rounded.rounded(), abs(rounded) < 1e15 {
             return String(Int64(rounded))

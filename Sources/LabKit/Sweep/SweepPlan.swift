@@ -183,17 +183,18 @@ public struct SweepPlan: Sendable {
     /// fewest loads possible, and with `oracle` the least blank time any schedule reaches on this
     /// configuration's pipeline — B-ORACLE-2: it bounds this line's blank time).
     /// The disk cache under a network: `disk` false for none, else one holding `diskEntries` at the
-    /// start (`--disk-cache DIR`); `stored` gets the assets it holds at the end. `assetCount`: the
+    /// start (`--disk-cache DIR`; `diskCorrupt`: the folder's entries found torn or corrupt); `stored` gets the assets it holds at the end. `assetCount`: the
     /// grid's distinct images (nil: the bundled grid's). Under a network the line ends with
     /// `imageBytesMean`, the mean bytes of the images it moved.
     public static func run(_ configuration: Configuration, gesture: String, events: [PointerEvent],
                            assetByteSizes: [Int], assetCount: Int? = nil, oracle: Bool, feed: Feed? = nil, disk: Bool = true,
-                           diskEntries: [Int] = [], stored: ([Int]) -> Void = { _ in }) -> JSONValue {
+                           diskEntries: [Int] = [], diskCorrupt: [Int] = [], stored: ([Int]) -> Void = { _ in }) -> JSONValue {
         var replay = HeadlessReplay()
         replay.frameRate = configuration.refresh
         var grid = configuration.gridConfiguration(assetByteSizes: assetByteSizes, feed: feed, assetCount: assetCount)
         if !disk { grid.diskCacheByteLimit = nil }
         grid.diskCacheEntries = diskEntries
+        grid.diskCacheCorrupt = diskCorrupt
         let bench = GridBench(configuration: grid, replay: replay)
         let scene = bench.run(events, variant: configuration.variant)
         stored(scene.diskCacheAssets ?? [])

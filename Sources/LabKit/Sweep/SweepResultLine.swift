@@ -5,10 +5,16 @@
 /// `policy|` and ending with `|gesture` (its configuration between), exactly one image source
 /// (`latencyMs` a number ≥ 0, or `network` a name; the other null), `cacheImages` a whole number ≥ 1,
 /// `refresh` above 0, `connections` a whole number ≥ 1 and `http` a name when present, and finite, non-negative `blankTileSeconds`, `loadsIssued` and `loadsWasted`
-/// (and `boundMinLoads`, `oracleBlankTileSeconds` when present). Other keys are kept, not checked.
+/// (and `boundMinLoads`, `oracleBlankTileSeconds`, `networkBytes` when present), none above `metricLimit`.
+/// Other keys are kept, not checked.
 public enum SweepResultLine {
     /// Longest result line read, in bytes (a result is about 700): a longer one is not a result.
     public static let lineLimit = 1 << 16
+
+    /// Largest value of a metric a report reads (10¹²: a terabyte, 30 000 years of blank tile time). No
+    /// session comes near it; below it no sum, square or mean a report takes of any number of lines can
+    /// overflow, so every number it prints is finite. A line above it (`1e308`) is refused with its number.
+    public static let metricLimit = 1e12
 
     /// Why a line is not a result.
     public struct Invalid: Error, Equatable, Sendable {
@@ -79,7 +85,9 @@ public enum SweepResultLine {
 
     private static func metric(_ value: JSONValue, _ key: String, optional: Bool = false) throws(Invalid) -> Double? {
         switch value[key] {
-        case let .number(n)? where n.isFinite && n >= 0: return n
+        case let .number(n)? where n.isFinite && n >= 0:
+            guard n <= metricLimit else { throw Invalid(reason: "\(key) is \(n), above 1e12: no session reaches it") }
+            return n
         case nil where optional, .null? where optional: return nil
         default: throw Invalid(reason: "\(key) must be a finite number ≥ 0")
         }

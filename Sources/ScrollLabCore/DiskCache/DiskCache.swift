@@ -124,8 +124,9 @@ package final class DiskCache: Sendable {
     }
 
     /// The stored payload for `key`, or nil: missing, not a regular file of the cache's (skipped, left
-    /// alone), or torn or corrupt (then deleted and counted).
-    package func read(_ key: String) -> [UInt8]? {
+    /// alone), or torn or corrupt (then deleted and counted). `marksUse` false: the check alone (the
+    /// headless `--disk-cache DIR` at its start), which leaves the entry's place in the LRU order.
+    package func read(_ key: String, marksUse: Bool = true) -> [UInt8]? {
         let name = DiskCacheEntry.fileName(for: key)
         let fd = openat(folder, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else {
@@ -157,6 +158,7 @@ package final class DiskCache: Sendable {
             }
             return nil
         }
+        guard marksUse else { return payload }
         if !isReadOnly { futimens(fd, nil) }   // a use: most recently used, for this instance and the next
         let now = Date().timeIntervalSince1970
         state.withLock { s in

@@ -145,14 +145,16 @@ package struct SceneConfiguration: Sendable {
     /// A new scene of `kind` (default: `--scene`) as configured. The grid takes its images from
     /// `imageSource` (headless: a virtual source with the configured latency) and shows `assetCount`
     /// distinct images; the photos scene shows `photos` (default: `photoPaths()`) at their own sizes.
-    /// `diskEntries`: the assets the disk cache holds at the start (`--disk-cache DIR` headless).
+    /// `diskEntries`: the assets the disk cache holds at the start (`--disk-cache DIR` headless);
+    /// `diskCorrupt`: those whose entry was found torn or corrupt.
     package func makeScene(_ kind: SceneKind? = nil, imageSource: (any ImageSource)? = nil,
                            assetCount: Int = GridSceneConfiguration().assetCount, photos: [AssetFile]? = nil,
-                           diskEntries: [Int] = []) -> any LabScene {
+                           diskEntries: [Int] = [], diskCorrupt: [Int] = []) -> any LabScene {
         let kind = kind ?? scene
         let sizes = kind == .photos ? Self.photoSizes(of: photos ?? ((try? photoPaths()) ?? [])) : []
         var grid = gridConfiguration(assetCount: assetCount)
         grid.diskCacheEntries = diskEntries
+        grid.diskCacheCorrupt = diskCorrupt
         let settings = SceneSettings(paging: paging, grid: grid, imageSource: imageSource,
                                      photoSizes: sizes)
         let lab = kind.make(settings)

@@ -7,8 +7,9 @@ import Foundation
 /// Writes go straight to the descriptor (no buffer to lose on a kill). The first failure (a full disk,
 /// a closed pipe: SIGPIPE is ignored, so it arrives as EPIPE) is kept as one line in `failure`, and
 /// later writes do nothing. Each `write` is one whole record: when it cannot be written completely to
-/// a regular file, the file is cut back to the end of the previous record, so it always ends with
-/// complete lines.
+/// a regular file (a full disk, a file-size limit: SIGXFSZ is ignored, so it arrives as EFBIG), the
+/// file is cut back to where the record began, so it always ends with complete lines. Where a record
+/// begins is asked of the descriptor before each write, so two writers of standard output agree.
 package final class OutputFile {
     /// The path as given (`-` for standard output).
     package let path: String
@@ -18,8 +19,6 @@ package final class OutputFile {
     private var descriptor: Int32
     private let ownsDescriptor: Bool
     private let isRegularFile: Bool
-    /// Bytes of complete records written so far (where a failed record is cut back to).
-    private var committed: off_t = 0
 
     /// Opens (creating or truncating) `path`, or standard output for `-`; throws one line on failure.
     package convenience init(path: String) throws(AppError) {
@@ -43,7 +42,6 @@ package final class OutputFile {
         ownsDescriptor = owns
         var info = stat()
         isRegularFile = fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
-        if isRegularFile { committed = lseek(descriptor, 0, SEEK_CUR) }
     }
 
     /// Writes `text` as one record; false (and `failure` set) when it could not be written whole.
@@ -57,11 +55,12 @@ package final class OutputFile {
     @discardableResult
     package func write(_ bytes: UnsafeRawBufferPointer) -> Bool {
         guard failure == nil, descriptor >= 0 else { return false }
+        // Opened to append (`>>`), a record begins at the end, whatever the offset says before the first write.
+        let start = isRegularFile ? lseek(descriptor, 0, fcntl(descriptor, F_GETFL) & O_APPEND != 0 ? SEEK_END : SEEK_CUR) : -1
         guard writeAll(bytes, to: descriptor) else {
-            fail()
+            fail(cutBackTo: start)
             return false
         }
-        committed += off_t(bytes.count)
         return true
     }
 
@@ -77,9 +76,9 @@ package final class OutputFile {
 
     deinit { if ownsDescriptor, descriptor >= 0 { _ = Glibc.close(descriptor) } }
 
-    private func fail() {
+    private func fail(cutBackTo start: off_t) {
         failure = "cannot write \(displayPath): \(Self.errorText())"
-        if isRegularFile { _ = ftruncate(descriptor, committed) }
+        if start >= 0 { _ = ftruncate(descriptor, start) }
     }
 
     private var displayPath: String { path == "-" ? "standard output" : path }

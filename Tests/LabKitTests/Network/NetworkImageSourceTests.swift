@@ -77,6 +77,24 @@ import ScrollKitTestSupport
         #expect(s.traffic.requests == 2 && s.traffic.networkBytes == 9750)
     }
 
+    /// An entry found torn or corrupt at the start (`--disk-cache DIR`): its first load counts it and goes
+    /// to the network; the image fetched is then a disk hit. A good entry is a hit at once.
+    @Test func aCorruptEntryIsCountedOnceAndFetchedAgain() {
+        var s = NetworkImageSource(profile: .threeG, defaultBytes: 25_000, diskByteLimit: 1 << 20, diskEntries: [1], diskCorrupt: [7])
+        s.begin(LoadTicket(id: 1, key: ImageKey(asset: 7)), time: 0)
+        s.begin(LoadTicket(id: 2, key: ImageKey(asset: 1)), time: 0)
+        _ = drain(&s)
+        #expect(s.traffic.diskCorrupt == 1 && s.traffic.networkBytes == 25_000 && s.traffic.diskHits == 1)
+        s.begin(LoadTicket(id: 3, key: ImageKey(asset: 7)), time: 5)
+        _ = drain(&s)
+        #expect(s.traffic.diskCorrupt == 1 && s.traffic.diskHits == 2 && s.traffic.requests == 1)
+        // Without a disk cache there is nothing to find corrupt.
+        var none = NetworkImageSource(profile: .threeG, defaultBytes: 25_000, diskCorrupt: [7])
+        none.begin(LoadTicket(id: 1, key: ImageKey(asset: 7)), time: 0)
+        _ = drain(&none)
+        #expect(none.traffic.diskCorrupt == 0)
+    }
+
     @Test func theDiskCacheServesAnImageFetchedBefore() {
         var s = source(disk: 1 << 20)
         s.begin(LoadTicket(id: 1, key: ImageKey(asset: 7)), time: 0)

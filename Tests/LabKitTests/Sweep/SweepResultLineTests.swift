@@ -51,6 +51,10 @@ import ScrollKit
         #expect(reason(whole.replacingFirst("\"cacheImages\":12", with: "\"cacheImages\":1.5")) == "cacheImages must be a whole number ≥ 1")
         #expect(reason(whole.replacingFirst("\"refresh\":60", with: "\"refresh\":0")) == "refresh must be a number above 0")
         #expect(reason(line(eager80, gesture: "g", extra: [("futureColumn", .string("kept"))])) == nil)
+        // Above 1e12 no session reaches: refused, so no report's sum can overflow.
+        #expect(reason(line(eager80, gesture: "g", blank: 1e308)) == "blankTileSeconds is 1e+308, above 1e12: no session reaches it")
+        #expect(reason(line(adaptive3g, gesture: "g", extra: [("networkBytes", .number(2e12))]))?.hasPrefix("networkBytes is") == true)
+        #expect(reason(line(eager80, gesture: "g", blank: 1e12, loads: 1e12)) == nil)
     }
 
     @Test func aReportComparesOnlyTheSessionsEveryConfigurationRan() throws {

@@ -63,6 +63,22 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: path) && !cache.contains("k"))
     }
 
+    /// The headless check at the start reads an entry as the window does but leaves its last use.
+    @Test func aCheckWithoutUseLeavesTheEntrysLastUse() throws {
+        let dir = folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let cache = try #require(DiskCache.open(directory: dir, byteLimit: 1 << 20))
+        cache.write("k", payload: Array(repeating: 7, count: 1000))
+        let path = dir + "/" + DiskCacheEntry.fileName(for: "k")
+        let old = Date(timeIntervalSince1970: 1_000_000)
+        try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: path)
+        func lastUse() throws -> Date { try #require(FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date) }
+        #expect(cache.read("k", marksUse: false) == Array(repeating: 7, count: 1000))
+        #expect(try lastUse() == old)
+        #expect(cache.read("k") != nil)
+        #expect(try lastUse() > old)
+    }
+
     @Test func theLeastRecentlyUsedGoBeyondTheLimit() throws {
         let dir = folder()
         defer { try? FileManager.default.removeItem(atPath: dir) }

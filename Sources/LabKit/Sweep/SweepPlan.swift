@@ -75,10 +75,6 @@ public struct SweepPlan: Sendable {
     /// A result's id: its configuration and gesture.
     public static func id(_ configuration: Configuration, gesture: String) -> String { configuration.id + "|" + gesture }
 
-    /// True when gesture number `index` belongs to shard `part` of `parts` (1-based): gestures are dealt
-    /// round-robin, so every shard gets a like share of long and short sessions.
-    public static func inShard(_ index: Int, part: Int, of parts: Int) -> Bool { index % parts == part - 1 }
-
     /// Runs one configuration on one gesture: the result line (configuration, gesture, every metric, the
     /// fewest loads possible, and with `oracle` the least blank time any schedule reaches on this
     /// configuration's pipeline — B-ORACLE-2: it bounds this line's blank time).

@@ -156,24 +156,19 @@ struct BenchCommand: ParsableCommand {
             fail("scrolllab bench: no grid gesture files (*.jsonl) in \(MessageText.quoted(directory.path))", code: CommandExit.input)
         }
 
-        var config = GridSceneConfiguration()
-        config.assetCount = images.assetCount
-        config.latency = latencyMs / 1000
-        config.physics = physics
-        config.connections = connections
-        config.httpVersion = http
+        // The condition every row runs under (each row sets its own policy); under `--network all`, one per profile.
         let variants = try self.variants()
-        if diskCache == "off" { config.diskCacheByteLimit = nil }
+        var condition = RunCondition(policy: .adaptive, source: .latency(latencyMs), refresh: refresh, connections: connections, http: http)
+        condition.physics = physics
+        condition.diskCache = diskCache != "off"
+        condition.layout = feedOptions.layout
+        condition.columns = feedOptions.columns
         // A folder: every run starts with its images; what the runs stored is left there at the end.
         let imageFiles = network == nil || diskCache == "on" || diskCache == "off" ? [] : images.files
         let folder = HeadlessDiskFolder(DiskCacheChoice(argument: diskCache), files: imageFiles)
-        let start = folder?.start(assetCount: config.assetCount) ?? HeadlessDiskFolder.Start()
-        config.diskCacheEntries = start.entries
-        config.diskCacheCorrupt = start.corrupt
+        let start = folder?.start(assetCount: images.assetCount) ?? HeadlessDiskFolder.Start()
         var stored: Set<Int> = []
         defer { folder?.store(stored.sorted()) }
-        var clock = HeadlessReplay()
-        clock.frameRate = refresh
         let printsTables = plot != "-"
         var panels: [BenchPlotPanel] = []
         var gestures: [(name: String, events: [PointerEvent])] = []
@@ -185,11 +180,13 @@ struct BenchCommand: ParsableCommand {
             gestures.append((name, events))
         }
         let profiles: [NetworkProfile?] = network?.profiles.map { $0 } ?? [nil]
-        config.assetByteSizes = images.transferSizes
-        feedOptions.apply(to: &config)
+        var config = GridSceneConfiguration()
         for profile in profiles {
-            config.network = profile
-            let bench = GridBench(configuration: config, replay: clock)
+            if let profile { condition.source = .network(profile) }
+            config = condition.gridConfiguration(assetByteSizes: images.transferSizes, feed: feedOptions.feed?.feed, assetCount: images.assetCount)
+            config.diskCacheEntries = start.entries
+            config.diskCacheCorrupt = start.corrupt
+            let bench = GridBench(configuration: config, replay: condition.replayClock)
             if !json && printsTables {
                 if profiles.count > 1 || profile != nil { output.line("") }
                 output.line("scrolllab bench — \(Self.describeSource(config)), "

@@ -59,9 +59,7 @@ extension FeedCommand {
                 fail("scrolllab feed verdict: no gesture files (*.jsonl) in \(MessageText.quoted(directory.path))", code: CommandExit.input)
             }
             let sessions = files.map { loadGesture($0.path, command: "feed verdict") }
-            var config = GridSceneConfiguration()
-            config.network = network
-            let verdict = FeedVerdict(configuration: config)
+            let verdict = FeedVerdict(condition: RunCondition(policy: .adaptive, source: .network(network)))
             let output = CommandOutput(command: "feed verdict")
             if !json {
                 output.line("scrolllab feed verdict — \(network.name), feeds of \(count) generated items (seed \(seed)), "

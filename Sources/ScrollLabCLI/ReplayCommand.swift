@@ -77,18 +77,7 @@ struct ReplayCommand: ParsableCommand {
         // name, each equal to that policy's own run. `--compare A,B`: one run per phone, each phone's
         // callbacks and `end` line marked `"phone": i`, phone after phone (the phones are independent, so
         // this is what they do side by side). The gesture is kept in memory for the runs after the first.
-        let runs: [(options: SceneConfiguration, policy: LoadingPolicyKind?, phone: Int?)]
-        if scene.policy == .all {
-            runs = LoadingPolicyKind.allCases.map { kind in
-                var options = scene
-                options.policy = .one(PolicyVariant(kind))
-                return (options, kind, nil)
-            }
-        } else if !scene.compare.isEmpty {
-            runs = scene.compare.enumerated().map { ($1.applied(to: scene), nil, $0) }
-        } else {
-            runs = [(scene, nil, nil)]
-        }
+        let runs = scene.headlessRuns
         var kept: [PointerEvent] = []
         // `--disk-cache DIR` under a network: every run starts with the folder's images; what they stored is left there.
         let folder = scene.network == nil ? nil : HeadlessDiskFolder(scene.diskCache, files: files.isEmpty ? scene.imagePathsOrExit() : files)

@@ -64,9 +64,8 @@ struct SoakCommand: ParsableCommand {
         installStopSignals(command: "soak") { _ in
             "\(phasesWritten.load(ordering: .sequentiallyConsistent)) whole phase line(s) written, no closing soak line (no verdict)"
         }
-        var config = GridSceneConfiguration()
-        config.latency = latencyMs / 1000
-        let soak = SoakRun(gestures: SoakRun.mirroredMix(mix), configuration: config)
+        let condition = RunCondition(policy: .adaptive, source: .latency(latencyMs))
+        let soak = SoakRun(gestures: SoakRun.mirroredMix(mix), configuration: condition.gridConfiguration())
         let clock = ContinuousClock()
         let started = clock.now
 

@@ -122,13 +122,10 @@ struct SweepCommand: ParsableCommand {
             return plan
         }
 
-        func shardPart() throws -> (part: Int, of: Int) {
-            guard let shard else { return (1, 1) }
-            let parts = shard.split(separator: "/")
-            guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n >= 1, (1...n).contains(k) else {
-                throw ValidationError("--shard must be K/N with 1 ≤ K ≤ N (got \(shard))")
-            }
-            return (k, n)
+        func shardPart() throws -> SweepShard {
+            guard let shard else { return .whole }
+            guard let part = SweepShard(shard) else { throw ValidationError("--shard must be K/N with 1 ≤ K ≤ N (got \(shard))") }
+            return part
         }
 
         /// True when both paths name one existing file.
@@ -165,7 +162,7 @@ struct SweepCommand: ParsableCommand {
 
         func run() throws {
             let plan = try self.plan()
-            let (part, parts) = try shardPart()
+            let shard = try shardPart()
             // A stop says what the results file holds (nothing written before it is opened).
             let opened = Mutex<(results: SweepResults, before: Int)?>(nil)
             let path = out
@@ -183,7 +180,7 @@ struct SweepCommand: ParsableCommand {
             let files = BenchCommand.gestureFiles(in: folder).filter { !(resultsInFolder && Self.sameFile($0.path, out)) }
             for file in files { conflicts.input(file.path, "--gestures") }
             // The images' sizes under a network, resolved before anything is written: none found is refused.
-            let needsSizes = plan.sources.contains { if case .network = $0 { return true } else { return false } }
+            let needsSizes = plan.sources.contains { $0.network != nil }
             let images = GridImages(assets: assets, network: needsSizes, feed: feedFactors.feed != nil, command: "sweep")
             for file in images.files { conflicts.input(String(decoding: file.path, as: UTF8.self), "--assets") }
             conflicts.output(out, "--out")
@@ -196,10 +193,12 @@ struct SweepCommand: ParsableCommand {
                     fail("scrolllab sweep: \(MessageText.quoted(file.path)) is \(kind), not a gesture file: refused", code: CommandExit.input)
                 }
             }
-            let mine = files.indices.filter { SweepPlan.inShard($0, part: part, of: parts) }
+            var sweep = SweepRun(plan: plan, gestures: files.map { $0.deletingPathExtension().lastPathComponent }, shard: shard,
+                                 workers: jobs ?? ProcessInfo.processInfo.activeProcessorCount, oracle: oracle,
+                                 assetByteSizes: images.transferSizes, assetCount: images.assetCount, feed: feedFactors.feed?.feed)
             // Every gesture is read once before anything is written: a bad or empty file is refused as
             // `replay` refuses it, not found half-way.
-            for k in mine {
+            for k in sweep.mine {
                 let count: Int
                 do throws(GestureReadError) { count = try readGestureEvents(files[k].path, byteLimit: 256 << 20) { _ in } } catch {
                     fail("scrolllab sweep: \(error.message)", code: error.code)
@@ -207,62 +206,30 @@ struct SweepCommand: ParsableCommand {
                 if count == 0 { fail("scrolllab sweep: \(MessageText.quoted(files[k].path)) holds no pointer events") }
             }
             let results = SweepResults(path: out)
-            let done: Set<String>
-            do { done = try results.openForAppend() } catch { fail("scrolllab sweep: \(error.message)", code: error.code) }
-            opened.withLock { $0 = (results, done.count) }
-            let configurations = plan.configurations
-            let sizes = images.transferSizes
-            let assetCount = images.assetCount
-            let workers = jobs ?? ProcessInfo.processInfo.activeProcessorCount
-            let next = Mutex(0)
-            let problem = Mutex<(message: String, code: Int32)?>(nil)
-            let withOracle = oracle
+            do { sweep.done = try results.openForAppend() } catch { fail("scrolllab sweep: \(error.message)", code: error.code) }
+            opened.withLock { $0 = (results, sweep.done.count) }
             // `--disk-cache DIR`: every run starts with the folder's images as they were at the start.
             let diskFolder = needsSizes ? HeadlessDiskFolder(diskCache, files: images.files) : nil
-            let diskStart = diskFolder?.start(assetCount: assetCount) ?? HeadlessDiskFolder.Start()
-            let stored = Mutex(Set<Int>())
-            let hasDisk = diskCache != .off
+            let diskStart = diskFolder?.start(assetCount: images.assetCount) ?? HeadlessDiskFolder.Start()
+            sweep.disk = SweepRun.Disk(isOn: diskCache != .off, entries: diskStart.entries, corrupt: diskStart.corrupt,
+                                       keepsStored: diskFolder != nil)
             let started = DispatchTime.now().uptimeNanoseconds
-            DispatchQueue.concurrentPerform(iterations: Swift.max(1, Swift.min(workers, mine.count))) { _ in
-                while true {
-                    let k: Int? = next.withLock { n in
-                        defer { n += 1 }
-                        return n < mine.count ? mine[n] : nil
-                    }
-                    guard let k, problem.withLock({ $0 == nil }) else { return }
-                    let file = files[k]
-                    let name = file.deletingPathExtension().lastPathComponent
-                    let todo = configurations.filter { !done.contains(SweepPlan.id($0, gesture: name)) }
-                    guard !todo.isEmpty else { continue }
-                    var events: [PointerEvent] = []
-                    do throws(GestureReadError) {
-                        try readGestureEvents(file.path, byteLimit: 256 << 20) { events.append($0) }
-                    } catch {
-                        problem.withLock { $0 = $0 ?? (error.message, error.code) }
-                        return
-                    }
-                    for configuration in todo {
-                        let line = SweepPlan.run(configuration, gesture: name, events: events, assetByteSizes: sizes, assetCount: assetCount,
-                                                 oracle: withOracle,
-                                                 feed: feedFactors.feed?.feed, disk: hasDisk, diskEntries: diskStart.entries,
-                                                 diskCorrupt: diskStart.corrupt) { assets in
-                            if diskFolder != nil { stored.withLock { $0.formUnion(assets) } }
-                        }
-                        do throws(SweepResults.Problem) { try results.append(line.serialized) } catch {
-                            problem.withLock { $0 = $0 ?? (error.message, error.code) }
-                            return
-                        }
-                    }
+            let outcome = sweep.execute(perform: DispatchQueue.concurrentPerform, events: { k throws(SweepResults.Problem) in
+                var events: [PointerEvent] = []
+                do throws(GestureReadError) {
+                    try readGestureEvents(files[k].path, byteLimit: 256 << 20) { events.append($0) }
+                } catch {
+                    throw SweepResults.Problem(message: error.message, code: error.code)
                 }
-            }
+                return events
+            }, write: { line throws(SweepResults.Problem) in try results.append(line.serialized) })
             results.close()
-            diskFolder?.store(stored.withLock { $0.sorted() })
-            if let problem = problem.withLock({ $0 }) { fail("scrolllab sweep: \(problem.message)", code: problem.code) }
+            diskFolder?.store(outcome.stored)
+            if let problem = outcome.failure { fail("scrolllab sweep: \(problem.message)", code: problem.code) }
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
-            let count = results.appended
-            writeStandardError("scrolllab sweep: \(count) result(s) written, \(done.count) already in \(MessageText.quoted(out)); "
-                               + "\(mine.count) of \(files.count) gestures (shard \(part)/\(parts)) × \(configurations.count) configurations, "
-                               + String(format: "%.1f s on %d thread(s)", seconds, Swift.min(workers, Swift.max(1, mine.count))))
+            writeStandardError("scrolllab sweep: \(results.appended) result(s) written, \(sweep.done.count) already in \(MessageText.quoted(out)); "
+                               + "\(sweep.mine.count) of \(files.count) gestures (shard \(shard.part)/\(shard.parts)) × \(plan.configurations.count) configurations, "
+                               + String(format: "%.1f s on %d thread(s)", seconds, sweep.threads))
         }
     }
 

@@ -46,25 +46,21 @@ public struct FeedVerdict: Sendable {
     /// The view's area, points²: a screen.
     public static let screenArea = GridScene.scrollFrame.width * GridScene.scrollFrame.height
 
-    /// Scene settings (network, latency, cache); the feed and policy are set per run.
-    public var configuration: GridSceneConfiguration
-    /// The replay clock.
-    public var replay: HeadlessReplay
+    /// The condition every run measures under (network, latency, cache, refresh rate); the feed, its
+    /// layout and the policy are set per run.
+    public var condition: RunCondition
 
-    /// A verdict under `configuration`.
-    public init(configuration: GridSceneConfiguration, replay: HeadlessReplay = .init()) {
-        self.configuration = configuration
-        self.replay = replay
+    /// A verdict under `condition`.
+    public init(condition: RunCondition) {
+        self.condition = condition
     }
 
     /// Every policy's row for `feed` laid out as `layout` over `gestures`, the recommendation marked.
     public func rows(feed: Feed, layout: FeedLayoutKind, gestures: [[PointerEvent]],
                      policies: [LoadingPolicyKind] = LoadingPolicyKind.allCases) -> [Row] {
-        var config = configuration
-        let network = config.network
-        config.use(feed, layout: layout)
-        if network == nil { config.assetByteSizes = [] }
-        let bench = GridBench(configuration: config, replay: replay)
+        var condition = self.condition
+        condition.layout = layout
+        let bench = GridBench(configuration: condition.gridConfiguration(feed: feed), replay: condition.replayClock)
         var rows: [Row] = policies.map { Row(layout: layout, policy: $0, blankScreenSeconds: 0, networkBytes: 0, loads: 0) }
         for events in gestures {
             for i in rows.indices {

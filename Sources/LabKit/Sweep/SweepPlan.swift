@@ -9,109 +9,9 @@ import ScrollKit
 /// result's `id` — its configuration and gesture — names it the same way in every run, shard and merge.
 public struct SweepPlan: Sendable {
     /// Where images come from in one configuration.
-    public enum Source: Hashable, Sendable, CustomStringConvertible {
-        /// A constant latency, milliseconds (`--latency-ms`).
-        case latency(Double)
-        /// A network profile (`--network`).
-        case network(NetworkProfile)
-
-        public var description: String {
-            switch self {
-            case let .latency(ms): return "latency \(Self.number(ms)) ms"
-            case let .network(profile): return profile.name
-            }
-        }
-
-        static func number(_ v: Double) -> String { v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v) }
-    }
-
-    /// One point of the grid.
-    public struct Configuration: Hashable, Sendable {
-        /// The policy and its pipeline (shared, or `@shipped`).
-        public var variant: PolicyVariant
-        public var source: Source
-        public var cacheImages: Int
-        public var refresh: Double
-        /// The shared pipeline's connections (`--connections`).
-        public var connections: Int
-        /// The HTTP version (`--http`).
-        public var http: HTTPVersion
-        /// The layout of the sweep's feed (nil: the bundled grid, or the feed's own layout).
-        public var layout: FeedLayoutKind? = nil
-        /// The name of the sweep's feed file (nil: the bundled grid).
-        public var feed: String? = nil
-
-        /// A configuration of `variant`.
-        public init(variant: PolicyVariant, source: Source, cacheImages: Int, refresh: Double, connections: Int = 6,
-                    http: HTTPVersion = .http1_1, layout: FeedLayoutKind? = nil, feed: String? = nil) {
-            self.layout = layout
-            self.feed = feed
-            self.variant = variant
-            self.source = source
-            self.cacheImages = cacheImages
-            self.refresh = refresh
-            self.connections = connections
-            self.http = http
-        }
-
-        /// A configuration of `policy` on the shared pipeline.
-        public init(policy: LoadingPolicyKind, source: Source, cacheImages: Int, refresh: Double, connections: Int = 6,
-                    http: HTTPVersion = .http1_1, layout: FeedLayoutKind? = nil, feed: String? = nil) {
-            self.init(variant: PolicyVariant(policy), source: source, cacheImages: cacheImages, refresh: refresh,
-                      connections: connections, http: http, layout: layout, feed: feed)
-        }
-
-        /// The policy's decisions.
-        public var policy: LoadingPolicyKind { variant.kind }
-
-        /// The configuration's part of a result id: `adaptive|latency=80|cache=12|refresh=60|connections=6|http=1.1`.
-        public var id: String {
-            let source: String
-            switch self.source {
-            case let .latency(ms): source = "latency=" + Source.number(ms)
-            case let .network(profile): source = "network=" + profile.name
-            }
-            return "\(variant.name)|\(source)|cache=\(cacheImages)|refresh=\(Source.number(refresh))|connections=\(connections)|http=\(http.rawValue)"
-                + (feed.map { "|feed=" + $0 } ?? "") + (layout.map { "|layout=" + $0.rawValue } ?? "")
-        }
-
-        /// The grid scene's settings for this configuration (assets' stored sizes for a network), showing
-        /// `assetCount` distinct images (nil: the bundled grid's).
-        public func gridConfiguration(assetByteSizes: [Int], feed: Feed? = nil, assetCount: Int? = nil) -> GridSceneConfiguration {
-            var c = GridSceneConfiguration()
-            if let assetCount { c.assetCount = Swift.max(1, assetCount) }
-            c.policyVariant = variant
-            c.connections = connections
-            c.httpVersion = http
-            switch source {
-            case let .latency(ms): c.latency = ms / 1000
-            case let .network(profile):
-                c.network = profile
-                c.assetByteSizes = assetByteSizes
-            }
-            c.cacheByteLimit = cacheImages * c.bytesPerImage
-            if let feed {
-                let network = c.network
-                c.use(feed, layout: layout)
-                if network == nil { c.assetByteSizes = [] }
-            }
-            return c
-        }
-
-        /// The configuration's keys in a result line.
-        public var json: [(String, JSONValue)] {
-            var out: [(String, JSONValue)] = [("policy", .string(variant.name))]
-            switch source {
-            case let .latency(ms): out += [("latencyMs", .number(ms)), ("network", .null)]
-            case let .network(profile): out += [("latencyMs", .null), ("network", .string(profile.name))]
-            }
-            out += [("cacheImages", .int(cacheImages)), ("refresh", .number(refresh)), ("connections", .int(connections)),
-                    ("http", .string(http.rawValue))]
-            if let feed { out.append(("feed", .string(feed))) }
-            if let layout { out.append(("layout", .string(layout.rawValue))) }
-            return out
-        }
-    }
+    public typealias Source = RunCondition.Source
+    /// One point of the grid: a run's condition (its `id` and `json` name the factors).
+    public typealias Configuration = RunCondition
 
     public var policies: [PolicyVariant]
     public var sources: [Source]
@@ -131,7 +31,7 @@ public struct SweepPlan: Sendable {
                 connections: [Int] = [], httpVersions: [HTTPVersion] = []) {
         self.policies = Self.unique(policies)
         self.sources = sources.isEmpty ? [.latency(80)] : Self.unique(sources)
-        self.cacheImages = cacheImages.isEmpty ? [12] : Self.unique(cacheImages)
+        self.cacheImages = cacheImages.isEmpty ? [RunCondition.defaultCacheImages] : Self.unique(cacheImages)
         self.refreshRates = refreshRates.isEmpty ? [60] : Self.unique(refreshRates)
         self.connections = connections.isEmpty ? [GridSceneConfiguration().connections] : Self.unique(connections)
         self.httpVersions = httpVersions.isEmpty ? [.http1_1] : Self.unique(httpVersions)
@@ -175,10 +75,6 @@ public struct SweepPlan: Sendable {
     /// A result's id: its configuration and gesture.
     public static func id(_ configuration: Configuration, gesture: String) -> String { configuration.id + "|" + gesture }
 
-    /// True when gesture number `index` belongs to shard `part` of `parts` (1-based): gestures are dealt
-    /// round-robin, so every shard gets a like share of long and short sessions.
-    public static func inShard(_ index: Int, part: Int, of parts: Int) -> Bool { index % parts == part - 1 }
-
     /// Runs one configuration on one gesture: the result line (configuration, gesture, every metric, the
     /// fewest loads possible, and with `oracle` the least blank time any schedule reaches on this
     /// configuration's pipeline — B-ORACLE-2: it bounds this line's blank time).
@@ -189,13 +85,12 @@ public struct SweepPlan: Sendable {
     public static func run(_ configuration: Configuration, gesture: String, events: [PointerEvent],
                            assetByteSizes: [Int], assetCount: Int? = nil, oracle: Bool, feed: Feed? = nil, disk: Bool = true,
                            diskEntries: [Int] = [], diskCorrupt: [Int] = [], stored: ([Int]) -> Void = { _ in }) -> JSONValue {
-        var replay = HeadlessReplay()
-        replay.frameRate = configuration.refresh
-        var grid = configuration.gridConfiguration(assetByteSizes: assetByteSizes, feed: feed, assetCount: assetCount)
-        if !disk { grid.diskCacheByteLimit = nil }
+        var condition = configuration
+        condition.diskCache = disk
+        var grid = condition.gridConfiguration(assetByteSizes: assetByteSizes, feed: feed, assetCount: assetCount)
         grid.diskCacheEntries = diskEntries
         grid.diskCacheCorrupt = diskCorrupt
-        let bench = GridBench(configuration: grid, replay: replay)
+        let bench = GridBench(configuration: grid, replay: condition.replayClock)
         let scene = bench.run(events, variant: configuration.variant)
         stored(scene.diskCacheAssets ?? [])
         var line: [(String, JSONValue)] = [("id", .string(id(configuration, gesture: gesture))), ("gesture", .string(gesture))]

@@ -58,30 +58,29 @@ package struct SceneConfiguration: Sendable {
     /// The command line's defaults.
     package init() {}
 
-    /// The headless replay clock at `--refresh` (60 Hz by default).
-    package var replayClock: HeadlessReplay {
-        var replay = HeadlessReplay()
-        replay.frameRate = refresh ?? 60
-        return replay
+    /// The condition the grid runs under: these options' policy (the first for `all`), image source,
+    /// pipeline, refresh rate (60 Hz unless given), physics and feed layout.
+    package var condition: RunCondition {
+        var condition = RunCondition(variant: policy.variant, source: network.map(RunCondition.Source.network) ?? .latency(latencyMs),
+                                     refresh: refresh ?? 60, connections: connections, http: http)
+        condition.layout = layout
+        condition.columns = columns
+        condition.physics = physics
+        condition.requestOrder = requestOrder
+        condition.seedProblem = seedProblem.flatMap(SeedProblem.init(rawValue:))
+        condition.items = items
+        condition.diskCache = diskCache != .off
+        return condition
     }
+
+    /// The headless replay clock at `--refresh` (60 Hz by default).
+    package var replayClock: HeadlessReplay { condition.replayClock }
 
     /// The grid scene's configuration these options describe, for `assetCount` images.
     package func gridConfiguration(assetCount: Int) -> GridSceneConfiguration {
-        var config = GridSceneConfiguration()
-        config.itemCount = items
-        config.policyVariant = policy.variant
-        config.connections = connections
-        config.httpVersion = http
-        config.physics = physics
-        config.seedProblem = seedProblem.flatMap(SeedProblem.init(rawValue:))
-        config.latency = latencyMs / 1000
-        config.assetCount = Swift.max(1, assetCount)
-        config.network = network
-        config.requestOrder = requestOrder
-        if diskCache == .off { config.diskCacheByteLimit = nil }
-        if network != nil { config.assetByteSizes = transferSizes(assetCount: config.assetCount) }
-        if let feed { config.use(feed.feed, layout: layout, columns: columns) }
-        return config
+        let count = Swift.max(1, assetCount)
+        return condition.gridConfiguration(assetByteSizes: network == nil ? [] : transferSizes(assetCount: count),
+                                           feed: feed?.feed, assetCount: count)
     }
 
     /// These options with `imageSizes` resolved from `--assets` (or the bundled images) when a modelled

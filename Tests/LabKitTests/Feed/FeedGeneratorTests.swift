@@ -126,10 +126,8 @@ import ScrollKitTestSupport
     }
 
     @Test func rowsMarkExactlyOneRecommendation() {
-        var config = GridSceneConfiguration()
-        config.network = .threeG
         let events = SyntheticGesture.drag(from: Point(x: 160, y: 420), velocity: Point(x: 0, y: -2500), duration: 0.1, at: 0)
-        let rows = FeedVerdict(configuration: config).rows(feed: FeedGenerator(layout: .list, seed: 2).feed(count: 120), layout: .list,
+        let rows = FeedVerdict(condition: RunCondition(policy: .adaptive, source: .network(.threeG))).rows(feed: FeedGenerator(layout: .list, seed: 2).feed(count: 120), layout: .list,
                                                            gestures: [events], policies: [.eager, .deferred, .target])
         #expect(rows.map(\.policy) == [.eager, .deferred, .target])
         #expect(rows.filter(\.isRecommended).count == 1)

@@ -29,12 +29,6 @@ import ScrollKit
         #expect(pairs.last?.1 == .string("2") && pairs[5].1 == .int(4))
     }
 
-    @Test func shardsPartitionTheGestures() {
-        for n in 1...5 {
-            for i in 0..<23 { #expect((1...n).filter { SweepPlan.inShard(i, part: $0, of: n) }.count == 1) }
-        }
-    }
-
     @Test func aRunLineIsTheReplaysMetricsAndTheSameEveryTime() {
         let events = SyntheticFling.events
         let c = SweepPlan.Configuration(policy: .deferred, source: .network(.lte), cacheImages: 12, refresh: 60)

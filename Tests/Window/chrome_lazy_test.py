@@ -9,7 +9,8 @@ against its own log of each frame's scroll: DevTools' `Network.requestWillBeSent
 Timing's `fetchStart` is only listed once the response has ended). Checked: on each gesture and layout, at least
 95% of the items either requested are requested by both, each within one row's offset of Chrome's.
 
-Gestures: the bundled grid gestures and one generated session of each kind; layouts grid and masonry;
+Gestures: the 5 bundled grid gestures and generated sessions (one of browse, flings and read, two
+mixed); layouts grid and masonry (feeds of 1500 generated items, seed 55);
 networks 3g (Chrome's 4G) and edge (3G). A machine where Chromium cannot start says so and skips.
 `--table` prints the agreement table of docs/policies.md.
 """
@@ -191,8 +192,9 @@ def main():
         gestures = [os.path.join(root, "Assets", "Gestures", g) for g in sorted(os.listdir(os.path.join(root, "Assets", "Gestures")))
                     if g.endswith(".jsonl") and not g.startswith("pager-")]
         for n, kind in enumerate(KINDS):
-            out = os.path.join(work, "gen-" + kind)
-            lab(["gestures", "generate", "--kind", kind, "--count", "1", "--seed", str(55 + n), "--out", out])
+            out = os.path.join(work, kind)
+            count = 2 if kind == "mixed" else 1                      # 5 bundled + 5 generated: 10 gestures
+            lab(["gestures", "generate", "--kind", kind, "--count", str(count), "--seed", str(55 + n), "--out", out])
             gestures += [os.path.join(out, f) for f in sorted(os.listdir(out))]
         if quick:
             del gestures[1:], LAYOUTS[1:], NETWORKS[1:]
@@ -225,10 +227,13 @@ def main():
                             work, driver, feeds[layout], gesture, network, run, port)
                         union = len(both) + len(lab_only) + len(chrome_only)
                         share = len(both) / union if union else 1.0
-                        name = os.path.basename(gesture) if "gen-" not in gesture else os.path.basename(os.path.dirname(gesture))
+                        name = os.path.basename(gesture).replace(".jsonl", "")
+                        if name.startswith("session-"):                 # generated: kind and number
+                            name = "%s-%d" % (os.path.basename(os.path.dirname(gesture)), int(name[8:]) + 1)
                         rows.append(dict(gesture=name, layout=layout, network=network, ect=ect, margin=header["margin"],
                                          both=len(both), lab_only=len(lab_only), chrome_only=len(chrome_only), share=share,
-                                         diffs=[d for _, d in diffs], lab_only_items=lab_only[:8], chrome_only_items=chrome_only[:8],
+                                         diffs=[d for _, d in diffs],
+                                         frames=[chrome[i][0] - lab_requests[i]["frame"] for i, _ in diffs], lab_only_items=lab_only[:8], chrome_only_items=chrome_only[:8],
                                          feed=feeds[layout], gesture_path=gesture))
                         within = True
                         for item, d in diffs:
@@ -277,15 +282,17 @@ def item_height(feed, layout, item):
 
 
 def print_table(rows):
-    print("| gesture | layout | network (Chrome's type, margin) | items by both | lab only | Chrome only | both / either | offset difference lab − Chrome: mean, largest |")
-    print("| --- | --- | --- | --: | --: | --: | --: | --- |")
+    print("| gesture | layout | network (Chrome's type, margin) | items by both | lab only | Chrome only | both / either | offset lab − Chrome: mean, largest | Chrome's frame later by 0 / 1 / more |")
+    print("| --- | --- | --- | --: | --: | --: | --: | --- | --- |")
     for r in rows:
         d = r["diffs"]
         mean = sum(d) / len(d) if d else 0.0
         largest = max(d, key=abs) if d else 0.0
-        print("| %s | %s | %s (%s, %d px) | %d | %d | %d | %.1f%% | %+.1f, %+.1f pt |" % (
-            r["gesture"].replace(".jsonl", ""), r["layout"], r["network"], r["ect"], r["margin"], r["both"],
-            r["lab_only"], r["chrome_only"], 100 * r["share"], mean, largest))
+        f = r["frames"]
+        print("| %s | %s | %s (%s, %d px) | %d | %d | %d | %.1f%% | %+.1f, %+.1f pt | %d / %d / %d |" % (
+            r["gesture"], r["layout"], r["network"], r["ect"], r["margin"], r["both"],
+            r["lab_only"], r["chrome_only"], 100 * r["share"], mean, largest,
+            sum(1 for x in f if x == 0), sum(1 for x in f if x == 1), sum(1 for x in f if x > 1 or x < 0)))
 
 
 main()

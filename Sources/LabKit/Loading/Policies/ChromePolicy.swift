@@ -89,7 +89,8 @@ public struct ChromePolicy: LoadingPolicy {
         let b = context.bounds
         let top = b.minY - m, bottom = b.maxY + m
         var decision = storage.begin()
-        for item in context.items(fromY: top, toY: bottom) where !requestedItems.contains(item) {
+        // A point past each end so a box that only touches the band is among the candidates.
+        for item in context.items(fromY: top - 1, toY: bottom + 1) where !requestedItems.contains(item) {
             let f = context.frame(of: item)
             guard f.maxY >= top, f.minY <= bottom else { continue }
             requestedItems.insert(item)
@@ -112,5 +113,5 @@ extension LoadingPolicyKind {
     /// Chrome's `<img loading="lazy">`: fetched once within a margin of the viewport set by the network.
     public static let chrome = LoadingPolicyKind(name: "chrome", declaration: Declaration(
         summary: "fetch once within a margin of the viewport set by the connection type", origin: .peer,
-        system: "Chrome loading=\"lazy\" (Blink LazyLoadImageObserver)", colour: (66, 133, 244))) { _ in ChromePolicy() }
+        system: "Chromium 156 loading=\"lazy\" (Blink LazyLoadImageObserver)", colour: (66, 133, 244))) { _ in ChromePolicy() }
 }

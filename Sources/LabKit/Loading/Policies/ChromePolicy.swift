@@ -44,8 +44,9 @@ public enum EffectiveConnectionType: String, CaseIterable, Sendable {
 /// - The observer runs in each rendering update after the scroll: an image whose box touches the
 ///   extended viewport (threshold: the smallest float, so touching counts) starts its fetch and is no
 ///   longer observed. It is fetched once; a fetch is never cancelled by scrolling away.
-/// - Shown again later, an image comes from the document's memory cache: the lab loads a visible tile
-///   whose image its cache no longer holds (a disk hit under a network), not counted as Chrome's.
+/// - A tile coming on screen shows its image: from the cache, the fetch in flight, or, when the lab's
+///   12-image cache has let it go, fetched again (a disk hit under a network). Chrome's document keeps
+///   its decoded images: the lab's shared cache is the one difference of pipeline.
 /// - Chrome's pipeline is the shared one (HTTP/1.1, 6 connections per host), so no `@shipped` variant.
 public struct ChromePolicy: LoadingPolicy {
     public var kind: LoadingPolicyKind { .chrome }
@@ -69,12 +70,9 @@ public struct ChromePolicy: LoadingPolicy {
     public mutating func decide(_ trigger: LoadTrigger, in context: LoadingContext) -> LoadDecision {
         switch trigger {
         case let .appear(items):
-            var decision = storage.begin()
-            for item in items where !context.isCached(item) {
-                requestedItems.insert(item)
-                decision.load.append(LoadRequest(item: item))
-            }
-            return storage.end(decision)
+            // A tile on screen shows its image: from the cache, the fetch in flight, or fetched again.
+            for item in items { requestedItems.insert(item) }
+            return storage.load(items)
         case .frame, .bind:
             return observe(context)
         default:

@@ -111,5 +111,5 @@ extension LoadingPolicyKind {
     /// Chrome's `<img loading="lazy">`: fetched once within a margin of the viewport set by the network.
     public static let chrome = LoadingPolicyKind(name: "chrome", declaration: Declaration(
         summary: "fetch once within a margin of the viewport set by the connection type", origin: .peer,
-        system: "Chromium 156 loading=lazy, Blink LazyLoadImageObserver", colour: (66, 133, 244))) { _ in ChromePolicy() }
+        system: "Chromium 156 loading=lazy", colour: (66, 133, 244))) { _ in ChromePolicy() }
 }

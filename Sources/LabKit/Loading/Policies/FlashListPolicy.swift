@@ -107,5 +107,5 @@ extension LoadingPolicyKind {
     /// FlashList v2: a 250 px draw distance split 70/30 by direction, the offset projected a frame ahead.
     public static let flashlist = LoadingPolicyKind(name: "flashlist", declaration: Declaration(
         summary: "render within 250 px, 70% ahead, the offset projected a frame ahead", origin: .peer,
-        system: "FlashList v2 EngagedIndicesTracker + React Native Image", colour: (150, 90, 60))) { _ in FlashListPolicy() }
+        system: "FlashList v2 + React Native Image", colour: (150, 90, 60))) { _ in FlashListPolicy() }
 }

@@ -2,8 +2,8 @@ import ScrollKit
 
 /// Chrome's effective connection type (net::EffectiveConnectionType), from the HTTP round trip as its
 /// network quality estimator classifies it: slow-2G from 2010 ms, 2G from 1420 ms, 3G from 272 ms, else
-/// 4G (`kHttpRttEffectiveConnectionTypeThresholds`, net/nqe/network_quality_estimator_params.cc; the
-/// throughput thresholds are unset by default). Unknown when there is no estimate.
+/// 4G (`kHttpRttEffectiveConnectionTypeThresholds`, net/nqe/network_quality_estimator_params.cc; the lab
+/// models the round trip only). Unknown when there is no estimate.
 public enum EffectiveConnectionType: String, CaseIterable, Sendable {
     case unknown = "Unknown", slow2G = "Slow-2G", twoG = "2G", threeG = "3G", fourG = "4G"
 

@@ -146,23 +146,42 @@ def least_squares_slope(samples):
     return num / den
 
 
-class PointerObserver:
+class DisplayWatcher:
+    """A connection of its own to the X display, read from a thread while the watcher is in a `with`
+    block: the subclass's `_run` loops while `self.running`."""
+
+    def __init__(self, what):
+        self.x11 = ctypes.cdll.LoadLibrary(ctypes.util.find_library("X11") or "libX11.so.6")
+        self.x11.XOpenDisplay.restype = ctypes.c_void_p
+        self.x11.XDefaultRootWindow.restype = ctypes.c_ulong
+        self.x11.XDefaultRootWindow.argtypes = [ctypes.c_void_p]
+        self.display = self.x11.XOpenDisplay(None)
+        if not self.display:
+            fail("cannot open the X display to watch " + what)
+        self.root = self.x11.XDefaultRootWindow(self.display)
+        self.running = False
+
+    def __enter__(self):
+        self.running = True
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc):
+        self.running = False
+        self.thread.join()
+        self.x11.XCloseDisplay(ctypes.c_void_p(self.display))
+
+
+class PointerObserver(DisplayWatcher):
     """Watches the real X pointer from a thread (XQueryPointer every ~0.3 ms, at real-time priority where
     allowed) and records (time, screen y) whenever it moves: an independent measure of the drag's actual
     timing."""
 
     def __init__(self):
-        self.x11 = ctypes.cdll.LoadLibrary(ctypes.util.find_library("X11") or "libX11.so.6")
-        self.x11.XOpenDisplay.restype = ctypes.c_void_p
-        self.x11.XDefaultRootWindow.restype = ctypes.c_ulong
-        self.x11.XDefaultRootWindow.argtypes = [ctypes.c_void_p]
+        super().__init__("the pointer")
         self.x11.XQueryPointer.argtypes = [ctypes.c_void_p, ctypes.c_ulong] + [ctypes.c_void_p] * 7
-        self.display = self.x11.XOpenDisplay(None)
-        if not self.display:
-            fail("cannot open the X display to watch the pointer")
-        self.root = self.x11.XDefaultRootWindow(self.display)
         self.samples = []
-        self.running = False
 
     def position(self):
         w1, w2 = ctypes.c_ulong(), ctypes.c_ulong()
@@ -188,16 +207,6 @@ class PointerObserver:
                 last = position
             time.sleep(0.0003)
 
-    def __enter__(self):
-        self.running = True
-        self.thread = threading.Thread(target=self._run, daemon=True)
-        self.thread.start()
-        return self
-
-    def __exit__(self, *exc):
-        self.running = False
-        self.thread.join()
-        self.x11.XCloseDisplay(ctypes.c_void_p(self.display))
 
 
 def drag(origin, x, y0, dy, steps, interval, observe=False):
@@ -335,7 +344,7 @@ def policies(binary):
 
 
 
-class WindowEvents:
+class WindowEvents(DisplayWatcher):
     """Records the top-level windows created, mapped, unmapped and destroyed on the display (the root
     window's SubstructureNotify events), from a thread: shows whether the window a search found is the one
     that stays, or one that SDL destroys and re-creates while it starts."""
@@ -343,21 +352,14 @@ class WindowEvents:
     NAMES = {16: "create", 17: "destroy", 18: "unmap", 19: "map"}
 
     def __init__(self):
-        self.x11 = ctypes.cdll.LoadLibrary(ctypes.util.find_library("X11") or "libX11.so.6")
-        self.x11.XOpenDisplay.restype = ctypes.c_void_p
-        self.x11.XDefaultRootWindow.restype = ctypes.c_ulong
-        self.x11.XDefaultRootWindow.argtypes = [ctypes.c_void_p]
+        super().__init__("its windows")
         self.x11.XSelectInput.argtypes = [ctypes.c_void_p, ctypes.c_ulong, ctypes.c_long]
         self.x11.XPending.argtypes = [ctypes.c_void_p]
         self.x11.XNextEvent.argtypes = [ctypes.c_void_p, ctypes.c_void_p]
         self.x11.XSync.argtypes = [ctypes.c_void_p, ctypes.c_int]
-        self.display = self.x11.XOpenDisplay(None)
-        if not self.display:
-            fail("cannot open the X display to watch its windows")
-        self.x11.XSelectInput(self.display, self.x11.XDefaultRootWindow(self.display), 1 << 19)  # SubstructureNotifyMask
+        self.x11.XSelectInput(self.display, self.root, 1 << 19)  # SubstructureNotifyMask
         self.x11.XSync(self.display, 0)
         self.events = []    # (name, window id as a decimal string, as xdotool prints it)
-        self.running = False
 
     def _run(self):
         event = (ctypes.c_long * 24)()   # XEvent: type at 0, the window at 40 for these four kinds
@@ -369,16 +371,6 @@ class WindowEvents:
                     self.events.append((name, str(ctypes.c_ulong(event[5]).value)))
             time.sleep(0.002)
 
-    def __enter__(self):
-        self.running = True
-        self.thread = threading.Thread(target=self._run, daemon=True)
-        self.thread.start()
-        return self
-
-    def __exit__(self, *exc):
-        self.running = False
-        self.thread.join()
-        self.x11.XCloseDisplay(ctypes.c_void_p(self.display))
 
     def mapped(self):
         """The windows mapped so far, in order."""

@@ -17,7 +17,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(__file__))
-from windowlib import check, png_size
+from windowlib import check, png_size, policies
 
 binary, out = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
 work = os.path.join(out, "sweep")
@@ -40,7 +40,9 @@ for name in sorted(os.listdir(os.path.join(work, "again"))):
 r = run("replay", "pop/session-00000.jsonl", "--headless")
 check(json.loads(r.stdout.splitlines()[-1])["event"] == "end", "a generated session replays headless")
 r = run("bench", "--gestures", "again", "--json")
-check(len(r.stdout.splitlines()) == 4 * 10, "bench runs the generated sessions (%d lines)" % len(r.stdout.splitlines()))
+# A row per policy on the shared pipeline and the two bounds, per session (the registry's count).
+rows = len(policies(binary)) + 2
+check(len(r.stdout.splitlines()) == 4 * rows, "bench runs the generated sessions (%d lines, %d a session)" % (len(r.stdout.splitlines()), rows))
 
 # A capture, exactly as `adb shell getevent -lt` prints it.
 def ev(t, typ, code, value):

@@ -31,7 +31,7 @@ SWIFT_FLAGS :=
 endif
 
 RUN_PACKAGES  := libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libx11-dev fonts-dejavu-core
-TEST_PACKAGES := $(RUN_PACKAGES) xvfb xauth xdotool imagemagick python3 parallel ffmpeg \
+TEST_PACKAGES := $(RUN_PACKAGES) xvfb xauth xdotool imagemagick python3 parallel ffmpeg chromium chromium-driver \
                  openssh-server openssh-client rsync iproute2 slurm-wlm munge
 
 # Installs the packages given as arguments that dpkg does not report installed;

@@ -11,7 +11,7 @@ struct FeedCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "feed",
         abstract: "Make and check feed files: items of their own sizes with images of real sizes.",
-        subcommands: [Generate.self, Check.self, Verdict.self]
+        subcommands: [Generate.self, Check.self, Verdict.self, Html.self]
     )
 
     struct Generate: ParsableCommand {

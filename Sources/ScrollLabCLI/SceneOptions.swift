@@ -18,7 +18,7 @@ struct SceneOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Image-loading policy of the grid: "
                                + LoadingPolicyKind.allCases.filter { !$0.isPeer }.map(\.rawValue).joined(separator: ", ")
                                + ", or a peer from a shipping system: "
-                               + LoadingPolicyKind.allCases.filter(\.isPeer).map(\.rawValue).joined(separator: ", ")
+                               + LoadingPolicyKind.allCases.filter(\.isPeer).map { "\($0.rawValue) (\($0.system))" }.joined(separator: ", ")
                                + " (on the shared pipeline; "
                                + PolicyVariant.allNames.filter { $0.hasSuffix(PolicyVariant.shippedSuffix) }.joined(separator: ", ")
                                + " on the system's own); all (replay --headless): every policy in turn."))

@@ -26,6 +26,7 @@ final class CommandLineTests: XCTestCase {
         ("feed generate", ["--layout", "list", "--count", "2", "--seed", "1"], "--columsn", "--columns"),
         ("feed check", ["f.jsonl"], "--layuot", "--layout"),
         ("feed verdict", [], "--netwrok", "--network"),
+        ("feed html", ["f.jsonl", "--out", "p.html"], "--soruce", "--source"),
     ]
 
     /// Every command in ScrollLabCommand's tree that runs (has no subcommands).

@@ -126,6 +126,11 @@ leaves = {
         ([missing], MISSING, None),
         ([bad], CONTENT, None),
     ]),
+    "feed html": ("scrolllab feed html", [
+        ([missing, "--out", "p.html"], MISSING, None),
+        ([bad, "--out", "p.html"], CONTENT, None),
+        ([bad, "--out", "p.html", "--network", "3g"], USAGE, None),
+    ]),
     "feed verdict": ("scrolllab feed verdict", [
         (["--gestures", missing_dir], MISSING, None),
         (["--gestures", bad_dir, "--count", "5"], CONTENT, None),

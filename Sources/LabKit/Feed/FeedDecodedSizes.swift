@@ -35,6 +35,7 @@ public struct FeedDecodedSizes: ImageSource {
     public var traffic: SourceTraffic { base.traffic }
     public func isStoredLocally(_ key: ImageKey) -> Bool { base.isStoredLocally(key) }
     public var disk: MemoryCache<ImageKey>? { base.disk }
+    public var httpRoundTrip: Double? { base.httpRoundTrip }
 
     public mutating func nextCompletion(upTo time: Double) -> LoadCompletion? {
         guard var completion = base.nextCompletion(upTo: time) else { return nil }

@@ -63,6 +63,13 @@ public struct NetworkImageSource: ImageSource, Sendable {
 
     /// Size of one image request going up (method, path, headers), bytes.
     public static let requestBytes = 400
+
+    /// The first byte's delay on a kept-alive connection: the request up the uplink, then a round trip.
+    public static func httpRoundTrip(of profile: NetworkProfile) -> Double {
+        Double(requestBytes) / profile.uplinkBytesPerSecond + profile.roundTrip
+    }
+
+    public var httpRoundTrip: Double? { Self.httpRoundTrip(of: profile) }
     /// One TCP segment's payload, bytes.
     public static let packetBytes = 1460
     /// TCP's initial retransmission timeout (RFC 6298), seconds; it doubles on each retry.

@@ -138,6 +138,9 @@ public final class GridScene: LabScene, ScrollViewDelegate {
     /// The policy's rect at `targetContentOffset` (Target and Adaptive), for drawing; nil otherwise.
     public var targetRect: Rect? { loading.policy.targetRect }
 
+    /// The running policy, to read its state (a peer's bands, what it has requested).
+    public var loadingPolicy: any LoadingPolicy { loading.policy }
+
     /// The B-POL-2 metrics of the current segment: since the policy was last switched or reset.
     public var metrics: LoadMetrics { loading.recorder.metrics }
 

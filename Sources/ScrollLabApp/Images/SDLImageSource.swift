@@ -23,6 +23,8 @@ struct SDLImageSource: ImageSource {
 
     var traffic: SourceTraffic { loader.traffic }
 
+    var httpRoundTrip: Double? { loader.networkProfile.map(NetworkImageSource.httpRoundTrip(of:)) ?? loader.latency }
+
     func isStoredLocally(_ key: ImageKey) -> Bool { loader.isStoredLocally(key) }
 
     mutating func cancel(_ ticket: LoadTicket) { loader.cancel(ticket) }

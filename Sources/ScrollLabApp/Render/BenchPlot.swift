@@ -158,11 +158,14 @@ package struct BenchPlot {
         var y = origin.y + 40
         let x = origin.x + 40
         pen.text.draw("Key", style: .heading, colour: Self.ink, x: Int32(x), y: Int32(origin.y + 8))
-        for kind in LoadingPolicyKind.allCases {
+        // 24 px a policy, closer when more would push the key's last lines (112 px) out of its cell.
+        let kinds = LoadingPolicyKind.allCases
+        let step = Swift.min(24, (Self.panelSize.height - 40 - 112) / Double(Swift.max(1, kinds.count)))
+        for kind in kinds {
             pen.marker(for: kind.rawValue, at: Point(x: x + 8, y: y + 8))
             let what = kind.system.isEmpty ? (kind.declaration.origin == .lab ? "the lab's own" : "seed policy") : kind.system
             pen.text.draw("\(kind.rawValue) — \(what)", style: .label, colour: Self.ink, x: Int32(x + 24), y: Int32(y))
-            y += 24
+            y += step
         }
         pen.marker(for: "bound-oracle", at: Point(x: x + 8, y: y + 8))
         pen.text.draw("oracle: least blank time any schedule reaches", style: .label, colour: Self.ink, x: Int32(x + 24), y: Int32(y))

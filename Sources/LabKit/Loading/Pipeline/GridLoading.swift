@@ -184,6 +184,7 @@ struct GridLoading {
         context.imageTransferTime = pipeline.link.imageTransferTime
         context.timeAfterLastByte = pipeline.link.timeAfterLastByte
         context.maxConcurrentLoads = pipeline.maxConcurrent
+        context.httpRoundTrip = pipeline.source.httpRoundTrip
         context.decelerationTimeConstant = DecelerationForecast.timeConstant(decelerationRate: scrollView.decelerationRate.clampedValue)
         if case let .willEndDragging(velocity, target) = trigger {
             context.motion = scrollView.forecast(withVelocity: velocity, target: target)

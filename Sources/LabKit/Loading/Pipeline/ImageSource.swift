@@ -23,6 +23,9 @@ public protocol ImageSource {
     /// The modelled disk cache in front of the network, as a policy may read it (nil: none). An app
     /// knows its own URLCache.
     var disk: MemoryCache<ImageKey>? { get }
+    /// The time from a request to its response's first byte on a kept-alive connection, as the system
+    /// estimates the network (Chrome's HTTP RTT, its effective connection type's input; nil: unknown).
+    var httpRoundTrip: Double? { get }
 }
 
 extension ImageSource {
@@ -33,6 +36,9 @@ extension ImageSource {
 
     /// No local store unless the source has one.
     public func isStoredLocally(_ key: ImageKey) -> Bool { false }
+
+    /// Unknown unless the source says.
+    public var httpRoundTrip: Double? { nil }
 
     /// No disk cache unless the source has one.
     public var disk: MemoryCache<ImageKey>? { nil }

@@ -24,6 +24,9 @@ public struct VirtualImageSource: ImageSource, Sendable {
         self.failingKeys = failingKeys
     }
 
+    /// The latency stands for the whole request: its first byte comes after it.
+    public var httpRoundTrip: Double? { latency }
+
     /// Total time of one load: latency plus decode.
     public var loadDuration: Double { latency + decodeCost }
 

@@ -49,6 +49,10 @@ public struct LoadingContext: Sendable {
     public var imageTransferTime: Double?
     /// The time from a response's last byte to its decoded image, as measured (nil: not measured).
     public var timeAfterLastByte: Double?
+    /// The system's estimate of a request's time to first byte on this network (nil: unknown): what
+    /// Chrome's network quality estimator gives its effective connection type. Chrome keeps it per
+    /// network across sessions, so it is known from the first frame; the lab gives the source's.
+    public var httpRoundTrip: Double?
     /// How many loads run at once.
     public var maxConcurrentLoads: Int
     /// How many images the memory cache holds at most.

@@ -26,7 +26,8 @@ public struct LoadingPolicyKind: RawRepresentable, CaseIterable, Hashable, Senda
     }
 
     /// Every policy in key order: the seeds' and the project's, then peers that reproduce shipping systems.
-    public static let all: [LoadingPolicyKind] = [.eager, .deferred, .target, .prefetch, .adaptive, .texture, .flutter, .glide]
+    public static let all: [LoadingPolicyKind] = [.eager, .deferred, .target, .prefetch, .adaptive, .texture, .flutter, .glide,
+                                                 .compose, .flashlist, .chrome]
 
     public static var allCases: [LoadingPolicyKind] { all }
 

@@ -1,0 +1,111 @@
+import ScrollKit
+
+/// Peer policy `flashlist`: Shopify's FlashList v2 (`RVEngagedIndicesTrackerImpl`,
+/// src/recyclerview/helpers/EngagedIndicesTracker.ts; `RenderTimeTracker.ts` beside it), each item's
+/// image requested when the item is rendered (React Native's `Image`):
+///
+/// - Engaged items: those in the viewport extended by twice `drawDistance` (250 px on native), 70% of
+///   it in the direction of scrolling and 30% behind; the direction is the majority sign of the last 5
+///   scroll velocities (starting history 0, 0, 0, −0.1, −0.1: backward). Buffer cut off at one end of
+///   the content is added at the other.
+/// - Offset projection: the viewport starts at the offset plus the median of those velocities times the
+///   average render time, clamped to 16–32 ms. The lab's render time is its frame interval (16.7 ms
+///   at 60 Hz), so the projection looks one frame ahead.
+/// - Recomputed on each scroll event (a frame whose offset changed); an item leaving the engaged set
+///   is recycled and its image request cancelled (a new source on the recycled view).
+/// - `flashlist@shipped`: React Native's `RCTImageLoader` runs 4 loads at once
+///   (`_maxConcurrentLoadingTasks`, Libraries/Image/RCTImageLoader.mm).
+public struct FlashListPolicy: LoadingPolicy {
+    public var kind: LoadingPolicyKind { .flashlist }
+    public var maxConcurrentLoads: Int? { 4 }
+
+    /// Distance rendered beyond the viewport, each side on average, points.
+    public var drawDistance: Double
+    /// Share of the two draw distances in the direction of scrolling.
+    public static let aheadShare = 0.7
+    /// Bounds of the render time the offset is projected by, seconds.
+    public static let renderTimeBounds = (min: 0.016, max: 0.032)
+    /// The last 5 scroll velocities, points per millisecond (FlashList's unit, px/ms).
+    public private(set) var velocityHistory: [Double] = [0, 0, 0, -0.1, -0.1]
+    private var velocityIndex = 0
+    /// Items engaged (rendered) now.
+    public var engaged: Set<Int> { engagedItems.set }
+    private var engagedItems = ItemSet()
+    private var lastOffset: Double?
+    private var lastFrameTime: Double?
+    private var renderTime = 0.016
+    private var storage = DecisionStorage()
+
+    /// Makes the policy with FlashList's native default, 250 px.
+    public init(drawDistance: Double = 250) {
+        self.drawDistance = drawDistance
+    }
+
+    public mutating func decide(_ trigger: LoadTrigger, in context: LoadingContext) -> LoadDecision {
+        switch trigger {
+        case let .appear(items):
+            return storage.load(items)
+        case .frame:
+            if let t = lastFrameTime, context.time > t {
+                renderTime = Swift.min(Swift.max(context.time - t, Self.renderTimeBounds.min), Self.renderTimeBounds.max)
+            }
+            lastFrameTime = context.time
+            let offset = context.contentOffset.y
+            defer { lastOffset = offset }
+            guard lastOffset != offset else { return .none }
+            if lastOffset != nil {
+                velocityHistory[velocityIndex] = context.velocity.y / 1000
+                velocityIndex = (velocityIndex + 1) % velocityHistory.count
+            }
+            return engage(context)
+        default:
+            return .none
+        }
+    }
+
+    /// The engaged range, content coordinates: FlashList's buffer split and projection.
+    public func engagedRange(_ context: LoadingContext) -> (start: Double, end: Double) {
+        let positives = velocityHistory.filter { $0 > 0 }.count, negatives = velocityHistory.filter { $0 < 0 }.count
+        let backward = positives < negatives
+        let median = velocityHistory.sorted()[velocityHistory.count / 2]
+        let viewportStart = context.contentOffset.y + median * renderTime * 1000
+        let viewportEnd = viewportStart + context.bounds.height
+        let total = drawDistance * 2
+        let before = (total * (backward ? Self.aheadShare : 1 - Self.aheadShare)).rounded(.up)
+        let after = (total * (backward ? 1 - Self.aheadShare : Self.aheadShare)).rounded(.up)
+        var start = Swift.max(0, viewportStart - before)
+        var end = viewportEnd + after + Swift.max(0, before - viewportStart)
+        let contentEnd = context.layout.contentSize.height
+        if end > contentEnd {
+            start = Swift.max(0, start - (end - contentEnd))
+            end = contentEnd
+        }
+        return (start, end)
+    }
+
+    /// Renders what entered the engaged range and recycles what left it.
+    public mutating func engage(_ context: LoadingContext) -> LoadDecision {
+        let (start, end) = engagedRange(context)
+        let now = context.items(fromY: start, toY: end)
+        var decision = storage.begin()
+        for item in engagedItems where !now.contains(item) { decision.cancel.append(item) }
+        decision.cancel.sort()
+        for item in decision.cancel { engagedItems.remove(item) }
+        let b = context.bounds
+        for item in now where !engagedItems.contains(item) {
+            engagedItems.insert(item)
+            if context.isCached(item) { continue }
+            let f = context.frame(of: item)
+            let onScreen = f.maxY > b.minY && f.minY < b.maxY
+            decision.load.append(LoadRequest(item: item, priority: onScreen ? 0 : 1))
+        }
+        return storage.end(decision)
+    }
+}
+
+extension LoadingPolicyKind {
+    /// FlashList v2: a 250 px draw distance split 70/30 by direction, the offset projected a frame ahead.
+    public static let flashlist = LoadingPolicyKind(name: "flashlist", declaration: Declaration(
+        summary: "render within 250 px, 70% ahead, the offset projected a frame ahead", origin: .peer,
+        system: "FlashList v2 + React Native Image", colour: (150, 90, 60))) { _ in FlashListPolicy() }
+}

@@ -1,0 +1,95 @@
+import Testing
+@testable import ScrollKit
+import LabKit
+
+/// Today's loaders as peers (`compose`, `flashlist`, `chrome`) in fixed contexts: the lab's grid (2
+/// columns, tiles 220 pt, row pitch 230), a 450 pt viewport, expectations computed by hand from each
+/// system's constants.
+@Suite struct TodaysLoadersTests {
+    func context(offset y: Double = 0, velocity: Double = 0, time: Double = 1, rtt: Double? = nil,
+                 cached: [Int] = []) -> LoadingContext {
+        var c = LoadingContext(time: time, bounds: Rect(x: 0, y: y, width: 320, height: 450), velocity: Point(x: 0, y: velocity),
+                               cache: LoadingPolicyTests.cache(holding: cached))
+        c.httpRoundTrip = rtt
+        return c
+    }
+
+    @Test func chromeMapsTheRoundTripToChromesConnectionTypes() {
+        #expect(EffectiveConnectionType(httpRoundTrip: nil) == .unknown)
+        #expect(EffectiveConnectionType(httpRoundTrip: 0.271) == .fourG)
+        #expect(EffectiveConnectionType(httpRoundTrip: 0.272) == .threeG)
+        #expect(EffectiveConnectionType(httpRoundTrip: 1.42) == .twoG)
+        #expect(EffectiveConnectionType(httpRoundTrip: 2.01) == .slow2G)
+        // The lab's networks: the request up the uplink, then the round trip.
+        let types = [NetworkProfile.lte, .threeG, .edge, .wifi, .veryBad, .fast3G, .slow3G].map {
+            EffectiveConnectionType(httpRoundTrip: NetworkImageSource.httpRoundTrip(of: $0))
+        }
+        #expect(types == [.fourG, .fourG, .threeG, .fourG, .threeG, .threeG, .twoG])
+        #expect([EffectiveConnectionType.fourG, .threeG, .twoG, .slow2G, .unknown].map(\.lazyImageMargin) == [1250, 2500, 6000, 8000, 3000])
+    }
+
+    @Test func chromeFetchesOnceWithinTheMarginTouchingCounts() {
+        var p = ChromePolicy()
+        #expect(p.cancelsOnRebind == false && p.maxConcurrentLoads == nil && LoadingPolicyKind.chrome.hasShippedPipeline == false)
+        // 4G: [−1250, 1700] holds rows 0–7 (row 7's top 1610); rows 0–1 on screen first.
+        let first = p.decide(.frame, in: context(rtt: 0.2))
+        #expect(p.margin == 1250 && p.connectionType == .fourG)
+        #expect(first.loadedItems == Array(0..<16))
+        #expect(first.load.prefix(4).allSatisfy { $0.priority == 0 } && first.load.dropFirst(4).allSatisfy { $0.priority > 0 })
+        // At 139 the band ends at 1839: row 8 (top 1840) not yet; at 140 it touches it.
+        #expect(p.decide(.frame, in: context(offset: 139, rtt: 0.2)) == .none)
+        #expect(p.decide(.frame, in: context(offset: 140, rtt: 0.2)).loadedItems == [16, 17])
+        // The margin stays what it was at the first image, whatever the network does next.
+        _ = p.decide(.frame, in: context(offset: 140, rtt: 3))
+        #expect(p.margin == 1250)
+        // Scrolling back fetches nothing again; a tile coming on screen loads its image (a hit if cached).
+        #expect(p.decide(.frame, in: context(rtt: 0.2)) == .none)
+        #expect(p.decide(.appear([0, 1]), in: context(rtt: 0.2, cached: [1])).loadedItems == [0, 1])
+        var q = ChromePolicy(connectionType: .threeG)
+        // 3G forced: 2500 px, [−2500, 2950] holds rows 0–12 (row 12's top 2760).
+        #expect(q.decide(.frame, in: context()).loadedItems == Array(0..<26))
+    }
+
+    @Test func composeLoadsOneItemAheadPerFrameWithinTheAverageItemSize() {
+        var p = ComposePolicy()
+        #expect(p.maxConcurrentLoads == 5)
+        // Average visible size 220 + 10 spacing = 230, clamped to 50% of 450: 225 pt ahead.
+        #expect(ComposePolicy.aheadWindow(context()) == 225)
+        #expect(p.decide(.frame, in: context()) == .none)                   // at rest: no caching
+        // Scrolling down to 10: the window (460, 685] holds row 2; one item a frame, nearest first.
+        #expect(p.decide(.frame, in: context(offset: 10)).loadedItems == [4])
+        // At 20 row 2 is on screen (its item 5 loads as it appears); the window (470, 695] reaches row 3.
+        #expect(p.decide(.frame, in: context(offset: 20)).loadedItems == [6])
+        #expect(p.decide(.frame, in: context(offset: 30)).loadedItems == [7])
+        // Reversing to 5: nothing kept behind; the items composed ahead left window and screen: cancelled.
+        let back = p.decide(.frame, in: context(offset: 5))
+        #expect(back.cancel == [4, 6, 7])
+        #expect(p.direction == -1)
+    }
+
+    @Test func flashListSplitsTheDrawDistanceByDirectionAndProjectsTheOffset() {
+        var p = FlashListPolicy()
+        #expect(p.maxConcurrentLoads == 4 && p.drawDistance == 250)
+        // Start: history votes backward (350 before, 150 after); the unused 350 above 0 goes below:
+        // [0, 950] holds rows 0–4.
+        let dt = 1.0 / 60
+        #expect(p.decide(.frame, in: context(time: 1)).loadedItems == Array(0..<10))
+        for (i, y) in [10.0, 20, 30, 200].enumerated() {
+            #expect(p.decide(.frame, in: context(offset: y, velocity: 1000, time: 1 + dt * Double(i + 1))) == .none)
+        }
+        // At 400, 4 of 5 velocities at 1 pt/ms: forward, projected 16.7 pt: [266.7, 1216.7] — row 0 recycled,
+        // row 5 (top 1150) rendered.
+        let d = p.decide(.frame, in: context(offset: 400, velocity: 1000, time: 1 + dt * 5))
+        #expect(d.cancel == [0, 1])
+        #expect(d.loadedItems == [10, 11])
+        let range = p.engagedRange(context(offset: 400, velocity: 1000, time: 1 + dt * 5))
+        // 30% of 500 is 150.00000000000003 in doubles, as in JavaScript: Math.ceil makes it 151.
+        #expect(abs(range.start - (400 + 1000.0 / 60 - 151)) < 1e-9)
+    }
+
+    @Test func theRegistryHasTodaysLoadersAfterThePeers() {
+        #expect(LoadingPolicyKind.all.suffix(3).map(\.rawValue) == ["compose", "flashlist", "chrome"])
+        #expect(PolicyVariant.shipped.map(\.name).suffix(2) == ["compose@shipped", "flashlist@shipped"])
+        #expect(PolicyVariant(name: "chrome@shipped") == nil)
+    }
+}

@@ -24,7 +24,7 @@ ALONE="carousel_test content_touch_test figures_test fling_test hitch_test http_
   tall_items_test
   wheel_record_test"
 # The slowest of the others start first, so that the last to finish is a short one.
-SLOW_FIRST="http_test sweep_test serve_loss_test video_fps_test files_and_input_test video_test docs_commands_test
+SLOW_FIRST="chrome_lazy_test http_test sweep_test serve_loss_test video_fps_test files_and_input_test video_test docs_commands_test
   disk_cache_test feed_window_test sweep_faults_test exit_codes_test replay_held_test batch_faults_test feed_file_test"
 
 repeat=1

@@ -91,17 +91,29 @@ import Testing
         expectNoOverlapsInsideColumns(layout)
         // Long values are elided, not dropped; the current policy's row is always in the table.
         #expect(layout.boxes.contains { $0.text.hasSuffix("…") })
-        let last = LoadingPolicyKind.allCases.last!.rawValue
-        #expect(layout.boxes.contains { $0.text.hasPrefix(last) && $0.colour == .active })
+        let current = HUDFormat.policyName(LoadingPolicyKind.allCases.last!.rawValue + " · problem 2")
+        #expect(layout.boxes.contains { Self.names($0.text, current) && $0.colour == .active })
         #expect(layout.boxes.contains { $0.text.hasPrefix("problem 3 (B)") })
-        // Every policy row is in the table, or named in the last line that counts those that do not fit.
-        let folded = layout.boxes.first { $0.text.hasPrefix("+") && $0.text.contains(" more: ") }.map { $0.text.split(separator: ":")[1] } ?? ""
-        let foldedNames = Set(folded.split(separator: ",").map { String($0.filter { $0 != " " }) })
-        for kind in LoadingPolicyKind.allCases {
-            // A long name is elided, not dropped (here `flashlist · problem 2`, longer than the column).
-            let row = kind.rawValue + " · problem 2"
-            let shown = layout.boxes.contains { $0.text.hasPrefix(kind.rawValue) || ($0.text.hasSuffix("…") && $0.text.count > 3 && row.hasPrefix($0.text.dropLast())) }
-            #expect(shown || foldedNames.contains { $0.hasPrefix(kind.rawValue) }, "\(kind.rawValue)'s row")
+        expectEveryRowShownOrCounted(layout, LoadingPolicyKind.allCases.map { HUDFormat.policyName($0.rawValue + " · problem 2") })
+    }
+
+    /// True when `text` shows `name` whole or elided ("flashlis…" for `flashlist²`).
+    static func names(_ text: String, _ name: String) -> Bool {
+        text == name || (text.hasSuffix("…") && text.count > 1 && name.hasPrefix(text.dropLast()))
+    }
+
+    /// Every policy row in `names` is in the table (whole or elided), or counted by the last line that folds
+    /// those that find no room ("+3 more: texture, flutter, glide", itself elided when long): the rows shown
+    /// and the count add up to them all, and every name the fold line lists is one not shown.
+    func expectEveryRowShownOrCounted(_ layout: HUDLayout, _ names: [String]) {
+        let shown = names.filter { name in layout.boxes.contains { $0.column == 0 && Self.names($0.text, name) } }
+        let fold = layout.boxes.first { $0.text.hasPrefix("+") && $0.text.contains(" more: ") }
+        let count = fold.flatMap { Int($0.text.dropFirst().prefix { $0.isNumber }) } ?? 0
+        #expect(shown.count + count == names.count, "shown \(shown), folded \(fold?.text ?? "none")")
+        let listed = fold.map { $0.text.split(separator: ":", maxSplits: 1)[1].split(separator: ",")
+            .map { String($0.filter { $0 != " " }) } } ?? []
+        for name in listed where !name.hasSuffix("…") {
+            #expect(names.contains(name) && !shown.contains(name), "\(name) is listed as folded")
         }
     }
 
@@ -220,13 +232,9 @@ import Testing
             expectNoOverlapsInsideColumns(layout)
             #expect(layout.boxes.filter { $0.text.hasPrefix("#") && $0.column == 0 }.count == 6, "the six pool rows")
             #expect(layout.swatches.count == 6)
-            let names = Set(layout.boxes.map(\.text))
-            // A row that does not fit is named in the last line that counts the folded ones.
-            let folded = names.first { $0.hasPrefix("+") && $0.contains(" more: ") }.map { $0.split(separator: ":")[1] } ?? ""
-            let foldedNames = Set(folded.split(separator: ",").map { String($0.filter { $0 != " " }) })
-            for policy in LoadingPolicyKind.allCases.map(\.rawValue) + ["deferred¹", "deferred²", "deferred³", "target¹", "target²", "target³"] {
-                #expect(names.contains(policy) || foldedNames.contains(policy), "\(policy)'s row")
-            }
+            // A row that does not fit is counted in the last line that folds them.
+            expectEveryRowShownOrCounted(layout, LoadingPolicyKind.allCases.map(\.rawValue)
+                                         + ["deferred¹", "deferred²", "deferred³", "target¹", "target²", "target³"])
         }
     }
 

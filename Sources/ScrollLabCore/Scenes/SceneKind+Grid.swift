@@ -32,7 +32,7 @@ extension SceneKind {
     public static let latencySteps: [Double] = [0, 0.080, 0.250, 1.0]
 
     /// The grid's keys: the first nine policies by their position in `LoadingPolicyKind.allCases` (the
-    /// seeds' and the lab's as one binding, each peer on its own key), `0` cycling through every policy
+    /// seeds' and the lab's as one binding, the peers as another), `0` cycling through every policy
     /// (the only key for a tenth and after), then B, L, C, A (a window key: `CompareAllKey`), K and the
     /// content-touch switches U and X.
     private static var gridKeys: [KeyBinding] {
@@ -44,13 +44,15 @@ extension SceneKind {
                                description: "loading policy: " + own.map { kinds[$0].rawValue }.joined(separator: ", "),
                                footer: digitLabel(own) + " policy",
                                action: { key in .scene(SceneAction("policy", argument: key.digit ?? 0, isPerPhone: true)) })]
+        // The peers share one entry (their systems are in `--help` and docs/policies.md): a lab with more
+        // peers keeps a help that fits at 960×600.
         let peers = digits.filter { kinds[$0].isPeer }
-        for index in peers {
-            // The footer names the peers' keys together, on the first.
-            keys.append(KeyBinding(id: "policy-\(kinds[index].rawValue)", key: .character(Character("\(index + 1)")),
-                                   description: "peer: \(kinds[index].rawValue) (\(kinds[index].system))",
-                                   footer: index == peers.first ? digitLabel(Array(peers)) + " peers" : nil,
-                                   action: .scene(SceneAction("policy", argument: index + 1, isPerPhone: true))))
+        if !peers.isEmpty {
+            keys.append(KeyBinding(id: "policy-peer", keys: peers.map { .character(Character("\($0 + 1)")) },
+                                   label: digitLabel(Array(peers)),
+                                   description: "peer policy: " + peers.map { kinds[$0].rawValue }.joined(separator: ", "),
+                                   footer: digitLabel(Array(peers)) + " peers",
+                                   action: { key in .scene(SceneAction("policy", argument: key.digit ?? 0, isPerPhone: true)) }))
         }
         keys.append(KeyBinding(id: "policy-next", key: "0",
                                description: "the next loading policy, cycling through all \(kinds.count)"

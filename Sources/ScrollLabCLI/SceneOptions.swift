@@ -150,11 +150,11 @@ extension SceneConfiguration {
         }
     }
 
-    /// `resolvingImageSizes(withFeed:)`, or the end of the program with one line naming the fix and exit
+    /// `resolvingImageSizes()`, or the end of the program with one line naming the fix and exit
     /// code 2 (an input is missing): a modelled network with no image files to size does not run.
-    func withImageSizesOrExit(command: String, withFeed: Bool = false) -> SceneConfiguration {
+    func withImageSizesOrExit(command: String) -> SceneConfiguration {
         do {
-            return try resolvingImageSizes(withFeed: withFeed)
+            return try resolvingImageSizes()
         } catch {
             fail("\(command): \(error.description)", code: CommandExit.input)
         }

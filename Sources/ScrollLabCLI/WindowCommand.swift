@@ -150,8 +150,8 @@ struct WindowCommand: ParsableCommand {
         // FIFO is not opened here: its writer would see the check as its reader).
         if let replay, let problem = unreadableInput(replay) { fail("scrolllab: " + problem, code: CommandExit.input) }
         let options = windowOptions
-        // Under a network, the sizes of the images the window loads (none found is refused before it opens).
-        let scene = sceneOptions.configuration.withImageSizesOrExit(command: "scrolllab", withFeed: true)
+        // Under a network over the bundled grid, its images' sizes (none found is refused before it opens).
+        let scene = sceneOptions.configuration.withImageSizesOrExit(command: "scrolllab")
         let imagePaths = sceneOptions.imagePaths()
         let code: Int32 = MainActor.assumeIsolated {
             do throws(AppError) {

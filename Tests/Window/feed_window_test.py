@@ -1,7 +1,8 @@
 """A feed in the window (B-FEED-1): the window scrolls a generated list and masonry through a recorded
 fling with as many views as the headless replay of the same feed makes (UIKit's reuse for items of any
 size: 4 for a list of photos, more for a masonry), the bundled grid keeps its six, and the HUD's feed row
-draws it.
+draws it. Under a modelled network the window moves the feed's bytes (each image its `bytes`), as the
+headless replay does: the same gesture moves the same bytes within 1% in both.
 """
 
 import json
@@ -47,6 +48,35 @@ for layout in ["list", "masonry"]:
 check(views["list"] == 4, "a list of 310 pt photos in a 450 pt view: 4 views (%d)" % views["list"])
 check(views["masonry"] > views["list"], "a masonry needs more views than a list (%d > %d)" % (views["masonry"], views["list"]))
 check(window_views("grid") == 6, "the bundled grid keeps its six views")
+
+
+
+def end_metrics(*args):
+    result = subprocess.run([binary, "replay", gesture, "--headless", *args], capture_output=True, text=True, timeout=120)
+    check(result.returncode == 0, "replay --headless %s: exit 0 (%s)" % (" ".join(args), result.stderr.strip()))
+    return [json.loads(line) for line in result.stdout.splitlines() if '"event":"end"' in line][-1]["metrics"]
+
+
+def window_metrics(name, *args):
+    trace = os.path.join(out, "trace-feed-bytes-%s.jsonl" % name)
+    with closing(start(binary, "--replay", gesture, "--quit-after", "5", "--disk-cache", "off", "--trace-out", trace, *args)) as app:
+        app.wait(timeout=60)
+        check(app.returncode == 0, "window %s: exit 0 (%s)" % (name, app.stderr.read().strip()[:300]))
+    return [line for line in read_trace(trace) if line.get("event") == "summary"][0]["metrics"]
+
+
+# The feed's bytes under a network, window against headless. Eager and Deferred decide from the scroll
+# alone; Adaptive also reads the completions' timing, which in the window is the wall clock's.
+masonry = os.path.join(out, "feed-window-masonry.jsonl")
+for policy in ["eager", "deferred"]:
+    args = ["--feed", masonry, "--network", "lte", "--policy", policy]
+    headless, window = end_metrics(*args), window_metrics(policy, *args)
+    moved = (window["networkBytes"], headless["networkBytes"])
+    check(abs(moved[0] - moved[1]) <= 0.01 * moved[1],
+          "%s under lte: the window moves the feed's bytes, as headless (%d, %d bytes)" % (policy, moved[0], moved[1]))
+    # The bundled images are 23 kB on average; this feed's, several times that.
+    check(moved[0] > 50_000 * window["loadsCompleted"] > 0,
+          "%s: %d bytes for %d loads are the feed's images, not the bundled ones" % (policy, moved[0], window["loadsCompleted"]))
 
 # The window draws a masonry mid-fling (its views of different heights) and saves its screenshot.
 shot = os.path.join(out, "feed-window-masonry.png")

@@ -84,22 +84,23 @@ package struct SceneConfiguration: Sendable {
     }
 
     /// These options with `imageSizes` resolved from `--assets` (or the bundled images) when a modelled
-    /// network moves the grid's images: always under a network when `withFeed` (the window sizes the
-    /// files it loads), else only without a feed (a feed brings its images' sizes). Throws when there
-    /// are no image files to size.
-    package func resolvingImageSizes(withFeed: Bool = false) throws(ImageTransferSizes.Problem) -> SceneConfiguration {
-        guard network != nil, withFeed || feed == nil else { return self }
+    /// network moves the bundled grid's images (a feed brings its images' sizes). Throws when there are
+    /// no image files to size.
+    package func resolvingImageSizes() throws(ImageTransferSizes.Problem) -> SceneConfiguration {
+        guard network != nil, feed == nil else { return self }
         var resolved = self
         resolved.imageSizes = try ImageTransferSizes.resolve(assets: assets)
         return resolved
     }
 
-    /// The bytes each of the grid's `assetCount` images moves under the network (`imageSizes`; none
-    /// without a network, or with a feed, which brings its own). A network over the bundled grid needs
-    /// `resolvingImageSizes()` first: there is no stand-in size.
+    /// The bytes each of the grid's `assetCount` images moves under the network: a feed's own sizes, by
+    /// its image index (the window too, whichever file it draws for an image), else `imageSizes`; none
+    /// without a network. A network over the bundled grid needs `resolvingImageSizes()` first: there is
+    /// no stand-in size.
     package func transferSizes(assetCount: Int) -> [Int] {
+        if let feed { return feed.feed.imageByteSizes }
         if let imageSizes { return imageSizes.bytes(assetCount: assetCount) }
-        precondition(network == nil || feed != nil, "a modelled network needs the images' sizes: call resolvingImageSizes() first")
+        precondition(network == nil, "a modelled network needs the images' sizes: call resolvingImageSizes() first")
         return []
     }
 

@@ -238,6 +238,23 @@ import Testing
         }
     }
 
+    /// Every section keeps its heading at 960×600, however crowded: the seed-problem variants under a
+    /// network, and every policy tried with a long value that wraps.
+    @MainActor @Test func everyHeadingStaysAt960x600() throws {
+        let fonts = try FontSet()
+        defer { fonts.close() }
+        for metrics in [metrics, fonts.metrics] {
+            for layout in [crowdedGrid(metrics: metrics),
+                           HUDLayout(worstGrid(tracking: true), events: worstEvents(), status: worstStatus, metrics: metrics)] {
+                let headings = layout.boxes.filter { $0.style == .heading && $0.column == 0 }.map(\.text)
+                for heading in ["Scene", "State", "Views", "Loading"] {
+                    #expect(headings.contains(heading), "\(heading) in \(headings)")
+                }
+                #expect(headings.contains { $0.hasPrefix("Polic") }, "the policy table's title in \(headings)")
+            }
+        }
+    }
+
     /// Any number of policies: a table of every registered policy and thirty more, all tried, at 960×600 and
     /// in a big layout. What does not fit is folded into a last line that counts it; the current row, the
     /// six pool rows and every section stay; nothing overlaps or leaves its column.
@@ -308,6 +325,34 @@ import Testing
         }
     }
 
+    /// A p99 over the frame period beside a good hitch ratio says why: the slow frames came at rest. When the
+    /// frames of motion were slow too, the hitch ratio speaks for itself and no note is added.
+    @MainActor @Test func theFooterSaysWhenTheP99SlowFramesWereAtRest() throws {
+        let fonts = try FontSet()
+        defer { fonts.close() }
+        var s = SceneSnapshot(name: "grid", decelerationRate: "normal 0.998", scrollViewFrame: .zero)
+        s.content.tiles = (0..<6).map { TileDrawItem(view: $0, item: $0, frame: .zero) }
+        for (motionP99, noted) in [(16.7, true), (40.0, false)] {
+            var status = HUDStatus()
+            status.frames.fps = 50; status.frames.intervalP99Ms = 44; status.frames.periodMs = 1000.0 / 60
+            status.frames.motionIntervalP99Ms = motionP99
+            let layout = HUDLayout(s, events: EventLog(capacity: 7), status: status, metrics: fonts.metrics)
+            let footer = layout.boxes.filter { $0.column == 2 }.map(\.text)
+            #expect(footer.contains { $0.contains("p99 44.0 ms" + HUDLayout.slowFramesAtRestNote + " ·") } == noted, "\(footer)")
+            #expect(footer.contains("hitch 0.0 ms/s"), "\(footer)")
+        }
+        // The figures from frames: a 44 ms interval at rest among 16.7 ms frames of motion.
+        var meter = FrameMeter()
+        for frame in 0..<60 {
+            meter.isMoving = frame < 30
+            meter.record(work: 0.002, present: 0.001, interval: frame == 45 ? 0.044 : 1.0 / 60, period: 1.0 / 60)
+            meter.frameCount = frame + 1
+        }
+        meter.frameCount = 60
+        meter.refreshShown()
+        #expect(meter.shown.slowFramesAtRest && abs(meter.shown.intervalP99Ms - 44) < 0.1 && abs(meter.shown.periodMs - 1000.0 / 60) < 1e-9)
+    }
+
     @Test func aWindowOpensInsideTheDisplaysUsableBounds() {
         let three = PhoneViewport.layoutBase(phones: 3)
         #expect(three == Size(width: 1640, height: 600))
@@ -329,9 +374,10 @@ import Testing
 /// The help overlay: every entry wrapped inside its panel, the panel inside the window.
 @Suite struct HelpLayoutTests {
     /// The window's own help, with the window's fonts: at 960×600 (and in a big window, and with compare
-    /// mode's section) every key of the key table and every timeline label is shown whole, in columns
-    /// inside the panel, nothing overlapping, nothing cut.
-    @MainActor @Test(arguments: [(HUDLayout.baseSize, false), (HUDLayout.baseSize, true), (Size(width: 1500, height: 940), false),
+    /// mode's section at the least compare layout, two phones, and with three) every key of the key
+    /// table, every timeline label and every HUD term is shown whole, in columns inside the panel,
+    /// nothing overlapping, nothing cut.
+    @MainActor @Test(arguments: [(HUDLayout.baseSize, false), (PhoneViewport.layoutBase(phones: 2), true), (Size(width: 1500, height: 940), false),
                                  (PhoneViewport.layoutBase(phones: 3), true)])
     func theWholeHelpFits(size: Size, comparing: Bool) throws {
         let fonts = try FontSet()
@@ -349,6 +395,7 @@ import Testing
         let texts = layout.boxes.map(\.text)
         for entry in entries { #expect(texts.contains(entry.key), "key \(entry.key)") }
         for (short, _) in HelpLayout.legend { #expect(texts.contains(short), "label \(short)") }
+        for (term, _) in HelpLayout.hudTerms { #expect(texts.contains(term), "term \(term)") }
         #expect(texts.contains("Compare mode") == comparing)
         #expect(layout.columns.count >= 3 || size != HUDLayout.baseSize)
     }
@@ -366,12 +413,26 @@ import Testing
         let texts = layout.boxes.map(\.text)
         for entry in entries { #expect(texts.contains(entry.key), "key \(entry.key)") }
         for (short, _) in HelpLayout.legend { #expect(texts.contains(short), "label \(short)") }
+        for (term, _) in HelpLayout.hudTerms { #expect(texts.contains(term), "term \(term)") }
         for (i, box) in layout.boxes.enumerated() {
             #expect(!box.text.hasSuffix("…"), "\(box.text) is cut")
             #expect(box.frame.minX >= layout.panel.minX && box.frame.maxX <= layout.panel.maxX
                     && box.frame.maxY <= layout.panel.maxY, "\(box.text) at \(box.frame)")
             for other in layout.boxes[(i + 1)...] { #expect(!box.frame.intersects(other.frame), "\(box.text) / \(other.text)") }
         }
+    }
+
+    /// Every term the help explains is one the grid's HUD writes (in a row, the table's heading or the footer).
+    @MainActor @Test func everyHUDTermIsOneTheHUDWrites() throws {
+        let fonts = try FontSet()
+        defer { fonts.close() }
+        var status = HUDStatus()
+        status.frames.fps = 59.2; status.frames.intervalP99Ms = 27.7
+        let tests = HUDLayoutTests()
+        let layout = HUDLayout(tests.worstGrid(tracking: false), events: EventLog(capacity: 7), status: status, metrics: fonts.metrics,
+                               size: Size(width: 1500, height: 940))
+        let written = layout.boxes.map(\.text).joined(separator: " | ")
+        for (term, _) in HelpLayout.hudTerms { #expect(written.contains(term), "\(term) in \(written)") }
     }
 
     /// Compare mode's section names the policy keys as the key table binds them: no key that does nothing.

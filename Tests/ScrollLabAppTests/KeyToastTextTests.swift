@@ -107,6 +107,8 @@ import Testing
         for character in "abcdefghijklmnopqrstuvwxyz0123456789" where !bound.contains(.character(character)) {
             answers.append(KeyToastText.noAction(.character(character)))
         }
+        // Not a key's, but a toast all the same: the launch over a warm disk cache (its longest figures).
+        answers.append(KeyToastText.warmDiskCache(entries: 99_999, bytes: 99_999 << 20))
         return answers
     }
 

@@ -117,4 +117,24 @@ for t in traces:
           "a sharing window: %d loads, %d disk hits, none failed, none corrupt" % (m["loadsCompleted"], m["diskHits"]))
 count = check_entries()
 check(count > 0, "%d whole entries after two windows shared the folder" % count)
-print("disk cache: whole entries after kills, damaged entries refused and refetched, two windows share it")
+# 4. A launch over a cache that holds entries says so (the HUD's "disk warm", a toast, the trace's setting); a
+# launch that clears it first does not.
+def warm_setting(trace):
+    return [e for e in read_trace(trace) if e.get("event") == "setting" and e.get("name") == "diskCacheWarm"]
+
+
+held = check_entries()
+trace = os.path.join(out, "disk-warm.jsonl")
+app = window(trace, gesture="single-fling.jsonl", quit_after=2)
+with closing(app):
+    app.wait(timeout=60)
+warm = warm_setting(trace)
+check(held > 0 and len(warm) == 1 and warm[0]["value"]["entries"] == held,
+      "a launch over %d cached images says the disk cache is warm (%s)" % (held, warm))
+trace = os.path.join(out, "disk-cold.jsonl")
+app = window(trace, "--clear-disk-cache", gesture="single-fling.jsonl", quit_after=2)
+with closing(app):
+    app.wait(timeout=60)
+check(warm_setting(trace) == [], "a launch with --clear-disk-cache starts cold and says nothing")
+
+print("disk cache: whole entries after kills, damaged entries refused and refetched, two windows share it, a warm launch says so")

@@ -15,6 +15,7 @@ extension LabApp {
         status.slowMotion = phoneDriver.clock.scale == 1 ? nil : phoneDriver.clock.scaleLabel
         status.latencyMs = home.sourceLatencyMs
         status.network = home.sourceNetwork
+        status.diskWarm = home.diskWarmAtOpen != nil
         status.physics = HUDStatus.physicsLine(phone.sceneOptions.physics, estimator: phone.sceneOptions.estimator)
         status.isWaitingForInput = loop.isWaitingForInput
         status.videoLine = loop.videoFrame.map { HUDStatus.videoLine(frame: $0.index, time: $0.time, fps: $0.fps) }

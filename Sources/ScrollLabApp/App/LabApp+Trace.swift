@@ -11,13 +11,18 @@ extension LabApp {
     }
 
     /// The trace's first lines, at model time `time`: the viewport, the scene's settings, the scene, rate,
-    /// policy and renderer; in compare mode each phone's policy.
+    /// policy and renderer, what a warm disk cache held at launch; in compare mode each phone's policy.
     func writeTraceHeader(at time: Double) {
         let rect = sdl.windowRect(ofLayoutRect: phoneDriver.phones[0].viewport.frame)
         trace?.lastViewport = rect
         trace?.log.header(viewport: PhoneViewport.json(rect), sceneLines: scene.settingLines, scene: scene.kind.name,
                           isFastRate: scene.isFastRate, policy: phoneDriver.phones[0].scene.snapshot().policy, renderer: rendererLine,
                           calibration: meter.calibration, at: time)
+        // A warm disk cache at launch: this run's first loads may not cross the network.
+        if let warm = scene.diskWarmAtOpen {
+            trace?.log.setting("diskCacheWarm", .object([("entries", .number(Double(warm.entries))), ("bytes", .number(Double(warm.bytes)))]),
+                               at: time)
+        }
         guard phoneDriver.isComparing else { return }
         trace?.log.setting("compare", .array(sceneOptions.compare.map { .string($0.name) }), at: time)
         for phone in phoneDriver.phones {

@@ -61,6 +61,10 @@ package final class LabApp {
         if let replay = options.replay { phoneDriver.play(phoneDriver.resampled(replay)) }
         if let path = options.replayFile { phoneDriver.playFile(path) }
         wireSession()
+        // A launch whose disk cache is warm says so: its first loads may not cross the network.
+        if let warm = scene.diskWarmAtOpen {
+            hud.show(KeyToastText.warmDiskCache(entries: warm.entries, bytes: warm.bytes), until: clock.now() + 5)
+        }
     }
 
     /// The phone driver's callbacks to the app: callbacks to the trace, recordings to their file, a replay's

@@ -2,8 +2,8 @@ import ScrollKit
 import ScrollLabCore
 
 /// The `H` overlay: every key of every scene (a scene's own keys marked with it, dimmed when it is
-/// not the scene shown), what keys do in compare mode when phones stand side by side, and the timeline's
-/// abbreviations, flowed in columns over the dimmed window (`HelpLayout`).
+/// not the scene shown), what keys do in compare mode when phones stand side by side, the timeline's
+/// abbreviations and the HUD's status terms, flowed in columns over the dimmed window (`HelpLayout`).
 @MainActor
 struct HelpOverlay {
     /// One key and what it does; `scene` names the only scene it acts on (nil: every scene).
@@ -53,6 +53,17 @@ struct HelpLayout {
         ("tap", "a tap on a tile (or its ♥)"), ("wBZ", "willBeginZooming"), ("dEZ", "didEndZooming"),
         ("×3", "three at one instant"), ("+n", "callbacks with no room for a label"),
         ("¹²³", "policy table: a seed problem shown broken"),
+    ]
+
+    /// What the HUD's terms that do not explain themselves mean (each as the HUD writes it); the table's
+    /// columns say their units.
+    static let hudTerms: [(String, String)] = [
+        ("fades·stale", "cache hits faded in · wrong images shown (both must be 0)"),
+        ("peak", "most decoded image memory held"),
+        ("ready", "tiles with their image on appearing"),
+        ("problem", "a seed 000 bug shown broken (B)"),
+        ("p99", "frame interval, over the last second"),
+        ("hitch", "ms late per s of scrolling; < 5 good"),
     ]
 
     /// What keys do when phones stand side by side (`--compare`), read from the key table: the per-phone
@@ -142,11 +153,15 @@ struct HelpLayout {
             /// Several short keys and what they mean on one line, each key right before its text (the
             /// timeline's labels run on); `key` and `text` are then unused.
             var pairs: [(key: String, text: String)] = []
+            /// The text's offset from the column's left when not the key cell's (the HUD terms' own cell).
+            var indent: Double? = nil
         }
         var blocks: [(lines: [Line], isHeading: Bool)] = []
         func section(_ title: String, note: String?, _ items: [(key: String, action: String, dim: Bool, textColour: RGBA)]) {
             blocks.append(([Line(key: nil, text: title, style: .heading, keyColour: .heading, colour: .heading)]
-                           + (note.map { [Line(key: nil, text: $0, style: .label, keyColour: .dimText, colour: .dimText)] } ?? []), true))
+                           + (note.map { metrics.wrap($0, style: .label, toWidth: columnWidth) }?.map {
+                               Line(key: nil, text: $0, style: .label, keyColour: .dimText, colour: .dimText)
+                           } ?? []), true))
             for item in items {
                 let wrapped = metrics.wrap(item.action, style: .label, toWidth: columnWidth - keyWidth)
                 blocks.append((wrapped.enumerated().map { index, text in
@@ -193,6 +208,17 @@ struct HelpLayout {
             section("Timeline labels", note: nil, Self.legend.map { ($0.0, $0.1, false, .dimText) })
         }
 
+        // The HUD's terms: each term, then its meaning wrapped beside it (the terms' own cell: they are
+        // wider than the keys).
+        blocks.append(([Line(key: nil, text: "HUD terms", style: .heading, keyColour: .heading, colour: .heading)], true))
+        let indent = (Self.hudTerms.map { metrics.width($0.0, .mono) }.max() ?? 0) + Self.keyGap
+        for (term, meaning) in Self.hudTerms {
+            let wrapped = metrics.wrap(meaning, style: .label, toWidth: columnWidth - indent)
+            blocks.append((wrapped.enumerated().map { index, text in
+                Line(key: index == 0 ? term : nil, text: text, style: .label, keyColour: .active, colour: .dimText, indent: indent)
+            }, false))
+        }
+
         // Flow the blocks down the columns; a heading moves on with the block after it.
         var column = 0, y = inner.minY
         func height(_ block: (lines: [Line], isHeading: Bool)) -> Double {
@@ -223,9 +249,10 @@ struct HelpLayout {
                     y += line
                     continue
                 }
-                let textX = entry.style == .heading || block.isHeading ? x : x + keyWidth
+                let indent = entry.indent ?? keyWidth
+                let textX = entry.style == .heading || block.isHeading ? x : x + indent
                 if let key = entry.key {
-                    put(key, .mono, entry.keyColour, x: x, y: y + 1, width: keyWidth - Self.keyGap, metrics: metrics)
+                    put(key, .mono, entry.keyColour, x: x, y: y + 1, width: indent - Self.keyGap, metrics: metrics)
                 }
                 put(entry.text, entry.style, entry.colour, x: textX, y: y,
                     width: columnWidth - (textX - x), metrics: metrics)

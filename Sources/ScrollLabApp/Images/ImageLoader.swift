@@ -36,6 +36,9 @@ final class ImageLoader {
     private(set) var route: Route
     /// The disk cache in front of the network, if any.
     let disk: DiskCache?
+    /// What the disk cache held from an earlier launch when it was opened (nil: it was empty, or K has
+    /// emptied it since).
+    var diskWarmAtOpen: (entries: Int, bytes: Int)?
     /// Loads served by the disk cache.
     private(set) var diskHits = 0
     /// Distinct images the grid shows: the asset files', or the default when over HTTP without local files.

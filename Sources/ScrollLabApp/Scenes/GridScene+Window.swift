@@ -96,6 +96,8 @@ final class GridWindowScene: LabSceneAdapter {
         }
     }
 
+    override var diskWarmAtOpen: (entries: Int, bytes: Int)? { images.diskWarmAtOpen }
+
     override var sourceNetwork: String? {
         switch images.route {
         case .files, .virtualClock: return nil
@@ -131,6 +133,7 @@ final class GridWindowScene: LabSceneAdapter {
                     : "K: no disk cache in this run (--disk-cache off, or its folder cannot be written)")
             }
             disk.clear()
+            images.diskWarmAtOpen = nil
             return SceneActionResult(changes: [("clearDiskCache", .bool(true))],
                                      toast: "K: disk cache emptied; images not in memory come over the network again")
         case "delays-content-touches":

@@ -76,6 +76,8 @@ class LabSceneAdapter: WindowScene {
 
     var sourceNetwork: String? { nil }
 
+    var diskWarmAtOpen: (entries: Int, bytes: Int)? { nil }
+
     func close() {}
 
     var ownTextures: TextureStore? { nil }

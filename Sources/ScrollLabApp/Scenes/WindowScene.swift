@@ -29,6 +29,8 @@ protocol WindowScene: AnyObject {
     var sourceLatencyMs: Double? { get }
     /// Where the images come from when it is not a constant latency ("network 3g", "HTTP 127.0.0.1:8080"), for the HUD.
     var sourceNetwork: String? { get }
+    /// What the disk cache held from an earlier launch when the window opened, while K has not emptied it.
+    var diskWarmAtOpen: (entries: Int, bytes: Int)? { get }
     /// What to draw this frame.
     func snapshot() -> SceneSnapshot
     /// Draws the phone from `snapshot`.

@@ -139,20 +139,18 @@ package struct HUDLayout {
 
     // MARK: State column
 
-    /// How closely the state column is set (`layOutState` tries them roomiest first).
+    /// How closely the state column is set (`layOutState` tries them roomiest first). Every pass keeps
+    /// every heading: a section never loses its name to make room.
     package struct Pass {
-        /// Rows and headings closer, the state flags without their heading, the pool's views three to a row.
+        /// Rows and headings closer, the pool's views three to a row.
         package var tight = false
         /// A value too long for its row carried over a second line.
         package var wraps = true
-        /// The Loading heading left out (its rows say what they are).
-        package var compact = false
         /// The policy rows that find no room folded into a count.
         package var folds = false
 
         package static let all = [
-            Pass(), Pass(tight: true), Pass(tight: true, compact: true), Pass(tight: true, wraps: false, compact: true),
-            Pass(tight: true, wraps: false, compact: true, folds: true),
+            Pass(), Pass(tight: true), Pass(tight: true, wraps: false), Pass(tight: true, wraps: false, folds: true),
         ]
     }
 
@@ -219,8 +217,7 @@ package struct HUDLayout {
             y += rowHeight
         }
 
-        // Tight, the flags say what they are without the State heading.
-        if tight { y += 3 } else { heading("State") }
+        heading("State")
         flags(tracking: s.isTracking, dragging: s.isDragging, decelerating: s.isDecelerating)
         row("velocity", HUDFormat.point(s.velocity, decimals: 0) + " pt/s")
         row("offset", HUDFormat.point(s.contentOffset, decimals: 1))
@@ -254,9 +251,7 @@ package struct HUDLayout {
             if index % perRow == perRow - 1 || index == tiles.count - 1 { y += rowHeight }
         }
 
-        if pass.compact, s.loading != nil { y += 3 } else {
-            heading("Loading", note: s.loading == nil ? nil : "since \(SceneKind.policyKeysLabel), A or R")
-        }
+        heading("Loading", note: s.loading == nil ? nil : "since \(SceneKind.policyKeysLabel), A or R")
         guard let loading = s.loading else {
             put("no load metrics in this scene", .label, .dimText, column: c, x: x, y: y, width: frame.width)
             return true
@@ -264,9 +259,9 @@ package struct HUDLayout {
         if let network = status.network {
             if network.hasPrefix("HTTP ") {
                 // `--source` ("HTTP host:port"): the server's network sets the pace, L does nothing here.
-                row("HTTP", String(network.dropFirst(5)))
+                row("HTTP", String(network.dropFirst(5)) + (status.diskWarm ? " · disk warm" : ""))
             } else {
-                row("network L", network + " · C/K clear")
+                row("network L", network + (status.diskWarm ? " · disk warm" : "") + " · C/K clear")
             }
         } else if let latency = status.latencyMs {
             row("latency L", HUDFormat.number(latency, decimals: 0) + " ms · C clears")
@@ -430,7 +425,10 @@ package struct HUDLayout {
                 width: frame.width)
             return
         }
-        let used = put(String(format: "%.1f fps · p99 %.1f ms · work %.1f (p99 %.1f) · ", status.frames.fps, status.frames.intervalP99Ms,
+        // The interval p99 says when its slow frames came at rest: the hitch ratio counts the frames of
+        // motion only, so a slow p99 beside a good hitch ratio is not a contradiction.
+        let p99 = String(format: "p99 %.1f ms", status.frames.intervalP99Ms) + (status.frames.slowFramesAtRest ? Self.slowFramesAtRestNote : "")
+        let used = put(String(format: "%.1f fps · %@ · work %.1f (p99 %.1f) · ", status.frames.fps, p99,
                               status.frames.frameMs, status.frames.frameP99Ms), .mono, .dimText, column: c, x: x, y: frame.minY + 2 * line + 1,
                        width: frame.width)
         // Apple's hitch time ratio, coloured by its band (good < 5 ≤ warning < 10 ≤ critical ms/s).
@@ -438,6 +436,9 @@ package struct HUDLayout {
         put(String(format: "hitch %.1f ms/s", status.frames.hitchRatio), .mono, Self.colour(of: band), column: c, x: x + used,
             y: frame.minY + 2 * line + 1, width: frame.width - used)
     }
+
+    /// After the interval p99 when it is over the period but the frames of motion kept time.
+    package static let slowFramesAtRestNote = " (at rest)"
 
     /// A hitch band's colour: green, amber, red.
     package static func colour(of band: HitchMeter.Band) -> RGBA {

@@ -22,6 +22,9 @@ package struct HUDStatus: Equatable {
     package var network: String?
     /// The active physics and velocity estimator (`iOS fit · vel ios`).
     package var physics = ""
+    /// True when the disk cache held images from an earlier launch when the window opened (and K has not
+    /// emptied it since): the first loads may not cross the network.
+    package var diskWarm = false
 
     /// The physics row: the physics (`iOS fit` for iOS's) and the velocity estimator.
     package static func physicsLine(_ physics: ScrollPhysicsKind, estimator: EstimatorOption) -> String {
@@ -55,17 +58,31 @@ package struct FrameLine: Equatable {
     /// Presented frames per second and the 99th percentile of the interval between them, over the last second.
     package var fps = 0.0
     package var intervalP99Ms = 0.0
+    /// The interval p99 of the latest frames of motion (a drag or a fling), milliseconds: the frames the
+    /// hitch ratio counts.
+    package var motionIntervalP99Ms = 0.0
+    /// The display's refresh period, milliseconds.
+    package var periodMs = 0.0
     /// Apple's hitch time ratio so far, ms of hitch per second of motion (B-HITCH-1).
     package var hitchRatio = 0.0
 
     package init() {}
 
-    /// The figures of `stats`, with the hitch ratio so far.
-    package init(_ stats: FrameStats, hitchRatio: Double) {
+    /// The figures of `stats` and `motion` (its frames of motion), at a display period of `period`
+    /// seconds, with the hitch ratio so far.
+    package init(_ stats: FrameStats, motion: FrameStats = FrameStats(), period: Double = 0, hitchRatio: Double) {
         frameMs = (stats.recentFrameTimes.last ?? 0) * 1000
         frameP99Ms = FrameStats.percentile(99, of: stats.recentFrameTimes) * 1000
         intervalP99Ms = FrameStats.percentile(99, of: stats.recentIntervals) * 1000
+        motionIntervalP99Ms = FrameStats.percentile(99, of: motion.recentIntervals) * 1000
         fps = FrameStats.fps(of: stats.recentIntervals)
+        periodMs = period * 1000
         self.hitchRatio = hitchRatio
+    }
+
+    /// True when the interval p99 is over one and a half periods but the frames of motion kept time:
+    /// the slow frames came at rest (a fade, a load, the HUD), which no one sees as a hitch.
+    package var slowFramesAtRest: Bool {
+        periodMs > 0 && intervalP99Ms > 1.5 * periodMs && motionIntervalP99Ms <= 1.5 * periodMs
     }
 }

@@ -4,6 +4,13 @@ import Foundation
 /// first, then what happened or why nothing did. A scene's own keys answer from the scene
 /// (`WindowScene.perform`). Kept apart from the app so a test can show every answer and find none cut.
 package enum KeyToastText {
+    /// At launch, when the disk cache in front of the network already holds `entries` images of `bytes`
+    /// from an earlier launch: the run does not start cold, and how to make it.
+    package static func warmDiskCache(entries: Int, bytes: Int) -> String {
+        String(format: "disk cache warm: %d image%@ (%.1f MB) from an earlier launch; K or --clear-disk-cache empties it",
+               entries, entries == 1 ? "" : "s", Double(bytes) / 1_048_576)
+    }
+
     /// D.
     package static func rate(fast: Bool) -> String {
         fast ? "D: deceleration rate fast (0.99): flings stop sooner" : "D: deceleration rate normal (0.998)"

@@ -16,6 +16,8 @@ package struct FrameMeter {
     package var isMoving = false
     /// What the HUD's frame line shows: refreshed every 15 frames (its text is rasterized anew only then).
     package private(set) var shown = FrameLine()
+    /// The display's period at the latest frame, seconds.
+    private var period = 0.0
 
     /// How many frames the HUD's frame line stays the same.
     package static let shownEvery = 15
@@ -23,16 +25,17 @@ package struct FrameMeter {
     /// Records a presented frame: its work and present times and the interval since the last one
     /// (nil after a start or a rest) at the display's `period`.
     package mutating func record(work: Double, present: Double, interval: Double?, period: Double) {
+        self.period = period
         stats.record(frameTime: work, presentTime: present, interval: interval)
         if let interval { hitches.record(interval: interval, period: period, isMoving: isMoving) }
         if isMoving { motionStats.record(frameTime: work, presentTime: present, interval: interval) }
     }
 
-    /// The frame line on every 15th frame: frames per second and interval p99 over the last second, work
-    /// time and its p99, the hitch ratio so far.
+    /// The frame line on every 15th frame: frames per second and interval p99 over the last second (and
+    /// over the latest frames of motion), work time and its p99, the hitch ratio so far.
     package mutating func refreshShown() {
         guard frameCount % Self.shownEvery == 0 else { return }
-        shown = FrameLine(stats, hitchRatio: hitches.ratioMsPerS)
+        shown = FrameLine(stats, motion: motionStats, period: period, hitchRatio: hitches.ratioMsPerS)
     }
 
     /// The frame bench's frame line on every 15th frame: its own measure of the frame's work, `seconds`.

@@ -56,6 +56,7 @@ struct SceneFactory {
         }
         let loader = ImageLoader(paths: imagePaths, latency: sceneOptions.latencyMs / 1000, renderer: renderer, route: route, disk: disk)
         loader.decodesOnMain = options.decodeOnMain
+        if let usage = disk?.usage, usage.entries > 0 { loader.diskWarmAtOpen = usage }
         return loader
     }
 }

@@ -197,22 +197,39 @@ struct SweepCommand: ParsableCommand {
                                  workers: jobs ?? ProcessInfo.processInfo.activeProcessorCount, oracle: oracle,
                                  assetByteSizes: images.transferSizes, assetCount: images.assetCount, feed: feedFactors.feed?.feed)
             // Every gesture is read once before anything is written: a bad or empty file is refused as
-            // `replay` refuses it, not found half-way.
+            // `replay` refuses it, not found half-way. Its events' digest goes into its lines' `inputs`.
+            var digests: [String: UInt64] = [:]
             for k in sweep.mine {
                 let count: Int
-                do throws(GestureReadError) { count = try readGestureEvents(files[k].path, byteLimit: 256 << 20) { _ in } } catch {
+                var digest = SweepInputs.Digest()
+                do throws(GestureReadError) { count = try readGestureEvents(files[k].path, byteLimit: 256 << 20) { digest.add($0) } } catch {
                     fail("scrolllab sweep: \(error.message)", code: error.code)
                 }
                 if count == 0 { fail("scrolllab sweep: \(MessageText.quoted(files[k].path)) holds no pointer events") }
+                digests[sweep.gestures[k]] = digest.value
             }
             let results = SweepResults(path: out)
-            do { sweep.done = try results.openForAppend() } catch { fail("scrolllab sweep: \(error.message)", code: error.code) }
+            let made: [String: String]
+            do { made = try results.openForAppend() } catch { fail("scrolllab sweep: \(error.message)", code: error.code) }
+            sweep.done = Set(made.keys)
             opened.withLock { $0 = (results, sweep.done.count) }
             // `--disk-cache DIR`: every run starts with the folder's images as they were at the start.
             let diskFolder = needsSizes ? HeadlessDiskFolder(diskCache, files: images.files) : nil
             let diskStart = diskFolder?.start(assetCount: images.assetCount) ?? HeadlessDiskFolder.Start()
             sweep.disk = SweepRun.Disk(isOn: diskCache != .off, entries: diskStart.entries, corrupt: diskStart.corrupt,
                                        keepsStored: diskFolder != nil)
+            // A result is resumed only when it was made from these inputs: a changed feed, images' sizes, disk
+            // cache or gesture is never answered from old results.
+            let inputs = sweep.inputs
+            if let (id, _) = made.sorted(by: { $0.key < $1.key }).first(where: { id, was in
+                guard let gesture = id.split(separator: "|").last.map(String.init), let digest = digests[gesture] else { return false }
+                return was != inputs.line(gesture: digest)
+            }) {
+                results.close()
+                fail("scrolllab sweep: \(MessageText.quoted(out)) holds results made from other inputs than this run's (first: \(id)): "
+                     + "the feed, the images' sizes, the disk cache or the gesture changed, or the file is older than result digests; "
+                     + "give another --out, or remove it to run again", code: CommandExit.failed)
+            }
             let started = DispatchTime.now().uptimeNanoseconds
             let outcome = sweep.execute(perform: DispatchQueue.concurrentPerform, events: { k throws(SweepResults.Problem) in
                 var events: [PointerEvent] = []

@@ -27,21 +27,22 @@ final class SweepResults: Sendable {
     init(path: String) { self.path = path }
 
     /// Opens the file for appending (made if missing), locks it, cuts a torn last line, and returns
-    /// the ids it holds; every line is checked (a bad one mid-file is refused: `sweep repair` drops it).
-    /// `-` is standard output: written through, nothing read or resumed.
-    func openForAppend() throws(Problem) -> Set<String> {
+    /// the ids it holds, each with the `inputs` it was made from ("" for a line without them); every
+    /// line is checked (a bad one mid-file is refused: `sweep repair` drops it). `-` is standard output:
+    /// written through, nothing read or resumed.
+    func openForAppend() throws(Problem) -> [String: String] {
         let fd = path == "-" ? dup(STDOUT_FILENO) : open(path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw Problem(message: "cannot open \(MessageText.quoted(path)): \(OutputFile.errorText())") }
         var info = stat()
         let isFile = fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
         let regular = path != "-" && isFile
-        var ids: Set<String> = []
+        var ids: [String: String] = [:]
         // Standard output into a file (`--out - > results.jsonl`): a failed line is cut back there too.
         var whole: off_t = isFile && !regular ? lseek(fd, 0, fcntl(fd, F_GETFL) & O_APPEND != 0 ? SEEK_END : SEEK_CUR) : 0
         if regular {
             do throws(Problem) {
                 try Self.lock(fd, path: path)
-                let torn = try Self.read(fd: fd, path: path) { id, _, _, _ throws(Problem) in ids.insert(id) }
+                let torn = try Self.read(fd: fd, path: path) { id, line, _, _ throws(Problem) in ids[id] = SweepResultLine.inputs(of: line) }
                 whole = torn.wholeBytes
                 if torn.line != nil, ftruncate(fd, whole) != 0 {
                     // A line cut short by a kill: dropped, and its result run again.

@@ -9,10 +9,13 @@
 - `merge` refuses two results for one id (naming both files) and a torn part (naming its line); a line
   that is not a result is refused; `sweep repair` drops a line torn mid-file.
 - `report` counts a repeated line once and compares only the sessions every configuration ran.
+- A results file made from other inputs (a feed's images changed under its name, a gesture edited) is
+  not resumed: refused with the first such result.
 """
 
 import json
 import os
+import re
 import resource
 import shutil
 import signal
@@ -161,6 +164,30 @@ r = run("sweep", "repair", "mid.jsonl")
 check("line 3 dropped" in r.stderr and "5 result(s) kept, 1 line(s) dropped" in r.stderr, "repair: %s" % r.stderr.strip())
 run("sweep", "--gestures", "pop", "--policies", "eager", "--out", "mid.jsonl")
 check(sorted(l["id"] for l in lines_of("mid.jsonl")) == sorted(json.loads(l)["id"] for l in good), "the resumed sweep redoes the dropped result")
+
+# A result is resumed only from the inputs it was made from (its line's `inputs` digest): the same feed file
+# with other images, or a gesture edited under its own name, is refused, never answered from old lines.
+run("feed", "generate", "--layout", "masonry", "--count", "120", "--seed", "4", "--out", "feed.jsonl")
+feed_sweep = ["sweep", "--gestures", "pop", "--policies", "eager", "--network", "lte", "--feed", "feed.jsonl", "--out", "feed-results.jsonl"]
+run(*feed_sweep)
+r = run(*feed_sweep)
+check("0 result(s) written, %d already" % sessions in r.stderr, "the same inputs resume: %s" % r.stderr.strip())
+with open(os.path.join(work, "feed.jsonl")) as f:
+    feed_text = f.read()
+write("feed.jsonl", re.sub(r'"bytes":[0-9]+', '"bytes":25000', feed_text))
+r = run(*feed_sweep, code=1)
+check("made from other inputs" in r.stderr and len(lines_of("feed-results.jsonl")) == sessions,
+      "the feed's images changed under its name: refused, nothing added: %s" % r.stderr.strip()[-160:])
+shutil.copytree(os.path.join(work, "pop"), os.path.join(work, "pop-edited"))
+session = os.path.join(work, "pop-edited", "session-00000.jsonl")
+with open(session) as f:
+    events = f.read().splitlines()
+events[-1] = re.sub(r'"x":(-?[0-9.]+)', lambda m: '"x":%s' % (float(m.group(1)) + 1), events[-1], count=1)
+write(session, "\n".join(events) + "\n")
+shutil.copy(os.path.join(work, "dedup.jsonl"), os.path.join(work, "edited.jsonl"))
+r = run("sweep", "--gestures", "pop-edited", "--policies", "eager", "--out", "edited.jsonl", code=1)
+check("made from other inputs" in r.stderr and "session-00000" in r.stderr,
+      "a gesture edited under its name: refused, naming its result: %s" % r.stderr.strip()[-160:])
 
 # Reports: each id once, over the sessions every configuration ran.
 r1 = run("sweep", "report", "locked.jsonl", "--json", "--resamples", "50")

@@ -79,6 +79,12 @@ public enum SweepResultLine {
         return (id, result)
     }
 
+    /// The line's `inputs` (`SweepInputs`), "" when it has none (made before lines carried them).
+    public static func inputs(of text: String) -> String {
+        guard case let .string(inputs)? = (try? JSONLineParser.parse(text[...]))?["inputs"] else { return "" }
+        return inputs
+    }
+
     private static func string(_ value: JSONValue, _ key: String) throws(Invalid) -> String {
         guard case let .string(s) = value[key] ?? .null, !s.isEmpty else { throw Invalid(reason: "it has no \(key)") }
         return s

@@ -51,6 +51,11 @@ public struct SweepRun: Sendable {
     /// The feed every run scrolls (nil: the bundled grid).
     public var feed: Feed?
     public var disk: Disk
+    /// The digest of what every line shares (the feed, the sizes, the disk cache's start): each line's
+    /// `inputs` adds its gesture's events (`SweepInputs`).
+    public var inputs: SweepInputs {
+        SweepInputs(feed: feed, assetByteSizes: assetByteSizes, assetCount: assetCount, diskEntries: disk.entries, diskCorrupt: disk.corrupt)
+    }
 
     public init(plan: SweepPlan, gestures: [String], shard: SweepShard = .whole, done: Set<String> = [], workers: Int = 1,
                 oracle: Bool = false, assetByteSizes: [Int] = [], assetCount: Int? = nil, feed: Feed? = nil, disk: Disk = Disk()) {
@@ -77,10 +82,17 @@ public struct SweepRun: Sendable {
         plan.configurations.filter { !done.contains(SweepPlan.id($0, gesture: gesture)) }
     }
 
-    /// The result line of `condition` on `gesture`'s `events`; `stored` gets the assets left on disk.
-    public func line(_ condition: RunCondition, gesture: String, events: [PointerEvent], stored: ([Int]) -> Void = { _ in }) -> JSONValue {
-        SweepPlan.run(condition, gesture: gesture, events: events, assetByteSizes: assetByteSizes, assetCount: assetCount, oracle: oracle,
-                      feed: feed, disk: disk.isOn, diskEntries: disk.entries, diskCorrupt: disk.corrupt, stored: stored)
+    /// The result line of `condition` on `gesture`'s `events`, with its `inputs` (`shared` of `inputs`, the
+    /// events' digest); `stored` gets the assets left on disk.
+    public func line(_ condition: RunCondition, gesture: String, events: [PointerEvent], inputs: String? = nil,
+                     stored: ([Int]) -> Void = { _ in }) -> JSONValue {
+        let line = SweepPlan.run(condition, gesture: gesture, events: events, assetByteSizes: assetByteSizes, assetCount: assetCount,
+                                 oracle: oracle, feed: feed, disk: disk.isOn, diskEntries: disk.entries, diskCorrupt: disk.corrupt,
+                                 stored: stored)
+        guard case var .object(pairs) = line else { return line }
+        // After the id and the gesture: what the result was made from.
+        pairs.insert(("inputs", .string(inputs ?? self.inputs.line(gesture: SweepInputs.digest(events)))), at: Swift.min(2, pairs.count))
+        return .object(pairs)
     }
 
     /// Runs every pending result of this shard: `perform(n, body)` calls `body(0)`…`body(n - 1)` on `n`
@@ -95,6 +107,7 @@ public struct SweepRun: Sendable {
         let failure = Mutex<Failure?>(nil)
         let stored = Mutex(Set<Int>())
         let keeps = disk.keepsStored
+        let shared = inputs
         withoutActuallyEscaping(events) { events in withoutActuallyEscaping(write) { write in perform(threads) { _ in
             while true {
                 let k: Int? = next.withLock { n in
@@ -107,8 +120,9 @@ public struct SweepRun: Sendable {
                 guard !todo.isEmpty else { continue }
                 do throws(Failure) {
                     let gesture = try events(k)
+                    let digest = shared.line(gesture: SweepInputs.digest(gesture))
                     for condition in todo {
-                        let result = line(condition, gesture: name, events: gesture) { assets in
+                        let result = line(condition, gesture: name, events: gesture, inputs: digest) { assets in
                             if keeps { stored.withLock { $0.formUnion(assets) } }
                         }
                         try write(result)

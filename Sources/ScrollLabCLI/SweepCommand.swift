@@ -314,6 +314,9 @@ struct SweepCommand: ParsableCommand {
         @Flag(help: "One JSON line per row instead of a table.")
         var json = false
 
+        @Option(help: ArgumentHelp("Also write the report as one self-contained web page: the verdict per condition with its frontier drawn (figures on hover), the cost sheet per policy with intervals, and the --recommend --json and --json lines embedded.", valueName: "FILE"))
+        var html: String?
+
         @Option(parsing: .unconditional, help: "Bootstrap resamples (default 1000).")
         var resamples = 1000
 
@@ -328,6 +331,7 @@ struct SweepCommand: ParsableCommand {
             var conflicts = PathConflicts()
             conflicts.input(file, "FILE")
             conflicts.output(plot, "--plot")
+            conflicts.output(html, "--html")
             if let conflict = conflicts.firstConflict() { fail("scrolllab sweep report: " + conflict, code: CommandExit.usage) }
             let window = plot.map { _ in ThisBuild.windowRequired("--plot", command: "sweep report") }
             if let plot, plot != "-" { _ = openOutput(plot, option: "--plot", command: "sweep report").close() }
@@ -346,6 +350,15 @@ struct SweepCommand: ParsableCommand {
                 } else {
                     output.line(Self.table(rows, sessions: Set(results.map(\.gesture)).count))
                 }
+            }
+            if let html {
+                let rows = SweepSummary.rows(results, resamples: resamples)
+                let conditions = SweepRecommendation.conditions(results, resamples: resamples)
+                let title = "scrolllab sweep report \((file as NSString).lastPathComponent): \(results.count) runs, \(Set(results.map(\.gesture)).count) sessions"
+                let page = SweepReportPage(title: title, rows: rows.map(\.json), conditions: conditions).html
+                let out = openOutput(html, option: "--html", command: "sweep report")
+                guard out.write(page) else { fail("scrolllab sweep report: --html: \(out.failure ?? "cannot write \(MessageText.quoted(html))")") }
+                if let failure = out.close() { fail("scrolllab sweep report: --html: \(failure)") }
             }
             // The plot with --recommend too: a file named on the command line is never left empty on exit 0.
             if let plot, let window {

@@ -20,17 +20,14 @@ of docs/policies.md; without it, as in `make test`, the gestures are dealt betwe
 import json
 import os
 import shutil
-import socket
 import subprocess
 import sys
 import tempfile
-import time
-import urllib.error
 import urllib.parse
-import urllib.request
 
 sys.path.insert(0, os.path.dirname(__file__))
 from windowlib import check
+from chromelib import CHROMIUM, DRIVER, WebDriver, chromium_starts, free_port
 
 binary = os.path.abspath(sys.argv[1])
 table = "--table" in sys.argv
@@ -39,74 +36,10 @@ quick = "--quick" in sys.argv  # one gesture, one layout, one network: a look wh
 # as in `make test`, the gestures are dealt between the networks (each gesture once, both layouts: 20 replays).
 full = "--full" in sys.argv or table
 root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
-DRIVER = shutil.which("chromedriver")
 NETWORKS = ["3g", "edge"]
 LAYOUTS = ["grid", "masonry"]
 KINDS = ["browse", "flings", "read", "mixed"]
 GAP = 10
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-class WebDriver:
-    """A chromedriver session, spoken to over HTTP with JSON (the W3C WebDriver protocol)."""
-
-    def __init__(self, args, profile):
-        self.port = free_port()
-        self.process = subprocess.Popen([DRIVER, "--port=%d" % self.port], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        self.base = "http://127.0.0.1:%d" % self.port
-        for _ in range(100):
-            try:
-                self.call("GET", "/status")
-                break
-            except OSError:
-                time.sleep(0.1)
-        caps = {"capabilities": {"alwaysMatch": {"browserName": "chrome", "goog:loggingPrefs": {"performance": "ALL"},
-                                                 "goog:chromeOptions": {"binary": CHROMIUM, "args": args + ["--user-data-dir=" + profile]}}}}
-        self.session = self.call("POST", "/session", caps)["sessionId"]
-        self.call("POST", self.path("/timeouts"), {"script": 600000, "pageLoad": 60000})
-
-    def path(self, p):
-        return "/session/%s%s" % (self.session, p)
-
-    def call(self, method, path, body=None):
-        data = json.dumps(body).encode() if body is not None else None
-        request = urllib.request.Request(self.base + path, data=data, method=method,
-                                         headers={"Content-Type": "application/json"})
-        try:
-            with urllib.request.urlopen(request, timeout=900) as r:
-                return json.loads(r.read())["value"]
-        except urllib.error.HTTPError as e:
-            raise RuntimeError("WebDriver %s %s: %s" % (method, path, e.read()[:300]))
-
-    def cdp(self, cmd, params):
-        return self.call("POST", self.path("/goog/cdp/execute"), {"cmd": cmd, "params": params})
-
-    def run(self, script, *args, asynchronous=False):
-        return self.call("POST", self.path("/execute/async" if asynchronous else "/execute/sync"),
-                         {"script": script, "args": list(args)})
-
-    def requests_sent(self):
-        """Every `Network.requestWillBeSent` since the last call: (URL, wall time in ms)."""
-        out = []
-        for entry in self.call("POST", self.path("/se/log"), {"type": "performance"}):
-            message = json.loads(entry["message"])["message"]
-            if message.get("method") == "Network.requestWillBeSent":
-                out.append((message["params"]["request"]["url"], message["params"]["wallTime"] * 1000))
-        return out
-
-    def quit(self):
-        try:
-            self.call("DELETE", "/session/" + self.session)
-        except Exception:
-            pass
-        self.process.terminate()
-        self.process.wait(timeout=10)
 
 
 def lab(args):
@@ -185,13 +118,7 @@ def main():
     work = tempfile.mkdtemp(prefix="chrome-lazy.")
     serve_logs = []
     try:
-        try:
-            probe = subprocess.run([CHROMIUM, "--headless=new", "--no-sandbox", "--disable-gpu", "--dump-dom", "about:blank"],
-                                   capture_output=True, text=True, timeout=60)
-            ok = probe.returncode == 0 and "<html" in probe.stdout
-        except (OSError, subprocess.TimeoutExpired):
-            ok = False
-        if not ok:
+        if not chromium_starts():
             print("chrome_lazy_test: skipped: Chromium cannot start here (%s --headless=new)" % CHROMIUM)
             return
         gestures = [os.path.join(root, "Assets", "Gestures", g) for g in sorted(os.listdir(os.path.join(root, "Assets", "Gestures")))

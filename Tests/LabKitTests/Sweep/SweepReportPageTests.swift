@@ -1,0 +1,42 @@
+import Testing
+import ScrollKit
+@testable import LabKit
+
+/// `sweep report --html`'s page: self-contained, escaped, every row's measure in the cost sheet.
+@Suite struct SweepReportPageTests {
+    static let row: JSONValue = .object([
+        ("policy", .string("eager")), ("factor", .string("source")), ("value", .string("3g")), ("sessions", .int(6)),
+        ("blankTileSeconds", .object([("mean", .number(49.06)), ("lo", .number(19.57)), ("hi", .number(88.17))])),
+        ("loadsIssued", .null), ("undominatedShare", .number(0.5)),
+        ("someNewCost", .object([("mean", .number(1234.5)), ("lo", .number(1000)), ("hi", .number(1500))])),
+    ])
+
+    @Test func everyMeasureOfARowIsACellWithItsExactFigures() {
+        let page = SweepReportPage(title: "t", rows: [Self.row], conditions: []).html
+        #expect(page.contains(#"<td data-key="blankTileSeconds" data-mean="49.06" data-lo="19.57" data-hi="88.17""#))
+        #expect(page.contains("49.1 <small>[19.6, 88.2]</small>"))
+        // A measure the page does not know is shown under its own name.
+        #expect(page.contains(#"<th>someNewCost</th>"#) && page.contains(#"data-mean="1234.5""#))
+        #expect(page.contains(#"<td data-key="undominatedShare" data-value="0.5">50%</td>"#))
+        #expect(page.contains(#"<table data-factor="source" data-value="3g">"#))
+    }
+
+    @Test func textIsEscapedAndTheEmbeddedLinesCannotCloseTheirScript() {
+        var pairs: [(String, JSONValue)] = []
+        if case let .object(p) = Self.row { pairs = p }
+        pairs[0] = ("policy", .string("</script><b>&\""))
+        let page = SweepReportPage(title: "a <title> & more", rows: [.object(pairs)], conditions: []).html
+        #expect(page.contains("<title>a &lt;title&gt; &amp; more</title>"))
+        #expect(page.contains("&lt;/script&gt;&lt;b&gt;&amp;&quot;"))
+        #expect(page.components(separatedBy: "</script>").count == 3)   // the two embedded blocks' own ends only
+        #expect(!page.contains("http://") && !page.contains("https://"))
+    }
+
+    @Test func figuresKeepThreeSignificantDigits() {
+        #expect(SweepReportPage.figure(1234.5) == "1235")
+        #expect(SweepReportPage.figure(49.06) == "49.1")
+        #expect(SweepReportPage.figure(0.004) == "0.00")
+        #expect(SweepReportPage.figure(-2.125) == "-2.13")
+        #expect(SweepReportPage.fixed(.nan, 2) == "–")
+    }
+}

@@ -4,21 +4,28 @@
 # each network, and prints `sweep report --recommend`. Deterministic: the same seed and count give the
 # same paragraphs. A finished sweep is reused (the sweep resumes where it stopped).
 #
-#   Benchmarks/choose-policy.sh [--count N] [--seed S] [--networks LIST] [--jobs J] [--out DIR] [--bin PATH]
+#   Benchmarks/choose-policy.sh [--count N] [--seed S] [--networks LIST] [--feed FILE [--layout L]] [--jobs J]
+#                               [--out DIR] [--html PAGE] [--bin PATH]
 #
-# Defaults: 1000 `mixed` sessions, seed 7, networks lte,3g,edge, every core, .build/choose-policy,
-# .build/release/scrolllab (built from the sources first, unless --bin names one).
+# Defaults: 1000 `mixed` sessions, seed 7, networks lte,3g,edge, the bundled grid, every core,
+# .build/choose-policy, .build/release/scrolllab (built from the sources first, unless --bin names one).
+# --feed asks the question of your own feed (docs/feeds.md): the sessions are generated for its layout
+# (--layout, else the file's), every run scrolls it and moves its images' bytes. --html also writes the
+# shareable report page (`sweep report --html`).
 set -euo pipefail
 bin_given=""
 cd "$(dirname "$0")/.."
 
-count=1000 seed=7 networks=lte,3g,edge jobs="" out=.build/choose-policy bin=.build/release/scrolllab
+count=1000 seed=7 networks=lte,3g,edge jobs="" out=.build/choose-policy bin=.build/release/scrolllab feed="" layout="" html=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --count) count=$2; shift 2 ;;
     --seed) seed=$2; shift 2 ;;
     --networks) networks=$2; shift 2 ;;
     --jobs) jobs=$2; shift 2 ;;
+    --feed) feed=$2; shift 2 ;;
+    --layout) layout=$2; shift 2 ;;
+    --html) html=$2; shift 2 ;;
     --out) out=$2; shift 2 ;;
     --bin) bin=$2; bin_given=1; shift 2 ;;
     *) echo "unknown option $1" >&2; exit 64 ;;
@@ -27,14 +34,24 @@ done
 # The default binary is brought up to date first (a no-op when it is): a stale one gives figures its
 # sources do not. A binary named with --bin is used as it is.
 [ -n "$bin_given" ] || swift build -c release --product scrolllab >&2
+[ -z "$layout" ] || [ -n "$feed" ] || { echo "--layout lays out a --feed: give one" >&2; exit 64; }
+if [ -n "$feed" ]; then
+  [ -r "$feed" ] || { echo "cannot read the feed $feed" >&2; exit 2; }
+  feed="$(cd "$(dirname "$feed")" && pwd)/$(basename "$feed")"
+  # The layout the sessions are made for: --layout, else the feed file's own (its first line), else list.
+  [ -n "$layout" ] || layout="$(head -c 200 "$feed" | head -1 | sed -n 's/.*"layout" *: *"\([a-z]*\)".*/\1/p')"
+  [ -n "$layout" ] || layout=list
+fi
+case "$html" in ""|/*) ;; *) html="$PWD/$html" ;; esac
 mkdir -p "$out"
 cd "$out"
 case "$bin" in /*) ;; *) bin="$OLDPWD/$bin" ;; esac
-# A population and results made with other settings or by another binary are not reused.
-stamp="$(sha256sum "$bin" | cut -c1-16) mixed $count $seed $networks"
+# A population and results made with other settings, another feed or by another binary are not reused.
+stamp="$(sha256sum "$bin" | cut -c1-16) mixed $count $seed $networks ${feed:+$(sha256sum "$feed" | cut -c1-16) $layout}"
 if [ ! -f stamp ] || [ "$(cat stamp)" != "$stamp" ]; then rm -rf pop results.jsonl; fi
-[ -d pop ] || "$bin" gestures generate --kind mixed --count "$count" --seed "$seed" --out pop >&2
+[ -d pop ] || "$bin" gestures generate --kind mixed --count "$count" --seed "$seed" ${feed:+--layout "$layout"} --out pop >&2
 echo "$stamp" > stamp
-"$bin" sweep run --gestures pop --policies all --network "$networks" --out results.jsonl ${jobs:+--jobs "$jobs"} >&2
-echo "== $count mixed sessions (seed $seed) under $networks"
-"$bin" sweep report results.jsonl --recommend
+"$bin" sweep run --gestures pop --policies all --network "$networks" ${feed:+--feed "$feed" --layout "$layout"} \
+  --out results.jsonl ${jobs:+--jobs "$jobs"} >&2
+echo "== $count mixed sessions (seed $seed) under $networks${feed:+, scrolling $(basename "$feed") as $layout}"
+"$bin" sweep report results.jsonl --recommend ${html:+--html "$html"}

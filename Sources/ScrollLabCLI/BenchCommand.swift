@@ -104,6 +104,8 @@ struct BenchCommand: ParsableCommand {
 
     @OptionGroup var feedOptions: FeedOptions
 
+    @OptionGroup var phoneOptions: PhoneOptions
+
     func validate() throws {
         if frames, feedOptions.feed != nil { throw ValidationError("--feed is not measured by --frames (it times the bundled grid's drawing)") }
         try OptionRules.latencyMs(latencyMs)
@@ -163,6 +165,7 @@ struct BenchCommand: ParsableCommand {
         condition.diskCache = diskCache != "off"
         condition.layout = feedOptions.layout
         condition.columns = feedOptions.columns
+        condition.phone = phoneOptions.phone
         // A folder: every run starts with its images; what the runs stored is left there at the end.
         let imageFiles = network == nil || diskCache == "on" || diskCache == "off" ? [] : images.files
         let folder = HeadlessDiskFolder(DiskCacheChoice(argument: diskCache), files: imageFiles)

@@ -132,6 +132,11 @@ public struct SweepRecommendation: Sendable {
             case "source": return factor.value
             case "cacheImages": return "cache \(factor.value) images"
             case "refresh": return "\(factor.value) Hz"
+            // The phone's factors (B-COST-3): a run without one had the lab's default.
+            case "device": return factor.value.isEmpty ? "no device" : factor.value
+            case "downsample": return factor.value == "off" ? "decoded whole" : "downsampled"
+            case "decode": return factor.value == "main" ? "decoded on the main thread" : "decoded off the main thread"
+            case "cacheBytes": return factor.value.isEmpty ? "cache in images" : "cache \(factor.value) bytes"
             default: return "\(factor.name) \(factor.value)"
             }
         }.joined(separator: ", ")

@@ -90,7 +90,8 @@ extension FeedCommand {
                 output.line("  policy      blank screens·s       MB   loads" + (phone ? "  hitch ms/s  peak MB" : ""))
                 for row in rows {
                     let mark = row.isRecommended ? " *" : (phone && row.ruledOutBecause != nil ? " x" : "")
-                    output.line("  " + (row.policy.rawValue + mark).padding(toLength: 10, withPad: " ", startingAt: 0)
+                    let label = row.policy.rawValue + mark   // never cut: `flashlist x` is 11 characters
+                    output.line("  " + label.padding(toLength: Swift.max(10, label.count), withPad: " ", startingAt: 0)
                                 + Self.column(String(format: "%.2f", row.blankScreenSeconds), 17)
                                 + Self.column(String(format: "%.1f", Double(row.networkBytes) / 1e6), 9)
                                 + Self.column(String(row.loads), 8)

@@ -104,6 +104,8 @@ struct BenchCommand: ParsableCommand {
 
     @OptionGroup var feedOptions: FeedOptions
 
+    @OptionGroup var phoneOptions: PhoneOptions
+
     func validate() throws {
         if frames, feedOptions.feed != nil { throw ValidationError("--feed is not measured by --frames (it times the bundled grid's drawing)") }
         try OptionRules.latencyMs(latencyMs)
@@ -163,6 +165,7 @@ struct BenchCommand: ParsableCommand {
         condition.diskCache = diskCache != "off"
         condition.layout = feedOptions.layout
         condition.columns = feedOptions.columns
+        condition.phone = phoneOptions.phone
         // A folder: every run starts with its images; what the runs stored is left there at the end.
         let imageFiles = network == nil || diskCache == "on" || diskCache == "off" ? [] : images.files
         let folder = HeadlessDiskFolder(DiskCacheChoice(argument: diskCache), files: imageFiles)
@@ -192,7 +195,8 @@ struct BenchCommand: ParsableCommand {
                 output.line("scrolllab bench — \(Self.describeSource(config)), "
                       + (images.summary.map { $0 + ", " } ?? "") + "\(Self.describePipeline(config)), "
                       + (feedOptions.feed.map { "feed \($0.path) as \(config.feedLayout?.rawValue ?? "list"), " } ?? "")
-                      + "cache \(config.cacheByteLimit / config.bytesPerImage) images")
+                      + (condition.phone.cacheBytes.map { "cache \($0) bytes" } ?? "cache \(config.cacheByteLimit / config.bytesPerImage) images")
+                      + Self.describePhone(condition.phone))
             }
             var profileRows: [[GridBenchRow]] = []
             for (name, events) in gestures {
@@ -211,7 +215,7 @@ struct BenchCommand: ParsableCommand {
                     }
                 } else {
                     output.line("")
-                    output.line(Self.table(gesture: name, rows: rows, traffic: profile != nil))
+                    output.line(Self.table(gesture: name, rows: rows, traffic: profile != nil, phone: !condition.phone.isDefault))
                     output.line(Self.bracket(bench.oracle(events, variant: variants.first { !$0.isShipped } ?? variants[0])))
                 }
             }
@@ -247,10 +251,17 @@ struct BenchCommand: ParsableCommand {
         return "\(config.connections) loads at once (\(config.connections) \(carriers), \(config.httpVersion))"
     }
 
-    /// The table of one gesture; with `traffic`, the network's columns too.
-    static func table(gesture: String, rows: [GridBenchRow], traffic: Bool = false) -> String {
+    /// The phone, for the heading (nothing for the lab's default): ", iphone-se, decoded whole, on the main thread".
+    static func describePhone(_ phone: PhoneCost) -> String {
+        (phone.device.map { ", \($0.name)" } ?? "") + (phone.downsample ? "" : ", decoded whole") + (phone.decodeOnMain ? ", decoded on the main thread" : "")
+    }
+
+    /// The table of one gesture; with `traffic`, the network's columns too; with `phone`, what the phone
+    /// paid (B-COST-3): resident MB at the peak, the hitch time ratio, past the memory limit.
+    static func table(gesture: String, rows: [GridBenchRow], traffic: Bool = false, phone: Bool = false) -> String {
         var header = ["policy", "issued", "done", "cancel", "wasted", "blank t·s", "settle s", "settle max", "hit fades", "stale", "peak MB"]
         if traffic { header += ["net MB", "requests", "mem hits", "disk hits", "failed", "first s"] }
+        if phone { header += ["resident MB", "hitch ms/s", "killed"] }
         var lines: [[String]] = [header]
         for row in rows {
             let m = row.metrics
@@ -264,6 +275,8 @@ struct BenchCommand: ParsableCommand {
             ] + (!traffic ? [] : row.isBound ? Array(repeating: "-", count: 6) : [
                 format(Double(m.networkBytes) / 1_000_000, 2), "\(m.requests)", "\(m.memoryHits)", "\(m.diskHits)",
                 "\(m.failedLoads)", m.timeToFirstImage.map { format($0, 3) } ?? "-",
+            ]) + (!phone ? [] : row.isBound ? Array(repeating: "-", count: 3) : [
+                format(Double(m.peakResidentBytes) / 1_000_000, 2), format(m.hitchTimeRatioMsPerS, 1), m.memoryLimitExceeded > 0 ? "yes" : "no",
             ]))
         }
         let widths = header.indices.map { c in lines.map { $0[c].count }.max() ?? 0 }

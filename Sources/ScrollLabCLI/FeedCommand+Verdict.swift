@@ -11,14 +11,16 @@ extension FeedCommand {
             commandName: "verdict",
             abstract: "Every policy on the bundled gestures over a generated feed in each layout: the recommendation per layout.",
             discussion: """
-                Each layout gets its own generated feed (same seed, same image sizes: only the shapes differ). Blank time is \
+                Each layout gets its own generated feed (same seed, same image sizes: only the shapes differ); a layout \
+                named LAYOUT-photos gets camera photos of 1–12 MP instead of the web's images. Blank time is \
                 blank area in screens·s (items differ in size), bytes what crossed the network. Recommended: the least blank \
-                area among the policies moving at most 1.25× the fewest bytes (marked *).
+                area among the policies moving at most 1.25× the fewest bytes (marked *), never one the phone rules out \
+                (a critical hitch ratio over 10 ms/s, or past the --device's memory limit: marked x).
                 """
         )
 
-        @Option(help: ArgumentHelp("Layouts, comma-separated: \(FeedLayoutKind.names) (default grid,list,masonry)."))
-        var layouts: String = "grid,list,masonry"
+        @Option(help: ArgumentHelp("Layouts, comma-separated: \(FeedLayoutKind.names), each also as LAYOUT-photos (camera photos of 1–12 MP; default grid,list,masonry,masonry-photos)."))
+        var layouts: String = "grid,list,masonry,masonry-photos"
 
         @Option(help: ArgumentHelp("Network the images come over: " + NetworkProfile.names + " (default 3g)."))
         var network: NetworkProfile = .threeG
@@ -35,16 +37,21 @@ extension FeedCommand {
         @Flag(help: "One JSON line per layout and policy instead of tables.")
         var json = false
 
+        @OptionGroup var phoneOptions: PhoneOptions
+
         func validate() throws {
             _ = try kinds()
             guard (1...Feed.itemLimit).contains(count) else { throw ValidationError("--count must be between 1 and \(Feed.itemLimit) (got \(count))") }
         }
 
-        func kinds() throws -> [FeedLayoutKind] {
-            var seen: [FeedLayoutKind] = []
-            for kind in try SweepCommand.Run.list(layouts, "--layouts", { FeedLayoutKind(rawValue: $0) }) where !seen.contains(kind) {
-                seen.append(kind)
+        /// The feeds asked for: a layout, with the web's images or (`LAYOUT-photos`) camera photos.
+        func kinds() throws -> [(layout: FeedLayoutKind, images: FeedImageSizes)] {
+            var seen: [(layout: FeedLayoutKind, images: FeedImageSizes)] = []
+            let parsed = try SweepCommand.Run.list(layouts, "--layouts") { name -> (layout: FeedLayoutKind, images: FeedImageSizes)? in
+                if name.hasSuffix("-photos") { return FeedLayoutKind(rawValue: String(name.dropLast(7))).map { ($0, .photos) } }
+                return FeedLayoutKind(rawValue: name).map { ($0, .web) }
             }
+            for kind in parsed where !seen.contains(where: { $0 == kind }) { seen.append(kind) }
             return seen
         }
 
@@ -59,31 +66,40 @@ extension FeedCommand {
                 fail("scrolllab feed verdict: no gesture files (*.jsonl) in \(MessageText.quoted(directory.path))", code: CommandExit.input)
             }
             let sessions = files.map { loadGesture($0.path, command: "feed verdict") }
-            let verdict = FeedVerdict(condition: RunCondition(policy: .adaptive, source: .network(network)))
+            var condition = RunCondition(policy: .adaptive, source: .network(network))
+            condition.phone = phoneOptions.phone
+            let verdict = FeedVerdict(condition: condition)
             let output = CommandOutput(command: "feed verdict")
             if !json {
-                output.line("scrolllab feed verdict — \(network.name), feeds of \(count) generated items (seed \(seed)), "
+                output.line("scrolllab feed verdict — \(network.name)" + (condition.phone.device.map { ", \($0.name)" } ?? "") + ", feeds of \(count) generated items (seed \(seed)), "
                             + "\(files.count) gestures: \(files.map { $0.deletingPathExtension().lastPathComponent }.joined(separator: ", "))")
             }
             var summary: [String] = []
             for kind in try kinds() {
-                let feed = FeedGenerator(layout: kind, seed: seed).feed(count: count)
-                let rows = verdict.rows(feed: feed, layout: kind, gestures: sessions)
+                let feed = FeedGenerator(layout: kind.layout, seed: seed, images: kind.images).feed(count: count)
+                let rows = verdict.rows(feed: feed, layout: kind.layout, gestures: sessions, images: kind.images)
                 if json {
                     for row in rows { output.line(row.json.serialized) }
                     continue
                 }
+                // What the phone pays (B-COST-3), for big photos or a named device.
+                let phone = kind.images == .photos || !condition.phone.isDefault
+                let name = rows.first?.feedName ?? kind.layout.rawValue
                 output.line("")
-                output.line("\(kind.rawValue)")
-                output.line("  policy      blank screens·s       MB   loads")
+                output.line(name)
+                output.line("  policy      blank screens·s       MB   loads" + (phone ? "  hitch ms/s  peak MB" : ""))
                 for row in rows {
-                    output.line("  " + (row.policy.rawValue + (row.isRecommended ? " *" : "")).padding(toLength: 10, withPad: " ", startingAt: 0)
+                    let mark = row.isRecommended ? " *" : (phone && row.ruledOutBecause != nil ? " x" : "")
+                    let label = row.policy.rawValue + mark   // never cut: `flashlist x` is 11 characters
+                    output.line("  " + label.padding(toLength: Swift.max(10, label.count), withPad: " ", startingAt: 0)
                                 + Self.column(String(format: "%.2f", row.blankScreenSeconds), 17)
                                 + Self.column(String(format: "%.1f", Double(row.networkBytes) / 1e6), 9)
-                                + Self.column(String(row.loads), 8))
+                                + Self.column(String(row.loads), 8)
+                                + (phone ? Self.column(String(format: "%.1f", row.hitchTimeRatioMsPerS), 12)
+                                    + Self.column(String(format: "%.1f", Double(row.peakResidentBytes) / 1e6), 9) : ""))
                 }
                 if let pick = rows.first(where: \.isRecommended) {
-                    summary.append("\(kind.rawValue): \(pick.policy.rawValue)")
+                    summary.append("\(name): \(pick.policy.rawValue)")
                 }
             }
             if !json {

@@ -5,6 +5,7 @@ import ScrollKit
 import ScrollLabCore
 
 extension FeedLayoutKind: ExpressibleByArgument {}
+extension FeedImageSizes: ExpressibleByArgument {}
 
 /// `scrolllab feed`: make and check feed files (B-FEED-1; format in docs/feeds.md).
 struct FeedCommand: ParsableCommand {
@@ -40,6 +41,9 @@ struct FeedCommand: ParsableCommand {
         @Option(help: "File to write (default, or -: standard output).")
         var out: String?
 
+        @Option(help: "The images' sizes: web (the HTTP Archive's content images, default) or photos (camera photos of 1–12 MP in 0.2–2 MB files).")
+        var images: FeedImageSizes = .web
+
         func validate() throws {
             guard (1...Feed.itemLimit).contains(count) else {
                 throw ValidationError("--count must be between 1 and \(Feed.itemLimit) (got \(count))")
@@ -51,7 +55,7 @@ struct FeedCommand: ParsableCommand {
 
         func run() throws {
             let file = out.map { openOutput($0, command: "feed generate") } ?? .standardOutput()
-            let generator = FeedGenerator(layout: layout, seed: seed, columns: columns)
+            let generator = FeedGenerator(layout: layout, seed: seed, columns: columns, images: images)
             var text = generator.headerLine + "\n"
             func flush() {
                 guard file.write(text) else {

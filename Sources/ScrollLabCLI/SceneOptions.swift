@@ -81,6 +81,8 @@ struct SceneOptions: ParsableArguments {
 
     @OptionGroup var feedOptions: FeedOptions
 
+    @OptionGroup var phoneOptions: PhoneOptions
+
     func validate() throws {
         try OptionRules.latencyMs(latencyMs)
         try OptionRules.refresh(refresh)
@@ -132,6 +134,7 @@ struct SceneOptions: ParsableArguments {
         configuration.delaysContentTouches = delaysContentTouches
         configuration.canCancelContentTouches = canCancelContentTouches
         configuration.compare = compare
+        configuration.phone = phoneOptions.phone
         return configuration
     }
 

@@ -84,6 +84,8 @@ struct SweepCommand: ParsableCommand {
 
         @OptionGroup var feedFactors: SweepFeedOptions
 
+        @OptionGroup var phoneOptions: PhoneOptions
+
         @Option(help: "Folder of images, as replay's --assets: the grid shows its image files, and under --network each moves its file's size (default: the bundled Assets/Images, found from the current directory or the executable; a network without them is refused).")
         var assets: String?
 
@@ -119,6 +121,7 @@ struct SweepCommand: ParsableCommand {
             var plan = SweepPlan(policies: kinds, sources: sources, cacheImages: caches, refreshRates: rates, connections: connections,
                                  httpVersions: versions)
             try feedFactors.apply(to: &plan)
+            plan.phone = phoneOptions.phone
             return plan
         }
 
@@ -423,10 +426,13 @@ struct SweepCommand: ParsableCommand {
             let bytes = rows.contains { $0.networkBytes != nil }
             // And in the radio's energy (B-COST-2), where the results have it.
             let joules = rows.contains { $0.radioJoules != nil }
+            // And what the phone pays (B-COST-3), where the sweep modelled one: hitch ms/s, peak resident MB, share past the limit.
+            let phone = rows.contains { $0.phone != nil }
             for row in rows {
                 if row.factor != factor {
                     factor = row.factor
-                    out += "\n\nby \(factor)\n" + pad(["policy", factor, "n", "blank tile·s", "loads", "wasted", "undominated"] + (bytes ? ["kB"] : []) + (joules ? ["radio J"] : []))
+                    out += "\n\nby \(factor)\n" + pad(["policy", factor, "n", "blank tile·s", "loads", "wasted", "undominated"] + (bytes ? ["kB"] : []) + (joules ? ["radio J"] : [])
+                                                      + (phone ? ["hitch ms/s", "peak MB", "killed"] : []))
                 }
                 var cells = [row.policy, row.value, "\(row.sessions)",
                              row.policy == "bound-min-loads" ? "-" : interval(row.blankTileSeconds, 2),
@@ -435,9 +441,20 @@ struct SweepCommand: ParsableCommand {
                              row.undominatedShare.map { String(format: "%.0f%%", $0 * 100) } ?? "-"]
                 if bytes { cells.append(row.isBound ? "-" : row.networkBytes.map { interval(Self.kilobytes($0), 0) } ?? "-") }
                 if joules { cells.append(row.isBound ? "-" : row.radioJoules.map { interval($0, 1) } ?? "-") }
+                if phone {
+                    let p = row.isBound ? nil : row.phone
+                    cells.append(p.map { interval($0.hitchTimeRatioMsPerS, 1) } ?? "-")
+                    cells.append(p.map { interval(Self.megabytes($0.peakResidentBytes), 1) } ?? "-")
+                    cells.append(p.map { String(format: "%.0f%%", $0.memoryLimitExceeded.mean * 100) } ?? "-")
+                }
                 out += "\n" + pad(cells)
             }
             return out
+        }
+
+        /// An interval of bytes in MB (10⁶ bytes).
+        static func megabytes(_ i: SweepSummary.Interval) -> SweepSummary.Interval {
+            SweepSummary.Interval(mean: i.mean / 1e6, lower: i.lower / 1e6, upper: i.upper / 1e6)
         }
 
         /// An interval of bytes in kB (1000 bytes).
@@ -450,7 +467,7 @@ struct SweepCommand: ParsableCommand {
         }
 
         static func pad(_ cells: [String], nameWidths: (Int, Int)) -> String {
-            let widths = [nameWidths.0, nameWidths.1, 6, 26, 24, 22, 11, 26, 24]
+            let widths = [nameWidths.0, nameWidths.1, 6, 26, 24, 22, 11, 26, 24, 24, 24, 7]
             return cells.enumerated().map { i, c in
                 i < 2 ? c.padding(toLength: Swift.max(widths[i], c.count), withPad: " ", startingAt: 0)
                       : String(repeating: " ", count: Swift.max(0, widths[i] - c.count)) + c

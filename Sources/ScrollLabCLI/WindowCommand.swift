@@ -89,9 +89,6 @@ struct WindowCommand: ParsableCommand {
     @Option(name: .customLong("stall-every"), help: "With --stall-ms: stall once every this many seconds.")
     var stallEvery: Double?
 
-    @Flag(name: .customLong("decode-on-main"), help: "Decode images on the render thread (the classic mistake) instead of off it.")
-    var decodeOnMain = false
-
     @Option(help: ArgumentHelp("Fetch the grid's images over HTTP with URLSession from this URL template, {asset} standing for the image's number (e.g. http://127.0.0.1:8080/img/{asset}.jpg, what `scrolllab serve` prints). Failures show on the tiles and count in the metrics.", valueName: "URL-TEMPLATE"))
     var source: String?
 
@@ -186,7 +183,7 @@ struct WindowCommand: ParsableCommand {
         options.debugStallMs = debugStallMs
         options.stallMs = stallMs
         options.stallEvery = stallEvery
-        options.decodeOnMain = decodeOnMain
+        options.decodeOnMain = sceneOptions.phoneOptions.decodeOnMain
         options.source = source
         options.clearDiskCache = clearDiskCache
         options.httpTimeout = httpTimeout

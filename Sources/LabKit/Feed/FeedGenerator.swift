@@ -22,6 +22,8 @@ public struct FeedGenerator: Sendable {
     public var viewportWidth: Double
     /// Space between items, points.
     public var gap: Double
+    /// The images' sizes: the web's (default) or camera photos'.
+    public var images: FeedImageSizes
 
     /// Cell shapes of a carousel row (points).
     public static let carouselCells = [Size(width: 140, height: 140), Size(width: 260, height: 146), Size(width: 120, height: 180)]
@@ -32,7 +34,9 @@ public struct FeedGenerator: Sendable {
     enum Stream: UInt64 { case size = 0, shape = 1, rowLength = 2, rowCell = 3 }
 
     /// A generator for `layout`.
-    public init(layout: FeedLayoutKind, seed: UInt64, columns: Int = FeedLayout.defaultColumns, viewportWidth: Double = 320, gap: Double = 10) {
+    public init(layout: FeedLayoutKind, seed: UInt64, columns: Int = FeedLayout.defaultColumns, viewportWidth: Double = 320, gap: Double = 10,
+                images: FeedImageSizes = .web) {
+        self.images = images
         self.layout = layout
         self.seed = seed
         self.columns = Swift.max(1, columns)
@@ -68,7 +72,7 @@ public struct FeedGenerator: Sendable {
                 section = row
                 cellAspect = rowCell.width / rowCell.height
             }
-            var sample = ImageSizeDistribution.sample(u: draw(.size, i), v: draw(.shape, i))
+            var sample = images.sample(u: draw(.size, i), v: draw(.shape, i))
             if let cellAspect {
                 let pixels = Double(sample.pixelWidth * sample.pixelHeight)
                 sample.pixelWidth = Swift.max(1, Int((pixels * cellAspect).squareRoot().rounded()))
@@ -84,7 +88,7 @@ public struct FeedGenerator: Sendable {
             case .grid:
                 size = Size(width: columnWidth, height: columnWidth * FeedLayout.gridTile.height / FeedLayout.gridTile.width)
             }
-            let image = FeedImage(name: "feed-\(seed)-\(i).jpg", bytes: sample.bytes,
+            let image = FeedImage(name: (images == .photos ? "photo-" : "feed-") + "\(seed)-\(i).jpg", bytes: sample.bytes,
                                   pixelWidth: sample.pixelWidth, pixelHeight: sample.pixelHeight)
             body(FeedItem(size: size, image: i, section: section), image)
         }

@@ -7,7 +7,9 @@ import ScrollKit
 /// Blank time is measured as blank *area* (`blankAreaPt2s`, in screens·s: points² × s over the
 /// 320×450 view), since items differ in size; bytes are what crossed the network. The recommendation:
 /// the least blank area among the policies that move at most `byteAllowance` × the fewest bytes any
-/// policy moved (a frugal policy must not be beaten by one that simply downloads everything).
+/// policy moved (a frugal policy must not be beaten by one that simply downloads everything), never
+/// one the phone rules out (B-COST-3): a hitch ratio that is critical (over 10 ms/s, the mean over the
+/// gestures) or a gesture whose decoded bytes passed the device's memory limit.
 public struct FeedVerdict: Sendable {
     /// One policy's totals over the gestures in one layout.
     public struct Row: Hashable, Sendable {
@@ -21,6 +23,13 @@ public struct FeedVerdict: Sendable {
         public var loads: Int
         /// Whether this is the layout's recommendation.
         public var isRecommended = false
+        /// The images' sizes of the feed (the web's, or camera photos').
+        public var images: FeedImageSizes = .web
+        /// The phone's figures (B-COST-3): the mean hitch time ratio over the gestures, ms/s; the largest
+        /// peak of resident decoded bytes; the gestures whose bytes passed the memory limit.
+        public var hitchTimeRatioMsPerS = 0.0
+        public var peakResidentBytes = 0
+        public var memoryLimitExceeded = 0
 
         /// Makes a row.
         public init(layout: FeedLayoutKind, policy: LoadingPolicyKind, blankScreenSeconds: Double, networkBytes: Int, loads: Int,
@@ -33,11 +42,27 @@ public struct FeedVerdict: Sendable {
             self.isRecommended = isRecommended
         }
 
+        /// The feed's name in tables: the layout, `masonry-photos` for camera photos.
+        public var feedName: String { layout.rawValue + (images == .photos ? "-photos" : "") }
+
+        /// Why the phone rules this row out, or nil.
+        public var ruledOutBecause: String? {
+            var reasons: [String] = []
+            if hitchTimeRatioMsPerS > MainThreadMeter.criticalRatio {
+                reasons.append("hitch \(SweepRecommendation.fixed(hitchTimeRatioMsPerS, 1)) ms/s")
+            }
+            if memoryLimitExceeded > 0 { reasons.append("past the memory limit") }
+            return reasons.isEmpty ? nil : reasons.joined(separator: ", ")
+        }
+
         /// The row as a JSON line.
         public var json: JSONValue {
             .object([("layout", .string(layout.rawValue)), ("policy", .string(policy.rawValue)),
                      ("blankScreenSeconds", .number(blankScreenSeconds)), ("networkBytes", .int(networkBytes)),
-                     ("loads", .int(loads)), ("recommended", .bool(isRecommended))])
+                     ("loads", .int(loads)), ("recommended", .bool(isRecommended))]
+                    + (images == .web ? [] : [("images", .string(images.rawValue))])
+                    + [("hitchTimeRatioMsPerS", .number(hitchTimeRatioMsPerS)), ("peakResidentBytes", .int(peakResidentBytes)),
+                       ("memoryLimitExceeded", .int(memoryLimitExceeded))])
         }
     }
 
@@ -57,17 +82,21 @@ public struct FeedVerdict: Sendable {
 
     /// Every policy's row for `feed` laid out as `layout` over `gestures`, the recommendation marked.
     public func rows(feed: Feed, layout: FeedLayoutKind, gestures: [[PointerEvent]],
-                     policies: [LoadingPolicyKind] = LoadingPolicyKind.allCases) -> [Row] {
+                     policies: [LoadingPolicyKind] = LoadingPolicyKind.allCases, images: FeedImageSizes = .web) -> [Row] {
         var condition = self.condition
         condition.layout = layout
         let bench = GridBench(configuration: condition.gridConfiguration(feed: feed), replay: condition.replayClock)
         var rows: [Row] = policies.map { Row(layout: layout, policy: $0, blankScreenSeconds: 0, networkBytes: 0, loads: 0) }
+        for i in rows.indices { rows[i].images = images }
         for events in gestures {
             for i in rows.indices {
                 let metrics = bench.run(events, policy: rows[i].policy).metrics
                 rows[i].blankScreenSeconds += metrics.blankAreaPt2s / Self.screenArea
                 rows[i].networkBytes += metrics.networkBytes
                 rows[i].loads += metrics.loadsIssued
+                rows[i].hitchTimeRatioMsPerS += metrics.hitchTimeRatioMsPerS / Double(gestures.count)
+                rows[i].peakResidentBytes = Swift.max(rows[i].peakResidentBytes, metrics.peakResidentBytes)
+                rows[i].memoryLimitExceeded += metrics.memoryLimitExceeded
             }
         }
         if let pick = Self.recommendation(rows) { rows[pick].isRecommended = true }
@@ -75,11 +104,14 @@ public struct FeedVerdict: Sendable {
     }
 
     /// The index of the recommended row: least blank area within the byte allowance (ties: fewer
-    /// bytes, then the order given); nil for no rows.
+    /// bytes, then the order given) among the rows the phone does not rule out (all of them if it rules
+    /// out every one); nil for no rows.
     public static func recommendation(_ rows: [Row]) -> Int? {
-        guard let fewest = rows.map(\.networkBytes).min() else { return nil }
+        let allowed = rows.indices.filter { rows[$0].ruledOutBecause == nil }
+        let candidates = allowed.isEmpty ? Array(rows.indices) : allowed
+        guard let fewest = candidates.map({ rows[$0].networkBytes }).min() else { return nil }
         let limit = Double(fewest) * byteAllowance
-        return rows.indices.filter { Double(rows[$0].networkBytes) <= limit }.min { a, b in
+        return candidates.filter { Double(rows[$0].networkBytes) <= limit }.min { a, b in
             (rows[a].blankScreenSeconds, rows[a].networkBytes, a) < (rows[b].blankScreenSeconds, rows[b].networkBytes, b)
         }
     }

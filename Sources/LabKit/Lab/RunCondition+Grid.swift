@@ -24,12 +24,15 @@ extension RunCondition {
         }
         c.cacheByteLimit = cacheImages * c.bytesPerImage
         if !diskCache { c.diskCacheByteLimit = nil }
+        c.refresh = refresh
+        phone.apply(to: &c)
         if let feed {
             let network = c.network
             c.use(feed, layout: layout, columns: columns)
             // Without a network no bytes move: the feed's sizes are not this condition's.
             if network == nil { c.assetByteSizes = [] }
         }
+        phone.setDecodeTimes(in: &c)
     }
 
     /// The grid's configuration under this condition (see `apply(to:)`).

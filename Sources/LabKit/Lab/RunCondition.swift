@@ -56,6 +56,8 @@ public struct RunCondition: Hashable, Sendable {
     public var items: Int = GridSceneConfiguration().itemCount
     /// A modelled disk cache under a network (false: `--disk-cache off`).
     public var diskCache = true
+    /// The phone: its device, how images decode, the memory cache in bytes (B-COST-3).
+    public var phone = PhoneCost()
 
     /// The memory cache the lab uses unless told otherwise, in images.
     public static let defaultCacheImages = 12

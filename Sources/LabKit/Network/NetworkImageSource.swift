@@ -36,8 +36,13 @@ public struct NetworkImageSource: ImageSource, Sendable {
     public var byteSizes: [Int]
     /// Transfer size of an asset without a stated size.
     public var defaultBytes: Int
-    /// Decode time per image, seconds.
-    public var decodeCost: Double
+    /// Decode times: one for every image, or each image's own (B-COST-3).
+    public var decode: DecodeTimes
+    /// Decode time per image without one of its own, seconds.
+    public var decodeCost: Double {
+        get { decode.constant }
+        set { decode.constant = Swift.max(0, newValue) }
+    }
     /// Decoded size of every image (what the memory cache counts).
     public var decodedBytes: Int
     /// Requests in flight at once to the image host under HTTP/1.1 (one connection each).
@@ -124,7 +129,7 @@ public struct NetworkImageSource: ImageSource, Sendable {
         self.profile = profile
         self.byteSizes = byteSizes
         self.defaultBytes = Swift.max(0, defaultBytes)
-        self.decodeCost = Swift.max(0, decodeCost)
+        self.decode = DecodeTimes(constant: decodeCost)
         self.decodedBytes = Swift.max(0, decodedBytes)
         self.connections = HostConnections(perHost: Swift.max(1, connectionsPerHost), httpVersion: httpVersion)
         self.order = order
@@ -143,6 +148,16 @@ public struct NetworkImageSource: ImageSource, Sendable {
         key.asset >= 0 && key.asset < byteSizes.count ? Swift.max(0, byteSizes[key.asset]) : defaultBytes
     }
 
+    /// The decode time of `key`: its own, else `decodeCost`.
+    public func decodeCost(of key: ImageKey) -> Double { decode.seconds(key) }
+
+    public func decodingKeys(at time: Double) -> [ImageKey] {
+        finishing.compactMap { c in
+            guard case .image = c.result, c.time > time, c.time - decodeCost(of: c.ticket.key) <= time else { return nil }
+            return c.ticket.key
+        }
+    }
+
     /// True when `key` is in the disk cache (a load begun now reads it from there).
     public func isStoredLocally(_ key: ImageKey) -> Bool { disk?.contains(key) ?? false }
 
@@ -157,7 +172,7 @@ public struct NetworkImageSource: ImageSource, Sendable {
         if store.entries?.get(ticket.key) != nil {
             meter.traffic.diskHits += 1
             let read = Self.diskReadTime(bytes: transferBytes(of: ticket.key))
-            finishing.append(LoadCompletion(ticket: ticket, result: .image(bytes: decodedBytes), time: clock + read + decodeCost))
+            finishing.append(LoadCompletion(ticket: ticket, result: .image(bytes: decodedBytes), time: clock + read + decodeCost(of: ticket.key)))
             return
         }
         if store.corrupt.remove(ticket.key.asset) != nil { meter.traffic.diskCorrupt += 1 }
@@ -252,7 +267,7 @@ public struct NetworkImageSource: ImageSource, Sendable {
                 received(t.bytes)
                 if active.isEmpty { meter.radio.idle(at: clock) }
                 _ = store.entries?.insert(t.ticket.key, cost: t.bytes)
-                finishing.append(LoadCompletion(ticket: t.ticket, result: .image(bytes: decodedBytes), time: clock + decodeCost,
+                finishing.append(LoadCompletion(ticket: t.ticket, result: .image(bytes: decodedBytes), time: clock + decodeCost(of: t.ticket.key),
                                                 timing: TransferTiming(firstByte: t.firstByte, lastByte: clock, bytes: t.bytes)))
                 freed = true
             } else {

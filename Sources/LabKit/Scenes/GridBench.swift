@@ -222,7 +222,8 @@ public struct GridBenchRow: Hashable, Sendable {
             case "blankTileSeconds": out.append((key, hasTiming ? value : .null))
             case "settleLatency": out.append((key, hasSettle ? value : .null))
             case "peakDecodedBytes": out.append((key, hasMemory ? value : .null))
-            case _ where LoadMetrics.popInKeys.contains(key) || LoadMetrics.trafficKeys.contains(key):
+            case _ where LoadMetrics.popInKeys.contains(key) || LoadMetrics.trafficKeys.contains(key)
+                || LoadMetrics.costKeys.contains(key):
                 out.append((key, isBound ? .null : value))
             default: out.append((key, value))
             }
@@ -255,6 +256,7 @@ extension GridBenchRow {
                 total.metrics.radioJoules += m.radioJoules
                 total.metrics.radioActiveSeconds += m.radioActiveSeconds
                 total.metrics.peakDecodedBytes = Swift.max(total.metrics.peakDecodedBytes, m.peakDecodedBytes)
+                total.metrics = total.metrics.addingCosts(of: m)
             }
             return total
         }

@@ -106,12 +106,16 @@ public final class GridScene: LabScene, ScrollViewDelegate {
     /// constant latency with no bandwidth limit (so `--latency-ms` figures stay what they were).
     public static func headlessSource(_ c: GridSceneConfiguration) -> any ImageSource {
         guard let profile = c.network else {
-            return VirtualImageSource(latency: c.latency, decodeCost: c.decodeCost, bytesPerImage: c.bytesPerImage)
+            var source = VirtualImageSource(latency: c.latency, decodeCost: c.decodeCost, bytesPerImage: c.bytesPerImage)
+            source.decodeCosts = c.decodeCosts
+            return source
         }
-        return NetworkImageSource(profile: profile, byteSizes: c.assetByteSizes, decodeCost: c.decodeCost,
-                                  decodedBytes: c.bytesPerImage, connectionsPerHost: c.hostConnections(),
-                                  httpVersion: c.httpVersion, order: c.requestOrder, diskByteLimit: c.diskCacheByteLimit,
-                                  diskEntries: c.diskCacheEntries, diskCorrupt: c.diskCacheCorrupt, seed: c.networkSeed)
+        var source = NetworkImageSource(profile: profile, byteSizes: c.assetByteSizes, decodeCost: c.decodeCost,
+                                        decodedBytes: c.bytesPerImage, connectionsPerHost: c.hostConnections(),
+                                        httpVersion: c.httpVersion, order: c.requestOrder, diskByteLimit: c.diskCacheByteLimit,
+                                        diskEntries: c.diskCacheEntries, diskCorrupt: c.diskCacheCorrupt, seed: c.networkSeed)
+        source.decode.byAsset = c.decodeCosts
+        return source
     }
 
     /// The modelled disk cache policies may read (nil: no network model, or no disk cache).
@@ -142,7 +146,7 @@ public final class GridScene: LabScene, ScrollViewDelegate {
     public var loadingPolicy: any LoadingPolicy { loading.policy }
 
     /// The B-POL-2 metrics of the current segment: since the policy was last switched or reset.
-    public var metrics: LoadMetrics { loading.recorder.metrics }
+    public var metrics: LoadMetrics { loading.metrics }
 
     /// The policy as the comparison names it: its variant (`texture@shipped` on its system's pipeline),
     /// and the seed problem shown broken (`deferred · problem 1`), which is a policy of its own for the metrics.

@@ -10,7 +10,7 @@ extension GridSceneConfiguration {
         assetCount = Swift.max(1, feed.images.count)
         assetByteSizes = feed.imageByteSizes
         // Policies count the cache in images: of this feed's mean decoded size.
-        let decoded = FeedDecodedSizes.decodedBytes(feed: feed, layout: feedGeometry)
+        let decoded = FeedDecodedSizes.decodedBytes(feed: feed, layout: feedGeometry, downsample: downsample)
         bytesPerImage = Swift.max(1, decoded.reduce(0, +) / Swift.max(1, decoded.count))
     }
 
@@ -30,6 +30,6 @@ extension GridScene {
     /// The headless source for `c`: with a feed, its images decode to their own sizes.
     static func feedSized(_ source: any ImageSource, _ c: GridSceneConfiguration, layout: FeedLayout) -> any ImageSource {
         guard let feed = c.feed else { return source }
-        return FeedDecodedSizes(source, feed: feed, layout: layout)
+        return FeedDecodedSizes(source, feed: feed, layout: layout, downsample: c.downsample, memoryLimitBytes: c.device?.memoryLimitBytes)
     }
 }

@@ -67,6 +67,17 @@ public struct GridSceneConfiguration: Hashable, Sendable {
     public var feedLayout: FeedLayoutKind?
     /// Columns of a feed's masonry or grid.
     public var feedColumns: Int?
+    /// The phone whose costs the run models (B-COST-3, `--device`): each image decodes in its own time
+    /// (`decodeCosts`) and the device's memory limit holds; nil: the lab's constant decode, no limit.
+    public var device: DeviceProfile?
+    /// Images decode downsampled to their tile's pixels (`--downsample on`, the default) or whole.
+    public var downsample = true
+    /// Decodes run on the main thread (`--decode-on-main`): the model charges them to its frames.
+    public var decodeOnMain = false
+    /// The display's refresh rate, Hz: the frame budget the main thread's work is charged against.
+    public var refresh = 60.0
+    /// Each image's decode time on `device`, seconds, by asset (empty: `decodeCost` for every image).
+    public var decodeCosts: [Double] = []
 
     /// The defaults above.
     public init() {}

@@ -8,7 +8,7 @@ extension RunCondition {
         case let .network(profile): source = "network=" + profile.name
         }
         return "\(variant.name)|\(source)|cache=\(cacheImages)|refresh=\(Source.number(refresh))|connections=\(connections)|http=\(http.rawValue)"
-            + (feed.map { "|feed=" + $0 } ?? "") + (layout.map { "|layout=" + $0.rawValue } ?? "")
+            + (feed.map { "|feed=" + $0 } ?? "") + (layout.map { "|layout=" + $0.rawValue } ?? "") + phone.idPart
     }
 
     /// The sweep's factors as a result line's keys.
@@ -22,6 +22,6 @@ extension RunCondition {
                 ("http", .string(http.rawValue))]
         if let feed { out.append(("feed", .string(feed))) }
         if let layout { out.append(("layout", .string(layout.rawValue))) }
-        return out
+        return out + phone.json
     }
 }

@@ -23,6 +23,8 @@ public struct SweepPlan: Sendable {
     public var layouts: [FeedLayoutKind?] = [nil]
     /// The name of the feed every configuration scrolls (nil: the bundled grid).
     public var feed: String?
+    /// The phone every configuration models (B-COST-3; the lab's default unless `--device` and the rest say).
+    public var phone = PhoneCost()
 
     /// A plan; an empty factor list stands for the lab's default (80 ms, a 12-image cache, 60 Hz, 6
     /// connections, HTTP/1.1). A value given twice (`80,80.0,8e1`, `12,012`, `eager,eager`) is one value:
@@ -60,8 +62,10 @@ public struct SweepPlan: Sendable {
                         for k in connections {
                             for h in httpVersions {
                                 for l in layouts {
-                                    out.append(Configuration(variant: p, source: s, cacheImages: c, refresh: r, connections: k, http: h,
-                                                             layout: l, feed: feed))
+                                    var configuration = Configuration(variant: p, source: s, cacheImages: c, refresh: r, connections: k,
+                                                                      http: h, layout: l, feed: feed)
+                                    configuration.phone = phone
+                                    out.append(configuration)
                                 }
                             }
                         }

@@ -14,6 +14,23 @@ public struct SweepRecommendation: Sendable {
         public var blankTileSeconds: SweepSummary.Interval
         /// Bytes under a network, else loads issued.
         public var cost: SweepSummary.Interval
+        /// The mean hitch time ratio, ms/s, and the share of sessions past the memory limit (B-COST-3;
+        /// nil when the lines have none).
+        public var hitchTimeRatioMsPerS: Double?
+        public var memoryLimitExceeded: Double?
+
+        /// Why the phone rules this policy out (B-COST-3), or nil: a critical hitch ratio (> 10 ms/s,
+        /// Apple's band), or a session past the device's memory limit (the app would be killed).
+        public var ruledOutBecause: String? {
+            var reasons: [String] = []
+            if let hitch = hitchTimeRatioMsPerS, hitch > MainThreadMeter.criticalRatio {
+                reasons.append("hitch ratio \(SweepRecommendation.fixed(hitch, 1)) ms/s, critical (> 10)")
+            }
+            if let exceeded = memoryLimitExceeded, exceeded > 0 {
+                reasons.append("past the memory limit in \(SweepRecommendation.fixed(exceeded * 100, 0))% of sessions")
+            }
+            return reasons.isEmpty ? nil : reasons.joined(separator: " and ")
+        }
     }
 
     /// The factors and their values that make the condition (`source` = `3g`, …), in report order.
@@ -33,6 +50,10 @@ public struct SweepRecommendation: Sendable {
     /// Pairs of the recommended policy and another frontier policy whose means lie within each other's
     /// intervals: (other policy, "blank time" and/or the cost's name).
     public var withinIntervals: [(policy: String, figures: [String])]
+    /// The policies the phone rules out (B-COST-3), with why: never on the frontier nor recommended
+    /// (unless every policy is ruled out: then the frontier is over all, and `allRuledOut` says so).
+    public var ruledOut: [(policy: String, reason: String)] = []
+    public var allRuledOut = false
 
     /// One recommendation per condition, conditions in the order of their factor values.
     public static func conditions(_ results: [SweepSummary.Result], resamples: Int = 1000, seed: UInt64 = 1) -> [SweepRecommendation] {
@@ -47,6 +68,10 @@ public struct SweepRecommendation: Sendable {
         }
         var rng = SplitMix64(seed: seed)
         let ordered = SweepSummary.drawOrder(results).map { results[$0] }
+        func mean(_ xs: [Double?]) -> Double? {
+            let known = xs.compactMap { $0 }
+            return known.isEmpty || known.count != xs.count ? nil : known.reduce(0, +) / Double(known.count)
+        }
         return keys.compactMap { k in
             let picked = ordered.filter { key($0) == k }
             let bytes = picked.allSatisfy { $0.networkBytes != nil }
@@ -55,18 +80,24 @@ public struct SweepRecommendation: Sendable {
                 let runs = picked.filter { $0.policy == policy }
                 return Point(policy: policy, sessions: runs.count,
                              blankTileSeconds: SweepSummary.bootstrap(runs.map(\.blankTileSeconds), resamples: resamples, rng: &rng),
-                             cost: SweepSummary.bootstrap(runs.map { bytes ? $0.networkBytes ?? 0 : $0.loadsIssued }, resamples: resamples, rng: &rng))
+                             cost: SweepSummary.bootstrap(runs.map { bytes ? $0.networkBytes ?? 0 : $0.loadsIssued }, resamples: resamples, rng: &rng),
+                             hitchTimeRatioMsPerS: mean(runs.map(\.hitchTimeRatioMsPerS)),
+                             memoryLimitExceeded: mean(runs.map(\.memoryLimitExceeded)))
             }
             return SweepRecommendation(condition: zip(present, k).map { ($0, $1) }, costName: bytes ? "bytes" : "loads", points: points)
         }
     }
 
     /// The recommendation for `points` (at least one) in `condition`.
-    init?(condition: [(name: String, value: String)], costName: String, points: [Point]) {
-        guard !points.isEmpty else { return nil }
+    init?(condition: [(name: String, value: String)], costName: String, points all: [Point]) {
+        guard !all.isEmpty else { return nil }
         self.condition = condition
         self.costName = costName
-        self.points = points
+        self.points = all
+        ruledOut = all.compactMap { p in p.ruledOutBecause.map { (p.policy, $0) } }
+        let allowed = all.filter { $0.ruledOutBecause == nil }
+        allRuledOut = allowed.isEmpty
+        let points = allowed.isEmpty ? all : allowed
         func dominated(_ p: Point, by q: Point) -> Bool {
             let (pb, pc, qb, qc) = (p.blankTileSeconds.mean, p.cost.mean, q.blankTileSeconds.mean, q.cost.mean)
             return qb <= pb && qc <= pc && (qb < pb || qc < pc)
@@ -101,6 +132,11 @@ public struct SweepRecommendation: Sendable {
             case "source": return factor.value
             case "cacheImages": return "cache \(factor.value) images"
             case "refresh": return "\(factor.value) Hz"
+            // The phone's factors (B-COST-3): a run without one had the lab's default.
+            case "device": return factor.value.isEmpty ? "no device" : factor.value
+            case "downsample": return factor.value == "off" ? "decoded whole" : "downsampled"
+            case "decode": return factor.value == "main" ? "decoded on the main thread" : "decoded off the main thread"
+            case "cacheBytes": return factor.value.isEmpty ? "cache in images" : "cache \(factor.value) bytes"
             default: return "\(factor.name) \(factor.value)"
             }
         }.joined(separator: ", ")
@@ -164,6 +200,11 @@ public struct SweepRecommendation: Sendable {
             let pairs = withinIntervals.map { "\($0.policy) (\($0.figures.joined(separator: " and ")))" }
             text += "Within the intervals of \(recommended.policy): " + pairs.joined(separator: ", ") + "."
         }
+        if !ruledOut.isEmpty {
+            text += allRuledOut ? " Every policy is ruled out on this phone (the frontier above is over all of them): "
+                : " Ruled out on this phone: "
+            text += ruledOut.map { "\($0.policy) (\($0.reason))" }.joined(separator: ", ") + "."
+        }
         return text
     }
 
@@ -178,7 +219,9 @@ public struct SweepRecommendation: Sendable {
                         ("nextLessBlank", nextLessBlank.map { .string($0.policy) } ?? .null),
                         ("nextCheaper", nextCheaper.map { .string($0.policy) } ?? .null),
                         ("withinIntervals", .array(withinIntervals.map { .object([("policy", .string($0.policy)),
-                                                                                  ("figures", .array($0.figures.map { .string($0) }))]) })),
-                        ("paragraph", .string(paragraph))])
+                                                                                  ("figures", .array($0.figures.map { .string($0) }))]) }))]
+                        + (ruledOut.isEmpty ? [] : [("ruledOut", .array(ruledOut.map { .object([("policy", .string($0.policy)),
+                                                                                                 ("reason", .string($0.reason))]) }))])
+                        + [("paragraph", .string(paragraph))])
     }
 }

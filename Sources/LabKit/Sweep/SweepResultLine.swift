@@ -66,6 +66,15 @@ public enum SweepResultLine {
             default: throw Invalid(reason: "\(key) must be a name")
             }
         }
+        // The phone the run modelled (B-COST-3; lines without a device or another decode have none).
+        for key in ["device", "downsample", "decode"] {
+            switch value[key] ?? .null {
+            case .null: break
+            case let .string(text) where !text.isEmpty: factors[key] = text
+            default: throw Invalid(reason: "\(key) must be a name")
+            }
+        }
+        if let bytes = try metric(value, "cacheBytes", optional: true) { factors["cacheBytes"] = SweepPlan.Source.number(bytes) }
         // Bytes count only where a network moved them.
         var overNetwork = false
         if case .string = value["network"] ?? .null { overNetwork = true }
@@ -76,7 +85,11 @@ public enum SweepResultLine {
             oracleBlankTileSeconds: try metric(value, "oracleBlankTileSeconds", optional: true),
             networkBytes: overNetwork ? try metric(value, "networkBytes", optional: true) : nil,
             radioJoules: overNetwork ? try metric(value, "radioJoules", optional: true) : nil)
-        return (id, result)
+        var phone = result
+        phone.hitchTimeRatioMsPerS = try metric(value, "hitchTimeRatioMsPerS", optional: true)
+        phone.peakResidentBytes = try metric(value, "peakResidentBytes", optional: true)
+        phone.memoryLimitExceeded = try metric(value, "memoryLimitExceeded", optional: true)
+        return (id, phone)
     }
 
     /// The line's `inputs` (`SweepInputs`), "" when it has none (made before lines carried them).

@@ -20,6 +20,11 @@ public enum SweepSummary {
         public var networkBytes: Double?
         /// The radio's joules for them (B-COST-2), when the run's source was a network and its line has them.
         public var radioJoules: Double?
+        /// The phone's figures (B-COST-3), when the line has them: hitch ms per s of motion, the peak of
+        /// decoded bytes resident, 1 when they passed the device's memory limit.
+        public var hitchTimeRatioMsPerS: Double?
+        public var peakResidentBytes: Double?
+        public var memoryLimitExceeded: Double?
 
         public init(gesture: String, policy: String, factors: [String: String], blankTileSeconds: Double, loadsIssued: Double,
                     loadsWasted: Double, boundMinLoads: Double? = nil, oracleBlankTileSeconds: Double? = nil, networkBytes: Double? = nil,
@@ -69,6 +74,9 @@ public enum SweepSummary {
         public var networkBytes: Interval?
         /// The radio's joules, when every run of the row has them (B-COST-2).
         public var radioJoules: Interval?
+        /// The phone's figures, when every run of the row has them (B-COST-3): the hitch time ratio, the
+        /// peak resident decoded bytes, the share of sessions past the memory limit.
+        public var phone: PhoneIntervals?
 
         /// `bound-min-loads` or `bound-oracle`: a bound, not a policy (its other figures mean nothing: null).
         public var isBound: Bool { policy.hasPrefix("bound-") }
@@ -80,12 +88,32 @@ public enum SweepSummary {
                             ("blankTileSeconds", blank), ("loadsIssued", loads),
                             ("loadsWasted", isBound ? .null : loadsWasted.json), ("undominatedShare", undominatedShare.map { .number($0) } ?? .null)]
                            + (isBound ? [] : networkBytes.map { [("networkBytes", $0.json)] } ?? [])
-                           + (isBound ? [] : radioJoules.map { [("radioJoules", $0.json)] } ?? []))
+                           + (isBound ? [] : radioJoules.map { [("radioJoules", $0.json)] } ?? [])
+                           + (isBound ? [] : phone.map { [("hitchTimeRatioMsPerS", $0.hitchTimeRatioMsPerS.json),
+                                                          ("peakResidentBytes", $0.peakResidentBytes.json),
+                                                          ("memoryLimitExceeded", $0.memoryLimitExceeded.json)] } ?? []))
         }
     }
 
+    /// A row's phone figures (B-COST-3), each a mean and its 95% interval.
+    public struct PhoneIntervals: Hashable, Sendable {
+        public var hitchTimeRatioMsPerS: Interval
+        public var peakResidentBytes: Interval
+        /// Of sessions past the memory limit (0–1).
+        public var memoryLimitExceeded: Interval
+    }
+
+    /// The factors that say a sweep modelled a phone other than the lab's default (B-COST-3): a report
+    /// shows the phone's columns only then, so a sweep without them reads as it did.
+    public static let phoneFactorNames = ["device", "downsample", "decode", "cacheBytes"]
+
+    /// True when some result ran with a phone factor.
+    public static func modelsPhone(_ results: [Result]) -> Bool {
+        results.contains { r in phoneFactorNames.contains { r.factors[$0] != nil } }
+    }
+
     /// The factors a report breaks results down by, in order.
-    public static let factorNames = ["source", "cacheImages", "refresh", "connections", "http", "feed", "layout"]
+    public static let factorNames = ["source", "cacheImages", "refresh", "connections", "http", "feed", "layout"] + phoneFactorNames
 
     /// The report: for each factor with more than one value (or, if none has, all results as one
     /// "all" column), one row per policy and value, policies and values in the order first met.
@@ -101,6 +129,9 @@ public enum SweepSummary {
         var bytesRng = SplitMix64(seed: seed &+ 0x6279_7465)
         // And energy from another, for the same reason.
         var joulesRng = SplitMix64(seed: seed &+ 0x6a6f_756c)
+        // And the phone's figures from a third, shown only when the sweep modelled a phone.
+        var phoneRng = SplitMix64(seed: seed &+ 0x7068_6f6e)
+        let phone = modelsPhone(results)
         var rows: [Row] = []
         for factor in factors {
             let values = factor == "all" ? ["all"] : ordered(results.map { $0.factors[factor] ?? "" }).sorted { rank(value: $0) < rank(value: $1) }
@@ -118,6 +149,7 @@ public enum SweepSummary {
                                   undominatedShare: share,
                                   networkBytes: bytes(picked.map { results[$0].networkBytes }, resamples: resamples, rng: &bytesRng))
                     row.radioJoules = bytes(picked.map { results[$0].radioJoules }, resamples: resamples, rng: &joulesRng)
+                    if phone { row.phone = phoneIntervals(picked.map { results[$0] }, resamples: resamples, rng: &phoneRng) }
                     rows.append(row)
                 }
             }
@@ -199,6 +231,14 @@ public enum SweepSummary {
             }
         }
         return flags
+    }
+
+    /// The phone's intervals of `runs` when every run has its figures, else nil.
+    static func phoneIntervals(_ runs: [Result], resamples: Int, rng: inout SplitMix64) -> PhoneIntervals? {
+        guard let hitch = bytes(runs.map(\.hitchTimeRatioMsPerS), resamples: resamples, rng: &rng),
+              let peak = bytes(runs.map(\.peakResidentBytes), resamples: resamples, rng: &rng),
+              let exceeded = bytes(runs.map(\.memoryLimitExceeded), resamples: resamples, rng: &rng) else { return nil }
+        return PhoneIntervals(hitchTimeRatioMsPerS: hitch, peakResidentBytes: peak, memoryLimitExceeded: exceeded)
     }
 
     /// The interval of an optional figure (bytes, joules) when every run has it (every run had a network), else nil.

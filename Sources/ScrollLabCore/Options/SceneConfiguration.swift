@@ -54,6 +54,8 @@ package struct SceneConfiguration: Sendable {
     package var canCancelContentTouches: OnOff = .on
     /// Compare mode: one phone per entry (empty: one phone).
     package var compare: [CompareEntry] = []
+    /// The phone the grid models (B-COST-3: `--device`, `--downsample`, `--decode-on-main`, `--cache-bytes`).
+    package var phone = PhoneCost()
 
     /// The command line's defaults.
     package init() {}
@@ -70,6 +72,7 @@ package struct SceneConfiguration: Sendable {
         condition.seedProblem = seedProblem.flatMap(SeedProblem.init(rawValue:))
         condition.items = items
         condition.diskCache = diskCache != .off
+        condition.phone = phone
         return condition
     }
 

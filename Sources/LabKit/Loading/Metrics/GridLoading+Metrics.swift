@@ -25,8 +25,15 @@ extension GridLoading {
         let loads = pipeline.segmentLoads
         recorder.setLoadCounts(issued: loads.issued, completed: loads.completed, cancelled: loads.cancelled)
         recorder.setTraffic(pipeline.source.traffic.since(trafficBaseline))
-        recorder.frame(time: time, tiles: tiles, isMoving: grid.scrollView.isTracking || grid.scrollView.isMoving,
+        let isMoving = grid.scrollView.isTracking || grid.scrollView.isMoving
+        recorder.frame(time: time, tiles: tiles, isMoving: isMoving,
                        cacheBytes: pipeline.cache.totalBytes, tileOnlyBytes: tileOnlyBytes)
+        var decoding = 0
+        for key in pipeline.source.decodingKeys(at: time) {
+            let bytes = cost.costs.decodedBytes(of: key)
+            if !cost.costs.refuses(bytes: bytes) { decoding += bytes }  // never allocated
+        }
+        cost.frame(time: time, isMoving: isMoving, residentBytes: pipeline.cache.totalBytes + tileOnlyBytes + decoding)
     }
 
     /// Copies the source's traffic as it is now into the metrics.
@@ -39,6 +46,7 @@ extension GridLoading {
     /// grid's tiles as they are.
     mutating func resetMetrics(_ recorder: LoadMetricsRecorder, grid: TileGrid) {
         self.recorder = recorder
+        cost = PhoneCostRecorder(costs: cost.costs, refresh: 1 / cost.meter.period)
         pipeline.beginSegment()
         trafficBaseline = pipeline.source.traffic
         if started { self.recorder.start(time: now, tiles: grid.frameTiles) }
@@ -49,5 +57,6 @@ extension GridLoading {
         let keys = pipeline.cache.keysByRecency
         for key in keys { pipeline.cache.remove(key) }
         recorder.evicted(keys)
+        cost.evicted(keys)
     }
 }

@@ -75,6 +75,21 @@ public struct LoadMetrics: Hashable, Sendable {
     public var radioJoules = 0.0
     /// Seconds the radio was out of idle for them (promotions, transfers, tails).
     public var radioActiveSeconds = 0.0
+    /// The most decoded bytes resident at a frame (B-COST-3): the memory cache, images only tiles hold,
+    /// and decodes running (their buffers are allocated).
+    public var peakResidentBytes = 0
+    /// Network bytes of images downloaded again because the memory cache had evicted them.
+    public var redownloadedBytes = 0
+    /// 1 when the resident bytes passed the device's memory limit (the OS would have killed the app), else 0.
+    public var memoryLimitExceeded = 0
+    /// Milliseconds of hitch (frames late for the main thread's work) per second of motion (Apple's hitch
+    /// time ratio: < 5 good, 5–10 warning, > 10 critical).
+    public var hitchTimeRatioMsPerS = 0.0
+    /// The 99th percentile over frames in motion of the main thread's work − the frame budget, ms
+    /// (Android's `frameOverrunMs`; negative: early).
+    public var frameOverrunMsP99 = 0.0
+    /// The main thread's work the loading caused: uploads, completions, decodes on it, ms.
+    public var mainThreadMs = 0.0
 
     /// Zero metrics.
     public init() {}
@@ -107,6 +122,12 @@ public struct LoadMetrics: Hashable, Sendable {
             ("wastedBytes", .int(wastedBytes)),
             ("radioJoules", .number(radioJoules)),
             ("radioActiveSeconds", .number(radioActiveSeconds)),
+            ("peakResidentBytes", .int(peakResidentBytes)),
+            ("redownloadedBytes", .int(redownloadedBytes)),
+            ("memoryLimitExceeded", .int(memoryLimitExceeded)),
+            ("hitchTimeRatioMsPerS", .number(hitchTimeRatioMsPerS)),
+            ("frameOverrunMsP99", .number(frameOverrunMsP99)),
+            ("mainThreadMs", .number(mainThreadMs)),
         ])
     }
 
@@ -115,7 +136,10 @@ public struct LoadMetrics: Hashable, Sendable {
                               "settleLatency", "cacheHitFades", "staleFrames", "peakDecodedBytes",
                               "readyOnAppearShare", "blankAreaPt2s", "maxBlankAreaPt2", "wrongImages", "flickers",
                               "networkBytes", "requests", "memoryHits", "diskHits", "failedLoads", "failuresByReason",
-                              "timeToFirstImage", "diskCorrupt", "wastedBytes", "radioJoules", "radioActiveSeconds"]
+                              "timeToFirstImage", "diskCorrupt", "wastedBytes", "radioJoules", "radioActiveSeconds"] + costKeys
+    /// The phone's keys (B-COST-3): memory and the main thread, measured on the run, not by the bounds' schedules.
+    public static let costKeys = ["peakResidentBytes", "redownloadedBytes", "memoryLimitExceeded", "hitchTimeRatioMsPerS",
+                                  "frameOverrunMsP99", "mainThreadMs"]
     /// The traffic keys (B-POL-3): what the source moved, counted on the run, not by the bounds' schedules.
     public static let trafficKeys: Set<String> = ["networkBytes", "requests", "memoryHits", "diskHits", "failedLoads",
                                                   "failuresByReason", "timeToFirstImage", "diskCorrupt", "wastedBytes", "radioJoules",

@@ -84,8 +84,8 @@ public struct PolicyComparison: Sendable {
 
 extension LoadMetrics {
     /// The metrics of two runs one after the other: counts, blank time, blank area and traffic add up, the
-    /// settle latency and the ready-on-appear share are over both runs' events, maxima and the peak take
-    /// the larger value, the time to the first image is the first run's.
+    /// settle latency and the ready-on-appear share are over both runs' events, maxima, the peaks, the
+    /// memory limit and the hitch figures take the larger value, the time to the first image is the first run's.
     public func adding(_ other: LoadMetrics) -> LoadMetrics {
         var sum = self
         sum.loadsIssued += other.loadsIssued
@@ -119,8 +119,24 @@ extension LoadMetrics {
         sum.wastedBytes += other.wastedBytes
         sum.radioJoules += other.radioJoules
         sum.radioActiveSeconds += other.radioActiveSeconds
+        // The hitch figures are per run's frames: the worse run's stands for both.
+        sum = sum.addingCosts(of: other)
         // Only the later run can still change (a live segment).
         sum.loadsWastedPending = other.loadsWastedPending
+        return sum
+    }
+}
+
+extension LoadMetrics {
+    /// These metrics with `other`'s phone figures (B-COST-3) added as `adding(_:)` adds them.
+    func addingCosts(of other: LoadMetrics) -> LoadMetrics {
+        var sum = self
+        sum.peakResidentBytes = Swift.max(peakResidentBytes, other.peakResidentBytes)
+        sum.redownloadedBytes += other.redownloadedBytes
+        sum.memoryLimitExceeded = Swift.max(memoryLimitExceeded, other.memoryLimitExceeded)
+        sum.hitchTimeRatioMsPerS = Swift.max(hitchTimeRatioMsPerS, other.hitchTimeRatioMsPerS)
+        sum.frameOverrunMsP99 = Swift.max(frameOverrunMsP99, other.frameOverrunMsP99)
+        sum.mainThreadMs += other.mainThreadMs
         return sum
     }
 }

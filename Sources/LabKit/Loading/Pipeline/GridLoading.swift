@@ -16,6 +16,8 @@ struct GridLoading {
     var pipeline: ImagePipeline
     /// The B-POL-2 metrics of the current segment.
     var recorder: LoadMetricsRecorder
+    /// The phone's figures of the current segment: memory and the main thread (B-COST-3).
+    var cost: PhoneCostRecorder
     /// Keys requested for items not bound to a view (look-ahead), still pending.
     var lookAheadKeys = ImageKeySet()
     /// The source's traffic when the current metrics segment began.
@@ -36,6 +38,7 @@ struct GridLoading {
         self.policy = policy
         self.pipeline = pipeline
         recorder = Self.recorder(configuration)
+        cost = PhoneCostRecorder(costs: ImageCosts(configuration), refresh: configuration.refresh)
         // Its layout is lent by the grid at each decision; until then it holds one sharing nothing with the grid's.
         context = LoadingContext(visibleItems: [], assetCount: configuration.assetCount, itemImages: itemImages,
                                  cacheCapacityImages: configuration.cacheByteLimit / Swift.max(1, configuration.bytesPerImage))
@@ -50,6 +53,13 @@ struct GridLoading {
 
     /// The image key of `item`.
     func key(of item: Int) -> ImageKey { itemImages.key(of: item) }
+
+    /// The current segment's metrics: the recorder's and the phone's.
+    var metrics: LoadMetrics {
+        var m = recorder.metrics
+        cost.fill(&m)
+        return m
+    }
 
     /// True once the scene has started (its first event or frame).
     var started: Bool { startScreen != nil }
@@ -141,6 +151,7 @@ struct GridLoading {
             evicted.empty()
             for item in decision.evict where pipeline.cache.remove(key(of: item)) { evicted.append(key(of: item)) }
             recorder.evicted(evicted)
+            cost.evicted(evicted)
             scratch.evicted = evicted
         }
     }
@@ -248,6 +259,9 @@ struct GridLoading {
         while let outcome = pipeline.completeNext(upTo: time) {
             let k = outcome.ticket.key
             lookAheadKeys.remove(k)
+            // The load first: a key the cache did not keep is evicted by its own insert, and counts next time.
+            cost.completed(k, result: outcome.result, networkBytes: outcome.networkBytes)
+            cost.evicted(outcome.evicted)
             recorder.evicted(outcome.evicted)
             // A load from an earlier segment is that segment's: its result still reaches the cache and the
             // views, but not this segment's counts.

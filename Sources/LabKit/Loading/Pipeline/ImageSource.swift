@@ -26,6 +26,9 @@ public protocol ImageSource {
     /// The time from a request to its response's first byte on a kept-alive connection, as the system
     /// estimates the network (Chrome's HTTP RTT, its effective connection type's input; nil: unknown).
     var httpRoundTrip: Double? { get }
+    /// The keys whose decode is running at `time` (their decoded bytes are allocated): what the app
+    /// holds besides its cache and its views (B-COST-3). None unless the source says.
+    func decodingKeys(at time: Double) -> [ImageKey]
 }
 
 extension ImageSource {
@@ -42,6 +45,9 @@ extension ImageSource {
 
     /// No disk cache unless the source has one.
     public var disk: MemoryCache<ImageKey>? { nil }
+
+    /// No decode known to run unless the source says.
+    public func decodingKeys(at time: Double) -> [ImageKey] { [] }
 }
 
 /// Which image an item shows: an index into the bundled assets (`item % assetCount`).

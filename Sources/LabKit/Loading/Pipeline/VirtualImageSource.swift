@@ -12,6 +12,8 @@ public struct VirtualImageSource: ImageSource, Sendable {
     public var bytesPerImage: Int
     /// Keys whose loads fail (to exercise the failed state); empty by default.
     public var failingKeys: Set<ImageKey>
+    /// Each image's own decode time, seconds, by asset (a device's, B-COST-3); empty: `decodeCost` for all.
+    public var decodeCosts: [Double] = []
 
     private var scheduled: [LoadCompletion] = []
 
@@ -30,10 +32,23 @@ public struct VirtualImageSource: ImageSource, Sendable {
     /// Total time of one load: latency plus decode.
     public var loadDuration: Double { latency + decodeCost }
 
+    /// The decode time of `key`: its own, else `decodeCost`.
+    public func decodeCost(of key: ImageKey) -> Double {
+        DecodeTimes(constant: decodeCost, byAsset: decodeCosts).seconds(key)
+    }
+
+    public func decodingKeys(at time: Double) -> [ImageKey] {
+        scheduled.compactMap { c in
+            guard case .image = c.result, c.time > time, c.time - decodeCost(of: c.ticket.key) <= time else { return nil }
+            return c.ticket.key
+        }
+    }
+
     public mutating func begin(_ ticket: LoadTicket, time: Double) {
         let result: LoadResult = !failingKeys.isEmpty && failingKeys.contains(ticket.key)  // no hashing when none fail
             ? .failed(reason: "virtual failure") : .image(bytes: bytesPerImage)
-        scheduled.append(LoadCompletion(ticket: ticket, result: result, time: time + loadDuration))
+        let duration = decodeCosts.isEmpty ? loadDuration : latency + decodeCost(of: ticket.key)
+        scheduled.append(LoadCompletion(ticket: ticket, result: result, time: time + duration))
     }
 
     public mutating func cancel(_ ticket: LoadTicket) {

@@ -110,13 +110,16 @@ import LabKit
         #expect(abs(m.settleLatencyMax - 0.3) < 1e-12)
     }
 
-    @Test func jsonKeysAreThePOL2KeysThenThePopInKeysThenTheTrafficKeys() {
+    /// B-COST-3's keys come last: an output gains them, nothing before them moves.
+    @Test func jsonKeysAreThePOL2KeysThenThePopInKeysThenTheTrafficKeysThenThePhonesKeys() {
         guard case let .object(pairs) = LoadMetrics().json else { Issue.record("not an object"); return }
         #expect(pairs.map(\.0) == ["loadsIssued", "loadsCompleted", "loadsCancelled", "loadsWasted", "blankTileSeconds",
                                    "settleLatency", "cacheHitFades", "staleFrames", "peakDecodedBytes",
                                    "readyOnAppearShare", "blankAreaPt2s", "maxBlankAreaPt2", "wrongImages", "flickers",
                                    "networkBytes", "requests", "memoryHits", "diskHits", "failedLoads", "failuresByReason",
-                                   "timeToFirstImage", "diskCorrupt", "wastedBytes", "radioJoules", "radioActiveSeconds"])
+                                   "timeToFirstImage", "diskCorrupt", "wastedBytes", "radioJoules", "radioActiveSeconds",
+                                   "peakResidentBytes", "redownloadedBytes", "memoryLimitExceeded", "hitchTimeRatioMsPerS",
+                                   "frameOverrunMsP99", "mainThreadMs"])
         #expect(pairs.map(\.0) == LoadMetrics.keys)
     }
 }

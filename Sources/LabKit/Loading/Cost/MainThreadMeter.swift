@@ -1,0 +1,64 @@
+/// The main thread in the model (B-COST-3): the work charged since the last frame (uploads, decode
+/// completions, decodes on the main thread) is that frame's; a frame whose work passes the frame budget
+/// (one refresh interval) is a hitch, late by the whole intervals it missed (its commit lands on a later
+/// vsync). Measured during motion (the scroll view tracked or moving), as Apple measures scrolling:
+/// `hitchTimeRatioMsPerS` (late milliseconds per second of motion; < 5 good, 5–10 warning, > 10
+/// critical) and `frameOverrunMsP99` (Android's `frameOverrunMs`: work − budget, negative when early;
+/// its 99th percentile). The model's clock does not slip: a late frame is counted, not replayed later.
+public struct MainThreadMeter: Hashable, Sendable {
+    /// The frame budget, seconds (1 / the refresh rate).
+    public let period: Double
+    /// Work charged since the last frame, milliseconds.
+    public private(set) var pendingMs = 0.0
+    /// Late milliseconds of the frames in motion.
+    public private(set) var hitchMs = 0.0
+    /// Seconds of motion the frames covered.
+    public private(set) var motionSeconds = 0.0
+    /// Frames in motion whose work passed the budget.
+    public private(set) var hitches = 0
+    /// Each frame in motion's work − budget, milliseconds.
+    public private(set) var overrunsMs: [Double] = []
+    /// All work charged, milliseconds.
+    public private(set) var totalMs = 0.0
+
+    /// Apple's bands: under 5 ms/s good, from 10 critical.
+    public static let warningRatio = 5.0
+    public static let criticalRatio = 10.0
+
+    /// A meter for a display at `refresh` Hz.
+    public init(refresh: Double) {
+        period = 1 / Swift.max(1, refresh)
+    }
+
+    /// Charges `ms` of main-thread work to the next frame.
+    public mutating func charge(_ ms: Double) {
+        pendingMs += Swift.max(0, ms)
+        totalMs += Swift.max(0, ms)
+    }
+
+    /// A frame that stays on screen `interval` seconds, `isMoving` when the scroll view is tracked or
+    /// moving: the work charged since the last one is its work.
+    public mutating func frame(interval: Double, isMoving: Bool) {
+        let work = pendingMs
+        pendingMs = 0
+        guard isMoving else { return }
+        motionSeconds += Swift.max(0, interval)
+        let budgetMs = period * 1000
+        overrunsMs.append(work - budgetMs)
+        if work > budgetMs + 1e-9 {
+            hitches += 1
+            hitchMs += ((work / budgetMs - 1e-9).rounded(.up) - 1) * budgetMs
+        }
+    }
+
+    /// Late milliseconds per second of motion (0 without motion).
+    public var hitchTimeRatioMsPerS: Double { motionSeconds > 0 ? hitchMs / motionSeconds : 0 }
+
+    /// The 99th percentile of the frames' overruns (nearest rank), milliseconds; 0 without motion.
+    public var frameOverrunMsP99: Double {
+        guard !overrunsMs.isEmpty else { return 0 }
+        let sorted = overrunsMs.sorted()
+        let rank = Int((0.99 * Double(sorted.count)).rounded(.up))
+        return sorted[Swift.max(0, Swift.min(sorted.count - 1, rank - 1))]
+    }
+}

@@ -1,0 +1,55 @@
+/// The phone's side of a run's metrics (B-COST-3): the main thread's charges per frame (`MainThreadMeter`),
+/// the decoded bytes resident (memory cache, images only tiles hold, decodes running) and their peak,
+/// whether they passed the device's memory limit, and the bytes downloaded again because the memory
+/// cache had evicted them.
+struct PhoneCostRecorder: Sendable {
+    /// What each image costs.
+    let costs: ImageCosts
+    /// The main thread's frames.
+    private(set) var meter: MainThreadMeter
+    /// Keys the memory cache evicted (or refused) whose image has not come back since.
+    private var evicted = ImageKeySet()
+    /// Network bytes of loads of such keys.
+    private(set) var redownloadedBytes = 0
+    /// The most decoded bytes resident at a frame.
+    private(set) var peakResidentBytes = 0
+    /// True once the resident bytes passed the device's limit.
+    private(set) var memoryLimitExceeded = false
+    private var lastFrameTime: Double?
+
+    init(costs: ImageCosts, refresh: Double) {
+        self.costs = costs
+        meter = MainThreadMeter(refresh: refresh)
+    }
+
+    /// A load of `key` finished with `result` (`networkBytes` over the network): an image charges the main
+    /// thread, and one the cache had evicted counts its bytes as downloaded again.
+    mutating func completed(_ key: ImageKey, result: LoadResult, networkBytes: Int?) {
+        guard case let .image(bytes) = result else { return }
+        meter.charge(costs.mainThreadMs(completing: key, bytes: bytes))
+        if evicted.remove(key) { redownloadedBytes += networkBytes ?? 0 }
+    }
+
+    /// The memory cache dropped `keys` (or did not keep them).
+    mutating func evicted(_ keys: [ImageKey]) {
+        for key in keys { evicted.insert(key) }
+    }
+
+    /// The frame at `time`, the scroll view moving (or touched) or not, with `residentBytes` decoded.
+    mutating func frame(time: Double, isMoving: Bool, residentBytes: Int) {
+        meter.frame(interval: Swift.max(0, time - (lastFrameTime ?? time)), isMoving: isMoving)
+        lastFrameTime = time
+        peakResidentBytes = Swift.max(peakResidentBytes, residentBytes)
+        if let limit = costs.device.memoryLimitBytes, residentBytes > limit { memoryLimitExceeded = true }
+    }
+
+    /// Writes these figures into `metrics`.
+    func fill(_ metrics: inout LoadMetrics) {
+        metrics.peakResidentBytes = peakResidentBytes
+        metrics.redownloadedBytes = redownloadedBytes
+        metrics.memoryLimitExceeded = memoryLimitExceeded ? 1 : 0
+        metrics.hitchTimeRatioMsPerS = meter.hitchTimeRatioMsPerS
+        metrics.frameOverrunMsP99 = meter.frameOverrunMsP99
+        metrics.mainThreadMs = meter.totalMs
+    }
+}

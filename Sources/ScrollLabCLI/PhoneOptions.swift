@@ -1,0 +1,50 @@
+import ArgumentParser
+import Foundation
+import LabKit
+import ScrollLabCore
+
+/// `--device`, `--downsample`, `--decode-on-main`, `--cache-bytes`: the phone a run models (B-COST-3,
+/// docs/cost.md), shared by the window, `replay`, `bench`, `sweep run` and `feed verdict`.
+struct PhoneOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("The phone whose decode, upload and memory limit the run models: " + DeviceProfile.names
+                               + ", or a device file (JSON, docs/cost.md). Default: none (the lab's constant decode, no memory limit).",
+                               valueName: "NAME|FILE.json"))
+    var device: String?
+
+    @Option(help: "Decode images downsampled to their tile's pixels (on, the default) or whole (off).")
+    var downsample: OnOff = .on
+
+    @Flag(name: .customLong("decode-on-main"), help: "Decode images on the main (render) thread (the classic mistake) instead of off it: the model charges the decodes to its frames.")
+    var decodeOnMain = false
+
+    @Option(name: .customLong("cache-bytes"), parsing: .unconditional, help: "Bound the memory cache by decoded bytes (NSCache's totalCostLimit) instead of --cache-images's count of the bundled images.")
+    var cacheBytes: Int?
+
+    func validate() throws {
+        _ = try profile()
+        if let cacheBytes, !(0...(1 << 40)).contains(cacheBytes) {
+            throw ValidationError("--cache-bytes must be between 0 and \(1 << 40) (got \(cacheBytes))")
+        }
+    }
+
+    /// The `--device` profile: a name, or a device file; an unknown name or a bad file is a usage error naming the choices.
+    func profile() throws -> DeviceProfile? {
+        guard let device else { return nil }
+        if let named = DeviceProfile.named(device) { return named }
+        guard device.hasSuffix(".json") || device.contains("/") else {
+            throw ValidationError("--device: unknown device \(MessageText.quoted(device)); the names are " + DeviceProfile.names
+                                  + " (or a device file, NAME.json)")
+        }
+        guard let data = FileManager.default.contents(atPath: device) else {
+            throw ValidationError("--device: cannot read the device file \(MessageText.quoted(device))")
+        }
+        do { return try DeviceProfile(json: String(decoding: data, as: UTF8.self)) } catch {
+            throw ValidationError("--device: \(MessageText.quoted(device)) is not a device file: \(error.reason)")
+        }
+    }
+
+    /// The phone these options describe (validated first, so the device resolves).
+    var phone: PhoneCost {
+        PhoneCost(device: (try? profile()) ?? nil, downsample: downsample.isOn, decodeOnMain: decodeOnMain, cacheBytes: cacheBytes)
+    }
+}

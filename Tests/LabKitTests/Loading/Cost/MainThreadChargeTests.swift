@@ -1,0 +1,83 @@
+import Testing
+@testable import LabKit
+
+/// The main thread's charges in the model (B-COST-3), held exactly on constructed cases.
+@Suite struct MainThreadChargeTests {
+    /// Twelve megapixels as stored; decoded whole, or downsampled to a 600×800 tile.
+    static let twelveMP = 12_000_000
+    static let tile = 600 * 800
+
+    func costs(onMain: Bool, downsample: Bool, device: DeviceProfile = .iphoneSE) -> ImageCosts {
+        ImageCosts(device: device, decodeOnMain: onMain, downsample: downsample, sourcePixels: [Self.twelveMP],
+                   decodedBytes: [downsample ? Self.tile * 4 : Self.twelveMP * 4])
+    }
+
+    /// Eight 12 MP decodes finishing in one frame at 60 Hz on an iPhone SE, decoded on the main thread
+    /// and whole: each costs the completion (0.1 ms), the upload (12 MP × 1.5 ms) and the decode (12 MP ×
+    /// 25 ms), 318.1 ms; together 2544.8 ms, 152 whole frames late.
+    @Test func eightBigDecodesOnMainInOneFrame() {
+        let costs = costs(onMain: true, downsample: false)
+        let one = costs.mainThreadMs(completing: ImageKey(asset: 0), bytes: Self.twelveMP * 4)
+        #expect(abs(one - (0.1 + 18 + 300)) < 1e-9)
+        var meter = MainThreadMeter(refresh: 60)
+        for _ in 0..<8 { meter.charge(one) }
+        meter.frame(interval: 1.0 / 60, isMoving: true)
+        let budget = 1000.0 / 60
+        #expect(meter.hitches == 1)
+        #expect(abs(meter.hitchMs - 152 * budget) < 1e-6)
+        #expect(abs(meter.frameOverrunMsP99 - (8 * one - budget)) < 1e-9)
+        #expect(abs(meter.hitchTimeRatioMsPerS - 152 * budget * 60) < 1e-6)
+    }
+
+    /// The same eight off the main thread and downsampled: only completions and 0.48 MP uploads reach
+    /// it, 0.82 ms each, 6.56 ms in the frame: no hitch.
+    @Test func eightDownsampledDecodesOffMainFitTheFrame() {
+        let costs = costs(onMain: false, downsample: true)
+        let one = costs.mainThreadMs(completing: ImageKey(asset: 0), bytes: Self.tile * 4)
+        #expect(abs(one - (0.1 + 0.48 * 1.5)) < 1e-9)
+        var meter = MainThreadMeter(refresh: 60)
+        for _ in 0..<8 { meter.charge(one) }
+        meter.frame(interval: 1.0 / 60, isMoving: true)
+        #expect(meter.hitches == 0 && meter.hitchMs == 0)
+        #expect(abs(meter.frameOverrunMsP99 - (8 * one - 1000.0 / 60)) < 1e-9)
+    }
+
+    /// A downsampled decode runs at the device's downsampled rate over the stored megapixels; an image
+    /// no bigger than its tile decodes at the full rate.
+    @Test func decodeTimeFollowsTheMode() {
+        let device = DeviceProfile.iphoneSE
+        #expect(abs(costs(onMain: false, downsample: true).decodeMs(of: ImageKey(asset: 0)) - 12 * device.downsampleMsPerMegapixel) < 1e-9)
+        #expect(abs(costs(onMain: false, downsample: false).decodeMs(of: ImageKey(asset: 0)) - 12 * 25) < 1e-9)
+        let small = ImageCosts(device: device, decodeOnMain: false, downsample: true, sourcePixels: [Self.tile], decodedBytes: [Self.tile * 4])
+        #expect(abs(small.decodeMs(of: ImageKey(asset: 0)) - 0.48 * 25) < 1e-9)
+    }
+
+    /// Only frames in motion count; a frame just over budget is one frame late; at 120 Hz the budget halves.
+    @Test func hitchesCountWholeFramesInMotion() {
+        var meter = MainThreadMeter(refresh: 60)
+        meter.charge(40)
+        meter.frame(interval: 1.0 / 60, isMoving: false)   // at rest: not measured
+        meter.charge(17)
+        meter.frame(interval: 1.0 / 60, isMoving: true)    // 17 ms: one frame late
+        meter.charge(5)
+        meter.frame(interval: 1.0 / 60, isMoving: true)
+        #expect(meter.hitches == 1)
+        #expect(abs(meter.hitchMs - 1000.0 / 60) < 1e-9)
+        #expect(abs(meter.motionSeconds - 2.0 / 60) < 1e-12)
+        #expect(abs(meter.hitchTimeRatioMsPerS - (1000.0 / 60) / (2.0 / 60)) < 1e-6)
+        var fast = MainThreadMeter(refresh: 120)
+        fast.charge(17)
+        fast.frame(interval: 1.0 / 120, isMoving: true)     // 17 ms at 8.33: two frames late
+        #expect(abs(fast.hitchMs - 2 * 1000.0 / 120) < 1e-9)
+    }
+
+    /// The 99th percentile by nearest rank: of 100 frames, the 99th smallest overrun.
+    @Test func overrunP99IsTheNearestRank() {
+        var meter = MainThreadMeter(refresh: 50)   // 20 ms budget
+        for i in 0..<100 {
+            meter.charge(Double(i))
+            meter.frame(interval: 0.02, isMoving: true)
+        }
+        #expect(meter.frameOverrunMsP99 == 98 - 20)
+    }
+}

@@ -1,0 +1,69 @@
+import Testing
+@testable import LabKit
+@testable import ScrollKit
+import ScrollKitTestSupport
+
+/// Memory and the main thread in whole headless runs (B-COST-3).
+@Suite struct PhoneCostSceneTests {
+    /// A fling down, then one back up three seconds later.
+    static let downAndBack = SyntheticGesture.drag(from: Point(x: 160, y: 420), velocity: Point(x: 0, y: -2500), duration: 0.1, at: 0)
+        + SyntheticGesture.drag(from: Point(x: 160, y: 120), velocity: Point(x: 0, y: 2500), duration: 0.1, at: 3)
+
+    static let photos = FeedGenerator(layout: .masonry, seed: 3, images: .photos).feed(count: 200)
+
+    func run(_ feed: Feed, _ phone: PhoneCost, policy: LoadingPolicyKind = .eager, network: NetworkProfile? = nil,
+             events: [PointerEvent] = downAndBack) -> LoadMetrics {
+        var condition = RunCondition(policy: policy, source: network.map(RunCondition.Source.network) ?? .latency(80))
+        condition.phone = phone
+        condition.diskCache = false
+        let bench = GridBench(configuration: condition.gridConfiguration(feed: feed), replay: condition.replayClock)
+        return bench.run(events, policy: policy).metrics
+    }
+
+    /// Big photos decoded whole pass a 512 MB Android phone's 48 MiB; downsampled to their tiles they do not.
+    @Test func wholePhotosPassTheMemoryLimit() {
+        let whole = run(Self.photos, PhoneCost(device: .android512MB, downsample: false))
+        let scaled = run(Self.photos, PhoneCost(device: .android512MB, downsample: true))
+        #expect(whole.memoryLimitExceeded == 1)
+        #expect(whole.peakResidentBytes > 48 << 20)
+        #expect(scaled.memoryLimitExceeded == 0)
+        #expect(scaled.peakResidentBytes < whole.peakResidentBytes)
+        #expect(whole.hitchTimeRatioMsPerS >= scaled.hitchTimeRatioMsPerS)
+    }
+
+    /// An image whose decoded size alone passes the limit is never allocated: its load fails with the
+    /// reason, and nothing of it is resident.
+    @Test func anImageOverTheLimitIsNeverAllocated() {
+        let huge = FeedImage(name: "huge.jpg", bytes: 2_000_000, pixelWidth: 20_000, pixelHeight: 20_000)
+        let small = FeedImage(name: "small.jpg", bytes: 20_000, pixelWidth: 300, pixelHeight: 300)
+        let feed = Feed(items: [FeedItem(size: Size(width: 150, height: 150), image: 0)]
+                        + (1..<40).map { _ in FeedItem(size: Size(width: 150, height: 150), image: 1) },
+                        images: [huge, small], layout: .masonry, columns: 2)
+        let m = run(feed, PhoneCost(device: .iphoneSE, downsample: false))
+        #expect(m.failuresByReason[FeedDecodedSizes.overMemoryLimit] ?? 0 >= 1)
+        #expect(m.peakResidentBytes < 1395 << 20)
+        #expect(m.memoryLimitExceeded == 0)
+    }
+
+    /// A cache too small for the photos evicts them; a browsing session that comes back fetches them
+    /// again over the network (no disk cache).
+    @Test func evictedImagesAreDownloadedAgain() {
+        let session = BrowsingSessionGenerator(kind: .browse, seed: 11).session(0, layout: .masonry)
+        let feed = FeedGenerator(layout: .masonry, seed: 5, images: .photos).feed(count: 400)
+        let tight = run(feed, PhoneCost(device: .iphoneSE, downsample: true, cacheBytes: 2_000_000), network: .lte, events: session)
+        let roomy = run(feed, PhoneCost(device: .iphoneSE, downsample: true, cacheBytes: 2_000_000_000), network: .lte, events: session)
+        #expect(tight.redownloadedBytes > 0)
+        #expect(roomy.redownloadedBytes == 0)
+    }
+
+    /// Without a device the lab's figures are what they were, and its images never hitch.
+    @Test func theLabsDefaultKeepsItsFigures() {
+        var condition = RunCondition(policy: .adaptive)
+        let plain = GridBench(configuration: condition.gridConfiguration(), replay: condition.replayClock).run(Self.downAndBack, policy: .adaptive).metrics
+        condition.phone = PhoneCost()
+        #expect(plain.hitchTimeRatioMsPerS == 0)
+        #expect(plain.memoryLimitExceeded == 0)
+        #expect(plain.peakResidentBytes >= plain.peakDecodedBytes)
+        #expect(plain.mainThreadMs > 0)
+    }
+}

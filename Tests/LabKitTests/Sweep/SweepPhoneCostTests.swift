@@ -1,0 +1,78 @@
+import Testing
+@testable import LabKit
+
+/// B-COST-3 in the sweep's verdicts: the phone's figures in the report, and `--recommend` ruling out a
+/// critical hitch ratio and the memory limit, saying which constraint did.
+@Suite struct SweepPhoneCostTests {
+    /// Five sessions of `policy` on an iPhone SE under 3g.
+    static func runs(_ policy: String, blank: Double, bytes: Double, hitch: Double, exceeded: [Double] = [0, 0, 0, 0, 0]) -> [SweepSummary.Result] {
+        (0..<5).map { k in
+            var r = SweepSummary.Result(gesture: "s\(k)", policy: policy, factors: ["source": "3g", "cacheImages": "12", "device": "iphone-se"],
+                                        blankTileSeconds: blank + Double(k) * 0.01, loadsIssued: 10, loadsWasted: 0, networkBytes: bytes)
+            r.hitchTimeRatioMsPerS = hitch + Double(k) * 0.1
+            r.peakResidentBytes = 50_000_000
+            r.memoryLimitExceeded = exceeded[k]
+            return r
+        }
+    }
+
+    /// The least blank time hitches critically (12 ms/s), the next passed the memory limit in one session:
+    /// both are ruled out and named with their constraint; the cheap one is recommended.
+    @Test func recommendNeverPicksAPolicyThePhoneRulesOut() throws {
+        let results = Self.runs("prefetch", blank: 1, bytes: 900_000, hitch: 12)
+            + Self.runs("eager", blank: 2, bytes: 800_000, hitch: 1, exceeded: [0, 1, 0, 0, 0])
+            + Self.runs("deferred", blank: 9, bytes: 500_000, hitch: 0.5)
+        let r = try #require(SweepRecommendation.conditions(results, resamples: 100).first)
+        #expect(r.recommended.policy == "deferred")
+        #expect(r.ruledOut.map(\.policy) == ["eager", "prefetch"])
+        #expect(r.ruledOut.first { $0.policy == "prefetch" }?.reason.contains("critical") == true)
+        #expect(r.ruledOut.first { $0.policy == "eager" }?.reason.contains("memory limit in 20%") == true)
+        #expect(r.paragraph.contains("Ruled out on this phone: eager"))
+        #expect(r.json["ruledOut"] != nil)
+    }
+
+    /// Without the phone's figures nothing is ruled out and the paragraph reads as before.
+    @Test func withoutThePhonesFiguresNothingIsRuledOut() throws {
+        let results = Self.runs("prefetch", blank: 1, bytes: 900_000, hitch: 12).map { r -> SweepSummary.Result in
+            var r = r
+            r.hitchTimeRatioMsPerS = nil
+            r.memoryLimitExceeded = nil
+            return r
+        }
+        let r = try #require(SweepRecommendation.conditions(results, resamples: 100).first)
+        #expect(r.ruledOut.isEmpty && !r.paragraph.contains("Ruled out"))
+        #expect(r.json["ruledOut"] == nil)
+    }
+
+    /// The report's phone intervals come from a stream of their own (the other intervals stay), and only
+    /// when the sweep modelled a phone.
+    @Test func thePhonesIntervalsChangeNoOtherInterval() {
+        let phone = Self.runs("eager", blank: 2, bytes: 800_000, hitch: 4)
+        let plain = phone.map { r -> SweepSummary.Result in
+            var r = r
+            r.factors["device"] = nil
+            return r
+        }
+        let a = SweepSummary.rows(phone, resamples: 200), b = SweepSummary.rows(plain, resamples: 200)
+        let row = a.first { $0.policy == "eager" }
+        #expect(abs((row?.phone?.hitchTimeRatioMsPerS.mean ?? 0) - 4.2) < 1e-9)
+        #expect(row?.phone?.memoryLimitExceeded.mean == 0)
+        #expect(b.allSatisfy { $0.phone == nil })
+        #expect(a.map(\.blankTileSeconds) == b.map(\.blankTileSeconds) && a.map(\.networkBytes) == b.map(\.networkBytes))
+    }
+
+    /// A result line carries the phone's factors and figures; the id names the phone.
+    @Test func aResultLineCarriesThePhone() throws {
+        var condition = RunCondition(policy: .eager, source: .network(.threeG))
+        condition.phone = PhoneCost(device: .iphoneSE, downsample: false, decodeOnMain: true, cacheBytes: 5_000_000)
+        #expect(condition.id.hasSuffix("|device=iphone-se|downsample=off|decode=main|cacheBytes=5000000"))
+        let line = JSONValue.object([("id", .string(condition.id + "|g")), ("gesture", .string("g"))] + condition.json
+                                    + [("blankTileSeconds", .number(1)), ("loadsIssued", .number(2)), ("loadsWasted", .number(0)),
+                                       ("hitchTimeRatioMsPerS", .number(7)), ("peakResidentBytes", .number(9e7)),
+                                       ("memoryLimitExceeded", .number(1))])
+        let parsed = try SweepResultLine.parse(line.serialized).result
+        #expect(parsed.factors["device"] == "iphone-se" && parsed.factors["downsample"] == "off" && parsed.factors["decode"] == "main")
+        #expect(parsed.factors["cacheBytes"] == "5000000")
+        #expect(parsed.hitchTimeRatioMsPerS == 7 && parsed.peakResidentBytes == 9e7 && parsed.memoryLimitExceeded == 1)
+    }
+}

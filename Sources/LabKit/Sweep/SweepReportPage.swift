@@ -32,6 +32,9 @@ public struct SweepReportPage: Sendable {
         Measure(key: "loadsWasted", label: "wasted", unit: "loads", scale: 1),
         Measure(key: "networkBytes", label: "data", unit: "kB", scale: 1000),
         Measure(key: "radioJoules", label: "radio", unit: "J", scale: 1),
+        Measure(key: "hitchTimeRatioMsPerS", label: "hitch", unit: "ms/s", scale: 1),
+        Measure(key: "peakResidentBytes", label: "peak memory", unit: "MB", scale: 1_000_000),
+        Measure(key: "memoryLimitExceeded", label: "killed", unit: "share", scale: 1),
     ]
 
     static func measure(_ key: String) -> Measure {

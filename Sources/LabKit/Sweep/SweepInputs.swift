@@ -79,7 +79,7 @@ public struct SweepInputs: Sendable, Equatable {
             add(event.time)
             add(event.position.x)
             add(event.position.y)
-            add(event.phase.rawValue)
+            add(UInt8(PointerPhase.allCases.firstIndex(of: event.phase) ?? 255))
             add(event.scale)
             add(event.delta.x)
             add(event.delta.y)

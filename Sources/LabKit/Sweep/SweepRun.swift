@@ -51,6 +51,9 @@ public struct SweepRun: Sendable {
     /// The feed every run scrolls (nil: the bundled grid).
     public var feed: Feed?
     public var disk: Disk
+    /// Each gesture's events' digest when the command has it already (read once before the sweep); the
+    /// rest are taken from the events as they are run.
+    public var gestureDigests: [String: UInt64] = [:]
     /// The digest of what every line shares (the feed, the sizes, the disk cache's start): each line's
     /// `inputs` adds its gesture's events (`SweepInputs`).
     public var inputs: SweepInputs {
@@ -120,7 +123,7 @@ public struct SweepRun: Sendable {
                 guard !todo.isEmpty else { continue }
                 do throws(Failure) {
                     let gesture = try events(k)
-                    let digest = shared.line(gesture: SweepInputs.digest(gesture))
+                    let digest = shared.line(gesture: gestureDigests[name] ?? SweepInputs.digest(gesture))
                     for condition in todo {
                         let result = line(condition, gesture: name, events: gesture, inputs: digest) { assets in
                             if keeps { stored.withLock { $0.formUnion(assets) } }

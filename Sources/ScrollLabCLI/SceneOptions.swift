@@ -81,6 +81,8 @@ struct SceneOptions: ParsableArguments {
 
     @OptionGroup var feedOptions: FeedOptions
 
+    @OptionGroup var client: ClientOptions
+
     func validate() throws {
         try OptionRules.latencyMs(latencyMs)
         try OptionRules.refresh(refresh)
@@ -132,6 +134,8 @@ struct SceneOptions: ParsableArguments {
         configuration.delaysContentTouches = delaysContentTouches
         configuration.canCancelContentTouches = canCancelContentTouches
         configuration.compare = compare
+        configuration.placeholder = client.placeholder
+        configuration.constrained = client.constrained
         return configuration
     }
 

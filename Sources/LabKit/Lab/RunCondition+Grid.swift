@@ -24,6 +24,8 @@ extension RunCondition {
         }
         c.cacheByteLimit = cacheImages * c.bytesPerImage
         if !diskCache { c.diskCacheByteLimit = nil }
+        c.placeholder = placeholder
+        c.isConstrained = constrained
         if let feed {
             let network = c.network
             c.use(feed, layout: layout, columns: columns)

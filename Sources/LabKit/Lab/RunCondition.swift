@@ -56,6 +56,10 @@ public struct RunCondition: Hashable, Sendable {
     public var items: Int = GridSceneConfiguration().itemCount
     /// A modelled disk cache under a network (false: `--disk-cache off`).
     public var diskCache = true
+    /// What a tile shows while its image is on its way (`--placeholder`, B-COST-3).
+    public var placeholder: PlaceholderKind = .none
+    /// Low Data Mode / Data Saver (`--constrained`, B-COST-4).
+    public var constrained = false
 
     /// The memory cache the lab uses unless told otherwise, in images.
     public static let defaultCacheImages = 12

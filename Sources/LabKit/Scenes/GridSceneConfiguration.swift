@@ -67,6 +67,14 @@ public struct GridSceneConfiguration: Hashable, Sendable {
     public var feedLayout: FeedLayoutKind?
     /// Columns of a feed's masonry or grid.
     public var feedColumns: Int?
+    /// What a tile shows while its image is on its way (`--placeholder`, B-COST-3).
+    public var placeholder: PlaceholderKind = .none
+    /// The images' previews: the bundled images' by default, a feed's own with a feed, none for a folder
+    /// of other images.
+    public var previews: ImagePreviews = .bundled
+    /// The path is constrained (`--constrained`: iOS's Low Data Mode, `NWPath.isConstrained`; Android's
+    /// Data Saver, `RESTRICT_BACKGROUND_STATUS_ENABLED`): policies that read it load less ahead (B-COST-4).
+    public var isConstrained = false
 
     /// The defaults above.
     public init() {}

@@ -23,6 +23,10 @@ public struct SweepPlan: Sendable {
     public var layouts: [FeedLayoutKind?] = [nil]
     /// The name of the feed every configuration scrolls (nil: the bundled grid).
     public var feed: String?
+    /// Placeholders (`--placeholder` as a factor, B-COST-3) and Low Data Mode (`--constrained`, B-COST-4):
+    /// innermost, so a sweep without them runs what it ran before, in the same order.
+    public var placeholders: [PlaceholderKind] = [.none]
+    public var constrained: [Bool] = [false]
 
     /// A plan; an empty factor list stands for the lab's default (80 ms, a 12-image cache, 60 Hz, 6
     /// connections, HTTP/1.1). A value given twice (`80,80.0,8e1`, `12,012`, `eager,eager`) is one value:
@@ -45,7 +49,7 @@ public struct SweepPlan: Sendable {
     }
 
     /// `values` without repeats, in the order first given.
-    static func unique<T: Hashable>(_ values: [T]) -> [T] {
+    public static func unique<T: Hashable>(_ values: [T]) -> [T] {
         var seen: Set<T> = []
         return values.filter { seen.insert($0).inserted }
     }
@@ -60,8 +64,15 @@ public struct SweepPlan: Sendable {
                         for k in connections {
                             for h in httpVersions {
                                 for l in layouts {
-                                    out.append(Configuration(variant: p, source: s, cacheImages: c, refresh: r, connections: k, http: h,
-                                                             layout: l, feed: feed))
+                                    for w in placeholders {
+                                        for low in constrained {
+                                            var condition = Configuration(variant: p, source: s, cacheImages: c, refresh: r, connections: k,
+                                                                          http: h, layout: l, feed: feed)
+                                            condition.placeholder = w
+                                            condition.constrained = low
+                                            out.append(condition)
+                                        }
+                                    }
                                 }
                             }
                         }

@@ -20,6 +20,8 @@ public enum SweepSummary {
         public var networkBytes: Double?
         /// The radio's joules for them (B-COST-2), when the run's source was a network and its line has them.
         public var radioJoules: Double?
+        /// The columns the budgets read (`SweepBudget.columns`) that the line has, by name.
+        public var costs: [String: Double] = [:]
 
         public init(gesture: String, policy: String, factors: [String: String], blankTileSeconds: Double, loadsIssued: Double,
                     loadsWasted: Double, boundMinLoads: Double? = nil, oracleBlankTileSeconds: Double? = nil, networkBytes: Double? = nil,
@@ -85,7 +87,8 @@ public enum SweepSummary {
     }
 
     /// The factors a report breaks results down by, in order.
-    public static let factorNames = ["source", "cacheImages", "refresh", "connections", "http", "feed", "layout"]
+    public static let factorNames = ["source", "cacheImages", "refresh", "connections", "http", "feed", "layout", "placeholder",
+                                     "constrained"]
 
     /// The report: for each factor with more than one value (or, if none has, all results as one
     /// "all" column), one row per policy and value, policies and values in the order first met.
@@ -243,6 +246,8 @@ public enum SweepSummary {
         let number = value.hasPrefix("latency ") ? Double(value.dropFirst(8).split(separator: " ").first ?? "") : Double(value)
         if let number { return (0, number, value) }
         if let i = NetworkProfile.all.firstIndex(where: { $0.name == value }) { return (1, Double(i), value) }
+        // A factor's default before its other values (`none` before `color`, `off` before `on`).
+        if value == "none" || value == "off" { return (2, -1, value) }
         return (2, 0, value)
     }
 

@@ -40,13 +40,13 @@ import ScrollKitTestSupport
         m.loadsIssued = 3
         m.blankTileSeconds = 0.5
         let line = GridBenchRow(policy: "bound-oracle", metrics: m, hasTiming: true, hasSettle: false, hasMemory: false).json(gesture: "g")
-        #expect(line.serialized == #"{"gesture":"g","policy":"bound-oracle","loadsIssued":3,"loadsCompleted":0,"loadsCancelled":0,"loadsWasted":0,"blankTileSeconds":0.5,"settleLatency":null,"cacheHitFades":0,"staleFrames":0,"peakDecodedBytes":null,"readyOnAppearShare":null,"blankAreaPt2s":null,"maxBlankAreaPt2":null,"wrongImages":null,"flickers":null,"networkBytes":null,"requests":null,"memoryHits":null,"diskHits":null,"failedLoads":null,"failuresByReason":null,"timeToFirstImage":null,"diskCorrupt":null,"wastedBytes":null,"radioJoules":null,"radioActiveSeconds":null}"#)
+        #expect(line.serialized == #"{"gesture":"g","policy":"bound-oracle","loadsIssued":3,"loadsCompleted":0,"loadsCancelled":0,"loadsWasted":0,"blankTileSeconds":0.5,"settleLatency":null,"cacheHitFades":0,"staleFrames":0,"peakDecodedBytes":null,"readyOnAppearShare":null,"blankAreaPt2s":null,"maxBlankAreaPt2":null,"wrongImages":null,"flickers":null,"networkBytes":null,"requests":null,"memoryHits":null,"diskHits":null,"failedLoads":null,"failuresByReason":null,"timeToFirstImage":null,"diskCorrupt":null,"wastedBytes":null,"radioJoules":null,"radioActiveSeconds":null,"emptyTileSeconds":null,"placeholderTileSeconds":null,"previewBytes":null,"undecodablePreviews":null}"#)
     }
 
     @Test func jsonLinesCarryGesturePolicyAndTheMetricKeys() {
         var bound = LoadMetrics()
         bound.loadsIssued = 7
         let line = GridBenchRow(policy: "bound-min-loads", metrics: bound, hasTiming: false, hasMemory: false).json(gesture: "g")
-        #expect(line.serialized == #"{"gesture":"g","policy":"bound-min-loads","loadsIssued":7,"loadsCompleted":0,"loadsCancelled":0,"loadsWasted":0,"blankTileSeconds":null,"settleLatency":null,"cacheHitFades":0,"staleFrames":0,"peakDecodedBytes":null,"readyOnAppearShare":null,"blankAreaPt2s":null,"maxBlankAreaPt2":null,"wrongImages":null,"flickers":null,"networkBytes":null,"requests":null,"memoryHits":null,"diskHits":null,"failedLoads":null,"failuresByReason":null,"timeToFirstImage":null,"diskCorrupt":null,"wastedBytes":null,"radioJoules":null,"radioActiveSeconds":null}"#)
+        #expect(line.serialized == #"{"gesture":"g","policy":"bound-min-loads","loadsIssued":7,"loadsCompleted":0,"loadsCancelled":0,"loadsWasted":0,"blankTileSeconds":null,"settleLatency":null,"cacheHitFades":0,"staleFrames":0,"peakDecodedBytes":null,"readyOnAppearShare":null,"blankAreaPt2s":null,"maxBlankAreaPt2":null,"wrongImages":null,"flickers":null,"networkBytes":null,"requests":null,"memoryHits":null,"diskHits":null,"failedLoads":null,"failuresByReason":null,"timeToFirstImage":null,"diskCorrupt":null,"wastedBytes":null,"radioJoules":null,"radioActiveSeconds":null,"emptyTileSeconds":null,"placeholderTileSeconds":null,"previewBytes":null,"undecodablePreviews":null}"#)
     }
 }

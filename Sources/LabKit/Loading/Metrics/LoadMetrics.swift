@@ -75,6 +75,16 @@ public struct LoadMetrics: Hashable, Sendable {
     public var radioJoules = 0.0
     /// Seconds the radio was out of idle for them (promotions, transfers, tails).
     public var radioActiveSeconds = 0.0
+    /// Of `blankTileSeconds`, the tile-seconds with nothing but the tile's fill (B-COST-3): all of it
+    /// without `--placeholder`. The verdicts' blank time when placeholders are on.
+    public var emptyTileSeconds = 0.0
+    /// Of `blankTileSeconds`, the tile-seconds showing a placeholder (a colour or a ThumbHash preview).
+    public var placeholderTileSeconds = 0.0
+    /// Bytes of the previews the run's visible items carried (each image's once; 0 without a placeholder):
+    /// they come with the feed's items, not as loads of their own.
+    public var previewBytes = 0
+    /// Images whose preview could not be drawn (shown as the colour fallback), each once.
+    public var undecodablePreviews = 0
 
     /// Zero metrics.
     public init() {}
@@ -107,6 +117,10 @@ public struct LoadMetrics: Hashable, Sendable {
             ("wastedBytes", .int(wastedBytes)),
             ("radioJoules", .number(radioJoules)),
             ("radioActiveSeconds", .number(radioActiveSeconds)),
+            ("emptyTileSeconds", .number(emptyTileSeconds)),
+            ("placeholderTileSeconds", .number(placeholderTileSeconds)),
+            ("previewBytes", .int(previewBytes)),
+            ("undecodablePreviews", .int(undecodablePreviews)),
         ])
     }
 
@@ -115,12 +129,14 @@ public struct LoadMetrics: Hashable, Sendable {
                               "settleLatency", "cacheHitFades", "staleFrames", "peakDecodedBytes",
                               "readyOnAppearShare", "blankAreaPt2s", "maxBlankAreaPt2", "wrongImages", "flickers",
                               "networkBytes", "requests", "memoryHits", "diskHits", "failedLoads", "failuresByReason",
-                              "timeToFirstImage", "diskCorrupt", "wastedBytes", "radioJoules", "radioActiveSeconds"]
+                              "timeToFirstImage", "diskCorrupt", "wastedBytes", "radioJoules", "radioActiveSeconds",
+                              "emptyTileSeconds", "placeholderTileSeconds", "previewBytes", "undecodablePreviews"]
     /// The traffic keys (B-POL-3): what the source moved, counted on the run, not by the bounds' schedules.
     public static let trafficKeys: Set<String> = ["networkBytes", "requests", "memoryHits", "diskHits", "failedLoads",
                                                   "failuresByReason", "timeToFirstImage", "diskCorrupt", "wastedBytes", "radioJoules",
-                                                  "radioActiveSeconds"]
-    /// The pop-in keys (B-POP-1): measured per frame on the run, not by the bounds' schedules.
+                                                  "radioActiveSeconds", "previewBytes", "undecodablePreviews"]
+    /// The pop-in keys (B-POP-1): measured per frame on the run, not by the bounds' schedules; with them the
+    /// split of blank time by what the tile showed (B-COST-3).
     public static let popInKeys: Set<String> = ["readyOnAppearShare", "blankAreaPt2s", "maxBlankAreaPt2", "wrongImages",
-                                                "flickers"]
+                                                "flickers", "emptyTileSeconds", "placeholderTileSeconds"]
 }

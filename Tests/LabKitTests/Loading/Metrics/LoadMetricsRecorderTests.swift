@@ -116,7 +116,8 @@ import LabKit
                                    "settleLatency", "cacheHitFades", "staleFrames", "peakDecodedBytes",
                                    "readyOnAppearShare", "blankAreaPt2s", "maxBlankAreaPt2", "wrongImages", "flickers",
                                    "networkBytes", "requests", "memoryHits", "diskHits", "failedLoads", "failuresByReason",
-                                   "timeToFirstImage", "diskCorrupt", "wastedBytes", "radioJoules", "radioActiveSeconds"])
+                                   "timeToFirstImage", "diskCorrupt", "wastedBytes", "radioJoules", "radioActiveSeconds",
+                                   "emptyTileSeconds", "placeholderTileSeconds", "previewBytes", "undecodablePreviews"])
         #expect(pairs.map(\.0) == LoadMetrics.keys)
     }
 }

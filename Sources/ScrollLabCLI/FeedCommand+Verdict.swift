@@ -13,7 +13,8 @@ extension FeedCommand {
             discussion: """
                 Each layout gets its own generated feed (same seed, same image sizes: only the shapes differ). Blank time is \
                 blank area in screens·s (items differ in size), bytes what crossed the network. Recommended: the least blank \
-                area among the policies moving at most 1.25× the fewest bytes (marked *).
+                area among the policies moving at most 1.25× the fewest bytes (marked *). Radio J: the radio's energy for the \
+                transfers, summed over the gestures.
                 """
         )
 
@@ -34,6 +35,9 @@ extension FeedCommand {
 
         @Flag(help: "One JSON line per layout and policy instead of tables.")
         var json = false
+
+        @Flag(help: "Under Low Data Mode (the path constrained): each policy does what its system does under it; Adaptive loads nothing ahead.")
+        var constrained = false
 
         func validate() throws {
             _ = try kinds()
@@ -59,10 +63,12 @@ extension FeedCommand {
                 fail("scrolllab feed verdict: no gesture files (*.jsonl) in \(MessageText.quoted(directory.path))", code: CommandExit.input)
             }
             let sessions = files.map { loadGesture($0.path, command: "feed verdict") }
-            let verdict = FeedVerdict(condition: RunCondition(policy: .adaptive, source: .network(network)))
+            var condition = RunCondition(policy: .adaptive, source: .network(network))
+            condition.constrained = constrained
+            let verdict = FeedVerdict(condition: condition)
             let output = CommandOutput(command: "feed verdict")
             if !json {
-                output.line("scrolllab feed verdict — \(network.name), feeds of \(count) generated items (seed \(seed)), "
+                output.line("scrolllab feed verdict — \(network.name)\(constrained ? " under Low Data Mode" : ""), feeds of \(count) generated items (seed \(seed)), "
                             + "\(files.count) gestures: \(files.map { $0.deletingPathExtension().lastPathComponent }.joined(separator: ", "))")
             }
             var summary: [String] = []
@@ -75,12 +81,13 @@ extension FeedCommand {
                 }
                 output.line("")
                 output.line("\(kind.rawValue)")
-                output.line("  policy      blank screens·s       MB   loads")
+                output.line("  policy      blank screens·s       MB   loads   radio J")
                 for row in rows {
                     output.line("  " + (row.policy.rawValue + (row.isRecommended ? " *" : "")).padding(toLength: 10, withPad: " ", startingAt: 0)
                                 + Self.column(String(format: "%.2f", row.blankScreenSeconds), 17)
                                 + Self.column(String(format: "%.1f", Double(row.networkBytes) / 1e6), 9)
-                                + Self.column(String(row.loads), 8))
+                                + Self.column(String(row.loads), 8)
+                                + Self.column(String(format: "%.1f", row.radioJoules), 10))
                 }
                 if let pick = rows.first(where: \.isRecommended) {
                     summary.append("\(kind.rawValue): \(pick.policy.rawValue)")

@@ -88,17 +88,7 @@ public struct SweepBudgetVerdict: Sendable {
     }
 
     /// The condition in words, as `--recommend` names it.
-    public var conditionText: String {
-        condition.map { factor in
-            switch factor.name {
-            case "source": return factor.value
-            case "cacheImages": return "cache \(factor.value) images"
-            case "refresh": return "\(factor.value) Hz"
-            case "constrained": return factor.value == "on" ? "Low Data Mode" : "Low Data Mode off"
-            default: return "\(factor.name) \(factor.value)"
-            }
-        }.joined(separator: ", ")
-    }
+    public var conditionText: String { SweepRecommendation.text(condition) }
 
     func pointText(_ p: Point) -> String {
         p.policy + " (" + SweepRecommendation.interval(p.blankTileSeconds, 2) + " tile·s"

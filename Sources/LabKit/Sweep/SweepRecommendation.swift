@@ -95,12 +95,16 @@ public struct SweepRecommendation: Sendable {
     }
 
     /// The condition in words: `3g, cacheImages 12, refresh 60`.
-    public var conditionText: String {
+    public var conditionText: String { Self.text(condition) }
+
+    /// A condition in words: `3g, cache 12 images, 60 Hz, …, Low Data Mode` (`--recommend` and `--budget`).
+    static func text(_ condition: [(name: String, value: String)]) -> String {
         condition.map { factor in
             switch factor.name {
             case "source": return factor.value
             case "cacheImages": return "cache \(factor.value) images"
             case "refresh": return "\(factor.value) Hz"
+            case "constrained": return factor.value == "on" ? "Low Data Mode" : "Low Data Mode off"
             default: return "\(factor.name) \(factor.value)"
             }
         }.joined(separator: ", ")

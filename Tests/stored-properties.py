@@ -27,7 +27,7 @@ EXEMPT = {
     "LoadMetrics": "a plain record: one run's figures",
     "LoadingContext": "a plain record: what a policy may read at one decision (its methods only read it)",
     "GridSceneConfiguration": "a plain record: the grid's settings",
-    "RunCondition": "a plain record: the condition one headless run measures under",
+    "RunCondition": "a plain record: one run's factors (policy, source, cache, rate, … the phone, placeholder, Low Data Mode)",
     "SceneConfiguration": "a plain record: the command line's scene settings",
     "WindowOptions": "a plain record: the command line's window settings",
 }

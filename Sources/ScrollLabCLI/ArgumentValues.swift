@@ -65,6 +65,7 @@ package enum NetworkChoice: ExpressibleByArgument, Equatable {
 
 /// `--request-order fifo|lifo`.
 extension RequestOrder: ExpressibleByArgument {}
+extension PlaceholderKind: ExpressibleByArgument {}
 
 /// `--disk-cache DIR|off`.
 extension DiskCacheChoice: ExpressibleByArgument {

@@ -105,6 +105,7 @@ struct BenchCommand: ParsableCommand {
     @OptionGroup var feedOptions: FeedOptions
 
     @OptionGroup var phoneOptions: PhoneOptions
+    @OptionGroup var client: ClientOptions
 
     func validate() throws {
         if frames, feedOptions.feed != nil { throw ValidationError("--feed is not measured by --frames (it times the bundled grid's drawing)") }
@@ -166,6 +167,8 @@ struct BenchCommand: ParsableCommand {
         condition.layout = feedOptions.layout
         condition.columns = feedOptions.columns
         condition.phone = phoneOptions.phone
+        condition.placeholder = client.placeholder
+        condition.constrained = client.constrained
         // A folder: every run starts with its images; what the runs stored is left there at the end.
         let imageFiles = network == nil || diskCache == "on" || diskCache == "off" ? [] : images.files
         let folder = HeadlessDiskFolder(DiskCacheChoice(argument: diskCache), files: imageFiles)
@@ -187,6 +190,7 @@ struct BenchCommand: ParsableCommand {
         for profile in profiles {
             if let profile { condition.source = .network(profile) }
             config = condition.gridConfiguration(assetByteSizes: images.transferSizes, feed: feedOptions.feed?.feed, assetCount: images.assetCount)
+            if assets != nil, feedOptions.feed == nil { config.previews = .none }
             config.diskCacheEntries = start.entries
             config.diskCacheCorrupt = start.corrupt
             let bench = GridBench(configuration: config, replay: condition.replayClock)

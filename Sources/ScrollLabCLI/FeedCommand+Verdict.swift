@@ -15,7 +15,8 @@ extension FeedCommand {
                 named LAYOUT-photos gets camera photos of 1–12 MP instead of the web's images. Blank time is \
                 blank area in screens·s (items differ in size), bytes what crossed the network. Recommended: the least blank \
                 area among the policies moving at most 1.25× the fewest bytes (marked *), never one the phone rules out \
-                (a critical hitch ratio over 10 ms/s, or past the --device's memory limit: marked x).
+                (a critical hitch ratio over 10 ms/s, or past the --device's memory limit: marked x). Radio J: the radio's \
+                energy for the transfers, summed over the gestures.
                 """
         )
 
@@ -38,6 +39,8 @@ extension FeedCommand {
         var json = false
 
         @OptionGroup var phoneOptions: PhoneOptions
+        @Flag(help: "Under Low Data Mode (the path constrained): each policy does what its system does under it; Adaptive loads nothing ahead.")
+        var constrained = false
 
         func validate() throws {
             _ = try kinds()
@@ -68,10 +71,11 @@ extension FeedCommand {
             let sessions = files.map { loadGesture($0.path, command: "feed verdict") }
             var condition = RunCondition(policy: .adaptive, source: .network(network))
             condition.phone = phoneOptions.phone
+            condition.constrained = constrained
             let verdict = FeedVerdict(condition: condition)
             let output = CommandOutput(command: "feed verdict")
             if !json {
-                output.line("scrolllab feed verdict — \(network.name)" + (condition.phone.device.map { ", \($0.name)" } ?? "") + ", feeds of \(count) generated items (seed \(seed)), "
+                output.line("scrolllab feed verdict — \(network.name)\(constrained ? " under Low Data Mode" : "")" + (condition.phone.device.map { ", \($0.name)" } ?? "") + ", feeds of \(count) generated items (seed \(seed)), "
                             + "\(files.count) gestures: \(files.map { $0.deletingPathExtension().lastPathComponent }.joined(separator: ", "))")
             }
             var summary: [String] = []
@@ -87,7 +91,7 @@ extension FeedCommand {
                 let name = rows.first?.feedName ?? kind.layout.rawValue
                 output.line("")
                 output.line(name)
-                output.line("  policy      blank screens·s       MB   loads" + (phone ? "  hitch ms/s  peak MB" : ""))
+                output.line("  policy      blank screens·s       MB   loads   radio J" + (phone ? "  hitch ms/s  peak MB" : ""))
                 for row in rows {
                     let mark = row.isRecommended ? " *" : (phone && row.ruledOutBecause != nil ? " x" : "")
                     let label = row.policy.rawValue + mark   // never cut: `flashlist x` is 11 characters
@@ -95,6 +99,7 @@ extension FeedCommand {
                                 + Self.column(String(format: "%.2f", row.blankScreenSeconds), 17)
                                 + Self.column(String(format: "%.1f", Double(row.networkBytes) / 1e6), 9)
                                 + Self.column(String(row.loads), 8)
+                                + Self.column(String(format: "%.1f", row.radioJoules), 10)
                                 + (phone ? Self.column(String(format: "%.1f", row.hitchTimeRatioMsPerS), 12)
                                     + Self.column(String(format: "%.1f", Double(row.peakResidentBytes) / 1e6), 9) : ""))
                 }

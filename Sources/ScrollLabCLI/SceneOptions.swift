@@ -82,6 +82,7 @@ struct SceneOptions: ParsableArguments {
     @OptionGroup var feedOptions: FeedOptions
 
     @OptionGroup var phoneOptions: PhoneOptions
+    @OptionGroup var client: ClientOptions
 
     func validate() throws {
         try OptionRules.latencyMs(latencyMs)
@@ -135,6 +136,8 @@ struct SceneOptions: ParsableArguments {
         configuration.canCancelContentTouches = canCancelContentTouches
         configuration.compare = compare
         configuration.phone = phoneOptions.phone
+        configuration.placeholder = client.placeholder
+        configuration.constrained = client.constrained
         return configuration
     }
 

@@ -85,6 +85,7 @@ struct SweepCommand: ParsableCommand {
         @OptionGroup var feedFactors: SweepFeedOptions
 
         @OptionGroup var phoneOptions: PhoneOptions
+        @OptionGroup var clientFactors: SweepClientOptions
 
         @Option(help: "Folder of images, as replay's --assets: the grid shows its image files, and under --network each moves its file's size (default: the bundled Assets/Images, found from the current directory or the executable; a network without them is refused).")
         var assets: String?
@@ -122,6 +123,10 @@ struct SweepCommand: ParsableCommand {
                                  httpVersions: versions)
             try feedFactors.apply(to: &plan)
             plan.phone = phoneOptions.phone
+            try clientFactors.apply(to: &plan)
+            if assets != nil, feedFactors.feed == nil, plan.placeholders != [.none] {
+                throw ValidationError("--placeholder needs previews: the images of --assets have none built in (a --feed brings its own)")
+            }
             return plan
         }
 
@@ -327,8 +332,19 @@ struct SweepCommand: ParsableCommand {
         @Flag(help: "Instead of the table: per condition, the frontier of blank time against bytes (or loads), the policy recommended, what the next one trades, and which differences lie within the intervals — a paragraph each (with --json, one JSON line each).")
         var recommend = false
 
+        @Option(help: ArgumentHelp("With --recommend: limits on the mean per session, comma-separated COST=NUMBER UNIT: bytes (B, kB, MB, GB), energy (mJ, J, kJ), hitch (ms/s), memory (B, kB, MB, GB). Per condition: the least blank policy within every budget, the budget that binds, and the Pareto set over blank time and every swept cost.", valueName: "bytes=2MB,energy=5J,…"))
+        var budget: String?
+
         func validate() throws {
             guard (2...100_000).contains(resamples) else { throw ValidationError("--resamples must be between 2 and 100000") }
+            if budget != nil, !recommend { throw ValidationError("--budget goes with --recommend") }
+            _ = try limits()
+        }
+
+        /// `--budget` read, nil without it; a budget that names an unknown cost or a number without a unit is a usage error.
+        func limits() throws -> SweepBudget? {
+            guard let budget else { return nil }
+            do throws(SweepBudget.Problem) { return try SweepBudget(parsing: budget) } catch { throw ValidationError("--budget: " + error.message) }
         }
 
         func run() throws {
@@ -343,7 +359,12 @@ struct SweepCommand: ParsableCommand {
             let output = CommandOutput(command: "sweep report")
             let coverage = Self.read(file)
             let results = coverage.results
-            if recommend {
+            if recommend, let budget = try limits() {
+                if let missing = budget.missing(in: results) { fail("scrolllab sweep report: --budget: " + missing) }
+                for verdict in SweepBudgetVerdict.conditions(results, budget: budget, resamples: resamples) {
+                    output.line(json ? verdict.json.serialized : verdict.paragraph + "\n")
+                }
+            } else if recommend {
                 for recommendation in SweepRecommendation.conditions(results, resamples: resamples) {
                     output.line(json ? recommendation.json.serialized : recommendation.paragraph + "\n")
                 }

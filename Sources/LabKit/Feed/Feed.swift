@@ -56,8 +56,8 @@ public struct FeedItem: Hashable, Sendable {
     }
 }
 
-/// One image of a feed: its name (a bundled asset's file name or a URL), the bytes of its file and
-/// its size in pixels.
+/// One image of a feed: its name (a bundled asset's file name or a URL), the bytes of its file, its size
+/// in pixels and its preview.
 public struct FeedImage: Hashable, Sendable {
     /// The asset name or URL: the cache key.
     public var name: String
@@ -67,13 +67,17 @@ public struct FeedImage: Hashable, Sendable {
     public var pixelWidth: Int
     /// Height in pixels.
     public var pixelHeight: Int
+    /// Its ThumbHash preview as the feed item carries it (B-COST-5), nil for none; bytes that are no
+    /// ThumbHash are kept as given (they show the colour placeholder's fallback).
+    public var thumbHash: [UInt8]?
 
     /// Makes an image.
-    public init(name: String, bytes: Int, pixelWidth: Int, pixelHeight: Int) {
+    public init(name: String, bytes: Int, pixelWidth: Int, pixelHeight: Int, thumbHash: [UInt8]? = nil) {
         self.name = name
         self.bytes = bytes
         self.pixelWidth = pixelWidth
         self.pixelHeight = pixelHeight
+        self.thumbHash = thumbHash
     }
 
     /// Bytes once decoded: 4 per pixel (RGBA), what the memory cache holds.

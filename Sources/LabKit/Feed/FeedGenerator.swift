@@ -88,8 +88,10 @@ public struct FeedGenerator: Sendable {
             case .grid:
                 size = Size(width: columnWidth, height: columnWidth * FeedLayout.gridTile.height / FeedLayout.gridTile.width)
             }
+            // The preview of the picture the window draws for image i (bundled image i % 72), from its colours.
             let image = FeedImage(name: (images == .photos ? "photo-" : "feed-") + "\(seed)-\(i).jpg", bytes: sample.bytes,
-                                  pixelWidth: sample.pixelWidth, pixelHeight: sample.pixelHeight)
+                                  pixelWidth: sample.pixelWidth, pixelHeight: sample.pixelHeight,
+                                  thumbHash: ImagePreviews.bundled.bytes(ofAsset: i))
             body(FeedItem(size: size, image: i, section: section), image)
         }
     }
@@ -119,6 +121,7 @@ extension Feed {
             ("bytes", .int(image.bytes)), ("pixelWidth", .int(image.pixelWidth)), ("pixelHeight", .int(image.pixelHeight)),
         ]
         if let section = item.section { pairs.append(("section", .int(section))) }
+        if let hash = image.thumbHash { pairs.append(("thumbhash", .string(Base64.encode(hash)))) }
         return JSONValue.object(pairs).serialized
     }
 }

@@ -30,7 +30,7 @@ public struct FeedParser: Sendable {
     /// Most columns a header may ask for.
     public static let columnLimit = 8
 
-    static let itemFields = ["width", "height", "image", "bytes", "pixelWidth", "pixelHeight", "section"]
+    static let itemFields = ["width", "height", "image", "bytes", "pixelWidth", "pixelHeight", "section", "thumbhash"]
     static let headerFields = ["layout", "columns"]
 
     /// A parser at the start of a file.
@@ -112,7 +112,13 @@ public struct FeedParser: Sendable {
                 throw FeedError(line: line, reason: "section \(section) after section \(previous): a section's items are consecutive, sections in order")
             }
         }
-        let image = FeedImage(name: name, bytes: bytes, pixelWidth: pixelWidth, pixelHeight: pixelHeight)
+        var thumbHash: [UInt8]?
+        if let field = value["thumbhash"] {
+            guard case let .string(text) = field else { throw FeedError(line: line, reason: "field \"thumbhash\" must be a string (base64)") }
+            // Text that is not base64 is kept as no bytes: an undecodable preview, shown as the colour fallback.
+            thumbHash = Base64.decode(text) ?? []
+        }
+        let image = FeedImage(name: name, bytes: bytes, pixelWidth: pixelWidth, pixelHeight: pixelHeight, thumbHash: thumbHash)
         let index: Int
         if let known = imageIndex[name] {
             let earlier = images[known]

@@ -2,7 +2,8 @@ import ScrollKit
 
 /// The verdict for feeds (B-FEED-1): every policy on the same gestures over a feed in each layout, and
 /// the policy the lab recommends for each — so one table shows how the recommendation moves from the
-/// grid to a list or a masonry.
+/// grid to a list or a masonry. Each row gives the radio's energy too (B-COST-2), and the condition may be
+/// Low Data Mode (B-COST-4).
 ///
 /// Blank time is measured as blank *area* (`blankAreaPt2s`, in screens·s: points² × s over the
 /// 320×450 view), since items differ in size; bytes are what crossed the network. The recommendation:
@@ -30,6 +31,8 @@ public struct FeedVerdict: Sendable {
         public var hitchTimeRatioMsPerS = 0.0
         public var peakResidentBytes = 0
         public var memoryLimitExceeded = 0
+        /// The radio's joules for the transfers, summed (B-COST-2).
+        public var radioJoules = 0.0
 
         /// Makes a row.
         public init(layout: FeedLayoutKind, policy: LoadingPolicyKind, blankScreenSeconds: Double, networkBytes: Int, loads: Int,
@@ -59,7 +62,7 @@ public struct FeedVerdict: Sendable {
         public var json: JSONValue {
             .object([("layout", .string(layout.rawValue)), ("policy", .string(policy.rawValue)),
                      ("blankScreenSeconds", .number(blankScreenSeconds)), ("networkBytes", .int(networkBytes)),
-                     ("loads", .int(loads)), ("recommended", .bool(isRecommended))]
+                     ("loads", .int(loads)), ("recommended", .bool(isRecommended)), ("radioJoules", .number(radioJoules))]
                     + (images == .web ? [] : [("images", .string(images.rawValue))])
                     + [("hitchTimeRatioMsPerS", .number(hitchTimeRatioMsPerS)), ("peakResidentBytes", .int(peakResidentBytes)),
                        ("memoryLimitExceeded", .int(memoryLimitExceeded))])
@@ -97,6 +100,7 @@ public struct FeedVerdict: Sendable {
                 rows[i].hitchTimeRatioMsPerS += metrics.hitchTimeRatioMsPerS / Double(gestures.count)
                 rows[i].peakResidentBytes = Swift.max(rows[i].peakResidentBytes, metrics.peakResidentBytes)
                 rows[i].memoryLimitExceeded += metrics.memoryLimitExceeded
+                rows[i].radioJoules += metrics.radioJoules
             }
         }
         if let pick = Self.recommendation(rows) { rows[pick].isRecommended = true }

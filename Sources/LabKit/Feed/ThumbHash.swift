@@ -240,3 +240,15 @@ public struct ThumbHash: Hashable, Sendable {
         return Image(width: w, height: ht, rgba: rgba)
     }
 }
+
+extension ThumbHash {
+    /// Whether the decoded preview has pixels: its aspect ratio gives it at least one pixel each way
+    /// (a header whose shorter side's term count is 0 decodes to nothing).
+    public var isDrawable: Bool {
+        let ratio = approximateAspectRatio
+        guard ratio.isFinite, ratio > 0 else { return false }
+        let w = Int((ratio > 1 ? 32 : 32 * ratio).rounded(.toNearestOrAwayFromZero))
+        let h = Int((ratio > 1 ? 32 / ratio : 32).rounded(.toNearestOrAwayFromZero))
+        return w >= 1 && h >= 1
+    }
+}

@@ -26,6 +26,8 @@ extension RunCondition {
         if !diskCache { c.diskCacheByteLimit = nil }
         c.refresh = refresh
         phone.apply(to: &c)
+        c.placeholder = placeholder
+        c.isConstrained = constrained
         if let feed {
             let network = c.network
             c.use(feed, layout: layout, columns: columns)

@@ -58,6 +58,10 @@ public struct RunCondition: Hashable, Sendable {
     public var diskCache = true
     /// The phone: its device, how images decode, the memory cache in bytes (B-COST-3).
     public var phone = PhoneCost()
+    /// What a tile shows while its image is on its way (`--placeholder`, B-COST-5).
+    public var placeholder: PlaceholderKind = .none
+    /// Low Data Mode / Data Saver (`--constrained`, B-COST-4).
+    public var constrained = false
 
     /// The memory cache the lab uses unless told otherwise, in images.
     public static let defaultCacheImages = 12

@@ -247,6 +247,9 @@ extension GridBenchRow {
                 total.metrics.loadsCancelled += m.loadsCancelled
                 total.metrics.loadsWasted += m.loadsWasted
                 total.metrics.blankTileSeconds += m.blankTileSeconds
+                total.metrics.emptyTileSeconds += m.emptyTileSeconds
+                total.metrics.placeholderTileSeconds += m.placeholderTileSeconds
+                total.metrics.previewBytes += m.previewBytes
                 total.metrics.networkBytes += m.networkBytes
                 total.metrics.requests += m.requests
                 total.metrics.memoryHits += m.memoryHits

@@ -9,6 +9,7 @@ extension GridSceneConfiguration {
         itemCount = feed.items.count
         assetCount = Swift.max(1, feed.images.count)
         assetByteSizes = feed.imageByteSizes
+        previews = ImagePreviews(feed: feed)
         // Policies count the cache in images: of this feed's mean decoded size.
         let decoded = FeedDecodedSizes.decodedBytes(feed: feed, layout: feedGeometry, downsample: downsample)
         bytesPerImage = Swift.max(1, decoded.reduce(0, +) / Swift.max(1, decoded.count))

@@ -78,6 +78,14 @@ public struct GridSceneConfiguration: Hashable, Sendable {
     public var refresh = 60.0
     /// Each image's decode time on `device`, seconds, by asset (empty: `decodeCost` for every image).
     public var decodeCosts: [Double] = []
+    /// What a tile shows while its image is on its way (`--placeholder`, B-COST-5).
+    public var placeholder: PlaceholderKind = .none
+    /// The images' previews: the bundled images' by default, a feed's own with a feed, none for a folder
+    /// of other images.
+    public var previews: ImagePreviews = .bundled
+    /// The path is constrained (`--constrained`: iOS's Low Data Mode, `NWPath.isConstrained`; Android's
+    /// Data Saver, `RESTRICT_BACKGROUND_STATUS_ENABLED`): policies that read it load less ahead (B-COST-4).
+    public var isConstrained = false
 
     /// The defaults above.
     public init() {}

@@ -1,6 +1,6 @@
 extension RunCondition {
     /// The sweep's factors as a result id's first part: `adaptive|latency=80|cache=12|refresh=60|connections=6|http=1.1`
-    /// (and the feed and layout when swept).
+    /// (and the feed and layout when swept, `placeholder=color` and `constrained` when set).
     public var id: String {
         let source: String
         switch self.source {
@@ -9,6 +9,7 @@ extension RunCondition {
         }
         return "\(variant.name)|\(source)|cache=\(cacheImages)|refresh=\(Source.number(refresh))|connections=\(connections)|http=\(http.rawValue)"
             + (feed.map { "|feed=" + $0 } ?? "") + (layout.map { "|layout=" + $0.rawValue } ?? "") + phone.idPart
+            + (placeholder == .none ? "" : "|placeholder=" + placeholder.rawValue) + (constrained ? "|constrained" : "")
     }
 
     /// The sweep's factors as a result line's keys.
@@ -22,6 +23,9 @@ extension RunCondition {
                 ("http", .string(http.rawValue))]
         if let feed { out.append(("feed", .string(feed))) }
         if let layout { out.append(("layout", .string(layout.rawValue))) }
+        // The factors of B-COST-4/5, only when set: a line without them reads as none and off.
+        if placeholder != .none { out.append(("placeholder", .string(placeholder.rawValue))) }
+        if constrained { out.append(("constrained", .bool(true))) }
         return out + phone.json
     }
 }

@@ -25,6 +25,10 @@ public struct SweepPlan: Sendable {
     public var feed: String?
     /// The phone every configuration models (B-COST-3; the lab's default unless `--device` and the rest say).
     public var phone = PhoneCost()
+    /// Placeholders (`--placeholder` as a factor, B-COST-5) and Low Data Mode (`--constrained`, B-COST-4):
+    /// innermost, so a sweep without them runs what it ran before, in the same order.
+    public var placeholders: [PlaceholderKind] = [.none]
+    public var constrained: [Bool] = [false]
 
     /// A plan; an empty factor list stands for the lab's default (80 ms, a 12-image cache, 60 Hz, 6
     /// connections, HTTP/1.1). A value given twice (`80,80.0,8e1`, `12,012`, `eager,eager`) is one value:
@@ -47,7 +51,7 @@ public struct SweepPlan: Sendable {
     }
 
     /// `values` without repeats, in the order first given.
-    static func unique<T: Hashable>(_ values: [T]) -> [T] {
+    public static func unique<T: Hashable>(_ values: [T]) -> [T] {
         var seen: Set<T> = []
         return values.filter { seen.insert($0).inserted }
     }
@@ -62,10 +66,16 @@ public struct SweepPlan: Sendable {
                         for k in connections {
                             for h in httpVersions {
                                 for l in layouts {
-                                    var configuration = Configuration(variant: p, source: s, cacheImages: c, refresh: r, connections: k,
-                                                                      http: h, layout: l, feed: feed)
-                                    configuration.phone = phone
-                                    out.append(configuration)
+                                    for w in placeholders {
+                                        for low in constrained {
+                                            var configuration = Configuration(variant: p, source: s, cacheImages: c, refresh: r, connections: k,
+                                                                              http: h, layout: l, feed: feed)
+                                            configuration.phone = phone
+                                            configuration.placeholder = w
+                                            configuration.constrained = low
+                                            out.append(configuration)
+                                        }
+                                    }
                                 }
                             }
                         }

@@ -126,7 +126,10 @@ public struct SweepRecommendation: Sendable {
     }
 
     /// The condition in words: `3g, cacheImages 12, refresh 60`.
-    public var conditionText: String {
+    public var conditionText: String { Self.text(condition) }
+
+    /// A condition in words: `3g, cache 12 images, 60 Hz, …, Low Data Mode` (`--recommend` and `--budget`).
+    static func text(_ condition: [(name: String, value: String)]) -> String {
         condition.map { factor in
             switch factor.name {
             case "source": return factor.value
@@ -137,6 +140,7 @@ public struct SweepRecommendation: Sendable {
             case "downsample": return factor.value == "off" ? "decoded whole" : "downsampled"
             case "decode": return factor.value == "main" ? "decoded on the main thread" : "decoded off the main thread"
             case "cacheBytes": return factor.value.isEmpty ? "cache in images" : "cache \(factor.value) bytes"
+            case "constrained": return factor.value == "on" ? "Low Data Mode" : "Low Data Mode off"
             default: return "\(factor.name) \(factor.value)"
             }
         }.joined(separator: ", ")

@@ -75,12 +75,32 @@ public enum SweepResultLine {
             }
         }
         if let bytes = try metric(value, "cacheBytes", optional: true) { factors["cacheBytes"] = SweepPlan.Source.number(bytes) }
+        // The placeholder and Low Data Mode (B-COST-4/5; lines without them ran none and off).
+        switch value["placeholder"] ?? .null {
+        case .null: break
+        case let .string(text) where PlaceholderKind(rawValue: text) != nil: if text != "none" { factors["placeholder"] = text }
+        default: throw Invalid(reason: "placeholder must be one of \(PlaceholderKind.names)")
+        }
+        switch value["constrained"] ?? .null {
+        case .null, .bool(false): break
+        case .bool(true): factors["constrained"] = "on"
+        default: throw Invalid(reason: "constrained must be true or false")
+        }
         // Bytes count only where a network moved them.
         var overNetwork = false
         if case .string = value["network"] ?? .null { overNetwork = true }
-        let result = SweepSummary.Result(
+        // The verdicts' blank time is the time tiles were empty (B-COST-5): a tile showing a placeholder is not
+        // empty to the user. Without placeholders that is all of the blank time (lines before the split have
+        // only `blankTileSeconds`).
+        var blank = try required(value, "blankTileSeconds")
+        if let empty = try metric(value, "emptyTileSeconds", optional: true) { blank = empty }
+        var costs: [String: Double] = [:]
+        for column in SweepBudget.columns {
+            if let x = try metric(value, column, optional: true) { costs[column] = x }
+        }
+        var result = SweepSummary.Result(
             gesture: gesture, policy: policy, factors: factors,
-            blankTileSeconds: try required(value, "blankTileSeconds"), loadsIssued: try required(value, "loadsIssued"),
+            blankTileSeconds: blank, loadsIssued: try required(value, "loadsIssued"),
             loadsWasted: try required(value, "loadsWasted"), boundMinLoads: try metric(value, "boundMinLoads", optional: true),
             oracleBlankTileSeconds: try metric(value, "oracleBlankTileSeconds", optional: true),
             networkBytes: overNetwork ? try metric(value, "networkBytes", optional: true) : nil,
@@ -89,6 +109,7 @@ public enum SweepResultLine {
         phone.hitchTimeRatioMsPerS = try metric(value, "hitchTimeRatioMsPerS", optional: true)
         phone.peakResidentBytes = try metric(value, "peakResidentBytes", optional: true)
         phone.memoryLimitExceeded = try metric(value, "memoryLimitExceeded", optional: true)
+        phone.costs = costs
         return (id, phone)
     }
 
@@ -133,8 +154,17 @@ extension SweepSummary {
         public var leftOut: [(session: String, configurations: Int)]
     }
 
+    /// Factors a line leaves out when it ran their default (B-COST-4/5), and that default.
+    static let defaultedFactors = [("placeholder", "none"), ("constrained", "off")]
+
     /// Keeps the sessions every configuration covers (a killed sweep, a policy run on half the population).
+    /// A factor some lines name and others leave at its default gets its default named in those (`none`,
+    /// `off`), so it reads as one factor with two values.
     public static func coverage(_ results: [Result]) -> Coverage {
+        var results = results
+        for (name, value) in defaultedFactors where results.contains(where: { $0.factors[name] != nil }) {
+            for i in results.indices where results[i].factors[name] == nil { results[i].factors[name] = value }
+        }
         var runs: [String: Set<String>] = [:]   // session → configurations that ran it
         var configurations: Set<String> = []
         for r in results {

@@ -25,6 +25,8 @@ public enum SweepSummary {
         public var hitchTimeRatioMsPerS: Double?
         public var peakResidentBytes: Double?
         public var memoryLimitExceeded: Double?
+        /// The columns the budgets read (`SweepBudget.columns`) that the line has, by name.
+        public var costs: [String: Double] = [:]
 
         public init(gesture: String, policy: String, factors: [String: String], blankTileSeconds: Double, loadsIssued: Double,
                     loadsWasted: Double, boundMinLoads: Double? = nil, oracleBlankTileSeconds: Double? = nil, networkBytes: Double? = nil,
@@ -113,7 +115,8 @@ public enum SweepSummary {
     }
 
     /// The factors a report breaks results down by, in order.
-    public static let factorNames = ["source", "cacheImages", "refresh", "connections", "http", "feed", "layout"] + phoneFactorNames
+    public static let factorNames = ["source", "cacheImages", "refresh", "connections", "http", "feed", "layout", "placeholder",
+                                     "constrained"] + phoneFactorNames
 
     /// The report: for each factor with more than one value (or, if none has, all results as one
     /// "all" column), one row per policy and value, policies and values in the order first met.
@@ -283,6 +286,8 @@ public enum SweepSummary {
         let number = value.hasPrefix("latency ") ? Double(value.dropFirst(8).split(separator: " ").first ?? "") : Double(value)
         if let number { return (0, number, value) }
         if let i = NetworkProfile.all.firstIndex(where: { $0.name == value }) { return (1, Double(i), value) }
+        // A factor's default before its other values (`none` before `color`, `off` before `on`).
+        if value == "none" || value == "off" { return (2, -1, value) }
         return (2, 0, value)
     }
 

@@ -1,4 +1,5 @@
 import CSDL
+import LabKit
 import ScrollLabCore
 
 /// GPU textures of decoded images, keyed by asset, owned by the render thread.
@@ -15,6 +16,8 @@ final class TextureStore {
     private var pixelCopies: [Int: TexturePixels] = [:]
     /// True when the pixels of opaque textures are kept: the renderer is SDL's software one.
     private let keepsPixels: Bool
+    /// The ThumbHash previews' textures, by asset (B-COST-5): a few kilobytes each, made on first use.
+    private var previews: [Int: OpaquePointer] = [:]
 
     /// Makes an empty store drawing with `renderer`.
     init(renderer: OpaquePointer) {
@@ -56,6 +59,31 @@ final class TextureStore {
         return true
     }
 
+    /// The texture of `image`, the decoded preview of `asset` (made once, scaled with linear filtering).
+    func previewTexture(for asset: Int, image: ThumbHash.Image) -> OpaquePointer? {
+        if let kept = previews[asset] { return kept }
+        guard image.width > 0, image.height > 0, image.rgba.count == image.width * image.height * 4 else { return nil }
+        if previews.count >= 1024 { removePreviews() }
+        var pixels = image.rgba
+        let texture: OpaquePointer? = pixels.withUnsafeMutableBytes { raw in
+            guard let surface = SDL_CreateRGBSurfaceWithFormatFrom(raw.baseAddress, Int32(image.width), Int32(image.height), 32,
+                                                                   Int32(image.width * 4), SDL_PIXELFORMAT_ABGR8888.rawValue) else { return nil }
+            defer { SDL_FreeSurface(surface) }
+            return SDL_CreateTextureFromSurface(renderer, surface)
+        }
+        guard let texture else { return nil }
+        SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
+        SDL_SetTextureScaleMode(texture, SDL_ScaleModeLinear)
+        previews[asset] = texture
+        return texture
+    }
+
+    /// Destroys the previews' textures.
+    private func removePreviews() {
+        for texture in previews.values { SDL_DestroyTexture(texture) }
+        previews.removeAll()
+    }
+
     /// Destroys the texture of `key`.
     func remove(_ key: Int) {
         if let texture = textures.removeValue(forKey: key) { SDL_DestroyTexture(texture) }
@@ -76,6 +104,7 @@ final class TextureStore {
         opaqueKeys.removeAll()
         reducedKeys.removeAll()
         pixelCopies.removeAll()
+        removePreviews()
     }
 }
 

@@ -76,7 +76,9 @@ struct PhoneRenderer {
         // An opaque image at full opacity covers the tile: what is under it is not drawn.
         let fill = TilePalette.fill(ofView: tile.view)
         let filled = texture == nil || !opaque || tile.imageAlpha < 1
-        if filled {
+        if filled, let preview = tile.preview {
+            drawPreview(preview, asset: tile.previewAsset ?? -1, in: rect)
+        } else if filled {
             canvas.fill(rect, fill)
             // The item index, big, under the image: visible while it is missing or fading in. On the fill
             // alone (the two boxes do not meet), so drawn pre-blended on it.
@@ -95,7 +97,7 @@ struct PhoneRenderer {
             text.draw("item \(item)", style: .mono, colour: .text, x: Canvas.snap(pill).x + 6, y: Canvas.snap(pill).y + 3)
         } else if let failure = tile.failure {
             drawPlaceholder(failure, in: rect)
-        } else if let status = tile.status {
+        } else if let status = tile.status, tile.preview == nil {
             // No texture: the tile was filled, and the status sits below the item's index.
             text.draw(status, style: .mono, colour: .darkText, on: fill, inside: rect, x: centreX, y: snapped.y + snapped.h - 24, centred: true)
         }
@@ -111,6 +113,20 @@ struct PhoneRenderer {
         text.draw("view #\(tile.view)", style: .heading, colour: TilePalette.headerText(ofView: tile.view), on: colour, inside: header,
                   x: snapped.x + 8, y: snapped.y + 3)
         drawHeart(tile, in: rect)
+    }
+
+    /// A placeholder (B-COST-5): the image's average colour, or its ThumbHash preview scaled to the tile
+    /// (linear filtering: the blur the format is meant to be seen with). The image fades in over it.
+    private func drawPreview(_ preview: TilePreview, asset: Int, in rect: Rect) {
+        switch preview {
+        case let .colour(r, g, b):
+            canvas.fill(rect, RGBA(r, g, b))
+        case let .thumbnail(image):
+            canvas.fill(rect, .screen)
+            if let texture = textures?.previewTexture(for: asset, image: image) {
+                canvas.draw(texture: texture, in: rect, alpha: 1)
+            }
+        }
     }
 
     /// The tile's ♥ control (`GridScene.heartFrame`): a red heart when liked, an outline when not,

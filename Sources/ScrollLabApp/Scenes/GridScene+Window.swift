@@ -24,6 +24,8 @@ final class GridWindowScene: LabSceneAdapter {
     /// the figures change a few times a second, the frames come 60 to 240 times.
     private var loadingRows: (metrics: LoadMetrics, traffic: Bool, rows: [(String, String)])?
     private var tableRows: (tried: [PolicyComparison.Row], condition: LoadCondition, rows: [PolicyComparison.Row])?
+    /// The previews drawn so far, by asset: a ThumbHash is decoded once, not every frame.
+    private var previews: [Int: TilePreview] = [:]
 
     init(grid: GridScene, kind: SceneKind, images: ImageLoader) {
         self.grid = grid
@@ -51,11 +53,30 @@ final class GridWindowScene: LabSceneAdapter {
         let tiles = grid.tiles
         return SceneContent(rows: [Self.policyRow(Self.policyLabel(grid), seedProblem: grid.seedProblem?.rawValue),
                                    HUDRow(label: "touches U X", value: Self.contentTouches(grid.scrollView))] + Self.feedRows(grid),
-                            tiles: tiles.map(Self.drawItem),
+                            tiles: tiles.map { withPreview(Self.drawItem($0), of: $0) },
                             viewsCreated: grid.pool.viewsCreated, rebindCount: grid.pool.rebindCount,
                             loading: LoadingSection(policy: Self.policyLabel(grid), metrics: loadingMetricRows(),
                                                     policyRows: policyTableRows(), currentPolicy: grid.segmentName),
                             liveImageAssets: grid.liveImageAssets(showing: tiles), targetRect: grid.targetRect)
+    }
+
+    /// `item` with the preview its tile shows while its image is not all there (B-COST-5): none without a
+    /// placeholder or once the image is opaque.
+    private func withPreview(_ item: TileDrawItem, of tile: TileState) -> TileDrawItem {
+        let kind = grid.configuration.placeholder
+        guard kind != .none, let index = tile.item else { return item }
+        if case let .shown(_, alpha) = tile.image, alpha >= 1 { return item }
+        let asset = grid.itemImages.key(of: index).asset
+        var out = item
+        if let kept = previews[asset] {
+            out.preview = kept
+        } else {
+            if previews.count >= 1024 { previews.removeAll() }
+            out.preview = grid.configuration.previews.preview(ofAsset: asset, kind: kind)
+            previews[asset] = out.preview
+        }
+        out.previewAsset = out.preview == nil ? nil : asset
+        return out
     }
 
     /// The Loading rows of the current figures (`metrics`, and `traffic` under a network), made again only

@@ -56,6 +56,10 @@ package struct SceneConfiguration: Sendable {
     package var compare: [CompareEntry] = []
     /// The phone the grid models (B-COST-3: `--device`, `--downsample`, `--decode-on-main`, `--cache-bytes`).
     package var phone = PhoneCost()
+    /// What a tile shows while its image is on its way (`--placeholder`).
+    package var placeholder: PlaceholderKind = .none
+    /// Low Data Mode (`--constrained`).
+    package var constrained = false
 
     /// The command line's defaults.
     package init() {}
@@ -73,6 +77,8 @@ package struct SceneConfiguration: Sendable {
         condition.items = items
         condition.diskCache = diskCache != .off
         condition.phone = phone
+        condition.placeholder = placeholder
+        condition.constrained = constrained
         return condition
     }
 
@@ -82,8 +88,11 @@ package struct SceneConfiguration: Sendable {
     /// The grid scene's configuration these options describe, for `assetCount` images.
     package func gridConfiguration(assetCount: Int) -> GridSceneConfiguration {
         let count = Swift.max(1, assetCount)
-        return condition.gridConfiguration(assetByteSizes: network == nil ? [] : transferSizes(assetCount: count),
-                                           feed: feed?.feed, assetCount: count)
+        var c = condition.gridConfiguration(assetByteSizes: network == nil ? [] : transferSizes(assetCount: count),
+                                            feed: feed?.feed, assetCount: count)
+        // A folder of other images has no built-in previews (a feed brings its own).
+        if assets != nil, feed == nil { c.previews = .none }
+        return c
     }
 
     /// These options with `imageSizes` resolved from `--assets` (or the bundled images) when a modelled

@@ -1,3 +1,4 @@
+import LabKit
 import ScrollKit
 
 /// One pool view as the renderer draws it.
@@ -24,6 +25,10 @@ package struct TileDrawItem: Equatable {
     package var isSelected = false
     /// The ♥ is on (red) or off (outline).
     package var isLiked = false
+    /// What the tile shows while its image is on its way, and under it while it fades in (`--placeholder`,
+    /// B-COST-5), and the asset it is the preview of; nil: the tile's own fill.
+    package var preview: TilePreview?
+    package var previewAsset: Int?
 
     package init(view: Int, item: Int? = nil, frame: Rect, status: String? = nil, imageAsset: Int? = nil, imageAlpha: Double = 1.0, failure: String? = nil, isPressed: Bool = false, isHeartPressed: Bool = false, isSelected: Bool = false, isLiked: Bool = false) {
         self.view = view

@@ -77,7 +77,7 @@ import LabKit
         #expect(error([#"{"width":10,"height":20,"image":7,"bytes":5,"pixelWidth":1,"pixelHeight":1}"#])
                 == #"line 1: field "image" must be a non-empty string (an asset name or a URL)"#)
         #expect(error([#"{"width":10,"height":20,"image":"a.jpg","bytes":5,"pixelWidth":1,"pixelHeight":1,"sectoin":2}"#])
-                == #"line 1: unknown field "sectoin" (expected "width", "height", "image", "bytes", "pixelWidth", "pixelHeight", "section")"#)
+                == #"line 1: unknown field "sectoin" (expected "width", "height", "image", "bytes", "pixelWidth", "pixelHeight", "section", "thumbhash")"#)
         #expect(error(["[1,2]"])?.hasPrefix("line 1: expected a JSON object") == true)
         #expect(error([#"{"width":10,"#])?.hasPrefix("line 1: not valid JSON") == true)
     }

@@ -90,6 +90,16 @@ public struct LoadMetrics: Hashable, Sendable {
     public var frameOverrunMsP99 = 0.0
     /// The main thread's work the loading caused: uploads, completions, decodes on it, ms.
     public var mainThreadMs = 0.0
+    /// Of `blankTileSeconds`, the tile-seconds with nothing but the tile's fill (B-COST-5): all of it
+    /// without `--placeholder`. The verdicts' blank time when placeholders are on.
+    public var emptyTileSeconds = 0.0
+    /// Of `blankTileSeconds`, the tile-seconds showing a placeholder (a colour or a ThumbHash preview).
+    public var placeholderTileSeconds = 0.0
+    /// Bytes of the previews the run's visible items carried (each image's once; 0 without a placeholder):
+    /// they come with the feed's items, not as loads of their own.
+    public var previewBytes = 0
+    /// Images whose preview could not be drawn (shown as the colour fallback), each once.
+    public var undecodablePreviews = 0
 
     /// Zero metrics.
     public init() {}
@@ -128,6 +138,10 @@ public struct LoadMetrics: Hashable, Sendable {
             ("hitchTimeRatioMsPerS", .number(hitchTimeRatioMsPerS)),
             ("frameOverrunMsP99", .number(frameOverrunMsP99)),
             ("mainThreadMs", .number(mainThreadMs)),
+            ("emptyTileSeconds", .number(emptyTileSeconds)),
+            ("placeholderTileSeconds", .number(placeholderTileSeconds)),
+            ("previewBytes", .int(previewBytes)),
+            ("undecodablePreviews", .int(undecodablePreviews)),
         ])
     }
 
@@ -137,14 +151,18 @@ public struct LoadMetrics: Hashable, Sendable {
                               "readyOnAppearShare", "blankAreaPt2s", "maxBlankAreaPt2", "wrongImages", "flickers",
                               "networkBytes", "requests", "memoryHits", "diskHits", "failedLoads", "failuresByReason",
                               "timeToFirstImage", "diskCorrupt", "wastedBytes", "radioJoules", "radioActiveSeconds"] + costKeys
+                              + placeholderKeys
     /// The phone's keys (B-COST-3): memory and the main thread, measured on the run, not by the bounds' schedules.
     public static let costKeys = ["peakResidentBytes", "redownloadedBytes", "memoryLimitExceeded", "hitchTimeRatioMsPerS",
                                   "frameOverrunMsP99", "mainThreadMs"]
+    /// The placeholder's keys (B-COST-5): blank time split by what showed, and the previews' bytes.
+    public static let placeholderKeys = ["emptyTileSeconds", "placeholderTileSeconds", "previewBytes", "undecodablePreviews"]
     /// The traffic keys (B-POL-3): what the source moved, counted on the run, not by the bounds' schedules.
     public static let trafficKeys: Set<String> = ["networkBytes", "requests", "memoryHits", "diskHits", "failedLoads",
                                                   "failuresByReason", "timeToFirstImage", "diskCorrupt", "wastedBytes", "radioJoules",
-                                                  "radioActiveSeconds"]
-    /// The pop-in keys (B-POP-1): measured per frame on the run, not by the bounds' schedules.
+                                                  "radioActiveSeconds", "previewBytes", "undecodablePreviews"]
+    /// The pop-in keys (B-POP-1): measured per frame on the run, not by the bounds' schedules; with them the
+    /// split of blank time by what the tile showed (B-COST-5).
     public static let popInKeys: Set<String> = ["readyOnAppearShare", "blankAreaPt2s", "maxBlankAreaPt2", "wrongImages",
-                                                "flickers"]
+                                                "flickers", "emptyTileSeconds", "placeholderTileSeconds"]
 }

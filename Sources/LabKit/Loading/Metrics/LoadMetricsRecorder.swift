@@ -27,15 +27,23 @@ public struct LoadMetricsRecorder: Sendable {
     private var lastFrameTime: Double?
     /// When the run (or segment) started.
     private var startTime: Double?
-    /// Visible tiles without their image in the last frame: what the screen shows until the next one.
-    private var lastBlank = 0
+    /// The last frame's blanks: what the screen shows until the next one.
+    private var last = BlankFrame()
+    /// Placeholders: which blank tiles show one, and the previews' bytes (B-COST-5).
+    private var placeholders = PlaceholderTally()
     /// The settle latency's waits.
     private var settle = SettleWait()
-    /// Visible blank area in the last frame, pt².
-    private var lastBlankArea = 0.0
     /// Per pool view: the item it showed visible in the last frame (nil: not visible), when that
     /// appearance began, whether it is still waiting for its image, and whether it has shown it.
     private var appearance: [Appearance] = []
+
+    /// What one frame shows blank, kept until the next frame: visible tiles without their image, how many
+    /// of them show a placeholder, and their visible area (pt²).
+    private struct BlankFrame: Sendable {
+        var tiles = 0
+        var placeholders = 0
+        var area = 0.0
+    }
 
     /// Bytes moved for nothing: completions wasted for good (evicted before they showed), and what
     /// cancelled transfers received (the source's count).
@@ -66,6 +74,13 @@ public struct LoadMetricsRecorder: Sendable {
         self.assetCount = Swift.max(1, assetCount)
     }
 
+    /// A recorder whose blank tiles show `placeholder` from `previews` while they wait (B-COST-5).
+    public init(assetCount: Int, placeholder: PlaceholderKind, previews: ImagePreviews) {
+        self.init(assetCount: assetCount)
+        placeholders.kind = placeholder
+        placeholders.previews = previews
+    }
+
     /// The metrics so far; pending waits and not-yet-shown completions are counted as of the last frame.
     public var metrics: LoadMetrics {
         var m = base
@@ -74,6 +89,8 @@ public struct LoadMetricsRecorder: Sendable {
         m.loadsWastedPending = pending
         m.loadsWasted += m.loadsWastedPending
         m.wastedBytes = wasted.completions + pendingBytes + wasted.cancelled
+        m.previewBytes = placeholders.bytes
+        m.undecodablePreviews = placeholders.undecodable
         var sum = settle.sum, count = m.settleCount
         if let start = settle.start, let now = lastFrameTime {
             let wait = now - start
@@ -95,15 +112,17 @@ public struct LoadMetricsRecorder: Sendable {
     public mutating func start(time: Double, tiles: [FrameTile]) {
         startTime = time
         lastFrameTime = time
-        lastBlank = 0
-        lastBlankArea = 0
+        last = BlankFrame()
         for t in tiles where t.isVisible {
             guard let item = t.item else { continue }
             restItems.insert(item)
             visitedItems.insert(item)
-            if t.displayedKey != key(item) {
-                lastBlank += 1
-                lastBlankArea += t.visibleArea
+            let expected = key(item)
+            placeholders.visible(asset: expected.asset)
+            if t.displayedKey != expected {
+                last.tiles += 1
+                last.area += t.visibleArea
+                if placeholders.shows(asset: expected.asset) { last.placeholders += 1 }
             }
         }
         observeAppearances(tiles, time: time)
@@ -188,7 +207,7 @@ public struct LoadMetricsRecorder: Sendable {
     public mutating func frame(time: Double, tiles: [FrameTile], isMoving: Bool, cacheBytes: Int, tileOnlyBytes: Int) {
         let dt = Swift.max(0, time - (lastFrameTime ?? time))
         lastFrameTime = time
-        var stale = false, blank = 0, blankArea = 0.0
+        var stale = false, blank = 0, blankArea = 0.0, showing = 0
         if appearance.count != tiles.count { appearance = Array(repeating: Appearance(), count: tiles.count) }
         // One pass: the tile's own checks, then its view's appearance (`observeAppearance`), each tile's
         // expected key worked out once. The two touch different counters, so the order is theirs alone.
@@ -205,11 +224,13 @@ public struct LoadMetricsRecorder: Sendable {
                 if t.isVisible {
                     visitedItems.insert(item)
                     if !isMoving { restItems.insert(item) }
+                    placeholders.visible(asset: key.asset)
                     if t.displayedKey == key {
                         pendingWaste.removeValue(forKey: key)
                     } else {
                         blank += 1
                         blankArea += t.visibleArea
+                        if placeholders.shows(asset: key.asset) { showing += 1 }
                     }
                 }
             } else if t.displayedKey != nil {
@@ -219,14 +240,16 @@ public struct LoadMetricsRecorder: Sendable {
         }
         base.readyOnAppearShare = readyOnAppearShare
         if stale { base.staleFrames += 1 }
-        base.blankAreaPt2s += lastBlankArea * dt
-        lastBlankArea = blankArea
+        base.blankAreaPt2s += last.area * dt
         base.maxBlankAreaPt2 = Swift.max(base.maxBlankAreaPt2, blankArea)
         // A frame stays on screen until the next: the interval just ended showed the last frame's
         // blanks. (Charging it to this frame's would bill a long still hold the replay skips to the
         // tiles that only came on screen after it.)
-        base.blankTileSeconds += Double(lastBlank) * dt
-        lastBlank = blank
+        base.blankTileSeconds += Double(last.tiles) * dt
+        // The same interval split by what the blank tiles showed: without placeholders, all empty.
+        base.emptyTileSeconds += Double(last.tiles - last.placeholders) * dt
+        base.placeholderTileSeconds += Double(last.placeholders) * dt
+        last = BlankFrame(tiles: blank, placeholders: showing, area: blankArea)
         base.peakDecodedBytes = Swift.max(base.peakDecodedBytes, cacheBytes + tileOnlyBytes)
 
         if let wait = settle.frame(at: time, isMoving: isMoving, settled: blank == 0) {

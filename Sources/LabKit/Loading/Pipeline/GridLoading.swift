@@ -42,11 +42,13 @@ struct GridLoading {
         // Its layout is lent by the grid at each decision; until then it holds one sharing nothing with the grid's.
         context = LoadingContext(visibleItems: [], assetCount: configuration.assetCount, itemImages: itemImages,
                                  cacheCapacityImages: configuration.cacheByteLimit / Swift.max(1, configuration.bytesPerImage))
+        context.isConstrained = configuration.isConstrained
     }
 
     /// A fresh recorder for a segment of `configuration`'s grid.
     static func recorder(_ configuration: GridSceneConfiguration) -> LoadMetricsRecorder {
-        var recorder = LoadMetricsRecorder(assetCount: configuration.assetCount)
+        var recorder = LoadMetricsRecorder(assetCount: configuration.assetCount, placeholder: configuration.placeholder,
+                                           previews: configuration.previews)
         recorder.itemImages = configuration.itemImages
         return recorder
     }

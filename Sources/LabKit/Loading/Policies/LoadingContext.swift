@@ -62,6 +62,9 @@ public struct LoadingContext: Sendable {
     /// The scroll view's motion after the release: the running one, or at `willEndDragging` the one
     /// the release is about to start (nil when there is none).
     public var motion: MotionForecast?
+    /// The path is constrained (iOS's Low Data Mode, `NWPath.isConstrained`; Android's Data Saver,
+    /// `getRestrictBackgroundStatus()`): what an app can read, and Adaptive does (B-COST-4).
+    public var isConstrained = false
 
     /// Makes a context; defaults describe a grid at rest at offset 0 with an empty cache.
     public init(time: Double = 0, layout: FeedLayout = FeedLayout(grid: GridLayout()), bounds: Rect = Rect(x: 0, y: 0, width: 320, height: 450),

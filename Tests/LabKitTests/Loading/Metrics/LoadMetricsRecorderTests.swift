@@ -119,7 +119,8 @@ import LabKit
                                    "networkBytes", "requests", "memoryHits", "diskHits", "failedLoads", "failuresByReason",
                                    "timeToFirstImage", "diskCorrupt", "wastedBytes", "radioJoules", "radioActiveSeconds",
                                    "peakResidentBytes", "redownloadedBytes", "memoryLimitExceeded", "hitchTimeRatioMsPerS",
-                                   "frameOverrunMsP99", "mainThreadMs"])
+                                   "frameOverrunMsP99", "mainThreadMs",
+                                   "emptyTileSeconds", "placeholderTileSeconds", "previewBytes", "undecodablePreviews"])
         #expect(pairs.map(\.0) == LoadMetrics.keys)
     }
 }

@@ -81,6 +81,12 @@ import ScrollKit
 /// priority). Its rules then read a load's duration as what it takes when the pipeline's loads share the
 /// link (`loadDuration`): the limits were made for that, not for the shorter time the limit brings.
 ///
+/// Under Low Data Mode (`LoadingContext.isConstrained`, which an app reads from `NWPath.isConstrained` or
+/// Android's restrict-background status) it loads nothing ahead, as when loads are too slow for look-ahead:
+/// the screen, a fling's rest (its target rect), and images in the memory or disk cache (they move no
+/// bytes). Apple asks apps to reduce prefetching under Low Data Mode (WWDC19 session 712), never what the
+/// user asked for: the screen's images still load.
+///
 /// Its parts: the constants in `AdaptiveTuning`; the estimators `AdaptiveLoadDurationEstimator` and
 /// `AdaptiveLinkEstimator`; the rules `FlingPlanRule`, `DragAheadRule`, `ReaderRowRule`,
 /// `LookAheadLimitRule` and `LoadsAtOnceRule`; its state the look-ahead (`LookAheadPlan`,
@@ -162,9 +168,10 @@ public struct AdaptivePolicy: LoadingPolicy {
         AdaptiveLoadDurationEstimator(context, link: link(context), limited: linkLoads(context) != nil).duration
     }
 
-    /// True while loads are quick enough for look-ahead to pay (`LookAheadLimitRule`).
+    /// True while loads are quick enough for look-ahead to pay (`LookAheadLimitRule`), and the path is
+    /// not constrained: under Low Data Mode it loads nothing ahead (B-COST-4).
     public func isLookingAhead(_ context: LoadingContext) -> Bool {
-        LookAheadLimitRule(tuning).allows(duration: loadDuration(context), measuredLoads: context.measuredLoads)
+        !context.isConstrained && LookAheadLimitRule(tuning).allows(duration: loadDuration(context), measuredLoads: context.measuredLoads)
     }
 
     /// True when the loads' own measured duration passes the look-ahead limit: the durations alone, not the
@@ -187,7 +194,7 @@ public struct AdaptivePolicy: LoadingPolicy {
     /// True when UIKit's prefetch window runs the motion: on a network (the app's disk cache is there)
     /// whose loads measure at most `prefetchWindowLimit`.
     public func usesWindow(_ context: LoadingContext) -> Bool {
-        guard let limit = tuning.prefetchWindowLimit else { return false }
+        guard let limit = tuning.prefetchWindowLimit, !context.isConstrained else { return false }
         return context.diskCache != nil && loadDuration(context) <= limit
     }
 

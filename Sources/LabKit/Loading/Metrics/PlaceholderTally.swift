@@ -1,0 +1,24 @@
+/// What the recorder counts of placeholders (B-COST-5): which blank tiles show one, the preview bytes of
+/// the images the run showed, and the previews that could not be drawn. With `kind` `.none` it counts
+/// nothing, so every blank tile is empty.
+struct PlaceholderTally: Sendable {
+    /// The placeholder shown while an image is on its way.
+    var kind: PlaceholderKind = .none
+    /// The images' previews.
+    var previews: ImagePreviews = .none
+    /// Images whose preview has been counted (bytes, undecodable).
+    private var counted = ItemSet()
+    /// Preview bytes of the images counted, and those that could not be drawn.
+    private(set) var bytes = 0
+    private(set) var undecodable = 0
+
+    /// Whether a blank tile of `asset` shows a placeholder.
+    func shows(asset: Int) -> Bool { kind != .none && previews.hasPreview(asset: asset) }
+
+    /// A visible tile of `asset`: its preview came with its item (counted once per image).
+    mutating func visible(asset: Int) {
+        guard kind != .none, let preview = previews.bytes(ofAsset: asset), counted.insert(asset) else { return }
+        bytes += preview.count
+        if previews.isUndecodable(asset: asset) { undecodable += 1 }
+    }
+}

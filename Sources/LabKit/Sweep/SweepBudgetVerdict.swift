@@ -1,0 +1,138 @@
+/// `sweep report --recommend --budget …` (B-SWEEP-3), per condition (one combination of every swept
+/// factor, as `--recommend`'s): the policy with the least blank time among those whose mean of every
+/// budgeted cost is within its limit, the budget that binds (the one whose limit alone keeps a policy
+/// with less blank time out), and the Pareto set over blank time and every cost the sweep's lines carry.
+///
+/// Blank time is the results' (`SweepSummary.Result.blankTileSeconds`: the time tiles were empty, all of
+/// the blank time without placeholders).
+public struct SweepBudgetVerdict: Sendable {
+    /// One policy in the condition: sessions, blank time with its 95% interval, and each cost's mean.
+    public struct Point: Sendable {
+        public var policy: String
+        public var sessions: Int
+        public var blankTileSeconds: SweepSummary.Interval
+        /// Mean per session of each cost the condition's lines carry, by cost name.
+        public var costs: [String: Double]
+        /// The budgets it exceeds, by cost name, in the budget's order.
+        public var exceeds: [String]
+    }
+
+    public var condition: [(name: String, value: String)]
+    public var budget: SweepBudget
+    /// Every policy run in the condition, in the lab's order.
+    public var points: [Point]
+    /// The costs the condition's lines carry, in `SweepBudget.costs` order.
+    public var sweptCosts: [SweepBudget.Cost]
+    /// The least blank policy within every budget; nil when none is.
+    public var recommended: Point?
+    /// The budgets that bind: for each, the least blank policy kept out by that budget alone (within every
+    /// other), with less blank time than the recommended one. The first binds hardest (its policy is the
+    /// least blank).
+    public var binding: [(cost: String, policy: Point)]
+    /// The policies no other beats on blank time and every swept cost (no worse on all, better on one).
+    public var pareto: [Point]
+
+    /// One verdict per condition, conditions in the order `--recommend` gives them.
+    public static func conditions(_ results: [SweepSummary.Result], budget: SweepBudget, resamples: Int = 1000,
+                                  seed: UInt64 = 1) -> [SweepBudgetVerdict] {
+        let names = SweepSummary.factorNames + Set(results.flatMap(\.factors.keys)).subtracting(SweepSummary.factorNames).sorted()
+        let present = names.filter { name in results.contains { $0.factors[name] != nil } }
+        func key(_ r: SweepSummary.Result) -> [String] { present.map { r.factors[$0] ?? "" } }
+        var keys: [[String]] = []
+        for r in results where !keys.contains(key(r)) { keys.append(key(r)) }
+        keys.sort { a, b in
+            for (x, y) in zip(a, b) where x != y { return SweepSummary.rank(value: x) < SweepSummary.rank(value: y) }
+            return false
+        }
+        var rng = SplitMix64(seed: seed)
+        let ordered = SweepSummary.drawOrder(results).map { results[$0] }
+        return keys.map { k in
+            let picked = ordered.filter { key($0) == k }
+            let swept = SweepBudget.costs.filter { cost in picked.allSatisfy { SweepBudget.value(cost, of: $0) != nil } }
+            let policies = SweepSummary.ordered(picked.map(\.policy)).sorted { SweepSummary.rank(policy: $0) < SweepSummary.rank(policy: $1) }
+            let points = policies.map { policy -> Point in
+                let runs = picked.filter { $0.policy == policy }
+                var costs: [String: Double] = [:]
+                for cost in swept { costs[cost.name] = runs.map { SweepBudget.value(cost, of: $0)! }.reduce(0, +) / Double(runs.count) }
+                let exceeds = budget.limits.filter { limit in costs[limit.cost.name].map { $0 > limit.limit } ?? true }.map(\.cost.name)
+                return Point(policy: policy, sessions: runs.count,
+                             blankTileSeconds: SweepSummary.bootstrap(runs.map(\.blankTileSeconds), resamples: resamples, rng: &rng),
+                             costs: costs, exceeds: exceeds)
+            }
+            return SweepBudgetVerdict(condition: zip(present, k).map { ($0, $1) }, budget: budget, points: points, sweptCosts: swept)
+        }
+    }
+
+    init(condition: [(name: String, value: String)], budget: SweepBudget, points: [Point], sweptCosts: [SweepBudget.Cost]) {
+        self.condition = condition
+        self.budget = budget
+        self.points = points
+        self.sweptCosts = sweptCosts
+        // Least blank first; ties in the lab's order.
+        let byBlank = points.enumerated().sorted { ($0.element.blankTileSeconds.mean, $0.offset) < ($1.element.blankTileSeconds.mean, $1.offset) }
+            .map(\.element)
+        let recommended = byBlank.first { $0.exceeds.isEmpty }
+        self.recommended = recommended
+        var binding: [(cost: String, policy: Point)] = []
+        for point in byBlank where point.exceeds.count == 1 {
+            if let r = recommended, point.blankTileSeconds.mean >= r.blankTileSeconds.mean { break }
+            if !binding.contains(where: { $0.cost == point.exceeds[0] }) { binding.append((point.exceeds[0], point)) }
+        }
+        self.binding = binding
+        let names = sweptCosts.map(\.name)
+        func dominated(_ p: Point, by q: Point) -> Bool {
+            let pv = [p.blankTileSeconds.mean] + names.map { p.costs[$0]! }, qv = [q.blankTileSeconds.mean] + names.map { q.costs[$0]! }
+            return zip(qv, pv).allSatisfy { $0 <= $1 } && zip(qv, pv).contains { $0 < $1 }
+        }
+        pareto = points.filter { p in !points.contains { dominated(p, by: $0) } }
+    }
+
+    /// The condition in words, as `--recommend` names it.
+    public var conditionText: String { SweepRecommendation.text(condition) }
+
+    func pointText(_ p: Point) -> String {
+        p.policy + " (" + SweepRecommendation.interval(p.blankTileSeconds, 2) + " tile·s"
+            + sweptCosts.map { ", " + SweepBudget.text(p.costs[$0.name]!, $0) }.joined() + ")"
+    }
+
+    /// The paragraph.
+    public var paragraph: String {
+        let sessions = points.map(\.sessions).max() ?? 0
+        let limits = budget.limits.map { "\($0.cost.name) ≤ " + SweepBudget.text($0.limit, $0.cost) }.joined(separator: ", ")
+        var text = "Under \(conditionText) (\(sessions) sessions, mean [95% interval]; budget \(limits)): "
+        if let r = recommended {
+            text += "recommended \(pointText(r)), the least blank time within every budget. "
+        } else {
+            text += "no policy is within every budget ("
+            text += points.map { "\($0.policy) exceeds \($0.exceeds.joined(separator: " and "))" }.joined(separator: "; ") + "). "
+        }
+        if binding.isEmpty {
+            text += recommended == nil ? "" : "No budget binds: no policy has less blank time. "
+        } else {
+            text += "Binding: " + binding.map { b in
+                let cost = budget.limits.first { $0.cost.name == b.cost }!
+                let over = b.policy.costs[b.cost].map { SweepBudget.text($0, cost.cost) } ?? "-"
+                let saves = recommended.map { " (" + SweepRecommendation.fixed($0.blankTileSeconds.mean - b.policy.blankTileSeconds.mean, 2) + " tile·s less blank)" } ?? ""
+                return "\(b.cost) — \(b.policy.policy)\(saves) needs \(over)"
+            }.joined(separator: "; ") + ". "
+        }
+        text += "Pareto set over blank time" + sweptCosts.map { ", " + $0.name }.joined() + ": " + pareto.map(pointText).joined(separator: ", ") + "."
+        return text
+    }
+
+    /// The `--recommend --budget --json` line.
+    public var json: JSONValue {
+        func point(_ p: Point) -> JSONValue {
+            .object([("policy", .string(p.policy)), ("sessions", .int(p.sessions)), ("blankTileSeconds", p.blankTileSeconds.json)]
+                    + sweptCosts.map { ($0.name, JSONValue.number(p.costs[$0.name]!)) }
+                    + [("exceeds", .array(p.exceeds.map { .string($0) }))])
+        }
+        return .object([("condition", .object(condition.map { ($0.name, .string($0.value)) })),
+                        ("budget", .object(budget.limits.map { ($0.cost.name, .number($0.limit)) })),
+                        ("recommended", recommended.map { .string($0.policy) } ?? .null),
+                        ("binding", .array(binding.map { .object([("cost", .string($0.cost)), ("policy", .string($0.policy.policy))]) })),
+                        ("pareto", .array(pareto.map { .string($0.policy) })),
+                        ("points", .array(points.map(point))),
+                        ("paragraph", .string(paragraph))])
+    }
+}

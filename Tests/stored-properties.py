@@ -25,6 +25,7 @@ EXEMPT = {
     "ScrollView": "UIKit's UIScrollView state, modelled property for property",
     "AdaptiveTuning": "a plain record: Adaptive's constants",
     "LoadMetrics": "a plain record: one run's figures",
+    "Result": "a plain record: one sweep result line's figures (SweepSummary.Result)",
     "LoadingContext": "a plain record: what a policy may read at one decision (its methods only read it)",
     "GridSceneConfiguration": "a plain record: the grid's settings",
     "RunCondition": "a plain record: one run's factors (policy, source, cache, rate, … the phone, placeholder, Low Data Mode)",

@@ -18,6 +18,8 @@ public struct SweepRecommendation: Sendable {
         /// nil when the lines have none).
         public var hitchTimeRatioMsPerS: Double?
         public var memoryLimitExceeded: Double?
+        /// What it got onto the screen (B-SWEEP-4; nil when the lines do not say).
+        public var onScreen: OnScreen?
 
         /// Why the phone rules this policy out (B-COST-3), or nil: a critical hitch ratio (> 10 ms/s,
         /// Apple's band), or a session past the device's memory limit (the app would be killed).
@@ -54,6 +56,8 @@ public struct SweepRecommendation: Sendable {
     /// (unless every policy is ruled out: then the frontier is over all, and `allRuledOut` says so).
     public var ruledOut: [(policy: String, reason: String)] = []
     public var allRuledOut = false
+    /// The mean image sizes the condition's runs moved (under a network; for `nothingWorksText`).
+    var screenImageBytes: [Double] = []
 
     /// One recommendation per condition, conditions in the order of their factor values.
     public static func conditions(_ results: [SweepSummary.Result], resamples: Int = 1000, seed: UInt64 = 1) -> [SweepRecommendation] {
@@ -82,9 +86,11 @@ public struct SweepRecommendation: Sendable {
                              blankTileSeconds: SweepSummary.bootstrap(runs.map(\.blankTileSeconds), resamples: resamples, rng: &rng),
                              cost: SweepSummary.bootstrap(runs.map { bytes ? $0.networkBytes ?? 0 : $0.loadsIssued }, resamples: resamples, rng: &rng),
                              hitchTimeRatioMsPerS: mean(runs.map(\.hitchTimeRatioMsPerS)),
-                             memoryLimitExceeded: mean(runs.map(\.memoryLimitExceeded)))
+                             memoryLimitExceeded: mean(runs.map(\.memoryLimitExceeded)), onScreen: OnScreen(runs))
             }
-            return SweepRecommendation(condition: zip(present, k).map { ($0, $1) }, costName: bytes ? "bytes" : "loads", points: points)
+            var recommendation = SweepRecommendation(condition: zip(present, k).map { ($0, $1) }, costName: bytes ? "bytes" : "loads", points: points)
+            recommendation?.screenImageBytes = picked.compactMap { $0.screen?.imageBytesMean }
+            return recommendation
         }
     }
 
@@ -180,7 +186,8 @@ public struct SweepRecommendation: Sendable {
     /// The paragraph.
     public var paragraph: String {
         let sessions = points.map(\.sessions).max() ?? 0
-        var text = "Under \(conditionText) (\(sessions) sessions, mean [95% interval]), the frontier of blank time against \(costName) is "
+        var text = nothingWorksText ?? ""
+        text += "Under \(conditionText) (\(sessions) sessions, mean [95% interval]), the frontier of blank time against \(costName) is "
         text += frontier.map(pointText).joined(separator: " → ") + ". "
         text += "Recommended: \(recommended.policy)"
         let best = frontier.min { $0.blankTileSeconds.mean < $1.blankTileSeconds.mean }!
@@ -226,6 +233,8 @@ public struct SweepRecommendation: Sendable {
                                                                                   ("figures", .array($0.figures.map { .string($0) }))]) }))]
                         + (ruledOut.isEmpty ? [] : [("ruledOut", .array(ruledOut.map { .object([("policy", .string($0.policy)),
                                                                                                  ("reason", .string($0.reason))]) }))])
+                        + (points.allSatisfy { $0.onScreen != nil } ? [("nothingWorks", .bool(nothingWorks)),
+                            ("onScreen", .object(points.map { ($0.policy, $0.onScreen!.json) }))] : [])
                         + [("paragraph", .string(paragraph))])
     }
 }

@@ -110,6 +110,10 @@ public enum SweepResultLine {
         phone.peakResidentBytes = try metric(value, "peakResidentBytes", optional: true)
         phone.memoryLimitExceeded = try metric(value, "memoryLimitExceeded", optional: true)
         phone.costs = costs
+        if let ready = try metric(value, "readyOnAppearShare", optional: true), let done = try metric(value, "loadsCompleted", optional: true) {
+            phone.screen = SweepSummary.ScreenFigures(readyOnAppearShare: ready, timeToFirstImage: try metric(value, "timeToFirstImage", optional: true),
+                                                      loadsCompleted: done, imageBytesMean: try metric(value, "imageBytesMean", optional: true))
+        }
         return (id, phone)
     }
 

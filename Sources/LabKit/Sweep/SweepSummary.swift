@@ -27,6 +27,8 @@ public enum SweepSummary {
         public var memoryLimitExceeded: Double?
         /// The columns the budgets read (`SweepBudget.columns`) that the line has, by name.
         public var costs: [String: Double] = [:]
+        /// What the run got onto the screen (B-SWEEP-4), when the line says.
+        public var screen: ScreenFigures?
 
         public init(gesture: String, policy: String, factors: [String: String], blankTileSeconds: Double, loadsIssued: Double,
                     loadsWasted: Double, boundMinLoads: Double? = nil, oracleBlankTileSeconds: Double? = nil, networkBytes: Double? = nil,

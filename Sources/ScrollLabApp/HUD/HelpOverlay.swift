@@ -119,6 +119,8 @@ struct HelpLayout {
         var entryGap: Double
         var headingGap: Double
         var legendRunsOn: Bool
+        /// The timeline's labels and the HUD's terms in the small face (the tightest: a lab with many more keys).
+        var smallLegends = false
 
         /// Roomiest first.
         static let all = [
@@ -126,6 +128,7 @@ struct HelpLayout {
             Density(minimumColumnWidth: HelpLayout.minimumColumnWidth, entryGap: 0, headingGap: 2, legendRunsOn: false),
             Density(minimumColumnWidth: HelpLayout.minimumColumnWidth, entryGap: 0, headingGap: 2, legendRunsOn: true),
             Density(minimumColumnWidth: 200, entryGap: 0, headingGap: 2, legendRunsOn: true),
+            Density(minimumColumnWidth: 200, entryGap: 0, headingGap: 2, legendRunsOn: false, smallLegends: true),
         ]
     }
 
@@ -155,6 +158,21 @@ struct HelpLayout {
             var pairs: [(key: String, text: String)] = []
             /// The text's offset from the column's left when not the key cell's (the HUD terms' own cell).
             var indent: Double? = nil
+            /// The key's face (the small face when the legends are small).
+            var keyStyle: TextStyle = .mono
+        }
+        // The legends' faces: the key's and the meaning's.
+        let (legendKey, legendText): (TextStyle, TextStyle) = density.smallLegends ? (.small, .small) : (.mono, .label)
+        /// A legend: each key, then its meaning wrapped in a cell as wide as its widest key.
+        func legendBlocks(_ pairs: [(String, String)]) {
+            let indent = (pairs.map { metrics.width($0.0, legendKey) }.max() ?? 0) + Self.keyGap
+            for (key, meaning) in pairs {
+                let wrapped = metrics.wrap(meaning, style: legendText, toWidth: columnWidth - indent)
+                blocks.append((wrapped.enumerated().map { index, text in
+                    Line(key: index == 0 ? key : nil, text: text, style: legendText, keyColour: .active, colour: .dimText, indent: indent,
+                         keyStyle: legendKey)
+                }, false))
+            }
         }
         var blocks: [(lines: [Line], isHeading: Bool)] = []
         func section(_ title: String, note: String?, _ items: [(key: String, action: String, dim: Bool, textColour: RGBA)]) {
@@ -204,25 +222,25 @@ struct HelpLayout {
                 pending.append((key, text))
             }
             flushPending()
+        } else if density.smallLegends {
+            section("Timeline labels", note: nil, [])
+            legendBlocks(Self.legend)
         } else {
             section("Timeline labels", note: nil, Self.legend.map { ($0.0, $0.1, false, .dimText) })
         }
 
         // The HUD's terms: each term, then its meaning wrapped beside it (the terms' own cell: they are
         // wider than the keys).
-        blocks.append(([Line(key: nil, text: "HUD terms", style: .heading, keyColour: .heading, colour: .heading)], true))
-        let indent = (Self.hudTerms.map { metrics.width($0.0, .mono) }.max() ?? 0) + Self.keyGap
-        for (term, meaning) in Self.hudTerms {
-            let wrapped = metrics.wrap(meaning, style: .label, toWidth: columnWidth - indent)
-            blocks.append((wrapped.enumerated().map { index, text in
-                Line(key: index == 0 ? term : nil, text: text, style: .label, keyColour: .active, colour: .dimText, indent: indent)
-            }, false))
-        }
+        section("HUD terms", note: nil, [])
+        legendBlocks(Self.hudTerms)
 
+        // A line's height: a heading's, the small face's, or the keys' and labels'.
+        let small = Swift.max(metrics.lineHeight(.small), 1) + 1
+        func lineHeight(_ entry: Line) -> Double { entry.style == .heading ? heading : entry.style == .small ? small : line }
         // Flow the blocks down the columns; a heading moves on with the block after it.
         var column = 0, y = inner.minY
         func height(_ block: (lines: [Line], isHeading: Bool)) -> Double {
-            block.lines.reduce(0) { $0 + ($1.style == .heading ? heading : line) } + (block.isHeading ? 0 : density.entryGap)
+            block.lines.reduce(0) { $0 + lineHeight($1) } + (block.isHeading ? 0 : density.entryGap)
         }
         for (index, block) in blocks.enumerated() {
             var needed = height(block)
@@ -252,11 +270,12 @@ struct HelpLayout {
                 let indent = entry.indent ?? keyWidth
                 let textX = entry.style == .heading || block.isHeading ? x : x + indent
                 if let key = entry.key {
-                    put(key, .mono, entry.keyColour, x: x, y: y + 1, width: indent - Self.keyGap, metrics: metrics)
+                    put(key, entry.keyStyle, entry.keyColour, x: x, y: y + (entry.keyStyle == .mono ? 1 : 0), width: indent - Self.keyGap,
+                        metrics: metrics)
                 }
                 put(entry.text, entry.style, entry.colour, x: textX, y: y,
                     width: columnWidth - (textX - x), metrics: metrics)
-                y += entry.style == .heading ? heading : line
+                y += lineHeight(entry)
             }
             if !block.isHeading { y += density.entryGap }
         }

@@ -1,0 +1,100 @@
+extension SweepSummary {
+    /// What one run got onto the screen (B-SWEEP-4): the share of tiles whose image showed as they
+    /// appeared, when the first image came (nil: none did), the loads that finished, the mean size of
+    /// the images it moved (under a network).
+    public struct ScreenFigures: Sendable, Hashable {
+        public var readyOnAppearShare: Double
+        public var timeToFirstImage: Double?
+        public var loadsCompleted: Double
+        public var imageBytesMean: Double?
+
+        public init(readyOnAppearShare: Double, timeToFirstImage: Double?, loadsCompleted: Double, imageBytesMean: Double? = nil) {
+            self.readyOnAppearShare = readyOnAppearShare
+            self.timeToFirstImage = timeToFirstImage
+            self.loadsCompleted = loadsCompleted
+            self.imageBytesMean = imageBytesMean
+        }
+    }
+}
+
+extension SweepRecommendation {
+    /// What a policy got onto the screen in a condition, over its sessions (B-SWEEP-4).
+    public struct OnScreen: Sendable, Equatable {
+        /// Mean share of tiles whose image showed as they appeared (within 10 ms; the web's "ready on appear").
+        public var readyOnAppearShare: Double
+        /// Mean seconds to the first image over the sessions that had one; nil when none had.
+        public var timeToFirstImage: Double?
+        /// Sessions in which no image ever showed.
+        public var sessionsWithoutImage: Int
+        /// Mean loads finished and issued per session.
+        public var loadsCompleted: Double
+        public var loadsIssued: Double
+
+        /// The figures of `runs`, or nil when a line lacks them (results written before they were kept).
+        init?(_ runs: [SweepSummary.Result]) {
+            let figures = runs.compactMap(\.screen)
+            guard !runs.isEmpty, figures.count == runs.count else { return nil }
+            let n = Double(runs.count)
+            readyOnAppearShare = figures.map(\.readyOnAppearShare).reduce(0, +) / n
+            let firsts = figures.compactMap(\.timeToFirstImage)
+            timeToFirstImage = firsts.isEmpty ? nil : firsts.reduce(0, +) / Double(firsts.count)
+            sessionsWithoutImage = runs.count - firsts.count
+            loadsCompleted = figures.map(\.loadsCompleted).reduce(0, +) / n
+            loadsIssued = runs.map(\.loadsIssued).reduce(0, +) / n
+        }
+
+        var json: JSONValue {
+            .object([("readyOnAppearShare", .number(readyOnAppearShare)), ("timeToFirstImage", timeToFirstImage.map(JSONValue.number) ?? .null),
+                     ("sessionsWithoutImage", .int(sessionsWithoutImage)), ("loadsCompleted", .number(loadsCompleted)),
+                     ("loadsIssued", .number(loadsIssued))])
+        }
+    }
+
+    /// Below this mean share of tiles ready as they appear — one in ten — a policy does not get images on
+    /// screen in time: the user scrolls through blanks whatever the policy does.
+    public static let workingReadyShare = 0.1
+
+    /// True when no policy of the condition gets images on screen in time (every one's mean ready-on-appear
+    /// share under `workingReadyShare`): the verdict says so first, and what would help.
+    public var nothingWorks: Bool {
+        !points.isEmpty && points.allSatisfy { ($0.onScreen?.readyOnAppearShare ?? 1) < Self.workingReadyShare }
+    }
+
+    /// The paragraph's opening when nothing works: the best any policy did, then what would help, from the
+    /// network's own figures (the time an image of the sweep's mean size takes to arrive, the size that
+    /// would arrive within a second), smaller or downsampled images, or a preview.
+    var nothingWorksText: String? {
+        guard nothingWorks else { return nil }
+        let screens = points.compactMap { p in p.onScreen.map { (p.policy, $0) } }
+        guard let ready = screens.max(by: { $0.1.readyOnAppearShare < $1.1.readyOnAppearShare }),
+              let done = screens.max(by: { $0.1.loadsCompleted < $1.1.loadsCompleted }) else { return nil }
+        let firsts = screens.compactMap { s in s.1.timeToFirstImage.map { (s.0, $0, s.1.sessionsWithoutImage) } }
+        var text = "Nothing works here: no policy had even one tile in ten showing its image as it appeared (at best \(ready.0), "
+            + "\(Self.fixed(ready.1.readyOnAppearShare * 100, 0))%)"
+        if let first = firsts.min(by: { $0.1 < $1.1 }) {
+            text += "; the first image came after \(Self.fixed(first.1, 1)) s at best (\(first.0)"
+                + (first.2 > 0 ? ", with \(first.2) of \(points.first { $0.policy == first.0 }?.sessions ?? 0) sessions seeing none)" : ")")
+        } else {
+            text += "; no session saw an image at all"
+        }
+        text += "; at most \(Self.fixed(done.1.loadsCompleted, 0)) of \(Self.fixed(done.1.loadsIssued, 0)) loads finished a session (\(done.0))."
+        if let source = condition.first(where: { $0.name == "source" })?.value, let network = NetworkProfile.named(source),
+           let mean = meanImageBytes, mean > 0 {
+            let seconds = network.roundTrip + mean / network.downlinkBytesPerSecond
+            let withinASecond = Swift.max(0, (1 - network.roundTrip) * network.downlinkBytesPerSecond)
+            text += " At \(network.name)'s \(Self.fixed(network.downlinkBytesPerSecond / 1000, 1)) kB/s an image of "
+                + "\(Self.fixed(mean / 1000, 0)) kB takes \(Self.fixed(seconds, 1)) s to arrive"
+                + (withinASecond >= 1000 ? "; one of \(Self.fixed(withinASecond / 1000, 0)) kB or less would arrive within a second" : "")
+                + "."
+        }
+        text += " What would help: smaller images (or images downsampled to the tile on the server), or a preview shown at once "
+            + "(--placeholder thumbhash). The policies compared all the same: "
+        return text
+    }
+
+    /// The mean size of the images the condition's runs moved, when the lines say (under a network).
+    var meanImageBytes: Double? {
+        let sizes = screenImageBytes
+        return sizes.isEmpty ? nil : sizes.reduce(0, +) / Double(sizes.count)
+    }
+}

@@ -1,0 +1,62 @@
+import Testing
+@testable import LabKit
+
+/// B-SWEEP-4: a verdict that says when nothing works — per condition what each policy got onto the screen,
+/// and when none had even one tile in ten ready as it appeared, that comes first, with what would help.
+@Suite struct SweepOnScreenTests {
+    /// Five sessions of `policy` under 3G whose tiles were ready on appearing `ready` of the time.
+    static func runs(_ policy: String, ready: Double, first: Double?, done: Double, blank: Double, bytes: Double) -> [SweepSummary.Result] {
+        (0..<5).map { k in
+            var r = SweepSummary.Result(gesture: "s\(k)", policy: policy, factors: ["source": "3g", "cacheImages": "12"],
+                                        blankTileSeconds: blank + Double(k), loadsIssued: 40, loadsWasted: 0, networkBytes: bytes + Double(k))
+            r.screen = SweepSummary.ScreenFigures(readyOnAppearShare: ready, timeToFirstImage: k == 4 ? nil : first, loadsCompleted: done,
+                                                  imageBytesMean: 774_000)
+            return r
+        }
+    }
+
+    @Test func whenNoPolicyGetsImagesOnScreenTheVerdictSaysSoFirst() throws {
+        let results = Self.runs("deferred", ready: 0.02, first: 34.5, done: 8, blank: 500, bytes: 9e6)
+            + Self.runs("eager", ready: 0.05, first: 40, done: 14, blank: 480, bytes: 9.3e6)
+        let r = try #require(SweepRecommendation.conditions(results, resamples: 100).first)
+        #expect(r.nothingWorks)
+        #expect(r.points.map { $0.onScreen?.sessionsWithoutImage } == [1, 1])
+        #expect(r.points.first { $0.policy == "deferred" }?.onScreen?.timeToFirstImage == 34.5)
+        #expect(r.paragraph.hasPrefix("Nothing works here: no policy had even one tile in ten showing its image as it appeared "
+                                      + "(at best eager, 5%); the first image came after 34.5 s at best (deferred, with 1 of 5 sessions seeing none); "
+                                      + "at most 14 of 40 loads finished a session (eager). At 3g's 97.5 kB/s an image of 774 kB takes 8.1 s to arrive; "
+                                      + "one of 78 kB or less would arrive within a second. What would help:"))
+        #expect(r.paragraph.contains("(--placeholder thumbhash). The policies compared all the same: Under 3g"))
+        guard case let .object(pairs) = r.json else { Issue.record("not an object"); return }
+        #expect(pairs.first { $0.0 == "nothingWorks" }?.1 == .bool(true))
+    }
+
+    @Test func onePolicyThatWorksIsEnough() throws {
+        let results = Self.runs("deferred", ready: 0.02, first: 34.5, done: 8, blank: 500, bytes: 9e6)
+            + Self.runs("adaptive", ready: 0.4, first: 2, done: 30, blank: 100, bytes: 9.5e6)
+        let r = try #require(SweepRecommendation.conditions(results, resamples: 100).first)
+        #expect(!r.nothingWorks && r.paragraph.hasPrefix("Under 3g"))
+        guard case let .object(pairs) = r.json else { Issue.record("not an object"); return }
+        #expect(pairs.first { $0.0 == "nothingWorks" }?.1 == .bool(false))
+    }
+
+    /// Lines written before they carried the figures say nothing either way: no key, the old paragraph.
+    @Test func linesWithoutTheFiguresChangeNothing() throws {
+        let results = (Self.runs("deferred", ready: 0.02, first: 34.5, done: 8, blank: 500, bytes: 9e6)).map { r -> SweepSummary.Result in
+            var r = r
+            r.screen = nil
+            return r
+        }
+        let r = try #require(SweepRecommendation.conditions(results, resamples: 100).first)
+        #expect(!r.nothingWorks && r.paragraph.hasPrefix("Under 3g"))
+        guard case let .object(pairs) = r.json else { Issue.record("not an object"); return }
+        #expect(!pairs.contains { $0.0 == "nothingWorks" || $0.0 == "onScreen" })
+    }
+
+    /// The figures are read from a result line.
+    @Test func aResultLineCarriesThem() throws {
+        let line = #"{"id":"eager|network=3g|cache=12|refresh=60|s0","gesture":"s0","policy":"eager","latencyMs":null,"network":"3g","cacheImages":12,"refresh":60,"loadsIssued":40,"loadsCompleted":8,"loadsWasted":0,"blankTileSeconds":2.5,"readyOnAppearShare":0.25,"timeToFirstImage":null,"networkBytes":1000,"imageBytesMean":774000}"#
+        let r = try SweepResultLine.parse(line).result
+        #expect(r.screen == SweepSummary.ScreenFigures(readyOnAppearShare: 0.25, timeToFirstImage: nil, loadsCompleted: 8, imageBytesMean: 774_000))
+    }
+}

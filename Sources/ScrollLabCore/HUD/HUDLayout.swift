@@ -149,8 +149,10 @@ package struct HUDLayout {
         /// The policy rows that find no room folded into a count.
         package var folds = false
 
+        /// Untried policy rows fold into a count before a value is cut: a folded row is still named, an
+        /// elided value is lost.
         package static let all = [
-            Pass(), Pass(tight: true), Pass(tight: true, wraps: false), Pass(tight: true, wraps: false, folds: true),
+            Pass(), Pass(tight: true), Pass(tight: true, folds: true), Pass(tight: true, wraps: false, folds: true),
         ]
     }
 
@@ -304,7 +306,7 @@ package struct HUDLayout {
         let roomy = Swift.max(metrics.lineHeight(.mono), metrics.lineHeight(.label))
         let fit = (frame.maxY - y) / Double(Swift.max(1, rows.count + (folded.isEmpty ? 0 : 1)))
         let line = Swift.max(small, Swift.min(roomy, fit.rounded(.down)))
-        let face: TextStyle = line >= metrics.lineHeight(.mono) - 1 ? .mono : .small
+        let face: TextStyle = line >= metrics.lineHeight(.mono) ? .mono : .small
         for row in rows {
             let m = row.metrics
             let current = row.policy == loading.currentPolicy

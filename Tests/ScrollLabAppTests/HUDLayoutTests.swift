@@ -106,7 +106,9 @@ import Testing
     /// those that find no room ("+3 more: texture, flutter, glide", itself elided when long): the rows shown
     /// and the count add up to them all, and every name the fold line lists is one not shown.
     func expectEveryRowShownOrCounted(_ layout: HUDLayout, _ names: [String]) {
-        let shown = names.filter { name in layout.boxes.contains { $0.column == 0 && Self.names($0.text, name) } }
+        // The table's rows: below its title (the state rows above may share a name, `target`).
+        let top = layout.boxes.first { $0.column == 0 && $0.style == .heading && $0.text.hasPrefix("Polic") }?.frame.maxY ?? 0
+        let shown = names.filter { name in layout.boxes.contains { $0.column == 0 && $0.frame.minY >= top && Self.names($0.text, name) } }
         let fold = layout.boxes.first { $0.text.hasPrefix("+") && $0.text.contains(" more: ") }
         let count = fold.flatMap { Int($0.text.dropFirst().prefix { $0.isNumber }) } ?? 0
         #expect(shown.count + count == names.count, "shown \(shown), folded \(fold?.text ?? "none")")

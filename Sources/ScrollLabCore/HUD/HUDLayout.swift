@@ -148,11 +148,13 @@ package struct HUDLayout {
         package var wraps = true
         /// The policy rows that find no room folded into a count.
         package var folds = false
+        /// Rows the table keeps at the least when it folds; fewer, and the pass gives way to the next.
+        package var keepsRows = 0
 
-        /// Untried policy rows fold into a count before a value is cut: a folded row is still named, an
-        /// elided value is lost.
+        /// Untried policy rows fold into a count before a value is cut (a folded row is still named, an
+        /// elided value is lost), as long as eight rows stay in the table.
         package static let all = [
-            Pass(), Pass(tight: true), Pass(tight: true, folds: true), Pass(tight: true, wraps: false, folds: true),
+            Pass(), Pass(tight: true), Pass(tight: true, folds: true, keepsRows: 8), Pass(tight: true, wraps: false, folds: true),
         ]
     }
 
@@ -270,7 +272,7 @@ package struct HUDLayout {
         }
         for (label, value) in loading.metrics { row(label, value) }
 
-        return layOutPolicyTable(loading, y: y + (tight ? 0 : 4), traffic: status.network != nil, folds: pass.folds)
+        return layOutPolicyTable(loading, y: y + (tight ? 0 : 4), traffic: status.network != nil, folds: pass.folds, keepsRows: pass.keepsRows)
     }
 
     /// The comparison table: a heading that names the columns, then a fixed row for every policy (tried
@@ -280,7 +282,7 @@ package struct HUDLayout {
     /// room are folded into a last line that counts and names them ("+3 more: texture, flutter, glide"),
     /// keeping the current row, then the tried ones, in the table's order. Returns false when not every
     /// row found room (folded rows count as placed).
-    private mutating func layOutPolicyTable(_ loading: LoadingSection, y top: Double, traffic: Bool, folds: Bool) -> Bool {
+    private mutating func layOutPolicyTable(_ loading: LoadingSection, y top: Double, traffic: Bool, folds: Bool, keepsRows: Int = 0) -> Bool {
         let c = 0, frame = columns[c].frame
         var y = top
         // The heading row: the title over the name column, each column's name over its unit over its numbers.
@@ -300,6 +302,7 @@ package struct HUDLayout {
         var folded: [PolicyComparison.Row] = []
         let room = Int(((frame.maxY - y) / small).rounded(.down))
         if folds, rows.count > room {
+            if room - 1 < Swift.min(keepsRows, rows.count) { return false }
             (rows, folded) = Self.fold(rows, keeping: Swift.max(0, room - 1), current: loading.currentPolicy)
         }
         // As roomy as the column's foot allows: the numbers' line, tighter, then the small face.

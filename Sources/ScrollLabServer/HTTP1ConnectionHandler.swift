@@ -102,7 +102,7 @@ final class HTTP1ConnectionHandler: ChannelDuplexHandler, ResponseStream {
             responding = true
             let newConnection = served == 0
             served += 1
-            _ = ImageResponse(server: server, request: head, stream: self, newConnection: newConnection) { [self] keeps in
+            _ = ImageResponse(server: server, request: head, stream: self, connection: .http1(isNew: newConnection)) { [self] keeps in
                 ended(head, keeps: keeps, context: context)
             }
         }

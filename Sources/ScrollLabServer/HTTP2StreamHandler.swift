@@ -43,13 +43,17 @@ final class HTTPVersionSniffer: ChannelInboundHandler, RemovableChannelHandler {
         do {
             let operations = context.pipeline.syncOperations
             if isHTTP2 {
-                let counter = StreamCounter()
+                let handshake = ConnectionHandshake()
+                // A connection with no stream open for the head timeout is closed, as an idle HTTP/1.1 one is.
+                // (First in the pipeline: it sees the connection's bytes both ways.)
+                try operations.addHandler(HTTP2IdleCloser(handshake: handshake), position: .first)
+                try operations.addHandler(IdleStateHandler(allTimeout: .nanoseconds(Int64(limits.headTimeout * 1e9))), position: .first)
                 let (server, limits) = (server, limits)
                 _ = try operations.configureHTTP2Pipeline(
                     mode: .server, connectionConfiguration: .init(), streamConfiguration: .init(), position: .last
                 ) { stream in
                     stream.eventLoop.makeCompletedFuture {
-                        try stream.pipeline.syncOperations.addHandler(HTTP2StreamHandler(server: server, limits: limits, counter: counter))
+                        try stream.pipeline.syncOperations.addHandler(HTTP2StreamHandler(server: server, limits: limits, handshake: handshake))
                     }
                 }
             } else {
@@ -65,15 +69,40 @@ final class HTTPVersionSniffer: ChannelInboundHandler, RemovableChannelHandler {
     }
 }
 
-/// The requests begun on one HTTP/2 connection: its first pays the handshake's round trip.
-final class StreamCounter: Sendable {
-    private let count = Mutex(0)
+/// One HTTP/2 connection's handshake, as the lab's model has it (`HostConnections`): the first request
+/// opens the connection, a round trip, and every request waits for it to be over.
+final class ConnectionHandshake: Sendable {
+    /// When the handshake is over (seconds since the server started); nil before the first request.
+    private let ready = Mutex<Double?>(nil)
+    /// Streams open on the connection.
+    let open = Mutex(0)
 
-    /// True for the connection's first request.
-    func next() -> Bool {
-        count.withLock { n in
-            n += 1
-            return n == 1
+    /// The wait before a request made at `now` may go out, on a link of round trip `roundTrip`.
+    func wait(now: Double, roundTrip: Double) -> Double {
+        ready.withLock { ready in
+            guard let over = ready else {
+                ready = now + roundTrip
+                return roundTrip
+            }
+            return Swift.max(0, over - now)
+        }
+    }
+}
+
+/// Closes an HTTP/2 connection that has been idle (nothing read or written) for the head timeout while no
+/// stream is open on it.
+final class HTTP2IdleCloser: ChannelInboundHandler {
+    typealias InboundIn = ByteBuffer
+
+    private let handshake: ConnectionHandshake
+
+    init(handshake: ConnectionHandshake) { self.handshake = handshake }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if event is IdleStateHandler.IdleStateEvent, handshake.open.withLock({ $0 }) == 0 {
+            context.close(promise: nil)
+        } else {
+            context.fireUserInboundEventTriggered(event)
         }
     }
 }
@@ -87,21 +116,28 @@ final class HTTP2StreamHandler: ChannelInboundHandler, ResponseStream {
 
     private let server: ImageServer
     private let limits: ServeLimits
-    private let counter: StreamCounter
+    private let handshake: ConnectionHandshake
     private var context: ChannelHandlerContext?
     private var started = false
     private var gone = false
 
-    init(server: ImageServer, limits: ServeLimits, counter: StreamCounter) {
+    init(server: ImageServer, limits: ServeLimits, handshake: ConnectionHandshake) {
         self.server = server
         self.limits = limits
-        self.counter = counter
+        self.handshake = handshake
     }
 
     var eventLoop: any EventLoop { context!.eventLoop }
     var isOpen: Bool { !gone && (context?.channel.isActive ?? false) }
 
-    func handlerAdded(context: ChannelHandlerContext) { self.context = context }
+    func handlerAdded(context: ChannelHandlerContext) {
+        self.context = context
+        handshake.open.withLock { $0 += 1 }
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        handshake.open.withLock { $0 -= 1 }
+    }
 
     func channelInactive(context: ChannelHandlerContext) {
         gone = true
@@ -124,7 +160,7 @@ final class HTTP2StreamHandler: ChannelInboundHandler, ResponseStream {
             return server.refuse(head, status: 405, reason: "\(method) is not served; GET and HEAD are", fields: [("Allow", "GET, HEAD")],
                                  on: self) { _ in }
         }
-        _ = ImageResponse(server: server, request: head, stream: self, newConnection: counter.next()) { [self] keeps in
+        _ = ImageResponse(server: server, request: head, stream: self, connection: .http2(handshake)) { [self] keeps in
             if !keeps { cut() }
         }
     }

@@ -6,10 +6,18 @@ import NIOCore
 /// is a scheduled step, and each body chunk is sent when the previous one was handed to the connection, as
 /// a blocking send did on the thread per connection before.
 final class ImageResponse {
+    /// What the response's connection adds before its first byte.
+    enum Connection {
+        /// HTTP/1.1: a new connection's handshake, one more round trip.
+        case http1(isNew: Bool)
+        /// HTTP/2: the one connection's handshake, which every stream waits for.
+        case http2(ConnectionHandshake)
+    }
+
     private let server: ImageServer
     private let request: HTTPRequestHead
     private let stream: any ResponseStream
-    private let newConnection: Bool
+    private let connection: Connection
     private let done: (Bool) -> Void
     private let log: RequestLog
     private let serial: Int
@@ -17,12 +25,12 @@ final class ImageResponse {
 
     /// Starts answering `request` on `stream`; `done(keepsConnection)` is called once, when the response has
     /// ended (false: the connection must close).
-    init(server: ImageServer, request: HTTPRequestHead, stream: any ResponseStream, newConnection: Bool,
+    init(server: ImageServer, request: HTTPRequestHead, stream: any ResponseStream, connection: Connection,
          done: @escaping (Bool) -> Void) {
         self.server = server
         self.request = request
         self.stream = stream
-        self.newConnection = newConnection
+        self.connection = connection
         self.done = done
         self.serial = server.nextSerial()
         self.isHead = request.method == "HEAD"
@@ -39,8 +47,13 @@ final class ImageResponse {
         }
         log.asset = asset
         guard let profile = server.profile else { return afterFirstByte(asset, penaltyRoundTrip: 0) }
-        // The first byte: a round trip (two on a new connection), plus retransmission timeouts.
-        var delay = profile.roundTrip * (newConnection ? 2 : 1)
+        // The first byte: a round trip (after the handshake, one more, on a new connection), plus
+        // retransmission timeouts.
+        var delay = profile.roundTrip
+        switch connection {
+        case let .http1(isNew): delay += isNew ? profile.roundTrip : 0
+        case let .http2(handshake): delay += handshake.wait(now: server.now, roundTrip: profile.roundTrip)
+        }
         let headLoss = 1 - (1 - profile.packetLoss) * (1 - profile.packetLoss)
         var timeout = NetworkImageSource.retransmissionTimeout
         var attempt = 0

@@ -38,7 +38,8 @@ struct ServeCommand: ParsableCommand {
             --http 2 also speaks HTTP/2 over cleartext to a client with prior knowledge (h2c: a connection \
             that opens with the HTTP/2 preface; curl --http2-prior-knowledge): every request a stream on one \
             connection, shaped the same way (one handshake, the one shared link); the serving line then ends \
-            with "http":"2". Other connections are HTTP/1.1.
+            with "http":"2", and each request line with the version it came over ("http":"2" or "1.1"). \
+            Other connections are HTTP/1.1.
 
             SIGINT, SIGTERM or SIGHUP stops it at once (exit 0). A port in use is exit 2 ("address in use").
             """
@@ -96,7 +97,8 @@ struct ServeCommand: ParsableCommand {
         do { files = try AssetCatalog.imageFiles(in: directory) } catch { fail("scrolllab serve: \(error.description)", code: CommandExit.input) }
         let faults = ServeFaults(status: status, failRate: failRate, truncate: truncate, stall: stall, contentType: contentType,
                                  redirectLoop: redirectLoop, seed: seed)
-        let images = ImageServer(files: files, folder: directory, profile: NetworkProfile.named(network), faults: faults)
+        let images = ImageServer(files: files, folder: directory, profile: NetworkProfile.named(network), faults: faults,
+                                 labelsHTTP: http == ServeHTTPVersion.http2.rawValue)
         // SIGINT, SIGTERM and SIGHUP end it with exit code 0 within a moment, however it was started. They
         // are blocked here, before any thread of the server exists (NIO's event loops inherit it; one that
         // comes before the listener stays pending), and taken by a thread of their own, which stops

@@ -35,6 +35,10 @@ final class ImageResponse {
         self.serial = server.nextSerial()
         self.isHead = request.method == "HEAD"
         self.log = RequestLog(server: server, path: request.target, began: server.now)
+        switch connection {
+        case .http1: log.http = server.httpLabel("1.1")
+        case .http2: log.http = server.httpLabel("2")
+        }
         start()
     }
 
@@ -156,11 +160,12 @@ extension ImageServer {
         }
     }
 
-    /// Refuses `request` before serving it (a method other than GET or HEAD: 405) on `stream`.
+    /// Refuses `request` before serving it (a method other than GET or HEAD: 405) on an HTTP/2 stream.
     func refuse(_ request: HTTPRequestHead, status: Int, reason: String, fields: [(String, String)], on stream: any ResponseStream,
                 done: @escaping (Bool) -> Void) {
         let log = RequestLog(server: self, path: request.target, began: now)
         log.status = status
+        log.http = httpLabel("2")
         Self.answer(status, reason + "\n", fields: fields, isHead: false, on: stream, log: log, server: self) { _ in done(false) }
     }
 }

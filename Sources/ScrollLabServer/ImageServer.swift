@@ -34,8 +34,12 @@ package final class ImageServer: Sendable {
         var serial = 0
     }
 
-    package init(files: [AssetFile], folder: String, profile: NetworkProfile?, faults: ServeFaults) {
+    /// True under `serve --http 2`: each log line says which version its request came over (`"http"`).
+    let labelsHTTP: Bool
+
+    package init(files: [AssetFile], folder: String, profile: NetworkProfile?, faults: ServeFaults, labelsHTTP: Bool = false) {
         self.files = files
+        self.labelsHTTP = labelsHTTP
         self.profile = profile
         self.faults = faults
         self.root = Self.resolved(Array(folder.utf8)) ?? Array(folder.utf8)
@@ -138,9 +142,13 @@ package final class ImageServer: Sendable {
         }
     }
 
-    /// Logs a request refused before it was read whole (status, body bytes).
+    /// The `"http"` of a log line for a request over `version` ("1.1", "2"): nil unless `labelsHTTP`.
+    func httpLabel(_ version: String) -> String? { labelsHTTP ? version : nil }
+
+    /// Logs a request refused before it was read whole (status, body bytes), over HTTP/1.1.
     package func logRefusal(status: Int, target: String, bytes: Int, began: Double) {
         let log = RequestLog(server: self, path: target, began: began)
+        log.http = httpLabel("1.1")
         log.status = status
         log.sent(bytes)
         log.finish()
@@ -171,6 +179,8 @@ final class RequestLog: @unchecked Sendable {
     private let progress = Mutex((bytes: 0, ended: false))
     var asset: Int?
     var status = 0
+    /// The HTTP version, under `serve --http 2` (nil: not logged).
+    var http: String?
 
     init(server: ImageServer, path: String, began: Double) {
         self.server = server
@@ -192,6 +202,7 @@ final class RequestLog: @unchecked Sendable {
         var fields: [(String, LabKit.JSONValue)] = [("path", .string(String(path.prefix(1024)))), ("status", .int(status)), ("bytes", .int(bytes)),
                                             ("start", .number(began)), ("end", .number(server.now))]
         if let asset { fields.append(("asset", .int(asset))) }
+        if let http { fields.append(("http", .string(http))) }
         server.log(fields)
     }
 

@@ -10,20 +10,21 @@ on it fails with "Error in the HTTP2 framing layer"), so it never multiplexes ov
    byte waits for the one handshake and a round trip; the three together take the link's time for their
    bytes, no sooner at the client, within 10% by the server's log, which has one line per stream.
 2. A 404 and a HEAD as streams on the same connection; an HTTP/1.1 request to the same server; one
-   request from curl --http2-prior-knowledge (HTTP/2, 200); a connection with no stream open is closed
-   after the 10 s idle timeout.
+   request from curl --http2-prior-knowledge (HTTP/2, 200); the window over `--source` (URLSession, whose
+   libcurl 7.88 asks HTTP/2 only over TLS) and curl without a flag: HTTP/1.1, as each log line says; a
+   connection with no stream open is closed after the 10 s idle timeout.
 3. `--http 3` is exit 64 naming --http; without `--http 2` the HTTP/2 preface is a request line of
    another version: 505. SIGTERM: exit 0.
 """
 
 import json
 import os
-import shutil
 import signal
 import socket
 import struct
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 
@@ -31,6 +32,7 @@ sys.path.insert(0, os.path.dirname(__file__))
 from windowlib import check
 
 binary = os.path.abspath(sys.argv[1])
+out = sys.argv[2] if len(sys.argv) > 2 else tempfile.mkdtemp()
 assets = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Assets", "Images")
 files = sorted(f for f in os.listdir(assets) if not f.startswith("."))
 RTT, RATE, BURST = 0.200, 780e3 / 8, 4096
@@ -143,10 +145,9 @@ check(more[9][0] == 200 and more[9][1] == 0, "a HEAD as stream 9: 200, no body (
 c.sock.close()
 with urllib.request.urlopen(first["source"].replace("{asset}", "3"), timeout=10) as r:
     check(r.status == 200 and len(r.read()) == os.path.getsize(os.path.join(assets, files[3])), "HTTP/1.1 to the same server: 200")
-if shutil.which("curl"):
-    r = subprocess.run(["curl", "-s", "--http2-prior-knowledge", "-o", "/dev/null", "-w", "%{http_version} %{http_code} %{size_download}",
-                        first["source"].replace("{asset}", "4")], capture_output=True, text=True, timeout=20)
-    check(r.stdout == "2 200 %d" % os.path.getsize(os.path.join(assets, files[4])), "curl --http2-prior-knowledge: %s" % r.stdout)
+r = subprocess.run(["curl", "-s", "--http2-prior-knowledge", "-o", "/dev/null", "-w", "%{http_version} %{http_code} %{size_download}",
+                    first["source"].replace("{asset}", "4")], capture_output=True, text=True, timeout=20)
+check(r.stdout == "2 200 %d" % os.path.getsize(os.path.join(assets, files[4])), "curl --http2-prior-knowledge: %s" % r.stdout)
 idle = Connection(port)
 idle.sock.settimeout(14)
 begun = time.monotonic()
@@ -159,12 +160,28 @@ except socket.timeout:
 check(closed is not None and 9 < closed < 12, "an HTTP/2 connection with no stream is closed after the 10 s idle timeout (%s)" % closed)
 log = [e for e in stop(p) if e["event"] == "request"]
 by_path = {e["path"]: e for e in log}
-check(len(log) == (7 if shutil.which("curl") else 6), "one log line per stream and request (%d)" % len(log))
+check(len(log) == 7, "one log line per stream and request (%d)" % len(log))
+check(all(by_path["/img/%d.jpg" % i].get("http") == "2" for i in (4, 10, 11, 12)) and by_path["/nothing"].get("http") == "2"
+      and by_path["/img/3.jpg"].get("http") == "1.1", "each request line says the version it came over")
 span = max(by_path["/img/%d.jpg" % i]["end"] for i in (10, 11, 12)) - min(by_path["/img/%d.jpg" % i]["start"] for i in (10, 11, 12))
 check(span <= least * 1.10 + 0.05, "three streams: the server took %.3f s, the profile says %.3f s" % (span, least))
 for s, i in ((1, 10), (3, 11), (5, 12)):
     e = by_path["/img/%d.jpg" % i]
     check(e["status"] == 200 and e["bytes"] == sizes[s], "log: /img/%d.jpg 200 with its %d bytes" % (i, e["bytes"]))
+
+# What URLSession on Linux asks for: libcurl 7.88 by default speaks HTTP/2 only over TLS (ALPN), so over
+# cleartext the window's requests are HTTP/1.1, as curl's own without a flag.
+p, first = serve("--http", "2")
+trace = os.path.join(out, "http2-window.jsonl")
+app = subprocess.run([binary, "--source", first["source"], "--disk-cache", "off", "--trace-out", trace, "--quit-after", "3"],
+                     capture_output=True, text=True, timeout=90)
+check(app.returncode == 0, "the window over --source ends with exit code 0")
+r = subprocess.run(["curl", "-s", "-o", "/dev/null", "-w", "%{http_version}", first["source"].replace("{asset}", "5")],
+                   capture_output=True, text=True, timeout=20)
+check(r.stdout == "1.1", "curl without a flag: HTTP/%s" % r.stdout)
+log = [e for e in stop(p) if e["event"] == "request"]
+check(len(log) > 1 and all(e.get("http") == "1.1" for e in log),
+      "the window's requests (URLSession, libcurl) and curl's came over HTTP/1.1: %d lines, versions %s" % (len(log), sorted(set(e.get("http") for e in log))))
 
 # 3. Bad --http; the preface without --http 2.
 r = subprocess.run([binary, "serve", "--http", "3"], capture_output=True, text=True, timeout=10)
@@ -175,4 +192,5 @@ with socket.create_connection(("127.0.0.1", first["port"]), timeout=5) as s:
     answer = s.recv(64)
 check(answer.startswith(b"HTTP/1.1 505"), "the HTTP/2 preface to serve without --http 2: %r" % answer[:12])
 stop(p)
-print("serve --http 2: three streams on one connection share the 3G link, 404, HEAD, HTTP/1.1 beside, curl, bad --http")
+print("serve --http 2: three streams on one connection share the 3G link, 404, HEAD, HTTP/1.1 beside, curl, "
+      "URLSession over HTTP/1.1, idle close, bad --http")

@@ -69,13 +69,26 @@ final class HTTPVersionSniffer: ChannelInboundHandler, RemovableChannelHandler {
     }
 }
 
-/// One HTTP/2 connection's handshake, as the lab's model has it (`HostConnections`): the first request
-/// opens the connection, a round trip, and every request waits for it to be over.
+/// One HTTP/2 connection's shared timing, as the lab's model has it (`HostConnections`): the first request
+/// opens the connection, a round trip, and every request waits for it to be over; while one stream
+/// recovers lost packets, no stream's bytes go out (TCP's head-of-line blocking).
 final class ConnectionHandshake: Sendable {
     /// When the handshake is over (seconds since the server started); nil before the first request.
     private let ready = Mutex<Double?>(nil)
     /// Streams open on the connection.
     let open = Mutex(0)
+    /// No stream sends before this time (seconds since the server started).
+    private let stalledUntil = Mutex(0.0)
+
+    /// The wait of a chunk due `delay` seconds after `now`, behind the connection's stall; `recovering`:
+    /// this chunk's own wait is a loss recovery, which holds every stream until it is over.
+    func chunkDelay(_ delay: Double, now: Double, recovering: Bool) -> Double {
+        stalledUntil.withLock { until in
+            let wait = Swift.max(delay, until - now)
+            if recovering { until = Swift.max(until, now + wait) }
+            return wait
+        }
+    }
 
     /// The wait before a request made at `now` may go out, on a link of round trip `roundTrip`.
     func wait(now: Double, roundTrip: Double) -> Double {

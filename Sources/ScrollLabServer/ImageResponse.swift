@@ -111,7 +111,11 @@ final class ImageResponse {
         let n = Swift.min(ImageServer.chunkBytes, end - offset)
         let whole = offset + n >= bytes.count
         let last = offset + n >= end
-        loop.after(server.linkWait(n) + (whole ? penalty : 0)) { [self] in
+        var delay = server.linkWait(n) + (whole ? penalty : 0)
+        if case let .http2(connection) = connection {
+            delay = connection.chunkDelay(delay, now: server.now, recovering: whole && penalty > 0)
+        }
+        loop.after(delay) { [self] in
             guard stream.isOpen else { return finish(false) }
             if last { server.beginEnding() }
             stream.writeBody(bytes[offset..<(offset + n)], ends: whole).assumeIsolated().whenComplete { [self] result in

@@ -24,6 +24,11 @@ let package = Package(
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
         // DocC's SwiftPM plugin: `make docs` builds ScrollKit's documentation as a static site.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        // SwiftNIO: `scrolllab serve`'s event loops and sockets (NIOCore, NIOPosix); swift-nio-http2 for
+        // `serve --http 2` (cleartext, prior knowledge: no TLS, so no swift-nio-ssl and BoringSSL to build).
+        // A clean build takes about 15 s (debug) and 100 s (release) longer with them (docs/network.md).
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-http2", from: "1.46.0"),
     ],
     targets: [
         // SDL2, SDL2_image and SDL2_ttf from the system (Debian: libsdl2-dev, libsdl2-image-dev, libsdl2-ttf-dev).
@@ -59,9 +64,17 @@ let package = Package(
             path: "Sources/ScrollLabApp",
             swiftSettings: withX11 ? [.define("SCROLLLAB_X11")] : []
         ),
-        // `scrolllab serve`: the image server the window's `--source` fetches from, on its own HTTP/1.1
-        // listener (HTTPListener: sockets and a thread per connection, no dependency).
-        .target(name: "ScrollLabServer", dependencies: ["ScrollLabCore", "LabKit"], path: "Sources/ScrollLabServer"),
+        // `scrolllab serve`: the image server the window's `--source` fetches from, on SwiftNIO: HTTP/1.1
+        // (its own head reader, for the limits of docs/reliability.md) and HTTP/2 (swift-nio-http2, h2c).
+        .target(
+            name: "ScrollLabServer",
+            dependencies: [
+                "ScrollLabCore", "LabKit",
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP2", package: "swift-nio-http2"), .product(name: "NIOHPACK", package: "swift-nio-http2"),
+            ],
+            path: "Sources/ScrollLabServer"
+        ),
         // The command line: each subcommand parses its options and runs; what draws goes through the
         // `WindowBuild` the executable gives it, so this links no SDL.
         .target(

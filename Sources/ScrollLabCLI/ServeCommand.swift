@@ -35,6 +35,12 @@ struct ServeCommand: ParsableCommand {
             cap (at most 512, and half the descriptor limit) 503. Only regular image files inside --assets \
             are sent (a link out of the folder, or a file that is not an image, is 403).
 
+            --http 2 also speaks HTTP/2 over cleartext to a client with prior knowledge (h2c: a connection \
+            that opens with the HTTP/2 preface; curl --http2-prior-knowledge): every request a stream on one \
+            connection, shaped the same way (one handshake, the one shared link); the serving line then ends \
+            with "http":"2", and each request line with the version it came over ("http":"2" or "1.1"). \
+            Other connections are HTTP/1.1.
+
             SIGINT, SIGTERM or SIGHUP stops it at once (exit 0). A port in use is exit 2 ("address in use").
             """
     )
@@ -69,6 +75,9 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "Seed of --fail-rate and of the profile's packet loss.")
     var seed: UInt64 = 1
 
+    @Option(help: "HTTP version: 1.1 (default), or 2: HTTP/2 over cleartext by prior knowledge (h2c) on a connection that opens with its preface, HTTP/1.1 on any other.")
+    var http: String = "1.1"
+
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535 (got \(port))") }
         if network != "none", NetworkProfile.named(network) == nil {
@@ -77,6 +86,7 @@ struct ServeCommand: ParsableCommand {
         if let status, !(200...599).contains(status) { throw ValidationError("--status must be an HTTP status, 200–599 (got \(status))") }
         guard failRate.isFinite, (0...1).contains(failRate) else { throw ValidationError("--fail-rate must be between 0 and 1") }
         if let stall, !(stall.isFinite && stall >= 0 && stall <= 3600) { throw ValidationError("--stall must be between 0 and 3600 seconds") }
+        guard ServeHTTPVersion(rawValue: http) != nil else { throw ValidationError("--http must be 1.1 or 2 (got \(http))") }
     }
 
     func run() throws {
@@ -87,14 +97,16 @@ struct ServeCommand: ParsableCommand {
         do { files = try AssetCatalog.imageFiles(in: directory) } catch { fail("scrolllab serve: \(error.description)", code: CommandExit.input) }
         let faults = ServeFaults(status: status, failRate: failRate, truncate: truncate, stall: stall, contentType: contentType,
                                  redirectLoop: redirectLoop, seed: seed)
-        let images = ImageServer(files: files, folder: directory, profile: NetworkProfile.named(network), faults: faults)
+        let images = ImageServer(files: files, folder: directory, profile: NetworkProfile.named(network), faults: faults,
+                                 labelsHTTP: http == ServeHTTPVersion.http2.rawValue)
         // SIGINT, SIGTERM and SIGHUP end it with exit code 0 within a moment, however it was started. They
-        // are blocked here, before any thread of the server exists (threads inherit it), and taken by a
-        // thread of their own, which lets a response that has sent its last byte write its log line first
-        // (at most 0.5 s), then exits. A thread that does not block them (one the runtime made earlier)
-        // exits at once through the handler. (Dispatch signal sources were used before: the release
-        // build's were released by the optimiser and it ignored every signal, and a source installs its
-        // handler later, on its own queue, so a signal right after start was lost.)
+        // are blocked here, before any thread of the server exists (NIO's event loops inherit it; one that
+        // comes before the listener stays pending), and taken by a thread of their own, which stops
+        // accepting, lets a response that has sent its last byte write its log line (at most 0.5 s), then
+        // exits. A thread that does not block them (one the runtime made earlier) exits at once through the
+        // handler. (Dispatch signal sources were used before: the release build's were released by the
+        // optimiser and it ignored every signal, and a source installs its handler later, on its own queue,
+        // so a signal right after start was lost.)
         let stops = [SIGINT, SIGTERM, SIGHUP]
         var set = sigset_t()
         sigemptyset(&set)
@@ -103,25 +115,30 @@ struct ServeCommand: ParsableCommand {
             _ = Glibc.signal(number) { _ in _exit(0) }
         }
         pthread_sigmask(SIG_BLOCK, &set, nil)
+        // A client or a log reader that goes away is an error on that write, not the end of the server.
+        _ = Glibc.signal(SIGPIPE, SIG_IGN)
+        let version = ServeHTTPVersion(rawValue: http) ?? .http1
+        let listener: ServeListener
+        do { listener = try ServeListener(port: UInt16(port), server: images, http: version) } catch {
+            fail("scrolllab serve: cannot listen on 127.0.0.1:\(port): \(error.description)", code: CommandExit.input)
+        }
+        var serving: [(String, LabKit.JSONValue)] = [
+            ("event", .string("serving")), ("source", .string("http://127.0.0.1:\(listener.port)/img/{asset}.jpg")),
+            ("port", .int(Int(listener.port))), ("network", .string(network)), ("assets", .int(files.count)),
+        ]
+        if version == .http2 { serving.append(("http", .string(version.rawValue))) }
         let waited = set
         let stopper = Thread {
             var set = waited, received: Int32 = 0
             while sigwait(&set, &received) != 0 {}
+            listener.stopAccepting()
             images.quiesce()
             _exit(0)
         }
         stopper.start()
-        // A client or a log reader that goes away is an error on that write, not the end of the server.
-        _ = Glibc.signal(SIGPIPE, SIG_IGN)
-        let listener: HTTPListener
-        do { listener = try HTTPListener(port: UInt16(port), epoch: images.start) } catch {
-            fail("scrolllab serve: cannot listen on 127.0.0.1:\(port): \(error.description)", code: CommandExit.input)
-        }
-        writeLine(LabKit.JSONValue.object([
-            ("event", .string("serving")), ("source", .string("http://127.0.0.1:\(listener.port)/img/{asset}.jpg")),
-            ("port", .int(Int(listener.port))), ("network", .string(network)), ("assets", .int(files.count)),
-        ]).serialized, to: STDOUT_FILENO)
-        listener.run(handler: { head, connection in images.serve(head, on: connection) },
-                     refused: { status, target, bytes, began in images.logRefusal(status: status, target: target, bytes: bytes, began: began) })
+        writeLine(LabKit.JSONValue.object(serving).serialized, to: STDOUT_FILENO)
+        listener.wait()
+        images.quiesce()
+        _exit(0)
     }
 }

@@ -5,7 +5,7 @@ import Synchronization
 
 /// `scrolllab serve`'s server (B-SERVE-1, B-SERVE-2): the images of an assets folder over HTTP on
 /// loopback, at `/img/<index>` (any ending: `/img/3.jpg`), with a network profile applied at the server,
-/// on `HTTPListener`.
+/// over HTTP/1.1 or HTTP/2 (`ServeListener`, on SwiftNIO); a response is `ImageResponse`.
 ///
 /// Per response, as the lab's network model does per load: the first byte waits one round trip (one
 /// more on a connection's first request: its handshake); a lost request or first answer (probability
@@ -34,22 +34,16 @@ package final class ImageServer: Sendable {
         var serial = 0
     }
 
-    package init(files: [AssetFile], folder: String, profile: NetworkProfile?, faults: ServeFaults) {
+    /// True under `serve --http 2`: each log line says which version its request came over (`"http"`).
+    let labelsHTTP: Bool
+
+    package init(files: [AssetFile], folder: String, profile: NetworkProfile?, faults: ServeFaults, labelsHTTP: Bool = false) {
         self.files = files
+        self.labelsHTTP = labelsHTTP
         self.profile = profile
         self.faults = faults
         self.root = Self.resolved(Array(folder.utf8)) ?? Array(folder.utf8)
         state.withLock { $0.link = profile.map { TokenBucket(rate: $0.downlinkBytesPerSecond, capacity: Double(Self.chunkBytes)) } }
-    }
-
-    /// Runs `body`, the last send of a response and its log line, as one step that a stop waits for
-    /// (`quiesce`): a client that has its whole response may stop the server at once, and the line must
-    /// be there.
-    func ending<T>(if counted: Bool = true, _ body: () -> T) -> T {
-        guard counted else { return body() }
-        ends.withLock { $0 += 1 }
-        defer { ends.withLock { $0 -= 1 } }
-        return body()
     }
 
     /// Waits (at most `timeout` seconds) until no response is between its last send and its log line.
@@ -61,107 +55,29 @@ package final class ImageServer: Sendable {
     /// Seconds since start.
     var now: Double { Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 }
 
-    /// Waits until `bytes` more may cross the shared link.
-    func send(_ bytes: Int) {
-        let wait = state.withLock { s in s.link?.take(bytes, now: now) ?? 0 }
-        if wait > 0 { Self.sleep(wait) }
+    /// Takes `bytes` from the shared link; returns how long to wait before sending them (0: at once).
+    func linkWait(_ bytes: Int) -> Double {
+        state.withLock { s in s.link?.take(bytes, now: now) ?? 0 }
     }
+
+    /// The next request's serial number (1, 2, …), for the seeded draws.
+    func nextSerial() -> Int {
+        state.withLock { s -> Int in
+            s.serial += 1
+            return s.serial
+        }
+    }
+
+    /// Counts a response from its last send to its log line, one step that a stop waits for (`quiesce`): a
+    /// client that has its whole response may stop the server at once, and the line must be there.
+    func beginEnding() { ends.withLock { $0 += 1 } }
+    func endEnding() { ends.withLock { $0 -= 1 } }
 
     static func sleep(_ seconds: Double) {
         guard seconds > 0 else { return }
         var time = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - seconds.rounded(.down)) * 1e9))
         var left = timespec()
         while nanosleep(&time, &left) != 0, errno == EINTR { time = left }
-    }
-
-    /// Answers one request on `connection` (its thread); false when the connection must close after it.
-    package func serve(_ request: HTTPRequestHead, on connection: HTTPConnection) -> Bool {
-        let began = now
-        let serial = state.withLock { s -> Int in
-            s.serial += 1
-            return s.serial
-        }
-        let newConnection = connection.served == 0
-        connection.served += 1
-        let isHead = request.method == "HEAD"
-        let path = request.target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
-        let log = RequestLog(server: self, path: request.target, began: began)
-        func answer(_ status: Int, _ text: String, fields: [(String, String)] = []) -> Bool {
-            log.status = status
-            let body = Array(text.utf8)
-            let head = HTTPConnection.head(status: status, fields: [("Content-Type", "text/plain; charset=utf-8"),
-                                                                  ("Content-Length", "\(body.count)")] + fields)
-            return ending {
-                let sent = connection.send(head) && (isHead || connection.send(body))
-                if sent, !isHead { log.sent(body.count) }
-                log.finish()
-                return sent
-            }
-        }
-        guard let asset = Self.asset(in: path), asset >= 0, asset < files.count else {
-            return answer(404, "no image at \(String(request.target.prefix(200)))\n")
-        }
-        log.asset = asset
-        if let profile {
-            // The first byte: a round trip (two on a new connection), plus retransmission timeouts.
-            var delay = profile.roundTrip * (newConnection ? 2 : 1)
-            let headLoss = 1 - (1 - profile.packetLoss) * (1 - profile.packetLoss)
-            var timeout = NetworkImageSource.retransmissionTimeout
-            var attempt = 0
-            while attempt < NetworkImageSource.maxAttempts, faults.draw(serial, stream: 2, index: attempt) < headLoss {
-                delay += timeout
-                timeout *= 2
-                attempt += 1
-            }
-            Self.sleep(delay)
-            if attempt == NetworkImageSource.maxAttempts { return answer(504, "lost (injected packet loss)\n") }
-        }
-        if faults.redirectLoop {
-            return answer(302, "", fields: [("Location", request.target)])
-        }
-        if let status = faults.status {
-            return answer(status, "injected status \(status)\n")
-        }
-        if faults.failRate > 0, faults.draw(serial, stream: 3) < faults.failRate {
-            return answer(500, "injected failure\n")
-        }
-        let image: (bytes: [UInt8], type: String)
-        switch servable(files[asset]) {
-        case let .success(found): image = found
-        case let .failure(refusal): return answer(refusal.status, refusal.reason + "\n")
-        }
-        let bytes = image.bytes
-        var penalty = 0.0
-        if let profile, profile.packetLoss > 0 {
-            let packets = (bytes.count + NetworkImageSource.packetBytes - 1) / NetworkImageSource.packetBytes
-            for p in 0..<packets where faults.draw(serial, stream: 4, index: p) < profile.packetLoss { penalty += profile.roundTrip }
-        }
-        log.status = 200
-        defer { log.finish() }
-        let type = faults.contentType ?? image.type
-        guard connection.send(HTTPConnection.head(status: 200, fields: [("Content-Type", type), ("Content-Length", "\(bytes.count)")])) else {
-            return false
-        }
-        if isHead { return true }
-        if let stall = faults.stall { Self.sleep(stall) }
-        let end = faults.truncate ? bytes.count / 2 : bytes.count
-        var offset = 0
-        while offset < end {
-            let n = Swift.min(Self.chunkBytes, end - offset)
-            send(n)
-            if offset + n >= bytes.count { Self.sleep(penalty) }
-            let last = offset + n >= end
-            let sent = ending(if: last) {
-                guard !connection.peerHasClosed, connection.send(bytes[offset..<(offset + n)]) else { return false }
-                log.sent(n)
-                if last { log.finish() }
-                return true
-            }
-            guard sent else { return false }
-            offset += n
-        }
-        // A cut body: the connection closes short of its Content-Length.
-        return !faults.truncate
     }
 
     /// Why a file is not sent: its status and reason.
@@ -226,9 +142,13 @@ package final class ImageServer: Sendable {
         }
     }
 
-    /// Logs a request refused before it was read whole (status, body bytes).
+    /// The `"http"` of a log line for a request over `version` ("1.1", "2"): nil unless `labelsHTTP`.
+    func httpLabel(_ version: String) -> String? { labelsHTTP ? version : nil }
+
+    /// Logs a request refused before it was read whole (status, body bytes), over HTTP/1.1.
     package func logRefusal(status: Int, target: String, bytes: Int, began: Double) {
         let log = RequestLog(server: self, path: target, began: began)
+        log.http = httpLabel("1.1")
         log.status = status
         log.sent(bytes)
         log.finish()
@@ -259,6 +179,8 @@ final class RequestLog: @unchecked Sendable {
     private let progress = Mutex((bytes: 0, ended: false))
     var asset: Int?
     var status = 0
+    /// The HTTP version, under `serve --http 2` (nil: not logged).
+    var http: String?
 
     init(server: ImageServer, path: String, began: Double) {
         self.server = server
@@ -280,6 +202,7 @@ final class RequestLog: @unchecked Sendable {
         var fields: [(String, LabKit.JSONValue)] = [("path", .string(String(path.prefix(1024)))), ("status", .int(status)), ("bytes", .int(bytes)),
                                             ("start", .number(began)), ("end", .number(server.now))]
         if let asset { fields.append(("asset", .int(asset))) }
+        if let http { fields.append(("http", .string(http))) }
         server.log(fields)
     }
 

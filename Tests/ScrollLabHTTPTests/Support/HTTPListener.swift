@@ -1,8 +1,11 @@
 import Foundation
+@testable import ScrollLabServer
 import Synchronization
 
-/// The HTTP/1.1 server under `scrolllab serve` (B-SERVE-2), on plain sockets: a thread accepts, a thread
-/// per connection reads request heads and writes responses.
+/// A misbehaving HTTP/1.1 server for the client's tests, on plain sockets: a thread accepts, a thread per
+/// connection reads request heads (`HTTPHeadReader`, `scrolllab serve`'s) and the test writes whatever bytes
+/// it wants (garbage, endless or cut bodies). `scrolllab serve` itself runs on SwiftNIO (`ServeListener`);
+/// this was its listener before.
 ///
 /// It answers every request it accepts and never exits on its own:
 /// - a request head is read in linear time within `HTTPHeadReader`'s limits (414 or 431 as soon as one is

@@ -1,0 +1,210 @@
+import NIOCore
+import NIOHPACK
+import NIOHTTP2
+import Synchronization
+
+/// Under `serve --http 2`: reads a connection's first bytes; the HTTP/2 preface (a client with prior
+/// knowledge, RFC 9113 §3.3) makes it an HTTP/2 connection (swift-nio-http2, a stream per request), anything
+/// else an HTTP/1.1 one. A connection that sends nothing within the head timeout is closed.
+final class HTTPVersionSniffer: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = ByteBuffer
+    typealias InboundOut = ByteBuffer
+
+    static let preface = Array("PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n".utf8)
+    private let server: ImageServer
+    private let limits: ServeLimits
+    private var seen: ByteBuffer?
+    private var timer: Scheduled<Void>?
+
+    init(server: ImageServer, limits: ServeLimits) {
+        self.server = server
+        self.limits = limits
+    }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        timer = context.eventLoop.assumeIsolated().scheduleTask(in: .nanoseconds(Int64(limits.headTimeout * 1e9))) {
+            context.close(promise: nil)
+        }
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        var buffer = unwrapInboundIn(data)
+        if var seen {
+            seen.writeBuffer(&buffer)
+            self.seen = seen
+        } else {
+            seen = buffer
+        }
+        guard let seen else { return }
+        let first = Array(seen.readableBytesView.prefix(Self.preface.count))
+        let isHTTP2 = first == Self.preface
+        guard isHTTP2 || !Self.preface.starts(with: first) else { return }
+        timer?.cancel()
+        do {
+            let operations = context.pipeline.syncOperations
+            if isHTTP2 {
+                let handshake = ConnectionHandshake()
+                // A connection with no stream open for the head timeout is closed, as an idle HTTP/1.1 one is.
+                // (First in the pipeline: it sees the connection's bytes both ways.)
+                try operations.addHandler(HTTP2IdleCloser(handshake: handshake), position: .first)
+                try operations.addHandler(IdleStateHandler(allTimeout: .nanoseconds(Int64(limits.headTimeout * 1e9))), position: .first)
+                let (server, limits) = (server, limits)
+                _ = try operations.configureHTTP2Pipeline(
+                    mode: .server, connectionConfiguration: .init(), streamConfiguration: .init(), position: .last
+                ) { stream in
+                    stream.eventLoop.makeCompletedFuture {
+                        try stream.pipeline.syncOperations.addHandler(HTTP2StreamHandler(server: server, limits: limits, handshake: handshake))
+                    }
+                }
+            } else {
+                try operations.addHandler(HTTP1ConnectionHandler(server: server, limits: limits), position: .last)
+            }
+        } catch {
+            context.close(promise: nil)
+            return
+        }
+        self.seen = nil
+        context.fireChannelRead(wrapInboundOut(seen))
+        context.pipeline.syncOperations.removeHandler(context: context, promise: nil)
+    }
+}
+
+/// One HTTP/2 connection's shared timing, as the lab's model has it (`HostConnections`): the first request
+/// opens the connection, a round trip, and every request waits for it to be over; while one stream
+/// recovers lost packets, no stream's bytes go out (TCP's head-of-line blocking).
+final class ConnectionHandshake: Sendable {
+    /// When the handshake is over (seconds since the server started); nil before the first request.
+    private let ready = Mutex<Double?>(nil)
+    /// Streams open on the connection.
+    let open = Mutex(0)
+    /// No stream sends before this time (seconds since the server started).
+    private let stalledUntil = Mutex(0.0)
+
+    /// The wait of a chunk due `delay` seconds after `now`, behind the connection's stall; `recovering`:
+    /// this chunk's own wait is a loss recovery, which holds every stream until it is over.
+    func chunkDelay(_ delay: Double, now: Double, recovering: Bool) -> Double {
+        stalledUntil.withLock { until in
+            let wait = Swift.max(delay, until - now)
+            if recovering { until = Swift.max(until, now + wait) }
+            return wait
+        }
+    }
+
+    /// The wait before a request made at `now` may go out, on a link of round trip `roundTrip`.
+    func wait(now: Double, roundTrip: Double) -> Double {
+        ready.withLock { ready in
+            guard let over = ready else {
+                ready = now + roundTrip
+                return roundTrip
+            }
+            return Swift.max(0, over - now)
+        }
+    }
+}
+
+/// Closes an HTTP/2 connection that has been idle (nothing read or written) for the head timeout while no
+/// stream is open on it.
+final class HTTP2IdleCloser: ChannelInboundHandler {
+    typealias InboundIn = ByteBuffer
+
+    private let handshake: ConnectionHandshake
+
+    init(handshake: ConnectionHandshake) { self.handshake = handshake }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if event is IdleStateHandler.IdleStateEvent, handshake.open.withLock({ $0 }) == 0 {
+            context.close(promise: nil)
+        } else {
+            context.fireUserInboundEventTriggered(event)
+        }
+    }
+}
+
+/// One HTTP/2 stream of `serve --http 2`: its request headers (`:method`, `:path`) make the request, answered
+/// by `ImageResponse` as on HTTP/1.1, its body through the same shared link; a method other than GET or HEAD
+/// is 405. A write not done within the send timeout (a client whose window stays shut) resets the stream.
+final class HTTP2StreamHandler: ChannelInboundHandler, ResponseStream {
+    typealias InboundIn = HTTP2Frame.FramePayload
+    typealias OutboundOut = HTTP2Frame.FramePayload
+
+    private let server: ImageServer
+    private let limits: ServeLimits
+    private let handshake: ConnectionHandshake
+    private var context: ChannelHandlerContext?
+    private var started = false
+    private var gone = false
+
+    init(server: ImageServer, limits: ServeLimits, handshake: ConnectionHandshake) {
+        self.server = server
+        self.limits = limits
+        self.handshake = handshake
+    }
+
+    var eventLoop: any EventLoop { context!.eventLoop }
+    var isOpen: Bool { !gone && (context?.channel.isActive ?? false) }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        self.context = context
+        handshake.open.withLock { $0 += 1 }
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        handshake.open.withLock { $0 -= 1 }
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        gone = true
+        context.fireChannelInactive()
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        gone = true
+        context.close(promise: nil)
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        guard case let .headers(headers) = unwrapInboundIn(data), !started else { return }
+        started = true
+        let method = headers.headers.first(name: ":method") ?? ""
+        let path = headers.headers.first(name: ":path") ?? ""
+        let fields = headers.headers.filter { !$0.name.hasPrefix(":") }.map { (name: $0.name.lowercased(), value: $0.value) }
+        let head = HTTPRequestHead(method: method, target: path, minorVersion: 1, fields: fields)
+        guard method == "GET" || method == "HEAD" else {
+            return server.refuse(head, status: 405, reason: "\(method) is not served; GET and HEAD are", fields: [("Allow", "GET, HEAD")],
+                                 on: self) { _ in }
+        }
+        _ = ImageResponse(server: server, request: head, stream: self, connection: .http2(handshake)) { [self] keeps in
+            if !keeps { cut() }
+        }
+    }
+
+    func writeHead(status: Int, fields: [(String, String)], ends: Bool) -> EventLoopFuture<Void> {
+        var headers = HPACKHeaders([(":status", "\(status)")])
+        for (name, value) in fields { headers.add(name: name.lowercased(), value: value) }
+        return write(.headers(.init(headers: headers, endStream: ends)))
+    }
+
+    func writeBody(_ bytes: ArraySlice<UInt8>, ends: Bool) -> EventLoopFuture<Void> {
+        guard let context else { preconditionFailure("a response before the stream") }
+        var buffer = context.channel.allocator.buffer(capacity: bytes.count)
+        buffer.writeBytes(bytes)
+        return write(.data(.init(data: .byteBuffer(buffer), endStream: ends)))
+    }
+
+    /// Resets the stream (a cut body, a client that does not read).
+    func cut() {
+        guard let context, isOpen else { return }
+        context.close(promise: nil)   // an open stream's close is RST_STREAM (CANCEL)
+    }
+
+    private func write(_ payload: HTTP2Frame.FramePayload) -> EventLoopFuture<Void> {
+        guard let context else { preconditionFailure("a response before the stream") }
+        guard isOpen else { return context.eventLoop.makeFailedFuture(ChannelError.ioOnClosedChannel) }
+        let written = context.writeAndFlush(wrapOutboundOut(payload))
+        let guardTimer = context.eventLoop.assumeIsolated().scheduleTask(in: .nanoseconds(Int64(limits.sendTimeout * 1e9))) { [self] in
+            cut()
+        }
+        written.assumeIsolated().whenComplete { _ in guardTimer.cancel() }
+        return written
+    }
+}

@@ -1,0 +1,175 @@
+import LabKit
+import NIOCore
+
+/// One response of `scrolllab serve` (B-SERVE-1), from its request to its log line, on the event loop of
+/// its connection: each wait (a round trip, a retransmission timeout, the stall, the shared link's turn)
+/// is a scheduled step, and each body chunk is sent when the previous one was handed to the connection, as
+/// a blocking send did on the thread per connection before.
+final class ImageResponse {
+    /// What the response's connection adds before its first byte.
+    enum Connection {
+        /// HTTP/1.1: a new connection's handshake, one more round trip.
+        case http1(isNew: Bool)
+        /// HTTP/2: the one connection's handshake, which every stream waits for.
+        case http2(ConnectionHandshake)
+    }
+
+    private let server: ImageServer
+    private let request: HTTPRequestHead
+    private let stream: any ResponseStream
+    private let connection: Connection
+    private let done: (Bool) -> Void
+    private let log: RequestLog
+    private let serial: Int
+    private let isHead: Bool
+
+    /// Starts answering `request` on `stream`; `done(keepsConnection)` is called once, when the response has
+    /// ended (false: the connection must close).
+    init(server: ImageServer, request: HTTPRequestHead, stream: any ResponseStream, connection: Connection,
+         done: @escaping (Bool) -> Void) {
+        self.server = server
+        self.request = request
+        self.stream = stream
+        self.connection = connection
+        self.done = done
+        self.serial = server.nextSerial()
+        self.isHead = request.method == "HEAD"
+        self.log = RequestLog(server: server, path: request.target, began: server.now)
+        switch connection {
+        case .http1: log.http = server.httpLabel("1.1")
+        case .http2: log.http = server.httpLabel("2")
+        }
+        start()
+    }
+
+    private var loop: any EventLoop { stream.eventLoop }
+
+    private func start() {
+        let path = request.target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
+        guard let asset = ImageServer.asset(in: path), asset >= 0, asset < server.files.count else {
+            return answer(404, "no image at \(String(request.target.prefix(200)))\n")
+        }
+        log.asset = asset
+        guard let profile = server.profile else { return afterFirstByte(asset, penaltyRoundTrip: 0) }
+        // The first byte: a round trip (after the handshake, one more, on a new connection), plus
+        // retransmission timeouts.
+        var delay = profile.roundTrip
+        switch connection {
+        case let .http1(isNew): delay += isNew ? profile.roundTrip : 0
+        case let .http2(handshake): delay += handshake.wait(now: server.now, roundTrip: profile.roundTrip)
+        }
+        let headLoss = 1 - (1 - profile.packetLoss) * (1 - profile.packetLoss)
+        var timeout = NetworkImageSource.retransmissionTimeout
+        var attempt = 0
+        while attempt < NetworkImageSource.maxAttempts, server.faults.draw(serial, stream: 2, index: attempt) < headLoss {
+            delay += timeout
+            timeout *= 2
+            attempt += 1
+        }
+        let lost = attempt == NetworkImageSource.maxAttempts
+        loop.after(delay) { [self] in
+            if lost { return answer(504, "lost (injected packet loss)\n") }
+            afterFirstByte(asset, penaltyRoundTrip: profile.roundTrip)
+        }
+    }
+
+    /// The faults, then the file.
+    private func afterFirstByte(_ asset: Int, penaltyRoundTrip: Double) {
+        let faults = server.faults
+        if faults.redirectLoop { return answer(302, "", fields: [("Location", request.target)]) }
+        if let status = faults.status { return answer(status, "injected status \(status)\n") }
+        if faults.failRate > 0, faults.draw(serial, stream: 3) < faults.failRate { return answer(500, "injected failure\n") }
+        let image: (bytes: [UInt8], type: String)
+        switch server.servable(server.files[asset]) {
+        case let .success(found): image = found
+        case let .failure(refusal): return answer(refusal.status, refusal.reason + "\n")
+        }
+        let bytes = image.bytes
+        var penalty = 0.0
+        if let profile = server.profile, profile.packetLoss > 0 {
+            let packets = (bytes.count + NetworkImageSource.packetBytes - 1) / NetworkImageSource.packetBytes
+            for p in 0..<packets where faults.draw(serial, stream: 4, index: p) < profile.packetLoss { penalty += penaltyRoundTrip }
+        }
+        log.status = 200
+        let type = faults.contentType ?? image.type
+        let end = faults.truncate ? bytes.count / 2 : bytes.count
+        stream.writeHead(status: 200, fields: [("Content-Type", type), ("Content-Length", "\(bytes.count)")], ends: isHead || bytes.isEmpty)
+            .assumeIsolated().whenComplete { [self] result in
+                guard case .success = result else { return finish(false) }
+                if isHead || bytes.isEmpty { return finish(true) }
+                loop.after(faults.stall ?? 0) { [self] in send(bytes, from: 0, end: end, penalty: penalty) }
+            }
+    }
+
+    /// Sends the chunk at `offset`, then the next, through the shared link.
+    private func send(_ bytes: [UInt8], from offset: Int, end: Int, penalty: Double) {
+        guard offset < end else {
+            // A cut body: the connection (or stream) closes short of its Content-Length.
+            if server.faults.truncate { stream.cut() }
+            return finish(!server.faults.truncate)
+        }
+        let n = Swift.min(ImageServer.chunkBytes, end - offset)
+        let whole = offset + n >= bytes.count
+        let last = offset + n >= end
+        var delay = server.linkWait(n) + (whole ? penalty : 0)
+        if case let .http2(connection) = connection {
+            delay = connection.chunkDelay(delay, now: server.now, recovering: whole && penalty > 0)
+        }
+        loop.after(delay) { [self] in
+            guard stream.isOpen else { return finish(false) }
+            if last { server.beginEnding() }
+            stream.writeBody(bytes[offset..<(offset + n)], ends: whole).assumeIsolated().whenComplete { [self] result in
+                defer { if last { server.endEnding() } }
+                guard case .success = result else { return finish(false) }
+                log.sent(n)
+                if last { log.finish() }
+                send(bytes, from: offset + n, end: end, penalty: penalty)
+            }
+        }
+    }
+
+    /// Answers `status` with a short text body.
+    private func answer(_ status: Int, _ text: String, fields: [(String, String)] = []) {
+        log.status = status
+        ImageServer.answer(status, text, fields: fields, isHead: isHead, on: stream, log: log, server: server) { [self] in finish($0) }
+    }
+
+    private func finish(_ keeps: Bool) {
+        log.finish()
+        done(keeps)
+    }
+}
+
+extension ImageServer {
+    /// Answers `status` with the text `body` on `stream`, logs it, then calls `done(sent)`.
+    static func answer(_ status: Int, _ text: String, fields: [(String, String)] = [], isHead: Bool, on stream: any ResponseStream,
+                       log: RequestLog, server: ImageServer, done: @escaping (Bool) -> Void) {
+        let body = Array(text.utf8)
+        let head = [("Content-Type", "text/plain; charset=utf-8"), ("Content-Length", "\(body.count)")] + fields
+        server.beginEnding()
+        let written: EventLoopFuture<Void>
+        if isHead || body.isEmpty {
+            written = stream.writeHead(status: status, fields: head, ends: true)
+        } else {
+            _ = stream.writeHead(status: status, fields: head, ends: false)
+            written = stream.writeBody(body[...], ends: true)
+        }
+        written.assumeIsolated().whenComplete { result in
+            let sent: Bool
+            if case .success = result { sent = true } else { sent = false }
+            if sent, !isHead { log.sent(body.count) }
+            log.finish()
+            server.endEnding()
+            done(sent)
+        }
+    }
+
+    /// Refuses `request` before serving it (a method other than GET or HEAD: 405) on an HTTP/2 stream.
+    func refuse(_ request: HTTPRequestHead, status: Int, reason: String, fields: [(String, String)], on stream: any ResponseStream,
+                done: @escaping (Bool) -> Void) {
+        let log = RequestLog(server: self, path: request.target, began: now)
+        log.status = status
+        log.http = httpLabel("2")
+        Self.answer(status, reason + "\n", fields: fields, isHead: false, on: stream, log: log, server: self) { _ in done(false) }
+    }
+}

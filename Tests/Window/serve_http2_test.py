@@ -1,0 +1,196 @@
+"""`scrolllab serve --http 2` (B-SERVE-1): HTTP/2 over cleartext by prior knowledge (h2c), every request a
+stream on one connection, shaped as one link.
+
+A small HTTP/2 client written here on a socket (frames, and the few HPACK codes it needs), since the
+machine's curl (7.88) cannot reuse an h2c connection (curl issue 10634, fixed in 7.89: a second request
+on it fails with "Error in the HTTP2 framing layer"), so it never multiplexes over prior knowledge.
+
+1. Three images requested as streams 1, 3 and 5 in one write on one connection under 3G: each stream's
+   body is its file; their DATA frames interleave (the streams share the connection at once); the first
+   byte waits for the one handshake and a round trip; the three together take the link's time for their
+   bytes, no sooner at the client, within 10% by the server's log, which has one line per stream.
+2. A 404 and a HEAD as streams on the same connection; an HTTP/1.1 request to the same server; one
+   request from curl --http2-prior-knowledge (HTTP/2, 200); the window over `--source` (URLSession, whose
+   libcurl 7.88 asks HTTP/2 only over TLS) and curl without a flag: HTTP/1.1, as each log line says; a
+   connection with no stream open is closed after the 10 s idle timeout.
+3. `--http 3` is exit 64 naming --http; without `--http 2` the HTTP/2 preface is a request line of
+   another version: 505. SIGTERM: exit 0.
+"""
+
+import json
+import os
+import signal
+import socket
+import struct
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+
+sys.path.insert(0, os.path.dirname(__file__))
+from windowlib import check
+
+binary = os.path.abspath(sys.argv[1])
+out = sys.argv[2] if len(sys.argv) > 2 else tempfile.mkdtemp()
+assets = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Assets", "Images")
+files = sorted(f for f in os.listdir(assets) if not f.startswith("."))
+RTT, RATE, BURST = 0.200, 780e3 / 8, 4096
+PREFACE = b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n"
+DATA, HEADERS, RST_STREAM, SETTINGS, PING, GOAWAY, WINDOW_UPDATE = 0, 1, 3, 4, 6, 7, 8
+END_STREAM, END_HEADERS, ACK = 0x1, 0x4, 0x1
+STATIC_STATUS = {0x88: 200, 0x89: 204, 0x8a: 206, 0x8b: 304, 0x8c: 400, 0x8d: 404, 0x8e: 500}
+
+
+def frame(kind, flags, stream, payload=b""):
+    return struct.pack(">I", len(payload))[1:] + bytes([kind, flags]) + struct.pack(">I", stream) + payload
+
+
+def literal(index, value):
+    """A header field without indexing, its name from the static table (RFC 7541 §6.2.2)."""
+    data = value.encode()
+    return bytes([index]) + bytes([len(data)]) + data
+
+
+def request(stream, path, port, method="GET"):
+    block = (b"\x82" if method == "GET" else literal(2, method)) + b"\x86" + literal(4, path) + literal(1, "127.0.0.1:%d" % port)
+    return frame(HEADERS, END_STREAM | END_HEADERS, stream, block)
+
+
+def serve(*args):
+    p = subprocess.Popen([binary, "serve", "--port", "0"] + list(args), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    return p, json.loads(p.stdout.readline())
+
+
+def stop(p):
+    p.send_signal(signal.SIGTERM)
+    rest, _ = p.communicate(timeout=10)
+    check(p.returncode == 0, "serve ends with exit code 0 on SIGTERM")
+    return [json.loads(l) for l in rest.splitlines() if l.strip()]
+
+
+class Connection:
+    """One h2c connection: sends the preface and a window of 16 MiB, reads frames, answers SETTINGS and PING."""
+
+    def __init__(self, port):
+        self.sock = socket.create_connection(("127.0.0.1", port), timeout=10)
+        self.buffer = b""
+        self.sock.sendall(PREFACE + frame(SETTINGS, 0, 0, struct.pack(">HI", 4, 1 << 24))
+                          + frame(WINDOW_UPDATE, 0, 0, struct.pack(">I", (1 << 24) - 65535)))
+
+    def next(self):
+        while len(self.buffer) < 9 or len(self.buffer) < 9 + int.from_bytes(self.buffer[:3], "big"):
+            chunk = self.sock.recv(65536)
+            if not chunk:
+                return None
+            self.buffer += chunk
+        length = int.from_bytes(self.buffer[:3], "big")
+        kind, flags = self.buffer[3], self.buffer[4]
+        stream = struct.unpack(">I", self.buffer[5:9])[0] & 0x7FFFFFFF
+        payload = self.buffer[9:9 + length]
+        self.buffer = self.buffer[9 + length:]
+        if kind == SETTINGS and not flags & ACK:
+            self.sock.sendall(frame(SETTINGS, ACK, 0))
+        if kind == PING and not flags & ACK:
+            self.sock.sendall(frame(PING, ACK, 0, payload))
+        return kind, flags, stream, payload
+
+    def responses(self, streams):
+        """Reads until every stream in `streams` ended: {stream: (status, body bytes, end time)} and the DATA frames' streams in order."""
+        got, order = {s: [None, 0, None] for s in streams}, []
+        while any(v[2] is None for v in got.values()):
+            f = self.next()
+            if f is None:
+                break
+            kind, flags, stream, payload = f
+            if stream not in got:
+                continue
+            if kind == HEADERS:
+                got[stream][0] = STATIC_STATUS.get(payload[0], "other")
+            elif kind == DATA:
+                got[stream][1] += len(payload)
+                order.append(stream)
+            elif kind == RST_STREAM:
+                got[stream][2] = "reset"
+            if kind in (HEADERS, DATA) and flags & END_STREAM:
+                got[stream][2] = time.monotonic()
+        return got, order
+
+
+# 1. Three streams at once on one connection under 3G.
+p, first = serve("--http", "2", "--network", "3g")
+check(first.get("http") == "2" and first["network"] == "3g", "serving line says http 2: %s" % first)
+port = first["port"]
+c = Connection(port)
+start = time.monotonic()
+c.sock.sendall(b"".join(request(s, "/img/%d.jpg" % i, port) for s, i in ((1, 10), (3, 11), (5, 12))))
+got, order = c.responses([1, 3, 5])
+sizes = {s: os.path.getsize(os.path.join(assets, files[i])) for s, i in ((1, 10), (3, 11), (5, 12))}
+for s in (1, 3, 5):
+    check(got[s][0] == 200 and got[s][1] == sizes[s], "stream %d: %s with %d bytes (the file has %d)" % (s, got[s][0], got[s][1], sizes[s]))
+ended = {s: max(k for k, x in enumerate(order) if x == s) for s in (1, 3, 5)}
+begun = {s: min(k for k, x in enumerate(order) if x == s) for s in (1, 3, 5)}
+overlap = all(begun[a] < ended[b] and begun[b] < ended[a] for a in (1, 3, 5) for b in (1, 3, 5) if a != b)
+check(overlap, "the three streams' DATA frames interleave on the one connection (%s…)" % "".join(str(s) for s in order[:24]))
+total = sum(sizes.values())
+least = 2 * RTT + (total - BURST) / RATE
+slowest = max(got[s][2] for s in (1, 3, 5)) - start
+check(slowest >= least - 0.02, "three streams share the link: %.3f s at the client for %d bytes, the profile says at least %.3f s" % (slowest, total, least))
+
+# 2. A 404 and a HEAD on the same connection; HTTP/1.1 beside it; curl.
+c.sock.sendall(request(7, "/nothing", port) + request(9, "/img/3.jpg", port, method="HEAD"))
+more, _ = c.responses([7, 9])
+check(more[7][0] == 404, "a 404 as stream 7 (%s)" % more[7][0])
+check(more[9][0] == 200 and more[9][1] == 0, "a HEAD as stream 9: 200, no body (%s, %d bytes)" % (more[9][0], more[9][1]))
+c.sock.close()
+with urllib.request.urlopen(first["source"].replace("{asset}", "3"), timeout=10) as r:
+    check(r.status == 200 and len(r.read()) == os.path.getsize(os.path.join(assets, files[3])), "HTTP/1.1 to the same server: 200")
+r = subprocess.run(["curl", "-s", "--http2-prior-knowledge", "-o", "/dev/null", "-w", "%{http_version} %{http_code} %{size_download}",
+                    first["source"].replace("{asset}", "4")], capture_output=True, text=True, timeout=20)
+check(r.stdout == "2 200 %d" % os.path.getsize(os.path.join(assets, files[4])), "curl --http2-prior-knowledge: %s" % r.stdout)
+idle = Connection(port)
+idle.sock.settimeout(14)
+begun = time.monotonic()
+try:
+    while idle.next() is not None:
+        pass
+    closed = time.monotonic() - begun
+except socket.timeout:
+    closed = None
+check(closed is not None and 9 < closed < 12, "an HTTP/2 connection with no stream is closed after the 10 s idle timeout (%s)" % closed)
+log = [e for e in stop(p) if e["event"] == "request"]
+by_path = {e["path"]: e for e in log}
+check(len(log) == 7, "one log line per stream and request (%d)" % len(log))
+check(all(by_path["/img/%d.jpg" % i].get("http") == "2" for i in (4, 10, 11, 12)) and by_path["/nothing"].get("http") == "2"
+      and by_path["/img/3.jpg"].get("http") == "1.1", "each request line says the version it came over")
+span = max(by_path["/img/%d.jpg" % i]["end"] for i in (10, 11, 12)) - min(by_path["/img/%d.jpg" % i]["start"] for i in (10, 11, 12))
+check(span <= least * 1.10 + 0.05, "three streams: the server took %.3f s, the profile says %.3f s" % (span, least))
+for s, i in ((1, 10), (3, 11), (5, 12)):
+    e = by_path["/img/%d.jpg" % i]
+    check(e["status"] == 200 and e["bytes"] == sizes[s], "log: /img/%d.jpg 200 with its %d bytes" % (i, e["bytes"]))
+
+# What URLSession on Linux asks for: libcurl 7.88 by default speaks HTTP/2 only over TLS (ALPN), so over
+# cleartext the window's requests are HTTP/1.1, as curl's own without a flag.
+p, first = serve("--http", "2")
+trace = os.path.join(out, "http2-window.jsonl")
+app = subprocess.run([binary, "--source", first["source"], "--disk-cache", "off", "--trace-out", trace, "--quit-after", "3"],
+                     capture_output=True, text=True, timeout=90)
+check(app.returncode == 0, "the window over --source ends with exit code 0")
+r = subprocess.run(["curl", "-s", "-o", "/dev/null", "-w", "%{http_version}", first["source"].replace("{asset}", "5")],
+                   capture_output=True, text=True, timeout=20)
+check(r.stdout == "1.1", "curl without a flag: HTTP/%s" % r.stdout)
+log = [e for e in stop(p) if e["event"] == "request"]
+check(len(log) > 1 and all(e.get("http") == "1.1" for e in log),
+      "the window's requests (URLSession, libcurl) and curl's came over HTTP/1.1: %d lines, versions %s" % (len(log), sorted(set(e.get("http") for e in log))))
+
+# 3. Bad --http; the preface without --http 2.
+r = subprocess.run([binary, "serve", "--http", "3"], capture_output=True, text=True, timeout=10)
+check(r.returncode == 64 and "--http must be 1.1 or 2" in r.stderr, "--http 3: exit 64 naming --http")
+p, first = serve()
+with socket.create_connection(("127.0.0.1", first["port"]), timeout=5) as s:
+    s.sendall(PREFACE)
+    answer = s.recv(64)
+check(answer.startswith(b"HTTP/1.1 505"), "the HTTP/2 preface to serve without --http 2: %r" % answer[:12])
+stop(p)
+print("serve --http 2: three streams on one connection share the 3G link, 404, HEAD, HTTP/1.1 beside, curl, "
+      "URLSession over HTTP/1.1, idle close, bad --http")

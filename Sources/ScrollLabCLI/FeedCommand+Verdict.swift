@@ -20,8 +20,12 @@ extension FeedCommand {
                 """
         )
 
-        @Option(help: ArgumentHelp("Layouts, comma-separated: \(FeedLayoutKind.names), each also as LAYOUT-photos (camera photos of 1–12 MP; default grid,list,masonry,masonry-photos)."))
-        var layouts: String = "grid,list,masonry,masonry-photos"
+        @Option(help: ArgumentHelp("Layouts, comma-separated: \(FeedLayoutKind.names), each also as LAYOUT-photos (camera photos of 1–12 MP; default grid,list,masonry,masonry-photos; with --feed, the file's own)."))
+        var layouts: String?
+
+        @Option(help: ArgumentHelp("Your own feed file to judge instead of the generated ones (docs/feeds.md): its items, sizes and image bytes, laid out as --layouts names (default: as the file says).", valueName: "FILE"),
+                transform: { LoadedFeed(path: $0, feed: loadFeed($0, command: CommandName.parsing)) })
+        var feed: LoadedFeed?
 
         @Option(help: ArgumentHelp("Network the images come over: " + NetworkProfile.names + " (default 3g)."))
         var network: NetworkProfile = .threeG
@@ -47,10 +51,15 @@ extension FeedCommand {
             guard (1...Feed.itemLimit).contains(count) else { throw ValidationError("--count must be between 1 and \(Feed.itemLimit) (got \(count))") }
         }
 
-        /// The feeds asked for: a layout, with the web's images or (`LAYOUT-photos`) camera photos.
+        /// The feeds asked for: a layout, with the web's images or (`LAYOUT-photos`) camera photos; with
+        /// `--feed`, the file's layouts (camera photos are the generated feeds' only).
         func kinds() throws -> [(layout: FeedLayoutKind, images: FeedImageSizes)] {
             var seen: [(layout: FeedLayoutKind, images: FeedImageSizes)] = []
-            let parsed = try SweepCommand.Run.list(layouts, "--layouts") { name -> (layout: FeedLayoutKind, images: FeedImageSizes)? in
+            let names = layouts ?? (feed.map { ($0.feed.layout ?? .list).rawValue } ?? "grid,list,masonry,masonry-photos")
+            if feed != nil, names.contains("-photos") {
+                throw ValidationError("--layouts: LAYOUT-photos names a generated feed of camera photos; --feed brings its own images")
+            }
+            let parsed = try SweepCommand.Run.list(names, "--layouts") { name -> (layout: FeedLayoutKind, images: FeedImageSizes)? in
                 if name.hasSuffix("-photos") { return FeedLayoutKind(rawValue: String(name.dropLast(7))).map { ($0, .photos) } }
                 return FeedLayoutKind(rawValue: name).map { ($0, .web) }
             }
@@ -75,12 +84,14 @@ extension FeedCommand {
             let verdict = FeedVerdict(condition: condition)
             let output = CommandOutput(command: "feed verdict")
             if !json {
-                output.line("scrolllab feed verdict — \(network.name)\(constrained ? " under Low Data Mode" : "")" + (condition.phone.device.map { ", \($0.name)" } ?? "") + ", feeds of \(count) generated items (seed \(seed)), "
+                output.line("scrolllab feed verdict — \(network.name)\(constrained ? " under Low Data Mode" : "")" + (condition.phone.device.map { ", \($0.name)" } ?? "")
+                            + (feed.map { ", the feed \(($0.path as NSString).lastPathComponent) (\($0.feed.items.count) items), " }
+                               ?? ", feeds of \(count) generated items (seed \(seed)), ")
                             + "\(files.count) gestures: \(files.map { $0.deletingPathExtension().lastPathComponent }.joined(separator: ", "))")
             }
             var summary: [String] = []
             for kind in try kinds() {
-                let feed = FeedGenerator(layout: kind.layout, seed: seed, images: kind.images).feed(count: count)
+                let feed = self.feed?.feed ?? FeedGenerator(layout: kind.layout, seed: seed, images: kind.images).feed(count: count)
                 let rows = verdict.rows(feed: feed, layout: kind.layout, gestures: sessions, images: kind.images)
                 if json {
                     for row in rows { output.line(row.json.serialized) }

@@ -5,6 +5,7 @@ bounded memory. Headless: no display needed.
 """
 
 import json
+import re
 import os
 import resource
 import subprocess
@@ -109,6 +110,25 @@ for layout in ["list", "masonry"]:
     allowed = [r for r in mine if r["networkBytes"] <= 1.25 * fewest]
     check(len(picked) == 1 and picked[0]["blankScreenSeconds"] == min(r["blankScreenSeconds"] for r in allowed),
           "%s: one recommendation, the least blank within the byte allowance (%r)" % (layout, picked))
+# Your own feed: judged as it is (its images' bytes), laid out as the file says or as --layouts names.
+mine_feed = os.path.join(out, "verdict-mine.jsonl")
+code, _, err = run("feed", "generate", "--layout", "masonry", "--count", "120", "--seed", "8", "--out", mine_feed)
+code, text, err = run("feed", "verdict", "--feed", mine_feed, "--gestures", gestures, "--json")
+before = sum(json.loads(line)["networkBytes"] for line in text.splitlines())
+with open(mine_feed) as f:
+    lines = f.read().splitlines()
+with open(mine_feed, "w") as f:   # every image twice its generated size: the verdict must move those bytes
+    f.write("\n".join([lines[0]] + [re.sub(r'"bytes":([0-9]+)', lambda m: '"bytes":%d' % (2 * int(m.group(1))), l) for l in lines[1:]]) + "\n")
+code, text, err = run("feed", "verdict", "--feed", mine_feed, "--gestures", gestures, "--json")
+own = [json.loads(line) for line in text.splitlines()]
+check(code == 0 and {r["layout"] for r in own} == {"masonry"} and len(own) == len(known),
+      "feed verdict --feed: the file's own layout, every policy (%d %r)" % (code, err))
+check(sum(r["networkBytes"] for r in own) > 1.5 * before > 0,
+      "feed verdict --feed moves the file's bytes: twice the sizes, %d bytes against %d" % (sum(r["networkBytes"] for r in own), before))
+code, text, err = run("feed", "verdict", "--feed", mine_feed, "--layouts", "list", "--gestures", gestures, "--json")
+check(code == 0 and {json.loads(l)["layout"] for l in text.splitlines()} == {"list"}, "feed verdict --feed --layouts list lays it out as a list")
+code, _, err = run("feed", "verdict", "--feed", mine_feed, "--layouts", "masonry-photos")
+check(code == 64 and "--feed brings its own images" in err, "feed verdict --feed with LAYOUT-photos: refused (%d %r)" % (code, err))
 code, _, err = run("feed", "verdict", "--layouts", "spiral")
 check(code == 64 and "--layouts" in err, "feed verdict --layouts spiral: a usage error naming it (%d %r)" % (code, err))
 print("feed_file_test: verdict ok")

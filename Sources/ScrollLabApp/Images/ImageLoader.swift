@@ -185,6 +185,16 @@ final class ImageLoader {
         return disk.contains(diskKey)
     }
 
+    /// The keys a modelled route is decoding at `time` (the resident bytes count their buffers, as headless);
+    /// none for files and HTTP, whose decodes are this machine's own.
+    func decodingKeys(at time: Double) -> [ImageKey] {
+        switch route {
+        case let .virtualClock(model): return model.decodingKeys(at: time)
+        case let .modelled(network): return network.decodingKeys(at: time)
+        case .files, .http: return []
+        }
+    }
+
     /// Starts loading `ticket` (by its route, on a worker). `drawnSize`: the largest size the image
     /// is drawn at, points; its texture is kept at that size (nil: the image's own). `priority`: the
     /// pipeline's, seconds until needed.

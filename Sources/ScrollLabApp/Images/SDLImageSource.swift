@@ -27,6 +27,8 @@ struct SDLImageSource: ImageSource {
 
     func isStoredLocally(_ key: ImageKey) -> Bool { loader.isStoredLocally(key) }
 
+    func decodingKeys(at time: Double) -> [ImageKey] { loader.decodingKeys(at: time) }
+
     mutating func cancel(_ ticket: LoadTicket) { loader.cancel(ticket) }
 
     mutating func nextCompletion(upTo time: Double) -> LoadCompletion? { loader.nextCompletion(upTo: time) }

@@ -2,9 +2,11 @@
 real windows; the servers are written here in Python.
 
 1. Bytes: over `serve --network 3g` with a policy that cancels (Glide, long browse), the trace's bytes
-   equal the server's log within 1%: a cancelled transfer's bytes are counted, and so are those of the
-   transfers the window's close stopped. What remains is the server's 4 KB chunks written after a cancel
-   took effect but before the connection's close reached the server (0 to 2 chunks in a run, 0–0.7%).
+   equal the server's log but for whole chunks: a cancelled transfer's bytes are counted, and so are those
+   of the transfers the window's close stopped. What remains is the server's 4 KB chunks written after a
+   cancel took effect but before the connection's close reached the server: the server's count is the
+   trace's plus whole chunks, at most four (seen: 0 to 2 a run on the socket listener, 0 to 3 in five runs
+   on SwiftNIO, about 1% of the run's 1.2 MB).
 2. A body without a Content-Length that never ends: every load fails "body over 32 MB", the window's
    resident memory stays under 600 MB and no frame stalls (how far each transfer went before URLSession's
    cancel took effect is printed, not checked: on Linux it can take seconds). Throttled to 50 MB/s a
@@ -117,7 +119,9 @@ def python_server(mode, rate=None):
     return server, "http://127.0.0.1:%d/img/{asset}.jpg" % server.server_address[1]
 
 
-# 1. Bytes of cancelled transfers are counted.
+# 1. Bytes of cancelled transfers are counted. `serve` sends a body in chunks of this many bytes
+# (ImageServer.chunkBytes).
+CHUNK = 4096
 p = subprocess.Popen([binary, "serve", "--port", "0", "--network", "3g"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 source = json.loads(p.stdout.readline())["source"]
 m, _, _ = window(source, "glide", "--policy", "glide", replay="long-browse.jsonl", quit_after=16)
@@ -128,8 +132,10 @@ rest, _ = p.communicate(timeout=10)
 log = [json.loads(l) for l in rest.splitlines() if l.strip()]
 served = sum(e["bytes"] for e in log if e["event"] == "request")
 check(m["loadsCancelled"] > 0, "Glide cancelled %d loads" % m["loadsCancelled"])
-check(abs(m["networkBytes"] - served) <= 0.01 * served,
-      "bytes: trace %d, server %d (%.2f%% apart)" % (m["networkBytes"], served, 100.0 * abs(m["networkBytes"] - served) / max(1, served)))
+extra = served - m["networkBytes"]
+check(served > 0 and extra >= 0 and extra % CHUNK == 0 and extra <= 4 * CHUNK,
+      "bytes: trace %d, server %d: the server's %d more are %s whole %d-byte chunks (at most 4)"
+      % (m["networkBytes"], served, extra, extra / CHUNK, CHUNK))
 
 # 2. An endless body without a length.
 server, source = python_server("endless")

@@ -79,15 +79,14 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
-# start_xvfb SLOT: starts an Xvfb on a free display and waits until it answers, printing the display. It never
-# resets (-noreset): by default Xvfb resets when its last client leaves, and a test that opens the display
-# again at that moment (a watcher after the app quit) is refused. Another Xvfb starting at the same moment (another test run on the machine) can take the display this one picked
+# start_xvfb SLOT: starts an Xvfb on a free display and waits until it answers, printing the display. Another
+# Xvfb starting at the same moment (another test run on the machine) can take the display this one picked
 # between its pick and its listening socket: that one exits ("server already running"), and it is tried again.
 start_xvfb() {
   local slot=$1 attempt pid display
   for attempt in 1 2 3 4 5; do
     rm -f "$out/display-$slot"
-    Xvfb -displayfd 3 -screen 0 1280x800x24 -nolisten tcp -noreset 3>"$out/display-$slot" >"$out/xvfb-$slot.log" 2>&1 &
+    Xvfb -displayfd 3 -screen 0 1280x800x24 -nolisten tcp 3>"$out/display-$slot" >"$out/xvfb-$slot.log" 2>&1 &
     pid=$!
     for _ in $(seq 1 100); do
       [ -s "$out/display-$slot" ] && break

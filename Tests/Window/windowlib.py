@@ -155,7 +155,13 @@ class DisplayWatcher:
         self.x11.XOpenDisplay.restype = ctypes.c_void_p
         self.x11.XDefaultRootWindow.restype = ctypes.c_ulong
         self.x11.XDefaultRootWindow.argtypes = [ctypes.c_void_p]
+        # Xvfb resets when its last client leaves (the tests rely on it: a key left pressed is released),
+        # and refuses connections while it does: a watcher opened just after an app quit waits that out.
         self.display = self.x11.XOpenDisplay(None)
+        deadline = time.monotonic() + 3
+        while not self.display and time.monotonic() < deadline:
+            time.sleep(0.05)
+            self.display = self.x11.XOpenDisplay(None)
         if not self.display:
             fail("cannot open the X display to watch " + what)
         self.root = self.x11.XDefaultRootWindow(self.display)

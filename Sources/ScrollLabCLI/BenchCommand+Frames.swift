@@ -36,6 +36,7 @@ extension BenchCommand {
         if !json {
             output.line("scrolllab bench --frames — grid scene, gesture \(name), \(images.count) images, latency \(Self.format(latencyMs, 0)) ms, "
                   + "\(Int(PhoneViewport.layoutBase(phones: phones).width))×600 offscreen"
+                  + (framesScale.map { $0 == 1 ? "" : " drawn at \(Self.format($0, 2))×" } ?? "")
                   + (phones > 1 ? ", \(phones) phones side by side (" + sceneOptions.compare.map(\.name).joined(separator: ", ") + ")" : "")
                   + ", frames paced at 60 Hz after 30 warm-up frames")
             output.line("frame = image pump + model step + drawing + present, timed with SDL_GetPerformanceCounter; goal p99 < 4 ms, no frame over 16.7 ms")
@@ -46,6 +47,7 @@ extension BenchCommand {
             options.headless = true
             options.quiet = true
             options.renderDriver = renderer
+            options.scale = framesScale ?? 1
             options.replay = gesture
             let outcome: Result<FrameBenchRun, AppError> = MainActor.assumeIsolated {
                 do throws(AppError) {

@@ -102,12 +102,18 @@ struct BenchCommand: ParsableCommand {
     @Option(name: .customLong("renderer"), help: "With --frames: measure only this SDL renderer (software, opengl, opengles2); repeatable.")
     var renderers: [String] = []
 
+    @Option(name: .customLong("scale"), help: "With --frames: draw the layout at this many times its size, as a window opened with --scale, or fitted to a smaller screen (0.97: four phones on 1920×1080).")
+    var framesScale: Double?
+
     @OptionGroup var feedOptions: FeedOptions
 
     @OptionGroup var phoneOptions: PhoneOptions
     @OptionGroup var client: ClientOptions
 
     func validate() throws {
+        if let framesScale {
+            guard framesScale.isFinite, (0.1...4).contains(framesScale) else { throw ValidationError("--scale must be 0.1 to 4 (got \(framesScale))") }
+        }
         if frames, feedOptions.feed != nil { throw ValidationError("--feed is not measured by --frames (it times the bundled grid's drawing)") }
         try OptionRules.latencyMs(latencyMs)
         try OptionRules.refresh(refresh)

@@ -52,7 +52,7 @@ def quit_app(app):
     check(app.returncode == 0, "exit code 0 after Esc")
 
 
-def find_window(process, timeout=20.0):
+def find_window(process, timeout=60.0):
     """The X window id of `process`'s window titled exactly ScrollLab, once it is mapped (SDL names the
     window before it maps it; focusing it in between fails). Searched by the process's id (SDL sets
     _NET_WM_PID), so the window of a test's previous app, which a busy X server may still be tearing

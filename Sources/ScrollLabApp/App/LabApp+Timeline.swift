@@ -17,7 +17,14 @@ extension LabApp {
             loop.replayFailed = true
             loop.running = false
         }
-        if report.finished { say("replay finished", at: now.real) }
+        if report.finished {
+            say("replay finished", at: now.real)
+            loop.replayEndPending = true
+        }
+        if loop.replayEndPending, phoneDriver.isSettled {
+            loop.replayEndPending = false
+            traceReplayEnd(at: now.model)
+        }
         if !replaying { continueComparison(at: now) }
     }
 

@@ -40,6 +40,15 @@ extension LabApp {
         }
     }
 
+    /// The replay's end line for each phone, at model time `time` (`TraceLog.replayEnd`).
+    func traceReplayEnd(at time: Double) {
+        for phone in phoneDriver.phones {
+            trace?.log.replayEnd(scene: phone.scene.summary, offset: .point(phone.scene.scrollView.contentOffset),
+                                 viewsCreated: phone.scene.snapshot().viewsCreated, at: time,
+                                 phone: phoneDriver.isComparing ? phone.index : nil)
+        }
+    }
+
     /// Logs `phone`'s policy segment that ended at model time `time` (a policy switch, R, the window closing):
     /// `{"t":…,"event":"policySegment","policy":"eager","condition":{…},"metrics":{…}}`, metrics as in
     /// `replay`'s end line.

@@ -219,6 +219,8 @@ struct LoopState {
     var running = true
     /// True when the `--replay` file could not be read.
     var replayFailed = false
+    /// A replay finished; its `replayEnd` trace line waits for the phones to settle.
+    var replayEndPending = false
     /// True once another program destroyed the window: the loop ends and nothing is drawn on it again.
     var windowLost = false
     /// `--screenshot`: taken, or failed to save.

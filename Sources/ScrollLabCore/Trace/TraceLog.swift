@@ -45,6 +45,16 @@ public struct TraceLog {
                                   + [("metrics", metrics.json)] + (hitches?.summary ?? [])), phone: phone))
     }
 
+    /// A replay played in the window ended as `replay --headless` ends one: its input delivered, then the
+    /// scenes settled (no motion, no load in flight, the visible tiles resolved), at model time `t`:
+    /// `{"t":…,"event":"replayEnd","offset":{…},"viewsCreated":…,"metrics":{…}}`. The window steps a replay
+    /// on the headless replay's grid, so the two compare however late the window started it.
+    public func replayEnd(scene: [(String, JSONValue)], offset: JSONValue, viewsCreated: Int, at t: Double, phone: Int? = nil) {
+        var pairs: [(String, JSONValue)] = [("t", .number(t)), ("event", .string("replayEnd")), ("offset", offset)]
+        pairs += scene.contains(where: { $0.0 == "viewsCreated" }) ? scene : [("viewsCreated", .int(viewsCreated))] + scene
+        write(Self.tagged(.object(pairs), phone: phone))
+    }
+
     /// `value` with a last key `"phone": i` when it comes from one phone of compare mode (`--compare`).
     public static func tagged(_ value: JSONValue, phone: Int?) -> JSONValue {
         guard let phone, case let .object(pairs) = value else { return value }

@@ -22,6 +22,8 @@ final class DecodeMailbox: Sendable {
         var origin: Origin = .file
         /// The disk cache's entry was bad: fetch the image again.
         var refetch = false
+        /// Time the decode took (on a worker, or the render thread with `--decode-on-main`), seconds.
+        var decodeSeconds = 0.0
     }
 
     private struct State {

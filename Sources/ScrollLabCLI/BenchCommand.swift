@@ -102,6 +102,9 @@ struct BenchCommand: ParsableCommand {
     @Option(name: .customLong("renderer"), help: "With --frames: measure only this SDL renderer (software, opengl, opengles2); repeatable.")
     var renderers: [String] = []
 
+    @Flag(name: .long, help: "Measure this machine instead: decode (whole and downsampled at decode) and texture upload per megapixel on generated 1–12 MP JPEGs; prints a device file (JSON) for --device FILE.json.")
+    var calibrate = false
+
     @OptionGroup var feedOptions: FeedOptions
 
     @OptionGroup var phoneOptions: PhoneOptions
@@ -130,6 +133,10 @@ struct BenchCommand: ParsableCommand {
 
     func run() throws {
         defer { finishStandardOutput(command: "bench") }
+        if calibrate {
+            runCalibration()
+            return
+        }
         // Whole lines, each one write: a write that fails (a file-size limit) leaves a whole last line, says so, exits 1.
         let output = CommandOutput(command: "bench")
         // `--plot` onto a gesture file the bench reads is refused before anything is written (§7).

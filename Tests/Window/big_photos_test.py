@@ -5,7 +5,7 @@ holds far fewer decoded bytes than whole (`--downsample off`); the HUD's decoded
 now and at their peak against the `--device`'s limit. A 20000×20000 photo whose whole decode (1.6 GB) would
 pass the 2 GB Android phone's 192 MiB is never allocated: its tile fails with "decoded size over the memory
 limit", in the window (reading the folder: `serve` refuses a file past the window's 64 MiB cap itself) as in
-the headless replay, and nothing is decoded.
+the headless replay, and nothing is decoded. `bench --calibrate` writes a device file `--device` reads.
 
 Usage: big_photos_test.py path/to/scrolllab OUTDIR
 """
@@ -94,4 +94,14 @@ r = lab("replay", os.path.join(os.path.dirname(__file__), "..", "..", "Assets", 
         "--feed", feed, "--device", "android-2gb", "--downsample", "off")
 end = [json.loads(l) for l in r.stdout.splitlines() if '"event":"end"' in l][-1]
 check(end["metrics"]["failuresByReason"] == {OVER: 1}, "headless: the same failure (%r)" % end["metrics"]["failuresByReason"])
+
+# bench --calibrate: this machine's device file, which --device FILE.json reads.
+profile = json.loads(lab("bench", "--calibrate").stdout)
+check(profile["name"] == "calibrated" and profile["memoryLimitBytes"] is None
+      and all(profile[k] > 0 for k in ["decodeMsPerMegapixel", "downsampleMsPerMegapixel", "uploadMsPerMegapixel"]),
+      "bench --calibrate writes a device file (%r)" % {k: v for k, v in profile.items() if k != "source"})
+device = os.path.join(out, "calibrated.json")
+open(device, "w").write(json.dumps(profile))
+lab("replay", os.path.join(os.path.dirname(__file__), "..", "..", "Assets", "Gestures", "single-fling.jsonl"), "--headless",
+    "--feed", feed, "--device", device)
 print("big_photos_test: ok")

@@ -13,6 +13,8 @@ import Testing
         f.noteFrame(decodeSeconds: 0, uploadSeconds: 0)   // a frame without image work keeps the last one's
         #expect(f.decodedBytes == 1_000_000 && f.peakDecodedBytes == 12_345_678)
         #expect(f.hudRows.map(\.value) == ["1.0 · peak 12.3", "8.1 bg · upload 0.4"])
+        f.noteFrame(decodeSeconds: 0, uploadSeconds: 0.0012)   // an upload pushed to the next frame: the decode stays
+        #expect(f.hudRows[1].value == "8.1 bg · upload 1.2")
     }
 
     @Test func underADeviceTheLimitIsShownAndPassingItSaid() {

@@ -34,8 +34,10 @@ struct DecodeWorkers: Sendable {
     /// Starts a job for `ticket`: `bytes` gives the image's bytes (or why there are none, or nil: fetch it
     /// again, the disk cache's entry was bad), which are decoded (shrunk to `fitting` when larger); `keep`
     /// gets the bytes of an image that decoded (to store them in the disk cache).
+    /// With `onMain` (`--decode-on-main`) the job only gets the bytes: the outcome carries them
+    /// undecoded (`Outcome.undecoded`) and the render thread decodes them.
     func start(ticket: Int, origin: DecodeMailbox.Origin, fitting: PixelSize?, plan: DecodePlan = DecodePlan(),
-               keep: (@Sendable ([UInt8]) -> Void)? = nil,
+               onMain: Bool = false, keep: (@Sendable ([UInt8]) -> Void)? = nil,
                bytes: @escaping @Sendable () -> Result<[UInt8], ImageDecodeFailure>?) {
         let maxDimension = self.maxDimension
         run(ticket: ticket, after: 0) {
@@ -44,6 +46,9 @@ struct DecodeWorkers: Sendable {
                 return .init(ticket: ticket, result: .failure(.init(reason: "disk cache entry corrupt")), origin: origin, refetch: true)
             case let .failure(failure)?:
                 return .init(ticket: ticket, result: .failure(failure), origin: origin)
+            case let .success(data)? where onMain:
+                return .init(ticket: ticket, result: .failure(.init(reason: "not decoded yet")), origin: origin,
+                             undecoded: DecodeMailbox.Undecoded(bytes: data, keep: keep))
             case let .success(data)?:
                 let start = DispatchTime.now().uptimeNanoseconds
                 let result = ImageDecoder.decode(bytes: data, maxDimension: maxDimension, fitting: fitting, plan: plan)

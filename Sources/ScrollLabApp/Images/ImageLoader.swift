@@ -80,8 +80,9 @@ final class ImageLoader {
     }
 
     /// How images decode (B-COST-3). With `onMain` (`--decode-on-main`: the classic mistake, to show what
-    /// it costs in hitches) on the render thread, in `pump`, once the latency has passed: `due` holds the
-    /// decodes waiting for their latency. `downsample` (`--downsample on`, the default): a JPEG larger than
+    /// it costs in hitches) on the render thread, in `pump`: asset files once their latency has passed (`due`
+    /// holds those waiting), and the bytes a worker fetched over HTTP or read (the modelled network's
+    /// arrivals, the disk cache). `downsample` (`--downsample on`, the default): a JPEG larger than
     /// its tile's pixels at 2 px a point is decoded scaled by libjpeg. `memoryLimitBytes` (`--device`): an
     /// image whose decode would pass it is never allocated.
     private struct DecodeChoices {
@@ -243,7 +244,9 @@ final class ImageLoader {
         let fitting = uploader.fitting(drawnSize), plan = plan(drawnSize: drawnSize)
         begun[ticket.id] = BegunLoad(ticket: ticket, fitting: fitting, plan: plan, priority: priority)
         if let disk, let key = diskKey(asset: ticket.key.asset), disk.contains(key) {
-            workers.start(ticket: ticket.id, origin: .disk, fitting: fitting, plan: plan) { disk.read(key).map { .success($0) } }
+            workers.start(ticket: ticket.id, origin: .disk, fitting: fitting, plan: plan, onMain: decoding.onMain) {
+                disk.read(key).map { .success($0) }
+            }
             return
         }
         fetch(ticket, time: time)
@@ -268,10 +271,10 @@ final class ImageLoader {
             route = .virtualClock(model)
         case let .http(fetcher):
             fetchStarts[ticket.id] = (time, Self.now())
-            let workers = self.workers, disk = self.disk, key = diskKey(asset: ticket.key.asset)
+            let workers = self.workers, disk = self.disk, key = diskKey(asset: ticket.key.asset), onMain = decoding.onMain
             let keep = storing(key)
             fetcher.fetch(ticket: ticket.id, asset: ticket.key.asset, priority: begun[ticket.id]?.priority ?? 0) { result in
-                workers.start(ticket: ticket.id, origin: .network, fitting: fitting, plan: plan, keep: keep) { result }
+                workers.start(ticket: ticket.id, origin: .network, fitting: fitting, plan: plan, onMain: onMain, keep: keep) { result }
             }
         }
     }
@@ -329,7 +332,7 @@ final class ImageLoader {
                 let file = paths[c.ticket.key.asset % paths.count], key = diskKey(asset: c.ticket.key.asset)
                 let keep = storing(key)
                 workers.start(ticket: c.ticket.id, origin: .network, fitting: begun[c.ticket.id]?.fitting,
-                              plan: begun[c.ticket.id]?.plan ?? DecodePlan(), keep: keep) {
+                              plan: begun[c.ticket.id]?.plan ?? DecodePlan(), onMain: decoding.onMain, keep: keep) {
                     ImageDecoder.fileBytes(file).map { .success($0) } ?? .failure(.init(reason: "cannot read the file"))
                 }
             }
@@ -378,6 +381,18 @@ final class ImageLoader {
         if !takesCompletionsOnDemand { takeVirtualCompletions(upTo: time) }
         var outcomes = mailbox.drain()
         var decodeSeconds = outcomes.reduce(0) { $0 + $1.decodeSeconds }
+        // --decode-on-main: bytes fetched or read by a worker are decoded here, whatever it costs the frame.
+        for i in outcomes.indices {
+            guard let undecoded = outcomes[i].undecoded else { continue }
+            outcomes[i].undecoded = nil
+            guard let load = begun[outcomes[i].ticket] else { continue }
+            let began = DispatchTime.now().uptimeNanoseconds
+            outcomes[i].result = ImageDecoder.decode(bytes: undecoded.bytes, maxDimension: workers.maxDimension, fitting: load.fitting, plan: load.plan)
+            let seconds = DecodeWorkers.seconds(since: began)
+            decodeSeconds += seconds
+            outcomes[i].decodeSeconds = seconds
+            if case .success = outcomes[i].result { undecoded.keep?(undecoded.bytes) }
+        }
         if !decoding.due.isEmpty {
             // The render thread decodes every image whose latency has passed, whatever it costs the frame.
             let now = Self.now(), maxSide = workers.maxDimension

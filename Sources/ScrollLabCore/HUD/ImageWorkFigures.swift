@@ -2,17 +2,17 @@ import Foundation
 
 /// The window's image work and decoded memory as the HUD shows them (B-COST-3): the decoded bytes
 /// resident now (the textures' images and the decoded images waiting for their upload, each counted at
-/// what its decode allocated) and their peak, and the last frame that did image work: the time of the
-/// decodes that finished for it (on the render thread with `--decode-on-main`, else on the workers) and
-/// of its texture uploads.
+/// what its decode allocated) and their peak; the time of the decodes that finished for the last frame
+/// that had some (on the render thread with `--decode-on-main`, else on the workers), and of the texture
+/// uploads of the last frame that had some.
 package struct ImageWorkFigures: Hashable, Sendable {
     /// Decoded bytes resident now.
     package private(set) var decodedBytes = 0
     /// Their largest value so far.
     package private(set) var peakDecodedBytes = 0
-    /// The last frame with image work: its decodes' time, milliseconds…
+    /// The last frame with decodes: their time, milliseconds.
     package private(set) var frameDecodeMs = 0.0
-    /// …and its uploads' time, milliseconds.
+    /// The last frame with uploads: their time, milliseconds.
     package private(set) var frameUploadMs = 0.0
     /// Decodes run on the render thread.
     package var decodesOnMain = false
@@ -30,11 +30,11 @@ package struct ImageWorkFigures: Hashable, Sendable {
         peakDecodedBytes = Swift.max(peakDecodedBytes, decodedBytes)
     }
 
-    /// Notes a frame's decodes and uploads (seconds); a frame with neither keeps the last one's.
+    /// Notes a frame's decodes and uploads (seconds): each figure is the last frame's that had some (a
+    /// decode on the render thread can push its upload to the next frame; both stay readable).
     package mutating func noteFrame(decodeSeconds: Double, uploadSeconds: Double) {
-        guard decodeSeconds > 0 || uploadSeconds > 0 else { return }
-        frameDecodeMs = decodeSeconds * 1000
-        frameUploadMs = uploadSeconds * 1000
+        if decodeSeconds > 0 { frameDecodeMs = decodeSeconds * 1000 }
+        if uploadSeconds > 0 { frameUploadMs = uploadSeconds * 1000 }
     }
 
     /// The HUD's two rows, short enough for its 960×600 column (MB: 10⁶ bytes, one decimal under 100):

@@ -4,7 +4,9 @@ import ScrollKit
 import ScrollLabCore
 
 /// Decodes one image file with SDL2_image into a 32-bit surface (RGBA, or XRGB for an image without
-/// alpha), on whatever thread calls it.
+/// alpha), on whatever thread calls it; a JPEG larger than its `DecodePlan`'s target is decoded by
+/// libjpeg's scaled decode instead (`JPEGCodec`), and an image whose decode would pass the plan's memory
+/// limit is refused from its header, before anything is allocated.
 ///
 /// Nothing is read whole before it is known to be an image the renderer can show: only a regular file
 /// is opened for reading (a FIFO, a device or a link to one is refused without waiting or reading), its

@@ -8,9 +8,9 @@ import ScrollLabHTTP
 /// The window's image source: gets each image's bytes by its route — an asset file after the simulated
 /// latency, an asset file once the modelled network (`--network`) delivers it, or a body fetched over
 /// HTTP (`--source`) — with the disk cache in front of the network, decodes them (SDL2_image, or libjpeg's
-/// scaled decode when downsampling) on worker threads or, with `--decode-on-main`, on the render thread, and uploads them to textures on the render thread within a per-frame budget. A load
-/// counts as finished for the model only once its texture exists, so a fade never starts on an image
-/// that cannot be drawn yet.
+/// scaled decode when downsampling) on worker threads or, with `--decode-on-main`, on the render thread,
+/// and uploads them to textures on the render thread within a per-frame budget. A load counts as finished
+/// for the model only once its texture exists, so a fade never starts on an image that cannot be drawn yet.
 ///
 /// Used from the render thread only (it owns the texture store); the workers reach it solely through
 /// the `DecodeMailbox`.

@@ -30,7 +30,7 @@ else
 SWIFT_FLAGS :=
 endif
 
-RUN_PACKAGES  := libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libx11-dev fonts-dejavu-core
+RUN_PACKAGES  := libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libjpeg62-turbo-dev libx11-dev fonts-dejavu-core
 TEST_PACKAGES := $(RUN_PACKAGES) xvfb xauth xdotool imagemagick python3 parallel ffmpeg chromium chromium-driver \
                  openssh-server openssh-client rsync iproute2 slurm-wlm munge
 
@@ -55,7 +55,7 @@ endef
 
 deps:
 ifeq ($(UNAME),Darwin)
-	@brew list --versions sdl2 sdl2_image sdl2_ttf >/dev/null 2>&1 || brew install sdl2 sdl2_image sdl2_ttf
+	@brew list --versions sdl2 sdl2_image sdl2_ttf jpeg-turbo >/dev/null 2>&1 || brew install sdl2 sdl2_image sdl2_ttf jpeg-turbo
 else
 	$(call install_missing,$(RUN_PACKAGES))
 endif

@@ -33,6 +33,10 @@ let package = Package(
     targets: [
         // SDL2, SDL2_image and SDL2_ttf from the system (Debian: libsdl2-dev, libsdl2-image-dev, libsdl2-ttf-dev).
         .systemLibrary(name: "CSDL", path: "CSDL"),
+        // libjpeg-turbo (Debian: libjpeg62-turbo-dev) behind calls that return error codes: libjpeg reports
+        // errors by longjmp, which Swift cannot catch. Encodes `feed generate --write-images`' files, decodes
+        // the window's JPEGs scaled at decode (`--downsample on`), and `bench --calibrate` times both.
+        .target(name: "CJPEG", path: "Sources/CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
         // The X server's time of input events: the only code that touches Xlib.
         .target(name: "CX11Time", path: "Sources/CX11Time", linkerSettings: [.linkedLibrary("X11")]),
         // The physics: a pure scroll model. No SDL, no Foundation, no clock reads, no lab types; time is
@@ -47,7 +51,7 @@ let package = Package(
         // files: assets, the disk cache, input, output, errors, signals. Tested without a window.
         .target(
             name: "ScrollLabCore",
-            dependencies: ["LabKit", "ScrollKit", .product(name: "Histogram", package: "hdrhistogram-swift")],
+            dependencies: ["LabKit", "ScrollKit", "CJPEG", .product(name: "Histogram", package: "hdrhistogram-swift")],
             path: "Sources/ScrollLabCore"
         ),
         // The image client over real HTTP (`--source URL-TEMPLATE`): URLSession, no SDL, so the command

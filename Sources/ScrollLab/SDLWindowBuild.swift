@@ -30,6 +30,10 @@ struct SDLWindowBuild: WindowBuild {
                   subtitle: subtitle).write(to: path)
     }
 
+    @MainActor func measureUpload(sides: [(width: Int, height: Int)], repeats: Int) throws(AppError) -> (msPerMegapixel: Double, renderer: String) {
+        try UploadCalibration.measure(sides: sides, repeats: repeats)
+    }
+
     @MainActor func writeSweepPlot(rows: [SweepSummary.Row], conditions: [SweepRecommendation], title: String, to path: String) -> String? {
         SweepPlot(rows: rows, conditions: conditions, title: title).write(to: path)
     }

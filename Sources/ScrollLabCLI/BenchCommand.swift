@@ -104,6 +104,8 @@ struct BenchCommand: ParsableCommand {
 
     @Option(name: .customLong("scale"), help: "With --frames: draw the layout at this many times its size, as a window opened with --scale, or fitted to a smaller screen (0.97: four phones on 1920×1080).")
     var framesScale: Double?
+    @Flag(name: .long, help: "Measure this machine instead: decode (whole and downsampled at decode) and texture upload per megapixel on generated 1–12 MP JPEGs; prints a device file (JSON) for --device FILE.json.")
+    var calibrate = false
 
     @OptionGroup var feedOptions: FeedOptions
 
@@ -136,6 +138,10 @@ struct BenchCommand: ParsableCommand {
 
     func run() throws {
         defer { finishStandardOutput(command: "bench") }
+        if calibrate {
+            runCalibration()
+            return
+        }
         // Whole lines, each one write: a write that fails (a file-size limit) leaves a whole last line, says so, exits 1.
         let output = CommandOutput(command: "bench")
         // `--plot` onto a gesture file the bench reads is refused before anything is written (§7).

@@ -44,6 +44,17 @@ struct FeedCommand: ParsableCommand {
         @Option(help: "The images' sizes: web (the HTTP Archive's content images, default) or photos (camera photos of 1–12 MP in 0.2–2 MB files).")
         var images: FeedImageSizes = .web
 
+        @Option(help: ArgumentHelp("The images' file sizes instead of --images': bytes, log-uniform between MIN and MAX (k: 1000, M: 1000000; e.g. 200k-1.5M).", valueName: "MIN-MAX"),
+                transform: { try sizeRange($0, option: "--bytes") })
+        var bytes: SizeRange?
+
+        @Option(help: ArgumentHelp("The images' pixel counts instead of --images', keeping their shapes: log-uniform between MIN and MAX (e.g. 1M-12M).", valueName: "MIN-MAX"),
+                transform: { try sizeRange($0, option: "--pixels") })
+        var pixels: SizeRange?
+
+        @Option(name: .customLong("write-images"), help: ArgumentHelp("Also write each image as a real JPEG of its pixel and byte size into this folder (made if missing), named in the feed's order, for serve --assets DIR or --assets DIR.", valueName: "DIR"))
+        var writeImages: String?
+
         func validate() throws {
             guard (1...Feed.itemLimit).contains(count) else {
                 throw ValidationError("--count must be between 1 and \(Feed.itemLimit) (got \(count))")
@@ -55,7 +66,10 @@ struct FeedCommand: ParsableCommand {
 
         func run() throws {
             let file = out.map { openOutput($0, command: "feed generate") } ?? .standardOutput()
-            let generator = FeedGenerator(layout: layout, seed: seed, columns: columns, images: images)
+            var generator = FeedGenerator(layout: layout, seed: seed, columns: columns, images: images)
+            generator.ranges = FeedSizeRanges(bytes: bytes, pixels: pixels)
+            var writer = writeImages.map { ImageFolderWriter(folder: $0, count: count, seed: seed) }
+            if let failure = writer?.prepare() { fail("scrolllab feed generate: \(failure)") }
             var text = generator.headerLine + "\n"
             func flush() {
                 guard file.write(text) else {
@@ -66,10 +80,20 @@ struct FeedCommand: ParsableCommand {
             generator.generate(count: count) { item, image in
                 text += Feed.line(item, image: image) + "\n"
                 if text.utf8.count > 1 << 16 { flush() }
+                if let failure = writer?.write(image, index: item.image) { fail("scrolllab feed generate: \(failure)") }
             }
             flush()
             if let failure = file.close() { fail("scrolllab feed generate: \(failure)") }
+            if let writer { writeStandardError("scrolllab feed generate: " + writer.summary) }
         }
+    }
+
+    /// `--bytes`/`--pixels`' value, or a usage error naming the option.
+    static func sizeRange(_ text: String, option: String) throws -> SizeRange {
+        guard let range = SizeRange(parsing: text) else {
+            throw ValidationError("\(option) must be MIN-MAX or N, whole numbers of at least 1 with an optional k or M, MIN ≤ MAX (got \(text))")
+        }
+        return range
     }
 
     struct Check: ParsableCommand {

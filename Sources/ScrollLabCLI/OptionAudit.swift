@@ -49,10 +49,10 @@ enum OptionAudit {
                 example: ["--headless", "--network", "3g", "--latency-ms", "250"]) {
             $0.has("--latency-ms") && ($0.has("--network") || $0.has("--source"))
         },
-        Refusal(command: "window", option: "--device", when: "in the window", why: "the window decodes real images on this machine; replay, bench and sweep model a device",
-                example: ["--headless", "--device", "iphone-se"]) { $0.has("--device") },
-        Refusal(command: "window", option: "--downsample", when: "in the window", why: "the window decodes its files whole; replay, bench and sweep model downsampling",
-                example: ["--headless", "--downsample", "off"]) { $0.has("--downsample") },
+        Refusal(command: "window", option: "--device", when: "with a --scene other than grid", why: "only the grid loads images",
+                example: ["--headless", "--scene", "pager", "--device", "iphone-se"]) { $0.has("--device") && !$0.isGrid },
+        Refusal(command: "window", option: "--downsample", when: "with a --scene other than grid", why: "only the grid loads images",
+                example: ["--headless", "--scene", "pager", "--downsample", "off"]) { $0.has("--downsample") && !$0.isGrid },
         Refusal(command: "window", option: "--request-order", when: "without --network", why: "requests wait for a connection only under a network",
                 example: ["--headless", "--request-order", "lifo"]) { $0.has("--request-order") && !$0.has("--network") },
         // replay: the video's options without a video, the printing options with one.

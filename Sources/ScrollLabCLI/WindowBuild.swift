@@ -18,6 +18,9 @@ package protocol WindowBuild: Sendable {
     /// `sweep report --plot`: the heatmaps and each condition's frontier drawn into a PNG at `path`; nil,
     /// or why not.
     @MainActor func writeSweepPlot(rows: [SweepSummary.Row], conditions: [SweepRecommendation], title: String, to path: String) -> String?
+    /// `bench --calibrate`: texture uploads of 32-bit images of `sides` pixels, timed `repeats` times each in an
+    /// offscreen renderer: milliseconds per megapixel, and the renderer's name.
+    @MainActor func measureUpload(sides: [(width: Int, height: Int)], repeats: Int) throws(AppError) -> (msPerMegapixel: Double, renderer: String)
 }
 
 /// One gesture's panel of `bench --plot`.

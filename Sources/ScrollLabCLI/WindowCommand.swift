@@ -184,6 +184,8 @@ struct WindowCommand: ParsableCommand {
         options.stallMs = stallMs
         options.stallEvery = stallEvery
         options.decodeOnMain = sceneOptions.phoneOptions.decodeOnMain
+        options.downsample = sceneOptions.phoneOptions.downsample.isOn
+        options.memoryLimitBytes = ((try? sceneOptions.phoneOptions.profile()) ?? nil)?.memoryLimitBytes
         options.source = source
         options.clearDiskCache = clearDiskCache
         options.httpTimeout = httpTimeout

@@ -24,6 +24,8 @@ public struct FeedGenerator: Sendable {
     public var gap: Double
     /// The images' sizes: the web's (default) or camera photos'.
     public var images: FeedImageSizes
+    /// Ranges of your own for the images' bytes and pixels (none: the distribution's).
+    public var ranges = FeedSizeRanges()
 
     /// Cell shapes of a carousel row (points).
     public static let carouselCells = [Size(width: 140, height: 140), Size(width: 260, height: 146), Size(width: 120, height: 180)]
@@ -72,7 +74,7 @@ public struct FeedGenerator: Sendable {
                 section = row
                 cellAspect = rowCell.width / rowCell.height
             }
-            var sample = images.sample(u: draw(.size, i), v: draw(.shape, i))
+            var sample = ranges.apply(images.sample(u: draw(.size, i), v: draw(.shape, i)), u: draw(.size, i))
             if let cellAspect {
                 let pixels = Double(sample.pixelWidth * sample.pixelHeight)
                 sample.pixelWidth = Swift.max(1, Int((pixels * cellAspect).squareRoot().rounded()))

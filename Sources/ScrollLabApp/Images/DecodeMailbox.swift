@@ -22,6 +22,16 @@ final class DecodeMailbox: Sendable {
         var origin: Origin = .file
         /// The disk cache's entry was bad: fetch the image again.
         var refetch = false
+        /// Time the decode took (on a worker, or the render thread with `--decode-on-main`), seconds.
+        var decodeSeconds = 0.0
+        /// With `--decode-on-main`: the bytes the render thread is to decode (`result` is then a placeholder).
+        var undecoded: Undecoded?
+    }
+
+    /// Bytes fetched or read for the render thread to decode, and what stores them once they decoded.
+    struct Undecoded: Sendable {
+        var bytes: [UInt8]
+        var keep: (@Sendable ([UInt8]) -> Void)?
     }
 
     private struct State {

@@ -22,18 +22,22 @@ struct DecodeWorkers: Sendable {
     }
 
     /// Starts decoding `path` for `ticket` after `latency` seconds (shrunk to `fitting` when larger).
-    func start(ticket: Int, path: AssetFile, latency: Double, fitting: PixelSize? = nil) {
+    func start(ticket: Int, path: AssetFile, latency: Double, fitting: PixelSize? = nil, plan: DecodePlan = DecodePlan()) {
         let maxDimension = self.maxDimension
         run(ticket: ticket, after: latency) {
-            .init(ticket: ticket, result: ImageDecoder.decode(path: path, maxDimension: maxDimension, fitting: fitting))
+            let start = DispatchTime.now().uptimeNanoseconds
+            let result = ImageDecoder.decode(path: path, maxDimension: maxDimension, fitting: fitting, plan: plan)
+            return .init(ticket: ticket, result: result, decodeSeconds: Self.seconds(since: start))
         }
     }
 
     /// Starts a job for `ticket`: `bytes` gives the image's bytes (or why there are none, or nil: fetch it
     /// again, the disk cache's entry was bad), which are decoded (shrunk to `fitting` when larger); `keep`
     /// gets the bytes of an image that decoded (to store them in the disk cache).
-    func start(ticket: Int, origin: DecodeMailbox.Origin, fitting: PixelSize?,
-               keep: (@Sendable ([UInt8]) -> Void)? = nil,
+    /// With `onMain` (`--decode-on-main`) the job only gets the bytes: the outcome carries them
+    /// undecoded (`Outcome.undecoded`) and the render thread decodes them.
+    func start(ticket: Int, origin: DecodeMailbox.Origin, fitting: PixelSize?, plan: DecodePlan = DecodePlan(),
+               onMain: Bool = false, keep: (@Sendable ([UInt8]) -> Void)? = nil,
                bytes: @escaping @Sendable () -> Result<[UInt8], ImageDecodeFailure>?) {
         let maxDimension = self.maxDimension
         run(ticket: ticket, after: 0) {
@@ -42,10 +46,15 @@ struct DecodeWorkers: Sendable {
                 return .init(ticket: ticket, result: .failure(.init(reason: "disk cache entry corrupt")), origin: origin, refetch: true)
             case let .failure(failure)?:
                 return .init(ticket: ticket, result: .failure(failure), origin: origin)
+            case let .success(data)? where onMain:
+                return .init(ticket: ticket, result: .failure(.init(reason: "not decoded yet")), origin: origin,
+                             undecoded: DecodeMailbox.Undecoded(bytes: data, keep: keep))
             case let .success(data)?:
-                let result = ImageDecoder.decode(bytes: data, maxDimension: maxDimension, fitting: fitting)
+                let start = DispatchTime.now().uptimeNanoseconds
+                let result = ImageDecoder.decode(bytes: data, maxDimension: maxDimension, fitting: fitting, plan: plan)
+                let seconds = Self.seconds(since: start)
                 if case .success = result { keep?(data) }
-                return .init(ticket: ticket, result: result, origin: origin)
+                return .init(ticket: ticket, result: result, origin: origin, decodeSeconds: seconds)
             }
         }
     }
@@ -62,6 +71,9 @@ struct DecodeWorkers: Sendable {
             queue.async(execute: work)
         }
     }
+
+    /// Seconds since `start` (`DispatchTime` nanoseconds).
+    static func seconds(since start: UInt64) -> Double { Double(DispatchTime.now().uptimeNanoseconds &- start) / 1e9 }
 
     /// Waits up to `timeout` seconds for running decodes to finish (used at exit).
     func drain(timeout: Double) {

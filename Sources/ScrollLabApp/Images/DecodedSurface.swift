@@ -10,8 +10,8 @@ struct DecodedSurface: @unchecked Sendable {
     /// The surface; the receiver frees it (SDL_FreeSurface) once uploaded or dropped.
     let pointer: UnsafeMutablePointer<SDL_Surface>
 
-    /// The decoded image's bytes, width × height × 4 at its full size: what the memory cache counts,
-    /// whatever size the texture is kept at.
+    /// The bytes the decode allocated (width × height × 4 of its output: the whole image, or a JPEG's
+    /// scaled decode): what the memory cache counts, whatever size the texture is kept at.
     let decodedBytes: Int
     /// True when the surface was shrunk to the size it is drawn at.
     let isReduced: Bool

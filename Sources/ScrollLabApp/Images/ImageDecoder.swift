@@ -4,7 +4,9 @@ import ScrollKit
 import ScrollLabCore
 
 /// Decodes one image file with SDL2_image into a 32-bit surface (RGBA, or XRGB for an image without
-/// alpha), on whatever thread calls it.
+/// alpha), on whatever thread calls it; a JPEG larger than its `DecodePlan`'s target is decoded by
+/// libjpeg's scaled decode instead (`JPEGCodec`), and an image whose decode would pass the plan's memory
+/// limit is refused from its header, before anything is allocated.
 ///
 /// Nothing is read whole before it is known to be an image the renderer can show: only a regular file
 /// is opened for reading (a FIFO, a device or a link to one is refused without waiting or reading), its
@@ -26,9 +28,10 @@ package enum ImageDecoder {
     /// Decodes the file at `path` (sides at most `maxDimension` pixels), or says why it cannot be used.
     /// With `fitting`, an image larger than that pixel size both ways is shrunk to it (linear filter):
     /// the size it is drawn at, so each frame copies its pixels instead of scaling them (a GPU would
-    /// sample a mip level); its decoded bytes are still those of the full image.
+    /// sample a mip level); its decoded bytes are still those the decode allocated. `plan`: downsampling
+    /// at decode and the memory limit (`DecodePlan`).
     static func decode(path: AssetFile, maxDimension: Int = ImageHeader.defaultMaxDimension,
-                       fitting: PixelSize? = nil) -> Result<DecodedSurface, ImageDecodeFailure> {
+                       fitting: PixelSize? = nil, plan: DecodePlan = DecodePlan()) -> Result<DecodedSurface, ImageDecodeFailure> {
         let descriptor: Int32, size: Int
         switch ImageFile.openRegularFile(path) {
         case .success(let opened): (descriptor, size) = opened
@@ -36,7 +39,8 @@ package enum ImageDecoder {
         }
         defer { close(descriptor) }
         var bytes = ImageFile.readBytes(descriptor, count: Swift.min(size, ImageHeader.prefixLength))
-        if case .failure(let failure) = ImageFile.header(bytes, descriptor: descriptor, maxDimension: maxDimension) {
+        if let refusal = plan.refusal(header: bytes, maxDimension: maxDimension) { return .failure(refusal) }
+        if !plan.scalesAtDecode(bytes), case .failure(let failure) = ImageFile.header(bytes, descriptor: descriptor, maxDimension: maxDimension) {
             return .failure(failure)
         }
         guard size <= maxFileBytes else { return .failure(.init(reason: "file too large (\(size >> 20) MiB)")) }
@@ -44,27 +48,34 @@ package enum ImageDecoder {
             lseek(descriptor, off_t(bytes.count), SEEK_SET)
             bytes += ImageFile.readBytes(descriptor, count: size - bytes.count)
         }
-        return decodeChecked(bytes, fitting: fitting)
+        return decodeChecked(bytes, fitting: fitting, plan: plan)
     }
 
     /// Decodes an image held in memory (a body fetched over HTTP, a disk cache entry): its header is
     /// checked as a file's is, then it is decoded as `decode(path:…)` does.
     static func decode(bytes: [UInt8], maxDimension: Int = ImageHeader.defaultMaxDimension,
-                       fitting: PixelSize? = nil) -> Result<DecodedSurface, ImageDecodeFailure> {
-        do {
-            _ = try ImageHeader.read(Array(bytes.prefix(ImageHeader.prefixLength)), maxDecodedBytes: maxDecodedBytes,
-                                     maxDimension: maxDimension) { offset, count in
-                offset < bytes.count ? Array(bytes[offset..<Swift.min(bytes.count, offset + count)]) : []
+                       fitting: PixelSize? = nil, plan: DecodePlan = DecodePlan()) -> Result<DecodedSurface, ImageDecodeFailure> {
+        if let refusal = plan.refusal(header: Array(bytes.prefix(ImageHeader.prefixLength)), maxDimension: maxDimension) {
+            return .failure(refusal)
+        }
+        if !plan.scalesAtDecode(bytes) {
+            do {
+                _ = try ImageHeader.read(Array(bytes.prefix(ImageHeader.prefixLength)), maxDecodedBytes: maxDecodedBytes,
+                                         maxDimension: maxDimension) { offset, count in
+                    offset < bytes.count ? Array(bytes[offset..<Swift.min(bytes.count, offset + count)]) : []
+                }
+            } catch {
+                return .failure(.init(reason: error.description))
             }
-        } catch {
-            return .failure(.init(reason: error.description))
         }
         guard bytes.count <= maxFileBytes else { return .failure(.init(reason: "file too large (\(bytes.count >> 20) MiB)")) }
-        return decodeChecked(bytes, fitting: fitting)
+        return decodeChecked(bytes, fitting: fitting, plan: plan)
     }
 
-    /// Decodes `bytes`, whose header passed, into a surface of the window's formats.
-    private static func decodeChecked(_ bytes: [UInt8], fitting: PixelSize?) -> Result<DecodedSurface, ImageDecodeFailure> {
+    /// Decodes `bytes`, whose header passed, into a surface of the window's formats: a JPEG larger than
+    /// `plan`'s target with libjpeg's scaled decode, anything else whole with SDL2_image.
+    private static func decodeChecked(_ bytes: [UInt8], fitting: PixelSize?, plan: DecodePlan) -> Result<DecodedSurface, ImageDecodeFailure> {
+        if plan.scalesAtDecode(bytes) { return decodeScaled(bytes, fitting: fitting, plan: plan) }
         let loaded: UnsafeMutablePointer<SDL_Surface>? = bytes.withUnsafeBytes { raw in
             guard let rw = SDL_RWFromConstMem(raw.baseAddress, Int32(raw.count)) else { return nil }
             return IMG_Load_RW(rw, 1)
@@ -82,6 +93,24 @@ package enum ImageDecoder {
         guard let fitting, let reduced = shrink(converted, to: fitting) else { return .success(DecodedSurface(pointer: converted)) }
         let decodedBytes = Int(converted.pointee.w) * Int(converted.pointee.h) * 4
         SDL_FreeSurface(converted)
+        return .success(DecodedSurface(pointer: reduced, decodedBytes: decodedBytes))
+    }
+
+    /// A JPEG decoded at 1/2, 1/4 or 1/8 of its sides by libjpeg (the largest reduction still covering
+    /// `plan.target`), into a 32-bit surface without alpha, then shrunk to `fitting` as any image is. Its
+    /// decoded bytes are the scaled decode's: what was allocated.
+    private static func decodeScaled(_ bytes: [UInt8], fitting: PixelSize?, plan: DecodePlan) -> Result<DecodedSurface, ImageDecodeFailure> {
+        guard case let .success(output) = plan.output(of: bytes) else { return .failure(.init(reason: "truncated or corrupt")) }
+        guard let surface = SDL_CreateRGBSurfaceWithFormat(0, Int32(output.width), Int32(output.height), 32, SDL_PIXELFORMAT_RGB888.rawValue)
+        else { return .failure(.init(reason: "out of memory")) }
+        if let failure = JPEGCodec.decode(bytes, denominator: output.denominator, into: surface.pointee.pixels, pitch: Int(surface.pointee.pitch),
+                                          width: output.width, height: output.height) {
+            SDL_FreeSurface(surface)
+            return .failure(.init(reason: "truncated or corrupt (\(failure.reason))"))
+        }
+        let decodedBytes = output.width * output.height * 4
+        guard let fitting, let reduced = shrink(surface, to: fitting) else { return .success(DecodedSurface(pointer: surface, decodedBytes: decodedBytes)) }
+        SDL_FreeSurface(surface)
         return .success(DecodedSurface(pointer: reduced, decodedBytes: decodedBytes))
     }
 

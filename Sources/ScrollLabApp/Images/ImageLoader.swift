@@ -7,10 +7,10 @@ import ScrollLabHTTP
 
 /// The window's image source: gets each image's bytes by its route — an asset file after the simulated
 /// latency, an asset file once the modelled network (`--network`) delivers it, or a body fetched over
-/// HTTP (`--source`) — with the disk cache in front of the network, decodes them with SDL2_image on
-/// worker threads, and uploads them to textures on the render thread within a per-frame budget. A load
-/// counts as finished for the model only once its texture exists, so a fade never starts on an image
-/// that cannot be drawn yet.
+/// HTTP (`--source`) — with the disk cache in front of the network, decodes them (SDL2_image, or libjpeg's
+/// scaled decode when downsampling) on worker threads or, with `--decode-on-main`, on the render thread,
+/// and uploads them to textures on the render thread within a per-frame budget. A load counts as finished
+/// for the model only once its texture exists, so a fade never starts on an image that cannot be drawn yet.
 ///
 /// Used from the render thread only (it owns the texture store); the workers reach it solely through
 /// the `DecodeMailbox`.
@@ -60,13 +60,14 @@ final class ImageLoader {
     /// True when a pipeline takes this loader's completions (`nextCompletion`): on the model clock the
     /// source's loads are then taken one per call there rather than all at once in `pump`.
     var takesCompletionsOnDemand = false
-    /// Decodes on the render thread (`--decode-on-main`).
-    private var onMain = MainThreadDecodes()
+    /// How images decode: on which thread, downsampled or whole, under which memory limit.
+    private var decoding = DecodeChoices()
 
-    /// A load begun: its ticket, the pixel size its texture is kept at, and the pipeline's priority.
+    /// A load begun: its ticket, the pixel size its texture is kept at, how it decodes, and the pipeline's priority.
     private struct BegunLoad {
         let ticket: LoadTicket
         let fitting: PixelSize?
+        let plan: DecodePlan
         let priority: Double
     }
 
@@ -78,12 +79,18 @@ final class ImageLoader {
         var warned: Set<String> = []
     }
 
-    /// Decode on the render thread, in `pump`, once the latency has passed (`--decode-on-main`: the
-    /// classic mistake, to show what it costs in hitches): the decodes waiting for their latency.
-    private struct MainThreadDecodes {
-        var isOn = false
-        /// Ticket, file, size to fit, when due (`DispatchTime` seconds).
-        var due: [(ticket: Int, path: AssetFile, fitting: PixelSize?, due: Double)] = []
+    /// How images decode (B-COST-3). With `onMain` (`--decode-on-main`: the classic mistake, to show what
+    /// it costs in hitches) on the render thread, in `pump`: asset files once their latency has passed (`due`
+    /// holds those waiting), and the bytes a worker fetched over HTTP or read (the modelled network's
+    /// arrivals, the disk cache). `downsample` (`--downsample on`, the default): a JPEG larger than
+    /// its tile's pixels at 2 px a point is decoded scaled by libjpeg. `memoryLimitBytes` (`--device`): an
+    /// image whose decode would pass it is never allocated.
+    private struct DecodeChoices {
+        var onMain = false
+        var downsample = true
+        var memoryLimitBytes: Int?
+        /// Ticket, file, size to fit, plan, when due (`DispatchTime` seconds).
+        var due: [(ticket: Int, path: AssetFile, fitting: PixelSize?, plan: DecodePlan, due: Double)] = []
     }
 
     /// Textures of decoded images.
@@ -105,12 +112,39 @@ final class ImageLoader {
     }
     /// Longest time one frame spent on image work (draining and uploading), seconds.
     var worstFrameWork: Double { uploader.worstFrameWork }
+    /// Decoded memory now and at its peak, the last image frame's decode and upload time (the HUD's row).
+    var figures: ImageWorkFigures {
+        var f = uploader.figures
+        f.decodesOnMain = decoding.onMain
+        f.memoryLimitBytes = decoding.memoryLimitBytes
+        return f
+    }
     /// Time the last `pump` spent on image work, seconds.
     var lastFrameWork: Double { uploader.lastFrameWork }
     /// Decode on the render thread (`--decode-on-main`).
     var decodesOnMain: Bool {
-        get { onMain.isOn }
-        set { onMain.isOn = newValue }
+        get { decoding.onMain }
+        set { decoding.onMain = newValue }
+    }
+    /// Downsample JPEGs at decode to their tile's pixels (`--downsample on`).
+    var downsample: Bool {
+        get { decoding.downsample }
+        set { decoding.downsample = newValue }
+    }
+    /// The device's memory limit (`--device`): an image whose decode would pass it is never allocated.
+    var memoryLimitBytes: Int? {
+        get { decoding.memoryLimitBytes }
+        set { decoding.memoryLimitBytes = newValue }
+    }
+
+    /// The plan of a load drawn at `drawnSize` points: downsampled to its pixels at
+    /// `FeedDecodedSizes.pixelsPerPoint` (the model's rule), under the memory limit.
+    func plan(drawnSize: Size?) -> DecodePlan {
+        let scale = FeedDecodedSizes.pixelsPerPoint
+        let target = decoding.downsample ? drawnSize.map {
+            DecodePlan.ImagePixels(width: Int(($0.width * scale).rounded(.up)), height: Int(($0.height * scale).rounded(.up)))
+        } : nil
+        return DecodePlan(target: target, memoryLimitBytes: decoding.memoryLimitBytes)
     }
     private var mailbox: DecodeMailbox { workers.mailbox }
 
@@ -207,10 +241,12 @@ final class ImageLoader {
             ready.append(LoadCompletion(ticket: ticket, result: .failed(reason: reason), time: time))
             return
         }
-        let fitting = uploader.fitting(drawnSize)
-        begun[ticket.id] = BegunLoad(ticket: ticket, fitting: fitting, priority: priority)
+        let fitting = uploader.fitting(drawnSize), plan = plan(drawnSize: drawnSize)
+        begun[ticket.id] = BegunLoad(ticket: ticket, fitting: fitting, plan: plan, priority: priority)
         if let disk, let key = diskKey(asset: ticket.key.asset), disk.contains(key) {
-            workers.start(ticket: ticket.id, origin: .disk, fitting: fitting) { disk.read(key).map { .success($0) } }
+            workers.start(ticket: ticket.id, origin: .disk, fitting: fitting, plan: plan, onMain: decoding.onMain) {
+                disk.read(key).map { .success($0) }
+            }
             return
         }
         fetch(ticket, time: time)
@@ -218,15 +254,15 @@ final class ImageLoader {
 
     /// Sends `ticket` down its route past the disk cache.
     private func fetch(_ ticket: LoadTicket, time: Double) {
-        let fitting = begun[ticket.id]?.fitting
+        let fitting = begun[ticket.id]?.fitting, plan = begun[ticket.id]?.plan ?? DecodePlan()
         switch route {
         case .files:
             let path = paths[ticket.key.asset % paths.count]
-            if onMain.isOn {
-                onMain.due.append((ticket.id, path, fitting, Self.now() + latency))
+            if decoding.onMain {
+                decoding.due.append((ticket.id, path, fitting, plan, Self.now() + latency))
                 return
             }
-            workers.start(ticket: ticket.id, path: path, latency: latency, fitting: fitting)
+            workers.start(ticket: ticket.id, path: path, latency: latency, fitting: fitting, plan: plan)
         case var .modelled(model):
             model.begin(ticket, time: time)
             route = .modelled(model)
@@ -235,10 +271,10 @@ final class ImageLoader {
             route = .virtualClock(model)
         case let .http(fetcher):
             fetchStarts[ticket.id] = (time, Self.now())
-            let workers = self.workers, disk = self.disk, key = diskKey(asset: ticket.key.asset)
+            let workers = self.workers, disk = self.disk, key = diskKey(asset: ticket.key.asset), onMain = decoding.onMain
             let keep = storing(key)
             fetcher.fetch(ticket: ticket.id, asset: ticket.key.asset, priority: begun[ticket.id]?.priority ?? 0) { result in
-                workers.start(ticket: ticket.id, origin: .network, fitting: fitting, keep: keep) { result }
+                workers.start(ticket: ticket.id, origin: .network, fitting: fitting, plan: plan, onMain: onMain, keep: keep) { result }
             }
         }
     }
@@ -260,13 +296,14 @@ final class ImageLoader {
         }
         route = .virtualClock(model)
         for c in finished {
-            let fitting = begun.removeValue(forKey: c.ticket.id)?.fitting
+            let load = begun.removeValue(forKey: c.ticket.id)
+            let fitting = load?.fitting
             if case .failed = c.result {
                 ready.append(c)
                 continue
             }
             let path = paths[c.ticket.key.asset % paths.count]
-            switch ImageDecoder.decode(path: path, maxDimension: workers.maxDimension, fitting: fitting) {
+            switch ImageDecoder.decode(path: path, maxDimension: workers.maxDimension, fitting: fitting, plan: load?.plan ?? DecodePlan()) {
             case let .success(surface):
                 // The model's decoded size, as headless, so the memory figures match it.
                 var bytes = surface.decodedBytes
@@ -294,7 +331,8 @@ final class ImageLoader {
             case .image:
                 let file = paths[c.ticket.key.asset % paths.count], key = diskKey(asset: c.ticket.key.asset)
                 let keep = storing(key)
-                workers.start(ticket: c.ticket.id, origin: .network, fitting: begun[c.ticket.id]?.fitting, keep: keep) {
+                workers.start(ticket: c.ticket.id, origin: .network, fitting: begun[c.ticket.id]?.fitting,
+                              plan: begun[c.ticket.id]?.plan ?? DecodePlan(), onMain: decoding.onMain, keep: keep) {
                     ImageDecoder.fileBytes(file).map { .success($0) } ?? .failure(.init(reason: "cannot read the file"))
                 }
             }
@@ -330,7 +368,7 @@ final class ImageLoader {
         }
         fetchStarts[ticket.id] = nil
         mailbox.cancel(ticket.id)
-        onMain.due.removeAll { $0.ticket == ticket.id }
+        decoding.due.removeAll { $0.ticket == ticket.id }
         if let i = decoded.firstIndex(where: { $0.0 == ticket }) { decoded.remove(at: i).1.free() }
         ready.removeAll { $0.ticket == ticket }
     }
@@ -342,14 +380,30 @@ final class ImageLoader {
         takeArrivals(upTo: time)
         if !takesCompletionsOnDemand { takeVirtualCompletions(upTo: time) }
         var outcomes = mailbox.drain()
-        if !onMain.due.isEmpty {
+        var decodeSeconds = outcomes.reduce(0) { $0 + $1.decodeSeconds }
+        // --decode-on-main: bytes fetched or read by a worker are decoded here, whatever it costs the frame.
+        for i in outcomes.indices {
+            guard let undecoded = outcomes[i].undecoded else { continue }
+            outcomes[i].undecoded = nil
+            guard let load = begun[outcomes[i].ticket] else { continue }
+            let began = DispatchTime.now().uptimeNanoseconds
+            outcomes[i].result = ImageDecoder.decode(bytes: undecoded.bytes, maxDimension: workers.maxDimension, fitting: load.fitting, plan: load.plan)
+            let seconds = DecodeWorkers.seconds(since: began)
+            decodeSeconds += seconds
+            outcomes[i].decodeSeconds = seconds
+            if case .success = outcomes[i].result { undecoded.keep?(undecoded.bytes) }
+        }
+        if !decoding.due.isEmpty {
             // The render thread decodes every image whose latency has passed, whatever it costs the frame.
             let now = Self.now(), maxSide = workers.maxDimension
-            for job in onMain.due where job.due <= now {
-                outcomes.append(.init(ticket: job.ticket, result: ImageDecoder.decode(path: job.path, maxDimension: maxSide,
-                                                                                      fitting: job.fitting)))
+            for job in decoding.due where job.due <= now {
+                let began = DispatchTime.now().uptimeNanoseconds
+                let result = ImageDecoder.decode(path: job.path, maxDimension: maxSide, fitting: job.fitting, plan: job.plan)
+                let seconds = DecodeWorkers.seconds(since: began)
+                decodeSeconds += seconds
+                outcomes.append(.init(ticket: job.ticket, result: result, decodeSeconds: seconds))
             }
-            onMain.due.removeAll { $0.due <= now }
+            decoding.due.removeAll { $0.due <= now }
         }
         for outcome in outcomes {
             guard let ticket = begun[outcome.ticket]?.ticket else {
@@ -377,6 +431,7 @@ final class ImageLoader {
             }
         }
         var uploads = 0
+        let uploadStart = SDL_GetPerformanceCounter()
         while !decoded.isEmpty, uploader.mayUpload(after: uploads, since: start) {
             let (ticket, surface) = decoded.removeFirst()
             let bytes = surface.decodedBytes
@@ -389,6 +444,8 @@ final class ImageLoader {
             }
             uploads += 1
         }
+        uploader.figures.noteFrame(decodeSeconds: decodeSeconds, uploadSeconds: uploads > 0 ? TextureUploader.seconds(since: uploadStart) : 0)
+        uploader.figures.note(decodedBytes: textures.decodedBytes + decoded.reduce(0) { $0 + $1.1.decodedBytes })
         uploader.endFrame(since: start)
     }
 

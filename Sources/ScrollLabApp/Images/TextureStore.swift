@@ -16,6 +16,9 @@ final class TextureStore {
     private var pixelCopies: [Int: TexturePixels] = [:]
     /// True when the pixels of opaque textures are kept: the renderer is SDL's software one.
     private let keepsPixels: Bool
+    /// What each texture's decode allocated, by asset (`DecodedSurface.decodedBytes`), and their sum.
+    private var decodedByKey: [Int: Int] = [:]
+    private(set) var decodedBytes = 0
     /// The ThumbHash previews' textures, by asset (B-COST-5): a few kilobytes each, made on first use.
     private var previews: [Int: OpaquePointer] = [:]
 
@@ -52,6 +55,7 @@ final class TextureStore {
         guard let texture = SDL_CreateTextureFromSurface(renderer, surface.pointer) else { return false }
         SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
         if let old = textures.updateValue(texture, forKey: key) { SDL_DestroyTexture(old) }
+        decodedBytes += surface.decodedBytes - (decodedByKey.updateValue(surface.decodedBytes, forKey: key) ?? 0)
         if surface.isOpaque { opaqueKeys.insert(key) } else { opaqueKeys.remove(key) }
         if surface.isReduced { reducedKeys.insert(key) } else { reducedKeys.remove(key) }
         pixelCopies[key] = keepsPixels && surface.isOpaque ? TexturePixels(taking: surface.pointer) : nil
@@ -87,6 +91,7 @@ final class TextureStore {
     /// Destroys the texture of `key`.
     func remove(_ key: Int) {
         if let texture = textures.removeValue(forKey: key) { SDL_DestroyTexture(texture) }
+        decodedBytes -= decodedByKey.removeValue(forKey: key) ?? 0
         opaqueKeys.remove(key)
         reducedKeys.remove(key)
         pixelCopies[key] = nil
@@ -101,6 +106,8 @@ final class TextureStore {
     func removeAll() {
         for texture in textures.values { SDL_DestroyTexture(texture) }
         textures.removeAll()
+        decodedByKey.removeAll()
+        decodedBytes = 0
         opaqueKeys.removeAll()
         reducedKeys.removeAll()
         pixelCopies.removeAll()

@@ -18,6 +18,8 @@ struct TextureUploader {
     private(set) var worstFrameWork = 0.0
     /// Time the last frame spent on image work, seconds.
     private(set) var lastFrameWork = 0.0
+    /// Decoded memory now and at its peak, and the last image frame's decode and upload time (the HUD's).
+    var figures = ImageWorkFigures()
 
     /// The pixel size of an image drawn at `size` points (nil: the image's own).
     func fitting(_ size: Size?) -> PixelSize? {

@@ -49,10 +49,19 @@ final class GridWindowScene: LabSceneAdapter {
 
     override var ownTextures: TextureStore? { ownsImages ? images.textures : nil }
 
+    /// The scene's summary keys, then the decoded memory the HUD showed last (B-COST-3): bytes now, their
+    /// peak, and the HUD's two rows as text.
+    override var summary: [(String, JSONValue)] {
+        let figures = images.figures, rows = figures.hudRows
+        return super.summary + [("decodedBytesNow", .int(figures.decodedBytes)), ("decodedBytesPeak", .int(figures.peakDecodedBytes)),
+                                ("hudDecoded", .string(rows[0].value)), ("hudDecodeMs", .string(rows[1].value))]
+    }
+
     override func content() -> SceneContent {
         let tiles = grid.tiles
         return SceneContent(rows: [Self.policyRow(Self.policyLabel(grid), seedProblem: grid.seedProblem?.rawValue),
-                                   HUDRow(label: "touches U X", value: Self.contentTouches(grid.scrollView))] + Self.feedRows(grid),
+                                   HUDRow(label: "touches U X", value: Self.contentTouches(grid.scrollView)),
+                                  ] + images.figures.hudRows.map { HUDRow(label: $0.label, value: $0.value) } + Self.feedRows(grid),
                             tiles: tiles.map { withPreview(Self.drawItem($0), of: $0) },
                             viewsCreated: grid.pool.viewsCreated, rebindCount: grid.pool.rebindCount,
                             loading: LoadingSection(policy: Self.policyLabel(grid), metrics: loadingMetricRows(),

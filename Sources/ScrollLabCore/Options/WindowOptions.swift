@@ -44,6 +44,10 @@ package struct WindowOptions: Sendable {
     package var stallEvery: Double?
     /// Decode images on the render thread (`--decode-on-main`).
     package var decodeOnMain: Bool = false
+    /// Decode JPEGs downsampled to their tile's pixels (`--downsample on`, the default) or whole.
+    package var downsample: Bool = true
+    /// The `--device`'s memory limit: an image whose decode would pass it is never allocated.
+    package var memoryLimitBytes: Int?
     /// Fetch the grid's images over HTTP from this URL template (`--source`).
     package var source: String?
     /// Images on the model clock from the headless replay's source, decoded the moment they finish

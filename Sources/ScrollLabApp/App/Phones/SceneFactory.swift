@@ -16,7 +16,9 @@ struct SceneFactory {
 
     /// A new scene of `kind` built from `sceneOptions`, put in the window by its `WindowPresentable` side.
     func scene(_ kind: SceneKind, options sceneOptions: SceneConfiguration, images: ImageLoader) throws(AppError) -> any WindowScene {
-        let lab = sceneOptions.makeScene(kind, imageSource: SDLImageSource(loader: images), assetCount: images.paths.count)
+        var source = SDLImageSource(loader: images)
+        source.drawnSizes = SDLImageSource.drawnSizes(sceneOptions.gridConfiguration(assetCount: Swift.max(1, images.paths.count)))
+        let lab = sceneOptions.makeScene(kind, imageSource: source, assetCount: images.paths.count)
         guard let presentable = lab as? any WindowPresentable else {
             throw .usage("the \(kind.name) scene cannot be shown in the window yet")
         }
@@ -56,6 +58,8 @@ struct SceneFactory {
         }
         let loader = ImageLoader(paths: imagePaths, latency: sceneOptions.latencyMs / 1000, renderer: renderer, route: route, disk: disk)
         loader.decodesOnMain = options.decodeOnMain
+        loader.downsample = options.downsample
+        loader.memoryLimitBytes = options.memoryLimitBytes
         if let usage = disk?.usage, usage.entries > 0 { loader.diskWarmAtOpen = usage }
         return loader
     }

@@ -1,0 +1,78 @@
+import Dispatch
+import Foundation
+import LabKit
+import ScrollLabCore
+
+/// `bench --calibrate` (B-COST-3): this machine's decode, downsampled decode and texture upload per
+/// megapixel, measured on generated JPEGs, written as a device file (`--device FILE.json` reads it).
+extension BenchCommand {
+    /// The images measured: 1, 4 and 12 megapixels at 4:3 (a phone camera's shape), quality 85.
+    static let calibrationSides: [(width: Int, height: Int)] = [(1155, 866), (2309, 1732), (4000, 3000)]
+    /// What a downsampled decode covers: a 4:3 photo in a 2-column masonry's 150 pt tile at 2 px a point.
+    static let calibrationTarget = DecodePlan.ImagePixels(width: 300, height: 225)
+    /// Runs of each measure; the median is kept.
+    static let calibrationRepeats = 5
+
+    /// Measures, prints a line per image on standard error and the device file on standard output.
+    func runCalibration() {
+        let window = ThisBuild.windowRequired("--calibrate (it times texture uploads)", command: "bench")
+        var full: [Double] = [], scaled: [Double] = []
+        for side in Self.calibrationSides {
+            let jpeg: [UInt8]
+            switch JPEGCodec.encodePicture(width: side.width, height: side.height, quality: 85, seed: 7, noise: JPEGFileMaker.noise) {
+            case let .success(data): jpeg = data
+            case let .failure(failure): fail("scrolllab bench --calibrate: cannot encode a test image: \(failure.reason)")
+            }
+            let megapixels = Double(side.width * side.height) / 1e6
+            let plan = DecodePlan(target: Self.calibrationTarget)
+            let out = plan.output(width: side.width, height: side.height, isJPEG: true)
+            let wholeMs = Self.medianDecodeMs(jpeg, denominator: 1, width: side.width, height: side.height)
+            let scaledMs = Self.medianDecodeMs(jpeg, denominator: out.denominator, width: out.width, height: out.height)
+            full.append(wholeMs / megapixels)
+            scaled.append(scaledMs / megapixels)
+            writeStandardError(String(format: "scrolllab bench --calibrate: %d×%d (%.1f MP, %d kB): decode %.1f ms whole, %.1f ms at 1/%d (%d×%d)",
+                                      side.width, side.height, megapixels, jpeg.count / 1000, wholeMs, scaledMs, out.denominator, out.width, out.height))
+        }
+        let measured: Result<(msPerMegapixel: Double, renderer: String), AppError> = MainActor.assumeIsolated {
+            do throws(AppError) {
+                return .success(try window.measureUpload(sides: Self.calibrationSides, repeats: Self.calibrationRepeats))
+            } catch {
+                return .failure(error)
+            }
+        }
+        let upload: (msPerMegapixel: Double, renderer: String)
+        switch measured {
+        case let .success(u): upload = u
+        case let .failure(error): fail("scrolllab bench --calibrate: cannot time texture uploads: \(error.message)", code: CommandExit.input)
+        }
+        writeStandardError(String(format: "scrolllab bench --calibrate: upload %.3f ms a megapixel", upload.msPerMegapixel) + " (\(upload.renderer))")
+        let round = { (x: Double) in (x * 1000).rounded() / 1000 }
+        let profile = DeviceProfile(
+            name: "calibrated", decodeMsPerMegapixel: round(Self.median(full)), downsampleMsPerMegapixel: round(Self.median(scaled)),
+            uploadMsPerMegapixel: round(upload.msPerMegapixel), completionMs: DeviceProfile.lab.completionMs, memoryLimitBytes: nil,
+            source: "bench --calibrate on this machine: libjpeg-turbo decodes of 1, 4 and 12 MP JPEGs (CPU time, median of \(Self.calibrationRepeats), "
+                + "downsampled to cover 300×225 px), SDL texture uploads (\(upload.renderer)); completion the lab's estimate; no memory limit")
+        let output = CommandOutput(command: "bench")
+        output.line(profile.json.serialized)
+    }
+
+    /// The median CPU time (the thread's: a busy machine's other work is not counted) of decoding `jpeg` at 1/`denominator` into a buffer of its output, milliseconds.
+    static func medianDecodeMs(_ jpeg: [UInt8], denominator: Int, width: Int, height: Int) -> Double {
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: width * height * 4, alignment: 16)
+        defer { buffer.deallocate() }
+        var times: [Double] = []
+        for _ in 0..<calibrationRepeats {
+            let start = threadCPUSeconds()
+            if let failure = JPEGCodec.decode(jpeg, denominator: denominator, into: buffer, pitch: width * 4, width: width, height: height) {
+                fail("scrolllab bench --calibrate: cannot decode the test image: \(failure.reason)")
+            }
+            times.append((threadCPUSeconds() - start) * 1000)
+        }
+        return median(times)
+    }
+
+    static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
+    }
+}

@@ -1,0 +1,35 @@
+import Testing
+@testable import LabKit
+
+/// `feed generate --bytes MIN-MAX --pixels MIN-MAX` (issue 57): your own ranges, log-uniform in the size draw.
+@Suite struct SizeRangeTests {
+    @Test func rangesParseWithKAndM() {
+        #expect(SizeRange(parsing: "200k-1.5M") == SizeRange(low: 200_000, high: 1_500_000))
+        #expect(SizeRange(parsing: "1M-12M") == SizeRange(low: 1_000_000, high: 12_000_000))
+        #expect(SizeRange(parsing: "5000") == SizeRange(low: 5000, high: 5000))
+        for bad in ["0-3", "3-2", "abc", "", "1-2-3", "-5", "1.5", "2k-"] { #expect(SizeRange(parsing: bad) == nil, "\(bad)") }
+    }
+
+    @Test func theDrawIsLogUniformBetweenTheEnds() throws {
+        let r = try #require(SizeRange(parsing: "200k-1.5M"))
+        #expect(r.value(u: 0) == 200_000)
+        #expect(r.value(u: 1) == 1_500_000)
+        #expect(r.value(u: 0.5) == 547_723)   // √(200 000 × 1 500 000)
+    }
+
+    @Test func aGeneratedFeedTakesTheRangesAndKeepsItsShapes() throws {
+        var generator = FeedGenerator(layout: .masonry, seed: 5, images: .photos)
+        let plain = generator.feed(count: 20)
+        generator.ranges = FeedSizeRanges(bytes: SizeRange(low: 1000, high: 1000), pixels: SizeRange(low: 40_000, high: 40_000))
+        let ranged = generator.feed(count: 20)
+        for (a, b) in zip(plain.images, ranged.images) {
+            #expect(b.bytes == 1000)
+            #expect(abs(b.pixelWidth * b.pixelHeight - 40_000) < 400)
+            let shape = Double(a.pixelWidth) / Double(a.pixelHeight), kept = Double(b.pixelWidth) / Double(b.pixelHeight)
+            #expect(abs(shape - kept) < 0.02)
+        }
+        // Without ranges nothing changes.
+        generator.ranges = FeedSizeRanges()
+        #expect(generator.feed(count: 20).images == plain.images)
+    }
+}

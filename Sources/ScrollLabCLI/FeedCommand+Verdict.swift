@@ -107,7 +107,7 @@ extension FeedCommand {
                 let ruledOut = Set(judged.recommendation?.ruledOut.map(\.policy) ?? [])
                 output.line("")
                 output.line(name)
-                output.line("  " + "policy".padding(toLength: 12, withPad: " ", startingAt: 0) + Self.column("blank tile·s", 24) + Self.column("kB", 22)
+                output.line("  " + "policy".padding(toLength: 12, withPad: " ", startingAt: 0) + Self.column("blank tile·s", 24) + Self.column("kB", 24)
                             + Self.column("loads", 8) + Self.column("radio J", 22) + (phone ? "  hitch ms/s  peak MB" : ""))
                 for row in judged.rows {
                     let mark = row.isRecommended ? " *" : (ruledOut.contains(row.policy.rawValue) ? " x" : "")
@@ -115,7 +115,7 @@ extension FeedCommand {
                     let cells = row.perSession
                     output.line("  " + label.padding(toLength: Swift.max(12, label.count), withPad: " ", startingAt: 0)
                                 + Self.column(cells.map { $0.blankTileSeconds.text(2) } ?? "-", 24)
-                                + Self.column(cells?.networkBytes.map { $0.text(0, divisor: 1000) } ?? "-", 22)
+                                + Self.column(cells?.networkBytes.map { $0.text(0, divisor: 1000) } ?? "-", 24)
                                 + Self.column(cells.map { SweepRecommendation.fixed($0.loadsIssued.mean, 1) } ?? "-", 8)
                                 + Self.column(cells?.radioJoules.map { $0.text(1) } ?? "-", 22)
                                 + (phone ? Self.column(String(format: "%.1f", row.hitchTimeRatioMsPerS), 12)

@@ -275,7 +275,7 @@ struct BenchCommand: ParsableCommand {
     /// The table of one gesture; with `traffic`, the network's columns too; with `phone`, what the phone
     /// paid (B-COST-3): resident MB at the peak, the hitch time ratio, past the memory limit.
     static func table(gesture: String, rows: [GridBenchRow], traffic: Bool = false, phone: Bool = false) -> String {
-        var header = ["policy", "issued", "done", "cancel", "wasted", "blank t·s", "settle s", "settle max", "hit fades", "stale", "peak MB"]
+        var header = ["policy", "issued", "done", "cancel", "wasted", "blank tile·s", "settle s", "settle max", "hit fades", "stale", "peak MB"]
         if traffic { header += ["net MB", "requests", "mem hits", "disk hits", "failed", "first s"] }
         if phone { header += ["resident MB", "hitch ms/s", "killed"] }
         var lines: [[String]] = [header]
@@ -309,7 +309,7 @@ struct BenchCommand: ParsableCommand {
 
     /// The line under a table: where the least blank time with the cache lies (B-ORACLE-1).
     static func bracket(_ oracle: BlankTimeOracle) -> String {
-        "least blank t·s with the cache: ≥ \(format(oracle.blankTileSeconds, 3)) (bound-oracle), "
+        "least blank tile·s with the cache: ≥ \(format(oracle.blankTileSeconds, 3)) (bound-oracle), "
             + "≤ \(format(min(oracle.aggressive.blankTileSeconds, oracle.conservative.blankTileSeconds), 3)) "
             + "(aggressive \(format(oracle.aggressive.blankTileSeconds, 3)) in \(oracle.aggressive.loads) loads, "
             + "conservative \(format(oracle.conservative.blankTileSeconds, 3)) in \(oracle.conservative.loads))"

@@ -12,11 +12,12 @@ extension FeedCommand {
             abstract: "Every policy on the bundled gestures over a generated feed in each layout: the recommendation per layout.",
             discussion: """
                 Each layout gets its own generated feed (same seed, same image sizes: only the shapes differ); a layout \
-                named LAYOUT-photos gets camera photos of 1–12 MP instead of the web's images. Blank time is \
-                blank area in screens·s (items differ in size), bytes what crossed the network. Recommended: the least blank \
-                area among the policies moving at most 1.25× the fewest bytes (marked *), never one the phone rules out \
-                (a critical hitch ratio over 10 ms/s, or past the --device's memory limit: marked x). Radio J: the radio's \
-                energy for the transfers, summed over the gestures.
+                named LAYOUT-photos gets camera photos of 1–12 MP instead of the web's images. Every run is the line \
+                `sweep run` writes for it, and the verdict is `sweep report --recommend`'s for those lines: per session, \
+                mean [95% interval], blank time in tile·s and bytes in kB; recommended (marked *): on the frontier of \
+                blank time against bytes, the least blank, or the cheapest whose blank time lies within that one's \
+                interval; never one the phone rules out (a critical hitch ratio over 10 ms/s, or past the --device's \
+                memory limit: marked x). Radio J: the radio's energy for the transfers.
                 """
         )
 
@@ -77,7 +78,7 @@ extension FeedCommand {
             guard !files.isEmpty else {
                 fail("scrolllab feed verdict: no gesture files (*.jsonl) in \(MessageText.quoted(directory.path))", code: CommandExit.input)
             }
-            let sessions = files.map { loadGesture($0.path, command: "feed verdict") }
+            let sessions = files.map { (name: $0.deletingPathExtension().lastPathComponent, events: loadGesture($0.path, command: "feed verdict")) }
             var condition = RunCondition(policy: .adaptive, source: .network(network))
             condition.phone = phoneOptions.phone
             condition.constrained = constrained
@@ -88,34 +89,42 @@ extension FeedCommand {
                             + (feed.map { ", the feed \(($0.path as NSString).lastPathComponent) (\($0.feed.items.count) items), " }
                                ?? ", feeds of \(count) generated items (seed \(seed)), ")
                             + "\(files.count) gestures: \(files.map { $0.deletingPathExtension().lastPathComponent }.joined(separator: ", "))")
+                output.line("per session, mean [95% interval]; * recommended (as sweep report --recommend on the same runs), x ruled out by the phone")
             }
             var summary: [String] = []
             for kind in try kinds() {
                 let feed = self.feed?.feed ?? FeedGenerator(layout: kind.layout, seed: seed, images: kind.images).feed(count: count)
-                let rows = verdict.rows(feed: feed, layout: kind.layout, gestures: sessions, images: kind.images)
+                // The results' feed factor: the file's name, as `sweep run --feed` names it; a generated feed's kind.
+                let feedName = self.feed.map { ($0.path as NSString).lastPathComponent } ?? kind.layout.rawValue + (kind.images == .photos ? "-photos" : "")
+                let judged = verdict.layout(feed: feed, feedName: feedName, layout: kind.layout, gestures: sessions, images: kind.images)
                 if json {
-                    for row in rows { output.line(row.json.serialized) }
+                    for row in judged.rows { output.line(row.json.serialized) }
                     continue
                 }
                 // What the phone pays (B-COST-3), for big photos or a named device.
                 let phone = kind.images == .photos || !condition.phone.isDefault
-                let name = rows.first?.feedName ?? kind.layout.rawValue
+                let name = judged.rows.first?.feedName ?? kind.layout.rawValue
+                let ruledOut = Set(judged.recommendation?.ruledOut.map(\.policy) ?? [])
                 output.line("")
                 output.line(name)
-                output.line("  policy      blank screens·s       MB   loads   radio J" + (phone ? "  hitch ms/s  peak MB" : ""))
-                for row in rows {
-                    let mark = row.isRecommended ? " *" : (phone && row.ruledOutBecause != nil ? " x" : "")
+                output.line("  " + "policy".padding(toLength: 12, withPad: " ", startingAt: 0) + Self.column("blank tile·s", 24) + Self.column("kB", 24)
+                            + Self.column("loads", 8) + Self.column("radio J", 22) + (phone ? "  hitch ms/s  peak MB" : ""))
+                for row in judged.rows {
+                    let mark = row.isRecommended ? " *" : (ruledOut.contains(row.policy.rawValue) ? " x" : "")
                     let label = row.policy.rawValue + mark   // never cut: `flashlist x` is 11 characters
-                    output.line("  " + label.padding(toLength: Swift.max(10, label.count), withPad: " ", startingAt: 0)
-                                + Self.column(String(format: "%.2f", row.blankScreenSeconds), 17)
-                                + Self.column(String(format: "%.1f", Double(row.networkBytes) / 1e6), 9)
-                                + Self.column(String(row.loads), 8)
-                                + Self.column(String(format: "%.1f", row.radioJoules), 10)
+                    let cells = row.perSession
+                    output.line("  " + label.padding(toLength: Swift.max(12, label.count), withPad: " ", startingAt: 0)
+                                + Self.column(cells.map { $0.blankTileSeconds.text(2) } ?? "-", 24)
+                                + Self.column(cells?.networkBytes.map { $0.text(0, divisor: 1000) } ?? "-", 24)
+                                + Self.column(cells.map { SweepRecommendation.fixed($0.loadsIssued.mean, 1) } ?? "-", 8)
+                                + Self.column(cells?.radioJoules.map { $0.text(1) } ?? "-", 22)
                                 + (phone ? Self.column(String(format: "%.1f", row.hitchTimeRatioMsPerS), 12)
                                     + Self.column(String(format: "%.1f", Double(row.peakResidentBytes) / 1e6), 9) : ""))
                 }
-                if let pick = rows.first(where: \.isRecommended) {
-                    summary.append("\(name): \(pick.policy.rawValue)")
+                if let recommendation = judged.recommendation {
+                    output.line("")
+                    output.line(recommendation.paragraph)
+                    summary.append("\(name): \(recommendation.recommended.policy)")
                 }
             }
             if !json {

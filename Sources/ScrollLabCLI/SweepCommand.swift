@@ -484,9 +484,8 @@ struct SweepCommand: ParsableCommand {
             SweepSummary.Interval(mean: i.mean / 1000, lower: i.lower / 1000, upper: i.upper / 1000)
         }
 
-        static func interval(_ i: SweepSummary.Interval, _ decimals: Int) -> String {
-            String(format: "%.\(decimals)f [%.\(decimals)f, %.\(decimals)f]", i.mean, i.lower, i.upper)
-        }
+        /// As every text output prints an interval (`SweepSummary.Interval.text`).
+        static func interval(_ i: SweepSummary.Interval, _ decimals: Int) -> String { i.text(decimals) }
 
         static func pad(_ cells: [String], nameWidths: (Int, Int)) -> String {
             let widths = [nameWidths.0, nameWidths.1, 6, 26, 24, 22, 11, 26, 24, 24, 24, 7]

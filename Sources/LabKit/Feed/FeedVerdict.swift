@@ -5,18 +5,18 @@ import ScrollKit
 /// grid to a list or a masonry. Each row gives the radio's energy too (B-COST-2), and the condition may be
 /// Low Data Mode (B-COST-4).
 ///
-/// Blank time is measured as blank *area* (`blankAreaPt2s`, in screens·s: points² × s over the
-/// 320×450 view), since items differ in size; bytes are what crossed the network. The recommendation:
-/// the least blank area among the policies that move at most `byteAllowance` × the fewest bytes any
-/// policy moved (a frugal policy must not be beaten by one that simply downloads everything), never
-/// one the phone rules out (B-COST-3): a hitch ratio that is critical (over 10 ms/s, the mean over the
-/// gestures) or a gesture whose decoded bytes passed the device's memory limit.
+/// One verdict, one rule, one unit (B-SWEEP-2): each run is the very result line `sweep run` writes for it
+/// (`SweepPlan.run`, read back by `SweepResultLine`), and a layout's recommendation is `sweep report
+/// --recommend`'s for those results (`SweepRecommendation`: the frontier of blank time against bytes, the
+/// 95% intervals of the one bootstrap, the phone's rule-outs). Blank time is in tile·s, as everywhere;
+/// each row's per-session figures are the row `sweep report` prints for the same runs.
 public struct FeedVerdict: Sendable {
-    /// One policy's totals over the gestures in one layout.
+    /// One policy's figures over the gestures in one layout.
     public struct Row: Hashable, Sendable {
         public var layout: FeedLayoutKind
         public var policy: LoadingPolicyKind
-        /// Blank area summed over the gestures, screens × seconds.
+        /// Blank area summed over the gestures, screens × seconds (`blankAreaPt2s` over the 320×450 view):
+        /// kept for the JSON key of that name; the verdict reads blank time in tile·s (`perSession`).
         public var blankScreenSeconds: Double
         /// Bytes over the network, summed over the gestures.
         public var networkBytes: Int
@@ -33,6 +33,9 @@ public struct FeedVerdict: Sendable {
         public var memoryLimitExceeded = 0
         /// The radio's joules for the transfers, summed (B-COST-2).
         public var radioJoules = 0.0
+        /// Per session, mean and 95% interval of every figure: the row `sweep report` prints for these runs
+        /// (nil for a row made by hand).
+        public var perSession: SweepSummary.Row?
 
         /// Makes a row.
         public init(layout: FeedLayoutKind, policy: LoadingPolicyKind, blankScreenSeconds: Double, networkBytes: Int, loads: Int,
@@ -48,75 +51,90 @@ public struct FeedVerdict: Sendable {
         /// The feed's name in tables: the layout, `masonry-photos` for camera photos.
         public var feedName: String { layout.rawValue + (images == .photos ? "-photos" : "") }
 
-        /// Why the phone rules this row out, or nil.
-        public var ruledOutBecause: String? {
-            var reasons: [String] = []
-            if hitchTimeRatioMsPerS > MainThreadMeter.criticalRatio {
-                reasons.append("hitch \(SweepRecommendation.fixed(hitchTimeRatioMsPerS, 1)) ms/s")
-            }
-            if memoryLimitExceeded > 0 { reasons.append("past the memory limit") }
-            return reasons.isEmpty ? nil : reasons.joined(separator: ", ")
-        }
-
-        /// The row as a JSON line.
+        /// The row as a JSON line: the keys it always had (sums over the gestures), then `sessions`,
+        /// `blankTileSeconds` (the verdict's blank time, tile·s per session, mean and interval) and
+        /// `perSession` (the `sweep report --json` line of these runs).
         public var json: JSONValue {
             .object([("layout", .string(layout.rawValue)), ("policy", .string(policy.rawValue)),
                      ("blankScreenSeconds", .number(blankScreenSeconds)), ("networkBytes", .int(networkBytes)),
                      ("loads", .int(loads)), ("recommended", .bool(isRecommended)), ("radioJoules", .number(radioJoules))]
                     + (images == .web ? [] : [("images", .string(images.rawValue))])
                     + [("hitchTimeRatioMsPerS", .number(hitchTimeRatioMsPerS)), ("peakResidentBytes", .int(peakResidentBytes)),
-                       ("memoryLimitExceeded", .int(memoryLimitExceeded))])
+                       ("memoryLimitExceeded", .int(memoryLimitExceeded))]
+                    + (perSession.map { [("sessions", .int($0.sessions)), ("blankTileSeconds", $0.blankTileSeconds.json), ("perSession", $0.json)] }
+                       ?? []))
         }
     }
 
-    /// How many times the fewest bytes a recommended policy may move.
-    public static let byteAllowance = 1.25
+    /// One layout's verdict: a row per policy, and the recommendation `sweep report --recommend` gives
+    /// for the same results (nil without runs).
+    public struct Layout: Sendable {
+        public var rows: [Row]
+        public var recommendation: SweepRecommendation?
+        /// The runs' results, a line per gesture and policy (what `sweep run` would have written).
+        public var results: [SweepSummary.Result]
+    }
+
     /// The view's area, points²: a screen.
     public static let screenArea = GridScene.scrollFrame.width * GridScene.scrollFrame.height
 
     /// The condition every run measures under (network, latency, cache, refresh rate); the feed, its
     /// layout and the policy are set per run.
     public var condition: RunCondition
+    /// Bootstrap resamples of the intervals (`sweep report`'s default).
+    public var resamples = 1000
 
     /// A verdict under `condition`.
     public init(condition: RunCondition) {
         self.condition = condition
     }
 
-    /// Every policy's row for `feed` laid out as `layout` over `gestures`, the recommendation marked.
-    public func rows(feed: Feed, layout: FeedLayoutKind, gestures: [[PointerEvent]],
-                     policies: [LoadingPolicyKind] = LoadingPolicyKind.allCases, images: FeedImageSizes = .web) -> [Row] {
-        var condition = self.condition
-        condition.layout = layout
-        let bench = GridBench(configuration: condition.gridConfiguration(feed: feed), replay: condition.replayClock)
-        var rows: [Row] = policies.map { Row(layout: layout, policy: $0, blankScreenSeconds: 0, networkBytes: 0, loads: 0) }
-        for i in rows.indices { rows[i].images = images }
-        for events in gestures {
-            for i in rows.indices {
-                let metrics = bench.run(events, policy: rows[i].policy).metrics
-                rows[i].blankScreenSeconds += metrics.blankAreaPt2s / Self.screenArea
-                rows[i].networkBytes += metrics.networkBytes
-                rows[i].loads += metrics.loadsIssued
-                rows[i].hitchTimeRatioMsPerS += metrics.hitchTimeRatioMsPerS / Double(gestures.count)
-                rows[i].peakResidentBytes = Swift.max(rows[i].peakResidentBytes, metrics.peakResidentBytes)
-                rows[i].memoryLimitExceeded += metrics.memoryLimitExceeded
-                rows[i].radioJoules += metrics.radioJoules
+    /// Every policy's row for `feed` (named `feedName` in the results, as `sweep run --feed` names its
+    /// file) laid out as `layout` over the named `gestures`, the recommendation marked.
+    public func layout(feed: Feed, feedName: String, layout: FeedLayoutKind, gestures: [(name: String, events: [PointerEvent])],
+                       policies: [LoadingPolicyKind] = LoadingPolicyKind.allCases, images: FeedImageSizes = .web) -> Layout {
+        var results: [SweepSummary.Result] = []
+        var blankArea: [String: Double] = [:]
+        for gesture in gestures {
+            for policy in policies {
+                var run = condition
+                run.variant = PolicyVariant(policy)
+                run.layout = layout
+                run.feed = feedName
+                let line = SweepPlan.run(run, gesture: gesture.name, events: gesture.events, assetByteSizes: [], oracle: false, feed: feed)
+                // The line `sweep run` writes, read as `sweep report` reads it: it cannot fail on a line made here.
+                guard let result = try? SweepResultLine.parse(line.serialized).result else { continue }
+                results.append(result)
+                if case let .number(area)? = line["blankAreaPt2s"] { blankArea[policy.rawValue, default: 0] += area / Self.screenArea }
             }
         }
-        if let pick = Self.recommendation(rows) { rows[pick].isRecommended = true }
-        return rows
+        return Self.judge(results, layout: layout, images: images, blankScreenSeconds: blankArea, resamples: resamples)
     }
 
-    /// The index of the recommended row: least blank area within the byte allowance (ties: fewer
-    /// bytes, then the order given) among the rows the phone does not rule out (all of them if it rules
-    /// out every one); nil for no rows.
-    public static func recommendation(_ rows: [Row]) -> Int? {
-        let allowed = rows.indices.filter { rows[$0].ruledOutBecause == nil }
-        let candidates = allowed.isEmpty ? Array(rows.indices) : allowed
-        guard let fewest = candidates.map({ rows[$0].networkBytes }).min() else { return nil }
-        let limit = Double(fewest) * byteAllowance
-        return candidates.filter { Double(rows[$0].networkBytes) <= limit }.min { a, b in
-            (rows[a].blankScreenSeconds, rows[a].networkBytes, a) < (rows[b].blankScreenSeconds, rows[b].networkBytes, b)
+    /// The verdict of one layout from its runs' `results` (one condition: a line per gesture and policy):
+    /// the recommendation is `SweepRecommendation`'s for them, each row's per-session figures
+    /// `SweepSummary.rows`' over them; the sums over the gestures beside (`blankScreenSeconds` by policy
+    /// name, from the lines' blank area).
+    public static func judge(_ results: [SweepSummary.Result], layout: FeedLayoutKind, images: FeedImageSizes = .web,
+                             blankScreenSeconds: [String: Double] = [:], resamples: Int = 1000) -> Layout {
+        let condition = SweepSummary.conditions(results).first
+        let recommendation = condition.flatMap { SweepRecommendation.recommendation($0, resamples: resamples) }
+        let perSession = SweepSummary.rows(results, resamples: resamples, factors: ["all"])
+        var rows: [Row] = []
+        for name in condition?.policies ?? [] {
+            guard let policy = LoadingPolicyKind(rawValue: name) else { continue }
+            let runs = condition?.runs(of: name) ?? []
+            var row = Row(layout: layout, policy: policy, blankScreenSeconds: blankScreenSeconds[name] ?? 0,
+                          networkBytes: Int(runs.reduce(0) { $0 + ($1.networkBytes ?? 0) }), loads: Int(runs.reduce(0) { $0 + $1.loadsIssued }),
+                          isRecommended: recommendation?.recommended.policy == name)
+            row.images = images
+            row.hitchTimeRatioMsPerS = runs.reduce(0) { $0 + ($1.hitchTimeRatioMsPerS ?? 0) } / Double(Swift.max(1, runs.count))
+            row.peakResidentBytes = Int(runs.map { $0.peakResidentBytes ?? 0 }.max() ?? 0)
+            row.memoryLimitExceeded = Int(runs.reduce(0) { $0 + ($1.memoryLimitExceeded ?? 0) })
+            row.radioJoules = runs.reduce(0) { $0 + ($1.radioJoules ?? 0) }
+            row.perSession = perSession.first { $0.policy == name }
+            rows.append(row)
         }
+        return Layout(rows: rows, recommendation: recommendation, results: results)
     }
 }

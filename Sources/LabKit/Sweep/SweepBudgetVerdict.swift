@@ -35,31 +35,18 @@ public struct SweepBudgetVerdict: Sendable {
     /// One verdict per condition, conditions in the order `--recommend` gives them.
     public static func conditions(_ results: [SweepSummary.Result], budget: SweepBudget, resamples: Int = 1000,
                                   seed: UInt64 = 1) -> [SweepBudgetVerdict] {
-        let names = SweepSummary.factorNames + Set(results.flatMap(\.factors.keys)).subtracting(SweepSummary.factorNames).sorted()
-        let present = names.filter { name in results.contains { $0.factors[name] != nil } }
-        func key(_ r: SweepSummary.Result) -> [String] { present.map { r.factors[$0] ?? "" } }
-        var keys: [[String]] = []
-        for r in results where !keys.contains(key(r)) { keys.append(key(r)) }
-        keys.sort { a, b in
-            for (x, y) in zip(a, b) where x != y { return SweepSummary.rank(value: x) < SweepSummary.rank(value: y) }
-            return false
-        }
-        var rng = SplitMix64(seed: seed)
-        let ordered = SweepSummary.drawOrder(results).map { results[$0] }
-        return keys.map { k in
-            let picked = ordered.filter { key($0) == k }
-            let swept = SweepBudget.costs.filter { cost in picked.allSatisfy { SweepBudget.value(cost, of: $0) != nil } }
-            let policies = SweepSummary.ordered(picked.map(\.policy)).sorted { SweepSummary.rank(policy: $0) < SweepSummary.rank(policy: $1) }
-            let points = policies.map { policy -> Point in
-                let runs = picked.filter { $0.policy == policy }
+        SweepSummary.conditions(results).map { c in
+            let swept = SweepBudget.costs.filter { cost in c.runs.allSatisfy { SweepBudget.value(cost, of: $0) != nil } }
+            let points = c.policies.map { policy -> Point in
+                let runs = c.runs(of: policy)
                 var costs: [String: Double] = [:]
                 for cost in swept { costs[cost.name] = runs.map { SweepBudget.value(cost, of: $0)! }.reduce(0, +) / Double(runs.count) }
                 let exceeds = budget.limits.filter { limit in costs[limit.cost.name].map { $0 > limit.limit } ?? true }.map(\.cost.name)
                 return Point(policy: policy, sessions: runs.count,
-                             blankTileSeconds: SweepSummary.bootstrap(runs.map(\.blankTileSeconds), resamples: resamples, rng: &rng),
+                             blankTileSeconds: SweepSummary.bootstrap(runs.map(\.blankTileSeconds), resamples: resamples, seed: seed),
                              costs: costs, exceeds: exceeds)
             }
-            return SweepBudgetVerdict(condition: zip(present, k).map { ($0, $1) }, budget: budget, points: points, sweptCosts: swept)
+            return SweepBudgetVerdict(condition: c.factors, budget: budget, points: points, sweptCosts: swept)
         }
     }
 

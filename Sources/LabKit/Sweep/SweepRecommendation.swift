@@ -61,37 +61,28 @@ public struct SweepRecommendation: Sendable {
 
     /// One recommendation per condition, conditions in the order of their factor values.
     public static func conditions(_ results: [SweepSummary.Result], resamples: Int = 1000, seed: UInt64 = 1) -> [SweepRecommendation] {
-        let names = SweepSummary.factorNames + Set(results.flatMap(\.factors.keys)).subtracting(SweepSummary.factorNames).sorted()
-        let present = names.filter { name in results.contains { $0.factors[name] != nil } }
-        func key(_ r: SweepSummary.Result) -> [String] { present.map { r.factors[$0] ?? "" } }
-        var keys: [[String]] = []
-        for r in results where !keys.contains(key(r)) { keys.append(key(r)) }
-        keys.sort { a, b in
-            for (x, y) in zip(a, b) where x != y { return SweepSummary.rank(value: x) < SweepSummary.rank(value: y) }
-            return false
-        }
-        var rng = SplitMix64(seed: seed)
-        let ordered = SweepSummary.drawOrder(results).map { results[$0] }
+        SweepSummary.conditions(results).compactMap { recommendation($0, resamples: resamples, seed: seed) }
+    }
+
+    /// The recommendation for one condition (nil without runs): each policy's intervals by the one
+    /// bootstrap (`SweepSummary.bootstrap`), then the rule.
+    public static func recommendation(_ c: SweepSummary.Condition, resamples: Int = 1000, seed: UInt64 = 1) -> SweepRecommendation? {
         func mean(_ xs: [Double?]) -> Double? {
             let known = xs.compactMap { $0 }
             return known.isEmpty || known.count != xs.count ? nil : known.reduce(0, +) / Double(known.count)
         }
-        return keys.compactMap { k in
-            let picked = ordered.filter { key($0) == k }
-            let bytes = picked.allSatisfy { $0.networkBytes != nil }
-            let policies = SweepSummary.ordered(picked.map(\.policy)).sorted { SweepSummary.rank(policy: $0) < SweepSummary.rank(policy: $1) }
-            let points = policies.map { policy -> Point in
-                let runs = picked.filter { $0.policy == policy }
-                return Point(policy: policy, sessions: runs.count,
-                             blankTileSeconds: SweepSummary.bootstrap(runs.map(\.blankTileSeconds), resamples: resamples, rng: &rng),
-                             cost: SweepSummary.bootstrap(runs.map { bytes ? $0.networkBytes ?? 0 : $0.loadsIssued }, resamples: resamples, rng: &rng),
-                             hitchTimeRatioMsPerS: mean(runs.map(\.hitchTimeRatioMsPerS)),
-                             memoryLimitExceeded: mean(runs.map(\.memoryLimitExceeded)), onScreen: OnScreen(runs))
-            }
-            var recommendation = SweepRecommendation(condition: zip(present, k).map { ($0, $1) }, costName: bytes ? "bytes" : "loads", points: points)
-            recommendation?.screenImageBytes = picked.compactMap { $0.screen?.imageBytesMean }
-            return recommendation
+        let bytes = c.runs.allSatisfy { $0.networkBytes != nil }
+        let points = c.policies.map { policy -> Point in
+            let runs = c.runs(of: policy)
+            return Point(policy: policy, sessions: runs.count,
+                         blankTileSeconds: SweepSummary.bootstrap(runs.map(\.blankTileSeconds), resamples: resamples, seed: seed),
+                         cost: SweepSummary.bootstrap(runs.map { bytes ? $0.networkBytes ?? 0 : $0.loadsIssued }, resamples: resamples, seed: seed),
+                         hitchTimeRatioMsPerS: mean(runs.map(\.hitchTimeRatioMsPerS)),
+                         memoryLimitExceeded: mean(runs.map(\.memoryLimitExceeded)), onScreen: OnScreen(runs))
         }
+        var recommendation = SweepRecommendation(condition: c.factors, costName: bytes ? "bytes" : "loads", points: points)
+        recommendation?.screenImageBytes = c.runs.compactMap { $0.screen?.imageBytesMean }
+        return recommendation
     }
 
     /// The recommendation for `points` (at least one) in `condition`.
@@ -153,7 +144,7 @@ public struct SweepRecommendation: Sendable {
     }
 
     /// `x` with `decimals` decimals (LabKit has no Foundation).
-    static func fixed(_ x: Double, _ decimals: Int) -> String {
+    public static func fixed(_ x: Double, _ decimals: Int) -> String {
         guard x.isFinite else { return "-" }
         var scale = 1.0
         for _ in 0..<decimals { scale *= 10 }
@@ -168,7 +159,7 @@ public struct SweepRecommendation: Sendable {
     }
 
     static func interval(_ i: SweepSummary.Interval, _ decimals: Int, divisor: Double = 1) -> String {
-        fixed(i.mean / divisor, decimals) + " [" + fixed(i.lower / divisor, decimals) + ", " + fixed(i.upper / divisor, decimals) + "]"
+        i.text(decimals, divisor: divisor)
     }
 
     func costText(_ i: SweepSummary.Interval) -> String {

@@ -60,6 +60,13 @@ public enum SweepSummary {
         }
 
         public var json: JSONValue { .object([("mean", .number(mean)), ("lo", .number(lower)), ("hi", .number(upper))]) }
+
+        /// `mean [lower, upper]` with `decimals` decimals, each divided by `divisor` (1000: bytes in kB): how
+        /// every text output prints an interval, so one interval reads the same in each.
+        public func text(_ decimals: Int, divisor: Double = 1) -> String {
+            SweepRecommendation.fixed(mean / divisor, decimals) + " [" + SweepRecommendation.fixed(lower / divisor, decimals) + ", "
+                + SweepRecommendation.fixed(upper / divisor, decimals) + "]"
+        }
     }
 
     /// One row of the report.
@@ -129,13 +136,6 @@ public enum SweepSummary {
         var factors = chosen ?? factorNames.filter { name in Set(results.map { $0.factors[name] ?? "" }).count > 1 }
         if factors.isEmpty { factors = ["all"] }
         let policies = ordered(results.map(\.policy)).sorted { rank(policy: $0) < rank(policy: $1) }
-        var rng = SplitMix64(seed: seed)
-        // Bytes draw from their own stream, so the other intervals stay what they were before bytes were reported.
-        var bytesRng = SplitMix64(seed: seed &+ 0x6279_7465)
-        // And energy from another, for the same reason.
-        var joulesRng = SplitMix64(seed: seed &+ 0x6a6f_756c)
-        // And the phone's figures from a third, shown only when the sweep modelled a phone.
-        var phoneRng = SplitMix64(seed: seed &+ 0x7068_6f6e)
         let phone = modelsPhone(results)
         var rows: [Row] = []
         for factor in factors {
@@ -148,17 +148,17 @@ public enum SweepSummary {
                     guard !picked.isEmpty else { continue }
                     let share = Double(picked.filter { undominated[$0] }.count) / Double(picked.count)
                     var row = Row(policy: policy, factor: factor, value: value, sessions: picked.count,
-                                  blankTileSeconds: bootstrap(picked.map { results[$0].blankTileSeconds }, resamples: resamples, rng: &rng),
-                                  loadsIssued: bootstrap(picked.map { results[$0].loadsIssued }, resamples: resamples, rng: &rng),
-                                  loadsWasted: bootstrap(picked.map { results[$0].loadsWasted }, resamples: resamples, rng: &rng),
+                                  blankTileSeconds: bootstrap(picked.map { results[$0].blankTileSeconds }, resamples: resamples, seed: seed),
+                                  loadsIssued: bootstrap(picked.map { results[$0].loadsIssued }, resamples: resamples, seed: seed),
+                                  loadsWasted: bootstrap(picked.map { results[$0].loadsWasted }, resamples: resamples, seed: seed),
                                   undominatedShare: share,
-                                  networkBytes: bytes(picked.map { results[$0].networkBytes }, resamples: resamples, rng: &bytesRng))
-                    row.radioJoules = bytes(picked.map { results[$0].radioJoules }, resamples: resamples, rng: &joulesRng)
-                    if phone { row.phone = phoneIntervals(picked.map { results[$0] }, resamples: resamples, rng: &phoneRng) }
+                                  networkBytes: bytes(picked.map { results[$0].networkBytes }, resamples: resamples, seed: seed))
+                    row.radioJoules = bytes(picked.map { results[$0].radioJoules }, resamples: resamples, seed: seed)
+                    if phone { row.phone = phoneIntervals(picked.map { results[$0] }, resamples: resamples, seed: seed) }
                     rows.append(row)
                 }
             }
-            for value in values { rows += boundRows(results, factor: factor, value: value, resamples: resamples, rng: &rng) }
+            for value in values { rows += boundRows(results, factor: factor, value: value, resamples: resamples, seed: seed) }
         }
         return rows
     }
@@ -182,7 +182,7 @@ public enum SweepSummary {
     /// possible, and the oracle's least blank time on each configuration's pipeline (B-ORACLE-2) — the
     /// figure computed for that configuration, never the least over runs. Policies on the shared pipeline
     /// share one oracle, `bound-oracle`; a `@shipped` variant has its own, `bound-oracle@texture@shipped`.
-    static func boundRows(_ results: [Result], factor: String, value: String, resamples: Int, rng: inout SplitMix64) -> [Row] {
+    static func boundRows(_ results: [Result], factor: String, value: String, resamples: Int, seed: UInt64) -> [Row] {
         var minLoads: [String: Double] = [:]
         var oracle: [String: [String: Double]] = [:]    // pipeline → configuration → oracle
         var pipelines: [String] = []
@@ -201,7 +201,7 @@ public enum SweepSummary {
         if !minLoads.isEmpty {
             let values = minLoads.keys.sorted().map { minLoads[$0]! }
             rows.append(Row(policy: "bound-min-loads", factor: factor, value: value, sessions: values.count, blankTileSeconds: none,
-                            loadsIssued: bootstrap(values, resamples: resamples, rng: &rng), loadsWasted: none, undominatedShare: nil))
+                            loadsIssued: bootstrap(values, resamples: resamples, seed: seed), loadsWasted: none, undominatedShare: nil))
         }
         // The shared pipeline's oracle first, then the shipped variants' in the policies' order.
         func order(_ p: String) -> Int { p == "shared" ? -1 : rank(policy: p).0 }
@@ -209,7 +209,7 @@ public enum SweepSummary {
             let byKey = oracle[pipeline]!
             let values = byKey.keys.sorted().map { byKey[$0]! }
             rows.append(Row(policy: pipeline == "shared" ? "bound-oracle" : "bound-oracle@" + pipeline, factor: factor, value: value,
-                            sessions: values.count, blankTileSeconds: bootstrap(values, resamples: resamples, rng: &rng),
+                            sessions: values.count, blankTileSeconds: bootstrap(values, resamples: resamples, seed: seed),
                             loadsIssued: none, loadsWasted: none, undominatedShare: nil))
         }
         return rows
@@ -239,22 +239,26 @@ public enum SweepSummary {
     }
 
     /// The phone's intervals of `runs` when every run has its figures, else nil.
-    static func phoneIntervals(_ runs: [Result], resamples: Int, rng: inout SplitMix64) -> PhoneIntervals? {
-        guard let hitch = bytes(runs.map(\.hitchTimeRatioMsPerS), resamples: resamples, rng: &rng),
-              let peak = bytes(runs.map(\.peakResidentBytes), resamples: resamples, rng: &rng),
-              let exceeded = bytes(runs.map(\.memoryLimitExceeded), resamples: resamples, rng: &rng) else { return nil }
+    static func phoneIntervals(_ runs: [Result], resamples: Int, seed: UInt64) -> PhoneIntervals? {
+        guard let hitch = bytes(runs.map(\.hitchTimeRatioMsPerS), resamples: resamples, seed: seed),
+              let peak = bytes(runs.map(\.peakResidentBytes), resamples: resamples, seed: seed),
+              let exceeded = bytes(runs.map(\.memoryLimitExceeded), resamples: resamples, seed: seed) else { return nil }
         return PhoneIntervals(hitchTimeRatioMsPerS: hitch, peakResidentBytes: peak, memoryLimitExceeded: exceeded)
     }
 
     /// The interval of an optional figure (bytes, joules) when every run has it (every run had a network), else nil.
-    static func bytes(_ xs: [Double?], resamples: Int, rng: inout SplitMix64) -> Interval? {
+    static func bytes(_ xs: [Double?], resamples: Int, seed: UInt64) -> Interval? {
         let known = xs.compactMap { $0 }
         guard !known.isEmpty, known.count == xs.count else { return nil }
-        return bootstrap(known, resamples: resamples, rng: &rng)
+        return bootstrap(known, resamples: resamples, seed: seed)
     }
 
-    /// The mean of `xs` and the 2.5th and 97.5th percentiles of `resamples` bootstrap means.
-    public static func bootstrap(_ xs: [Double], resamples: Int, rng: inout SplitMix64) -> Interval {
+    /// The mean of `xs` and the 2.5th and 97.5th percentiles of `resamples` bootstrap means: the one
+    /// interval of every output (the report's table, `--json`, `--html`, `--plot`, `--recommend`,
+    /// `--budget`, `feed verdict`). Its draws are seeded by the data (`bootstrapSeed`), never by a stream
+    /// shared with other figures, so the same values give the same interval wherever they are reported.
+    public static func bootstrap(_ xs: [Double], resamples: Int, seed: UInt64 = 1) -> Interval {
+        var rng = SplitMix64(seed: bootstrapSeed(xs, seed: seed))
         let n = xs.count
         let mean = xs.reduce(0, +) / Double(Swift.max(1, n))
         guard n > 1, resamples > 1 else { return Interval(mean: mean, lower: mean, upper: mean) }
@@ -271,6 +275,19 @@ public enum SweepSummary {
             return means[lo] + (means[hi] - means[lo]) * (position - Double(lo))
         }
         return Interval(mean: mean, lower: percentile(0.025), upper: percentile(0.975))
+    }
+
+    /// The seeding rule of `bootstrap`: `seed` mixed with every value's bits, in order, and their count
+    /// (SplitMix64's finaliser at each step). Values come in the results' draw order (`drawOrder`), so
+    /// the key is the data, not where or in which output it is reported.
+    public static func bootstrapSeed(_ xs: [Double], seed: UInt64) -> UInt64 {
+        var key = seed
+        for x in xs {
+            var mixer = SplitMix64(seed: key ^ (x + 0).bitPattern)   // + 0: -0 keys as 0
+            key = mixer.next()
+        }
+        var mixer = SplitMix64(seed: key ^ UInt64(xs.count))
+        return mixer.next()
     }
 
     /// Policies in the lab's order (`LoadingPolicyKind.allCases`, each followed by its `@shipped`

@@ -109,29 +109,3 @@ import ScrollKitTestSupport
         #expect(median.pixelWidth == 735 && median.pixelHeight == 735)  // √540 000 ≈ 734.8
     }
 }
-
-@Suite struct FeedVerdictTests {
-    func row(_ policy: LoadingPolicyKind, blank: Double, bytes: Int) -> FeedVerdict.Row {
-        FeedVerdict.Row(layout: .list, policy: policy, blankScreenSeconds: blank, networkBytes: bytes, loads: 0)
-    }
-
-    @Test func theLeastBlankWithinTheByteAllowanceIsRecommended() {
-        // Fewest bytes 100: the allowance is 125. Texture is blank least but moves 300: out.
-        let rows = [row(.eager, blank: 9, bytes: 120), row(.deferred, blank: 12, bytes: 100), row(.texture, blank: 2, bytes: 300),
-                    row(.target, blank: 8, bytes: 125), row(.glide, blank: 8, bytes: 126)]
-        #expect(FeedVerdict.recommendation(rows) == 3)
-        // A tie in blank area goes to fewer bytes.
-        #expect(FeedVerdict.recommendation([row(.eager, blank: 5, bytes: 110), row(.target, blank: 5, bytes: 100)]) == 1)
-        #expect(FeedVerdict.recommendation([]) == nil)
-    }
-
-    @Test func rowsMarkExactlyOneRecommendation() {
-        let events = SyntheticGesture.drag(from: Point(x: 160, y: 420), velocity: Point(x: 0, y: -2500), duration: 0.1, at: 0)
-        let rows = FeedVerdict(condition: RunCondition(policy: .adaptive, source: .network(.threeG))).rows(feed: FeedGenerator(layout: .list, seed: 2).feed(count: 120), layout: .list,
-                                                           gestures: [events], policies: [.eager, .deferred, .target])
-        #expect(rows.map(\.policy) == [.eager, .deferred, .target])
-        #expect(rows.filter(\.isRecommended).count == 1)
-        #expect(rows.allSatisfy { $0.networkBytes > 0 && $0.blankScreenSeconds >= 0 })
-        #expect(FeedVerdict.recommendation(rows).map { rows[$0].isRecommended } == true)
-    }
-}

@@ -73,13 +73,12 @@ import ScrollKit
         var rng = SplitMix64(seed: 5)
         let small = (0..<20).map { _ in rng.exponential(mean: 10) }
         let large = (0..<2000).map { _ in rng.exponential(mean: 10) }
-        var r = SplitMix64(seed: 1)
-        let a = SweepSummary.bootstrap(small, resamples: 1000, rng: &r)
-        let b = SweepSummary.bootstrap(large, resamples: 1000, rng: &r)
+        let a = SweepSummary.bootstrap(small, resamples: 1000)
+        let b = SweepSummary.bootstrap(large, resamples: 1000)
         #expect(a.lower < a.mean && a.mean < a.upper)
         #expect(b.lower < 10 && 10 < b.upper)
         #expect(b.upper - b.lower < (a.upper - a.lower) / 3)
-        #expect(SweepSummary.bootstrap([3], resamples: 100, rng: &r) == SweepSummary.Interval(mean: 3, lower: 3, upper: 3))
+        #expect(SweepSummary.bootstrap([3], resamples: 100) == SweepSummary.Interval(mean: 3, lower: 3, upper: 3))
     }
 
     @Test func undominatedSharesCompareWithinASessionAndItsFactors() {

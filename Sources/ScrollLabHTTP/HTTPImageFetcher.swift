@@ -202,7 +202,8 @@ package final class HTTPImageFetcher: NSObject, URLSessionDataDelegate, @uncheck
         issuing.async { task.cancel() }
     }
 
-    private static func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
+    /// The wall clock the fetcher stamps with (`DispatchTime` seconds).
+    package static func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
 
     /// Stops the fetch of `ticket`; its completion will not run.
     package func cancel(ticket: Int) {

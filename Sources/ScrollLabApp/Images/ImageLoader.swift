@@ -309,10 +309,7 @@ final class ImageLoader {
     private func httpTiming(of ticket: LoadTicket, time: Double) -> TransferTiming? {
         guard case let .http(fetcher) = route, let (startTime, startWall) = fetchStarts.removeValue(forKey: ticket.id),
               let wall = fetcher.takeTiming(ticket: ticket.id) else { return nil }
-        let nowWall = Self.now()
-        let scale = nowWall > startWall ? (time - startTime) / (nowWall - startWall) : 1
-        func onClock(_ t: Double) -> Double { Swift.min(time, Swift.max(startTime, startTime + (t - startWall) * scale)) }
-        return TransferTiming(firstByte: onClock(wall.firstByte), lastByte: onClock(wall.lastByte), bytes: wall.bytes)
+        return FetchSpan(startTime: startTime, startWall: startWall, endTime: time, endWall: Self.now()).place(wall)
     }
 
     /// Drops `ticket`: a fetch is cancelled, a queued decode skipped, a finished one freed, a ready one withdrawn.

@@ -60,6 +60,7 @@ package struct HTTPImageSource: ImageSource, @unchecked Sendable {
     package var traffic: SourceTraffic {
         var t = SourceTraffic()
         (t.networkBytes, t.requests) = fetcher.traffic
+        t.cancelledBytes = fetcher.cancelledBytes
         t.diskHits = diskHits
         if let radio, let offset {
             let now = HTTPImageFetcher.now() - offset

@@ -158,7 +158,9 @@ final class ImageLoader {
         case .files: break
         case let .virtualClock(model): return model.traffic   // the model's own disk, as headless
         case let .modelled(model): t = model.traffic
-        case let .http(fetcher): (t.networkBytes, t.requests) = fetcher.traffic
+        case let .http(fetcher):
+            (t.networkBytes, t.requests) = fetcher.traffic
+            t.cancelledBytes = fetcher.cancelledBytes   // part of wastedBytes, as headless over --source
         }
         t.diskHits = diskHits
         t.diskCorrupt = disk?.corruptCount ?? 0

@@ -107,7 +107,7 @@ let package = Package(
                     path: "Tests/LabKitTests"),
         .testTarget(name: "ScrollLabAppTests", dependencies: ["ScrollLabApp", "ScrollLabHTTP", "ScrollLabCore", "LabKit", "ScrollKit", "CSDL"],
                     path: "Tests/ScrollLabAppTests"),
-        .testTarget(name: "ScrollLabHTTPTests", dependencies: ["ScrollLabHTTP", "ScrollLabServer", "ScrollLabCore"],
+        .testTarget(name: "ScrollLabHTTPTests", dependencies: ["ScrollLabHTTP", "ScrollLabServer", "ScrollLabCore", "LabKit"],
                     path: "Tests/ScrollLabHTTPTests"),
         .testTarget(name: "ScrollLabCLITests", dependencies: [
                         "ScrollLabCLI", "ScrollLabCore", "LabKit", "ScrollKit",

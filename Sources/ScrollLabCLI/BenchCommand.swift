@@ -111,6 +111,7 @@ struct BenchCommand: ParsableCommand {
 
     @OptionGroup var phoneOptions: PhoneOptions
     @OptionGroup var client: ClientOptions
+    @OptionGroup var real: RealSourceOptions
 
     func validate() throws {
         if let framesScale {
@@ -128,6 +129,7 @@ struct BenchCommand: ParsableCommand {
             guard (1...4).contains(compare) else { throw ValidationError("--compare must be 1 to 4 phones (got \(compare))") }
         }
         guard !diskCache.isEmpty else { throw ValidationError("--disk-cache must be on, off or a folder") }
+        try real.validate(networks: network?.profiles.count ?? 0, http: [http])
     }
 
     /// `--policies`: the rows' policy variants.
@@ -198,6 +200,7 @@ struct BenchCommand: ParsableCommand {
             gestures.append((name, events))
         }
         let profiles: [NetworkProfile?] = network?.profiles.map { $0 } ?? [nil]
+        let external = real.external
         var config = GridSceneConfiguration()
         for profile in profiles {
             if let profile { condition.source = .network(profile) }
@@ -205,10 +208,12 @@ struct BenchCommand: ParsableCommand {
             if assets != nil, feedOptions.feed == nil { config.previews = .none }
             config.diskCacheEntries = start.entries
             config.diskCacheCorrupt = start.corrupt
-            let bench = GridBench(configuration: config, replay: condition.replayClock)
+            var bench = GridBench(configuration: config, replay: condition.replayClock)
+            bench.external = external
             if !json && printsTables {
                 if profiles.count > 1 || profile != nil { output.line("") }
                 output.line("scrolllab bench — \(Self.describeSource(config)), "
+                      + (real.source.map { "over the real server \($0) (URLSession, HTTP/1.1, in real time; the bounds are the model's), " } ?? "")
                       + (images.summary.map { $0 + ", " } ?? "") + "\(Self.describePipeline(config)), "
                       + (feedOptions.feed.map { "feed \($0.path) as \(config.feedLayout?.rawValue ?? "list"), " } ?? "")
                       + (condition.phone.cacheBytes.map { "cache \($0) bytes" } ?? "cache \(config.cacheByteLimit / config.bytesPerImage) images")
@@ -227,6 +232,7 @@ struct BenchCommand: ParsableCommand {
                         if let profile, case let .object(pairs) = line {
                             line = .object(Array(pairs.prefix(2)) + [("network", .string(profile.name))] + pairs.dropFirst(2))
                         }
+                        if let external, case let .object(pairs) = line { line = .object(pairs + external.label) }
                         output.line(line.serialized)
                     }
                 } else {

@@ -100,6 +100,17 @@ enum OptionAudit {
         // Under a network the profile's round trip is the latency.
         Refusal(command: "replay", option: "--latency-ms", when: "with --network", why: "the network profile's round trip is the latency",
                 example: ["GESTURE", "--headless", "--network", "3g", "--latency-ms", "250"]) { $0.has("--latency-ms") && $0.has("--network") },
+        // replay, bench, sweep run: the real server's settings without it (B-HTTP-2).
+        Refusal(command: "replay", option: "--http-timeout", when: "without --source", why: "it times HTTP fetches",
+                example: ["GESTURE", "--headless", "--http-timeout", "5"]) { $0.has("--http-timeout") && !$0.has("--source") },
+        Refusal(command: "replay", option: "--source", when: "with a --scene other than grid", why: "only the grid loads images",
+                example: ["GESTURE", "--headless", "--scene", "pager", "--source", "http://127.0.0.1:8080/img/{asset}.jpg"]) {
+            $0.has("--source") && !$0.isGrid
+        },
+        Refusal(command: "replay", option: "--source", when: "with --video", why: "a video runs on the model clock, a real server in real time",
+                example: ["GESTURE", "--video", "VIDEO", "--network", "3g", "--source", "http://127.0.0.1:8080/img/{asset}.jpg"]) {
+            $0.has("--source") && $0.has("--video")
+        },
         // bench: the frame bench's options without --frames, the loading bench's with it.
         Refusal(command: "bench", option: "--frames-gesture", when: "without --frames", why: "it is the frame bench's gesture",
                 example: ["--frames-gesture", "GESTURE"]) { $0.has("--frames-gesture") && !$0.has("--frames") },
@@ -137,9 +148,15 @@ enum OptionAudit {
                 example: ["--disk-cache", "off"]) { $0.has("--disk-cache") && !$0.has("--network") && !$0.has("--frames") },
         Refusal(command: "bench", option: "--latency-ms", when: "with --network", why: "the network profile's round trip is the latency",
                 example: ["--network", "3g", "--latency-ms", "250"]) { $0.has("--latency-ms") && $0.has("--network") },
+        Refusal(command: "bench", option: "--http-timeout", when: "without --source", why: "it times HTTP fetches",
+                example: ["--network", "3g", "--http-timeout", "5"]) { $0.has("--http-timeout") && !$0.has("--source") },
+        Refusal(command: "bench", option: "--source", when: "with --frames", why: "the frame bench loads the files after --latency-ms",
+                example: ["--frames", "--source", "http://127.0.0.1:8080/img/{asset}.jpg"]) { $0.has("--source") && $0.has("--frames") },
         // sweep run: the disk cache needs a network.
         Refusal(command: "sweep run", option: "--disk-cache", when: "without --network", why: "the disk cache sits in front of a network",
                 example: ["--gestures", "GESTURES", "--out", "OUT", "--disk-cache", "off"]) { $0.has("--disk-cache") && !$0.has("--network") },
+        Refusal(command: "sweep run", option: "--http-timeout", when: "without --source", why: "it times HTTP fetches",
+                example: ["--gestures", "GESTURES", "--out", "OUT", "--http-timeout", "5"]) { $0.has("--http-timeout") && !$0.has("--source") },
     ]
 
     /// Throws the first refusal of `command` (`window`, `sweep run`) that `line` triggers.

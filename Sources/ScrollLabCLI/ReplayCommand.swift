@@ -34,6 +34,8 @@ struct ReplayCommand: ParsableCommand {
     @Flag(help: "Print each event as it happens, while the input is still being read.")
     var stream = false
 
+    @OptionGroup var real: RealSourceOptions
+
     @Option(help: ArgumentHelp("Render the replay into a video instead (.mp4, .webm or .gif, encoded by ffmpeg): every frame offscreen at its exact replay time, the same frames every run; no window or --headless needed.", valueName: "OUT"))
     var video: String?
 
@@ -50,6 +52,7 @@ struct ReplayCommand: ParsableCommand {
         guard fps.isFinite, (1...240).contains(fps) else { throw ValidationError("--fps must be between 1 and 240 (got \(fps))") }
         guard scale.isFinite, (0.25...4).contains(scale) else { throw ValidationError("--scale must be between 0.25 and 4 (got \(scale))") }
         if video != nil, scene.policy == .all { throw ValidationError("--video renders one policy: give --policy NAME") }
+        try real.validate(networks: scene.network == nil ? 0 : 1, http: [scene.http])
         if let video, ThisBuild.window != nil, !VideoEncoder.endings.contains((video as NSString).pathExtension.lowercased()) {
             throw ValidationError("--video must end in .mp4, .webm or .gif (got \(video))")
         }
@@ -84,10 +87,18 @@ struct ReplayCommand: ParsableCommand {
         let assetCount = scene.assets == nil ? GridSceneConfiguration().assetCount : files.count
         let start = folder?.start(assetCount: assetCount) ?? HeadlessDiskFolder.Start()
         var stored: Set<Int> = []
+        let external = real.external
         for (index, run) in runs.enumerated() {
             let options = run.options
-            let lab = options.assets == nil ? options.makeScene(diskEntries: start.entries, diskCorrupt: start.corrupt)
-                : options.makeScene(assetCount: files.count, photos: files, diskEntries: start.entries, diskCorrupt: start.corrupt)
+            // `--source`: this run's images from the server, on a client of its own.
+            let made = external.map { external in
+                var grid = options.gridConfiguration(assetCount: options.assets == nil ? GridSceneConfiguration().assetCount : files.count)
+                grid.diskCacheEntries = start.entries
+                grid.diskCacheCorrupt = start.corrupt
+                return external.made(for: grid)
+            }
+            let lab = options.assets == nil ? options.makeScene(imageSource: made?.source, diskEntries: start.entries, diskCorrupt: start.corrupt)
+                : options.makeScene(imageSource: made?.source, assetCount: files.count, photos: files, diskEntries: start.entries, diskCorrupt: start.corrupt)
             let first = index == 0
             let prints = first || run.phone != nil
             if prints { for line in lab.settingLines { emit(TraceLog.tagged(line, phone: run.phone).serialized) } }
@@ -109,6 +120,11 @@ struct ReplayCommand: ParsableCommand {
                 for event in kept { replay.push(event) }
             }
             let result = replay.finish()
+            if let made {
+                // The transfers the run cancelled end here, so every byte received is counted.
+                made.finish()
+                (lab as? GridScene)?.noteTrafficNow()
+            }
             stored.formUnion(lab.diskCacheAssets ?? [])
             var end: [(String, JSONValue)] = [
                 ("event", .string("end")), ("t", .number(result.endTime)), ("offset", .point(result.finalOffset)),
@@ -117,6 +133,7 @@ struct ReplayCommand: ParsableCommand {
             if let phone = run.phone { end.insert(("compare", .string(scene.compare[phone].name)), at: 1) }
             if !result.isSettled { end.append(("settled", .bool(false))) }
             end += lab.summary
+            if made != nil { end += external?.label ?? [] }
             emit(TraceLog.tagged(JSONValue.object(end), phone: run.phone).serialized)
         }
         folder?.store(stored.sorted())

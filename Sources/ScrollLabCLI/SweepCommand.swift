@@ -86,6 +86,7 @@ struct SweepCommand: ParsableCommand {
 
         @OptionGroup var phoneOptions: PhoneOptions
         @OptionGroup var clientFactors: SweepClientOptions
+        @OptionGroup var real: RealSourceOptions
 
         @Option(help: "Folder of images, as replay's --assets: the grid shows its image files, and under --network each moves its file's size (default: the bundled Assets/Images, found from the current directory or the executable; a network without them is refused).")
         var assets: String?
@@ -96,8 +97,11 @@ struct SweepCommand: ParsableCommand {
         func validate() throws {
             guard !gestures.isEmpty else { throw ValidationError("--gestures needs a folder (got an empty path)") }
             guard !out.isEmpty else { throw ValidationError("--out needs a file (got an empty path)") }
-            _ = try plan()
+            let plan = try plan()
             _ = try shardPart()
+            // `--source`: one network, the server's; one run at a time, so no two runs share its link.
+            let networks = plan.sources.filter { $0.network != nil }.count
+            try real.validate(networks: networks == plan.sources.count ? networks : 0, http: plan.httpVersions)
         }
 
         func plan() throws -> SweepPlan {
@@ -202,7 +206,7 @@ struct SweepCommand: ParsableCommand {
                 }
             }
             var sweep = SweepRun(plan: plan, gestures: files.map { $0.deletingPathExtension().lastPathComponent }, shard: shard,
-                                 workers: jobs ?? ProcessInfo.processInfo.activeProcessorCount, oracle: oracle,
+                                 workers: real.source != nil ? 1 : jobs ?? ProcessInfo.processInfo.activeProcessorCount, oracle: oracle,
                                  assetByteSizes: images.transferSizes, assetCount: images.assetCount, feed: feedFactors.feed?.feed)
             // Every gesture is read once before anything is written: a bad or empty file is refused as
             // `replay` refuses it, not found half-way. Its events' digest goes into its lines' `inputs`.
@@ -220,6 +224,7 @@ struct SweepCommand: ParsableCommand {
             let made: [String: String]
             do { made = try results.openForAppend() } catch { fail("scrolllab sweep: \(error.message)", code: error.code) }
             sweep.done = Set(made.keys)
+            sweep.external = real.external
             sweep.gestureDigests = digests
             opened.withLock { $0 = (results, sweep.done.count) }
             // `--disk-cache DIR`: every run starts with the folder's images as they were at the start.

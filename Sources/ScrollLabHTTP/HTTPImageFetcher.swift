@@ -104,6 +104,10 @@ package final class HTTPImageFetcher: NSObject, URLSessionDataDelegate, @uncheck
         var delivered: [Int: Int64] = [:]
         /// Tickets whose task is about to be made.
         var issuing: Set<Int> = []
+        /// Tasks cancelled by their load (not ended by a failure), by task identifier, until they end; and
+        /// the body bytes such tasks received in all.
+        var cancelled: Set<Int> = []
+        var cancelledBytes = 0
         /// How each fetch that ended with a body arrived (`DispatchTime` seconds), by ticket, until taken.
         var timings: [Int: TransferTiming] = [:]
     }
@@ -151,6 +155,9 @@ package final class HTTPImageFetcher: NSObject, URLSessionDataDelegate, @uncheck
 
     /// Body bytes received so far (cancelled and failed fetches included) and requests sent.
     package var traffic: (bytes: Int, requests: Int) { state.withLock { ($0.bytesReceived, $0.requests) } }
+
+    /// Body bytes received by fetches cancelled by `cancel(ticket:)` that have ended (part of `traffic`'s bytes).
+    package var cancelledBytes: Int { state.withLock { $0.cancelledBytes } }
 
     /// Fetches asset `asset` for `ticket`; `completion` runs once on the session's queue, unless cancelled.
     /// `priority` is the pipeline's: seconds until the image is needed (lower is sooner).
@@ -202,7 +209,8 @@ package final class HTTPImageFetcher: NSObject, URLSessionDataDelegate, @uncheck
         issuing.async { task.cancel() }
     }
 
-    private static func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
+    /// The wall clock the fetcher stamps with (`DispatchTime` seconds).
+    package static func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
 
     /// Stops the fetch of `ticket`; its completion will not run.
     package func cancel(ticket: Int) {
@@ -211,6 +219,7 @@ package final class HTTPImageFetcher: NSObject, URLSessionDataDelegate, @uncheck
             s.timings[ticket] = nil
             guard let task = s.tasks.removeValue(forKey: ticket) else { return nil }
             s.jobs[task.taskIdentifier] = nil
+            s.cancelled.insert(task.taskIdentifier)
             return task
         }
         if let task { stop(task) }
@@ -338,6 +347,7 @@ package final class HTTPImageFetcher: NSObject, URLSessionDataDelegate, @uncheck
         state.withLock { s in
             let delivered = s.delivered.removeValue(forKey: task.taskIdentifier) ?? 0
             if received > delivered { s.bytesReceived += Int(received - delivered) }
+            if s.cancelled.remove(task.taskIdentifier) != nil { s.cancelledBytes += Int(Swift.max(received, delivered)) }
         }
         guard var job = state.withLock({ $0.jobs[task.taskIdentifier] }) else { return }
         // A response the session ended without handing it over (a redirect without a Location, on Linux).

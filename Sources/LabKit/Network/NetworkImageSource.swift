@@ -22,7 +22,8 @@
 ///   lost request under HTTP/2 resets its stream only; HTTP/3's per-stream recovery is not modelled.)
 /// - **Body.** Every transfer receiving at a moment shares the downlink equally with the others
 ///   (TCP's fair share; slow start is not modelled). A load cancelled mid-transfer has still moved the
-///   bytes it received.
+///   bytes it received; under HTTP/1.1 its connection is closed (a response in flight cannot be stopped
+///   otherwise), so the next request pays a handshake (checked against a real server: docs/network.md).
 /// - **Decode.** The image decodes in `decodeCost` once its last byte is in; the connection is free
 ///   from that moment.
 /// - **Radio.** From the first request in flight to the last transfer's end the phone's radio is busy;
@@ -188,6 +189,9 @@ public struct NetworkImageSource: ImageSource, Sendable {
         }
         if let i = active.firstIndex(where: { $0.ticket == ticket }) {
             let t = active.remove(at: i)
+            // A request in flight cannot be taken back under HTTP/1.1: its connection is closed (URLSession
+            // and curl do so), and the next request opens one with a handshake. HTTP/2 resets the stream.
+            connections.gaveUp()
             switch t.phase {
             case let .receiving(bytes):
                 received(Int(bytes))

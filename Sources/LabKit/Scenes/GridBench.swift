@@ -18,6 +18,8 @@ public struct GridBench: Sendable {
     public var configuration: GridSceneConfiguration
     /// The replay clock.
     public var replay: HeadlessReplay
+    /// The runs' images from a real server instead of the model (nil: the model). The bounds stay the model's.
+    public var external: ExternalImageSource?
 
     /// A bench with the given scene settings.
     public init(configuration: GridSceneConfiguration = .init(), replay: HeadlessReplay = .init()) {
@@ -37,12 +39,17 @@ public struct GridBench: Sendable {
                     afterFrame: (GridScene, Double) -> Void = { _, _ in }) -> GridScene {
         var config = configuration
         config.policyVariant = variant
-        let scene = GridScene(configuration: config)
+        let made = external?.made(for: config)
+        let scene = GridScene(configuration: config, source: made?.source)
         // Streamed rather than `replay.run`: the callbacks are not kept (a sweep would only drop them).
         withoutActuallyEscaping(afterFrame) { afterFrame in
             let stream = HeadlessReplayStream(replay, scene: scene, onRecord: { _ in }, afterFrame: { afterFrame(scene, $0) })
             for event in events { stream.push(event) }
             _ = stream.finish()
+        }
+        if let made {
+            made.finish()
+            scene.noteTrafficNow()
         }
         return scene
     }

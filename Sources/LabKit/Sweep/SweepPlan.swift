@@ -95,16 +95,19 @@ public struct SweepPlan: Sendable {
     /// The disk cache under a network: `disk` false for none, else one holding `diskEntries` at the
     /// start (`--disk-cache DIR`; `diskCorrupt`: the folder's entries found torn or corrupt); `stored` gets the assets it holds at the end. `assetCount`: the
     /// grid's distinct images (nil: the bundled grid's). Under a network the line ends with
-    /// `imageBytesMean`, the mean bytes of the images it moved.
+    /// `imageBytesMean`, the mean bytes of the images it moved. `external`: the images from a real server
+    /// (its label ends the line).
     public static func run(_ configuration: Configuration, gesture: String, events: [PointerEvent],
                            assetByteSizes: [Int], assetCount: Int? = nil, oracle: Bool, feed: Feed? = nil, disk: Bool = true,
-                           diskEntries: [Int] = [], diskCorrupt: [Int] = [], stored: ([Int]) -> Void = { _ in }) -> JSONValue {
+                           diskEntries: [Int] = [], diskCorrupt: [Int] = [], external: ExternalImageSource? = nil,
+                           stored: ([Int]) -> Void = { _ in }) -> JSONValue {
         var condition = configuration
         condition.diskCache = disk
         var grid = condition.gridConfiguration(assetByteSizes: assetByteSizes, feed: feed, assetCount: assetCount)
         grid.diskCacheEntries = diskEntries
         grid.diskCacheCorrupt = diskCorrupt
-        let bench = GridBench(configuration: grid, replay: condition.replayClock)
+        var bench = GridBench(configuration: grid, replay: condition.replayClock)
+        bench.external = external
         let scene = bench.run(events, variant: configuration.variant)
         stored(scene.diskCacheAssets ?? [])
         var line: [(String, JSONValue)] = [("id", .string(id(configuration, gesture: gesture))), ("gesture", .string(gesture))]
@@ -115,6 +118,7 @@ public struct SweepPlan: Sendable {
             line.append(("oracleBlankTileSeconds", .number(bench.oracle(events, variant: configuration.variant).blankTileSeconds)))
         }
         if let mean = grid.imageBytesMean { line.append(("imageBytesMean", .int(mean))) }
+        line += external?.label ?? []
         return .object(line)
     }
 }

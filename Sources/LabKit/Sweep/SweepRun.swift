@@ -51,6 +51,8 @@ public struct SweepRun: Sendable {
     /// The feed every run scrolls (nil: the bundled grid).
     public var feed: Feed?
     public var disk: Disk
+    /// Every run's images from a real server instead of the model (nil: the model).
+    public var external: ExternalImageSource?
     /// Each gesture's events' digest when the command has it already (read once before the sweep); the
     /// rest are taken from the events as they are run.
     public var gestureDigests: [String: UInt64] = [:]
@@ -91,7 +93,7 @@ public struct SweepRun: Sendable {
                      stored: ([Int]) -> Void = { _ in }) -> JSONValue {
         let line = SweepPlan.run(condition, gesture: gesture, events: events, assetByteSizes: assetByteSizes, assetCount: assetCount,
                                  oracle: oracle, feed: feed, disk: disk.isOn, diskEntries: disk.entries, diskCorrupt: disk.corrupt,
-                                 stored: stored)
+                                 external: external, stored: stored)
         guard case var .object(pairs) = line else { return line }
         // After the id and the gesture: what the result was made from.
         pairs.insert(("inputs", .string(inputs ?? self.inputs.line(gesture: SweepInputs.digest(events)))), at: Swift.min(2, pairs.count))

@@ -192,7 +192,9 @@ final class ImageLoader {
         case .files: break
         case let .virtualClock(model): return model.traffic   // the model's own disk, as headless
         case let .modelled(model): t = model.traffic
-        case let .http(fetcher): (t.networkBytes, t.requests) = fetcher.traffic
+        case let .http(fetcher):
+            (t.networkBytes, t.requests) = fetcher.traffic
+            t.cancelledBytes = fetcher.cancelledBytes   // part of wastedBytes, as headless over --source
         }
         t.diskHits = diskHits
         t.diskCorrupt = disk?.corruptCount ?? 0
@@ -347,10 +349,7 @@ final class ImageLoader {
     private func httpTiming(of ticket: LoadTicket, time: Double) -> TransferTiming? {
         guard case let .http(fetcher) = route, let (startTime, startWall) = fetchStarts.removeValue(forKey: ticket.id),
               let wall = fetcher.takeTiming(ticket: ticket.id) else { return nil }
-        let nowWall = Self.now()
-        let scale = nowWall > startWall ? (time - startTime) / (nowWall - startWall) : 1
-        func onClock(_ t: Double) -> Double { Swift.min(time, Swift.max(startTime, startTime + (t - startWall) * scale)) }
-        return TransferTiming(firstByte: onClock(wall.firstByte), lastByte: onClock(wall.lastByte), bytes: wall.bytes)
+        return FetchSpan(startTime: startTime, startWall: startWall, endTime: time, endWall: Self.now()).place(wall)
     }
 
     /// Drops `ticket`: a fetch is cancelled, a queued decode skipped, a finished one freed, a ready one withdrawn.

@@ -82,6 +82,24 @@ import ScrollKitTestSupport
         #expect(s.traffic.cancelledBytes == 9750 && s.traffic.networkBytes == 9750 + 25_000)
     }
 
+    /// A request in flight cannot be taken back under HTTP/1.1: cancelling it closes its connection (as
+    /// URLSession and curl do against `serve`), so the next request opens one with a handshake. HTTP/2
+    /// resets the stream and keeps the connection.
+    @Test func aCancelledRequestClosesItsConnectionUnderHTTP11Only() {
+        for version in [HTTPVersion.http1_1, .http2] {
+            var s = NetworkImageSource(profile: .threeG, defaultBytes: 25_000, decodeCost: 0.006, connectionsPerHost: 4, httpVersion: version)
+            s.begin(LoadTicket(id: 1, key: ImageKey(asset: 0)), time: 0)
+            _ = drain(&s)
+            s.begin(LoadTicket(id: 2, key: ImageKey(asset: 1)), time: 5)
+            #expect(s.nextCompletion(upTo: 5.1) == nil)
+            s.cancel(LoadTicket(id: 2, key: ImageKey(asset: 1)))
+            s.begin(LoadTicket(id: 3, key: ImageKey(asset: 2)), time: 6)
+            let third = drain(&s)
+            let handshakes = version == .http1_1 ? 2.0 : 1.0
+            #expect(abs((third.first?.timing?.firstByte ?? 0) - (6 + upload + handshakes * p.roundTrip)) < 1e-9, "\(version)")
+        }
+    }
+
     /// An entry found torn or corrupt at the start (`--disk-cache DIR`): its first load counts it and goes
     /// to the network; the image fetched is then a disk hit. A good entry is a hit at once.
     @Test func aCorruptEntryIsCountedOnceAndFetchedAgain() {

@@ -1,0 +1,72 @@
+"""`bench` and `sweep run` with `--source` (B-HTTP-2): the policies' rows and a sweep's lines against a
+real `scrolllab serve --network 3g`, one short gesture.
+
+- bench --json: a row per policy and the bounds, each ending with "realNetwork"; the policies' bytes
+  together are the server's (a policy that never cancels, and one that defers).
+- sweep run: one line per configuration with the modelled line's keys and "realNetwork", its bytes the
+  server's; a sweep asked for two profiles with --source is refused (exit 64).
+"""
+
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.dirname(__file__))
+from windowlib import check
+
+binary, out = os.path.abspath(sys.argv[1]), sys.argv[2]
+here = os.path.dirname(os.path.abspath(__file__))
+folder = os.path.join(out, "http-batch-gestures")
+os.makedirs(folder, exist_ok=True)
+shutil.copy(os.path.join(here, "..", "..", "Assets", "Gestures", "single-fling.jsonl"), folder)
+
+
+def serve():
+    p = subprocess.Popen([binary, "serve", "--port", "0", "--network", "3g"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    return p, json.loads(p.stdout.readline())["source"]
+
+
+def served(p):
+    p.send_signal(signal.SIGTERM)
+    rest, _ = p.communicate(timeout=10)
+    return sum(json.loads(l)["bytes"] for l in rest.splitlines() if '"request"' in l)
+
+
+# bench: two policies' rows over the server, one after the other.
+server, url = serve()
+done = subprocess.run([binary, "bench", "--gestures", folder, "--network", "3g", "--source", url, "--policies", "flutter,deferred", "--json"],
+                      capture_output=True, text=True, timeout=120)
+total = served(server)
+rows = [json.loads(l) for l in done.stdout.splitlines() if l.strip()]
+check(done.returncode == 0 and [r["policy"] for r in rows][:2] == ["flutter", "deferred"],
+      "bench --source: exit 0, a row per policy then the bounds (%s)" % done.stderr.strip()[:200])
+check(all(r.get("realNetwork", {}).get("source") == "http" for r in rows), "every row says the network was real")
+moved = sum(r["networkBytes"] for r in rows[:2])
+check(moved == total, "the rows' bytes are the server's: %d, served %d" % (moved, total))
+check(all(r["failedLoads"] == 0 and r["loadsCompleted"] > 0 for r in rows[:2]), "every load of each row came")
+
+# sweep run: one configuration, its line against the modelled one's.
+server, url = serve()
+results = os.path.join(out, "http-batch-sweep.jsonl")
+if os.path.exists(results):
+    os.remove(results)
+done = subprocess.run([binary, "sweep", "run", "--gestures", folder, "--policies", "flutter", "--network", "3g", "--source", url,
+                       "--out", results], capture_output=True, text=True, timeout=120)
+total = served(server)
+lines = [json.loads(l) for l in open(results)] if os.path.exists(results) else []
+check(done.returncode == 0 and len(lines) == 1, "sweep run --source: exit 0, one line (%s)" % done.stderr.strip()[:200])
+modelled = os.path.join(out, "http-batch-model.jsonl")
+if os.path.exists(modelled):
+    os.remove(modelled)
+subprocess.run([binary, "sweep", "run", "--gestures", folder, "--policies", "flutter", "--network", "3g", "--out", modelled],
+               capture_output=True, text=True, timeout=60)
+model = json.loads(open(modelled).readline())
+check(list(lines[0])[:-1] == list(model), "the modelled line's keys, in order, then realNetwork (%s)" % list(lines[0])[-1])
+check(lines[0]["networkBytes"] == total, "the line's bytes are the server's: %d, served %d" % (lines[0]["networkBytes"], total))
+done = subprocess.run([binary, "sweep", "run", "--gestures", folder, "--network", "3g,edge", "--source", url, "--out", results],
+                      capture_output=True, text=True, timeout=60)
+check(done.returncode == 64 and "--source needs --network PROFILE, one profile" in done.stderr, "two profiles with --source: exit 64")
+print("bench and sweep run over a real server: real bytes, labelled lines")

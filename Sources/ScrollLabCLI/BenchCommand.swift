@@ -221,7 +221,7 @@ struct BenchCommand: ParsableCommand {
             }
             var profileRows: [[GridBenchRow]] = []
             for (name, events) in gestures {
-                let rows = bench.rows(events, policies: variants, diskAssets: &stored)
+                let (rows, oracles) = bench.rowsAndOracles(events, policies: variants, diskAssets: &stored)
                 profileRows.append(rows)
                 if profile == nil { panels.append(BenchPlotPanel(gesture: name, rows: rows)) }
                 if !printsTables {
@@ -238,7 +238,8 @@ struct BenchCommand: ParsableCommand {
                 } else {
                     output.line("")
                     output.line(Self.table(gesture: name, rows: rows, traffic: profile != nil, phone: !condition.phone.isDefault))
-                    output.line(Self.bracket(bench.oracle(events, variant: variants.first { !$0.isShipped } ?? variants[0])))
+                    let bracketed = variants.first { !$0.isShipped } ?? variants[0]
+                    output.line(Self.bracket(oracles[GridBench.pipeline(of: bracketed)] ?? bench.oracle(events, variant: bracketed)))
                 }
             }
             if let profile {

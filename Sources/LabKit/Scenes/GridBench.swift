@@ -96,12 +96,24 @@ public struct GridBench: Sendable {
     /// screen of the frame before it (the view was at rest), on the replay's own `ModelClock`. Only up to `fillSpan` after the first frame:
     /// by then the oracle has every image in (no key's earliest finish is later), so finer frames change nothing.
     public func oracleScreens(_ events: [PointerEvent]) -> OracleScreens {
+        var collector = ScreenCollector(self)
+        let scene = run(events, policy: .eager) { collector.frame($0, time: $1) }
+        return collector.screens(of: scene)
+    }
+
+    /// Collects the oracle's screens from the frames of an Eager replay on the shared pipeline, as it runs
+    /// (`oracleScreens(_:)`; the bench's own Eager row is that replay).
+    struct ScreenCollector {
+        let clock: ModelClock
+        let span: Double
         var frames: [BlankTimeOracle.Frame] = []
-        var config = configuration
-        config.policyVariant = PolicyVariant(.eager)
-        let clock = ModelClock(rate: replay.frameRate)
-        let span = fillSpan
-        let scene = GridBench(configuration: config, replay: replay).run(events, policy: .eager) { scene, time in
+
+        init(_ bench: GridBench) {
+            clock = ModelClock(rate: bench.replay.frameRate)
+            span = bench.fillSpan
+        }
+
+        mutating func frame(_ scene: GridScene, time: Double) {
             if let last = frames.last, let first = frames.first {
                 for skipped in clock.times(after: last.time, before: Swift.min(time, first.time + span)) {
                     frames.append(.init(time: skipped, visibleItems: last.visibleItems))
@@ -110,10 +122,14 @@ public struct GridBench: Sendable {
             // Frames carry each visible item's image (the oracle's item i shows image i % assetCount).
             frames.append(.init(time: time, visibleItems: scene.visibleItems.map { scene.itemImages.key(of: $0).asset }))
         }
-        let start: (time: Double, visibleItems: [Int]) = scene.startScreen.map { ($0.time, $0.visibleItems.map { scene.itemImages.key(of: $0).asset }) }
-            ?? (frames.first?.time ?? 0, frames.first?.visibleItems ?? [])
-        if frames.first?.time != start.time { frames.insert(.init(time: start.time, visibleItems: start.visibleItems), at: 0) }
-        return OracleScreens(startTime: start.time, frames: frames)
+
+        func screens(of scene: GridScene) -> OracleScreens {
+            var frames = frames
+            let start: (time: Double, visibleItems: [Int]) = scene.startScreen.map { ($0.time, $0.visibleItems.map { scene.itemImages.key(of: $0).asset }) }
+                ?? (frames.first?.time ?? 0, frames.first?.visibleItems ?? [])
+            if frames.first?.time != start.time { frames.insert(.init(time: start.time, visibleItems: start.visibleItems), at: 0) }
+            return OracleScreens(startTime: start.time, frames: frames)
+        }
     }
 
     /// The network's limits for the oracle (nil without a network): HTTP/1.1's `connections`, the first
@@ -162,10 +178,29 @@ public struct GridBench: Sendable {
 
     /// The rows; `diskAssets` gains the assets each run's disk cache holds at its end.
     public func rows(_ events: [PointerEvent], policies: [PolicyVariant] = PolicyVariant.shared, diskAssets: inout Set<Int>) -> [GridBenchRow] {
+        rowsAndOracles(events, policies: policies, diskAssets: &diskAssets).rows
+    }
+
+    /// The pipeline whose oracle bounds `variant`'s row: its own for a `@shipped` variant, else the shared
+    /// one (named by Eager).
+    public static func pipeline(of variant: PolicyVariant) -> PolicyVariant {
+        variant.isShipped ? variant : PolicyVariant(.eager)
+    }
+
+    /// The rows, and the oracle of each pipeline among them by `pipeline(of:)` (what `oracle(_:variant:)`
+    /// gives for it, from the same replay).
+    public func rowsAndOracles(_ events: [PointerEvent], policies: [PolicyVariant] = PolicyVariant.shared,
+                               diskAssets: inout Set<Int>) -> (rows: [GridBenchRow], oracles: [PolicyVariant: BlankTimeOracle]) {
+        var oracles: [PolicyVariant: BlankTimeOracle] = [:]
         var rows: [GridBenchRow] = []
         var minLoads = 0
+        // The oracle's screens come from the Eager row's replay when there is one (the same replay).
+        var collector = ScreenCollector(self)
+        var eagerScreens: OracleScreens?
         for variant in policies {
-            let scene = run(events, variant: variant)
+            let isEager = eagerScreens == nil && variant == PolicyVariant(.eager)
+            let scene = isEager ? run(events, variant: variant) { collector.frame($0, time: $1) } : run(events, variant: variant)
+            if isEager { eagerScreens = collector.screens(of: scene) }
             diskAssets.formUnion(scene.diskCacheAssets ?? [])
             rows.append(GridBenchRow(policy: variant.name, metrics: scene.metrics))
             minLoads = scene.boundMinLoads
@@ -177,16 +212,17 @@ public struct GridBench: Sendable {
         var pipelines: [PolicyVariant] = []
         if policies.contains(where: { !$0.isShipped }) || policies.isEmpty { pipelines.append(PolicyVariant(.eager)) }
         pipelines += policies.filter(\.isShipped)
-        let screens = oracleScreens(events)
+        let screens = eagerScreens ?? oracleScreens(events)
         for variant in pipelines {
             let bound = oracle(screens: screens, variant: variant)
+            oracles[variant] = bound
             var oracle = LoadMetrics()
             oracle.loadsIssued = bound.loads
             oracle.loadsCompleted = bound.loads
             oracle.blankTileSeconds = bound.blankTileSeconds
             rows.append(GridBenchRow(policy: Self.oracleName(variant), metrics: oracle, hasTiming: true, hasSettle: false, hasMemory: false))
         }
-        return rows
+        return (rows, oracles)
     }
 
     /// The oracle row's name for `variant`'s pipeline: `bound-oracle` for the shared one,

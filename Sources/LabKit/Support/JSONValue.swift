@@ -38,34 +38,36 @@ public indirect enum JSONValue: Equatable, Sendable {
     }
 
     /// Compact JSON text on one line. Numbers are rounded to 6 decimals; NaN and infinities become `null`.
+    /// Written as UTF-8 bytes, then made a string once (a result line has a hundred keys and values).
     public var serialized: String {
-        var out = ""
+        var out: [UInt8] = []
+        out.reserveCapacity(1024)
         write(to: &out)
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
-    private func write(to out: inout String) {
+    private func write(to out: inout [UInt8]) {
         switch self {
-        case .null: out += "null"
-        case let .bool(b): out += b ? "true" : "false"
-        case let .number(n): out += JSONValue.format(n)
+        case .null: out += "null".utf8
+        case let .bool(b): out += (b ? "true" : "false").utf8
+        case let .number(n): out += JSONValue.format(n).utf8
         case let .string(s): JSONValue.writeString(s, to: &out)
         case let .array(items):
-            out += "["
+            out.append(UInt8(ascii: "["))
             for (i, item) in items.enumerated() {
-                if i > 0 { out += "," }
+                if i > 0 { out.append(UInt8(ascii: ",")) }
                 item.write(to: &out)
             }
-            out += "]"
+            out.append(UInt8(ascii: "]"))
         case let .object(pairs):
-            out += "{"
+            out.append(UInt8(ascii: "{"))
             for (i, pair) in pairs.enumerated() {
-                if i > 0 { out += "," }
+                if i > 0 { out.append(UInt8(ascii: ",")) }
                 JSONValue.writeString(pair.0, to: &out)
-                out += ":"
+                out.append(UInt8(ascii: ":"))
                 pair.1.write(to: &out)
             }
-            out += "}"
+            out.append(UInt8(ascii: "}"))
         }
     }
 
@@ -80,24 +82,32 @@ public indirect enum JSONValue: Equatable, Sendable {
         return "\(rounded)"
     }
 
-    private static func writeString(_ s: String, to out: inout String) {
-        out += "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
+    /// A JSON string: `"`, `\\`, newline, return and tab escaped as such, other control characters as
+    /// `\u00xx`; every other byte as it is (UTF-8 stays UTF-8).
+    private static func writeString(_ s: String, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        var s = s
+        s.withUTF8 { bytes in
+            // Most strings (keys, ids, names) need no escape: appended whole.
+            guard bytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
+                out.append(contentsOf: bytes)
+                return
+            }
+            for byte in bytes {
+                switch byte {
+                case UInt8(ascii: "\""): out += "\\\"".utf8
+                case UInt8(ascii: "\\"): out += "\\\\".utf8
+                case UInt8(ascii: "\n"): out += "\\n".utf8
+                case UInt8(ascii: "\r"): out += "\\r".utf8
+                case UInt8(ascii: "\t"): out += "\\t".utf8
+                case ..<0x20:
+                    let hex = String(byte, radix: 16)
+                    out += ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8
+                default:
+                    out.append(byte)
                 }
             }
         }
-        out += "\""
+        out.append(UInt8(ascii: "\""))
     }
 }

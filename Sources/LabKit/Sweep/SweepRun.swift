@@ -113,6 +113,9 @@ public struct SweepRun: Sendable {
         let stored = Mutex(Set<Int>())
         let keeps = disk.keepsStored
         let shared = inputs
+        // Each configuration and its id's first part, worked out once for every gesture.
+        let configurations = plan.configurations
+        let prefixes = configurations.map { $0.id + "|" }
         withoutActuallyEscaping(events) { events in withoutActuallyEscaping(write) { write in perform(threads) { _ in
             while true {
                 let k: Int? = next.withLock { n in
@@ -121,7 +124,7 @@ public struct SweepRun: Sendable {
                 }
                 guard let k, failure.withLock({ $0 == nil }) else { return }
                 let name = gestures[k]
-                let todo = pending(name)
+                let todo = configurations.indices.filter { !done.contains(prefixes[$0] + name) }.map { configurations[$0] }
                 guard !todo.isEmpty else { continue }
                 do throws(Failure) {
                     let gesture = try events(k)

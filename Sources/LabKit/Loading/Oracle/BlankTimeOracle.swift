@@ -173,7 +173,7 @@ public struct BlankTimeOracle: Hashable, Sendable {
         // cost[k][i]: key k's blank if it finishes at the i-th position's time.
         var cost = Array(repeating: Array(repeating: 0.0, count: n), count: n)
         for (row, key) in keys.enumerated() {
-            let uses = needs.uses[key]!
+            let uses = needs.uses[key]
             var u = 0, blank = 0.0
             for i in 0..<n {
                 let finish = finishes[i]
@@ -189,26 +189,28 @@ public struct BlankTimeOracle: Hashable, Sendable {
 
     // MARK: Achievable schedules
 
-    /// Residency of each key: [finish, evicted] intervals; a key shows in a frame inside one.
+    /// Residency of each key: [finish, evicted] intervals; a key shows in a frame inside one. By key
+    /// (0 ..< the asset count), as every table of the schedules: no hashing on their paths.
     struct Residency {
-        var intervals: [Int: [(finish: Double, evicted: Double)]] = [:]
+        var intervals: [[(finish: Double, evicted: Double)]]
         var loads = 0
 
+        init(keys: Int) { intervals = Array(repeating: [], count: keys) }
+
         mutating func load(_ key: Int, finish: Double) {
-            intervals[key, default: []].append((finish, .infinity))
+            intervals[key].append((finish, .infinity))
             loads += 1
         }
 
         mutating func evict(_ key: Int, at time: Double) {
-            guard var list = intervals[key], !list.isEmpty else { return }
-            list[list.count - 1].evicted = time
-            intervals[key] = list
+            guard !intervals[key].isEmpty else { return }
+            intervals[key][intervals[key].count - 1].evicted = time
         }
 
         func blank(_ needs: Needs) -> Double {
             var total = 0.0
             for key in needs.keys {
-                let uses = needs.uses[key]!, list = intervals[key] ?? []
+                let uses = needs.uses[key], list = intervals[key]
                 for use in uses where !list.contains(where: { $0.finish <= use.time && use.time <= $0.evicted }) {
                     total += use.weight
                 }
@@ -218,8 +220,9 @@ public struct BlankTimeOracle: Hashable, Sendable {
     }
 
     static func aggressive(_ needs: Needs, start: Double, duration: Double, slots: Int, capacity: Int) -> Schedule {
-        var residency = Residency()
-        var resident: [Int: Double] = [:]           // key → finish time (in flight while finish > now)
+        var residency = Residency(keys: needs.uses.count)
+        var resident = Array(repeating: Double?.none, count: needs.uses.count)   // key → finish time (in flight while finish > now)
+        var residentCount = 0
         var slotFree = Array(repeating: start, count: slots)
         var times = needs.times.filter { $0 >= start }
         if times.first != start { times.insert(start, at: 0) }
@@ -237,19 +240,22 @@ public struct BlankTimeOracle: Hashable, Sendable {
                     if best == nil || (t, key) < best! { best = (t, key) }
                 }
                 guard let candidate = best else { break }
-                if resident.count >= capacity {
+                if residentCount >= capacity {
                     // The finished key needed furthest ahead (after now), if after the candidate.
                     var victim: (time: Double, key: Int)?
-                    for (key, finish) in resident where finish <= now {
+                    for key in resident.indices {
+                        guard let finish = resident[key], finish <= now else { continue }
                         let t = needs.nextUse(of: key, after: now) ?? .infinity
                         if victim == nil || (t, -key) > (victim!.time, -victim!.key) { victim = (t, key) }
                     }
                     guard let v = victim, v.time > candidate.time else { break }
                     resident[v.key] = nil
+                    residentCount -= 1
                     residency.evict(v.key, at: now)
                 }
                 let finish = now + duration
                 resident[candidate.key] = finish
+                residentCount += 1
                 residency.load(candidate.key, finish: finish)
                 slotFree[s] = finish
                 if !pending.contains(finish) {
@@ -266,24 +272,32 @@ public struct BlankTimeOracle: Hashable, Sendable {
         // Belady's demand paging over the reference string (each screen's keys in key order).
         var references: [(key: Int, time: Double)] = []
         for (time, keys) in needs.screens { for key in keys { references.append((key, time)) } }
+        let keys = needs.uses.count
         var nextPosition = Array(repeating: Int.max, count: references.count)
-        var seen: [Int: Int] = [:]
+        var seen = Array(repeating: Int.max, count: keys)
         for p in references.indices.reversed() {
-            nextPosition[p] = seen[references[p].key] ?? Int.max
+            nextPosition[p] = seen[references[p].key]
             seen[references[p].key] = p
         }
-        var cached: [Int: Int] = [:]                 // key → its next reference position
-        var lastUseTime: [Int: Double] = [:]
-        var residency = Residency()
-        var finishOf: [Int: Double] = [:]
+        var cached = Array(repeating: Int?.none, count: keys)   // key → its next reference position
+        var cachedCount = 0
+        var lastUseTime = Array(repeating: Double?.none, count: keys)
+        var residency = Residency(keys: keys)
+        var finishOf = Array(repeating: Double?.none, count: keys)
         var slotFree = Array(repeating: start, count: slots)
         var previousStart = start
         for (p, ref) in references.enumerated() {
             if cached[ref.key] == nil {
                 var begin = Swift.max(previousStart, slotFree.min()!)
-                if cached.count >= capacity {
-                    let victim = cached.max { ($0.value, -$0.key) < ($1.value, -$1.key) }!.key
+                if cachedCount >= capacity {
+                    // The cached key referenced furthest ahead (the lowest key of a tie).
+                    var victim = -1, furthest = Int.min
+                    for key in cached.indices {
+                        guard let next = cached[key] else { continue }
+                        if victim < 0 || (next, -key) > (furthest, -victim) { (victim, furthest) = (key, next) }
+                    }
                     cached[victim] = nil
+                    cachedCount -= 1
                     begin = Swift.max(begin, lastUseTime[victim] ?? start, finishOf[victim] ?? start)
                     residency.evict(victim, at: begin)
                 }
@@ -293,6 +307,7 @@ public struct BlankTimeOracle: Hashable, Sendable {
                 previousStart = begin
                 finishOf[ref.key] = finish
                 residency.load(ref.key, finish: finish)
+                cachedCount += 1
             }
             cached[ref.key] = nextPosition[p]
             lastUseTime[ref.key] = ref.time
@@ -307,33 +322,45 @@ extension BlankTimeOracle {
         struct Use { var time: Double; var weight: Double }
         /// Keys with at least one use, ascending.
         var keys: [Int] = []
-        var uses: [Int: [Use]] = [:]
+        /// By key, 0 ..< the asset count (empty for a key never on screen).
+        var uses: [[Use]]
         /// Each screen that lasts: its time and its keys, ascending.
         var screens: [(time: Double, keys: [Int])] = []
         var times: [Double] { screens.map(\.time) }
 
         init(frames: [Frame], assetCount: Int) {
+            uses = Array(repeating: [], count: assetCount)
+            var screenKeys: [Int] = []
             for (i, frame) in frames.enumerated() where i + 1 < frames.count {
                 let dt = frames[i + 1].time - frame.time
-                guard dt > 0, dt.isFinite else { continue }
-                var count: [Int: Int] = [:]
-                for item in frame.visibleItems { count[((item % assetCount) + assetCount) % assetCount, default: 0] += 1 }
-                guard !count.isEmpty else { continue }
-                for (key, n) in count { uses[key, default: []].append(Use(time: frame.time, weight: Double(n) * dt)) }
-                screens.append((frame.time, count.keys.sorted()))
+                guard dt > 0, dt.isFinite, !frame.visibleItems.isEmpty else { continue }
+                // The screen's keys, ascending, each with the tiles showing it.
+                screenKeys.removeAll(keepingCapacity: true)
+                for item in frame.visibleItems { screenKeys.append(((item % assetCount) + assetCount) % assetCount) }
+                screenKeys.sort()
+                var distinct: [Int] = []
+                var k = 0
+                while k < screenKeys.count {
+                    let key = screenKeys[k]
+                    var n = 0
+                    while k < screenKeys.count, screenKeys[k] == key { n += 1; k += 1 }
+                    uses[key].append(Use(time: frame.time, weight: Double(n) * dt))
+                    distinct.append(key)
+                }
+                screens.append((frame.time, distinct))
             }
-            keys = uses.keys.sorted()
+            keys = uses.indices.filter { !uses[$0].isEmpty }
         }
 
         func nextUse(of key: Int, atOrAfter time: Double) -> Double? {
-            guard let list = uses[key] else { return nil }
+            let list = uses[key]
             var lo = 0, hi = list.count
             while lo < hi { let mid = (lo + hi) / 2; if list[mid].time < time { lo = mid + 1 } else { hi = mid } }
             return lo < list.count ? list[lo].time : nil
         }
 
         func nextUse(of key: Int, after time: Double) -> Double? {
-            guard let list = uses[key] else { return nil }
+            let list = uses[key]
             var lo = 0, hi = list.count
             while lo < hi { let mid = (lo + hi) / 2; if list[mid].time <= time { lo = mid + 1 } else { hi = mid } }
             return lo < list.count ? list[lo].time : nil

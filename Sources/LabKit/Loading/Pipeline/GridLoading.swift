@@ -25,6 +25,8 @@ struct GridLoading {
     /// The context the policy decides on: its scroll state is refreshed and the grid's and the caches'
     /// state lent to it for each decision (`decide`); between decisions it holds none of them.
     var context: LoadingContext
+    /// The scroll view's deceleration rate the context's time constant was worked out for (NaN: none yet).
+    var contextDecelerationRate = Double.nan
     /// Reused storage, so a steady frame allocates nothing.
     var scratch = LoadingScratch()
     /// When the scene started (its first event or frame), nil before; and the items on screen then.
@@ -198,7 +200,11 @@ struct GridLoading {
         context.timeAfterLastByte = pipeline.link.timeAfterLastByte
         context.maxConcurrentLoads = pipeline.maxConcurrent
         context.httpRoundTrip = pipeline.source.httpRoundTrip
-        context.decelerationTimeConstant = DecelerationForecast.timeConstant(decelerationRate: scrollView.decelerationRate.clampedValue)
+        let rate = scrollView.decelerationRate.clampedValue
+        if rate != contextDecelerationRate {
+            context.decelerationTimeConstant = DecelerationForecast.timeConstant(decelerationRate: rate)
+            contextDecelerationRate = rate
+        }
         if case let .willEndDragging(velocity, target) = trigger {
             context.motion = scrollView.forecast(withVelocity: velocity, target: target)
         } else {

@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# Replay's speed in real time per core (issue 58): `sweep run --jobs 1` over 200 sessions of each kind and
+# `bench` with its oracle rows, CPU seconds (user + sys, /usr/bin/time) against the seconds of gesture
+# they replay.
+#
+#   Benchmarks/replay-speed.sh BIN… [-- WORKDIR]
+#
+# Run from the repository's root. Several binaries run in alternation, each command once per binary in
+# turn (ROUNDS=N rounds, default 1), so they share the machine's conditions. The populations: `gestures
+# generate` with seed 43, 200 sessions each of mixed, flings and read, and an imported capture: 200
+# mixed sessions of seed 44 written as one Android getevent capture (Benchmarks/gestures_to_getevent.py)
+# and read back by `gestures import` (one file per touch: 5775 files). Real time: each session's span
+# (first sample to last) × the runs made of it (every policy: 11); for the import, the spans of the
+# sessions it was made from × 11; for bench, the bundled grid gestures' spans × its 11 policy rows (its
+# oracle rows are extra work, not extra time).
+set -euo pipefail
+bins=()
+while [ $# -gt 0 ] && [ "$1" != -- ]; do bins+=("$(realpath "$1")"); shift; done
+[ "${1:-}" = -- ] && shift
+work=${1:-.build/replay-speed}
+[ ${#bins[@]} -gt 0 ] || { echo "usage: $0 BIN… [-- WORKDIR]" >&2; exit 64; }
+root=$PWD
+mkdir -p "$work"
+gen=${bins[0]}
+
+span() { # folders… → the sum of their gesture files' spans in seconds
+  python3 - "$@" <<'EOF'
+import glob, json, os, sys
+total = 0.0
+for d in sys.argv[1:]:
+    for p in sorted(glob.glob(os.path.join(d, "*.jsonl"))):
+        ts = [json.loads(l)["t_ms"] for l in open(p) if l.strip()]
+        total += (max(ts) - min(ts)) / 1000
+print("%.3f" % total)
+EOF
+}
+
+for kind in mixed flings read; do
+  [ -d "$work/pop-$kind" ] || "$gen" gestures generate --kind $kind --count 200 --seed 43 --out "$work/pop-$kind" >/dev/null
+done
+if [ ! -d "$work/pop-imported" ]; then
+  "$gen" gestures generate --kind mixed --count 200 --seed 44 --out "$work/src-imported" >/dev/null
+  python3 Benchmarks/gestures_to_getevent.py "$work"/src-imported/*.jsonl > "$work/capture.txt"
+  "$gen" gestures import "$work/capture.txt" --max-x 1079 --max-y 2399 --density 2.625 --out "$work/pop-imported" >/dev/null 2>&1
+  rm "$work/capture.txt"
+fi
+declare -A seconds
+for kind in mixed flings read; do seconds[$kind]=$(span "$work/pop-$kind"); done
+seconds[imported]=$(span "$work/src-imported")
+bench_dir=$work/bench-gestures
+mkdir -p "$bench_dir"
+for g in Assets/Gestures/*.jsonl; do case $(basename "$g") in pager-*) ;; *) cp "$g" "$bench_dir/" ;; esac; done
+seconds[bench]=$(span "$bench_dir")
+
+cpu() { # command… → user + sys CPU seconds
+  local t; t=$(mktemp)
+  /usr/bin/time -f '%U %S' -o "$t" "$@" >/dev/null 2>&1
+  awk '{ printf "%.3f", $1 + $2 }' "$t"; rm -f "$t"
+}
+
+policies=$("${bins[0]}" bench --gestures "$bench_dir" --json | python3 -c 'import json, sys; print(len({json.loads(l)["policy"] for l in sys.stdin} - {"bound-min-loads", "bound-oracle"}))')
+printf '%-9s %-40s %10s %8s %10s\n' kind binary "replayed s" "CPU s" "× per core"
+for round in $(seq 1 "${ROUNDS:-1}"); do
+  for kind in mixed flings read imported bench; do
+    for bin in "${bins[@]}"; do
+      if [ $kind = bench ]; then
+        c=$(cpu "$bin" bench)
+      else
+        rm -f "$work/out.jsonl"
+        c=$(cpu "$bin" sweep run --gestures "$work/pop-$kind" --policies all --jobs 1 --out "$work/out.jsonl")
+      fi
+      real=$(awk -v s="${seconds[$kind]}" -v n="$policies" 'BEGIN { printf "%.0f", s * n }')
+      printf '%-9s %-40s %10s %8s %10.0f\n' $kind "$bin" "$real" "$c" "$(awk -v r="$real" -v c="$c" 'BEGIN { print r / c }')"
+    done
+  done
+done
+rm -f "$work/out.jsonl"
+cd "$root"

@@ -74,7 +74,9 @@ def bundled_hashes():
 
 def screenshot(name, *args):
     shot = os.path.join(out, "placeholder-%s.png" % name)
-    with closing(start(binary, "--network", "edge", "--screenshot", shot, "--screenshot-after", "0.6", "--quit-after", "1.5",
+    # No disk cache: another launch (this test's previous screenshot) may have stored the first images, and
+    # a warm cache shows them at once, with no placeholder to see.
+    with closing(start(binary, "--network", "edge", "--disk-cache", "off", "--screenshot", shot, "--screenshot-after", "0.6", "--quit-after", "1.5",
                        *args)) as app:
         app.wait(timeout=60)
         err = app.stderr.read().strip()

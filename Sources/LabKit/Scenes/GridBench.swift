@@ -97,7 +97,11 @@ public struct GridBench: Sendable {
     /// by then the oracle has every image in (no key's earliest finish is later), so finer frames change nothing.
     public func oracleScreens(_ events: [PointerEvent]) -> OracleScreens {
         var collector = ScreenCollector(self)
-        let scene = run(events, policy: .eager) { collector.frame($0, time: $1) }
+        // The screens follow the motion alone: replayed on the model, never over a real source (a run
+        // against a server would cost it real time and bytes no row reports).
+        var modelled = self
+        modelled.external = nil
+        let scene = modelled.run(events, policy: .eager) { collector.frame($0, time: $1) }
         return collector.screens(of: scene)
     }
 

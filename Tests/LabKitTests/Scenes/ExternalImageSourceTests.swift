@@ -40,6 +40,20 @@ import ScrollKitTestSupport
         #expect(external.blankTileSeconds != GridBench().run(fling, policy: .eager).metrics.blankTileSeconds)
     }
 
+    /// The bench's oracle takes its screens from a replay on the model, never over the external source:
+    /// rows of one policy make one source (no hidden Eager run against the server), and the bounds equal
+    /// the model's.
+    @Test func theOraclesScreensNeverRunOverTheSource() {
+        let counts = Counts()
+        var bench = GridBench()
+        bench.external = Self.external(counts)
+        let rows = bench.rows(fling, policies: [PolicyVariant(.flutter)])
+        #expect(counts.both == (1, 1))
+        #expect(rows.map(\.policy) == ["flutter", "bound-min-loads", "bound-oracle"])
+        let modelled = GridBench().rows(fling, policies: [PolicyVariant(.flutter)])
+        #expect(rows.dropFirst().map(\.metrics.blankTileSeconds) == modelled.dropFirst().map(\.metrics.blankTileSeconds))
+    }
+
     @Test func aSweepLineEndsWithTheSourcesLabel() {
         let counts = Counts()
         let condition = RunCondition(policy: .eager, source: .latency(80))

@@ -92,4 +92,16 @@ import LabKit
         #expect(clock.sampleTime(atReal: 3.4) == 3.1)
         #expect(clock.now == 3.0)
     }
+
+    @Test func aHeldClockResumesFromWhereItStood() {
+        var clock = LabClock(realTime: 0)
+        #expect(clock.modelTime(atReal: 0.05) == 0.05)
+        clock.hold(atReal: 0.1)
+        clock.hold(atReal: 0.3)   // still held: the 0.25 s waited are not model time
+        #expect(clock.modelTime(atReal: 0.3) == 0.05)
+        #expect(clock.modelTime(atReal: 0.5) == 0.25)
+        clock.setScale(0.25, atReal: 0.5)
+        clock.hold(atReal: 1.5)
+        #expect(clock.modelTime(atReal: 1.9) == 0.35)   // the scale is kept
+    }
 }

@@ -35,10 +35,10 @@ import Testing
         let http = HTTPImageFetcher(template: "http://127.0.0.1:9/img/{asset}.jpg", timeout: 1)
         return [
             ("files", ImageLoader(paths: assets, latency: 0.08, renderer: renderer)),
-            ("network", ImageLoader(paths: assets, latency: 0, renderer: renderer, route: .modelled(NetworkImageSource(profile: .threeG)),
+            ("network", ImageLoader(paths: assets, latency: 0, renderer: renderer, route: .modelled(ModelledNetwork(network: NetworkImageSource(profile: .threeG))),
                                     disk: DiskCache.open(directory: disk, byteLimit: 1 << 20))),
             ("network, no disk", ImageLoader(paths: assets, latency: 0, renderer: renderer,
-                                             route: .modelled(NetworkImageSource(profile: .edge)))),
+                                             route: .modelled(ModelledNetwork(network: NetworkImageSource(profile: .edge))))),
             ("http", ImageLoader(paths: assets, latency: 0, renderer: renderer, route: .http(http),
                                  disk: DiskCache.open(directory: disk, byteLimit: 1 << 20))),
         ]

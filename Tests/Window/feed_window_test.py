@@ -2,12 +2,13 @@
 fling with as many views as the headless replay of the same feed makes (UIKit's reuse for items of any
 size: 4 for a list of photos, more for a masonry), the bundled grid keeps its six, and the HUD's feed row
 draws it. Under a modelled network the window moves the feed's bytes (each image its `bytes`), as the
-headless replay does: the same gesture moves the same bytes within 1% in both (Deferred; Eager is a known
-issue, 2.9% apart: see below).
+headless replay does: the same gesture moves the same bytes within 1% in both, for Eager, Deferred and
+Adaptive, with and without a disk cache.
 """
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 
@@ -60,7 +61,7 @@ def end_metrics(*args):
 
 def window_metrics(name, *args):
     trace = os.path.join(out, "trace-feed-bytes-%s.jsonl" % name)
-    with closing(start(binary, "--replay", gesture, "--quit-after", "8", "--disk-cache", "off", "--trace-out", trace, *args)) as app:
+    with closing(start(binary, "--replay", gesture, "--quit-after", "8", "--trace-out", trace, *args)) as app:
         app.wait(timeout=60)
         check(app.returncode == 0, "window %s: exit 0 (%s)" % (name, app.stderr.read().strip()[:300]))
     # The window's state where the headless replay ends (its `replayEnd` line): the summary at exit would
@@ -70,26 +71,26 @@ def window_metrics(name, *args):
     return ends[0]["metrics"]
 
 
-# The feed's bytes under a network, window against headless. Eager and Deferred decide from the scroll
-# alone; Adaptive also reads the completions' timing, which in the window is the wall clock's.
+# The feed's bytes under a network, window against headless: the window's pipeline runs on the headless
+# replay's network model (each load completes at the model's time; its texture follows), its replay starts
+# where the scene starts, and a policy reads its disk cache as headless reads the modelled one, so every
+# policy moves the same bytes, Adaptive too (it reads the completions' timing and, for its prefetch window,
+# the disk cache). Without a disk cache, and with one empty at the start (a new folder for the window).
 masonry = os.path.join(out, "feed-window-masonry.jsonl")
-for policy in ["eager", "deferred"]:
+runs = [(policy, ["--disk-cache", "off"], ["--disk-cache", "off"]) for policy in ["eager", "deferred", "adaptive"]]
+disk = os.path.join(out, "feed-window-disk")
+shutil.rmtree(disk, ignore_errors=True)
+runs.append(("adaptive", [], ["--disk-cache", disk]))
+for policy, headless_disk, window_disk in runs:
     args = ["--feed", masonry, "--network", "lte", "--policy", policy]
-    headless, window = end_metrics(*args), window_metrics(policy, *args)
+    name = "%s-disk-%s" % (policy, "on" if not headless_disk else "off")
+    headless, window = end_metrics(*args, *headless_disk), window_metrics(name, *args, *window_disk)
     moved = (window["networkBytes"], headless["networkBytes"])
     within = abs(moved[0] - moved[1]) <= 0.01 * moved[1]
-    if policy == "eager":
-        # Known issue, kept visible: since an HTTP/1.1 cancel closes its connection in the model, Eager's
-        # cancels catch transfers at other points in the window, whose pipeline learns of a completion only
-        # once the worker has decoded it (a frame or more after the model's time), so its next queued load
-        # starts later (2.9% fewer bytes). This fails once the window completes loads at the model's time.
-        check(not within, "known issue: eager under lte, the window's bytes differ from headless by more than 1%% (%d, %d bytes)"
-              % (moved[0], moved[1]))
-        continue
-    check(within, "%s under lte: the window moves the feed's bytes, as headless (%d, %d bytes)" % (policy, moved[0], moved[1]))
+    check(within, "%s: the window moves the feed's bytes, as headless (%d, %d bytes)" % (name, moved[0], moved[1]))
     # The bundled images are 23 kB on average; this feed's, several times that.
     check(moved[0] > 50_000 * window["loadsCompleted"] > 0,
-          "%s: %d bytes for %d loads are the feed's images, not the bundled ones" % (policy, moved[0], window["loadsCompleted"]))
+          "%s: %d bytes for %d loads are the feed's images, not the bundled ones" % (name, moved[0], window["loadsCompleted"]))
 
 # The window draws a masonry mid-fling (its views of different heights) and saves its screenshot.
 shot = os.path.join(out, "feed-window-masonry.png")

@@ -49,11 +49,17 @@ public struct FeedDecodedSizes: ImageSource {
     public func decodingKeys(at time: Double) -> [ImageKey] { base.decodingKeys(at: time) }
 
     public mutating func nextCompletion(upTo time: Double) -> LoadCompletion? {
-        guard var completion = base.nextCompletion(upTo: time) else { return nil }
+        base.nextCompletion(upTo: time).map { Self.sized($0, decodedBytes: decodedBytes, memoryLimitBytes: memoryLimitBytes) }
+    }
+
+    /// `completion` with its image's size in `decodedBytes`, or failed with `overMemoryLimit` when that
+    /// size alone passes `memoryLimitBytes`; a failure, or an image without a size, as it is.
+    public static func sized(_ completion: LoadCompletion, decodedBytes: [Int], memoryLimitBytes: Int?) -> LoadCompletion {
+        var completion = completion
         let asset = completion.ticket.key.asset
         if case .image = completion.result, asset >= 0, asset < decodedBytes.count {
             let bytes = decodedBytes[asset]
-            completion.result = memoryLimitBytes.map { bytes > $0 } ?? false ? .failed(reason: Self.overMemoryLimit) : .image(bytes: bytes)
+            completion.result = memoryLimitBytes.map { bytes > $0 } ?? false ? .failed(reason: overMemoryLimit) : .image(bytes: bytes)
         }
         return completion
     }

@@ -71,6 +71,14 @@ public struct LabClock: Sendable {
         scale = newScale
     }
 
+    /// Holds model time where it is up to real time `realTime`: the model time handed out last is the
+    /// model time at `realTime` (the window waits for a launch replay's file without the scene ageing).
+    public mutating func hold(atReal realTime: Double) {
+        guard realTime.isFinite else { return }
+        anchorModel = now
+        anchorReal = realTime
+    }
+
     /// Steps to the next scale of `scales` (after 0.1× comes 1×), at real time `realTime`.
     public mutating func cycleScale(atReal realTime: Double) {
         let index = LabClock.scales.firstIndex(of: scale) ?? LabClock.scales.count - 1

@@ -105,15 +105,22 @@ public final class GridScene: LabScene, ScrollViewDelegate {
     /// The headless source: the network model when the configuration names a profile, else today's
     /// constant latency with no bandwidth limit (so `--latency-ms` figures stay what they were).
     public static func headlessSource(_ c: GridSceneConfiguration) -> any ImageSource {
-        guard let profile = c.network else {
-            var source = VirtualImageSource(latency: c.latency, decodeCost: c.decodeCost, bytesPerImage: c.bytesPerImage)
-            source.decodeCosts = c.decodeCosts
-            return source
-        }
+        if let network = networkSource(c) { return network }
+        var source = VirtualImageSource(latency: c.latency, decodeCost: c.decodeCost, bytesPerImage: c.bytesPerImage)
+        source.decodeCosts = c.decodeCosts
+        return source
+    }
+
+    /// The network model of a configuration that names a profile (nil: none). `modelsDisk` false leaves
+    /// its disk cache out: the window keeps a real one in front of the model.
+    public static func networkSource(_ c: GridSceneConfiguration, modelsDisk: Bool = true) -> NetworkImageSource? {
+        guard let profile = c.network else { return nil }
         var source = NetworkImageSource(profile: profile, byteSizes: c.assetByteSizes, decodeCost: c.decodeCost,
                                         decodedBytes: c.bytesPerImage, connectionsPerHost: c.hostConnections(),
-                                        httpVersion: c.httpVersion, order: c.requestOrder, diskByteLimit: c.diskCacheByteLimit,
-                                        diskEntries: c.diskCacheEntries, diskCorrupt: c.diskCacheCorrupt, seed: c.networkSeed)
+                                        httpVersion: c.httpVersion, order: c.requestOrder,
+                                        diskByteLimit: modelsDisk ? c.diskCacheByteLimit : nil,
+                                        diskEntries: modelsDisk ? c.diskCacheEntries : [], diskCorrupt: modelsDisk ? c.diskCacheCorrupt : [],
+                                        seed: c.networkSeed)
         source.decode.byAsset = c.decodeCosts
         return source
     }

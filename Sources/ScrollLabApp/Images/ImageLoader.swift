@@ -10,7 +10,9 @@ import ScrollLabHTTP
 /// HTTP (`--source`) — with the disk cache in front of the network, decodes them (SDL2_image, or libjpeg's
 /// scaled decode when downsampling) on worker threads or, with `--decode-on-main`, on the render thread,
 /// and uploads them to textures on the render thread within a per-frame budget. A load counts as finished
-/// for the model only once its texture exists, so a fade never starts on an image that cannot be drawn yet.
+/// for the model only once its texture exists, so a fade never starts on an image that cannot be drawn yet,
+/// except under the modelled network, whose model decides when a load completes, as headless (the texture
+/// follows: `ModelledNetwork`).
 ///
 /// Used from the render thread only (it owns the texture store); the workers reach it solely through
 /// the `DecodeMailbox`.
@@ -19,8 +21,8 @@ final class ImageLoader {
     enum Route {
         /// The asset files after a constant latency (`--latency-ms`).
         case files
-        /// The asset files, delivered when the network model says they have arrived (`--network`).
-        case modelled(NetworkImageSource)
+        /// The asset files, complete when the network model says (`--network`).
+        case modelled(ModelledNetwork)
         /// HTTP (`--source`).
         case http(HTTPImageFetcher)
         /// The headless replay's source on the model clock, each image decoded and uploaded on this thread
@@ -34,13 +36,11 @@ final class ImageLoader {
     var latency: Double
     /// The route.
     private(set) var route: Route
-    /// The disk cache in front of the network, if any.
-    let disk: DiskCache?
+    /// The disk cache in front of the network, if any, with the index a policy reads.
+    private(set) var disk: WindowDiskCache?
     /// What the disk cache held from an earlier launch when it was opened (nil: it was empty, or K has
     /// emptied it since).
-    var diskWarmAtOpen: (entries: Int, bytes: Int)?
-    /// Loads served by the disk cache.
-    private(set) var diskHits = 0
+    var diskWarmAtOpen: (entries: Int, bytes: Int)? { disk?.warmAtOpen }
     /// Distinct images the grid shows: the asset files', or the default when over HTTP without local files.
     var assetCount: Int { paths.isEmpty ? (isHTTP ? GridSceneConfiguration().assetCount : 0) : paths.count }
     /// The upload stage: textures, the per-frame budget and its figures.
@@ -148,14 +148,28 @@ final class ImageLoader {
     }
     private var mailbox: DecodeMailbox { workers.mailbox }
 
-    /// A loader for `paths` drawing with `renderer`, over `route` with `disk` in front of the network.
-    init(paths: [AssetFile], latency: Double, renderer: OpaquePointer, route: Route = .files, disk: DiskCache? = nil) {
+    /// A loader for `paths` drawing with `renderer`, over `route` with `disk` in front of the network;
+    /// `sizes`: each image's transfer size (the disk index's costs, as the headless replay's).
+    init(paths: [AssetFile], latency: Double, renderer: OpaquePointer, route: Route = .files, disk: DiskCache? = nil, sizes: [Int] = []) {
         self.paths = paths
         self.latency = latency
         self.route = route
-        self.disk = disk
         self.uploader = TextureUploader(textures: TextureStore(renderer: renderer))
         self.workers = DecodeWorkers(mailbox: DecodeMailbox(), maxDimension: Self.maxTextureSide(renderer))
+        if let disk {
+            let keys = (0..<Swift.max(assetCount, sizes.count)).compactMap { asset in diskKey(asset: asset).map { (asset, $0) } }
+            self.disk = WindowDiskCache(files: disk, sizes: sizes, keys: keys)
+        }
+    }
+
+    /// The index of the disk cache a policy reads (nil: no disk cache).
+    var diskIndex: MemoryCache<ImageKey>? { disk?.index }
+
+    /// K: empties the disk cache; false when there is none.
+    func clearDisk() -> Bool {
+        guard disk != nil else { return false }
+        disk?.clear()
+        return true
     }
 
     /// A loader of `paths` from the files, for a scene's own pictures (the photos): the same renderer and
@@ -176,12 +190,12 @@ final class ImageLoader {
     var isHTTP: Bool { if case .http = route { return true } else { return false } }
 
     /// The network profile of the modelled route.
-    var networkProfile: NetworkProfile? { if case let .modelled(model) = route { return model.profile } else { return nil } }
+    var networkProfile: NetworkProfile? { if case let .modelled(model) = route { return model.network.profile } else { return nil } }
 
     /// Switches the modelled network to `profile` (L); loads in flight go on at the new rates.
     func setNetworkProfile(_ profile: NetworkProfile) {
         guard case var .modelled(model) = route else { return }
-        model.profile = profile
+        model.network.profile = profile
         route = .modelled(model)
     }
 
@@ -191,13 +205,13 @@ final class ImageLoader {
         switch route {
         case .files: break
         case let .virtualClock(model): return model.traffic   // the model's own disk, as headless
-        case let .modelled(model): t = model.traffic
+        case let .modelled(model): t = model.network.traffic
         case let .http(fetcher):
             (t.networkBytes, t.requests) = fetcher.traffic
             t.cancelledBytes = fetcher.cancelledBytes   // part of wastedBytes, as headless over --source
         }
-        t.diskHits = diskHits
-        t.diskCorrupt = disk?.corruptCount ?? 0
+        t.diskHits = disk?.hits ?? 0
+        t.diskCorrupt = disk?.files.corruptCount ?? 0
         return t
     }
 
@@ -208,8 +222,9 @@ final class ImageLoader {
         case let .http(fetcher): return fetcher.url(for: asset)?.absoluteString
         case .modelled:
             guard !paths.isEmpty else { return nil }
-            let file = paths[asset % paths.count]
-            return "file:" + String(decoding: file.path, as: UTF8.self)
+            // A feed's image past the files draws one of them again, but is an image of its own.
+            let file = paths[asset % paths.count], own = asset >= paths.count ? "#\(asset)" : ""
+            return "file:" + String(decoding: file.path, as: UTF8.self) + own
         }
     }
 
@@ -218,7 +233,7 @@ final class ImageLoader {
     func isStoredLocally(_ key: ImageKey) -> Bool {
         if case let .virtualClock(model) = route { return model.isStoredLocally(key) }
         guard let disk, let diskKey = diskKey(asset: key.asset) else { return false }
-        return disk.contains(diskKey)
+        return disk.files.contains(diskKey)
     }
 
     /// The keys a modelled route is decoding at `time` (the resident bytes count their buffers, as headless);
@@ -226,7 +241,7 @@ final class ImageLoader {
     func decodingKeys(at time: Double) -> [ImageKey] {
         switch route {
         case let .virtualClock(model): return model.decodingKeys(at: time)
-        case let .modelled(network): return network.decodingKeys(at: time)
+        case let .modelled(model): return model.network.decodingKeys(at: time)
         case .files, .http: return []
         }
     }
@@ -245,9 +260,10 @@ final class ImageLoader {
         }
         let fitting = uploader.fitting(drawnSize), plan = plan(drawnSize: drawnSize)
         begun[ticket.id] = BegunLoad(ticket: ticket, fitting: fitting, plan: plan, priority: priority)
-        if let disk, let key = diskKey(asset: ticket.key.asset), disk.contains(key) {
+        if let files = disk?.files, let key = diskKey(asset: ticket.key.asset), files.contains(key) {
+            disk?.reading(ticket.key)
             workers.start(ticket: ticket.id, origin: .disk, fitting: fitting, plan: plan, onMain: decoding.onMain) {
-                disk.read(key).map { .success($0) }
+                files.read(key).map { .success($0) }
             }
             return
         }
@@ -266,14 +282,14 @@ final class ImageLoader {
             }
             workers.start(ticket: ticket.id, path: path, latency: latency, fitting: fitting, plan: plan)
         case var .modelled(model):
-            model.begin(ticket, time: time)
+            model.network.begin(ticket, time: time)
             route = .modelled(model)
         case var .virtualClock(model):
             model.begin(ticket, time: time)
             route = .virtualClock(model)
         case let .http(fetcher):
             fetchStarts[ticket.id] = (time, Self.now())
-            let workers = self.workers, disk = self.disk, key = diskKey(asset: ticket.key.asset), onMain = decoding.onMain
+            let workers = self.workers, key = diskKey(asset: ticket.key.asset), onMain = decoding.onMain
             let keep = storing(key)
             fetcher.fetch(ticket: ticket.id, asset: ticket.key.asset, priority: begun[ticket.id]?.priority ?? 0) { result in
                 workers.start(ticket: ticket.id, origin: .network, fitting: fitting, plan: plan, onMain: onMain, keep: keep) { result }
@@ -283,8 +299,8 @@ final class ImageLoader {
 
     /// What stores a fetched image's bytes under `key` in the disk cache (nil: no cache or no key).
     private func storing(_ key: String?) -> (@Sendable ([UInt8]) -> Void)? {
-        guard let disk, let key else { return nil }
-        return { bytes in disk.write(key, payload: bytes) }
+        guard let files = disk?.files, let key else { return nil }
+        return { bytes in files.write(key, payload: bytes) }
     }
 
     /// The virtual-clock source's loads finished by `time` (at most `limit` of them): each image decoded
@@ -319,26 +335,37 @@ final class ImageLoader {
         }
     }
 
-    /// The modelled network's arrivals up to `time`: each file is read, stored on disk and decoded.
-    private func takeArrivals(upTo time: Double) {
+    /// The modelled network's completions up to `time` (at most `limit` of them), each passed on at the
+    /// model's time while its file is read, stored on disk and decoded; the texture follows
+    /// (`ModelledNetwork.following`).
+    private func takeModelledCompletions(upTo time: Double, limit: Int = .max) {
         guard case var .modelled(model) = route else { return }
-        var arrived: [LoadCompletion] = []
-        while let c = model.nextCompletion(upTo: time) { arrived.append(c) }
-        route = .modelled(model)
-        for c in arrived where begun[c.ticket.id] != nil {
-            switch c.result {
-            case .failed:
+        var finished: [LoadCompletion] = []
+        while finished.count < limit, let c = model.nextCompletion(upTo: time) {
+            if begun[c.ticket.id] != nil { finished.append(c) }
+        }
+        for c in finished {
+            ready.append(c)
+            guard case .image = c.result, let load = begun[c.ticket.id] else {
                 begun[c.ticket.id] = nil
-                ready.append(LoadCompletion(ticket: c.ticket, result: c.result, time: time, timing: c.timing))
-            case .image:
-                let file = paths[c.ticket.key.asset % paths.count], key = diskKey(asset: c.ticket.key.asset)
-                let keep = storing(key)
-                workers.start(ticket: c.ticket.id, origin: .network, fitting: begun[c.ticket.id]?.fitting,
-                              plan: begun[c.ticket.id]?.plan ?? DecodePlan(), onMain: decoding.onMain, keep: keep) {
-                    ImageDecoder.fileBytes(file).map { .success($0) } ?? .failure(.init(reason: "cannot read the file"))
-                }
+                continue
+            }
+            model.following.insert(c.ticket.id)
+            disk?.stored(c.ticket.key)
+            let file = paths[c.ticket.key.asset % paths.count]
+            workers.start(ticket: c.ticket.id, origin: .network, fitting: load.fitting, plan: load.plan, onMain: decoding.onMain,
+                          keep: storing(diskKey(asset: c.ticket.key.asset))) {
+                ImageDecoder.fileBytes(file).map { .success($0) } ?? .failure(.init(reason: "cannot read the file"))
             }
         }
+        route = .modelled(model)
+    }
+
+    /// True (and forgotten) when the pipeline has had `ticket` complete already and only its texture was owed.
+    private func followed(_ ticket: Int) -> Bool {
+        guard case var .modelled(model) = route, model.following.remove(ticket) != nil else { return false }
+        route = .modelled(model)
+        return true
     }
 
     private static func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
@@ -358,7 +385,8 @@ final class ImageLoader {
         switch route {
         case .files: break
         case var .modelled(model):
-            model.cancel(ticket)
+            model.network.cancel(ticket)
+            model.following.remove(ticket.id)
             route = .modelled(model)
         case var .virtualClock(model):
             model.cancel(ticket)
@@ -376,8 +404,10 @@ final class ImageLoader {
     /// Completions are stamped with the model time `time`.
     func pump(time: Double) {
         let start = SDL_GetPerformanceCounter()
-        takeArrivals(upTo: time)
-        if !takesCompletionsOnDemand { takeVirtualCompletions(upTo: time) }
+        if !takesCompletionsOnDemand {
+            takeModelledCompletions(upTo: time)
+            takeVirtualCompletions(upTo: time)
+        }
         var outcomes = mailbox.drain()
         var decodeSeconds = outcomes.reduce(0) { $0 + $1.decodeSeconds }
         // --decode-on-main: bytes fetched or read by a worker are decoded here, whatever it costs the frame.
@@ -411,22 +441,25 @@ final class ImageLoader {
             }
             if outcome.refetch {
                 // The disk cache's entry was torn or corrupt (deleted and counted): fetch it again.
+                disk?.forget(ticket.key)
                 fetch(ticket, time: time)
                 continue
             }
             switch outcome.result {
             case let .success(surface):
-                if outcome.origin == .disk { diskHits += 1 }
+                if outcome.origin == .disk { disk?.served() }
+                if outcome.origin == .network, isHTTP { disk?.stored(ticket.key) }
                 decoded.append((ticket, surface))
             case let .failure(failure):
                 begun[ticket.id] = nil
                 fetchStarts[ticket.id] = nil
+                let owed = followed(ticket.id)
                 if case let .http(fetcher) = route { _ = fetcher.takeTiming(ticket: ticket.id) }
                 if !isHTTP {
                     failures.reasons[ticket.key.asset % paths.count] = failure.reason
                     warnOnce(path: paths[ticket.key.asset % paths.count].displayPath, reason: failure.reason)
                 }
-                ready.append(LoadCompletion(ticket: ticket, result: .failed(reason: failure.reason), time: time))
+                if !owed { ready.append(LoadCompletion(ticket: ticket, result: .failed(reason: failure.reason), time: time)) }
             }
         }
         var uploads = 0
@@ -435,7 +468,10 @@ final class ImageLoader {
             let (ticket, surface) = decoded.removeFirst()
             let bytes = surface.decodedBytes
             begun[ticket.id] = nil
-            if textures.upload(surface, for: ticket.key.asset) {
+            if followed(ticket.id) {
+                // The pipeline has this load already: only the texture was owed.
+                if !textures.upload(surface, for: ticket.key.asset) { warnOnce(path: "image \(ticket.key.asset)", reason: "texture upload failed") }
+            } else if textures.upload(surface, for: ticket.key.asset) {
                 ready.append(LoadCompletion(ticket: ticket, result: .image(bytes: bytes), time: time, timing: httpTiming(of: ticket, time: time)))
             } else {
                 _ = httpTiming(of: ticket, time: time)
@@ -455,6 +491,7 @@ final class ImageLoader {
         if takesCompletionsOnDemand, ready.first.map({ $0.time > time }) ?? true {
             // One at a time: the pipeline begins its next load at this one's time before the source
             // moves on, as the headless replay's pipeline does.
+            takeModelledCompletions(upTo: time, limit: 1)
             takeVirtualCompletions(upTo: time, limit: 1)
         }
         guard let first = ready.first, first.time <= time else { return nil }

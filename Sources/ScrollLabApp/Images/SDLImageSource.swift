@@ -48,6 +48,9 @@ struct SDLImageSource: ImageSource {
 
     func isStoredLocally(_ key: ImageKey) -> Bool { loader.isStoredLocally(key) }
 
+    /// The disk cache's index, as a policy reads the headless replay's modelled disk.
+    var disk: MemoryCache<ImageKey>? { loader.diskIndex }
+
     func decodingKeys(at time: Double) -> [ImageKey] { loader.decodingKeys(at: time) }
 
     mutating func cancel(_ ticket: LoadTicket) { loader.cancel(ticket) }

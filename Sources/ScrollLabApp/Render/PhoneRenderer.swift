@@ -98,8 +98,10 @@ struct PhoneRenderer {
         } else if let failure = tile.failure {
             drawPlaceholder(failure, in: rect)
         } else if let status = tile.status, tile.preview == nil {
-            // No texture: the tile was filled, and the status sits below the item's index.
-            text.draw(status, style: .mono, colour: .darkText, on: fill, inside: rect, x: centreX, y: snapped.y + snapped.h - 24, centred: true)
+            // No texture: the tile was filled, and the status sits below the item's index. A load the model
+            // has completed whose texture is still on its way (the modelled network) is decoding.
+            let shown = tile.imageAsset == nil ? status : "decoding…"
+            text.draw(shown, style: .mono, colour: .darkText, on: fill, inside: rect, x: centreX, y: snapped.y + snapped.h - 24, centred: true)
         }
         if tile.isPressed {
             canvas.fill(rect, RGBA(0, 0, 0, 140))

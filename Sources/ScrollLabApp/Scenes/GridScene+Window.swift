@@ -131,7 +131,7 @@ final class GridWindowScene: LabSceneAdapter {
     override var sourceNetwork: String? {
         switch images.route {
         case .files, .virtualClock: return nil
-        case let .modelled(model): return model.profile.name
+        case let .modelled(model): return model.network.profile.name
         case let .http(fetcher): return "HTTP " + (fetcher.url(for: 0).map { ($0.host ?? "") + ($0.port.map { ":\($0)" } ?? "") } ?? "")
         }
     }
@@ -157,13 +157,11 @@ final class GridWindowScene: LabSceneAdapter {
             return SceneActionResult(changes: [("clearCache", .bool(true))],
                                      toast: "C: memory cache cleared (\(cleared) image\(cleared == 1 ? "" : "s"))")
         case "clear-disk-cache":
-            guard let disk = images.disk else {
+            guard images.clearDisk() else {
                 return SceneActionResult(toast: sourceNetwork == nil
                     ? "K: no disk cache to clear; the images come from files (--network or --source puts one in front)"
                     : "K: no disk cache in this run (--disk-cache off, or its folder cannot be written)")
             }
-            disk.clear()
-            images.diskWarmAtOpen = nil
             return SceneActionResult(changes: [("clearDiskCache", .bool(true))],
                                      toast: "K: disk cache emptied; images not in memory come over the network again")
         case "delays-content-touches":

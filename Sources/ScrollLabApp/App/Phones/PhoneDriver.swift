@@ -55,9 +55,11 @@ final class PhoneDriver {
     }
 
     /// The moment of app time `real` on the model clock too: the one conversion of an event's or a
-    /// frame's time, never earlier than a model time handed out before.
+    /// frame's time, never earlier than a model time handed out before. While the launch replay's file
+    /// is read, model time stands still: the replay starts where the scene started, as headless.
     func time(atReal real: Double) -> AppTime {
-        AppTime(real: real, model: clock.modelTime(atReal: real))
+        if playback.load != nil { clock.hold(atReal: real) }
+        return AppTime(real: real, model: clock.modelTime(atReal: real))
     }
 
     /// The phone the HUD follows.

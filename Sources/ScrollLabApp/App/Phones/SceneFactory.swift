@@ -31,16 +31,18 @@ struct SceneFactory {
     /// off` (one that cannot be used is left out with one warning).
     func loader(for sceneOptions: SceneConfiguration, onModelClock: Bool = false) -> ImageLoader {
         let route: ImageLoader.Route
+        let grid = sceneOptions.gridConfiguration(assetCount: Swift.max(1, imagePaths.count))
         if onModelClock || options.imagesOnModelClock {
-            route = .virtualClock(GridScene.headlessSource(sceneOptions.gridConfiguration(assetCount: Swift.max(1, imagePaths.count))))
+            route = .virtualClock(GridScene.headlessSource(grid))
         } else if let source = options.source {
             route = .http(HTTPImageFetcher(template: source, timeout: options.httpTimeout,
                                            connectionsPerHost: sceneOptions.policy.variant.connectionsPerHost(sharedConnections: sceneOptions.connections)))
-        } else if let profile = sceneOptions.network {
-            // The decode is real here: the model stands for the network alone.
-            route = .modelled(NetworkImageSource(profile: profile, byteSizes: sceneOptions.transferSizes(assetCount: imagePaths.count), decodeCost: 0,
-                                                 connectionsPerHost: sceneOptions.policy.variant.connectionsPerHost(sharedConnections: sceneOptions.connections),
-                                                 httpVersion: sceneOptions.http, order: sceneOptions.requestOrder))
+        } else if let network = GridScene.networkSource(grid, modelsDisk: false) {
+            // The headless replay's model decides when each load completes; the real decode follows it.
+            let sizes = grid.feed.map {
+                (FeedDecodedSizes.decodedBytes(feed: $0, layout: grid.feedGeometry, downsample: grid.downsample), grid.device?.memoryLimitBytes)
+            }
+            route = .modelled(ModelledNetwork(network: network, sizes: sizes))
         } else {
             route = .files
         }
@@ -56,11 +58,11 @@ struct SceneFactory {
             disk = DiskCache.open(directory: directory, byteLimit: GridSceneConfiguration().diskCacheByteLimit ?? (100 << 20))
             if options.clearDiskCache { disk?.clear() }
         }
-        let loader = ImageLoader(paths: imagePaths, latency: sceneOptions.latencyMs / 1000, renderer: renderer, route: route, disk: disk)
+        let loader = ImageLoader(paths: imagePaths, latency: sceneOptions.latencyMs / 1000, renderer: renderer, route: route, disk: disk,
+                                 sizes: grid.assetByteSizes)
         loader.decodesOnMain = options.decodeOnMain
         loader.downsample = options.downsample
         loader.memoryLimitBytes = options.memoryLimitBytes
-        if let usage = disk?.usage, usage.entries > 0 { loader.diskWarmAtOpen = usage }
         return loader
     }
 }

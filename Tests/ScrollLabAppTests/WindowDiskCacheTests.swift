@@ -1,0 +1,39 @@
+import Foundation
+import LabKit
+import Testing
+@testable import ScrollLabApp
+@testable import ScrollLabCore
+
+/// The window's disk cache as a policy reads it: an index of what the folder holds, costed at each
+/// image's transfer size as the headless replay's modelled disk, following stores, reads, damage and K.
+@Suite struct WindowDiskCacheTests {
+    @Test func theIndexHoldsWhatTheFolderHoldsAtTheModelsCosts() throws {
+        let dir = NSTemporaryDirectory() + "scrolllab-window-disk-\(getpid())-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let files = try #require(DiskCache.open(directory: dir, byteLimit: 1 << 20))
+        files.write("file:a", payload: [1, 2, 3])
+        files.write("file:c", payload: [4])
+        // Assets 0 and 2 were stored by an earlier launch; 1 was not; 3 has no transfer size (the default).
+        var disk = WindowDiskCache(files: files, sizes: [30_000, 40_000, 50_000],
+                                   keys: [(0, "file:a"), (1, "file:b"), (2, "file:c")])
+        #expect(disk.warmAtOpen?.entries == 2)
+        #expect(disk.index.keysByRecency == [ImageKey(asset: 2), ImageKey(asset: 0)])   // most recent first
+        #expect(disk.index.totalBytes == 80_000)
+        #expect(disk.cost(of: ImageKey(asset: 1)) == 40_000)
+        #expect(disk.cost(of: ImageKey(asset: 3)) == GridSceneConfiguration.defaultTransferBytes)
+
+        disk.stored(ImageKey(asset: 1))
+        disk.reading(ImageKey(asset: 0))   // used again: most recent
+        #expect(disk.index.keysByRecency == [ImageKey(asset: 0), ImageKey(asset: 1), ImageKey(asset: 2)])
+        #expect(disk.index.totalBytes == 120_000)
+        disk.served()
+        #expect(disk.hits == 1)
+        disk.forget(ImageKey(asset: 2))    // torn on read: the folder deleted it
+        #expect(disk.index.keysByRecency == [ImageKey(asset: 0), ImageKey(asset: 1)])
+
+        disk.clear()
+        #expect(disk.index.keysByRecency.isEmpty)
+        #expect(disk.warmAtOpen == nil)
+        #expect(files.usage.entries == 0)
+    }
+}

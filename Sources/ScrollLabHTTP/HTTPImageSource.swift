@@ -20,7 +20,7 @@ package struct HTTPImageSource: ImageSource, @unchecked Sendable {
     /// The client, shared with the caller (who waits for its last transfers before reading `traffic`).
     package let fetcher: HTTPImageFetcher
     /// Finished fetches, handed over by the fetcher's queue: ticket id → result and when it was seen.
-    private let arrivals = Arrivals()
+    private let arrivals = FetchArrivals()
     /// Fetches in flight by ticket id: the ticket and the span's start.
     private var flights: [Int: (ticket: LoadTicket, time: Double, wall: Double)] = [:]
     /// Wall seconds minus run seconds while a fetch is in flight (nil before the first).
@@ -153,14 +153,4 @@ package struct HTTPImageSource: ImageSource, @unchecked Sendable {
             if flights.isEmpty { radio?.idle(at: span.endTime) }
         }
     }
-}
-
-/// Fetches finished on the fetcher's queue and not yet taken by the run: ticket id, result, wall time seen.
-private final class Arrivals: Sendable {
-    typealias Arrival = (id: Int, result: Result<[UInt8], ImageDecodeFailure>, wall: Double)
-    private let list = Mutex<[Arrival]>([])
-
-    func add(_ arrival: Arrival) { list.withLock { $0.append(arrival) } }
-
-    func takeAll() -> [Arrival] { list.withLock { a in defer { a.removeAll() }; return a } }
 }

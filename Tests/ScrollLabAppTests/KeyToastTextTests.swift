@@ -39,7 +39,7 @@ import Testing
                                     disk: DiskCache.open(directory: disk, byteLimit: 1 << 20))),
             ("network, no disk", ImageLoader(paths: assets, latency: 0, renderer: renderer,
                                              route: .modelled(ModelledNetwork(network: NetworkImageSource(profile: .edge))))),
-            ("http", ImageLoader(paths: assets, latency: 0, renderer: renderer, route: .http(http),
+            ("http", ImageLoader(paths: assets, latency: 0, renderer: renderer, route: .http(HTTPRoute(fetcher: http, decode: DecodeTimes(constant: 0.006), sizes: ModelledDecodedSizes(GridSceneConfiguration()))),
                                  disk: DiskCache.open(directory: disk, byteLimit: 1 << 20))),
         ]
     }

@@ -24,7 +24,7 @@ final class ImageLoader {
         /// The asset files, complete when the network model says (`--network`).
         case modelled(ModelledNetwork)
         /// HTTP (`--source`).
-        case http(HTTPImageFetcher)
+        case http(HTTPRoute)
         /// The headless replay's source on the model clock, each image decoded and uploaded on this thread
         /// the moment the source finishes it (video export: the same frames every run).
         case virtualClock(any ImageSource)
@@ -49,8 +49,8 @@ final class ImageLoader {
     private let workers: DecodeWorkers
     /// Loads begun and not yet ready, by ticket id.
     private var begun: [Int: BegunLoad] = [:]
-    /// When each HTTP fetch started, on the pipeline's clock and the wall's, by ticket id (`httpTiming`).
-    private var fetchStarts: [Int: (time: Double, wall: Double)] = [:]
+    /// Loads the pipeline has had complete (at the network's time) whose texture is still being made.
+    private var following: Set<Int> = []
     /// Decoded images waiting for their upload.
     private var decoded: [(LoadTicket, DecodedSurface)] = []
     /// Loads uploaded or failed, waiting for the pipeline.
@@ -192,6 +192,17 @@ final class ImageLoader {
     /// The network profile of the modelled route.
     var networkProfile: NetworkProfile? { if case let .modelled(model) = route { return model.network.profile } else { return nil } }
 
+    /// The HTTP round trip a policy reads, as the headless source of the same route gives it: the files'
+    /// latency, the modelled profile's, the model's own; unknown over HTTP (as `HTTPImageSource`).
+    var httpRoundTrip: Double? {
+        switch route {
+        case .files: return latency
+        case let .modelled(model): return model.network.httpRoundTrip
+        case let .virtualClock(model): return model.httpRoundTrip
+        case .http: return nil
+        }
+    }
+
     /// Switches the modelled network to `profile` (L); loads in flight go on at the new rates.
     func setNetworkProfile(_ profile: NetworkProfile) {
         guard case var .modelled(model) = route else { return }
@@ -206,9 +217,9 @@ final class ImageLoader {
         case .files: break
         case let .virtualClock(model): return model.traffic   // the model's own disk, as headless
         case let .modelled(model): t = model.network.traffic
-        case let .http(fetcher):
-            (t.networkBytes, t.requests) = fetcher.traffic
-            t.cancelledBytes = fetcher.cancelledBytes   // part of wastedBytes, as headless over --source
+        case let .http(http):
+            (t.networkBytes, t.requests) = http.fetcher.traffic
+            t.cancelledBytes = http.fetcher.cancelledBytes   // part of wastedBytes, as headless over --source
         }
         t.diskHits = disk?.hits ?? 0
         t.diskCorrupt = disk?.files.corruptCount ?? 0
@@ -219,7 +230,7 @@ final class ImageLoader {
     func diskKey(asset: Int) -> String? {
         switch route {
         case .files, .virtualClock: return nil
-        case let .http(fetcher): return fetcher.url(for: asset)?.absoluteString
+        case let .http(http): return http.fetcher.url(for: asset)?.absoluteString
         case .modelled:
             guard !paths.isEmpty else { return nil }
             // A feed's image past the files draws one of them again, but is an image of its own.
@@ -287,12 +298,12 @@ final class ImageLoader {
         case var .virtualClock(model):
             model.begin(ticket, time: time)
             route = .virtualClock(model)
-        case let .http(fetcher):
-            fetchStarts[ticket.id] = (time, Self.now())
-            let workers = self.workers, key = diskKey(asset: ticket.key.asset), onMain = decoding.onMain
-            let keep = storing(key)
-            fetcher.fetch(ticket: ticket.id, asset: ticket.key.asset, priority: begun[ticket.id]?.priority ?? 0) { result in
-                workers.start(ticket: ticket.id, origin: .network, fitting: fitting, plan: plan, onMain: onMain, keep: keep) { result }
+        case var .http(http):
+            http.starts[ticket.id] = (time, HTTPImageFetcher.now())
+            route = .http(http)
+            let arrivals = http.arrivals, id = ticket.id
+            http.fetcher.fetch(ticket: id, asset: ticket.key.asset, priority: begun[id]?.priority ?? 0) { result in
+                arrivals.add((id, result, HTTPImageFetcher.now()))
             }
         }
     }
@@ -350,7 +361,7 @@ final class ImageLoader {
                 begun[c.ticket.id] = nil
                 continue
             }
-            model.following.insert(c.ticket.id)
+            following.insert(c.ticket.id)
             disk?.stored(c.ticket.key)
             let file = paths[c.ticket.key.asset % paths.count]
             workers.start(ticket: c.ticket.id, origin: .network, fitting: load.fitting, plan: load.plan, onMain: decoding.onMain,
@@ -361,22 +372,52 @@ final class ImageLoader {
         route = .modelled(model)
     }
 
-    /// True (and forgotten) when the pipeline has had `ticket` complete already and only its texture was owed.
-    private func followed(_ ticket: Int) -> Bool {
-        guard case var .modelled(model) = route, model.following.remove(ticket) != nil else { return false }
-        route = .modelled(model)
-        return true
+    /// The HTTP fetches finished since the last frame (`time`): a body starts decoding on a worker and its
+    /// load may complete at its last byte (placed on the model clock between the fetch's start and this
+    /// frame, as the wall places it) plus the model's decode time; a failed fetch fails at its moment.
+    /// Returns the previous frame's time (a decode taken in this frame finished after it).
+    private func takeHTTPArrivals(time: Double) -> Double {
+        guard case var .http(http) = route else { return time }
+        let now = HTTPImageFetcher.now()
+        for (id, result, wall) in http.arrivals.takeAll() {
+            guard let load = begun[id], let start = http.starts.removeValue(forKey: id) else {
+                _ = http.fetcher.takeTiming(ticket: id)
+                continue
+            }
+            let span = FetchSpan(startTime: start.time, startWall: start.wall, endTime: time, endWall: now)
+            switch result {
+            case let .success(body):
+                let seen = span.onClock(wall)
+                let timing = http.fetcher.takeTiming(ticket: id).map(span.place)
+                    ?? TransferTiming(firstByte: seen, lastByte: seen, bytes: body.count)
+                http.decoding[id] = (timing.lastByte + http.decode.seconds(load.ticket.key), timing)
+                workers.start(ticket: id, origin: .network, fitting: load.fitting, plan: load.plan, onMain: decoding.onMain,
+                              keep: storing(diskKey(asset: load.ticket.key.asset))) { .success(body) }
+            case let .failure(failure):
+                _ = http.fetcher.takeTiming(ticket: id)
+                begun[id] = nil
+                ready.append(LoadCompletion(ticket: load.ticket, result: .failed(reason: failure.reason), time: span.onClock(wall)))
+            }
+        }
+        defer { http.lastDrain = time; route = .http(http) }
+        return http.lastDrain
+    }
+
+    /// The completion of an HTTP load whose body has been decoded (or failed to, `failure`) after model
+    /// time `after`: at its network time plus the model's decode time, or `after` if later; with the
+    /// model's decoded size (nil: not a fetched body).
+    private func httpCompletion(_ ticket: LoadTicket, failure: String?, after: Double) -> LoadCompletion? {
+        guard case var .http(http) = route, let due = http.decoding.removeValue(forKey: ticket.id) else { return nil }
+        route = .http(http)
+        let result: LoadResult = failure.map { .failed(reason: $0) } ?? .image(bytes: http.sizes.bytesPerImage)
+        return http.sizes.sized(LoadCompletion(ticket: ticket, result: result, time: Swift.max(due.time, after), timing: due.timing))
     }
 
     private static func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
 
-    /// How `ticket`'s HTTP response arrived, on the pipeline's clock (nil: not fetched over HTTP, or no body).
-    /// The fetcher stamps the first and last byte in wall seconds; they are placed between the fetch's start
-    /// and its completion at `time` as the wall clock places them (whatever the model clock's rate).
-    private func httpTiming(of ticket: LoadTicket, time: Double) -> TransferTiming? {
-        guard case let .http(fetcher) = route, let (startTime, startWall) = fetchStarts.removeValue(forKey: ticket.id),
-              let wall = fetcher.takeTiming(ticket: ticket.id) else { return nil }
-        return FetchSpan(startTime: startTime, startWall: startWall, endTime: time, endWall: Self.now()).place(wall)
+    /// True (and forgotten) when the pipeline has had `ticket` complete already and only its texture was owed.
+    private func followed(_ ticket: Int) -> Bool {
+        following.remove(ticket) != nil
     }
 
     /// Drops `ticket`: a fetch is cancelled, a queued decode skipped, a finished one freed, a ready one withdrawn.
@@ -386,14 +427,17 @@ final class ImageLoader {
         case .files: break
         case var .modelled(model):
             model.network.cancel(ticket)
-            model.following.remove(ticket.id)
             route = .modelled(model)
         case var .virtualClock(model):
             model.cancel(ticket)
             route = .virtualClock(model)
-        case let .http(fetcher): fetcher.cancel(ticket: ticket.id)
+        case var .http(http):
+            http.fetcher.cancel(ticket: ticket.id)
+            http.starts[ticket.id] = nil
+            http.decoding[ticket.id] = nil
+            route = .http(http)
         }
-        fetchStarts[ticket.id] = nil
+        following.remove(ticket.id)
         mailbox.cancel(ticket.id)
         decoding.due.removeAll { $0.ticket == ticket.id }
         if let i = decoded.firstIndex(where: { $0.0 == ticket }) { decoded.remove(at: i).1.free() }
@@ -408,6 +452,7 @@ final class ImageLoader {
             takeModelledCompletions(upTo: time)
             takeVirtualCompletions(upTo: time)
         }
+        let drainedAfter = takeHTTPArrivals(time: time)
         var outcomes = mailbox.drain()
         var decodeSeconds = outcomes.reduce(0) { $0 + $1.decodeSeconds }
         // --decode-on-main: bytes fetched or read by a worker are decoded here, whatever it costs the frame.
@@ -449,17 +494,24 @@ final class ImageLoader {
             case let .success(surface):
                 if outcome.origin == .disk { disk?.served() }
                 if outcome.origin == .network, isHTTP { disk?.stored(ticket.key) }
+                if let completion = httpCompletion(ticket, failure: nil, after: drainedAfter) {
+                    // A fetched body decoded: the load completes at the network's time; the texture follows.
+                    ready.append(completion)
+                    following.insert(ticket.id)
+                }
                 decoded.append((ticket, surface))
             case let .failure(failure):
                 begun[ticket.id] = nil
-                fetchStarts[ticket.id] = nil
                 let owed = followed(ticket.id)
-                if case let .http(fetcher) = route { _ = fetcher.takeTiming(ticket: ticket.id) }
                 if !isHTTP {
                     failures.reasons[ticket.key.asset % paths.count] = failure.reason
                     warnOnce(path: paths[ticket.key.asset % paths.count].displayPath, reason: failure.reason)
                 }
-                if !owed { ready.append(LoadCompletion(ticket: ticket, result: .failed(reason: failure.reason), time: time)) }
+                if let completion = httpCompletion(ticket, failure: failure.reason, after: drainedAfter) {
+                    ready.append(completion)
+                } else if !owed {
+                    ready.append(LoadCompletion(ticket: ticket, result: .failed(reason: failure.reason), time: time))
+                }
             }
         }
         var uploads = 0
@@ -472,9 +524,8 @@ final class ImageLoader {
                 // The pipeline has this load already: only the texture was owed.
                 if !textures.upload(surface, for: ticket.key.asset) { warnOnce(path: "image \(ticket.key.asset)", reason: "texture upload failed") }
             } else if textures.upload(surface, for: ticket.key.asset) {
-                ready.append(LoadCompletion(ticket: ticket, result: .image(bytes: bytes), time: time, timing: httpTiming(of: ticket, time: time)))
+                ready.append(LoadCompletion(ticket: ticket, result: .image(bytes: bytes), time: time))
             } else {
-                _ = httpTiming(of: ticket, time: time)
                 ready.append(LoadCompletion(ticket: ticket, result: .failed(reason: "texture upload failed"), time: time))
             }
             uploads += 1
@@ -484,18 +535,18 @@ final class ImageLoader {
         uploader.endFrame(since: start)
     }
 
-    /// The earliest uploaded (or failed) load at or before `time`. On the model clock, for a pipeline
+    /// The earliest finished (or failed) load at or before `time`. On the model clock, for a pipeline
     /// (`takesCompletionsOnDemand`), the source's loads are taken here, one per call, so each is
     /// delivered exactly when the headless replay's pipeline gets it.
     func nextCompletion(upTo time: Double) -> LoadCompletion? {
-        if takesCompletionsOnDemand, ready.first.map({ $0.time > time }) ?? true {
+        if takesCompletionsOnDemand, !ready.contains(where: { $0.time <= time }) {
             // One at a time: the pipeline begins its next load at this one's time before the source
             // moves on, as the headless replay's pipeline does.
             takeModelledCompletions(upTo: time, limit: 1)
             takeVirtualCompletions(upTo: time, limit: 1)
         }
-        guard let first = ready.first, first.time <= time else { return nil }
-        return ready.removeFirst()
+        guard let next = ready.indices.filter({ ready[$0].time <= time }).min(by: { ready[$0].time < ready[$1].time }) else { return nil }
+        return ready.remove(at: next)
     }
 
     /// Destroys every texture whose asset is not in `live` (the cache's keys and the images on screen),
@@ -507,12 +558,12 @@ final class ImageLoader {
     /// Ends the transfers under way (waiting up to `timeout` seconds for their last counts), so `traffic`
     /// holds every byte the run cost; the window calls it before its summary.
     func stopTransfers(timeout: Double = 0.5) {
-        if case let .http(fetcher) = route { fetcher.stopTransfers(timeout: timeout) }
+        if case let .http(http) = route { http.fetcher.stopTransfers(timeout: timeout) }
     }
 
     /// Stops the workers (waiting up to `timeout` seconds for decodes in progress) and frees everything.
     func shutdown(timeout: Double = 0.5) {
-        if case let .http(fetcher) = route { fetcher.close() }
+        if case let .http(http) = route { http.fetcher.close() }
         mailbox.close()
         workers.drain(timeout: timeout)
         for (_, surface) in decoded { surface.free() }

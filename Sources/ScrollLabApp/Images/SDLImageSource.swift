@@ -44,7 +44,7 @@ struct SDLImageSource: ImageSource {
 
     var traffic: SourceTraffic { loader.traffic }
 
-    var httpRoundTrip: Double? { loader.networkProfile.map(NetworkImageSource.httpRoundTrip(of:)) ?? loader.latency }
+    var httpRoundTrip: Double? { loader.httpRoundTrip }
 
     func isStoredLocally(_ key: ImageKey) -> Bool { loader.isStoredLocally(key) }
 

@@ -132,7 +132,7 @@ final class GridWindowScene: LabSceneAdapter {
         switch images.route {
         case .files, .virtualClock: return nil
         case let .modelled(model): return model.network.profile.name
-        case let .http(fetcher): return "HTTP " + (fetcher.url(for: 0).map { ($0.host ?? "") + ($0.port.map { ":\($0)" } ?? "") } ?? "")
+        case let .http(http): return "HTTP " + (http.fetcher.url(for: 0).map { ($0.host ?? "") + ($0.port.map { ":\($0)" } ?? "") } ?? "")
         }
     }
 

@@ -35,14 +35,14 @@ struct SceneFactory {
         if onModelClock || options.imagesOnModelClock {
             route = .virtualClock(GridScene.headlessSource(grid))
         } else if let source = options.source {
-            route = .http(HTTPImageFetcher(template: source, timeout: options.httpTimeout,
-                                           connectionsPerHost: sceneOptions.policy.variant.connectionsPerHost(sharedConnections: sceneOptions.connections)))
+            // The network says when each load completes, plus the model's decode; the texture follows.
+            let fetcher = HTTPImageFetcher(template: source, timeout: options.httpTimeout,
+                                           connectionsPerHost: sceneOptions.policy.variant.connectionsPerHost(sharedConnections: sceneOptions.connections))
+            route = .http(HTTPRoute(fetcher: fetcher, decode: DecodeTimes(constant: grid.decodeCost, byAsset: grid.decodeCosts),
+                                    sizes: ModelledDecodedSizes(grid)))
         } else if let network = GridScene.networkSource(grid, modelsDisk: false) {
             // The headless replay's model decides when each load completes; the real decode follows it.
-            let sizes = grid.feed.map {
-                (FeedDecodedSizes.decodedBytes(feed: $0, layout: grid.feedGeometry, downsample: grid.downsample), grid.device?.memoryLimitBytes)
-            }
-            route = .modelled(ModelledNetwork(network: network, sizes: sizes))
+            route = .modelled(ModelledNetwork(network: network, sizes: ModelledDecodedSizes(grid)))
         } else {
             route = .files
         }

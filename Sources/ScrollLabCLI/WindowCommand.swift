@@ -112,15 +112,15 @@ struct WindowCommand: ParsableCommand {
         }
         if !(scale.isFinite && scale >= 0.25 && scale <= 8) { throw ValidationError("--scale must be between 0.25 and 8") }
         if screenshotAfter != nil, screenshot == nil { throw ValidationError("--screenshot-after needs --screenshot FILE") }
-        if sceneOptions.policy == .all {
+        if sceneOptions.loading.policy == .all {
             throw ValidationError("--policy all replays a gesture under every policy: use it with `scrolllab replay FILE --headless`")
         }
         if let source {
             if let problem = HTTPImageFetcher.problem(with: source) { throw ValidationError(problem) }
-            if sceneOptions.network != nil {
+            if sceneOptions.loading.network != nil {
                 throw ValidationError("--source fetches over a real network: shape it at the server (scrolllab serve --network PROFILE), not with --network")
             }
-            if sceneOptions.http == .http2 {
+            if sceneOptions.loading.http == .http2 {
                 throw ValidationError("--http 2 models HTTP/2 in the network model (--network); over --source the version is what URLSession and the server agree on, and scrolllab serve speaks HTTP/1.1 only")
             }
         }

@@ -15,7 +15,7 @@ extension BenchCommand {
     /// renderer, to `output`). A renderer SDL cannot create is reported as unavailable.
     func runFrames(_ output: CommandOutput, gestureDirectory: URL?) {
         let path: String
-        if let framesGesture {
+        if let framesGesture = frameBench.framesGesture {
             path = framesGesture
         } else if let gestureDirectory {
             path = gestureDirectory.appendingPathComponent(Self.frameBenchGesture + ".jsonl").path
@@ -26,28 +26,28 @@ extension BenchCommand {
         let window = ThisBuild.windowRequired("--frames", command: "bench")
         let gesture = loadGesture(path, command: "bench")
         var sceneOptions = SceneConfiguration()
-        sceneOptions.latencyMs = latencyMs
-        sceneOptions.assets = assets
-        let phones = compare ?? 1
+        sceneOptions.latencyMs = loading.latencyMs
+        sceneOptions.assets = loading.assets
+        let phones = frameBench.compare ?? 1
         if phones > 1 { sceneOptions.compare = PolicyVariant.shared.prefix(phones).map(CompareEntry.policy) }
         let images = sceneOptions.imagePathsOrExit()
         guard !images.isEmpty else { fail("scrolllab bench: --frames needs images: Assets/Images, or --assets DIR with image files", code: CommandExit.input) }
         let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
         if !json {
-            output.line("scrolllab bench --frames — grid scene, gesture \(name), \(images.count) images, latency \(Self.format(latencyMs, 0)) ms, "
+            output.line("scrolllab bench --frames — grid scene, gesture \(name), \(images.count) images, latency \(Self.format(loading.latencyMs, 0)) ms, "
                   + "\(Int(PhoneViewport.layoutBase(phones: phones).width))×600 offscreen"
-                  + (framesScale.map { $0 == 1 ? "" : " drawn at \(Self.format($0, 2))×" } ?? "")
+                  + (frameBench.framesScale.map { $0 == 1 ? "" : " drawn at \(Self.format($0, 2))×" } ?? "")
                   + (phones > 1 ? ", \(phones) phones side by side (" + sceneOptions.compare.map(\.name).joined(separator: ", ") + ")" : "")
                   + ", frames paced at 60 Hz after 30 warm-up frames")
             output.line("frame = image pump + model step + drawing + present, timed with SDL_GetPerformanceCounter; goal p99 < 4 ms, no frame over 16.7 ms")
             output.line("renderer   frames  p50 ms  p99 ms  max ms  over 16.7  worst image stall ms  hitch ms/s  hitches")
         }
-        for renderer in renderers.isEmpty ? Self.frameBenchRenderers : renderers {
+        for renderer in frameBench.renderers.isEmpty ? Self.frameBenchRenderers : frameBench.renderers {
             var options = WindowOptions()
             options.headless = true
             options.quiet = true
             options.renderDriver = renderer
-            options.scale = framesScale ?? 1
+            options.scale = frameBench.framesScale ?? 1
             options.replay = gesture
             let outcome: Result<FrameBenchRun, AppError> = MainActor.assumeIsolated {
                 do throws(AppError) {
@@ -60,7 +60,7 @@ extension BenchCommand {
             case let .success(run):
                 if json {
                     var line = run.json(period: 1 / FrameBenchRun.frameRate)
-                    if let compare, case let .object(pairs) = line { line = .object(pairs + [("phones", .int(compare))]) }
+                    if let compare = frameBench.compare, case let .object(pairs) = line { line = .object(pairs + [("phones", .int(compare))]) }
                     output.line(line.serialized)
                 } else {
                     let hitches = run.hitches(period: 1 / FrameBenchRun.frameRate)

@@ -13,6 +13,9 @@ import ScrollLabCore
 /// directory or, failing that, from the executable's directory and its parents (so `swift run` and
 /// `.build/debug/scrolllab` both work from anywhere inside the repository). Pager gestures (`pager-*`)
 /// are skipped: they are not grid gestures.
+///
+/// Its options come in groups by concern (`Loading`, `Rates`, `FrameBench`, the feed, the phone, the
+/// client, the real source), declared in the order `--help` lists them; their rules run in `validate()`.
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
@@ -57,23 +60,7 @@ struct BenchCommand: ParsableCommand {
     @Option(name: .long, help: "Directory of gesture files (*.jsonl). Default: Assets/Gestures.")
     var gestures: String?
 
-    @Option(name: .customLong("latency-ms"), parsing: .unconditional, help: "Simulated source latency in milliseconds.")
-    var latencyMs: Double = 80
-
-    @Option(help: ArgumentHelp("Network the images come over: " + NetworkProfile.names + ", or all: every policy under every profile (default: none, --latency-ms's constant latency)."))
-    var network: NetworkChoice?
-
-    @Option(help: "Folder of images, as replay's --assets: the grid shows its image files, and under --network each moves its file's size (default: the bundled Assets/Images, found from the current directory or the executable; a network without them is refused). With --frames: the images drawn.")
-    var assets: String?
-
-    @Option(name: .customLong("disk-cache"), help: ArgumentHelp("Under --network: the modelled disk cache (on, the default: 100 MB, empty at the start of each run), off, or a folder: every run starts with the folder's images and leaves its own there.", valueName: "on|off|DIR"))
-    var diskCache: String = "on"
-
-    @Option(parsing: .unconditional, help: "Requests in flight at once, the same for every policy: URLSession's connections per host (default 6); under --http 2, streams on one connection.")
-    var connections: Int = GridSceneConfiguration().connections
-
-    @Option(help: "HTTP version of the modelled network (with --network): 1.1 or 2 (one connection, one handshake, streams sharing its bandwidth).")
-    var http: HTTPVersion = .http1_1
+    @OptionGroup var loading: Loading
 
     @Option(help: "The rows, comma-separated: policies on the shared pipeline and @shipped variants (texture@shipped, …), or all (default: every policy on the shared pipeline).")
     var policies: String = "all"
@@ -81,29 +68,13 @@ struct BenchCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Scroll physics of the fling: " + ScrollPhysicsKind.allCases.map(\.rawValue).joined(separator: ", ") + " (default ios)."))
     var physics: ScrollPhysicsKind = .ios
 
-    @Option(parsing: .unconditional, help: "Display refresh rate in Hz: the replay clock's frame rate (default 60).")
-    var refresh: Double = 60
-
-    @Option(name: .customLong("touch-hz"), parsing: .unconditional, help: "Resample the gestures to this touch rate in Hz first.")
-    var touchHz: Double?
+    @OptionGroup var rates: Rates
 
     @Option(name: .long, help: "Also draw loads issued against blank tile-seconds per gesture as a PNG (\"-\": standard output, then no tables).")
     var plot: String?
 
-    @Flag(name: .long, help: "Measure frame times instead: the grid with real images through a fling, offscreen, per renderer.")
-    var frames = false
+    @OptionGroup var frameBench: FrameBench
 
-    @Option(name: .long, parsing: .unconditional, help: "With --frames: that many phones side by side (compare mode, 1–4), each with its own policy (the first N), its own images and pipeline.")
-    var compare: Int?
-
-    @Option(name: .customLong("frames-gesture"), help: "With --frames: the gesture file to play (default: rapid-flings.jsonl of the gestures directory).")
-    var framesGesture: String?
-
-    @Option(name: .customLong("renderer"), help: "With --frames: measure only this SDL renderer (software, opengl, opengles2); repeatable.")
-    var renderers: [String] = []
-
-    @Option(name: .customLong("scale"), help: "With --frames: draw the layout at this many times its size, as a window opened with --scale, or fitted to a smaller screen (0.97: four phones on 1920×1080).")
-    var framesScale: Double?
     @Flag(name: .long, help: "Measure this machine instead: decode (whole and downsampled at decode) and texture upload per megapixel on generated 1–12 MP JPEGs; prints a device file (JSON) for --device FILE.json.")
     var calibrate = false
 
@@ -114,22 +85,22 @@ struct BenchCommand: ParsableCommand {
     @OptionGroup var real: RealSourceOptions
 
     func validate() throws {
-        if let framesScale {
+        if let framesScale = frameBench.framesScale {
             guard framesScale.isFinite, (0.1...4).contains(framesScale) else { throw ValidationError("--scale must be 0.1 to 4 (got \(framesScale))") }
         }
-        if frames, feedOptions.feed != nil { throw ValidationError("--feed is not measured by --frames (it times the bundled grid's drawing)") }
-        try OptionRules.latencyMs(latencyMs)
-        try OptionRules.refresh(refresh)
-        try OptionRules.touchHz(touchHz)
-        try OptionRules.connections(connections)
-        try OptionRules.http(http, hasNetwork: network != nil)
+        if frameBench.frames, feedOptions.feed != nil { throw ValidationError("--feed is not measured by --frames (it times the bundled grid's drawing)") }
+        try OptionRules.latencyMs(loading.latencyMs)
+        try OptionRules.refresh(rates.refresh)
+        try OptionRules.touchHz(rates.touchHz)
+        try OptionRules.connections(loading.connections)
+        try OptionRules.http(loading.http, hasNetwork: loading.network != nil)
         _ = try variants()
-        if let compare {
-            guard frames else { throw ValidationError("--compare N measures compare mode's frames: it goes with --frames") }
+        if let compare = frameBench.compare {
+            guard frameBench.frames else { throw ValidationError("--compare N measures compare mode's frames: it goes with --frames") }
             guard (1...4).contains(compare) else { throw ValidationError("--compare must be 1 to 4 phones (got \(compare))") }
         }
-        guard !diskCache.isEmpty else { throw ValidationError("--disk-cache must be on, off or a folder") }
-        try real.validate(networks: network?.profiles.count ?? 0, http: [http])
+        guard !loading.diskCache.isEmpty else { throw ValidationError("--disk-cache must be on, off or a folder") }
+        try real.validate(networks: loading.network?.profiles.count ?? 0, http: [loading.http])
     }
 
     /// `--policies`: the rows' policy variants.
@@ -151,16 +122,16 @@ struct BenchCommand: ParsableCommand {
         if let directory = gestures.map({ URL(fileURLWithPath: $0) }) ?? AssetLocator.directory("Gestures") {
             for file in Self.gestureFiles(in: directory) { paths.input(file.path, "--gestures") }
         }
-        paths.input(framesGesture, "--frames-gesture")
+        paths.input(frameBench.framesGesture, "--frames-gesture")
         // The images (and under a network their sizes), resolved before anything is written: none found is refused.
-        let images = GridImages(assets: assets, network: network != nil, feed: feedOptions.feed != nil, command: "bench")
+        let images = GridImages(assets: loading.assets, network: loading.network != nil, feed: feedOptions.feed != nil, command: "bench")
         for file in images.files { paths.input(String(decoding: file.path, as: UTF8.self), "--assets") }
         paths.output(plot, "--plot")
         if let conflict = paths.firstConflict() { fail("scrolllab bench: " + conflict, code: CommandExit.usage) }
         // A --plot this build cannot draw, or cannot write, fails at once, not after the whole bench.
         let window = plot.map { _ in ThisBuild.windowRequired("--plot", command: "bench") }
         if let plot, plot != "-" { _ = openOutput(plot, option: "--plot", command: "bench").close() }
-        if frames {
+        if frameBench.frames {
             runFrames(output, gestureDirectory: gestures.map { URL(fileURLWithPath: $0) } ?? AssetLocator.directory("Gestures"))
             return
         }
@@ -175,17 +146,17 @@ struct BenchCommand: ParsableCommand {
 
         // The condition every row runs under (each row sets its own policy); under `--network all`, one per profile.
         let variants = try self.variants()
-        var condition = RunCondition(policy: .adaptive, source: .latency(latencyMs), refresh: refresh, connections: connections, http: http)
+        var condition = RunCondition(policy: .adaptive, source: .latency(loading.latencyMs), refresh: rates.refresh, connections: loading.connections, http: loading.http)
         condition.physics = physics
-        condition.diskCache = diskCache != "off"
+        condition.diskCache = loading.diskCache != "off"
         condition.layout = feedOptions.layout
         condition.columns = feedOptions.columns
         condition.phone = phoneOptions.phone
         condition.placeholder = client.placeholder
         condition.constrained = client.constrained
         // A folder: every run starts with its images; what the runs stored is left there at the end.
-        let imageFiles = network == nil || diskCache == "on" || diskCache == "off" ? [] : images.files
-        let folder = HeadlessDiskFolder(DiskCacheChoice(argument: diskCache), files: imageFiles)
+        let imageFiles = loading.network == nil || loading.diskCache == "on" || loading.diskCache == "off" ? [] : images.files
+        let folder = HeadlessDiskFolder(DiskCacheChoice(argument: loading.diskCache), files: imageFiles)
         let start = folder?.start(assetCount: images.assetCount) ?? HeadlessDiskFolder.Start()
         var stored: Set<Int> = []
         defer { folder?.store(stored.sorted()) }
@@ -196,16 +167,16 @@ struct BenchCommand: ParsableCommand {
             let name = file.deletingPathExtension().lastPathComponent
             var events: [PointerEvent] = []
             readGesture(file.path, command: "bench") { events.append($0) }
-            if let touchHz { events = TouchResampler.resample(events, rate: touchHz) }
+            if let touchHz = rates.touchHz { events = TouchResampler.resample(events, rate: touchHz) }
             gestures.append((name, events))
         }
-        let profiles: [NetworkProfile?] = network?.profiles.map { $0 } ?? [nil]
+        let profiles: [NetworkProfile?] = loading.network?.profiles.map { $0 } ?? [nil]
         let external = real.external
         var config = GridSceneConfiguration()
         for profile in profiles {
             if let profile { condition.source = .network(profile) }
             config = condition.gridConfiguration(assetByteSizes: images.transferSizes, feed: feedOptions.feed?.feed, assetCount: images.assetCount)
-            if assets != nil, feedOptions.feed == nil { config.previews = .none }
+            if loading.assets != nil, feedOptions.feed == nil { config.previews = .none }
             config.diskCacheEntries = start.entries
             config.diskCacheCorrupt = start.corrupt
             var bench = GridBench(configuration: config, replay: condition.replayClock)
@@ -248,7 +219,7 @@ struct BenchCommand: ParsableCommand {
             }
         }
         if let plot, let window {
-            let source = network == nil ? Self.describeSource(config) : "network \(network == .all ? "profiles" : config.network?.name ?? "") + decode \(Self.format(config.decodeCost * 1000, 0)) ms"
+            let source = loading.network == nil ? Self.describeSource(config) : "network \(loading.network == .all ? "profiles" : config.network?.name ?? "") + decode \(Self.format(config.decodeCost * 1000, 0)) ms"
             let subtitle = "scrolllab bench: \(source), "
                 + Self.describePipeline(config) + " for every policy (a @shipped variant: its system's own), cache "
                 + "\(config.cacheByteLimit / config.bytesPerImage) images"

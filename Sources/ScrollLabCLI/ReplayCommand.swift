@@ -51,8 +51,8 @@ struct ReplayCommand: ParsableCommand {
     func validate() throws {
         guard fps.isFinite, (1...240).contains(fps) else { throw ValidationError("--fps must be between 1 and 240 (got \(fps))") }
         guard scale.isFinite, (0.25...4).contains(scale) else { throw ValidationError("--scale must be between 0.25 and 4 (got \(scale))") }
-        if video != nil, scene.policy == .all { throw ValidationError("--video renders one policy: give --policy NAME") }
-        try real.validate(networks: scene.network == nil ? 0 : 1, http: [scene.http])
+        if video != nil, scene.loading.policy == .all { throw ValidationError("--video renders one policy: give --policy NAME") }
+        try real.validate(networks: scene.loading.network == nil ? 0 : 1, http: [scene.loading.http])
         if let video, ThisBuild.window != nil, !VideoEncoder.endings.contains((video as NSString).pathExtension.lowercased()) {
             throw ValidationError("--video must end in .mp4, .webm or .gif (got \(video))")
         }
@@ -160,7 +160,7 @@ extension ReplayCommand {
         var events: [PointerEvent] = []
         readGesture(file, command: "replay") { events.append($0) }
         guard !events.isEmpty else { fail("scrolllab replay: \(inputName(file)) holds no pointer events") }
-        if let touchHz = scene.touchHz { events = TouchResampler.resample(events, rate: touchHz) }
+        if let touchHz = scene.rates.touchHz { events = TouchResampler.resample(events, rate: touchHz) }
         var options = WindowOptions()
         options.headless = true
         options.quiet = true

@@ -43,32 +43,15 @@ struct SweepCommand: ParsableCommand {
         defaultSubcommand: Run.self
     )
 
+    /// `sweep run`: the factors (`Factors`, comma lists), the gestures, the results file and how the runs are
+    /// shared out; the feed, phone, client and real-source groups as the other commands have them.
     struct Run: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "run", abstract: "Run a sweep (the default).")
 
         @Option(help: "Folder of gesture files (*.jsonl; pager-* skipped).")
         var gestures: String
 
-        @Option(help: "Policies, comma-separated (a peer's @shipped variant on its system's pipeline: texture@shipped, …), or all (default all: every policy on the shared pipeline).")
-        var policies: String = "all"
-
-        @Option(name: .customLong("latency-ms"), parsing: .unconditional, help: "Constant latencies in ms, comma-separated (default 80 unless --network).")
-        var latencyMs: String?
-
-        @Option(help: ArgumentHelp("Network profiles, comma-separated: " + NetworkProfile.names + "."))
-        var network: String?
-
-        @Option(name: .customLong("cache-images"), parsing: .unconditional, help: "Memory cache sizes in images, comma-separated (default 12).")
-        var cacheImages: String?
-
-        @Option(parsing: .unconditional, help: "Refresh rates in Hz, comma-separated (default 60).")
-        var refresh: String?
-
-        @Option(parsing: .unconditional, help: "Requests in flight at once (URLSession's connections per host), comma-separated (default 6).")
-        var connections: String?
-
-        @Option(help: "HTTP versions of the modelled network, comma-separated: 1.1, 2 (default 1.1).")
-        var http: String?
+        @OptionGroup var factors: Factors
 
         @Option(help: "The results file (JSON lines), appended to: a sweep run again resumes (-: standard output, nothing to resume).")
         var out: String
@@ -106,19 +89,19 @@ struct SweepCommand: ParsableCommand {
 
         func plan() throws -> SweepPlan {
             let kinds: [PolicyVariant]
-            if policies == "all" {
+            if factors.policies == "all" {
                 kinds = PolicyVariant.shared
             } else {
-                kinds = try Self.list(policies, "--policies") { PolicyVariant(name: $0) }
+                kinds = try Self.list(factors.policies, "--policies") { PolicyVariant(name: $0) }
             }
             // Each value of a list meets the rule the option has everywhere (`OptionRules`).
-            var sources: [SweepPlan.Source] = try Self.list(latencyMs, "--latency-ms", rule: OptionRules.latencyMs) { Double($0) }
+            var sources: [SweepPlan.Source] = try Self.list(factors.latencyMs, "--latency-ms", rule: OptionRules.latencyMs) { Double($0) }
                 .map(SweepPlan.Source.latency)
-            sources += try Self.list(network, "--network") { NetworkProfile.named($0).map(SweepPlan.Source.network) }
-            let caches: [Int] = try Self.list(cacheImages, "--cache-images", rule: OptionRules.cacheImages) { Int($0) }
-            let rates: [Double] = try Self.list(refresh, "--refresh", rule: { try OptionRules.refresh($0) }) { Double($0) }
-            let connections: [Int] = try Self.list(self.connections, "--connections", rule: OptionRules.connections) { Int($0) }
-            let versions: [HTTPVersion] = try Self.list(http, "--http") { HTTPVersion(rawValue: $0) }
+            sources += try Self.list(factors.network, "--network") { NetworkProfile.named($0).map(SweepPlan.Source.network) }
+            let caches: [Int] = try Self.list(factors.cacheImages, "--cache-images", rule: OptionRules.cacheImages) { Int($0) }
+            let rates: [Double] = try Self.list(factors.refresh, "--refresh", rule: { try OptionRules.refresh($0) }) { Double($0) }
+            let connections: [Int] = try Self.list(factors.connections, "--connections", rule: OptionRules.connections) { Int($0) }
+            let versions: [HTTPVersion] = try Self.list(factors.http, "--http") { HTTPVersion(rawValue: $0) }
             if versions.contains(.http2), !sources.contains(where: { if case .network = $0 { return true } else { return false } }) {
                 throw ValidationError("--http 2 needs a modelled network (--network PROFILE): a constant latency has no connections or bandwidth for HTTP/2 to share")
             }

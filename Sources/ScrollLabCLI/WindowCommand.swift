@@ -5,7 +5,9 @@ import ScrollKit
 import ScrollLabCore
 import ScrollLabHTTP
 
-/// `scrolllab` / `scrolllab window`: opens the lab window (the default subcommand).
+/// `scrolllab` / `scrolllab window`: opens the lab window (the default subcommand). Its options come in
+/// groups by concern (the scene's, `Trace`, `Screenshot`, `Rendering`, `Stall`, `RealSource`,
+/// `DebugStall`), declared in the order `--help` lists them; their rules run in `validate()`.
 struct WindowCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "window",
@@ -41,32 +43,11 @@ struct WindowCommand: ParsableCommand {
 
     @OptionGroup var sceneOptions: SceneOptions
 
-    @Option(name: .customLong("trace-out"), help: "Write the delegate events, settings and a summary as JSON lines to this file.")
-    var traceOut: String?
+    @OptionGroup var trace: Trace
 
-    @Flag(name: .customLong("trace-did-scroll"), help: "Also write didScroll events to the trace.")
-    var traceDidScroll = false
+    @OptionGroup var screenshots: Screenshot
 
-    @Flag(name: .customLong("trace-pointer"), help: "Also write every pointer sample to the trace ({\"event\":\"pointer\",\"t_ms\":…,\"x\":…,\"y\":…,\"phase\":…,\"frame\":…}; frame: the first frame presented after it).")
-    var tracePointer = false
-
-    @Flag(name: .customLong("trace-frames"), help: "Also write every presented frame to the trace ({\"event\":\"frame\",\"frame\":…,\"t\":…,\"offset\":{…}}: the content offset drawn).")
-    var traceFrames = false
-
-    @Option(help: "Save a PNG of the window to this file, at exit (or after --screenshot-after seconds).")
-    var screenshot: String?
-
-    @Option(name: .customLong("screenshot-after"), help: "Take --screenshot this many seconds after start instead of at exit.")
-    var screenshotAfter: Double?
-
-    @Flag(help: "Render offscreen with the software renderer (no display needed): for screenshots and tests.")
-    var headless = false
-
-    @Flag(help: "Use SDL's software renderer even when an accelerated one exists.")
-    var software = false
-
-    @Option(name: .customLong("renderer"), help: "Use exactly this SDL render driver (software, opengl, opengles2…), without vsync; by default the accelerated one unless its OpenGL is a CPU rasterizer (llvmpipe), then software.")
-    var renderer: String?
+    @OptionGroup var rendering: Rendering
 
     @Option(help: "Play a gesture file in the window in real time (same frames and input as `replay --headless`).")
     var replay: String?
@@ -83,55 +64,41 @@ struct WindowCommand: ParsableCommand {
     @Option(help: "Frame pacing: adaptive (learns what work and present cost) or legacy (the loop before it, for comparison).")
     var pacing: FramePacing = .adaptive
 
-    @Option(name: .customLong("stall-ms"), help: "Inject a main-thread stall of this many milliseconds (with --stall-every): a hitch to watch the hitch ratio climb.")
-    var stallMs: Double?
+    @OptionGroup var stall: Stall
 
-    @Option(name: .customLong("stall-every"), help: "With --stall-ms: stall once every this many seconds.")
-    var stallEvery: Double?
+    @OptionGroup var realSource: RealSource
 
-    @Option(help: ArgumentHelp("Fetch the grid's images over HTTP with URLSession from this URL template, {asset} standing for the image's number (e.g. http://127.0.0.1:8080/img/{asset}.jpg, what `scrolllab serve` prints). Failures show on the tiles and count in the metrics.", valueName: "URL-TEMPLATE"))
-    var source: String?
-
-    @Flag(name: .customLong("clear-disk-cache"), help: "Empty the disk cache before the first load: a cold start (K does it in the window).")
-    var clearDiskCache = false
-
-    @Option(name: .customLong("http-timeout"), help: "With --source: seconds without data before a fetch fails with \"timeout\".")
-    var httpTimeout = 10.0
-
-    @Option(name: .customLong("debug-stall-at-sample"), help: ArgumentHelp("Debug: stall the main thread after this move of each drag.", visibility: .hidden))
-    var debugStallAtSample: Int?
-
-    @Option(name: .customLong("debug-stall-ms"), help: ArgumentHelp("Debug: the stall's length in milliseconds.", visibility: .hidden))
-    var debugStallMs = 100
+    @OptionGroup var debugStall: DebugStall
 
     func validate() throws {
         if let frames, frames < 1 { throw ValidationError("--frames must be at least 1") }
         if let quitAfter, !(quitAfter.isFinite && quitAfter >= 0) { throw ValidationError("--quit-after must be a finite number of seconds, 0 or more") }
-        if let screenshotAfter, !(screenshotAfter.isFinite && screenshotAfter >= 0) {
+        if let screenshotAfter = screenshots.screenshotAfter, !(screenshotAfter.isFinite && screenshotAfter >= 0) {
             throw ValidationError("--screenshot-after must be a finite number of seconds, 0 or more")
         }
         if !(scale.isFinite && scale >= 0.25 && scale <= 8) { throw ValidationError("--scale must be between 0.25 and 8") }
-        if screenshotAfter != nil, screenshot == nil { throw ValidationError("--screenshot-after needs --screenshot FILE") }
-        if sceneOptions.policy == .all {
+        if screenshots.screenshotAfter != nil, screenshots.screenshot == nil { throw ValidationError("--screenshot-after needs --screenshot FILE") }
+        if sceneOptions.loading.policy == .all {
             throw ValidationError("--policy all replays a gesture under every policy: use it with `scrolllab replay FILE --headless`")
         }
-        if let source {
+        if let source = realSource.source {
             if let problem = HTTPImageFetcher.problem(with: source) { throw ValidationError(problem) }
-            if sceneOptions.network != nil {
+            if sceneOptions.loading.network != nil {
                 throw ValidationError("--source fetches over a real network: shape it at the server (scrolllab serve --network PROFILE), not with --network")
             }
-            if sceneOptions.http == .http2 {
+            if sceneOptions.loading.http == .http2 {
                 throw ValidationError("--http 2 models HTTP/2 in the network model (--network); over --source the version is what URLSession and the server agree on, and scrolllab serve speaks HTTP/1.1 only")
             }
         }
+        let httpTimeout = realSource.httpTimeout
         if !(httpTimeout.isFinite && httpTimeout >= 0.1 && httpTimeout <= 600) {
             throw ValidationError("--http-timeout must be between 0.1 and 600 seconds")
         }
-        if (stallMs == nil) != (stallEvery == nil) { throw ValidationError("--stall-ms and --stall-every go together") }
-        if let stallMs, !(stallMs.isFinite && stallMs > 0 && stallMs <= 10_000) {
+        if (stall.stallMs == nil) != (stall.stallEvery == nil) { throw ValidationError("--stall-ms and --stall-every go together") }
+        if let stallMs = stall.stallMs, !(stallMs.isFinite && stallMs > 0 && stallMs <= 10_000) {
             throw ValidationError("--stall-ms must be between 0 and 10000 milliseconds")
         }
-        if let stallEvery, !(stallEvery.isFinite && stallEvery >= 0.01 && stallEvery <= 3600) {
+        if let stallEvery = stall.stallEvery, !(stallEvery.isFinite && stallEvery >= 0.01 && stallEvery <= 3600) {
             throw ValidationError("--stall-every must be between 0.01 and 3600 seconds")
         }
     }
@@ -140,8 +107,8 @@ struct WindowCommand: ParsableCommand {
         // An output onto an input or another output is refused before anything is read or written (§7).
         var paths = PathConflicts()
         paths.input(replay, "--replay")
-        paths.output(traceOut, "--trace-out")
-        paths.output(screenshot, "--screenshot")
+        paths.output(trace.traceOut, "--trace-out")
+        paths.output(screenshots.screenshot, "--screenshot")
         if let conflict = paths.firstConflict() { fail("scrolllab: " + conflict, code: CommandExit.usage) }
         // A --replay file that is missing or unreadable ends the program before the window opens (a
         // FIFO is not opened here: its writer would see the check as its reader).
@@ -165,30 +132,30 @@ struct WindowCommand: ParsableCommand {
     /// These options as the window takes them (the one place they are copied).
     var windowOptions: WindowOptions {
         var options = WindowOptions()
-        options.traceOut = traceOut
-        options.traceDidScroll = traceDidScroll
-        options.tracePointer = tracePointer
-        options.traceFrames = traceFrames
-        options.screenshot = screenshot
-        options.screenshotAfter = screenshotAfter
-        options.headless = headless
-        options.software = software
-        options.renderDriver = renderer
+        options.traceOut = trace.traceOut
+        options.traceDidScroll = trace.traceDidScroll
+        options.tracePointer = trace.tracePointer
+        options.traceFrames = trace.traceFrames
+        options.screenshot = screenshots.screenshot
+        options.screenshotAfter = screenshots.screenshotAfter
+        options.headless = rendering.headless
+        options.software = rendering.software
+        options.renderDriver = rendering.renderer
         options.replayFile = replay
         options.frames = frames
         options.quitAfter = quitAfter
         options.scale = scale
         options.pacing = pacing
-        options.debugStallAtSample = debugStallAtSample
-        options.debugStallMs = debugStallMs
-        options.stallMs = stallMs
-        options.stallEvery = stallEvery
+        options.debugStallAtSample = debugStall.debugStallAtSample
+        options.debugStallMs = debugStall.debugStallMs
+        options.stallMs = stall.stallMs
+        options.stallEvery = stall.stallEvery
         options.decodeOnMain = sceneOptions.phoneOptions.decodeOnMain
         options.downsample = sceneOptions.phoneOptions.downsample.isOn
         options.memoryLimitBytes = ((try? sceneOptions.phoneOptions.profile()) ?? nil)?.memoryLimitBytes
-        options.source = source
-        options.clearDiskCache = clearDiskCache
-        options.httpTimeout = httpTimeout
+        options.source = realSource.source
+        options.clearDiskCache = realSource.clearDiskCache
+        options.httpTimeout = realSource.httpTimeout
         return options
     }
 }

@@ -29,7 +29,7 @@ import ScrollLabCore
 
     @Test func benchAndSweepTakeThemToo() throws {
         let bench = try BenchCommand.parse(["--connections", "2", "--http", "2", "--network", "edge", "--policies", "eager,glide@shipped"])
-        #expect(bench.connections == 2 && bench.http == .http2)
+        #expect(bench.loading.connections == 2 && bench.loading.http == .http2)
         #expect(try bench.variants() == [PolicyVariant(.eager), PolicyVariant(.glide, shipped: true)])
         #expect(throws: (any Error).self) { try BenchCommand.parse(["--http", "2"]) }
         let sweep = try SweepCommand.Run.parse(["--gestures", "g", "--out", "o", "--network", "3g", "--connections", "4,6",

@@ -7,8 +7,8 @@ A stored property is a `var` or `let` declared directly in a struct's, class's o
 `static`/`class`, without a getter body (`var x: T { … }` is computed; a body of `willSet`/`didSet` is an
 observed stored property); `var a = 0, b = 0` counts two. Comments and string literals are skipped.
 A type over the limit fails unless it is listed in `EXEMPT` with the reason: plain records (structs that
-only carry configuration or result fields), and `ScrollView`, whose state is UIKit's. Types in
-Sources/ScrollLabApp and Sources/ScrollLabCLI are reported but not failed (their owners split them).
+only carry configuration or result fields), and `ScrollView`, whose state is UIKit's. Every target is held
+to it (the window's and the command line's types were split too).
 `--list` prints every type with its count, most first.
 """
 
@@ -32,8 +32,6 @@ EXEMPT = {
     "SceneConfiguration": "a plain record: the command line's scene settings",
     "WindowOptions": "a plain record: the command line's window settings",
 }
-# Reported, not failed: their owners split them.
-REPORT_ONLY = ("ScrollLabApp", "ScrollLabCLI")
 
 TYPE_RE = re.compile(r"\b(struct|class|actor|enum|extension|protocol)\s+([A-Za-z_][A-Za-z0-9_.]*)")
 DECL_RE = re.compile(r"^(?:@[A-Za-z_]+(?:\([^)]*\))?\s+)*((?:[a-z]+(?:\([a-z]+\))?\s+)*)(var|let)\s+(.*)$", re.S)
@@ -210,12 +208,8 @@ def main():
             continue
         if name in EXEMPT:
             continue
-        target = path.split(os.sep)[1]
-        if target in REPORT_ONLY:
-            print(f"note: {kind} {name} has {n} stored properties ({path}), over {limit}: its target's owners split it")
-        else:
-            print(f"{kind} {name} has {n} stored properties ({path}), over {limit}: split it, or list it in EXEMPT if it is a plain record")
-            failed = True
+        print(f"{kind} {name} has {n} stored properties ({path}), over {limit}: split it, or list it in EXEMPT if it is a plain record")
+        failed = True
     return 1 if failed else 0
 
 

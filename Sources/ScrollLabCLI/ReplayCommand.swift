@@ -123,7 +123,7 @@ struct ReplayCommand: ParsableCommand {
             if let made {
                 // The transfers the run cancelled end here, so every byte received is counted.
                 made.finish()
-                (lab as? GridScene)?.noteTrafficNow()
+                lab.noteTrafficNow()
             }
             stored.formUnion(lab.diskCacheAssets ?? [])
             var end: [(String, JSONValue)] = [

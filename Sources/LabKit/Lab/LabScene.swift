@@ -19,9 +19,15 @@ public protocol LabScene: AnyObject {
     /// The assets its modelled disk cache holds (`--disk-cache DIR` keeps them for the next run), or nil
     /// for a scene without one.
     var diskCacheAssets: [Int]? { get }
+    /// Counts the source's traffic now, into the summary (a real source's last cancelled transfers end
+    /// after the run's last frame); nothing for a scene that loads no images.
+    func noteTrafficNow()
 }
 
 extension LabScene {
     /// A scene that loads no images keeps no disk cache.
     public var diskCacheAssets: [Int]? { nil }
+
+    /// No images, no traffic.
+    public func noteTrafficNow() {}
 }

@@ -1,4 +1,5 @@
 import LabKit
+import ScrollLabCore
 import ScrollLabHTTP
 
 /// The window's images over HTTP (`--source`): the fetcher, and when each load completes for the

@@ -37,7 +37,7 @@ final class ImageLoader {
     /// The route.
     private(set) var route: Route
     /// The disk cache in front of the network, if any, with the index a policy reads.
-    private(set) var disk: WindowDiskCache?
+    private(set) var disk: IndexedDiskCache?
     /// What the disk cache held from an earlier launch when it was opened (nil: it was empty, or K has
     /// emptied it since).
     var diskWarmAtOpen: (entries: Int, bytes: Int)? { disk?.warmAtOpen }
@@ -158,7 +158,7 @@ final class ImageLoader {
         self.workers = DecodeWorkers(mailbox: DecodeMailbox(), maxDimension: Self.maxTextureSide(renderer))
         if let disk {
             let keys = (0..<Swift.max(assetCount, sizes.count)).compactMap { asset in diskKey(asset: asset).map { (asset, $0) } }
-            self.disk = WindowDiskCache(files: disk, sizes: sizes, keys: keys)
+            self.disk = IndexedDiskCache(files: disk, sizes: sizes, keys: keys)
         }
     }
 

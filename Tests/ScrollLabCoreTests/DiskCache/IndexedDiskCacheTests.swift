@@ -1,12 +1,11 @@
 import Foundation
 import LabKit
 import Testing
-@testable import ScrollLabApp
 @testable import ScrollLabCore
 
-/// The window's disk cache as a policy reads it: an index of what the folder holds, costed at each
+/// A disk cache as a policy reads it: an index of what the folder holds, costed at each
 /// image's transfer size as the headless replay's modelled disk, following stores, reads, damage and K.
-@Suite struct WindowDiskCacheTests {
+@Suite struct IndexedDiskCacheTests {
     @Test func theIndexHoldsWhatTheFolderHoldsAtTheModelsCosts() throws {
         let dir = NSTemporaryDirectory() + "scrolllab-window-disk-\(getpid())-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: dir) }
@@ -14,7 +13,7 @@ import Testing
         files.write("file:a", payload: [1, 2, 3])
         files.write("file:c", payload: [4])
         // Assets 0 and 2 were stored by an earlier launch; 1 was not; 3 has no transfer size (the default).
-        var disk = WindowDiskCache(files: files, sizes: [30_000, 40_000, 50_000],
+        var disk = IndexedDiskCache(files: files, sizes: [30_000, 40_000, 50_000],
                                    keys: [(0, "file:a"), (1, "file:b"), (2, "file:c")])
         #expect(disk.warmAtOpen?.entries == 2)
         #expect(disk.index.keysByRecency == [ImageKey(asset: 2), ImageKey(asset: 0)])   // most recent first

@@ -86,7 +86,7 @@ extension FeedCommand {
             options.network = network
             options.policy = .one(PolicyVariant(.chrome))
             let resolved = options.withImageSizesOrExit(command: "scrolllab feed html")
-            guard let lab = resolved.makeScene() as? GridScene else { return ([], []) }
+            let lab = resolved.makeGridScene()
             let clock = resolved.replayClock
             let rate = clock.frameRate
             var offsets: [(frame: Int, offset: Double)] = [], first: Int?, seen = Set<Int>(), lines: [String] = []

@@ -170,11 +170,23 @@ package struct SceneConfiguration: Sendable {
         let settings = SceneSettings(paging: paging, grid: grid, imageSource: imageSource,
                                      photoSizes: sizes)
         let lab = kind.make(settings)
-        lab.scrollView.decelerationRate = rate.rate
-        lab.scrollView.configuration.physics = physics
-        lab.scrollView.velocityEstimator = estimator.kind
-        lab.scrollView.delaysContentTouches = delaysContentTouches.isOn
-        lab.scrollView.canCancelContentTouches = canCancelContentTouches.isOn
+        configure(lab.scrollView)
         return lab
+    }
+
+    /// The grid scene these options describe (its own type, for a caller that reads the grid's policy).
+    package func makeGridScene(assetCount: Int = GridSceneConfiguration().assetCount) -> GridScene {
+        let lab = GridScene(configuration: gridConfiguration(assetCount: assetCount))
+        configure(lab.scrollView)
+        return lab
+    }
+
+    /// The scroll view's settings from these options: rate, physics, velocity estimator, content touches.
+    private func configure(_ scrollView: ScrollView) {
+        scrollView.decelerationRate = rate.rate
+        scrollView.configuration.physics = physics
+        scrollView.velocityEstimator = estimator.kind
+        scrollView.delaysContentTouches = delaysContentTouches.isOn
+        scrollView.canCancelContentTouches = canCancelContentTouches.isOn
     }
 }

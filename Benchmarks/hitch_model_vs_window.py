@@ -6,7 +6,7 @@ headless (the model's `hitchTimeRatioMsPerS`: each frame charged the uploads, co
 presented late during motion). 4 policies × 3 gestures, decoded off and on the main thread; prints one
 table row per run with both ratios and their difference.
 
-    xvfb-run -a Benchmarks/hitch_model_vs_window.py [--bin .build/release/scrolllab] [--out DIR] [--count N]
+    xvfb-run -a Benchmarks/hitch_model_vs_window.py [--bin .build/release/scrolllab] [--out DIR] [--count N] [--decode bg,main]
 
 The window reads the images from the folder `feed generate --write-images` wrote (`--assets DIR`, the
 default 80 ms latency), as the headless replay's constant latency does; both decode downsampled
@@ -30,6 +30,7 @@ def main():
     parser.add_argument("--bin", default=os.path.join(root, ".build", "release", "scrolllab"))
     parser.add_argument("--out", default=os.path.join(root, ".build", "hitch-model-vs-window"))
     parser.add_argument("--count", type=int, default=60)
+    parser.add_argument("--decode", default="bg,main", help="where images decode, comma-separated: bg, main")
     args = parser.parse_args()
     os.makedirs(args.out, exist_ok=True)
 
@@ -52,7 +53,7 @@ def main():
     for gesture in GESTURES:
         path = os.path.join(root, "Assets", "Gestures", gesture + ".jsonl")
         last = max(json.loads(l)["t_ms"] for l in open(path) if l.strip()) / 1000
-        for decode in ["bg", "main"]:
+        for decode in args.decode.split(","):
             extra = ["--decode-on-main"] if decode == "main" else []
             for policy in POLICIES:
                 common = ["--feed", feed, "--device", device, "--policy", policy, *extra]

@@ -38,6 +38,8 @@ enum OptionAudit {
                 example: ["--headless", "--trace-frames"]) { $0.has("--trace-frames") && !$0.has("--trace-out") },
         Refusal(command: "window", option: "--http-timeout", when: "without --source", why: "it times HTTP fetches",
                 example: ["--headless", "--http-timeout", "5"]) { $0.has("--http-timeout") && !$0.has("--source") },
+        Refusal(command: "window", option: "--source-ca", when: "without --source", why: "it is the certificate --source's server is trusted by",
+                example: ["--headless", "--source-ca", "CA.pem"]) { $0.has("--source-ca") && !$0.has("--source") },
         Refusal(command: "window", option: "--clear-disk-cache", when: "without --network or --source, or with --disk-cache off",
                 why: "the disk cache sits in front of a network",
                 example: ["--headless", "--clear-disk-cache"]) {

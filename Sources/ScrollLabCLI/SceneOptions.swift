@@ -90,7 +90,7 @@ struct SceneOptions: ParsableArguments {
         try OptionRules.touchHz(touchHz)
         try OptionRules.items(items)
         try OptionRules.connections(connections)
-        try OptionRules.http(http, hasNetwork: network != nil)
+        try OptionRules.http(http, hasNetwork: network != nil || CommandLineOptions(CommandLine.arguments).has("--source"))
         if let seedProblem, SeedProblem(rawValue: seedProblem) == nil {
             throw ValidationError("--seed-problem must be 1, 2 or 3")
         }

@@ -98,6 +98,9 @@ struct WindowCommand: ParsableCommand {
     @Option(name: .customLong("http-timeout"), help: "With --source: seconds without data before a fetch fails with \"timeout\".")
     var httpTimeout = 10.0
 
+    @Option(name: .customLong("source-ca"), help: ArgumentHelp("With --source https://… and --http 2: trust this CA certificate (PEM; what `scrolllab serve --tls` prints as \"certificate\").", valueName: "FILE"))
+    var sourceCA: String?
+
     @Option(name: .customLong("debug-stall-at-sample"), help: ArgumentHelp("Debug: stall the main thread after this move of each drag.", visibility: .hidden))
     var debugStallAtSample: Int?
 
@@ -120,8 +123,12 @@ struct WindowCommand: ParsableCommand {
             if sceneOptions.network != nil {
                 throw ValidationError("--source fetches over a real network: shape it at the server (scrolllab serve --network PROFILE), not with --network")
             }
-            if sceneOptions.http == .http2 {
-                throw ValidationError("--http 2 models HTTP/2 in the network model (--network); over --source the version is what URLSession and the server agree on, and scrolllab serve speaks HTTP/1.1 only")
+            // --http 2: async-http-client over TLS, as the headless commands (URLSession on Linux cannot).
+            if let problem = RealSourceOptions.problem(source: source, http: [sceneOptions.http], certificateFile: sourceCA) {
+                throw ValidationError(problem)
+            }
+            if let sourceCA {
+                do { _ = try AsyncImageFetcher.trustRoots(file: sourceCA) } catch { throw ValidationError(error.description) }
             }
         }
         if !(httpTimeout.isFinite && httpTimeout >= 0.1 && httpTimeout <= 600) {
@@ -189,6 +196,7 @@ struct WindowCommand: ParsableCommand {
         options.source = source
         options.clearDiskCache = clearDiskCache
         options.httpTimeout = httpTimeout
+        options.sourceCA = sourceCA
         return options
     }
 }

@@ -28,7 +28,7 @@ serving = json.loads(serve.stdout.readline())
 source, cert = serving["source"], serving["certificate"]
 check(source.startswith("https://") and os.path.isfile(cert), "serve --http 2 --tls: %s, certificate %s" % (source, cert))
 
-trace = os.path.join(out, "http2-window.jsonl")
+trace = os.path.join(out, "http2-tls-window.jsonl")
 app = subprocess.Popen([binary, "--source", source, "--http", "2", "--source-ca", cert, "--policy", "flutter", "--disk-cache", "off",
                         "--trace-out", trace, "--replay", os.path.join(gestures, "slow-drag.jsonl"), "--quit-after", "9"],
                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)

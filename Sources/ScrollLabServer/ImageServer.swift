@@ -62,6 +62,11 @@ package final class ImageServer: Sendable {
         state.withLock { s in s.link?.take(bytes, now: now) ?? 0 }
     }
 
+    /// Gives back the link's tokens of a chunk that was not sent (`TokenBucket.giveBack`).
+    func linkGiveBack(_ bytes: Int) {
+        state.withLock { s in s.link?.giveBack(bytes) }
+    }
+
     /// The next request's serial number (1, 2, …), for the seeded draws.
     func nextSerial() -> Int {
         state.withLock { s -> Int in

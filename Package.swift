@@ -29,6 +29,14 @@ let package = Package(
         // A clean build takes about 15 s (debug) and 100 s (release) longer with them (docs/network.md).
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-http2", from: "1.46.0"),
+        // `serve --tls`: TLS (swift-nio-ssl, which builds BoringSSL) with a self-signed certificate made at
+        // start (swift-certificates, swift-crypto's keys); async-http-client: the HTTP/2 client of `--source
+        // https://… --http 2`, which URLSession on Linux cannot be (docs/network.md). Build cost: docs/network.md.
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
+        .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     ],
     targets: [
         // SDL2, SDL2_image and SDL2_ttf from the system (Debian: libsdl2-dev, libsdl2-image-dev, libsdl2-ttf-dev).
@@ -56,7 +64,15 @@ let package = Package(
         ),
         // The image client over real HTTP (`--source URL-TEMPLATE`): URLSession, no SDL, so the command
         // line can fetch with it too.
-        .target(name: "ScrollLabHTTP", dependencies: ["ScrollLabCore", "LabKit"], path: "Sources/ScrollLabHTTP"),
+        .target(
+            name: "ScrollLabHTTP",
+            dependencies: [
+                "ScrollLabCore", "LabKit",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            path: "Sources/ScrollLabHTTP"
+        ),
         // The window: what draws or reads input with SDL — the SDL app (App), its HUD's drawing, drawing
         // (Render), image decoding and textures (Images) and the scenes' window sides (Scenes). The only
         // lab code that links SDL.
@@ -76,6 +92,9 @@ let package = Package(
                 "ScrollLabCore", "LabKit",
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP2", package: "swift-nio-http2"), .product(name: "NIOHPACK", package: "swift-nio-http2"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"), .product(name: "NIOTLS", package: "swift-nio"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "Crypto", package: "swift-crypto"), .product(name: "SwiftASN1", package: "swift-asn1"),
             ],
             path: "Sources/ScrollLabServer"
         ),
@@ -114,7 +133,11 @@ let package = Package(
                         .product(name: "ArgumentParser", package: "swift-argument-parser"),
                     ],
                     path: "Tests/ScrollLabCLITests"),
-        .testTarget(name: "ScrollLabServerTests", dependencies: ["ScrollLabServer", "ScrollLabCore"], path: "Tests/ScrollLabServerTests"),
+        .testTarget(name: "ScrollLabServerTests", dependencies: [
+                        "ScrollLabServer", "ScrollLabCore",
+                        .product(name: "X509", package: "swift-certificates"), .product(name: "SwiftASN1", package: "swift-asn1"),
+                    ],
+                    path: "Tests/ScrollLabServerTests"),
         .testTarget(name: "ScrollLabCoreTests", dependencies: ["ScrollLabCore", "LabKit", "ScrollKit"],
                     path: "Tests/ScrollLabCoreTests"),
     ]

@@ -6,13 +6,15 @@ profile and policy the mean bytes and blank time of both, and their gaps (the go
 blank time within 10%).
 
     Benchmarks/model-vs-real.py [--count N] [--seed S] [--kinds LIST] [--policies LIST] [--networks LIST]
-                                [--jobs J] [--out DIR] [--bin PATH]
+                                [--http 1.1|2] [--jobs J] [--out DIR] [--bin PATH]
 
 Defaults: 3 sessions of each kind (browse, flings, read), seed 56, eager,deferred,adaptive, 3g,edge,
 8 real runs at once (each with a serve of its own, so no two share a link; they sleep on the wall clock
 most of the time), .build/model-vs-real, .build/release/scrolllab (built first unless --bin names one).
-The issue's scale is --count 20. HTTP/1.1 only: URLSession on Linux speaks HTTP/1.1 over http://
-(docs/network.md). Every run's figures go to OUT/results.jsonl; the table to standard output.
+The issue's scale is --count 20. --http 1.1 (the default): URLSession against `serve` over http://;
+--http 2: async-http-client against `serve --http 2 --tls` trusting its certificate (URLSession on Linux
+cannot, docs/network.md), and the model under --http 2. Every run's figures go to OUT/results.jsonl
+(OUT/results-http2.jsonl under --http 2); the table to standard output.
 A real run's blank time depends on this machine's load (a late callback is a late image), the model's
 never does: run it on an idle machine, or read the gaps as an upper bound.
 """
@@ -33,6 +35,7 @@ parser.add_argument("--seed", type=int, default=56)
 parser.add_argument("--kinds", default="browse,flings,read")
 parser.add_argument("--policies", default="eager,deferred,adaptive")
 parser.add_argument("--networks", default="3g,edge")
+parser.add_argument("--http", default="1.1", choices=["1.1", "2"])
 parser.add_argument("--jobs", type=int, default=8)
 parser.add_argument("--out", default=os.path.join(root, ".build", "model-vs-real"))
 parser.add_argument("--bin")
@@ -58,18 +61,20 @@ def end_line(output):
 
 
 def modelled(kind, session, network, policy):
-    done = subprocess.run([binary, "replay", session, "--headless", "--network", network, "--policy", policy],
+    done = subprocess.run([binary, "replay", session, "--headless", "--network", network, "--policy", policy, "--http", args.http],
                           capture_output=True, text=True, check=True)
     return end_line(done.stdout)
 
 
 def real(kind, session, network, policy):
     """One run against a serve of its own; the metrics, the server's bytes and the run's wall seconds."""
-    server = subprocess.Popen([binary, "serve", "--port", "0", "--network", network], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    over = ["--http", "2", "--tls"] if args.http == "2" else []
+    server = subprocess.Popen([binary, "serve", "--port", "0", "--network", network] + over, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
-        source = json.loads(server.stdout.readline())["source"]
+        serving = json.loads(server.stdout.readline())
+        trust = ["--http", "2", "--source-ca", serving["certificate"]] if args.http == "2" else []
         started = time.monotonic()
-        done = subprocess.run([binary, "replay", session, "--headless", "--network", network, "--policy", policy, "--source", source],
+        done = subprocess.run([binary, "replay", session, "--headless", "--network", network, "--policy", policy, "--source", serving["source"]] + trust,
                               capture_output=True, text=True, check=True)
         seconds = time.monotonic() - started
     finally:
@@ -95,7 +100,7 @@ with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
         print("%3d/%d %s %s %s %s: %.1f s" % (sum("real" in r for r in results), len(runs), kind, os.path.basename(session), network, policy, seconds),
               file=sys.stderr)
 wall = time.monotonic() - started
-with open(os.path.join(args.out, "results.jsonl"), "w") as f:
+with open(os.path.join(args.out, "results.jsonl" if args.http == "1.1" else "results-http2.jsonl"), "w") as f:
     for r in results:
         f.write(json.dumps(r) + "\n")
 
@@ -108,8 +113,9 @@ def gap(real, model):
     return 100 * (real - model) / model if model else float("nan")
 
 
-print("Model against a real network: %d sessions (%s, %d each, seed %d) x %s x %s, HTTP/1.1; %d real runs, %d at once, %.0f s"
-      % (len(sessions), ",".join(kinds), args.count, args.seed, ",".join(policies), ",".join(networks), len(runs), args.jobs, wall))
+print("Model against a real network: %d sessions (%s, %d each, seed %d) x %s x %s, HTTP/%s (%s); %d real runs, %d at once, %.0f s"
+      % (len(sessions), ",".join(kinds), args.count, args.seed, ",".join(policies), ",".join(networks), args.http,
+         "async-http-client over TLS" if args.http == "2" else "URLSession", len(runs), args.jobs, wall))
 print()
 print("| network | policy | bytes real (kB) | bytes model (kB) | gap | blank real (tile·s) | blank model (tile·s) | gap | first image real / model (s) | server = client bytes |")
 print("|---|---|---|---|---|---|---|---|---|---|")

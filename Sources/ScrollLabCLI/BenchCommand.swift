@@ -171,7 +171,7 @@ struct BenchCommand: ParsableCommand {
             gestures.append((name, events))
         }
         let profiles: [NetworkProfile?] = loading.network?.profiles.map { $0 } ?? [nil]
-        let external = real.external
+        let external = real.external(http: loading.http)
         var config = GridSceneConfiguration()
         for profile in profiles {
             if let profile { condition.source = .network(profile) }

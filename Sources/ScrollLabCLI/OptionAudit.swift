@@ -38,6 +38,8 @@ enum OptionAudit {
                 example: ["--headless", "--trace-frames"]) { $0.has("--trace-frames") && !$0.has("--trace-out") },
         Refusal(command: "window", option: "--http-timeout", when: "without --source", why: "it times HTTP fetches",
                 example: ["--headless", "--http-timeout", "5"]) { $0.has("--http-timeout") && !$0.has("--source") },
+        Refusal(command: "window", option: "--source-ca", when: "without --source", why: "it is the certificate --source's server is trusted by",
+                example: ["--headless", "--source-ca", "CA.pem"]) { $0.has("--source-ca") && !$0.has("--source") },
         Refusal(command: "window", option: "--clear-disk-cache", when: "without --network or --source, or with --disk-cache off",
                 why: "the disk cache sits in front of a network",
                 example: ["--headless", "--clear-disk-cache"]) {
@@ -103,6 +105,8 @@ enum OptionAudit {
         // replay, bench, sweep run: the real server's settings without it (B-HTTP-2).
         Refusal(command: "replay", option: "--http-timeout", when: "without --source", why: "it times HTTP fetches",
                 example: ["GESTURE", "--headless", "--http-timeout", "5"]) { $0.has("--http-timeout") && !$0.has("--source") },
+        Refusal(command: "replay", option: "--source-ca", when: "without --source", why: "it is the certificate --source's server is trusted by",
+                example: ["GESTURE", "--headless", "--source-ca", "CA.pem"]) { $0.has("--source-ca") && !$0.has("--source") },
         Refusal(command: "replay", option: "--source", when: "with a --scene other than grid", why: "only the grid loads images",
                 example: ["GESTURE", "--headless", "--scene", "pager", "--source", "http://127.0.0.1:8080/img/{asset}.jpg"]) {
             $0.has("--source") && !$0.isGrid
@@ -150,6 +154,8 @@ enum OptionAudit {
                 example: ["--network", "3g", "--latency-ms", "250"]) { $0.has("--latency-ms") && $0.has("--network") },
         Refusal(command: "bench", option: "--http-timeout", when: "without --source", why: "it times HTTP fetches",
                 example: ["--network", "3g", "--http-timeout", "5"]) { $0.has("--http-timeout") && !$0.has("--source") },
+        Refusal(command: "bench", option: "--source-ca", when: "without --source", why: "it is the certificate --source's server is trusted by",
+                example: ["--network", "3g", "--source-ca", "CA.pem"]) { $0.has("--source-ca") && !$0.has("--source") },
         Refusal(command: "bench", option: "--source", when: "with --frames", why: "the frame bench loads the files after --latency-ms",
                 example: ["--frames", "--source", "http://127.0.0.1:8080/img/{asset}.jpg"]) { $0.has("--source") && $0.has("--frames") },
         // sweep run: the disk cache needs a network.
@@ -157,6 +163,8 @@ enum OptionAudit {
                 example: ["--gestures", "GESTURES", "--out", "OUT", "--disk-cache", "off"]) { $0.has("--disk-cache") && !$0.has("--network") },
         Refusal(command: "sweep run", option: "--http-timeout", when: "without --source", why: "it times HTTP fetches",
                 example: ["--gestures", "GESTURES", "--out", "OUT", "--http-timeout", "5"]) { $0.has("--http-timeout") && !$0.has("--source") },
+        Refusal(command: "sweep run", option: "--source-ca", when: "without --source", why: "it is the certificate --source's server is trusted by",
+                example: ["--gestures", "GESTURES", "--out", "OUT", "--source-ca", "CA.pem"]) { $0.has("--source-ca") && !$0.has("--source") },
     ]
 
     /// Throws the first refusal of `command` (`window`, `sweep run`) that `line` triggers.

@@ -7,7 +7,9 @@ import ScrollLabHTTP
 /// B-HTTP-2): the images come from a real server over URLSession, in real time, instead of the model.
 /// `--network` then names the profile the server shapes (`scrolllab serve --network PROFILE`): the run
 /// is configured and labelled with it as a modelled run is (its radio, its oracle), but its transfers are
-/// the server's. Every output line of such a run ends with `"realNetwork"`.
+/// the server's. Every output line of such a run ends with `"realNetwork"`. Under `--http 2` the client is
+/// async-http-client over TLS (`https://`, `serve --http 2 --tls`; `--source-ca` the certificate to trust),
+/// since URLSession on Linux cannot speak HTTP/2 to it (docs/network.md).
 struct RealSourceOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Fetch the images over HTTP with URLSession from this URL template ({asset}: the image's number; what `scrolllab serve` prints), in real time, instead of the network model; --network names the profile the server shapes. Every output line gains \"realNetwork\".", valueName: "URL-TEMPLATE"))
     var source: String?
@@ -15,32 +17,57 @@ struct RealSourceOptions: ParsableArguments {
     @Option(name: .customLong("http-timeout"), help: "With --source: seconds without data before a fetch fails with \"timeout\".")
     var httpTimeout = 10.0
 
-    /// The rules: a URL template with `{asset}`, one profile named (the server's), HTTP/1.1 (what URLSession
-    /// speaks to `serve` over `http://`), a timeout as the window's.
+    @Option(name: .customLong("source-ca"), help: ArgumentHelp("With --source https://… and --http 2: trust this CA certificate (PEM; what `scrolllab serve --tls` prints as \"certificate\").", valueName: "FILE"))
+    var sourceCA: String?
+
+    /// The rules: a URL template with `{asset}`, one profile named (the server's), one HTTP version: 1.1
+    /// (URLSession) or 2 over `https://` (async-http-client; URLSession cannot, and nothing here speaks
+    /// h2c), `--source-ca` a PEM certificate and only for 2, a timeout as the window's.
     func validate(networks: Int, http: [HTTPVersion]) throws {
         if !(httpTimeout.isFinite && httpTimeout >= 0.1 && httpTimeout <= 600) {
             throw ValidationError("--http-timeout must be between 0.1 and 600 seconds")
         }
-        guard let source else { return }
+        guard let source else { return }   // --source-ca without it: OptionAudit
         if let problem = HTTPImageFetcher.problem(with: source) { throw ValidationError(problem) }
         guard networks == 1 else {
             throw ValidationError("--source needs --network PROFILE, one profile: the one the server shapes (scrolllab serve --network PROFILE); the transfers are the server's, the profile labels the run")
         }
-        if http.contains(.http2) {
-            throw ValidationError("--http 2 cannot be asked of --source: URLSession on Linux (libcurl) speaks HTTP/1.1 over http://, even to scrolllab serve --http 2 (docs/network.md)")
+        if let problem = Self.problem(source: source, http: http, certificateFile: sourceCA) { throw ValidationError(problem) }
+        if let sourceCA {
+            do { _ = try AsyncImageFetcher.trustRoots(file: sourceCA) } catch { throw ValidationError(error.description) }
         }
     }
 
-    /// The real server as the runs' source (nil without `--source`): each run its own URLSession (cold
-    /// connections, as a modelled run starts), its connections per host the run's.
-    var external: ExternalImageSource? {
+    /// Why `--source`'s HTTP versions or `--source-ca` cannot be served, or nil.
+    static func problem(source: String, http: [HTTPVersion], certificateFile: String?) -> String? {
+        if http.contains(.http2) {
+            if http.count > 1 { return "--source runs one HTTP version: give --http 2 or --http 1.1, not both" }
+            if !source.lowercased().hasPrefix("https://") {
+                return "--http 2 with --source needs an https:// server (scrolllab serve --http 2 --tls): URLSession on Linux (libcurl) speaks HTTP/1.1 over http://, and the lab's HTTP/2 client (async-http-client) speaks HTTP/2 over TLS only (docs/network.md)"
+            }
+        } else if certificateFile != nil {
+            return "--source-ca is for --http 2 (async-http-client): URLSession on Linux cannot be told to trust a certificate outside the system's bundle (docs/network.md)"
+        }
+        return nil
+    }
+
+    /// The real server as the runs' source under HTTP version `http` (nil without `--source`): each run its
+    /// own client (cold connections, as a modelled run starts): URLSession with the run's connections per
+    /// host, or under `--http 2` async-http-client (one connection, a stream a fetch) trusting `--source-ca`.
+    func external(http: HTTPVersion) -> ExternalImageSource? {
         guard let source else { return nil }
         let timeout = httpTimeout
-        let label: [(String, JSONValue)] = [("realNetwork", .object([("source", .string("http")), ("client", .string("URLSession")),
-                                                                      ("http", .string(HTTPVersion.http1_1.rawValue))]))]
+        let trust = sourceCA.flatMap { try? AsyncImageFetcher.trustRoots(file: $0) }
+        let label: [(String, JSONValue)] = [("realNetwork", .object([("source", .string("http")), ("client", .string(Self.client(http))),
+                                                                      ("http", .string(http.rawValue))]))]
         return ExternalImageSource(label: label) { c in
-            let fetcher = HTTPImageFetcher(template: source, timeout: timeout, connectionsPerHost: c.hostConnections())
+            let fetcher: any ImageFetching = http == .http2
+                ? AsyncImageFetcher(template: source, timeout: timeout, trust: trust)
+                : HTTPImageFetcher(template: source, timeout: timeout, connectionsPerHost: c.hostConnections())
             return (HTTPImageSource(fetcher: fetcher, configuration: c), { fetcher.stopTransfers(timeout: 2) })
         }
     }
+
+    /// The client each HTTP version's runs fetch with, as their lines name it.
+    static func client(_ http: HTTPVersion) -> String { http == .http2 ? "async-http-client" : "URLSession" }
 }

@@ -87,7 +87,7 @@ struct ReplayCommand: ParsableCommand {
         let assetCount = scene.assets == nil ? GridSceneConfiguration().assetCount : files.count
         let start = folder?.start(assetCount: assetCount) ?? HeadlessDiskFolder.Start()
         var stored: Set<Int> = []
-        let external = real.external
+        let external = real.external(http: scene.http)
         for (index, run) in runs.enumerated() {
             let options = run.options
             // `--source`: this run's images from the server, on a client of its own.

@@ -41,6 +41,12 @@ struct ServeCommand: ParsableCommand {
             with "http":"2", and each request line with the version it came over ("http":"2" or "1.1"). \
             Other connections are HTTP/1.1.
 
+            --tls serves over TLS instead, with a self-signed certificate made at start (for 127.0.0.1 and \
+            localhost, valid a day): the serving line's "source" is https://…, and its "certificate" the path \
+            of the certificate's PEM file (removed when the server stops), the CA file a client trusts \
+            (--source-ca FILE, curl --cacert FILE). ALPN offers http/1.1, and with --http 2 h2 first: a client \
+            that chooses h2 speaks HTTP/2 on its connection.
+
             SIGINT, SIGTERM or SIGHUP stops it at once (exit 0). A port in use is exit 2 ("address in use").
             """
     )
@@ -77,6 +83,9 @@ struct ServeCommand: ParsableCommand {
 
     @Option(help: "HTTP version: 1.1 (default), or 2: HTTP/2 over cleartext by prior knowledge (h2c) on a connection that opens with its preface, HTTP/1.1 on any other.")
     var http: String = "1.1"
+
+    @Flag(help: "Serve over TLS with a self-signed certificate made at start; the serving line says where its PEM file is (\"certificate\").")
+    var tls = false
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535 (got \(port))") }
@@ -118,27 +127,48 @@ struct ServeCommand: ParsableCommand {
         // A client or a log reader that goes away is an error on that write, not the end of the server.
         _ = Glibc.signal(SIGPIPE, SIG_IGN)
         let version = ServeHTTPVersion(rawValue: http) ?? .http1
+        let secure: (context: ServeTLS, file: String)?
+        do { secure = try tls ? Self.certificate(http: version) : nil } catch {
+            fail("scrolllab serve: cannot make its TLS certificate: \(error.description)", code: CommandExit.input)
+        }
         let listener: ServeListener
-        do { listener = try ServeListener(port: UInt16(port), server: images, http: version) } catch {
+        do { listener = try ServeListener(port: UInt16(port), server: images, http: version, tls: secure?.context) } catch {
+            if let secure { unlink(secure.file) }
             fail("scrolllab serve: cannot listen on 127.0.0.1:\(port): \(error.description)", code: CommandExit.input)
         }
         var serving: [(String, LabKit.JSONValue)] = [
-            ("event", .string("serving")), ("source", .string("http://127.0.0.1:\(listener.port)/img/{asset}.jpg")),
+            ("event", .string("serving")), ("source", .string("\(tls ? "https" : "http")://127.0.0.1:\(listener.port)/img/{asset}.jpg")),
             ("port", .int(Int(listener.port))), ("network", .string(network)), ("assets", .int(files.count)),
         ]
+        if let secure { serving.append(("certificate", .string(secure.file))) }
         if version == .http2 { serving.append(("http", .string(version.rawValue))) }
+        let certificateFile = secure?.file
         let waited = set
         let stopper = Thread {
             var set = waited, received: Int32 = 0
             while sigwait(&set, &received) != 0 {}
             listener.stopAccepting()
             images.quiesce()
+            if let certificateFile { unlink(certificateFile) }
             _exit(0)
         }
         stopper.start()
         writeLine(LabKit.JSONValue.object(serving).serialized, to: STDOUT_FILENO)
         listener.wait()
         images.quiesce()
+        if let certificateFile { unlink(certificateFile) }
         _exit(0)
+    }
+
+    /// `--tls`: a certificate made now, written (PEM) to a file of this process's in the temporary folder,
+    /// and the server's TLS context with it.
+    private static func certificate(http: ServeHTTPVersion) throws(ServeCertificate.MakeError) -> (context: ServeTLS, file: String) {
+        let certificate = try ServeCertificate.make()
+        let context = try certificate.serverContext(protocols: ServeListener.alpnProtocols(http))
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("scrolllab-serve-\(getpid()).pem").path
+        do { try certificate.pem.write(toFile: file, atomically: true, encoding: .utf8) } catch {
+            throw ServeCertificate.MakeError(description: "cannot write \(file): \(error.localizedDescription)")
+        }
+        return (context, file)
     }
 }

@@ -207,7 +207,7 @@ struct SweepCommand: ParsableCommand {
             let made: [String: String]
             do { made = try results.openForAppend() } catch { fail("scrolllab sweep: \(error.message)", code: error.code) }
             sweep.done = Set(made.keys)
-            sweep.external = real.external
+            sweep.external = real.external(http: plan.httpVersions.first ?? .http1_1)
             sweep.gestureDigests = digests
             opened.withLock { $0 = (results, sweep.done.count) }
             // `--disk-cache DIR`: every run starts with the folder's images as they were at the start.

@@ -86,8 +86,12 @@ struct WindowCommand: ParsableCommand {
             if sceneOptions.loading.network != nil {
                 throw ValidationError("--source fetches over a real network: shape it at the server (scrolllab serve --network PROFILE), not with --network")
             }
-            if sceneOptions.loading.http == .http2 {
-                throw ValidationError("--http 2 models HTTP/2 in the network model (--network); over --source the version is what URLSession and the server agree on, and scrolllab serve speaks HTTP/1.1 only")
+            // --http 2: async-http-client over TLS, as the headless commands (URLSession on Linux cannot).
+            if let problem = RealSourceOptions.problem(source: source, http: [sceneOptions.loading.http], certificateFile: realSource.sourceCA) {
+                throw ValidationError(problem)
+            }
+            if let sourceCA = realSource.sourceCA {
+                do { _ = try AsyncImageFetcher.trustRoots(file: sourceCA) } catch { throw ValidationError(error.description) }
             }
         }
         let httpTimeout = realSource.httpTimeout
@@ -156,6 +160,7 @@ struct WindowCommand: ParsableCommand {
         options.source = realSource.source
         options.clearDiskCache = realSource.clearDiskCache
         options.httpTimeout = realSource.httpTimeout
+        options.sourceCA = realSource.sourceCA
         return options
     }
 }

@@ -379,6 +379,9 @@ package final class HTTPImageFetcher: NSObject, URLSessionDataDelegate, @uncheck
                 reason = "bad response (not HTTP)"
             case NSURLErrorCannotFindHost, NSURLErrorDNSLookupFailed: reason = "host not found"
             case NSURLErrorNotConnectedToInternet: reason = "offline"
+            // libcurl's TLS failures come as an unknown error with its own words ("SSL certificate problem: …").
+            case NSURLErrorUnknown where error.localizedDescription.hasPrefix("SSL"):
+                reason = "TLS error (\(error.localizedDescription.prefix(80)))"
             default: reason = "network error \(code)"
             }
             return .failure(.init(reason: reason))

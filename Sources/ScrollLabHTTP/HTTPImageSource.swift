@@ -5,10 +5,10 @@ import Synchronization
 
 /// The pipeline's image source over a real server for the commands without a window (`replay --headless`,
 /// `bench`, `sweep run` with `--source`, B-HTTP-2): every network load is a URLSession fetch
-/// (`HTTPImageFetcher`, the window's client), and the rest is the model's, so a real run and a modelled
-/// one differ by the network alone — the modelled disk cache in front (a hit: the model's read time, no
-/// request), the model's decode time after the last byte, the model's decoded size, the radio's energy
-/// of the transfers' spans.
+/// (`HTTPImageFetcher`, the window's client; under `--http 2` async-http-client's, `AsyncImageFetcher`),
+/// and the rest is the model's, so a real run and a modelled one differ by the network alone — the
+/// modelled disk cache in front (a hit: the model's read time, no request), the model's decode time after
+/// the last byte, the model's decoded size, the radio's energy of the transfers' spans.
 ///
 /// The server shapes its link in real time, so the run's clock is paced by the wall's: while a fetch is
 /// in flight, `nextCompletion(upTo:)` waits until the wall reaches the frame's time; while none is, the
@@ -18,7 +18,7 @@ import Synchronization
 /// its last byte plus the decode, a failure when it was seen.
 package struct HTTPImageSource: ImageSource, @unchecked Sendable {
     /// The client, shared with the caller (who waits for its last transfers before reading `traffic`).
-    package let fetcher: HTTPImageFetcher
+    package let fetcher: any ImageFetching
     /// Finished fetches, handed over by the fetcher's queue: ticket id → result and when it was seen.
     private let arrivals = FetchArrivals()
     /// Fetches in flight by ticket id: the ticket and the span's start.
@@ -38,7 +38,7 @@ package struct HTTPImageSource: ImageSource, @unchecked Sendable {
 
     /// A source fetching with `fetcher`, the rest as `c` models it (its disk cache, decode and decoded
     /// size; its network's radio for the energy, when it names the profile the server shapes).
-    package init(fetcher: HTTPImageFetcher, configuration c: GridSceneConfiguration) {
+    package init(fetcher: any ImageFetching, configuration c: GridSceneConfiguration) {
         self.fetcher = fetcher
         decode = DecodeTimes(constant: c.decodeCost, byAsset: c.decodeCosts)
         decodedBytes = c.bytesPerImage

@@ -116,7 +116,10 @@ final class ImageResponse {
             delay = connection.chunkDelay(delay, now: server.now, recovering: whole && penalty > 0)
         }
         loop.after(delay) { [self] in
-            guard stream.isOpen else { return finish(false) }
+            guard stream.isOpen else {
+                server.linkGiveBack(n)
+                return finish(false)
+            }
             if last { server.beginEnding() }
             stream.writeBody(bytes[offset..<(offset + n)], ends: whole).assumeIsolated().whenComplete { [self] result in
                 defer { if last { server.endEnding() } }

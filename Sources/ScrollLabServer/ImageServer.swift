@@ -32,6 +32,8 @@ package final class ImageServer: Sendable {
     private struct State {
         var link: TokenBucket?
         var serial = 0
+        /// TLS handshakes begun (`serve --tls`), for their log lines' numbers.
+        var handshakes = 0
     }
 
     /// True under `serve --http 2`: each log line says which version its request came over (`"http"`).
@@ -58,6 +60,11 @@ package final class ImageServer: Sendable {
     /// Takes `bytes` from the shared link; returns how long to wait before sending them (0: at once).
     func linkWait(_ bytes: Int) -> Double {
         state.withLock { s in s.link?.take(bytes, now: now) ?? 0 }
+    }
+
+    /// Gives back the link's tokens of a chunk that was not sent (`TokenBucket.giveBack`).
+    func linkGiveBack(_ bytes: Int) {
+        state.withLock { s in s.link?.giveBack(bytes) }
     }
 
     /// The next request's serial number (1, 2, …), for the seeded draws.
@@ -152,6 +159,22 @@ package final class ImageServer: Sendable {
         log.status = status
         log.sent(bytes)
         log.finish()
+    }
+
+    /// The next TLS connection's number (1, 2, …), for its log line.
+    func nextHandshake() -> Int {
+        state.withLock { s -> Int in
+            s.handshakes += 1
+            return s.handshakes
+        }
+    }
+
+    /// Logs a TLS connection's handshake (`serve --tls`): the protocol ALPN chose (null: none), or why it failed.
+    func logHandshake(connection: Int, alpn: String?, error: String? = nil) {
+        var fields: [(String, LabKit.JSONValue)] = [("event", .string("tls")), ("connection", .int(connection))]
+        if let error { fields.append(("error", .string(String(error.prefix(200))))) } else { fields.append(("alpn", alpn.map { .string($0) } ?? .null)) }
+        fields.append(("start", .number(now)))
+        writeLine(LabKit.JSONValue.object(fields).serialized, to: STDOUT_FILENO)
     }
 
     /// The asset index in `/img/<index>[.ext]`, or nil.

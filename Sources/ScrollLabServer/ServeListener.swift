@@ -2,6 +2,9 @@ import Foundation
 import NIOCore
 import NIOHTTP2
 import NIOPosix
+import NIOSSL
+import NIOTLS
+import ScrollLabCore
 import Synchronization
 
 /// The limits `scrolllab serve` holds every connection to (docs/reliability.md).
@@ -33,6 +36,10 @@ package enum ServeHTTPVersion: String, Sendable, CaseIterable {
 /// 127.0.0.1:`port` and serve each connection with `HTTP1ConnectionHandler`, or, under `--http 2` on a
 /// connection that opens with the HTTP/2 preface, swift-nio-http2 with an `HTTP2StreamHandler` a stream.
 ///
+/// With `tls` (`serve --tls`) every connection is TLS first (swift-nio-ssl), its ALPN offering what `http`
+/// speaks (`alpnProtocols`); what follows the handshake is served as over cleartext: an HTTP/2 client that
+/// chose `h2` sends the HTTP/2 preface, an HTTP/1.1 one a request line.
+///
 /// At most `limits.maxConnections` connections are served at once: one more is answered 503 at once and
 /// closed (`OverCapHandler`); when descriptors run out anyway, NIO's accept backs off and retries.
 package final class ServeListener: Sendable {
@@ -49,7 +56,9 @@ package final class ServeListener: Sendable {
 
     /// Listens on 127.0.0.1:`port` (0: any free port), or says why not ("address in use" at once). The
     /// event loops' threads are made here: signals blocked before stay blocked in them.
-    package init(port: UInt16, server: ImageServer, http: ServeHTTPVersion = .http1, limits: ServeLimits = ServeLimits()) throws(ListenError) {
+    package init(
+        port: UInt16, server: ImageServer, http: ServeHTTPVersion = .http1, tls: ServeTLS? = nil, limits: ServeLimits = ServeLimits()
+    ) throws(ListenError) {
         let group = MultiThreadedEventLoopGroup(numberOfThreads: Swift.max(1, Swift.min(4, System.coreCount)))
         let gate = ConnectionGate(limit: limits.maxConnections)
         let bootstrap = ServerBootstrap(group: group)
@@ -59,6 +68,10 @@ package final class ServeListener: Sendable {
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     let operations = channel.pipeline.syncOperations
+                    if let tls {
+                        try operations.addHandler(NIOSSLServerHandler(context: tls.context))
+                        try operations.addHandler(TLSHandshakeLog(server: server))
+                    }
                     guard gate.admit() else {
                         try operations.addHandler(OverCapHandler(server: server, limit: limits.maxConnections))
                         return
@@ -80,6 +93,14 @@ package final class ServeListener: Sendable {
         self.group = group
         self.port = UInt16(channel.localAddress?.port ?? Int(port))
         self.limits = limits
+    }
+
+    /// The protocols a TLS listener offers by ALPN, in order of preference: `h2` first where it speaks HTTP/2.
+    package static func alpnProtocols(_ http: ServeHTTPVersion) -> [String] {
+        switch http {
+        case .http1: ["http/1.1"]
+        case .http2: ["h2", "http/1.1"]
+        }
     }
 
     /// The connection cap under the descriptor limit: each connection may hold a socket and an image
@@ -159,5 +180,46 @@ final class OverCapHandler: ChannelInboundHandler {
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
         context.close(promise: nil)
+    }
+}
+
+/// Under `serve --tls`: one log line per connection when its TLS handshake ends, with the protocol ALPN
+/// chose (`{"event":"tls","connection":N,"alpn":"h2",…}`), or why it failed (a client that does not trust
+/// the certificate); then it leaves the pipeline.
+final class TLSHandshakeLog: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = ByteBuffer
+    typealias InboundOut = ByteBuffer
+
+    private let server: ImageServer
+    private let connection: Int
+    private var logged = false
+
+    init(server: ImageServer) {
+        self.server = server
+        connection = server.nextHandshake()
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if let event = event as? TLSUserEvent, case let .handshakeCompleted(negotiatedProtocol) = event, !logged {
+            logged = true
+            server.logHandshake(connection: connection, alpn: negotiatedProtocol)
+            context.fireUserInboundEventTriggered(event)
+            context.pipeline.syncOperations.removeHandler(context: context, promise: nil)
+            return
+        }
+        context.fireUserInboundEventTriggered(event)
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        if !logged, error is NIOSSLError || error is BoringSSLError {
+            logged = true
+            server.logHandshake(connection: connection, alpn: nil, error: Self.reason(error))
+        }
+        context.fireErrorCaught(error)
+    }
+
+    /// A failed handshake in a few words: BoringSSL's reason (`CERTIFICATE_VERIFY_FAILED`, …) where it gives one.
+    static func reason(_ error: any Error) -> String {
+        TLSErrorText.reason(in: "\(error)").map { "handshake failed (\($0))" } ?? "handshake failed"
     }
 }

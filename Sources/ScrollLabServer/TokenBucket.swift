@@ -26,4 +26,10 @@ struct TokenBucket: Sendable {
         tokens -= Double(bytes)
         return tokens >= 0 ? 0 : -tokens / rate
     }
+
+    /// Gives back `bytes` tokens taken for a chunk that was not sent (its stream or connection went away
+    /// while it waited): the link's time it held goes to the chunks that come after, as a real link's would.
+    mutating func giveBack(_ bytes: Int) {
+        tokens = Swift.min(capacity, tokens + Double(bytes))
+    }
 }

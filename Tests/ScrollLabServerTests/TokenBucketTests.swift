@@ -26,6 +26,16 @@ import Testing
         #expect(abs(Swift.max(now[0], now[1]) - 19.9) < 0.11)
     }
 
+    @Test func aChunkGivenBackLetsTheNextGoInItsTime() {
+        var b = TokenBucket(rate: 1000, capacity: 100)
+        #expect(b.take(100, now: 0) == 0)
+        #expect(abs(b.take(100, now: 0) - 0.1) < 1e-12)        // queued behind the first
+        b.giveBack(100)                                          // its stream went away: not sent
+        #expect(abs(b.take(100, now: 0) - 0.1) < 1e-12)        // the next takes its place, not 0.2 s
+        b.giveBack(1000)
+        #expect(b.take(100, now: 0) == 0 && b.take(1, now: 0) > 0)   // never more than the capacity
+    }
+
     @Test func idleTimeRefillsNoMoreThanTheCapacity() {
         var b = TokenBucket(rate: 10, capacity: 50)
         _ = b.take(50, now: 0)

@@ -8,6 +8,12 @@ URLSession fetching in real time, the rest of the run the model's.
    words); --source without --network is refused (64); no server: every load fails with "connection
    refused" (exit 0); a 404 server: "HTTP 404"; a server killed mid-run: the run still ends (exit 0),
    the loads it had in flight failed, none left hanging.
+3. HTTP/2 over TLS: against `serve --http 2 --tls --network 3g`, `--http 2 --source https://… --source-ca
+   CERT` fetches with async-http-client: serve's log shows one TLS connection whose ALPN chose h2 and every
+   request over HTTP/2, the bytes and requests equal to the log, and the line says
+   {"client":"async-http-client","http":"2"}. Bad input exits 64 with one line: --http 2 over http://
+   (URLSession cannot speak h2c), a CA file that is not a certificate, --source-ca without --source or
+   with --http 1.1.
 """
 
 import json
@@ -27,15 +33,16 @@ gestures = os.path.join(here, "..", "..", "Assets", "Gestures")
 RATE, BURST = 780e3 / 8, 4096        # NetworkProfile.threeG's downlink; the server's token bucket
 
 
-def serve(*args):
+def serve(*args, line=False):
     p = subprocess.Popen([binary, "serve", "--port", "0"] + list(args), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    return p, json.loads(p.stdout.readline())["source"]
+    serving = json.loads(p.stdout.readline())
+    return (p, serving) if line else (p, serving["source"])
 
 
-def stop(p, sig=signal.SIGTERM):
+def stop(p, sig=signal.SIGTERM, event="request"):
     p.send_signal(sig)
     rest, _ = p.communicate(timeout=10)
-    return [json.loads(l) for l in rest.splitlines() if l.strip() and '"request"' in l]
+    return [json.loads(l) for l in rest.splitlines() if l.strip() and '"%s"' % event in l]
 
 
 def replay(gesture, *args):
@@ -100,4 +107,44 @@ m = ends[0]["metrics"]
 check(m["failedLoads"] > 0 and m["loadsCompleted"] + m["loadsCancelled"] == m["loadsIssued"],   # completed: an image or a failure
       "its loads came or failed, none left hanging: %d issued, %d completed, %d failed %s"
       % (m["loadsIssued"], m["loadsCompleted"], m["failedLoads"], m["failuresByReason"]))
-print("replay --headless --source: real bytes, real time, the modelled run's keys, the window's failures")
+
+# 3. HTTP/2 over TLS: async-http-client against serve --http 2 --tls.
+server, serving = serve("--network", "3g", "--http", "2", "--tls", line=True)
+url, cert = serving["source"], serving["certificate"]
+check(url.startswith("https://") and os.path.isfile(cert) and serving["http"] == "2",
+      "serve --http 2 --tls: an https:// source and its certificate's PEM file (%s)" % cert)
+code, end, err, _ = replay("single-fling.jsonl", "--network", "3g", "--http", "2", "--source", url, "--source-ca", cert, "--policy", "flutter")
+server.send_signal(signal.SIGTERM)
+rest, _ = server.communicate(timeout=10)
+lines = [json.loads(l) for l in rest.splitlines() if l.strip()]
+tls = [l for l in lines if l["event"] == "tls"]
+log = [l for l in lines if l["event"] == "request"]
+check(code == 0 and end is not None, "replay --http 2 over TLS ends with exit code 0 (%s)" % err.strip()[:200])
+check(len(tls) == 1 and tls[0].get("alpn") == "h2", "one TLS connection, ALPN chose h2: %s" % tls)
+check(log and all(e.get("http") == "2" for e in log), "every request came over HTTP/2 (%d requests: %s)" % (len(log), sorted({e.get("http") for e in log})))
+m = end["metrics"]
+served = sum(e["bytes"] for e in log)
+check(m["loadsCompleted"] == m["loadsIssued"] > 0 and m["failedLoads"] == 0 and m["networkBytes"] == served and m["requests"] == len(log),
+      "every load finished, bytes and requests equal the server's log: %d bytes, %d requests (served %d, %d)"
+      % (m["networkBytes"], m["requests"], served, len(log)))
+check(end.get("realNetwork") == {"source": "http", "client": "async-http-client", "http": "2"}, "the line names the client: %s" % end.get("realNetwork"))
+check(not os.path.exists(cert), "the certificate's file goes with the server")
+
+server, url = serve("--network", "3g", "--http", "2")
+code, _, err, _ = replay("single-fling.jsonl", "--network", "3g", "--http", "2", "--source", url)
+stop(server)
+lines = err.strip().splitlines()
+check(code == 64 and len(lines) >= 1 and "--http 2 with --source needs an https:// server" in lines[0],
+      "--http 2 over http:// (h2c): exit 64, %r" % (lines[0] if lines else ""))
+bad = os.path.join(os.environ.get("TMPDIR", "/tmp"), "scrolllab-not-a-cert-%d.pem" % os.getpid())
+with open(bad, "w") as f:
+    f.write("not a certificate\n")
+code, _, err, _ = replay("single-fling.jsonl", "--network", "3g", "--http", "2", "--source", "https://127.0.0.1:1/img/{asset}.jpg", "--source-ca", bad)
+os.unlink(bad)
+lines = err.strip().splitlines()
+check(code == 64 and lines and lines[0] == "scrolllab replay: --source-ca %s: not a PEM certificate (failedToLoadCertificate)" % bad, "a CA file that is not a certificate: exit 64, %r" % (lines[0] if lines else ""))
+code, _, err, _ = replay("single-fling.jsonl", "--network", "3g", "--source-ca", "/nonexistent.pem")
+check(code == 64 and "--source-ca without --source" in err, "--source-ca without --source: exit 64, %r" % err.strip().splitlines()[0])
+code, _, err, _ = replay("single-fling.jsonl", "--network", "3g", "--source", "https://127.0.0.1:1/img/{asset}.jpg", "--source-ca", "/nonexistent.pem")
+check(code == 64 and "--source-ca is for --http 2" in err, "--source-ca under HTTP/1.1 (URLSession cannot use it): exit 64, %r" % err.strip().splitlines()[0])
+print("replay --headless --source: real bytes, real time, the modelled run's keys, the window's failures; HTTP/2 over TLS with async-http-client")

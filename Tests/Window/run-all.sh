@@ -20,7 +20,7 @@ set -euo pipefail
 # only lengthens, and its frames' bound is 2 s; serve_loss_test times nothing: both share it.)
 ALONE="carousel_test content_touch_test figures_test fling_test hitch_test http_faults_test hud_test
   latency_test pager_test photos_zoom_test physics_test placeholder_test record_replay_test recording_signals_test
-  replay_window_test robustness_test serve_faults_test serve_http2_test serve_pipeline_test serve_signals_test serve_test slow_motion_test stall_test
+  replay_window_test robustness_test serve_faults_test serve_http2_test serve_pipeline_test serve_signals_test serve_test serve_tls_test slow_motion_test stall_test
   tall_items_test
   wheel_record_test"
 # The slowest of the others start first, so that the last to finish is a short one.

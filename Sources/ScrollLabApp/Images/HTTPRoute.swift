@@ -8,7 +8,7 @@ import ScrollLabHTTP
 /// body that does not decode must fail the load). The texture follows within the upload budget.
 struct HTTPRoute {
     /// The client.
-    let fetcher: HTTPImageFetcher
+    let fetcher: any ImageFetching
     /// Fetches finished on the fetcher's queue, not yet seen by the render thread.
     let arrivals = FetchArrivals()
     /// The model's decode time of each image.

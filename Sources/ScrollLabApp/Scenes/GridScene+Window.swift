@@ -2,6 +2,7 @@ import Foundation
 import LabKit
 import ScrollKit
 import ScrollLabCore
+import ScrollLabHTTP
 
 extension GridScene: WindowPresentable {
     @MainActor func windowScene(kind: SceneKind, images: ImageLoader, options: SceneConfiguration) -> any WindowScene {
@@ -132,7 +133,9 @@ final class GridWindowScene: LabSceneAdapter {
         switch images.route {
         case .files, .virtualClock: return nil
         case let .modelled(model): return model.network.profile.name
-        case let .http(http): return "HTTP " + (http.fetcher.url(for: 0).map { ($0.host ?? "") + ($0.port.map { ":\($0)" } ?? "") } ?? "")
+        case let .http(http):
+            let client = http.fetcher is AsyncImageFetcher ? " · HTTP/2 async-http-client" : ""
+            return "HTTP " + (http.fetcher.url(for: 0).map { ($0.host ?? "") + ($0.port.map { ":\($0)" } ?? "") } ?? "") + client
         }
     }
 

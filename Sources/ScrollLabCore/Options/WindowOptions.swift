@@ -57,6 +57,8 @@ package struct WindowOptions: Sendable {
     package var clearDiskCache: Bool = false
     /// Seconds without data before an HTTP fetch fails with "timeout" (`--http-timeout`).
     package var httpTimeout: Double = 10
+    /// The CA certificate (PEM) the HTTP/2 client trusts for `--source https://… --http 2` (`--source-ca`).
+    package var sourceCA: String?
 
     /// The command line's defaults.
     package init() {}

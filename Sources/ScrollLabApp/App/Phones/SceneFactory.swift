@@ -35,9 +35,13 @@ struct SceneFactory {
         if onModelClock || options.imagesOnModelClock {
             route = .virtualClock(GridScene.headlessSource(grid))
         } else if let source = options.source {
-            // The network says when each load completes, plus the model's decode; the texture follows.
-            let fetcher = HTTPImageFetcher(template: source, timeout: options.httpTimeout,
-                                           connectionsPerHost: sceneOptions.policy.variant.connectionsPerHost(sharedConnections: sceneOptions.connections))
+            // The network says when each load completes, plus the model's decode; the texture follows. Under
+            // --http 2, async-http-client over TLS (URLSession on Linux cannot speak HTTP/2 to serve).
+            let fetcher: any ImageFetching = sceneOptions.http == .http2
+                ? AsyncImageFetcher(template: source, timeout: options.httpTimeout,
+                                    trust: options.sourceCA.flatMap { try? AsyncImageFetcher.trustRoots(file: $0) })
+                : HTTPImageFetcher(template: source, timeout: options.httpTimeout,
+                                   connectionsPerHost: sceneOptions.policy.variant.connectionsPerHost(sharedConnections: sceneOptions.connections))
             route = .http(HTTPRoute(fetcher: fetcher, decode: DecodeTimes(constant: grid.decodeCost, byAsset: grid.decodeCosts),
                                     sizes: ModelledDecodedSizes(grid)))
         } else if let network = GridScene.networkSource(grid, modelsDisk: false) {

@@ -25,7 +25,7 @@ let package = Package(
         // DocC's SwiftPM plugin: `make docs` builds ScrollKit's documentation as a static site.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
         // SwiftNIO: `scrolllab serve`'s event loops and sockets (NIOCore, NIOPosix); swift-nio-http2 for
-        // `serve --http 2` (cleartext, prior knowledge: no TLS, so no swift-nio-ssl and BoringSSL to build).
+        // `serve --http 2` (h2c by prior knowledge, or over `--tls`: below).
         // A clean build takes about 15 s (debug) and 100 s (release) longer with them (docs/network.md).
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-http2", from: "1.46.0"),

@@ -4,10 +4,10 @@
 #   make build  debug build (`make build NO_X11=1`: without the X11 event-time path, no libX11 linked;
 #               built in .build-nox11; `make build HEADLESS=1`: only .build/debug/scrolllab-headless, the
 #               commands that draw nothing, checked to link no SDL or X11)
-#   make test   install missing test packages, build (debug with the unit tests, and release in .build-release
-#               for the signal tests), unit tests, a bounded fuzz run beside a headless soak, the real-window
-#               and fault tests under Xvfb
-#               (serve_signals_test also stops the release binary), then a copy of the tree built with a throwaway policy and
+#   make test   install missing test packages, build once (release with testability and the unit tests, in
+#               .build-test: every test runs the optimized binary), unit tests, a bounded fuzz run beside a
+#               headless soak, the real-window and fault tests under Xvfb
+#               (the servers among them), then a copy of the tree built with a throwaway policy and
 #               scene added where docs/extending.md says (Tests/Extension), and the build without X11 and its
 #               window tests; Tests/make-test.sh says in which order, what runs at once and what in the
 #               background, and prints each step's seconds
@@ -24,13 +24,14 @@ SHELL := /bin/bash
 UNAME := $(shell uname -s)
 ifeq ($(UNAME),Darwin)
 BREW_PREFIX := $(shell brew --prefix 2>/dev/null)
-SWIFT_FLAGS := -Xcc -I$(BREW_PREFIX)/include -Xlinker -L$(BREW_PREFIX)/lib
+OPENSSL_PREFIX := $(shell brew --prefix openssl@3 2>/dev/null)
+SWIFT_FLAGS := -Xcc -I$(BREW_PREFIX)/include -Xlinker -L$(BREW_PREFIX)/lib -Xcc -I$(OPENSSL_PREFIX)/include -Xlinker -L$(OPENSSL_PREFIX)/lib
 export SCROLLLAB_NO_X11 := 1
 else
 SWIFT_FLAGS :=
 endif
 
-RUN_PACKAGES  := libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libjpeg62-turbo-dev libx11-dev fonts-dejavu-core
+RUN_PACKAGES  := libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libjpeg62-turbo-dev libssl-dev libx11-dev fonts-dejavu-core
 TEST_PACKAGES := $(RUN_PACKAGES) xvfb xauth xdotool imagemagick python3 parallel ffmpeg chromium chromium-driver \
                  openssh-server openssh-client rsync iproute2 slurm-wlm munge
 
@@ -55,7 +56,7 @@ endef
 
 deps:
 ifeq ($(UNAME),Darwin)
-	@brew list --versions sdl2 sdl2_image sdl2_ttf jpeg-turbo >/dev/null 2>&1 || brew install sdl2 sdl2_image sdl2_ttf jpeg-turbo
+	@brew list --versions sdl2 sdl2_image sdl2_ttf jpeg-turbo openssl@3 >/dev/null 2>&1 || brew install sdl2 sdl2_image sdl2_ttf jpeg-turbo openssl@3
 else
 	$(call install_missing,$(RUN_PACKAGES))
 endif
@@ -118,13 +119,15 @@ test-nox11: check-layering
 	$(MAKE) --no-print-directory build NO_X11=1
 	$(MAKE) --no-print-directory test-nox11-windows
 
-# The binary in $(NOX11_SCRATCH), however it was built (`make test` builds it from a copy of the debug build,
-# Tests/in-place.sh): checked to link no libX11, then its window tests.
+# The binary in $(NOX11_SCRATCH)/$(NOX11_CONFIG), however it was built (`make test` builds it as its one
+# build, release with testability, from a copy of that build: Tests/in-place.sh): checked to link no libX11,
+# then its window tests.
+NOX11_CONFIG := debug
 test-nox11-windows:
-	@if readelf -d $(NOX11_SCRATCH)/debug/scrolllab | grep -q 'libX11'; then \
-	  echo "$(NOX11_SCRATCH)/debug/scrolllab links libX11"; exit 1; \
-	else echo "$(NOX11_SCRATCH)/debug/scrolllab: built without X11 (no libX11 linked)"; fi
-	Tests/Window/run-all.sh --jobs 2 --only hud_test,pager_test,physics_test,hitch_test,nodisplay_test $(NOX11_SCRATCH)/debug/scrolllab
+	@if readelf -d $(NOX11_SCRATCH)/$(NOX11_CONFIG)/scrolllab | grep -q 'libX11'; then \
+	  echo "$(NOX11_SCRATCH)/$(NOX11_CONFIG)/scrolllab links libX11"; exit 1; \
+	else echo "$(NOX11_SCRATCH)/$(NOX11_CONFIG)/scrolllab: built without X11 (no libX11 linked)"; fi
+	Tests/Window/run-all.sh --jobs 2 --only hud_test,pager_test,physics_test,hitch_test,nodisplay_test $(NOX11_SCRATCH)/$(NOX11_CONFIG)/scrolllab
 
 # The physics stays pure: Sources/ScrollKit may import only the C library for math (Glibc, Musl, Darwin).
 # Package.swift already keeps LabKit, SDL and ArgumentParser out of its reach; this also keeps out Foundation.

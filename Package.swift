@@ -29,13 +29,10 @@ let package = Package(
         // A clean build takes about 15 s (debug) and 100 s (release) longer with them (docs/network.md).
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-http2", from: "1.46.0"),
-        // `serve --tls`: TLS (swift-nio-ssl, which builds BoringSSL) with a self-signed certificate made at
-        // start (swift-certificates, swift-crypto's keys); async-http-client: the HTTP/2 client of `--source
-        // https://… --http 2`, which URLSession on Linux cannot be (docs/network.md). Build cost: docs/network.md.
+        // `serve --tls`: TLS (swift-nio-ssl, which builds BoringSSL; its certificate: CServeCertificate);
+        // async-http-client: the HTTP/2 client of `--source https://… --http 2`, which URLSession on Linux
+        // cannot be (docs/network.md). Build cost: docs/network.md.
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
-        .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
-        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
-        .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     ],
     targets: [
@@ -45,6 +42,9 @@ let package = Package(
         // errors by longjmp, which Swift cannot catch. Encodes `feed generate --write-images`' files, decodes
         // the window's JPEGs scaled at decode (`--downsample on`), and `bench --calibrate` times both.
         .target(name: "CJPEG", path: "Sources/CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
+        // `serve --tls`'s self-signed certificate, made at start with the system's OpenSSL (Debian: libssl-dev):
+        // a key and a signature, without a certificate library and a second BoringSSL (swift-crypto's).
+        .target(name: "CServeCertificate", path: "Sources/CServeCertificate", linkerSettings: [.linkedLibrary("crypto")]),
         // The X server's time of input events: the only code that touches Xlib.
         .target(name: "CX11Time", path: "Sources/CX11Time", linkerSettings: [.linkedLibrary("X11")]),
         // The physics: a pure scroll model. No SDL, no Foundation, no clock reads, no lab types; time is
@@ -93,8 +93,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP2", package: "swift-nio-http2"), .product(name: "NIOHPACK", package: "swift-nio-http2"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"), .product(name: "NIOTLS", package: "swift-nio"),
-                .product(name: "X509", package: "swift-certificates"),
-                .product(name: "Crypto", package: "swift-crypto"), .product(name: "SwiftASN1", package: "swift-asn1"),
+                "CServeCertificate",
             ],
             path: "Sources/ScrollLabServer"
         ),
@@ -134,8 +133,7 @@ let package = Package(
                     ],
                     path: "Tests/ScrollLabCLITests"),
         .testTarget(name: "ScrollLabServerTests", dependencies: [
-                        "ScrollLabServer", "ScrollLabCore",
-                        .product(name: "X509", package: "swift-certificates"), .product(name: "SwiftASN1", package: "swift-asn1"),
+                        "ScrollLabServer", "ScrollLabCore", .product(name: "NIOSSL", package: "swift-nio-ssl"),
                     ],
                     path: "Tests/ScrollLabServerTests"),
         .testTarget(name: "ScrollLabCoreTests", dependencies: ["ScrollLabCore", "LabKit", "ScrollKit"],

@@ -3,26 +3,25 @@
 # busy without letting a build disturb a test that measures time:
 #
 #   0. the stored-properties audit (Tests/stored-properties.py, under a second);
-#   1. in the background, from the start: the release build (for the signal tests and the docs' commands;
-#      in its own build folder, .build-release, so that it runs beside the debug build instead of waiting
-#      for .build; at the normal priority, as the window tests wait for both), then at a low priority the
-#      fuzzer's build;
-#   2. the debug build with the unit tests (one `swift build --build-tests`);
-#   3. in a second background, at a low priority: the build without X11 and the extension test's copy with
-#      its tests (Tests/Extension/extension_test.py --build-only). Where a mount namespace can be made
-#      (Tests/in-place.sh) both start from a copy of the debug build and compile only what differs.
-#      Backgrounds only warm build folders: each step below that needs one builds it again (a no-op when the
-#      background finished it), so a background failure shows up there, with its own message;
-#   4. meanwhile: the window tests that may share the machine (three Xvfb displays at once), the headless
+#   1. one build for every test: release with testability (`-c release -Xswiftc -enable-testing
+#      --build-tests`, in .build-test), so the unit tests, the window tests, the servers and the headless
+#      binary all run the optimized code, and the packages (SwiftNIO, BoringSSL, async-http-client) compile
+#      once, not once for a debug build and again for a release one;
+#   2. in the backgrounds, at a low priority: the fuzzer's build; the build without X11 and the extension
+#      test's copy with its tests (Tests/Extension/extension_test.py --build-only). Where a mount namespace
+#      can be made (Tests/in-place.sh) the last two start from a copy of the build of 1 and compile only
+#      what differs. Backgrounds only warm build folders: each step below that needs one builds it again (a
+#      no-op when the background finished it), so a background failure shows up there, with its own message;
+#   3. meanwhile: the window tests that may share the machine (three Xvfb displays at once), the headless
 #      binary's test;
-#   5. the backgrounds finished, the window tests that measure time, one at a time, with no other test at a
+#   4. the backgrounds finished, the window tests that measure time, one at a time, with no other test at a
 #      normal priority: beside them, at the idle scheduling class (SCHED_IDLE: a core runs them only when
 #      nothing else wants it, and a waking window preempts them at once), the work that times nothing and
-#      would otherwise leave those cores idle: the unit tests (`swift test`, built in 2), the 60 s fuzz run
+#      would otherwise leave those cores idle: the unit tests (`swift test`, built in 1), the 60 s fuzz run
 #      beside the headless soak, and the extension test's copy's unit tests (extension_test.py
 #      --unit-tests-only). Whatever of it is left when the timed
 #      tests end is finished at the normal class, and its results are checked;
-#   6. the rest of the extension test (which takes the copy's unit-test outcome recorded in 5); the build
+#   5. the rest of the extension test (which takes the copy's unit-test outcome recorded in 4); the build
 #      without X11 and its window tests.
 #
 # Prints each step's start, the load average then, and at the end (also after a failure) each step's seconds
@@ -87,34 +86,25 @@ wait_background() {
 trap 'status=$?; stop_backgrounds; summary; exit $status' EXIT
 
 # Where a mount namespace can be made, the build without X11 and the extension test's copy start from the
-# debug build (Tests/in-place.sh).
+# one build (Tests/in-place.sh).
 in_place=0
 Tests/in-place.sh --check && in_place=1
 nox11_scratch="${NOX11_SCRATCH:-.build-nox11}"
-release_scratch=.build-release
-release_binary="$release_scratch/release/scrolllab"
+# The one build (Tests/in-place.sh and the extension test build their copies the same way).
+test_scratch=.build-test
+test_build=(-c release -Xswiftc -enable-testing)
+binary="$test_scratch/release/scrolllab"
+headless_binary="$test_scratch/release/scrolllab-headless"
+export SCROLLLAB_TEST_SCRATCH="$test_scratch" SCROLLLAB_TEST_CONFIG=release
 
 step "stored properties per type (Tests/stored-properties.py: none over 14 but plain records)"
 python3 Tests/stored-properties.py
 
-step "debug build with the unit tests (the release build beside it)"
-set -m
-(
-  bash -c '
-    echo "== background: the release build (at $SECONDS s)"
-    swift build -c release --scratch-path '"$release_scratch"' --product scrolllab || true
-    echo "== background: the fuzzer build (at $SECONDS s)"
-    nice -n 15 Tests/Fuzz/run.sh --build-only || true
-    echo "== background: done (at $SECONDS s)"
-  '
-) > "$out/background-release.log" 2>&1 &
-release_background=$!
-set +m
-backgrounds+=("$release_background")
-swift build --build-tests
+step "the build: release with testability, the unit tests and both binaries"
+swift build "${test_build[@]}" --scratch-path "$test_scratch" --build-tests
 
-# The second background: the build without X11 and the extension test's copy, seeded from the debug build
-# just made (before anything else runs in .build).
+# The backgrounds: the fuzzer's build; the build without X11 and the extension test's copy, seeded from the
+# build just made (before anything else runs in it).
 if [ "$in_place" = 1 ]; then
   Tests/in-place.sh --seed "$nox11_scratch"
   Tests/in-place.sh --seed .build/extension-test/build
@@ -122,11 +112,19 @@ fi
 set -m
 (
   nice -n 15 bash -c '
+    echo "== background: the fuzzer build (at $SECONDS s)"
+    Tests/Fuzz/run.sh --build-only || true
+    echo "== background: done (at $SECONDS s)"
+  '
+) > "$out/background-fuzzer.log" 2>&1 &
+fuzzer_background=$!
+(
+  nice -n 15 bash -c '
     echo "== background: the build without X11 (at $SECONDS s)"
     if [ '"$in_place"' = 1 ]; then
-      SCROLLLAB_NO_X11=1 Tests/in-place.sh . '"$(printf %q "$nox11_scratch")"' swift build --product scrolllab || true
+      SCROLLLAB_NO_X11=1 Tests/in-place.sh . '"$(printf %q "$nox11_scratch")"' swift build '"${test_build[*]}"' --scratch-path '"$test_scratch"' --product scrolllab || true
     else
-      SCROLLLAB_NO_X11=1 swift build --scratch-path '"$(printf %q "$nox11_scratch")"' --product scrolllab || true
+      SCROLLLAB_NO_X11=1 swift build '"${test_build[*]}"' --scratch-path '"$(printf %q "$nox11_scratch")"' --product scrolllab || true
     fi
     echo "== background: the extension test copy (at $SECONDS s)"
     python3 Tests/Extension/extension_test.py --build-only || true
@@ -135,22 +133,18 @@ set -m
 ) > "$out/background-copies.log" 2>&1 &
 copies_background=$!
 set +m
-backgrounds+=("$copies_background")
-
-step "waiting for the release build"
-while kill -0 "$release_background" 2>/dev/null && ! grep -q '^== background: the fuzzer build' "$out/background-release.log"; do sleep 1; done
-swift build -c release --scratch-path "$release_scratch" --product scrolllab
+backgrounds+=("$fuzzer_background" "$copies_background")
 
 window_out="$(mktemp -d /tmp/scrolllab-window-tests.XXXXXX)"
 step "window tests that share the machine (3 displays)"
-SCROLLLAB_RELEASE_BINARY="$release_binary" WINDOW_TEST_OUT="$window_out" \
-  Tests/Window/run-all.sh --jobs 3 --part shared .build/debug/scrolllab
+SCROLLLAB_RELEASE_BINARY="$binary" WINDOW_TEST_OUT="$window_out" \
+  Tests/Window/run-all.sh --jobs 3 --part shared "$binary"
 
 step "headless binary"
-make --no-print-directory test-headless
+Tests/Headless/run.sh "$headless_binary" "$binary"
 
 step "waiting for the fuzzer build, the build without X11 and the extension test's copy"
-wait_background "$release_background" release
+wait_background "$fuzzer_background" fuzzer
 wait_background "$copies_background" copies
 
 step "window tests that measure time (one at a time; the unit tests, the fuzz run, the soak and the extension copy's unit tests beside them, idle class)"
@@ -159,16 +153,16 @@ companions=()
 rm -f "$out/soak.status" "$out/fuzz.status" "$out/unit-tests.status" "$out/extension-unit-tests.status" "$out/hosts.status"
 set -m
 chrt --idle 0 bash -c '
-  .build/debug/scrolllab soak --minutes 30 --headless > "$1/soak.log" 2>&1; echo $? > "$1/soak.status"
-' _ "$out" &
+  "$2" soak --minutes 30 --headless > "$1/soak.log" 2>&1; echo $? > "$1/soak.status"
+' _ "$out" "$binary" &
 companions+=($!)
 chrt --idle 0 bash -c '
   Tests/Fuzz/run.sh 60 > "$1/fuzz.log" 2>&1; echo $? > "$1/fuzz.status"
 ' _ "$out" &
 companions+=($!)
 chrt --idle 0 bash -c '
-  swift test --skip-build > "$1/unit-tests.log" 2>&1; echo $? > "$1/unit-tests.status"
-' _ "$out" &
+  swift test "${@:2}" --skip-build > "$1/unit-tests.log" 2>&1; echo $? > "$1/unit-tests.status"
+' _ "$out" "${test_build[@]}" --scratch-path "$test_scratch" &
 companions+=($!)
 chrt --idle 0 bash -c '
   python3 Tests/Extension/extension_test.py --unit-tests-only > "$1/extension-unit-tests.log" 2>&1
@@ -180,14 +174,14 @@ companions+=($!)
 # must run; elsewhere a machine that cannot make a namespace or start Slurm says so and skips.
 chrt --idle 0 bash -c '
   export SCROLLLAB_REQUIRE_HOSTS=${CI:+1}
-  { Tests/Hosts/sweep_hosts_test.sh .build/debug/scrolllab-headless && Tests/Hosts/slurm_array_test.sh .build/debug/scrolllab-headless; } \
+  { Tests/Hosts/sweep_hosts_test.sh "$2" && Tests/Hosts/slurm_array_test.sh "$2"; } \
     > "$1/hosts.log" 2>&1; echo $? > "$1/hosts.status"
-' _ "$out" &
+' _ "$out" "$headless_binary" &
 companions+=($!)
 set +m
 backgrounds+=("${companions[@]}")
-SCROLLLAB_RELEASE_BINARY="$release_binary" WINDOW_TEST_OUT="$window_out" \
-  Tests/Window/run-all.sh --part alone .build/debug/scrolllab
+SCROLLLAB_RELEASE_BINARY="$binary" WINDOW_TEST_OUT="$window_out" \
+  Tests/Window/run-all.sh --part alone "$binary"
 
 step "the unit tests, the fuzz run, the soak and the extension copy's unit tests (finished at the normal class)"
 for group in "${companions[@]}"; do companion_class other "$group"; done
@@ -205,8 +199,8 @@ python3 Tests/Extension/extension_test.py --unit-tests-done
 
 step "the build without X11 and its window tests"
 if [ "$in_place" = 1 ]; then
-  SCROLLLAB_NO_X11=1 Tests/in-place.sh . "$nox11_scratch" swift build --product scrolllab
-  make --no-print-directory test-nox11-windows NOX11_SCRATCH="$nox11_scratch"
+  SCROLLLAB_NO_X11=1 Tests/in-place.sh . "$nox11_scratch" swift build "${test_build[@]}" --scratch-path "$test_scratch" --product scrolllab
 else
-  make --no-print-directory test-nox11 NOX11_SCRATCH="$nox11_scratch"
+  SCROLLLAB_NO_X11=1 swift build "${test_build[@]}" --scratch-path "$nox11_scratch" --product scrolllab
 fi
+make --no-print-directory test-nox11-windows NOX11_SCRATCH="$nox11_scratch" NOX11_CONFIG=release

@@ -1,12 +1,12 @@
-import Crypto
+import CServeCertificate
 import Foundation
 import NIOSSL
-import SwiftASN1
-import X509
 
 /// The certificate `serve --tls` makes at start: self-signed (a P-256 key, ECDSA with SHA-256), for
-/// `127.0.0.1` and `localhost`, valid from an hour before `now` for a day. Its PEM is what a client is
-/// told to trust (`--source-ca FILE`); nothing of it outlives the server but that file.
+/// `127.0.0.1` and `localhost`, valid from an hour before `now` for a day. Made with the system's OpenSSL
+/// (`CServeCertificate`): a throwaway certificate needs a key and a signature, not a certificate library
+/// and a second copy of BoringSSL in every build. Its PEM is what a client is told to trust
+/// (`--source-ca FILE`); nothing of it outlives the server but that file.
 package struct ServeCertificate: Sendable {
     /// The certificate, PEM.
     package let pem: String
@@ -22,25 +22,19 @@ package struct ServeCertificate: Sendable {
 
     /// Makes a new key and certificate.
     package static func make(now: Date = Date()) throws(MakeError) -> ServeCertificate {
-        do {
-            let signing = P256.Signing.PrivateKey()
-            let key = Certificate.PrivateKey(signing)
-            let name = try DistinguishedName { CommonName("scrolllab serve") }
-            let extensions = try Certificate.Extensions {
-                Critical(BasicConstraints.isCertificateAuthority(maxPathLength: 0))
-                Critical(KeyUsage(digitalSignature: true, keyCertSign: true))
-                try ExtendedKeyUsage([.serverAuth])
-                SubjectAlternativeNames([.ipAddress(ASN1OctetString(contentBytes: [127, 0, 0, 1])), .dnsName("localhost")])
-            }
-            let certificate = try Certificate(
-                version: .v3, serialNumber: Certificate.SerialNumber(), publicKey: key.publicKey,
-                notValidBefore: now.addingTimeInterval(-3600), notValidAfter: now.addingTimeInterval(86400),
-                issuer: name, subject: name, signatureAlgorithm: .ecdsaWithSHA256, extensions: extensions, issuerPrivateKey: key
-            )
-            return ServeCertificate(pem: try certificate.serializeAsPEM().pemString, keyPEM: signing.pemRepresentation)
-        } catch {
-            throw MakeError(description: "\(error)")
+        let seconds = Int64(now.timeIntervalSince1970.rounded(.down))
+        var certificate: UnsafeMutablePointer<CChar>?
+        var key: UnsafeMutablePointer<CChar>?
+        var error = [CChar](repeating: 0, count: 256)
+        let status = cservecertificate_make(seconds - 3600, seconds + 86400, &certificate, &key, &error, Int32(error.count))
+        defer {
+            cservecertificate_free(certificate)
+            cservecertificate_free(key)
         }
+        guard status == 0, let certificate, let key else {
+            throw MakeError(description: String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        }
+        return ServeCertificate(pem: String(cString: certificate), keyPEM: String(cString: key))
     }
 
     /// The server's TLS context: this certificate and key, ALPN offering `protocols` in order of preference.

@@ -25,7 +25,9 @@ Where a mount namespace can be made (root; Tests/in-place.sh), the copy is built
 checkout's own path with its build folder at the checkout's .build, starting from a copy of the checkout's
 debug build (the files the copy shares with the checkout keep their times): only what the additions
 change is compiled again, an ordinary incremental build. Elsewhere the copy is built at its own path, from
-nothing the first time.
+nothing the first time. Under `make test` the checkout's build is its one release build with testability in
+.build-test (`SCROLLLAB_TEST_SCRATCH`, `SCROLLLAB_TEST_CONFIG`: Tests/in-place.sh), and the copy is built
+the same way.
 """
 
 import hashlib
@@ -270,6 +272,10 @@ add_to_registry("Sources/ScrollKit/Physics/ScrollPhysicsKind.swift", "public sta
 
 sync_copy()
 build_folder = os.path.join(scratch, "build")
+# The checkout's build the copy starts from, and its configuration (Tests/in-place.sh).
+checkout_scratch = os.environ.get("SCROLLLAB_TEST_SCRATCH", ".build")
+config = os.environ.get("SCROLLLAB_TEST_CONFIG", "debug")
+config_flags = ["-c", "release", "-Xswiftc", "-enable-testing"] if config == "release" else []
 in_place = os.path.join(root, "Tests", "in-place.sh")
 # Seen at the checkout's paths, the copy's build starts from the checkout's debug build (seeded once; a
 # build folder of a run at the copy's own path is replaced).
@@ -280,7 +286,7 @@ elif not seen_in_place and os.path.exists(os.path.join(build_folder, ".seeded-in
     shutil.rmtree(build_folder)
 # The package's dependencies as the tree's own build resolved them (no network needed).
 for part in ["checkouts", "repositories"]:
-    here, there = os.path.join(root, ".build", part), os.path.join(build_folder, part)
+    here, there = os.path.join(root, checkout_scratch, part), os.path.join(build_folder, part)
     if os.path.isdir(here) and not os.path.exists(there):
         shutil.copytree(here, there, symlinks=True)
 if os.path.isfile(os.path.join(root, "Package.resolved")):
@@ -290,8 +296,9 @@ if os.path.isfile(os.path.join(root, "Package.resolved")):
 def swift(*args):
     """`swift ARGS` on the copy: seen in place where it can be, else at the copy's own path."""
     if seen_in_place:
-        return subprocess.run([in_place, copy, build_folder, "swift", *args], capture_output=True, text=True)
-    return subprocess.run(["swift", *args, "--scratch-path", build_folder], cwd=copy, capture_output=True, text=True)
+        return subprocess.run([in_place, copy, build_folder, "swift", *args, *config_flags, "--scratch-path", checkout_scratch],
+                              capture_output=True, text=True)
+    return subprocess.run(["swift", *args, *config_flags, "--scratch-path", build_folder], cwd=copy, capture_output=True, text=True)
 
 
 def tree_digest():
@@ -330,7 +337,7 @@ build = swift("build")
 if build.returncode != 0:
     print(build.stdout[-4000:], build.stderr[-4000:])
     sys.exit("FAIL: the tree with a throwaway policy, scene, key and physics does not build")
-binary = os.path.join(build_folder, "debug", "scrolllab")
+binary = os.path.join(build_folder, config, "scrolllab")
 gesture = os.path.join(copy, "Assets", "Gestures", "single-fling.jsonl")
 
 

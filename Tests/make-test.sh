@@ -7,19 +7,20 @@
 #      --build-tests`, in .build-test), so the unit tests, the window tests, the servers and the headless
 #      binary all run the optimized code, and the packages (SwiftNIO, BoringSSL, async-http-client) compile
 #      once, not once for a debug build and again for a release one;
-#   2. in the backgrounds, at a low priority: the fuzzer's build; the build without X11 and the extension
-#      test's copy with its tests (Tests/Extension/extension_test.py --build-only). Where a mount namespace
-#      can be made (Tests/in-place.sh) the last two start from a copy of the build of 1 and compile only
-#      what differs. Backgrounds only warm build folders: each step below that needs one builds it again (a
-#      no-op when the background finished it), so a background failure shows up there, with its own message;
+#   2. in the backgrounds, at a low priority: the fuzzer's build; the build without X11. Where a mount
+#      namespace can be made (Tests/in-place.sh) the build without X11, and later the extension test's copy,
+#      start from a copy of the build of 1 and compile only what differs. Backgrounds only warm build
+#      folders: each step below that needs one builds it again (a no-op when the background finished it), so
+#      a background failure shows up there, with its own message;
 #   3. meanwhile: the window tests that may share the machine (three Xvfb displays at once), the headless
 #      binary's test;
 #   4. the backgrounds finished, the window tests that measure time, one at a time, with no other test at a
 #      normal priority: beside them, at the idle scheduling class (SCHED_IDLE: a core runs them only when
 #      nothing else wants it, and a waking window preempts them at once), the work that times nothing and
 #      would otherwise leave those cores idle: the unit tests (`swift test`, built in 1), the 60 s fuzz run
-#      beside the headless soak, and the extension test's copy's unit tests (extension_test.py
-#      --unit-tests-only). Whatever of it is left when the timed
+#      beside the headless soak, and the extension test's copy built with its unit tests and running them
+#      (extension_test.py --unit-tests-only: a throwaway physics in ScrollKit makes every module of the copy
+#      compile again, minutes of work that the timed tests' idle cores absorb). Whatever of it is left when the timed
 #      tests end is finished at the normal class, and its results are checked;
 #   5. the rest of the extension test (which takes the copy's unit-test outcome recorded in 4); the build
 #      without X11 and its window tests.
@@ -93,8 +94,8 @@ nox11_scratch="${NOX11_SCRATCH:-.build-nox11}"
 # The one build (Tests/in-place.sh and the extension test build their copies the same way).
 test_scratch=.build-test
 test_build=(-c release -Xswiftc -enable-testing)
-binary="$test_scratch/release/scrolllab"
-headless_binary="$test_scratch/release/scrolllab-headless"
+binary="$root/$test_scratch/release/scrolllab"
+headless_binary="$root/$test_scratch/release/scrolllab-headless"
 export SCROLLLAB_TEST_SCRATCH="$test_scratch" SCROLLLAB_TEST_CONFIG=release
 
 step "stored properties per type (Tests/stored-properties.py: none over 14 but plain records)"
@@ -103,8 +104,8 @@ python3 Tests/stored-properties.py
 step "the build: release with testability, the unit tests and both binaries"
 swift build "${test_build[@]}" --scratch-path "$test_scratch" --build-tests
 
-# The backgrounds: the fuzzer's build; the build without X11 and the extension test's copy, seeded from the
-# build just made (before anything else runs in it).
+# The backgrounds: the fuzzer's build; the build without X11. It and the extension test's copy are seeded
+# from the build just made (before anything else runs in it).
 if [ "$in_place" = 1 ]; then
   Tests/in-place.sh --seed "$nox11_scratch"
   Tests/in-place.sh --seed .build/extension-test/build
@@ -126,8 +127,6 @@ fuzzer_background=$!
     else
       SCROLLLAB_NO_X11=1 swift build '"${test_build[*]}"' --scratch-path '"$(printf %q "$nox11_scratch")"' --product scrolllab || true
     fi
-    echo "== background: the extension test copy (at $SECONDS s)"
-    python3 Tests/Extension/extension_test.py --build-only || true
     echo "== background: done (at $SECONDS s)"
   '
 ) > "$out/background-copies.log" 2>&1 &
@@ -143,11 +142,11 @@ SCROLLLAB_RELEASE_BINARY="$binary" WINDOW_TEST_OUT="$window_out" \
 step "headless binary"
 Tests/Headless/run.sh "$headless_binary" "$binary"
 
-step "waiting for the fuzzer build, the build without X11 and the extension test's copy"
+step "waiting for the fuzzer build and the build without X11"
 wait_background "$fuzzer_background" fuzzer
 wait_background "$copies_background" copies
 
-step "window tests that measure time (one at a time; the unit tests, the fuzz run, the soak and the extension copy's unit tests beside them, idle class)"
+step "window tests that measure time (one at a time; the unit tests, the fuzz run, the soak and the extension copy's build and unit tests beside them, idle class)"
 # The companions: each its own process group at the idle class, its outcome in a file.
 companions=()
 rm -f "$out/soak.status" "$out/fuzz.status" "$out/unit-tests.status" "$out/extension-unit-tests.status" "$out/hosts.status"
@@ -183,7 +182,7 @@ backgrounds+=("${companions[@]}")
 SCROLLLAB_RELEASE_BINARY="$binary" WINDOW_TEST_OUT="$window_out" \
   Tests/Window/run-all.sh --part alone "$binary"
 
-step "the unit tests, the fuzz run, the soak and the extension copy's unit tests (finished at the normal class)"
+step "the unit tests, the fuzz run, the soak and the extension copy's build and unit tests (finished at the normal class)"
 for group in "${companions[@]}"; do companion_class other "$group"; done
 for group in "${companions[@]}"; do wait "$group" || true; done
 cat "$out/unit-tests.log" "$out/soak.log" "$out/fuzz.log" "$out/extension-unit-tests.log" "$out/hosts.log"

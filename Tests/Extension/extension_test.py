@@ -14,12 +14,13 @@ its binary, and each addition is picked up everywhere a user meets it:
 
 Usage: extension_test.py [--build-only | --unit-tests-only | --unit-tests-done] [SCRATCH]   (SCRATCH: a folder
 for the copy and its build; default .build/extension-test. The build is incremental when SCRATCH holds an
-earlier run's build. --build-only writes the copy and builds it with its tests, checking nothing: `make test`
-runs it in the background while other tests run, so that the whole test later finds the copy built.
+earlier run's build. --build-only writes the copy and builds it with its tests, checking nothing (a build
+folder warmed for a later run).
 --unit-tests-only writes the copy and runs its `swift test`, recording the outcome with a digest of the copy's
 files in SCRATCH/unit-tests.json; --unit-tests-done then takes that outcome instead of running the tests again,
 and fails if the record is missing or was made from other files: `make test` runs the copy's unit tests beside
-the window tests that measure time, at the idle scheduling class, and the rest of this test after them.)
+the window tests that measure time, at the idle scheduling class (its build too), and the rest of this
+test after them.)
 
 Where a mount namespace can be made (root; Tests/in-place.sh), the copy is built and tested seen at the
 checkout's own path with its build folder at the checkout's .build, starting from a copy of the checkout's

@@ -30,6 +30,8 @@ binaries = [binary]
 release = os.environ.get("SCROLLLAB_RELEASE_BINARY") or os.path.join(os.path.dirname(binary), "..", "release", "scrolllab")
 if os.path.exists(release) and os.path.realpath(release) != os.path.realpath(binary):
     binaries.append(os.path.realpath(release))
+elif os.path.exists(release):
+    print("note: %s is the release binary (`make test` builds only that)" % binary)
 elif os.environ.get("SCROLLLAB_RELEASE_BINARY"):
     check(False, "the release binary %s exists" % release)
 else:

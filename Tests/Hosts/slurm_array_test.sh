@@ -114,9 +114,18 @@ wait_for_queue
 cmp -s one-merged.jsonl merged.jsonl || fail "the array's parts merged differ from the one-process run"
 ok "job array of 4 tasks: parts merged byte-equal to the one-process run ($lines results)"
 
-# 2. Task 1 killed mid-run, submitted again: it resumes its own part.
+# 2. Task 1 killed mid-run, submitted again: it resumes its own part. Its shard is made long (a population
+# of 400 sessions, 100 of them task 1's: 2 200 results, seconds of work even in the release build), so that
+# the cancel lands mid-run however fast the binary; only task 1 is submitted, and its part is compared with
+# the same shard run in one process.
+"$binary" gestures generate --kind mixed --count 400 --seed 20261130 --out long > /dev/null
+sed "s|--gestures pop |--gestures long |" array.sh > long-array.sh
+grep -q -- "--gestures long " long-array.sh || fail "the long array script does not read the long population"
+"$binary" sweep run --gestures long --policies all --latency-ms 0,80 --jobs 1 --shard 1/4 --out long-one.jsonl 2> /dev/null
+"$binary" sweep merge long-one.jsonl --out long-one-merged.jsonl 2> /dev/null
+shard_lines=$(wc -l < long-one-merged.jsonl)
 rm -f part-*.jsonl task-*.out
-job=$(sbatch --parsable --chdir="$work/job" array.sh)
+job=$(sbatch --parsable --chdir="$work/job" --array=1 long-array.sh)
 for _ in $(seq 1 600); do
   [ -s part-1.jsonl ] && [ "$(wc -l < part-1.jsonl)" -ge 3 ] && break
   sleep 0.05
@@ -126,11 +135,11 @@ scancel "${job}_1"
 wait_for_queue
 grep -q "stopped by SIGTERM" task-1.out || fail "task 1 was not stopped mid-run: $(cat task-1.out)"
 partial=$(wc -l < part-1.jsonl)
-[ "$partial" -lt $((lines / 4)) ] || fail "task 1 finished before it was killed"
-sbatch --parsable --chdir="$work/job" --array=1 array.sh > /dev/null
+[ "$partial" -lt "$shard_lines" ] || fail "task 1 finished before it was killed"
+sbatch --parsable --chdir="$work/job" --array=1 long-array.sh > /dev/null
 wait_for_queue
 grep -q "$partial already in" task-1.out || fail "the task submitted again did not resume: $(cat task-1.out)"
-"$binary" sweep merge part-*.jsonl --out merged.jsonl 2> /dev/null
-cmp -s one-merged.jsonl merged.jsonl || fail "after the resume the merge differs from the one-process run"
-ok "task 1 cancelled at $before+ of its results ($partial kept, every line whole) and submitted again: it resumed, the merge is byte-equal"
+"$binary" sweep merge part-1.jsonl --out merged.jsonl 2> /dev/null
+cmp -s long-one-merged.jsonl merged.jsonl || fail "after the resume task 1's part differs from its shard run in one process"
+ok "task 1 cancelled at $before+ of its $shard_lines results ($partial kept, every line whole) and submitted again: it resumed, its part byte-equal to the shard run in one process"
 echo "slurm array test: all checks passed"

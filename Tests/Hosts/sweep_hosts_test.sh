@@ -103,13 +103,15 @@ for n in "${hosts[@]}"; do start_host "$n"; done
 ok "two hosts up: $(for n in "${hosts[@]}"; do "$work/ssh" "root@10.231.$n.2" 'echo -n "$(ip -o -4 addr show eth0 | awk "{print \$4}") "'; done)"
 
 # The population and the one-machine run.
-"$binary" gestures generate --kind mixed --count 12 --seed 20261129 --out "$work/pop" > /dev/null
+# 192 sessions: each shard about a second of work in the release build (3 of them on host 2), so that the kill below
+# finds one running however fast the binary.
+"$binary" gestures generate --kind mixed --count 192 --seed 20261129 --out "$work/pop" > /dev/null
 sweep_args=(--gestures "$work/pop" --policies all --latency-ms 0,80 --jobs 1)
 "$binary" sweep run "${sweep_args[@]}" --out "$work/one.jsonl" 2> /dev/null
 "$binary" sweep merge "$work/one.jsonl" --out "$work/one-merged.jsonl"
 lines=$(wc -l < "$work/one-merged.jsonl")
-# 12 sessions × every policy × 2 latencies (however many policies the registry holds).
-[ "$lines" -gt 0 ] && [ $((lines % 24)) -eq 0 ] || fail "the one-machine run has $lines results, not 12 sessions × 2 latencies × the policies"
+# 192 sessions × every policy × 2 latencies (however many policies the registry holds).
+[ "$lines" -gt 0 ] && [ $((lines % 384)) -eq 0 ] || fail "the one-machine run has $lines results, not 192 sessions × 2 latencies × the policies"
 
 shards=6
 logins="1/root@10.231.1.2,1/root@10.231.2.2"

@@ -1,3 +1,4 @@
+import CSDL
 import ScrollLabCore
 import ScrollKit
 import Testing
@@ -27,6 +28,20 @@ import Testing
         }
         for (a, b) in zip(pixels, pixels.dropFirst()) { #expect(b.y == a.y + a.h, "\(a) then \(b)") }
         #expect(Canvas.pixels([Rect(x: 0, y: 10.2, width: 5, height: 0.3)], fit).isEmpty)
+    }
+
+    /// Scaled, an image made at its tile's pixels rounded up is copied at its own size onto a rect of that size
+    /// or one pixel less (its last column or row left out); any other size is stretched whole.
+    @Test func anImageAPixelLargerThanItsRectIsCroppedNotStretched() {
+        let target = SDL_Rect(x: 7, y: 9, w: 145, h: 194)
+        for (w, h) in [(145, 194), (146, 194), (145, 195), (146, 195)] as [(Int32, Int32)] {
+            let crop = Canvas.cropped(texture: (w, h), to: target)
+            #expect(crop.map { [$0.x, $0.y, $0.w, $0.h] } == [0, 0, 145, 194], "\(w)×\(h)")
+        }
+        for (w, h) in [(144, 194), (147, 194), (145, 193), (300, 400)] as [(Int32, Int32)] {
+            #expect(Canvas.cropped(texture: (w, h), to: target) == nil, "\(w)×\(h)")
+        }
+        #expect(Canvas.cropped(texture: (1, 1), to: SDL_Rect(x: 0, y: 0, w: 0, h: 1)) == nil)
     }
 
     /// `roundedHalfAway` is `rounded()` exactly: halves away from zero, the largest double under a half, negatives.

@@ -18,9 +18,12 @@ extension Canvas {
     /// opaque:)` draws it at an alpha below 1; false (nothing drawn) where it cannot be drawn here.
     func drawFading(_ image: TexturePixels, in rect: Rect, alpha: Double) -> Bool {
         let alphaMod = UInt8(Swift.min(Swift.max(alpha, 0), 1) * 255)
-        let target = grid.fit.pixels(rect)
-        guard alphaMod < 255, Int(target.w) == image.width, Int(target.h) == image.height,
-              let surface = directSurface() else { return false }
+        let fit = grid.fit
+        let target = fit.pixels(rect)
+        // Scaled, an image a pixel larger than its rect is drawn cropped, as `draw(texture:in:alpha:opaque:)` draws it.
+        let fits = fit.isIdentity ? Int(target.w) == image.width && Int(target.h) == image.height
+            : Self.cropped(texture: (Int32(image.width), Int32(image.height)), to: target) != nil
+        guard alphaMod < 255, fits, let surface = directSurface() else { return false }
         // Clipped as SDL's blit clips: the same part of the image lands on the same pixels.
         guard let bounds = surface.bounds, let cut = Self.intersection(target, bounds) else { return true }
         let lanes = FadeLanes(alpha: alphaMod)

@@ -46,12 +46,31 @@ struct Canvas {
     /// Draws `texture` stretched into `rect` with opacity `alpha` (0…1). An `opaque` texture (no alpha
     /// channel) at full opacity is copied without blending: the same pixels, and SDL's software
     /// renderer then stretches it with a plain copy instead of a per-pixel blend.
+    ///
+    /// In a scaled window an image is made at its tile's size in pixels rounded up, and the tile's pixels
+    /// are that or one fewer (its edges are rounded where they fall): a texture at most a pixel wider or
+    /// taller than its rect is copied at its own size, its last column or row left out, instead of
+    /// stretched (SDL's software renderer copies several times faster than it stretches).
     func draw(texture: OpaquePointer, in rect: Rect, alpha: Double, opaque: Bool = false) {
         let alphaMod = UInt8(Swift.min(Swift.max(alpha, 0), 1) * 255)
         SDL_SetTextureAlphaMod(texture, alphaMod)
         if opaque { SDL_SetTextureBlendMode(texture, alphaMod == 255 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND) }
-        var r = grid.fit.pixels(rect)
+        let fit = grid.fit
+        var r = fit.pixels(rect)
+        var width: Int32 = 0, height: Int32 = 0
+        if !fit.isIdentity, SDL_QueryTexture(texture, nil, nil, &width, &height) == 0,
+           var source = Self.cropped(texture: (width, height), to: r) {
+            SDL_RenderCopy(renderer, texture, &source, &r)
+            return
+        }
         SDL_RenderCopy(renderer, texture, nil, &r)
+    }
+
+    /// The part of a texture of `size` pixels copied unstretched onto `target`: its top-left `target`-sized
+    /// part when it is as large or at most a pixel larger each way; nil otherwise (stretched whole).
+    nonisolated static func cropped(texture size: (width: Int32, height: Int32), to target: SDL_Rect) -> SDL_Rect? {
+        guard target.w > 0, target.h > 0, (0...1).contains(size.width - target.w), (0...1).contains(size.height - target.h) else { return nil }
+        return SDL_Rect(x: 0, y: 0, w: target.w, h: target.h)
     }
 
     /// Sets the draw colour. An opaque colour is drawn without blending: the pixels are the same as

@@ -1,3 +1,4 @@
+import CSDL
 import ScrollLabCore
 import ScrollKit
 import Testing
@@ -17,20 +18,30 @@ import Testing
     }
 
     /// In a window shrunk to fit (three phones, 1640 points on 1600 pixels) rects that touch in points
-    /// still touch in pixels, none drawn twice, and the output of SDL's scaling (origin and size each
-    /// scaled and truncated) is exactly the aligned pixels.
+    /// still touch in pixels, none drawn twice; a rect covering no whole pixel is left out.
     @Test func rectsThatTouchStillTouchInAScaledWindow() {
-        let scale = 1600.0 / 1640
+        let fit = LayoutFit.fitting(layout: Size(width: 1640, height: 600), width: 1600, height: 585)
         let rows = (0..<40).map { Rect(x: 17.3, y: 100 + Double($0) * 2.4, width: 22, height: 2.4) }
-        var covered: [ClosedRange<Int>] = []
-        for row in rows {
-            guard let f = Canvas.pixelAligned(row, scaleX: scale, scaleY: scale) else { continue }
-            let top = Int(Double(f.y) * scale), height = Int(Double(f.h) * scale)
-            #expect(top == Int((row.minY * scale).rounded()) && top + height == Int((row.maxY * scale).rounded()))
-            covered.append(top...(top + height - 1))
+        let pixels = Canvas.pixels(rows, fit)
+        for (row, r) in zip(rows, pixels) {
+            #expect(Int(r.y) == Int((row.minY * fit.scale).rounded()) && Int(r.y + r.h) == Int((row.maxY * fit.scale).rounded()))
         }
-        for (a, b) in zip(covered, covered.dropFirst()) { #expect(b.lowerBound == a.upperBound + 1, "\(a) then \(b)") }
-        #expect(Canvas.pixelAligned(Rect(x: 0, y: 10.2, width: 5, height: 0.3), scaleX: scale, scaleY: scale) == nil)
+        for (a, b) in zip(pixels, pixels.dropFirst()) { #expect(b.y == a.y + a.h, "\(a) then \(b)") }
+        #expect(Canvas.pixels([Rect(x: 0, y: 10.2, width: 5, height: 0.3)], fit).isEmpty)
+    }
+
+    /// Scaled, an image made at its tile's pixels rounded up is copied at its own size onto a rect of that size
+    /// or one pixel less (its last column or row left out); any other size is stretched whole.
+    @Test func anImageAPixelLargerThanItsRectIsCroppedNotStretched() {
+        let target = SDL_Rect(x: 7, y: 9, w: 145, h: 194)
+        for (w, h) in [(145, 194), (146, 194), (145, 195), (146, 195)] as [(Int32, Int32)] {
+            let crop = Canvas.cropped(texture: (w, h), to: target)
+            #expect(crop.map { [$0.x, $0.y, $0.w, $0.h] } == [0, 0, 145, 194], "\(w)×\(h)")
+        }
+        for (w, h) in [(144, 194), (147, 194), (145, 193), (300, 400)] as [(Int32, Int32)] {
+            #expect(Canvas.cropped(texture: (w, h), to: target) == nil, "\(w)×\(h)")
+        }
+        #expect(Canvas.cropped(texture: (1, 1), to: SDL_Rect(x: 0, y: 0, w: 0, h: 1)) == nil)
     }
 
     /// `roundedHalfAway` is `rounded()` exactly: halves away from zero, the largest double under a half, negatives.

@@ -19,6 +19,8 @@ extension LabApp {
     package func runFrameBench(warmupFrames: Int = 30, tailFrames: Int = 20, frameLimit: Int = 120 * 60) -> FrameBenchRun {
         let period = 1 / modelFrameRate
         phoneDriver.playback.frameRate = modelFrameRate
+        // Text and images at the output's pixels, as a window of this size has them (`--scale`).
+        windowDidResize()
         let gesture = phoneDriver.takePendingGesture()
         var bench = FrameBenchRun(renderer: sdl.rendererName)
         let pump = InputPump(clock: clock, window: nil)

@@ -8,6 +8,8 @@ extension LabApp {
     /// Handles one SDL event stamped at app time `t`: the one place an event's time enters, converted to
     /// the model clock here and handed down.
     func handle(_ event: inout SDL_Event, at t: Double) {
+        // Pointer positions in layout points, as SDL gave them while the layout was its logical size.
+        sdl.mapToLayout(&event)
         let now = phoneDriver.time(atReal: t)
         // Pointer samples keep their own time (see `LabClock.sampleTime`): a sample handed over late keeps
         // its spacing; other events take the model clock's.
@@ -19,7 +21,7 @@ extension LabApp {
 
     /// What the translation needs of the app now.
     func inputContext(time: Double) -> InputTranslator.Context {
-        let renderer = sdl.renderer, window = sdl.window
+        let sdl = self.sdl, window = sdl.window
         return InputTranslator.Context(
             time: time, phones: phoneDriver.phones.map(\.viewport.frame), blocksTouches: hud.showHelp || isReplaying,
             isReplaying: isReplaying, zooms: scene.zooms, control: SDL_GetModState().rawValue & KMOD_CTRL.rawValue != 0,
@@ -27,15 +29,13 @@ extension LabApp {
                 // SDL gives a touch normalized to the window.
                 var width: Int32 = 0, height: Int32 = 0
                 SDL_GetWindowSize(window, &width, &height)
-                var x: Float = 0, y: Float = 0
-                SDL_RenderWindowToLogical(renderer, Int32(nx * Float(width)), Int32(ny * Float(height)), &x, &y)
+                let (x, y) = sdl.layoutPoint(windowX: Int32(nx * Float(width)), windowY: Int32(ny * Float(height)))
                 return (Int32(x.rounded()), Int32(y.rounded()))
             },
             mouse: {
                 var mx: Int32 = 0, my: Int32 = 0
                 SDL_GetMouseState(&mx, &my)
-                var x: Float = 0, y: Float = 0
-                SDL_RenderWindowToLogical(renderer, mx, my, &x, &y)
+                let (x, y) = sdl.layoutPoint(windowX: mx, windowY: my)
                 return (Int32(x.rounded()), Int32(y.rounded()))
             })
     }

@@ -3,8 +3,8 @@ import ScrollKit
 import ScrollLabCore
 
 /// Window size and scale: the layout (960×600 points, more in a bigger window: `SDLWindow.layoutSize`)
-/// fits any window by SDL's logical size, and text is rasterized at the window's own resolution, so it
-/// stays crisp at any size and on HiDPI.
+/// fits any window by the canvas's fit (`LayoutFit`, as SDL's logical size would fit it), and text is
+/// rasterized at the window's own resolution, so it stays crisp at any size and on HiDPI.
 extension LabApp {
     /// After a resize (and at start): fonts at the new pixel scale, and a new viewport line in the trace.
     func windowDidResize() {
@@ -16,6 +16,8 @@ extension LabApp {
             text.removeAll()
             try? text.fonts.setScale(scale)
         }
+        // The clip, in pixels, follows the fit: the whole layout, within its letterbox.
+        canvas.clip(nil)
         writeViewportLine()
     }
 

@@ -25,7 +25,7 @@ extension LabApp {
         case .window:
             crop = SDL_Rect(x: 0, y: 0, w: outputWidth, h: outputHeight)
         case .phones:
-            // The layout scaled to the output and centred (as the logical size letterboxes it).
+            // The layout scaled to the output and centred (as `LayoutFit` letterboxes it).
             // Side by side, the phones' titles above them too.
             var r = PhoneViewport.span(of: phoneDriver.phones.map(\.viewport.frame))
             if phoneDriver.isComparing { r = Rect(x: r.minX, y: PhoneTitle.top - 6, width: r.width, height: r.maxY - PhoneTitle.top + 6) }

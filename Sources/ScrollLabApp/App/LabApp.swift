@@ -56,8 +56,8 @@ package final class LabApp {
             sdl.close()
             throw error
         }
-        text = TextCache(renderer: sdl.renderer, fonts: fonts)
-        canvas = Canvas(renderer: sdl.renderer)
+        text = TextCache(renderer: sdl.renderer, fonts: fonts, grid: sdl.grid)
+        canvas = Canvas(renderer: sdl.renderer, grid: sdl.grid)
         if let replay = options.replay { phoneDriver.play(phoneDriver.resampled(replay)) }
         if let path = options.replayFile { phoneDriver.playFile(path) }
         wireSession()

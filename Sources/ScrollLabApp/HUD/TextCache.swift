@@ -51,6 +51,8 @@ final class TextCache {
 
     private let renderer: OpaquePointer
     let fonts: FontSet
+    /// The layout's fit to the output, shared with the canvas.
+    private let grid: PixelGrid
     private let capacity: Int
     private var entries: [Key: Entry] = [:]
     private var clock: UInt64 = 0
@@ -65,18 +67,20 @@ final class TextCache {
     /// How many monospaced strings a frame rasterizes whole at most.
     static let promotionsPerFrame = 2
 
-    /// A cache drawing into `renderer` with `fonts`, holding at most `capacity` textures.
-    init(renderer: OpaquePointer, fonts: FontSet, capacity: Int = 1024) {
+    /// A cache drawing into `renderer` through `grid` (one pixel a point when not given) with `fonts`, holding
+    /// at most `capacity` textures.
+    init(renderer: OpaquePointer, fonts: FontSet, grid: PixelGrid = PixelGrid(), capacity: Int = 1024) {
         self.renderer = renderer
         self.fonts = fonts
+        self.grid = grid
         self.capacity = capacity
     }
 
     /// Draws `text` with its top-left at (x, y) and returns its size in points.
     ///
     /// Textures hold the text at the output's resolution (the fonts are opened at `fonts.scale`) and
-    /// are drawn 1/scale as large in layout points, so that the window's scaling maps each texture
-    /// pixel onto one output pixel: crisp text at any window size.
+    /// are copied one texture pixel onto one output pixel, at the output pixel the fit maps (x, y) to:
+    /// crisp text at any window size, and an unscaled copy.
     ///
     /// Text drawn `on` a solid colour that is all there is under its box comes pre-blended on that colour
     /// in an opaque texture: the same pixels, copied instead of blended pixel by pixel (SDL's software
@@ -104,18 +108,11 @@ final class TextCache {
     /// Draws `text` with its top-left at (x, y), or centred on x with `centred`, pre-blended on `background`
     /// (an opaque texture, copied instead of blended: the same pixels) when its box lies inside `solid`, the
     /// rect (points) known to be all `background` at this moment (a tile's fill, its header); blended
-    /// otherwise, so a longer text than the rect holds still shows what is under it. Only at one output pixel
-    /// per point: in a scaled window SDL stretches a texture onto a box a pixel off its size, blending by
-    /// another rounding than the pre-blend's, and the pixels would differ by a level here and there.
+    /// otherwise, so a longer text than the rect holds still shows what is under it. The texture is copied at
+    /// its own size at any window size (`blit`), so the pre-blend's pixels are the blend's.
     func draw(_ text: String, style: TextStyle, colour: RGBA, on background: RGBA, inside solid: Rect,
               x: Int32, y: Int32, centred: Bool = false) {
-        var scaleX: Float = 1, scaleY: Float = 1
-        SDL_RenderGetScale(renderer, &scaleX, &scaleY)
-        guard scaleX == 1, scaleY == 1 else {
-            if centred { drawCentred(text, style: style, colour: colour, centreX: x, y: y) } else { draw(text, style: style, colour: colour, x: x, y: y) }
-            return
-        }
-        // The box must stay a point clear of the rect's edges: the window's scaling rounds both to pixels.
+        // The box must stay a point clear of the rect's edges: the fit rounds both to pixels.
         func fits(width: Int32, height: Int32) -> Bool {
             let w = Double(width) / fonts.scale, h = Double(height) / fonts.scale
             let left = centred ? Double(x) - w / 2 : Double(x)
@@ -151,9 +148,26 @@ final class TextCache {
 
     /// Copies a texture with its top-left at (x, y) points, one texture pixel per output pixel.
     private func blit(_ entry: Entry, x: Double, y: Double) {
-        let scale = fonts.scale
-        var dst = SDL_FRect(x: Float(x), y: Float(y), w: Float(Double(entry.width) / scale), h: Float(Double(entry.height) / scale))
-        SDL_RenderCopyF(renderer, entry.texture, nil, &dst)
+        let fit = grid.fit
+        if fit.isIdentity {
+            let scale = fonts.scale
+            var dst = SDL_FRect(x: Float(x), y: Float(y), w: Float(Double(entry.width) / scale), h: Float(Double(entry.height) / scale))
+            SDL_RenderCopyF(renderer, entry.texture, nil, &dst)
+        } else {
+            blit(entry, pixelX: fit.edgeX(x), pixelY: fit.edgeY(y), fit: fit)
+        }
+    }
+
+    /// Copies a texture with its top-left at output pixel (x, y): at its own size when the fonts are at the
+    /// fit's scale (a window's, always), stretched to its size in points otherwise (a video or frame bench
+    /// whose fonts were opened at one pixel a point).
+    private func blit(_ entry: Entry, pixelX: Int, pixelY: Int, fit: LayoutFit) {
+        let ratio = fit.scale / fonts.scale
+        let same = Swift.abs(ratio - 1) < 1e-3
+        var dst = SDL_Rect(x: Int32(pixelX), y: Int32(pixelY),
+                           w: same ? entry.width : Int32((Double(entry.width) * ratio).rounded()),
+                           h: same ? entry.height : Int32((Double(entry.height) * ratio).rounded()))
+        SDL_RenderCopy(renderer, entry.texture, nil, &dst)
     }
 
     /// The one-character textures to draw `text` with, when it is monospaced, not cached whole and
@@ -183,12 +197,25 @@ final class TextCache {
         return glyphs
     }
 
+    /// Draws glyphs side by side from (x, y) points; scaled, each starts where the last one's pixels end.
     @discardableResult
     private func drawGlyphs(_ glyphs: [Entry], x: Double, y: Double) -> (width: Int32, height: Int32) {
         var left = x
-        for glyph in glyphs {
-            blit(glyph, x: left, y: y)
-            left += Double(glyph.width) / fonts.scale
+        let fit = grid.fit
+        if fit.isIdentity {
+            for glyph in glyphs {
+                blit(glyph, x: left, y: y)
+                left += Double(glyph.width) / fonts.scale
+            }
+        } else {
+            let ratio = fit.scale / fonts.scale
+            var pixelX = Double(fit.edgeX(x))
+            let pixelY = fit.edgeY(y)
+            for glyph in glyphs {
+                blit(glyph, pixelX: Int(pixelX.rounded()), pixelY: pixelY, fit: fit)
+                pixelX += Swift.abs(ratio - 1) < 1e-3 ? Double(glyph.width) : Double(glyph.width) * ratio
+                left += Double(glyph.width) / fonts.scale
+            }
         }
         return (Int32((left - x).rounded()), points(glyphs.map(\.height).max() ?? 0))
     }

@@ -126,12 +126,8 @@ struct TimelinePlot {
     private func polyline(_ points: [Point], _ colour: RGBA, thick: Bool = false) {
         guard points.count > 1 else { return }
         canvas.setColour(colour)
-        var fpoints = points.map { SDL_FPoint(x: Float($0.x), y: Float($0.y)) }
-        SDL_RenderDrawLinesF(canvas.renderer, &fpoints, Int32(fpoints.count))
-        if thick {
-            for i in fpoints.indices { fpoints[i].y += 1 }
-            SDL_RenderDrawLinesF(canvas.renderer, &fpoints, Int32(fpoints.count))
-        }
+        canvas.drawLines(points)
+        if thick { canvas.drawLines(points.map { Point(x: $0.x, y: Double(Float($0.y) + 1)) }) }
     }
 
     private func dashed(from a: Point, to b: Point, dash: Double, _ colour: RGBA) {
@@ -143,7 +139,7 @@ struct TimelinePlot {
         while s < length {
             let p = a + step * s
             let q = a + step * Swift.min(s + dash, length)
-            SDL_RenderDrawLineF(canvas.renderer, Float(p.x), Float(p.y), Float(q.x), Float(q.y))
+            canvas.drawLine(from: p, to: q)
             s += 2 * dash
         }
     }

@@ -12,8 +12,8 @@ import Glibc
 /// deceleration target alone covers each phone's scroll view, a third of four phones' frame. Here the same
 /// arithmetic runs on 8 pixels at once (the division by 255 done exactly as `(x + 1 + x >> 8) >> 8`, which
 /// equals `x / 255` for every product of two bytes): the same pixels, written several times faster. Used only where the result is certain to be SDL's: the software renderer drawing
-/// to its window (no target texture), at one output pixel per point with no letterbox offset, on a 32-bit
-/// RGB888 surface; everywhere else SDL fills as before. Debug builds leave every fill to SDL: unoptimized,
+/// to its window (no target texture, no viewport offset: the canvas maps the layout to the output's pixels
+/// itself, whatever the window's size), on a 32-bit RGB888 surface; everywhere else SDL fills as before. Debug builds leave every fill to SDL: unoptimized,
 /// this loop costs far more than SDL's own (a 34 ms frame in the window tests); the unit tests still hold
 /// it to SDL's pixels.
 extension Canvas {

@@ -10,17 +10,20 @@ import ScrollKit
 /// mod 2¹⁶ >> 8)` mod 256, the unused top byte kept from the window, except at alpha 128 (SDL's halving special
 /// case, the same channels), where it is 0. The same arithmetic runs here four pixels at a time (about 10
 /// instructions a pixel: Swift's vectors compile to a few shuffles here): the same pixels. Only where
-/// `fillOnSurface` may write (the software renderer's window, one pixel a point, optimized builds) and the
-/// texture is drawn at its own size (SDL scales it otherwise); it needs the texture's pixels, which
+/// `fillOnSurface` may write (the software renderer's window, optimized builds) and the texture is drawn at
+/// its own size in output pixels (SDL scales it otherwise); it needs the texture's pixels, which
 /// `TextureStore` keeps for the software renderer (each opaque texture's decoded surface, at the tile's size).
 extension Canvas {
     /// Draws `image` (an opaque texture's pixels) into `rect` at opacity `alpha` (0…1), as `draw(texture:in:alpha:
     /// opaque:)` draws it at an alpha below 1; false (nothing drawn) where it cannot be drawn here.
     func drawFading(_ image: TexturePixels, in rect: Rect, alpha: Double) -> Bool {
         let alphaMod = UInt8(Swift.min(Swift.max(alpha, 0), 1) * 255)
-        let target = Self.snap(rect)
-        guard alphaMod < 255, Int(target.w) == image.width, Int(target.h) == image.height, isUnscaled,
-              let surface = directSurface() else { return false }
+        let fit = grid.fit
+        let target = fit.pixels(rect)
+        // Scaled, an image a pixel larger than its rect is drawn cropped, as `draw(texture:in:alpha:opaque:)` draws it.
+        let fits = fit.isIdentity ? Int(target.w) == image.width && Int(target.h) == image.height
+            : Self.cropped(texture: (Int32(image.width), Int32(image.height)), to: target) != nil
+        guard alphaMod < 255, fits, let surface = directSurface() else { return false }
         // Clipped as SDL's blit clips: the same part of the image lands on the same pixels.
         guard let bounds = surface.bounds, let cut = Self.intersection(target, bounds) else { return true }
         let lanes = FadeLanes(alpha: alphaMod)

@@ -29,23 +29,23 @@ extension Canvas {
             for row in rows {
                 var source = SDL_Rect(x: Int32(column.pixels.lowerBound), y: Int32(row.pixels.lowerBound),
                                       w: Int32(column.pixels.count), h: Int32(row.pixels.count))
-                var target = Self.snap(Rect(x: column.from, y: row.from, width: column.to - column.from, height: row.to - row.from))
+                var target = grid.fit.pixels(Rect(x: column.from, y: row.from, width: column.to - column.from, height: row.to - row.from))
                 guard target.w > 0, target.h > 0 else { continue }
                 SDL_RenderCopy(renderer, texture, &source, &target)
             }
         }
     }
 
-    /// The part of the output drawn into, in the canvas's coordinates: the viewport, within the clip if set.
+    /// The part of the output drawn into, in the canvas's coordinates (points): the viewport, within the clip if set.
     var drawnBounds: Rect {
+        let fit = grid.fit
         var viewport = SDL_Rect()
         SDL_RenderGetViewport(renderer, &viewport)
-        let whole = Rect(x: 0, y: 0, width: Double(viewport.w), height: Double(viewport.h))
+        let whole = fit.points(SDL_Rect(x: 0, y: 0, w: viewport.w, h: viewport.h))
         guard SDL_RenderIsClipEnabled(renderer) == SDL_TRUE else { return whole }
         var clip = SDL_Rect()
         SDL_RenderGetClipRect(renderer, &clip)
-        let clipped = Rect(x: Double(clip.x), y: Double(clip.y), width: Double(clip.w), height: Double(clip.h))
-        return clipped.intersection(whole) ?? Rect(x: 0, y: 0, width: 0, height: 0)
+        return fit.points(clip).intersection(whole) ?? Rect(x: 0, y: 0, width: 0, height: 0)
     }
 
     /// One piece of a stretched texture along an axis: its source pixels and where they land.

@@ -2,20 +2,24 @@ import CSDL
 import ScrollKit
 import ScrollLabCore
 
-/// Thin drawing helpers over an SDL renderer. Coordinates are window pixels; fractional model
-/// coordinates are snapped to whole pixels here, so edges never shimmer between two pixels.
+/// Thin drawing helpers over an SDL renderer. Coordinates are layout points, mapped here to whole output
+/// pixels by the layout's fit to the output (`grid`: one pixel a point in an unscaled window), edge by
+/// edge, so edges never shimmer between two pixels and the renderer itself always draws unscaled.
 @MainActor
 struct Canvas {
-    /// The SDL renderer drawn into.
+    /// The SDL renderer drawn into (at one output pixel a unit: no logical size, no render scale).
     let renderer: OpaquePointer
+    /// The layout's fit to the output, shared with the text and changed when the window's size does.
+    let grid: PixelGrid
     /// True for SDL's software renderer, whose fills may be written here (`fillOnSurface`).
     let isSoftware: Bool
     /// Shapes that come back every frame (the phones' bodies), as computed the first time.
     private let shapes = ShapeCache()
 
-    /// A canvas drawing with `renderer`.
-    init(renderer: OpaquePointer) {
+    /// A canvas drawing with `renderer` through `grid` (one pixel a point when not given).
+    init(renderer: OpaquePointer, grid: PixelGrid = PixelGrid()) {
         self.renderer = renderer
+        self.grid = grid
         var info = SDL_RendererInfo()
         isSoftware = SDL_GetRendererInfo(renderer, &info) == 0 && info.flags & SDL_RENDERER_SOFTWARE.rawValue != 0
     }
@@ -42,12 +46,31 @@ struct Canvas {
     /// Draws `texture` stretched into `rect` with opacity `alpha` (0…1). An `opaque` texture (no alpha
     /// channel) at full opacity is copied without blending: the same pixels, and SDL's software
     /// renderer then stretches it with a plain copy instead of a per-pixel blend.
+    ///
+    /// In a scaled window an image is made at its tile's size in pixels rounded up, and the tile's pixels
+    /// are that or one fewer (its edges are rounded where they fall): a texture at most a pixel wider or
+    /// taller than its rect is copied at its own size, its last column or row left out, instead of
+    /// stretched (SDL's software renderer copies several times faster than it stretches).
     func draw(texture: OpaquePointer, in rect: Rect, alpha: Double, opaque: Bool = false) {
         let alphaMod = UInt8(Swift.min(Swift.max(alpha, 0), 1) * 255)
         SDL_SetTextureAlphaMod(texture, alphaMod)
         if opaque { SDL_SetTextureBlendMode(texture, alphaMod == 255 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND) }
-        var r = Self.snap(rect)
+        let fit = grid.fit
+        var r = fit.pixels(rect)
+        var width: Int32 = 0, height: Int32 = 0
+        if !fit.isIdentity, SDL_QueryTexture(texture, nil, nil, &width, &height) == 0,
+           var source = Self.cropped(texture: (width, height), to: r) {
+            SDL_RenderCopy(renderer, texture, &source, &r)
+            return
+        }
         SDL_RenderCopy(renderer, texture, nil, &r)
+    }
+
+    /// The part of a texture of `size` pixels copied unstretched onto `target`: its top-left `target`-sized
+    /// part when it is as large or at most a pixel larger each way; nil otherwise (stretched whole).
+    nonisolated static func cropped(texture size: (width: Int32, height: Int32), to target: SDL_Rect) -> SDL_Rect? {
+        guard target.w > 0, target.h > 0, (0...1).contains(size.width - target.w), (0...1).contains(size.height - target.h) else { return nil }
+        return SDL_Rect(x: 0, y: 0, w: target.w, h: target.h)
     }
 
     /// Sets the draw colour. An opaque colour is drawn without blending: the pixels are the same as
@@ -58,12 +81,8 @@ struct Canvas {
         SDL_SetRenderDrawColor(renderer, c.r, c.g, c.b, c.a)
     }
 
-    /// True when the renderer draws one output pixel per point (no window scaling).
-    var isUnscaled: Bool {
-        var scaleX: Float = 1, scaleY: Float = 1
-        SDL_RenderGetScale(renderer, &scaleX, &scaleY)
-        return scaleX == 1 && scaleY == 1
-    }
+    /// True when the layout is drawn at one output pixel per point from the output's corner (no window scaling).
+    var isUnscaled: Bool { grid.fit.isIdentity }
 
     /// Fills the whole target.
     func clear(_ c: RGBA) {
@@ -87,35 +106,28 @@ struct Canvas {
     /// Fills several rects of one colour with one renderer command (SDL's software renderer then fills
     /// them in one call instead of one command each). The rects must not overlap when `c` is translucent.
     ///
-    /// In a window scaled from the layout (a shrunk compare window, any resized one) SDL scales each
-    /// rect's origin and size and rounds them apart, so rects that touch in points (a rounded corner's
-    /// rows, the heart's) can leave a pixel between them or overlap by one: they are snapped to the
-    /// output's pixels here instead, edge by edge, so they still touch and nothing is drawn twice.
+    /// Each rect's edges are mapped to the output's pixels one by one (`LayoutFit.pixels`), so rects that
+    /// touch in points (a rounded corner's rows, the heart's) still touch in a scaled window and nothing
+    /// is drawn twice; there a rect that covers no whole pixel is not drawn (unscaled, SDL fills it one
+    /// pixel wide, as it always did).
     func fill(_ rects: [Rect], _ c: RGBA) {
         setColour(c)
-        var scaleX: Float = 1, scaleY: Float = 1
-        SDL_RenderGetScale(renderer, &scaleX, &scaleY)
-        if scaleX == 1, scaleY == 1 {
-            let snapped = rects.map(Self.snap)
-            // Straight into a software window's pixels (blended when translucent): the same pixels, faster.
-            if fillOnSurface(snapped, c) { return }
-            snapped.withUnsafeBufferPointer { SDL_RenderFillRects(renderer, $0.baseAddress, Int32($0.count)) }
-            return
-        }
-        let aligned = rects.compactMap { Self.pixelAligned($0, scaleX: Double(scaleX), scaleY: Double(scaleY)) }
-        aligned.withUnsafeBufferPointer { SDL_RenderFillRectsF(renderer, $0.baseAddress, Int32($0.count)) }
+        let fit = grid.fit
+        let snapped = fit.isIdentity ? rects.map(Self.snap) : Self.pixels(rects, fit)
+        // Straight into a software window's pixels (blended when translucent): the same pixels, faster.
+        if fillOnSurface(snapped, c) { return }
+        snapped.withUnsafeBufferPointer { SDL_RenderFillRects(renderer, $0.baseAddress, Int32($0.count)) }
     }
 
-    /// `rect` (points) with its edges on whole output pixels at `scaleX`×`scaleY` pixels a point, given back
-    /// in points a hair past each pixel edge, so the renderer's scaling and truncation lands on that very
-    /// pixel; nil when it covers no pixel.
-    nonisolated static func pixelAligned(_ rect: Rect, scaleX: Double, scaleY: Double) -> SDL_FRect? {
-        func pixel(_ v: Double) -> Double { v.isNaN ? 0 : Double(roundedHalfAway(Swift.min(Swift.max(v, -1e6), 1e6))) }
-        let x0 = pixel(rect.minX * scaleX), x1 = pixel(rect.maxX * scaleX)
-        let y0 = pixel(rect.minY * scaleY), y1 = pixel(rect.maxY * scaleY)
-        guard x1 > x0, y1 > y0 else { return nil }
-        return SDL_FRect(x: Float((x0 + 0.01) / scaleX), y: Float((y0 + 0.01) / scaleY),
-                         w: Float((x1 - x0 + 0.01) / scaleX), h: Float((y1 - y0 + 0.01) / scaleY))
+    /// `rects` in whole output pixels at `fit`, those covering no pixel left out.
+    nonisolated static func pixels(_ rects: [Rect], _ fit: LayoutFit) -> [SDL_Rect] {
+        var out: [SDL_Rect] = []
+        out.reserveCapacity(rects.count)
+        for rect in rects {
+            let r = fit.pixels(rect)
+            if r.w > 0, r.h > 0 { out.append(r) }
+        }
+        return out
     }
 
     /// Fills a rect with its four corners cut by `radius` pixels (a cheap rounded rectangle): the body,
@@ -183,12 +195,18 @@ struct Canvas {
         fill(dashes, c)
     }
 
-    /// Restricts drawing to `rect` (nil: the whole target).
+    /// Restricts drawing to `rect` (nil: the whole layout), never past the layout: a letterboxed window's
+    /// bars stay as cleared, as SDL's viewport kept them.
     func clip(_ rect: Rect?) {
-        if var r = rect.map(Self.snap) {
+        let fit = grid.fit
+        if var r = rect.map(fit.pixels) {
+            if !fit.coversOutput, let inside = Self.intersection(r, fit.area.sdl) { r = inside }
             SDL_RenderSetClipRect(renderer, &r)
-        } else {
+        } else if fit.coversOutput {
             SDL_RenderSetClipRect(renderer, nil)
+        } else {
+            var area = fit.area.sdl
+            SDL_RenderSetClipRect(renderer, &area)
         }
     }
 }

@@ -27,8 +27,7 @@ extension PagerRenderer {
             let (ai, ao, bi, bo) = (Int32(1 + 2 * i), Int32(2 + 2 * i), Int32(1 + 2 * j), Int32(2 + 2 * j))
             indices += [0, ai, bi, ai, ao, bi, bi, ao, bo]
         }
-        SDL_SetRenderDrawBlendMode(canvas.renderer, SDL_BLENDMODE_BLEND)
-        SDL_RenderGeometry(canvas.renderer, nil, vertices, Int32(vertices.count), indices, Int32(indices.count))
+        canvas.drawGeometry(vertices, indices: indices)
     }
 
     /// Fills plain triangles in one colour with `SDL_RenderGeometry`.
@@ -40,11 +39,10 @@ extension PagerRenderer {
         for (a, b, d) in triangles {
             vertices += [Self.vertex(a, colour), Self.vertex(b, colour), Self.vertex(d, colour)]
         }
-        SDL_SetRenderDrawBlendMode(canvas.renderer, SDL_BLENDMODE_BLEND)
-        SDL_RenderGeometry(canvas.renderer, nil, vertices, Int32(vertices.count), nil, 0)
+        canvas.drawGeometry(vertices)
     }
 
-    /// A vertex at a window position with no texture.
+    /// A vertex at a layout position with no texture.
     static func vertex(_ p: Point, _ c: SDL_Color) -> SDL_Vertex {
         SDL_Vertex(position: SDL_FPoint(x: Float(p.x), y: Float(p.y)), color: c, tex_coord: SDL_FPoint(x: 0, y: 0))
     }

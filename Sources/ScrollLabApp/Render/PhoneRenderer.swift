@@ -54,10 +54,9 @@ struct PhoneRenderer {
     }
 
     /// The parts of the screen the tiles will cover: each tile with an item is filled whole or covered by its
-    /// opaque image at full opacity (`drawTile`), within the content's clip. Only at one output pixel per point,
-    /// where a fill and an image copy of one rect cover the very same pixels (scaled, SDL rounds the two apart).
+    /// opaque image at full opacity (`drawTile`), within the content's clip. A fill and an image copy of one rect
+    /// cover the very same pixels at any window size (the canvas maps both edge by edge).
     private func coveredByTiles(_ snapshot: SceneSnapshot, origin: Point, clip: Rect) -> [Rect] {
-        guard canvas.isUnscaled else { return [] }
         var covered: [Rect] = []
         for tile in snapshot.tiles where tile.item != nil {
             if let cut = tile.frame.offsetBy(origin - snapshot.contentOffset).intersection(clip), cut.width > 0, cut.height > 0 {

@@ -30,8 +30,8 @@ struct InputTranslator {
         var control = false
         /// A touch's position (normalized to the window, as SDL gives it) in layout points.
         var layoutPoint: (Float, Float) -> (x: Int32, y: Int32) = { x, y in (Int32(x), Int32(y)) }
-        /// Where the mouse is now, in layout points (a wheel event's own position is not mapped by SDL's
-        /// logical size).
+        /// Where the mouse is now, in layout points (a wheel event's own position is not mapped to the layout,
+        /// as SDL's logical size did not map it: `SDLWindow.mapToLayout`).
         var mouse: () -> (x: Int32, y: Int32) = { (0, 0) }
 
         /// The phone whose screen holds layout point (`x`, `y`).

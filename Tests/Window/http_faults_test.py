@@ -2,11 +2,12 @@
 real windows; the servers are written here in Python.
 
 1. Bytes: over `serve --network 3g` with a policy that cancels (Glide, long browse), the trace's bytes
-   equal the server's log but for whole chunks: a cancelled transfer's bytes are counted, and so are those
-   of the transfers the window's close stopped. What remains is the server's 4 KB chunks written after a
-   cancel took effect but before the connection's close reached the server: the server's count is the
-   trace's plus whole chunks, at most four (seen: 0 to 2 a run on the socket listener, 0 to 3 in five runs
-   on SwiftNIO, about 1% of the run's 1.2 MB).
+   equal the server's log but for at most four chunks: a cancelled transfer's bytes are counted, and so
+   are those of the transfers the window's close stopped. What remains is what the server wrote after a
+   cancel took effect but before the connection's close reached the server: its 4 KB chunks, the last of
+   which the client may have read only in part (TCP delivers a chunk in as many reads as it likes), so the
+   server's count is the trace's plus 0 to 4 chunks' bytes, not always whole chunks (seen: 0 to 3 chunks
+   in five runs on SwiftNIO, and once 1 255 bytes, about 1% of the run's 1.2 MB at most).
 2. A body without a Content-Length that never ends: every load fails "body over 32 MB", the window's
    resident memory stays under 600 MB and no frame stalls (how far each transfer went before URLSession's
    cancel took effect is printed, not checked: on Linux it can take seconds). Throttled to 50 MB/s a
@@ -133,8 +134,8 @@ log = [json.loads(l) for l in rest.splitlines() if l.strip()]
 served = sum(e["bytes"] for e in log if e["event"] == "request")
 check(m["loadsCancelled"] > 0, "Glide cancelled %d loads" % m["loadsCancelled"])
 extra = served - m["networkBytes"]
-check(served > 0 and extra >= 0 and extra % CHUNK == 0 and extra <= 4 * CHUNK,
-      "bytes: trace %d, server %d: the server's %d more are %s whole %d-byte chunks (at most 4)"
+check(served > 0 and 0 <= extra <= 4 * CHUNK,
+      "bytes: trace %d, server %d: the server's %d more are %.2f of its %d-byte chunks (at most 4)"
       % (m["networkBytes"], served, extra, extra / CHUNK, CHUNK))
 
 # 2. An endless body without a length.

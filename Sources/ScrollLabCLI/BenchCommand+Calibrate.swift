@@ -3,11 +3,14 @@ import Foundation
 import LabKit
 import ScrollLabCore
 
-/// `bench --calibrate` (B-COST-3): this machine's decode, downsampled decode and texture upload per
-/// megapixel, measured on generated JPEGs, written as a device file (`--device FILE.json` reads it).
+/// `bench --calibrate` (B-COST-3): this machine's decode and downsampled decode per megapixel and per
+/// megabyte of file, and texture upload per megapixel, measured on generated JPEGs, written as a device file (`--device FILE.json` reads it).
 extension BenchCommand {
-    /// The images measured: 1, 4 and 12 megapixels at 4:3 (a phone camera's shape), quality 85.
+    /// The images measured: 1, 4 and 12 megapixels at 4:3 (a phone camera's shape).
     static let calibrationSides: [(width: Int, height: Int)] = [(1155, 866), (2309, 1732), (4000, 3000)]
+    /// Each side at two compressions, so that the fit tells a decode's pixels from its bytes: quality 85
+    /// (about 265 kB a megapixel with the pictures' detail) and 50 (about half the bytes).
+    static let calibrationQualities = [85, 50]
     /// What a downsampled decode covers: a 4:3 photo in a 2-column masonry's 150 pt tile at 2 px a point.
     static let calibrationTarget = DecodePlan.ImagePixels(width: 300, height: 225)
     /// Runs of each measure; the median is kept.
@@ -16,23 +19,29 @@ extension BenchCommand {
     /// Measures, prints a line per image on standard error and the device file on standard output.
     func runCalibration() {
         let window = ThisBuild.windowRequired("--calibrate (it times texture uploads)", command: "bench")
-        var full: [Double] = [], scaled: [Double] = []
+        var full: [DecodeRateFit.Sample] = [], scaled: [DecodeRateFit.Sample] = []
         for side in Self.calibrationSides {
-            let jpeg: [UInt8]
-            switch JPEGCodec.encodePicture(width: side.width, height: side.height, quality: 85, seed: 7, noise: JPEGFileMaker.noise) {
-            case let .success(data): jpeg = data
-            case let .failure(failure): fail("scrolllab bench --calibrate: cannot encode a test image: \(failure.reason)")
+            for quality in Self.calibrationQualities {
+                let jpeg: [UInt8]
+                switch JPEGCodec.encodePicture(width: side.width, height: side.height, quality: quality, seed: 7, noise: JPEGFileMaker.noise) {
+                case let .success(data): jpeg = data
+                case let .failure(failure): fail("scrolllab bench --calibrate: cannot encode a test image: \(failure.reason)")
+                }
+                let megapixels = Double(side.width * side.height) / 1e6, megabytes = Double(jpeg.count) / 1e6
+                let plan = DecodePlan(target: Self.calibrationTarget)
+                let out = plan.output(width: side.width, height: side.height, isJPEG: true)
+                let wholeMs = Self.medianDecodeMs(jpeg, denominator: 1, width: side.width, height: side.height)
+                let scaledMs = Self.medianDecodeMs(jpeg, denominator: out.denominator, width: out.width, height: out.height)
+                full.append(.init(megapixels: megapixels, megabytes: megabytes, ms: wholeMs))
+                scaled.append(.init(megapixels: megapixels, megabytes: megabytes, ms: scaledMs))
+                writeStandardError(String(format: "scrolllab bench --calibrate: %d×%d (%.1f MP, quality %d, %d kB): decode %.1f ms whole, %.1f ms at 1/%d (%d×%d)",
+                                          side.width, side.height, megapixels, quality, jpeg.count / 1000, wholeMs, scaledMs,
+                                          out.denominator, out.width, out.height))
             }
-            let megapixels = Double(side.width * side.height) / 1e6
-            let plan = DecodePlan(target: Self.calibrationTarget)
-            let out = plan.output(width: side.width, height: side.height, isJPEG: true)
-            let wholeMs = Self.medianDecodeMs(jpeg, denominator: 1, width: side.width, height: side.height)
-            let scaledMs = Self.medianDecodeMs(jpeg, denominator: out.denominator, width: out.width, height: out.height)
-            full.append(wholeMs / megapixels)
-            scaled.append(scaledMs / megapixels)
-            writeStandardError(String(format: "scrolllab bench --calibrate: %d×%d (%.1f MP, %d kB): decode %.1f ms whole, %.1f ms at 1/%d (%d×%d)",
-                                      side.width, side.height, megapixels, jpeg.count / 1000, wholeMs, scaledMs, out.denominator, out.width, out.height))
         }
+        let fullFit = DecodeRateFit(full), scaledFit = DecodeRateFit(scaled)
+        writeStandardError(String(format: "scrolllab bench --calibrate: decode %.3f ms a megapixel + %.3f ms a megabyte whole, %.3f + %.3f downsampled",
+                                  fullFit.perMegapixel, fullFit.perMegabyte, scaledFit.perMegapixel, scaledFit.perMegabyte))
         let measured: Result<(msPerMegapixel: Double, renderer: String), AppError> = MainActor.assumeIsolated {
             do throws(AppError) {
                 return .success(try window.measureUpload(sides: Self.calibrationSides, repeats: Self.calibrationRepeats))
@@ -48,10 +57,12 @@ extension BenchCommand {
         writeStandardError(String(format: "scrolllab bench --calibrate: upload %.3f ms a megapixel", upload.msPerMegapixel) + " (\(upload.renderer))")
         let round = { (x: Double) in (x * 1000).rounded() / 1000 }
         let profile = DeviceProfile(
-            name: "calibrated", decodeMsPerMegapixel: round(Self.median(full)), downsampleMsPerMegapixel: round(Self.median(scaled)),
+            name: "calibrated", decodeMsPerMegapixel: round(fullFit.perMegapixel), downsampleMsPerMegapixel: round(scaledFit.perMegapixel),
             uploadMsPerMegapixel: round(upload.msPerMegapixel), completionMs: DeviceProfile.lab.completionMs, memoryLimitBytes: nil,
-            source: "bench --calibrate on this machine: libjpeg-turbo decodes of 1, 4 and 12 MP JPEGs (CPU time, median of \(Self.calibrationRepeats), "
-                + "downsampled to cover 300×225 px), SDL texture uploads (\(upload.renderer)); completion the lab's estimate; no memory limit")
+            source: "bench --calibrate on this machine: libjpeg-turbo decodes of 1, 4 and 12 MP JPEGs at quality 85 and 50 (CPU time, median of "
+                + "\(Self.calibrationRepeats), downsampled to cover 300×225 px; rates by pixels and by bytes fitted by least squares), "
+                + "SDL texture uploads (\(upload.renderer)); completion the lab's estimate; no memory limit",
+            decodeMsPerMegabyte: round(fullFit.perMegabyte), downsampleMsPerMegabyte: round(scaledFit.perMegabyte))
         let output = CommandOutput(command: "bench")
         output.line(profile.json.serialized)
     }

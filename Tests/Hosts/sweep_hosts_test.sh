@@ -103,8 +103,7 @@ for n in "${hosts[@]}"; do start_host "$n"; done
 ok "two hosts up: $(for n in "${hosts[@]}"; do "$work/ssh" "root@10.231.$n.2" 'echo -n "$(ip -o -4 addr show eth0 | awk "{print \$4}") "'; done)"
 
 # The population and the one-machine run.
-# 192 sessions: each shard about a second of work in the release build (3 of them on host 2), so that the kill below
-# finds one running however fast the binary.
+# 192 sessions: each shard about a second of work in the release build (3 of them on host 2).
 "$binary" gestures generate --kind mixed --count 192 --seed 20261129 --out "$work/pop" > /dev/null
 sweep_args=(--gestures "$work/pop" --policies all --latency-ms 0,80 --jobs 1)
 "$binary" sweep run "${sweep_args[@]}" --out "$work/one.jsonl" 2> /dev/null
@@ -137,23 +136,39 @@ rm -rf "$remote"/part-*.jsonl
 mkdir -p "$work/local/killed"
 run_sweep "$work/local/killed" --joblog "$work/killed.joblog" > /dev/null 2> "$work/killed.err" &
 sweep=$!
-# Kill host 2 once one of its shards has written some results, and before it is done.
+# Kill host 2 while one of its shards is mid-run, however slow or fast the machine (this test runs at the idle
+# class beside other tests: no time limit, only the sweep's own end). Each time host 2 is seen running a shard,
+# its processes are stopped (SIGSTOP) while that shard's part is counted, so the shard cannot finish between
+# the look and the kill: once its part holds some of its results and not all, the host is killed; otherwise
+# it goes on and is looked at again.
+shard_lines=$((lines / shards))   # 192 sessions in 6 shards: 32 sessions each
 killed=0
-for _ in $(seq 1 600); do
-  if [ -n "$(ip netns pids "$tag-h2" | xargs -r -I{} cat /proc/{}/cmdline 2>/dev/null | tr '\0' ' ' | grep -o 'sweep run' || true)" ] \
-     && compgen -G "$remote/part-*.jsonl" > /dev/null && [ "$(cat "$remote"/part-*.jsonl | wc -l)" -ge 20 ]; then
-    stop_host 2
-    killed=1
-    break
+host2_shard() {   # the shard number of host 2's running `sweep run`, if any
+  local p
+  for p in $1; do { tr '\0' ' ' < "/proc/$p/cmdline"; } 2>/dev/null; echo; done \
+    | grep -o 'sweep run .*--shard [0-9]*' | grep -o '[0-9]*$' | head -1 || true
+}
+while kill -0 "$sweep" 2>/dev/null; do
+  pids=$(ip netns pids "$tag-h2" | tr '\n' ' ')
+  shard=$(host2_shard "$pids")
+  if [ -n "$shard" ]; then
+    kill -STOP $pids 2>/dev/null || true
+    have=$( [ -f "$remote/part-$shard.jsonl" ] && wc -l < "$remote/part-$shard.jsonl" || echo 0)
+    if [ "$(host2_shard "$pids")" = "$shard" ] && [ "$have" -gt 0 ] && [ "$have" -lt "$shard_lines" ]; then
+      stop_host 2
+      killed=1
+      break
+    fi
+    kill -CONT $pids 2>/dev/null || true
   fi
-  sleep 0.05
+  sleep 0.02
 done
-[ "$killed" = 1 ] || fail "host 2 never ran a shard to kill"
+[ "$killed" = 1 ] || { cat "$work/killed.joblog" "$work/killed.err"; fail "host 2 never ran a shard to kill"; }
 wait "$sweep" && fail "the sweep reported success with a host killed mid-run" || true
 failed=$(awk 'NR > 1 && $7 != 0 { n++ } END { print n + 0 }' "$work/killed.joblog")
 [ "$failed" -ge 1 ] || fail "no shard failed when host 2 died"
 partial=$(cat "$remote"/part-*.jsonl | wc -l)
-ok "host 2 killed mid-sweep: $failed shard(s) failed, $partial of $lines results on the hosts' disks"
+ok "host 2 killed mid-sweep, its shard $shard at $have of $shard_lines results: $failed shard(s) failed, $partial of $lines results on the hosts' disks"
 start_host 2
 run_sweep "$work/local/killed" --joblog "$work/killed.joblog" --resume-failed > /dev/null 2> "$work/resumed.err" \
   || { cat "$work/resumed.err"; fail "the resumed sweep failed"; }

@@ -110,7 +110,9 @@ check(end["metrics"]["failuresByReason"] == {OVER: 1}, "headless: the same failu
 # bench --calibrate: this machine's device file, which --device FILE.json reads.
 profile = json.loads(lab("bench", "--calibrate").stdout)
 check(profile["name"] == "calibrated" and profile["memoryLimitBytes"] is None
-      and all(profile[k] > 0 for k in ["decodeMsPerMegapixel", "downsampleMsPerMegapixel", "uploadMsPerMegapixel"]),
+      and profile["uploadMsPerMegapixel"] > 0
+      and all(profile[m + "MsPerMegapixel"] >= 0 and profile[m + "MsPerMegabyte"] >= 0
+              and profile[m + "MsPerMegapixel"] + profile[m + "MsPerMegabyte"] > 0 for m in ["decode", "downsample"]),
       "bench --calibrate writes a device file (%r)" % {k: v for k, v in profile.items() if k != "source"})
 device = os.path.join(out, "calibrated.json")
 open(device, "w").write(json.dumps(profile))

@@ -5,9 +5,12 @@ extension GridSceneConfiguration {
     /// (`imageBytesMean`), so which images sized a verdict is in the verdict.
     public var imageBytesMean: Int? {
         guard network != nil else { return nil }
-        return Self.roundedMean((0..<Swift.max(1, assetCount)).map {
-            $0 < assetByteSizes.count ? Swift.max(0, assetByteSizes[$0]) : Self.defaultTransferBytes
-        })
+        return Self.roundedMean(transferBytes(count: Swift.max(1, assetCount)))
+    }
+
+    /// The bytes each of the first `count` images' files hold, as the network source counts them.
+    public func transferBytes(count: Int) -> [Int] {
+        (0..<Swift.max(0, count)).map { $0 < assetByteSizes.count ? Swift.max(0, assetByteSizes[$0]) : Self.defaultTransferBytes }
     }
 
     /// The mean of `values` rounded to the nearest whole number (halves up); 0 for none.

@@ -11,6 +11,8 @@ public struct ImageCosts: Hashable, Sendable {
     public var downsample: Bool
     /// Pixels of each image as stored, by asset.
     public var sourcePixels: [Int]
+    /// Bytes of each image's stored file, by asset (what its decode reads; 0 past the end).
+    public var sourceBytes: [Int]
     /// Decoded bytes of each image, by asset (4 a pixel, of the tile's pixels when downsampled).
     public var decodedBytes: [Int]
 
@@ -22,20 +24,24 @@ public struct ImageCosts: Hashable, Sendable {
         downsample = c.downsample
         if let feed = c.feed {
             sourcePixels = feed.images.map { Swift.max(0, $0.pixelWidth) * Swift.max(0, $0.pixelHeight) }
+            sourceBytes = feed.images.map { Swift.max(0, $0.bytes) }
             decodedBytes = FeedDecodedSizes.decodedBytes(feed: feed, layout: c.feedGeometry, downsample: c.downsample)
         } else {
             let count = Swift.max(1, c.assetCount)
             sourcePixels = Array(repeating: c.bytesPerImage / 4, count: count)
+            sourceBytes = c.transferBytes(count: count)
             decodedBytes = Array(repeating: c.bytesPerImage, count: count)
         }
     }
 
     /// Makes a table from its parts (tests).
-    public init(device: DeviceProfile, decodeOnMain: Bool, downsample: Bool, sourcePixels: [Int], decodedBytes: [Int]) {
+    public init(device: DeviceProfile, decodeOnMain: Bool, downsample: Bool, sourcePixels: [Int], decodedBytes: [Int],
+                sourceBytes: [Int] = []) {
         self.device = device
         self.decodeOnMain = decodeOnMain
         self.downsample = downsample
         self.sourcePixels = sourcePixels
+        self.sourceBytes = sourceBytes
         self.decodedBytes = decodedBytes
     }
 
@@ -44,13 +50,15 @@ public struct ImageCosts: Hashable, Sendable {
         key.asset >= 0 && key.asset < decodedBytes.count ? decodedBytes[key.asset] : 0
     }
 
-    /// The decode of `key` on the device, milliseconds: its stored megapixels at the downsampled rate when
-    /// it decodes to fewer pixels than it has, else at the full rate.
+    /// The decode of `key` on the device, milliseconds: its stored megapixels and its file's megabytes at
+    /// the downsampled rates when it decodes to fewer pixels than it has, else at the full rates.
     public func decodeMs(of key: ImageKey) -> Double {
         guard key.asset >= 0, key.asset < sourcePixels.count else { return 0 }
         let megapixels = Double(sourcePixels[key.asset]) / 1e6
+        let megabytes = key.asset < sourceBytes.count ? Double(sourceBytes[key.asset]) / 1e6 : 0
         let scaled = downsample && decodedBytes[key.asset] < sourcePixels[key.asset] * 4
-        return megapixels * (scaled ? device.downsampleMsPerMegapixel : device.decodeMsPerMegapixel)
+        return scaled ? megapixels * device.downsampleMsPerMegapixel + megabytes * device.downsampleMsPerMegabyte
+            : megapixels * device.decodeMsPerMegapixel + megabytes * device.decodeMsPerMegabyte
     }
 
     /// The main thread's work when a load of `key` finishes with `bytes` decoded bytes, milliseconds: the

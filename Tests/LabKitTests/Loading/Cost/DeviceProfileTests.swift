@@ -9,6 +9,19 @@ import Testing
         #expect(try DeviceProfile(json: device.json.serialized) == device)
     }
 
+    /// The per-megabyte rates round-trip; a device file written before them reads them as 0 (its decodes
+    /// follow pixels, as they did).
+    @Test func perMegabyteRates() throws {
+        let file = DeviceProfile(name: "f", decodeMsPerMegapixel: 3, downsampleMsPerMegapixel: 0.5, uploadMsPerMegapixel: 1,
+                                 completionMs: 0.1, memoryLimitBytes: nil, source: "s", decodeMsPerMegabyte: 20, downsampleMsPerMegabyte: 11.5)
+        #expect(try DeviceProfile(json: file.json.serialized) == file)
+        let old = try DeviceProfile(json: #"{"name":"o","decodeMsPerMegapixel":25,"downsampleMsPerMegapixel":9.25,"uploadMsPerMegapixel":1.5,"completionMs":0.1,"memoryLimitBytes":null}"#)
+        #expect(old.decodeMsPerMegabyte == 0 && old.downsampleMsPerMegabyte == 0 && old.decodeMsPerMegapixel == 25)
+        #expect(throws: DeviceProfile.Invalid.self) {
+            try DeviceProfile(json: #"{"name":"o","decodeMsPerMegapixel":25,"downsampleMsPerMegapixel":9.25,"uploadMsPerMegapixel":1.5,"completionMs":0.1,"decodeMsPerMegabyte":-1}"#)
+        }
+    }
+
     @Test func unknownNamesAndBadFilesAreRefused() {
         #expect(DeviceProfile.named("nokia-3310") == nil)
         #expect(DeviceProfile.named("lab") == .lab)

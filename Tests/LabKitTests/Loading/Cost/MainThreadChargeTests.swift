@@ -3,13 +3,15 @@ import Testing
 
 /// The main thread's charges in the model (B-COST-3), held exactly on constructed cases.
 @Suite struct MainThreadChargeTests {
-    /// Twelve megapixels as stored; decoded whole, or downsampled to a 600×800 tile.
+    /// Twelve megapixels as stored, in a file of the reference picture's 265 kB a megapixel (the named
+    /// phones' rates are stated for it); decoded whole, or downsampled to a 600×800 tile.
     static let twelveMP = 12_000_000
+    static let twelveMPBytes = 3_180_000
     static let tile = 600 * 800
 
     func costs(onMain: Bool, downsample: Bool, device: DeviceProfile = .iphoneSE) -> ImageCosts {
         ImageCosts(device: device, decodeOnMain: onMain, downsample: downsample, sourcePixels: [Self.twelveMP],
-                   decodedBytes: [downsample ? Self.tile * 4 : Self.twelveMP * 4])
+                   decodedBytes: [downsample ? Self.tile * 4 : Self.twelveMP * 4], sourceBytes: [Self.twelveMPBytes])
     }
 
     /// Eight 12 MP decodes finishing in one frame at 60 Hz on an iPhone SE, decoded on the main thread
@@ -18,7 +20,7 @@ import Testing
     @Test func eightBigDecodesOnMainInOneFrame() {
         let costs = costs(onMain: true, downsample: false)
         let one = costs.mainThreadMs(completing: ImageKey(asset: 0), bytes: Self.twelveMP * 4)
-        #expect(abs(one - (0.1 + 18 + 300)) < 1e-9)
+        #expect(abs(one - (0.1 + 18 + 300)) < 1e-5)   // the rates keep a device file's 6 decimals
         var meter = MainThreadMeter(refresh: 60)
         for _ in 0..<8 { meter.charge(one) }
         meter.frame(interval: 1.0 / 60, isMoving: true)
@@ -42,14 +44,31 @@ import Testing
         #expect(abs(meter.frameOverrunMsP99 - (8 * one - 1000.0 / 60)) < 1e-9)
     }
 
-    /// A downsampled decode runs at the device's downsampled rate over the stored megapixels; an image
-    /// no bigger than its tile decodes at the full rate.
+    /// A downsampled decode runs at the device's downsampled rates over the stored megapixels and bytes
+    /// (0.37 of the whole decode's 25 ms a megapixel of the reference picture: 111 ms); an image no bigger
+    /// than its tile decodes at the full rates (0.48 MP, 12 ms).
     @Test func decodeTimeFollowsTheMode() {
         let device = DeviceProfile.iphoneSE
-        #expect(abs(costs(onMain: false, downsample: true).decodeMs(of: ImageKey(asset: 0)) - 12 * device.downsampleMsPerMegapixel) < 1e-9)
-        #expect(abs(costs(onMain: false, downsample: false).decodeMs(of: ImageKey(asset: 0)) - 12 * 25) < 1e-9)
-        let small = ImageCosts(device: device, decodeOnMain: false, downsample: true, sourcePixels: [Self.tile], decodedBytes: [Self.tile * 4])
-        #expect(abs(small.decodeMs(of: ImageKey(asset: 0)) - 0.48 * 25) < 1e-9)
+        #expect(abs(costs(onMain: false, downsample: true).decodeMs(of: ImageKey(asset: 0)) - 12 * 25 * 0.37) < 1e-5)
+        #expect(abs(costs(onMain: false, downsample: false).decodeMs(of: ImageKey(asset: 0)) - 12 * 25) < 1e-5)
+        let small = ImageCosts(device: device, decodeOnMain: false, downsample: true, sourcePixels: [Self.tile], decodedBytes: [Self.tile * 4],
+                               sourceBytes: [Self.tile * 265 / 1000])
+        #expect(abs(small.decodeMs(of: ImageKey(asset: 0)) - 0.48 * 25) < 1e-5)
+    }
+
+    /// With rates by bytes, a decode adds its file's megabytes at the mode's rate: a 12 MP photo of 2.4 MB
+    /// at 1 ms a megapixel and 20 ms a megabyte whole (60 ms), 0.2 and 12 downsampled (31.2 ms); the same
+    /// pixels at half the bytes decode in 36 and 16.8 ms.
+    @Test func decodeTimeFollowsTheBytes() {
+        let device = DeviceProfile(name: "d", decodeMsPerMegapixel: 1, downsampleMsPerMegapixel: 0.2, uploadMsPerMegapixel: 1, completionMs: 0.1,
+                                   memoryLimitBytes: nil, source: "", decodeMsPerMegabyte: 20, downsampleMsPerMegabyte: 12)
+        for (bytes, whole, scaled) in [(2_400_000, 60.0, 31.2), (1_200_000, 36.0, 16.8)] {
+            for downsample in [false, true] {
+                let costs = ImageCosts(device: device, decodeOnMain: true, downsample: downsample, sourcePixels: [Self.twelveMP],
+                                       decodedBytes: [downsample ? Self.tile * 4 : Self.twelveMP * 4], sourceBytes: [bytes])
+                #expect(abs(costs.decodeMs(of: ImageKey(asset: 0)) - (downsample ? scaled : whole)) < 1e-9)
+            }
+        }
     }
 
     /// Only frames in motion count; a frame just over budget is one frame late; at 120 Hz the budget halves.

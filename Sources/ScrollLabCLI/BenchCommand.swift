@@ -75,7 +75,7 @@ struct BenchCommand: ParsableCommand {
 
     @OptionGroup var frameBench: FrameBench
 
-    @Flag(name: .long, help: "Measure this machine instead: decode (whole and downsampled at decode) and texture upload per megapixel on generated 1–12 MP JPEGs; prints a device file (JSON) for --device FILE.json.")
+    @Flag(name: .long, help: "Measure this machine instead: decode (whole and downsampled at decode; by megapixel and by megabyte, on 1–12 MP JPEGs at two qualities) and texture upload per megapixel; prints a device file (JSON) for --device FILE.json.")
     var calibrate = false
 
     @OptionGroup var feedOptions: FeedOptions

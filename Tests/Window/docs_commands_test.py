@@ -16,6 +16,7 @@ Usage: docs_commands_test.py BINARY OUTDIR   (SCROLLLAB_RELEASE_BINARY, when set
 import glob
 import os
 import re
+import shutil
 import subprocess
 import sys
 import time
@@ -95,7 +96,8 @@ for page in pages:
     if not found:
         continue
     scratch = os.path.join(out, "docs-commands", name.replace("/", "_"))
-    os.makedirs(scratch, exist_ok=True)
+    shutil.rmtree(scratch, ignore_errors=True)   # a page's commands start from nothing, run after run
+    os.makedirs(scratch)
     for link in ("Assets", "Benchmarks"):
         if not os.path.exists(os.path.join(scratch, link)):
             os.symlink(os.path.join(root, link), os.path.join(scratch, link))

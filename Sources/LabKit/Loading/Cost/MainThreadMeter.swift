@@ -1,10 +1,12 @@
 /// The main thread in the model (B-COST-3): the work charged since the last frame (uploads, decode
 /// completions, decodes on the main thread) is that frame's; a frame whose work passes the frame budget
 /// (one refresh interval) is a hitch, late by the whole intervals it missed (its commit lands on a later
-/// vsync). Measured during motion (the scroll view tracked or moving), as Apple measures scrolling:
-/// `hitchTimeRatioMsPerS` (late milliseconds per second of motion; < 5 good, 5–10 warning, > 10
-/// critical) and `frameOverrunMsP99` (Android's `frameOverrunMs`: work − budget, negative when early;
-/// its 99th percentile). The model's clock does not slip: a late frame is counted, not replayed later.
+/// vsync). The vsyncs it missed draw no frame of their own: what was charged during them (loads that
+/// finished while the main thread was busy) falls to the next frame drawn, which may be late in turn, as
+/// on a main thread that decodes. Measured during motion (the scroll view tracked or moving), as Apple
+/// measures scrolling: `hitchTimeRatioMsPerS` (late milliseconds per second of motion; < 5 good, 5–10
+/// warning, > 10 critical) and `frameOverrunMsP99` (Android's `frameOverrunMs`: work − budget, negative
+/// when early; its 99th percentile). The loads' clock does not slip: only the frames are counted late.
 public struct MainThreadMeter: Hashable, Sendable {
     /// The frame budget, seconds (1 / the refresh rate).
     public let period: Double
@@ -20,6 +22,8 @@ public struct MainThreadMeter: Hashable, Sendable {
     public private(set) var overrunsMs: [Double] = []
     /// All work charged, milliseconds.
     public private(set) var totalMs = 0.0
+    /// The last frame drawn's work still to run, milliseconds: a frame due before it ends is not drawn.
+    public private(set) var busyMs = 0.0
 
     /// Apple's bands: under 5 ms/s good, from 10 critical.
     public static let warningRatio = 5.0
@@ -37,12 +41,17 @@ public struct MainThreadMeter: Hashable, Sendable {
     }
 
     /// A frame that stays on screen `interval` seconds, `isMoving` when the scroll view is tracked or
-    /// moving: the work charged since the last one is its work.
+    /// moving: the work charged since the last frame drawn is its work. A frame due while the last one's
+    /// work still runs (`busyMs`) is not drawn, and its charges wait for the next one. (Headless, frames
+    /// come every refresh interval; in the window, the next frame comes after the stall, so none is lost.)
     public mutating func frame(interval: Double, isMoving: Bool) {
+        if isMoving { motionSeconds += Swift.max(0, interval) }
+        busyMs -= Swift.max(0, interval) * 1000
+        guard busyMs <= 1e-9 else { return }
         let work = pendingMs
         pendingMs = 0
+        busyMs = work
         guard isMoving else { return }
-        motionSeconds += Swift.max(0, interval)
         let budgetMs = period * 1000
         overrunsMs.append(work - budgetMs)
         if work > budgetMs + 1e-9 {

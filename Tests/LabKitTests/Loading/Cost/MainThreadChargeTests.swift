@@ -75,28 +75,54 @@ import Testing
     @Test func hitchesCountWholeFramesInMotion() {
         var meter = MainThreadMeter(refresh: 60)
         meter.charge(40)
-        meter.frame(interval: 1.0 / 60, isMoving: false)   // at rest: not measured
+        meter.frame(interval: 1.0 / 60, isMoving: false)   // at rest: not measured; busy 40 ms
         meter.charge(17)
+        meter.frame(interval: 1.0 / 60, isMoving: true)    // still busy: not drawn
+        meter.frame(interval: 1.0 / 60, isMoving: true)    // still busy: not drawn
         meter.frame(interval: 1.0 / 60, isMoving: true)    // 17 ms: one frame late
         meter.charge(5)
-        meter.frame(interval: 1.0 / 60, isMoving: true)
+        meter.frame(interval: 1.0 / 60, isMoving: true)    // 0.33 ms of it still running: not drawn
+        meter.frame(interval: 1.0 / 60, isMoving: true)    // 5 ms
         #expect(meter.hitches == 1)
+        #expect(meter.overrunsMs.count == 2)
         #expect(abs(meter.hitchMs - 1000.0 / 60) < 1e-9)
-        #expect(abs(meter.motionSeconds - 2.0 / 60) < 1e-12)
-        #expect(abs(meter.hitchTimeRatioMsPerS - (1000.0 / 60) / (2.0 / 60)) < 1e-6)
+        #expect(abs(meter.motionSeconds - 5.0 / 60) < 1e-12)
+        #expect(abs(meter.hitchTimeRatioMsPerS - (1000.0 / 60) / (5.0 / 60)) < 1e-6)
         var fast = MainThreadMeter(refresh: 120)
         fast.charge(17)
         fast.frame(interval: 1.0 / 120, isMoving: true)     // 17 ms at 8.33: two frames late
         #expect(abs(fast.hitchMs - 2 * 1000.0 / 120) < 1e-9)
     }
 
+    /// What finishes while a late frame's work runs falls to the next frame drawn, as on a busy main
+    /// thread: 30 ms, then 10 ms during it and 10 ms after, is two late frames (30 and 20 ms of work),
+    /// not one. In the window the next frame comes after the stall (31 ms later): nothing is held back.
+    @Test func chargesDuringALateFrameFallToTheNextFrameDrawn() {
+        var meter = MainThreadMeter(refresh: 60)
+        meter.charge(30)
+        meter.frame(interval: 1.0 / 60, isMoving: true)
+        meter.charge(10)
+        meter.frame(interval: 1.0 / 60, isMoving: true)    // 13.3 ms of the 30 still running
+        meter.charge(10)
+        meter.frame(interval: 1.0 / 60, isMoving: true)
+        #expect(meter.hitches == 2)
+        #expect(abs(meter.hitchMs - 2 * 1000.0 / 60) < 1e-9)
+        #expect(meter.overrunsMs.map { ($0 * 1000).rounded() / 1000 } == [13.333, 3.333])
+        var window = MainThreadMeter(refresh: 60)
+        window.charge(30)
+        window.frame(interval: 1.0 / 60, isMoving: true)
+        window.charge(10)
+        window.frame(interval: 0.031, isMoving: true)
+        #expect(window.hitches == 1 && window.overrunsMs.count == 2)
+    }
+
     /// The 99th percentile by nearest rank: of 100 frames, the 99th smallest overrun.
     @Test func overrunP99IsTheNearestRank() {
-        var meter = MainThreadMeter(refresh: 50)   // 20 ms budget
+        var meter = MainThreadMeter(refresh: 5)   // 200 ms budget: no frame late
         for i in 0..<100 {
             meter.charge(Double(i))
-            meter.frame(interval: 0.02, isMoving: true)
+            meter.frame(interval: 0.2, isMoving: true)
         }
-        #expect(meter.frameOverrunMsP99 == 98 - 20)
+        #expect(meter.frameOverrunMsP99 == 98 - 200)
     }
 }

@@ -6,8 +6,34 @@ package enum HUDFormat {
     /// `value` with `decimals` decimals; a value that rounds to zero is written without a sign.
     package static func number(_ value: Double, decimals: Int) -> String {
         guard value.isFinite else { return value.isNaN ? "nan" : (value < 0 ? "-∞" : "∞") }
+        if let fixed = fixed(value, decimals: decimals) { return fixed }
         let text = String(format: "%.\(decimals)f", value)
         return text.hasPrefix("-") && text.dropFirst().allSatisfy({ $0 == "0" || $0 == "." }) ? String(text.dropFirst()) : text
+    }
+
+    /// `%.Nf` of `value` without Foundation's formatter (the HUD writes dozens of numbers a frame, each
+    /// thousands of instructions through `String(format:)`): `value` × 10ᴺ rounded as printf rounds the exact
+    /// binary value, half to even, the product's rounding error taken exactly with a fused multiply-add.
+    /// Nil where that does not hold exactly (more than 6 decimals, or 10ᴺ·|value| ≥ 2⁵²).
+    static func fixed(_ value: Double, decimals: Int) -> String? {
+        guard (0...6).contains(decimals) else { return nil }
+        var scale = 1.0
+        for _ in 0..<decimals { scale *= 10 }
+        let product = value * scale
+        guard abs(product) < 0x1p52 else { return nil }
+        // The exact value × 10ᴺ is product + error; only a product exactly halfway needs the error's sign.
+        var whole = product.rounded(.toNearestOrEven)
+        if abs(product - product.rounded(.towardZero)) == 0.5 {
+            let error = (-product).addingProduct(value, scale)     // value × 10ᴺ − product, exact
+            if error != 0 { whole = error > 0 ? product.rounded(.up) : product.rounded(.down) }
+        }
+        let units = Int(whole)
+        var digits = String(units.magnitude)
+        if decimals > 0 {
+            if digits.count <= decimals { digits = String(repeating: "0", count: decimals + 1 - digits.count) + digits }
+            digits.insert(".", at: digits.index(digits.endIndex, offsetBy: -decimals))
+        }
+        return units < 0 ? "-" + digits : digits
     }
 
     /// A point: `(0.0, 1234.5)`.
@@ -24,9 +50,16 @@ package enum HUDFormat {
 
     /// A policy as the comparison table names it: the seed problem as a superscript (`deferred¹`).
     package static func policyName(_ segment: String) -> String {
-        let superscripts: [Character: String] = ["1": "¹", "2": "²", "3": "³"]
-        guard let range = segment.range(of: " · problem "), let digit = segment[range.upperBound...].first,
-              let mark = superscripts[digit] else { return segment }
+        let marker = " · problem "
+        guard segment.utf8.count > marker.utf8.count, segment.contains(marker),
+              let range = segment.range(of: marker), let digit = segment[range.upperBound...].first else { return segment }
+        let mark: String
+        switch digit {
+        case "1": mark = "¹"
+        case "2": mark = "²"
+        case "3": mark = "³"
+        default: return segment
+        }
         return String(segment[..<range.lowerBound]) + mark
     }
 

@@ -133,7 +133,7 @@ let package = Package(
                     ],
                     path: "Tests/ScrollLabCLITests"),
         .testTarget(name: "ScrollLabServerTests", dependencies: [
-                        "ScrollLabServer", "ScrollLabCore", .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                        "ScrollLabServer", "ScrollLabCore", "LabKit", .product(name: "NIOSSL", package: "swift-nio-ssl"),
                     ],
                     path: "Tests/ScrollLabServerTests"),
         .testTarget(name: "ScrollLabCoreTests", dependencies: ["ScrollLabCore", "LabKit", "ScrollKit"],

@@ -108,7 +108,7 @@ final class ImageResponse {
             if server.faults.truncate { stream.cut() }
             return finish(!server.faults.truncate)
         }
-        let n = Swift.min(ImageServer.chunkBytes, end - offset)
+        let n = Swift.min(server.chunkBytes, end - offset)
         let whole = offset + n >= bytes.count
         let last = offset + n >= end
         var delay = server.linkWait(n) + (whole ? penalty : 0)

@@ -10,8 +10,8 @@ import Synchronization
 /// Per response, as the lab's network model does per load: the first byte waits one round trip (one
 /// more on a connection's first request: its handshake); a lost request or first answer (probability
 /// 1 − (1 − loss)²) waits TCP's retransmission timeouts (1, 2, 4 s; after four attempts the response
-/// is a 504); each lost body packet adds a round trip. The body goes out in 4 KB chunks through one
-/// token bucket shared by every connection: the profile's downlink, split fairly between transfers.
+/// is a 504); each lost body packet adds a round trip. The body goes out in chunks (`chunkBytes`) through
+/// one token bucket shared by every connection: the profile's downlink, split fairly between transfers.
 /// One JSON line per request on standard output, when its response has ended (sent, cut or abandoned).
 ///
 /// Only regular image files inside the assets folder are sent: a file that is a link out of the folder,
@@ -27,7 +27,16 @@ package final class ImageServer: Sendable {
     private let state = Mutex(State())
     /// Responses between their last send and their log line.
     private let ends = Mutex(0)
-    static let chunkBytes = 4096
+    /// The bytes sent at once, after their tokens: one TCP segment's payload (`NetworkImageSource.packetBytes`),
+    /// as a real link delivers, so that a transfer cancelled part-way has received what the model counts
+    /// (every byte up to the cancel) to within a packet; on a link fast enough to carry more than that in
+    /// a millisecond, a millisecond's worth (LTE: 6 250 bytes), so that no link wakes a timer more than
+    /// about 1 000 times a second. Unshaped (no profile): 64 KB.
+    let chunkBytes: Int
+    static func chunkBytes(for profile: NetworkProfile?) -> Int {
+        guard let profile else { return 65_536 }
+        return Swift.max(NetworkImageSource.packetBytes, Int(profile.downlinkBytesPerSecond / 1000))
+    }
 
     private struct State {
         var link: TokenBucket?
@@ -44,8 +53,9 @@ package final class ImageServer: Sendable {
         self.labelsHTTP = labelsHTTP
         self.profile = profile
         self.faults = faults
+        self.chunkBytes = Self.chunkBytes(for: profile)
         self.root = Self.resolved(Array(folder.utf8)) ?? Array(folder.utf8)
-        state.withLock { $0.link = profile.map { TokenBucket(rate: $0.downlinkBytesPerSecond, capacity: Double(Self.chunkBytes)) } }
+        state.withLock { $0.link = profile.map { TokenBucket(rate: $0.downlinkBytesPerSecond, capacity: Double(Self.chunkBytes(for: $0))) } }
     }
 
     /// Waits (at most `timeout` seconds) until no response is between its last send and its log line.

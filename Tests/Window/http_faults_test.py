@@ -2,12 +2,12 @@
 real windows; the servers are written here in Python.
 
 1. Bytes: over `serve --network 3g` with a policy that cancels (Glide, long browse), the trace's bytes
-   equal the server's log but for at most four chunks: a cancelled transfer's bytes are counted, and so
-   are those of the transfers the window's close stopped. What remains is what the server wrote after a
-   cancel took effect but before the connection's close reached the server: its 4 KB chunks, the last of
-   which the client may have read only in part (TCP delivers a chunk in as many reads as it likes), so the
-   server's count is the trace's plus 0 to 4 chunks' bytes, not always whole chunks (seen: 0 to 3 chunks
-   in five runs on SwiftNIO, and once 1 255 bytes, about 1% of the run's 1.2 MB at most).
+   equal the server's log but for at most 16 KB: a cancelled transfer's bytes are counted, and so are
+   those of the transfers the window's close stopped. What remains is what the server wrote after a
+   cancel took effect but before the connection's close reached the server, the last chunk of which the
+   client may have read only in part (TCP delivers a chunk in as many reads as it likes): what the 3G
+   link carries in that time (16 KB is 0.17 s of it; seen with the former 4 KB chunks: 0 to 3 chunks in
+   five runs on SwiftNIO, and once 1 255 bytes, about 1% of the run's 1.2 MB at most).
 2. A body without a Content-Length that never ends: every load fails "body over 32 MB", the window's
    resident memory stays under 600 MB and no frame stalls (how far each transfer went before URLSession's
    cancel took effect is printed, not checked: on Linux it can take seconds). Throttled to 50 MB/s a
@@ -120,9 +120,9 @@ def python_server(mode, rate=None):
     return server, "http://127.0.0.1:%d/img/{asset}.jpg" % server.server_address[1]
 
 
-# 1. Bytes of cancelled transfers are counted. `serve` sends a body in chunks of this many bytes
-# (ImageServer.chunkBytes).
-CHUNK = 4096
+# 1. Bytes of cancelled transfers are counted. `serve --network 3g` sends a body in chunks of one packet
+# (ImageServer.chunkBytes); the server may have written at most SLACK bytes more than the client counted.
+CHUNK, SLACK = 1460, 16384
 p = subprocess.Popen([binary, "serve", "--port", "0", "--network", "3g"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 source = json.loads(p.stdout.readline())["source"]
 m, _, _ = window(source, "glide", "--policy", "glide", replay="long-browse.jsonl", quit_after=16)
@@ -134,9 +134,9 @@ log = [json.loads(l) for l in rest.splitlines() if l.strip()]
 served = sum(e["bytes"] for e in log if e["event"] == "request")
 check(m["loadsCancelled"] > 0, "Glide cancelled %d loads" % m["loadsCancelled"])
 extra = served - m["networkBytes"]
-check(served > 0 and 0 <= extra <= 4 * CHUNK,
-      "bytes: trace %d, server %d: the server's %d more are %.2f of its %d-byte chunks (at most 4)"
-      % (m["networkBytes"], served, extra, extra / CHUNK, CHUNK))
+check(served > 0 and 0 <= extra <= SLACK,
+      "bytes: trace %d, server %d: the server's %d more (at most %d) are %.2f of its %d-byte chunks"
+      % (m["networkBytes"], served, extra, SLACK, extra / CHUNK, CHUNK))
 
 # 2. An endless body without a length.
 server, source = python_server("endless")

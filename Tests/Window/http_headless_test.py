@@ -30,7 +30,7 @@ from windowlib import check
 binary = os.path.abspath(sys.argv[1])
 here = os.path.dirname(os.path.abspath(__file__))
 gestures = os.path.join(here, "..", "..", "Assets", "Gestures")
-RATE, BURST = 780e3 / 8, 4096        # NetworkProfile.threeG's downlink; the server's token bucket
+RATE, BURST = 780e3 / 8, 1460        # NetworkProfile.threeG's downlink; the server's token bucket (one packet)
 
 
 def serve(*args, line=False):

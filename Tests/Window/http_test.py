@@ -24,7 +24,7 @@ from windowlib import check, closing, read_trace
 binary, out = os.path.abspath(sys.argv[1]), sys.argv[2]
 here = os.path.dirname(os.path.abspath(__file__))
 gestures = os.path.join(here, "..", "..", "Assets", "Gestures")
-RTT, RATE, BURST = 0.200, 780e3 / 8, 4096        # NetworkProfile.threeG; the bucket's capacity
+RTT, RATE, BURST = 0.200, 780e3 / 8, 1460        # NetworkProfile.threeG; the bucket's capacity (one packet: ImageServer.chunkBytes)
 
 
 class Server:

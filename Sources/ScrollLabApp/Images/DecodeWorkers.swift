@@ -3,8 +3,8 @@ import Foundation
 import ScrollLabCore
 
 /// Runs image work off the render thread: each job gets its bytes (a file read after the simulated
-/// latency, a disk cache entry, a body fetched over HTTP), decodes them with SDL2_image on a global
-/// queue and posts its outcome to the mailbox.
+/// latency, a disk cache entry, a body fetched over HTTP), decodes them with SDL2_image on a thread below
+/// the render thread's priority (`DecodeThreads`) and posts its outcome to the mailbox.
 ///
 /// Concurrency is bounded by the pipeline (it never begins more than its limit), so this type only
 /// dispatches; it holds no SDL pointers.
@@ -13,7 +13,8 @@ struct DecodeWorkers: Sendable {
     let mailbox: DecodeMailbox
     /// The largest image side the renderer can hold in a texture, in pixels.
     let maxDimension: Int
-    private let queue = DispatchQueue(label: "scrolllab.decode", qos: .userInitiated, attributes: .concurrent)
+    /// One thread a core, below the render thread's priority (`DecodeThreads`).
+    private let threads = DecodeThreads(width: ProcessInfo.processInfo.activeProcessorCount)
 
     /// Makes workers posting into `mailbox`, refusing images with a side over `maxDimension` pixels.
     init(mailbox: DecodeMailbox, maxDimension: Int) {
@@ -65,10 +66,11 @@ struct DecodeWorkers: Sendable {
             guard mailbox.begin(ticket) else { mailbox.forget(ticket); return }
             mailbox.post(job())
         }
+        let threads = self.threads
         if latency > 0 {
-            queue.asyncAfter(deadline: .now() + latency, execute: work)
+            DispatchQueue.global().asyncAfter(deadline: .now() + latency) { threads.async(work) }
         } else {
-            queue.async(execute: work)
+            threads.async(work)
         }
     }
 

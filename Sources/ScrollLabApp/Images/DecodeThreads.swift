@@ -1,0 +1,101 @@
+import Dispatch
+import Foundation
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The threads image work runs on, below the render thread's priority, as an iOS loader decodes at a lower
+/// quality of service than the main thread's. With more busy threads than cores the scheduler then gives
+/// the frame's work its core and the decodes what is left, instead of time-slicing a frame with a decode
+/// (libdispatch on Linux runs every queue's work at the render thread's priority). The decodes still use
+/// every core the frames leave idle.
+///
+/// At most `width` threads; a thread is started when a job finds none idle and ends after `idleSeconds`
+/// without work, so a loader that is dropped leaves no thread behind.
+final class DecodeThreads: Sendable {
+    /// How far below the render thread's nice value (Linux): under its scheduler a thread at nice 10 weighs
+    /// about a tenth of one at 0, so a frame shares a core with a decode for about a tenth of the time.
+    static let niceness: Int32 = 10
+
+    private struct State {
+        var jobs: [@Sendable () -> Void] = []
+        /// Where the next job is in `jobs` (taken jobs are dropped in batches).
+        var next = 0
+        var threads = 0
+        var idle = 0
+    }
+
+    let width: Int
+    /// Seconds a thread waits for work before it ends.
+    let idleSeconds: Double
+    private let state = Mutex(State())
+    /// One signal per job queued.
+    private let queued = DispatchSemaphore(value: 0)
+
+    /// A pool of at most `width` threads (at least 1), each ending after `idleSeconds` without work.
+    init(width: Int, idleSeconds: Double = 2) {
+        self.width = Swift.max(1, width)
+        self.idleSeconds = idleSeconds
+    }
+
+    /// Threads running now.
+    var threadCount: Int { state.withLock { $0.threads } }
+
+    /// Runs `job` on a pool thread, in the order queued.
+    func async(_ job: @escaping @Sendable () -> Void) {
+        let starts = state.withLock { s -> Bool in
+            s.jobs.append(job)
+            guard s.idle == 0, s.threads < width else { return false }
+            s.threads += 1
+            return true
+        }
+        queued.signal()
+        if starts { startThread() }
+    }
+
+    private func startThread() {
+        let thread = Thread { [self] in
+            Self.lowerPriority()
+            while let job = nextJob() { job() }
+        }
+        thread.name = "scrolllab.decode"
+        thread.start()
+    }
+
+    /// The next job, or nil once this thread has waited `idleSeconds` with none (the thread then ends).
+    private func nextJob() -> (@Sendable () -> Void)? {
+        enum Take { case job(@Sendable () -> Void), waitAgain, end }
+        while true {
+            state.withLock { $0.idle += 1 }
+            let woke = queued.wait(timeout: .now() + idleSeconds) == .success
+            let take = state.withLock { s -> Take in
+                s.idle -= 1
+                if woke {
+                    let job = s.jobs[s.next]
+                    s.next += 1
+                    if s.next == s.jobs.count { s.jobs.removeAll(keepingCapacity: true); s.next = 0 }
+                    return .job(job)
+                }
+                // A job queued as the wait gave up is taken on the next wait (its signal is pending).
+                if s.next < s.jobs.count { return .waitAgain }
+                s.threads -= 1
+                return .end
+            }
+            switch take {
+            case let .job(job): return job
+            case .waitAgain: continue
+            case .end: return nil
+            }
+        }
+    }
+
+    /// Lowers the calling thread's priority by `niceness` from the one it inherited (Linux: a thread's nice
+    /// value is its own; 19 at most).
+    private static func lowerPriority() {
+        #if canImport(Glibc)
+        let which = __priority_which_t(PRIO_PROCESS.rawValue)
+        _ = setpriority(which, 0, Swift.min(19, getpriority(which, 0) + niceness))
+        #endif
+    }
+}

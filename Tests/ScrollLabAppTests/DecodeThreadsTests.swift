@@ -1,0 +1,58 @@
+import Dispatch
+import Foundation
+import Synchronization
+import Testing
+@testable import ScrollLabApp
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The decode threads: every job runs, in order on one thread, below the render thread's priority, and an
+/// idle pool ends its threads.
+@Suite struct DecodeThreadsTests {
+    /// Runs `count` jobs on `pool`, each recording its index and its thread's nice value; waits for all.
+    private static func run(_ count: Int, on pool: DecodeThreads) -> (order: [Int], nices: Set<Int32>) {
+        let seen = Mutex<(order: [Int], nices: Set<Int32>)>(([], []))
+        let done = DispatchSemaphore(value: 0)
+        for index in 0..<count {
+            pool.async {
+                #if canImport(Glibc)
+                let nice = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
+                #else
+                let nice = DecodeThreads.niceness
+                #endif
+                seen.withLock { $0.order.append(index); $0.nices.insert(nice) }
+                done.signal()
+            }
+        }
+        for _ in 0..<count { done.wait() }
+        return seen.withLock { $0 }
+    }
+
+    @Test func oneThreadRunsEveryJobInTheOrderQueued() {
+        let pool = DecodeThreads(width: 1)
+        let (order, _) = Self.run(500, on: pool)
+        #expect(order == Array(0..<500))
+        #expect(pool.threadCount == 1)
+    }
+
+    @Test func jobsRunBelowTheCallersPriority() {
+        let pool = DecodeThreads(width: 4)
+        let (order, nices) = Self.run(200, on: pool)
+        #expect(order.sorted() == Array(0..<200))
+        #if canImport(Glibc)
+        #expect(nices == [Swift.min(19, getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0) + DecodeThreads.niceness)])
+        #endif
+        #expect(pool.threadCount <= 4)
+    }
+
+    @Test func anIdlePoolEndsItsThreadsAndStartsAgain() {
+        let pool = DecodeThreads(width: 2, idleSeconds: 0.02)
+        _ = Self.run(50, on: pool)
+        var waited = 0
+        while pool.threadCount > 0, waited < 500 { Thread.sleep(forTimeInterval: 0.01); waited += 1 }
+        #expect(pool.threadCount == 0)
+        let (order, _) = Self.run(50, on: pool)
+        #expect(order.sorted() == Array(0..<50))
+    }
+}

@@ -56,11 +56,12 @@ public struct VirtualImageSource: ImageSource, Sendable {
     }
 
     public mutating func nextCompletion(upTo time: Double) -> LoadCompletion? {
+        // By index: each candidate's time and id are read in place, no completion copied.
         var best: Int?
-        for (i, c) in scheduled.enumerated() where c.time <= time {
+        for i in scheduled.indices where scheduled[i].time <= time {
             if let b = best {
-                let o = scheduled[b]
-                if c.time < o.time || (c.time == o.time && c.ticket.id < o.ticket.id) { best = i }
+                let t = scheduled[i].time, o = scheduled[b].time
+                if t < o || (t == o && scheduled[i].ticket.id < scheduled[b].ticket.id) { best = i }
             } else {
                 best = i
             }

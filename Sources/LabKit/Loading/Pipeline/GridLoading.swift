@@ -142,6 +142,8 @@ struct GridLoading {
     /// Asks the policy and carries out its decision.
     mutating func consult(_ trigger: LoadTrigger, time: Double, grid: inout TileGrid) {
         guard started else { return }
+        // A policy that ignores frames would decide nothing: only its network limit is set, as after any decision.
+        if case .frame = trigger, !policy.heedsFrames { return pipeline.setNetworkLimit(policy.networkLoadsAtOnce, time: time) }
         let decision = decide(trigger, time: time, grid: &grid)
         pipeline.setNetworkLimit(policy.networkLoadsAtOnce, time: time)
         for request in decision.load { load(request.item, priority: request.priority, time: time, grid: &grid) }

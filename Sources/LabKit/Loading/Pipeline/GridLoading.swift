@@ -269,6 +269,7 @@ struct GridLoading {
     /// waiting for it. Stale-image guard: only a view that still shows an item with this key and is
     /// waiting for it gets the image; a late result for a rebound view only reaches the cache.
     mutating func drainCompletions(upTo time: Double, grid: inout TileGrid) {
+        guard pipeline.mayComplete(upTo: time) else { return }  // most calls: nothing due
         while let outcome = pipeline.completeNext(upTo: time) {
             let k = outcome.ticket.key
             lookAheadKeys.remove(k)

@@ -55,6 +55,16 @@ public struct VirtualImageSource: ImageSource, Sendable {
         scheduled.removeAll { $0.ticket == ticket }
     }
 
+    /// The earliest scheduled completion's time (a NaN time never completes).
+    public var earliestCompletion: Double? {
+        var earliest: Double?
+        for i in scheduled.indices {
+            let t = scheduled[i].time
+            if !t.isNaN, earliest.map({ t < $0 }) ?? true { earliest = t }
+        }
+        return earliest
+    }
+
     public mutating func nextCompletion(upTo time: Double) -> LoadCompletion? {
         // By index: each candidate's time and id are read in place, no completion copied.
         var best: Int?

@@ -48,6 +48,10 @@ struct SweepCommand: ParsableCommand {
     struct Run: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "run", abstract: "Run a sweep (the default).")
 
+        /// The most pointer events (about 64 bytes each) the check before a sweep keeps for its runs;
+        /// a gesture past it is read again when it runs.
+        static let keptEventLimit = 2_000_000
+
         @Option(help: "Folder of gesture files (*.jsonl; pager-* skipped).")
         var gestures: String
 
@@ -192,17 +196,31 @@ struct SweepCommand: ParsableCommand {
                                  workers: real.source != nil ? 1 : jobs ?? ProcessInfo.processInfo.activeProcessorCount, oracle: oracle,
                                  assetByteSizes: images.transferSizes, assetCount: images.assetCount, feed: feedFactors.feed?.feed)
             // Every gesture is read once before anything is written: a bad or empty file is refused as
-            // `replay` refuses it, not found half-way. Its events' digest goes into its lines' `inputs`.
+            // `replay` refuses it, not found half-way. Its events' digest goes into its lines' `inputs`,
+            // and its events are kept for its runs while all kept stay within `keptEventLimit`.
             var digests: [String: UInt64] = [:]
+            var kept: [Int: [PointerEvent]] = [:], keptCount = 0
             for k in sweep.mine {
                 let count: Int
                 var digest = SweepInputs.Digest()
-                do throws(GestureReadError) { count = try readGestureEvents(files[k].path, byteLimit: 256 << 20) { digest.add($0) } } catch {
+                var events: [PointerEvent] = []
+                let keeps = keptCount < Self.keptEventLimit
+                do throws(GestureReadError) {
+                    count = try readGestureEvents(files[k].path, byteLimit: 256 << 20) { event in
+                        digest.add(event)
+                        if keeps { events.append(event) }
+                    }
+                } catch {
                     fail("scrolllab sweep: \(error.message)", code: error.code)
                 }
                 if count == 0 { fail("scrolllab sweep: \(MessageText.quoted(files[k].path)) holds no pointer events") }
                 digests[sweep.gestures[k]] = digest.value
+                if keeps, keptCount + events.count <= Self.keptEventLimit {
+                    kept[k] = events
+                    keptCount += events.count
+                }
             }
+            let keptEvents = kept
             let results = SweepResults(path: out)
             let made: [String: String]
             do { made = try results.openForAppend() } catch { fail("scrolllab sweep: \(error.message)", code: error.code) }
@@ -229,6 +247,7 @@ struct SweepCommand: ParsableCommand {
             }
             let started = DispatchTime.now().uptimeNanoseconds
             let outcome = sweep.execute(perform: DispatchQueue.concurrentPerform, events: { k throws(SweepResults.Problem) in
+                if let events = keptEvents[k] { return events }
                 var events: [PointerEvent] = []
                 do throws(GestureReadError) {
                     try readGestureEvents(files[k].path, byteLimit: 256 << 20) { events.append($0) }

@@ -48,6 +48,8 @@ public struct FeedDecodedSizes: ImageSource {
     public var httpRoundTrip: Double? { base.httpRoundTrip }
     public func decodingKeys(at time: Double) -> [ImageKey] { base.decodingKeys(at: time) }
 
+    public var earliestCompletion: Double? { base.earliestCompletion }
+
     public mutating func nextCompletion(upTo time: Double) -> LoadCompletion? {
         base.nextCompletion(upTo: time).map { Self.sized($0, decodedBytes: decodedBytes, memoryLimitBytes: memoryLimitBytes) }
     }

@@ -36,6 +36,16 @@ public final class HeadlessReplayStream {
         }
     }
 
+    /// Starts a replay whose callbacks are not wanted (a bench's or a sweep's run): the scene's own
+    /// handler, if any, still gets them, and no handler is put in front of it.
+    public init(_ replay: HeadlessReplay = HeadlessReplay(), scene: any LabScene, afterFrame: @escaping (Double) -> Void = { _ in }) {
+        self.scene = scene
+        rate = replay.frameRate.isFinite && replay.frameRate > 0 ? replay.frameRate : 60
+        limitFrames = Int((replay.timeLimit.isFinite ? Swift.max(replay.timeLimit, 0) : 120) * rate)
+        self.afterFrame = afterFrame
+        previousHandler = scene.scrollView.eventHandler
+    }
+
     /// Delivers `event` after running every frame before its time. Non-finite times are dropped; times
     /// are clamped to ±`HeadlessReplay.timeRange` (a gesture file's are checked to lie within it).
     public func push(_ event: PointerEvent) {

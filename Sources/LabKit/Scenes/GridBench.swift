@@ -43,7 +43,7 @@ public struct GridBench: Sendable {
         let scene = GridScene(configuration: config, source: made?.source)
         // Streamed rather than `replay.run`: the callbacks are not kept (a sweep would only drop them).
         withoutActuallyEscaping(afterFrame) { afterFrame in
-            let stream = HeadlessReplayStream(replay, scene: scene, onRecord: { _ in }, afterFrame: { afterFrame(scene, $0) })
+            let stream = HeadlessReplayStream(replay, scene: scene, afterFrame: { afterFrame(scene, $0) })
             for event in events { stream.push(event) }
             _ = stream.finish()
         }

@@ -20,9 +20,21 @@ public struct ItemSet: Sequence, Hashable, Sendable {
         return w < words.count && words[w] & (1 << UInt64(item & 63)) != 0
     }
 
-    /// Adds `item`; returns whether it was new.
-    @discardableResult
+    /// Adds `item`; returns whether it was new. Inlined where the words already cover it (the metrics
+    /// insert every visible item of every frame); growing and negatives go to `insertElsewhere`.
+    @inline(__always) @discardableResult
     public mutating func insert(_ item: Int) -> Bool {
+        let w = item >> 6
+        guard item >= 0, w < words.count else { return insertElsewhere(item) }
+        let bit: UInt64 = 1 << UInt64(item & 63)
+        guard words[w] & bit == 0 else { return false }
+        words[w] |= bit
+        count += 1
+        return true
+    }
+
+    /// `insert` of a negative item, or of one past the words.
+    private mutating func insertElsewhere(_ item: Int) -> Bool {
         guard item >= 0 else {
             let inserted = negatives.insert(item).inserted
             if inserted { count += 1 }

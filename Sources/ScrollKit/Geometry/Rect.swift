@@ -45,11 +45,14 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// True when the two rectangles share some area (touching edges do not count).
+    /// Inlinable, as `intersection(_:)`: the lab's frames test every tile against the viewport.
+    @inlinable
     public func intersects(_ other: Rect) -> Bool {
         minX < other.maxX && other.minX < maxX && minY < other.maxY && other.minY < maxY
     }
 
     /// The shared area, or nil when the rectangles do not intersect.
+    @inlinable
     public func intersection(_ other: Rect) -> Rect? {
         guard intersects(other) else { return nil }
         let x0 = Swift.max(minX, other.minX), y0 = Swift.max(minY, other.minY)

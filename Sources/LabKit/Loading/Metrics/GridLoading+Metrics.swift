@@ -2,8 +2,9 @@ import ScrollKit
 
 /// Feeding the metrics recorder one observation per frame, and starting a segment afresh.
 extension GridLoading {
-    /// Records the frame at `time`: counters, blank tiles, stale check, settle, decoded bytes.
-    mutating func recordFrame(time: Double, grid: TileGrid) {
+    /// Records the frame at `time`: counters, blank tiles, stale check, settle, decoded bytes. The grid
+    /// is only read; it is lent `inout` so a frame does not copy it.
+    mutating func recordFrame(time: Double, grid: inout TileGrid) {
         var tiles = scratch.frameTiles
         scratch.frameTiles = []  // keep the buffer uniquely referenced while it is refilled
         let bounds = grid.scrollView.bounds, count = grid.pool.capacity

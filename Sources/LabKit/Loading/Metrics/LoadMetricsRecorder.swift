@@ -238,7 +238,7 @@ public struct LoadMetricsRecorder: Sendable {
             }
             observeAppearance(view: v, of: t, expected: expected, time: time)
         }
-        base.readyOnAppearShare = readyOnAppearShare
+        base.readyOnAppearShare = Self.readyShare(appearance, ready: base.readyOnAppear, appearances: base.appearances)
         if stale { base.staleFrames += 1 }
         base.blankAreaPt2s += last.area * dt
         base.maxBlankAreaPt2 = Swift.max(base.maxBlankAreaPt2, blankArea)
@@ -264,7 +264,7 @@ public struct LoadMetricsRecorder: Sendable {
     private mutating func observeAppearances(_ tiles: [FrameTile], time: Double) {
         if appearance.count != tiles.count { appearance = Array(repeating: Appearance(), count: tiles.count) }
         for (v, t) in tiles.enumerated() { observeAppearance(view: v, of: t, expected: t.item.map(key), time: time) }
-        base.readyOnAppearShare = readyOnAppearShare
+        base.readyOnAppearShare = Self.readyShare(appearance, ready: base.readyOnAppear, appearances: base.appearances)
     }
 
     /// One view's step of `observeAppearances`: `t` is its tile, `expected` the key of the tile's item.
@@ -295,9 +295,14 @@ public struct LoadMetricsRecorder: Sendable {
 
     /// The share of appearances ready on appear, those still waiting counted as not (yet) ready.
     private var readyOnAppearShare: Double {
+        Self.readyShare(appearance, ready: base.readyOnAppear, appearances: base.appearances)
+    }
+
+    /// `readyOnAppearShare` from its parts: a mutating caller passes them rather than a copy of the recorder.
+    private static func readyShare(_ appearance: [Appearance], ready: Int, appearances: Int) -> Double {
         var waiting = 0
         for a in appearance where a.waiting { waiting += 1 }
-        return Self.share(ready: base.readyOnAppear, of: base.appearances + waiting)
+        return share(ready: ready, of: appearances + waiting)
     }
 
     private static func share(ready: Int, of count: Int) -> Double { count == 0 ? 1 : Double(ready) / Double(count) }

@@ -99,7 +99,7 @@ struct GridLoading {
         updateBinding(time: time, grid: &grid)
         drainCompletions(upTo: time, grid: &grid)
         consult(.frame, time: time, grid: &grid)
-        recordFrame(time: time, grid: grid)
+        recordFrame(time: time, grid: &grid)
     }
 
     /// Moves the grid's views to the content offset, drops the rebound tiles' loads unless a look-ahead
@@ -142,6 +142,8 @@ struct GridLoading {
     /// Asks the policy and carries out its decision.
     mutating func consult(_ trigger: LoadTrigger, time: Double, grid: inout TileGrid) {
         guard started else { return }
+        // A policy that ignores frames would decide nothing: only its network limit is set, as after any decision.
+        if case .frame = trigger, !policy.heedsFrames { return pipeline.setNetworkLimit(policy.networkLoadsAtOnce, time: time) }
         let decision = decide(trigger, time: time, grid: &grid)
         pipeline.setNetworkLimit(policy.networkLoadsAtOnce, time: time)
         for request in decision.load { load(request.item, priority: request.priority, time: time, grid: &grid) }
@@ -165,17 +167,21 @@ struct GridLoading {
     /// decision and back after it (no copy, no reference left behind: a load that touches the cache
     /// next must find its storage unshared, or the whole cache would be copied).
     private mutating func decide(_ trigger: LoadTrigger, time: Double, grid: inout TileGrid) -> LoadDecision {
-        refreshContext(for: trigger, time: time, grid: grid)
+        refreshContext(for: trigger, time: time, scrollView: grid.scrollView, userDragging: grid.userDragging)
         swap(&context.layout, &grid.layout)
         swap(&context.visibleItems, &grid.visibleItems)
-        var cache = MemoryCache<ImageKey>(byteLimit: 0)  // empty: holds no storage
-        swap(&cache, &pipeline.cache)
-        context.cache = consume cache
-        context.diskCache = pipeline.source.disk
+        // The cache goes in and out by swaps with the kept empty one: nothing is made, copied or freed.
+        swap(&context.cache, &scratch.idleCache)
+        swap(&context.cache!, &pipeline.cache)
+        // Most sources have no disk cache: the context's stays nil, never assigned.
+        let disk = pipeline.source.disk
+        let hasDisk = disk != nil
+        if hasDisk { context.diskCache = consume disk }
         context.boundItems = grid.pool.items
         let decision = policy.decide(trigger, in: context)
-        pipeline.cache = context.cache.take()!
-        context.diskCache = nil
+        swap(&context.cache!, &pipeline.cache)
+        swap(&context.cache, &scratch.idleCache)
+        if hasDisk { context.diskCache = nil }
         context.boundItems = []
         swap(&context.visibleItems, &grid.visibleItems)
         swap(&context.layout, &grid.layout)
@@ -183,15 +189,14 @@ struct GridLoading {
     }
 
     /// Sets the context's scalars: the time, the scroll view's state and motion, the pipeline's.
-    private mutating func refreshContext(for trigger: LoadTrigger, time: Double, grid: TileGrid) {
-        let scrollView = grid.scrollView
+    private mutating func refreshContext(for trigger: LoadTrigger, time: Double, scrollView: ScrollView, userDragging: Bool) {
         context.time = time
         context.bounds = scrollView.bounds
         context.velocity = scrollView.velocity
         context.isTracking = scrollView.isTracking
         context.isDragging = scrollView.isDragging
         context.isDecelerating = scrollView.isDecelerating
-        context.userDragging = grid.userDragging
+        context.userDragging = userDragging
         context.targetContentOffset = scrollView.targetContentOffset
         context.expectedLoadDuration = pipeline.expectedLoadDuration(at: time)
         context.measuredLoads = pipeline.loadDurations.samples
@@ -216,7 +221,7 @@ struct GridLoading {
     /// test, a tool); the frame's decisions use the kept one.
     func standaloneContext(time: Double, grid: TileGrid) -> LoadingContext {
         var loading = self
-        loading.refreshContext(for: .frame, time: time, grid: grid)
+        loading.refreshContext(for: .frame, time: time, scrollView: grid.scrollView, userDragging: grid.userDragging)
         var context = loading.context
         context.layout = grid.layout
         context.visibleItems = grid.visibleItems
@@ -264,6 +269,7 @@ struct GridLoading {
     /// waiting for it. Stale-image guard: only a view that still shows an item with this key and is
     /// waiting for it gets the image; a late result for a rebound view only reaches the cache.
     mutating func drainCompletions(upTo time: Double, grid: inout TileGrid) {
+        guard pipeline.mayComplete(upTo: time) else { return }  // most calls: nothing due
         while let outcome = pipeline.completeNext(upTo: time) {
             let k = outcome.ticket.key
             lookAheadKeys.remove(k)
@@ -304,6 +310,9 @@ struct LoadingScratch {
     var frameTiles: [FrameTile] = []
     /// The keys a policy evicts.
     var evicted: [ImageKey] = []
+    /// An empty memory cache, swapped with the pipeline's around each decision (`GridLoading.decide`);
+    /// nil only during one.
+    var idleCache: MemoryCache<ImageKey>? = MemoryCache(byteLimit: 0)
 }
 
 /// The working arrays of one binding update.

@@ -206,10 +206,19 @@ public struct ImagePipeline {
     /// Returns nil when the source has nothing more up to `time`; results for tickets no longer running
     /// are skipped.
     public mutating func completeNext(upTo time: Double) -> Outcome? {
+        // Before the source's earliest completion there is nothing to take: it is not asked (most frames).
+        guard mayComplete(upTo: time) else { return nil }
         while let c = source.nextCompletion(upTo: time) {
             if let outcome = complete(c.ticket, result: c.result, time: c.time, timing: c.timing) { return outcome }
         }
         return nil
+    }
+
+    /// False when no load can have finished by `time` (the source's earliest completion is later, or none
+    /// is under way): `completeNext(upTo:)` would return nil.
+    public func mayComplete(upTo time: Double) -> Bool {
+        guard let earliest = source.earliestCompletion else { return false }
+        return earliest <= time
     }
 
     private mutating func enqueue(_ q: Queued) {

@@ -14,6 +14,9 @@ public protocol ImageSource {
     mutating func cancel(_ ticket: LoadTicket)
     /// Removes and returns the earliest finished load at or before `time`, or nil if none.
     mutating func nextCompletion(upTo time: Double) -> LoadCompletion?
+    /// No load finishes before this time (nil: none is under way), so the pipeline need not ask
+    /// `nextCompletion(upTo:)` for an earlier one; −∞ when the source cannot tell (it is asked every time).
+    var earliestCompletion: Double? { get }
     /// What the source has moved since it was made (bytes, requests, disk hits); zero for a source
     /// without a network or disk.
     var traffic: SourceTraffic { get }
@@ -36,6 +39,9 @@ extension ImageSource {
 
     /// No network, no disk: nothing to count.
     public var traffic: SourceTraffic { SourceTraffic() }
+
+    /// Unknown unless the source says: ask every time.
+    public var earliestCompletion: Double? { -.infinity }
 
     /// No local store unless the source has one.
     public func isStoredLocally(_ key: ImageKey) -> Bool { false }

@@ -55,12 +55,23 @@ public struct VirtualImageSource: ImageSource, Sendable {
         scheduled.removeAll { $0.ticket == ticket }
     }
 
+    /// The earliest scheduled completion's time (a NaN time never completes).
+    public var earliestCompletion: Double? {
+        var earliest: Double?
+        for i in scheduled.indices {
+            let t = scheduled[i].time
+            if !t.isNaN, earliest.map({ t < $0 }) ?? true { earliest = t }
+        }
+        return earliest
+    }
+
     public mutating func nextCompletion(upTo time: Double) -> LoadCompletion? {
+        // By index: each candidate's time and id are read in place, no completion copied.
         var best: Int?
-        for (i, c) in scheduled.enumerated() where c.time <= time {
+        for i in scheduled.indices where scheduled[i].time <= time {
             if let b = best {
-                let o = scheduled[b]
-                if c.time < o.time || (c.time == o.time && c.ticket.id < o.ticket.id) { best = i }
+                let t = scheduled[i].time, o = scheduled[b].time
+                if t < o || (t == o && scheduled[i].ticket.id < scheduled[b].ticket.id) { best = i }
             } else {
                 best = i
             }

@@ -4,6 +4,8 @@
 /// `userDragging` flag (fix for problem 1). `problem` puts one of the three back in its broken form.
 public struct DeferredPolicy: LoadingPolicy {
     public var kind: LoadingPolicyKind { .deferred }
+    /// A frame decides nothing: only appearances and the scroll view's callbacks do.
+    public var heedsFrames: Bool { false }
     /// A seed problem shown in its broken form, or nil for the fixed policy.
     public var problem: SeedProblem?
     private var storage = DecisionStorage()

@@ -2,6 +2,8 @@
 /// view is doing. Simple, never blank for long, and the most loads on a fling.
 public struct EagerPolicy: LoadingPolicy {
     public var kind: LoadingPolicyKind { .eager }
+    /// A frame decides nothing: only binds do.
+    public var heedsFrames: Bool { false }
 
     private var storage = DecisionStorage()
 

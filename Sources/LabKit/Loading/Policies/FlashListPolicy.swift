@@ -65,7 +65,10 @@ public struct FlashListPolicy: LoadingPolicy {
 
     /// The engaged range, content coordinates: FlashList's buffer split and projection.
     public func engagedRange(_ context: LoadingContext) -> (start: Double, end: Double) {
-        let positives = velocityHistory.filter { $0 > 0 }.count, negatives = velocityHistory.filter { $0 < 0 }.count
+        var positives = 0, negatives = 0
+        for v in velocityHistory {
+            if v > 0 { positives += 1 } else if v < 0 { negatives += 1 }
+        }
         let backward = positives < negatives
         let median = velocityHistory.sorted()[velocityHistory.count / 2]
         let viewportStart = context.contentOffset.y + median * renderTime * 1000

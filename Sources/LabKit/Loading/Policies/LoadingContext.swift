@@ -120,7 +120,13 @@ public struct LoadingContext: Sendable {
     /// The items whose frames overlap the band of content from `minY` to `maxY` (full width): from the
     /// first to the last of them in index order (in a masonry an item between two may end above the band).
     public func items(fromY minY: Double, toY maxY: Double) -> Range<Int> {
-        let items = layout.items(in: Rect(x: 0, y: minY, width: layout.contentSize.width, height: Swift.max(0, maxY - minY)))
+        let band = Rect(x: 0, y: minY, width: layout.contentSize.width, height: Swift.max(0, maxY - minY))
+        // A grid's candidates are exactly its items in the band: no walk over them.
+        if let grid = layout.grid {
+            let items = grid.items(in: band)
+            return items.isEmpty ? 0..<0 : items
+        }
+        let items = layout.items(in: band)
         guard let first = items.first, let last = items.last else { return 0..<0 }
         return first..<(last + 1)
     }

@@ -18,6 +18,9 @@ public protocol LoadingPolicy: Sendable {
     /// Network loads the policy runs at once after its last decision, fewer than the pipeline allows
     /// (nil: as many as the pipeline allows).
     var networkLoadsAtOnce: Int? { get }
+    /// Whether a `.frame` trigger can change the policy's decision or state (false: it decides nothing
+    /// then, and the scene does not ask it every frame).
+    var heedsFrames: Bool { get }
     /// What to load and cancel at `trigger`, given `context`.
     mutating func decide(_ trigger: LoadTrigger, in context: LoadingContext) -> LoadDecision
 }
@@ -31,6 +34,8 @@ extension LoadingPolicy {
     public var cancelsOnRebind: Bool { true }
     /// As many network loads at once as the pipeline allows.
     public var networkLoadsAtOnce: Int? { nil }
+    /// Asked every frame unless the policy says otherwise.
+    public var heedsFrames: Bool { true }
 }
 
 /// The moments a loading policy is consulted: the UITableView data-source and scroll-view delegate

@@ -9,6 +9,8 @@ import ScrollKit
 /// is drawn at rest.
 public struct TargetPolicy: LoadingPolicy {
     public var kind: LoadingPolicyKind { .target }
+    /// A frame decides nothing: only appearances and the scroll view's callbacks do.
+    public var heedsFrames: Bool { false }
     /// A seed problem shown in its broken form, or nil for the fixed policy.
     public var problem: SeedProblem?
     /// The viewport-sized rect at the current deceleration target, or nil.

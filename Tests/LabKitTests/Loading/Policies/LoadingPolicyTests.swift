@@ -512,4 +512,35 @@ import LabKit
             #expect(LoadingPolicyKind(rawValue: name) != nil)
         }
     }
+
+    /// A policy that does not heed frames (the scene then skips its `.frame` decisions) decides nothing on
+    /// one and is left as it was: with a frame between every two triggers of a drag, a fling and its end,
+    /// it decides as a twin that never saw a frame. The seeds' Eager, Deferred and Target are such.
+    @Test func aPolicyThatDoesNotHeedFramesDecidesNothingOnOne() {
+        let steps: [(LoadTrigger, LoadingContext)] = [
+            (.bind([0, 1, 2, 3]), context()),
+            (.appear([0, 1, 2, 3]), context()),
+            (.willBeginDragging, context(tracking: true, userDragging: true)),
+            (.bind([4, 5]), context(offset: 120, velocity: 900, tracking: true, dragging: true, userDragging: true)),
+            (.appear([4, 5]), context(offset: 120, velocity: 900, tracking: true, dragging: true, userDragging: true)),
+            (.willEndDragging(velocity: Point(x: 0, y: 2), target: Point(x: 0, y: 1400)),
+             context(offset: 150, velocity: 2000, tracking: true, dragging: true, userDragging: true)),
+            (.didEndDragging(willDecelerate: true), context(offset: 150, velocity: 2000, dragging: true, decelerating: true)),
+            (.bind([6, 7]), context(offset: 500, velocity: 1500, dragging: true, decelerating: true, cached: [6])),
+            (.appear([6, 7]), context(offset: 500, velocity: 1500, dragging: true, decelerating: true, cached: [6])),
+            (.didEndDecelerating, context(offset: 1380)),
+        ]
+        let kinds = LoadingPolicyKind.allCases.filter { !$0.makePolicy().heedsFrames }
+        #expect(kinds.map(\.rawValue) == ["eager", "deferred", "target"])
+        for kind in kinds {
+            for problem in [nil] + SeedProblem.allCases {
+                var framed = kind.makePolicy(problem: problem), twin = kind.makePolicy(problem: problem)
+                for (trigger, context) in steps {
+                    #expect(framed.decide(.frame, in: context) == .none)
+                    #expect(framed.decide(trigger, in: context) == twin.decide(trigger, in: context))
+                    #expect(framed.targetRect == twin.targetRect && framed.networkLoadsAtOnce == twin.networkLoadsAtOnce)
+                }
+            }
+        }
+    }
 }

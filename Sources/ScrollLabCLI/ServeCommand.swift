@@ -21,8 +21,9 @@ struct ServeCommand: ParsableCommand {
 
             --network PROFILE applies a profile at the server, as the lab's model does per load: the first \
             byte after a round trip (two on a new connection), lost packets as retransmission timeouts (1, \
-            2, 4 s; after four, 504) and a round trip per lost body packet, and the body in 4 KB chunks \
-            through one token bucket at the profile's downlink shared by every connection.
+            2, 4 s; after four, 504) and a round trip per lost body packet, and the body in chunks of one \
+            packet (1460 bytes; on a link faster than that a millisecond, a millisecond's worth) through \
+            one token bucket at the profile's downlink shared by every connection.
 
             Faults: --status CODE answers every image request with CODE; --fail-rate F answers that share \
             of requests (seeded by --seed) with 500; --truncate sends half of each body and closes the \

@@ -20,10 +20,11 @@ struct ServeCommand: ParsableCommand {
             body bytes sent; seconds since serving).
 
             --network PROFILE applies a profile at the server, as the lab's model does per load: the first \
-            byte after a round trip (two on a new connection), lost packets as retransmission timeouts (1, \
-            2, 4 s; after four, 504) and a round trip per lost body packet, and the body in chunks of one \
-            packet (1460 bytes; on a link faster than that a millisecond, a millisecond's worth) through \
-            one token bucket at the profile's downlink shared by every connection.
+            byte after the request's time up the uplink and a round trip (two on a new connection), lost \
+            packets as retransmission timeouts (1, 2, 4 s; after four, 504) and a round trip per lost body \
+            packet, and the body in chunks of 256 bytes (on a link faster than that a millisecond, a \
+            millisecond's worth) over one link at the profile's downlink shared by every connection, each \
+            chunk sent when its last byte would have crossed it.
 
             Faults: --status CODE answers every image request with CODE; --fail-rate F answers that share \
             of requests (seeded by --seed) with 500; --truncate sends half of each body and closes the \
@@ -38,7 +39,8 @@ struct ServeCommand: ParsableCommand {
 
             --http 2 also speaks HTTP/2 over cleartext to a client with prior knowledge (h2c: a connection \
             that opens with the HTTP/2 preface; curl --http2-prior-knowledge): every request a stream on one \
-            connection, shaped the same way (one handshake, the one shared link); the serving line then ends \
+            connection, shaped the same way (one handshake, the one shared link), up to 1000 stream resets \
+            in any 10 s (one more closes the connection); the serving line then ends \
             with "http":"2", and each request line with the version it came over ("http":"2" or "1.1"). \
             Other connections are HTTP/1.1.
 

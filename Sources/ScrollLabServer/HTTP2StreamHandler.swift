@@ -11,6 +11,20 @@ final class HTTPVersionSniffer: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundOut = ByteBuffer
 
     static let preface = Array("PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n".utf8)
+
+    /// Up to `streamResets` stream resets from the client in any `streamResetWindow` seconds; one more and
+    /// the connection is closed (GOAWAY, ENHANCE_YOUR_CALM). swift-nio-http2's default, 200 in 30 s, closed
+    /// the lab's own client's connection in a fling under 3G, which cancels up to 38 loads a second and 489 in
+    /// 30 s, a reset each (docs/network.md); a Rapid Reset flood (CVE-2023-44487: thousands a second) still
+    /// loses its connection.
+    static let streamResets = 1000
+    static let streamResetWindow: Int64 = 10
+    static var streamConfiguration: NIOHTTP2Handler.StreamConfiguration {
+        var c = NIOHTTP2Handler.StreamConfiguration()
+        c.streamResetFrameRateLimit.maximumCount = streamResets
+        c.streamResetFrameRateLimit.windowLength = .seconds(streamResetWindow)
+        return c
+    }
     private let server: ImageServer
     private let limits: ServeLimits
     private var seen: ByteBuffer?
@@ -50,7 +64,7 @@ final class HTTPVersionSniffer: ChannelInboundHandler, RemovableChannelHandler {
                 try operations.addHandler(IdleStateHandler(allTimeout: .nanoseconds(Int64(limits.headTimeout * 1e9))), position: .first)
                 let (server, limits) = (server, limits)
                 _ = try operations.configureHTTP2Pipeline(
-                    mode: .server, connectionConfiguration: .init(), streamConfiguration: .init(), position: .last
+                    mode: .server, connectionConfiguration: .init(), streamConfiguration: Self.streamConfiguration, position: .last
                 ) { stream in
                     stream.eventLoop.makeCompletedFuture {
                         try stream.pipeline.syncOperations.addHandler(HTTP2StreamHandler(server: server, limits: limits, handshake: handshake))

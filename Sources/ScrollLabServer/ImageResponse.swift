@@ -51,9 +51,10 @@ final class ImageResponse {
         }
         log.asset = asset
         guard let profile = server.profile else { return afterFirstByte(asset, penaltyRoundTrip: 0) }
-        // The first byte: a round trip (after the handshake, one more, on a new connection), plus
+        // The first byte: the request up the uplink and a round trip, as the model has it
+        // (`NetworkImageSource.httpRoundTrip`); after the handshake, one more on a new connection; plus
         // retransmission timeouts.
-        var delay = profile.roundTrip
+        var delay = NetworkImageSource.httpRoundTrip(of: profile)
         switch connection {
         case let .http1(isNew): delay += isNew ? profile.roundTrip : 0
         case let .http2(handshake): delay += handshake.wait(now: server.now, roundTrip: profile.roundTrip)

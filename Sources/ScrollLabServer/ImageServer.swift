@@ -7,11 +7,12 @@ import Synchronization
 /// loopback, at `/img/<index>` (any ending: `/img/3.jpg`), with a network profile applied at the server,
 /// over HTTP/1.1 or HTTP/2 (`ServeListener`, on SwiftNIO); a response is `ImageResponse`.
 ///
-/// Per response, as the lab's network model does per load: the first byte waits one round trip (one
-/// more on a connection's first request: its handshake); a lost request or first answer (probability
+/// Per response, as the lab's network model does per load: the first byte waits for the request's time
+/// up the uplink and one round trip (one more on a connection's first request: its handshake); a lost request or first answer (probability
 /// 1 − (1 − loss)²) waits TCP's retransmission timeouts (1, 2, 4 s; after four attempts the response
 /// is a 504); each lost body packet adds a round trip. The body goes out in chunks (`chunkBytes`) through
-/// one token bucket shared by every connection: the profile's downlink, split fairly between transfers.
+/// one link shared by every connection (`TokenBucket`): the profile's downlink, split fairly between
+/// transfers, each chunk sent when its last byte would have crossed it.
 /// One JSON line per request on standard output, when its response has ended (sent, cut or abandoned).
 ///
 /// Only regular image files inside the assets folder are sent: a file that is a link out of the folder,
@@ -27,16 +28,21 @@ package final class ImageServer: Sendable {
     private let state = Mutex(State())
     /// Responses between their last send and their log line.
     private let ends = Mutex(0)
-    /// The bytes sent at once, after their tokens: one TCP segment's payload (`NetworkImageSource.packetBytes`),
-    /// as a real link delivers, so that a transfer cancelled part-way has received what the model counts
-    /// (every byte up to the cancel) to within a packet; on a link fast enough to carry more than that in
-    /// a millisecond, a millisecond's worth (LTE: 6 250 bytes), so that no link wakes a timer more than
-    /// about 1 000 times a second. Unshaped (no profile): 64 KB.
+    /// The bytes sent at once, each chunk when its last byte would have crossed the link (`TokenBucket`
+    /// holds no burst), the transfers' chunks in turn: 256 bytes, or on a link that carries more in a
+    /// millisecond (LTE: 6 250 bytes) a millisecond's worth, so that no link wakes a timer more than about
+    /// 1 000 times a second. The model counts a cancelled transfer's bytes up to the cancel (its link shared
+    /// equally, byte by byte); handed out in chunks, a cancelled transfer has on average half a chunk over
+    /// the transfers sharing the link fewer: with one packet (1 460 bytes) that was 1–2% of the bytes of a
+    /// 3G session that cancels often (docs/network.md), with 256 bytes it is under 0.3%. Unshaped (no
+    /// profile): 64 KB.
     let chunkBytes: Int
     static func chunkBytes(for profile: NetworkProfile?) -> Int {
         guard let profile else { return 65_536 }
-        return Swift.max(NetworkImageSource.packetBytes, Int(profile.downlinkBytesPerSecond / 1000))
+        return Swift.max(smallestChunkBytes, Int(profile.downlinkBytesPerSecond / 1000))
     }
+    /// The chunk of a slow link (3G: 97.5 bytes a millisecond).
+    static let smallestChunkBytes = 256
 
     private struct State {
         var link: TokenBucket?
@@ -55,7 +61,7 @@ package final class ImageServer: Sendable {
         self.faults = faults
         self.chunkBytes = Self.chunkBytes(for: profile)
         self.root = Self.resolved(Array(folder.utf8)) ?? Array(folder.utf8)
-        state.withLock { $0.link = profile.map { TokenBucket(rate: $0.downlinkBytesPerSecond, capacity: Double(Self.chunkBytes(for: $0))) } }
+        state.withLock { $0.link = profile.map { TokenBucket(rate: $0.downlinkBytesPerSecond, capacity: 0) } }
     }
 
     /// Waits (at most `timeout` seconds) until no response is between its last send and its log line.

@@ -3,7 +3,10 @@
 ///
 /// A chunk takes its bytes' worth of tokens; when there are too few the bucket goes into debt and the
 /// sender waits until the debt is paid, so chunks of concurrent transfers queue behind each other and
-/// each transfer gets a fair share of the link. Time is passed in (seconds), so it is tested without a clock.
+/// each transfer gets a fair share of the link. With no capacity (`serve`'s link) a chunk waits for its
+/// own tokens too: it leaves when its last byte would have crossed the link, as a packet reaches the other
+/// end of a real bottleneck after its transmission time. Time is passed in (seconds), so it is tested
+/// without a clock.
 struct TokenBucket: Sendable {
     /// Tokens (bytes) added per second.
     let rate: Double
@@ -12,10 +15,10 @@ struct TokenBucket: Sendable {
     private var tokens: Double
     private var last: Double?
 
-    /// A full bucket of `capacity` bytes filled at `rate` bytes per second.
+    /// A full bucket of `capacity` bytes (0: none held) filled at `rate` bytes per second.
     init(rate: Double, capacity: Double) {
         self.rate = Swift.max(1, rate)
-        self.capacity = Swift.max(1, capacity)
+        self.capacity = Swift.max(0, capacity)
         tokens = self.capacity
     }
 

@@ -12,7 +12,8 @@ on it fails with "Error in the HTTP2 framing layer"), so it never multiplexes ov
 2. A 404 and a HEAD as streams on the same connection; an HTTP/1.1 request to the same server; one
    request from curl --http2-prior-knowledge (HTTP/2, 200); the window over `--source` (URLSession, whose
    libcurl 7.88 asks HTTP/2 only over TLS) and curl without a flag: HTTP/1.1, as each log line says; a
-   connection with no stream open is closed after the 10 s idle timeout.
+   connection with no stream open is closed after the 10 s idle timeout. 600 streams reset at once leave
+   the connection serving; 1100 within 10 s close it with GOAWAY (ENHANCE_YOUR_CALM).
 3. `--http 3` is exit 64 naming --http; without `--http 2` the HTTP/2 preface is a request line of
    another version: 505. SIGTERM: exit 0.
 """
@@ -35,7 +36,8 @@ binary = os.path.abspath(sys.argv[1])
 out = sys.argv[2] if len(sys.argv) > 2 else tempfile.mkdtemp()
 assets = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Assets", "Images")
 files = sorted(f for f in os.listdir(assets) if not f.startswith("."))
-RTT, RATE, BURST = 0.200, 780e3 / 8, 4096
+RTT, RATE = 0.200, 780e3 / 8                  # NetworkProfile.threeG; the link holds no burst (TokenBucket)
+UPLOAD = 400 / (330e3 / 8)                     # a request up the uplink (NetworkImageSource.requestBytes)
 PREFACE = b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n"
 DATA, HEADERS, RST_STREAM, SETTINGS, PING, GOAWAY, WINDOW_UPDATE = 0, 1, 3, 4, 6, 7, 8
 END_STREAM, END_HEADERS, ACK = 0x1, 0x4, 0x1
@@ -133,7 +135,7 @@ begun = {s: min(k for k, x in enumerate(order) if x == s) for s in (1, 3, 5)}
 overlap = all(begun[a] < ended[b] and begun[b] < ended[a] for a in (1, 3, 5) for b in (1, 3, 5) if a != b)
 check(overlap, "the three streams' DATA frames interleave on the one connection (%s…)" % "".join(str(s) for s in order[:24]))
 total = sum(sizes.values())
-least = 2 * RTT + (total - BURST) / RATE
+least = 2 * RTT + UPLOAD + total / RATE
 slowest = max(got[s][2] for s in (1, 3, 5)) - start
 check(slowest >= least - 0.02, "three streams share the link: %.3f s at the client for %d bytes, the profile says at least %.3f s" % (slowest, total, least))
 
@@ -183,6 +185,32 @@ log = [e for e in stop(p) if e["event"] == "request"]
 check(len(log) > 1 and all(e.get("http") == "1.1" for e in log),
       "the window's requests (URLSession, libcurl) and curl's came over HTTP/1.1: %d lines, versions %s" % (len(log), sorted(set(e.get("http") for e in log))))
 
+# Stream resets: a client that cancels its loads as a feed scrolls (the lab's, under 3G, up to 38 a second
+# and 489 in 30 s) keeps its connection; a flood of resets (Rapid Reset) loses it: over 1000 in 10 s.
+p, first = serve("--http", "2")
+port = first["port"]
+c = Connection(port)
+
+
+def reset_streams(first_stream, count):
+    c.sock.sendall(b"".join(request(s, "/img/1.jpg", port) + frame(RST_STREAM, 0, s, struct.pack(">I", 8))
+                            for s in range(first_stream, first_stream + 2 * count, 2)))
+
+
+reset_streams(1, 600)
+c.sock.sendall(request(1201, "/img/2.jpg", port))
+got, _ = c.responses([1201])
+check(got[1201][0] == 200 and got[1201][1] == os.path.getsize(os.path.join(assets, files[2])),
+      "600 streams reset at once, then a request on the same connection: %s" % got[1201])
+reset_streams(1203, 500)
+goaway = None
+while (f := c.next()) is not None:
+    if f[0] == GOAWAY:
+        goaway = struct.unpack(">I", f[3][4:8])[0]
+check(goaway == 0xB, "1100 resets within 10 s: the connection closed with GOAWAY ENHANCE_YOUR_CALM (%s)" % goaway)
+c.sock.close()
+stop(p)
+
 # 3. Bad --http; the preface without --http 2.
 r = subprocess.run([binary, "serve", "--http", "3"], capture_output=True, text=True, timeout=10)
 check(r.returncode == 64 and "--http must be 1.1 or 2" in r.stderr, "--http 3: exit 64 naming --http")
@@ -193,4 +221,4 @@ with socket.create_connection(("127.0.0.1", first["port"]), timeout=5) as s:
 check(answer.startswith(b"HTTP/1.1 505"), "the HTTP/2 preface to serve without --http 2: %r" % answer[:12])
 stop(p)
 print("serve --http 2: three streams on one connection share the 3G link, 404, HEAD, HTTP/1.1 beside, curl, "
-      "URLSession over HTTP/1.1, idle close, bad --http")
+      "URLSession over HTTP/1.1, idle close, stream resets, bad --http")

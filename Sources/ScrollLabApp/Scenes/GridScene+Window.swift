@@ -270,7 +270,7 @@ final class GridWindowScene: LabSceneAdapter {
         switch image {
         case .none: return "no image"
         case .loading: return "loading…"
-        case let .shown(key, alpha): return alpha < 1 ? String(format: "image %@ %.0f%%", "\(key)", alpha * 100) : "image \(key)"
+        case let .shown(key, alpha): return alpha < 1 ? "image \(key) " + HUDFormat.printf(alpha * 100, decimals: 0) + "%" : "image \(key)"
         case let .failed(reason): return "failed: " + reason
         }
     }

@@ -149,9 +149,9 @@ package struct HUDLayout {
         -> (shown: String, used: Double, available: Double)? {
         let available = Swift.min(width, columns[column].frame.maxX - x)
         guard !text.isEmpty, available > 0 else { return nil }
-        let shown = metrics.elide(text, style: style, toWidth: available)
-        guard !shown.isEmpty else { return nil }
-        return (shown, metrics.width(shown, style), available)
+        let shown = metrics.elideMeasuring(text, style: style, toWidth: available)
+        guard !shown.text.isEmpty else { return nil }
+        return (shown.text, shown.width, available)
     }
 
     /// Height of a `label value` row.

@@ -99,7 +99,9 @@ package struct HUDLayout {
     /// first (`Pass.all`; the last is taken whatever it leaves out).
     package init(_ s: SceneSnapshot, events: EventLog, status: HUDStatus, metrics: TextMetrics, size: Size = HUDLayout.baseSize,
          memo: HUDLayoutMemo? = nil, passes: [Pass] = Pass.all) {
-        self.metrics = metrics
+        // Each style's line height asked once a layout, not at every text placed.
+        let lineHeights = TextStyle.allCases.map(metrics.lineHeight)
+        self.metrics = TextMetrics(width: metrics.width, lineHeight: { lineHeights[$0.rawValue] })
         let frames = Frames(size: size)
         columns = [frames.state, frames.events, frames.footer, frames.title]
         timelineFrame = frames.timeline

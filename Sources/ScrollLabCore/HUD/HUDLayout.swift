@@ -95,8 +95,8 @@ package struct HUDLayout {
     private let metrics: TextMetrics
 
     /// Lays out the HUD for one frame in a layout of `size` points; the footer and the events' list come from
-    /// `memo` when what they show has not changed (the same boxes). The state column tries `passes` roomiest
-    /// first (`Pass.all`; the last is taken whatever it leaves out).
+    /// `memo` when what they show has not changed (the same boxes). The state column tries `passes` (at least
+    /// one) roomiest first (`Pass.all`; the last is taken whatever it leaves out).
     package init(_ s: SceneSnapshot, events: EventLog, status: HUDStatus, metrics: TextMetrics, size: Size = HUDLayout.baseSize,
          memo: HUDLayoutMemo? = nil, passes: [Pass] = Pass.all) {
         // Each style's line height asked once a layout, not at every text placed.

@@ -156,7 +156,8 @@ package final class LabApp {
 
     /// Draws `phone` at app time `t` and returns what it showed.
     private func draw(_ phone: Phone, at t: Double) -> SceneSnapshot {
-        var snapshot = phone.scene.snapshot()
+        // Only the phone the HUD follows makes the HUD's rows and Loading section.
+        var snapshot = phone.scene.snapshot(forHUD: phone === phoneDriver.focused)
         phone.noteFrame(&snapshot, at: t, modelTime: phoneDriver.timeShown)
         if let live = snapshot.liveImageAssets, phone.scene.ownTextures == nil { phone.images.retainTextures(live) }
         phone.scene.draw(snapshot, with: ScenePainter(canvas: canvas, text: text, textures: phone.scene.ownTextures ?? phone.images.textures,

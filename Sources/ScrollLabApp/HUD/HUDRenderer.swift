@@ -43,7 +43,15 @@ struct HUDRenderer {
         // What is left from the last frame counts only where it lies in this frame's columns.
         let reusable = kept.flatMap { $0.columns == columns ? $0.bands : nil } ?? []
         if let kept, kept.columns != columns { canvas.fill(kept.columns, .background) }
-        var changed = bands.filter { !reusable.contains($0) }
+        // The bands `reusable` does not hold: each looked for at its own index first (a fling changes a few
+        // lines, not the bands), then among bands of its rect (loops, not closures: a closure here is the
+        // main actor's, which checks the executor on every call).
+        var changed: [HUDBand] = []
+        for (index, band) in bands.enumerated() {
+            var isKept = index < reusable.count && reusable[index].rect == band.rect && reusable[index] == band
+            for other in reusable.indices where !isKept && reusable[other].rect == band.rect { isKept = reusable[other] == band }
+            if !isKept { changed.append(band) }
+        }
         if kept == nil { changed = bands.filter { !$0.swatches.isEmpty || !$0.boxes.isEmpty } }
         // Cleared only where the background was left: a cleared window's columns are already the background.
         if kept != nil { canvas.fill(changed.map(\.rect), .background) }

@@ -224,10 +224,10 @@ final class TextCache {
         guard !text.isEmpty else { return nil }
         clock += 1
         let key = Key(text: text, style: style, colour: colour, background: background)
-        if var hit = entries[key] {
-            hit.lastUse = clock
-            entries[key] = hit
-            return hit
+        // A hit is marked used in place: one lookup, not a second to store it back.
+        if let index = entries.index(forKey: key) {
+            entries.values[index].lastUse = clock
+            return entries.values[index]
         }
         let colourValue = SDL_Color(r: colour.r, g: colour.g, b: colour.b, a: colour.a)
         guard let blended = TTF_RenderUTF8_Blended(fonts.font(style), text, colourValue) else { return nil }

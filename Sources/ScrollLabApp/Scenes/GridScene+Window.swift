@@ -59,14 +59,22 @@ final class GridWindowScene: LabSceneAdapter {
     }
 
     override func content() -> SceneContent {
+        var content = phoneContent()
+        content.rows = [Self.policyRow(Self.policyLabel(grid), seedProblem: grid.seedProblem?.rawValue),
+                        HUDRow(label: "touches U X", value: Self.contentTouches(grid.scrollView)),
+                       ] + images.figures.hudRows.map { HUDRow(label: $0.label, value: $0.value) } + Self.feedRows(grid)
+        content.viewsCreated = grid.pool.viewsCreated
+        content.rebindCount = grid.pool.rebindCount
+        content.loading = LoadingSection(policy: Self.policyLabel(grid), metrics: loadingMetricRows(),
+                                         policyRows: policyTableRows(), currentPolicy: grid.segmentName)
+        return content
+    }
+
+    /// The tiles and what they show, without the HUD's rows and Loading section (with four phones, three
+    /// of them each frame).
+    override func phoneContent() -> SceneContent {
         let tiles = grid.tiles
-        return SceneContent(rows: [Self.policyRow(Self.policyLabel(grid), seedProblem: grid.seedProblem?.rawValue),
-                                   HUDRow(label: "touches U X", value: Self.contentTouches(grid.scrollView)),
-                                  ] + images.figures.hudRows.map { HUDRow(label: $0.label, value: $0.value) } + Self.feedRows(grid),
-                            tiles: tiles.map { withPreview(Self.drawItem($0), of: $0) },
-                            viewsCreated: grid.pool.viewsCreated, rebindCount: grid.pool.rebindCount,
-                            loading: LoadingSection(policy: Self.policyLabel(grid), metrics: loadingMetricRows(),
-                                                    policyRows: policyTableRows(), currentPolicy: grid.segmentName),
+        return SceneContent(tiles: tiles.map { withPreview(Self.drawItem($0), of: $0) },
                             liveImageAssets: grid.liveImageAssets(showing: tiles), targetRect: grid.targetRect)
     }
 
@@ -270,7 +278,7 @@ final class GridWindowScene: LabSceneAdapter {
         switch image {
         case .none: return "no image"
         case .loading: return "loading…"
-        case let .shown(key, alpha): return alpha < 1 ? String(format: "image %@ %.0f%%", "\(key)", alpha * 100) : "image \(key)"
+        case let .shown(key, alpha): return alpha < 1 ? "image \(key) " + HUDFormat.printf(alpha * 100, decimals: 0) + "%" : "image \(key)"
         case let .failed(reason): return "failed: " + reason
         }
     }

@@ -42,10 +42,13 @@ class LabSceneAdapter: WindowScene {
         set { scene.scrollView.decelerationRate = newValue ? .fast : .normal }
     }
 
-    func snapshot() -> SceneSnapshot {
+    func snapshot() -> SceneSnapshot { snapshot(forHUD: true) }
+
+    func snapshot(forHUD: Bool) -> SceneSnapshot {
         let view = scene.scrollView
         let rate = view.decelerationRate == .fast ? "fast 0.99" : view.decelerationRate == .normal ? "normal 0.998" : "\(view.decelerationRate.rawValue)"
-        var s = SceneSnapshot(name: scene.name, decelerationRate: rate, scrollViewFrame: view.frame, content: content())
+        var s = SceneSnapshot(name: scene.name, decelerationRate: rate, scrollViewFrame: view.frame,
+                              content: forHUD ? content() : phoneContent())
         s.isTracking = view.isTracking
         s.isDragging = view.isDragging
         s.isDecelerating = view.isDecelerating
@@ -60,6 +63,10 @@ class LabSceneAdapter: WindowScene {
 
     /// The scene's part of the snapshot: its HUD rows, its views and, if it loads images, its Loading section.
     func content() -> SceneContent { SceneContent() }
+
+    /// What of `content()` the phone draws, for a phone the HUD does not follow: all of it unless a scene
+    /// says less.
+    func phoneContent() -> SceneContent { content() }
 
     /// Draws the phone: the pool's views as tiles (the grid's way); a scene with its own look overrides it.
     func draw(_ snapshot: SceneSnapshot, with painter: ScenePainter) {

@@ -33,6 +33,9 @@ protocol WindowScene: AnyObject {
     var diskWarmAtOpen: (entries: Int, bytes: Int)? { get }
     /// What to draw this frame.
     func snapshot() -> SceneSnapshot
+    /// What to draw this frame; not `forHUD`: what the phone itself draws, without what only the HUD shows
+    /// (for a phone the HUD does not follow).
+    func snapshot(forHUD: Bool) -> SceneSnapshot
     /// Draws the phone from `snapshot`.
     func draw(_ snapshot: SceneSnapshot, with painter: ScenePainter)
     /// The scroll view: its last release's speed and the minimum fling speed for the window's cue.

@@ -11,6 +11,13 @@ package enum HUDFormat {
         return text.hasPrefix("-") && text.dropFirst().allSatisfy({ $0 == "0" || $0 == "." }) ? String(text.dropFirst()) : text
     }
 
+    /// `String(format: "%.Nf", value)` exactly (a negative zero keeps its sign): `fixed` where it holds for a
+    /// value without a sign, the formatter otherwise.
+    package static func printf(_ value: Double, decimals: Int) -> String {
+        if value.sign == .plus, let fixed = fixed(value, decimals: decimals) { return fixed }
+        return String(format: "%.\(decimals)f", value)
+    }
+
     /// `%.Nf` of `value` without Foundation's formatter (the HUD writes dozens of numbers a frame, each
     /// thousands of instructions through `String(format:)`): `value` × 10ᴺ rounded as printf rounds the exact
     /// binary value, half to even, the product's rounding error taken exactly with a fused multiply-add.

@@ -87,13 +87,21 @@ package struct HUDLayout {
     private let labelCell: Double
     package private(set) var boxes: [Box] = []
     package private(set) var swatches: [Swatch] = []
+    /// The pass (an index in the passes tried) the state column was set with: the first whose policy table
+    /// has room for every row, or the last.
+    package private(set) var statePass = 0
+    /// Whether the policy table's rows all found room in that pass (folded rows count as placed).
+    package private(set) var stateFits = true
     private let metrics: TextMetrics
 
     /// Lays out the HUD for one frame in a layout of `size` points; the footer and the events' list come from
-    /// `memo` when what they show has not changed (the same boxes).
+    /// `memo` when what they show has not changed (the same boxes). The state column tries `passes` (at least
+    /// one) roomiest first (`Pass.all`; the last is taken whatever it leaves out).
     package init(_ s: SceneSnapshot, events: EventLog, status: HUDStatus, metrics: TextMetrics, size: Size = HUDLayout.baseSize,
-         memo: HUDLayoutMemo? = nil) {
-        self.metrics = metrics
+         memo: HUDLayoutMemo? = nil, passes: [Pass] = Pass.all) {
+        // Each style's line height asked once a layout, not at every text placed.
+        let lineHeights = TextStyle.allCases.map(metrics.lineHeight)
+        self.metrics = TextMetrics(width: metrics.width, lineHeight: { lineHeights[$0.rawValue] })
         let frames = Frames(size: size)
         columns = [frames.state, frames.events, frames.footer, frames.title]
         timelineFrame = frames.timeline
@@ -102,7 +110,7 @@ package struct HUDLayout {
         tableCells = cells
         let labels = Self.longestLabels + s.rows.map(\.label) + (s.inner?.rows.map(\.label) ?? [])
         labelCell = labels.reduce(Self.labelWidth) { Swift.max($0, metrics.width($1, .label).rounded(.up) + 6) }
-        layOutState(s, status: status)
+        layOutState(s, status: status, passes: passes)
         layOutEvents(events, memo: memo)
         layOutFooter(status, scene: s, memo: memo)
         let title = columns[Self.titleColumn].frame
@@ -119,17 +127,33 @@ package struct HUDLayout {
     @discardableResult
     private mutating func put(_ text: String, _ style: TextStyle, _ colour: RGBA, column: Int,
                               x: Double, y: Double, width: Double, alignRight: Bool = false) -> Double {
+        guard let fitted = fit(text, style, column: column, x: x, y: y, width: width) else { return 0 }
+        let left = alignRight ? x + fitted.available - fitted.used : x
+        boxes.append(Box(text: fitted.shown, style: style, colour: colour,
+                         frame: Rect(x: left, y: y, width: fitted.used, height: fitted.height), column: column))
+        return fitted.used
+    }
+
+    /// What `put` would place, without placing it: the text as elided, its width, its line's height and the
+    /// width it was fitted to; nil when nothing would be placed.
+    private func fit(_ text: String, _ style: TextStyle, column: Int, x: Double, y: Double, width: Double)
+        -> (shown: String, used: Double, height: Double, available: Double)? {
         let frame = columns[column].frame
         let height = metrics.lineHeight(style)
-        let available = Swift.min(width, frame.maxX - x)
-        guard !text.isEmpty, available > 0, y >= frame.minY, y + height <= frame.maxY else { return 0 }
-        let shown = metrics.elide(text, style: style, toWidth: available)
-        let used = metrics.width(shown, style)
-        guard !shown.isEmpty else { return 0 }
-        let left = alignRight ? x + available - used : x
-        boxes.append(Box(text: shown, style: style, colour: colour,
-                         frame: Rect(x: left, y: y, width: used, height: height), column: column))
-        return used
+        guard y >= frame.minY, y + height <= frame.maxY, let measured = measure(text, style, column: column, x: x, width: width) else {
+            return nil
+        }
+        return (measured.shown, measured.used, height, measured.available)
+    }
+
+    /// `fit` on any line inside the column: the same text and width wherever the line is.
+    private func measure(_ text: String, _ style: TextStyle, column: Int, x: Double, width: Double)
+        -> (shown: String, used: Double, available: Double)? {
+        let available = Swift.min(width, columns[column].frame.maxX - x)
+        guard !text.isEmpty, available > 0 else { return nil }
+        let shown = metrics.elideMeasuring(text, style: style, toWidth: available)
+        guard !shown.text.isEmpty else { return nil }
+        return (shown.text, shown.width, available)
     }
 
     /// Height of a `label value` row.
@@ -160,31 +184,79 @@ package struct HUDLayout {
 
     /// Lays out the state column roomy, or, when that leaves the policy table no room for every row (seed-problem
     /// variants under a network at 960×600, more policies), tighter pass by pass (`Pass`); the last folds the
-    /// table's rows that still find no room into a count. Every section stays.
-    private mutating func layOutState(_ s: SceneSnapshot, status: HUDStatus) {
-        let (boxCount, swatchCount) = (boxes.count, swatches.count)
-        for pass in Pass.all.dropLast() {
-            if layOutState(s, status: status, pass) { return }
-            boxes.removeSubrange(boxCount...)
-            swatches.removeSubrange(swatchCount...)
+    /// table's rows that still find no room into a count. Every section stays. A pass is first walked without
+    /// placing anything (`placing` false: the same rows, so the same heights and the same wrapped values) and
+    /// set only when its table fits, so a pass that gives way costs its walk, not its text.
+    private mutating func layOutState(_ s: SceneSnapshot, status: HUDStatus, passes: [Pass]) {
+        var measured: [RowMeasure] = []
+        statePass = passes.count - 1
+        for index in passes.indices.dropLast() {
+            if layOutState(s, status: status, passes[index], placing: false, measured: &measured) {
+                statePass = index
+                break
+            }
         }
-        layOutState(s, status: status, Pass.all.last!)
+        stateFits = layOutState(s, status: status, passes[statePass], placing: true, measured: &measured)
     }
 
-    /// Returns false when the policy table's rows did not all fit.
+    /// What a walk measured of a `label value` row, for the walks of the next passes: every pass has the
+    /// same rows in the same order, only set more or less closely.
+    private struct RowMeasure {
+        var label: String
+        var value: String
+        /// The label's width on a line inside the column (0: nothing of it shows).
+        var labelWidth: Double
+        var valueWidth: Double
+        /// Whether the value breaks after a " · ", once asked.
+        var breaks: Bool?
+    }
+
+    /// Returns false when the policy table's rows did not all fit. Not `placing`: places nothing, and measures
+    /// only what moves a row down (a label's width, a value's, and whether it breaks, for its wrap), once
+    /// a layout (`measured`).
     @discardableResult
-    private mutating func layOutState(_ s: SceneSnapshot, status: HUDStatus, _ pass: Pass) -> Bool {
+    private mutating func layOutState(_ s: SceneSnapshot, status: HUDStatus, _ pass: Pass, placing: Bool,
+                                      measured: inout [RowMeasure]) -> Bool {
         let (tight, wraps) = (pass.tight, pass.wraps)
+        var rowIndex = 0
         let c = 0, frame = columns[c].frame, x = frame.minX
         var y = frame.minY + (tight ? 0 : 4)
         let rowHeight = tight ? Swift.max(metrics.lineHeight(.label), metrics.lineHeight(.mono)) : self.rowHeight
-        func heading(_ title: String, note: String? = nil) {
+        func heading(_ title: String, note: @autoclosure () -> String? = nil) {
             y += tight ? 2 : 4
-            let used = put(title, .heading, .heading, column: c, x: x, y: y, width: frame.width)
-            if let note { put(note, .label, .dimText, column: c, x: x + used + 8, y: y, width: frame.width - used - 8) }
+            if placing {
+                let used = put(title, .heading, .heading, column: c, x: x, y: y, width: frame.width)
+                if let note = note() { put(note, .label, .dimText, column: c, x: x + used + 8, y: y, width: frame.width - used - 8) }
+            }
             y += metrics.lineHeight(.heading) + (tight ? 1 : 2)
         }
+        // `row` placing nothing: the same height from the same measurements (the label's width counts where
+        // `put` would place it, on a line inside the column).
+        func walkRow(_ label: String, _ value: String) {
+            let index = rowIndex
+            rowIndex += 1
+            if index == measured.count || measured[index].label != label || measured[index].value != value {
+                let fresh = RowMeasure(label: label, value: value,
+                                       labelWidth: measure(label, .label, column: c, x: x, width: labelCell - 4)?.used ?? 0,
+                                       valueWidth: metrics.width(value, .mono))
+                if index == measured.count { measured.append(fresh) } else { measured[index] = fresh }
+            }
+            let used = y >= frame.minY && y + metrics.lineHeight(.label) <= frame.maxY ? measured[index].labelWidth : 0
+            if wraps, measured[index].valueWidth > frame.maxX - (x + used + 8) {
+                if measured[index].breaks == nil { measured[index].breaks = value.components(separatedBy: " · ").count > 1 }
+                if measured[index].breaks == true {
+                    y += rowHeight
+                    y += rowHeight
+                    return
+                }
+            }
+            y += rowHeight
+        }
         func row(_ label: String, _ value: String, _ colour: RGBA = .text) {
+            guard placing else {
+                walkRow(label, value)
+                return
+            }
             let used = put(label, .label, .dimText, column: c, x: x, y: y, width: labelCell - 4)
             // A value wider than its cell takes the room its label leaves, right-aligned; wider still, it
             // goes on over a second line, broken after a " · ". Never cut where it can be shown whole.
@@ -212,6 +284,10 @@ package struct HUDLayout {
 
         // UIKit's three state flags in a row, lit when on.
         func flags(tracking: Bool, dragging: Bool, decelerating: Bool) {
+            guard placing else {
+                y += rowHeight
+                return
+            }
             let flags = [("tracking", tracking), ("dragging", dragging), ("decel", decelerating)]
             let flagWidth = frame.width / Double(flags.count)
             for (index, (name, on)) in flags.enumerated() {
@@ -243,6 +319,10 @@ package struct HUDLayout {
         let cell = frame.width / Double(perRow)
         let tiles = s.tiles
         for (index, tile) in tiles.enumerated() {
+            guard placing else {
+                if index % perRow == perRow - 1 || index == tiles.count - 1 { y += rowHeight }
+                continue
+            }
             let cellX = x + Double(index % perRow) * cell
             if y + rowHeight <= frame.maxY {
                 swatches.append(Swatch(frame: Rect(x: cellX, y: y + 4, width: 10, height: 10),
@@ -257,7 +337,7 @@ package struct HUDLayout {
 
         heading("Loading", note: s.loading == nil ? nil : "since \(SceneKind.policyKeysLabel), A or R")
         guard let loading = s.loading else {
-            put("no load metrics in this scene", .label, .dimText, column: c, x: x, y: y, width: frame.width)
+            if placing { put("no load metrics in this scene", .label, .dimText, column: c, x: x, y: y, width: frame.width) }
             return true
         }
         if let network = status.network {
@@ -272,7 +352,8 @@ package struct HUDLayout {
         }
         for (label, value) in loading.metrics { row(label, value) }
 
-        return layOutPolicyTable(loading, y: y + (tight ? 0 : 4), traffic: status.network != nil, folds: pass.folds, keepsRows: pass.keepsRows)
+        return layOutPolicyTable(loading, y: y + (tight ? 0 : 4), traffic: status.network != nil, folds: pass.folds, keepsRows: pass.keepsRows,
+                                 placing: placing)
     }
 
     /// The comparison table: a heading that names the columns, then a fixed row for every policy (tried
@@ -281,21 +362,24 @@ package struct HUDLayout {
     /// face; when even that does not hold them all and `folds` (the tightest pass), the rows that find no
     /// room are folded into a last line that counts and names them ("+3 more: texture, flutter, glide"),
     /// keeping the current row, then the tried ones, in the table's order. Returns false when not every
-    /// row found room (folded rows count as placed).
-    private mutating func layOutPolicyTable(_ loading: LoadingSection, y top: Double, traffic: Bool, folds: Bool, keepsRows: Int = 0) -> Bool {
+    /// row found room (folded rows count as placed). Not `placing`: the same answer, nothing placed.
+    private mutating func layOutPolicyTable(_ loading: LoadingSection, y top: Double, traffic: Bool, folds: Bool, keepsRows: Int = 0,
+                                            placing: Bool = true) -> Bool {
         let c = 0, frame = columns[c].frame
         var y = top
         // The heading row: the title over the name column, each column's name over its unit over its numbers.
         let small = metrics.lineHeight(.small)
         let headingHeight = Swift.max(metrics.lineHeight(.heading), 2 * small)
-        put("Policies", .heading, .heading, column: c, x: frame.minX, y: y + headingHeight - metrics.lineHeight(.heading),
-            width: tableCells[0])
-        var x = frame.minX + tableCells[0]
-        for (index, (name, unit)) in Self.tableHeader(traffic: traffic).enumerated() {
-            let width = tableCells[index + 1] - (index == 3 ? 0 : 4)
-            put(name, .small, .dimText, column: c, x: x, y: y + headingHeight - 2 * small, width: width, alignRight: true)
-            put(unit, .small, .dimText, column: c, x: x, y: y + headingHeight - small, width: width, alignRight: true)
-            x += tableCells[index + 1]
+        if placing {
+            put("Policies", .heading, .heading, column: c, x: frame.minX, y: y + headingHeight - metrics.lineHeight(.heading),
+                width: tableCells[0])
+            var x = frame.minX + tableCells[0]
+            for (index, (name, unit)) in Self.tableHeader(traffic: traffic).enumerated() {
+                let width = tableCells[index + 1] - (index == 3 ? 0 : 4)
+                put(name, .small, .dimText, column: c, x: x, y: y + headingHeight - 2 * small, width: width, alignRight: true)
+                put(unit, .small, .dimText, column: c, x: x, y: y + headingHeight - small, width: width, alignRight: true)
+                x += tableCells[index + 1]
+            }
         }
         y += headingHeight + 1
         var rows = loading.policyRows
@@ -311,6 +395,10 @@ package struct HUDLayout {
         let line = Swift.max(small, Swift.min(roomy, fit.rounded(.down)))
         let face: TextStyle = line >= metrics.lineHeight(.mono) ? .mono : .small
         for row in rows {
+            guard placing else {
+                y += line
+                continue
+            }
             let m = row.metrics
             let current = row.policy == loading.currentPolicy
             let tried = row.segments > 0 || current
@@ -331,11 +419,11 @@ package struct HUDLayout {
             }
             y += line
         }
-        if !folded.isEmpty {
+        if !folded.isEmpty, placing {
             put("+\(folded.count) more: " + folded.map { HUDFormat.policyName($0.policy) }.joined(separator: ", "), .small, .dimText,
                 column: c, x: frame.minX, y: y, width: frame.width)
-            y += line
         }
+        if !folded.isEmpty { y += line }
         return y <= frame.maxY
     }
 

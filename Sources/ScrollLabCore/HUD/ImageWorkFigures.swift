@@ -41,10 +41,11 @@ package struct ImageWorkFigures: Hashable, Sendable {
     /// `decoded MB` `5.0 · peak 12.3`, under a device `5.0 · peak 12.3/201` (the limit) and, once the peak
     /// passed it, `… > 201`; `decode ms` `8.1 bg · upload 0.4` (bg: on the workers; main: `--decode-on-main`).
     package var hudRows: [(label: String, value: String)] {
-        let mb = { (bytes: Int) in String(format: bytes < 100_000_000 ? "%.1f" : "%.0f", Double(bytes) / 1e6) }
+        let mb = { (bytes: Int) in HUDFormat.printf(Double(bytes) / 1e6, decimals: bytes < 100_000_000 ? 1 : 0) }
         var memory = "\(mb(decodedBytes)) · peak \(mb(peakDecodedBytes))"
         if let limit = memoryLimitBytes { memory += (peakDecodedBytes > limit ? " > " : "/") + mb(limit) }
-        let times = String(format: "%.1f ", frameDecodeMs) + (decodesOnMain ? "main" : "bg") + String(format: " · upload %.1f", frameUploadMs)
+        let times = HUDFormat.printf(frameDecodeMs, decimals: 1) + " " + (decodesOnMain ? "main" : "bg") + " · upload "
+            + HUDFormat.printf(frameUploadMs, decimals: 1)
         return [("decoded MB", memory), ("decode ms", times)]
     }
 }

@@ -17,7 +17,19 @@ package struct TextMetrics {
     /// `text` as it fits in `width`: itself, or its longest prefix that fits followed by "…"
     /// (empty when not even "…" fits).
     package func elide(_ text: String, style: TextStyle, toWidth width: Double) -> String {
-        if self.width(text, style) <= width { return text }
+        self.width(text, style) <= width ? text : shortened(text, style: style, toWidth: width)
+    }
+
+    /// `elide` and the width of what it gives: a text that fits whole is measured once, not twice.
+    package func elideMeasuring(_ text: String, style: TextStyle, toWidth width: Double) -> (text: String, width: Double) {
+        let whole = self.width(text, style)
+        if whole <= width { return (text, whole) }
+        let shown = shortened(text, style: style, toWidth: width)
+        return (shown, self.width(shown, style))
+    }
+
+    /// `text`, wider than `width`, as its longest prefix that fits followed by "…" (empty when not even "…" fits).
+    private func shortened(_ text: String, style: TextStyle, toWidth width: Double) -> String {
         let characters = Array(text)
         var low = 0, high = characters.count - 1   // longest prefix length that fits, by bisection
         guard self.width("…", style) <= width else { return "" }

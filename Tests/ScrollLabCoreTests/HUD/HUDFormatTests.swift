@@ -50,6 +50,23 @@ import Testing
         #expect(HUDFormat.number(.infinity, decimals: 1) == "∞")
     }
 
+    /// `printf` is `String(format: "%.Nf")` itself, a negative zero and negative values included.
+    @Test func printfIsTheFormattersOwnText() {
+        var rng = SplitMix64(seed: 58)
+        for _ in 0..<50_000 {
+            let magnitude = Double(rng.next() % 24) - 12
+            let value = (rng.unit() * 2 - 1) * pow(10, magnitude)
+            let decimals = Int(rng.next() % 4)
+            #expect(HUDFormat.printf(value, decimals: decimals) == String(format: "%.\(decimals)f", value), "\(value) at \(decimals)")
+        }
+        for value in [0.0, -0.0, -0.3, 0.5, 1.5, 99.5, 49.99, 100.0, 123_456_789.5, 1e17, -1e17, .infinity, -.infinity, .nan] {
+            for decimals in 0...2 {
+                #expect(HUDFormat.printf(value, decimals: decimals) == String(format: "%.\(decimals)f", value), "\(value) at \(decimals)")
+            }
+        }
+        #expect(HUDFormat.printf(-0.3, decimals: 0) == "-0")
+    }
+
     @Test func aPolicyNameTakesItsProblemAsASuperscript() {
         #expect(HUDFormat.policyName("deferred · problem 2") == "deferred²")
         #expect(HUDFormat.policyName("eager · problem 1") == "eager¹")

@@ -66,8 +66,28 @@ public struct MainThreadMeter: Hashable, Sendable {
     /// The 99th percentile of the frames' overruns (nearest rank), milliseconds; 0 without motion.
     public var frameOverrunMsP99: Double {
         guard !overrunsMs.isEmpty else { return 0 }
-        let sorted = overrunsMs.sorted()
-        let rank = Int((0.99 * Double(sorted.count)).rounded(.up))
-        return sorted[Swift.max(0, Swift.min(sorted.count - 1, rank - 1))]
+        let rank = Int((0.99 * Double(overrunsMs.count)).rounded(.up))
+        return Self.value(atSortedIndex: Swift.max(0, Swift.min(overrunsMs.count - 1, rank - 1)), of: overrunsMs)
+    }
+
+    /// `values.sorted()[index]`, without sorting them all when the index is near the top (a run's p99 of
+    /// thousands of frames): the `count − index` largest values are kept in order, and the answer is the
+    /// least of them. Values with a NaN or a zero (−0 and +0 compare equal, so which one a sort puts
+    /// first is the sort's own affair) are sorted, as are far indices.
+    static func value(atSortedIndex index: Int, of values: [Double]) -> Double {
+        let keep = values.count - index
+        guard keep <= 256, !values.contains(where: { $0.isNaN || $0 == 0 }) else { return values.sorted()[index] }
+        var top: [Double] = []  // ascending: the largest values seen, at most `keep`
+        top.reserveCapacity(keep)
+        for value in values {
+            if top.count == keep {
+                guard value > top[0] else { continue }
+                top.removeFirst()
+            }
+            var i = top.count
+            while i > 0, top[i - 1] > value { i -= 1 }
+            top.insert(value, at: i)
+        }
+        return top[0]
     }
 }

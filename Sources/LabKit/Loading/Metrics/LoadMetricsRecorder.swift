@@ -207,10 +207,10 @@ public struct LoadMetricsRecorder: Sendable {
     public mutating func frame(time: Double, tiles: [FrameTile], isMoving: Bool, cacheBytes: Int, tileOnlyBytes: Int) {
         let dt = Swift.max(0, time - (lastFrameTime ?? time))
         lastFrameTime = time
-        var stale = false, blank = 0, blankArea = 0.0, showing = 0
+        var stale = false, blank = 0, blankArea = 0.0, showing = 0, waiting = 0
         if appearance.count != tiles.count { appearance = Array(repeating: Appearance(), count: tiles.count) }
-        // One pass: the tile's own checks, then its view's appearance (`observeAppearance`), each tile's
-        // expected key worked out once. The two touch different counters, so the order is theirs alone.
+        // One pass: the tile's own checks, then its view's appearance (`observe`), each tile's expected
+        // key worked out once. The two touch different counters, so the order is theirs alone.
         for v in tiles.indices {
             let t = tiles[v]
             var expected: ImageKey?
@@ -236,9 +236,10 @@ public struct LoadMetricsRecorder: Sendable {
             } else if t.displayedKey != nil {
                 stale = true
             }
-            observeAppearance(view: v, of: t, expected: expected, time: time)
+            if Self.observe(&appearance[v], of: t, expected: expected, time: time, base: &base) { waiting += 1 }
         }
-        base.readyOnAppearShare = Self.readyShare(appearance, ready: base.readyOnAppear, appearances: base.appearances)
+        // Every view's appearance was just observed: those still waiting are counted here, not in a second pass.
+        base.readyOnAppearShare = Self.share(ready: base.readyOnAppear, of: base.appearances + waiting)
         if stale { base.staleFrames += 1 }
         base.blankAreaPt2s += last.area * dt
         base.maxBlankAreaPt2 = Swift.max(base.maxBlankAreaPt2, blankArea)
@@ -263,16 +264,17 @@ public struct LoadMetricsRecorder: Sendable {
     /// the placeholder while the appearance lasts is a flicker.
     private mutating func observeAppearances(_ tiles: [FrameTile], time: Double) {
         if appearance.count != tiles.count { appearance = Array(repeating: Appearance(), count: tiles.count) }
-        for (v, t) in tiles.enumerated() { observeAppearance(view: v, of: t, expected: t.item.map(key), time: time) }
+        for (v, t) in tiles.enumerated() { Self.observe(&appearance[v], of: t, expected: t.item.map(key), time: time, base: &base) }
         base.readyOnAppearShare = Self.readyShare(appearance, ready: base.readyOnAppear, appearances: base.appearances)
     }
 
-    /// One view's step of `observeAppearances`: `t` is its tile, `expected` the key of the tile's item.
-    @inline(__always)
-    private mutating func observeAppearance(view v: Int, of t: FrameTile, expected: ImageKey?, time: Double) {
+    /// One view's step of `observeAppearances`: `a` is its appearance, `t` its tile, `expected` the key
+    /// of the tile's item; the counts go to `base`. Returns whether the appearance still waits for its image.
+    @inline(__always) @discardableResult
+    private static func observe(_ a: inout Appearance, of t: FrameTile, expected: ImageKey?, time: Double,
+                                base: inout LoadMetrics) -> Bool {
         let visibleItem = t.isVisible ? t.item : nil
         let showing = visibleItem != nil && t.displayedKey == expected
-        var a = appearance[v]
         if visibleItem != a.item {
             if a.waiting { base.appearances += 1 }   // it left (or was rebound) before its image came
             a = Appearance(item: visibleItem, since: time, waiting: visibleItem != nil, hasShown: false)
@@ -281,7 +283,7 @@ public struct LoadMetricsRecorder: Sendable {
             if showing {
                 if a.waiting {
                     base.appearances += 1
-                    if time - a.since <= Self.readyWithin + 1e-9 { base.readyOnAppear += 1 }
+                    if time - a.since <= readyWithin + 1e-9 { base.readyOnAppear += 1 }
                     a.waiting = false
                 }
                 a.hasShown = true
@@ -290,11 +292,12 @@ public struct LoadMetricsRecorder: Sendable {
                 a.hasShown = false
             }
         }
-        appearance[v] = a
+        return a.waiting
     }
 
-    /// The share of appearances ready on appear, those still waiting counted as not (yet) ready.
-    private var readyOnAppearShare: Double {
+    /// The share of appearances ready on appear, those still waiting counted as not (yet) ready: the
+    /// full pass over the views that `frame` does in its own (a test compares the two).
+    var readyOnAppearShare: Double {
         Self.readyShare(appearance, ready: base.readyOnAppear, appearances: base.appearances)
     }
 

@@ -49,7 +49,7 @@ import Testing
         var b = TokenBucket(rate: 1000, capacity: 0)
         #expect(abs(b.take(100, now: 0) - 0.1) < 1e-12)
         #expect(abs(b.take(100, now: 0.1) - 0.1) < 1e-12)      // sent at 0.1, the next at 0.2
-        #expect(abs(b.take(100, now: 0) - 0.3) < 1e-12)        // a second sender queues behind both
+        #expect(abs(b.take(100, now: 0.1) - 0.2) < 1e-12)      // a second sender then: after both, at 0.3
         #expect(abs(b.take(100, now: 100) - 0.1) < 1e-12)      // idle for long: still its own time
         b.giveBack(1000)
         #expect(abs(b.take(100, now: 100) - 0.1) < 1e-12)      // nothing given back beyond empty

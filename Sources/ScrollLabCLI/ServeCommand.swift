@@ -39,8 +39,8 @@ struct ServeCommand: ParsableCommand {
 
             --http 2 also speaks HTTP/2 over cleartext to a client with prior knowledge (h2c: a connection \
             that opens with the HTTP/2 preface; curl --http2-prior-knowledge): every request a stream on one \
-            connection, shaped the same way (one handshake, the one shared link), up to 1000 stream resets \
-            in any 10 s (one more closes the connection); the serving line then ends \
+            connection, shaped the same way (one handshake, the one shared link), up to 500 stream resets \
+            in any 10 s (one more ends the connection: GOAWAY); the serving line then ends \
             with "http":"2", and each request line with the version it came over ("http":"2" or "1.1"). \
             Other connections are HTTP/1.1.
 

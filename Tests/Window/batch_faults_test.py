@@ -158,12 +158,14 @@ for name, sig in [("stopped.mp4", signal.SIGTERM), ("stopped.gif", signal.SIGINT
     check(not os.path.exists(os.path.join(work, name)) and os.listdir(tmp) == [] and "removed" in err,
           "%s: no partial video, no temporary files: %s" % (name, err.strip()[-160:]))
 
-# The soak stops with whole lines.
-p = subprocess.Popen([binary, "soak", "--minutes", "600", "--headless", "--gestures", gestures], cwd=work, env=env,
+# The soak stops with whole lines. Signalled once its first phase line is out (of eleven): a fixed wait
+# raced it, since a day's soak replays in a few seconds.
+p = subprocess.Popen([binary, "soak", "--minutes", "1440", "--headless", "--gestures", gestures], cwd=work, env=env,
                      stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-time.sleep(2)
+first = p.stdout.readline()
 p.send_signal(signal.SIGTERM)
 stdout, err = p.communicate(timeout=20)
+stdout = first + stdout
 check(p.returncode == 128 + signal.SIGTERM and "stopped by SIGTERM" in err, "SIGTERM stops the soak: %s" % err.strip())
 check(stdout == "" or (stdout.endswith("\n") and all(json.loads(l) for l in stdout.splitlines())), "its lines are whole")
 print("imports refused or replayable, plain video paths, ffmpeg drained, stops that leave only whole outputs")

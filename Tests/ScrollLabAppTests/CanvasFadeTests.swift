@@ -8,9 +8,10 @@ import Testing
 @MainActor @Suite struct CanvasFadeTests {
     /// Every alpha below 255 over every pair of channel values (and the window's unused byte set or not), on
     /// RGB888 surfaces as the window's and the decoder's: the texture SDL makes from the image, drawn at the
-    /// alpha by its software renderer, and `fadeRGB888`, pixel for pixel, the 1–3 pixels past the last four too.
+    /// alpha by its software renderer, and `fadeRGB888`, pixel for pixel: rows of eight pixels a turn, a last four
+    /// and the 1–3 pixels past them.
     @Test func fadingEqualsSDLsTextureDrawnAtAnAlpha() throws {
-        let width: Int32 = 259, height: Int32 = 4
+        let width: Int32 = 263, height: Int32 = 4
         let image = try #require(SDL_CreateRGBSurfaceWithFormat(0, width, height, 32, SDL_PIXELFORMAT_RGB888.rawValue))
         let window = try #require(SDL_CreateRGBSurfaceWithFormat(0, width, height, 32, SDL_PIXELFORMAT_RGB888.rawValue))
         defer { SDL_FreeSurface(window) }

@@ -22,9 +22,9 @@ struct HUDRenderer {
 
     /// Draws the HUD as above over `kept`, what the last frame left in the window's pixels where the
     /// background was not cleared this frame (its columns), or nil when the background was cleared
-    /// everywhere. The bands of `kept` that are the same now are left as they are; the others are cleared
-    /// and drawn. Returns where the timeline goes and what this frame leaves in the pixels (nil when its
-    /// text cannot be cut into bands).
+    /// everywhere. The bands of `kept` that are the same now are left as they are, those the same at another
+    /// height are copied there (`HUDBand.moves`); the others are cleared and drawn. Returns where the timeline
+    /// goes and what this frame leaves in the pixels (nil when its text cannot be cut into bands).
     func draw(_ s: SceneSnapshot, events: EventLog, status: HUDStatus, size: Size, shift: Double,
               kept: HUDPixels?) -> (timeline: Rect, pixels: HUDPixels?) {
         memo?.use(scale: fonts.scale)
@@ -53,6 +53,11 @@ struct HUDRenderer {
             if !isKept { changed.append(band) }
         }
         if kept == nil { changed = bands.filter { !$0.swatches.isEmpty || !$0.boxes.isEmpty } }
+        // A band the last frame left at another height (the events list moved down by a callback) is copied there.
+        if !changed.isEmpty, !reusable.isEmpty {
+            let found = HUDBand.moves(for: changed, from: reusable)
+            if !found.moves.isEmpty, canvas.copyPixels(found.moves.map { ($0.from, $0.to) }) { changed = found.drawn }
+        }
         // Cleared only where the background was left: a cleared window's columns are already the background.
         if kept != nil { canvas.fill(changed.map(\.rect), .background) }
         var contained = true

@@ -50,11 +50,22 @@ extension Canvas {
         }
         var i = 0
         let from = UnsafeRawPointer(source), to = UnsafeMutableRawPointer(pixels)
-        while i + 4 <= count {
-            let s = from.loadUnaligned(fromByteOffset: i * 4, as: SIMD8<UInt16>.self)
-            let d = to.loadUnaligned(fromByteOffset: i * 4, as: SIMD8<UInt16>.self)
-            to.storeBytes(of: blend(s, d), toByteOffset: i * 4, as: SIMD8<UInt16>.self)
-            i += 4
+        // Eight pixels a turn, then four: a row is a few hundred pixels, so the loop's own counting and
+        // checks (no overflow possible below `count`) are a fifth of its instructions a turn of four.
+        while i &+ 8 <= count {
+            let s0 = from.loadUnaligned(fromByteOffset: i &* 4, as: SIMD8<UInt16>.self)
+            let d0 = to.loadUnaligned(fromByteOffset: i &* 4, as: SIMD8<UInt16>.self)
+            let s1 = from.loadUnaligned(fromByteOffset: i &* 4 &+ 16, as: SIMD8<UInt16>.self)
+            let d1 = to.loadUnaligned(fromByteOffset: i &* 4 &+ 16, as: SIMD8<UInt16>.self)
+            to.storeBytes(of: blend(s0, d0), toByteOffset: i &* 4, as: SIMD8<UInt16>.self)
+            to.storeBytes(of: blend(s1, d1), toByteOffset: i &* 4 &+ 16, as: SIMD8<UInt16>.self)
+            i &+= 8
+        }
+        if i &+ 4 <= count {
+            let s = from.loadUnaligned(fromByteOffset: i &* 4, as: SIMD8<UInt16>.self)
+            let d = to.loadUnaligned(fromByteOffset: i &* 4, as: SIMD8<UInt16>.self)
+            to.storeBytes(of: blend(s, d), toByteOffset: i &* 4, as: SIMD8<UInt16>.self)
+            i &+= 4
         }
         // The last pixels (fewer than four) through the same lanes, copied in and out.
         let rest = count - i

@@ -4,7 +4,8 @@ import LabKit
 import ScrollLabCore
 
 /// `bench --calibrate` (B-COST-3): this machine's decode and downsampled decode per megapixel and per
-/// megabyte of file, and texture upload per megapixel, measured on generated JPEGs, written as a device file (`--device FILE.json` reads it).
+/// megabyte of file, texture upload per megapixel, measured on generated JPEGs, and the window's own work
+/// in a frame, written as a device file (`--device FILE.json` reads it).
 extension BenchCommand {
     /// The images measured: 1, 4 and 12 megapixels at 4:3 (a phone camera's shape).
     static let calibrationSides: [(width: Int, height: Int)] = [(1155, 866), (2309, 1732), (4000, 3000)]
@@ -55,16 +56,48 @@ extension BenchCommand {
         case let .failure(error): fail("scrolllab bench --calibrate: cannot time texture uploads: \(error.message)", code: CommandExit.input)
         }
         writeStandardError(String(format: "scrolllab bench --calibrate: upload %.3f ms a megapixel", upload.msPerMegapixel) + " (\(upload.renderer))")
+        let frameMs = measureFrameMs(window: window, renderer: upload.renderer)
+        writeStandardError(String(format: "scrolllab bench --calibrate: the window's own frame %.3f ms (median)", frameMs) + " (\(upload.renderer))")
         let round = { (x: Double) in (x * 1000).rounded() / 1000 }
         let profile = DeviceProfile(
             name: "calibrated", decodeMsPerMegapixel: round(fullFit.perMegapixel), downsampleMsPerMegapixel: round(scaledFit.perMegapixel),
             uploadMsPerMegapixel: round(upload.msPerMegapixel), completionMs: DeviceProfile.lab.completionMs, memoryLimitBytes: nil,
             source: "bench --calibrate on this machine: libjpeg-turbo decodes of 1, 4 and 12 MP JPEGs at quality 85 and 50 (CPU time, median of "
                 + "\(Self.calibrationRepeats), downsampled to cover 300×225 px; rates by pixels and by bytes fitted by least squares), "
-                + "SDL texture uploads (\(upload.renderer)); completion the lab's estimate; no memory limit",
-            decodeMsPerMegabyte: round(fullFit.perMegabyte), downsampleMsPerMegabyte: round(scaledFit.perMegabyte))
+                + "SDL texture uploads (\(upload.renderer)); the window's own frame: the median of the frame bench's "
+                + "(\(Self.frameBenchGesture), one phone, \(upload.renderer)); completion the lab's estimate; no memory limit",
+            decodeMsPerMegabyte: round(fullFit.perMegabyte), downsampleMsPerMegabyte: round(scaledFit.perMegabyte), frameMs: round(frameMs))
         let output = CommandOutput(command: "bench")
         output.line(profile.json.serialized)
+    }
+
+    /// The window's own work in a frame (`DeviceProfile.frameMs`): the median frame of the frame bench
+    /// (`bench --frames`: the grid scene with the bundled images through its gesture, one phone at 960×600)
+    /// drawn by `renderer`, the one the window draws with here, milliseconds.
+    func measureFrameMs(window: any WindowBuild, renderer: String) -> Double {
+        guard let directory = gestures.map({ URL(fileURLWithPath: $0) }) ?? AssetLocator.directory("Gestures") else {
+            fail("scrolllab bench --calibrate: no Assets/Gestures found from the current directory or the executable (it times the "
+                 + "window's frames through \(Self.frameBenchGesture)); use --gestures DIR", code: CommandExit.input)
+        }
+        let gesture = loadGesture(directory.appendingPathComponent(Self.frameBenchGesture + ".jsonl").path, command: "bench")
+        let scene = SceneConfiguration()
+        let images = scene.imagePathsOrExit()
+        var options = WindowOptions()
+        options.headless = true
+        options.quiet = true
+        options.renderDriver = renderer
+        options.replay = gesture
+        let outcome: Result<FrameBenchRun, AppError> = MainActor.assumeIsolated {
+            do throws(AppError) {
+                return .success(try window.runFrameBench(options, scene: scene, imagePaths: images))
+            } catch {
+                return .failure(error)
+            }
+        }
+        switch outcome {
+        case let .success(run): return run.frameMs(percentile: 50)
+        case let .failure(error): fail("scrolllab bench --calibrate: cannot time the window's frames: \(error.message)", code: CommandExit.input)
+        }
     }
 
     /// The median CPU time (the thread's: a busy machine's other work is not counted) of decoding `jpeg` at 1/`denominator` into a buffer of its output, milliseconds.

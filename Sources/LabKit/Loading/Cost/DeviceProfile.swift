@@ -23,6 +23,11 @@ public struct DeviceProfile: Hashable, Sendable {
     public var uploadMsPerMegapixel: Double
     /// The main thread's work for one finished decode (handing the image to its view), milliseconds.
     public var completionMs: Double
+    /// The app's own main-thread work in every frame (layout, drawing, the commit), milliseconds: what a
+    /// frame costs before loading adds anything. 0 for the named phones (what loading adds is charged
+    /// alone); a calibration measures the lab's window on this machine, so that the model's frames carry
+    /// what the window's do.
+    public var frameMs: Double
     /// Decoded bytes the app may hold before the OS kills it (iOS's jetsam limit, Android's heap
     /// limit); nil: no limit (the lab's default profile).
     public var memoryLimitBytes: Int?
@@ -31,7 +36,7 @@ public struct DeviceProfile: Hashable, Sendable {
 
     public init(name: String, decodeMsPerMegapixel: Double, downsampleMsPerMegapixel: Double, uploadMsPerMegapixel: Double,
                 completionMs: Double, memoryLimitBytes: Int?, source: String,
-                decodeMsPerMegabyte: Double = 0, downsampleMsPerMegabyte: Double = 0) {
+                decodeMsPerMegabyte: Double = 0, downsampleMsPerMegabyte: Double = 0, frameMs: Double = 0) {
         self.name = name
         self.decodeMsPerMegapixel = Swift.max(0, decodeMsPerMegapixel)
         self.downsampleMsPerMegapixel = Swift.max(0, downsampleMsPerMegapixel)
@@ -39,6 +44,7 @@ public struct DeviceProfile: Hashable, Sendable {
         self.downsampleMsPerMegabyte = Swift.max(0, downsampleMsPerMegabyte)
         self.uploadMsPerMegapixel = Swift.max(0, uploadMsPerMegapixel)
         self.completionMs = Swift.max(0, completionMs)
+        self.frameMs = Swift.max(0, frameMs)
         self.memoryLimitBytes = memoryLimitBytes.map { Swift.max(0, $0) }
         self.source = source
     }
@@ -117,7 +123,7 @@ extension DeviceProfile {
                  ("downsampleMsPerMegapixel", .number(downsampleMsPerMegapixel)),
                  ("decodeMsPerMegabyte", .number(decodeMsPerMegabyte)), ("downsampleMsPerMegabyte", .number(downsampleMsPerMegabyte)),
                  ("uploadMsPerMegapixel", .number(uploadMsPerMegapixel)),
-                 ("completionMs", .number(completionMs)), ("memoryLimitBytes", memoryLimitBytes.map { .int($0) } ?? .null),
+                 ("completionMs", .number(completionMs)), ("frameMs", .number(frameMs)), ("memoryLimitBytes", memoryLimitBytes.map { .int($0) } ?? .null),
                  ("source", .string(source))])
     }
 
@@ -126,8 +132,8 @@ extension DeviceProfile {
         public var reason: String
     }
 
-    /// A profile from a device file's text (`json`'s shape); `source` and the per-megabyte rates may be
-    /// missing (0: a file written before them charges by pixels only, as it did).
+    /// A profile from a device file's text (`json`'s shape); `source`, the per-megabyte rates and `frameMs`
+    /// may be missing (0: a file written before them charges by pixels only and frames nothing, as it did).
     public init(json text: String) throws(Invalid) {
         let value: JSONValue
         do { value = try JSONLineParser.parse(Substring(text.split(separator: "\n", omittingEmptySubsequences: true).joined(separator: " "))) } catch {
@@ -153,6 +159,7 @@ extension DeviceProfile {
                   downsampleMsPerMegapixel: try number("downsampleMsPerMegapixel"), uploadMsPerMegapixel: try number("uploadMsPerMegapixel"),
                   completionMs: try number("completionMs"), memoryLimitBytes: limit, source: source,
                   decodeMsPerMegabyte: try number("decodeMsPerMegabyte", missing: 0),
-                  downsampleMsPerMegabyte: try number("downsampleMsPerMegabyte", missing: 0))
+                  downsampleMsPerMegabyte: try number("downsampleMsPerMegabyte", missing: 0),
+                  frameMs: try number("frameMs", missing: 0))
     }
 }

@@ -19,6 +19,11 @@ public struct DeviceProfile: Hashable, Sendable {
     /// The same for a downsampled decode, whose scaled IDCT does little per pixel: most of its time is the
     /// file's bytes.
     public var downsampleMsPerMegabyte: Double
+    /// What every full-size decode pays whatever its size (set-up, the output), milliseconds; 0 for the
+    /// named phones, fitted by a calibration.
+    public var decodeMsPerImage: Double
+    /// What every downsampled decode pays whatever its size (set-up, the resample to the tile's pixels).
+    public var downsampleMsPerImage: Double
     /// Uploading decoded pixels to a texture on the main (render) thread, milliseconds per megapixel uploaded.
     public var uploadMsPerMegapixel: Double
     /// The main thread's work for one finished decode (handing the image to its view), milliseconds.
@@ -36,7 +41,8 @@ public struct DeviceProfile: Hashable, Sendable {
 
     public init(name: String, decodeMsPerMegapixel: Double, downsampleMsPerMegapixel: Double, uploadMsPerMegapixel: Double,
                 completionMs: Double, memoryLimitBytes: Int?, source: String,
-                decodeMsPerMegabyte: Double = 0, downsampleMsPerMegabyte: Double = 0, frameMs: Double = 0) {
+                decodeMsPerMegabyte: Double = 0, downsampleMsPerMegabyte: Double = 0, frameMs: Double = 0,
+                decodeMsPerImage: Double = 0, downsampleMsPerImage: Double = 0) {
         self.name = name
         self.decodeMsPerMegapixel = Swift.max(0, decodeMsPerMegapixel)
         self.downsampleMsPerMegapixel = Swift.max(0, downsampleMsPerMegapixel)
@@ -45,6 +51,8 @@ public struct DeviceProfile: Hashable, Sendable {
         self.uploadMsPerMegapixel = Swift.max(0, uploadMsPerMegapixel)
         self.completionMs = Swift.max(0, completionMs)
         self.frameMs = Swift.max(0, frameMs)
+        self.decodeMsPerImage = Swift.max(0, decodeMsPerImage)
+        self.downsampleMsPerImage = Swift.max(0, downsampleMsPerImage)
         self.memoryLimitBytes = memoryLimitBytes.map { Swift.max(0, $0) }
         self.source = source
     }
@@ -122,6 +130,7 @@ extension DeviceProfile {
         .object([("name", .string(name)), ("decodeMsPerMegapixel", .number(decodeMsPerMegapixel)),
                  ("downsampleMsPerMegapixel", .number(downsampleMsPerMegapixel)),
                  ("decodeMsPerMegabyte", .number(decodeMsPerMegabyte)), ("downsampleMsPerMegabyte", .number(downsampleMsPerMegabyte)),
+                 ("decodeMsPerImage", .number(decodeMsPerImage)), ("downsampleMsPerImage", .number(downsampleMsPerImage)),
                  ("uploadMsPerMegapixel", .number(uploadMsPerMegapixel)),
                  ("completionMs", .number(completionMs)), ("frameMs", .number(frameMs)), ("memoryLimitBytes", memoryLimitBytes.map { .int($0) } ?? .null),
                  ("source", .string(source))])
@@ -132,8 +141,8 @@ extension DeviceProfile {
         public var reason: String
     }
 
-    /// A profile from a device file's text (`json`'s shape); `source`, the per-megabyte rates and `frameMs`
-    /// may be missing (0: a file written before them charges by pixels only and frames nothing, as it did).
+    /// A profile from a device file's text (`json`'s shape); `source`, the per-megabyte and per-image rates
+    /// and `frameMs` may be missing (0: a file written before them charges as it did).
     public init(json text: String) throws(Invalid) {
         let value: JSONValue
         do { value = try JSONLineParser.parse(Substring(text.split(separator: "\n", omittingEmptySubsequences: true).joined(separator: " "))) } catch {
@@ -160,6 +169,7 @@ extension DeviceProfile {
                   completionMs: try number("completionMs"), memoryLimitBytes: limit, source: source,
                   decodeMsPerMegabyte: try number("decodeMsPerMegabyte", missing: 0),
                   downsampleMsPerMegabyte: try number("downsampleMsPerMegabyte", missing: 0),
-                  frameMs: try number("frameMs", missing: 0))
+                  frameMs: try number("frameMs", missing: 0), decodeMsPerImage: try number("decodeMsPerImage", missing: 0),
+                  downsampleMsPerImage: try number("downsampleMsPerImage", missing: 0))
     }
 }

@@ -28,6 +28,10 @@ import Testing
         let file = DeviceProfile(name: "c", decodeMsPerMegapixel: 1, downsampleMsPerMegapixel: 0.1, uploadMsPerMegapixel: 0.5,
                                  completionMs: 0.1, memoryLimitBytes: nil, source: "s", frameMs: 2.25)
         #expect(try DeviceProfile(json: file.json.serialized).frameMs == 2.25)
+        let perImage = DeviceProfile(name: "c", decodeMsPerMegapixel: 1, downsampleMsPerMegapixel: 0.1, uploadMsPerMegapixel: 0.5,
+                                     completionMs: 0.1, memoryLimitBytes: nil, source: "s", decodeMsPerImage: 4.5, downsampleMsPerImage: 2.25)
+        #expect(try DeviceProfile(json: perImage.json.serialized) == perImage)
+        #expect(DeviceProfile.all.allSatisfy { $0.decodeMsPerImage == 0 && $0.downsampleMsPerImage == 0 })
         #expect(DeviceProfile.all.allSatisfy { $0.frameMs == 0 } && DeviceProfile.lab.frameMs == 0)
         #expect(throws: DeviceProfile.Invalid.self) {
             try DeviceProfile(json: #"{"name":"o","decodeMsPerMegapixel":1,"downsampleMsPerMegapixel":1,"uploadMsPerMegapixel":1,"completionMs":0.1,"frameMs":-2}"#)

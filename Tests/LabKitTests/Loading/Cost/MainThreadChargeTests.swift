@@ -116,6 +116,19 @@ import Testing
         #expect(window.hitches == 1 && window.overruns.count == 2)
     }
 
+    /// A device's cost per decode is added to every decode of the mode: 12 MP of 2.4 MB at 1 ms a megapixel,
+    /// 20 a megabyte and 3 a decode whole (63 ms); 0.2, 12 and 2 downsampled (33.2 ms).
+    @Test func aCostPerDecode() {
+        let device = DeviceProfile(name: "d", decodeMsPerMegapixel: 1, downsampleMsPerMegapixel: 0.2, uploadMsPerMegapixel: 1, completionMs: 0.1,
+                                   memoryLimitBytes: nil, source: "", decodeMsPerMegabyte: 20, downsampleMsPerMegabyte: 12,
+                                   decodeMsPerImage: 3, downsampleMsPerImage: 2)
+        for (downsample, ms) in [(false, 63.0), (true, 33.2)] {
+            let costs = ImageCosts(device: device, decodeOnMain: true, downsample: downsample, sourcePixels: [Self.twelveMP],
+                                   decodedBytes: [downsample ? Self.tile * 4 : Self.twelveMP * 4], sourceBytes: [2_400_000])
+            #expect(abs(costs.decodeMs(of: ImageKey(asset: 0)) - ms) < 1e-9)
+        }
+    }
+
     /// The app's own work in a frame (`frameMs`, 3 ms) is every drawn frame's: a 14 ms decode, on time
     /// alone, is a frame late with it (17 ms); a frame not drawn (the main thread still busy) adds none;
     /// `totalMs` holds only what loading charged.

@@ -34,6 +34,10 @@ struct SDLWindowBuild: WindowBuild {
         try UploadCalibration.measure(sides: sides, repeats: repeats)
     }
 
+    @MainActor func measureDecode(_ jpeg: [UInt8], target: DecodePlan.ImagePixels?, fitting: (width: Int, height: Int), repeats: Int) -> Double? {
+        DecodeCalibration.medianMs(jpeg, target: target, fitting: fitting, repeats: repeats)
+    }
+
     @MainActor func writeSweepPlot(rows: [SweepSummary.Row], conditions: [SweepRecommendation], title: String, to path: String) -> String? {
         SweepPlot(rows: rows, conditions: conditions, title: title).write(to: path)
     }

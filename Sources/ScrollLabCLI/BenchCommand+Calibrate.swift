@@ -4,7 +4,8 @@ import LabKit
 import ScrollLabCore
 
 /// `bench --calibrate` (B-COST-3): this machine's decode and downsampled decode per megapixel and per
-/// megabyte of file, and texture upload per megapixel, measured on generated JPEGs, written as a device file (`--device FILE.json` reads it).
+/// megabyte of file, texture upload per megapixel, measured on generated JPEGs, and the window's own work
+/// in a frame, written as a device file (`--device FILE.json` reads it).
 extension BenchCommand {
     /// The images measured: 1, 4 and 12 megapixels at 4:3 (a phone camera's shape).
     static let calibrationSides: [(width: Int, height: Int)] = [(1155, 866), (2309, 1732), (4000, 3000)]
@@ -13,6 +14,10 @@ extension BenchCommand {
     static let calibrationQualities = [85, 50]
     /// What a downsampled decode covers: a 4:3 photo in a 2-column masonry's 150 pt tile at 2 px a point.
     static let calibrationTarget = DecodePlan.ImagePixels(width: 300, height: 225)
+    /// The tile's pixels on the window's screen at scale 1 (the target at 1 px a point), which the window
+    /// resamples each decode to.
+    static let calibrationFitting = (width: Int((Double(calibrationTarget.width) / FeedDecodedSizes.pixelsPerPoint).rounded(.up)),
+                                     height: Int((Double(calibrationTarget.height) / FeedDecodedSizes.pixelsPerPoint).rounded(.up)))
     /// Runs of each measure; the median is kept.
     static let calibrationRepeats = 5
 
@@ -30,8 +35,14 @@ extension BenchCommand {
                 let megapixels = Double(side.width * side.height) / 1e6, megabytes = Double(jpeg.count) / 1e6
                 let plan = DecodePlan(target: Self.calibrationTarget)
                 let out = plan.output(width: side.width, height: side.height, isJPEG: true)
-                let wholeMs = Self.medianDecodeMs(jpeg, denominator: 1, width: side.width, height: side.height)
-                let scaledMs = Self.medianDecodeMs(jpeg, denominator: out.denominator, width: out.width, height: out.height)
+                let decode = { (target: DecodePlan.ImagePixels?) -> Double in
+                    let ms = MainActor.assumeIsolated {
+                        window.measureDecode(jpeg, target: target, fitting: Self.calibrationFitting, repeats: Self.calibrationRepeats)
+                    }
+                    guard let ms else { fail("scrolllab bench --calibrate: cannot decode the test image") }
+                    return ms
+                }
+                let wholeMs = decode(nil), scaledMs = decode(Self.calibrationTarget)
                 full.append(.init(megapixels: megapixels, megabytes: megabytes, ms: wholeMs))
                 scaled.append(.init(megapixels: megapixels, megabytes: megabytes, ms: scaledMs))
                 writeStandardError(String(format: "scrolllab bench --calibrate: %d×%d (%.1f MP, quality %d, %d kB): decode %.1f ms whole, %.1f ms at 1/%d (%d×%d)",
@@ -39,9 +50,9 @@ extension BenchCommand {
                                           out.denominator, out.width, out.height))
             }
         }
-        let fullFit = DecodeRateFit(full), scaledFit = DecodeRateFit(scaled)
-        writeStandardError(String(format: "scrolllab bench --calibrate: decode %.3f ms a megapixel + %.3f ms a megabyte whole, %.3f + %.3f downsampled",
-                                  fullFit.perMegapixel, fullFit.perMegabyte, scaledFit.perMegapixel, scaledFit.perMegabyte))
+        let fullFit = DecodeRateFit.withConstant(full), scaledFit = DecodeRateFit.withConstant(scaled)
+        writeStandardError(String(format: "scrolllab bench --calibrate: decode %.3f ms a megapixel + %.3f ms a megabyte + %.3f ms whole, %.3f + %.3f + %.3f downsampled",
+                                  fullFit.perMegapixel, fullFit.perMegabyte, fullFit.perImage, scaledFit.perMegapixel, scaledFit.perMegabyte, scaledFit.perImage))
         let measured: Result<(msPerMegapixel: Double, renderer: String), AppError> = MainActor.assumeIsolated {
             do throws(AppError) {
                 return .success(try window.measureUpload(sides: Self.calibrationSides, repeats: Self.calibrationRepeats))
@@ -55,35 +66,49 @@ extension BenchCommand {
         case let .failure(error): fail("scrolllab bench --calibrate: cannot time texture uploads: \(error.message)", code: CommandExit.input)
         }
         writeStandardError(String(format: "scrolllab bench --calibrate: upload %.3f ms a megapixel", upload.msPerMegapixel) + " (\(upload.renderer))")
+        let frameMs = measureFrameMs(window: window, renderer: upload.renderer)
+        writeStandardError(String(format: "scrolllab bench --calibrate: the window's own frame %.3f ms (median)", frameMs) + " (\(upload.renderer))")
         let round = { (x: Double) in (x * 1000).rounded() / 1000 }
         let profile = DeviceProfile(
             name: "calibrated", decodeMsPerMegapixel: round(fullFit.perMegapixel), downsampleMsPerMegapixel: round(scaledFit.perMegapixel),
             uploadMsPerMegapixel: round(upload.msPerMegapixel), completionMs: DeviceProfile.lab.completionMs, memoryLimitBytes: nil,
-            source: "bench --calibrate on this machine: libjpeg-turbo decodes of 1, 4 and 12 MP JPEGs at quality 85 and 50 (CPU time, median of "
-                + "\(Self.calibrationRepeats), downsampled to cover 300×225 px; rates by pixels and by bytes fitted by least squares), "
-                + "SDL texture uploads (\(upload.renderer)); completion the lab's estimate; no memory limit",
-            decodeMsPerMegabyte: round(fullFit.perMegabyte), downsampleMsPerMegabyte: round(scaledFit.perMegabyte))
+            source: "bench --calibrate on this machine: the window's decodes of 1, 4 and 12 MP JPEGs at quality 85 and 50 (libjpeg-turbo, "
+                + "CPU time, median of \(Self.calibrationRepeats), whole and downsampled to cover 300×225 px, each resampled to the "
+                + "window's 150×113; rates by pixels, by bytes and per decode fitted by least squares), "
+                + "SDL texture uploads (\(upload.renderer)); the window's own frame: the median of the frame bench's "
+                + "(\(Self.frameBenchGesture), one phone, \(upload.renderer)); completion the lab's estimate; no memory limit",
+            decodeMsPerMegabyte: round(fullFit.perMegabyte), downsampleMsPerMegabyte: round(scaledFit.perMegabyte), frameMs: round(frameMs),
+            decodeMsPerImage: round(fullFit.perImage), downsampleMsPerImage: round(scaledFit.perImage))
         let output = CommandOutput(command: "bench")
         output.line(profile.json.serialized)
     }
 
-    /// The median CPU time (the thread's: a busy machine's other work is not counted) of decoding `jpeg` at 1/`denominator` into a buffer of its output, milliseconds.
-    static func medianDecodeMs(_ jpeg: [UInt8], denominator: Int, width: Int, height: Int) -> Double {
-        let buffer = UnsafeMutableRawPointer.allocate(byteCount: width * height * 4, alignment: 16)
-        defer { buffer.deallocate() }
-        var times: [Double] = []
-        for _ in 0..<calibrationRepeats {
-            let start = threadCPUSeconds()
-            if let failure = JPEGCodec.decode(jpeg, denominator: denominator, into: buffer, pitch: width * 4, width: width, height: height) {
-                fail("scrolllab bench --calibrate: cannot decode the test image: \(failure.reason)")
-            }
-            times.append((threadCPUSeconds() - start) * 1000)
+    /// The window's own work in a frame (`DeviceProfile.frameMs`): the median frame of the frame bench
+    /// (`bench --frames`: the grid scene with the bundled images through its gesture, one phone at 960×600)
+    /// drawn by `renderer`, the one the window draws with here, milliseconds.
+    func measureFrameMs(window: any WindowBuild, renderer: String) -> Double {
+        guard let directory = gestures.map({ URL(fileURLWithPath: $0) }) ?? AssetLocator.directory("Gestures") else {
+            fail("scrolllab bench --calibrate: no Assets/Gestures found from the current directory or the executable (it times the "
+                 + "window's frames through \(Self.frameBenchGesture)); use --gestures DIR", code: CommandExit.input)
         }
-        return median(times)
-    }
-
-    static func median(_ values: [Double]) -> Double {
-        let sorted = values.sorted()
-        return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
+        let gesture = loadGesture(directory.appendingPathComponent(Self.frameBenchGesture + ".jsonl").path, command: "bench")
+        let scene = SceneConfiguration()
+        let images = scene.imagePathsOrExit()
+        var options = WindowOptions()
+        options.headless = true
+        options.quiet = true
+        options.renderDriver = renderer
+        options.replay = gesture
+        let outcome: Result<FrameBenchRun, AppError> = MainActor.assumeIsolated {
+            do throws(AppError) {
+                return .success(try window.runFrameBench(options, scene: scene, imagePaths: images))
+            } catch {
+                return .failure(error)
+            }
+        }
+        switch outcome {
+        case let .success(run): return run.frameMs(percentile: 50)
+        case let .failure(error): fail("scrolllab bench --calibrate: cannot time the window's frames: \(error.message)", code: CommandExit.input)
+        }
     }
 }

@@ -21,6 +21,9 @@ package protocol WindowBuild: Sendable {
     /// `bench --calibrate`: texture uploads of 32-bit images of `sides` pixels, timed `repeats` times each in an
     /// offscreen renderer: milliseconds per megapixel, and the renderer's name.
     @MainActor func measureUpload(sides: [(width: Int, height: Int)], repeats: Int) throws(AppError) -> (msPerMegapixel: Double, renderer: String)
+    /// `bench --calibrate`: `jpeg` decoded as the window decodes it (covering `target` pixels, or whole), shrunk
+    /// to `fitting` on screen, `repeats` times: the median milliseconds, or nil when it does not decode.
+    @MainActor func measureDecode(_ jpeg: [UInt8], target: DecodePlan.ImagePixels?, fitting: (width: Int, height: Int), repeats: Int) -> Double?
 }
 
 /// One gesture's panel of `bench --plot`.

@@ -38,7 +38,7 @@ struct WindowCommand: ParsableCommand {
         --compare A,B[,C,D] (two to four phones side by side, one policy or physics each), \
         --trace-out FILE, --trace-did-scroll, --trace-pointer, --trace-frames, --replay FILE, \
         --screenshot FILE, --screenshot-after S, --headless, --software, --renderer NAME, --frames N, --quit-after S, \
-        --stall-ms MS --stall-every S, --decode-on-main, --pacing adaptive|legacy.
+        --stall-ms MS --stall-every S, --decode-on-main, --pacing adaptive|display-link|legacy.
         """
 
     @OptionGroup var sceneOptions: SceneOptions
@@ -61,7 +61,7 @@ struct WindowCommand: ParsableCommand {
     @Option(help: "Open the window this many times its 960×600 size (2 on a HiDPI screen); drag its edges for any other size: text is drawn at the window's resolution.")
     var scale = 1.0
 
-    @Option(help: "Frame pacing: adaptive (learns what work and present cost) or legacy (the loop before it, for comparison).")
+    @Option(help: "Frame pacing: adaptive (learns what work and present cost), display-link (a frame starts at the blank with the whole period, as a phone's main thread; one late shows a period later), or legacy (the loop before the pacer, for comparison).")
     var pacing: FramePacing = .adaptive
 
     @OptionGroup var stall: Stall

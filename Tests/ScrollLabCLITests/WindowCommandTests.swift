@@ -36,5 +36,7 @@ import Testing
         #expect(o.stallMs == 50 && o.stallEvery == 1.5)
         #expect(o.source == "http://127.0.0.1:8080/img/{asset}.jpg" && o.clearDiskCache && o.httpTimeout == 3)
         #expect(o.debugStallAtSample == 7 && o.debugStallMs == 40)
+        #expect(try WindowCommand.parse(["--pacing", "display-link"]).windowOptions.pacing == .displayLink)
+        #expect(throws: (any Error).self) { try WindowCommand.parse(["--pacing", "displaylink"]) }
     }
 }

@@ -11,6 +11,10 @@
 ///
 /// Pure: times (app seconds) are passed in.
 ///
+/// Started at the blank (`startsAtBlank`, a phone's display link), a frame has the whole period for its
+/// work and its present lands on the first slot of the fixed grid it can still make: a frame over the
+/// period shows a whole period (or more) late, as on a display that shows a frame only at its blank.
+///
 /// With a present that really waits for the blank the blank is the slot, one period after the last
 /// present returned. A present's own cost cannot be told apart from its wait there, so the pacer counts
 /// the whole present as cost, and the next frame starts as soon as the previous present returns.
@@ -21,6 +25,9 @@ public struct FramePacer: Sendable {
     public let period: Double
     /// Whether `SDL_RenderPresent` blocks until the vertical blank.
     public let presentWaits: Bool
+    /// Whether a frame starts at the blank before its slot (a display link) rather than as late as its
+    /// learnt cost allows.
+    public let startsAtBlank: Bool
     /// Slack for scheduling jitter (sleep overshoot, a late pump), seconds.
     public static let margin = 0.0015
     /// Frames the cost estimates look back over.
@@ -32,9 +39,10 @@ public struct FramePacer: Sendable {
     private var presentTimes: [Double] = []
 
     /// A pacer whose first slot is one period after `now`.
-    public init(period: Double, presentWaits: Bool, now: Double) {
+    public init(period: Double, presentWaits: Bool, now: Double, startsAtBlank: Bool = false) {
         self.period = period
         self.presentWaits = presentWaits
+        self.startsAtBlank = startsAtBlank
         nextSlot = now + period
     }
 
@@ -44,9 +52,20 @@ public struct FramePacer: Sendable {
     public private(set) var expectedPresent = 0.008
 
     /// When to stop pumping input and start the next frame's work.
-    public var wakeTime: Double { nextSlot - Swift.min(expectedPresent + expectedWork + Self.margin, period) }
+    public var wakeTime: Double {
+        nextSlot - (startsAtBlank ? period : Swift.min(expectedPresent + expectedWork + Self.margin, period))
+    }
     /// When to call `SDL_RenderPresent` so that it ends on the slot (at once with a waiting present).
     public var presentTime: Double { presentWaits ? 0 : nextSlot - expectedPresent }
+
+    /// When to present a frame whose work ended at `workEnd`: on the slot (`presentTime`), or, started at
+    /// the blank and too late for it, on the first later slot of the grid it can make.
+    public func presentTime(afterWork workEnd: Double) -> Double {
+        guard startsAtBlank, !presentWaits else { return presentTime }
+        var slot = nextSlot
+        while slot - expectedPresent < workEnd { slot += period }
+        return slot - expectedPresent
+    }
 
     /// Records a frame whose work took `work`, whose present took `present` and returned at `presentEnd`,
     /// and moves to the next slot the next frame can make.
@@ -55,6 +74,12 @@ public struct FramePacer: Sendable {
         expectedPresent = Self.appending(present, to: &presentTimes)
         if presentWaits {
             nextSlot = presentEnd + period
+            return
+        }
+        if startsAtBlank {
+            // The grid stays: the slot after the one the present landed on.
+            while nextSlot + period / 2 < presentEnd { nextSlot += period }
+            nextSlot += period
             return
         }
         nextSlot += period

@@ -47,23 +47,23 @@ struct FrameStep {
     var clock: Clock
     var target: Target
 
-    /// Runs one frame showing app time `t`; waits (without pumping input) until `presentAt` before the
-    /// present when given (the window's pacer). Throws when the capture fails.
-    func run(_ app: LabApp, at t: Double, presentAt: Double? = nil) throws(VideoEncoder.Problem) -> Timing {
+    /// Runs one frame showing app time `t`; waits (without pumping input) until `presentAt(workEnd)`
+    /// before the present when given (the window's pacer). Throws when the capture fails.
+    func run(_ app: LabApp, at t: Double, presentAt: ((Double) -> Double)? = nil) throws(VideoEncoder.Problem) -> Timing {
         let start = app.clock.now()
         // The frame's time enters here: converted to the model clock once, for all the frame's work.
         app.frame(at: app.phoneDriver.time(atReal: t), onGrid: clock == .virtual || app.phoneDriver.clock.scale != 1)
         app.sdl.finishDrawing()
         if case let .capture(capture) = target { try capture.take(from: app.sdl.renderer) }
         let workEnd = app.clock.now()
-        if let presentAt { LabApp.sleep(until: presentAt, clock: app.clock) }
+        if let presentAt { LabApp.sleep(until: presentAt(workEnd), clock: app.clock) }
         let presentStart = app.clock.now()
         SDL_RenderPresent(app.sdl.renderer)
         return Timing(start: start, workEnd: workEnd, presentStart: presentStart, presentEnd: app.clock.now())
     }
 
     /// Runs one frame on the screen, which cannot fail.
-    static func present(_ app: LabApp, clock: Clock, at t: Double, presentAt: Double? = nil) -> Timing {
+    static func present(_ app: LabApp, clock: Clock, at t: Double, presentAt: ((Double) -> Double)? = nil) -> Timing {
         do {
             return try FrameStep(clock: clock, target: .screen).run(app, at: t, presentAt: presentAt)
         } catch {

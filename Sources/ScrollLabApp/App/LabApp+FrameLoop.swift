@@ -6,7 +6,8 @@ import ScrollLabCore
 
 /// The frame loop: pump input every ~1 ms until the frame's deadline (see `InputPump`), then one
 /// `FrameStep` on the real clock: step the scene to the frame time, draw, present. The deadline and the
-/// moment to present come from the `FramePacer` (or, with `--pacing legacy`, the loop before it);
+/// moment to present come from the `FramePacer` (started at the blank with `--pacing display-link`; with
+/// `--pacing legacy`, the loop before it);
 /// without a waiting vsync (Xvfb, offscreen) the loop paces itself at the display rate.
 extension LabApp {
     /// Runs until Esc, the close button, `--frames` or `--quit-after`; returns the exit code.
@@ -21,8 +22,10 @@ extension LabApp {
         // or SDL's simulated one, turned off) on our own schedule at the display's period. The legacy loop
         // kept SDL's simulated vsync and took it for the blank.
         let wait = sdl.hasVSync ? measurePresentWait(period: period) : .none
-        if wait == .simulated, options.pacing == .adaptive { sdl.turnOffVSync() }
-        let presentWaits = options.pacing == .adaptive ? wait == .blank : wait != .none
+        let paced = options.pacing != .legacy
+        if wait == .simulated, paced { sdl.turnOffVSync() }
+        let presentWaits = paced ? wait == .blank : wait != .none
+        let displayLink = options.pacing == .displayLink
         loop.pacing = presentWaits ? "vsync" : String(format: "paced %.1f Hz", 1 / period)
         let pump = InputPump(clock: clock, window: options.headless ? nil : sdl.window)
         loop.eventClock = pump.timeSource
@@ -30,14 +33,14 @@ extension LabApp {
         windowDidResize()
         logSetting("eventClock", .string(pump.timeSource.rawValue), at: start.model)
         logSetting("pacing", .string(options.pacing.rawValue), at: start.model)
-        var pacer = FramePacer(period: period, presentWaits: presentWaits, now: clock.now())
+        var pacer = FramePacer(period: period, presentWaits: presentWaits, now: clock.now(), startsAtBlank: displayLink)
         var lastFrameStart: Double?
         var nextStall = clock.now() + (options.stallEvery ?? 0)
         var lastPresentEnd: Double?
         while loop.running {
             let deadline: Double
             switch options.pacing {
-            case .adaptive:
+            case .adaptive, .displayLink:
                 deadline = pacer.wakeTime
             case .legacy:
                 // The loop before the pacer: wake 4 ms before the blank, or one period after the last start.
@@ -53,7 +56,8 @@ extension LabApp {
                 nextStall = frameStart + every
             }
             // The work time includes the drawing; the present is the copy to the screen alone.
-            let timing = FrameStep.present(self, clock: .real, at: frameStart, presentAt: options.pacing == .adaptive ? pacer.presentTime : nil)
+            let planned = pacer
+            let timing = FrameStep.present(self, clock: .real, at: frameStart, presentAt: paced ? { planned.presentTime(afterWork: $0) } : nil)
             let presentEnd = timing.presentEnd
             pacer.record(work: timing.workEnd - frameStart, present: timing.present, presentEnd: presentEnd)
             if options.traceFrames { trace?.log.frame(meter.frameCount, time: phoneDriver.timeShown, offset: phone.drawnOffset) }
@@ -74,7 +78,7 @@ extension LabApp {
             if loop.running, canWaitForInput(at: clock.now()) {
                 _ = waitForInput(pump)
                 // Pacing and the frame statistics start afresh: the rest is not a late frame.
-                pacer = FramePacer(period: period, presentWaits: presentWaits, now: clock.now())
+                pacer = FramePacer(period: period, presentWaits: presentWaits, now: clock.now(), startsAtBlank: displayLink)
                 lastFrameStart = nil
                 lastPresentEnd = nil
                 checkWindow(pump)

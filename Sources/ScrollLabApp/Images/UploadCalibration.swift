@@ -4,18 +4,16 @@ import ScrollLabCore
 
 /// `bench --calibrate`'s upload measure (B-COST-3): the render thread's cost of turning decoded pixels into
 /// a texture on this machine, as the window does it (`SDL_CreateTextureFromSurface` of a 32-bit surface
-/// without alpha), in SDL's offscreen video driver with the OpenGL renderer the window draws with on a
-/// display (SDL's software one where there is none). Times are the thread's CPU time, so a busy machine's
-/// other work is not counted.
+/// without alpha), in SDL's offscreen video driver with the renderer the window draws with: OpenGL on a
+/// GPU, SDL's software renderer where OpenGL is missing or is itself a CPU rasterizer (llvmpipe under
+/// Xvfb: the window then draws with SDL's own, `SDLWindow.cpuRasterizer`). Times are the thread's CPU
+/// time, so a busy machine's other work is not counted.
 @MainActor
 package enum UploadCalibration {
     /// Milliseconds per megapixel uploaded: for each size (pixels a side), the median of `repeats` uploads
     /// over its megapixels; then the median over the sizes. The renderer's name with it.
     package static func measure(sides: [(width: Int, height: Int)], repeats: Int) throws(AppError) -> (msPerMegapixel: Double, renderer: String) {
-        let window: SDLWindow
-        do throws(AppError) { window = try SDLWindow(headless: true, software: false, renderDriver: "opengl") } catch {
-            window = try SDLWindow(headless: true, software: false)
-        }
+        let window = try windowRenderer()
         defer { window.close() }
         var perSize: [Double] = []
         for side in sides {
@@ -37,6 +35,17 @@ package enum UploadCalibration {
         }
         perSize.sort()
         return (perSize[perSize.count / 2], window.rendererName)
+    }
+
+    /// An offscreen window with the renderer the window would choose on this machine (see above), and the
+    /// name of that renderer for `--render-driver`.
+    static func windowRenderer() throws(AppError) -> SDLWindow {
+        do throws(AppError) {
+            let gl = try SDLWindow(headless: true, software: false, renderDriver: "opengl")
+            guard SDLWindow.cpuRasterizer(gl.renderer) != nil else { return gl }
+            gl.close()
+        } catch {}
+        return try SDLWindow(headless: true, software: true)
     }
 }
 

@@ -64,8 +64,14 @@ package struct WindowOptions: Sendable {
     package init() {}
 }
 
-/// The frame loop's pacing: the pacer that learns what frames cost, or the loop before it (for comparison).
+/// The frame loop's pacing: the pacer that learns what frames cost, a phone's display link, or the loop
+/// before the pacer (for comparison).
 package enum FramePacing: String, Sendable, CaseIterable {
+    /// Wakes as late as the frames' learnt cost allows: the least latency.
     case adaptive
+    /// As UIKit's main thread under `CADisplayLink`: a frame's work starts at the blank and has the whole
+    /// period; it shows at the first blank after it ends, so a frame over the period is late by whole
+    /// periods (the model's main thread, `MainThreadMeter`, counts the same way).
+    case displayLink = "display-link"
     case legacy
 }

@@ -63,6 +63,32 @@ import LabKit
         #expect(pacer.presentTime == 0)
     }
 
+    /// A display link: each frame starts at the blank before its slot and has the whole period; a frame
+    /// whose work passes it shows on the next slot of the same grid (two periods after the last), and the
+    /// frame after it starts at that blank.
+    @Test func aDisplayLinkFrameHasThePeriodAndALateOneShowsAPeriodLater() {
+        var pacer = FramePacer(period: Self.period, presentWaits: false, now: 0, startsAtBlank: true)
+        let present = 0.0005
+        var presents: [Double] = []
+        // Two frames learn the present's cost (planned at first with 8 ms), then the frames measured.
+        for (k, work) in [0.002, 0.002, 0.002, 0.012, 0.002, 0.020, 0.002, 0.040, 0.002].enumerated() {
+            let start = pacer.wakeTime
+            #expect(abs(start - (pacer.nextSlot - Self.period)) < 1e-12)
+            let presentStart = pacer.presentTime(afterWork: start + work)
+            #expect(presentStart >= start + work)
+            let end = presentStart + present
+            pacer.record(work: work, present: present, presentEnd: end)
+            if k >= 1 { presents.append(end) }
+        }
+        // Every present on the grid; 12 ms fits the period, 20 ms shows one period late, 40 ms two.
+        let slots = presents.map { ($0 / Self.period).rounded() }
+        #expect(zip(presents, slots).allSatisfy { abs($0 - $1 * Self.period) < 1e-9 })
+        #expect(zip(slots, slots.dropFirst()).map { $1 - $0 } == [1, 1, 1, 2, 1, 3, 1])
+        // The adaptive pacer presents on its slot whatever the work's end (its own wake time is what adapts).
+        let adaptive = FramePacer(period: Self.period, presentWaits: false, now: 0)
+        #expect(adaptive.presentTime(afterWork: 0.5) == adaptive.presentTime)
+    }
+
     // Durations (s) of the calibration presents, as measured under Xvfb: the first two are start-up.
 
     @Test func sdlsSimulatedVSyncIsToldFromTheDisplaysBlank() {

@@ -1,7 +1,9 @@
 /// A decode's time split between the image's pixels and its file's bytes (B-COST-3), fitted to timed
-/// decodes by least squares: `ms = perMegapixel × megapixels + perMegabyte × megabytes`, no constant
-/// term, neither rate below 0. Pictures of the same pixels at two compressions tell the two apart: a
-/// JPEG's entropy decoding reads every byte, its IDCT and colour conversion every pixel it outputs.
+/// decodes by least squares: `ms = perMegapixel × megapixels + perMegabyte × megabytes (+ perImage)`,
+/// nothing below 0. Pictures of the same pixels at two compressions tell the two apart: a JPEG's entropy
+/// decoding reads every byte, its IDCT and colour conversion every pixel it outputs. `perImage` (fitted by
+/// `withConstant`) is what every decode pays whatever its size: the decoder's set-up, the output surface,
+/// the resample to the tile's pixels.
 public struct DecodeRateFit: Hashable, Sendable {
     /// One timed decode.
     public struct Sample: Hashable, Sendable {
@@ -19,10 +21,59 @@ public struct DecodeRateFit: Hashable, Sendable {
 
     public var perMegapixel: Double
     public var perMegabyte: Double
+    /// Milliseconds every decode pays (0 unless fitted `withConstant`).
+    public var perImage: Double
 
-    public init(perMegapixel: Double, perMegabyte: Double) {
+    public init(perMegapixel: Double, perMegabyte: Double, perImage: Double = 0) {
         self.perMegapixel = perMegapixel
         self.perMegabyte = perMegabyte
+        self.perImage = perImage
+    }
+
+    /// The fit of `samples` with a constant per decode: of the least-squares solutions over every set of
+    /// the three terms (the others 0) with nothing below 0, the one that fits best; without a constant
+    /// term it is `init(_:)`'s.
+    public static func withConstant(_ samples: [Sample]) -> DecodeRateFit {
+        var best = DecodeRateFit(samples)
+        var bestError = best.squaredError(samples)
+        let columns: [(Sample) -> Double] = [{ $0.megapixels }, { $0.megabytes }, { _ in 1 }]
+        for terms in [[0, 1, 2], [0, 2], [1, 2], [2]] {
+            guard let solution = leastSquares(samples, columns: terms.map { columns[$0] }), solution.allSatisfy({ $0 >= 0 }) else { continue }
+            var rates = [0.0, 0.0, 0.0]
+            for (term, value) in zip(terms, solution) { rates[term] = value }
+            let fit = DecodeRateFit(perMegapixel: rates[0], perMegabyte: rates[1], perImage: rates[2])
+            let error = fit.squaredError(samples)
+            if error < bestError - 1e-12 {
+                best = fit
+                bestError = error
+            }
+        }
+        return best
+    }
+
+    /// The unconstrained least-squares coefficients of `columns` for the samples' times (normal
+    /// equations, Gaussian elimination with partial pivoting); nil when the columns cannot be told apart.
+    static func leastSquares(_ samples: [Sample], columns: [(Sample) -> Double]) -> [Double]? {
+        let n = columns.count
+        var a = [[Double]](repeating: [Double](repeating: 0, count: n + 1), count: n)
+        for s in samples {
+            let x = columns.map { $0(s) }
+            for i in 0..<n {
+                for j in 0..<n { a[i][j] += x[i] * x[j] }
+                a[i][n] += x[i] * s.ms
+            }
+        }
+        let scale = (0..<n).map { a[$0][$0] }.max() ?? 0
+        guard scale > 0 else { return nil }
+        for col in 0..<n {
+            guard let pivot = (col..<n).max(by: { abs(a[$0][col]) < abs(a[$1][col]) }), abs(a[pivot][col]) > 1e-9 * scale else { return nil }
+            a.swapAt(col, pivot)
+            for row in 0..<n where row != col {
+                let f = a[row][col] / a[col][col]
+                for k in col...n { a[row][k] -= f * a[col][k] }
+            }
+        }
+        return (0..<n).map { a[$0][n] / a[$0][$0] }
     }
 
     /// The fit of `samples`. When the samples cannot tell pixels from bytes, the rate is by pixels; when
@@ -55,7 +106,7 @@ public struct DecodeRateFit: Hashable, Sendable {
 
     /// The decode time this fit gives, milliseconds.
     public func ms(megapixels: Double, megabytes: Double) -> Double {
-        perMegapixel * megapixels + perMegabyte * megabytes
+        perMegapixel * megapixels + perMegabyte * megabytes + perImage
     }
 
     /// The sum of squared differences from `samples`.

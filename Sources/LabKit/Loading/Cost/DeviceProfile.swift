@@ -19,10 +19,20 @@ public struct DeviceProfile: Hashable, Sendable {
     /// The same for a downsampled decode, whose scaled IDCT does little per pixel: most of its time is the
     /// file's bytes.
     public var downsampleMsPerMegabyte: Double
+    /// What every full-size decode pays whatever its size (set-up, the output), milliseconds; 0 for the
+    /// named phones, fitted by a calibration.
+    public var decodeMsPerImage: Double
+    /// What every downsampled decode pays whatever its size (set-up, the resample to the tile's pixels).
+    public var downsampleMsPerImage: Double
     /// Uploading decoded pixels to a texture on the main (render) thread, milliseconds per megapixel uploaded.
     public var uploadMsPerMegapixel: Double
     /// The main thread's work for one finished decode (handing the image to its view), milliseconds.
     public var completionMs: Double
+    /// The app's own main-thread work in every frame (layout, drawing, the commit), milliseconds: what a
+    /// frame costs before loading adds anything. 0 for the named phones (what loading adds is charged
+    /// alone); a calibration measures the lab's window on this machine, so that the model's frames carry
+    /// what the window's do.
+    public var frameMs: Double
     /// Decoded bytes the app may hold before the OS kills it (iOS's jetsam limit, Android's heap
     /// limit); nil: no limit (the lab's default profile).
     public var memoryLimitBytes: Int?
@@ -31,7 +41,8 @@ public struct DeviceProfile: Hashable, Sendable {
 
     public init(name: String, decodeMsPerMegapixel: Double, downsampleMsPerMegapixel: Double, uploadMsPerMegapixel: Double,
                 completionMs: Double, memoryLimitBytes: Int?, source: String,
-                decodeMsPerMegabyte: Double = 0, downsampleMsPerMegabyte: Double = 0) {
+                decodeMsPerMegabyte: Double = 0, downsampleMsPerMegabyte: Double = 0, frameMs: Double = 0,
+                decodeMsPerImage: Double = 0, downsampleMsPerImage: Double = 0) {
         self.name = name
         self.decodeMsPerMegapixel = Swift.max(0, decodeMsPerMegapixel)
         self.downsampleMsPerMegapixel = Swift.max(0, downsampleMsPerMegapixel)
@@ -39,6 +50,9 @@ public struct DeviceProfile: Hashable, Sendable {
         self.downsampleMsPerMegabyte = Swift.max(0, downsampleMsPerMegabyte)
         self.uploadMsPerMegapixel = Swift.max(0, uploadMsPerMegapixel)
         self.completionMs = Swift.max(0, completionMs)
+        self.frameMs = Swift.max(0, frameMs)
+        self.decodeMsPerImage = Swift.max(0, decodeMsPerImage)
+        self.downsampleMsPerImage = Swift.max(0, downsampleMsPerImage)
         self.memoryLimitBytes = memoryLimitBytes.map { Swift.max(0, $0) }
         self.source = source
     }
@@ -116,8 +130,9 @@ extension DeviceProfile {
         .object([("name", .string(name)), ("decodeMsPerMegapixel", .number(decodeMsPerMegapixel)),
                  ("downsampleMsPerMegapixel", .number(downsampleMsPerMegapixel)),
                  ("decodeMsPerMegabyte", .number(decodeMsPerMegabyte)), ("downsampleMsPerMegabyte", .number(downsampleMsPerMegabyte)),
+                 ("decodeMsPerImage", .number(decodeMsPerImage)), ("downsampleMsPerImage", .number(downsampleMsPerImage)),
                  ("uploadMsPerMegapixel", .number(uploadMsPerMegapixel)),
-                 ("completionMs", .number(completionMs)), ("memoryLimitBytes", memoryLimitBytes.map { .int($0) } ?? .null),
+                 ("completionMs", .number(completionMs)), ("frameMs", .number(frameMs)), ("memoryLimitBytes", memoryLimitBytes.map { .int($0) } ?? .null),
                  ("source", .string(source))])
     }
 
@@ -126,8 +141,8 @@ extension DeviceProfile {
         public var reason: String
     }
 
-    /// A profile from a device file's text (`json`'s shape); `source` and the per-megabyte rates may be
-    /// missing (0: a file written before them charges by pixels only, as it did).
+    /// A profile from a device file's text (`json`'s shape); `source`, the per-megabyte and per-image rates
+    /// and `frameMs` may be missing (0: a file written before them charges as it did).
     public init(json text: String) throws(Invalid) {
         let value: JSONValue
         do { value = try JSONLineParser.parse(Substring(text.split(separator: "\n", omittingEmptySubsequences: true).joined(separator: " "))) } catch {
@@ -153,6 +168,8 @@ extension DeviceProfile {
                   downsampleMsPerMegapixel: try number("downsampleMsPerMegapixel"), uploadMsPerMegapixel: try number("uploadMsPerMegapixel"),
                   completionMs: try number("completionMs"), memoryLimitBytes: limit, source: source,
                   decodeMsPerMegabyte: try number("decodeMsPerMegabyte", missing: 0),
-                  downsampleMsPerMegabyte: try number("downsampleMsPerMegabyte", missing: 0))
+                  downsampleMsPerMegabyte: try number("downsampleMsPerMegabyte", missing: 0),
+                  frameMs: try number("frameMs", missing: 0), decodeMsPerImage: try number("decodeMsPerImage", missing: 0),
+                  downsampleMsPerImage: try number("downsampleMsPerImage", missing: 0))
     }
 }

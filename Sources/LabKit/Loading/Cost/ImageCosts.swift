@@ -51,14 +51,15 @@ public struct ImageCosts: Hashable, Sendable {
     }
 
     /// The decode of `key` on the device, milliseconds: its stored megapixels and its file's megabytes at
-    /// the downsampled rates when it decodes to fewer pixels than it has, else at the full rates.
+    /// the downsampled rates when it decodes to fewer pixels than it has, else at the full rates, and the
+    /// mode's cost per decode.
     public func decodeMs(of key: ImageKey) -> Double {
         guard key.asset >= 0, key.asset < sourcePixels.count else { return 0 }
         let megapixels = Double(sourcePixels[key.asset]) / 1e6
         let megabytes = key.asset < sourceBytes.count ? Double(sourceBytes[key.asset]) / 1e6 : 0
         let scaled = downsample && decodedBytes[key.asset] < sourcePixels[key.asset] * 4
-        return scaled ? megapixels * device.downsampleMsPerMegapixel + megabytes * device.downsampleMsPerMegabyte
-            : megapixels * device.decodeMsPerMegapixel + megabytes * device.decodeMsPerMegabyte
+        return scaled ? megapixels * device.downsampleMsPerMegapixel + megabytes * device.downsampleMsPerMegabyte + device.downsampleMsPerImage
+            : megapixels * device.decodeMsPerMegapixel + megabytes * device.decodeMsPerMegabyte + device.decodeMsPerImage
     }
 
     /// The main thread's work when a load of `key` finishes with `bytes` decoded bytes, milliseconds: the

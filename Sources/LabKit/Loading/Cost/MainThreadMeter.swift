@@ -1,5 +1,6 @@
 /// The main thread in the model (B-COST-3): the work charged since the last frame (uploads, decode
-/// completions, decodes on the main thread) is that frame's; a frame whose work passes the frame budget
+/// completions, decodes on the main thread) is that frame's, on top of the app's own work in every frame
+/// (`frameMs`, the device's: layout and drawing); a frame whose work passes the frame budget
 /// (one refresh interval) is a hitch, late by the whole intervals it missed (its commit lands on a later
 /// vsync). The vsyncs it missed draw no frame of their own: what was charged during them (loads that
 /// finished while the main thread was busy) falls to the next frame drawn, which may be late in turn, as
@@ -10,6 +11,8 @@
 public struct MainThreadMeter: Hashable, Sendable {
     /// The frame budget, seconds (1 / the refresh rate).
     public let period: Double
+    /// The app's own work in every frame drawn, milliseconds (not counted in `totalMs`).
+    public let frameMs: Double
     /// Work charged since the last frame, milliseconds.
     public private(set) var pendingMs = 0.0
     /// Late milliseconds of the frames in motion.
@@ -18,9 +21,9 @@ public struct MainThreadMeter: Hashable, Sendable {
     public private(set) var motionSeconds = 0.0
     /// Frames in motion whose work passed the budget.
     public private(set) var hitches = 0
-    /// Each frame in motion's work − budget, milliseconds.
-    public private(set) var overrunsMs: [Double] = []
-    /// All work charged, milliseconds.
+    /// Each frame in motion's work − budget, milliseconds, tallied (a long session's frames repeat a few).
+    public private(set) var overruns = ValueTally()
+    /// All work charged (what loading caused), milliseconds.
     public private(set) var totalMs = 0.0
     /// The last frame drawn's work still to run, milliseconds: a frame due before it ends is not drawn.
     public private(set) var busyMs = 0.0
@@ -29,9 +32,10 @@ public struct MainThreadMeter: Hashable, Sendable {
     public static let warningRatio = 5.0
     public static let criticalRatio = 10.0
 
-    /// A meter for a display at `refresh` Hz.
-    public init(refresh: Double) {
+    /// A meter for a display at `refresh` Hz whose every frame costs `frameMs` before any charge.
+    public init(refresh: Double, frameMs: Double = 0) {
         period = 1 / Swift.max(1, refresh)
+        self.frameMs = Swift.max(0, frameMs)
     }
 
     /// Charges `ms` of main-thread work to the next frame.
@@ -41,19 +45,19 @@ public struct MainThreadMeter: Hashable, Sendable {
     }
 
     /// A frame that stays on screen `interval` seconds, `isMoving` when the scroll view is tracked or
-    /// moving: the work charged since the last frame drawn is its work. A frame due while the last one's
+    /// moving: the frame's own work and the work charged since the last frame drawn are its work. A frame due while the last one's
     /// work still runs (`busyMs`) is not drawn, and its charges wait for the next one. (Headless, frames
     /// come every refresh interval; in the window, the next frame comes after the stall, so none is lost.)
     public mutating func frame(interval: Double, isMoving: Bool) {
         if isMoving { motionSeconds += Swift.max(0, interval) }
         busyMs -= Swift.max(0, interval) * 1000
         guard busyMs <= 1e-9 else { return }
-        let work = pendingMs
+        let work = frameMs + pendingMs
         pendingMs = 0
         busyMs = work
         guard isMoving else { return }
         let budgetMs = period * 1000
-        overrunsMs.append(work - budgetMs)
+        overruns.add(work - budgetMs)
         if work > budgetMs + 1e-9 {
             hitches += 1
             hitchMs += ((work / budgetMs - 1e-9).rounded(.up) - 1) * budgetMs
@@ -64,30 +68,5 @@ public struct MainThreadMeter: Hashable, Sendable {
     public var hitchTimeRatioMsPerS: Double { motionSeconds > 0 ? hitchMs / motionSeconds : 0 }
 
     /// The 99th percentile of the frames' overruns (nearest rank), milliseconds; 0 without motion.
-    public var frameOverrunMsP99: Double {
-        guard !overrunsMs.isEmpty else { return 0 }
-        let rank = Int((0.99 * Double(overrunsMs.count)).rounded(.up))
-        return Self.value(atSortedIndex: Swift.max(0, Swift.min(overrunsMs.count - 1, rank - 1)), of: overrunsMs)
-    }
-
-    /// `values.sorted()[index]`, without sorting them all when the index is near the top (a run's p99 of
-    /// thousands of frames): the `count − index` largest values are kept in order, and the answer is the
-    /// least of them. Values with a NaN or a zero (−0 and +0 compare equal, so which one a sort puts
-    /// first is the sort's own affair) are sorted, as are far indices.
-    static func value(atSortedIndex index: Int, of values: [Double]) -> Double {
-        let keep = values.count - index
-        guard keep <= 256, !values.contains(where: { $0.isNaN || $0 == 0 }) else { return values.sorted()[index] }
-        var top: [Double] = []  // ascending: the largest values seen, at most `keep`
-        top.reserveCapacity(keep)
-        for value in values {
-            if top.count == keep {
-                guard value > top[0] else { continue }
-                top.removeFirst()
-            }
-            var i = top.count
-            while i > 0, top[i - 1] > value { i -= 1 }
-            top.insert(value, at: i)
-        }
-        return top[0]
-    }
+    public var frameOverrunMsP99: Double { overruns.percentile(99) ?? 0 }
 }

@@ -19,7 +19,7 @@ struct PhoneCostRecorder: Sendable {
 
     init(costs: ImageCosts, refresh: Double) {
         self.costs = costs
-        meter = MainThreadMeter(refresh: refresh)
+        meter = MainThreadMeter(refresh: refresh, frameMs: costs.device.frameMs)
     }
 
     /// A load of `key` finished with `result` (`networkBytes` over the network): an image charges the main

@@ -16,9 +16,25 @@ import Testing
                                  completionMs: 0.1, memoryLimitBytes: nil, source: "s", decodeMsPerMegabyte: 20, downsampleMsPerMegabyte: 11.5)
         #expect(try DeviceProfile(json: file.json.serialized) == file)
         let old = try DeviceProfile(json: #"{"name":"o","decodeMsPerMegapixel":25,"downsampleMsPerMegapixel":9.25,"uploadMsPerMegapixel":1.5,"completionMs":0.1,"memoryLimitBytes":null}"#)
-        #expect(old.decodeMsPerMegabyte == 0 && old.downsampleMsPerMegabyte == 0 && old.decodeMsPerMegapixel == 25)
+        #expect(old.decodeMsPerMegabyte == 0 && old.downsampleMsPerMegabyte == 0 && old.decodeMsPerMegapixel == 25 && old.frameMs == 0)
         #expect(throws: DeviceProfile.Invalid.self) {
             try DeviceProfile(json: #"{"name":"o","decodeMsPerMegapixel":25,"downsampleMsPerMegapixel":9.25,"uploadMsPerMegapixel":1.5,"completionMs":0.1,"decodeMsPerMegabyte":-1}"#)
+        }
+    }
+
+    /// The window's own frame (`frameMs`) round-trips; the named phones have none (what loading adds is
+    /// charged alone).
+    @Test func frameWork() throws {
+        let file = DeviceProfile(name: "c", decodeMsPerMegapixel: 1, downsampleMsPerMegapixel: 0.1, uploadMsPerMegapixel: 0.5,
+                                 completionMs: 0.1, memoryLimitBytes: nil, source: "s", frameMs: 2.25)
+        #expect(try DeviceProfile(json: file.json.serialized).frameMs == 2.25)
+        let perImage = DeviceProfile(name: "c", decodeMsPerMegapixel: 1, downsampleMsPerMegapixel: 0.1, uploadMsPerMegapixel: 0.5,
+                                     completionMs: 0.1, memoryLimitBytes: nil, source: "s", decodeMsPerImage: 4.5, downsampleMsPerImage: 2.25)
+        #expect(try DeviceProfile(json: perImage.json.serialized) == perImage)
+        #expect(DeviceProfile.all.allSatisfy { $0.decodeMsPerImage == 0 && $0.downsampleMsPerImage == 0 })
+        #expect(DeviceProfile.all.allSatisfy { $0.frameMs == 0 } && DeviceProfile.lab.frameMs == 0)
+        #expect(throws: DeviceProfile.Invalid.self) {
+            try DeviceProfile(json: #"{"name":"o","decodeMsPerMegapixel":1,"downsampleMsPerMegapixel":1,"uploadMsPerMegapixel":1,"completionMs":0.1,"frameMs":-2}"#)
         }
     }
 

@@ -84,7 +84,7 @@ import Testing
         meter.frame(interval: 1.0 / 60, isMoving: true)    // 0.33 ms of it still running: not drawn
         meter.frame(interval: 1.0 / 60, isMoving: true)    // 5 ms
         #expect(meter.hitches == 1)
-        #expect(meter.overrunsMs.count == 2)
+        #expect(meter.overruns.count == 2)
         #expect(abs(meter.hitchMs - 1000.0 / 60) < 1e-9)
         #expect(abs(meter.motionSeconds - 5.0 / 60) < 1e-12)
         #expect(abs(meter.hitchTimeRatioMsPerS - (1000.0 / 60) / (5.0 / 60)) < 1e-6)
@@ -107,13 +107,49 @@ import Testing
         meter.frame(interval: 1.0 / 60, isMoving: true)
         #expect(meter.hitches == 2)
         #expect(abs(meter.hitchMs - 2 * 1000.0 / 60) < 1e-9)
-        #expect(meter.overrunsMs.map { ($0 * 1000).rounded() / 1000 } == [13.333, 3.333])
+        #expect(meter.overruns.ascending.map { ($0.value * 1000).rounded() / 1000 } == [3.333, 13.333])
         var window = MainThreadMeter(refresh: 60)
         window.charge(30)
         window.frame(interval: 1.0 / 60, isMoving: true)
         window.charge(10)
         window.frame(interval: 0.031, isMoving: true)
-        #expect(window.hitches == 1 && window.overrunsMs.count == 2)
+        #expect(window.hitches == 1 && window.overruns.count == 2)
+    }
+
+    /// A device's cost per decode is added to every decode of the mode: 12 MP of 2.4 MB at 1 ms a megapixel,
+    /// 20 a megabyte and 3 a decode whole (63 ms); 0.2, 12 and 2 downsampled (33.2 ms).
+    @Test func aCostPerDecode() {
+        let device = DeviceProfile(name: "d", decodeMsPerMegapixel: 1, downsampleMsPerMegapixel: 0.2, uploadMsPerMegapixel: 1, completionMs: 0.1,
+                                   memoryLimitBytes: nil, source: "", decodeMsPerMegabyte: 20, downsampleMsPerMegabyte: 12,
+                                   decodeMsPerImage: 3, downsampleMsPerImage: 2)
+        for (downsample, ms) in [(false, 63.0), (true, 33.2)] {
+            let costs = ImageCosts(device: device, decodeOnMain: true, downsample: downsample, sourcePixels: [Self.twelveMP],
+                                   decodedBytes: [downsample ? Self.tile * 4 : Self.twelveMP * 4], sourceBytes: [2_400_000])
+            #expect(abs(costs.decodeMs(of: ImageKey(asset: 0)) - ms) < 1e-9)
+        }
+    }
+
+    /// The app's own work in a frame (`frameMs`, 3 ms) is every drawn frame's: a 14 ms decode, on time
+    /// alone, is a frame late with it (17 ms); a frame not drawn (the main thread still busy) adds none;
+    /// `totalMs` holds only what loading charged.
+    @Test func theFramesOwnWorkIsInEveryFrameDrawn() {
+        var bare = MainThreadMeter(refresh: 60)
+        bare.charge(14)
+        bare.frame(interval: 1.0 / 60, isMoving: true)
+        #expect(bare.hitches == 0)
+        var meter = MainThreadMeter(refresh: 60, frameMs: 3)
+        meter.charge(14)
+        meter.frame(interval: 1.0 / 60, isMoving: true)     // 17 ms: one frame late
+        meter.frame(interval: 1.0 / 60, isMoving: true)     // 0.33 ms still running: not drawn
+        meter.frame(interval: 1.0 / 60, isMoving: true)     // 3 ms
+        #expect(meter.hitches == 1)
+        #expect(abs(meter.hitchMs - 1000.0 / 60) < 1e-9)
+        #expect(meter.overruns.ascending.map { ($0.value * 1000).rounded() / 1000 } == [-13.667, 0.333])
+        #expect(meter.totalMs == 14)
+        let device = DeviceProfile(name: "d", decodeMsPerMegapixel: 1, downsampleMsPerMegapixel: 0.2, uploadMsPerMegapixel: 1,
+                                   completionMs: 0.1, memoryLimitBytes: nil, source: "", frameMs: 3)
+        let costs = ImageCosts(device: device, decodeOnMain: true, downsample: false, sourcePixels: [1], decodedBytes: [4])
+        #expect(PhoneCostRecorder(costs: costs, refresh: 60).meter.frameMs == 3)
     }
 
     /// The 99th percentile by nearest rank: of 100 frames, the 99th smallest overrun.

@@ -7,7 +7,7 @@ presented late during motion). 4 policies × 3 gestures, decoded off and on the 
 table row per run with both ratios and their difference.
 
     xvfb-run -a Benchmarks/hitch_model_vs_window.py [--bin .build/release/scrolllab] [--out DIR] [--count N] [--decode bg,main]
-        [--repeat N] [--device FILE.json] [--pacing display-link|adaptive]
+        [--repeat N] [--device FILE.json] [--pacing adaptive|display-link]
 
 `--repeat N` plays each window run N times and compares the model with their mean (a window run's ratio
 moves by whole late frames from one run to the next); `--device` uses a device file instead of calibrating.
@@ -16,9 +16,10 @@ all their seconds of motion, model against window.
 
 The window reads the images from the folder `feed generate --write-images` wrote (`--assets DIR`, the
 default 80 ms latency), as the headless replay's constant latency does; both decode downsampled
-(`--downsample on`). The window paces as a phone's main thread (`--pacing display-link`: a frame starts at
-the blank with the whole period, one over it shows a period later), which is what the model counts;
-`--pacing adaptive` (the window's default, waking as late as its frames' cost allows) is there to compare. The window's ratio also holds whatever else its frames waited for on this machine (its
+(`--downsample on`). The window paces as it does by default (`--pacing adaptive`: it wakes as late as its
+frames' cost allows, and a late frame is late by what it missed its slot by); `--pacing display-link` paces
+it as a phone's main thread (each frame started at the blank with the whole period, one over it shown whole
+periods late, as the model counts). The window's ratio also holds whatever else its frames waited for on this machine (its
 drawing, a busy core): run it on an idle machine.
 """
 
@@ -41,7 +42,7 @@ def main():
     parser.add_argument("--decode", default="bg,main", help="where images decode, comma-separated: bg, main")
     parser.add_argument("--repeat", type=int, default=1, help="window runs per row (their mean is compared)")
     parser.add_argument("--device", help="a device file to use instead of calibrating")
-    parser.add_argument("--pacing", default="display-link", help="the window's --pacing")
+    parser.add_argument("--pacing", default="adaptive", help="the window's --pacing: adaptive (its default) or display-link")
     args = parser.parse_args()
     os.makedirs(args.out, exist_ok=True)
 

@@ -94,19 +94,7 @@ extension BenchCommand {
         let gesture = loadGesture(directory.appendingPathComponent(Self.frameBenchGesture + ".jsonl").path, command: "bench")
         let scene = SceneConfiguration()
         let images = scene.imagePathsOrExit()
-        var options = WindowOptions()
-        options.headless = true
-        options.quiet = true
-        options.renderDriver = renderer
-        options.replay = gesture
-        let outcome: Result<FrameBenchRun, AppError> = MainActor.assumeIsolated {
-            do throws(AppError) {
-                return .success(try window.runFrameBench(options, scene: scene, imagePaths: images))
-            } catch {
-                return .failure(error)
-            }
-        }
-        switch outcome {
+        switch Self.frameBenchRun(window, renderer: renderer, gesture: gesture, scene: scene, images: images) {
         case let .success(run): return run.frameMs(percentile: 50)
         case let .failure(error): fail("scrolllab bench --calibrate: cannot time the window's frames: \(error.message)", code: CommandExit.input)
         }

@@ -43,19 +43,8 @@ extension BenchCommand {
             output.line("renderer   frames  p50 ms  p99 ms  max ms  over 16.7  worst image stall ms  hitch ms/s  hitches")
         }
         for renderer in frameBench.renderers.isEmpty ? Self.frameBenchRenderers : frameBench.renderers {
-            var options = WindowOptions()
-            options.headless = true
-            options.quiet = true
-            options.renderDriver = renderer
-            options.scale = frameBench.framesScale ?? 1
-            options.replay = gesture
-            let outcome: Result<FrameBenchRun, AppError> = MainActor.assumeIsolated {
-                do throws(AppError) {
-                    return .success(try window.runFrameBench(options, scene: sceneOptions, imagePaths: images))
-                } catch {
-                    return .failure(error)
-                }
-            }
+            let outcome = Self.frameBenchRun(window, renderer: renderer, scale: frameBench.framesScale ?? 1, gesture: gesture,
+                                             scene: sceneOptions, images: images)
             switch outcome {
             case let .success(run):
                 if json {
@@ -79,6 +68,24 @@ extension BenchCommand {
                 } else {
                     output.line(renderer.padding(toLength: 9, withPad: " ", startingAt: 0) + "unavailable: " + reason)
                 }
+            }
+        }
+    }
+
+    /// One frame-bench run of `gesture` in an offscreen window drawn by `renderer` at `scale`.
+    static func frameBenchRun(_ window: any WindowBuild, renderer: String, scale: Double = 1, gesture: [PointerEvent],
+                              scene: SceneConfiguration, images: [AssetFile]) -> Result<FrameBenchRun, AppError> {
+        var options = WindowOptions()
+        options.headless = true
+        options.quiet = true
+        options.renderDriver = renderer
+        options.scale = scale
+        options.replay = gesture
+        return MainActor.assumeIsolated {
+            do throws(AppError) {
+                return .success(try window.runFrameBench(options, scene: scene, imagePaths: images))
+            } catch {
+                return .failure(error)
             }
         }
     }

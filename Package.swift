@@ -9,6 +9,13 @@ let withX11 = Context.environment["SCROLLLAB_NO_X11"] == nil
 let withX11 = false
 #endif
 
+// The test targets' own code is compiled unoptimized and file by file in batches, in every configuration.
+// Under `make test` (release with testability) the code under test stays optimized, while a test module,
+// whose cost is mostly type-checking its thousands of `#expect` expansions, would otherwise be one
+// whole-module optimization on one core: LabKitTests takes 68 s on two cores instead of 125 s of one
+// (docs/performance.md, "make test").
+let testSettings: [SwiftSetting] = [.unsafeFlags(["-Onone", "-no-whole-module-optimization", "-enable-batch-mode"])]
+
 let package = Package(
     name: "ScrollLab",
     products: [
@@ -120,23 +127,23 @@ let package = Package(
         // Synthetic pointer gestures shared by the physics and the lab tests.
         .target(name: "ScrollKitTestSupport", dependencies: ["ScrollKit"], path: "Tests/ScrollKitTestSupport"),
         .testTarget(name: "ScrollKitTests", dependencies: ["ScrollKit", "ScrollKitTestSupport"],
-                    path: "Tests/ScrollKitTests"),
+                    path: "Tests/ScrollKitTests", swiftSettings: testSettings),
         .testTarget(name: "LabKitTests", dependencies: ["LabKit", "ScrollKit", "ScrollKitTestSupport"],
-                    path: "Tests/LabKitTests"),
+                    path: "Tests/LabKitTests", swiftSettings: testSettings),
         .testTarget(name: "ScrollLabAppTests", dependencies: ["ScrollLabApp", "ScrollLabHTTP", "ScrollLabCore", "LabKit", "ScrollKit", "CSDL"],
-                    path: "Tests/ScrollLabAppTests"),
+                    path: "Tests/ScrollLabAppTests", swiftSettings: testSettings),
         .testTarget(name: "ScrollLabHTTPTests", dependencies: ["ScrollLabHTTP", "ScrollLabServer", "ScrollLabCore", "LabKit"],
-                    path: "Tests/ScrollLabHTTPTests"),
+                    path: "Tests/ScrollLabHTTPTests", swiftSettings: testSettings),
         .testTarget(name: "ScrollLabCLITests", dependencies: [
                         "ScrollLabCLI", "ScrollLabCore", "LabKit", "ScrollKit",
                         .product(name: "ArgumentParser", package: "swift-argument-parser"),
                     ],
-                    path: "Tests/ScrollLabCLITests"),
+                    path: "Tests/ScrollLabCLITests", swiftSettings: testSettings),
         .testTarget(name: "ScrollLabServerTests", dependencies: [
                         "ScrollLabServer", "ScrollLabCore", "LabKit", .product(name: "NIOSSL", package: "swift-nio-ssl"),
                     ],
-                    path: "Tests/ScrollLabServerTests"),
+                    path: "Tests/ScrollLabServerTests", swiftSettings: testSettings),
         .testTarget(name: "ScrollLabCoreTests", dependencies: ["ScrollLabCore", "LabKit", "ScrollKit"],
-                    path: "Tests/ScrollLabCoreTests"),
+                    path: "Tests/ScrollLabCoreTests", swiftSettings: testSettings),
     ]
 )

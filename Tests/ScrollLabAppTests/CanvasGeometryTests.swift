@@ -67,7 +67,8 @@ import Testing
         let pieces = outer.subtracting(hole)
         #expect(pieces == [Rect(x: 0, y: 0, width: 40, height: 5), Rect(x: 0, y: 20, width: 40, height: 10),
                            Rect(x: 0, y: 5, width: 10, height: 15), Rect(x: 30, y: 5, width: 10, height: 15)])
-        #expect(pieces.reduce(0) { $0 + $1.width * $1.height } == 40 * 30 - 20 * 15)
+        let area: Double = pieces.reduce(0) { (sum: Double, piece: Rect) in sum + piece.width * piece.height }
+        #expect(area == 40 * 30 - 20 * 15)
         // A hole touching an edge leaves no empty piece; a hole outside leaves the rect whole.
         #expect(outer.subtracting(Rect(x: 0, y: 0, width: 40, height: 10)) == [Rect(x: 0, y: 10, width: 40, height: 20)])
         #expect(outer.subtracting(Rect(x: 50, y: 0, width: 5, height: 5)) == [outer])

@@ -17,6 +17,7 @@ of docs/policies.md; without it, as in `make test`, the gestures are dealt betwe
 (each gesture once on each layout: 20 replays).
 """
 
+import concurrent.futures
 import json
 import os
 import shutil
@@ -111,6 +112,66 @@ def compare(work, driver, feed, gesture, network, run, port):
     return both, lab_only, chrome_only, diffs, header, chrome, lab_requests
 
 
+def replay_network(work, gestures, feeds, network):
+    """Every replay of `network`, against its own server and Chromium: (the exit code of a failed check or
+    None, the rows, the server's log lines). A failed check ends only this network's replays."""
+    rows, serve_logs = [], []
+    run = 1000 * NETWORKS.index(network)
+    try:
+        server = subprocess.Popen([binary, "serve", "--port", "0", "--network", network], stdout=subprocess.PIPE,
+                                  stderr=subprocess.DEVNULL, text=True, cwd=root)
+        port = int(urllib.parse.urlparse(json.loads(server.stdout.readline())["source"]).port)
+        ect = None
+        driver = None
+        try:
+            mine = gestures if full else gestures[NETWORKS.index(network)::len(NETWORKS)]
+            for layout in LAYOUTS:
+                for gesture in mine:
+                    run += 1
+                    if driver is None:
+                        # The type the lab maps the network to, read from a first lab replay's header.
+                        probe_page = os.path.join(work, "probe-%s.html" % network)
+                        probe_req = os.path.join(work, "probe-%s.jsonl" % network)
+                        lab(["feed", "html", feeds[layout], "--out", probe_page, "--gesture", gesture,
+                             "--network", network, "--requests", probe_req])
+                        ect = json.loads(open(probe_req).readline())["connectionType"]
+                        driver = WebDriver(chrome_args(ect), os.path.join(work, "profile-" + network))
+                        check(driver.run("return navigator.connection.effectiveType;") in (ect.lower(), ect.lower().replace("slow-2g", "slow-2g")),
+                              "Chrome's effective type is the forced %s" % ect)
+                    both, lab_only, chrome_only, diffs, header, chrome, lab_requests = compare(
+                        work, driver, feeds[layout], gesture, network, run, port)
+                    union = len(both) + len(lab_only) + len(chrome_only)
+                    share = len(both) / union if union else 1.0
+                    name = os.path.basename(gesture).replace(".jsonl", "")
+                    if name.startswith("session-"):                 # generated: kind and number
+                        name = "%s-%d" % (os.path.basename(os.path.dirname(gesture)), int(name[8:]) + 1)
+                    rows.append(dict(gesture=name, layout=layout, network=network, ect=ect, margin=header["margin"],
+                                     both=len(both), lab_only=len(lab_only), chrome_only=len(chrome_only), share=share,
+                                     diffs=[d for _, d in diffs],
+                                     frames=[chrome[i][0] - lab_requests[i]["frame"] for i, _ in diffs], lab_only_items=lab_only[:8], chrome_only_items=chrome_only[:8],
+                                     feed=feeds[layout], gesture_path=gesture))
+                    within = True
+                    for item, d in diffs:
+                        # One row: the item's height and the gap (a grid's row, a masonry tile's own).
+                        limit = item_height(feeds[layout], layout, item) + GAP
+                        if abs(d) > limit + 0.5:
+                            within = False
+                            print("  %s %s %s item %d: lab %.1f, chrome %.1f (limit %.0f)" % (
+                                name, layout, network, item, lab_requests[item]["offset"], chrome[item][1], limit))
+                    check(share >= 0.95, "%s %s %s: %d of %d items requested by both (%.1f%%; lab only %s, chrome only %s)" % (
+                        name, layout, network, len(both), union, 100 * share, lab_only[:8], chrome_only[:8]))
+                    check(within, "%s %s %s: every request within one row of Chrome's" % (name, layout, network))
+        finally:
+            if driver:
+                driver.quit()
+            server.terminate()
+            rest, _ = server.communicate(timeout=10)
+            serve_logs += [json.loads(l) for l in rest.splitlines() if l.strip()]
+    except SystemExit as stop:
+        return (stop.code or 1, rows, serve_logs)
+    return (None, rows, serve_logs)
+
+
 def main():
     if not (CHROMIUM and DRIVER):
         print("chrome_lazy_test: skipped: no chromium and chromedriver on this machine (apt-get install chromium chromium-driver)")
@@ -134,57 +195,15 @@ def main():
         for layout in LAYOUTS:
             feeds[layout] = os.path.join(work, layout + ".jsonl")
             lab(["feed", "generate", "--layout", layout, "--count", "1500", "--seed", "55", "--out", feeds[layout]])
-        rows, run = [], 0
-        for network in NETWORKS:
-            server = subprocess.Popen([binary, "serve", "--port", "0", "--network", network], stdout=subprocess.PIPE,
-                                      stderr=subprocess.DEVNULL, text=True, cwd=root)
-            port = int(urllib.parse.urlparse(json.loads(server.stdout.readline())["source"]).port)
-            ect = None
-            driver = None
-            try:
-                mine = gestures if full else gestures[NETWORKS.index(network)::len(NETWORKS)]
-                for layout in LAYOUTS:
-                    for gesture in mine:
-                        run += 1
-                        if driver is None:
-                            # The type the lab maps the network to, read from a first lab replay's header.
-                            probe_page = os.path.join(work, "probe.html")
-                            probe_req = os.path.join(work, "probe.jsonl")
-                            lab(["feed", "html", feeds[layout], "--out", probe_page, "--gesture", gesture,
-                                 "--network", network, "--requests", probe_req])
-                            ect = json.loads(open(probe_req).readline())["connectionType"]
-                            driver = WebDriver(chrome_args(ect), os.path.join(work, "profile-" + network))
-                            check(driver.run("return navigator.connection.effectiveType;") in (ect.lower(), ect.lower().replace("slow-2g", "slow-2g")),
-                                  "Chrome's effective type is the forced %s" % ect)
-                        both, lab_only, chrome_only, diffs, header, chrome, lab_requests = compare(
-                            work, driver, feeds[layout], gesture, network, run, port)
-                        union = len(both) + len(lab_only) + len(chrome_only)
-                        share = len(both) / union if union else 1.0
-                        name = os.path.basename(gesture).replace(".jsonl", "")
-                        if name.startswith("session-"):                 # generated: kind and number
-                            name = "%s-%d" % (os.path.basename(os.path.dirname(gesture)), int(name[8:]) + 1)
-                        rows.append(dict(gesture=name, layout=layout, network=network, ect=ect, margin=header["margin"],
-                                         both=len(both), lab_only=len(lab_only), chrome_only=len(chrome_only), share=share,
-                                         diffs=[d for _, d in diffs],
-                                         frames=[chrome[i][0] - lab_requests[i]["frame"] for i, _ in diffs], lab_only_items=lab_only[:8], chrome_only_items=chrome_only[:8],
-                                         feed=feeds[layout], gesture_path=gesture))
-                        within = True
-                        for item, d in diffs:
-                            # One row: the item's height and the gap (a grid's row, a masonry tile's own).
-                            limit = item_height(feeds[layout], layout, item) + GAP
-                            if abs(d) > limit + 0.5:
-                                within = False
-                                print("  %s %s %s item %d: lab %.1f, chrome %.1f (limit %.0f)" % (
-                                    name, layout, network, item, lab_requests[item]["offset"], chrome[item][1], limit))
-                        check(share >= 0.95, "%s %s %s: %d of %d items requested by both (%.1f%%; lab only %s, chrome only %s)" % (
-                            name, layout, network, len(both), union, 100 * share, lab_only[:8], chrome_only[:8]))
-                        check(within, "%s %s %s: every request within one row of Chrome's" % (name, layout, network))
-            finally:
-                if driver:
-                    driver.quit()
-                server.terminate()
-                rest, _ = server.communicate(timeout=10)
-                serve_logs += [json.loads(l) for l in rest.splitlines() if l.strip()]
+        # The networks replay at once, each with its own server and Chromium: a replay mostly waits on the
+        # shaped network and on Chrome's frames, so two take about the time of one.
+        with concurrent.futures.ThreadPoolExecutor(len(NETWORKS)) as pool:
+            outcomes = list(pool.map(lambda network: replay_network(work, gestures, feeds, network), NETWORKS))
+        failed = [code for code, _, _ in outcomes if code is not None]
+        if failed:
+            sys.exit(failed[0])
+        rows = [row for _, network_rows, _ in outcomes for row in network_rows]
+        serve_logs = [line for _, _, logs in outcomes for line in logs]
         requested = [l for l in serve_logs if l.get("event") == "request"]
         check(len(requested) > 0, "serve logged Chrome's image requests (%d)" % len(requested))
         check(quick or len(rows) >= 20, "at least 10 gestures on 2 layouts (%d runs)" % len(rows))

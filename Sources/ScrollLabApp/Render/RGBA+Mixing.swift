@@ -2,7 +2,10 @@ import ScrollLabCore
 extension RGBA {
     /// This colour moved `amount` (0…1) of the way towards `other`.
     func mixed(with other: RGBA, _ amount: Double) -> RGBA {
-        func mix(_ a: UInt8, _ b: UInt8) -> UInt8 { UInt8((Double(a) + (Double(b) - Double(a)) * amount).rounded()) }
+        func mix(_ a: UInt8, _ b: UInt8) -> UInt8 {
+            let from = Double(a), to = Double(b)
+            return UInt8((from + (to - from) * amount).rounded())
+        }
         return RGBA(mix(r, other.r), mix(g, other.g), mix(b, other.b), a)
     }
 }

@@ -22,10 +22,13 @@ import Testing
         #expect(r.nothingWorks)
         #expect(r.points.map { $0.onScreen?.sessionsWithoutImage } == [1, 1])
         #expect(r.points.first { $0.policy == "deferred" }?.onScreen?.timeToFirstImage == 34.5)
-        #expect(r.paragraph.hasPrefix("Nothing works here: no policy had even one tile in ten showing its image as it appeared "
-                                      + "(at best eager, 5%); the first image came after 34.5 s at best (deferred, with 1 of 5 sessions seeing none); "
-                                      + "at most 14 of 40 loads finished a session (eager). At 3g's 97.5 kB/s an image of 774 kB takes 8.1 s to arrive; "
-                                      + "one of 78 kB or less would arrive within a second. What would help:"))
+        let opening: String = """
+            Nothing works here: no policy had even one tile in ten showing its image as it appeared \
+            (at best eager, 5%); the first image came after 34.5 s at best (deferred, with 1 of 5 sessions seeing none); \
+            at most 14 of 40 loads finished a session (eager). At 3g's 97.5 kB/s an image of 774 kB takes 8.1 s to arrive; \
+            one of 78 kB or less would arrive within a second. What would help:
+            """
+        #expect(r.paragraph.hasPrefix(opening))
         #expect(r.paragraph.contains("(--placeholder thumbhash). The policies compared all the same: Under 3g"))
         guard case let .object(pairs) = r.json else { Issue.record("not an object"); return }
         #expect(pairs.first { $0.0 == "nothingWorks" }?.1 == .bool(true))

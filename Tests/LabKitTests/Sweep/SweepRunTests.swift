@@ -65,7 +65,8 @@ import ScrollKit
         let sweep = SweepRun(plan: plan, gestures: gestures, workers: 1)
         let (lines, outcome) = execute(sweep, failingAt: "g2")
         #expect(outcome.failure != nil)
-        #expect(Set(lines.map { Self.id($0).split(separator: "|").last.map(String.init) ?? "" }) == ["g1"])
+        let gestures: Set<String> = Set(lines.map { (line: JSONValue) -> String in Self.id(line).split(separator: "|").last.map(String.init) ?? "" })
+        #expect(gestures == ["g1"])
     }
 
     /// The disk folder's snapshot: every run starts with its entries, and what the runs stored comes back

@@ -13,7 +13,7 @@ let withX11 = false
 // Under `make test` (release with testability) the code under test stays optimized, while a test module,
 // whose cost is mostly type-checking its thousands of `#expect` expansions, would otherwise be one
 // whole-module optimization on one core: LabKitTests takes 68 s on two cores instead of 125 s of one
-// (docs/performance.md, "make test").
+// (docs/tests.md).
 let testSettings: [SwiftSetting] = [.unsafeFlags(["-Onone", "-no-whole-module-optimization", "-enable-batch-mode"])]
 
 let package = Package(

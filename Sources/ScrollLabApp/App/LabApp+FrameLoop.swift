@@ -49,6 +49,7 @@ extension LabApp {
                 } ?? 0
             }
             pump.pump(until: deadline) { event, stamp in self.handle(&event, at: stamp) }
+            reportScreenshots()
             let frameStart = clock.now()
             if let ms = options.stallMs, let every = options.stallEvery, frameStart >= nextStall {
                 // --stall-ms / --stall-every: the main thread blocked, as a slow frame would block it.

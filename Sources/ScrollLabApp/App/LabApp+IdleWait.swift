@@ -15,6 +15,7 @@ extension LabApp {
     /// `--trace-frames`, stall injection), and quiet for `waitForInputAfter` seconds.
     func canWaitForInput(at t: Double) -> Bool {
         guard options.frames == nil, !options.traceFrames, options.stallMs == nil, loop.pendingScreenshot == nil,
+              !screenshots.isWriting,
               options.screenshotAfter == nil || loop.screenshotTaken, !isReplaying, phoneDriver.playback.load == nil,
               !phoneDriver.isRecording, input.isIdle, hud.message == nil, phoneDriver.isSettled else {
             loop.lastBusyTime = t

@@ -32,6 +32,8 @@ package final class LabApp {
     var hudPixels: HUDPixels?
     /// Whether the loop runs on, and why it ended.
     var loop = LoopState()
+    /// The screenshots being encoded and written off the main thread.
+    let screenshots = ScreenshotWriter()
 
     /// Opens the window and everything it needs; throws one clear line on failure.
     package init(options: WindowOptions, sceneOptions: SceneConfiguration, imagePaths: [AssetFile]) throws(AppError) {
@@ -177,15 +179,31 @@ package final class LabApp {
         hud.show(message, until: t + 2.5)
     }
 
+    /// Reads the frame's pixels for a screenshot at `path`; `screenshots` encodes and writes them
+    /// (`reportScreenshots` tells the outcome).
     func saveScreenshot(to path: String) {
+        switch Screenshot.capture(renderer: sdl.renderer, for: path) {
+        case .success(let surface):
+            screenshots.write(surface, to: path)
+        case .failure(let error):
+            reportScreenshot(ScreenshotWriter.Outcome(path: path, error: error.line))
+        }
+    }
+
+    /// Says which screenshots have been saved or failed since the last call.
+    func reportScreenshots() {
+        for outcome in screenshots.takeWritten() { reportScreenshot(outcome) }
+    }
+
+    private func reportScreenshot(_ outcome: ScreenshotWriter.Outcome) {
         let t = clock.now()
-        if let error = Screenshot.save(renderer: sdl.renderer, to: path) {
-            if path == options.screenshot { loop.screenshotFailed = true }
+        if let error = outcome.error {
+            if outcome.path == options.screenshot { loop.screenshotFailed = true }
             let message = "scrolllab: screenshot failed: \(error)"
             writeStandardError(message)
             hud.show(message, until: t + 4)
         } else {
-            say(KeyToastText.screenshotSaved(to: path), at: t)
+            say(KeyToastText.screenshotSaved(to: outcome.path), at: t)
         }
     }
 
@@ -197,6 +215,8 @@ package final class LabApp {
             frame(at: phoneDriver.time(atReal: clock.now()), onGrid: phoneDriver.clock.scale != 1)
             saveScreenshot(to: path)
         }
+        screenshots.waitForAll()
+        reportScreenshots()
         let end = phoneDriver.time(atReal: clock.now())
         // Transfers still under way end first: the summary counts every byte they received.
         for phone in phoneDriver.phones {

@@ -5,30 +5,38 @@ import ScrollLabCore
 /// Saves what the renderer has drawn this frame as a PNG (call after drawing, before presenting).
 @MainActor
 enum Screenshot {
-    /// Writes the current render target to `path`; returns an error line on failure.
-    static func save(renderer: OpaquePointer, to path: String) -> String? {
+    /// The current render target's pixels, to be written to `path` (its folder is made now): the caller
+    /// frees the surface. An error line on failure.
+    static func capture(renderer: OpaquePointer, for path: String) -> Result<UnsafeMutablePointer<SDL_Surface>, CaptureError> {
         var w: Int32 = 0, h: Int32 = 0
         guard SDL_GetRendererOutputSize(renderer, &w, &h) == 0, w > 0, h > 0 else {
-            return "cannot read the window size: \(sdlErrorText())"
+            return .failure(CaptureError(line: "cannot read the window size: \(sdlErrorText())"))
         }
         let directory = (path as NSString).deletingLastPathComponent
         if !directory.isEmpty {
             try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         }
         guard let surface = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, CSDL_PIXELFORMAT_ARGB8888) else {
-            return "cannot allocate the screenshot: \(sdlErrorText())"
+            return .failure(CaptureError(line: "cannot allocate the screenshot: \(sdlErrorText())"))
         }
-        defer { SDL_FreeSurface(surface) }
         guard SDL_RenderReadPixels(renderer, nil, CSDL_PIXELFORMAT_ARGB8888, surface.pointee.pixels, surface.pointee.pitch) == 0 else {
-            return "cannot read pixels: \(sdlErrorText())"
+            let error = CaptureError(line: "cannot read pixels: \(sdlErrorText())")
+            SDL_FreeSurface(surface)
+            return .failure(error)
         }
-        return write(surface, to: path)
+        return .success(surface)
+    }
+
+    /// Why the window's pixels could not be read.
+    struct CaptureError: Error {
+        let line: String
     }
 
     /// Encodes `surface` as PNG in memory, then writes it to `path` in place (`OutputFile`: a device, a
     /// FIFO or a symlink is written through, `-` is stdout), so a full disk is reported, not hidden in a
     /// buffered close. The screenshot and `bench --plot` both write through it.
-    static func write(_ surface: UnsafeMutablePointer<SDL_Surface>, to path: String) -> String? {
+    /// Any thread may call it.
+    nonisolated static func write(_ surface: UnsafeMutablePointer<SDL_Surface>, to path: String) -> String? {
         let raw = Int(surface.pointee.h) * (Int(surface.pointee.w) * 4 + 1)
         // Room for the worst case: stored (incompressible) deflate blocks add 5 bytes per 16 KiB.
         var buffer = [UInt8](repeating: 0, count: raw + raw / 16_384 * 5 + 4096)

@@ -14,9 +14,9 @@ extension LabApp {
     /// replay, recording, toast or screenshot pending, nothing asked of frames (`--frames`,
     /// `--trace-frames`, stall injection), and quiet for `waitForInputAfter` seconds.
     func canWaitForInput(at t: Double) -> Bool {
-        guard options.frames == nil, !options.traceFrames, options.stallMs == nil, loop.pendingScreenshot == nil,
-              !screenshots.isWriting,
-              options.screenshotAfter == nil || loop.screenshotTaken, !isReplaying, phoneDriver.playback.load == nil,
+        guard options.frames == nil, !options.traceFrames, options.stallMs == nil, loop.screenshots.pending == nil,
+              !loop.screenshots.writer.isWriting,
+              options.screenshotAfter == nil || loop.screenshots.taken, !isReplaying, phoneDriver.playback.load == nil,
               !phoneDriver.isRecording, input.isIdle, hud.message == nil, phoneDriver.isSettled else {
             loop.lastBusyTime = t
             return false

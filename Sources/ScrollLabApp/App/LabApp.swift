@@ -32,8 +32,6 @@ package final class LabApp {
     var hudPixels: HUDPixels?
     /// Whether the loop runs on, and why it ended.
     var loop = LoopState()
-    /// The screenshots being encoded and written off the main thread.
-    let screenshots = ScreenshotWriter()
 
     /// Opens the window and everything it needs; throws one clear line on failure.
     package init(options: WindowOptions, sceneOptions: SceneConfiguration, imagePaths: [AssetFile]) throws(AppError) {
@@ -126,12 +124,12 @@ package final class LabApp {
             HelpOverlay(canvas: canvas, text: text).draw(keyHelp, current: scene.kind.name, size: sdl.layoutSize, phones: phoneDriver.phones.count)
         }
 
-        if let after = options.screenshotAfter, !loop.screenshotTaken, t >= after, let path = options.screenshot {
+        if let after = options.screenshotAfter, !loop.screenshots.taken, t >= after, let path = options.screenshot {
             saveScreenshot(to: path)
-            loop.screenshotTaken = true
+            loop.screenshots.taken = true
         }
-        if let path = loop.pendingScreenshot {
-            loop.pendingScreenshot = nil
+        if let path = loop.screenshots.pending {
+            loop.screenshots.pending = nil
             saveScreenshot(to: path)
         }
     }
@@ -184,7 +182,7 @@ package final class LabApp {
     func saveScreenshot(to path: String) {
         switch Screenshot.capture(renderer: sdl.renderer, for: path) {
         case .success(let surface):
-            screenshots.write(surface, to: path)
+            loop.screenshots.writer.write(surface, to: path)
         case .failure(let error):
             reportScreenshot(ScreenshotWriter.Outcome(path: path, error: error.line))
         }
@@ -192,13 +190,13 @@ package final class LabApp {
 
     /// Says which screenshots have been saved or failed since the last call.
     func reportScreenshots() {
-        for outcome in screenshots.takeWritten() { reportScreenshot(outcome) }
+        for outcome in loop.screenshots.writer.takeWritten() { reportScreenshot(outcome) }
     }
 
     private func reportScreenshot(_ outcome: ScreenshotWriter.Outcome) {
         let t = clock.now()
         if let error = outcome.error {
-            if outcome.path == options.screenshot { loop.screenshotFailed = true }
+            if outcome.path == options.screenshot { loop.screenshots.failed = true }
             let message = "scrolllab: screenshot failed: \(error)"
             writeStandardError(message)
             hud.show(message, until: t + 4)
@@ -210,12 +208,12 @@ package final class LabApp {
     /// Writes the trace's summary (when tracing), stops the image workers and closes SDL. Call once, at the end.
     func finish() {
         stopRecording(at: phoneDriver.time(atReal: clock.now()))
-        if let path = options.screenshot, !loop.screenshotTaken, !loop.windowLost {
+        if let path = options.screenshot, !loop.screenshots.taken, !loop.windowLost {
             // The last frame is still in the back buffer only for some renderers: draw it again.
             frame(at: phoneDriver.time(atReal: clock.now()), onGrid: phoneDriver.clock.scale != 1)
             saveScreenshot(to: path)
         }
-        screenshots.waitForAll()
+        loop.screenshots.writer.waitForAll()
         reportScreenshots()
         let end = phoneDriver.time(atReal: clock.now())
         // Transfers still under way end first: the summary counts every byte they received.
@@ -235,6 +233,17 @@ package final class LabApp {
     }
 }
 
+/// The window's screenshots: `--screenshot`'s taken or failed, F12's waiting for the end of the frame, and
+/// the writer that encodes and writes them off the main thread.
+struct ScreenshotState {
+    /// `--screenshot`: taken, or failed to save.
+    var taken = false
+    var failed = false
+    /// F12's screenshot, saved at the end of the frame.
+    var pending: String?
+    let writer = ScreenshotWriter()
+}
+
 /// Whether the loop runs on, what the exit code reports, and what the HUD's status says of the loop.
 struct LoopState {
     var running = true
@@ -244,13 +253,10 @@ struct LoopState {
     var replayEndPending = false
     /// True once another program destroyed the window: the loop ends and nothing is drawn on it again.
     var windowLost = false
-    /// `--screenshot`: taken, or failed to save.
-    var screenshotTaken = false
-    var screenshotFailed = false
+    /// `--screenshot` and F12's screenshots.
+    var screenshots = ScreenshotState()
     /// The output size the whole target was last cleared at (`LabApp.clearBackground`).
     var clearedOutput: SDL_Point?
-    /// F12's screenshot, saved at the end of the frame.
-    var pendingScreenshot: String?
     /// The last time the window had something to draw (`canWaitForInput`), and how often it has waited for input.
     var lastBusyTime = 0.0
     var inputWaitCount = 0

@@ -3,7 +3,7 @@ import ScrollLabCore
 extension ScreenshotKey: WindowPerformable {
     /// F12: a screenshot of this frame, saved once it is drawn.
     static func perform(_ action: WindowAction, on app: LabApp, at now: AppTime) {
-        app.loop.pendingScreenshot = Screenshot.nextDefaultPath()
+        app.loop.screenshots.pending = Screenshot.nextDefaultPath()
     }
 
     static var answers: [String] { [KeyToastText.screenshotSaved(to: "screenshots/scrolllab-12345.png")] }

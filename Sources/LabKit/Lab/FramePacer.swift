@@ -67,6 +67,16 @@ public struct FramePacer: Sendable {
         return slot - expectedPresent
     }
 
+    /// The slot of the grid a present ending at `presentEnd` is shown on, started at the blank: the next
+    /// slot, or the first later one it ended within half a period of. A present's own jitter on this
+    /// machine (under Xvfb the copy of the window, a millisecond or more under load) does not move it off
+    /// its slot, as a phone's display shows the frame at the blank its commit made.
+    public func slot(ofPresentEndingAt presentEnd: Double) -> Double {
+        var slot = nextSlot
+        while slot + period / 2 < presentEnd { slot += period }
+        return slot
+    }
+
     /// Records a frame whose work took `work`, whose present took `present` and returned at `presentEnd`,
     /// and moves to the next slot the next frame can make.
     public mutating func record(work: Double, present: Double, presentEnd: Double) {
@@ -78,8 +88,7 @@ public struct FramePacer: Sendable {
         }
         if startsAtBlank {
             // The grid stays: the slot after the one the present landed on.
-            while nextSlot + period / 2 < presentEnd { nextSlot += period }
-            nextSlot += period
+            nextSlot = slot(ofPresentEndingAt: presentEnd) + period
             return
         }
         nextSlot += period

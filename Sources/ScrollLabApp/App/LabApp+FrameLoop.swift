@@ -37,6 +37,7 @@ extension LabApp {
         var lastFrameStart: Double?
         var nextStall = clock.now() + (options.stallEvery ?? 0)
         var lastPresentEnd: Double?
+        var lastShownAt: Double?
         while loop.running {
             let deadline: Double
             switch options.pacing {
@@ -60,17 +61,21 @@ extension LabApp {
             let planned = pacer
             let timing = FrameStep.present(self, clock: .real, at: frameStart, presentAt: paced ? { planned.presentTime(afterWork: $0) } : nil)
             let presentEnd = timing.presentEnd
+            // Started at the blank, a frame is shown at the blank of its slot (hitches count whole periods).
+            let shownAt = displayLink && !presentWaits ? pacer.slot(ofPresentEndingAt: presentEnd) : presentEnd
             pacer.record(work: timing.workEnd - frameStart, present: timing.present, presentEnd: presentEnd)
             if options.traceFrames { trace?.log.frame(meter.frameCount, time: phoneDriver.timeShown, offset: phone.drawnOffset) }
             // The interval between presented frames: what the eye sees.
             let interval = lastPresentEnd.map { presentEnd - $0 }
-            meter.record(work: timing.workEnd - frameStart, present: timing.present, interval: interval, period: period)
-            if let interval {
-                for phone in phoneDriver.phones { phone.segmentHitches.record(interval: interval, period: period, isMoving: meter.isMoving) }
+            let shownInterval = lastShownAt.map { shownAt - $0 }
+            meter.record(work: timing.workEnd - frameStart, present: timing.present, interval: interval, shownInterval: shownInterval, period: period)
+            if let shownInterval {
+                for phone in phoneDriver.phones { phone.segmentHitches.record(interval: shownInterval, period: period, isMoving: meter.isMoving) }
             }
             meter.refreshShown()
             lastFrameStart = frameStart
             lastPresentEnd = presentEnd
+            lastShownAt = shownAt
             meter.frameCount += 1
             if let n = options.frames, meter.frameCount >= n { loop.running = false }
             if let q = options.quitAfter, frameStart >= q { loop.running = false }
@@ -82,6 +87,7 @@ extension LabApp {
                 pacer = FramePacer(period: period, presentWaits: presentWaits, now: clock.now(), startsAtBlank: displayLink)
                 lastFrameStart = nil
                 lastPresentEnd = nil
+                lastShownAt = nil
                 checkWindow(pump)
             }
         }

@@ -23,11 +23,13 @@ package struct FrameMeter {
     package static let shownEvery = 15
 
     /// Records a presented frame: its work and present times and the interval since the last one
-    /// (nil after a start or a rest) at the display's `period`.
-    package mutating func record(work: Double, present: Double, interval: Double?, period: Double) {
+    /// (nil after a start or a rest) at the display's `period`. Hitches count `shownInterval` when given:
+    /// the interval between the blanks the frames were shown at, on a display that shows a frame only at
+    /// its blank (`--pacing display-link`).
+    package mutating func record(work: Double, present: Double, interval: Double?, shownInterval: Double? = nil, period: Double) {
         self.period = period
         stats.record(frameTime: work, presentTime: present, interval: interval)
-        if let interval { hitches.record(interval: interval, period: period, isMoving: isMoving) }
+        if let shown = shownInterval ?? interval { hitches.record(interval: shown, period: period, isMoving: isMoving) }
         if isMoving { motionStats.record(frameTime: work, presentTime: present, interval: interval) }
     }
 

@@ -63,6 +63,18 @@ import LabKit
         #expect(pacer.presentTime == 0)
     }
 
+    /// Started at the blank, a present that ends off its slot by its own jitter (under half a period) is
+    /// shown on that slot; one that ends past half a period is shown on the first later slot it made.
+    @Test func aDisplayLinkPresentIsShownOnTheSlotItEndedNear() {
+        let pacer = FramePacer(period: Self.period, presentWaits: false, now: 0, startsAtBlank: true)
+        let slot: Double = Self.period
+        #expect(pacer.slot(ofPresentEndingAt: slot - 0.003) == slot)
+        #expect(pacer.slot(ofPresentEndingAt: slot + 0.0036) == slot)
+        let third: Double = slot + 2 * Self.period
+        #expect(abs(pacer.slot(ofPresentEndingAt: third + 0.0036) - third) < 1e-12)
+        #expect(abs(pacer.slot(ofPresentEndingAt: slot + 0.6 * Self.period) - (slot + Self.period)) < 1e-12)
+    }
+
     /// A display link: each frame starts at the blank before its slot and has the whole period; a frame
     /// whose work passes it shows on the next slot of the same grid (two periods after the last), and the
     /// frame after it starts at that blank.

@@ -20,6 +20,19 @@ import Testing
         #expect(abs(meter.shown.fps - 60) < 1e-6)
     }
 
+    /// On a display that shows frames at the blank, hitches count the shown interval (whole periods),
+    /// the frame statistics the measured one.
+    @Test func hitchesCountTheShownIntervalWhenGiven() {
+        var meter = FrameMeter()
+        meter.isMoving = true
+        let period: Double = 1.0 / 120
+        meter.record(work: 0.002, present: 0.001, interval: period, period: period)
+        meter.record(work: 0.052, present: 0.001, interval: 0.0619, shownInterval: 7 * period, period: period)
+        #expect(meter.hitches.hitchCount == 1)
+        #expect(abs(meter.hitches.longestHitchMs - 50) < 1e-9)
+        #expect(abs(meter.stats.intervalMs(percentile: 100) - 61.9) < 0.1)
+    }
+
     @Test func theFrameBenchShowsItsOwnWorkTimeOnTheSameFrames() {
         var meter = FrameMeter()
         meter.frameCount = 14

@@ -4,7 +4,9 @@ masonry feed, gesture and policy, on this machine's calibrated profile (`bench -
 headless (the model's `hitchTimeRatioMsPerS`: each frame charged the uploads, completions and, with
 `--decode-on-main`, decodes its policy caused) and once in the window (its measured hitch time ratio: frames
 presented late during motion). 4 policies × 3 gestures, decoded off and on the main thread; prints one
-table row per run with both ratios and their difference.
+table row per run with both ratios and their difference, and the main thread's image work of each (the
+model's charge for decodes on it and uploads, without the completions; the window's measured time of the
+same, with its count of decodes on the render thread).
 
     xvfb-run -a Benchmarks/hitch_model_vs_window.py [--bin .build/release/scrolllab] [--out DIR] [--count N] [--decode bg,main]
         [--repeat N] [--device FILE.json] [--pacing adaptive|display-link]
@@ -61,8 +63,10 @@ def main():
         open(device, "w").write(lab("bench", "--calibrate"))
     print("device:", open(device).read().strip()[:220])
 
-    print("| gesture | policy | decode | model hitch ms/s | window hitch ms/s | window − model | window frame p50 ms |")
-    print("| --- | --- | --- | --: | --: | --: | --: |")
+    completion_ms = json.load(open(device)).get("completionMs", 0)
+    print("| gesture | policy | decode | model hitch ms/s | window hitch ms/s | window − model | window frame p50 ms "
+          "| model main-thread ms | window main-thread ms (decodes) |")
+    print("| --- | --- | --- | --: | --: | --: | --: | --: | --: |")
     rows = []
     for gesture in GESTURES:
         path = os.path.join(root, "Assets", "Gestures", gesture + ".jsonl")
@@ -73,7 +77,9 @@ def main():
                 common = ["--feed", feed, "--device", device, "--policy", policy, *extra]
                 end = [json.loads(l) for l in lab("replay", path, "--headless", *common).splitlines() if '"event":"end"' in l][-1]
                 model = end["metrics"]["hitchTimeRatioMsPerS"]
-                windows, frames = [], []
+                # The model's main-thread charge without its completions, which the window does not time.
+                model_main = end["metrics"]["mainThreadMs"] - completion_ms * end["metrics"]["loadsCompleted"]
+                windows, frames, mains, decodes = [], [], [], []
                 for run in range(args.repeat):
                     trace = os.path.join(args.out, "trace-%s-%s-%s-%d.jsonl" % (gesture, policy, decode, run))
                     lab("--replay", path, "--assets", images, "--quit-after", "%.1f" % (last + 3), "--trace-out", trace,
@@ -81,11 +87,14 @@ def main():
                     summary = [json.loads(l) for l in open(trace) if '"event":"summary"' in l][-1]
                     windows.append(summary["hitchTimeRatioMsPerS"])
                     frames.append(summary["motionFrameP50Ms"])
+                    mains.append(summary["mainThreadMs"])
+                    decodes.append(summary["mainThreadDecodes"])
                 window = sum(windows) / len(windows)
                 rows.append((model, window))
-                print("| %s | %s | %s | %.1f | %s | %+.1f | %.2f |" % (
+                print("| %s | %s | %s | %.1f | %s | %+.1f | %.2f | %.0f | %.0f (%.0f) |" % (
                     gesture, policy, decode, model, "%.1f" % window if len(windows) == 1
-                    else "%.1f (%s)" % (window, ", ".join("%.1f" % w for w in windows)), window - model, sum(frames) / len(frames)))
+                    else "%.1f (%s)" % (window, ", ".join("%.1f" % w for w in windows)), window - model, sum(frames) / len(frames),
+                    model_main, sum(mains) / len(mains), sum(decodes) / len(decodes)))
                 sys.stdout.flush()
     within = sum(1 for m, w in rows if abs(m - w) <= 0.25 * w or m == w)
     print("within 25%%: %d of %d rows; mean |window − model| %.1f ms/s; the rows' mean, model %.1f against window %.1f ms/s (%+.0f%%)" % (

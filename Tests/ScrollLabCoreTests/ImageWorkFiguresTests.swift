@@ -17,6 +17,16 @@ import Testing
         #expect(f.hudRows[1].value == "8.1 bg · upload 1.2")
     }
 
+    /// The run's render-thread image work: its own decodes and every upload, not the workers' decodes.
+    @Test func theRunsMainThreadWorkCountsItsDecodesAndUploads() {
+        var f = ImageWorkFigures(decodesOnMain: true)
+        f.noteFrame(decodeSeconds: 0.010, uploadSeconds: 0.001)   // a worker's decode: not the main thread's
+        f.noteFrame(decodeSeconds: 0.020, uploadSeconds: 0.002, mainDecodes: 2, mainDecodeSeconds: 0.020)
+        f.noteFrame(decodeSeconds: 0, uploadSeconds: 0)
+        #expect(abs(f.mainThreadMs - 23) < 1e-9)
+        #expect(f.mainThreadDecodes == 2)
+    }
+
     @Test func underADeviceTheLimitIsShownAndPassingItSaid() {
         var f = ImageWorkFigures(decodesOnMain: true, memoryLimitBytes: 192 << 20)
         f.note(decodedBytes: 150_000_000)

@@ -85,6 +85,13 @@ check(main["metrics"]["loadsCompleted"] >= 1 and re.fullmatch(r"\d+\.\d · peak 
       and re.fullmatch(r"\d+\.\d main · upload \d+\.\d", main["hudDecodeMs"]) is not None
       and float(main["hudDecodeMs"].split()[0]) > 0,
       "--decode-on-main over HTTP: the render thread decodes, no device no limit (%r, %r)" % (main["hudDecoded"], main["hudDecodeMs"]))
+# The run's render-thread work: every completed load decoded there with --decode-on-main, none without.
+check(main["mainThreadDecodes"] >= main["metrics"]["loadsCompleted"] and main["mainThreadMs"] > 0,
+      "--decode-on-main: the render thread's decodes are counted (%d for %d loads, %.1f ms with the uploads)"
+      % (main["mainThreadDecodes"], main["metrics"]["loadsCompleted"], main["mainThreadMs"]))
+check(all(s["mainThreadDecodes"] == 0 and s["mainThreadMs"] > 0 for s in runs.values()),
+      "decoded on the workers: no render-thread decode, the uploads' time only (%r)"
+      % [(s["mainThreadDecodes"], s["mainThreadMs"]) for s in runs.values()])
 whole = sum(i["pixelWidth"] * i["pixelHeight"] * 4 for i in items)
 biggest = max(i["pixelWidth"] * i["pixelHeight"] * 4 for i in items)
 on, off = runs["on"]["decodedBytesPeak"], runs["off"]["decodedBytesPeak"]

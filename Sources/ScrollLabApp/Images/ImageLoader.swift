@@ -455,6 +455,7 @@ final class ImageLoader {
         let drainedAfter = takeHTTPArrivals(time: time)
         var outcomes = mailbox.drain()
         var decodeSeconds = outcomes.reduce(0) { $0 + $1.decodeSeconds }
+        var mainDecodes = 0, mainDecodeSeconds = 0.0
         // --decode-on-main: bytes fetched or read by a worker are decoded here, whatever it costs the frame.
         for i in outcomes.indices {
             guard let undecoded = outcomes[i].undecoded else { continue }
@@ -464,6 +465,8 @@ final class ImageLoader {
             outcomes[i].result = ImageDecoder.decode(bytes: undecoded.bytes, maxDimension: workers.maxDimension, fitting: load.fitting, plan: load.plan)
             let seconds = DecodeWorkers.seconds(since: began)
             decodeSeconds += seconds
+            mainDecodes += 1
+            mainDecodeSeconds += seconds
             outcomes[i].decodeSeconds = seconds
             if case .success = outcomes[i].result { undecoded.keep?(undecoded.bytes) }
         }
@@ -475,6 +478,8 @@ final class ImageLoader {
                 let result = ImageDecoder.decode(path: job.path, maxDimension: maxSide, fitting: job.fitting, plan: job.plan)
                 let seconds = DecodeWorkers.seconds(since: began)
                 decodeSeconds += seconds
+                mainDecodes += 1
+                mainDecodeSeconds += seconds
                 outcomes.append(.init(ticket: job.ticket, result: result, decodeSeconds: seconds))
             }
             decoding.due.removeAll { $0.due <= now }
@@ -530,7 +535,8 @@ final class ImageLoader {
             }
             uploads += 1
         }
-        uploader.figures.noteFrame(decodeSeconds: decodeSeconds, uploadSeconds: uploads > 0 ? TextureUploader.seconds(since: uploadStart) : 0)
+        uploader.figures.noteFrame(decodeSeconds: decodeSeconds, uploadSeconds: uploads > 0 ? TextureUploader.seconds(since: uploadStart) : 0,
+                                   mainDecodes: mainDecodes, mainDecodeSeconds: mainDecodeSeconds)
         uploader.figures.note(decodedBytes: textures.decodedBytes + decoded.reduce(0) { $0 + $1.1.decodedBytes })
         uploader.endFrame(since: start)
     }

@@ -51,11 +51,14 @@ final class GridWindowScene: LabSceneAdapter {
     override var ownTextures: TextureStore? { ownsImages ? images.textures : nil }
 
     /// The scene's summary keys, then the decoded memory the HUD showed last (B-COST-3): bytes now, their
-    /// peak, and the HUD's two rows as text.
+    /// peak, and the HUD's two rows as text; the render thread's image work over the run (`mainThreadMs`:
+    /// its decodes and uploads, milliseconds; `mainThreadDecodes`), to set beside the model's charge.
     override var summary: [(String, JSONValue)] {
         let figures = images.figures, rows = figures.hudRows
         return super.summary + [("decodedBytesNow", .int(figures.decodedBytes)), ("decodedBytesPeak", .int(figures.peakDecodedBytes)),
-                                ("hudDecoded", .string(rows[0].value)), ("hudDecodeMs", .string(rows[1].value))]
+                                ("hudDecoded", .string(rows[0].value)), ("hudDecodeMs", .string(rows[1].value)),
+                                ("mainThreadMs", .number((figures.mainThreadMs * 1000).rounded() / 1000)),
+                                ("mainThreadDecodes", .int(figures.mainThreadDecodes))]
     }
 
     override func content() -> SceneContent {

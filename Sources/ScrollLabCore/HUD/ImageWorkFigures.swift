@@ -14,6 +14,11 @@ package struct ImageWorkFigures: Hashable, Sendable {
     package private(set) var frameDecodeMs = 0.0
     /// The last frame with uploads: their time, milliseconds.
     package private(set) var frameUploadMs = 0.0
+    /// The render thread's image work over the run, milliseconds: its decodes (`--decode-on-main`) and
+    /// its texture uploads, what the model's `mainThreadMs` charges without the completions.
+    package private(set) var mainThreadMs = 0.0
+    /// Decodes the render thread ran over the run.
+    package private(set) var mainThreadDecodes = 0
     /// Decodes run on the render thread.
     package var decodesOnMain = false
     /// The device's memory limit (`--device`), bytes.
@@ -31,10 +36,13 @@ package struct ImageWorkFigures: Hashable, Sendable {
     }
 
     /// Notes a frame's decodes and uploads (seconds): each figure is the last frame's that had some (a
-    /// decode on the render thread can push its upload to the next frame; both stay readable).
-    package mutating func noteFrame(decodeSeconds: Double, uploadSeconds: Double) {
+    /// decode on the render thread can push its upload to the next frame; both stay readable). Of the
+    /// decodes, `mainDecodes` ran on the render thread, taking `mainDecodeSeconds`.
+    package mutating func noteFrame(decodeSeconds: Double, uploadSeconds: Double, mainDecodes: Int = 0, mainDecodeSeconds: Double = 0) {
         if decodeSeconds > 0 { frameDecodeMs = decodeSeconds * 1000 }
         if uploadSeconds > 0 { frameUploadMs = uploadSeconds * 1000 }
+        mainThreadMs += (Swift.max(0, uploadSeconds) + Swift.max(0, mainDecodeSeconds)) * 1000
+        mainThreadDecodes += Swift.max(0, mainDecodes)
     }
 
     /// The HUD's two rows, short enough for its 960×600 column (MB: 10⁶ bytes, one decimal under 100):

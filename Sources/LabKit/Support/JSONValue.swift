@@ -102,7 +102,8 @@ public indirect enum JSONValue: Equatable, Sendable {
                 case UInt8(ascii: "\t"): out += "\\t".utf8
                 case ..<0x20:
                     let hex = String(byte, radix: 16)
-                    out += ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8
+                    let escaped: String = "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                    out += escaped.utf8
                 default:
                     out.append(byte)
                 }

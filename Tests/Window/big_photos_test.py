@@ -3,7 +3,8 @@ of a big-photo feed as a real JPEG of its pixel and byte size, `serve --assets` 
 decodes them: downsampled at decode to the tile's pixels (libjpeg's scaled decode, `--downsample on`) it
 holds far fewer decoded bytes than whole (`--downsample off`); `--decode-on-main` decodes the fetched bytes
 on the render thread; the HUD's decoded-memory row says the bytes
-now and at their peak against the `--device`'s limit. A 20000×20000 photo whose whole decode (1.6 GB) would
+now and at their peak against the `--device`'s limit. Read from the folder, the memory cache counts each
+photo at the model's decoded size, as headless. A 20000×20000 photo whose whole decode (1.6 GB) would
 pass the 2 GB Android phone's 192 MiB is never allocated: its tile fails with "decoded size over the memory
 limit", in the window (reading the folder: `serve` refuses a file past the window's 64 MiB cap itself) as in
 the headless replay, and nothing is decoded. `bench --calibrate` writes a device file `--device` reads.
@@ -101,6 +102,19 @@ on, off = runs["on"]["decodedBytesPeak"], runs["off"]["decodedBytesPeak"]
 check(biggest <= off <= whole, "whole: the peak holds whole photos, 4 bytes a pixel (%d within %d–%d)" % (off, biggest, whole))
 check(0 < on < whole / 8 and on < off / 4, "downsampled at decode: under an eighth of all whole, a quarter of the whole peak (%d of %d, %d bytes)"
       % (on, whole, off))
+
+# Read from the folder, the window's memory cache counts each photo at the model's decoded size (its tile's
+# pixels at 2 px a point), as over HTTP and headless, so it holds what the model's holds; the HUD counts what
+# each scaled decode allocated (up to four times that).
+folder_run = window("folder", feed, "--assets", folder)
+headless = [json.loads(l) for l in lab("replay", os.path.join(os.path.dirname(__file__), "..", "..", "Assets", "Gestures", "single-fling.jsonl"),
+                                      "--headless", "--feed", feed).stdout.splitlines() if '"event":"end"' in l][-1]["metrics"]
+check(folder_run["metrics"]["loadsCompleted"] == headless["loadsCompleted"] == len(items)
+      and folder_run["metrics"]["peakDecodedBytes"] == headless["peakDecodedBytes"],
+      "from the folder: the cache's decoded bytes are the model's (%d, headless %d, for %d photos)"
+      % (folder_run["metrics"]["peakDecodedBytes"], headless["peakDecodedBytes"], len(items)))
+check(folder_run["decodedBytesPeak"] > folder_run["metrics"]["peakDecodedBytes"],
+      "from the folder: the HUD counts the scaled decodes' allocations (%d)" % folder_run["decodedBytesPeak"])
 
 # One 20000×20000 photo: never allocated on the 2 GB Android phone when decoded whole.
 feed, folder, items = generate("huge", "--layout", "list", "--count", "1", "--seed", "1", "--pixels", "400M", "--bytes", "8M")

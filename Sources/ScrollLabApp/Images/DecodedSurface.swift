@@ -11,7 +11,8 @@ struct DecodedSurface: @unchecked Sendable {
     let pointer: UnsafeMutablePointer<SDL_Surface>
 
     /// The bytes the decode allocated (width × height × 4 of its output: the whole image, or a JPEG's
-    /// scaled decode): what the memory cache counts, whatever size the texture is kept at.
+    /// scaled decode): what the HUD's decoded memory counts, whatever size the texture is kept at. (The
+    /// pipeline's memory cache counts a feed's image at the model's size, `ModelledDecodedSizes`.)
     let decodedBytes: Int
     /// True when the surface was shrunk to the size it is drawn at.
     let isReduced: Bool

@@ -89,6 +89,8 @@ final class ImageLoader {
         var onMain = false
         var downsample = true
         var memoryLimitBytes: Int?
+        /// The model's decoded sizes the files' loads complete with (nil: what each decode allocated).
+        var sizes: ModelledDecodedSizes?
         /// Ticket, file, size to fit, plan, when due (`DispatchTime` seconds).
         var due: [(ticket: Int, path: AssetFile, fitting: PixelSize?, plan: DecodePlan, due: Double)] = []
     }
@@ -121,6 +123,14 @@ final class ImageLoader {
     }
     /// Time the last `pump` spent on image work, seconds.
     var lastFrameWork: Double { uploader.lastFrameWork }
+    /// The decoded sizes the asset files' loads complete with, as the headless replay's and the other
+    /// routes' (a feed's images at their tiles' pixels): the pipeline's memory cache counts these, as
+    /// headless; the HUD's decoded memory counts what each decode allocated (a JPEG's scaled decode keeps
+    /// up to four times a tile's pixels). Nil: each decode's allocation.
+    var modelledSizes: ModelledDecodedSizes? {
+        get { decoding.sizes }
+        set { decoding.sizes = newValue }
+    }
     /// Decode on the render thread (`--decode-on-main`).
     var decodesOnMain: Bool {
         get { decoding.onMain }
@@ -529,7 +539,8 @@ final class ImageLoader {
                 // The pipeline has this load already: only the texture was owed.
                 if !textures.upload(surface, for: ticket.key.asset) { warnOnce(path: "image \(ticket.key.asset)", reason: "texture upload failed") }
             } else if textures.upload(surface, for: ticket.key.asset) {
-                ready.append(LoadCompletion(ticket: ticket, result: .image(bytes: bytes), time: time))
+                let completion = LoadCompletion(ticket: ticket, result: .image(bytes: bytes), time: time)
+                ready.append(decoding.sizes?.sized(completion) ?? completion)
             } else {
                 ready.append(LoadCompletion(ticket: ticket, result: .failed(reason: "texture upload failed"), time: time))
             }

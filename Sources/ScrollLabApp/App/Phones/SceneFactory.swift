@@ -67,6 +67,8 @@ struct SceneFactory {
         loader.decodesOnMain = options.decodeOnMain
         loader.downsample = options.downsample
         loader.memoryLimitBytes = options.memoryLimitBytes
+        // Loads the route's model did not size (the asset files, disk-cache reads) complete at the model's size too.
+        loader.modelledSizes = ModelledDecodedSizes(grid)
         return loader
     }
 }

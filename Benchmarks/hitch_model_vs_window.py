@@ -82,7 +82,10 @@ def main():
                 windows, frames, mains, decodes = [], [], [], []
                 for run in range(args.repeat):
                     trace = os.path.join(args.out, "trace-%s-%s-%s-%d.jsonl" % (gesture, policy, decode, run))
-                    lab("--replay", path, "--assets", images, "--quit-after", "%.1f" % (last + 3), "--trace-out", trace,
+                    # The window runs the whole session the model did: until its replay ended (the view at rest,
+                    # the loads it then makes, such as Deferred's at the end of deceleration), and a second more.
+                    quit_after = max(last + 3, end["t"] + 1.5)
+                    lab("--replay", path, "--assets", images, "--quit-after", "%.1f" % quit_after, "--trace-out", trace,
                         "--pacing", args.pacing, *common)
                     summary = [json.loads(l) for l in open(trace) if '"event":"summary"' in l][-1]
                     windows.append(summary["hitchTimeRatioMsPerS"])

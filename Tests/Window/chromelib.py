@@ -47,7 +47,9 @@ class WebDriver:
         caps = {"capabilities": {"alwaysMatch": {"browserName": "chrome", "goog:loggingPrefs": {kind: "ALL" for kind in logs},
                                                  "goog:chromeOptions": {"binary": CHROMIUM, "args": args + ["--user-data-dir=" + profile]}}}}
         self.session = self.call("POST", "/session", caps)["sessionId"]
-        self.call("POST", self.path("/timeouts"), {"script": 600000, "pageLoad": 60000})
+        # A page's load waits for its first screen's images from the shaped server; under make test's
+        # load, beside a second Chromium, one took over a minute.
+        self.call("POST", self.path("/timeouts"), {"script": 600000, "pageLoad": 300000})
 
     def path(self, p):
         return "/session/%s%s" % (self.session, p)

@@ -107,7 +107,7 @@ package final class LabApp {
         let reused = clearBackground(keeping: kept?.columns ?? []) ? kept : nil
         for phone in phoneDriver.phones {
             let snapshot = draw(phone, at: t)
-            moving = moving || snapshot.isDragging || snapshot.isDecelerating
+            moving = moving || MainThreadMeter.isScrolling(dragging: snapshot.isDragging, decelerating: snapshot.isDecelerating)
             if phone === phoneDriver.focused { focusedSnapshot = snapshot }
         }
         meter.isMoving = moving

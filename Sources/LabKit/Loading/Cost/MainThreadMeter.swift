@@ -4,8 +4,8 @@
 /// (one refresh interval) is a hitch, late by the whole intervals it missed (its commit lands on a later
 /// vsync). The vsyncs it missed draw no frame of their own: what was charged during them (loads that
 /// finished while the main thread was busy) falls to the next frame drawn, which may be late in turn, as
-/// on a main thread that decodes. Measured during motion (the scroll view tracked or moving), as Apple
-/// measures scrolling: `hitchTimeRatioMsPerS` (late milliseconds per second of motion; < 5 good, 5–10
+/// on a main thread that decodes. Measured while scrolling (`isScrolling`), as Apple measures it and as the
+/// window does: `hitchTimeRatioMsPerS` (late milliseconds per second of motion; < 5 good, 5–10
 /// warning, > 10 critical) and `frameOverrunMsP99` (Android's `frameOverrunMs`: work − budget, negative
 /// when early; its 99th percentile). The loads' clock does not slip: only the frames are counted late.
 public struct MainThreadMeter: Hashable, Sendable {
@@ -28,6 +28,12 @@ public struct MainThreadMeter: Hashable, Sendable {
     /// The last frame drawn's work still to run, milliseconds: a frame due before it ends is not drawn.
     public private(set) var busyMs = 0.0
 
+    /// Scrolling, the motion hitches are counted in, here and in the window: from the start of a drag to
+    /// the end of the motion after it (UIKit's `isDragging`, `isDecelerating`; XCTest's scroll metrics
+    /// span `willBeginDragging` to `didEndDecelerating`). A finger down that has not begun a drag is not
+    /// scrolling: the first screen's decodes, which land then, are not hitches of the scroll.
+    public static func isScrolling(dragging: Bool, decelerating: Bool) -> Bool { dragging || decelerating }
+
     /// Apple's bands: under 5 ms/s good, from 10 critical.
     public static let warningRatio = 5.0
     public static let criticalRatio = 10.0
@@ -44,18 +50,18 @@ public struct MainThreadMeter: Hashable, Sendable {
         totalMs += Swift.max(0, ms)
     }
 
-    /// A frame that stays on screen `interval` seconds, `isMoving` when the scroll view is tracked or
-    /// moving: the frame's own work and the work charged since the last frame drawn are its work. A frame due while the last one's
+    /// A frame that stays on screen `interval` seconds, `isScrolling` as `isScrolling(dragging:decelerating:)`
+    /// says: the frame's own work and the work charged since the last frame drawn are its work. A frame due while the last one's
     /// work still runs (`busyMs`) is not drawn, and its charges wait for the next one. (Headless, frames
     /// come every refresh interval; in the window, the next frame comes after the stall, so none is lost.)
-    public mutating func frame(interval: Double, isMoving: Bool) {
-        if isMoving { motionSeconds += Swift.max(0, interval) }
+    public mutating func frame(interval: Double, isScrolling: Bool) {
+        if isScrolling { motionSeconds += Swift.max(0, interval) }
         busyMs -= Swift.max(0, interval) * 1000
         guard busyMs <= 1e-9 else { return }
         let work = frameMs + pendingMs
         pendingMs = 0
         busyMs = work
-        guard isMoving else { return }
+        guard isScrolling else { return }
         let budgetMs = period * 1000
         overruns.add(work - budgetMs)
         if work > budgetMs + 1e-9 {

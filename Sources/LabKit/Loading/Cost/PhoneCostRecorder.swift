@@ -35,9 +35,9 @@ struct PhoneCostRecorder: Sendable {
         for key in keys { evicted.insert(key) }
     }
 
-    /// The frame at `time`, the scroll view moving (or touched) or not, with `residentBytes` decoded.
-    mutating func frame(time: Double, isMoving: Bool, residentBytes: Int) {
-        meter.frame(interval: Swift.max(0, time - (lastFrameTime ?? time)), isMoving: isMoving)
+    /// The frame at `time`, scrolling or not (`MainThreadMeter.isScrolling`), with `residentBytes` decoded.
+    mutating func frame(time: Double, isScrolling: Bool, residentBytes: Int) {
+        meter.frame(interval: Swift.max(0, time - (lastFrameTime ?? time)), isScrolling: isScrolling)
         lastFrameTime = time
         peakResidentBytes = Swift.max(peakResidentBytes, residentBytes)
         if let limit = costs.device.memoryLimitBytes, residentBytes > limit { memoryLimitExceeded = true }

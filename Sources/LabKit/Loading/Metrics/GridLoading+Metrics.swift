@@ -34,7 +34,8 @@ extension GridLoading {
             let bytes = cost.costs.decodedBytes(of: key)
             if !cost.costs.refuses(bytes: bytes) { decoding += bytes }  // never allocated
         }
-        cost.frame(time: time, isMoving: isMoving, residentBytes: pipeline.cache.totalBytes + tileOnlyBytes + decoding)
+        let isScrolling = MainThreadMeter.isScrolling(dragging: grid.scrollView.isDragging, decelerating: grid.scrollView.isDecelerating)
+        cost.frame(time: time, isScrolling: isScrolling, residentBytes: pipeline.cache.totalBytes + tileOnlyBytes + decoding)
     }
 
     /// Copies the source's traffic as it is now into the metrics.

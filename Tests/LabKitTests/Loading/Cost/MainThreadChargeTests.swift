@@ -23,7 +23,7 @@ import Testing
         #expect(abs(one - (0.1 + 18 + 300)) < 1e-5)   // the rates keep a device file's 6 decimals
         var meter = MainThreadMeter(refresh: 60)
         for _ in 0..<8 { meter.charge(one) }
-        meter.frame(interval: 1.0 / 60, isMoving: true)
+        meter.frame(interval: 1.0 / 60, isScrolling: true)
         let budget = 1000.0 / 60
         #expect(meter.hitches == 1)
         #expect(abs(meter.hitchMs - 152 * budget) < 1e-6)
@@ -39,7 +39,7 @@ import Testing
         #expect(abs(one - (0.1 + 0.48 * 1.5)) < 1e-9)
         var meter = MainThreadMeter(refresh: 60)
         for _ in 0..<8 { meter.charge(one) }
-        meter.frame(interval: 1.0 / 60, isMoving: true)
+        meter.frame(interval: 1.0 / 60, isScrolling: true)
         #expect(meter.hitches == 0 && meter.hitchMs == 0)
         #expect(abs(meter.frameOverrunMsP99 - (8 * one - 1000.0 / 60)) < 1e-9)
     }
@@ -75,14 +75,14 @@ import Testing
     @Test func hitchesCountWholeFramesInMotion() {
         var meter = MainThreadMeter(refresh: 60)
         meter.charge(40)
-        meter.frame(interval: 1.0 / 60, isMoving: false)   // at rest: not measured; busy 40 ms
+        meter.frame(interval: 1.0 / 60, isScrolling: false)   // at rest: not measured; busy 40 ms
         meter.charge(17)
-        meter.frame(interval: 1.0 / 60, isMoving: true)    // still busy: not drawn
-        meter.frame(interval: 1.0 / 60, isMoving: true)    // still busy: not drawn
-        meter.frame(interval: 1.0 / 60, isMoving: true)    // 17 ms: one frame late
+        meter.frame(interval: 1.0 / 60, isScrolling: true)    // still busy: not drawn
+        meter.frame(interval: 1.0 / 60, isScrolling: true)    // still busy: not drawn
+        meter.frame(interval: 1.0 / 60, isScrolling: true)    // 17 ms: one frame late
         meter.charge(5)
-        meter.frame(interval: 1.0 / 60, isMoving: true)    // 0.33 ms of it still running: not drawn
-        meter.frame(interval: 1.0 / 60, isMoving: true)    // 5 ms
+        meter.frame(interval: 1.0 / 60, isScrolling: true)    // 0.33 ms of it still running: not drawn
+        meter.frame(interval: 1.0 / 60, isScrolling: true)    // 5 ms
         #expect(meter.hitches == 1)
         #expect(meter.overruns.count == 2)
         #expect(abs(meter.hitchMs - 1000.0 / 60) < 1e-9)
@@ -90,7 +90,7 @@ import Testing
         #expect(abs(meter.hitchTimeRatioMsPerS - (1000.0 / 60) / (5.0 / 60)) < 1e-6)
         var fast = MainThreadMeter(refresh: 120)
         fast.charge(17)
-        fast.frame(interval: 1.0 / 120, isMoving: true)     // 17 ms at 8.33: two frames late
+        fast.frame(interval: 1.0 / 120, isScrolling: true)     // 17 ms at 8.33: two frames late
         #expect(abs(fast.hitchMs - 2 * 1000.0 / 120) < 1e-9)
     }
 
@@ -100,19 +100,19 @@ import Testing
     @Test func chargesDuringALateFrameFallToTheNextFrameDrawn() {
         var meter = MainThreadMeter(refresh: 60)
         meter.charge(30)
-        meter.frame(interval: 1.0 / 60, isMoving: true)
+        meter.frame(interval: 1.0 / 60, isScrolling: true)
         meter.charge(10)
-        meter.frame(interval: 1.0 / 60, isMoving: true)    // 13.3 ms of the 30 still running
+        meter.frame(interval: 1.0 / 60, isScrolling: true)    // 13.3 ms of the 30 still running
         meter.charge(10)
-        meter.frame(interval: 1.0 / 60, isMoving: true)
+        meter.frame(interval: 1.0 / 60, isScrolling: true)
         #expect(meter.hitches == 2)
         #expect(abs(meter.hitchMs - 2 * 1000.0 / 60) < 1e-9)
         #expect(meter.overruns.ascending.map { ($0.value * 1000).rounded() / 1000 } == [3.333, 13.333])
         var window = MainThreadMeter(refresh: 60)
         window.charge(30)
-        window.frame(interval: 1.0 / 60, isMoving: true)
+        window.frame(interval: 1.0 / 60, isScrolling: true)
         window.charge(10)
-        window.frame(interval: 0.031, isMoving: true)
+        window.frame(interval: 0.031, isScrolling: true)
         #expect(window.hitches == 1 && window.overruns.count == 2)
     }
 
@@ -135,13 +135,13 @@ import Testing
     @Test func theFramesOwnWorkIsInEveryFrameDrawn() {
         var bare = MainThreadMeter(refresh: 60)
         bare.charge(14)
-        bare.frame(interval: 1.0 / 60, isMoving: true)
+        bare.frame(interval: 1.0 / 60, isScrolling: true)
         #expect(bare.hitches == 0)
         var meter = MainThreadMeter(refresh: 60, frameMs: 3)
         meter.charge(14)
-        meter.frame(interval: 1.0 / 60, isMoving: true)     // 17 ms: one frame late
-        meter.frame(interval: 1.0 / 60, isMoving: true)     // 0.33 ms still running: not drawn
-        meter.frame(interval: 1.0 / 60, isMoving: true)     // 3 ms
+        meter.frame(interval: 1.0 / 60, isScrolling: true)     // 17 ms: one frame late
+        meter.frame(interval: 1.0 / 60, isScrolling: true)     // 0.33 ms still running: not drawn
+        meter.frame(interval: 1.0 / 60, isScrolling: true)     // 3 ms
         #expect(meter.hitches == 1)
         #expect(abs(meter.hitchMs - 1000.0 / 60) < 1e-9)
         #expect(meter.overruns.ascending.map { ($0.value * 1000).rounded() / 1000 } == [-13.667, 0.333])
@@ -157,7 +157,7 @@ import Testing
         var meter = MainThreadMeter(refresh: 5)   // 200 ms budget: no frame late
         for i in 0..<100 {
             meter.charge(Double(i))
-            meter.frame(interval: 0.2, isMoving: true)
+            meter.frame(interval: 0.2, isScrolling: true)
         }
         #expect(meter.frameOverrunMsP99 == 98 - 200)
     }

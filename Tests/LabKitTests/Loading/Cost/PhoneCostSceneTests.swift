@@ -56,6 +56,22 @@ import ScrollKitTestSupport
         #expect(roomy.redownloadedBytes == 0)
     }
 
+    /// Hitches are counted while scrolling, as in the window: a finger held on the grid for 0.6 s, never
+    /// dragging, while the first screen's whole photos decode on the main thread (several frames' work),
+    /// is no second of motion and no hitch; the same decodes under a drag from the start are.
+    @Test func aFingerDownThatNeverDragsIsNotScrolling() {
+        let phone = PhoneCost(device: .iphone6, downsample: false, decodeOnMain: true)
+        let hold = [PointerEvent(time: 0, position: Point(x: 160, y: 300), phase: .down),
+                    PointerEvent(time: 0.6, position: Point(x: 160, y: 300), phase: .up)]
+        let held = run(Self.photos, phone, events: hold)
+        #expect(held.mainThreadMs > 3 * 1000.0 / 60)
+        #expect(held.hitchTimeRatioMsPerS == 0)
+        #expect(held.frameOverrunMsP99 == 0)
+        let dragged = run(Self.photos, phone, events: SyntheticGesture.drag(from: Point(x: 160, y: 300), velocity: Point(x: 0, y: -100),
+                                                                            duration: 0.6, at: 0))
+        #expect(dragged.hitchTimeRatioMsPerS > 0)
+    }
+
     /// Without a device the lab's figures are what they were, and its images never hitch.
     @Test func theLabsDefaultKeepsItsFigures() {
         var condition = RunCondition(policy: .adaptive)

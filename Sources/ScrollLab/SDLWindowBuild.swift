@@ -38,6 +38,10 @@ struct SDLWindowBuild: WindowBuild {
         DecodeCalibration.medianMs(jpeg, target: target, fitting: fitting, repeats: repeats)
     }
 
+    @MainActor func measurePresent() -> (ms: Double, renderer: String)? {
+        PresentCalibration.median()
+    }
+
     @MainActor func writeSweepPlot(rows: [SweepSummary.Row], conditions: [SweepRecommendation], title: String, to path: String) -> String? {
         SweepPlot(rows: rows, conditions: conditions, title: title).write(to: path)
     }

@@ -24,6 +24,9 @@ package protocol WindowBuild: Sendable {
     /// `bench --calibrate`: `jpeg` decoded as the window decodes it (covering `target` pixels, or whole), shrunk
     /// to `fitting` on screen, `repeats` times: the median milliseconds, or nil when it does not decode.
     @MainActor func measureDecode(_ jpeg: [UInt8], target: DecodePlan.ImagePixels?, fitting: (width: Int, height: Int), repeats: Int) -> Double?
+    /// `bench --calibrate`: a frame presented to the display in a window of the window's size: the median
+    /// milliseconds and the renderer's name, or nil without a display.
+    @MainActor func measurePresent() -> (ms: Double, renderer: String)?
 }
 
 /// One gesture's panel of `bench --plot`.

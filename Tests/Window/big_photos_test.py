@@ -67,7 +67,15 @@ server, source = serve(folder)
 try:
     runs = {mode: window("downsample-" + mode, feed, "--source", source, "--disk-cache", "off", "--device", "android-2gb", "--downsample", mode)
             for mode in ["on", "off"]}
-    main = window("decode-on-main", feed, "--source", source, "--disk-cache", "off", "--decode-on-main")
+    main = window("decode-on-main", feed, "--source", source, "--disk-cache", "off", "--decode-on-main", "--trace-frames")
+    # --trace-frames: each frame's render-thread image work and decodes add up to the run's.
+    frames = [l for l in read_trace(os.path.join(out, "trace-big-photos-decode-on-main.jsonl")) if l.get("event") == "frame"]
+    check(frames and all(f["workMs"] >= 0 and f["presentMs"] >= 0 and f["imageMs"] >= 0 and f["imageMs"] <= f["workMs"] + 0.01
+                         for f in frames) and frames[0]["shownMs"] is None and all(f["shownMs"] > 0 for f in frames[1:])
+          and sum(f["decodes"] for f in frames) == main["mainThreadDecodes"]
+          and abs(sum(f["imageMs"] for f in frames) - main["mainThreadMs"]) <= 0.01 * len(frames) + 0.01,
+          "--trace-frames: %d frames, their decodes %d and image work %.2f ms are the run's (%d, %.2f ms)"
+          % (len(frames), sum(f["decodes"] for f in frames), sum(f["imageMs"] for f in frames), main["mainThreadDecodes"], main["mainThreadMs"]))
 finally:
     server.terminate()
     server.wait(timeout=10)
@@ -129,12 +137,18 @@ end = [json.loads(l) for l in r.stdout.splitlines() if '"event":"end"' in l][-1]
 check(end["metrics"]["failuresByReason"] == {OVER: 1}, "headless: the same failure (%r)" % end["metrics"]["failuresByReason"])
 
 # bench --calibrate: this machine's device file, which --device FILE.json reads.
-profile = json.loads(lab("bench", "--calibrate").stdout)
+calibration = lab("bench", "--calibrate")
+profile = json.loads(calibration.stdout)
 check(profile["name"] == "calibrated" and profile["memoryLimitBytes"] is None
       and profile["uploadMsPerMegapixel"] > 0
       and all(profile[m + "MsPerMegapixel"] >= 0 and profile[m + "MsPerMegabyte"] >= 0
               and profile[m + "MsPerMegapixel"] + profile[m + "MsPerMegabyte"] > 0 for m in ["decode", "downsample"]),
       "bench --calibrate writes a device file (%r)" % {k: v for k, v in profile.items() if k != "source"})
+# The window's frame is its drawing (the frame bench, offscreen) and its present to this display (Xvfb).
+m = re.search(r"own frame ([0-9.]+) ms \(median\): drawn ([0-9.]+) \((\w+)\), presented ([0-9.]+) \((\w+)\)", calibration.stderr)
+check(m is not None and float(m.group(4)) > 0 and abs(float(m.group(1)) - float(m.group(2)) - float(m.group(4))) < 0.002
+      and abs(profile["frameMs"] - float(m.group(1))) < 0.001 and "present to the display" in profile["source"],
+      "the calibrated frame is the drawing and the present to the display (%r)" % (m.group(0) if m else calibration.stderr[-300:]))
 device = os.path.join(out, "calibrated.json")
 open(device, "w").write(json.dumps(profile))
 lab("replay", os.path.join(os.path.dirname(__file__), "..", "..", "Assets", "Gestures", "single-fling.jsonl"), "--headless",

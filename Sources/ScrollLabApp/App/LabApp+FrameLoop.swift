@@ -38,6 +38,8 @@ extension LabApp {
         var nextStall = clock.now() + (options.stallEvery ?? 0)
         var lastPresentEnd: Double?
         var lastShownAt: Double?
+        // The render thread's image work so far (`--trace-frames` gives each frame's).
+        var imageWork = (ms: 0.0, decodes: 0)
         while loop.running {
             let deadline: Double
             switch options.pacing {
@@ -64,10 +66,16 @@ extension LabApp {
             // Started at the blank, a frame is shown at the blank of its slot (hitches count whole periods).
             let shownAt = displayLink && !presentWaits ? pacer.slot(ofPresentEndingAt: presentEnd) : presentEnd
             pacer.record(work: timing.workEnd - frameStart, present: timing.present, presentEnd: presentEnd)
-            if options.traceFrames { trace?.log.frame(meter.frameCount, time: phoneDriver.timeShown, offset: phone.drawnOffset) }
             // The interval between presented frames: what the eye sees.
             let interval = lastPresentEnd.map { presentEnd - $0 }
             let shownInterval = lastShownAt.map { shownAt - $0 }
+            if options.traceFrames {
+                let work = phoneDriver.phones.reduce((ms: 0.0, decodes: 0)) { ($0.ms + $1.images.figures.mainThreadMs, $0.decodes + $1.images.figures.mainThreadDecodes) }
+                trace?.log.frame(meter.frameCount, time: phoneDriver.timeShown, offset: phone.drawnOffset,
+                                 timing: .init(work: timing.workEnd - frameStart, present: timing.present, shown: shownInterval,
+                                               imageMs: work.ms - imageWork.ms, decodes: work.decodes - imageWork.decodes))
+                imageWork = work
+            }
             meter.record(work: timing.workEnd - frameStart, present: timing.present, interval: interval, shownInterval: shownInterval, period: period)
             if let shownInterval {
                 for phone in phoneDriver.phones { phone.segmentHitches.record(interval: shownInterval, period: period, isMoving: meter.isMoving) }

@@ -91,8 +91,13 @@ final class ImageLoader {
         var memoryLimitBytes: Int?
         /// The model's decoded sizes the files' loads complete with (nil: what each decode allocated).
         var sizes: ModelledDecodedSizes?
-        /// Ticket, file, size to fit, plan, when due (`DispatchTime` seconds).
+        /// Ticket, file, size to fit, plan, when due (model seconds: the load's begin plus the latency).
         var due: [(ticket: Int, path: AssetFile, fitting: PixelSize?, plan: DecodePlan, due: Double)] = []
+        /// The model time of the last frame's pump. A frame that catches up on the replay's grid runs
+        /// several grid frames; a load one of them began is due its latency after that grid frame's time,
+        /// not after the real frame's, as in the headless replay (all of them due at once would land on one
+        /// frame together).
+        var pumpTime: Double?
     }
 
     /// Textures of decoded images.
@@ -298,10 +303,12 @@ final class ImageLoader {
         case .files:
             let path = paths[ticket.key.asset % paths.count]
             if decoding.onMain {
-                decoding.due.append((ticket.id, path, fitting, plan, Self.now() + latency))
+                decoding.due.append((ticket.id, path, fitting, plan, time + latency))
                 return
             }
-            workers.start(ticket: ticket.id, path: path, latency: latency, fitting: fitting, plan: plan)
+            // Begun at a grid frame this frame caught up on: the latency counts from that frame's time.
+            let behind = Swift.max(0, (decoding.pumpTime ?? time) - time)
+            workers.start(ticket: ticket.id, path: path, latency: Swift.max(0, latency - behind), fitting: fitting, plan: plan)
         case var .modelled(model):
             model.network.begin(ticket, time: time)
             route = .modelled(model)
@@ -423,8 +430,6 @@ final class ImageLoader {
         return http.sizes.sized(LoadCompletion(ticket: ticket, result: result, time: Swift.max(due.time, after), timing: due.timing))
     }
 
-    private static func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
-
     /// True (and forgotten) when the pipeline has had `ticket` complete already and only its texture was owed.
     private func followed(_ ticket: Int) -> Bool {
         following.remove(ticket) != nil
@@ -458,6 +463,7 @@ final class ImageLoader {
     /// Completions are stamped with the model time `time`.
     func pump(time: Double) {
         let start = SDL_GetPerformanceCounter()
+        decoding.pumpTime = time
         if !takesCompletionsOnDemand {
             takeModelledCompletions(upTo: time)
             takeVirtualCompletions(upTo: time)
@@ -482,8 +488,8 @@ final class ImageLoader {
         }
         if !decoding.due.isEmpty {
             // The render thread decodes every image whose latency has passed, whatever it costs the frame.
-            let now = Self.now(), maxSide = workers.maxDimension
-            for job in decoding.due where job.due <= now {
+            let maxSide = workers.maxDimension
+            for job in decoding.due where job.due <= time {
                 let began = DispatchTime.now().uptimeNanoseconds
                 let result = ImageDecoder.decode(path: job.path, maxDimension: maxSide, fitting: job.fitting, plan: job.plan)
                 let seconds = DecodeWorkers.seconds(since: began)
@@ -492,7 +498,7 @@ final class ImageLoader {
                 mainDecodeSeconds += seconds
                 outcomes.append(.init(ticket: job.ticket, result: result, decodeSeconds: seconds))
             }
-            decoding.due.removeAll { $0.due <= now }
+            decoding.due.removeAll { $0.due <= time }
         }
         for outcome in outcomes {
             guard let ticket = begun[outcome.ticket]?.ticket else {

@@ -37,15 +37,15 @@ package enum UploadCalibration {
         return (perSize[perSize.count / 2], window.rendererName)
     }
 
-    /// An offscreen window with the renderer the window would choose on this machine (see above), and the
-    /// name of that renderer for `--render-driver`.
-    static func windowRenderer() throws(AppError) -> SDLWindow {
+    /// A window with the renderer the window would choose on this machine (see above), without vsync:
+    /// offscreen, or on the display (`PresentCalibration`).
+    static func windowRenderer(onDisplay: Bool = false) throws(AppError) -> SDLWindow {
         do throws(AppError) {
-            let gl = try SDLWindow(headless: true, software: false, renderDriver: "opengl")
+            let gl = try SDLWindow(headless: !onDisplay, software: false, renderDriver: "opengl")
             guard SDLWindow.cpuRasterizer(gl.renderer) != nil else { return gl }
             gl.close()
         } catch {}
-        return try SDLWindow(headless: true, software: true)
+        return try SDLWindow(headless: !onDisplay, software: true)
     }
 }
 

@@ -87,9 +87,33 @@ public struct TraceLog {
         write(Self.tagged(.object(pairs + [("frame", .int(frame))]), phone: phone))
     }
 
-    /// A presented frame (`--trace-frames`): its number, the model time and the offset it shows.
-    public func frame(_ number: Int, time: Double, offset: Point) {
-        write(.object([("event", .string("frame")), ("frame", .int(number)), ("t", .number(time)), ("offset", .point(offset))]))
+    /// A presented frame (`--trace-frames`): its number, the model time and the offset it shows; with
+    /// `timing`, what it cost the render thread (milliseconds: its work, its present, the interval since the
+    /// last frame was shown, and of its work the image work, with the decodes it ran).
+    public func frame(_ number: Int, time: Double, offset: Point, timing: FrameTiming? = nil) {
+        var pairs: [(String, JSONValue)] = [("event", .string("frame")), ("frame", .int(number)), ("t", .number(time)), ("offset", .point(offset))]
+        if let timing {
+            let ms = { (seconds: Double) in JSONValue.number((seconds * 1e5).rounded() / 100) }
+            pairs += [("workMs", ms(timing.work)), ("presentMs", ms(timing.present)), ("shownMs", timing.shown.map(ms) ?? .null),
+                      ("imageMs", .number((timing.imageMs * 100).rounded() / 100)), ("decodes", .int(timing.decodes))]
+        }
+        write(.object(pairs))
+    }
+
+    /// What a frame cost the render thread, for its `--trace-frames` line.
+    public struct FrameTiming: Sendable {
+        /// Its work and its present, seconds; the interval since the last frame shown (nil: the first).
+        public var work: Double, present: Double, shown: Double?
+        /// The image work on the render thread (decodes and uploads), milliseconds, and the decodes.
+        public var imageMs: Double, decodes: Int
+
+        public init(work: Double, present: Double, shown: Double?, imageMs: Double, decodes: Int) {
+            self.work = work
+            self.present = present
+            self.shown = shown
+            self.imageMs = imageMs
+            self.decodes = decodes
+        }
     }
 
     /// The closing line: the scene's summary keys (`viewsCreated` first, from `viewsCreated` when the

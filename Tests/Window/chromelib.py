@@ -34,7 +34,7 @@ def free_port():
 class WebDriver:
     """A chromedriver session, spoken to over HTTP with JSON (the W3C WebDriver protocol)."""
 
-    def __init__(self, args, profile, logs=("performance",)):
+    def __init__(self, args, profile, logs=("performance",), page_load="normal"):
         self.port = free_port()
         self.process = subprocess.Popen([DRIVER, "--port=%d" % self.port], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         self.base = "http://127.0.0.1:%d" % self.port
@@ -44,7 +44,10 @@ class WebDriver:
                 break
             except OSError:
                 time.sleep(0.1)
-        caps = {"capabilities": {"alwaysMatch": {"browserName": "chrome", "goog:loggingPrefs": {kind: "ALL" for kind in logs},
+        # `page_load`: WebDriver's page load strategy, what navigating waits for: "normal" (the load event,
+        # every image not deferred) or "eager" (the document parsed).
+        caps = {"capabilities": {"alwaysMatch": {"browserName": "chrome", "pageLoadStrategy": page_load,
+                                                 "goog:loggingPrefs": {kind: "ALL" for kind in logs},
                                                  "goog:chromeOptions": {"binary": CHROMIUM, "args": args + ["--user-data-dir=" + profile]}}}}
         self.session = self.call("POST", "/session", caps)["sessionId"]
         # A page's load waits for its first screen's images from the shaped server; under make test's

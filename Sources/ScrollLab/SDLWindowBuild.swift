@@ -34,8 +34,8 @@ struct SDLWindowBuild: WindowBuild {
         try UploadCalibration.measure(sides: sides, repeats: repeats)
     }
 
-    @MainActor func measureDecode(_ jpeg: [UInt8], target: DecodePlan.ImagePixels?, fitting: (width: Int, height: Int), repeats: Int) -> Double? {
-        DecodeCalibration.medianMs(jpeg, target: target, fitting: fitting, repeats: repeats)
+    @MainActor func measureDecodes(files: [String], target: DecodePlan.ImagePixels?, fitting: (width: Int, height: Int), rounds: Int) -> [Double]? {
+        DecodeCalibration.medianMs(files: files.map { AssetFile(path: Array($0.utf8)) }, target: target, fitting: fitting, rounds: rounds)
     }
 
     @MainActor func measurePresent() -> (ms: Double, renderer: String)? {

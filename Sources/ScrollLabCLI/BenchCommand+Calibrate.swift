@@ -4,7 +4,7 @@ import LabKit
 import ScrollLabCore
 
 /// `bench --calibrate` (B-COST-3): this machine's decode and downsampled decode per megapixel and per
-/// megabyte of file, texture upload per megapixel, measured on generated JPEGs, and the window's own work
+/// megabyte of file, texture upload per megapixel, measured on generated JPEG files, and the window's own work
 /// in a frame, written as a device file (`--device FILE.json` reads it).
 extension BenchCommand {
     /// The images measured: 1, 4 and 12 megapixels at 4:3 (a phone camera's shape).
@@ -26,31 +26,47 @@ extension BenchCommand {
         let window = ThisBuild.windowRequired("--calibrate (it times texture uploads)", command: "bench")
         // First: the measures after it draw offscreen (SDL's video driver is then set for the process).
         let present = MainActor.assumeIsolated { window.measurePresent() }
-        var full: [DecodeRateFit.Sample] = [], scaled: [DecodeRateFit.Sample] = []
+        var images: [(side: (width: Int, height: Int), quality: Int, jpeg: [UInt8])] = []
         for side in Self.calibrationSides {
             for quality in Self.calibrationQualities {
-                let jpeg: [UInt8]
                 switch JPEGCodec.encodePicture(width: side.width, height: side.height, quality: quality, seed: 7, noise: JPEGFileMaker.noise) {
-                case let .success(data): jpeg = data
+                case let .success(data): images.append((side, quality, data))
                 case let .failure(failure): fail("scrolllab bench --calibrate: cannot encode a test image: \(failure.reason)")
                 }
-                let megapixels = Double(side.width * side.height) / 1e6, megabytes = Double(jpeg.count) / 1e6
-                let plan = DecodePlan(target: Self.calibrationTarget)
-                let out = plan.output(width: side.width, height: side.height, isJPEG: true)
-                let decode = { (target: DecodePlan.ImagePixels?) -> Double in
-                    let ms = MainActor.assumeIsolated {
-                        window.measureDecode(jpeg, target: target, fitting: Self.calibrationFitting, repeats: Self.calibrationRepeats)
-                    }
-                    guard let ms else { fail("scrolllab bench --calibrate: cannot decode the test image") }
-                    return ms
-                }
-                let wholeMs = decode(nil), scaledMs = decode(Self.calibrationTarget)
-                full.append(.init(megapixels: megapixels, megabytes: megabytes, ms: wholeMs))
-                scaled.append(.init(megapixels: megapixels, megabytes: megabytes, ms: scaledMs))
-                writeStandardError(String(format: "scrolllab bench --calibrate: %d×%d (%.1f MP, quality %d, %d kB): decode %.1f ms whole, %.1f ms at 1/%d (%d×%d)",
-                                          side.width, side.height, megapixels, quality, jpeg.count / 1000, wholeMs, scaledMs,
-                                          out.denominator, out.width, out.height))
             }
+        }
+        // Decoded from files, as the window decodes the asset files: written to a folder of the calibration's own.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scrolllab-calibrate-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var files: [String] = []
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            for (i, image) in images.enumerated() {
+                let url = folder.appendingPathComponent("\(i).jpg")
+                try Data(image.jpeg).write(to: url)
+                files.append(url.path)
+            }
+        } catch {
+            fail("scrolllab bench --calibrate: cannot write the test images to \(folder.path): \(error.localizedDescription)", code: CommandExit.input)
+        }
+        let decode = { (target: DecodePlan.ImagePixels?) -> [Double] in
+            let ms = MainActor.assumeIsolated {
+                window.measureDecodes(files: files, target: target, fitting: Self.calibrationFitting, rounds: Self.calibrationRepeats)
+            }
+            guard let ms else { fail("scrolllab bench --calibrate: cannot decode the test images") }
+            return ms
+        }
+        let wholeMs = decode(nil), scaledMs = decode(Self.calibrationTarget)
+        var full: [DecodeRateFit.Sample] = [], scaled: [DecodeRateFit.Sample] = []
+        for (i, image) in images.enumerated() {
+            let side = image.side
+            let megapixels = Double(side.width * side.height) / 1e6, megabytes = Double(image.jpeg.count) / 1e6
+            let out = DecodePlan(target: Self.calibrationTarget).output(width: side.width, height: side.height, isJPEG: true)
+            full.append(.init(megapixels: megapixels, megabytes: megabytes, ms: wholeMs[i]))
+            scaled.append(.init(megapixels: megapixels, megabytes: megabytes, ms: scaledMs[i]))
+            writeStandardError(String(format: "scrolllab bench --calibrate: %d×%d (%.1f MP, quality %d, %d kB): decode %.1f ms whole, %.1f ms at 1/%d (%d×%d)",
+                                      side.width, side.height, megapixels, image.quality, image.jpeg.count / 1000, wholeMs[i], scaledMs[i],
+                                      out.denominator, out.width, out.height))
         }
         let fullFit = DecodeRateFit.withConstant(full), scaledFit = DecodeRateFit.withConstant(scaled)
         writeStandardError(String(format: "scrolllab bench --calibrate: decode %.3f ms a megapixel + %.3f ms a megabyte + %.3f ms whole, %.3f + %.3f + %.3f downsampled",
@@ -79,8 +95,8 @@ extension BenchCommand {
         let profile = DeviceProfile(
             name: "calibrated", decodeMsPerMegapixel: round(fullFit.perMegapixel), downsampleMsPerMegapixel: round(scaledFit.perMegapixel),
             uploadMsPerMegapixel: round(upload.msPerMegapixel), completionMs: DeviceProfile.lab.completionMs, memoryLimitBytes: nil,
-            source: "bench --calibrate on this machine: the window's decodes of 1, 4 and 12 MP JPEGs at quality 85 and 50 (libjpeg-turbo, "
-                + "CPU time, median of \(Self.calibrationRepeats), whole and downsampled to cover 300×225 px, each resampled to the "
+            source: "bench --calibrate on this machine: the window's decodes of 1, 4 and 12 MP JPEG files at quality 85 and 50 (libjpeg-turbo, "
+                + "CPU time, median of \(Self.calibrationRepeats) rounds decoding each file in turn, whole and downsampled to cover 300×225 px, each resampled to the "
                 + "window's 150×113; rates by pixels, by bytes and per decode fitted by least squares), "
                 + "SDL texture uploads (\(upload.renderer)); the window's own frame: the median of the frame bench's "
                 + "(\(Self.frameBenchGesture), one phone, \(upload.renderer), offscreen) and "

@@ -21,9 +21,10 @@ package protocol WindowBuild: Sendable {
     /// `bench --calibrate`: texture uploads of 32-bit images of `sides` pixels, timed `repeats` times each in an
     /// offscreen renderer: milliseconds per megapixel, and the renderer's name.
     @MainActor func measureUpload(sides: [(width: Int, height: Int)], repeats: Int) throws(AppError) -> (msPerMegapixel: Double, renderer: String)
-    /// `bench --calibrate`: `jpeg` decoded as the window decodes it (covering `target` pixels, or whole), shrunk
-    /// to `fitting` on screen, `repeats` times: the median milliseconds, or nil when it does not decode.
-    @MainActor func measureDecode(_ jpeg: [UInt8], target: DecodePlan.ImagePixels?, fitting: (width: Int, height: Int), repeats: Int) -> Double?
+    /// `bench --calibrate`: the JPEG `files` decoded as the window decodes an asset file (covering `target`
+    /// pixels, or whole), shrunk to `fitting` on screen, each once a round for `rounds` rounds: each file's
+    /// median milliseconds, or nil when one does not decode.
+    @MainActor func measureDecodes(files: [String], target: DecodePlan.ImagePixels?, fitting: (width: Int, height: Int), rounds: Int) -> [Double]?
     /// `bench --calibrate`: a frame presented to the display in a window of the window's size: the median
     /// milliseconds and the renderer's name, or nil without a display.
     @MainActor func measurePresent() -> (ms: Double, renderer: String)?

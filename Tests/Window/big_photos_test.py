@@ -124,6 +124,23 @@ check(folder_run["metrics"]["loadsCompleted"] == headless["loadsCompleted"] == l
 check(folder_run["decodedBytesPeak"] > folder_run["metrics"]["peakDecodedBytes"],
       "from the folder: the HUD counts the scaled decodes' allocations (%d)" % folder_run["decodedBytesPeak"])
 
+# Decoded on the render thread from the folder, a load completes on the model's clock (its latency; the main
+# thread decodes it in the frame or input that takes it), so the window's copy of the model's figures for a
+# replay is the headless replay's, every one of them, whatever the real decodes cost its frames.
+feed_scroll, folder_scroll, _ = generate("scroll", "--layout", "masonry", "--count", "24", "--seed", "9", "--images", "photos")
+fling = os.path.join(os.path.dirname(__file__), "..", "..", "Assets", "Gestures", "rapid-flings.jsonl")
+common = ["--feed", feed_scroll, "--device", "iphone-se", "--policy", "adaptive", "--decode-on-main"]
+trace = os.path.join(out, "trace-big-photos-model-copy.jsonl")
+with closing(start(binary, "--replay", fling, "--assets", folder_scroll, "--quit-after", "12", "--trace-out", trace, *common)) as app:
+    app.wait(timeout=90)
+    check(app.returncode == 0, "window model-copy: exit 0 (%s)" % app.stderr.read().strip()[:300])
+ends = [l for l in read_trace(trace) if l.get("event") == "replayEnd"]
+headless = [json.loads(l) for l in lab("replay", fling, "--headless", *common).stdout.splitlines() if '"event":"end"' in l][-1]
+check(len(ends) == 1 and ends[0]["metrics"] == headless["metrics"] and headless["metrics"]["loadsCompleted"] > 6,
+      "--decode-on-main from the folder: the window's model figures are the headless replay's (%r, headless %r)"
+      % ({k: v for k, v in ends[0]["metrics"].items() if headless["metrics"].get(k) != v} if ends else "no replayEnd",
+         {k: v for k, v in headless["metrics"].items() if ends and ends[0]["metrics"].get(k) != v}))
+
 # One 20000×20000 photo: never allocated on the 2 GB Android phone when decoded whole.
 feed, folder, items = generate("huge", "--layout", "list", "--count", "1", "--seed", "1", "--pixels", "400M", "--bytes", "8M")
 check(items[0]["pixelWidth"] * items[0]["pixelHeight"] == 400_000_000, "the item is 20000×20000 (%dx%d)" % (items[0]["pixelWidth"], items[0]["pixelHeight"]))

@@ -1,23 +1,26 @@
 import ScrollLabCore
 
-/// `bench --calibrate`'s decode measure (B-COST-3): a JPEG decoded as the window decodes it
-/// (`ImageDecoder`: the file's header checked, libjpeg's scaled decode into a surface or SDL_image's whole
-/// one, then the resample to the tile's pixels on screen), so that the device file charges what the
-/// window's main thread pays. Times are the thread's CPU time.
+/// `bench --calibrate`'s decode measure (B-COST-3): JPEG files decoded as the window decodes an asset file
+/// (`ImageDecoder`: the file read, its header checked, libjpeg's scaled decode into a surface or SDL_image's
+/// whole one, then the resample to the tile's pixels on screen), so that the device file charges what the
+/// window's main thread pays. The window decodes each image once, its bytes fresh from the file: the
+/// files are taken in turn, one decode each a round, so no image is decoded twice in a row with its bytes
+/// and buffers still in the cache. Times are the thread's CPU time.
 package enum DecodeCalibration {
-    /// The median of `repeats` decodes of `jpeg` covering `target` pixels (nil: whole), shrunk to
-    /// `fitting`, milliseconds; nil when it does not decode.
-    package static func medianMs(_ jpeg: [UInt8], target: DecodePlan.ImagePixels?, fitting: (width: Int, height: Int), repeats: Int) -> Double? {
+    /// The median of `rounds` decodes of each of `files` covering `target` pixels (nil: whole), shrunk to
+    /// `fitting`, milliseconds, in the files' order; nil when one does not decode.
+    package static func medianMs(files: [AssetFile], target: DecodePlan.ImagePixels?, fitting: (width: Int, height: Int), rounds: Int) -> [Double]? {
         let plan = DecodePlan(target: target)
         let size = PixelSize(width: Int32(fitting.width), height: Int32(fitting.height))
-        var times: [Double] = []
-        for _ in 0..<Swift.max(1, repeats) {
-            let start = threadCPUSeconds()
-            guard case let .success(surface) = ImageDecoder.decode(bytes: jpeg, fitting: size, plan: plan) else { return nil }
-            times.append((threadCPUSeconds() - start) * 1000)
-            surface.free()
+        var times = Array(repeating: [Double](), count: files.count)
+        for _ in 0..<Swift.max(1, rounds) {
+            for (i, file) in files.enumerated() {
+                let start = threadCPUSeconds()
+                guard case let .success(surface) = ImageDecoder.decode(path: file, fitting: size, plan: plan) else { return nil }
+                times[i].append((threadCPUSeconds() - start) * 1000)
+                surface.free()
+            }
         }
-        times.sort()
-        return times[times.count / 2]
+        return times.map { $0.sorted()[$0.count / 2] }
     }
 }

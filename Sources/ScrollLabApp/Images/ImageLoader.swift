@@ -80,9 +80,9 @@ final class ImageLoader {
     }
 
     /// How images decode (B-COST-3). With `onMain` (`--decode-on-main`: the classic mistake, to show what
-    /// it costs in hitches) on the render thread, in `pump`: asset files once their latency has passed (`due`
-    /// holds those waiting), and the bytes a worker fetched over HTTP or read (the modelled network's
-    /// arrivals, the disk cache). `downsample` (`--downsample on`, the default): a JPEG larger than
+    /// it costs in hitches) on the render thread: asset files once their latency has passed (`due` holds
+    /// those waiting; decoded at the frame or input that finds them due, see `decodeDueFiles`), and, in
+    /// `pump`, the bytes a worker fetched over HTTP or read (the modelled network's arrivals, the disk cache). `downsample` (`--downsample on`, the default): a JPEG larger than
     /// its tile's pixels at 2 px a point is decoded scaled by libjpeg. `memoryLimitBytes` (`--device`): an
     /// image whose decode would pass it is never allocated.
     private struct DecodeChoices {
@@ -91,8 +91,11 @@ final class ImageLoader {
         var memoryLimitBytes: Int?
         /// The model's decoded sizes the files' loads complete with (nil: what each decode allocated).
         var sizes: ModelledDecodedSizes?
-        /// Ticket, file, size to fit, plan, when due (model seconds: the load's begin plus the latency).
-        var due: [(ticket: Int, path: AssetFile, fitting: PixelSize?, plan: DecodePlan, due: Double)] = []
+        /// The model's decode time of each image: a file decoded on the render thread completes that long
+        /// after its latency, as headless.
+        var times = DecodeTimes(constant: 0)
+        /// Ticket, file, size to fit, plan, when begun and the latency then (model seconds).
+        var due: [(ticket: Int, path: AssetFile, fitting: PixelSize?, plan: DecodePlan, begin: Double, latency: Double)] = []
         /// The model time of the last frame's pump. A frame that catches up on the replay's grid runs
         /// several grid frames; a load one of them began is due its latency after that grid frame's time,
         /// not after the real frame's, as in the headless replay (all of them due at once would land on one
@@ -135,6 +138,11 @@ final class ImageLoader {
     var modelledSizes: ModelledDecodedSizes? {
         get { decoding.sizes }
         set { decoding.sizes = newValue }
+    }
+    /// The model's decode times (`decodeDueFiles`), as the headless replay's source has them.
+    var modelledDecodeTimes: DecodeTimes {
+        get { decoding.times }
+        set { decoding.times = newValue }
     }
     /// Decode on the render thread (`--decode-on-main`).
     var decodesOnMain: Bool {
@@ -268,7 +276,8 @@ final class ImageLoader {
         switch route {
         case let .virtualClock(model): return model.decodingKeys(at: time)
         case let .modelled(model): return model.network.decodingKeys(at: time)
-        case .files, .http: return []
+        case .files: return decodingFiles(at: time)
+        case .http: return []
         }
     }
 
@@ -303,7 +312,7 @@ final class ImageLoader {
         case .files:
             let path = paths[ticket.key.asset % paths.count]
             if decoding.onMain {
-                decoding.due.append((ticket.id, path, fitting, plan, time + latency))
+                decoding.due.append((ticket.id, path, fitting, plan, time, latency))
                 return
             }
             // Begun at a grid frame this frame caught up on: the latency counts from that frame's time.
@@ -486,20 +495,10 @@ final class ImageLoader {
             outcomes[i].decodeSeconds = seconds
             if case .success = outcomes[i].result { undecoded.keep?(undecoded.bytes) }
         }
-        if !decoding.due.isEmpty {
-            // The render thread decodes every image whose latency has passed, whatever it costs the frame.
-            let maxSide = workers.maxDimension
-            for job in decoding.due where job.due <= time {
-                let began = DispatchTime.now().uptimeNanoseconds
-                let result = ImageDecoder.decode(path: job.path, maxDimension: maxSide, fitting: job.fitting, plan: job.plan)
-                let seconds = DecodeWorkers.seconds(since: began)
-                decodeSeconds += seconds
-                mainDecodes += 1
-                mainDecodeSeconds += seconds
-                outcomes.append(.init(ticket: job.ticket, result: result, decodeSeconds: seconds))
-            }
-            decoding.due.removeAll { $0.due <= time }
-        }
+        let files = decodeDueFiles(upTo: time)
+        decodeSeconds += files.seconds
+        mainDecodes += files.count
+        mainDecodeSeconds += files.seconds
         for outcome in outcomes {
             guard let ticket = begun[outcome.ticket]?.ticket else {
                 if case let .success(surface) = outcome.result { surface.free() }
@@ -524,10 +523,7 @@ final class ImageLoader {
             case let .failure(failure):
                 begun[ticket.id] = nil
                 let owed = followed(ticket.id)
-                if !isHTTP {
-                    failures.reasons[ticket.key.asset % paths.count] = failure.reason
-                    warnOnce(path: paths[ticket.key.asset % paths.count].displayPath, reason: failure.reason)
-                }
+                if !isHTTP { noteFailure(asset: ticket.key.asset, reason: failure.reason) }
                 if let completion = httpCompletion(ticket, failure: failure.reason, after: drainedAfter) {
                     ready.append(completion)
                 } else if !owed {
@@ -558,17 +554,74 @@ final class ImageLoader {
         uploader.endFrame(since: start)
     }
 
+    /// `--decode-on-main` over the asset files: the render thread decodes, one after another, every image
+    /// whose latency has passed by `time` (model seconds), whatever it costs. The load completes at its due
+    /// time plus the model's decode time, as the headless replay's source (and the HTTP route) completes it,
+    /// so the pipeline keeps the headless schedule and the real decodes cost the real frames; the texture
+    /// follows within the upload budget. Returns how many decoded and their seconds.
+    private func decodeDueFiles(upTo time: Double) -> (count: Int, seconds: Double) {
+        var count = 0, seconds = 0.0
+        while let i = decoding.due.firstIndex(where: { $0.begin + $0.latency <= time }) {
+            let job = decoding.due.remove(at: i)
+            guard let ticket = begun[job.ticket]?.ticket else { continue }
+            let began = DispatchTime.now().uptimeNanoseconds
+            let result = ImageDecoder.decode(path: job.path, maxDimension: workers.maxDimension, fitting: job.fitting, plan: job.plan)
+            let spent = DecodeWorkers.seconds(since: began)
+            count += 1
+            seconds += spent
+            switch result {
+            case let .success(surface):
+                let completion = LoadCompletion(ticket: ticket, result: .image(bytes: surface.decodedBytes),
+                                                time: job.begin + (job.latency + decoding.times.seconds(ticket.key)))
+                ready.append(decoding.sizes?.sized(completion) ?? completion)
+                following.insert(job.ticket)
+                decoded.append((ticket, surface))
+            case let .failure(failure):
+                begun[job.ticket] = nil
+                noteFailure(asset: ticket.key.asset, reason: failure.reason)
+                ready.append(LoadCompletion(ticket: ticket, result: .failed(reason: failure.reason), time: time))
+            }
+        }
+        return (count, seconds)
+    }
+
+    /// The files' loads whose modelled decode is running at `time` (due, not complete): the resident
+    /// bytes count their buffers, as headless.
+    private func decodingFiles(at time: Double) -> [ImageKey] {
+        guard decoding.onMain else { return [] }
+        let waiting = decoding.due.lazy.filter { $0.begin + $0.latency <= time }.compactMap { self.begun[$0.ticket]?.ticket.key }
+        let decodedNotDone = ready.lazy.filter { $0.time > time && $0.time - self.decoding.times.seconds($0.ticket.key) <= time }
+            .map(\.ticket.key)
+        return Array(waiting) + Array(decodedNotDone)
+    }
+
+    /// An asset that failed to decode, with why: it fails at once from now on, and is warned about once.
+    private func noteFailure(asset: Int, reason: String) {
+        failures.reasons[asset % paths.count] = reason
+        warnOnce(path: paths[asset % paths.count].displayPath, reason: reason)
+    }
+
     /// The earliest finished (or failed) load at or before `time`. On the model clock, for a pipeline
     /// (`takesCompletionsOnDemand`), the source's loads are taken here, one per call, so each is
-    /// delivered exactly when the headless replay's pipeline gets it.
+    /// delivered exactly when the headless replay's pipeline gets it. With `--decode-on-main` the asset
+    /// files due by `time` are decoded first: an input between two frames finds them, as headless.
     func nextCompletion(upTo time: Double) -> LoadCompletion? {
+        if decoding.onMain, !decoding.due.isEmpty {
+            let files = decodeDueFiles(upTo: time)
+            if files.count > 0 {
+                uploader.figures.noteFrame(decodeSeconds: files.seconds, uploadSeconds: 0, mainDecodes: files.count, mainDecodeSeconds: files.seconds)
+            }
+        }
         if takesCompletionsOnDemand, !ready.contains(where: { $0.time <= time }) {
             // One at a time: the pipeline begins its next load at this one's time before the source
             // moves on, as the headless replay's pipeline does.
             takeModelledCompletions(upTo: time, limit: 1)
             takeVirtualCompletions(upTo: time, limit: 1)
         }
-        guard let next = ready.indices.filter({ ready[$0].time <= time }).min(by: { ready[$0].time < ready[$1].time }) else { return nil }
+        // The earliest, ties by ticket (the order loads began), as the headless replay's source.
+        guard let next = ready.indices.filter({ ready[$0].time <= time }).min(by: {
+            (ready[$0].time, ready[$0].ticket.id) < (ready[$1].time, ready[$1].ticket.id)
+        }) else { return nil }
         return ready.remove(at: next)
     }
 

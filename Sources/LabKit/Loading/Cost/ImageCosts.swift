@@ -65,9 +65,11 @@ public struct ImageCosts: Hashable, Sendable {
     /// The main thread's work when a load of `key` finishes with `bytes` decoded bytes, milliseconds: the
     /// completion, the upload of its pixels, and its decode when decodes run there.
     public func mainThreadMs(completing key: ImageKey, bytes: Int) -> Double {
-        device.completionMs + Double(Swift.max(0, bytes)) / 4 / 1e6 * device.uploadMsPerMegapixel
-            + (decodeOnMain ? decodeMs(of: key) : 0)
+        device.completionMs + Double(Swift.max(0, bytes)) / 4 / 1e6 * device.uploadMsPerMegapixel + mainThreadDecodeMs(of: key)
     }
+
+    /// The main thread's share of `key`'s decode, milliseconds: all of it when decodes run there, else none.
+    public func mainThreadDecodeMs(of key: ImageKey) -> Double { decodeOnMain ? decodeMs(of: key) : 0 }
 
     /// True when an image of `bytes` decoded bytes alone would pass the device's memory limit: it is
     /// never allocated.

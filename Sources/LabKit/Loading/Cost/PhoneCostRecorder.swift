@@ -15,6 +15,9 @@ struct PhoneCostRecorder: Sendable {
     private(set) var peakResidentBytes = 0
     /// True once the resident bytes passed the device's limit.
     private(set) var memoryLimitExceeded = false
+    /// With decodes on the main thread: the loads decoding at the last frame, whose decode that frame (or
+    /// an earlier one) was charged, so their completion is charged only its upload and callback.
+    private var decodesCharged: [ImageKey] = []
     private var lastFrameTime: Double?
 
     init(costs: ImageCosts, refresh: Double) {
@@ -23,16 +26,28 @@ struct PhoneCostRecorder: Sendable {
     }
 
     /// A load of `key` finished with `result` (`networkBytes` over the network): an image charges the main
-    /// thread, and one the cache had evicted counts its bytes as downloaded again.
+    /// thread (its decode too when decoded there and no frame has been charged it yet), and one the cache had
+    /// evicted counts its bytes as downloaded again.
     mutating func completed(_ key: ImageKey, result: LoadResult, networkBytes: Int?) {
+        let decodeCharged = decodesCharged.firstIndex(of: key).map { decodesCharged.remove(at: $0) } != nil
         guard case let .image(bytes) = result else { return }
-        meter.charge(costs.mainThreadMs(completing: key, bytes: bytes))
+        meter.charge(costs.mainThreadMs(completing: key, bytes: bytes) - (decodeCharged ? costs.mainThreadDecodeMs(of: key) : 0))
         if evicted.remove(key) { redownloadedBytes += networkBytes ?? 0 }
     }
 
     /// The memory cache dropped `keys` (or did not keep them).
     mutating func evicted(_ keys: [ImageKey]) {
         for key in keys { evicted.insert(key) }
+    }
+
+    /// The loads whose decode runs at the coming frame (`ImageSource.decodingKeys`). Decoded on the main
+    /// thread, a decode is the work of the frame that takes its arrival, not of the later one that shows
+    /// its image: the main thread decodes it there, and the image is ready when the decode ends, as it
+    /// would be off the main thread. Charges each decode that arrived since the last frame.
+    mutating func decoding(_ keys: [ImageKey]) {
+        guard costs.decodeOnMain, !(keys.isEmpty && decodesCharged.isEmpty) else { return }
+        for key in keys where !decodesCharged.contains(key) { meter.charge(costs.mainThreadDecodeMs(of: key)) }
+        decodesCharged = keys
     }
 
     /// The frame at `time`, scrolling or not (`MainThreadMeter.isScrolling`), with `residentBytes` decoded.

@@ -30,10 +30,12 @@ extension GridLoading {
         recorder.frame(time: time, tiles: tiles, isMoving: isMoving,
                        cacheBytes: pipeline.cache.totalBytes, tileOnlyBytes: tileOnlyBytes)
         var decoding = 0
-        for key in pipeline.source.decodingKeys(at: time) {
+        let decodingKeys = pipeline.source.decodingKeys(at: time)
+        for key in decodingKeys {
             let bytes = cost.costs.decodedBytes(of: key)
             if !cost.costs.refuses(bytes: bytes) { decoding += bytes }  // never allocated
         }
+        cost.decoding(decodingKeys)
         let isScrolling = MainThreadMeter.isScrolling(dragging: grid.scrollView.isDragging, decelerating: grid.scrollView.isDecelerating)
         cost.frame(time: time, isScrolling: isScrolling, residentBytes: pipeline.cache.totalBytes + tileOnlyBytes + decoding)
     }

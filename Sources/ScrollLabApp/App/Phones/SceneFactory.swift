@@ -69,6 +69,7 @@ struct SceneFactory {
         loader.memoryLimitBytes = options.memoryLimitBytes
         // Loads the route's model did not size (the asset files, disk-cache reads) complete at the model's size too.
         loader.modelledSizes = ModelledDecodedSizes(grid)
+        loader.modelledDecodeTimes = DecodeTimes(constant: grid.decodeCost, byAsset: grid.decodeCosts)
         return loader
     }
 }

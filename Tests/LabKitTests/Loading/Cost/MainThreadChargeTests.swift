@@ -71,6 +71,29 @@ import Testing
         }
     }
 
+    /// Decoded on the main thread, a decode is the work of the frame that takes its arrival: a 12 MP photo
+    /// decoding whole on an iPhone SE (300 ms) that arrived before the frame at 1/60 s makes that frame 18
+    /// periods late; its completion 300 ms later charges only the callback and the upload (18.1 ms, one
+    /// frame late). A load that arrives and completes between two frames is charged all of it at once.
+    @Test func aDecodeOnMainIsTheArrivalFramesWork() {
+        let costs = costs(onMain: true, downsample: false), key = ImageKey(asset: 0), budget = 1000.0 / 60
+        var recorder = PhoneCostRecorder(costs: costs, refresh: 60)
+        recorder.frame(time: 0, isScrolling: true, residentBytes: 0)
+        recorder.decoding([key])
+        recorder.frame(time: 1.0 / 60, isScrolling: true, residentBytes: 0)
+        #expect(abs(recorder.meter.hitchMs - 18 * budget) < 1e-6)
+        recorder.decoding([key])  // still decoding at the frames under it: charged once
+        recorder.completed(key, result: .image(bytes: Self.twelveMP * 4), networkBytes: nil)
+        recorder.decoding([])
+        recorder.frame(time: 20.0 / 60, isScrolling: true, residentBytes: 0)
+        #expect(abs(recorder.meter.hitchMs - 19 * budget) < 1e-6)
+        #expect(abs(recorder.meter.totalMs - costs.mainThreadMs(completing: key, bytes: Self.twelveMP * 4)) < 1e-9)
+        var quick = PhoneCostRecorder(costs: costs, refresh: 60)
+        quick.completed(key, result: .image(bytes: Self.twelveMP * 4), networkBytes: nil)
+        quick.decoding([])
+        #expect(quick.meter.pendingMs == costs.mainThreadMs(completing: key, bytes: Self.twelveMP * 4))
+    }
+
     /// Only frames in motion count; a frame just over budget is one frame late; at 120 Hz the budget halves.
     @Test func hitchesCountWholeFramesInMotion() {
         var meter = MainThreadMeter(refresh: 60)

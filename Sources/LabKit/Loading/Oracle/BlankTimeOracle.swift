@@ -229,6 +229,10 @@ public struct BlankTimeOracle: Hashable, Sendable {
         var pending = Set(times)
         var queue = times.sorted()
         var index = 0
+        // `now` never decreases, so each key's next use at or after it (and after it) only moves forward:
+        // cursors into its uses instead of a search per key and step.
+        var atOrAfter = Array(repeating: 0, count: needs.uses.count)
+        var after = Array(repeating: 0, count: needs.uses.count)
         while index < queue.count {
             let now = queue[index]
             index += 1
@@ -236,7 +240,12 @@ public struct BlankTimeOracle: Hashable, Sendable {
                 // The missing key needed soonest (at or after now).
                 var best: (time: Double, key: Int)?
                 for key in needs.keys where resident[key] == nil {
-                    guard let t = needs.nextUse(of: key, atOrAfter: now) else { continue }
+                    let uses = needs.uses[key]
+                    var u = atOrAfter[key]
+                    while u < uses.count, uses[u].time < now { u += 1 }
+                    atOrAfter[key] = u
+                    guard u < uses.count else { continue }
+                    let t = uses[u].time
                     if best == nil || (t, key) < best! { best = (t, key) }
                 }
                 guard let candidate = best else { break }
@@ -245,7 +254,11 @@ public struct BlankTimeOracle: Hashable, Sendable {
                     var victim: (time: Double, key: Int)?
                     for key in resident.indices {
                         guard let finish = resident[key], finish <= now else { continue }
-                        let t = needs.nextUse(of: key, after: now) ?? .infinity
+                        let uses = needs.uses[key]
+                        var u = after[key]
+                        while u < uses.count, uses[u].time <= now { u += 1 }
+                        after[key] = u
+                        let t = u < uses.count ? uses[u].time : .infinity
                         if victim == nil || (t, -key) > (victim!.time, -victim!.key) { victim = (t, key) }
                     }
                     guard let v = victim, v.time > candidate.time else { break }
@@ -350,20 +363,6 @@ extension BlankTimeOracle {
                 screens.append((frame.time, distinct))
             }
             keys = uses.indices.filter { !uses[$0].isEmpty }
-        }
-
-        func nextUse(of key: Int, atOrAfter time: Double) -> Double? {
-            let list = uses[key]
-            var lo = 0, hi = list.count
-            while lo < hi { let mid = (lo + hi) / 2; if list[mid].time < time { lo = mid + 1 } else { hi = mid } }
-            return lo < list.count ? list[lo].time : nil
-        }
-
-        func nextUse(of key: Int, after time: Double) -> Double? {
-            let list = uses[key]
-            var lo = 0, hi = list.count
-            while lo < hi { let mid = (lo + hi) / 2; if list[mid].time <= time { lo = mid + 1 } else { hi = mid } }
-            return lo < list.count ? list[lo].time : nil
         }
     }
 }

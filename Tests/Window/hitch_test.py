@@ -5,7 +5,8 @@ with a 50 ms main-thread stall every 0.5 s (--stall-ms 50 --stall-every 0.5). Th
 Apple's hitch time ratio (late ms per second of motion), the hitch count and the longest hitch: the
 stalled run is critical (≥ 10 ms/s, each stall about 40 ms late) and hitches more than the plain one.
 A screenshot of the stalled run's footer shows the ratio in the critical band's red. The screenshot each run takes
-is encoded off the main thread, so the plain run has no hitch as long as a stall's. Paced as a phone's
+is encoded off the main thread, so the plain run has no hitch as long as a stall's (a second plain run when
+the first had one: the machine's rare hiccup falls anywhere, a screenshot's in every run). Paced as a phone's
 display link (--pacing display-link), the same stall shows whole periods late (6 at 120 Hz: 50 ms), as the
 model's main thread counts it: a frame is shown at the blank of its slot, whatever the jitter of the
 window's copy to Xvfb under load (a 3.6 ms late copy once made it 53.6 ms).
@@ -48,7 +49,14 @@ check(stalled["longestHitchMs"] >= 35, "a 50 ms stall is about 42 ms late at 120
 check(plain["hitchTimeRatioMsPerS"] < stalled["hitchTimeRatioMsPerS"],
       "the plain run hitches less (%.1f vs %.1f ms/s)" % (plain["hitchTimeRatioMsPerS"], stalled["hitchTimeRatioMsPerS"]))
 # The screenshot both runs take is written off the main thread: the plain run has no hitch a stall's length.
-check(plain["longestHitchMs"] < 35, "the plain run's screenshot costs no stall's hitch (longest %.1f ms)" % plain["longestHitchMs"])
+# A screenshot on the main thread would cost one in every run; the machine can too, rarely and anywhere in a
+# run (once 35.4 ms, beside the idle-class companions of `make test`): a second plain run tells them apart.
+longest = [plain["longestHitchMs"]]
+if longest[0] >= 35:
+    print("the plain run had a %.1f ms hitch: once more, to tell the screenshot from the machine" % longest[0])
+    longest.append(run("plain-again")["longestHitchMs"])
+check(min(longest) < 35, "the plain run's screenshot costs no stall's hitch (longest %s ms)"
+      % " then ".join("%.1f" % ms for ms in longest))
 linked = run("display-link", "--stall-ms", "50", "--stall-every", "0.5", "--pacing", "display-link")
 period = 1000 / 120
 periods = linked["longestHitchMs"] / period

@@ -7,12 +7,13 @@
 #
 # Run from the repository's root. Several binaries run in alternation, each command once per binary in
 # turn (ROUNDS=N rounds, default 1), so they share the machine's conditions. The populations: `gestures
-# generate` with seed 43, 200 sessions each of mixed, flings and read, and an imported capture: 200
-# mixed sessions of seed 44 written as one Android getevent capture (Benchmarks/gestures_to_getevent.py)
-# and read back by `gestures import` (one file per touch: 5775 files). Real time: each session's span
-# (first sample to last) × the runs made of it (every policy: 11); for the import, the spans of the
-# sessions it was made from × 11; for bench, the bundled grid gestures' spans × its 11 policy rows (its
-# oracle rows are extra work, not extra time).
+# generate` with seed 43, 200 sessions each of mixed, flings and read; imported captures: 200 mixed
+# sessions of seed 44, each written as an Android getevent capture (Benchmarks/gestures_to_getevent.py)
+# and read back by `gestures import --session` (one file a capture); and the same 200 as one capture
+# imported a file per touch (`touches`: 5775 files). Real time: each session's span (first sample to
+# last) × the runs made of it (every policy: 11); for the touches, the spans of the sessions they were
+# made from × 11; for bench, the bundled grid gestures' spans × its 11 policy rows (its oracle rows are
+# extra work, not extra time).
 set -euo pipefail
 bins=()
 while [ $# -gt 0 ] && [ "$1" != -- ]; do bins+=("$(realpath "$1")"); shift; done
@@ -38,15 +39,23 @@ EOF
 for kind in mixed flings read; do
   [ -d "$work/pop-$kind" ] || "$gen" gestures generate --kind $kind --count 200 --seed 43 --out "$work/pop-$kind" >/dev/null
 done
+[ -d "$work/src-imported" ] || "$gen" gestures generate --kind mixed --count 200 --seed 44 --out "$work/src-imported" >/dev/null
+panel=(--max-x 1079 --max-y 2399 --density 2.625)
 if [ ! -d "$work/pop-imported" ]; then
-  "$gen" gestures generate --kind mixed --count 200 --seed 44 --out "$work/src-imported" >/dev/null
+  for g in "$work"/src-imported/*.jsonl; do
+    python3 Benchmarks/gestures_to_getevent.py "$g" > "$work/$(basename "$g" .jsonl).txt"
+    "$gen" gestures import "$work/$(basename "$g" .jsonl).txt" "${panel[@]}" --session --out "$work/pop-imported" >/dev/null 2>&1
+    rm "$work/$(basename "$g" .jsonl).txt"
+  done
+fi
+if [ ! -d "$work/pop-touches" ]; then
   python3 Benchmarks/gestures_to_getevent.py "$work"/src-imported/*.jsonl > "$work/capture.txt"
-  "$gen" gestures import "$work/capture.txt" --max-x 1079 --max-y 2399 --density 2.625 --out "$work/pop-imported" >/dev/null 2>&1
+  "$gen" gestures import "$work/capture.txt" "${panel[@]}" --out "$work/pop-touches" >/dev/null 2>&1
   rm "$work/capture.txt"
 fi
 declare -A seconds
-for kind in mixed flings read; do seconds[$kind]=$(span "$work/pop-$kind"); done
-seconds[imported]=$(span "$work/src-imported")
+for kind in mixed flings read imported; do seconds[$kind]=$(span "$work/pop-$kind"); done
+seconds[touches]=$(span "$work/src-imported")
 bench_dir=$work/bench-gestures
 mkdir -p "$bench_dir"
 for g in Assets/Gestures/*.jsonl; do case $(basename "$g") in pager-*) ;; *) cp "$g" "$bench_dir/" ;; esac; done
@@ -61,7 +70,7 @@ cpu() { # command… → user + sys CPU seconds
 policies=$("${bins[0]}" bench --gestures "$bench_dir" --json | python3 -c 'import json, sys; print(len({json.loads(l)["policy"] for l in sys.stdin} - {"bound-min-loads", "bound-oracle"}))')
 printf '%-9s %-40s %10s %8s %10s\n' kind binary "replayed s" "CPU s" "× per core"
 for round in $(seq 1 "${ROUNDS:-1}"); do
-  for kind in mixed flings read imported bench; do
+  for kind in mixed flings read imported touches bench; do
     for bin in "${bins[@]}"; do
       if [ $kind = bench ]; then
         c=$(cpu "$bin" bench)

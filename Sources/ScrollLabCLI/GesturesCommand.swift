@@ -86,7 +86,7 @@ struct GesturesCommand: ParsableCommand {
     struct Import: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "import",
-            abstract: "Turn an Android `adb shell getevent -lt` capture into gesture files, one per touch sequence.",
+            abstract: "Turn an Android `adb shell getevent -lt` capture into gesture files, one per touch sequence (or one session).",
             discussion: """
                 The panel's range comes from `adb shell getevent -p` output (--info FILE) or --max-x/--max-y; \
                 --density is the display's pixels per point (Android's dp: 2.625 at 420 dpi). Each sequence is \
@@ -96,6 +96,10 @@ struct GesturesCommand: ParsableCommand {
                 line and each gesture written as it goes; every event is checked with the gesture parser's own \
                 limits and time must run forward (a capture that breaks them is refused with its line, and \
                 nothing is left); at most 64 contacts (slots 0-63). SIGINT/TERM/HUP keep the whole files only.
+
+                --session writes the capture as one gesture file, BASE.jsonl: its touches, each placed as above, \
+                at their own times with the pauses between them kept, as a loader sees a session (a stop keeps \
+                the whole touches).
                 """
         )
 
@@ -122,6 +126,9 @@ struct GesturesCommand: ParsableCommand {
 
         @Option(name: .customLong("pixels-high"), parsing: .unconditional, help: "The display's height in pixels, if the panel's range differs.")
         var pixelsHigh: Double?
+
+        @Flag(help: "One gesture file for the whole capture (its touches at their own times), not one per touch.")
+        var session = false
 
         func validate() throws {
             guard density.isFinite, density >= 0.1, density <= 10 else { throw ValidationError("--density must be between 0.1 and 10") }
@@ -153,12 +160,13 @@ struct GesturesCommand: ParsableCommand {
                 (rangeX, rangeY) = ranges
             }
             let base = capture == "-" ? "stdin" : ((capture as NSString).lastPathComponent as NSString).deletingPathExtension
-            let writer = ImportWriter(folder: out, base: base)
+            let writer = ImportWriter(folder: out, base: base, session: session)
             installStopSignals(command: "gestures import") { _ in writer.stop() }
             // The capture is read line by line and each gesture written as it is made: memory stays bounded
             // for any capture, and a capture the lab would refuse leaves nothing behind.
             var reader = GeteventCapture.Reader(capture: GeteventCapture(rangeX: rangeX, rangeY: rangeY, pixelsWide: pixelsWide,
-                                                                          pixelsHigh: pixelsHigh, density: density))
+                                                                          pixelsHigh: pixelsHigh, density: density,
+                                                                          wholeSession: session))
             var lines = LineReader(descriptor: fd, lineLimit: 4096)
             do throws(GeteventCapture.Problem) {
                 while true {
@@ -193,7 +201,9 @@ struct GesturesCommand: ParsableCommand {
             if reader.clampedValues > 0 {
                 writeStandardError("scrolllab gestures import: note: \(reader.clampedValues) position value(s) outside the panel's range were clamped")
             }
-            CommandOutput(command: "gestures import").line("wrote \(writer.written) gesture(s) from \(capture) to \(out)")
+            CommandOutput(command: "gestures import").line(session
+                ? "wrote 1 session of \(writer.touches) touch(es) from \(capture) to \(out)"
+                : "wrote \(writer.written) gesture(s) from \(capture) to \(out)")
         }
 
         /// A small file's text (at most 1 MiB), or nil.

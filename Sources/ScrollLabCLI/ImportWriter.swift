@@ -3,20 +3,27 @@ import LabKit
 import ScrollLabCore
 
 /// Writes an import's gestures as they are made: `BASE-000.jsonl`, `BASE-001.jsonl`… in the folder
-/// (made at the first gesture), each event a line. A stop or a refused capture removes what is not whole.
+/// (made at the first gesture), each event a line; a whole session is one file, `BASE.jsonl`. A stop or a
+/// refused capture removes what is not whole: a stopped session keeps its whole touches.
 final class ImportWriter: @unchecked Sendable {
     private let folder: String
     private let base: String
+    private let session: Bool
     /// The gesture being written, the files finished (guarded by `StopSignals.whole`).
     private var current: OutputFile?
     private var finished: [String] = []
     private var buffer = ""
     private var madeFolder = false
+    /// Bytes of the current file written, and of its whole touches (a session's file cut back on a stop).
+    private var bytes = 0
+    private var wholeBytes = 0
+    private(set) var touches = 0
     private(set) var failure: String?
 
-    init(folder: String, base: String) {
+    init(folder: String, base: String, session: Bool = false) {
         self.folder = folder
         self.base = base
+        self.session = session
     }
 
     var written: Int { finished.count }
@@ -29,13 +36,20 @@ final class ImportWriter: @unchecked Sendable {
                 if current == nil { start() }
                 buffer += GestureFile.serialize([event])
                 if buffer.utf8.count >= 1 << 16 { flush() }
+            case .endOfTouch:
+                flush()
+                touches += 1
+                wholeBytes = bytes
             case .endOfGesture:
                 flush()
+                if !session { touches += 1 }
                 StopSignals.whole {
                     guard let file = current else { return }
                     if let problem = file.close() { failure = problem; return }
                     finished.append(file.path)
                     current = nil
+                    bytes = 0
+                    wholeBytes = 0
                 }
             }
         }
@@ -51,19 +65,30 @@ final class ImportWriter: @unchecked Sendable {
                     return
                 }
             }
-            let path = (folder as NSString).appendingPathComponent(String(format: "%@-%03d.jsonl", base, finished.count))
+            let name = session ? "\(base).jsonl" : String(format: "%@-%03d.jsonl", base, finished.count)
+            let path = (folder as NSString).appendingPathComponent(name)
             do throws(AppError) { current = try OutputFile(path: path) } catch { failure = error.message }
         }
     }
 
     private func flush() {
         guard let file = current, !buffer.isEmpty else { return }
-        StopSignals.whole { if !file.write(buffer) { failure = file.failure } }
+        StopSignals.whole {
+            if file.write(buffer) { bytes += buffer.utf8.count } else { failure = file.failure }
+        }
         buffer = ""
     }
 
-    /// On a stop: the partial gesture removed; says what was kept.
+    /// On a stop: the partial gesture removed (a session's cut back to its whole touches); says what was kept.
     func stop() -> String {
+        if session, let current {
+            _ = current.close()
+            guard wholeBytes > 0, truncate(current.path, off_t(wholeBytes)) == 0 else {
+                unlink(current.path)
+                return "no whole touch kept: the partial session file removed"
+            }
+            return "\(touches) whole touch(es) kept in \(MessageText.quoted(current.path)), the partial one removed"
+        }
         if let current { _ = current.close(); unlink(current.path) }
         return "\(finished.count) whole gesture file(s) kept in \(MessageText.quoted(folder))"
             + (current == nil ? "" : ", the partial one removed")

@@ -64,6 +64,16 @@ run("gestures", "import", "good.txt", *panel, "--density", "2.625", "--out", "go
 for name in sorted(os.listdir(os.path.join(work, "good"))):
     r = run("replay", os.path.join("good", name), "--headless")
     check(json.loads(r.stdout.splitlines()[-1])["event"] == "end", "%s replays" % name)
+# --session: the capture as one file, its touches at their own times (the second 1 s after the first).
+r = run("gestures", "import", "good.txt", *panel, "--density", "2.625", "--session", "--out", "session")
+check(os.listdir(os.path.join(work, "session")) == ["good.jsonl"] and "wrote 1 session of 2 touch(es)" in r.stdout,
+      "--session writes one file: %s; %s" % (os.listdir(os.path.join(work, "session")), r.stdout.strip()))
+events = [json.loads(l) for l in open(os.path.join(work, "session", "good.jsonl"))]
+apart = [json.loads(l) for name in sorted(os.listdir(os.path.join(work, "good"))) for l in open(os.path.join(work, "good", name))]
+check(events == apart and [e["t_ms"] for e in events if e["phase"] == "down"] == [0, 1000],
+      "the session holds the touches' own events at their own times")
+r = run("replay", os.path.join("session", "good.jsonl"), "--headless")
+check(json.loads(r.stdout.splitlines()[-1])["event"] == "end", "the session replays")
 write("huge-time.txt", swipe(5000) + swipe(1e308))
 write("back.txt", swipe(5000) + swipe(4000))
 write("slots.txt", swipe(5000, slot=0) + swipe(5001, slot=40000))
@@ -114,6 +124,27 @@ check(p.returncode == 128 + signal.SIGTERM, "SIGTERM stops the import: exit %d" 
 check(os.listdir(os.path.join(work, "live")) == ["live-000.jsonl"] and "1 whole gesture file(s) kept" in err and "partial one removed" in err,
       "the whole gesture kept, the partial one removed: %s; %s" % (os.listdir(os.path.join(work, "live")), err.strip()))
 run("replay", "live/live-000.jsonl", "--headless")
+# The same stop during a session's import: its file cut back to the whole touch.
+fifo = os.path.join(work, "live-session.txt")
+os.mkfifo(fifo)
+p = subprocess.Popen([binary, "gestures", "import", "live-session.txt", *panel, "--session", "--out", "live-session"], cwd=work, env=env,
+                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+kept = os.path.join(work, "live-session", "live-session.jsonl")
+# The second touch goes on for 3000 frames: past the writer's 64 KiB buffer, so part of it reaches the file.
+partial = swipe(7001)[:4] + [ev(7001 + 0.008 * k, typ, code, value) for k in range(1, 3000)
+                             for typ, code, value in [("EV_ABS", "ABS_MT_POSITION_Y", "%08x" % (1900 - k % 500)), ("EV_SYN", "SYN_REPORT", "00000000")]]
+with open(fifo, "w") as f:
+    f.write("\n".join(swipe(7000) + partial) + "\n")
+    f.flush()
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline and not (os.path.exists(kept) and os.path.getsize(kept) > 1 << 16):
+        time.sleep(0.02)
+    p.send_signal(signal.SIGTERM)
+    _, err = p.communicate(timeout=20)
+lines = open(kept).read().splitlines() if os.path.exists(kept) else []
+check(p.returncode == 128 + signal.SIGTERM and "1 whole touch(es) kept" in err and len(lines) == 13
+      and json.loads(lines[-1])["phase"] == "up", "a stopped session keeps its whole touch: %d lines; %s" % (len(lines), err.strip()))
+run("replay", kept, "--headless")
 
 # Video paths are plain files, checked against the inputs.
 fling = os.path.join(gestures, "single-fling.jsonl")

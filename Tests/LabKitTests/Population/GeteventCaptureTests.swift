@@ -68,6 +68,60 @@ import ScrollKit
         #expect(abs(gestures[1][0].time - 1.0) < 1e-9)
     }
 
+    @Test func aSessionIsOneGestureWithItsTouchesAtTheirOwnTimes() throws {
+        let session = GeteventCapture(rangeX: 0...1079, rangeY: 0...2399, density: 2.7, wholeSession: true)
+        let text = (swipe(at: 100, id: 1) + swipe(at: 103.5, id: 2)).joined(separator: "\n")
+        let result = try session.read(text)
+        let apart = try reader.read(text)
+        #expect(result.gestures.count == 1 && result.touches == 2)
+        #expect(apart.gestures.count == 2 && apart.touches == 2)
+        // The same events, each touch placed as it is alone; the pause between them kept (3.5 s).
+        #expect(result.gestures[0] == apart.gestures[0] + apart.gestures[1])
+        let downs = result.gestures[0].filter { $0.phase == .down }
+        #expect(downs.count == 2 && abs(downs[1].time - 3.5) < 1e-9)
+        #expect(try GestureFile.parse(GestureFile.serialize(result.gestures[0])).count == 24)
+    }
+
+    @Test func aSessionWithAPinchBetweenSwipesParsesAsOneFile() throws {
+        let session = GeteventCapture(rangeX: 0...1079, rangeY: 0...2399, density: 2.7, wholeSession: true)
+        let pinch = [line(102, "EV_ABS", "ABS_MT_SLOT", hex(0)), line(102, "EV_ABS", "ABS_MT_TRACKING_ID", hex(7)),
+                     line(102, "EV_ABS", "ABS_MT_POSITION_X", hex(400)), line(102, "EV_ABS", "ABS_MT_POSITION_Y", hex(1200)),
+                     line(102, "EV_ABS", "ABS_MT_SLOT", hex(1)), line(102, "EV_ABS", "ABS_MT_TRACKING_ID", hex(8)),
+                     line(102, "EV_ABS", "ABS_MT_POSITION_X", hex(600)), line(102, "EV_ABS", "ABS_MT_POSITION_Y", hex(1200)),
+                     line(102, "EV_SYN", "SYN_REPORT", "00000000"),
+                     line(102.02, "EV_ABS", "ABS_MT_POSITION_X", hex(800)), line(102.02, "EV_SYN", "SYN_REPORT", "00000000"),
+                     line(102.04, "EV_ABS", "ABS_MT_TRACKING_ID", "ffffffff"), line(102.04, "EV_ABS", "ABS_MT_SLOT", hex(0)),
+                     line(102.04, "EV_ABS", "ABS_MT_TRACKING_ID", "ffffffff"), line(102.04, "EV_SYN", "SYN_REPORT", "00000000")]
+        let result = try session.read((swipe(at: 100, id: 1) + pinch + swipe(at: 104, id: 2)).joined(separator: "\n"))
+        #expect(result.gestures.count == 1 && result.touches == 3)
+        let phases = result.gestures[0].map(\.phase)
+        #expect(phases.filter { $0 == .down }.count == 3 && phases.contains(.pinchEnd))
+        #expect(try GestureFile.parse(GestureFile.serialize(result.gestures[0])).count == result.gestures[0].count)
+    }
+
+    @Test func aSessionsStreamMarksEachWholeTouchAndEndsOnce() throws {
+        var streaming = GeteventCapture.Reader(capture: GeteventCapture(rangeX: 0...1079, rangeY: 0...2399, density: 2.7, wholeSession: true))
+        var marks: [GeteventCapture.Output] = []
+        for l in swipe(at: 100, id: 1) + swipe(at: 101, id: 2) {
+            marks += try streaming.read(line: l[...]).filter { if case .event = $0 { false } else { true } }
+        }
+        #expect(marks == [.endOfTouch, .endOfTouch])
+        #expect(try streaming.finish() == [.endOfGesture])
+        // A capture cut in the middle of a touch: the finger is lifted, the touch and the session end.
+        var cut = GeteventCapture.Reader(capture: GeteventCapture(rangeX: 0...1079, rangeY: 0...2399, wholeSession: true))
+        for l in swipe(at: 100).prefix(8) { _ = try cut.read(line: l[...]) }
+        let end = try cut.finish()
+        #expect(Array(end.suffix(2)) == [.endOfTouch, .endOfGesture])
+        // Time must run forward across a session's touches, as within one; apart, each file is checked alone.
+        let overlapping = (swipe(at: 100, id: 1) + swipe(at: 100.05, id: 2)).joined(separator: "\n")
+        #expect(try reader.read(overlapping).gestures.count == 2)
+        let session = GeteventCapture(rangeX: 0...1079, rangeY: 0...2399, density: 2.7, wholeSession: true)
+        #expect(throws: GeteventCapture.Problem(line: 33, reason: "time goes back (0.05 s after 0.088 s, from the capture's first line)")) {
+            try session.read(overlapping)
+        }
+        #expect(try session.read("").gestures.isEmpty)
+    }
+
     @Test func outOfRangeValuesAreClampedAndCounted() throws {
         var lines = swipe()
         lines.insert(line(100.04, "EV_ABS", "ABS_MT_POSITION_X", hex(5000)), at: 8)

@@ -17,6 +17,9 @@ import ScrollKit
 /// to start at the same fraction of the lab's 320 × 480 phone as of the device's screen. A second finger
 /// ends the first finger's drag and becomes a pinch (scale: the fingers' distance over their first
 /// distance, about their midpoint) until one lifts.
+///
+/// With `wholeSession` the capture is one gesture instead: its touches, each placed as above, at their own
+/// times, with the pauses between them kept (what a loader sees between touches).
 public struct GeteventCapture: Sendable {
     /// The panel's range: `ABS_MT_POSITION_X` and `_Y` minimum and maximum (from `getevent -p`).
     public var rangeX: ClosedRange<Double>
@@ -26,6 +29,8 @@ public struct GeteventCapture: Sendable {
     public var pixelsHigh: Double?
     /// Pixels per point (Android's density: 2.625 at 420 dpi).
     public var density: Double
+    /// True: the whole capture is one gesture (a session); false: one gesture per touch sequence.
+    public var wholeSession: Bool
 
     /// Why a capture cannot be read: its line number and what is wrong.
     public struct Problem: Error, Hashable, Sendable, CustomStringConvertible {
@@ -39,21 +44,24 @@ public struct GeteventCapture: Sendable {
         }
     }
 
-    /// What a capture gave: one gesture per touch sequence, and how many values were clamped.
+    /// What a capture gave: one gesture per touch sequence (or one for the session), how many touches,
+    /// and how many values were clamped.
     public struct Result: Sendable {
         public var gestures: [[PointerEvent]]
+        public var touches: Int
         public var clampedValues: Int
         public var events: Int
     }
 
     /// A reader for a panel with these ranges.
     public init(rangeX: ClosedRange<Double>, rangeY: ClosedRange<Double>, pixelsWide: Double? = nil, pixelsHigh: Double? = nil,
-                density: Double = 1) {
+                density: Double = 1, wholeSession: Bool = false) {
         self.rangeX = rangeX
         self.rangeY = rangeY
         self.pixelsWide = pixelsWide
         self.pixelsHigh = pixelsHigh
         self.density = density > 0 ? density : 1
+        self.wholeSession = wholeSession
     }
 
     /// The largest panel coordinate accepted (as `--max-x`): a range given as `max 1e308` or `inf` is not a panel's.
@@ -90,9 +98,11 @@ public struct GeteventCapture: Sendable {
     /// keeps one state per slot, so memory and time per line stay bounded whatever the capture says.
     public static let slotLimit = 64
 
-    /// What a capture line gives: a pointer event of the current gesture, or the end of that gesture.
+    /// What a capture line gives: a pointer event of the current gesture, the end of a touch within a
+    /// session (`wholeSession`: the gesture so far is whole), or the end of the gesture.
     public enum Output: Equatable, Sendable {
         case event(PointerEvent)
+        case endOfTouch
         case endOfGesture
     }
 
@@ -101,11 +111,14 @@ public struct GeteventCapture: Sendable {
         var reader = Reader(capture: self)
         var gestures: [[PointerEvent]] = []
         var current: [PointerEvent] = []
+        var touches = 0
         func take(_ outputs: [Output]) {
             for output in outputs {
                 switch output {
                 case let .event(e): current.append(e)
+                case .endOfTouch: touches += 1
                 case .endOfGesture:
+                    if !wholeSession { touches += 1 }
                     gestures.append(current)
                     current = []
                 }
@@ -113,7 +126,7 @@ public struct GeteventCapture: Sendable {
         }
         for raw in text.split(separator: "\n", omittingEmptySubsequences: false) { take(try reader.read(line: raw)) }
         take(try reader.finish())
-        return Result(gestures: gestures, clampedValues: reader.clampedValues, events: reader.events)
+        return Result(gestures: gestures, touches: touches, clampedValues: reader.clampedValues, events: reader.events)
     }
 
     /// Reads a capture line by line, with memory bounded by `slotLimit` (B-BATCH-1). Every event it gives
@@ -153,6 +166,7 @@ public struct GeteventCapture: Sendable {
             if pending { builder.frame(time: frameTime, slots: slots) }
             slots.removeAll()
             builder.frame(time: frameTime, slots: slots)
+            builder.endSession()
             if let reason = builder.problem { throw Problem(line: lineNumber, reason: reason) }
             defer { builder.outbox.removeAll() }
             return builder.outbox
@@ -272,9 +286,11 @@ public struct GeteventCapture: Sendable {
         var outbox: [Output] = []
         /// Why the last event would not make a gesture file `replay` accepts, if it would not.
         var problem: String?
-        /// The current gesture: its last phase, how many events, and its events checked as its file's lines.
+        /// The current gesture: its last phase, how many events (of its touch, and of the file), and its
+        /// events checked as its file's lines.
         var lastPhase: PointerPhase?
         var count = 0
+        var fileCount = 0
         var check = GestureFileParser()
         /// The device-to-phone shift of the current sequence.
         var shift = Point.zero
@@ -341,7 +357,7 @@ public struct GeteventCapture: Sendable {
             if e.phase != .pinchEnd { lastPosition = e.position }
             // The parser's own checks (finite, in bounds, the pointer's order) on the line the file will hold.
             // Lines of several devices may interleave a little out of order; a gesture's own time may not go back.
-            if e.time < lastTime, count > 0 {
+            if e.time < lastTime, fileCount > 0 {
                 problem = "time goes back (\(e.time) s after \(lastTime) s, from the capture's first line)"
             }
             let line = GestureFile.serialize([e]).utf8.dropLast()
@@ -352,21 +368,33 @@ public struct GeteventCapture: Sendable {
             lastTime = e.time
             lastPhase = e.phase
             count += 1
+            fileCount += 1
             outbox.append(.event(e))
         }
 
+        /// Ends the touch sequence: its file (or, in a session, its touch) is whole.
         mutating func finish(time: Double) {
             guard primary != nil else { return }
             if let p = pinch, p.active { append(PointerEvent(time: time, position: lastPosition, phase: .pinchEnd)) }
             if pinch == nil, lastPhase != .up {
                 append(PointerEvent(time: time, position: lastPosition, phase: .up))
             }
-            if count > 0 { outbox.append(.endOfGesture) }
+            if count > 0 { outbox.append(capture.wholeSession ? .endOfTouch : .endOfGesture) }
             count = 0
             lastPhase = nil
-            check = GestureFileParser()
+            if !capture.wholeSession {
+                check = GestureFileParser()
+                fileCount = 0
+            }
             primary = nil
             pinch = nil
+        }
+
+        /// Ends the capture: a session's one gesture, if it has any event.
+        mutating func endSession() {
+            guard capture.wholeSession, problem == nil, fileCount > 0 else { return }
+            outbox.append(.endOfGesture)
+            fileCount = 0
         }
     }
 }

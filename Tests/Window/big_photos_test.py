@@ -49,15 +49,24 @@ def serve(folder):
     return p, json.loads(p.stdout.readline())["source"]
 
 
-def window(name, feed, *args):
+def window(name, feed, *args, loaded=False, quit_after=5):
+    """The window's summary after `quit_after` s. `loaded`: the checks need every load finished; a run that
+    ends with loads still going (none failed) is run again with 30 s. The window's decodes run below the
+    render thread's priority, and beside make test's other window tests and Chromium they once took more than
+    the 5 s."""
     trace = os.path.join(out, "trace-big-photos-%s.jsonl" % name)
     shot = os.path.join(out, "big-photos-%s.png" % name)
-    with closing(start(binary, "--feed", feed, "--quit-after", "5",
+    with closing(start(binary, "--feed", feed, "--quit-after", str(quit_after),
                        "--screenshot", shot, "--screenshot-after", "4", "--trace-out", trace, *args)) as app:
-        app.wait(timeout=60)
+        app.wait(timeout=60 + quit_after)
         check(app.returncode == 0, "window %s: exit 0 (%s)" % (name, app.stderr.read().strip()[:300]))
     summary = [l for l in read_trace(trace) if l.get("event") == "summary"]
     check(len(summary) == 1 and os.path.exists(shot), "window %s: a summary line and a screenshot" % name)
+    m = summary[0]["metrics"]
+    if loaded and quit_after < 30 and m["loadsCompleted"] < m["loadsIssued"] and not m["failuresByReason"]:
+        print("window %s: %d of %d loads finished in %g s on this machine; run again with 30 s"
+              % (name, m["loadsCompleted"], m["loadsIssued"], quit_after))
+        return window(name, feed, *args, loaded=True, quit_after=30)
     return summary[0]
 
 
@@ -65,7 +74,8 @@ def window(name, feed, *args):
 feed, folder, items = generate("photos", "--layout", "masonry", "--count", "6", "--seed", "5", "--images", "photos")
 server, source = serve(folder)
 try:
-    runs = {mode: window("downsample-" + mode, feed, "--source", source, "--disk-cache", "off", "--device", "android-2gb", "--downsample", mode)
+    runs = {mode: window("downsample-" + mode, feed, "--source", source, "--disk-cache", "off", "--device", "android-2gb", "--downsample", mode,
+                         loaded=True)
             for mode in ["on", "off"]}
     main = window("decode-on-main", feed, "--source", source, "--disk-cache", "off", "--decode-on-main", "--trace-frames")
     # --trace-frames: each frame's render-thread image work and decodes add up to the run's.
@@ -114,7 +124,7 @@ check(0 < on < whole / 8 and on < off / 4, "downsampled at decode: under an eigh
 # Read from the folder, the window's memory cache counts each photo at the model's decoded size (its tile's
 # pixels at 2 px a point), as over HTTP and headless, so it holds what the model's holds; the HUD counts what
 # each scaled decode allocated (up to four times that).
-folder_run = window("folder", feed, "--assets", folder)
+folder_run = window("folder", feed, "--assets", folder, loaded=True)
 headless = [json.loads(l) for l in lab("replay", os.path.join(os.path.dirname(__file__), "..", "..", "Assets", "Gestures", "single-fling.jsonl"),
                                       "--headless", "--feed", feed).stdout.splitlines() if '"event":"end"' in l][-1]["metrics"]
 check(folder_run["metrics"]["loadsCompleted"] == headless["loadsCompleted"] == len(items)

@@ -62,6 +62,7 @@ struct FeedCommand: ParsableCommand {
             guard (1...FeedParser.columnLimit).contains(columns) else {
                 throw ValidationError("--columns must be between 1 and \(FeedParser.columnLimit) (got \(columns))")
             }
+            try OptionRules.folder(writeImages, option: "--write-images")
         }
 
         func run() throws {

@@ -68,6 +68,7 @@ struct GesturesCommand: ParsableCommand {
 
         func validate() throws {
             guard (1...1_000_000).contains(count) else { throw ValidationError("--count must be between 1 and 1000000 (got \(count))") }
+            try OptionRules.folder(out, option: "--out")
         }
 
         func run() throws {
@@ -132,6 +133,7 @@ struct GesturesCommand: ParsableCommand {
 
         func validate() throws {
             guard density.isFinite, density >= 0.1, density <= 10 else { throw ValidationError("--density must be between 0.1 and 10") }
+            try OptionRules.folder(out, option: "--out")
             if capture == "-", info == "-" { throw ValidationError("standard input (-) can be read once: the capture or --info, not both") }
             if info == nil, maxX == nil || maxY == nil {
                 throw ValidationError("give the panel's range: --info FILE (getevent -p) or --max-x and --max-y")

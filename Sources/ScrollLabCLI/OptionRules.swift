@@ -51,4 +51,12 @@ package enum OptionRules {
         }
     }
 
+    /// An option naming a folder the command writes files into (`--out DIR`, `--write-images DIR`): `-`
+    /// elsewhere means standard output, which holds no folder, so it is refused rather than made a folder
+    /// named `-`.
+    static func folder(_ value: String?, option: String) throws {
+        if value == "-" {
+            throw ValidationError("\(option) names a folder to write files into: - (standard output) cannot hold them; give a folder")
+        }
+    }
 }

@@ -119,6 +119,10 @@ final class CommandLineTests: XCTestCase {
              "scrolllab physics-compare: --scene must be grid or pager (got photos): physics-compare flings one scroll view, and photos has none to compare"),
             (["sweep", "repair", "-"], "scrolllab sweep repair: repair rewrites FILE in place: give a file, not - (standard input)"),
             (["sweep", "merge", "-", "-", "--out", "m.jsonl"], "scrolllab sweep merge: standard input (-) can be read once: name it once"),
+            (["gestures", "generate", "--count", "2", "--seed", "1", "--out", "-"], "scrolllab gestures generate: --out names a folder to write files into: - (standard output) cannot hold them; give a folder"),
+            (["gestures", "import", "c.txt", "--max-x", "1", "--max-y", "1", "--out", "-"], "scrolllab gestures import: --out names a folder to write files into: - (standard output) cannot hold them; give a folder"),
+            (["feed", "generate", "--layout", "list", "--count", "2", "--seed", "1", "--write-images", "-"],
+             "scrolllab feed generate: --write-images names a folder to write files into: - (standard output) cannot hold them; give a folder"),
         ]
         for (arguments, message) in cases {
             guard let refusal = refusal(arguments) else { continue }

@@ -58,6 +58,42 @@ import Testing
         }
     }
 
+    /// At full opacity SDL's software renderer copies the texture it makes of an opaque RGB888 image byte for
+    /// byte, the unused top byte too: what `drawKept` does from the image's kept pixels, row by row.
+    @Test func atFullOpacityTheKeptPixelsAreCopiedAsSDLCopiesTheTexture() throws {
+        let width: Int32 = 37, height: Int32 = 5
+        let image = try #require(SDL_CreateRGBSurfaceWithFormat(0, width, height, 32, SDL_PIXELFORMAT_RGB888.rawValue))
+        let window = try #require(SDL_CreateRGBSurfaceWithFormat(0, 64, 16, 32, SDL_PIXELFORMAT_RGB888.rawValue))
+        defer { SDL_FreeSurface(window) }
+        let renderer = try #require(SDL_CreateSoftwareRenderer(window))
+        defer { SDL_DestroyRenderer(renderer) }
+        let imagePitch = Int(image.pointee.pitch / 4), pitch = Int(window.pointee.pitch / 4)
+        let imagePixels = image.pointee.pixels.assumingMemoryBound(to: UInt32.self)
+        let windowPixels = window.pointee.pixels.assumingMemoryBound(to: UInt32.self)
+        for y in 0..<Int(height) {
+            for x in 0..<Int(width) { imagePixels[y * imagePitch + x] = UInt32(truncatingIfNeeded: (x * 2_654_435_761) ^ (y &* 40_503)) }
+        }
+        for i in 0..<pitch * 16 { windowPixels[i] = UInt32(truncatingIfNeeded: i &* 2_246_822_519) }
+        let pixels = try #require(TexturePixels(taking: image))
+        let texture = try #require(SDL_CreateTextureFromSurface(renderer, pixels.surface))
+        defer { SDL_DestroyTexture(texture) }
+        let before = Array(UnsafeBufferPointer(start: windowPixels, count: pitch * 16))
+        // As `draw(texture:in:alpha:opaque:)` draws an opaque texture at full opacity, at an offset and clipped
+        // on the right and at the bottom.
+        SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_NONE)
+        SDL_SetTextureAlphaMod(texture, 255)
+        var target = SDL_Rect(x: 40, y: 13, w: width, h: height)
+        SDL_RenderCopy(renderer, texture, nil, &target)
+        SDL_RenderFlush(renderer)
+        let sdl = Array(UnsafeBufferPointer(start: windowPixels, count: pitch * 16))
+        var ours = before
+        for y in 13..<16 {
+            for x in 40..<64 { ours[y * pitch + x] = pixels.base[(y - 13) * pixels.pitch + (x - 40)] }
+        }
+        #expect(ours == sdl)
+        #expect(ours != before)
+    }
+
     @Test func theKeptPixelsAreTheImages() throws {
         let image = try #require(SDL_CreateRGBSurfaceWithFormat(0, 3, 2, 32, SDL_PIXELFORMAT_RGB888.rawValue))
         let rowPitch = Int(image.pointee.pitch / 4)

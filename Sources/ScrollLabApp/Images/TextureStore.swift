@@ -6,13 +6,15 @@ import ScrollLabCore
 ///
 /// The core's memory cache decides what stays; this store mirrors it: a texture is created when a
 /// decoded surface is uploaded and destroyed when the cache evicts its key, so texture memory follows
-/// the cache's byte limit.
+/// the cache's byte limit. For SDL's software renderer an opaque image keeps its decoded surface instead
+/// (`TexturePixels`), which the canvas copies or blends into the window itself; its texture is made from
+/// it only when a draw needs one (stretched, or a renderer target), so an upload copies nothing.
 final class TextureStore {
     let renderer: OpaquePointer
     private var textures: [Int: OpaquePointer] = [:]
     private var opaqueKeys: Set<Int> = []
     private var reducedKeys: Set<Int> = []
-    /// The pixels of the opaque textures, kept for SDL's software renderer (`Canvas.drawFading`).
+    /// The pixels of the opaque textures, kept for SDL's software renderer (`Canvas.drawKept`).
     private var pixelCopies: [Int: TexturePixels] = [:]
     /// True when the pixels of opaque textures are kept: the renderer is SDL's software one.
     private let keepsPixels: Bool
@@ -31,11 +33,20 @@ final class TextureStore {
 
     deinit { removeAll() }
 
-    /// Number of live textures.
-    var count: Int { textures.count }
+    /// Number of images uploaded.
+    var count: Int { decodedByKey.count }
 
-    /// The texture for asset `key`, if uploaded.
-    func texture(for key: Int) -> OpaquePointer? { textures[key] }
+    /// True when the image of `key` is uploaded.
+    func contains(_ key: Int) -> Bool { decodedByKey[key] != nil }
+
+    /// The texture for asset `key`, if uploaded; made from its kept pixels on first use.
+    func texture(for key: Int) -> OpaquePointer? {
+        if let texture = textures[key] { return texture }
+        guard let kept = pixelCopies[key], let texture = SDL_CreateTextureFromSurface(renderer, kept.surface) else { return nil }
+        SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
+        textures[key] = texture
+        return texture
+    }
 
     /// True when the image of `key` has no alpha channel (it may be drawn without blending at full opacity).
     func isOpaque(_ key: Int) -> Bool { opaqueKeys.contains(key) }
@@ -46,20 +57,24 @@ final class TextureStore {
     /// The pixels of the opaque texture of `key`, when kept (SDL's software renderer).
     func pixels(for key: Int) -> TexturePixels? { pixelCopies[key] }
 
-    /// Uploads `surface` as the texture of `key` and frees the surface (or keeps it as the texture's pixels, for
-    /// SDL's software renderer). Returns false if SDL refused.
+    /// Uploads `surface` as the image of `key`: for SDL's software renderer an opaque one is kept as its
+    /// pixels (no texture yet), any other is made a texture and freed. Returns false if SDL refused.
     @discardableResult
     func upload(_ surface: DecodedSurface, for key: Int) -> Bool {
-        var kept = false
-        defer { if !kept { surface.free() } }
-        guard let texture = SDL_CreateTextureFromSurface(renderer, surface.pointer) else { return false }
-        SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
-        if let old = textures.updateValue(texture, forKey: key) { SDL_DestroyTexture(old) }
+        let kept = keepsPixels && surface.isOpaque ? TexturePixels(taking: surface.pointer) : nil
+        var texture: OpaquePointer?
+        if kept == nil {
+            defer { surface.free() }
+            guard let made = SDL_CreateTextureFromSurface(renderer, surface.pointer) else { return false }
+            SDL_SetTextureBlendMode(made, SDL_BLENDMODE_BLEND)
+            texture = made
+        }
+        if let old = textures.removeValue(forKey: key) { SDL_DestroyTexture(old) }
+        textures[key] = texture
         decodedBytes += surface.decodedBytes - (decodedByKey.updateValue(surface.decodedBytes, forKey: key) ?? 0)
         if surface.isOpaque { opaqueKeys.insert(key) } else { opaqueKeys.remove(key) }
         if surface.isReduced { reducedKeys.insert(key) } else { reducedKeys.remove(key) }
-        pixelCopies[key] = keepsPixels && surface.isOpaque ? TexturePixels(taking: surface.pointer) : nil
-        kept = pixelCopies[key] != nil
+        pixelCopies[key] = kept
         return true
     }
 
@@ -97,9 +112,9 @@ final class TextureStore {
         pixelCopies[key] = nil
     }
 
-    /// Destroys the textures whose asset `shouldRemove` picks.
+    /// Destroys the images whose asset `shouldRemove` picks.
     func removeAll(where shouldRemove: (Int) -> Bool) {
-        for key in textures.keys where shouldRemove(key) { remove(key) }
+        for key in decodedByKey.keys where shouldRemove(key) { remove(key) }
     }
 
     /// Destroys every texture.
@@ -116,8 +131,8 @@ final class TextureStore {
 }
 
 /// An opaque texture's pixels (32-bit RGB888, rows `pitch` pixels apart): the decoded surface it was made from,
-/// kept (not copied: no new memory touched during the frame that uploads it) for blending it into SDL's software
-/// window directly (`Canvas.drawFading`); freed with it.
+/// kept (not copied: no new memory touched during the frame that uploads it) for drawing it into SDL's software
+/// window directly (`Canvas.drawKept`); freed with it.
 final class TexturePixels {
     let width: Int
     let height: Int
@@ -125,7 +140,8 @@ final class TexturePixels {
     let pitch: Int
     /// The first pixel.
     let base: UnsafePointer<UInt32>
-    private let surface: UnsafeMutablePointer<SDL_Surface>
+    /// The decoded surface (a texture is made from it when a draw needs one).
+    let surface: UnsafeMutablePointer<SDL_Surface>
 
     /// Takes `surface` (freed with this) when it is 32-bit RGB888, what `ImageDecoder` makes of opaque images;
     /// nil (and `surface` left to the caller) otherwise.

@@ -2,7 +2,12 @@ import ScrollLabCore
 import CSDL
 import ScrollKit
 
-/// An opaque image fading in, blended straight into the software renderer's window surface.
+/// An opaque image drawn straight into the software renderer's window surface: copied at full opacity,
+/// blended while it fades in.
+///
+/// At full opacity SDL copies an opaque RGB888 texture onto the RGB888 window row by row, every byte as it
+/// is; so does `drawKept`, from the decoded surface the texture would have been made from, so uploading an
+/// image copies nothing (`TextureStore` makes the texture only when a draw needs one).
 ///
 /// SDL's software renderer blends an opaque RGB888 texture drawn at an alpha below 255 one pixel at a time
 /// (about 14 instructions a pixel, 1.26 M of four phones' 8.25 M a frame while images fade in). Its result, as
@@ -15,21 +20,22 @@ import ScrollKit
 /// `TextureStore` keeps for the software renderer (each opaque texture's decoded surface, at the tile's size).
 extension Canvas {
     /// Draws `image` (an opaque texture's pixels) into `rect` at opacity `alpha` (0…1), as `draw(texture:in:alpha:
-    /// opaque:)` draws it at an alpha below 1; false (nothing drawn) where it cannot be drawn here.
-    func drawFading(_ image: TexturePixels, in rect: Rect, alpha: Double) -> Bool {
+    /// opaque:)` draws its texture; false (nothing drawn) where it cannot be drawn here.
+    func drawKept(_ image: TexturePixels, in rect: Rect, alpha: Double) -> Bool {
         let alphaMod = UInt8(Swift.min(Swift.max(alpha, 0), 1) * 255)
         let fit = grid.fit
         let target = fit.pixels(rect)
         // Scaled, an image a pixel larger than its rect is drawn cropped, as `draw(texture:in:alpha:opaque:)` draws it.
         let fits = fit.isIdentity ? Int(target.w) == image.width && Int(target.h) == image.height
             : Self.cropped(texture: (Int32(image.width), Int32(image.height)), to: target) != nil
-        guard alphaMod < 255, fits, let surface = directSurface() else { return false }
+        guard fits, let surface = directSurface() else { return false }
         // Clipped as SDL's blit clips: the same part of the image lands on the same pixels.
         guard let bounds = surface.bounds, let cut = Self.intersection(target, bounds) else { return true }
         let lanes = FadeLanes(alpha: alphaMod)
         for row in Int(cut.y)..<Int(cut.y + cut.h) {
             let from = image.base + (row - Int(target.y)) * image.pitch + Int(cut.x - target.x)
-            Self.fadeRGB888(from, over: surface.base + row * surface.pitch + Int(cut.x), count: Int(cut.w), lanes)
+            let to = surface.base + row * surface.pitch + Int(cut.x)
+            if alphaMod == 255 { to.update(from: from, count: Int(cut.w)) } else { Self.fadeRGB888(from, over: to, count: Int(cut.w), lanes) }
         }
         return true
     }

@@ -70,11 +70,11 @@ struct PhoneRenderer {
         let colour = TilePalette.colour(ofView: tile.view)
         let snapped = Canvas.snap(rect)
         let centreX = snapped.x + snapped.w / 2
-        let texture = tile.imageAsset.flatMap { textures?.texture(for: $0) }
+        let uploaded = tile.imageAsset.map { textures?.contains($0) ?? false } ?? false
         let opaque = tile.imageAsset.map { textures?.isOpaque($0) ?? false } ?? false
         // An opaque image at full opacity covers the tile: what is under it is not drawn.
         let fill = TilePalette.fill(ofView: tile.view)
-        let filled = texture == nil || !opaque || tile.imageAlpha < 1
+        let filled = !uploaded || !opaque || tile.imageAlpha < 1
         if filled, let preview = tile.preview {
             drawPreview(preview, asset: tile.previewAsset ?? -1, in: rect)
         } else if filled {
@@ -84,12 +84,13 @@ struct PhoneRenderer {
             text.draw("item", style: .label, colour: .darkText, on: fill, inside: rect, x: centreX, y: snapped.y + snapped.h / 2 - 34, centred: true)
             text.draw("\(item)", style: .big, colour: .darkText, on: fill, inside: rect, x: centreX, y: snapped.y + snapped.h / 2 - 14, centred: true)
         }
-        if let texture {
-            // Fading in, an opaque image is blended here where its pixels are kept (the same pixels, several
-            // times faster than SDL's software blend).
-            let faded = opaque && tile.imageAlpha < 1
-                && tile.imageAsset.flatMap { textures?.pixels(for: $0) }.map { canvas.drawFading($0, in: rect, alpha: tile.imageAlpha) } == true
-            if !faded { canvas.drawVisible(texture: texture, in: rect, alpha: tile.imageAlpha, opaque: opaque) }
+        if uploaded, let asset = tile.imageAsset {
+            // An opaque image is copied or blended here where its pixels are kept (the same pixels as SDL's
+            // software renderer, its blend several times faster); its texture is made only where it cannot be.
+            let kept = opaque && textures?.pixels(for: asset).map { canvas.drawKept($0, in: rect, alpha: tile.imageAlpha) } == true
+            if !kept, let texture = textures?.texture(for: asset) {
+                canvas.drawVisible(texture: texture, in: rect, alpha: tile.imageAlpha, opaque: opaque)
+            }
             // Over the image, the item index in a small dark pill at the bottom.
             let pill = Rect(x: rect.minX + 8, y: rect.maxY - 30, width: 74, height: 22)
             canvas.fill(pill, RGBA(0, 0, 0, 150))

@@ -21,7 +21,7 @@ final class PhotoTextures {
 
     /// Asks for the photos of `pages` not on the GPU yet, or only at a tile's size (page `k` shows asset `k`).
     func request(_ pages: [Int], time: Double) {
-        for page in pages where images.textures.texture(for: page) == nil || images.textures.isReduced(page) {
+        for page in pages where !images.textures.contains(page) || images.textures.isReduced(page) {
             if let since = asked[page], time - since < Self.retryAfter, time >= since { continue }
             asked[page] = time
             images.begin(LoadTicket(id: nextID, key: ImageKey(asset: page)), time: time)

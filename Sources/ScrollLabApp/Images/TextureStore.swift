@@ -61,7 +61,9 @@ final class TextureStore {
     /// pixels (no texture yet), any other is made a texture and freed. Returns false if SDL refused.
     @discardableResult
     func upload(_ surface: DecodedSurface, for key: Int) -> Bool {
-        let kept = keepsPixels && surface.isOpaque ? TexturePixels(taking: surface.pointer) : nil
+        // Read before the surface is freed (below, once it is made a texture).
+        let isOpaque = surface.isOpaque
+        let kept = keepsPixels && isOpaque ? TexturePixels(taking: surface.pointer) : nil
         var texture: OpaquePointer?
         if kept == nil {
             defer { surface.free() }
@@ -72,7 +74,7 @@ final class TextureStore {
         if let old = textures.removeValue(forKey: key) { SDL_DestroyTexture(old) }
         textures[key] = texture
         decodedBytes += surface.decodedBytes - (decodedByKey.updateValue(surface.decodedBytes, forKey: key) ?? 0)
-        if surface.isOpaque { opaqueKeys.insert(key) } else { opaqueKeys.remove(key) }
+        if isOpaque { opaqueKeys.insert(key) } else { opaqueKeys.remove(key) }
         if surface.isReduced { reducedKeys.insert(key) } else { reducedKeys.remove(key) }
         pixelCopies[key] = kept
         return true

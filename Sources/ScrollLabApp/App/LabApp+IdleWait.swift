@@ -33,7 +33,10 @@ extension LabApp {
         var events = 0
         while loop.running, events == 0 {
             if let q = options.quitAfter, clock.now() >= q { break }
-            pump.pump(until: clock.now() + 0.1) { event, stamp in
+            // Blocks until an event is queued (left there for the pump) or 100 ms pass: the pump's own 1 ms
+            // steps would wake a resting window a thousand times a second.
+            _ = SDL_WaitEventTimeout(nil, 100)
+            pump.pump(until: clock.now()) { event, stamp in
                 events += 1
                 self.handle(&event, at: stamp)
             }

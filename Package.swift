@@ -16,6 +16,19 @@ let withX11 = false
 // (docs/tests.md).
 let testSettings: [SwiftSetting] = [.unsafeFlags(["-Onone", "-no-whole-module-optimization", "-enable-batch-mode"])]
 
+// A release build's executables carry the Swift runtime and Foundation inside them on Linux (`-static-stdlib`,
+// at link time only, so the build is the same one): a process starts without the loader resolving the
+// runtime's and Foundation's symbols (`bench` about 20% less CPU, docs/performance.md), and the binary runs
+// on a host with no Swift toolchain (`Tests/Hosts/sweep_hosts_test.sh` hides it from one). Static Foundation
+// names its own archives and the system's libcurl, which is linked by its soname so no development package is
+// needed. Debug builds (and so the sanitizers' and the fuzzer's) link the shared runtime.
+let staticRuntime: [LinkerSetting] = [
+    .unsafeFlags(["-static-stdlib", "-Xlinker", "--start-group", "-lFoundationNetworking", "-l_CFURLSessionInterface",
+                  "-lFoundation", "-lFoundationInternationalization", "-lFoundationEssentials", "-lCoreFoundation",
+                  "-l_FoundationICU", "-l_FoundationCShims", "-l_FoundationCollections", "-Xlinker", "--end-group",
+                  "-Xlinker", "-l:libcurl.so.4"], .when(platforms: [.linux], configuration: .release)),
+]
+
 let package = Package(
     name: "ScrollLab",
     products: [
@@ -118,10 +131,12 @@ let package = Package(
         .executableTarget(
             name: "ScrollLab",
             dependencies: ["ScrollLabCLI", "ScrollLabApp", "ScrollLabCore", "LabKit", "ScrollKit"],
-            path: "Sources/ScrollLab"
+            path: "Sources/ScrollLab",
+            linkerSettings: staticRuntime
         ),
         // `scrolllab-headless`: the commands that draw nothing, linking no SDL (`make build HEADLESS=1`).
-        .executableTarget(name: "ScrollLabHeadless", dependencies: ["ScrollLabCLI"], path: "Sources/ScrollLabHeadless"),
+        .executableTarget(name: "ScrollLabHeadless", dependencies: ["ScrollLabCLI"], path: "Sources/ScrollLabHeadless",
+                         linkerSettings: staticRuntime),
         // The example outside the lab: a list scrolled with ScrollKit from a plain SDL loop (`make example`).
         .executableTarget(name: "ScrollKitExample", dependencies: ["ScrollKit", "CSDL"], path: "Examples/ScrollKitList"),
         // Synthetic pointer gestures shared by the physics and the lab tests.

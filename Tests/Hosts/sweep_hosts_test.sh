@@ -4,6 +4,9 @@
 # sweep documented in docs/sweeps.md with GNU Parallel over `--sshlogin`, `scrolllab-headless` on each.
 #
 #   1. The parts, merged, are byte-equal to the same sweep run on one machine.
+#   Where the binary links the Swift runtime statically (a release build), host 2 has no Swift toolchain:
+#   its sshd runs with the toolchain's runtime directory covered by an empty one, so each shard there shows
+#   the binary needs none.
 #   2. A host killed mid-sweep (every process in its namespace, its sshd included), then brought back and
 #      the sweep resumed (`parallel --resume-failed`, each shard's `sweep run` resuming its own part), loses
 #      nothing and doubles nothing: the merge is again byte-equal to the one-machine run.
@@ -60,6 +63,14 @@ exec ssh -i "$work/client_key" -o StrictHostKeyChecking=no -o UserKnownHostsFile
 EOF
 chmod +x "$work/ssh"
 
+# Host 2 without the Swift runtime: the directory the toolchain's shared runtime lives in, covered (inside
+# that host's mount namespace only) when the binary does not need it.
+hidden_runtime=""
+if ! readelf -d "$binary" | grep -q 'libswiftCore'; then
+  hidden_runtime=$(swift -print-target-info 2>/dev/null | python3 -c 'import json, sys; print(json.load(sys.stdin)["paths"]["runtimeLibraryPaths"][0])' || true)
+  [ -f "$hidden_runtime/libswiftCore.so" ] || fail "cannot find the toolchain's shared runtime to hide from host 2 ($hidden_runtime)"
+fi
+
 # start_host N: the namespace, its link (10.231.N.1 here, 10.231.N.2 there) and its sshd.
 start_host() {
   local n=$1 ns="$tag-h$1" pid
@@ -84,7 +95,9 @@ UsePAM no
 StrictModes no
 PidFile $work/sshd-$n.pid
 EOF
-  ip netns exec "$ns" /usr/sbin/sshd -D -e -f "$work/sshd-$n.conf" 2> "$work/sshd-$n.log" &
+  local cover=""   # `ip netns exec` runs the host in a mount namespace of its own: the cover stays there
+  [ "$n" = 2 ] && [ -n "$hidden_runtime" ] && cover="mount -t tmpfs -o size=1m,mode=755 none '$hidden_runtime' &&"
+  ip netns exec "$ns" sh -c "$cover exec /usr/sbin/sshd -D -e -f '$work/sshd-$n.conf'" 2> "$work/sshd-$n.log" &
   pid=$!
   disown "$pid"   # killed with its host, on purpose: no "Killed" notice from this shell
   for _ in $(seq 1 100); do
@@ -100,6 +113,15 @@ EOF
 stop_host() { ip netns pids "$tag-h$1" | xargs -r kill -KILL; }
 
 for n in "${hosts[@]}"; do start_host "$n"; done
+if [ -n "$hidden_runtime" ]; then
+  # The cover holds on host 2 (a dynamically linked Swift program there would not start) and not here.
+  "$work/ssh" root@10.231.2.2 "test ! -e '$hidden_runtime/libswiftCore.so'" || fail "host 2 still sees $hidden_runtime/libswiftCore.so"
+  [ -f "$hidden_runtime/libswiftCore.so" ] || fail "hiding the runtime from host 2 hid it here too"
+  "$work/ssh" root@10.231.2.2 "'$binary' sweep --help" > /dev/null || fail "$binary does not start on host 2, which has no Swift runtime"
+  ok "host 2 has no Swift runtime ($hidden_runtime covered there): the binary starts on it"
+else
+  echo "note: $(basename "$binary") links the Swift runtime dynamically (a debug build): both hosts keep the toolchain"
+fi
 ok "two hosts up: $(for n in "${hosts[@]}"; do "$work/ssh" "root@10.231.$n.2" 'echo -n "$(ip -o -4 addr show eth0 | awk "{print \$4}") "'; done)"
 
 # The population and the one-machine run.

@@ -13,7 +13,8 @@
 # imported a file per touch (`touches`: 5775 files). Real time: each session's span (first sample to
 # last) × the runs made of it (every policy: 11); for the touches, the spans of the sessions they were
 # made from × 11; for bench, the bundled grid gestures' spans × its 11 policy rows (its oracle rows are
-# extra work, not extra time).
+# extra work, not extra time); bench's CPU is the mean of ten runs. With ROUNDS above 1 it ends with each
+# binary's median and range per kind.
 set -euo pipefail
 bins=()
 while [ $# -gt 0 ] && [ "$1" != -- ]; do bins+=("$(realpath "$1")"); shift; done
@@ -69,19 +70,40 @@ cpu() { # command… → user + sys CPU seconds
 
 policies=$("${bins[0]}" bench --gestures "$bench_dir" --json | python3 -c 'import json, sys; print(len({json.loads(l)["policy"] for l in sys.stdin} - {"bound-min-loads", "bound-oracle"}))')
 printf '%-9s %-40s %10s %8s %10s\n' kind binary "replayed s" "CPU s" "× per core"
+results=$(mktemp)   # kind, binary and × per core, tab-separated: one line a run, for the summary
 for round in $(seq 1 "${ROUNDS:-1}"); do
   for kind in mixed flings read imported touches bench; do
     for bin in "${bins[@]}"; do
       if [ $kind = bench ]; then
-        c=$(cpu "$bin" bench)
+        # A run is a tenth of a second and /usr/bin/time counts in hundredths: ten runs, their mean.
+        c=$(cpu sh -c 'for i in 1 2 3 4 5 6 7 8 9 10; do "$0" bench > /dev/null; done' "$bin")
+        c=$(awk -v c="$c" 'BEGIN { printf "%.4f", c / 10 }')
       else
         rm -f "$work/out.jsonl"
         c=$(cpu "$bin" sweep run --gestures "$work/pop-$kind" --policies all --jobs 1 --out "$work/out.jsonl")
       fi
       real=$(awk -v s="${seconds[$kind]}" -v n="$policies" 'BEGIN { printf "%.0f", s * n }')
-      printf '%-9s %-40s %10s %8s %10.0f\n' $kind "$bin" "$real" "$c" "$(awk -v r="$real" -v c="$c" 'BEGIN { print r / c }')"
+      speed=$(awk -v r="$real" -v c="$c" 'BEGIN { printf "%.0f", r / c }')
+      printf '%-9s %-40s %10s %8s %10.0f\n' $kind "$bin" "$real" "$c" "$speed"
+      printf '%s\t%s\t%s\n' "$kind" "$bin" "$speed" >> "$results"
     done
   done
 done
+# Over several rounds, each binary's median and range per kind: one round on a shared VM can move by a
+# third, so compare medians of rounds run in alternation, not single runs.
+if [ "${ROUNDS:-1}" -gt 1 ]; then
+  echo
+  printf '%-9s %-40s %10s %18s\n' kind binary "median ×" "range ×"
+  python3 - "$results" <<'PY'
+import statistics, sys
+runs = {}
+for line in open(sys.argv[1]):
+    kind, binary, speed = line.rstrip("\n").split("\t")
+    runs.setdefault((kind, binary), []).append(int(speed))
+for (kind, binary), v in runs.items():
+    print("%-9s %-40s %10.0f %18s" % (kind, binary, statistics.median(v), "%d–%d" % (min(v), max(v))))
+PY
+fi
+rm -f "$results"
 rm -f "$work/out.jsonl"
 cd "$root"

@@ -102,11 +102,13 @@ extension ScrollLabCommand {
     package static func parseLine(_ arguments: [String]) -> ParsedLine {
         var command: ParsableCommand.Type = ScrollLabCommand.self
         var stoppedAtWord = false
+        var commandWords = 0  // the words naming the command, at the line's start
         for word in arguments {
             let subcommands = command.configuration.subcommands
             guard !word.hasPrefix("-"), !subcommands.isEmpty else { break }
             if let next = subcommands.first(where: { $0.configuration.commandName == word }) {
                 command = next
+                commandWords += 1
                 continue
             }
             stoppedAtWord = true
@@ -125,7 +127,11 @@ extension ScrollLabCommand {
         }
         let arguments = NegativeValues.attached(arguments, options: { OptionNames.takingValues(command) })
         let parsed: ParsableCommand
-        do { parsed = try CommandName.$parsing.withValue(CommandName(command)) { try parseAsRoot(arguments) } } catch {
+        do {
+            parsed = try CommandName.$parsing.withValue(CommandName(command)) {
+                try parseAlone(command, Array(arguments.dropFirst(commandWords))) ?? parseAsRoot(arguments)
+            }
+        } catch {
             return .refused(CommandLineRefusal(error, command: CommandName(command)))
         }
         let name = CommandName(of: parsed)
@@ -133,6 +139,35 @@ extension ScrollLabCommand {
             return .refused(CommandLineRefusal(error, command: name))
         }
         return .command(parsed, name)
+    }
+
+    /// `command`, a command without subcommands, parsed from `rest` (the line after the words naming it)
+    /// on its own; nil when that fails or asks for help, or when `rest` holds a word naming a command (the
+    /// root's parse might read it as one), so that the root's parse gives the outcome and its message. Where it gives
+    /// a command, it is the one the root's parse gives, with less work: the root's parse reflects the
+    /// options of its default subcommand, the window's hundred, whatever the command (a tenth of a
+    /// `bench`'s instructions).
+    static func parseAlone(_ command: ParsableCommand.Type, _ rest: [String]) -> ParsableCommand? {
+        guard command != ScrollLabCommand.self, command.configuration.subcommands.isEmpty else { return nil }
+        let names = commandNames
+        // Help asked for parses as a help command of its own, which would name this command alone.
+        guard !rest.contains(where: names.contains), let parsed = try? command.parseAsRoot(rest),
+              type(of: parsed) == command else { return nil }
+        return parsed
+    }
+
+    /// Every word that names a command in the tree (names and aliases), and `help`.
+    static var commandNames: Set<String> {
+        var names: Set<String> = ["help"]
+        var queue: [ParsableCommand.Type] = [ScrollLabCommand.self]
+        while let command = queue.popLast() {
+            for child in command.configuration.subcommands {
+                if let name = child.configuration.commandName { names.insert(name) }
+                names.formUnion(child.configuration.aliases)
+                queue.append(child)
+            }
+        }
+        return names
     }
 
     /// True when `command` declares a positional argument (so a word after its parent is its argument).

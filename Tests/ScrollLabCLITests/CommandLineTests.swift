@@ -69,6 +69,31 @@ final class CommandLineTests: XCTestCase {
         }
     }
 
+    /// A command parsed on its own (`parseAlone`, what `parseLine` tries first) is the command the root's
+    /// parse gives, value for value; a line it might read otherwise, or cannot parse, is left to the root's.
+    func testACommandParsedAloneIsTheOneTheRootsParseGives() throws {
+        var lines = Self.leaves.map { (path: $0.path, rest: $0.valid) }
+        lines += [("window", ["--policy", "glide", "--network", "3g", "--refresh", "120"]),
+                  ("replay", ["g.jsonl", "--headless", "--policy", "all", "--physics", "android", "--latency-ms", "250"]),
+                  ("bench", ["--json", "--network", "lte", "--connections", "2", "--physics", "android", "--refresh", "120"]),
+                  ("sweep run", ["--gestures", "dir", "--out", "r.jsonl", "--policies", "eager,adaptive", "--jobs", "1"])]
+        for line in lines {
+            let words = line.path == "window" ? [] : line.path.split(separator: " ").map(String.init)
+            let command = try XCTUnwrap(CommandLineTests.leafCommands().first { CommandName($0).path == line.path })
+            let alone = try XCTUnwrap(ScrollLabCommand.parseAlone(command, line.rest), "\(line.path) \(line.rest)")
+            let root = try ScrollLabCommand.parseAsRoot(words + line.rest)
+            var aloneDump = "", rootDump = ""
+            dump(alone, to: &aloneDump)
+            dump(root, to: &rootDump)
+            XCTAssertEqual(aloneDump, rootDump, "\(line.path) \(line.rest)")
+        }
+        let replay: ParsableCommand.Type = ReplayCommand.self
+        XCTAssertNil(ScrollLabCommand.parseAlone(replay, ["bench"]), "a word naming a command is the root's to read")
+        XCTAssertNil(ScrollLabCommand.parseAlone(replay, ["g.jsonl", "--polcy", "eager"]), "an error is the root's to word")
+        XCTAssertNil(ScrollLabCommand.parseAlone(replay, ["--help"]), "help is the root's to write")
+        XCTAssertNil(ScrollLabCommand.parseAlone(SweepCommand.self, []), "a command with subcommands is the root's")
+    }
+
     func testAMistypedOptionIsAUsageErrorNamingTheNearestOneInOneForm() {
         for leaf in Self.leaves {
             let words = leaf.path == "window" ? [] : leaf.path.split(separator: " ").map(String.init)

@@ -3,13 +3,11 @@
 # busy without letting a build disturb a test that measures time:
 #
 #   0. the stored-properties audit (Tests/stored-properties.py, under a second);
-#   1. one build for every test: release with testability (`-c release -Xswiftc -enable-testing`, in
-#      .build-test), so the unit tests, the window tests, the servers and the headless binary all run the
-#      optimized code, and the packages (SwiftNIO, BoringSSL, async-http-client) compile once, not once for
-#      a debug build and again for a release one; this step builds its products, the binaries;
-#   2. in the backgrounds, at a low priority: the same build's unit tests (`--build-tests`: only the test
-#      modules are left, about a sixth of the build's work, which the window tests of 3 leave room for);
-#      the fuzzer's build; the build without X11. Where a mount
+#   1. one build for every test: release with testability (`-c release -Xswiftc -enable-testing
+#      --build-tests`, in .build-test), so the unit tests, the window tests, the servers and the headless
+#      binary all run the optimized code, and the packages (SwiftNIO, BoringSSL, async-http-client) compile
+#      once, not once for a debug build and again for a release one;
+#   2. in the backgrounds, at a low priority: the fuzzer's build; the build without X11. Where a mount
 #      namespace can be made (Tests/in-place.sh) the build without X11, and later the extension test's copy,
 #      start from a copy of the build of 1 and compile only what differs. Backgrounds only warm build
 #      folders: each step below that needs one builds it again (a no-op when the background finished it), so
@@ -103,24 +101,16 @@ export SCROLLLAB_TEST_SCRATCH="$test_scratch" SCROLLLAB_TEST_CONFIG=release
 step "stored properties per type (Tests/stored-properties.py: none over 14 but plain records)"
 python3 Tests/stored-properties.py
 
-step "the build: release with testability, both binaries"
-swift build "${test_build[@]}" --scratch-path "$test_scratch"
+step "the build: release with testability, the unit tests and both binaries"
+swift build "${test_build[@]}" --scratch-path "$test_scratch" --build-tests
 
-# The backgrounds: the unit tests' build; the fuzzer's build; the build without X11. It and the extension
-# test's copy are seeded from the build just made (before anything else runs in it).
+# The backgrounds: the fuzzer's build; the build without X11. It and the extension test's copy are seeded
+# from the build just made (before anything else runs in it).
 if [ "$in_place" = 1 ]; then
   Tests/in-place.sh --seed "$nox11_scratch"
   Tests/in-place.sh --seed .build/extension-test/build
 fi
 set -m
-(
-  nice -n 15 bash -c '
-    echo "== background: the unit tests'"'"' build (at $SECONDS s)"
-    swift build "$@" --build-tests || true
-    echo "== background: done (at $SECONDS s)"
-  ' _ "${test_build[@]}" --scratch-path "$test_scratch"
-) > "$out/background-unit-tests.log" 2>&1 &
-unit_tests_background=$!
 (
   nice -n 15 bash -c '
     echo "== background: the fuzzer build (at $SECONDS s)"
@@ -142,7 +132,7 @@ fuzzer_background=$!
 ) > "$out/background-copies.log" 2>&1 &
 copies_background=$!
 set +m
-backgrounds+=("$unit_tests_background" "$fuzzer_background" "$copies_background")
+backgrounds+=("$fuzzer_background" "$copies_background")
 
 window_out="$(mktemp -d /tmp/scrolllab-window-tests.XXXXXX)"
 step "window tests that share the machine (3 displays)"
@@ -152,10 +142,7 @@ SCROLLLAB_RELEASE_BINARY="$binary" WINDOW_TEST_OUT="$window_out" \
 step "headless binary"
 Tests/Headless/run.sh "$headless_binary" "$binary"
 
-step "waiting for the unit tests' build, the fuzzer build and the build without X11"
-wait_background "$unit_tests_background" unit-tests
-# Again in the foreground: nothing left to do when the background finished it, and its errors if it failed.
-swift build "${test_build[@]}" --scratch-path "$test_scratch" --build-tests
+step "waiting for the fuzzer build and the build without X11"
 wait_background "$fuzzer_background" fuzzer
 wait_background "$copies_background" copies
 

@@ -142,11 +142,11 @@ extension ScrollLabCommand {
     }
 
     /// `command`, a command without subcommands, parsed from `rest` (the line after the words naming it)
-    /// on its own; nil when that fails or asks for help, or when `rest` holds a word naming a command (the
-    /// root's parse might read it as one), so that the root's parse gives the outcome and its message. Where it gives
-    /// a command, it is the one the root's parse gives, with less work: the root's parse reflects the
-    /// options of its default subcommand, the window's hundred, whatever the command (a tenth of a
-    /// `bench`'s instructions).
+    /// on its own; nil when that fails or asks for help, or when `rest` holds a word naming a command
+    /// (the root's parse might read it as one), so that the root's parse gives the outcome and its
+    /// message. Where it gives a command, it is the one the root's parse gives, with less work: the
+    /// root's parse reflects the options of its default subcommand, the window's hundred, whatever the
+    /// command (6% of a `bench`'s instructions, a quarter of a short replay's).
     static func parseAlone(_ command: ParsableCommand.Type, _ rest: [String]) -> ParsableCommand? {
         guard command != ScrollLabCommand.self, command.configuration.subcommands.isEmpty else { return nil }
         let names = commandNames

@@ -69,14 +69,15 @@ extension LabApp {
 extension LabApp {
     /// Draws the HUD of the phone it follows, and its timeline. With phones side by side it stands right
     /// of the last, in the room the layout has beyond them. `kept`: what the last frame's HUD left in the
-    /// pixels where this frame did not clear the background (see `HUDRenderer`); returns what this one leaves.
-    func drawHUD(_ snapshot: SceneSnapshot, kept: HUDPixels?) -> HUDPixels? {
+    /// pixels where this frame did not clear the background (see `HUDRenderer`); returns what this one leaves
+    /// in its columns, and where it drew outside them: its title column and the timeline's panel.
+    func drawHUD(_ snapshot: SceneSnapshot, kept: HUDPixels?) -> (pixels: HUDPixels?, title: Rect, timeline: Rect) {
         let shift = Double(phoneDriver.phones.count - 1) * PhoneViewport.pitch
         let size = Size(width: sdl.layoutSize.width - shift, height: sdl.layoutSize.height)
         let drawn = HUDRenderer(canvas: canvas, text: text, fonts: text.fonts, memo: hudMemo)
             .draw(snapshot, events: phone.events, status: hudStatus, size: size, shift: shift, kept: kept)
         drawTimeline(in: drawn.timeline)
-        return drawn.pixels
+        return (drawn.pixels, HUDLayout.Frames(size: size).title.frame, drawn.timeline)
     }
 
     /// True when the HUD's text may be left in the window's pixels from one frame to the next: SDL's software

@@ -28,8 +28,8 @@ package final class LabApp {
     var hud = HUDState()
     /// The HUD's columns that change seldom, as last laid out.
     let hudMemo = HUDLayoutMemo()
-    /// What the last frame's HUD left in the window's pixels, nil when nothing may be kept.
-    var hudPixels: HUDPixels?
+    /// What the last frame left in the window's pixels (the HUD's text, the background).
+    var pixels = KeptPixels()
     /// Whether the loop runs on, and why it ended.
     var loop = LoopState()
 
@@ -100,11 +100,14 @@ package final class LabApp {
         hud.fadeMessage(at: t)
         var focusedSnapshot: SceneSnapshot?
         var moving = false
-        // The HUD's columns are left out of the clear when the last frame's text in them may stay.
+        // The HUD's columns are left out of the clear when the last frame's text in them may stay, and the
+        // background is filled only where the last frame drew over it.
         let keeping = keepsHUDPixels
-        let kept = keeping ? hudPixels : nil
-        hudPixels = nil
-        let reused = clearBackground(keeping: kept?.columns ?? []) ? kept : nil
+        let kept = keeping ? pixels.hud : nil
+        let background = kept == nil ? nil : pixels.background
+        pixels.hud = nil
+        pixels.background = nil
+        let reused = clearBackground(keeping: kept?.columns ?? [], left: background) ? kept : nil
         for phone in phoneDriver.phones {
             let snapshot = draw(phone, at: t)
             moving = moving || MainThreadMeter.isScrolling(dragging: snapshot.isDragging, decelerating: snapshot.isDecelerating)
@@ -116,7 +119,13 @@ package final class LabApp {
             return
         }
         let left = drawHUD(snapshot, kept: reused)
-        if keeping { hudPixels = left }
+        if keeping, let hudLeft = left.pixels {
+            pixels.hud = hudLeft
+            let phones = phoneDriver.phones.map(\.viewport.frame)
+            pixels.background = BackgroundLeft(layout: sdl.layoutSize, phones: phones,
+                                               drawnOver: BackgroundLeft.drawnOver(hudTitle: left.title, timeline: left.timeline,
+                                                                                   layout: sdl.layoutSize, phones: phones))
+        }
         if let message = hud.message {
             Toast(canvas: canvas, text: text).draw(message, alpha: hud.messageAlpha, over: phone.viewport.frame)
         }
@@ -139,18 +148,24 @@ package final class LabApp {
     /// renderer's window keeps its pixels from frame to frame, so the letterbox bars beyond the layout, which
     /// no fill reaches, are cleared with the whole target when the output's size changes; another renderer's
     /// back buffer is not kept, and is cleared whole every frame. `keeping`: rects left as they are too (the
-    /// HUD's columns, which the HUD clears where it draws anew); returns false when the whole target was
-    /// cleared instead.
-    private func clearBackground(keeping: [Rect]) -> Bool {
+    /// HUD's columns, which the HUD clears where it draws anew); `left`: the background as the last frame
+    /// left it, when known, so that only where it drew over it is filled (for the same layout and phones).
+    /// Returns false when the whole target was cleared instead.
+    private func clearBackground(keeping: [Rect], left: BackgroundLeft?) -> Bool {
         var width: Int32 = 0, height: Int32 = 0
         SDL_GetRendererOutputSize(sdl.renderer, &width, &height)
         let output = SDL_Point(x: width, y: height)
-        guard canvas.isSoftware, let cleared = loop.clearedOutput, cleared.x == output.x, cleared.y == output.y else {
+        guard canvas.isSoftware, let cleared = pixels.clearedOutput, cleared.x == output.x, cleared.y == output.y else {
             canvas.clear(.background)
-            loop.clearedOutput = output
+            pixels.clearedOutput = output
             return false
         }
-        canvas.fill(Rect(origin: .zero, size: sdl.layoutSize), except: phoneDriver.phones.map(\.viewport.frame) + keeping, .background)
+        let phones = phoneDriver.phones.map(\.viewport.frame)
+        if let left, left.layout == sdl.layoutSize, left.phones == phones {
+            for rect in left.drawnOver { canvas.fill(rect, except: phones + keeping, .background) }
+        } else {
+            canvas.fill(Rect(origin: .zero, size: sdl.layoutSize), except: phones + keeping, .background)
+        }
         return true
     }
 
@@ -255,8 +270,6 @@ struct LoopState {
     var windowLost = false
     /// `--screenshot` and F12's screenshots.
     var screenshots = ScreenshotState()
-    /// The output size the whole target was last cleared at (`LabApp.clearBackground`).
-    var clearedOutput: SDL_Point?
     /// The last time the window had something to draw (`canWaitForInput`), and how often it has waited for input.
     var lastBusyTime = 0.0
     var inputWaitCount = 0

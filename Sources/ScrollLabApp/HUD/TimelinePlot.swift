@@ -30,6 +30,11 @@ struct TimelinePlot {
     /// Proposed (pre-rewrite) target colour.
     static let proposedColour = RGBA(150, 155, 165)
 
+    /// The plot's box in the panel at `frame`, under its caption row; filled whole every frame.
+    nonisolated static func box(in frame: Rect) -> Rect {
+        Rect(x: frame.minX, y: frame.minY + 20, width: frame.width, height: frame.height - 20)
+    }
+
     /// Draws the panel: a caption line at `frame.minY`, the plot below it. `status` is a short note
     /// after the legend (the slow-motion scale, `"1×"`); `recording`, when set, is shown in red (`"REC → ./recordings/"`);
     /// `follows` names a nested scroll view whose offset the curve shows (`photo`), on the offset's range.
@@ -43,7 +48,7 @@ struct TimelinePlot {
         x += text.draw("target", style: .label, colour: Self.targetColour, x: x, y: caption).width + 8
         text.draw(status, style: .label, colour: .dimText, x: x, y: caption)
 
-        let box = Rect(x: frame.minX, y: frame.minY + 20, width: frame.width, height: frame.height - 20)
+        let box = Self.box(in: frame)
         canvas.fill(box, RGBA(14, 15, 18))
         canvas.stroke(box, width: 1, RGBA(60, 64, 72))
         // Curves use the box between the label rows and the axis line; labels sit in rows at the top.

@@ -11,7 +11,14 @@ struct PhoneTitle {
     let text: TextCache
 
     /// The line's top, above the phone's screen.
-    static let top = 34.0
+    nonisolated static let top = 34.0
+
+    /// Where the line above the phone whose screen is `frame` is drawn: from `top` down to the screen, as wide
+    /// as the screen and half the gap to each neighbour (the name is short; the figures end at the screen's edge).
+    nonisolated static func band(over frame: Rect) -> Rect {
+        let margin = (PhoneViewport.pitch - frame.width) / 2
+        return Rect(x: frame.minX - margin, y: top, width: frame.width + 2 * margin, height: Swift.max(0, frame.minY - top))
+    }
 
     func draw(_ phone: Phone, snapshot: SceneSnapshot, focused: Bool) {
         let frame = phone.viewport.frame

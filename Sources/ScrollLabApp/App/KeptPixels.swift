@@ -18,11 +18,14 @@ struct KeptPixels {
 /// The background outside the phones' screens and the HUD's columns, as a frame left it: the background's
 /// colour everywhere but `drawnOver`, the rects the frame drew on it afresh (the HUD's title, the
 /// timeline's caption, the phones' titles). A phone's body around its screen is drawn the same every frame,
-/// opaque, so it is the same pixels whether it is drawn again or not.
+/// opaque, so it is the same pixels whether it is drawn again or not. Kept at any window size: the rects
+/// are mapped to the output's pixels edge by edge, as everything drawn in them is.
 struct BackgroundLeft: Equatable {
     /// The layout's size and the phones' screens it holds for.
     var layout: Size
     var phones: [Rect]
+    /// The HUD's columns cut into bands: the next frame fills them too unless it keeps the HUD's pixels.
+    var hudColumns: [Rect]
     /// Where the frame drew over the background: the next frame fills these with it before it draws.
     var drawnOver: [Rect]
 

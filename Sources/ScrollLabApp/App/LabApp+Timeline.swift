@@ -70,20 +70,26 @@ extension LabApp {
     /// Draws the HUD of the phone it follows, and its timeline. With phones side by side it stands right
     /// of the last, in the room the layout has beyond them. `kept`: what the last frame's HUD left in the
     /// pixels where this frame did not clear the background (see `HUDRenderer`); returns what this one leaves
-    /// in its columns, and where it drew outside them: its title column and the timeline's panel.
-    func drawHUD(_ snapshot: SceneSnapshot, kept: HUDPixels?) -> (pixels: HUDPixels?, title: Rect, timeline: Rect) {
+    /// in its columns, and where it drew: those columns, its title column and the timeline's panel.
+    func drawHUD(_ snapshot: SceneSnapshot, kept: HUDPixels?) -> (pixels: HUDPixels?, columns: [Rect], title: Rect, timeline: Rect) {
         let shift = Double(phoneDriver.phones.count - 1) * PhoneViewport.pitch
         let size = Size(width: sdl.layoutSize.width - shift, height: sdl.layoutSize.height)
         let drawn = HUDRenderer(canvas: canvas, text: text, fonts: text.fonts, memo: hudMemo)
             .draw(snapshot, events: phone.events, status: hudStatus, size: size, shift: shift, kept: kept)
         drawTimeline(in: drawn.timeline)
-        return (drawn.pixels, HUDLayout.Frames(size: size).title.frame, drawn.timeline)
+        return (drawn.pixels, drawn.columns, HUDLayout.Frames(size: size).title.frame, drawn.timeline)
     }
 
     /// True when the HUD's text may be left in the window's pixels from one frame to the next: SDL's software
     /// renderer (whose window keeps its pixels) at one pixel a point, with nothing drawn over the HUD (no
     /// toast, no help).
     var keepsHUDPixels: Bool {
-        canvas.isSoftware && canvas.isUnscaled && text.fonts.scale == 1 && hud.message == nil && !hud.showHelp
+        keepsBackground && canvas.isUnscaled && text.fonts.scale == 1
+    }
+
+    /// True when the window's background may be left in its pixels from one frame to the next, at any size:
+    /// SDL's software renderer, with nothing drawn over the window but the phones and the HUD (no toast, no help).
+    var keepsBackground: Bool {
+        canvas.isSoftware && hud.message == nil && !hud.showHelp
     }
 }

@@ -104,7 +104,7 @@ package final class LabApp {
         // background is filled only where the last frame drew over it.
         let keeping = keepsHUDPixels
         let kept = keeping ? pixels.hud : nil
-        let background = kept == nil ? nil : pixels.background
+        let background = pixels.background
         pixels.hud = nil
         pixels.background = nil
         let reused = clearBackground(keeping: kept?.columns ?? [], left: background) ? kept : nil
@@ -119,10 +119,10 @@ package final class LabApp {
             return
         }
         let left = drawHUD(snapshot, kept: reused)
-        if keeping, let hudLeft = left.pixels {
-            pixels.hud = hudLeft
+        if keeping { pixels.hud = left.pixels }
+        if keepsBackground {
             let phones = phoneDriver.phones.map(\.viewport.frame)
-            pixels.background = BackgroundLeft(layout: sdl.layoutSize, phones: phones,
+            pixels.background = BackgroundLeft(layout: sdl.layoutSize, phones: phones, hudColumns: left.columns,
                                                drawnOver: BackgroundLeft.drawnOver(hudTitle: left.title, timeline: left.timeline,
                                                                                    layout: sdl.layoutSize, phones: phones))
         }
@@ -149,8 +149,8 @@ package final class LabApp {
     /// no fill reaches, are cleared with the whole target when the output's size changes; another renderer's
     /// back buffer is not kept, and is cleared whole every frame. `keeping`: rects left as they are too (the
     /// HUD's columns, which the HUD clears where it draws anew); `left`: the background as the last frame
-    /// left it, when known, so that only where it drew over it is filled (for the same layout and phones).
-    /// Returns false when the whole target was cleared instead.
+    /// left it, when known, so that only where it drew over it is filled (for the same layout and phones),
+    /// the HUD's columns too unless they are kept. Returns false when the whole target was cleared instead.
     private func clearBackground(keeping: [Rect], left: BackgroundLeft?) -> Bool {
         var width: Int32 = 0, height: Int32 = 0
         SDL_GetRendererOutputSize(sdl.renderer, &width, &height)
@@ -162,7 +162,9 @@ package final class LabApp {
         }
         let phones = phoneDriver.phones.map(\.viewport.frame)
         if let left, left.layout == sdl.layoutSize, left.phones == phones {
-            for rect in left.drawnOver { canvas.fill(rect, except: phones + keeping, .background) }
+            for rect in left.drawnOver + (keeping.isEmpty ? left.hudColumns : []) {
+                canvas.fill(rect, except: phones + keeping, .background)
+            }
         } else {
             canvas.fill(Rect(origin: .zero, size: sdl.layoutSize), except: phones + keeping, .background)
         }

@@ -24,9 +24,10 @@ struct HUDRenderer {
     /// background was not cleared this frame (its columns), or nil when the background was cleared
     /// everywhere. The bands of `kept` that are the same now are left as they are, those the same at another
     /// height are copied there (`HUDBand.moves`); the others are cleared and drawn. Returns where the timeline
-    /// goes and what this frame leaves in the pixels (nil when its text cannot be cut into bands).
+    /// goes, the columns cut into bands (drawn in whether kept or not) and what this frame leaves in the
+    /// pixels (nil when its text cannot be cut into bands).
     func draw(_ s: SceneSnapshot, events: EventLog, status: HUDStatus, size: Size, shift: Double,
-              kept: HUDPixels?) -> (timeline: Rect, pixels: HUDPixels?) {
+              kept: HUDPixels?) -> (timeline: Rect, columns: [Rect], pixels: HUDPixels?) {
         memo?.use(scale: fonts.scale)
         let layout = HUDLayout(s, events: events, status: status, metrics: fonts.metrics, size: size, memo: memo)
         let offset = Point(x: shift, y: 0)
@@ -38,7 +39,7 @@ struct HUDRenderer {
             if let kept { canvas.fill(kept.columns, .background) }
             for swatch in layout.swatches { canvas.fill(swatch.frame.offsetBy(offset), swatch.colour) }
             for box in layout.boxes { draw(box, shift: shift) }
-            return (timeline, nil)
+            return (timeline, columns, nil)
         }
         // What is left from the last frame counts only where it lies in this frame's columns.
         let reusable = kept.flatMap { $0.columns == columns ? $0.bands : nil } ?? []
@@ -69,7 +70,7 @@ struct HUDRenderer {
             }
         }
         for box in layout.boxes where !HUDBand.columns.contains(box.column) { draw(box, shift: shift) }
-        return (timeline, contained ? HUDPixels(columns: columns, bands: bands) : nil)
+        return (timeline, columns, contained ? HUDPixels(columns: columns, bands: bands) : nil)
     }
 
     /// Draws one box pre-blended on the window's background; returns the rect its text covers.

@@ -124,7 +124,8 @@ import Testing
             #expect(answer.count > 12, "\"\(answer)\" is not a sentence")
             let layout = ToastLayout(answer, over: PhoneViewport.standard.frame, metrics: fonts.metrics)
             #expect(!layout.isElided, "\"\(answer)\" is cut: \(layout.lines)")
-            #expect(layout.pill.minX >= PhoneViewport.standard.frame.minX && layout.pill.maxX <= PhoneViewport.standard.frame.maxX)
+            // Inside the phone, whose pixels the next frame draws again: the window keeps the rest (`keepsBackground`).
+            #expect(PhoneViewport.standard.frame.encloses(layout.pill), "\"\(answer)\" at \(layout.pill)")
         }
     }
 
@@ -159,5 +160,6 @@ import Testing
         #expect(layout.lines.allSatisfy { metrics.width($0, .label) <= 320 - 4 * ToastLayout.padding })
         let long = ToastLayout(String(repeating: "word ", count: 200), over: PhoneViewport.standard.frame, metrics: metrics)
         #expect(long.isElided && long.lines.count == ToastLayout.maxLines && long.lines.last?.hasSuffix("…") == true)
+        #expect(PhoneViewport.standard.frame.encloses(long.pill))
     }
 }

@@ -81,15 +81,20 @@ extension LabApp {
     }
 
     /// True when the HUD's text may be left in the window's pixels from one frame to the next: SDL's software
-    /// renderer (whose window keeps its pixels) at one pixel a point, with nothing drawn over the HUD (no
-    /// toast, no help).
+    /// renderer (whose window keeps its pixels) at one pixel a point, with nothing drawn over the HUD.
     var keepsHUDPixels: Bool {
         keepsBackground && canvas.isUnscaled && text.fonts.scale == 1
     }
 
     /// True when the window's background may be left in its pixels from one frame to the next, at any size:
-    /// SDL's software renderer, with nothing drawn over the window but the phones and the HUD (no toast, no help).
+    /// SDL's software renderer, with nothing drawn over the window but the phones and the HUD. A toast may be:
+    /// it lies inside the phone it is over, whose every pixel the next frame draws again.
     var keepsBackground: Bool {
-        canvas.isSoftware && hud.message == nil && !hud.showHelp
+        canvas.isSoftware && !hud.showHelp && (toastLayout.map { phone.viewport.frame.encloses($0.pill) } ?? true)
+    }
+
+    /// The toast shown now, laid out over the phone the HUD follows; nil when none is.
+    var toastLayout: ToastLayout? {
+        hud.message.map { ToastLayout($0, over: phone.viewport.frame, metrics: text.fonts.metrics) }
     }
 }

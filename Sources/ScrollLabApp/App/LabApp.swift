@@ -126,8 +126,8 @@ package final class LabApp {
                                                drawnOver: BackgroundLeft.drawnOver(hudTitle: left.title, timeline: left.timeline,
                                                                                    layout: sdl.layoutSize, phones: phones))
         }
-        if let message = hud.message {
-            Toast(canvas: canvas, text: text).draw(message, alpha: hud.messageAlpha, over: phone.viewport.frame)
+        if let toast = toastLayout {
+            Toast(canvas: canvas, text: text).draw(toast, alpha: hud.messageAlpha)
         }
         if hud.showHelp {
             HelpOverlay(canvas: canvas, text: text).draw(keyHelp, current: scene.kind.name, size: sdl.layoutSize, phones: phoneDriver.phones.count)

@@ -7,12 +7,11 @@ struct Toast {
     let canvas: Canvas
     let text: TextCache
 
-    /// Draws `message` at `alpha` (0…1) centred over the lower part of `phone` (see `ToastLayout`).
-    func draw(_ message: String, alpha: Double, over phone: Rect) {
+    /// Draws the toast laid out as `layout` (a message centred over the lower part of a phone) at `alpha` (0…1).
+    func draw(_ layout: ToastLayout, alpha: Double) {
         // In eight steps: each step's text is one cached texture.
         let alpha = (Swift.min(1, alpha) * 8).rounded() / 8
         guard alpha > 0 else { return }
-        let layout = ToastLayout(message, over: phone, metrics: text.fonts.metrics)
         let pill = layout.pill
         canvas.fillRounded(pill, radius: Swift.min(14, pill.height / 2), RGBA(20, 22, 26, UInt8(230 * alpha)))
         for (index, line) in layout.lines.enumerated() {

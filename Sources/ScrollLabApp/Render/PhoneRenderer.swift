@@ -11,6 +11,11 @@ struct PhoneRenderer {
     /// Height of the title bar at the top of the phone, in points.
     static let titleBarHeight = 30.0
 
+    /// The title bar across the top of `screen`.
+    static func titleBar(of screen: Rect) -> Rect {
+        Rect(x: screen.minX, y: screen.minY, width: screen.width, height: titleBarHeight)
+    }
+
     let canvas: Canvas
     let text: TextCache
     /// Image textures by asset, when the scene has images.
@@ -29,7 +34,11 @@ struct PhoneRenderer {
         let origin = screen.origin + snapshot.scrollViewFrame.origin
         let scrollFrame = Rect(origin: origin, size: snapshot.scrollViewFrame.size)
         let content = scrollFrame.intersection(screen) ?? screen
-        PhoneRenderer.drawBody(screen: screen, colour: .screen, canvas: canvas, except: coveredByTiles(snapshot, origin: origin, clip: content))
+        // The content is clipped to the scroll view: when that lies below the bar, the bar is drawn opaque, the
+        // screen's colour blended in, over nothing else; the screen is not filled under it first.
+        let barIsSolid = scrollFrame.minY >= screen.minY + Self.titleBarHeight
+        let covered = coveredByTiles(snapshot, origin: origin, clip: content) + (barIsSolid ? [Self.titleBar(of: screen)] : [])
+        PhoneRenderer.drawBody(screen: screen, colour: .screen, canvas: canvas, except: covered)
 
         canvas.clip(content)
         for tile in snapshot.tiles {
@@ -46,9 +55,7 @@ struct PhoneRenderer {
         }
         drawScrollIndicators(snapshot, scrollFrame: scrollFrame, canvas: canvas)
         canvas.clip(screen)
-        // The content is clipped to the scroll view: when that lies below the bar, the bar covers the screen's
-        // colour alone.
-        drawTitleBar(snapshot.name, screen: screen, over: scrollFrame.minY >= screen.minY + Self.titleBarHeight ? .screen : nil)
+        drawTitleBar(snapshot.name, screen: screen, over: barIsSolid ? .screen : nil)
         if snapshot.targetRect != nil { drawTargetKey(screen: screen) }
         canvas.clip(nil)
     }
@@ -221,7 +228,7 @@ struct PhoneRenderer {
     /// colour that is all there is under it, the bar is filled with the colour it blends to there, opaque, and
     /// its title drawn pre-blended on it (the same pixels, a copy instead of two blends).
     func drawTitleBar(_ name: String, screen: Rect, over under: RGBA? = nil) {
-        let bar = Rect(x: screen.minX, y: screen.minY, width: screen.width, height: Self.titleBarHeight)
+        let bar = Self.titleBar(of: screen)
         let translucent = RGBA.titleBar.withAlpha(245)
         let solid = under.map(translucent.blended(over:))
         canvas.fill(bar, solid ?? translucent)

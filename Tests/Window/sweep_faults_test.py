@@ -64,8 +64,11 @@ run("sweep", "--gestures", "pop", "--policies", "eager,eager", "--latency-ms", "
 rows = lines_of("dedup.jsonl")
 check(len(rows) == sessions and len(set(r["id"] for r in rows)) == sessions, "one result per session for repeated values (%d)" % len(rows))
 
-# The lock, a stop, and the resume.
-factors = ["--gestures", "pop", "--policies", "eager,deferred,target,adaptive", "--latency-ms", "80,250,1000",
+# The lock, a stop, and the resume: a sweep long enough (960 runs, about 60 of them done by the time the
+# second sweep has been refused and the signal comes) that it is still running then (144 runs once ended first).
+stop_sessions = 40
+run("gestures", "generate", "--kind", "mixed", "--count", str(stop_sessions), "--seed", "5", "--out", "pop40")
+factors = ["--gestures", "pop40", "--policies", "eager,deferred,target,adaptive", "--latency-ms", "80,250,1000",
            "--cache-images", "6,12", "--jobs", "1"]
 target = os.path.join(work, "locked.jsonl")
 first = subprocess.Popen([binary, "sweep", *factors, "--out", "locked.jsonl"], cwd=work, stdout=subprocess.PIPE,
@@ -78,7 +81,7 @@ _, err = first.communicate(timeout=30)
 check(first.returncode == 128 + signal.SIGTERM, "SIGTERM stops the sweep: exit %d" % first.returncode)
 check("stopped by SIGTERM" in err and "every line whole" in err, "and it says what it kept: %s" % err.strip()[-200:])
 partial = lines_of("locked.jsonl")
-total = sessions * 24
+total = stop_sessions * 24
 check(0 < len(partial) < total, "stopped part way: %d of %d" % (len(partial), total))
 hup = subprocess.Popen([binary, "sweep", *factors, "--out", "locked.jsonl"], cwd=work, stdout=subprocess.DEVNULL,
                        stderr=subprocess.PIPE, text=True)
@@ -202,5 +205,5 @@ r = run("sweep", "report", "half.jsonl", "--json", "--resamples", "50")
 rows = [json.loads(l) for l in r.stdout.splitlines() if not json.loads(l)["policy"].startswith("bound-")]
 check(sorted(row["policy"] for row in rows) == ["deferred", "eager"] and all(row["sessions"] == 3 for row in rows),
       "a policy on half the sessions: both compared on those 3 (%s)" % [(row["policy"], row["sessions"]) for row in rows])
-check("3 of 6 session(s) left out" in r.stderr, "and the report says what it left out: %s" % r.stderr.strip())
+check("%d of %d session(s) left out" % (stop_sessions - 3, stop_sessions) in r.stderr, "and the report says what it left out: %s" % r.stderr.strip())
 print("sweep outputs: locked, deduplicated, bounded, whole after stops and write errors, merged and reported only when valid")

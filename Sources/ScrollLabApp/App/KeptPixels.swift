@@ -16,10 +16,9 @@ struct KeptPixels {
 }
 
 /// The background outside the phones' screens and the HUD's columns, as a frame left it: the background's
-/// colour everywhere but `drawnOver`, the rects the frame drew on it afresh (the HUD's title, the
-/// timeline's caption, the phones' titles). A phone's body around its screen is drawn the same every frame,
-/// opaque, so it is the same pixels whether it is drawn again or not. Kept at any window size: the rects
-/// are mapped to the output's pixels edge by edge, as everything drawn in them is.
+/// colour everywhere but the phones' bodies (drawn the same every frame) and `drawnOver`, the rects the
+/// frame drew on it afresh (the HUD's title, the timeline's caption, the phones' titles). Kept at any
+/// window size: the rects are mapped to the output's pixels edge by edge, as everything drawn in them is.
 struct BackgroundLeft: Equatable {
     /// The layout's size and the phones' screens it holds for.
     var layout: Size
@@ -36,5 +35,19 @@ struct BackgroundLeft: Equatable {
         let caption = Rect(x: timeline.minX, y: timeline.minY, width: Swift.max(0, layout.width - timeline.minX),
                            height: TimelinePlot.box(in: timeline).minY - timeline.minY)
         return [hudTitle, caption] + phones.map(PhoneTitle.band(over:))
+    }
+}
+
+/// What a frame filled with the background before drawing: the whole target, the layout but the phones'
+/// screens and the HUD's kept columns, or only these rects (the rest is the last frame's).
+enum BackgroundFill: Equatable {
+    case whole
+    case layout
+    case only([Rect])
+
+    /// The rects filled when only some were; nil when everything was.
+    var rects: [Rect]? {
+        if case let .only(rects) = self { return rects }
+        return nil
     }
 }

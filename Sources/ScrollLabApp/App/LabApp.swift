@@ -107,7 +107,9 @@ package final class LabApp {
         let background = pixels.background
         pixels.hud = nil
         pixels.background = nil
-        let reused = clearBackground(keeping: kept?.columns ?? [], left: background) ? kept : nil
+        let filled = clearBackground(keeping: kept?.columns ?? [], left: background)
+        let reused = filled == .whole ? nil : kept
+        drawBodies(within: filled.rects)
         for phone in phoneDriver.phones {
             let snapshot = draw(phone, at: t)
             moving = moving || MainThreadMeter.isScrolling(dragging: snapshot.isDragging, decelerating: snapshot.isDecelerating)
@@ -144,31 +146,48 @@ package final class LabApp {
     }
 
     /// The window's background under everything but the phones' screens, which each phone fills whole first
-    /// thing (`PhoneRenderer.drawBody`): a third of four phones' window is not written twice. The software
-    /// renderer's window keeps its pixels from frame to frame, so the letterbox bars beyond the layout, which
-    /// no fill reaches, are cleared with the whole target when the output's size changes; another renderer's
-    /// back buffer is not kept, and is cleared whole every frame. `keeping`: rects left as they are too (the
-    /// HUD's columns, which the HUD clears where it draws anew); `left`: the background as the last frame
-    /// left it, when known, so that only where it drew over it is filled (for the same layout and phones),
-    /// the HUD's columns too unless they are kept. Returns false when the whole target was cleared instead.
-    private func clearBackground(keeping: [Rect], left: BackgroundLeft?) -> Bool {
+    /// thing: a third of four phones' window is not written twice. The software renderer's window keeps its
+    /// pixels from frame to frame, so the letterbox bars beyond the layout, which no fill reaches, are
+    /// cleared with the whole target when the output's size changes; another renderer's back buffer is not
+    /// kept, and is cleared whole every frame. `keeping`: rects left as they are too (the HUD's columns,
+    /// which the HUD clears where it draws anew); `left`: the background as the last frame left it, when
+    /// known, so that only where it drew over it is filled (for the same layout and phones), the HUD's
+    /// columns too unless they are kept. Returns what was filled.
+    private func clearBackground(keeping: [Rect], left: BackgroundLeft?) -> BackgroundFill {
         var width: Int32 = 0, height: Int32 = 0
         SDL_GetRendererOutputSize(sdl.renderer, &width, &height)
         let output = SDL_Point(x: width, y: height)
         guard canvas.isSoftware, let cleared = pixels.clearedOutput, cleared.x == output.x, cleared.y == output.y else {
             canvas.clear(.background)
             pixels.clearedOutput = output
-            return false
+            return .whole
         }
         let phones = phoneDriver.phones.map(\.viewport.frame)
-        if let left, left.layout == sdl.layoutSize, left.phones == phones {
-            for rect in left.drawnOver + (keeping.isEmpty ? left.hudColumns : []) {
-                canvas.fill(rect, except: phones + keeping, .background)
-            }
-        } else {
+        guard let left, left.layout == sdl.layoutSize, left.phones == phones else {
             canvas.fill(Rect(origin: .zero, size: sdl.layoutSize), except: phones + keeping, .background)
+            return .layout
         }
-        return true
+        let rects = left.drawnOver + (keeping.isEmpty ? left.hudColumns : [])
+        for rect in rects { canvas.fill(rect, except: phones + keeping, .background) }
+        return .only(rects)
+    }
+
+    /// The phones' bodies around their screens: whole, or only inside `rects` (the background filled anew),
+    /// when the rest of each is the last frame's, drawn the same.
+    private func drawBodies(within rects: [Rect]?) {
+        for phone in phoneDriver.phones {
+            let screen = phone.viewport.frame
+            guard let rects else {
+                PhoneRenderer.drawBody(around: screen, canvas: canvas)
+                continue
+            }
+            let body = PhoneRenderer.body(around: screen)
+            for rect in rects where rect.intersects(body) {
+                canvas.clip(rect)
+                PhoneRenderer.drawBody(around: screen, canvas: canvas)
+            }
+        }
+        canvas.clip(nil)
     }
 
     /// Draws `phone` at app time `t` and returns what it showed.

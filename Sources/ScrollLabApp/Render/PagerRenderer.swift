@@ -21,7 +21,7 @@ struct PagerRenderer {
         let screen = viewport.frame
         let origin = screen.origin
         let layout = scene.layout
-        PhoneRenderer.drawBody(screen: screen, colour: .screen, canvas: canvas)
+        canvas.fill(screen, .screen)
         canvas.clip(screen)
 
         drawBackground(layout.band.offsetBy(origin), parallaxOffset: scene.parallaxOffset)

@@ -21,11 +21,15 @@ struct PhoneRenderer {
     /// Image textures by asset, when the scene has images.
     var textures: TextureStore?
 
-    /// Draws the phone's body around `screen` and fills the screen with `colour`, except `covered`: rects
-    /// inside it that are drawn over whole and opaque later in the frame.
-    static func drawBody(screen: Rect, colour: RGBA, canvas: Canvas, except covered: [Rect] = []) {
-        canvas.fillRounded(screen.insetBy(dx: -12, dy: -14), radius: 26, .phoneBody, around: screen)
-        canvas.fill(screen, except: covered, colour)
+    /// Draws the phone's body, a rounded ring around `screen` (the window draws it, before the phones: every
+    /// scene's phone has the same).
+    static func drawBody(around screen: Rect, canvas: Canvas) {
+        canvas.fillRounded(body(around: screen), radius: 26, .phoneBody, around: screen)
+    }
+
+    /// The phone's body around `screen`: the ring's outer edge.
+    nonisolated static func body(around screen: Rect) -> Rect {
+        screen.insetBy(dx: -12, dy: -14)
     }
 
     /// Draws `snapshot` into the phone at `viewport`.
@@ -38,7 +42,8 @@ struct PhoneRenderer {
         // screen's colour blended in, over nothing else; the screen is not filled under it first.
         let barIsSolid = scrollFrame.minY >= screen.minY + Self.titleBarHeight
         let covered = coveredByTiles(snapshot, origin: origin, clip: content) + (barIsSolid ? [Self.titleBar(of: screen)] : [])
-        PhoneRenderer.drawBody(screen: screen, colour: .screen, canvas: canvas, except: covered)
+        // The screen's colour where no tile or bar is drawn opaque over it.
+        canvas.fill(screen, except: covered, .screen)
 
         canvas.clip(content)
         for tile in snapshot.tiles {

@@ -15,7 +15,7 @@ struct PhotosRenderer {
     /// Draws `pages` into the phone at `viewport`, under the title bar the phone renderer draws.
     func draw(_ pages: [PhotoPageState], minimumScales: [Int: Double], viewport: PhoneViewport) {
         let screen = viewport.frame
-        PhoneRenderer.drawBody(screen: screen, colour: RGBA(0, 0, 0), canvas: canvas)
+        canvas.fill(screen, RGBA(0, 0, 0))
         for page in pages {
             let frame = page.frame.offsetBy(screen.origin)
             guard let visible = frame.intersection(screen) else { continue }

@@ -264,14 +264,15 @@ def observed_release_speed(samples):
     return -quadratic_slope_at_end(recent) / 1000.0
 
 
-def steady_fling(binary, trace_path, origin, px, bottom, attempts=3, steps=24, dy=-12, interval=0.008,
+def steady_fling(binary, trace_path, origin, px, bottom, attempts=6, steps=24, dy=-12, interval=0.008,
                  after_drag=None):
     """A fling at a steady speed: `steps` moves of `dy` px every `interval` s (about 1.45 px/ms with
     xdotool's own overhead), released right after the last move. Its speed is measured independently of
     the app, by watching the X pointer while xdotool drives it (`observed_release_speed`). When the
     machine is loaded xdotool itself can stall and the drag is not steady (uneven gaps, or its last moves
-    off its last 100 ms by more than 5%); it is tried again, at most `attempts` times, and the last try is
-    taken as it was held. `after_drag()` runs right after each drag.
+    off its last 100 ms by more than 5%); it is tried again half a second later, at most `attempts` times
+    (a shared VM's stalls came in runs of three), and the last try is taken as it was held. `after_drag()`
+    runs right after each drag.
     Returns (trace lines of the gesture up to didEndDecelerating, observed samples, speed in content
     pt/ms, the willEndDragging record)."""
     for attempt in range(1, attempts + 1):
@@ -298,6 +299,8 @@ def steady_fling(binary, trace_path, origin, px, bottom, attempts=3, steps=24, d
             return events, samples, at_lift, ended
         print("attempt %d: drag not steady (gaps %s ms, speed %.3f / last 6 moves %.3f pt/ms)"
               % (attempt, ["%.0f" % (g * 1000) for g in gaps], mean_speed, late_speed))
+        if attempt < attempts:
+            time.sleep(0.5)
     at_lift = observed_release_speed(samples)
     print("no steady drag in %d attempts: the last one as held, %.3f pt/ms at the lift (the observer's fit)"
           % (attempts, at_lift))

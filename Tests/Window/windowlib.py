@@ -7,6 +7,7 @@ import ctypes.util
 import json
 import os
 import re
+import select
 import subprocess
 import sys
 import threading
@@ -179,40 +180,103 @@ class DisplayWatcher:
         self.x11.XCloseDisplay(ctypes.c_void_p(self.display))
 
 
+class _RecordRange8(ctypes.Structure):
+    _fields_ = [("first", ctypes.c_ubyte), ("last", ctypes.c_ubyte)]
+
+
+class _RecordExtRange(ctypes.Structure):
+    _fields_ = [("ext_major", _RecordRange8), ("ext_minor_first", ctypes.c_ushort), ("ext_minor_last", ctypes.c_ushort)]
+
+
+class _RecordRange(ctypes.Structure):
+    """XRecordRange (X11/extensions/record.h)."""
+    _fields_ = [("core_requests", _RecordRange8), ("core_replies", _RecordRange8), ("ext_requests", _RecordExtRange),
+                ("ext_replies", _RecordExtRange), ("delivered_events", _RecordRange8), ("device_events", _RecordRange8),
+                ("errors", _RecordRange8), ("client_started", ctypes.c_int), ("client_died", ctypes.c_int)]
+
+
+class _RecordInterceptData(ctypes.Structure):
+    """XRecordInterceptData: `data` holds one X protocol event as sent on the wire (32 bytes)."""
+    _fields_ = [("id_base", ctypes.c_ulong), ("server_time", ctypes.c_ulong), ("client_seq", ctypes.c_ulong),
+                ("category", ctypes.c_int), ("client_swapped", ctypes.c_int), ("data", ctypes.POINTER(ctypes.c_ubyte)),
+                ("data_len", ctypes.c_ulong)]
+
+
 class PointerObserver(DisplayWatcher):
-    """Watches the real X pointer from a thread (XQueryPointer every ~0.3 ms, at real-time priority where
-    allowed) and records (time, screen y) whenever it moves: an independent measure of the drag's actual
-    timing."""
+    """Records the real X pointer's motion as the X server processes it, with the server's own time: the
+    RECORD extension (libXtst) hands this connection every device event, so the observer neither polls
+    nor depends on when its own thread runs. A drag's speed measured here is the pointer's, independent of
+    the app under test (which may stall, drop or restamp what it is sent). Samples: (server time in s,
+    root y) of each MotionNotify. (It polled XQueryPointer every 0.3 ms before: on a stalling VM a poll
+    answered late bent its fit by 12% where the drag's moves were even, and its load slowed xdotool.)"""
+
+    MOTION_NOTIFY = 6
+    _CALLBACK = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.POINTER(_RecordInterceptData))
 
     def __init__(self):
         super().__init__("the pointer")
-        self.x11.XQueryPointer.argtypes = [ctypes.c_void_p, ctypes.c_ulong] + [ctypes.c_void_p] * 7
+        self.xtst = ctypes.cdll.LoadLibrary(ctypes.util.find_library("Xtst") or "libXtst.so.6")
+        self.x11.XOpenDisplay.restype = ctypes.c_void_p
+        for name, args in [("XSync", [ctypes.c_void_p, ctypes.c_int]), ("XConnectionNumber", [ctypes.c_void_p]),
+                           ("XCloseDisplay", [ctypes.c_void_p])]:
+            getattr(self.x11, name).argtypes = args
+        xtst = self.xtst
+        xtst.XRecordAllocRange.restype = ctypes.POINTER(_RecordRange)
+        xtst.XRecordCreateContext.restype = ctypes.c_ulong
+        xtst.XRecordCreateContext.argtypes = [ctypes.c_void_p, ctypes.c_int, ctypes.POINTER(ctypes.c_ulong), ctypes.c_int,
+                                              ctypes.POINTER(ctypes.POINTER(_RecordRange)), ctypes.c_int]
+        xtst.XRecordEnableContextAsync.argtypes = [ctypes.c_void_p, ctypes.c_ulong, self._CALLBACK, ctypes.c_void_p]
+        xtst.XRecordProcessReplies.argtypes = [ctypes.c_void_p]
+        xtst.XRecordFreeData.argtypes = [ctypes.POINTER(_RecordInterceptData)]
+        xtst.XRecordDisableContext.argtypes = [ctypes.c_void_p, ctypes.c_ulong]
+        xtst.XRecordFreeContext.argtypes = [ctypes.c_void_p, ctypes.c_ulong]
+        self.x11.XFree.argtypes = [ctypes.c_void_p]
+        # The context is made on the watcher's connection; its data comes on a second one (RECORD's rule).
+        self.data = self.x11.XOpenDisplay(None)
+        if not self.data:
+            fail("cannot open a second X connection to record the pointer")
+        ranges = xtst.XRecordAllocRange()
+        ranges.contents.device_events.first = ranges.contents.device_events.last = self.MOTION_NOTIFY
+        all_clients = ctypes.c_ulong(3)   # XRecordAllClients
+        self.context = xtst.XRecordCreateContext(self.display, 0, ctypes.byref(all_clients), 1, ctypes.byref(ranges), 1)
+        self.x11.XFree(ranges)
+        if not self.context:
+            fail("the X server refused a RECORD context (is the RECORD extension there?)")
+        self.x11.XSync(self.display, 0)
         self.samples = []
+        self.callback = self._CALLBACK(self._intercepted)   # kept: the C library calls it while recording
 
-    def position(self):
-        w1, w2 = ctypes.c_ulong(), ctypes.c_ulong()
-        rx, ry, wx, wy = ctypes.c_int(), ctypes.c_int(), ctypes.c_int(), ctypes.c_int()
-        mask = ctypes.c_uint()
-        self.x11.XQueryPointer(self.display, self.root, ctypes.byref(w1), ctypes.byref(w2), ctypes.byref(rx),
-                               ctypes.byref(ry), ctypes.byref(wx), ctypes.byref(wy), ctypes.byref(mask))
-        return rx.value, ry.value
+    def _intercepted(self, _closure, intercepted):
+        data = intercepted.contents
+        if data.category == 0 and data.data_len >= 8:   # XRecordFromServer: an event, 32 bytes on the wire
+            wire = bytes(data.data[:32])
+            order = "big" if data.client_swapped else "little"
+            if wire[0] & 0x7F == self.MOTION_NOTIFY:
+                server_ms = int.from_bytes(wire[4:8], order)
+                self.samples.append((server_ms / 1000.0, int.from_bytes(wire[22:24], order, signed=True)))
+        self.xtst.XRecordFreeData(intercepted)
+
+    def __enter__(self):
+        if not self.xtst.XRecordEnableContextAsync(self.data, self.context, self.callback, None):
+            fail("the X server would not start recording the pointer")
+        self.x11.XSync(self.display, 0)   # recording starts before the drag
+        return super().__enter__()
 
     def _run(self):
-        # Real-time priority where allowed (root, as in CI): the observer's timing must not depend on what
-        # else the two cores run meanwhile (a window starting up, Xvfb). It sleeps between polls.
-        try:
-            os.sched_setscheduler(0, os.SCHED_FIFO, os.sched_param(1))
-        except (AttributeError, OSError):
-            pass
-        last = None
+        fd = self.x11.XConnectionNumber(self.data)
         while self.running:
-            position = self.position()
-            now = time.perf_counter()
-            if position != last:
-                self.samples.append((now, position[1]))
-                last = position
-            time.sleep(0.0003)
+            select.select([fd], [], [], 0.02)
+            self.xtst.XRecordProcessReplies(self.data)
 
+    def __exit__(self, *exc):
+        self.running = False
+        self.thread.join()
+        self.xtst.XRecordDisableContext(self.display, self.context)
+        self.x11.XSync(self.display, 0)
+        self.xtst.XRecordProcessReplies(self.data)   # the events recorded before the disable
+        self.xtst.XRecordFreeContext(self.display, self.context)
+        self.x11.XCloseDisplay(self.data)
+        super().__exit__(*exc)
 
 
 def drag(origin, x, y0, dy, steps, interval, observe=False):
@@ -264,15 +328,15 @@ def observed_release_speed(samples):
     return -quadratic_slope_at_end(recent) / 1000.0
 
 
-def steady_fling(binary, trace_path, origin, px, bottom, attempts=6, steps=24, dy=-12, interval=0.008,
+def steady_fling(binary, trace_path, origin, px, bottom, attempts=10, steps=24, dy=-12, interval=0.008,
                  after_drag=None):
     """A fling at a steady speed: `steps` moves of `dy` px every `interval` s (about 1.45 px/ms with
     xdotool's own overhead), released right after the last move. Its speed is measured independently of
-    the app, by watching the X pointer while xdotool drives it (`observed_release_speed`). When the
-    machine is loaded xdotool itself can stall and the drag is not steady (uneven gaps, or its last moves
-    off its last 100 ms by more than 5%); it is tried again half a second later, at most `attempts` times
-    (a shared VM's stalls came in runs of three), and the last try is taken as it was held. `after_drag()`
-    runs right after each drag.
+    the app, from the motion the X server recorded (`PointerObserver`, `observed_release_speed`). When the
+    machine is loaded xdotool itself can stall and the drag is not steady: uneven gaps, or its last moves
+    or its slope at the lift off its last 100 ms by more than 5% (a drag's speed is then not one number).
+    It is tried again half a second later, at most `attempts` times (a shared VM's stalls came in runs of
+    three and more), and the last try is taken as it was held. `after_drag()` runs right after each drag.
     Returns (trace lines of the gesture up to didEndDecelerating, observed samples, speed in content
     pt/ms, the willEndDragging record)."""
     for attempt in range(1, attempts + 1):
@@ -293,12 +357,13 @@ def steady_fling(binary, trace_path, origin, px, bottom, attempts=6, steps=24, d
         mean_speed = -least_squares_slope(recent) / 1000.0   # content direction, pt/ms
         late_speed = -least_squares_slope(samples[-6:]) / 1000.0
         at_lift = observed_release_speed(samples)
-        if max(gaps) <= 1.6 * sorted(gaps)[len(gaps) // 2] and abs(late_speed - mean_speed) <= 0.05 * mean_speed:
+        if (max(gaps) <= 1.6 * sorted(gaps)[len(gaps) // 2] and abs(late_speed - mean_speed) <= 0.05 * mean_speed
+                and abs(at_lift - mean_speed) <= 0.05 * mean_speed):
             print("steady drag: %.3f pt/ms at the lift (the observer's fit; %.3f over its last 100 ms)"
                   % (at_lift, mean_speed))
             return events, samples, at_lift, ended
-        print("attempt %d: drag not steady (gaps %s ms, speed %.3f / last 6 moves %.3f pt/ms)"
-              % (attempt, ["%.0f" % (g * 1000) for g in gaps], mean_speed, late_speed))
+        print("attempt %d: drag not steady (gaps %s ms, speed %.3f / last 6 moves %.3f / at the lift %.3f pt/ms)"
+              % (attempt, ["%.0f" % (g * 1000) for g in gaps], mean_speed, late_speed, at_lift))
         if attempt < attempts:
             time.sleep(0.5)
     at_lift = observed_release_speed(samples)
@@ -312,7 +377,7 @@ def check_release_velocity(binary, events, samples, true_speed, ended, estimator
     last 100 ms, fitted alike on both); `scrolllab velocity` over the window's own samples (the trace's
     pointer lines) gives exactly the release velocity, so the window runs the estimator on those
     samples; and the release is within 10% of `true_speed`, the drag's speed as the pointer observer
-    measured it with its own fit over its own sample times (`steady_fling`). Returns the release velocity (content pt/ms)."""
+    measured it with its own fit over the times the X server recorded (`steady_fling`). Returns the release velocity (content pt/ms)."""
     measured = ended["velocity"]["y"]
     pointer = [e for e in events if e["event"] == "pointer"]
     moves = [(e["t_ms"] / 1000, e["y"]) for e in pointer if e["phase"] == "move"]

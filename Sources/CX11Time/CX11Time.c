@@ -26,20 +26,36 @@ CX11EventKind cx11_event_time(const void *sdlEvent, uint32_t *serverMs) {
 #endif
 }
 
-// Appends nothing to a property of the window, which makes the server send a PropertyNotify carrying
-// its current time (the ICCCM way to get a server time).
-int cx11_request_timestamp(void *sdlWindow) {
+#if defined(SDL_VIDEO_DRIVER_X11)
+// Appending nothing to a property of the window makes the server send a PropertyNotify carrying its
+// current time (the ICCCM way to get a server time). Matches that event of `cx11_probe_timestamp`'s property on its window.
+static Bool cx11_is_probe(Display *display, XEvent *event, XPointer arg) {
+    (void)display;
+    const XPropertyEvent *wanted = (const XPropertyEvent *)arg;
+    return event->type == PropertyNotify && event->xproperty.window == wanted->window
+        && event->xproperty.atom == wanted->atom;
+}
+#endif
+
+int cx11_probe_timestamp(void *sdlWindow, uint32_t *serverMs) {
 #if defined(SDL_VIDEO_DRIVER_X11)
     SDL_SysWMinfo info;
     SDL_VERSION(&info.version);
     if (!SDL_GetWindowWMInfo((SDL_Window *)sdlWindow, &info) || info.subsystem != SDL_SYSWM_X11) { return 0; }
     Display *display = info.info.x11.display;
-    Atom atom = XInternAtom(display, "SCROLLLAB_TIMESTAMP", False);
-    XChangeProperty(display, info.info.x11.window, atom, atom, 8, PropModeAppend, NULL, 0);
-    XFlush(display);
-    return 1;
+    XPropertyEvent wanted = { 0 };
+    wanted.window = info.info.x11.window;
+    wanted.atom = XInternAtom(display, "SCROLLLAB_TIMESTAMP", False);
+    XChangeProperty(display, wanted.window, wanted.atom, wanted.atom, 8, PropModeAppend, NULL, 0);
+    // A round trip: the server sends the PropertyNotify before its reply, so it is queued when XSync
+    // returns. Only that event is taken; everything else stays queued for SDL.
+    XSync(display, False);
+    XEvent event;
+    if (!XCheckIfEvent(display, &event, cx11_is_probe, (XPointer)&wanted)) { return 1; }
+    *serverMs = (uint32_t)event.xproperty.time;
+    return 2;
 #else
-    (void)sdlWindow;
+    (void)sdlWindow; (void)serverMs;
     return 0;
 #endif
 }

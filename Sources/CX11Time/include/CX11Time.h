@@ -18,9 +18,12 @@ typedef enum {
 // The kind and server time (ms) of the raw X11 event behind an `SDL_Event` of type SDL_SYSWMEVENT.
 CX11EventKind cx11_event_time(const void *sdlEvent, uint32_t *serverMs);
 
-// Asks the X server for a timestamp (a PropertyNotify carrying its current time) for an `SDL_Window`.
-// Returns 0 when the window is not an X11 window.
-int cx11_request_timestamp(void *sdlWindow);
+// Asks the X server for its time (a PropertyNotify carrying it) for an `SDL_Window` and waits for the answer (one round trip): the PropertyNotify it sends is
+// taken off Xlib's queue at once, so the app time read right after bounds the clock offset to within the
+// round trip, where an answer left for the next pump would be late by up to a frame. Returns 0 when the
+// window is not an X11 window, 1 when no answer came (the window does not hear property changes), 2 with
+// the time in `serverMs`.
+int cx11_probe_timestamp(void *sdlWindow, uint32_t *serverMs);
 
 // Installs an X error handler that records a protocol error (a window destroyed by another client makes
 // every drawing request fail) instead of Xlib's default one, which prints and exits the process at once

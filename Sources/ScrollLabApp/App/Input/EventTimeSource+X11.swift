@@ -12,10 +12,15 @@ final class X11EventTimes: EventTimeSource {
     let name = "x11-server"
     private var serverTimes = EventTimeMap()
 
-    /// The X11 time source of `window`; nil when the window is not an X11 one. Asks the server for a
-    /// first timestamp, so the clock offset is known before the first gesture.
-    init?(window: OpaquePointer) {
-        guard cx11_request_timestamp(UnsafeMutableRawPointer(window)) != 0 else { return nil }
+    /// The X11 time source of `window`; nil when the window is not an X11 one. Asks the server for its
+    /// time and waits for the answer, so the clock offset is known to within a round trip before the first
+    /// gesture (`now`: the app clock). An answer left to the next pump bounded it only to within a frame:
+    /// a drag right after launch was then mapped up to a frame ahead of its pumps.
+    init?(window: OpaquePointer, now: () -> Double) {
+        var serverMs: UInt32 = 0
+        let probe = cx11_probe_timestamp(UnsafeMutableRawPointer(window), &serverMs)
+        guard probe != 0 else { return nil }
+        if probe == 2 { _ = serverTimes.appTime(ofRawMs: serverMs, receivedAt: now()) }
         cx11_catch_errors()
     }
 
@@ -33,8 +38,7 @@ final class X11EventTimes: EventTimeSource {
         case CX11_TIMESTAMP: kind = .timestamp
         default: return nil
         }
-        // Never later than the pump that delivered it (a held offset can be a little above this event's bound).
-        let time = Swift.min(serverTimes.appTime(ofRawMs: serverMs, receivedAt: receivedAt), receivedAt)
+        let time = serverTimes.appTime(ofRawMs: serverMs, receivedAt: receivedAt)
         if kind == .buttonPress { serverTimes.hold() }
         if kind == .buttonRelease { serverTimes.release() }
         return (kind, time)

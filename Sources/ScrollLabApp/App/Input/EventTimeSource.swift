@@ -24,10 +24,11 @@ enum RawEventKind: Equatable {
 
 @MainActor
 enum EventTimeSources {
-    /// The window system's event times for `window`, nil where this build or its video driver gives none.
-    static func make(window: OpaquePointer) -> (any EventTimeSource)? {
+    /// The window system's event times for `window`, nil where this build or its video driver gives none;
+    /// `now` is the app clock.
+    static func make(window: OpaquePointer, now: () -> Double) -> (any EventTimeSource)? {
         #if SCROLLLAB_X11
-        return X11EventTimes(window: window)
+        return X11EventTimes(window: window, now: now)
         #else
         return nil
         #endif

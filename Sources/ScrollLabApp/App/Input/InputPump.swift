@@ -33,11 +33,11 @@ final class InputPump {
     /// SDL's touch stamps (`SDL_GetTicks` ms) → app time.
     private var touchTimes = EventTimeMap()
 
-    /// Starts taking raw window-system events; on X11 also asks the server for a first timestamp,
-    /// so the clock offset is known before the first gesture.
+    /// Starts taking raw window-system events; on X11 also asks the server for its time, so the clock
+    /// offset is known before the first gesture.
     init(clock: AppClock, window: OpaquePointer?) {
         self.clock = clock
-        source = window.flatMap { EventTimeSources.make(window: $0) }
+        source = window.flatMap { EventTimeSources.make(window: $0, now: clock.now) }
         guard source != nil else { return }
         SDL_EventState(UInt32(SDL_SYSWMEVENT.rawValue), SDL_ENABLE)
         timeSource = .x11Server

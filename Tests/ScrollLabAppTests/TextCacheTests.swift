@@ -111,4 +111,17 @@ import Testing
         #expect(frame() == 1)
         #expect(frame() == 0)
     }
+
+    /// A full cache makes room by dropping its least recently used textures a few at a time (a thirty-second of
+    /// its capacity): after 300 strings in a cache of 64, the last 62 are all still kept, and the first is gone.
+    @Test func aFullCacheDropsOnlyItsOldestFew() throws {
+        let target = try Target(width: 200, height: 24)
+        let cache = TextCache(renderer: target.renderer, fonts: try FontSet(), capacity: 64)
+        for k in 0..<300 { cache.draw("label \(k)", style: .label, colour: .text, x: 0, y: 0) }
+        #expect(cache.rasterized == 300)
+        for k in 238..<300 { cache.draw("label \(k)", style: .label, colour: .text, x: 0, y: 0) }
+        #expect(cache.rasterized == 300)
+        cache.draw("label 0", style: .label, colour: .text, x: 0, y: 0)
+        #expect(cache.rasterized == 301)
+    }
 }

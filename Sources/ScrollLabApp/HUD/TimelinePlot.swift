@@ -61,16 +61,16 @@ struct TimelinePlot {
         defer { canvas.clip(nil) }
 
         // Zero velocity.
-        dashed(from: Point(x: plot.minX, y: layout.velocityZeroY), to: Point(x: plot.maxX, y: layout.velocityZeroY),
+        canvas.drawDashed(from: Point(x: plot.minX, y: layout.velocityZeroY), to: Point(x: plot.maxX, y: layout.velocityZeroY),
                dash: 2, RGBA(90, 75, 45))
         // Target lines: the final target dashed red (2 px), a rewritten proposal dashed grey.
         for target in layout.targets {
             if let proposed = target.proposedY {
-                dashed(from: Point(x: target.startX, y: proposed), to: Point(x: target.endX, y: proposed), dash: 3,
+                canvas.drawDashed(from: Point(x: target.startX, y: proposed), to: Point(x: target.endX, y: proposed), dash: 3,
                        Self.proposedColour)
             }
             for dy in [0.0, 1.0] {
-                dashed(from: Point(x: target.startX, y: target.y + dy), to: Point(x: target.endX, y: target.y + dy),
+                canvas.drawDashed(from: Point(x: target.startX, y: target.y + dy), to: Point(x: target.endX, y: target.y + dy),
                        dash: 5, Self.targetColour)
             }
         }
@@ -132,20 +132,11 @@ struct TimelinePlot {
         guard points.count > 1 else { return }
         canvas.setColour(colour)
         canvas.drawLines(points)
-        if thick { canvas.drawLines(points.map { Point(x: $0.x, y: Double(Float($0.y) + 1)) }) }
-    }
-
-    private func dashed(from a: Point, to b: Point, dash: Double, _ colour: RGBA) {
-        canvas.setColour(colour)
-        let length = (b - a).length
-        guard length > 0 else { return }
-        let step = (b - a) / length
-        var s = 0.0
-        while s < length {
-            let p = a + step * s
-            let q = a + step * Swift.min(s + dash, length)
-            canvas.drawLine(from: p, to: q)
-            s += 2 * dash
-        }
+        guard thick else { return }
+        // A loop, not `map`: a closure formed here would check the main actor's executor for each point.
+        var below: [Point] = []
+        below.reserveCapacity(points.count)
+        for point in points { below.append(Point(x: point.x, y: Double(Float(point.y) + 1))) }
+        canvas.drawLines(below)
     }
 }

@@ -40,22 +40,42 @@ extension Canvas {
         let pitch = surface.pitch
         let base = surface.base
         let opaque = c.a == 255
-        let wide = wchar_t(bitPattern: Self.rgb888(c))
+        let value = Self.rgb888(c), wide = wchar_t(bitPattern: value)
         for rect in rects {
             // SDL's software renderer fills a rect of no width or height one pixel wide or high.
             let r = SDL_Rect(x: rect.x, y: rect.y, w: Swift.max(rect.w, 1), h: Swift.max(rect.h, 1))
             guard let cut = Self.intersection(r, bounds) else { continue }
-            for row in Int(cut.y)..<Int(cut.y + cut.h) {
-                let start = base + row * pitch + Int(cut.x)
-                if opaque {
-                    // The C library's wide-character fill: 32-bit stores a vector at a time.
-                    wmemset(UnsafeMutableRawPointer(start).assumingMemoryBound(to: wchar_t.self), wide, Int(cut.w))
-                } else {
-                    Self.blendRGB888(start, count: Int(cut.w), c)
+            let width = Int(cut.w)
+            var start = base + (Int(cut.y) * pitch + Int(cut.x))
+            if !opaque {
+                for _ in 0..<Int(cut.h) { Self.blendRGB888(start, count: width, c); start += pitch }
+            } else if width <= 4 {
+                // A tile's stroke sides (4 px) and a shape's edges: stored here, not by a call a row.
+                for _ in 0..<Int(cut.h) {
+                    Self.store(value, at: start, count: width)
+                    start += pitch
+                }
+            } else {
+                // The C library's wide-character fill: 32-bit stores a vector at a time.
+                for _ in 0..<Int(cut.h) {
+                    wmemset(UnsafeMutableRawPointer(start).assumingMemoryBound(to: wchar_t.self), wide, width)
+                    start += pitch
                 }
             }
         }
         return true
+    }
+
+    /// Writes `value` to the `count` (1 to 4) pixels at `start`: plain stores, as a general loop here compiles to
+    /// vector code whose set-up costs more than four pixels.
+    @inline(__always)
+    private static func store(_ value: UInt32, at start: UnsafeMutablePointer<UInt32>, count: Int) {
+        switch count {
+        case 1: start[0] = value
+        case 2: start[0] = value; start[1] = value
+        case 3: start[0] = value; start[1] = value; start[2] = value
+        default: start[0] = value; start[1] = value; start[2] = value; start[3] = value
+        }
     }
 
     /// The software renderer's window surface, to be drawn into directly.

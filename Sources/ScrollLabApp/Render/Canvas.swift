@@ -111,16 +111,24 @@ struct Canvas {
     /// is drawn twice; there a rect that covers no whole pixel is not drawn (unscaled, SDL fills it one
     /// pixel wide, as it always did).
     func fill(_ rects: [Rect], _ c: RGBA) {
+        fill(pixels: Self.pixels(rects, grid.fit), c)
+    }
+
+    /// Fills rects already in output pixels (`Canvas.pixels`) as `fill` fills its rects.
+    private func fill(pixels snapped: [SDL_Rect], _ c: RGBA) {
         setColour(c)
-        let fit = grid.fit
-        let snapped = fit.isIdentity ? rects.map(Self.snap) : Self.pixels(rects, fit)
         // Straight into a software window's pixels (blended when translucent): the same pixels, faster.
         if fillOnSurface(snapped, c) { return }
-        snapped.withUnsafeBufferPointer { SDL_RenderFillRects(renderer, $0.baseAddress, Int32($0.count)) }
+        snapped.withUnsafeBufferPointer { _ = SDL_RenderFillRects(renderer, $0.baseAddress, Int32($0.count)) }
+    }
+
+    /// `rects` in output pixels at `fit` as `fill` draws them: snapped one pixel a point, else mapped.
+    nonisolated static func pixels(_ rects: [Rect], _ fit: LayoutFit) -> [SDL_Rect] {
+        fit.isIdentity ? rects.map(snap) : mapped(rects, fit)
     }
 
     /// `rects` in whole output pixels at `fit`, those covering no pixel left out.
-    nonisolated static func pixels(_ rects: [Rect], _ fit: LayoutFit) -> [SDL_Rect] {
+    nonisolated static func mapped(_ rects: [Rect], _ fit: LayoutFit) -> [SDL_Rect] {
         var out: [SDL_Rect] = []
         out.reserveCapacity(rects.count)
         for rect in rects {
@@ -140,18 +148,25 @@ struct Canvas {
     /// written once, which matters to a software renderer where filling costs ~1 ns a pixel.
     /// The rects are computed once for each shape (a phone's body is the same every frame).
     func fillRounded(_ rect: Rect, radius: Double, _ c: RGBA, around hole: Rect) {
-        fill(shapes.rects(for: ShapeCache.Key(rect: rect, radius: radius, hole: hole)) {
+        fill(pixels: shapes.pixels(for: ShapeCache.Key(rect: rect, radius: radius, hole: hole, fit: grid.fit)) {
             Self.roundedRects(rect, radius: radius).flatMap { $0.subtracting(hole) }
         }, c)
     }
 
     /// The non-overlapping rects a rounded rectangle is filled with.
     nonisolated static func roundedRects(_ rect: Rect, radius: Double) -> [Rect] {
+        var rects: [Rect] = []
+        appendRoundedRects(rect, radius: radius, to: &rects)
+        return rects
+    }
+
+    /// Appends `roundedRects(rect, radius:)` to `rects` (a shape of several parts in one array, one fill).
+    nonisolated static func appendRoundedRects(_ rect: Rect, radius: Double, to rects: inout [Rect]) {
         let r = Swift.max(0, Swift.min(radius, Swift.min(rect.width, rect.height) / 2)).rounded()
-        var rects = [rect.insetBy(dx: r, dy: 0),
-                     Rect(x: rect.minX, y: rect.minY + r, width: r, height: rect.height - 2 * r),
-                     Rect(x: rect.maxX - r, y: rect.minY + r, width: r, height: rect.height - 2 * r)]
-        rects.reserveCapacity(3 + 4 * Int(r))
+        rects.reserveCapacity(rects.count + 3 + 4 * Int(r))
+        rects.append(rect.insetBy(dx: r, dy: 0))
+        rects.append(Rect(x: rect.minX, y: rect.minY + r, width: r, height: rect.height - 2 * r))
+        rects.append(Rect(x: rect.maxX - r, y: rect.minY + r, width: r, height: rect.height - 2 * r))
         var row = 0.0
         while row < r {
             let dy = r - row - 0.5
@@ -162,7 +177,6 @@ struct Canvas {
             rects.append(Rect(x: rect.maxX - r, y: rect.maxY - row - 1, width: dx, height: 1))
             row += 1
         }
-        return rects
     }
 
     /// Strokes a rect's border `width` pixels thick, inside the rect.
@@ -211,27 +225,31 @@ struct Canvas {
     }
 }
 
-/// The rects of the last few rounded shapes with a hole a canvas filled, so that a shape drawn every frame
-/// at the same place is computed once (the same rects, so the same pixels).
+/// The pixels of the last few rounded shapes with a hole a canvas filled, so that a shape drawn every frame
+/// at the same place (a phone's body, whole or in the parts of the background filled anew) is computed and
+/// mapped to pixels once: the same rects at the same fit, so the same pixels.
 @MainActor
 final class ShapeCache {
     struct Key: Equatable {
         var rect: Rect
         var radius: Double
         var hole: Rect
+        /// The fit the rects were mapped to output pixels at.
+        var fit: LayoutFit
     }
 
     /// How many shapes are kept: four phones' bodies, and room.
     static let capacity = 8
-    private var entries: [(key: Key, rects: [Rect])] = []
+    private var entries: [(key: Key, pixels: [SDL_Rect])] = []
 
-    /// The rects of `key`, made by `make` when it is not kept (the oldest is dropped past `capacity`).
-    func rects(for key: Key, make: () -> [Rect]) -> [Rect] {
-        if let hit = entries.first(where: { $0.key == key }) { return hit.rects }
-        let rects = make()
+    /// The pixel rects of `key` (`Canvas.pixels` of the rects `make` gives), made when not kept (the oldest is
+    /// dropped past `capacity`).
+    func pixels(for key: Key, make: () -> [Rect]) -> [SDL_Rect] {
+        if let hit = entries.first(where: { $0.key == key }) { return hit.pixels }
+        let pixels = Canvas.pixels(make(), key.fit)
         if entries.count >= Self.capacity { entries.removeFirst() }
-        entries.append((key, rects))
-        return rects
+        entries.append((key, pixels))
+        return pixels
     }
 }
 

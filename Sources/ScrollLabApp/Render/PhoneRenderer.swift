@@ -82,8 +82,12 @@ struct PhoneRenderer {
         let colour = TilePalette.colour(ofView: tile.view)
         let snapped = Canvas.snap(rect)
         let centreX = snapped.x + snapped.w / 2
-        let uploaded = tile.imageAsset.map { textures?.contains($0) ?? false } ?? false
-        let opaque = tile.imageAsset.map { textures?.isOpaque($0) ?? false } ?? false
+        // `if let`, not `Optional.map`: a closure formed here would check the main actor's executor on each call.
+        var uploaded = false, opaque = false
+        if let asset = tile.imageAsset, let textures {
+            uploaded = textures.contains(asset)
+            opaque = textures.isOpaque(asset)
+        }
         // An opaque image at full opacity covers the tile: what is under it is not drawn.
         let fill = TilePalette.fill(ofView: tile.view)
         let filled = !uploaded || !opaque || tile.imageAlpha < 1
@@ -99,7 +103,8 @@ struct PhoneRenderer {
         if uploaded, let asset = tile.imageAsset {
             // An opaque image is copied or blended here where its pixels are kept (the same pixels as SDL's
             // software renderer, its blend several times faster); its texture is made only where it cannot be.
-            let kept = opaque && textures?.pixels(for: asset).map { canvas.drawKept($0, in: rect, alpha: tile.imageAlpha) } == true
+            var kept = false
+            if opaque, let pixels = textures?.pixels(for: asset) { kept = canvas.drawKept(pixels, in: rect, alpha: tile.imageAlpha) }
             if !kept, let texture = textures?.texture(for: asset) {
                 canvas.drawVisible(texture: texture, in: rect, alpha: tile.imageAlpha, opaque: opaque)
             }
@@ -151,13 +156,16 @@ struct PhoneRenderer {
         let heart = tile.isLiked ? RGBA(230, 40, 70) : RGBA(150, 150, 160)
         // Two lobes and a point, in 4 px rows.
         let c = box.center
-        let lobes = Canvas.roundedRects(Rect(x: c.x - 11, y: c.y - 9, width: 11, height: 10), radius: 5)
-            + Canvas.roundedRects(Rect(x: c.x, y: c.y - 9, width: 11, height: 10), radius: 5)
-        let point = (0..<5).map { row in
+        // One array, built in a loop: a closure formed here would check the main actor's executor on each call.
+        var shape: [Rect] = []
+        shape.reserveCapacity(2 * 23 + 5)
+        Canvas.appendRoundedRects(Rect(x: c.x - 11, y: c.y - 9, width: 11, height: 10), radius: 5, to: &shape)
+        Canvas.appendRoundedRects(Rect(x: c.x, y: c.y - 9, width: 11, height: 10), radius: 5, to: &shape)
+        for row in 0..<5 {
             let half = 11.0 - Double(row) * 2.2
-            return Rect(x: c.x - half, y: c.y - 2 + Double(row) * 2.4, width: 2 * half, height: 2.4)
+            shape.append(Rect(x: c.x - half, y: c.y - 2 + Double(row) * 2.4, width: 2 * half, height: 2.4))
         }
-        canvas.fill(lobes + point, heart)   // opaque: overlaps draw the same pixels
+        canvas.fill(shape, heart)   // opaque: overlaps draw the same pixels
     }
 
     /// A placeholder for an image that cannot be shown: a dark band at the bottom of the tile saying why,

@@ -23,7 +23,8 @@ struct PhoneTitle {
     func draw(_ phone: Phone, snapshot: SceneSnapshot, focused: Bool) {
         let frame = phone.viewport.frame
         let segment = phone.scene.policySegment
-        let kind = segment.flatMap { LoadingPolicyKind(rawValue: $0.policy.components(separatedBy: " ").first ?? "") }
+        var kind: LoadingPolicyKind?
+        if let policy = segment?.policy { kind = LoadingPolicyKind(rawValue: String(policy.prefix { $0 != " " })) }
         var colour = kind.map { RGBA($0.declaration.colour.red, $0.declaration.colour.green, $0.declaration.colour.blue) } ?? .dimText
         if case .physics? = phone.entry { colour = .heading }
         let swatch = Rect(x: frame.minX, y: Self.top + 3, width: 10, height: 10)
@@ -71,11 +72,13 @@ struct PhoneTitle {
     }
 
     /// `14 loads · 265 kB · blank 0.63 · ready 92%` (bytes only over a network).
+    /// The numbers are `String(format: "%.Nf")`'s, written by `HUDFormat.printf` (the line changes most frames
+    /// while tiles are blank, and Foundation's formatter costs thousands of instructions a number).
     static func figures(_ m: LoadMetrics, network: Bool) -> String {
-        var parts = ["\(m.loadsIssued) loads"]
-        if network { parts.append(String(format: "%.0f kB", Double(m.networkBytes) / 1000)) }
-        parts.append(String(format: "blank %.2f", m.blankTileSeconds))
-        parts.append(String(format: "ready %.0f%%", m.readyOnAppearShare * 100))
-        return parts.joined(separator: " · ")
+        var line = "\(m.loadsIssued) loads"
+        if network { line += " · " + HUDFormat.printf(Double(m.networkBytes) / 1000, decimals: 0) + " kB" }
+        line += " · blank " + HUDFormat.printf(m.blankTileSeconds, decimals: 2)
+        line += " · ready " + HUDFormat.printf(m.readyOnAppearShare * 100, decimals: 0) + "%"
+        return line
     }
 }

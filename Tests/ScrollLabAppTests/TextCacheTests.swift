@@ -124,4 +124,22 @@ import Testing
         cache.draw("label 0", style: .label, colour: .text, x: 0, y: 0)
         #expect(cache.rasterized == 301)
     }
+
+    /// A glyph run's characters are rasterized once for its style and colours, whatever string they come in;
+    /// past `glyphTableLimit` colours the tables are dropped and made again.
+    @Test func glyphRunsRasterizeACharacterOncePerColour() throws {
+        let target = try Target(width: 200, height: 20)
+        let cache = TextCache(renderer: target.renderer, fonts: try FontSet())
+        defer { cache.removeAll() }
+        let first = RGBA(1, 2, 3)
+        cache.draw("ab", style: .mono, colour: first, x: 0, y: 0)
+        #expect(cache.rasterized == 2)
+        cache.draw("ba", style: .mono, colour: first, x: 0, y: 0)
+        cache.draw("abba", style: .mono, colour: first, x: 0, y: 0)
+        #expect(cache.rasterized == 2)
+        for k in 0..<TextCache.glyphTableLimit { cache.draw("ab", style: .mono, colour: RGBA(UInt8(k), 9, 9), x: 0, y: 0) }
+        #expect(cache.rasterized == 2 + 2 * TextCache.glyphTableLimit)
+        cache.draw("bab", style: .mono, colour: first, x: 0, y: 0)
+        #expect(cache.rasterized == 2 + 2 * TextCache.glyphTableLimit + 2)
+    }
 }

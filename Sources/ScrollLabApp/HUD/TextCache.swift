@@ -67,6 +67,19 @@ final class TextCache {
     private(set) var rasterized = 0
     /// Monospaced strings drawn once as glyph runs: a second request rasterizes them whole.
     private var drawnAsGlyphs: Set<Key> = []
+    /// The glyph runs' ASCII characters: for each style, colour and background a run was drawn in, each
+    /// printable character's texture by its code, so a run finds its glyphs by index rather than one cache
+    /// lookup a character (a callback's frame draws over a thousand). Kept apart from `entries`, never
+    /// evicted one by one: at most `glyphTableLimit` tables of 95 small textures.
+    private var glyphTables: [GlyphTableKey: [Entry?]] = [:]
+    /// How many glyph tables are kept; past it they are all dropped (new colours are rare).
+    static let glyphTableLimit = 64
+
+    private struct GlyphTableKey: Hashable {
+        var style: TextStyle
+        var colour: RGBA
+        var background: RGBA?
+    }
     /// Monospaced strings that may still be rasterized whole this frame (`beginFrame` refills it); the
     /// others stay glyph runs meanwhile, so a frame where many lines change (a new gesture's delegate
     /// events) does not rasterize them all at once (each costs ~0.08 ms).
@@ -182,7 +195,7 @@ final class TextCache {
     /// frame's promotions).
     private func glyphRun(_ text: String, style: TextStyle, colour: RGBA, background: RGBA? = nil,
                           remembering: Bool = true) -> [Entry]? {
-        guard style == .mono, text.count > 1 else { return nil }
+        guard style == .mono, Self.hasTwoCharacters(text) else { return nil }
         let key = Key(text: text, style: style, colour: colour, background: background)
         guard entries[key] == nil else { return nil }
         if drawnAsGlyphs.contains(key) {
@@ -196,12 +209,46 @@ final class TextCache {
         // Changing strings are many: forget them now and then (at worst one is rasterized early).
         if drawnAsGlyphs.count > 4096 { drawnAsGlyphs.removeAll(keepingCapacity: true) }
         var glyphs: [Entry] = []
-        glyphs.reserveCapacity(text.count)
+        glyphs.reserveCapacity(text.utf8.count)
+        let tableKey = GlyphTableKey(style: style, colour: colour, background: background)
+        // Taken out while it is filled, so it stays uniquely referenced; put back whatever happens.
+        var table: [Entry?]
+        if let kept = glyphTables.removeValue(forKey: tableKey) {
+            table = kept
+        } else {
+            if glyphTables.count >= Self.glyphTableLimit { removeGlyphTables() }
+            table = Array(repeating: nil, count: 128)
+        }
+        defer { glyphTables[tableKey] = table }
         for character in text {
-            guard let glyph = entry(String(character), style: style, colour: colour, background: background) else { return nil }
-            glyphs.append(glyph)
+            if let code = character.asciiValue, code >= 0x20, code < 0x7F {
+                if let glyph = table[Int(code)] {
+                    glyphs.append(glyph)
+                } else {
+                    guard let glyph = rasterize(String(character), style: style, colour: colour, background: background) else { return nil }
+                    table[Int(code)] = glyph
+                    glyphs.append(glyph)
+                }
+            } else {
+                guard let glyph = entry(String(character), style: style, colour: colour, background: background) else { return nil }
+                glyphs.append(glyph)
+            }
         }
         return glyphs
+    }
+
+    /// True when `text` has more than one character (`count > 1` without counting them all).
+    private static func hasTwoCharacters(_ text: String) -> Bool {
+        var characters = text.makeIterator()
+        return characters.next() != nil && characters.next() != nil
+    }
+
+    /// Destroys the glyph tables' textures.
+    private func removeGlyphTables() {
+        for table in glyphTables.values {
+            for case let glyph? in table { SDL_DestroyTexture(glyph.texture) }
+        }
+        glyphTables.removeAll()
     }
 
     /// Draws glyphs side by side from (x, y) points; scaled, each starts where the last one's pixels end.
@@ -236,6 +283,14 @@ final class TextCache {
             entries.values[index].lastUse = clock
             return entries.values[index]
         }
+        guard let entry = rasterize(text, style: style, colour: colour, background: background) else { return nil }
+        if entries.count >= capacity { evictOldest() }
+        entries[key] = entry
+        return entry
+    }
+
+    /// A new texture of `text` (counted in `rasterized`), used now: blended, or pre-blended on `background`.
+    private func rasterize(_ text: String, style: TextStyle, colour: RGBA, background: RGBA?) -> Entry? {
         let colourValue = SDL_Color(r: colour.r, g: colour.g, b: colour.b, a: colour.a)
         guard let blended = TTF_RenderUTF8_Blended(fonts.font(style), text, colourValue) else { return nil }
         defer { SDL_FreeSurface(blended) }
@@ -244,10 +299,7 @@ final class TextCache {
         guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else { return nil }
         if background != nil { SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_NONE) }
         rasterized += 1
-        if entries.count >= capacity { evictOldest() }
-        let entry = Entry(texture: texture, width: surface.pointee.w, height: surface.pointee.h, lastUse: clock)
-        entries[key] = entry
-        return entry
+        return Entry(texture: texture, width: surface.pointee.w, height: surface.pointee.h, lastUse: clock)
     }
 
     /// `text` blended onto a surface of solid `background`: opaque, the pixels it gives blended there.
@@ -284,5 +336,6 @@ final class TextCache {
         for entry in entries.values { SDL_DestroyTexture(entry.texture) }
         entries.removeAll()
         drawnAsGlyphs.removeAll()
+        removeGlyphTables()
     }
 }

@@ -62,16 +62,16 @@ struct TimelinePlot {
 
         // Zero velocity.
         canvas.drawDashed(from: Point(x: plot.minX, y: layout.velocityZeroY), to: Point(x: plot.maxX, y: layout.velocityZeroY),
-               dash: 2, RGBA(90, 75, 45))
+                          dash: 2, RGBA(90, 75, 45))
         // Target lines: the final target dashed red (2 px), a rewritten proposal dashed grey.
         for target in layout.targets {
             if let proposed = target.proposedY {
                 canvas.drawDashed(from: Point(x: target.startX, y: proposed), to: Point(x: target.endX, y: proposed), dash: 3,
-                       Self.proposedColour)
+                                  Self.proposedColour)
             }
             for dy in [0.0, 1.0] {
                 canvas.drawDashed(from: Point(x: target.startX, y: target.y + dy), to: Point(x: target.endX, y: target.y + dy),
-                       dash: 5, Self.targetColour)
+                                  dash: 5, Self.targetColour)
             }
         }
         // Marker lines under the curves.

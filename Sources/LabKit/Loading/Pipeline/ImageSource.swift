@@ -72,7 +72,10 @@ public struct ImageKey: Hashable, Sendable, Comparable, CustomStringConvertible 
     /// The key of the image that item `item` shows when there are `assetCount` assets.
     public init(item: Int, assetCount: Int) {
         let count = Swift.max(1, assetCount)
-        self.asset = ((item % count) + count) % count
+        // One division (a replay makes this key for every tile every frame): a negative item's remainder is
+        // brought into 0..<count by adding count once.
+        let remainder = item % count
+        self.asset = remainder < 0 ? remainder + count : remainder
     }
 
     /// Orders keys by asset index.

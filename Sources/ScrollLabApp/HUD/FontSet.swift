@@ -77,24 +77,29 @@ final class FontSet {
     }
 
     /// Width of `text` in `style`, points (measured, nothing rasterized). Widths are remembered: the
-    /// HUD measures the same labels every frame.
+    /// HUD measures the same labels every frame, and a handful of new figures a frame while anything moves.
     func width(_ text: String, style: TextStyle) -> Double {
-        let key = WidthKey(text: text, style: style)
-        if let known = widths[key] { return known }
-        var w: Int32 = 0, h: Int32 = 0
-        let width = TTF_SizeUTF8(font(style), text, &w, &h) == 0 ? Double(w) / scale : 0
-        if widths.count >= 4096 { widths.removeAll(keepingCapacity: true) }
-        widths[key] = width
-        return width
+        widths.value(for: WidthKey(text: text, style: style)) {
+            var w: Int32 = 0, h: Int32 = 0
+            return TTF_SizeUTF8(font(style), text, &w, &h) == 0 ? Double(w) / scale : 0
+        }
     }
 
+    /// A text and its style, the text told apart by its bytes (what SDL_ttf measures).
     private struct WidthKey: Hashable {
         var text: String
         var style: TextStyle
+
+        static func == (a: WidthKey, b: WidthKey) -> Bool { a.style == b.style && String.sameUTF8(a.text, b.text) }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(style)
+            text.hashUTF8(into: &hasher)
+        }
     }
 
-    /// Measured widths at the current scale.
-    private var widths: [WidthKey: Double] = [:]
+    /// Measured widths at the current scale: up to 4 096, in two generations.
+    private var widths = TwoGenerationCache<WidthKey, Double>(generationLimit: 2048)
 
     /// The real fonts' measurements for `HUDLayout`.
     var metrics: TextMetrics {

@@ -18,19 +18,10 @@ final class TextCache {
         /// The solid colour the text is drawn on, blended into an opaque texture; nil: a blended texture.
         var background: RGBA?
 
-        /// Strings are told apart by their UTF-8 bytes, which are what is rasterized: String's own
-        /// comparison and hashing normalize non-ASCII text (the HUD's "·", "×", "µ") on every lookup.
+        /// Strings are told apart by their UTF-8 bytes, which are what is rasterized (`String.sameUTF8`).
         static func == (a: Key, b: Key) -> Bool {
             a.style == b.style && a.colour == b.colour && a.background == b.background
-                && sameBytes(a.text, b.text)
-        }
-
-        /// Compared as two runs of bytes (`withUTF8` gives a small string's, the HUD's and tiles' usual kind,
-        /// from a copy on the stack, where `withContiguousStorageIfAvailable` gives none).
-        private static func sameBytes(_ a: String, _ b: String) -> Bool {
-            guard a.utf8.count == b.utf8.count else { return false }
-            var a = a, b = b
-            return a.withUTF8 { x in b.withUTF8 { y in x.count == y.count && (x.isEmpty || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0) } }
+                && String.sameUTF8(a.text, b.text)
         }
 
         /// The colours go in as one word each (RGBA's own hashing feeds the hasher a byte at a time: a
@@ -39,8 +30,7 @@ final class TextCache {
             hasher.combine(style)
             hasher.combine(Self.word(colour))
             if let background { hasher.combine(Self.word(background)) } else { hasher.combine(UInt64(1) << 32) }
-            var bytes = text
-            bytes.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+            text.hashUTF8(into: &hasher)
         }
 
         /// `c`'s four bytes in one word, below 2³² (so never the word of no background).

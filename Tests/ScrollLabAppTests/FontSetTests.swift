@@ -1,0 +1,39 @@
+import CSDL
+import ScrollLabCore
+import Testing
+@testable import ScrollLabApp
+
+/// The font set's remembered widths are SDL_ttf's own measurements, whatever has been measured before.
+@MainActor @Suite struct FontSetWidthTests {
+    func measured(_ text: String, _ style: TextStyle, _ fonts: FontSet) -> Double {
+        var w: Int32 = 0, h: Int32 = 0
+        return TTF_SizeUTF8(fonts.font(style), text, &w, &h) == 0 ? Double(w) / fonts.scale : -1
+    }
+
+    @Test func widthsStayExactAcrossTheMemosTurns() throws {
+        let fonts = try FontSet()
+        let labels = ["dwell", "12.5 ms · 3 × 4", "µs"]
+        for i in 0..<10_000 {
+            let text = "\(i) · \(i * 7 % 1000) ms"
+            #expect(fonts.width(text, style: .mono) == measured(text, .mono, fonts))
+            for label in labels where i % 97 == 0 {
+                #expect(fonts.width(label, style: .label) == measured(label, .label, fonts))
+            }
+        }
+        for i in stride(from: 0, to: 10_000, by: 613) {
+            let text = "\(i) · \(i * 7 % 1000) ms"
+            #expect(fonts.width(text, style: .mono) == measured(text, .mono, fonts))
+        }
+    }
+
+    /// Canonically equal texts of different bytes (equal as Strings) each get their own bytes' measurement.
+    @Test func textsAreToldApartByTheirBytes() throws {
+        let fonts = try FontSet()
+        let composed = "caf\u{E9} \u{212B}", decomposed = "cafe\u{301} A\u{30A}"
+        #expect(composed == decomposed)
+        _ = fonts.width(composed, style: .label)
+        #expect(fonts.width(decomposed, style: .label) == measured(decomposed, .label, fonts))
+        #expect(fonts.width(composed, style: .label) == measured(composed, .label, fonts))
+        #expect(fonts.width("caf\u{E9}", style: .heading) == measured("caf\u{E9}", .heading, fonts))
+    }
+}

@@ -12,6 +12,7 @@
 set -euo pipefail
 
 binary="$(realpath "${1:?usage: slurm_array_test.sh path/to/scrolllab-headless}")"
+catch_mid_run="$(cd "$(dirname "$0")" && pwd)/catch_mid_run.py"   # the test moves to its work folder
 work="$(mktemp -d /tmp/scrolllab-slurm.XXXXXX)"
 
 skip() {
@@ -81,7 +82,8 @@ EOF
 export SLURM_CONF="$work/slurm.conf"
 slurmctld -c || fail "slurmctld did not start"
 slurmd || fail "slurmd did not start"
-for _ in $(seq 1 100); do sinfo -h -o %t 2>/dev/null | grep -qx idle && break; sleep 0.1; done
+# At least a minute: the daemons run at this test's class, the idle one in `make test`.
+for _ in $(seq 1 600); do sinfo -h -o %t 2>/dev/null | grep -qx idle && break; sleep 0.1; done
 sinfo -h -o %t | grep -qx idle || fail "the node is not idle: $(sinfo -h 2>&1)"
 ok "a one-node cluster: $(sinfo -h -o '%P %D node(s) %c CPUs %t')"
 
@@ -136,10 +138,11 @@ shell_class=$(chrt -p $$ | awk -F': ' 'NR == 1 { print $2 }')
 chrt --other -p 0 $$ > /dev/null 2>&1 || true
 job=$(sbatch --parsable --chdir="$work/job" --array=1 long-array.sh)
 # Cancel task 1 mid-run, however slow or fast the machine (no time limit, only the task's own end).
-# Tests/Hosts/catch_mid_run.py looks from the normal class and stops the task's process (SIGSTOP) while its part is counted, so it cannot finish between the look and
-# the cancel: once its part holds 3 results and not all, it is cancelled stopped (slurmd sends a job's tasks
-# SIGCONT before SIGTERM); otherwise it goes on and is looked at again.
-"$(dirname "$0")/catch_mid_run.py" --while-command 'jobs=$(squeue -h 2>/dev/null) || exit 2; [ -n "$jobs" ]' \
+# Tests/Hosts/catch_mid_run.py looks from the normal class and stops the task's process (SIGSTOP) while its
+# part is counted, so it cannot finish between the look and the cancel: once its part holds 3 results and not
+# all, it is cancelled stopped (slurmd sends a job's tasks SIGCONT before SIGTERM); otherwise it goes on and
+# is looked at again.
+"$catch_mid_run" --while-command 'jobs=$(squeue -h 2>/dev/null) || exit 2; [ -n "$jobs" ]' \
   --cmdline "$(basename "$binary") sweep run --gestures long " --part "$work/job/part-1.jsonl" --min 3 --below "$shard_lines" \
   > /dev/null 2> "$work/catch.err" || { cat "$work/catch.err"; fail "task 1 was never seen mid-run"; }
 [ -s part-1.jsonl ] || fail "task 1 left the queue without a result: $(cat task-1.out 2>/dev/null)"

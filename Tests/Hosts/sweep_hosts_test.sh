@@ -19,6 +19,7 @@
 set -euo pipefail
 
 binary="$(realpath "${1:?usage: sweep_hosts_test.sh path/to/scrolllab-headless}")"
+catch_mid_run="$(cd "$(dirname "$0")" && pwd)/catch_mid_run.py"   # beside this script
 tag="sl$$"
 work="$(mktemp -d /tmp/scrolllab-hosts.XXXXXX)"
 remote="/tmp/scrolllab-hosts-remote-$$"   # each host's --workdir: the parts are written there, then returned
@@ -100,7 +101,7 @@ EOF
   ip netns exec "$ns" sh -c "$cover exec /usr/sbin/sshd -D -e -f '$work/sshd-$n.conf'" 2> "$work/sshd-$n.log" &
   pid=$!
   disown "$pid"   # killed with its host, on purpose: no "Killed" notice from this shell
-  for _ in $(seq 1 100); do
+  for _ in $(seq 1 600); do   # at least a minute: the sshd runs at this test's class, in `make test` the idle one
     "$work/ssh" "root@10.231.$n.2" true 2>/dev/null && return 0
     kill -0 "$pid" 2>/dev/null || break
     sleep 0.1
@@ -169,7 +170,7 @@ sweep=$!
 # once its part holds some of its results and not all, the host is killed; otherwise it goes on and is looked
 # at again.
 shard_lines=$((lines / shards))   # 192 sessions in 6 shards: 32 sessions each
-caught=$("$(dirname "$0")/catch_mid_run.py" --netns "$tag-h2" --while-pid "$sweep" \
+caught=$("$catch_mid_run" --netns "$tag-h2" --while-pid "$sweep" \
   --cmdline 'sweep run .*--shard (?P<shard>[0-9]+)/' --part "$remote/part-{shard}.jsonl" \
   --min 1 --below "$shard_lines" 2> "$work/catch.err") \
   || { cat "$work/catch.err" "$work/killed.joblog" "$work/killed.err"; fail "host 2 never ran a shard to kill"; }

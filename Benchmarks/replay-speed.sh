@@ -5,8 +5,9 @@
 #
 #   Benchmarks/replay-speed.sh BIN… [-- WORKDIR]
 #
-# Run from the repository's root. Several binaries run in alternation, each command once per binary in
-# turn (ROUNDS=N rounds, default 1), so they share the machine's conditions. The populations: `gestures
+# Run from the repository's root; the first binary makes the populations (name an older one, without
+# `gestures import --session`, after it). Several binaries run in alternation, each command once per
+# binary in turn (ROUNDS=N rounds, default 1), so they share the machine's conditions. The populations: `gestures
 # generate` with seed 43, 200 sessions each of mixed, flings and read; imported captures: 200 mixed
 # sessions of seed 44, each written as an Android getevent capture (Benchmarks/gestures_to_getevent.py)
 # and read back by `gestures import --session` (one file a capture); and the same 200 as one capture

@@ -406,6 +406,8 @@ struct SweepCommand: ParsableCommand {
         /// configuration ran (what was left out, and why, goes to standard error); exits on a bad file.
         static func read(_ file: String) -> SweepSummary.Coverage {
             var results: [SweepSummary.Result] = []
+            // A configuration's results share one copy of its factors (millions of lines, a few configurations).
+            var factors: Set<[String: String]> = []
             var lines: [String: (hash: Int, number: Int)] = [:]
             var repeats = 0
             do throws(SweepResults.Problem) {
@@ -421,6 +423,8 @@ struct SweepCommand: ParsableCommand {
                         return
                     }
                     lines[id] = (line.hashValue, number)
+                    var result = result
+                    result.factors = factors.insert(result.factors).memberAfterInsert
                     results.append(result)
                 }
                 if let torn = tail.line {

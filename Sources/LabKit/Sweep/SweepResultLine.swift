@@ -169,12 +169,16 @@ extension SweepSummary {
         for (name, value) in defaultedFactors where results.contains(where: { $0.factors[name] != nil }) {
             for i in results.indices where results[i].factors[name] == nil { results[i].factors[name] = value }
         }
-        var runs: [String: Set<String>] = [:]   // session → configurations that ran it
-        var configurations: Set<String> = []
+        var runs: [String: Set<Int>] = [:]   // session → configurations that ran it, by number
+        var configurations: [String: Int] = [:]
         for r in results {
             let configuration = r.policy + "\u{1}" + factorNames.map { r.factors[$0] ?? "" }.joined(separator: "\u{1}")
-            configurations.insert(configuration)
-            runs[r.gesture, default: []].insert(configuration)
+            let number: Int
+            if let known = configurations[configuration] { number = known } else {
+                number = configurations.count
+                configurations[configuration] = number
+            }
+            runs[r.gesture, default: []].insert(number)
         }
         let all = configurations.count
         let leftOut = runs.filter { $0.value.count < all }.map { (session: $0.key, configurations: $0.value.count) }

@@ -166,11 +166,29 @@ public enum SweepSummary {
     /// The results' indices by session and configuration (gesture, then every factor by name), the order a
     /// row's runs are drawn from in its bootstrap: the intervals then depend on the results, not on the order
     /// their lines were written in (a sweep on several threads writes each as it finishes).
+    /// A key is made once per session and factors (the policies of a session share it) and ranked, so a
+    /// report of millions of results sorts numbers, not that many strings held at once.
     static func drawOrder(_ results: [Result]) -> [Int] {
-        let keys = results.map { r in
-            ([r.gesture] + r.factors.sorted { $0.key < $1.key }.flatMap { [$0.key, $0.value] }).joined(separator: "\u{1}")
+        struct Run: Hashable { var gesture: String; var factors: [String: String] }
+        var numbers: [Run: Int] = [:]
+        var keys: [String] = []
+        var keyOfResult: [Int] = []
+        keyOfResult.reserveCapacity(results.count)
+        for r in results {
+            let run = Run(gesture: r.gesture, factors: r.factors)
+            if let known = numbers[run] { keyOfResult.append(known); continue }
+            numbers[run] = keys.count
+            keyOfResult.append(keys.count)
+            keys.append(([r.gesture] + r.factors.sorted { $0.key < $1.key }.flatMap { [$0.key, $0.value] }).joined(separator: "\u{1}"))
         }
-        return results.indices.sorted { (keys[$0], $0) < (keys[$1], $1) }
+        // Equal keys share a rank; a lower key, a lower rank.
+        let sortedKeys = keys.indices.sorted { keys[$0] < keys[$1] }
+        var rank = [Int](repeating: 0, count: keys.count)
+        for (position, k) in sortedKeys.enumerated().dropFirst() {
+            let previous = sortedKeys[position - 1]
+            rank[k] = rank[previous] + (keys[previous] < keys[k] ? 1 : 0)
+        }
+        return results.indices.sorted { (rank[keyOfResult[$0]], $0) < (rank[keyOfResult[$1]], $1) }
     }
 
     /// The pipeline a result ran on: `shared` for every policy, or the `@shipped` variant's name.
@@ -263,9 +281,10 @@ public enum SweepSummary {
         let mean = xs.reduce(0, +) / Double(Swift.max(1, n))
         guard n > 1, resamples > 1 else { return Interval(mean: mean, lower: mean, upper: mean) }
         var means = [Double](repeating: 0, count: resamples)
+        let remainder = DirectRemainder(UInt64(n))
         for b in 0..<resamples {
             var sum = 0.0
-            for _ in 0..<n { sum += xs[Int(rng.next() % UInt64(n))] }
+            for _ in 0..<n { sum += xs[Int(remainder(rng.next()))] }
             means[b] = sum / Double(n)
         }
         means.sort()

@@ -37,7 +37,7 @@ done
 mkdir -p "$out"
 tables=()
 oracles=()
-peers=eager,deferred,target,prefetch,texture,flutter,glide
+peers=eager,deferred,target,prefetch,texture,flutter,glide,compose,flashlist,chrome
 for kind in browse flings read; do
   dir="$out/$kind-seed$seed-n$count"
   [ -d "$dir" ] || "$bin" gestures generate --kind "$kind" --count "$count" --seed "$seed" --out "$dir" >&2

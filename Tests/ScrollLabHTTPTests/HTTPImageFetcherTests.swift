@@ -143,7 +143,7 @@ import ScrollLabCore
         let server = try Server()
         let fetcher = HTTPImageFetcher(template: server.base + "/endless.jpg?{asset}", timeout: 10)
         defer { fetcher.close() }
-        let (result, took) = fetch(fetcher)
+        let (result, _) = fetch(fetcher)
         // The body has no end: only the limit ends the load within the test's wait.
         #expect(reason(result) == "body over 32 MB")
         // The transfer stops. URLSession's cancel takes effect late on Linux (its work queue is busy

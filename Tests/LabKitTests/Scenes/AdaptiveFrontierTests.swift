@@ -12,13 +12,6 @@ import ScrollKit
     static let conditions: [SweepPlan.Source] = [.latency(0), .latency(80), .latency(250), .latency(1000),
                                                  .network(.lte), .network(.threeG), .network(.edge)]
 
-    /// The one condition where a peer is ahead of Adaptive on both axes here: at 0 ms, Compose's one item
-    /// composed ahead per frame (0.0759 tile·s for 100.4 loads against 0.0778 for 104.2, a tenth of a
-    /// frame per session). Known, measured in docs/policies.md ("Today's loaders beside the lab's"); left to
-    /// Adaptive's rules, not hidden: the expectation still runs, and fails if it stops failing.
-    static let composeDominates = (source: SweepPlan.Source.latency(0), policy: LoadingPolicyKind.compose,
-                                   why: "at 0 ms, compose: 0.0759 tile·s for 100.4 loads against adaptive's 0.0778 for 104.2")
-
     struct Mean: CustomStringConvertible {
         var blank = 0.0, cost = 0.0
         var description: String { "\(blank) tile·s, \(cost)" }
@@ -53,12 +46,6 @@ import ScrollKit
         let adaptive = m[.adaptive]!
         for (policy, other) in m where policy != .adaptive {
             let dominates = other.blank < adaptive.blank - 1e-9 && other.cost <= adaptive.cost
-            if source == Self.composeDominates.source, policy == Self.composeDominates.policy {
-                withKnownIssue("\(Self.composeDominates.why)") {
-                    #expect(!dominates, "\(source): \(policy) \(other) against adaptive \(adaptive)")
-                }
-                continue
-            }
             #expect(!dominates, "\(source): \(policy) \(other) against adaptive \(adaptive)")
         }
     }

@@ -67,4 +67,17 @@ import LabKit
         }
         for row in rows { #expect(row.metrics.staleFrames == 0 && row.metrics.cacheHitFades == 0, "\(gesture): \(row.policy)") }
     }
+
+    /// With loads that are their 6 ms decode alone (0 ms), Adaptive's look-ahead is the plan's lead time, not
+    /// the fling's two-row window (`flingWindowMinimum`): no image it loads is evicted before its tile shows,
+    /// and the only blank is the first screen's 4 tiles for one frame (long-browse wasted 4 loads and
+    /// fling-stop-reverse 2 while the window ran at every load time).
+    @Test(arguments: gestures)
+    func adaptiveAtZeroLatencyWastesNoLoad(gesture: String) throws {
+        var config = GridSceneConfiguration()
+        config.latency = 0
+        let metrics = GridBench(configuration: config).run(try Self.events(gesture), policy: .adaptive).metrics
+        #expect(metrics.loadsWasted == 0, "\(gesture): \(metrics.loadsWasted) wasted")
+        #expect(abs(metrics.blankTileSeconds - 4.0 / 60) < 1e-6, "\(gesture): \(metrics.blankTileSeconds) tile·s")
+    }
 }

@@ -18,7 +18,8 @@ import ScrollKit
 ///   cache has room: look-ahead images not yet shown never exceed the cache's capacity less the tiles
 ///   on screen (`lookAheadRoom`), so no image is evicted before its tile appears;
 /// - and, from UIKit's prefetching (the lab's Prefetch policy), issues at once the planned loads of the
-///   `flingWindowRows` rows ahead of the screen, so a tile the fling reaches sooner than planned is ready.
+///   `flingWindowRows` rows ahead of the screen, so a tile the fling reaches sooner than planned is ready
+///   (with loads of at least `flingWindowMinimum`, 50 ms: a quicker one is covered by the lead time).
 /// Images in the memory or the disk cache are always shown (they move no bytes). While the finger is
 /// down it prefetches each of the `dragRows` rows ahead once the drag will reach it within `dragHorizon`.
 /// When its loads are quick (measured at most `quickLoadLimit`, 0.2 s) a fling loads every tile it passes,
@@ -68,9 +69,9 @@ import ScrollKit
 /// extent serves every user (`FlutterPolicy`, credited): the items within `readerExtent` (250 pt) beyond
 /// the screen's edge in the last direction of motion are loaded at rest as in motion (ahead only, not
 /// behind as Flutter does), none while a fling runs faster than Flutter's deferral speed (960 pt/s), and
-/// the drag loads `readerDragRows` (1) row ahead instead of 2. A reader dwells on the screen longer than a
-/// load takes, so the next row is in before the drag reaches it, and one row beyond the screen is what a
-/// reader's next drag uncovers. On a network the extent's images share the link with the screen's, and
+/// with slow loads (`slowLoadMinimum` or more) the drag loads `readerDragRows` (1) row ahead instead of 2.
+/// A reader dwells on the screen longer than a load takes, so the next row is in before the drag reaches
+/// it, and one row beyond the screen is what a reader's next drag uncovers. On a network the extent's images share the link with the screen's, and
 /// the extent is off (on the development seed it cost browsing under LTE 16 points of undominated
 /// sessions, against Prefetch). Where loads are too slow for look-ahead, a reader not in a fling still
 /// loads the row the pool binds just before it shows (`.bind`), as Eager does.
@@ -420,8 +421,9 @@ public struct AdaptivePolicy: LoadingPolicy {
         let rule = DragAheadRule(tuning)
         let v = context.velocity.y
         let dir = rule.direction(speed: v, current: direction)
-        let horizon = rule.horizon(duration: loadDuration(context))
-        let rows = readsAhead(context) ? tuning.readerDragRows : rule.rows
+        let duration = loadDuration(context)
+        let horizon = rule.horizon(duration: duration)
+        let rows = readsAhead(context) ? ReaderRowRule(tuning).dragRows(duration: duration, otherwise: rule.rows) : rule.rows
         let ahead = context.lazyItemsAhead(rows: v == 0 || dir == 0 ? 0 : rows, direction: dir)
         var decision = storage.begin()
         if dir != direction || dir == 0 {
@@ -464,9 +466,11 @@ public struct AdaptivePolicy: LoadingPolicy {
     /// During a fling, UIKit's prefetching window (Prefetch, `PrefetchPolicy`): the planned loads of the
     /// `flingWindowRows` rows ahead of the screen are issued now, nearest first, whatever their lead time
     /// or the cache's room, so tiles a fast fling reaches sooner than planned are ready. Only planned
-    /// tiles: nothing past the rest position's plan, nothing the forecast says would not show.
+    /// tiles: nothing past the rest position's plan, nothing the forecast says would not show. Not with
+    /// loads under `flingWindowMinimum`: the lead time covers them.
     private mutating func pullWindow(in context: LoadingContext, into due: inout [LoadRequest]) {
-        guard tuning.flingWindowRows > 0, !lookAhead.scheduled.isEmpty, let forecast else { return }
+        guard tuning.flingWindowRows > 0, !lookAhead.scheduled.isEmpty, let forecast,
+              loadDuration(context) >= tuning.flingWindowMinimum else { return }
         for item in context.lazyItemsAhead(rows: tuning.flingWindowRows, direction: forecast.direction) {
             guard let i = lookAhead.scheduledIndex(of: item) else { continue }
             let request = lookAhead.unschedule(at: i)

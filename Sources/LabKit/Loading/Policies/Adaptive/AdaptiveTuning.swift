@@ -37,6 +37,10 @@ public struct AdaptiveTuning: Hashable, Sendable {
     /// Rows ahead of the screen whose planned loads a fling issues at once: UIKit's prefetch window
     /// (Prefetch, 2 rows: Nuke's observed 0.75 of a screen).
     public var flingWindowRows = 2
+    /// Below this load duration (seconds) the fling's window is not pulled: the plan's lead time already
+    /// covers a load, and two rows ahead of a 12-image cache were evicted before their tiles showed
+    /// (development seed 777 at 0 ms: Compose, one item a frame, had less blank time for fewer loads).
+    public var flingWindowMinimum = 0.05
     /// With slow loads (no look-ahead), whether the screen at rest is asked for at the release.
     public var plansRestWhenSlow = false
 
@@ -91,7 +95,9 @@ public struct AdaptiveTuning: Hashable, Sendable {
     /// A reader's look-ahead waits while a fling runs faster than this (pt/s): Flutter's deferral speed,
     /// 480 pt @2x per second.
     public var readerDeferralSpeed = 960.0
-    /// Rows ahead a reader's drag loads instead of `dragRows`.
+    /// Rows ahead a reader's drag loads instead of `dragRows` when loads take `slowLoadMinimum` or more; a
+    /// reader's drag with quicker loads takes Prefetch's `dragRows` (development seed 777: reading at 250 ms,
+    /// FlashList's earlier buffer had less blank time for the same loads; at 1000 ms the second row cost loads).
     public var readerDragRows = 1
 
     // Loads at once.

@@ -29,4 +29,11 @@ import LabKit
         #expect(rule.band(beyond: bounds, direction: -1) == (fromY: -150, toY: 100))
         #expect(rule.dragRows == 1)
     }
+
+    @Test func oneRowAheadOfADragOnlyWithSlowLoads() {
+        #expect(rule.slowLoadMinimum == 0.4)
+        #expect(rule.dragRows(duration: 0.256, otherwise: 2) == 2)
+        #expect(rule.dragRows(duration: 0.4, otherwise: 2) == 1)
+        #expect(rule.dragRows(duration: 1.006, otherwise: 2) == 1)
+    }
 }

@@ -376,7 +376,7 @@ struct SweepCommand: ParsableCommand {
                     output.line(json ? recommendation.json.serialized : recommendation.paragraph + "\n")
                 }
             } else {
-                let rows = SweepSummary.rows(results, resamples: resamples)
+                let rows = SweepSummary.rows(results, resamples: resamples, perform: DispatchQueue.concurrentPerform)
                 if json {
                     for row in rows { output.line(row.json.serialized) }
                 } else {
@@ -384,7 +384,7 @@ struct SweepCommand: ParsableCommand {
                 }
             }
             if let html {
-                let rows = SweepSummary.rows(results, resamples: resamples)
+                let rows = SweepSummary.rows(results, resamples: resamples, perform: DispatchQueue.concurrentPerform)
                 let conditions = SweepRecommendation.conditions(results, resamples: resamples)
                 let title = "scrolllab sweep report \((file as NSString).lastPathComponent): \(results.count) runs, \(Set(results.map(\.gesture)).count) sessions"
                 let page = SweepReportPage(title: title, rows: rows.map(\.json), conditions: conditions).html
@@ -394,7 +394,7 @@ struct SweepCommand: ParsableCommand {
             }
             // The plot with --recommend too: a file named on the command line is never left empty on exit 0.
             if let plot, let window {
-                let rows = SweepSummary.rows(results, resamples: resamples)
+                let rows = SweepSummary.rows(results, resamples: resamples, perform: DispatchQueue.concurrentPerform)
                 let conditions = SweepRecommendation.conditions(results, resamples: resamples)
                 let title = "scrolllab sweep report \(file): \(results.count) runs, \(Set(results.map(\.gesture)).count) sessions"
                 let error = MainActor.assumeIsolated { window.writeSweepPlot(rows: rows, conditions: conditions, title: title, to: plot) }

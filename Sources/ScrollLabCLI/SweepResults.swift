@@ -109,32 +109,65 @@ final class SweepResults: Sendable {
     }
 
     /// Reads every whole line from `fd`'s position with a line-length limit, checking each is a
-    /// result; `body` gets its id, text, result and line number. Returns where the whole lines end.
+    /// result; `body` gets its id, text, result and line number, in the file's order. Returns where the
+    /// whole lines end. Lines are parsed a batch at a time on every core (parsing is most of a report's
+    /// reading); `body`, the first error and its line number are as one line after another would give.
     @discardableResult
     static func read(fd: Int32, path: String,
                      _ body: (String, String, SweepSummary.Result, Int) throws(Problem) -> Void) throws(Problem) -> Tail {
         var reader = LineReader(descriptor: fd, lineLimit: SweepResultLine.lineLimit)
-        while true {
-            let bytes: [UInt8]?
-            do { bytes = try reader.next() } catch {
-                switch error {
-                case let .lineTooLong(line, limit):
-                    throw Problem(message: "\(MessageText.quoted(path)) line \(line) is longer than \(limit) bytes: not a sweep result")
-                case let .readFailed(code):
-                    throw Problem(message: "cannot read \(MessageText.quoted(path)): \(String(cString: strerror(code)))", code: 2)
+        var batch: [(text: String, number: Int)] = []
+        var stop: Problem?
+        var ended = false
+        while !ended && stop == nil {
+            batch.removeAll(keepingCapacity: true)
+            while batch.count < parseBatchLines {
+                let bytes: [UInt8]?
+                do { bytes = try reader.next() } catch {
+                    // The lines before it are read first, as they were when each was read in turn.
+                    switch error {
+                    case let .lineTooLong(line, limit):
+                        stop = Problem(message: "\(MessageText.quoted(path)) line \(line) is longer than \(limit) bytes: not a sweep result")
+                    case let .readFailed(code):
+                        stop = Problem(message: "cannot read \(MessageText.quoted(path)): \(String(cString: strerror(code)))", code: 2)
+                    }
+                    break
+                }
+                guard let bytes else { ended = true; break }
+                if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
+                batch.append((String(decoding: bytes, as: UTF8.self), reader.lineNumber))
+            }
+            let parsed = parseAll(batch.map(\.text))
+            for (line, result) in zip(batch, parsed) {
+                switch result {
+                case let .success(p): try body(p.id, line.text, p.result, line.number)
+                case let .failure(error):
+                    throw Problem(message: "\(MessageText.quoted(path)) line \(line.number) is not a sweep result: \(error.reason) "
+                                  + "(`scrolllab sweep repair \(path)` drops such lines)")
                 }
             }
-            guard let bytes else { break }
-            if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
-            let text = String(decoding: bytes, as: UTF8.self)
-            let parsed: (id: String, result: SweepSummary.Result)
-            do throws(SweepResultLine.Invalid) { parsed = try SweepResultLine.parse(text) } catch {
-                throw Problem(message: "\(MessageText.quoted(path)) line \(reader.lineNumber) is not a sweep result: \(error.reason) "
-                              + "(`scrolllab sweep repair \(path)` drops such lines)")
-            }
-            try body(parsed.id, text, parsed.result, reader.lineNumber)
         }
+        if let stop { throw stop }
         return Tail(wholeBytes: off_t(reader.wholeBytes), line: reader.tornLine)
+    }
+
+    /// Lines parsed at once: a few MB of text, split between the cores.
+    static let parseBatchLines = 8192
+
+    /// Each of `texts` parsed as a result line, in order; on every core when there are enough of them.
+    static func parseAll(_ texts: [String]) -> [Result<(id: String, result: SweepSummary.Result), SweepResultLine.Invalid>] {
+        let parse: @Sendable (String) -> Result<(id: String, result: SweepSummary.Result), SweepResultLine.Invalid> = { text in
+            Result { () throws(SweepResultLine.Invalid) in try SweepResultLine.parse(text) }
+        }
+        let cores = Swift.max(1, Swift.min(ProcessInfo.processInfo.activeProcessorCount, texts.count / 256))
+        guard cores > 1 else { return texts.map(parse) }
+        let parts = Mutex([[Result<(id: String, result: SweepSummary.Result), SweepResultLine.Invalid>]](repeating: [], count: cores))
+        DispatchQueue.concurrentPerform(iterations: cores) { part in
+            let range = texts.count * part / cores ..< texts.count * (part + 1) / cores
+            let done = texts[range].map(parse)
+            parts.withLock { $0[part] = done }
+        }
+        return parts.withLock { $0.flatMap { $0 } }
     }
 
     /// True when `path` is a regular file that is empty or starts with a result line (a sweep's output).

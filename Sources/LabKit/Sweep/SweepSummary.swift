@@ -1,3 +1,4 @@
+import Synchronization
 /// What `sweep report` says about a sweep's results (B-SWEEP-1): per policy and factor value, the mean
 /// and a 95% bootstrap interval of blank time, loads and wasted loads, and the share of sessions in
 /// which the policy is undominated.
@@ -130,7 +131,10 @@ public enum SweepSummary {
     /// The report: for each factor with more than one value (or, if none has, all results as one
     /// "all" column), one row per policy and value, policies and values in the order first met.
     /// `factors` chooses the breakdown instead (`["all"]`: one row per policy over every result).
-    public static func rows(_ results: [Result], resamples: Int = 1000, seed: UInt64 = 1, factors chosen: [String]? = nil) -> [Row] {
+    /// `perform(n, body)` calls `body(0)`…`body(n - 1)`, at once on several threads if it likes: each
+    /// policy row's bootstraps are its own (seeded by its data), so the rows are the same either way.
+    public static func rows(_ results: [Result], resamples: Int = 1000, seed: UInt64 = 1, factors chosen: [String]? = nil,
+                            perform: (Int, @Sendable (Int) -> Void) -> Void = serially) -> [Row] {
         let undominated = undominatedFlags(results)
         let order = drawOrder(results)
         var factors = chosen ?? factorNames.filter { name in Set(results.map { $0.factors[name] ?? "" }).count > 1 }
@@ -140,27 +144,41 @@ public enum SweepSummary {
         var rows: [Row] = []
         for factor in factors {
             let values = factor == "all" ? ["all"] : ordered(results.map { $0.factors[factor] ?? "" }).sorted { rank(value: $0) < rank(value: $1) }
-            for policy in policies {
-                for value in values {
-                    let picked = order.filter {
-                        results[$0].policy == policy && (factor == "all" || results[$0].factors[factor] == value)
-                    }
-                    guard !picked.isEmpty else { continue }
-                    let share = Double(picked.filter { undominated[$0] }.count) / Double(picked.count)
-                    var row = Row(policy: policy, factor: factor, value: value, sessions: picked.count,
-                                  blankTileSeconds: bootstrap(picked.map { results[$0].blankTileSeconds }, resamples: resamples, seed: seed),
-                                  loadsIssued: bootstrap(picked.map { results[$0].loadsIssued }, resamples: resamples, seed: seed),
-                                  loadsWasted: bootstrap(picked.map { results[$0].loadsWasted }, resamples: resamples, seed: seed),
-                                  undominatedShare: share,
-                                  networkBytes: bytes(picked.map { results[$0].networkBytes }, resamples: resamples, seed: seed))
-                    row.radioJoules = bytes(picked.map { results[$0].radioJoules }, resamples: resamples, seed: seed)
-                    if phone { row.phone = phoneIntervals(picked.map { results[$0] }, resamples: resamples, seed: seed) }
-                    rows.append(row)
-                }
+            // Each (policy, value)'s runs in draw order, from one pass over the results.
+            let policyIndex = Dictionary(uniqueKeysWithValues: policies.enumerated().map { ($1, $0) })
+            let valueIndex = Dictionary(uniqueKeysWithValues: values.enumerated().map { ($1, $0) })
+            var runs = [[Int]](repeating: [], count: policies.count * values.count)
+            for i in order {
+                let r = results[i]
+                // A result without the factor is in no value's row (its "" value's included).
+                guard let p = policyIndex[r.policy], let v = factor == "all" ? 0 : r.factors[factor].flatMap({ valueIndex[$0] }) else { continue }
+                runs[p * values.count + v].append(i)
             }
+            let cells = runs.indices.filter { !runs[$0].isEmpty }
+            let made = Mutex([Row?](repeating: nil, count: cells.count))
+            let cellRuns = runs
+            perform(cells.count) { k in
+                let cell = cells[k], picked = cellRuns[cell]
+                let share = Double(picked.filter { undominated[$0] }.count) / Double(picked.count)
+                var row = Row(policy: policies[cell / values.count], factor: factor, value: values[cell % values.count], sessions: picked.count,
+                              blankTileSeconds: bootstrap(picked.map { results[$0].blankTileSeconds }, resamples: resamples, seed: seed),
+                              loadsIssued: bootstrap(picked.map { results[$0].loadsIssued }, resamples: resamples, seed: seed),
+                              loadsWasted: bootstrap(picked.map { results[$0].loadsWasted }, resamples: resamples, seed: seed),
+                              undominatedShare: share,
+                              networkBytes: bytes(picked.map { results[$0].networkBytes }, resamples: resamples, seed: seed))
+                row.radioJoules = bytes(picked.map { results[$0].radioJoules }, resamples: resamples, seed: seed)
+                if phone { row.phone = phoneIntervals(picked.map { results[$0] }, resamples: resamples, seed: seed) }
+                made.withLock { $0[k] = row }
+            }
+            rows += made.withLock { $0.map { $0! } }
             for value in values { rows += boundRows(results, factor: factor, value: value, resamples: resamples, seed: seed) }
         }
         return rows
+    }
+
+    /// `perform` one after another, on the calling thread.
+    public static func serially(_ n: Int, _ body: @Sendable (Int) -> Void) {
+        for i in 0..<n { body(i) }
     }
 
     /// The results' indices by session and configuration (gesture, then every factor by name), the order a

@@ -1,4 +1,5 @@
 import Synchronization
+
 /// What `sweep report` says about a sweep's results (B-SWEEP-1): per policy and factor value, the mean
 /// and a 95% bootstrap interval of blank time, loads and wasted loads, and the share of sessions in
 /// which the policy is undominated.

@@ -71,9 +71,9 @@ import ScrollKit
 /// behind as Flutter does), none while a fling runs faster than Flutter's deferral speed (960 pt/s), and
 /// with slow loads (`slowLoadMinimum` or more) the drag loads `readerDragRows` (1) row ahead instead of 2.
 /// A reader dwells on the screen longer than a load takes, so the next row is in before the drag reaches
-/// it, and one row beyond the screen is what a reader's next drag uncovers. On a network the extent's images share the link with the screen's, and
-/// the extent is off (on the development seed it cost browsing under LTE 16 points of undominated
-/// sessions, against Prefetch). Where loads are too slow for look-ahead, a reader not in a fling still
+/// it, and one row beyond the screen is what a reader's next drag uncovers. On a network the extent's
+/// images share the link with the screen's, and the extent is off (on the development seed it cost
+/// browsing under LTE 16 points of undominated sessions, against Prefetch). Where loads are too slow for look-ahead, a reader not in a fling still
 /// loads the row the pool binds just before it shows (`.bind`), as Eager does.
 ///
 /// On a link its responses show to be the bottleneck (3G, EDGE) it runs only the network loads that keep

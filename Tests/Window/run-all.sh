@@ -18,7 +18,7 @@ set -euo pipefail
 # motion (a loaded machine drops real frames: 37 model frames in 64 drawn under a load of 15). They never share the machine with another
 # test at a normal priority (`make test` runs only untimed work beside them, at the idle scheduling class). (http_test's network times are lower bounds, or a rate the link must not beat, which a loaded machine
 # only lengthens, and its frames' bound is 2 s; serve_loss_test times nothing: both share it.)
-ALONE="carousel_test content_touch_test figures_test fling_test hitch_test http_faults_test hud_test
+ALONE="carousel_test compare_test content_touch_test figures_test fling_test hitch_test http_faults_test hud_test
   latency_test pager_test photos_zoom_test physics_test placeholder_test record_replay_test recording_signals_test
   replay_window_test robustness_test serve_faults_test serve_http2_test serve_pipeline_test serve_signals_test serve_test serve_tls_test slow_motion_test stall_test
   tall_items_test

@@ -12,7 +12,8 @@ extension BenchCommand {
     /// `bench --frames`: the grid scene with the real images, drawn by the window's own frame in the
     /// offscreen video driver at 960×600, through a scripted gesture, once per renderer. Prints frame
     /// time p50/p99/max and the worst main-thread stall of image work (a table, or one JSON line per
-    /// renderer, to `output`). A renderer SDL cannot create is reported as unavailable.
+    /// renderer, to `output`). A renderer SDL cannot create is reported as unavailable. With `--control`, a
+    /// last row times frames of fixed work paced alike (`FrameControl`): the machine's own tail.
     func runFrames(_ output: CommandOutput, gestureDirectory: URL?) {
         let path: String
         if let framesGesture = frameBench.framesGesture {
@@ -42,25 +43,14 @@ extension BenchCommand {
             output.line("frame = image pump + model step + drawing + present, timed with SDL_GetPerformanceCounter; goal p99 < 4 ms, no frame over 16.7 ms")
             output.line("renderer   frames  p50 ms  p99 ms  max ms  over 16.7  worst image stall ms  hitch ms/s  hitches")
         }
+        var measured: FrameBenchRun?
         for renderer in frameBench.renderers.isEmpty ? Self.frameBenchRenderers : frameBench.renderers {
             let outcome = Self.frameBenchRun(window, renderer: renderer, scale: frameBench.framesScale ?? 1, gesture: gesture,
                                              scene: sceneOptions, images: images)
             switch outcome {
             case let .success(run):
-                if json {
-                    var line = run.json(period: 1 / FrameBenchRun.frameRate)
-                    if let compare = frameBench.compare, case let .object(pairs) = line { line = .object(pairs + [("phones", .int(compare))]) }
-                    output.line(line.serialized)
-                } else {
-                    let hitches = run.hitches(period: 1 / FrameBenchRun.frameRate)
-                    let cells = [Self.format(run.frameMs(percentile: 50), 2), Self.format(run.frameMs(percentile: 99), 2),
-                                 Self.format(run.frameMs(percentile: 100), 2), "\(run.framesOver(1.0 / 60))",
-                                 Self.format(run.worstImageStallMs, 2), Self.format(hitches.ratioMsPerS, 1) + " " + hitches.band.rawValue,
-                                 "\(hitches.hitchCount)"]
-                    output.line(renderer.padding(toLength: 9, withPad: " ", startingAt: 0)
-                          + String(format: "%8d", run.frameTimes.count)
-                          + zip(cells, [8, 8, 8, 11, 22, 20, 9]).map { String(repeating: " ", count: max(0, $1 - $0.count)) + $0 }.joined())
-                }
+                measured = measured ?? run
+                printFrameRow(run, output)
             case let .failure(error):
                 let reason = error.message.replacingOccurrences(of: "scrolllab: ", with: "")
                 if json {
@@ -70,6 +60,33 @@ extension BenchCommand {
                 }
             }
         }
+        if frameBench.control {
+            // As many frames as the first renderer measured, each writing the window's pixels for about as
+            // long as that renderer's median frame.
+            let scale = frameBench.framesScale ?? 1
+            let pixels = (PhoneViewport.layoutBase(phones: phones).width * scale).rounded() * (600 * scale).rounded()
+            let control = FrameControl(frames: measured?.frameTimes.count ?? 300, period: 1 / FrameBenchRun.frameRate,
+                                       bytes: Int(pixels) * 4, workSeconds: (measured?.frameMs(percentile: 50) ?? 0) / 1000)
+            printFrameRow(control.run(), output)
+        }
+    }
+
+    /// One run's row of the table, or its JSON line.
+    private func printFrameRow(_ run: FrameBenchRun, _ output: CommandOutput) {
+        if json {
+            var line = run.json(period: 1 / FrameBenchRun.frameRate)
+            if let compare = frameBench.compare, case let .object(pairs) = line { line = .object(pairs + [("phones", .int(compare))]) }
+            output.line(line.serialized)
+            return
+        }
+        let hitches = run.hitches(period: 1 / FrameBenchRun.frameRate)
+        let cells = [Self.format(run.frameMs(percentile: 50), 2), Self.format(run.frameMs(percentile: 99), 2),
+                     Self.format(run.frameMs(percentile: 100), 2), "\(run.framesOver(1.0 / 60))",
+                     Self.format(run.worstImageStallMs, 2), Self.format(hitches.ratioMsPerS, 1) + " " + hitches.band.rawValue,
+                     "\(hitches.hitchCount)"]
+        output.line(run.renderer.padding(toLength: 9, withPad: " ", startingAt: 0)
+              + String(format: "%8d", run.frameTimes.count)
+              + zip(cells, [8, 8, 8, 11, 22, 20, 9]).map { String(repeating: " ", count: max(0, $1 - $0.count)) + $0 }.joined())
     }
 
     /// One frame-bench run of `gesture` in an offscreen window drawn by `renderer` at `scale`.

@@ -124,6 +124,8 @@ enum OptionAudit {
                 example: ["--compare", "2"]) { $0.has("--compare") && !$0.has("--frames") },
         Refusal(command: "bench", option: "--scale", when: "without --frames", why: "it is the frame bench's drawing scale",
                 example: ["--scale", "0.97"]) { $0.has("--scale") && !$0.has("--frames") },
+        Refusal(command: "bench", option: "--control", when: "without --frames", why: "it is the frame bench's control",
+                example: ["--control"]) { $0.has("--control") && !$0.has("--frames") },
         Refusal(command: "bench", option: "--network", when: "with --frames", why: "the frame bench loads the files after --latency-ms",
                 example: ["--frames", "--network", "3g"]) { $0.has("--network") && $0.has("--frames") },
         Refusal(command: "bench", option: "--disk-cache", when: "with --frames", why: "the frame bench has no network",

@@ -46,6 +46,22 @@ import Glibc
         #expect(pool.threadCount <= 4)
     }
 
+    #if os(Linux)
+    /// Linux names a thread in at most 15 bytes (`/proc/thread-self/comm`); a longer name is refused.
+    @Test func itsThreadsCarryTheirName() {
+        let pool = DecodeThreads(width: 1)
+        let name = Mutex<String>("")
+        let done = DispatchSemaphore(value: 0)
+        pool.async {
+            let comm = (try? String(contentsOfFile: "/proc/thread-self/comm", encoding: .utf8)) ?? ""
+            name.withLock { $0 = comm.trimmingCharacters(in: .newlines) }
+            done.signal()
+        }
+        done.wait()
+        #expect(name.withLock { $0 } == DecodeThreads.threadName)
+    }
+    #endif
+
     @Test func anIdlePoolEndsItsThreadsAndStartsAgain() {
         let pool = DecodeThreads(width: 2, idleSeconds: 0.02)
         _ = Self.run(50, on: pool)

@@ -26,6 +26,9 @@ final class DecodeThreads: Sendable {
         var idle = 0
     }
 
+    /// What `ps -L` and `perf` call the threads.
+    static let threadName = "scrolllab.dec"
+
     let width: Int
     /// Seconds a thread waits for work before it ends.
     let idleSeconds: Double
@@ -56,10 +59,13 @@ final class DecodeThreads: Sendable {
 
     private func startThread() {
         let thread = Thread { [self] in
+            // Named by the thread itself: Foundation on Linux names only the current thread. Linux keeps
+            // 15 bytes of a name and refuses a longer one (the thread then keeps its creator's, a
+            // libdispatch worker's, in `ps` and `perf`).
+            Thread.current.name = Self.threadName
             Self.lowerPriority()
             while let job = nextJob() { job() }
         }
-        thread.name = "scrolllab.decode"
         thread.start()
     }
 

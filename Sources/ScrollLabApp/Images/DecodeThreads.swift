@@ -59,10 +59,7 @@ final class DecodeThreads: Sendable {
 
     private func startThread() {
         let thread = Thread { [self] in
-            // Named by the thread itself: Foundation on Linux names only the current thread. Linux keeps
-            // 15 bytes of a name and refuses a longer one (the thread then keeps its creator's, a
-            // libdispatch worker's, in `ps` and `perf`).
-            Thread.current.name = Self.threadName
+            Self.nameThisThread()
             Self.lowerPriority()
             while let job = nextJob() { job() }
         }
@@ -94,6 +91,21 @@ final class DecodeThreads: Sendable {
             case .end: return nil
             }
         }
+    }
+
+    /// Names the calling thread `threadName`. On Linux it writes its own `comm`: Foundation's `Thread.name`
+    /// set before the start never reached the kernel, and set on the thread itself it did not always (a
+    /// loaded CI run still saw the creator's name). Linux keeps 15 bytes of a name and refuses a longer
+    /// one; an unnamed thread keeps its creator's, a libdispatch worker's, in `ps` and `perf`.
+    private static func nameThisThread() {
+        #if os(Linux)
+        let fd = open("/proc/thread-self/comm", O_WRONLY)
+        guard fd >= 0 else { return }
+        _ = threadName.withCString { write(fd, $0, strlen($0)) }
+        close(fd)
+        #else
+        Thread.current.name = threadName
+        #endif
     }
 
     /// Lowers the calling thread's priority by `niceness` from the one it inherited (Linux: a thread's nice

@@ -139,7 +139,7 @@ struct BenchCommand: ParsableCommand {
             fail("scrolllab bench: no Assets/Gestures found from the current directory or the executable; use --gestures DIR",
                  code: CommandExit.input)
         }
-        let files = Self.gestureFiles(in: directory)
+        let files = Self.regularGestureFiles(in: directory, command: "bench")
         guard !files.isEmpty else {
             fail("scrolllab bench: no grid gesture files (*.jsonl) in \(MessageText.quoted(directory.path))", code: CommandExit.input)
         }
@@ -165,8 +165,7 @@ struct BenchCommand: ParsableCommand {
         var gestures: [(name: String, events: [PointerEvent])] = []
         for file in files {
             let name = file.deletingPathExtension().lastPathComponent
-            var events: [PointerEvent] = []
-            readGesture(file.path, command: "bench") { events.append($0) }
+            var events = loadGesture(file.path, command: "bench")
             if let touchHz = rates.touchHz { events = TouchResampler.resample(events, rate: touchHz) }
             gestures.append((name, events))
         }
@@ -221,8 +220,9 @@ struct BenchCommand: ParsableCommand {
         if let plot, let window {
             let source = loading.network == nil ? Self.describeSource(config) : "network \(loading.network == .all ? "profiles" : config.network?.name ?? "") + decode \(Self.format(config.decodeCost * 1000, 0)) ms"
             let subtitle = "scrolllab bench: \(source), "
-                + Self.describePipeline(config) + " for every policy (a @shipped variant: its system's own), cache "
-                + "\(config.cacheByteLimit / config.bytesPerImage) images"
+                + Self.describePipeline(config) + " for every policy (a @shipped variant: its system's own), "
+                + (feedOptions.feed.map { "feed \(($0.path as NSString).lastPathComponent) as \(config.feedLayout?.rawValue ?? "list"), " } ?? "")
+                + "cache \(config.cacheByteLimit / config.bytesPerImage) images"
             let error = MainActor.assumeIsolated { window.writeBenchPlot(panels, subtitle: subtitle, to: plot) }
             if let error { fail("scrolllab bench: --plot: \(error)") }
             if printsTables && !json { output.line("\nplot written to \(plot)") }
@@ -306,6 +306,19 @@ struct BenchCommand: ParsableCommand {
         return sorted.map { directory.appendingPathComponent($0) }
     }
 
+
+    /// `gestureFiles(in:)` for a command that reads each: one that is not a regular file (a FIFO would
+    /// block the read, a folder cannot be read) is refused with exit 2 before any is read, as `sweep run`
+    /// refuses it.
+    static func regularGestureFiles(in directory: URL, command: String) -> [URL] {
+        let files = gestureFiles(in: directory)
+        for file in files {
+            if let kind = SweepCommand.Run.notRegular(file.path) {
+                fail("scrolllab \(command): \(MessageText.quoted(file.path)) is \(kind), not a gesture file: refused", code: CommandExit.input)
+            }
+        }
+        return files
+    }
 
     static func format(_ value: Double, _ decimals: Int) -> String {
         String(format: "%.\(decimals)f", value)

@@ -47,9 +47,7 @@ extension FeedCommand {
         var requests: String?
 
         func validate() throws {
-            if let columns, !(1...FeedParser.columnLimit).contains(columns) {
-                throw ValidationError("--columns must be between 1 and \(FeedParser.columnLimit) (got \(columns))")
-            }
+            try OptionRules.columns(columns, layout: layout)
             guard assets >= 1 else { throw ValidationError("--assets must be at least 1 (got \(assets))") }
             if gesture == nil, network != nil { throw ValidationError("--network sets the replay of a --gesture: give one") }
             if gesture == nil, requests != nil { throw ValidationError("--requests writes the replay of a --gesture: give one") }
@@ -58,6 +56,7 @@ extension FeedCommand {
         func run() throws {
             let command = "feed html"
             let feed = loadFeed(file, command: CommandName(Self.self))
+            try OptionRules.columns(columns, layout: layout ?? feed.layout ?? .list)
             let geometry = FeedLayout(feed: feed, kind: layout, columns: columns)
             var page = FeedPage(feed: feed, layout: geometry, source: source, assetCount: assets)
             if let gesture {

@@ -74,7 +74,7 @@ extension FeedCommand {
                 fail("scrolllab feed verdict: no Assets/Gestures found from the current directory or the executable; use --gestures DIR",
                      code: CommandExit.input)
             }
-            let files = BenchCommand.gestureFiles(in: directory)
+            let files = BenchCommand.regularGestureFiles(in: directory, command: "feed verdict")
             guard !files.isEmpty else {
                 fail("scrolllab feed verdict: no gesture files (*.jsonl) in \(MessageText.quoted(directory.path))", code: CommandExit.input)
             }

@@ -35,8 +35,8 @@ struct FeedCommand: ParsableCommand {
         @Option(parsing: .unconditional, help: "Seed.")
         var seed: UInt64
 
-        @Option(parsing: .unconditional, help: "Columns of a masonry or grid (1–\(FeedParser.columnLimit), default 2).")
-        var columns: Int = FeedLayout.defaultColumns
+        @Option(parsing: .unconditional, help: "Columns of a masonry or grid (1–\(FeedParser.columnLimit), default \(FeedLayout.defaultColumns)).")
+        var columns: Int?
 
         @Option(help: "File to write (default, or -: standard output).")
         var out: String?
@@ -48,7 +48,7 @@ struct FeedCommand: ParsableCommand {
                 transform: { try sizeRange($0, option: "--bytes") })
         var bytes: SizeRange?
 
-        @Option(help: ArgumentHelp("The images' pixel counts instead of --images', keeping their shapes: log-uniform between MIN and MAX (e.g. 1M-12M).", valueName: "MIN-MAX"),
+        @Option(help: ArgumentHelp("The images' pixel counts instead of --images', keeping their shapes: log-uniform between MIN and MAX (e.g. 1M-12M); a long side stays within \(FeedParser.pixelLimit) px, the feed's limit.", valueName: "MIN-MAX"),
                 transform: { try sizeRange($0, option: "--pixels") })
         var pixels: SizeRange?
 
@@ -59,15 +59,20 @@ struct FeedCommand: ParsableCommand {
             guard (1...Feed.itemLimit).contains(count) else {
                 throw ValidationError("--count must be between 1 and \(Feed.itemLimit) (got \(count))")
             }
-            guard (1...FeedParser.columnLimit).contains(columns) else {
-                throw ValidationError("--columns must be between 1 and \(FeedParser.columnLimit) (got \(columns))")
-            }
+            try OptionRules.columns(columns, layout: layout)
             try OptionRules.folder(writeImages, option: "--write-images")
+            // A feed holds files of at most FeedParser.byteLimit bytes and sides of at most pixelLimit.
+            if let bytes, bytes.high > FeedParser.byteLimit {
+                throw ValidationError("--bytes must not go past \(FeedParser.byteLimit), a feed's largest image file (got \(bytes.high))")
+            }
+            if let pixels, pixels.high > FeedParser.pixelLimit * FeedParser.pixelLimit {
+                throw ValidationError("--pixels must not go past \(FeedParser.pixelLimit * FeedParser.pixelLimit) (\(FeedParser.pixelLimit) × \(FeedParser.pixelLimit), a feed's largest image) (got \(pixels.high))")
+            }
         }
 
         func run() throws {
             let file = out.map { openOutput($0, command: "feed generate") } ?? .standardOutput()
-            var generator = FeedGenerator(layout: layout, seed: seed, columns: columns, images: images)
+            var generator = FeedGenerator(layout: layout, seed: seed, columns: columns ?? FeedLayout.defaultColumns, images: images)
             generator.ranges = FeedSizeRanges(bytes: bytes, pixels: pixels)
             var writer = writeImages.map { ImageFolderWriter(folder: $0, count: count, seed: seed) }
             if let failure = writer?.prepare() { fail("scrolllab feed generate: \(failure)") }
@@ -117,13 +122,12 @@ struct FeedCommand: ParsableCommand {
         var columns: Int?
 
         func validate() throws {
-            if let columns, !(1...FeedParser.columnLimit).contains(columns) {
-                throw ValidationError("--columns must be between 1 and \(FeedParser.columnLimit) (got \(columns))")
-            }
+            try OptionRules.columns(columns, layout: layout)
         }
 
         func run() throws {
             let feed = loadFeed(file, command: CommandName(Self.self))
+            try OptionRules.columns(columns, layout: layout ?? feed.layout ?? .list)
             let geometry = FeedLayout(feed: feed, kind: layout, columns: columns)
             let bytes = feed.images.map(\.bytes).sorted()
             let line = JSONValue.object([

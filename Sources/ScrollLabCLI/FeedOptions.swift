@@ -19,9 +19,7 @@ struct FeedOptions: ParsableArguments {
     func validate() throws {
         if feed == nil, layout != nil { throw ValidationError("--layout lays out a --feed: give one (scrolllab feed generate makes one)") }
         if feed == nil, columns != nil { throw ValidationError("--columns lays out a --feed: give one (scrolllab feed generate makes one)") }
-        if let columns, !(1...FeedParser.columnLimit).contains(columns) {
-            throw ValidationError("--columns must be between 1 and \(FeedParser.columnLimit) (got \(columns))")
-        }
+        try OptionRules.columns(columns, layout: feed.map { layout ?? $0.feed.layout ?? .list })
     }
 
     /// Puts the feed (if any) into `config`, laid out as asked.

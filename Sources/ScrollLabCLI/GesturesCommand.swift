@@ -144,6 +144,8 @@ struct GesturesCommand: ParsableCommand {
         }
 
         func run() throws {
+            let base = capture == "-" ? "stdin" : ((capture as NSString).lastPathComponent as NSString).deletingPathExtension
+            if let conflict = conflict(base: base) { fail("scrolllab gestures import: " + conflict, code: CommandExit.usage) }
             let fd = capture == "-" ? dup(STDIN_FILENO) : open(capture, O_RDONLY | O_CLOEXEC)
             guard fd >= 0 else {
                 fail("scrolllab gestures import: cannot read \(MessageText.quoted(capture)): \(OutputFile.errorText())", code: CommandExit.input)
@@ -161,7 +163,6 @@ struct GesturesCommand: ParsableCommand {
                 }
                 (rangeX, rangeY) = ranges
             }
-            let base = capture == "-" ? "stdin" : ((capture as NSString).lastPathComponent as NSString).deletingPathExtension
             let writer = ImportWriter(folder: out, base: base, session: session)
             installStopSignals(command: "gestures import") { _ in writer.stop() }
             // The capture is read line by line and each gesture written as it is made: memory stays bounded
@@ -206,6 +207,19 @@ struct GesturesCommand: ParsableCommand {
             CommandOutput(command: "gestures import").line(session
                 ? "wrote 1 session of \(writer.touches) touch(es) from \(capture) to \(out)"
                 : "wrote \(writer.written) gesture(s) from \(capture) to \(out)")
+        }
+
+        /// The capture or `--info` is one of the files the import writes into `--out` (`BASE.jsonl` with
+        /// `--session`, else `BASE-NNN.jsonl`): it would be cut short while it is read. Nil when neither is.
+        func conflict(base: String) -> String? {
+            var paths = PathConflicts()
+            let inputs = [(capture, "CAPTURE"), (info, "--info")].compactMap { path, name in path.flatMap { $0 == "-" ? nil : ($0, name) } }
+            for (path, name) in inputs { paths.input(path, name) }
+            for (path, _) in inputs {
+                let file = (path as NSString).lastPathComponent
+                if ImportWriter.writes(file, base: base, session: session) { paths.output((out as NSString).appendingPathComponent(file), "--out") }
+            }
+            return paths.firstConflict()
         }
 
         /// A small file's text (at most 1 MiB), or nil.

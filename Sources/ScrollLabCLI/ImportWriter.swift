@@ -28,6 +28,15 @@ final class ImportWriter: @unchecked Sendable {
 
     var written: Int { finished.count }
 
+    /// True when an import of `base` writes a file named `name`: `BASE.jsonl` for a session, else
+    /// `BASE-` and three or more digits.
+    static func writes(_ name: String, base: String, session: Bool) -> Bool {
+        if session { return name == "\(base).jsonl" }
+        guard name.hasPrefix(base + "-"), name.hasSuffix(".jsonl") else { return false }
+        let number = name.dropFirst(base.count + 1).dropLast(6)
+        return number.count >= 3 && number.allSatisfy { $0.isASCII && $0.isNumber }
+    }
+
     /// Takes what a capture line completed.
     func take(_ outputs: [GeteventCapture.Output]) {
         for output in outputs where failure == nil {

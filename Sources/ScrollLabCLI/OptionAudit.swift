@@ -51,6 +51,8 @@ enum OptionAudit {
                 example: ["--headless", "--network", "3g", "--latency-ms", "250"]) {
             $0.has("--latency-ms") && ($0.has("--network") || $0.has("--source"))
         },
+        Refusal(command: "window", option: "--items", when: "with --feed", why: "the feed's lines are its items",
+                example: ["--headless", "--feed", "FEED", "--items", "10"]) { $0.has("--items") && $0.has("--feed") },
         Refusal(command: "window", option: "--device", when: "with a --scene other than grid", why: "only the grid loads images",
                 example: ["--headless", "--scene", "pager", "--device", "iphone-se"]) { $0.has("--device") && !$0.isGrid },
         Refusal(command: "window", option: "--downsample", when: "with a --scene other than grid", why: "only the grid loads images",
@@ -77,6 +79,8 @@ enum OptionAudit {
                 example: ["GESTURE", "--headless", "--scene", "pager", "--latency-ms", "250"]) { $0.has("--latency-ms") && !$0.isGrid },
         Refusal(command: "replay", option: "--items", when: "with a --scene other than grid", why: "the other scenes have their own content",
                 example: ["GESTURE", "--headless", "--scene", "pager", "--items", "10"]) { $0.has("--items") && !$0.isGrid },
+        Refusal(command: "replay", option: "--items", when: "with --feed", why: "the feed's lines are its items",
+                example: ["GESTURE", "--headless", "--feed", "FEED", "--items", "10"]) { $0.has("--items") && $0.has("--feed") },
         Refusal(command: "replay", option: "--network", when: "with a --scene other than grid", why: "only the grid loads images",
                 example: ["GESTURE", "--headless", "--scene", "photos", "--network", "3g"]) { $0.has("--network") && !$0.isGrid },
         Refusal(command: "replay", option: "--device", when: "with a --scene other than grid", why: "only the grid loads images",
@@ -160,6 +164,11 @@ enum OptionAudit {
                 example: ["--network", "3g", "--source-ca", "CA.pem"]) { $0.has("--source-ca") && !$0.has("--source") },
         Refusal(command: "bench", option: "--source", when: "with --frames", why: "the frame bench loads the files after --latency-ms",
                 example: ["--frames", "--source", "http://127.0.0.1:8080/img/{asset}.jpg"]) { $0.has("--source") && $0.has("--frames") },
+        // feed verdict: the generated feeds' size and seed with a feed of your own.
+        Refusal(command: "feed verdict", option: "--count", when: "with --feed", why: "it sizes the generated feeds; the file is judged whole",
+                example: ["--feed", "FEED", "--count", "10"]) { $0.has("--count") && $0.has("--feed") },
+        Refusal(command: "feed verdict", option: "--seed", when: "with --feed", why: "it seeds the generated feeds",
+                example: ["--feed", "FEED", "--seed", "3"]) { $0.has("--seed") && $0.has("--feed") },
         // sweep run: the disk cache needs a network.
         Refusal(command: "sweep run", option: "--disk-cache", when: "without --network", why: "the disk cache sits in front of a network",
                 example: ["--gestures", "GESTURES", "--out", "OUT", "--disk-cache", "off"]) { $0.has("--disk-cache") && !$0.has("--network") },

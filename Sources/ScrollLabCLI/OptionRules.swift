@@ -20,6 +20,18 @@ package enum OptionRules {
         guard value >= 0, value <= 1_000_000 else { throw ValidationError("--items must be between 0 and 1000000 (got \(value))") }
     }
 
+    /// `--columns`: 1 to `FeedParser.columnLimit`, and only for a `layout` that has columns (masonry,
+    /// grid): a list or carousels would lay the feed out the same without it.
+    static func columns(_ value: Int?, layout: FeedLayoutKind?) throws {
+        guard let value else { return }
+        guard (1...FeedParser.columnLimit).contains(value) else {
+            throw ValidationError("--columns must be between 1 and \(FeedParser.columnLimit) (got \(value))")
+        }
+        if let layout, !layout.hasColumns {
+            throw ValidationError("--columns lays out a masonry or a grid: the \(layout.rawValue) layout has no columns to set")
+        }
+    }
+
     /// `--refresh`: 10 to 1000 Hz.
     package static func refresh(_ value: Double?) throws {
         if let value, !(value.isFinite && value >= 10 && value <= 1000) {

@@ -109,11 +109,11 @@ struct ReplayCommand: ParsableCommand {
                 var resampler = scene.touchHz.map(TouchResampler.init(rate:))
                 let keep = runs.count > 1
                 let count = readGesture(file, command: "replay") { event in
-                    let events = resampler == nil ? [event] : resampler!.push(event)
-                    for e in events {
+                    func take(_ e: PointerEvent) {
                         replay.push(e)
                         if keep { kept.append(e) }
                     }
+                    if resampler == nil { take(event) } else { resampler!.push(event, take) }
                 }
                 guard count > 0 else { fail("scrolllab replay: \(inputName(file)) holds no pointer events") }
             } else {

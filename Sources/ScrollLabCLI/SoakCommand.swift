@@ -53,7 +53,7 @@ struct SoakCommand: ParsableCommand {
             fail("scrolllab soak: no Assets/Gestures found from the current directory or the executable; use --gestures DIR", code: CommandExit.input)
         }
         var mix: [[PointerEvent]] = []
-        for file in BenchCommand.gestureFiles(in: directory) {
+        for file in BenchCommand.regularGestureFiles(in: directory, command: "soak") {
             mix += GestureFile.gestures(loadGesture(file.path, command: "soak"))
         }
         guard !mix.isEmpty else { fail("scrolllab soak: no grid gestures in \(MessageText.quoted(directory.path))", code: CommandExit.input) }

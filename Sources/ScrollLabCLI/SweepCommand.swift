@@ -468,16 +468,16 @@ struct SweepCommand: ParsableCommand {
                                                       + (phone ? ["hitch ms/s", "peak MB", "killed"] : []))
                 }
                 var cells = [row.policy, row.value, "\(row.sessions)",
-                             row.policy == "bound-min-loads" ? "-" : interval(row.blankTileSeconds, 2),
-                             row.policy == "bound-oracle" ? "-" : interval(row.loadsIssued, 1),
-                             row.isBound ? "-" : interval(row.loadsWasted, 1),
+                             row.policy == "bound-min-loads" ? "-" : interval(row.blankTileSeconds, "blankTileSeconds"),
+                             row.policy == "bound-oracle" ? "-" : interval(row.loadsIssued, "loadsIssued"),
+                             row.isBound ? "-" : interval(row.loadsWasted, "loadsWasted"),
                              row.undominatedShare.map { String(format: "%.0f%%", $0 * 100) } ?? "-"]
-                if bytes { cells.append(row.isBound ? "-" : row.networkBytes.map { interval(Self.kilobytes($0), 0) } ?? "-") }
-                if joules { cells.append(row.isBound ? "-" : row.radioJoules.map { interval($0, 1) } ?? "-") }
+                if bytes { cells.append(row.isBound ? "-" : row.networkBytes.map { interval(Self.kilobytes($0), "networkBytes") } ?? "-") }
+                if joules { cells.append(row.isBound ? "-" : row.radioJoules.map { interval($0, "radioJoules") } ?? "-") }
                 if phone {
                     let p = row.isBound ? nil : row.phone
-                    cells.append(p.map { interval($0.hitchTimeRatioMsPerS, 1) } ?? "-")
-                    cells.append(p.map { interval(Self.megabytes($0.peakResidentBytes), 1) } ?? "-")
+                    cells.append(p.map { interval($0.hitchTimeRatioMsPerS, "hitchTimeRatioMsPerS") } ?? "-")
+                    cells.append(p.map { interval(Self.megabytes($0.peakResidentBytes), "peakResidentBytes") } ?? "-")
                     cells.append(p.map { String(format: "%.0f%%", $0.memoryLimitExceeded.mean * 100) } ?? "-")
                 }
                 out += "\n" + pad(cells)
@@ -495,8 +495,9 @@ struct SweepCommand: ParsableCommand {
             SweepSummary.Interval(mean: i.mean / 1000, lower: i.lower / 1000, upper: i.upper / 1000)
         }
 
-        /// As every text output prints an interval (`SweepSummary.Interval.text`).
-        static func interval(_ i: SweepSummary.Interval, _ decimals: Int) -> String { i.text(decimals) }
+        /// As every text output prints an interval (`SweepSummary.Interval.text`): the result lines' metric
+        /// `key` with its decimals (the report's page uses the same).
+        static func interval(_ i: SweepSummary.Interval, _ key: String) -> String { i.text(SweepSummary.Interval.decimals(of: key)) }
 
         static func pad(_ cells: [String], nameWidths: (Int, Int)) -> String {
             let widths = [nameWidths.0, nameWidths.1, 6, 26, 24, 22, 11, 26, 24, 24, 24, 7]

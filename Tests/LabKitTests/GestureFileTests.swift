@@ -154,7 +154,10 @@ import LabKit
 
     @Test func errorMessagesStartWithTheLine() {
         #expect(GestureFileError.unknownPhase(line: 7, found: #""hover""#).description
-            == #"line 7: unknown phase "hover" (expected "down", "move", "up", "pinch" or "pinchEnd")"#)
+            == #"line 7: unknown phase "hover" (expected "down", "move", "up", "pinch", "pinchEnd" or "wheel")"#)
+        // Every phase the parser accepts is named.
+        let message = GestureFileError.unknownPhase(line: 1, found: "3").description
+        for phase in PointerPhase.allCases { #expect(message.contains("\"\(phase.rawValue)\"")) }
         #expect(GestureFileError.pointerNotDown(line: 2, phase: .move).description
             == #"line 2: "move" without a preceding "down""#)
     }

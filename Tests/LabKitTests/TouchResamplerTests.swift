@@ -19,6 +19,24 @@ import ScrollKitTestSupport
         }
     }
 
+    @Test func aStillHoldIsHandedOverOneSampleAtATime() {
+        // Down, one move 2 s later, up: 20 000 samples at 10 kHz, each handed over as it is made, in order.
+        let events = [PointerEvent(time: 0, position: Point(x: 10, y: 500), phase: .down),
+                      PointerEvent(time: 2, position: Point(x: 10, y: 300), phase: .move),
+                      PointerEvent(time: 2, position: Point(x: 10, y: 300), phase: .up)]
+        var resampler = TouchResampler(rate: 10_000)
+        var count = 0, lastTime = -1.0, ordered = true
+        for event in events {
+            resampler.push(event) { sample in
+                count += 1
+                ordered = ordered && sample.time >= lastTime
+                lastTime = sample.time
+            }
+        }
+        #expect(count == 20_002 && ordered)   // the down, 20 000 grid samples (the last at the move), the up
+        #expect(TouchResampler.resample(events, rate: 10_000).count == count)
+    }
+
     @Test func streamingEqualsTheWholeGesture() {
         let drag = SyntheticGesture.drag(from: Point(x: 100, y: 400), velocity: Point(x: 0, y: -800), duration: 0.3, at: 2.0)
         var resampler = TouchResampler(rate: 240)

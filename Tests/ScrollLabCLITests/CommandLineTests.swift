@@ -160,9 +160,15 @@ final class CommandLineTests: XCTestCase {
     }
 
     func testEveryOptionAuditRefusalGoesThroughTheOneChecker() {
+        // A feed is read as the line is parsed: a real one, of one item.
+        let feed = FileManager.default.temporaryDirectory.appendingPathComponent("refusals-\(getpid()).jsonl").path
+        XCTAssertTrue(FileManager.default.createFile(atPath: feed, contents: Data(
+            #"{"width":150,"height":220,"image":"a.jpg","bytes":1000,"pixelWidth":300,"pixelHeight":440}"#.utf8 + [10])))
+        defer { try? FileManager.default.removeItem(atPath: feed) }
         for audit in OptionAudit.refusals {
             let words = audit.command == "window" ? [] : audit.command.split(separator: " ").map(String.init)
-            let places = ["GESTURES": "dir", "GESTURE": "g.jsonl", "VIDEO": "v.mp4", "FOLDER": "folder", "PLOT": "p.png", "OUT": "r.jsonl"]
+            let places = ["GESTURES": "dir", "GESTURE": "g.jsonl", "VIDEO": "v.mp4", "FOLDER": "folder", "PLOT": "p.png", "OUT": "r.jsonl",
+                          "FEED": feed]
             guard let refusal = refusal(words + audit.example.map { places[$0] ?? $0 }) else { continue }
             XCTAssertEqual(refusal.code, 64)
             XCTAssertTrue(refusal.message.hasPrefix(refusal.command.display + ": " + audit.option), refusal.message)

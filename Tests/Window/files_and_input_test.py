@@ -10,6 +10,10 @@
 8. replay reads `-`, pipes and FIFOs, and with --stream prints events before its input ends;
    `velocity < /dev/zero` ends quickly with an error.
 9. BOM in both commands, bad UTF-8 names its line, soak --minutes 0, --quit-after inf, --screenshot-after nan.
+10. a gestures folder holding a FIFO or an empty file named *.jsonl: bench refuses it at once, as sweep does;
+    `gestures import` refuses to write over the capture it reads; `feed generate` writes only feeds its
+    parser takes; `--columns` on a one-column layout and `--items` with a feed are refused; a feed whose
+    items share one image has a fewest-loads bound of one.
 """
 
 import json
@@ -220,3 +224,94 @@ check(r.returncode != 0 and "more than 0 and at most 1440" in r.stderr, "soak --
 for args in [["--quit-after", "inf"], ["--screenshot", "x.png", "--screenshot-after", "nan"], ["--quit-after", "nan"]]:
     r = run(["--headless", *args])
     check(r.returncode != 0 and "finite" in r.stderr, "%s rejected" % " ".join(args))
+
+# 10. Inputs a team brings from its own files.
+fifo_dir = os.path.join(work, "fifo-gestures")
+os.makedirs(fifo_dir)
+shutil.copy(fling, fifo_dir)
+os.mkfifo(os.path.join(fifo_dir, "pipe.jsonl"))
+r = run(["bench", "--gestures", fifo_dir, "--policies", "eager"], timeout=30)
+check(r.returncode == 2 and "is a FIFO, not a gesture file" in r.stderr and one_line(r.stderr),
+      "bench --gestures with a FIFO among the files: exit %d, %r" % (r.returncode, r.stderr.strip()))
+empty_dir = os.path.join(work, "empty-gestures")
+os.makedirs(empty_dir)
+shutil.copy(fling, empty_dir)
+open(os.path.join(empty_dir, "empty.jsonl"), "w").close()
+r = run(["bench", "--gestures", empty_dir, "--policies", "eager"])
+check(r.returncode == 1 and "holds no pointer events" in r.stderr and r.stdout == "",
+      "bench with an empty gesture file: exit %d, %r, no table" % (r.returncode, r.stderr.strip()))
+
+# A capture inside the folder it is imported to, named as the import's output: refused, the capture kept.
+capture_lines = []
+for k, y in enumerate(range(1800, 600, -60)):
+    if k == 0:
+        capture_lines += ["[ 1.000000] /dev/input/event2: EV_ABS ABS_MT_TRACKING_ID 00000001",
+                          "[ 1.000000] /dev/input/event2: EV_ABS ABS_MT_POSITION_X 00000200"]
+    capture_lines += ["[ %.6f] /dev/input/event2: EV_ABS ABS_MT_POSITION_Y %08x" % (1 + k * 0.008, y),
+                      "[ %.6f] /dev/input/event2: EV_SYN SYN_REPORT 00000000" % (1 + k * 0.008)]
+capture_lines += ["[ 1.200000] /dev/input/event2: EV_ABS ABS_MT_TRACKING_ID ffffffff",
+                  "[ 1.200000] /dev/input/event2: EV_SYN SYN_REPORT 00000000"]
+capture_text = "\n".join(capture_lines) + "\n"
+imports = os.path.join(work, "imports")
+os.makedirs(imports)
+info_text = ("add device 1: /dev/input/event2\n  events:\n"
+             "    ABS (0003): 0035  : value 0, min 0, max 1079, fuzz 0, flat 0, resolution 0\n"
+             "                0036  : value 0, min 0, max 2399, fuzz 0, flat 0, resolution 0\n")
+capture = os.path.join(imports, "session.jsonl")   # --session writes BASE.jsonl: this very file
+info = os.path.join(imports, "cap-000.jsonl")      # a touch of cap.txt is written as cap-000.jsonl
+cap = os.path.join(imports, "cap.txt")
+for path, text in ((capture, capture_text), (info, info_text), (cap, capture_text)):
+    with open(path, "w") as f:
+        f.write(text)
+for args, kept_path, kept_text, name in (
+        ([capture, "--session", "--max-x", "1079", "--max-y", "2399"], capture, capture_text, "CAPTURE"),
+        ([cap, "--info", info], info, info_text, "--info")):
+    r = run(["gestures", "import"] + args + ["--out", imports])
+    with open(kept_path) as f:
+        kept = f.read() == kept_text
+    check(r.returncode == 64 and ("is the file %s reads" % name) in r.stderr and kept,
+          "gestures import %s --out its folder: exit %d, %r, kept: %s" % (" ".join(os.path.basename(a) for a in args), r.returncode, r.stderr.strip(), kept))
+# The plain `getevent -p` ranges (codes in hex) and the capture under another name import beside them.
+info_ok = os.path.join(imports, "info.txt")
+shutil.copy(info, info_ok)
+r = run(["gestures", "import", cap, "--info", info_ok, "--out", imports])
+check(r.returncode == 0 and os.path.exists(os.path.join(imports, "cap-000.jsonl")) and "clamped" not in r.stderr,
+      "cap.txt --info (getevent -p, hex codes) imports there: %r" % (r.stdout.strip() or r.stderr.strip()))
+
+# feed generate: past a feed's limits is refused; a picture too big keeps its shape within them.
+for args in (["--bytes", "200M"], ["--pixels", "500M"]):
+    r = run(["feed", "generate", "--layout", "masonry", "--count", "3", "--seed", "2", "--out", "big.jsonl"] + args)
+    check(r.returncode == 64 and args[0] in r.stderr, "feed generate %s: exit %d, %r" % (" ".join(args), r.returncode, r.stderr.strip()))
+r = run(["feed", "generate", "--layout", "masonry", "--count", "20", "--seed", "2", "--pixels", "390M", "--out", "big.jsonl"])
+check(r.returncode == 0, "feed generate --pixels 390M: exit %d" % r.returncode)
+r = run(["feed", "check", "big.jsonl"])
+check(r.returncode == 0, "and feed check takes it: %r" % (r.stdout.strip() or r.stderr.strip()))
+
+# --columns lays out a masonry or a grid; --items with a feed would be ignored: both refused.
+r = run(["feed", "generate", "--layout", "list", "--count", "30", "--seed", "1", "--out", "list.jsonl"])
+check(r.returncode == 0, "a list feed")
+for args in (["replay", fling, "--headless", "--feed", "list.jsonl", "--columns", "3"],
+             ["replay", fling, "--headless", "--feed", "list.jsonl", "--layout", "carousels", "--columns", "3"],
+             ["feed", "check", "list.jsonl", "--columns", "3"],
+             ["feed", "generate", "--layout", "carousels", "--count", "3", "--seed", "1", "--columns", "3"],
+             ["replay", fling, "--headless", "--feed", "list.jsonl", "--items", "10"]):
+    r = run(args)
+    option = "--items" if "--items" in args else "--columns"
+    check(r.returncode == 64 and option in r.stderr, "%s: exit %d, %r" % (" ".join(args[:1] + args[2:]), r.returncode, r.stderr.strip()))
+r = run(["replay", fling, "--headless", "--feed", "list.jsonl", "--layout", "masonry", "--columns", "3"])
+check(r.returncode == 0, "--columns with --layout masonry over a list feed: honoured (exit %d)" % r.returncode)
+
+# Every item names one image: it is loaded once at most, and the fewest loads possible is one.
+with open(os.path.join(work, "one-image.jsonl"), "w") as f:
+    f.write('{"layout":"masonry","columns":2}\n')
+    for i in range(200):
+        f.write(json.dumps({"width": 150, "height": 100 + i % 7 * 20, "image": "same.jpg", "bytes": 50000,
+                            "pixelWidth": 600, "pixelHeight": 400}) + "\n")
+r = run(["bench", "--gestures", gestures, "--feed", "one-image.jsonl", "--network", "3g", "--json"])
+rows = [json.loads(l) for l in r.stdout.splitlines() if l.startswith("{")]
+bounds = [row for row in rows if row.get("policy") == "bound-min-loads"]
+policies = [row for row in rows if not row.get("policy", "").startswith("bound-")]
+check(r.returncode == 0 and bounds and all(row["loadsIssued"] == 1 for row in bounds),
+      "one image for every item: bound-min-loads %s" % sorted({row.get("loadsIssued") for row in bounds}))
+check(policies and all(row["loadsIssued"] >= 1 for row in policies), "and no policy loads fewer than it")
+

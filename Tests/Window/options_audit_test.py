@@ -30,7 +30,9 @@ with open(os.path.join(root, "docs", "options.md")) as f:
     docs = f.read()
 table = docs.split("<!-- refusals -->\n")[1].split("\n<!-- /refusals -->")[0].splitlines()[2:]
 check(len(table) >= 20, "docs/options.md lists %d refusals" % len(table))
-places = {"GESTURES": gestures, "GESTURE": gesture, "VIDEO": os.path.join(out, "audit.mp4"), "FOLDER": os.path.join(out, "audit-folder"),
+feed = os.path.join(out, "audit-feed.jsonl")
+subprocess.run([binary, "feed", "generate", "--layout", "masonry", "--count", "30", "--seed", "1", "--out", feed], check=True, timeout=60)
+places = {"FEED": feed, "GESTURES": gestures, "GESTURE": gesture, "VIDEO": os.path.join(out, "audit.mp4"), "FOLDER": os.path.join(out, "audit-folder"),
           "PLOT": os.path.join(out, "audit.png"), "OUT": os.path.join(out, "audit-sweep.jsonl")}
 for row in table:
     cells = [c.strip() for c in row.strip("|").split("|")]

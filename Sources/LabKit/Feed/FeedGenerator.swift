@@ -53,7 +53,7 @@ public struct FeedGenerator: Sendable {
     /// The header line the feed starts with.
     public var headerLine: String {
         var pairs: [(String, JSONValue)] = [("layout", .string(layout.rawValue))]
-        if layout == .masonry || layout == .grid { pairs.append(("columns", .int(columns))) }
+        if layout.hasColumns { pairs.append(("columns", .int(columns))) }
         return JSONValue.object(pairs).serialized
     }
 
@@ -99,7 +99,7 @@ public struct FeedGenerator: Sendable {
     }
 
     /// Columns the layout's slots are computed for.
-    private var slotColumns: Int { layout == .masonry || layout == .grid ? columns : 1 }
+    private var slotColumns: Int { layout.hasColumns ? columns : 1 }
 
     /// The feed of `count` items, whole.
     public func feed(count: Int) -> Feed {
@@ -108,7 +108,7 @@ public struct FeedGenerator: Sendable {
             items.append(item)
             images.append(image)
         }
-        return Feed(items: items, images: images, layout: layout, columns: layout == .masonry || layout == .grid ? columns : nil)
+        return Feed(items: items, images: images, layout: layout, columns: layout.hasColumns ? columns : nil)
     }
 }
 

@@ -111,7 +111,7 @@ public struct FeedLayout: Equatable, Sendable {
         self.viewportWidth = viewportWidth
         self.gap = gap
         itemCount = sizes.count
-        let slotColumns = kind == .masonry || kind == .grid ? Swift.max(1, columns) : 1
+        let slotColumns = kind.hasColumns ? Swift.max(1, columns) : 1
         self.columns = slotColumns
         let columnWidth = Swift.max(1, (viewportWidth - Double(slotColumns) * gap) / Double(slotColumns))
         var frames: [Rect] = []

@@ -11,6 +11,10 @@ public enum FeedLayoutKind: String, CaseIterable, Hashable, Sendable {
     /// The lab's grid: 2 columns of 150×220 tiles, whatever the items' sizes.
     case grid
 
+    /// Whether `--columns` means anything to it: a masonry's and a grid's columns; a list and the
+    /// carousels' rows have one.
+    public var hasColumns: Bool { self == .masonry || self == .grid }
+
     /// The names, for messages: `list, masonry, carousels or grid`.
     public static var names: String {
         let all = allCases.map(\.rawValue)

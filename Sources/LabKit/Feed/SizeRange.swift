@@ -65,9 +65,13 @@ public struct FeedSizeRanges: Hashable, Sendable {
         var out = sample
         if let bytes { out.bytes = bytes.value(u: u) }
         if let pixels {
-            let count = Double(pixels.value(u: u)), ratio = Double(sample.pixelWidth) / Double(Swift.max(1, sample.pixelHeight))
-            out.pixelWidth = Swift.max(1, Int((count * ratio).squareRoot().rounded()))
-            out.pixelHeight = Swift.max(1, Int((count / ratio).squareRoot().rounded()))
+            let ratio = Double(sample.pixelWidth) / Double(Swift.max(1, sample.pixelHeight))
+            // A long side past the feed's limit would make a feed its own parser refuses: such a picture
+            // keeps its shape at the largest size the limit allows.
+            let limit = Double(FeedParser.pixelLimit)
+            let count = Swift.min(Double(pixels.value(u: u)), limit * limit * Swift.min(ratio, 1 / ratio))
+            out.pixelWidth = Swift.min(FeedParser.pixelLimit, Swift.max(1, Int((count * ratio).squareRoot().rounded())))
+            out.pixelHeight = Swift.min(FeedParser.pixelLimit, Swift.max(1, Int((count / ratio).squareRoot().rounded())))
         }
         return out
     }

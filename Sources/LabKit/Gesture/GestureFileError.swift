@@ -12,7 +12,7 @@ public enum GestureFileError: Error, Equatable, Sendable, CustomStringConvertibl
     case nonNumericField(line: Int, field: String)
     /// A numeric field is infinite or NaN (a number too large for a `Double`), or beyond the allowed magnitude.
     case absurdValue(line: Int, field: String, value: Double, limit: Double)
-    /// `phase` is not one of `down`, `move`, `up`, `pinch`, `pinchEnd` (`found` is the value as written).
+    /// `phase` is not one of `PointerPhase`'s names (`found` is the value as written).
     case unknownPhase(line: Int, found: String)
     /// A `move` or `up` comes while the pointer is not down.
     case pointerNotDown(line: Int, phase: PointerPhase)
@@ -36,7 +36,7 @@ public enum GestureFileError: Error, Equatable, Sendable, CustomStringConvertibl
         }
     }
 
-    /// One line for a person: where and what, e.g. `line 3: unknown phase "hover" (expected down, move or up)`.
+    /// One line for a person: where and what, e.g. `line 3: field "x" must be a number`.
     public var description: String {
         let what: String
         switch self {
@@ -58,7 +58,7 @@ public enum GestureFileError: Error, Equatable, Sendable, CustomStringConvertibl
                 what = "field \"\(field)\" is \(value), beyond the allowed magnitude \(limit)"
             }
         case let .unknownPhase(_, found):
-            what = "unknown phase \(found) (expected \"down\", \"move\", \"up\", \"pinch\" or \"pinchEnd\")"
+            what = "unknown phase \(found) (expected \(Self.phaseNames))"
         case let .pointerNotDown(_, phase):
             what = "\"\(phase.rawValue)\" without a preceding \"down\""
         case .pointerAlreadyDown:
@@ -71,5 +71,13 @@ public enum GestureFileError: Error, Equatable, Sendable, CustomStringConvertibl
             what = "\"t_ms\" lies \(milliseconds) ms from the first sample's, beyond \(limit) ms (times count from the first sample)"
         }
         return "line \(line): \(what)"
+    }
+
+    /// Every phase a line may name, from `PointerPhase` itself so the message cannot leave one out:
+    /// `"down", "move", … or "wheel"`.
+    static var phaseNames: String {
+        let names = PointerPhase.allCases.map { "\"\($0.rawValue)\"" }
+        guard let last = names.last, names.count > 1 else { return names.joined() }
+        return names.dropLast().joined(separator: ", ") + " or " + last
     }
 }

@@ -22,34 +22,39 @@ public struct TouchResampler: Sendable {
 
     /// Takes the next recorded sample; returns the samples the model gets for it, in order.
     public mutating func push(_ event: PointerEvent) -> [PointerEvent] {
+        var out: [PointerEvent] = []
+        push(event) { out.append($0) }
+        return out
+    }
+
+    /// Takes the next recorded sample and hands the samples the model gets for it to `body`, in order, one
+    /// at a time: a finger held still for minutes at 10 kHz is millions of samples, none of them kept.
+    public mutating func push(_ event: PointerEvent, _ body: (PointerEvent) -> Void) {
         switch event.phase {
         case .down:
             downTime = event.time
             last = event
             nextIndex = 1
-            return [event]
+            body(event)
         case .move:
-            guard let start = downTime, let previous = last else { return [event] }
-            let out = samples(from: previous, to: event, start: start, through: event.time)
+            guard let start = downTime, let previous = last else { return body(event) }
+            samples(from: previous, to: event, start: start, through: event.time, body)
             last = event
-            return out
         case .up:
-            guard let start = downTime, let previous = last else { return [event] }
-            var out = samples(from: previous, to: event, start: start, through: event.time, excludingEnd: true)
-            out.append(event)
+            guard let start = downTime, let previous = last else { return body(event) }
+            samples(from: previous, to: event, start: start, through: event.time, excludingEnd: true, body)
+            body(event)
             downTime = nil
             last = nil
-            return out
         case .pinch, .pinchEnd, .wheel:
-            return [event]
+            body(event)
         }
     }
 
     /// The grid samples in (previous.time, end] (or [.., end) with `excludingEnd`), interpolated on the
-    /// segment previous → next.
+    /// segment previous → next, each handed to `body`.
     private mutating func samples(from previous: PointerEvent, to next: PointerEvent, start: Double, through end: Double,
-                                  excludingEnd: Bool = false) -> [PointerEvent] {
-        var out: [PointerEvent] = []
+                                  excludingEnd: Bool = false, _ body: (PointerEvent) -> Void) {
         while true {
             let t = start + Double(nextIndex) / rate
             guard excludingEnd ? t < end : t <= end else { break }
@@ -57,16 +62,17 @@ public struct TouchResampler: Sendable {
             let f = span > 0 ? Swift.min(Swift.max((t - previous.time) / span, 0), 1) : 1
             let p = Point(x: previous.position.x + (next.position.x - previous.position.x) * f,
                           y: previous.position.y + (next.position.y - previous.position.y) * f)
-            out.append(PointerEvent(time: t, position: p, phase: .move))
+            body(PointerEvent(time: t, position: p, phase: .move))
             nextIndex += 1
             if nextIndex > 100_000_000 { break }   // a touch held for years at 10 kHz: stop adding
         }
-        return out
     }
 
     /// A whole gesture resampled.
     public static func resample(_ events: [PointerEvent], rate: Double) -> [PointerEvent] {
         var resampler = TouchResampler(rate: rate)
-        return events.flatMap { resampler.push($0) }
+        var out: [PointerEvent] = []
+        for event in events { resampler.push(event) { out.append($0) } }
+        return out
     }
 }

@@ -167,7 +167,7 @@ public final class GridScene: LabScene, ScrollViewDelegate {
         comparison.rows(current: segmentName, live: metrics, condition: condition)
     }
 
-    /// Fewest loads possible for the run so far: distinct items visible at rest.
+    /// Fewest loads possible for the run so far: distinct images visible at rest.
     public var boundMinLoads: Int { loading.recorder.boundMinLoads }
     /// Distinct items ever visible in the run so far.
     public var boundClairvoyantLoads: Int { loading.recorder.boundClairvoyantLoads }

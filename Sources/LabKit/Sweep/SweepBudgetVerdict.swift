@@ -86,7 +86,7 @@ public struct SweepBudgetVerdict: Sendable {
     public var paragraph: String {
         let sessions = points.map(\.sessions).max() ?? 0
         let limits = budget.limits.map { "\($0.cost.name) ≤ " + SweepBudget.text($0.limit, $0.cost) }.joined(separator: ", ")
-        var text = "Under \(conditionText) (\(sessions) sessions, mean [95% interval]; budget \(limits)): "
+        var text = "Under \(conditionText) (\(sessions) session\(sessions == 1 ? "" : "s"), mean [95% interval]; budget \(limits)): "
         if let r = recommended {
             text += "recommended \(pointText(r)), the least blank time within every budget. "
         } else {

@@ -69,8 +69,10 @@ extension SweepRecommendation {
         guard let ready = screens.max(by: { $0.1.readyOnAppearShare < $1.1.readyOnAppearShare }),
               let done = screens.max(by: { $0.1.loadsCompleted < $1.1.loadsCompleted }) else { return nil }
         let firsts = screens.compactMap { s in s.1.timeToFirstImage.map { (s.0, $0, s.1.sessionsWithoutImage) } }
+        // Whole percents, unless that would round the best share up to the ten it is under (9.7%, not 10%).
+        let percent = ready.1.readyOnAppearShare * 100
         var text = "Nothing works here: no policy had even one tile in ten showing its image as it appeared (at best \(ready.0), "
-            + "\(Self.fixed(ready.1.readyOnAppearShare * 100, 0))%)"
+            + "\(Self.fixed(percent, percent >= Self.workingReadyShare * 100 - 0.5 ? 1 : 0))%)"
         if let first = firsts.min(by: { $0.1 < $1.1 }) {
             text += "; the first image came after \(Self.fixed(first.1, 1)) s at best (\(first.0)"
                 + (first.2 > 0 ? ", with \(first.2) of \(points.first { $0.policy == first.0 }?.sessions ?? 0) sessions seeing none)" : ")")

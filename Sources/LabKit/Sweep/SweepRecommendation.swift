@@ -178,7 +178,7 @@ public struct SweepRecommendation: Sendable {
     public var paragraph: String {
         let sessions = points.map(\.sessions).max() ?? 0
         var text = nothingWorksText ?? ""
-        text += "Under \(conditionText) (\(sessions) sessions, mean [95% interval]), the frontier of blank time against \(costName) is "
+        text += "Under \(conditionText) (\(sessions) session\(sessions == 1 ? "" : "s"), mean [95% interval]), the frontier of blank time against \(costName) is "
         text += frontier.map(pointText).joined(separator: " → ") + ". "
         text += "Recommended: \(recommended.policy)"
         let best = frontier.min { $0.blankTileSeconds.mean < $1.blankTileSeconds.mean }!

@@ -126,7 +126,10 @@ public struct SweepReportPage: Sendable {
                         out += "<td data-key=\"\(Self.escaped(key))\">–</td>"
                         continue
                     }
-                    let shown = Self.figure(mean / m.scale) + " <small>[" + Self.figure(lo / m.scale) + ", " + Self.figure(hi / m.scale) + "]</small>"
+                    // Rounded as the text table rounds the cell (`SweepSummary.Interval.decimals(of:)`).
+                    let decimals = SweepSummary.Interval.decimals(of: key)
+                    let shown = SweepRecommendation.fixed(mean / m.scale, decimals) + " <small>[" + SweepRecommendation.fixed(lo / m.scale, decimals)
+                        + ", " + SweepRecommendation.fixed(hi / m.scale, decimals) + "]</small>"
                     out += "<td data-key=\"\(Self.escaped(key))\" data-mean=\"\(Self.number(mean))\" data-lo=\"\(Self.number(lo))\" "
                         + "data-hi=\"\(Self.number(hi))\" title=\"\(Self.escaped(key)): \(Self.number(mean)) [\(Self.number(lo)), \(Self.number(hi))]\">"
                         + shown + "</td>"

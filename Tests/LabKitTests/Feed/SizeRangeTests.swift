@@ -32,4 +32,25 @@ import Testing
         generator.ranges = FeedSizeRanges()
         #expect(generator.feed(count: 20).images == plain.images)
     }
+
+    @Test func aPictureTooLargeForAFeedKeepsItsShapeWithinTheLimit() throws {
+        // 400M pixels is 20 000 × 20 000 only for a square: any other shape would pass the side limit.
+        var generator = FeedGenerator(layout: .masonry, seed: 2, images: .photos)
+        let plain = generator.feed(count: 20)
+        generator.ranges = FeedSizeRanges(pixels: SizeRange(low: 400_000_000, high: 400_000_000))
+        let big = generator.feed(count: 20)
+        for (a, b) in zip(plain.images, big.images) {
+            #expect(max(b.pixelWidth, b.pixelHeight) <= FeedParser.pixelLimit)
+            #expect(max(b.pixelWidth, b.pixelHeight) >= FeedParser.pixelLimit - 1)
+            let shape = Double(a.pixelWidth) / Double(a.pixelHeight), kept = Double(b.pixelWidth) / Double(b.pixelHeight)
+            #expect(abs(shape - kept) < 0.02)
+        }
+        // And the feed written reads back.
+        var parser = FeedParser()
+        try parser.parse(line: Array(generator.headerLine.utf8))
+        generator.generate(count: 20) { item, image in
+            #expect(throws: Never.self) { try parser.parse(line: Array(Feed.line(item, image: image).utf8)) }
+        }
+        #expect(try parser.finish().images == big.images)
+    }
 }

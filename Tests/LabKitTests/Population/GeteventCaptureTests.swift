@@ -61,6 +61,46 @@ import ScrollKit
         #expect(bare[0].map(\.phase) == plain[0].map(\.phase))
     }
 
+    @Test func aNewContactStartsAtItsSlotsLastXAndY() throws {
+        // The input core sends a slot's value only when it changes: a second swipe in the same column
+        // (on the same slot) comes with no ABS_MT_POSITION_X at all.
+        var second = swipe(at: 101, id: 46)
+        second.removeAll { $0.contains("ABS_MT_POSITION_X") }
+        let gestures = try reader.read((swipe() + second).joined(separator: "\n")).gestures
+        #expect(gestures.count == 2)
+        #expect(gestures.last?.map(\.position) == gestures.first?.map(\.position))
+        #expect(gestures.last?.map(\.phase) == [.down] + Array(repeating: .move, count: 10) + [.up])
+        // A tap where the last finger lifted sends its tracking id alone: both values are the slot's last.
+        let tap = [line(102, "EV_ABS", "ABS_MT_TRACKING_ID", hex(47)), line(102, "EV_SYN", "SYN_REPORT", "00000000"),
+                   line(102.05, "EV_ABS", "ABS_MT_TRACKING_ID", "ffffffff"), line(102.05, "EV_SYN", "SYN_REPORT", "00000000")]
+        let tapped = try reader.read((swipe() + tap).joined(separator: "\n")).gestures
+        #expect(tapped.count == 2 && tapped.last?.map(\.phase) == [.down, .up])
+        // Lifted at (540, 1400) px: placed at the same fraction of the lab's 320 × 480 phone, (160, 280).
+        #expect(abs((tapped.last?.first?.position.x ?? 0) - 160) < 1e-3)
+        #expect(abs((tapped.last?.first?.position.y ?? 0) - 280) < 1e-3)
+    }
+
+    @Test func afterSynDroppedTheEventsUpToTheNextSynReportAreDiscarded() throws {
+        let plain = try reader.read(swipe().joined(separator: "\n")).gestures
+        // The queue overran after the frame at 100.040: the rest of a packet follows, its ABS_MT_SLOT lost.
+        var lines = swipe()
+        lines.insert(contentsOf: [line(100.044, "EV_SYN", "SYN_DROPPED", "00000000"),
+                                  line(100.044, "EV_ABS", "ABS_MT_POSITION_Y", hex(100)),
+                                  line(100.044, "EV_ABS", "ABS_MT_SLOT", hex(1)),
+                                  line(100.044, "EV_ABS", "ABS_MT_POSITION_X", hex(900)),
+                                  line(100.044, "EV_SYN", "SYN_REPORT", "00000000")], at: 15)
+        let result = try reader.read(lines.joined(separator: "\n"))
+        // Nothing of it is applied: the finger stays in slot 0 and the gesture is the swipe's own.
+        #expect(result.gestures == plain)
+        // In place of the fifth move's SYN_REPORT: that frame is closed, as one whose SYN_REPORT was dropped,
+        // and the sixth move, up to and including its SYN_REPORT, is discarded.
+        var cut = swipe()
+        cut[14] = line(100.04, "EV_SYN", "SYN_DROPPED", "00000000")
+        var expected = plain[0]
+        expected.remove(at: 6)
+        #expect(try reader.read(cut.joined(separator: "\n")).gestures == [expected])
+    }
+
     @Test func twoTouchesInARowAreTwoGestures() throws {
         let text = (swipe(at: 100, id: 1) + swipe(at: 101, id: 2)).joined(separator: "\n")
         let gestures = try reader.read(text).gestures
@@ -173,6 +213,31 @@ import ScrollKit
             """
         let r = GeteventCapture.ranges(inDeviceInfo: info)
         #expect(r?.x == 0...1079 && r?.y == 0...2399)
+    }
+
+    @Test func theRangesComeFromPlainGeteventPInHex() {
+        // Without -l, getevent -p names the codes in hex: 0035 is ABS_MT_POSITION_X, 0036 _Y (0035 is a key too).
+        let info = """
+            add device 1: /dev/input/event2
+              name:     "sec_touchscreen"
+              events:
+                KEY (0001): 0035  0036  014a
+                ABS (0003): 002f  : value 0, min 0, max 9, fuzz 0, flat 0, resolution 0
+                            0035  : value 0, min 0, max 1079, fuzz 0, flat 0, resolution 0
+                            0036  : value 0, min 0, max 2399, fuzz 0, flat 0, resolution 0
+                            0039  : value 0, min 0, max 65535, fuzz 0, flat 0, resolution 0
+              input props:
+                INPUT_PROP_DIRECT
+            """
+        let r = GeteventCapture.ranges(inDeviceInfo: info)
+        #expect(r?.x == 0...1079 && r?.y == 0...2399)
+        let first = "    ABS (0003): 0035  : value 0, min 0, max 719, fuzz 0, flat 0, resolution 0\n"
+            + "                0036  : value 0, min 0, max 1279, fuzz 0, flat 0, resolution 0"
+        let s = GeteventCapture.ranges(inDeviceInfo: first)
+        #expect(s?.x == 0...719 && s?.y == 0...1279)
+        // adb's shell (before shell protocol v2) ends each line with CR LF: the same ranges, line by line.
+        let crlf = GeteventCapture.ranges(inDeviceInfo: info.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\r\n"))
+        #expect(crlf?.x == 0...1079 && crlf?.y == 0...2399)
     }
 
     // B-BATCH-1: what an import writes is what `replay` accepts, in bounded time and memory.

@@ -34,6 +34,14 @@ import Testing
         #expect(pairs.first { $0.0 == "nothingWorks" }?.1 == .bool(true))
     }
 
+    @Test func aBestShareJustUnderATenthIsNotRoundedUpToIt() throws {
+        let results = Self.runs("glide", ready: 0.097, first: 3, done: 8, blank: 500, bytes: 9e6)
+            + Self.runs("eager", ready: 0.05, first: 4, done: 14, blank: 480, bytes: 9.3e6)
+        let r = try #require(SweepRecommendation.conditions(results, resamples: 100).first)
+        #expect(r.nothingWorks)
+        #expect(r.paragraph.contains("as it appeared (at best glide, 9.7%);"))
+    }
+
     @Test func onePolicyThatWorksIsEnough() throws {
         let results = Self.runs("deferred", ready: 0.02, first: 34.5, done: 8, blank: 500, bytes: 9e6)
             + Self.runs("adaptive", ready: 0.4, first: 2, done: 30, blank: 100, bytes: 9.5e6)

@@ -5,9 +5,13 @@ import ScrollKit
 ///
 /// Lines look like `[   12345.678901] /dev/input/event2: EV_ABS       ABS_MT_POSITION_X    000002d0`.
 /// The multi-touch protocol B is followed: `ABS_MT_SLOT` picks a contact, `ABS_MT_TRACKING_ID` starts
-/// one (ffffffff ends it), `ABS_MT_POSITION_X/Y` move it, `SYN_REPORT` closes a frame. `BTN_TOUCH` is not
-/// needed (some panels never send it); a frame whose `SYN_REPORT` was dropped is closed by the next
-/// frame's first change to the same contact, or by a new timestamp. Values outside the panel's range are
+/// one (ffffffff ends it), `ABS_MT_POSITION_X/Y` move it, `SYN_REPORT` closes a frame. A slot keeps its
+/// last X and Y across contacts, as the kernel does: it sends a slot's value only when it changes, so a
+/// new contact at its slot's last X (or Y) comes without one. `BTN_TOUCH` is not needed (some panels never
+/// send it); a frame whose `SYN_REPORT` was dropped is closed by the next frame's first change to the same
+/// contact, or by a new timestamp. After `SYN_DROPPED` (getevent's event queue overran) the frame so far is
+/// closed and every event up to and including the next `SYN_REPORT` is discarded, as the kernel's
+/// event-codes documentation says; the slots keep their state. Values outside the panel's range are
 /// clamped (and counted). `getevent`'s own header lines (`add device …`, `  name: …`) are skipped; any
 /// other line is an error naming it.
 ///
@@ -67,10 +71,11 @@ public struct GeteventCapture: Sendable {
     /// The largest panel coordinate accepted (as `--max-x`): a range given as `max 1e308` or `inf` is not a panel's.
     public static let rangeLimit = 1e6
 
-    /// The panel's X and Y ranges in `getevent -p` output (`ABS_MT_POSITION_X : value 0, min 0, max 1079, …`), or nil.
+    /// The panel's X and Y ranges in `getevent -p` output, or nil. Plain `-p` names the codes in hex
+    /// (`0035  : value 0, min 0, max 1079, …`), `-lp` by name (`ABS_MT_POSITION_X : value 0, …`): both are read.
     public static func ranges(inDeviceInfo text: String) -> (x: ClosedRange<Double>, y: ClosedRange<Double>)? {
-        func range(_ code: String) -> ClosedRange<Double>? {
-            for line in text.split(separator: "\n") where line.contains(code) {
+        func range(_ name: String, _ hex: Substring) -> ClosedRange<Double>? {
+            for line in text.split(whereSeparator: \.isNewline) where line.contains(name) || absCode(in: line) == hex {
                 guard let minText = field("min", in: line), let maxText = field("max", in: line),
                       let lo = Double(minText), let hi = Double(maxText), hi > lo,
                       abs(lo) <= rangeLimit, abs(hi) <= rangeLimit else { continue }
@@ -78,8 +83,15 @@ public struct GeteventCapture: Sendable {
             }
             return nil
         }
-        guard let x = range("ABS_MT_POSITION_X"), let y = range("ABS_MT_POSITION_Y") else { return nil }
+        guard let x = range("ABS_MT_POSITION_X", "0035"), let y = range("ABS_MT_POSITION_Y", "0036") else { return nil }
         return (x, y)
+    }
+
+    /// The code a `getevent -p` ABS line describes: the word before its `: value` (`0035` in
+    /// `    ABS (0003): 0035  : value 0, …` or `                0035  : value 0, …`), or nil.
+    private static func absCode(in line: Substring) -> Substring? {
+        guard let value = line.firstRange(of: "value") else { return nil }
+        return line[..<value.lowerBound].split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == ":" }).last
     }
 
     private static func field(_ name: String, in line: Substring) -> String? {
@@ -90,6 +102,12 @@ public struct GeteventCapture: Sendable {
 
     struct Contact: Sendable {
         var id: Int
+        var x: Double?
+        var y: Double?
+    }
+
+    /// A slot's last X and Y (nil until the capture gives one).
+    struct SlotPosition: Sendable {
         var x: Double?
         var y: Double?
     }
@@ -124,7 +142,7 @@ public struct GeteventCapture: Sendable {
                 }
             }
         }
-        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) { take(try reader.read(line: raw)) }
+        for raw in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) { take(try reader.read(line: raw)) }
         take(try reader.finish())
         return Result(gestures: gestures, touches: touches, clampedValues: reader.clampedValues, events: reader.events)
     }
@@ -141,8 +159,13 @@ public struct GeteventCapture: Sendable {
         public private(set) var events = 0
 
         private var slots: [Int: Contact] = [:]
+        /// Each slot's last X and Y, kept after its contact lifts: the input core sends a slot's value only
+        /// when it changes, so a new contact starts from these (Android's InputReader keeps them too).
+        private var slotPositions: [Int: SlotPosition] = [:]
         private var slot = 0
         private var pending = false
+        /// True from a `SYN_DROPPED` to the next `SYN_REPORT`: the events between are discarded.
+        private var dropping = false
         private var frameTime = 0.0
         private var firstTime: Double?
         private var builder: Builder
@@ -203,10 +226,20 @@ public struct GeteventCapture: Sendable {
                 pending = false
             }
             frameTime = t
+            // The rest of a packet whose start (its ABS_MT_SLOT, say) was lost: not applied to any slot.
+            if dropping {
+                if type == "EV_SYN", code == "SYN_REPORT" { dropping = false }
+                return
+            }
             switch (type, code) {
-            case ("EV_SYN", "SYN_REPORT"), ("EV_SYN", "SYN_DROPPED"):
+            case ("EV_SYN", "SYN_REPORT"):
                 if pending { builder.frame(time: t, slots: slots) }
                 pending = false
+            case ("EV_SYN", "SYN_DROPPED"):
+                // Closed as a frame whose SYN_REPORT was dropped; what follows, to the next SYN_REPORT, is discarded.
+                if pending { builder.frame(time: t, slots: slots) }
+                pending = false
+                dropping = true
             case ("EV_ABS", "ABS_MT_SLOT"):
                 guard let v = GeteventCapture.number(valueText) else { throw Problem(line: lineNumber, reason: "bad slot value \(valueText)") }
                 guard (0..<Double(GeteventCapture.slotLimit)).contains(v) else {
@@ -221,7 +254,8 @@ public struct GeteventCapture: Sendable {
                     if pending, slots[slot] != nil {
                         builder.frame(time: t, slots: slots)   // a lift whose SYN_REPORT was dropped
                     }
-                    slots[slot] = Contact(id: Int(v))
+                    let last = slotPositions[slot]
+                    slots[slot] = Contact(id: Int(v), x: last?.x, y: last?.y)
                     pending = true
                 }
             case ("EV_ABS", "ABS_MT_POSITION_X"), ("EV_ABS", "ABS_MT_POSITION_Y"):
@@ -231,8 +265,16 @@ public struct GeteventCapture: Sendable {
                 if inRange != v { clampedValues += 1 }
                 // A device without tracking ids for a single finger (no ABS_MT_TRACKING_ID): a contact appears.
                 var contact = slots[slot] ?? Contact(id: -1 - slot)
-                if code == "ABS_MT_POSITION_X" { contact.x = inRange } else { contact.y = inRange }
+                var last = slotPositions[slot] ?? SlotPosition()
+                if code == "ABS_MT_POSITION_X" {
+                    contact.x = inRange
+                    last.x = inRange
+                } else {
+                    contact.y = inRange
+                    last.y = inRange
+                }
                 slots[slot] = contact
+                slotPositions[slot] = last
                 pending = true
                 events += 1
             case ("EV_KEY", "BTN_TOUCH"):

@@ -3,19 +3,19 @@
 /// raw observations (item → expected key; the recorder's own record of when each key entered the
 /// cache), independently of the scene logic that is supposed to prevent them.
 ///
-/// It also collects the two bounds of the bench: the distinct items visible at rest (fewest loads
-/// possible) and the distinct items ever visible.
+/// It also collects the two bounds of the bench: the distinct images visible at rest (fewest loads
+/// possible: items that share an image need it loaded once) and the distinct images ever visible.
 public struct LoadMetricsRecorder: Sendable {
     /// Number of distinct images (ImageKey = item % assetCount).
     public let assetCount: Int
     /// Which image each item shows when a feed says (nil: item % assetCount).
     public var itemImages: ItemImages?
     /// Items visible while the scroll view was at rest (not tracking, not moving).
-    public var atRestItems: Set<Int> { restItems.set }
+    public var atRestItems: Set<Int> { seen.restItems.set }
     /// Items visible at any frame.
-    public var everVisibleItems: Set<Int> { visitedItems.set }
-    private var restItems = ItemSet()
-    private var visitedItems = ItemSet()
+    public var everVisibleItems: Set<Int> { seen.visitedItems.set }
+    /// The items and images seen, at rest and at all.
+    private var seen = SeenItems()
 
     private var base = LoadMetrics()
     /// Completions not yet shown on a visible tile, by key: how many, and the bytes the network moved for them.
@@ -56,6 +56,25 @@ public struct LoadMetricsRecorder: Sendable {
     private struct PendingWaste: Sendable {
         var loads = 0
         var bytes = 0
+    }
+
+    /// The items and images visible at rest and at any frame (the bounds count the images).
+    private struct SeenItems: Sendable {
+        var restItems = ItemSet()
+        var visitedItems = ItemSet()
+        var restAssets = ItemSet()
+        var visitedAssets = ItemSet()
+
+        /// `item`, showing image `asset`, is visible; `atRest`: the scroll view is neither touched nor moving.
+        @inline(__always)
+        mutating func visible(_ item: Int, asset: Int, atRest: Bool) {
+            visitedItems.insert(item)
+            visitedAssets.insert(asset)
+            if atRest {
+                restItems.insert(item)
+                restAssets.insert(asset)
+            }
+        }
     }
 
     /// One pool view's current appearance.
@@ -103,10 +122,10 @@ public struct LoadMetricsRecorder: Sendable {
         return m
     }
 
-    /// Fewest loads possible: distinct items visible at rest.
-    public var boundMinLoads: Int { restItems.count }
-    /// Distinct items ever visible.
-    public var boundClairvoyantLoads: Int { visitedItems.count }
+    /// Fewest loads possible: distinct images visible at rest (each must be loaded at least once).
+    public var boundMinLoads: Int { seen.restAssets.count }
+    /// Distinct images ever visible.
+    public var boundClairvoyantLoads: Int { seen.visitedAssets.count }
 
     /// Records the run's start: the first screen counts as at rest, `time` starts the frame clock.
     public mutating func start(time: Double, tiles: [FrameTile]) {
@@ -115,9 +134,8 @@ public struct LoadMetricsRecorder: Sendable {
         last = BlankFrame()
         for t in tiles where t.isVisible {
             guard let item = t.item else { continue }
-            restItems.insert(item)
-            visitedItems.insert(item)
             let expected = key(item)
+            seen.visible(item, asset: expected.asset, atRest: true)
             placeholders.visible(asset: expected.asset)
             if t.displayedKey != expected {
                 last.tiles += 1
@@ -222,8 +240,7 @@ public struct LoadMetricsRecorder: Sendable {
                     base.wrongImages += 1
                 }
                 if t.isVisible {
-                    visitedItems.insert(item)
-                    if !isMoving { restItems.insert(item) }
+                    seen.visible(item, asset: key.asset, atRest: !isMoving)
                     placeholders.visible(asset: key.asset)
                     if t.displayedKey == key {
                         pendingWaste.removeValue(forKey: key)

@@ -31,6 +31,26 @@ import LabKit
         #expect(r.boundClairvoyantLoads == 3)
     }
 
+    @Test func theBoundsCountImagesNotItems() {
+        // Three assets: items 0, 3 and 6 share image 0, so seeing them at rest needs one load of it.
+        var r = LoadMetricsRecorder(assetCount: 3)
+        r.start(time: 0, tiles: [FrameTile(item: 0, isVisible: true, displayedKey: nil),
+                                 FrameTile(item: 1, isVisible: true, displayedKey: nil)])
+        r.frame(time: 0.1, tiles: [FrameTile(item: 3, isVisible: true, displayedKey: nil),
+                                   FrameTile(item: 5, isVisible: true, displayedKey: nil)], isMoving: true, cacheBytes: 0, tileOnlyBytes: 0)
+        r.frame(time: 0.2, tiles: [FrameTile(item: 6, isVisible: true, displayedKey: nil),
+                                   FrameTile(item: 4, isVisible: true, displayedKey: nil)], isMoving: false, cacheBytes: 0, tileOnlyBytes: 0)
+        #expect(r.atRestItems == [0, 1, 4, 6])
+        #expect(r.boundMinLoads == 2)          // images 0 and 1 (item 4 shows image 1)
+        #expect(r.everVisibleItems == [0, 1, 3, 4, 5, 6])
+        #expect(r.boundClairvoyantLoads == 3)  // item 5 shows image 2, seen only in motion
+        // A feed's table: every item names one image.
+        var feed = LoadMetricsRecorder(assetCount: 1)
+        feed.itemImages = ItemImages(assetCount: 1)
+        feed.start(time: 0, tiles: (0..<4).map { FrameTile(item: $0, isVisible: true, displayedKey: nil) })
+        #expect(feed.boundMinLoads == 1)
+    }
+
     @Test func staleFramesAreFoundFromTheItemsNotAssumed() {
         var r = LoadMetricsRecorder(assetCount: 72)
         r.start(time: 0, tiles: [])

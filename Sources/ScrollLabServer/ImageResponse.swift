@@ -98,12 +98,13 @@ final class ImageResponse {
             .assumeIsolated().whenComplete { [self] result in
                 guard case .success = result else { return finish(false) }
                 if isHead || bytes.isEmpty { return finish(true) }
-                loop.after(faults.stall ?? 0) { [self] in send(bytes, from: 0, end: end, penalty: penalty) }
+                loop.after(faults.stall ?? 0) { [self] in send(bytes, from: 0, end: end, penalty: penalty, queuedSince: nil) }
             }
     }
 
-    /// Sends the chunk at `offset`, then the next, through the shared link.
-    private func send(_ bytes: [UInt8], from offset: Int, end: Int, penalty: Double) {
+    /// Sends the chunk at `offset`, then the next, through the shared link; `queuedSince`: when the
+    /// previous chunk was due to go, from which this one waits for the link (nil: the first).
+    private func send(_ bytes: [UInt8], from offset: Int, end: Int, penalty: Double, queuedSince: Double?) {
         guard offset < end else {
             // A cut body: the connection (or stream) closes short of its Content-Length.
             if server.faults.truncate { stream.cut() }
@@ -112,10 +113,12 @@ final class ImageResponse {
         let n = Swift.min(server.chunkBytes, end - offset)
         let whole = offset + n >= bytes.count
         let last = offset + n >= end
-        var delay = server.linkWait(n) + (whole ? penalty : 0)
+        let link = server.linkWait(n, queuedSince: queuedSince)
+        var delay = link.wait + (whole ? penalty : 0)
         if case let .http2(connection) = connection {
             delay = connection.chunkDelay(delay, now: server.now, recovering: whole && penalty > 0)
         }
+        let due = link.asked + delay
         loop.after(delay) { [self] in
             guard stream.isOpen else {
                 server.linkGiveBack(n)
@@ -127,7 +130,7 @@ final class ImageResponse {
                 guard case .success = result else { return finish(false) }
                 log.sent(n)
                 if last { log.finish() }
-                send(bytes, from: offset + n, end: end, penalty: penalty)
+                send(bytes, from: offset + n, end: end, penalty: penalty, queuedSince: due)
             }
         }
     }

@@ -73,9 +73,13 @@ package final class ImageServer: Sendable {
     /// Seconds since start.
     var now: Double { Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 }
 
-    /// Takes `bytes` from the shared link; returns how long to wait before sending them (0: at once).
-    func linkWait(_ bytes: Int) -> Double {
-        state.withLock { s in s.link?.take(bytes, now: now) ?? 0 }
+    /// Takes `bytes` from the shared link, queued for it since `queuedSince` (nil: now); returns how long to
+    /// wait before sending them (0: at once) and the time it was asked at.
+    func linkWait(_ bytes: Int, queuedSince: Double? = nil) -> (wait: Double, asked: Double) {
+        state.withLock { s in
+            let asked = now
+            return (s.link?.take(bytes, now: asked, queuedSince: queuedSince) ?? 0, asked)
+        }
     }
 
     /// Gives back the link's tokens of a chunk that was not sent (`TokenBucket.giveBack`).

@@ -5,8 +5,11 @@
 /// sender waits until the debt is paid, so chunks of concurrent transfers queue behind each other and
 /// each transfer gets a fair share of the link. With no capacity (`serve`'s link) a chunk waits for its
 /// own tokens too: it leaves when its last byte would have crossed the link, as a packet reaches the other
-/// end of a real bottleneck after its transmission time. Time is passed in (seconds), so it is tested
-/// without a clock.
+/// end of a real bottleneck after its transmission time. A sender whose next chunk was queued from the
+/// previous one's time (`queuedSince`) but woke late (a loaded machine's timers) takes the link from when it
+/// was queued: its bytes were waiting at the bottleneck, which did not idle, so a late wake does not stretch
+/// the transfer, it only sends what is due at once. Time is passed in (seconds), so it is tested without a
+/// clock.
 struct TokenBucket: Sendable {
     /// Tokens (bytes) added per second.
     let rate: Double
@@ -22,12 +25,27 @@ struct TokenBucket: Sendable {
         tokens = self.capacity
     }
 
-    /// Takes `bytes` tokens at `now`; returns how long to wait before sending them (0: at once).
-    mutating func take(_ bytes: Int, now: Double) -> Double {
-        if let last, now > last { tokens = Swift.min(capacity, tokens + (now - last) * rate) }
-        last = Swift.max(last ?? now, now)
+    /// Takes `bytes` tokens at `now` for bytes queued for the link since `queuedSince` (nil: `now`);
+    /// returns how long to wait before sending them (0: at once).
+    mutating func take(_ bytes: Int, now: Double, queuedSince: Double? = nil) -> Double {
+        guard let queuedSince, queuedSince < now else {
+            refill(to: now)
+            tokens -= Double(bytes)
+            return tokens >= 0 ? 0 : -tokens / rate
+        }
+        // The bytes joined the link when they were queued (never before its last take): they leave when
+        // the debt is paid from then, at once if that time has passed.
+        let joined = Swift.max(last ?? queuedSince, queuedSince)
+        refill(to: joined)
         tokens -= Double(bytes)
-        return tokens >= 0 ? 0 : -tokens / rate
+        let leaves = joined + (tokens >= 0 ? 0 : -tokens / rate)
+        return Swift.max(0, leaves - now)
+    }
+
+    /// The tokens the link earns from its last take to `time` (at most `capacity` held).
+    private mutating func refill(to time: Double) {
+        if let last, time > last { tokens = Swift.min(capacity, tokens + (time - last) * rate) }
+        last = Swift.max(last ?? time, time)
     }
 
     /// Gives back `bytes` tokens taken for a chunk that was not sent (its stream or connection went away

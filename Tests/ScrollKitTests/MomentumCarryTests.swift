@@ -50,6 +50,17 @@ import ScrollKitTestSupport
         #expect(abs(second - 3400) < 10)
     }
 
+    @Test func theCarriedSumIsNotClampedToTheFastestFling() {
+        // A 6000 pt/s flick catching the 2000 pt/s fling 56 ms after its release (gliding at ≈1790 pt/s,
+        // which carries ≈2040): the flick alone is within the 8000 pt/s limit, the sum passes it and is kept
+        // (B-DEC-3's carry is capped at 40 000 pt/s, not at the fastest fling; Flutter adds it unclamped).
+        let (first, second) = Self.secondFlingVelocity(delay: 0.056, velocity: Point(x: 0, y: -6000))
+        let glide = 2000 * exp(-0.056 / DecelerationRate.normal.timeConstant)
+        #expect(abs(first - 2000) < 1e-6)
+        #expect(abs(second - (6000 + 0.000816 * pow(glide, 1.967))) < 2)
+        #expect(second > 8000)
+    }
+
     @Test func noCarryAgainstTheGlideAfterARestOrOnceStopped() {
         #expect(abs(Self.secondFlingVelocity(velocity: Point(x: 0, y: 2000)).second + 2000) < 1e-6)
         // Rested 30 ms before the lift (still under the 40 ms that zero the velocity): no carry.

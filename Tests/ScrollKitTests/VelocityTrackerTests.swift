@@ -80,6 +80,29 @@ private func pow(_ x: Double, _ k: Int) -> Double {
         #expect(abs(tracker(samples).velocity(releasedAt: 0.120).x - 1000) < 1e-6)
     }
 
+    @Test func stillMeansNotMovingEvenWhileSamplesCome() {
+        // Drag at 1000 pt/s until t = 80 ms, then samples every 8 ms at the same place (a digitizer, or
+        // --touch-hz, reporting a resting finger) and the lift 48 ms after the last move: still, so zero,
+        // where the fit over those samples alone would give a velocity against the drag.
+        var samples = (0...10).map { i in (Double(i) * 8, Double(i) * 8, 0.0) }
+        samples += (1...6).map { k in (80 + Double(k) * 8, 80, 0) }
+        for kind in [VelocityEstimatorKind.leastSquares, .ios] {
+            #expect(tracker(samples, kind: kind).velocity(releasedAt: 0.128) == .zero)
+            #expect(tracker(samples, kind: kind).decisionVelocity(releasedAt: 0.128) == .zero)
+        }
+        #expect(tracker(samples).velocity().x < 0)   // what the fit alone says
+        // 40 ms after the last move, resting samples or not, is not yet still.
+        #expect(tracker(samples).velocity(releasedAt: 0.120) != .zero)
+        // A pointer that went down and never moved is still from its down.
+        #expect(tracker([(0, 5, 5), (30, 5, 5)]).velocity(releasedAt: 0.041) == .zero)
+        var reset = tracker(samples)
+        reset.reset()
+        reset.addSample(time: 1, position: Point(x: 0, y: 0))
+        reset.addSample(time: 1.008, position: Point(x: 8, y: 0))
+        reset.addSample(time: 1.016, position: Point(x: 16, y: 0))
+        #expect(abs(reset.velocity(releasedAt: 1.05).x - 1000) < 1e-6)   // 34 ms after its last move
+    }
+
     @Test func releasePositionIsNotASample() {
         // A lift 30 ms after the last move keeps the velocity of the moves: the lift is not a motion.
         let samples = (0...10).map { i in (Double(i) * 8, Double(i) * 8, 0.0) }

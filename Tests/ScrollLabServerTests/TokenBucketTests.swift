@@ -54,4 +54,24 @@ import Testing
         b.giveBack(1000)
         #expect(abs(b.take(100, now: 100) - 0.1) < 1e-12)      // nothing given back beyond empty
     }
+
+    /// A sender woken late (a loaded machine) whose chunk was queued at the previous one's time keeps the
+    /// link's schedule: it waits only for what is left of its time, or sends at once; a sender that asks
+    /// with nothing queued, or another sender's queued bytes, still take their turn.
+    @Test func aLateWakeKeepsTheLinksScheduleForBytesThatWereQueued() {
+        var b = TokenBucket(rate: 1000, capacity: 0)
+        #expect(abs(b.take(100, now: 0) - 0.1) < 1e-12)                        // due at 0.1
+        #expect(abs(b.take(100, now: 0.15, queuedSince: 0.1) - 0.05) < 1e-12)  // woke 50 ms late: due at 0.2
+        #expect(b.take(100, now: 0.35, queuedSince: 0.2) == 0)                // due at 0.3: sent at once
+        #expect(abs(b.take(100, now: 0.35, queuedSince: 0.3) - 0.05) < 1e-12)  // its next is due at 0.4
+        // Without a queue time a late wake is an idle link: the chunk takes its own time from now.
+        var plain = TokenBucket(rate: 1000, capacity: 0)
+        _ = plain.take(100, now: 0)
+        #expect(abs(plain.take(100, now: 0.15) - 0.1) < 1e-12)
+        // A queue time before the link's last take counts from that take: no time is taken twice.
+        var shared = TokenBucket(rate: 1000, capacity: 0)
+        #expect(abs(shared.take(100, now: 0) - 0.1) < 1e-12)                   // sender 1, due at 0.1
+        #expect(abs(shared.take(100, now: 0.05) - 0.15) < 1e-12)               // sender 2 behind it, due at 0.2
+        #expect(abs(shared.take(100, now: 0.12, queuedSince: 0.1) - 0.18) < 1e-12)  // sender 1's next: at 0.3
+    }
 }

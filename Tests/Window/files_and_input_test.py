@@ -14,6 +14,8 @@
     `gestures import` refuses to write over the capture it reads; `feed generate` writes only feeds its
     parser takes; `--columns` on a one-column layout and `--items` with a feed are refused; a feed whose
     items share one image has a fewest-loads bound of one.
+11. a drag that rests 48 ms before the lift, resampled to a 120 Hz touch rate (samples at one place through
+    the rest): no fling, as without the resampling (B-VEL-1), under both estimators.
 """
 
 import json
@@ -314,4 +316,22 @@ policies = [row for row in rows if not row.get("policy", "").startswith("bound-"
 check(r.returncode == 0 and bounds and all(row["loadsIssued"] == 1 for row in bounds),
       "one image for every item: bound-min-loads %s" % sorted({row.get("loadsIssued") for row in bounds}))
 check(policies and all(row["loadsIssued"] >= 1 for row in policies), "and no policy loads fewer than it")
+
+# 11. Still means not moving: the resampler's samples through a rest do not make a fling.
+rest = os.path.join(work, "rest48.jsonl")
+with open(rest, "w") as f:
+    f.write(json.dumps({"t_ms": 0, "x": 160, "y": 400, "phase": "down"}) + "\n")
+    for k in range(1, 11):
+        f.write(json.dumps({"t_ms": 8 * k, "x": 160, "y": 400 - 8 * k, "phase": "move"}) + "\n")
+    f.write(json.dumps({"t_ms": 128, "x": 160, "y": 320, "phase": "up"}) + "\n")
+for estimator in ("lsq", "ios"):
+    for extra in ([], ["--touch-hz", "120"]):
+        r = run(["replay", rest, "--headless", "--estimator", estimator] + extra)
+        lines = [json.loads(l) for l in r.stdout.splitlines() if l.startswith("{")]
+        ends = [l for l in lines if l.get("event") == "didEndDragging"]
+        end = [l for l in lines if l.get("event") == "end"]
+        check(r.returncode == 0 and len(ends) == 1 and ends[0].get("willDecelerate") is False
+              and not any(l.get("event") == "willBeginDecelerating" for l in lines) and end and abs(end[0]["offset"]["y"] - 70) < 0.5,
+              "a drag resting 48 ms before the lift, %s %s: no fling, offset %s" % (estimator, " ".join(extra) or "as recorded",
+                                                                                 end[0]["offset"] if end else None))
 

@@ -10,11 +10,10 @@ extension ScrollView {
     func release(_ drag: DragActivity, pointerVelocity: Point, decisionVelocity: Point? = nil) {
         let offset = contentOffset
         var velocity = releaseVelocity(pointer: pointerVelocity, decision: decisionVelocity ?? pointerVelocity)
-        let limit = configuration.maximumFlingVelocity
         for axis in Axis.allCases {
-            // A flick that catches a fling adds to it, up to the fastest fling.
-            let carried = configuration.momentum.fling(velocity[axis], carrying: drag.carriedVelocity[axis])
-            velocity[axis] = Swift.min(Swift.max(carried, -limit), limit)
+            // A flick that catches a fling adds to it (B-DEC-3): the flick is clamped to the fastest fling, the
+            // sum is not (as Flutter's ScrollDragController adds it), so flick after flick a list goes faster.
+            velocity[axis] = configuration.momentum.fling(velocity[axis], carrying: drag.carriedVelocity[axis])
         }
         var proposed = Point.zero
         for axis in Axis.allCases {

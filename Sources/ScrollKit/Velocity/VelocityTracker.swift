@@ -3,7 +3,9 @@
 /// The scroll view feeds every down and move sample and asks for `velocity(releasedAt:)` with the up's
 /// time; the `scrolllab velocity` port feeds a gesture file through the same type in the same way.
 /// The up's position is not a sample (a lift is not a motion), but its time is: a pointer that was
-/// still for more than 40 ms before the release has no velocity. The tracker keeps the last
+/// still for more than 40 ms before the release has no velocity. Still means not moving, whether or not
+/// samples came: a digitizer (or `--touch-hz`) that reports a resting finger at its rate gives samples at
+/// one place, and the 40 ms count from the last one that moved. The tracker keeps the last
 /// `historySize` samples in a ring and reads no clock.
 ///
 /// Input repair, so that the estimate is always finite:
@@ -29,6 +31,9 @@ public struct VelocityTracker: Sendable {
     var samples: [TimedPosition?]
     /// Slot of the newest sample.
     var newestIndex = 0
+    /// Time of the newest sample at another place than the one before it (the first sample's when none
+    /// moved), whole microseconds; nil when empty.
+    var lastMovedMicroseconds: Double?
 
     /// Makes an empty tracker using `kind` (the UIKit-like `ios` estimator by default).
     public init(kind: VelocityEstimatorKind = .ios) {
@@ -44,6 +49,7 @@ public struct VelocityTracker: Sendable {
         if let newest = samples[newestIndex], microseconds < newest.microseconds {
             microseconds = newest.microseconds
         }
+        if samples[newestIndex]?.position != position || lastMovedMicroseconds == nil { lastMovedMicroseconds = microseconds }
         newestIndex = (newestIndex + 1) % Self.historySize
         samples[newestIndex] = TimedPosition(microseconds: microseconds, position: position)
     }
@@ -52,6 +58,7 @@ public struct VelocityTracker: Sendable {
     public mutating func reset() {
         for i in samples.indices { samples[i] = nil }
         newestIndex = 0
+        lastMovedMicroseconds = nil
     }
 
     /// How many samples the ring holds (at most `historySize`).
@@ -90,10 +97,11 @@ public struct VelocityTracker: Sendable {
         return estimate.isFinite ? estimate : .zero
     }
 
-    /// True when the pointer was still for more than `assumePointerMoveStoppedMilliseconds` before `releaseTime`.
+    /// True when the pointer was still (no sample at a new place) for more than
+    /// `assumePointerMoveStoppedMilliseconds` before `releaseTime`.
     func stopped(before releaseTime: Double?) -> Bool {
-        guard let releaseTime, let newest = sample(stepsBack: 0) else { return false }
-        let stillMilliseconds = (releaseTime * 1_000_000).rounded() / 1000 - newest.microseconds / 1000
+        guard let releaseTime, let moved = lastMovedMicroseconds else { return false }
+        let stillMilliseconds = (releaseTime * 1_000_000).rounded() / 1000 - moved / 1000
         return !(stillMilliseconds.isFinite && stillMilliseconds <= Self.assumePointerMoveStoppedMilliseconds)
     }
 

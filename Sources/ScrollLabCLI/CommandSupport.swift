@@ -66,6 +66,13 @@ func openOutput(_ path: String, option: String? = nil, command: String) -> Outpu
 }
 
 /// Writes `message` as one line on stderr and exits with `code` (`CommandExit`).
+/// An input file an option names that cannot be used: missing or unreadable (exit 2) or not what it should
+/// be (exit 1), not a usage error (B-EXIT-1).
+struct InputFileRefusal: Error {
+    let message: String
+    let code: Int32
+}
+
 package func fail(_ message: String, code: Int32 = CommandExit.failed) -> Never {
     writeStandardError(message)
     exit(code)

@@ -98,7 +98,7 @@ extension FeedCommand {
                 let feedName = self.feed.map { ($0.path as NSString).lastPathComponent } ?? kind.layout.rawValue + (kind.images == .photos ? "-photos" : "")
                 let judged = verdict.layout(feed: feed, feedName: feedName, layout: kind.layout, gestures: sessions, images: kind.images)
                 if json {
-                    for row in judged.rows { output.line(row.json.serialized) }
+                    for line in judged.jsonLines { output.line(line.serialized) }
                     continue
                 }
                 // What the phone pays (B-COST-3), for big photos or a named device.

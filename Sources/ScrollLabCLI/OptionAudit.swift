@@ -1,4 +1,7 @@
 import ArgumentParser
+import Foundation
+import LabKit
+import ScrollKit
 
 /// Every option is honoured or refused, never ignored (B-OPT-1): the combinations in which a command
 /// accepts an option it cannot honour, declared once. A refusal is a usage error (exit 64) whose line
@@ -59,6 +62,13 @@ enum OptionAudit {
                 example: ["--headless", "--scene", "pager", "--downsample", "off"]) { $0.has("--downsample") && !$0.isGrid },
         Refusal(command: "window", option: "--request-order", when: "without --network", why: "requests wait for a connection only under a network",
                 example: ["--headless", "--request-order", "lifo"]) { $0.has("--request-order") && !$0.has("--network") },
+        // Compare mode: each phone's entry is its policy or physics (CompareEntry).
+        Refusal(command: "window", option: "--policy", when: "with --compare naming policies", why: "each phone's policy is its --compare entry",
+                example: ["--headless", "--compare", "eager,adaptive", "--policy", "target"]) { $0.has("--policy") && $0.comparesPolicies },
+        Refusal(command: "window", option: "--physics", when: "with --compare naming physics", why: "each phone's physics is its --compare entry",
+                example: ["--headless", "--compare", "ios,android", "--physics", "flutter-clamping"]) { $0.has("--physics") && $0.comparesPhysics },
+        Refusal(command: "window", option: "--compare", when: "naming policies, with a --scene other than grid", why: "only the grid loads images",
+                example: ["--headless", "--scene", "pager", "--compare", "eager,adaptive"]) { $0.comparesPolicies && !$0.isGrid },
         // replay: the video's options without a video, the printing options with one.
         Refusal(command: "replay", option: "--fps", when: "without --video", why: "it is the video's frame rate",
                 example: ["GESTURE", "--headless", "--fps", "30"]) { $0.has("--fps") && !$0.has("--video") },
@@ -73,6 +83,14 @@ enum OptionAudit {
         // replay: the grid's options on a scene without the grid (the window keeps them for when S shows the grid).
         Refusal(command: "replay", option: "--seed-problem", when: "with a --scene other than grid", why: "the seed's problems are the grid's",
                 example: ["GESTURE", "--headless", "--scene", "pager", "--policy", "deferred", "--seed-problem", "1"]) { $0.has("--seed-problem") && !$0.isGrid },
+        Refusal(command: "replay", option: "--policy", when: "with --compare naming policies", why: "each phone's policy is its --compare entry",
+                example: ["GESTURE", "--headless", "--compare", "eager,adaptive", "--policy", "target"]) { $0.has("--policy") && $0.comparesPolicies },
+        Refusal(command: "replay", option: "--physics", when: "with --compare naming physics", why: "each phone's physics is its --compare entry",
+                example: ["GESTURE", "--headless", "--compare", "ios,android", "--physics", "flutter-clamping"]) {
+            $0.has("--physics") && $0.comparesPhysics
+        },
+        Refusal(command: "replay", option: "--compare", when: "naming policies, with a --scene other than grid", why: "only the grid loads images",
+                example: ["GESTURE", "--headless", "--scene", "pager", "--compare", "eager,adaptive"]) { $0.comparesPolicies && !$0.isGrid },
         Refusal(command: "replay", option: "--policy", when: "with a --scene other than grid", why: "only the grid loads images",
                 example: ["GESTURE", "--headless", "--scene", "pager", "--policy", "eager"]) { $0.has("--policy") && !$0.isGrid },
         Refusal(command: "replay", option: "--latency-ms", when: "with a --scene other than grid", why: "only the grid loads images",
@@ -176,6 +194,19 @@ enum OptionAudit {
                 example: ["--gestures", "GESTURES", "--out", "OUT", "--http-timeout", "5"]) { $0.has("--http-timeout") && !$0.has("--source") },
         Refusal(command: "sweep run", option: "--source-ca", when: "without --source", why: "it is the certificate --source's server is trusted by",
                 example: ["--gestures", "GESTURES", "--out", "OUT", "--source-ca", "CA.pem"]) { $0.has("--source-ca") && !$0.has("--source") },
+        // serve: a fault that answers every request leaves the others nothing to act on.
+        Refusal(command: "serve", option: "--status", when: "with --redirect-loop", why: "every request is redirected",
+                example: ["--redirect-loop", "--status", "404"]) { $0.has("--status") && $0.has("--redirect-loop") },
+        Refusal(command: "serve", option: "--fail-rate", when: "with --redirect-loop or --status", why: "every request gets that answer",
+                example: ["--status", "503", "--fail-rate", "0.5"]) { $0.has("--fail-rate") && ($0.has("--redirect-loop") || $0.has("--status")) },
+        Refusal(command: "serve", option: "--truncate", when: "with --redirect-loop or --status", why: "no image is sent",
+                example: ["--status", "404", "--truncate"]) { $0.has("--truncate") && ($0.has("--redirect-loop") || $0.has("--status")) },
+        Refusal(command: "serve", option: "--stall", when: "with --redirect-loop or --status", why: "no image is sent",
+                example: ["--status", "404", "--stall", "3"]) { $0.has("--stall") && ($0.has("--redirect-loop") || $0.has("--status")) },
+        Refusal(command: "serve", option: "--content-type", when: "with --redirect-loop or --status", why: "no image is sent",
+                example: ["--status", "503", "--content-type", "image/png"]) {
+            $0.has("--content-type") && ($0.has("--redirect-loop") || $0.has("--status"))
+        },
     ]
 
     /// Throws the first refusal of `command` (`window`, `sweep run`) that `line` triggers.
@@ -223,4 +254,13 @@ struct CommandLineOptions: Sendable {
 
     /// True unless `--scene` names another scene than the grid.
     var isGrid: Bool { (values["--scene"] ?? "grid") == "grid" }
+
+    /// The `--compare` entries' names (empty without it).
+    private var compared: [String] {
+        (values["--compare"] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+    }
+
+    /// True when `--compare` names a loading policy / a physics.
+    var comparesPolicies: Bool { compared.contains { PolicyVariant(name: $0) != nil } }
+    var comparesPhysics: Bool { compared.contains { ScrollPhysicsKind(rawValue: $0) != nil } }
 }

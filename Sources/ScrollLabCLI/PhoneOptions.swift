@@ -21,13 +21,17 @@ struct PhoneOptions: ParsableArguments {
     var cacheBytes: Int?
 
     func validate() throws {
-        _ = try profile()
+        // A device file that cannot be used ends the program as an unreadable `--feed` does (exit 2 or 1).
+        do { _ = try profile() } catch let refusal as InputFileRefusal {
+            fail("\(CommandName.parsing.display): \(refusal.message)", code: refusal.code)
+        }
         if let cacheBytes, !(0...(1 << 40)).contains(cacheBytes) {
             throw ValidationError("--cache-bytes must be between 0 and \(1 << 40) (got \(cacheBytes))")
         }
     }
 
-    /// The `--device` profile: a name, or a device file; an unknown name or a bad file is a usage error naming the choices.
+    /// The `--device` profile: a name, or a device file. An unknown name is a usage error naming the choices; a
+    /// device file that cannot be read is exit 2, one that is not a device file exit 1.
     func profile() throws -> DeviceProfile? {
         guard let device else { return nil }
         if let named = DeviceProfile.named(device) { return named }
@@ -36,10 +40,11 @@ struct PhoneOptions: ParsableArguments {
                                   + " (or a device file, NAME.json)")
         }
         guard let data = FileManager.default.contents(atPath: device) else {
-            throw ValidationError("--device: cannot read the device file \(MessageText.quoted(device))")
+            throw InputFileRefusal(message: "--device: cannot read the device file \(MessageText.quoted(device))", code: CommandExit.input)
         }
         do { return try DeviceProfile(json: String(decoding: data, as: UTF8.self)) } catch {
-            throw ValidationError("--device: \(MessageText.quoted(device)) is not a device file: \(error.reason)")
+            throw InputFileRefusal(message: "--device: \(MessageText.quoted(device)) is not a device file: \(error.reason)",
+                                   code: CommandExit.failed)
         }
     }
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import LabKit
 import ScrollLabCore
 import ScrollLabHTTP
@@ -33,8 +34,17 @@ struct RealSourceOptions: ParsableArguments {
             throw ValidationError("--source needs --network PROFILE, one profile: the one the server shapes (scrolllab serve --network PROFILE); the transfers are the server's, the profile labels the run")
         }
         if let problem = Self.problem(source: source, http: http, certificateFile: sourceCA) { throw ValidationError(problem) }
-        if let sourceCA {
-            do { _ = try AsyncImageFetcher.trustRoots(file: sourceCA) } catch { throw ValidationError(error.description) }
+        if let sourceCA { Self.checkCertificate(sourceCA) }
+    }
+
+    /// Ends the program unless `path` is a certificate `--source-ca` can trust: an input file, so missing or
+    /// unreadable is exit 2 and not a certificate exit 1 (B-EXIT-1), as `--feed`.
+    static func checkCertificate(_ path: String) {
+        guard FileManager.default.isReadableFile(atPath: path) else {
+            fail("\(CommandName.parsing.display): --source-ca: cannot read \(MessageText.quoted(path))", code: CommandExit.input)
+        }
+        do { _ = try AsyncImageFetcher.trustRoots(file: path) } catch {
+            fail("\(CommandName.parsing.display): \(error.description)", code: CommandExit.failed)
         }
     }
 

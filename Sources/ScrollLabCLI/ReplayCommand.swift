@@ -54,7 +54,7 @@ struct ReplayCommand: ParsableCommand {
         if video != nil, scene.loading.policy == .all { throw ValidationError("--video renders one policy: give --policy NAME") }
         try real.validate(networks: scene.loading.network == nil ? 0 : 1, http: [scene.loading.http])
         if let video, ThisBuild.window != nil, !VideoEncoder.endings.contains((video as NSString).pathExtension.lowercased()) {
-            throw ValidationError("--video must end in .mp4, .webm or .gif (got \(video))")
+            throw ValidationError("--video must end in .mp4, .webm or .gif (got \(MessageText.quoted(video)))")
         }
     }
 

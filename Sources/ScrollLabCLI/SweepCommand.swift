@@ -109,6 +109,11 @@ struct SweepCommand: ParsableCommand {
             if versions.contains(.http2), !sources.contains(where: { if case .network = $0 { return true } else { return false } }) {
                 throw ValidationError("--http 2 needs a modelled network (--network PROFILE): a constant latency has no connections or bandwidth for HTTP/2 to share")
             }
+            // Beside a network, a latency's runs would be run again as `http=2` lines equal to their HTTP/1.1 twins.
+            if versions.contains(.http2), sources.contains(where: { if case .latency = $0 { return true } else { return false } }) {
+                throw ValidationError("--http 2 needs a modelled network for every source: --latency-ms's runs have no connections for HTTP/2 "
+                                      + "to share (sweep --latency-ms apart, without --http 2)")
+            }
             if let jobs, !(1...256).contains(jobs) { throw ValidationError("--jobs must be between 1 and 256 (got \(jobs))") }
             var plan = SweepPlan(policies: kinds, sources: sources, cacheImages: caches, refreshRates: rates, connections: connections,
                                  httpVersions: versions)

@@ -91,7 +91,7 @@ struct WindowCommand: ParsableCommand {
                 throw ValidationError(problem)
             }
             if let sourceCA = realSource.sourceCA {
-                do { _ = try AsyncImageFetcher.trustRoots(file: sourceCA) } catch { throw ValidationError(error.description) }
+                RealSourceOptions.checkCertificate(sourceCA)
             }
         }
         let httpTimeout = realSource.httpTimeout

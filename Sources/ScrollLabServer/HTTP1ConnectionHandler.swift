@@ -10,6 +10,10 @@ import NIOCore
 ///   connection closes, after the client has had a moment to read the answer.
 /// - A write not done within `sendTimeout` seconds (a client that stops reading) closes the connection.
 /// - While a response is under way, at most 64 KiB of the requests after it are taken in; reading waits.
+/// - A client that half-closes after a request that closes the connection (`Connection: close`, HTTP/1.0:
+///   `printf … | nc -N`) is answered, then the connection closes (the listener allows remote half-closure).
+///   After a keep-alive request the end of input is taken as the client gone (a cancelled load closes its
+///   connection: the server cannot tell the two apart, and a keep-alive client does not half-close), as before.
 final class HTTP1ConnectionHandler: ChannelDuplexHandler, ResponseStream {
     typealias InboundIn = ByteBuffer
     typealias OutboundIn = ByteBuffer
@@ -28,6 +32,10 @@ final class HTTP1ConnectionHandler: ChannelDuplexHandler, ResponseStream {
     private var refusing = false
     private var heldRead = false
     private var gone = false
+    /// The client has half-closed: no request follows those already read.
+    private var inputClosed = false
+    /// Whether the request being answered keeps the connection alive.
+    private var answeringKeepAlive = true
     private var served = 0
     static let maxPending = 65_536
 
@@ -53,6 +61,13 @@ final class HTTP1ConnectionHandler: ChannelDuplexHandler, ResponseStream {
         gone = true
         timer?.cancel()
         context.fireChannelInactive()
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        guard case ChannelEvent.inputClosed = event else { return context.fireUserInboundEventTriggered(event) }
+        inputClosed = true
+        // Nothing under way (a head cut short, or no request), or a keep-alive request's client gone: closed.
+        if !refusing, !responding || answeringKeepAlive { context.close(promise: nil) }
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
@@ -100,6 +115,7 @@ final class HTTP1ConnectionHandler: ChannelDuplexHandler, ResponseStream {
                               extra: "Allow: GET, HEAD\r\n")
             }
             responding = true
+            answeringKeepAlive = head.keepsAlive
             let newConnection = served == 0
             served += 1
             _ = ImageResponse(server: server, request: head, stream: self, connection: .http1(isNew: newConnection)) { [self] keeps in
@@ -123,6 +139,11 @@ final class HTTP1ConnectionHandler: ChannelDuplexHandler, ResponseStream {
             let next = pending
             pending = []
             take(next)
+        }
+        // Half-closed: the requests it sent are answered, then the connection ends.
+        if inputClosed, !responding, !refusing {
+            context.close(promise: nil)
+            return
         }
         if heldRead, !responding {
             heldRead = false

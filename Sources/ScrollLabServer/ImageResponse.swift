@@ -151,8 +151,11 @@ extension ImageServer {
     /// Answers `status` with the text `body` on `stream`, logs it, then calls `done(sent)`.
     static func answer(_ status: Int, _ text: String, fields: [(String, String)] = [], isHead: Bool, on stream: any ResponseStream,
                        log: RequestLog, server: ImageServer, done: @escaping (Bool) -> Void) {
-        let body = Array(text.utf8)
-        let head = [("Content-Type", "text/plain; charset=utf-8"), ("Content-Length", "\(body.count)")] + fields
+        // 1xx, 204 and 304 carry no content (RFC 9110 §15.3.5, §15.4.5, §8.6): no body, no Content-Length
+        // (over HTTP/1.1 a body would be read as the next response; over HTTP/2 it resets the stream).
+        let noContent = (100..<200).contains(status) || status == 204 || status == 304
+        let body = noContent ? [] : Array(text.utf8)
+        let head = (noContent ? [] : [("Content-Type", "text/plain; charset=utf-8"), ("Content-Length", "\(body.count)")]) + fields
         server.beginEnding()
         let written: EventLoopFuture<Void>
         if isHead || body.isEmpty {

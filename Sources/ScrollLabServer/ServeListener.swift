@@ -65,6 +65,9 @@ package final class ServeListener: Sendable {
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .serverChannelOption(.backlog, value: 1024)
             .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
+            // A plain HTTP/1.1 client may half-close after its request and still read the answer
+            // (HTTP1ConnectionHandler ends the connection once it is given).
+            .childChannelOption(.allowRemoteHalfClosure, value: tls == nil && http == .http1)
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     let operations = channel.pipeline.syncOperations

@@ -38,5 +38,11 @@ import ScrollLabCore
         #expect(plan.connections == [4, 6] && plan.httpVersions == [.http1_1, .http2] && plan.configurations.count == 8)
         #expect(plan.policies.map(\.name) == ["adaptive", "flutter@shipped"])
         #expect(throws: (any Error).self) { try SweepCommand.Run.parse(["--gestures", "g", "--out", "o", "--http", "2"]) }
+        // Beside a network, a latency's http=2 lines would double its HTTP/1.1 ones: refused, not run twice.
+        #expect(throws: (any Error).self) {
+            try SweepCommand.Run.parse(["--gestures", "g", "--out", "o", "--latency-ms", "80", "--network", "lte", "--http", "1.1,2"])
+        }
+        let apart = try SweepCommand.Run.parse(["--gestures", "g", "--out", "o", "--latency-ms", "80", "--network", "lte", "--http", "1.1"])
+        #expect(try apart.plan().configurations.count == 2 * 11)
     }
 }

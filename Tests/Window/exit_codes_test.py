@@ -66,6 +66,7 @@ leaves = {
         (["--headless", "--frames", "1", "--replay", bad], CONTENT, None),
         (["--headless", "--frames", "1", "--trace-out", nowhere], OUTPUT, None),
         (["--headless", "--frames", "1", "--feed", missing], MISSING, None),
+        (["--headless", "--frames", "1", "--device", missing + "-device.json"], MISSING, None),
     ]),
     "velocity": ("scrolllab velocity", [
         ([], MISSING, "closed"),
@@ -75,10 +76,14 @@ leaves = {
         (["--gestures", missing_dir], MISSING, None),
         (["--gestures", bad_dir], CONTENT, None),
         (["--gestures", good_dir, "--policies", "eager", "--plot", nowhere + ".png"], OUTPUT, None),
+        (["--device", missing + "-device.json"], MISSING, None),
+        (["--device", bad], CONTENT, None),
     ]),
     "replay": ("scrolllab replay", [
         ([missing, "--headless"], MISSING, None),
         ([bad, "--headless"], CONTENT, None),
+        ([gesture, "--headless", "--device", missing + "-device.json"], MISSING, None),
+        ([gesture, "--headless", "--device", bad], CONTENT, None),
     ]),
     "soak": ("scrolllab soak", [
         (["--headless", "--gestures", missing_dir], MISSING, None),
@@ -97,6 +102,8 @@ leaves = {
         (["--gestures", bad_dir, "--out", "x.jsonl"], CONTENT, None),
         (["--gestures", good_dir, "--policies", "eager", "--out", nowhere], OUTPUT, None),
         (["--gestures", good_dir, "--out", "x.jsonl", "--refresh", "5"], USAGE, None),
+        (["--gestures", good_dir, "--out", "x.jsonl", "--device", missing + "-device.json"], MISSING, None),
+        (["--gestures", good_dir, "--out", "x.jsonl", "--device", bad], CONTENT, None),
     ]),
     "sweep merge": ("scrolllab sweep merge", [
         ([missing, "--out", "m.jsonl"], MISSING, None),
@@ -134,6 +141,7 @@ leaves = {
     "feed verdict": ("scrolllab feed verdict", [
         (["--gestures", missing_dir], MISSING, None),
         (["--gestures", bad_dir, "--count", "5"], CONTENT, None),
+        (["--device", missing + "-device.json"], MISSING, None),
     ]),
 }
 

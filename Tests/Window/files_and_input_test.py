@@ -74,7 +74,7 @@ check(r.returncode == 0 and '"event":"summary"' in r.stdout, "--trace-out - writ
 
 r = run(["--headless", "--frames", "20", "--trace-out", "/dev/full"])
 check(r.returncode == 1 and stat.S_ISCHR(os.stat("/dev/full").st_mode), "--trace-out /dev/full: exit 1, /dev/full still a device")
-check("cannot write /dev/full: No space left on device" in r.stderr and one_line(r.stderr),
+check('cannot write "/dev/full": No space left on device' in r.stderr and one_line(r.stderr),
       "one line says so: %s" % r.stderr.strip())
 
 # A trace on a file system that fills up ends with whole lines.
@@ -146,7 +146,7 @@ with open("/dev/full", "w") as full:
         check(r.returncode == 1 and "No space left on device" in r.stderr and one_line(r.stderr),
               "%s > /dev/full: exit 1, %s" % (name, r.stderr.strip()))
 r = run(["--headless", "--frames", "5", "--screenshot", "/dev/full"])
-check(r.returncode == 1 and "screenshot failed: cannot write /dev/full: No space left on device" in r.stderr
+check(r.returncode == 1 and 'scrolllab: screenshot failed: cannot write "/dev/full": No space left on device' in r.stderr
       and "screenshot saved" not in r.stdout, "--screenshot /dev/full says it failed, exit 1")
 for name, args in [("replay", ["replay", os.path.join(gestures, "long-browse.jsonl"), "--headless", "--did-scroll", "--stream"]),
                    ("bench", ["bench", "--gestures", gestures])]:

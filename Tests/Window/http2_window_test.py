@@ -63,5 +63,9 @@ with open(bad, "w") as f:
 done = subprocess.run([binary, "--headless", "--source", "https://127.0.0.1:1/img/{asset}.jpg", "--http", "2", "--source-ca", bad],
                       capture_output=True, text=True, timeout=60)
 first = done.stderr.strip().splitlines()[0] if done.stderr.strip() else ""
-check(done.returncode == 64 and ("--source-ca %s: not a PEM certificate" % bad) in first, "a CA file that is not a certificate: exit 64, %r" % first)
+check(done.returncode == 1 and ("--source-ca %s: not a PEM certificate" % bad) in first, "a CA file that is not a certificate: exit 1, %r" % first)
+done = subprocess.run([binary, "--headless", "--source", "https://127.0.0.1:1/img/{asset}.jpg", "--http", "2", "--source-ca", bad + ".missing"],
+                      capture_output=True, text=True, timeout=30)
+first = (done.stderr.splitlines() or [""])[0]
+check(done.returncode == 2 and ('--source-ca: cannot read "%s.missing"' % bad) in first, "a CA file that is missing: exit 2, %r" % first)
 print("the window over HTTP/2 on TLS: async-http-client, one h2 connection, the server's bytes")

@@ -12,16 +12,18 @@ URLSession fetching in real time, the rest of the run the model's.
    CERT` fetches with async-http-client: serve's log shows one TLS connection whose ALPN chose h2 and every
    request over HTTP/2, the bytes and requests equal to the log, and the line says
    {"client":"async-http-client","http":"2"}. Bad input exits 64 with one line: --http 2 over http://
-   (URLSession cannot speak h2c), a CA file that is not a certificate, --source-ca without --source or
+   (URLSession cannot speak h2c), a CA file that is not a certificate (exit 1), --source-ca without --source or
    with --http 1.1.
 """
 
 import json
 import os
+import shutil
 import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(__file__))
@@ -72,6 +74,22 @@ check(list(end)[:-1] == list(modelled) and list(end["metrics"]) == list(modelled
 least = served / RATE
 check(took >= least, "real time: %.2f s for %d bytes, the 3G link needs at least %.2f s" % (took, served, least))
 check(m["timeToFirstImage"] >= 0.2, "the first image after a round trip at least (%.2f s)" % m["timeToFirstImage"])
+
+# 1b. --disk-cache DIR with --source: the run leaves the images it fetched there (a policy that never
+# cancels: every request is a stored image), and a second run starts from them, as a modelled network's does.
+folder = os.path.join(tempfile.mkdtemp(prefix="scrolllab-http-disk-"), "cache")
+server, url = serve("--network", "3g")
+code, first, err, _ = replay("single-fling.jsonl", "--network", "3g", "--source", url, "--policy", "flutter", "--disk-cache", folder)
+entries = [f for f in os.listdir(folder) if f.endswith(".entry")] if os.path.isdir(folder) else []
+code2, second, err2, _ = replay("single-fling.jsonl", "--network", "3g", "--source", url, "--policy", "flutter", "--disk-cache", folder)
+stop(server)
+check(code == 0 and first is not None and len(entries) == first["metrics"]["requests"] > 0,
+      "--disk-cache DIR with --source stores what it fetched: %d entries for %d requests (%s)"
+      % (len(entries), first["metrics"]["requests"] if first else -1, err.strip()[:200]))
+check(code2 == 0 and second is not None and second["metrics"]["requests"] == 0 and second["metrics"]["diskHits"] >= len(entries),
+      "the second run starts from them: %d disk hits, %d requests (%s)"
+      % (second["metrics"]["diskHits"] if second else -1, second["metrics"]["requests"] if second else -1, err2.strip()[:200]))
+shutil.rmtree(os.path.dirname(folder), ignore_errors=True)
 
 # 2. Bad input.
 code, _, err, _ = replay("single-fling.jsonl", "--network", "3g", "--source", "http://127.0.0.1:1/img/7.jpg")
@@ -142,7 +160,7 @@ with open(bad, "w") as f:
 code, _, err, _ = replay("single-fling.jsonl", "--network", "3g", "--http", "2", "--source", "https://127.0.0.1:1/img/{asset}.jpg", "--source-ca", bad)
 os.unlink(bad)
 lines = err.strip().splitlines()
-check(code == 64 and lines and lines[0] == "scrolllab replay: --source-ca %s: not a PEM certificate (failedToLoadCertificate)" % bad, "a CA file that is not a certificate: exit 64, %r" % (lines[0] if lines else ""))
+check(code == 1 and lines and lines[0] == "scrolllab replay: --source-ca %s: not a PEM certificate (failedToLoadCertificate)" % bad, "a CA file that is not a certificate: exit 1, %r" % (lines[0] if lines else ""))
 code, _, err, _ = replay("single-fling.jsonl", "--network", "3g", "--source-ca", "/nonexistent.pem")
 check(code == 64 and "--source-ca without --source" in err, "--source-ca without --source: exit 64, %r" % err.strip().splitlines()[0])
 code, _, err, _ = replay("single-fling.jsonl", "--network", "3g", "--source", "https://127.0.0.1:1/img/{asset}.jpg", "--source-ca", "/nonexistent.pem")

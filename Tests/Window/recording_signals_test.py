@@ -115,5 +115,5 @@ with closing(app):
     xdotool("key", "Escape")
     app.wait(timeout=10)
     errors = app.stderr.read()
-    check("cannot open recordings/gesture-1.jsonl for writing" in errors and "the recording is kept" in errors,
+    check('cannot open "recordings/gesture-1.jsonl" for writing' in errors and "the recording is kept" in errors,
           "the failed save is said on stderr: %s" % errors.strip().splitlines()[0])

@@ -11,6 +11,9 @@
 5. `--assets`: a link out of the folder, a text file named .jpg and a FIFO named .jpg are refused
    (403, no blocking); a link to an image inside the folder is served.
 6. Memory stays flat over 20 000 requests (resident size grows by less than 8 MB after the first 2 000).
+7. A client that half-closes after its request (`shutdown(SHUT_WR)`, as `nc -N`) gets the whole answer,
+   with and without a network profile; `--status 204` and `304` send no body and no Content-Length, so
+   a keep-alive connection's next request is answered too.
 """
 
 import json
@@ -238,5 +241,39 @@ took = time.monotonic() - start
 after = rss_kb(p.pid)
 check(after - before < 8 * 1024, "resident memory %d kB after 2 000 requests, %d kB after 20 000" % (before, after))
 stop(p)
+# 7. Half-closed clients; statuses without content.
+def half_closed(port, path):
+    """The whole response to a GET whose client shut its writing side after sending it."""
+    with socket.create_connection(("127.0.0.1", port), timeout=20) as s:
+        s.sendall(("GET %s HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n" % path).encode())
+        s.shutdown(socket.SHUT_WR)
+        got = b""
+        while True:
+            chunk = s.recv(65536)
+            if not chunk:
+                return got
+            got += chunk
+image = os.path.join(assets, files[3])
+for args in ([], ["--network", "lte"]):
+    p, port, _ = serve(*args)
+    got = half_closed(port, "/img/3.jpg")
+    head, _, body = got.partition(b"\r\n\r\n")
+    with open(image, "rb") as f:
+        whole = f.read()
+    check(head.startswith(b"HTTP/1.1 200") and body == whole,
+          "half-closed after the request%s: %r, %d of %d body bytes" % (" (" + " ".join(args) + ")" if args else "", head[:15], len(body), len(whole)))
+    stop(p)
+for status in (204, 304):
+    p, port, _ = serve("--status", str(status))
+    c = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    answers = []
+    for _ in range(2):
+        c.request("GET", "/img/3.jpg")
+        r = c.getresponse()
+        answers.append((r.status, r.getheader("Content-Length"), r.read()))
+    c.close()
+    check(answers == [(status, None, b"")] * 2, "--status %d: no body, no Content-Length, the next request answered on the same connection: %r" % (status, answers))
+    stop(p)
+
 print("serve: limits at once, malformed requests answered, slow and idle clients timed out, a cap under the "
       "descriptor limit, port in use, assets checked, memory flat (%d → %d kB; 18 000 requests in %.1f s)" % (before, after, took))

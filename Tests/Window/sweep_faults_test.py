@@ -115,7 +115,7 @@ check("0 result(s) written, 1 already" in r.stderr, "the output inside the gestu
 r = run("sweep", "--gestures", "pop", "--policies", "eager", "--out", "/dev/full", code=1, timeout=60)
 check(r.stderr.strip() == 'scrolllab sweep: cannot write "/dev/full": No space left on device', "/dev/full: %s" % r.stderr.strip())
 r = run("sweep", "merge", "dedup.jsonl", "--out", "/dev/full", code=1)
-check(r.stderr.strip() == "scrolllab sweep merge: cannot write /dev/full: No space left on device", "merge to /dev/full: %s" % r.stderr.strip())
+check(r.stderr.strip() == 'scrolllab sweep merge: cannot write "/dev/full": No space left on device', "merge to /dev/full: %s" % r.stderr.strip())
 with open("/dev/full", "w") as full:
     r = subprocess.run([binary, "sweep", "report", "dedup.jsonl"], stdout=full, stderr=subprocess.PIPE, text=True, cwd=work, timeout=60)
 check(r.returncode == 1 and "cannot write standard output" in r.stderr, "report to /dev/full: %s" % r.stderr.strip())

@@ -12,7 +12,9 @@ public struct FeedParser: Sendable {
     public private(set) var lineNumber = 0
     private var items: [FeedItem] = []
     private var images: [FeedImage] = []
-    private var imageIndex: [String: Int] = [:]
+    /// Image index by name's UTF-8 bytes: names are file names or URLs, so two spellings that Swift's
+    /// `String` equality would merge (NFC "é" and NFD "e\u{301}") are two images.
+    private var imageIndex: [[UInt8]: Int] = [:]
     /// The line each image was first named on, by image index (for a conflict's message).
     private var imageLines: [Int] = []
     private var layout: FeedLayoutKind?
@@ -120,7 +122,8 @@ public struct FeedParser: Sendable {
         }
         let image = FeedImage(name: name, bytes: bytes, pixelWidth: pixelWidth, pixelHeight: pixelHeight, thumbHash: thumbHash)
         let index: Int
-        if let known = imageIndex[name] {
+        let nameBytes = Array(name.utf8)
+        if let known = imageIndex[nameBytes] {
             let earlier = images[known]
             guard earlier == image else {
                 throw FeedError(line: line, reason: "image \"\(name)\" is \(bytes) bytes, \(pixelWidth)×\(pixelHeight) px here but \(earlier.bytes) bytes, \(earlier.pixelWidth)×\(earlier.pixelHeight) px on line \(imageLines[known]) (one image, one size)")
@@ -130,7 +133,7 @@ public struct FeedParser: Sendable {
             index = images.count
             images.append(image)
             imageLines.append(line)
-            imageIndex[name] = index
+            imageIndex[nameBytes] = index
         }
         items.append(FeedItem(size: Size(width: width, height: height), image: index, section: section))
     }

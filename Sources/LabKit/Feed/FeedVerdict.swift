@@ -73,6 +73,16 @@ public struct FeedVerdict: Sendable {
         public var recommendation: SweepRecommendation?
         /// The runs' results, a line per gesture and policy (what `sweep run` would have written).
         public var results: [SweepSummary.Result]
+
+        /// The `feed verdict --json` lines: each row's, and when the runs say what reached the screen, the
+        /// layout's `nothingWorks` (B-FEED-2: true when no policy gets images on screen in time).
+        public var jsonLines: [JSONValue] {
+            let nothingWorks = recommendation.flatMap { r in r.points.allSatisfy { $0.onScreen != nil } ? r.nothingWorks : nil }
+            return rows.map { row in
+                guard let nothingWorks, case let .object(pairs) = row.json else { return row.json }
+                return .object(pairs + [("nothingWorks", .bool(nothingWorks))])
+            }
+        }
     }
 
     /// The view's area, points²: a screen.

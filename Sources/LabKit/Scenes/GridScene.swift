@@ -128,10 +128,10 @@ public final class GridScene: LabScene, ScrollViewDelegate {
     /// The modelled disk cache policies may read (nil: no network model, or no disk cache).
     var diskCache: MemoryCache<ImageKey>? { loading.pipeline.source.disk }
 
-    /// The assets in the modelled disk cache now, least recently used first (nil: no disk cache), for a
-    /// caller that keeps them in a folder.
+    /// The assets in the disk cache now, least recently used first (nil: no disk cache), for a caller that
+    /// keeps them in a folder: the modelled network's, or a real server's (`--source`) as its source models it.
     public var diskCacheAssets: [Int]? {
-        (pipeline.source as? NetworkImageSource)?.disk.map { $0.keysByRecency.reversed().map(\.asset) }
+        pipeline.source.disk.map { $0.keysByRecency.reversed().map(\.asset) }
     }
 
     /// The tiles as the renderer draws them, by view number.

@@ -1,7 +1,9 @@
 /// `sweep report --recommend --budget …` (B-SWEEP-3), per condition (one combination of every swept
-/// factor, as `--recommend`'s): the policy with the least blank time among those whose mean of every
-/// budgeted cost is within its limit, the budget that binds (the one whose limit alone keeps a policy
-/// with less blank time out), and the Pareto set over blank time and every cost the sweep's lines carry.
+/// factor, as `--recommend`'s): `--recommend`'s rule applied to the policies whose mean of every budgeted
+/// cost is within its limit (one rule: a budget no policy exceeds changes nothing), the budgets that bind
+/// (a limit that alone keeps out a policy with less blank time, or several that only together do), and
+/// the Pareto set over blank time and every cost the sweep's lines carry. When no policy of the condition
+/// gets images on screen in time, the paragraph says so first, as `--recommend`'s does.
 ///
 /// Blank time is the results' (`SweepSummary.Result.blankTileSeconds`: the time tiles were empty, all of
 /// the blank time without placeholders).
@@ -23,12 +25,23 @@ public struct SweepBudgetVerdict: Sendable {
     public var points: [Point]
     /// The costs the condition's lines carry, in `SweepBudget.costs` order.
     public var sweptCosts: [SweepBudget.Cost]
-    /// The least blank policy within every budget; nil when none is.
+    /// `--recommend`'s recommendation over the policies within every budget; nil when none is.
     public var recommended: Point?
+    /// Why it was recommended: true when it has the least blank time within every budget, false when it is
+    /// the cheapest whose blank time lies within that one's interval (`--recommend`'s rule).
+    public var recommendedIsLeastBlank = true
+    /// The least blank policy within every budget (the one `recommended`'s interval rule is measured from).
+    public var leastBlankWithin: Point?
     /// The budgets that bind: for each, the least blank policy kept out by that budget alone (within every
     /// other), with less blank time than the recommended one. The first binds hardest (its policy is the
     /// least blank).
     public var binding: [(cost: String, policy: Point)]
+    /// Budgets that bind only together: for each set of two or more, the least blank policy they keep out
+    /// (within every other budget), with less blank time than the recommended one.
+    public var bindingTogether: [(costs: [String], policy: Point)] = []
+    /// `--recommend`'s verdict over every policy of the condition, for its "nothing works" opening (nil
+    /// without runs).
+    var unbudgeted: SweepRecommendation?
     /// The policies no other beats on blank time and every swept cost (no worse on all, better on one).
     public var pareto: [Point]
 
@@ -46,26 +59,49 @@ public struct SweepBudgetVerdict: Sendable {
                              blankTileSeconds: SweepSummary.bootstrap(runs.map(\.blankTileSeconds), resamples: resamples, seed: seed),
                              costs: costs, exceeds: exceeds)
             }
-            return SweepBudgetVerdict(condition: c.factors, budget: budget, points: points, sweptCosts: swept)
+            let all = SweepRecommendation.recommendation(c, resamples: resamples, seed: seed)
+            return SweepBudgetVerdict(condition: c.factors, budget: budget, points: points, sweptCosts: swept, unbudgeted: all)
         }
     }
 
-    init(condition: [(name: String, value: String)], budget: SweepBudget, points: [Point], sweptCosts: [SweepBudget.Cost]) {
+    /// The verdict over `points`; `unbudgeted` is `--recommend`'s over the same runs: its rule, applied to
+    /// the policies within every budget, recommends. Without it (a verdict made by hand), the least blank
+    /// policy within every budget is recommended.
+    init(condition: [(name: String, value: String)], budget: SweepBudget, points: [Point], sweptCosts: [SweepBudget.Cost],
+         unbudgeted: SweepRecommendation? = nil) {
         self.condition = condition
         self.budget = budget
         self.points = points
         self.sweptCosts = sweptCosts
+        self.unbudgeted = unbudgeted
         // Least blank first; ties in the lab's order.
         let byBlank = points.enumerated().sorted { ($0.element.blankTileSeconds.mean, $0.offset) < ($1.element.blankTileSeconds.mean, $1.offset) }
             .map(\.element)
-        let recommended = byBlank.first { $0.exceeds.isEmpty }
+        let within = Set(points.filter(\.exceeds.isEmpty).map(\.policy))
+        leastBlankWithin = byBlank.first { within.contains($0.policy) }
+        var recommended = leastBlankWithin
+        if let unbudgeted, !within.isEmpty,
+           let rule = SweepRecommendation(condition: condition, costName: unbudgeted.costName,
+                                          points: unbudgeted.points.filter { within.contains($0.policy) }) {
+            recommended = points.first { $0.policy == rule.recommended.policy }
+            let best = rule.frontier.min { $0.blankTileSeconds.mean < $1.blankTileSeconds.mean }
+            recommendedIsLeastBlank = best?.policy == rule.recommended.policy
+            leastBlankWithin = best.flatMap { b in points.first { $0.policy == b.policy } } ?? leastBlankWithin
+        }
         self.recommended = recommended
         var binding: [(cost: String, policy: Point)] = []
-        for point in byBlank where point.exceeds.count == 1 {
-            if let r = recommended, point.blankTileSeconds.mean >= r.blankTileSeconds.mean { break }
-            if !binding.contains(where: { $0.cost == point.exceeds[0] }) { binding.append((point.exceeds[0], point)) }
+        var together: [(costs: [String], policy: Point)] = []
+        // Only a policy with less blank time than every one within the budgets is kept out by them.
+        for point in byBlank where !point.exceeds.isEmpty {
+            if let r = leastBlankWithin, point.blankTileSeconds.mean >= r.blankTileSeconds.mean { break }
+            if point.exceeds.count == 1 {
+                if !binding.contains(where: { $0.cost == point.exceeds[0] }) { binding.append((point.exceeds[0], point)) }
+            } else if !together.contains(where: { $0.costs == point.exceeds }) {
+                together.append((point.exceeds, point))
+            }
         }
         self.binding = binding
+        bindingTogether = together
         let names = sweptCosts.map(\.name)
         func dominated(_ p: Point, by q: Point) -> Bool {
             let pv = [p.blankTileSeconds.mean] + names.map { p.costs[$0]! }, qv = [q.blankTileSeconds.mean] + names.map { q.costs[$0]! }
@@ -86,21 +122,38 @@ public struct SweepBudgetVerdict: Sendable {
     public var paragraph: String {
         let sessions = points.map(\.sessions).max() ?? 0
         let limits = budget.limits.map { "\($0.cost.name) ≤ " + SweepBudget.text($0.limit, $0.cost) }.joined(separator: ", ")
-        var text = "Under \(conditionText) (\(sessions) session\(sessions == 1 ? "" : "s"), mean [95% interval]; budget \(limits)): "
+        var text = unbudgeted?.nothingWorksText ?? ""
+        text += "Under \(conditionText) (\(sessions) session\(sessions == 1 ? "" : "s"), mean [95% interval]; budget \(limits)): "
         if let r = recommended {
-            text += "recommended \(pointText(r)), the least blank time within every budget. "
+            if recommendedIsLeastBlank {
+                text += "recommended \(pointText(r)), the least blank time within every budget. "
+            } else {
+                text += "recommended \(pointText(r)), the cheapest within every budget whose blank time lies within "
+                    + "\(leastBlankWithin?.policy ?? "-")'s interval. "
+            }
         } else {
             text += "no policy is within every budget ("
             text += points.map { "\($0.policy) exceeds \($0.exceeds.joined(separator: " and "))" }.joined(separator: "; ") + "). "
         }
-        if binding.isEmpty {
-            text += recommended == nil ? "" : "No budget binds: no policy has less blank time. "
-        } else {
-            text += "Binding: " + binding.map { b in
-                let cost = budget.limits.first { $0.cost.name == b.cost }!
-                let over = b.policy.costs[b.cost].map { SweepBudget.text($0, cost.cost) } ?? "-"
-                let saves = recommended.map { " (" + SweepRecommendation.fixed($0.blankTileSeconds.mean - b.policy.blankTileSeconds.mean, 2) + " tile·s less blank)" } ?? ""
-                return "\(b.cost) — \(b.policy.policy)\(saves) needs \(over)"
+        func needs(_ p: Point, _ costs: [String]) -> String {
+            costs.map { name in
+                let cost = budget.limits.first { $0.cost.name == name }!
+                return p.costs[name].map { SweepBudget.text($0, cost.cost) } ?? "-"
+            }.joined(separator: " and ")
+        }
+        func saves(_ p: Point) -> String {
+            recommended.map { " (" + SweepRecommendation.fixed($0.blankTileSeconds.mean - p.blankTileSeconds.mean, 2) + " tile·s less blank)" } ?? ""
+        }
+        if binding.isEmpty && bindingTogether.isEmpty {
+            text += recommended == nil ? "" : "No budget binds: no policy kept out has less blank time. "
+        }
+        if !binding.isEmpty {
+            text += "Binding: " + binding.map { b in "\(b.cost) — \(b.policy.policy)\(saves(b.policy)) needs \(needs(b.policy, [b.cost]))" }
+                .joined(separator: "; ") + ". "
+        }
+        if !bindingTogether.isEmpty {
+            text += "Binding only together: " + bindingTogether.map { b in
+                "\(b.costs.joined(separator: " and ")) — \(b.policy.policy)\(saves(b.policy)) needs \(needs(b.policy, b.costs))"
             }.joined(separator: "; ") + ". "
         }
         text += "Pareto set over blank time" + sweptCosts.map { ", " + $0.name }.joined() + ": " + pareto.map(pointText).joined(separator: ", ") + "."
@@ -118,8 +171,12 @@ public struct SweepBudgetVerdict: Sendable {
                         ("budget", .object(budget.limits.map { ($0.cost.name, .number($0.limit)) })),
                         ("recommended", recommended.map { .string($0.policy) } ?? .null),
                         ("binding", .array(binding.map { .object([("cost", .string($0.cost)), ("policy", .string($0.policy.policy))]) })),
+                        ("bindingTogether", .array(bindingTogether.map {
+                            .object([("costs", .array($0.costs.map { .string($0) })), ("policy", .string($0.policy.policy))])
+                        })),
                         ("pareto", .array(pareto.map { .string($0.policy) })),
-                        ("points", .array(points.map(point))),
-                        ("paragraph", .string(paragraph))])
+                        ("points", .array(points.map(point)))]
+                        + (unbudgeted.map { u in u.points.allSatisfy { $0.onScreen != nil } ? [("nothingWorks", .bool(u.nothingWorks))] : [] } ?? [])
+                        + [("paragraph", .string(paragraph))])
     }
 }

@@ -1,7 +1,8 @@
 import ScrollKit
 
 /// What a sweep's results depend on besides their condition and their gesture's name: the feed's content,
-/// the images' stored sizes, the disk cache's start and the gesture's events. Every result line carries
+/// the images' stored sizes, the disk cache's start, the phones' figures (a device file's, which its name in
+/// the condition does not carry) and the gesture's events. Every result line carries
 /// their digest (`inputs`, 16 hex digits of FNV-1a 64), so a results file made from other inputs (the same
 /// feed file name with other images, an edited gesture) is never resumed as if its results were this
 /// sweep's (B-BATCH-1).
@@ -11,8 +12,10 @@ public struct SweepInputs: Sendable, Equatable {
 
     /// The inputs of a sweep scrolling `feed` (nil: the bundled grid) whose network moves images of
     /// `assetByteSizes`, over `assetCount` distinct images, from a disk cache holding `diskEntries`
-    /// (`diskCorrupt` of them torn) at the start.
-    public init(feed: Feed?, assetByteSizes: [Int], assetCount: Int?, diskEntries: [Int] = [], diskCorrupt: [Int] = []) {
+    /// (`diskCorrupt` of them torn) at the start, on the phones `devices` (none: the digest is as before
+    /// phones were modelled).
+    public init(feed: Feed?, assetByteSizes: [Int], assetCount: Int?, diskEntries: [Int] = [], diskCorrupt: [Int] = [],
+                devices: [DeviceProfile] = []) {
         var d = Digest()
         if let feed {
             d.add("feed")
@@ -28,6 +31,10 @@ public struct SweepInputs: Sendable, Equatable {
         for entry in diskEntries { d.add(entry) }
         d.add("corrupt")
         for entry in diskCorrupt { d.add(entry) }
+        if !devices.isEmpty {
+            d.add("devices")
+            for device in devices { d.add(device) }
+        }
         shared = d.value
     }
 
@@ -73,6 +80,15 @@ public struct SweepInputs: Sendable, Equatable {
         public mutating func add(_ text: String) {
             add(text.utf8.count)
             for byte in text.utf8 { add(byte) }
+        }
+
+        /// Every figure a run reads (not `source`, the line that cites them).
+        public mutating func add(_ device: DeviceProfile) {
+            add(device.name)
+            for ms in [device.decodeMsPerMegapixel, device.downsampleMsPerMegapixel, device.decodeMsPerMegabyte,
+                       device.downsampleMsPerMegabyte, device.decodeMsPerImage, device.downsampleMsPerImage,
+                       device.uploadMsPerMegapixel, device.completionMs, device.frameMs] { add(ms) }
+            add(device.memoryLimitBytes ?? -1)
         }
 
         public mutating func add(_ event: PointerEvent) {

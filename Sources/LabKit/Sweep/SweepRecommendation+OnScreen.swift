@@ -90,7 +90,7 @@ extension SweepRecommendation {
                 + "."
         }
         text += " What would help: smaller images (or images downsampled to the tile on the server), or a preview shown at once "
-            + "(--placeholder thumbhash). The policies compared all the same: "
+            + "(--placeholder thumbhash in replay, bench and sweep run). The policies compared all the same: "
         return text
     }
 

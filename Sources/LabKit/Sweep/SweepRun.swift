@@ -56,10 +56,13 @@ public struct SweepRun: Sendable {
     /// Each gesture's events' digest when the command has it already (read once before the sweep); the
     /// rest are taken from the events as they are run.
     public var gestureDigests: [String: UInt64] = [:]
-    /// The digest of what every line shares (the feed, the sizes, the disk cache's start): each line's
-    /// `inputs` adds its gesture's events (`SweepInputs`).
+    /// The digest of what every line shares (the feed, the sizes, the disk cache's start, the phones the
+    /// plan runs on): each line's `inputs` adds its gesture's events (`SweepInputs`).
     public var inputs: SweepInputs {
-        SweepInputs(feed: feed, assetByteSizes: assetByteSizes, assetCount: assetCount, diskEntries: disk.entries, diskCorrupt: disk.corrupt)
+        var devices: [DeviceProfile] = []
+        for case let device? in plan.configurations.map(\.phone.device) where !devices.contains(device) { devices.append(device) }
+        return SweepInputs(feed: feed, assetByteSizes: assetByteSizes, assetCount: assetCount, diskEntries: disk.entries,
+                           diskCorrupt: disk.corrupt, devices: devices)
     }
 
     public init(plan: SweepPlan, gestures: [String], shard: SweepShard = .whole, done: Set<String> = [], workers: Int = 1,

@@ -12,9 +12,10 @@ enum Screenshot {
         guard SDL_GetRendererOutputSize(renderer, &w, &h) == 0, w > 0, h > 0 else {
             return .failure(CaptureError(line: "cannot read the window size: \(sdlErrorText())"))
         }
-        let directory = (path as NSString).deletingLastPathComponent
-        if !directory.isEmpty {
-            try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        // The folder is what comes before the last `/` (Foundation's `deletingLastPathComponent` traps on a
+        // one-character path such as `-`, stdout, in the static Foundation the release links).
+        if let slash = path.lastIndex(of: "/"), slash != path.startIndex {
+            try? FileManager.default.createDirectory(atPath: String(path[..<slash]), withIntermediateDirectories: true)
         }
         guard let surface = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, CSDL_PIXELFORMAT_ARGB8888) else {
             return .failure(CaptureError(line: "cannot allocate the screenshot: \(sdlErrorText())"))
@@ -52,6 +53,8 @@ enum Screenshot {
             _ = buffer.withUnsafeBytes { file.write(UnsafeRawBufferPointer(rebasing: $0[..<size])) }
             return file.close()
         } catch {
+            // The line alone: the window's report puts its own `scrolllab: screenshot failed:` before it.
+            if case let .output(line) = error { return line }
             return error.message
         }
     }

@@ -99,6 +99,10 @@ struct TimelinePlot {
         drawAxis(layout, box: box, seconds: seconds, follows: follows)
         // Recording: a red dot and the folder, above the axis line.
         if let recording {
+            // On the labels' dark backing, so the curves drawn under it do not cross the text.
+            let size = text.size(recording, style: .mono)
+            canvas.fill(Rect(x: box.minX + 2, y: box.maxY - 34, width: Double(size.width) + 20, height: Double(size.height) + 1),
+                        RGBA(14, 15, 18, 210))
             canvas.fill(Rect(x: box.minX + 5, y: box.maxY - 30, width: 9, height: 9), Self.recordingColour)
             text.draw(recording, style: .mono, colour: Self.recordingColour, x: Int32(box.minX + 18),
                       y: Int32(box.maxY - 34))

@@ -75,6 +75,8 @@ package enum ImageDecoder {
     /// Decodes `bytes`, whose header passed, into a surface of the window's formats: a JPEG larger than
     /// `plan`'s target with libjpeg's scaled decode, anything else whole with SDL2_image.
     private static func decodeChecked(_ bytes: [UInt8], fitting: PixelSize?, plan: DecodePlan) -> Result<DecodedSurface, ImageDecodeFailure> {
+        // libjpeg decodes a JPEG cut short with a warning only (the rest grey): refused here, with why.
+        if JPEGEnd.isCutShort(bytes) { return .failure(.init(reason: "truncated JPEG (no end marker)")) }
         if plan.scalesAtDecode(bytes) { return decodeScaled(bytes, fitting: fitting, plan: plan) }
         let loaded: UnsafeMutablePointer<SDL_Surface>? = bytes.withUnsafeBytes { raw in
             guard let rw = SDL_RWFromConstMem(raw.baseAddress, Int32(raw.count)) else { return nil }

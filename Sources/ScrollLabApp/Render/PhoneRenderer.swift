@@ -168,12 +168,14 @@ struct PhoneRenderer {
         canvas.fill(shape, heart)   // opaque: overlaps draw the same pixels
     }
 
-    /// A placeholder for an image that cannot be shown: a dark band at the bottom of the tile saying why,
-    /// wrapped to the tile's width.
+    /// A placeholder for an image that cannot be shown: a dark band near the bottom of the tile saying why,
+    /// wrapped to the tile's width, above the ♥ so that the button covers none of it.
     private func drawPlaceholder(_ reason: String, in rect: Rect) {
         let lines = Self.wrap(reason, width: 17)
         let height = Double(22 + 16 * lines.count)
-        let band = Rect(x: rect.minX + 4, y: rect.maxY - 4 - height, width: rect.width - 8, height: height)
+        let heart = GridScene.heartFrame(inTile: Rect(origin: .zero, size: rect.size)).offsetBy(rect.origin)
+        let bottom = Swift.min(rect.maxY - 4, heart.minY - 4)
+        let band = Rect(x: rect.minX + 4, y: bottom - height, width: rect.width - 8, height: height)
         canvas.fill(band, RGBA(60, 20, 20, 220))
         let snapped = Canvas.snap(band)
         let centreX = snapped.x + snapped.w / 2

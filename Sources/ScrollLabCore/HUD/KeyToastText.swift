@@ -71,5 +71,5 @@ package enum KeyToastText {
     package static func recorded(to path: String) -> String { "F5: recorded to ./\(path)" }
 
     /// F12 (or `--screenshot`) wrote `path`.
-    package static func screenshotSaved(to path: String) -> String { "screenshot saved to \(path)" }
+    package static func screenshotSaved(to path: String) -> String { "screenshot saved to \(MessageText.quoted(path))" }
 }

@@ -27,7 +27,7 @@ package final class OutputFile {
             return
         }
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw .output("cannot open \(path) for writing: \(Self.errorText())") }
+        guard descriptor >= 0 else { throw .output("cannot open \(MessageText.quoted(path)) for writing: \(Self.errorText())") }
         self.init(descriptor: descriptor, path: path, owns: true)
     }
 
@@ -68,7 +68,7 @@ package final class OutputFile {
     @discardableResult
     package func close() -> String? {
         if ownsDescriptor, descriptor >= 0 {
-            if Glibc.close(descriptor) != 0, failure == nil { failure = "cannot write \(path): \(Self.errorText())" }
+            if Glibc.close(descriptor) != 0, failure == nil { failure = "cannot write \(displayPath): \(Self.errorText())" }
         }
         descriptor = -1
         return failure
@@ -81,7 +81,8 @@ package final class OutputFile {
         if start >= 0 { _ = ftruncate(descriptor, start) }
     }
 
-    private var displayPath: String { path == "-" ? "standard output" : path }
+    /// The path as messages name it: quoted and escaped (`MessageText.quoted`), `-` as standard output.
+    private var displayPath: String { path == "-" ? "standard output" : MessageText.quoted(path) }
 
     /// `strerror(errno)`.
     package static func errorText() -> String { String(cString: strerror(errno)) }

@@ -87,6 +87,15 @@ import LabKit
                 == #"line 3: image "img-001.jpg" is 48001 bytes, 600×800 px here but 48000 bytes, 600×800 px on line 1 (one image, one size)"#)
     }
 
+    @Test func namesAreTheirBytes() throws {
+        // "é.jpg" composed (NFC) and decomposed (NFD): equal as Swift strings, two files on disk.
+        let item = { (name: String, bytes: Int) in #"{"width":10,"height":20,"image":"\#(name)","bytes":\#(bytes),"pixelWidth":1,"pixelHeight":1}"# }
+        let feed = try parse([item("\u{E9}.jpg", 5), item("e\u{301}.jpg", 7), item("\u{E9}.jpg", 5)]).get()
+        #expect(feed.images.count == 2)
+        #expect(feed.items.map(\.image) == [0, 1, 0])
+        #expect(feed.images.map(\.bytes) == [5, 7])
+    }
+
     @Test func sectionsAreAllOrNoneAndInOrder() throws {
         let item = { (s: Int) in #"{"width":10,"height":20,"image":"a.jpg","bytes":5,"pixelWidth":1,"pixelHeight":1,"section":\#(s)}"# }
         let feed = try parse([item(0), item(0), item(2)]).get()

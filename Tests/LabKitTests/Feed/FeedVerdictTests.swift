@@ -82,6 +82,30 @@ import ScrollKitTestSupport
         #expect(verdict.rows.map(\.loads) == [255, 255, 255, 255])
     }
 
+    /// B-FEED-2: `feed verdict --json` says when nothing works, as its text does first.
+    @Test func theJSONSaysWhenNothingWorks() {
+        func judged(ready: Double) -> [JSONValue] {
+            FeedVerdict.judge(Self.results.map { r in
+                var r = r
+                r.screen = SweepSummary.ScreenFigures(readyOnAppearShare: ready, timeToFirstImage: 20, loadsCompleted: 3)
+                return r
+            }, layout: .masonry).jsonLines
+        }
+        for (ready, expected) in [(0.05, true), (0.4, false)] {
+            let lines = judged(ready: ready)
+            #expect(lines.count == 4)
+            for line in lines {
+                guard case let .object(pairs) = line else { Issue.record("not an object"); continue }
+                #expect(pairs.first { $0.0 == "nothingWorks" }?.1 == .bool(expected))
+            }
+        }
+        // Lines written before the screen's figures were kept say nothing either way.
+        for line in FeedVerdict.judge(Self.results, layout: .masonry).jsonLines {
+            guard case let .object(pairs) = line else { Issue.record("not an object"); continue }
+            #expect(!pairs.contains { $0.0 == "nothingWorks" })
+        }
+    }
+
     /// The bootstrap is keyed by the data: an interval does not depend on which other figures, policies or
     /// conditions are reported beside it (they drew from one stream before).
     @Test func anIntervalDependsOnItsDataAlone() {
@@ -124,5 +148,13 @@ import ScrollKitTestSupport
         #expect(verdict.recommendation?.paragraph == recommend.paragraph)
         #expect(verdict.rows.first(where: \.isRecommended)?.policy.rawValue == recommend.recommended.policy)
         #expect(verdict.rows.map(\.perSession) == SweepSummary.rows(lines).filter { !$0.isBound })
+        // --json: every row carries the layout's nothingWorks, `--recommend --json`'s for the same runs.
+        guard case let .object(recommendPairs) = recommend.json else { Issue.record("not an object"); return }
+        let nothingWorks = try #require(recommendPairs.first { $0.0 == "nothingWorks" }?.1)
+        #expect(verdict.jsonLines.count == verdict.rows.count)
+        for line in verdict.jsonLines {
+            guard case let .object(pairs) = line else { Issue.record("not an object"); continue }
+            #expect(pairs.first { $0.0 == "nothingWorks" }?.1 == nothingWorks)
+        }
     }
 }

@@ -59,6 +59,72 @@ import Testing
         #expect(tight.recommended == nil)
     }
 
+    /// A policy with less blank time kept out only by two budgets at once binds them together: the
+    /// paragraph never says no policy has less blank time.
+    @Test func budgetsThatBindOnlyTogetherAreNamed() throws {
+        let v = try #require(SweepBudgetVerdict.conditions(Self.results, budget: try SweepBudget(parsing: "bytes=1.51MB,energy=30J"),
+                                                           resamples: 50).first)
+        // Prefetch is over bytes alone, adaptive over both, deferred over energy: eager is recommended.
+        #expect(v.recommended?.policy == "eager")
+        #expect(v.binding.map(\.cost) == ["bytes"] && v.binding.map(\.policy.policy) == ["prefetch"])
+        #expect(v.bindingTogether.map(\.costs) == [["bytes", "energy"]] && v.bindingTogether.map(\.policy.policy) == ["adaptive"])
+        #expect(v.paragraph.contains("Binding: bytes — prefetch (6.00 tile·s less blank) needs 1520 kB. "
+                                     + "Binding only together: bytes and energy — adaptive (6.10 tile·s less blank) needs 1520 kB and 31.00 J."))
+        #expect(!v.paragraph.contains("No budget binds"))
+        let noneWithin = try #require(SweepBudgetVerdict.conditions(Self.results, budget: try SweepBudget(parsing: "bytes=1.4MB,energy=30J"),
+                                                                    resamples: 50).first)
+        // None within both: each policy kept out names what keeps it out.
+        #expect(noneWithin.recommended == nil)
+        #expect(noneWithin.binding.map(\.cost) == ["bytes", "energy"] && noneWithin.binding.map(\.policy.policy) == ["prefetch", "deferred"])
+        #expect(noneWithin.bindingTogether.map(\.policy.policy) == ["adaptive"])
+    }
+
+    /// One rule: a budget no policy exceeds recommends what `--recommend` does, and within the budgets
+    /// `--recommend`'s rule picks (the cheapest whose blank time the sweep cannot tell from the least).
+    @Test func aBudgetNobodyExceedsChangesNothing() throws {
+        // Three sessions apart by 1 tile·s: target (cheaper, within eager's interval) is recommended.
+        func spread(_ policy: String, blank: Double, bytes: Double) -> [SweepSummary.Result] {
+            (0..<3).map { k in
+                var r = SweepSummary.Result(gesture: "s\(k)", policy: policy, factors: ["source": "lte", "cacheImages": "12"],
+                                            blankTileSeconds: blank + Double(k), loadsIssued: 10, loadsWasted: 0, networkBytes: bytes, radioJoules: 1)
+                r.costs = ["networkBytes": bytes, "radioJoules": 1]
+                return r
+            }
+        }
+        let results = spread("eager", blank: 10, bytes: 2e6) + spread("target", blank: 10.4, bytes: 1.5e6) + spread("deferred", blank: 30, bytes: 1e6)
+        let recommend = try #require(SweepRecommendation.conditions(results).first)
+        #expect(recommend.recommended.policy == "target")
+        let loose = try #require(SweepBudgetVerdict.conditions(results, budget: try SweepBudget(parsing: "bytes=10MB")).first)
+        #expect(loose.recommended?.policy == "target")
+        #expect(loose.paragraph.contains("recommended target (11.40 [10.40, 12.40] tile·s, 1500 kB, 1.00 J), the cheapest within every budget "
+                                         + "whose blank time lies within eager's interval. No budget binds: no policy kept out has less blank time."))
+        // Eager kept out by bytes: target is still recommended, and nothing binds that would save blank time.
+        let tight = try #require(SweepBudgetVerdict.conditions(results, budget: try SweepBudget(parsing: "bytes=1.9MB")).first)
+        #expect(tight.recommended?.policy == "target" && tight.recommendedIsLeastBlank)
+        #expect(tight.binding.map(\.policy.policy) == ["eager"])
+    }
+
+    /// When no policy gets images on screen in time, the budget's verdict says so first, as `--recommend`'s.
+    @Test func nothingWorksIsSaidFirst() throws {
+        let results = Self.results.map { r -> SweepSummary.Result in
+            var r = r
+            r.screen = SweepSummary.ScreenFigures(readyOnAppearShare: 0.02, timeToFirstImage: 30, loadsCompleted: 1)
+            return r
+        }
+        let v = try #require(SweepBudgetVerdict.conditions(results, budget: try SweepBudget(parsing: "bytes=2MB"), resamples: 50).first)
+        #expect(v.paragraph.hasPrefix("Nothing works here: no policy had even one tile in ten showing its image as it appeared"))
+        guard case let .object(pairs) = v.json else { Issue.record("not an object"); return }
+        #expect(pairs.first { $0.0 == "nothingWorks" }?.1 == .bool(true))
+        let working = try #require(SweepBudgetVerdict.conditions(Self.results.map { r -> SweepSummary.Result in
+            var r = r
+            r.screen = SweepSummary.ScreenFigures(readyOnAppearShare: 0.5, timeToFirstImage: 1, loadsCompleted: 9)
+            return r
+        }, budget: try SweepBudget(parsing: "bytes=2MB"), resamples: 50).first)
+        #expect(working.paragraph.hasPrefix("Under lte"))
+        guard case let .object(workingPairs) = working.json else { Issue.record("not an object"); return }
+        #expect(workingPairs.first { $0.0 == "nothingWorks" }?.1 == .bool(false))
+    }
+
     @Test func aCostNoLineCarriesIsRefusedByName() throws {
         #expect(try SweepBudget(parsing: "hitch=10ms/s").missing(in: Self.results) == "no sweep line has hitchTimeRatioMsPerS (the budget's hitch reads it)")
         let withHitch = Self.runs("eager", blank: 8, bytes: 1, joules: 1, extra: ["hitchTimeRatioMsPerS": 12])

@@ -30,6 +30,30 @@ import ScrollKit
         #expect(grid != SweepInputs(feed: nil, assetByteSizes: [100, 200], assetCount: 2, diskCorrupt: [1]))
     }
 
+    /// A device file's figures are in the digest: its name alone is in the condition (B-FEED-2).
+    @Test func aPhonesFiguresChangeIt() {
+        var plan = SweepPlan(policies: [.eager], sources: [.latency(80)])
+        let none = SweepRun(plan: plan, gestures: ["g"]).inputs
+        #expect(none == SweepInputs(feed: nil, assetByteSizes: [], assetCount: nil))
+        var mine = DeviceProfile.iphoneSE
+        mine.name = "my-phone"
+        plan.phone = PhoneCost(device: mine)
+        let first = SweepRun(plan: plan, gestures: ["g"]).inputs
+        #expect(first != none)
+        #expect(first == SweepRun(plan: plan, gestures: ["g"]).inputs)
+        for edit: (inout DeviceProfile) -> Void in [{ $0.decodeMsPerMegapixel += 1 }, { $0.frameMs = 15 }, { $0.memoryLimitBytes = nil },
+                                                  { $0.completionMs += 0.5 }, { $0.downsampleMsPerImage += 1 }] {
+            var edited = mine
+            edit(&edited)
+            plan.phone = PhoneCost(device: edited)
+            #expect(SweepRun(plan: plan, gestures: ["g"]).inputs != first)
+        }
+        var cited = mine
+        cited.source = "another citation"
+        plan.phone = PhoneCost(device: cited)
+        #expect(SweepRun(plan: plan, gestures: ["g"]).inputs == first)
+    }
+
     @Test func aGesturesDigestFollowsEveryEvent() {
         let events = SyntheticFling.events
         #expect(SweepInputs.digest(events) == SweepInputs.digest(SyntheticFling.events))

@@ -29,7 +29,7 @@ import Testing
             one of 78 kB or less would arrive within a second. What would help:
             """
         #expect(r.paragraph.hasPrefix(opening))
-        #expect(r.paragraph.contains("(--placeholder thumbhash). The policies compared all the same: Under 3g"))
+        #expect(r.paragraph.contains("(--placeholder thumbhash in replay, bench and sweep run). The policies compared all the same: Under 3g"))
         guard case let .object(pairs) = r.json else { Issue.record("not an object"); return }
         #expect(pairs.first { $0.0 == "nothingWorks" }?.1 == .bool(true))
     }

@@ -20,6 +20,7 @@ public struct LoadMetricsRecorder: Sendable {
     private var base = LoadMetrics()
     /// Completions not yet shown on a visible tile, by key: how many, and the bytes the network moved for them.
     private var pendingWaste = ImageKeyMap<PendingWaste>()
+    private var evictedUnseen = EvictedUnseen()
     /// Bytes moved for nothing so far, pending completions aside.
     private var wasted = WastedBytes()
     /// When each key last entered the cache.
@@ -50,6 +51,26 @@ public struct LoadMetricsRecorder: Sendable {
     private struct WastedBytes: Sendable {
         var completions = 0
         var cancelled = 0
+    }
+
+    /// Network bytes of completions evicted unseen, by key, while the copy they left on disk may still show
+    /// them: counted wasted until the key shows from that copy, then not (they reached the screen); `count`
+    /// keys, so the frame's check costs nothing while there are none.
+    private struct EvictedUnseen: Sendable {
+        var bytes = ImageKeyMap<Int>()
+        var count = 0
+
+        mutating func add(_ key: ImageKey, _ amount: Int) {
+            if bytes[key] == nil { count += 1 }
+            bytes[key] = (bytes[key] ?? 0) + amount
+        }
+
+        /// Removes `key`'s bytes and returns them (nil: none).
+        mutating func take(_ key: ImageKey) -> Int? {
+            guard count > 0, let amount = bytes.removeValue(forKey: key) else { return nil }
+            count -= 1
+            return amount
+        }
     }
 
     /// Completions of one key not yet shown.
@@ -189,6 +210,8 @@ public struct LoadMetricsRecorder: Sendable {
         }
         guard case .image = result else { return }
         insertedAt[key] = time
+        // Fetched again: the evicted copy's bytes were moved for nothing after all.
+        if (networkBytes ?? 0) > 0 { _ = evictedUnseen.take(key) }
         if !isVisible {
             var waste = pendingWaste[key] ?? PendingWaste()
             waste.loads += 1
@@ -210,6 +233,7 @@ public struct LoadMetricsRecorder: Sendable {
             if let waste = pendingWaste.removeValue(forKey: k) {
                 base.loadsWasted += waste.loads
                 wasted.completions += waste.bytes
+                if waste.bytes > 0 { evictedUnseen.add(k, waste.bytes) }
             }
         }
     }
@@ -244,6 +268,8 @@ public struct LoadMetricsRecorder: Sendable {
                     placeholders.visible(asset: key.asset)
                     if t.displayedKey == key {
                         pendingWaste.removeValue(forKey: key)
+                        // Shown from the disk copy an evicted completion's bytes left: those bytes reached the screen.
+                        if let bytes = evictedUnseen.take(key) { wasted.completions -= bytes }
                     } else {
                         blank += 1
                         blankArea += t.visibleArea

@@ -79,7 +79,8 @@ import LabKit
     }
 
     /// B-COST-2: the bytes moved for nothing are the wasted completions' bodies (provisional until shown
-    /// or evicted, as `loadsWasted`) and what cancelled transfers received; a disk hit moved none.
+    /// or evicted, as `loadsWasted`; an evicted one's until its key shows from the disk copy it left, or is
+    /// fetched again) and what cancelled transfers received; a disk hit moved none.
     @Test func wastedBytesAreTheBodiesOfWastedLoadsAndOfCancelledTransfers() {
         var r = LoadMetricsRecorder(assetCount: 72)
         r.start(time: 0, tiles: [])
@@ -91,13 +92,22 @@ import LabKit
         r.frame(time: 0.2, tiles: [FrameTile(item: 1, isVisible: true, displayedKey: k(1))], isMoving: false, cacheBytes: 0, tileOnlyBytes: 0)
         #expect(r.metrics.wastedBytes == 20_000)    // 1 was shown after all
         r.evicted([k(2)])
+        #expect(r.metrics.wastedBytes == 20_000)    // evicted unseen: wasted, unless it shows from the copy it left on disk
+        r.loadCompleted(k(2), result: .image(bytes: 1), time: 0.3, isVisible: true, networkBytes: nil)
         r.frame(time: 0.3, tiles: [FrameTile(item: 2, isVisible: true, displayedKey: k(2))], isMoving: false, cacheBytes: 0, tileOnlyBytes: 0)
-        #expect(r.metrics.wastedBytes == 20_000)    // evicted unseen: wasted for good
+        #expect(r.metrics.wastedBytes == 0)         // it did: those bytes reached the screen
+        // Evicted unseen, then fetched again over the network: the first body was moved for nothing.
+        r.loadCompleted(k(5), result: .image(bytes: 1), time: 0.4, isVisible: false, networkBytes: 15_000)
+        r.evicted([k(5)])
+        r.loadCompleted(k(5), result: .image(bytes: 1), time: 0.5, isVisible: true, networkBytes: 15_000)
+        r.frame(time: 0.5, tiles: [FrameTile(item: 5, isVisible: true, displayedKey: k(5))], isMoving: false, cacheBytes: 0, tileOnlyBytes: 0)
+        #expect(r.metrics.wastedBytes == 15_000)
         var traffic = SourceTraffic()
-        traffic.networkBytes = 70_000
+        traffic.networkBytes = 100_000
         traffic.cancelledBytes = 7_000
         r.setTraffic(traffic)
-        #expect(r.metrics.wastedBytes == 27_000 && r.metrics.loadsWasted == 2)
+        // Loads wasted: 2's and 5's evicted ones, and 4's, never shown (its decode was; its bytes moved none).
+        #expect(r.metrics.wastedBytes == 22_000 && r.metrics.loadsWasted == 3)
     }
 
     @Test func cacheHitFadesCompareTheRequestWithTheCacheInsertion() {

@@ -68,6 +68,11 @@ struct ReplayCommand: ParsableCommand {
         }
         let options = self.scene.configuration
         let files = options.assets == nil ? [] : options.imagePathsOrExit()
+        // A folder with no image: the grid would model loads of images that do not exist (the window and a
+        // video show "no images" placeholders instead).
+        if let folder = options.assets, files.isEmpty, options.scene == .grid {
+            fail("scrolllab replay: no images in \(MessageText.quoted(folder)) (--assets)", code: CommandExit.input)
+        }
         // Under a network, the images' sizes (none found is refused before any output).
         let scene = options.withImageSizesOrExit(command: "scrolllab replay")
         let output = CommandOutput(command: "replay")
@@ -171,6 +176,12 @@ extension ReplayCommand {
         let sceneOptions = scene.configuration.withImageSizesOrExit(command: "scrolllab replay")
         let fps = self.fps, layout = videoLayout
         let imagePaths = sceneOptions.imagePathsOrExit()
+        // A video draws the headless replay's loads with their images: without any, its loads would fail
+        // where the replay's finish, and its metrics would not be the replay's (B-VID-2).
+        if imagePaths.isEmpty, sceneOptions.scene == .grid {
+            fail("scrolllab replay: --video has no images to draw (" + (sceneOptions.assets.map { "none in \(MessageText.quoted($0))" }
+                 ?? "no Assets/Images found") + "; give --assets DIR)", code: CommandExit.input)
+        }
         let outcome: Result<VideoResult, AppError> = MainActor.assumeIsolated {
             do throws(AppError) {
                 return .success(try window.renderVideo(options, scene: sceneOptions, imagePaths: imagePaths, to: output, fps: fps, layout: layout))

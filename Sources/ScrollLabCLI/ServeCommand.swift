@@ -99,6 +99,10 @@ struct ServeCommand: ParsableCommand {
         guard failRate.isFinite, (0...1).contains(failRate) else { throw ValidationError("--fail-rate must be between 0 and 1") }
         if let stall, !(stall.isFinite && stall >= 0 && stall <= 3600) { throw ValidationError("--stall must be between 0 and 3600 seconds") }
         guard ServeHTTPVersion(rawValue: http) != nil else { throw ValidationError("--http must be 1.1 or 2 (got \(http))") }
+        // A field value holds no control characters (RFC 9110 §5.5): a CR LF would add header lines to every answer.
+        if let contentType, contentType.isEmpty || contentType.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+            throw ValidationError("--content-type must be a header value without control characters (got \(MessageText.quoted(contentType)))")
+        }
     }
 
     func run() throws {

@@ -147,6 +147,9 @@ package final class HTTPImageFetcher: NSObject, URLSessionDataDelegate, @uncheck
         guard let url = URL(string: template.replacingOccurrences(of: "{asset}", with: "0")),
               let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil
         else { return "--source must be an http:// or https:// URL template (got \(template))" }
+        if let port = url.port, !(1...65535).contains(port) {
+            return "--source's port must be between 1 and 65535 (got \(port) in \(template))"
+        }
         return nil
     }
 
@@ -335,8 +338,10 @@ package final class HTTPImageFetcher: NSObject, URLSessionDataDelegate, @uncheck
             job.redirects += 1
             if job.redirects > Self.maxRedirects { job.failure = "redirect loop" }
             s.jobs[task.taskIdentifier] = job
+            // A redirect past the limit is not followed: no request is sent for it.
+            guard job.redirects <= Self.maxRedirects else { return false }
             s.requests += 1
-            return job.redirects <= Self.maxRedirects
+            return true
         }
         completionHandler(follow ? request : nil)
     }

@@ -175,7 +175,7 @@ final class HTTP1ConnectionHandler: ChannelDuplexHandler, ResponseStream {
         pending = []
         let began = self.began ?? server.now
         let body = Array("\(reason)\n".utf8)
-        var text = "HTTP/1.1 \(status) \(HTTPStatus.reason(status))\r\nContent-Type: text/plain; charset=utf-8\r\n"
+        var text = "HTTP/1.1 \(status) \(HTTPStatus.reason(status))\r\nDate: \(HTTPStatus.date())\r\nContent-Type: text/plain; charset=utf-8\r\n"
         text += "Content-Length: \(body.count)\r\nConnection: close\r\n" + extra + "\r\n"
         let server = self.server
         write(Array(text.utf8) + body).assumeIsolated().whenComplete { result in

@@ -194,7 +194,7 @@ final class HTTP2StreamHandler: ChannelInboundHandler, ResponseStream {
     }
 
     func writeHead(status: Int, fields: [(String, String)], ends: Bool) -> EventLoopFuture<Void> {
-        var headers = HPACKHeaders([(":status", "\(status)")])
+        var headers = HPACKHeaders([(":status", "\(status)"), ("date", HTTPStatus.date())])
         for (name, value) in fields { headers.add(name: name.lowercased(), value: value) }
         return write(.headers(.init(headers: headers, endStream: ends)))
     }

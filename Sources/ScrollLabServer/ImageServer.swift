@@ -198,7 +198,14 @@ package final class ImageServer: Sendable {
     }
 
     /// The asset index in `/img/<index>[.ext]`, or nil.
-    static func asset(in path: String) -> Int? {
+    static func asset(in target: String) -> Int? {
+        // The absolute form (`http://host:port/img/3`, RFC 9112 §3.2.2: a server must accept it) names the
+        // same path after its authority.
+        var path = Substring(target)
+        for scheme in ["http://", "https://"] where path.lowercased().hasPrefix(scheme) {
+            let rest = path.dropFirst(scheme.count)
+            path = rest.firstIndex(of: "/").map { rest[$0...] } ?? ""
+        }
         guard path.hasPrefix("/img/") else { return nil }
         let name = path.dropFirst(5)
         let digits = name.prefix { $0.isASCII && $0.isNumber }

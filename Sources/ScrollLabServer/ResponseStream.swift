@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import NIOCore
 
 /// Where one response of `scrolllab serve` goes: an HTTP/1.1 connection (`HTTP1ConnectionHandler`) or an
@@ -37,11 +42,23 @@ enum HTTPStatus {
         }
     }
 
-    /// An HTTP/1.1 response head: status line and fields.
+    /// An HTTP/1.1 response head: status line, `Date`, then the fields.
     static func head(status: Int, fields: [(String, String)]) -> [UInt8] {
-        var text = "HTTP/1.1 \(status) \(reason(status))\r\n"
+        var text = "HTTP/1.1 \(status) \(reason(status))\r\nDate: \(date())\r\n"
         for (name, value) in fields { text += "\(name): \(value)\r\n" }
         return Array((text + "\r\n").utf8)
+    }
+
+    /// `seconds` since 1970 as HTTP's date (IMF-fixdate, RFC 9110 §5.6.7: `Sun, 06 Nov 1994 08:49:37 GMT`):
+    /// the `Date` field every answer carries (§6.6.1: an origin server with a clock sends it).
+    static func date(_ seconds: Int = time(nil)) -> String {
+        var t = time_t(seconds), parts = tm()
+        gmtime_r(&t, &parts)
+        let days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        func two(_ n: Int32) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        return "\(days[Int(parts.tm_wday)]), \(two(parts.tm_mday)) \(months[Int(parts.tm_mon)]) \(1900 + parts.tm_year) "
+            + "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec)) GMT"
     }
 }
 

@@ -162,7 +162,7 @@ final class OverCapHandler: ChannelInboundHandler {
     func channelActive(context: ChannelHandlerContext) {
         let began = server.now
         let body = Array("the server is at its \(limit) connections\n".utf8)
-        let text = "HTTP/1.1 503 \(HTTPStatus.reason(503))\r\nContent-Type: text/plain; charset=utf-8\r\n"
+        let text = "HTTP/1.1 503 \(HTTPStatus.reason(503))\r\nDate: \(HTTPStatus.date())\r\nContent-Type: text/plain; charset=utf-8\r\n"
             + "Content-Length: \(body.count)\r\nConnection: close\r\nRetry-After: 1\r\n\r\n"
         var buffer = context.channel.allocator.buffer(capacity: text.utf8.count + body.count)
         buffer.writeString(text)

@@ -199,6 +199,9 @@ final class CommandLineTests: XCTestCase {
             XCTAssertEqual(refusal.message, message)
         }
         XCTAssertFalse(refusal(["serve", "--seed", "-1"])?.message.contains("Missing value") ?? true)
+        // A header value with a CR LF would add lines to every answer (RFC 9110 §5.5).
+        XCTAssertEqual(refusal(["serve", "--content-type", "image/jpeg\r\nX-Injected: 1"])?.code, CommandExit.usage)
+        if case .refused = ScrollLabCommand.parseLine(["serve", "--content-type", "image/png"]) { XCTFail("--content-type image/png refused") }
         guard case .command = ScrollLabCommand.parseLine(["feed", "generate", "--layout", "list", "--count", "2", "--seed", "1", "--out", "-1"]) else {
             return XCTFail("--out -1 is a file named -1")
         }

@@ -1,6 +1,6 @@
 """--assets with the user's own folder (issue 7): a missing folder ends with one line and exit code 2;
 an empty folder runs with "no images" placeholders; bad files (truncated PNG, zero bytes, text named
-.png, a 12000×12000 image) each give one warning line and a placeholder naming the problem, and the
+.png, a 12000×12000 image, a JPEG cut short) each give one warning line and a placeholder naming the problem, and the
 good image still shows. The folder of bad files is built here."""
 
 import os
@@ -62,6 +62,9 @@ open(os.path.join(bad, "c-empty.png"), "wb").close()
 with open(os.path.join(bad, "d-text.png"), "w") as f:
     f.write("this is not an image\n")
 png(os.path.join(bad, "e-huge.png"), 12000, 12000)
+# A JPEG cut short: libjpeg decodes it grey with a warning only; the window refuses it by its markers.
+with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Assets", "Images", "img-001.jpg"), "rb") as src, open(os.path.join(bad, "f-cut.jpg"), "wb") as f:
+    f.write(src.read(3000))
 trace = os.path.join(out, "assets-bad.jsonl")
 shot = os.path.join(out, "assets-bad.png")
 result = run("--headless", "--assets", bad, "--policy", "eager", "--latency-ms", "0", "--quit-after", "1.5",
@@ -69,7 +72,8 @@ result = run("--headless", "--assets", bad, "--policy", "eager", "--latency-ms",
 w.check(result.returncode == 0, "bad files: the window runs to the end (exit %d)" % result.returncode)
 warnings = [l for l in result.stderr.splitlines() if "warning" in l]
 for name, reason in [("b-truncated.png", "truncated"), ("c-empty.png", "empty file"),
-                     ("d-text.png", "not an image"), ("e-huge.png", "too large (12000×12000)")]:
+                     ("d-text.png", "not an image"), ("e-huge.png", "too large (12000×12000)"),
+                     ("f-cut.jpg", "truncated JPEG (no end marker)")]:
     mine = [l for l in warnings if name in l]
     w.check(len(mine) == 1 and reason in mine[0], "%s: one warning naming '%s' (%r)" % (name, reason, mine))
 w.check(not any("a-good.png" in l for l in warnings), "the good image gives no warning")

@@ -48,6 +48,8 @@ bad = os.path.join(bad_dir, "bad.jsonl")
 with open(bad, "w") as f:
     f.write("garbage\n")
 missing, missing_dir = os.path.join(work, "missing.jsonl"), os.path.join(work, "missing-folder")
+empty_dir = os.path.join(work, "empty-assets")
+os.makedirs(empty_dir)
 nowhere = os.path.join(work, "no-such-folder", "out")
 
 
@@ -84,6 +86,8 @@ leaves = {
         ([bad, "--headless"], CONTENT, None),
         ([gesture, "--headless", "--device", missing + "-device.json"], MISSING, None),
         ([gesture, "--headless", "--device", bad], CONTENT, None),
+        ([gesture, "--headless", "--assets", empty_dir], MISSING, None),
+        ([gesture, "--video", os.path.join(work, "v.mp4"), "--assets", empty_dir], MISSING, None),
     ]),
     "soak": ("scrolllab soak", [
         (["--headless", "--gestures", missing_dir], MISSING, None),

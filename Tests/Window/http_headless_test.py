@@ -91,11 +91,23 @@ check(code2 == 0 and second is not None and second["metrics"]["requests"] == 0 a
       % (second["metrics"]["diskHits"] if second else -1, second["metrics"]["requests"] if second else -1, err2.strip()[:200]))
 shutil.rmtree(os.path.dirname(folder), ignore_errors=True)
 
+# 1c. A redirect loop: each load sends the first request and the redirects it follows (10), and fails
+# "redirect loop"; the refused eleventh is no request (the client counted it as one).
+server, url = serve("--redirect-loop")
+code, end, err, _ = replay("single-fling.jsonl", "--network", "3g", "--source", url, "--policy", "flutter")
+log = stop(server)
+m = end["metrics"] if end else {}
+check(code == 0 and m.get("failuresByReason", {}).get("redirect loop", 0) == m.get("failedLoads", -1) > 0
+      and m["requests"] == len(log) == 11 * m["failedLoads"],
+      "a redirect loop: %s failed loads, %s requests counted, %d served (11 a load)" % (m.get("failedLoads"), m.get("requests"), len(log)))
+
 # 2. Bad input.
 code, _, err, _ = replay("single-fling.jsonl", "--network", "3g", "--source", "http://127.0.0.1:1/img/7.jpg")
 check(code == 64 and "--source must contain {asset}" in err, "a template without {asset}: exit 64, %r" % err.strip().splitlines()[0])
 code, _, err, _ = replay("single-fling.jsonl", "--network", "3g", "--source", "ftp://127.0.0.1/{asset}")
 check(code == 64 and "--source must be an http:// or https:// URL template" in err, "not http(s): exit 64, %r" % err.strip().splitlines()[0])
+code, _, err, _ = replay("single-fling.jsonl", "--network", "3g", "--source", "http://127.0.0.1:99999/img/{asset}.jpg")
+check(code == 64 and "--source's port must be between 1 and 65535 (got 99999" in err, "a port past 65535: exit 64, %r" % err.strip().splitlines()[0])
 code, _, err, _ = replay("single-fling.jsonl", "--source", "http://127.0.0.1:1/img/{asset}.jpg")
 check(code == 64 and "--source needs --network PROFILE" in err, "no --network: exit 64, %r" % err.strip().splitlines()[0])
 with socket.socket() as s:

@@ -77,7 +77,7 @@ run_all() { # binary, outdir
     local n=0
     for v in "Assets/Gestures/single-fling.jsonl --scale 0.5 --fps 15" \
              "Assets/Gestures/rapid-flings.jsonl --video-layout window --scale 0.5 --fps 10" \
-             "Assets/Gestures/pager-flings.jsonl --scene pager --compare adaptive,glide --fps 20 --scale 0.5" \
+             "Assets/Gestures/pager-flings.jsonl --scene pager --compare ios,android --fps 20 --scale 0.5" \
              "Assets/Gestures/Photos/pinch-pan-doubletap.jsonl --scene photos --fps 15 --scale 0.5"; do
       n=$((n + 1))
       # shellcheck disable=SC2086

@@ -123,6 +123,7 @@ struct BenchCommand: ParsableCommand {
             for file in Self.gestureFiles(in: directory) { paths.input(file.path, "--gestures") }
         }
         paths.input(frameBench.framesGesture, "--frames-gesture")
+        paths.inputs(feed: feedOptions.feed, phone: phoneOptions, sourceCA: real.sourceCA)
         // The images (and under a network their sizes), resolved before anything is written: none found is refused.
         let images = GridImages(assets: loading.assets, network: loading.network != nil, feed: feedOptions.feed != nil, command: "bench")
         for file in images.files { paths.input(String(decoding: file.path, as: UTF8.self), "--assets") }

@@ -55,6 +55,16 @@ extension FeedCommand {
 
         func run() throws {
             let command = "feed html"
+            // An output onto the feed, the gesture or the other output is refused before anything is read or written (§7).
+            var paths = PathConflicts()
+            paths.input(file == "-" ? nil : file, "FILE")
+            paths.input(gesture, "--gesture")
+            paths.output(out, "--out")
+            paths.output(requests, "--requests")
+            if let conflict = paths.firstConflict() { fail("scrolllab \(command): " + conflict, code: CommandExit.usage) }
+            if out == "-", requests == "-" {
+                fail("scrolllab \(command): --out - and --requests - both write to standard output: refused, nothing written", code: CommandExit.usage)
+            }
             let feed = loadFeed(file, command: CommandName(Self.self))
             try OptionRules.columns(columns, layout: layout ?? feed.layout ?? .list)
             let geometry = FeedLayout(feed: feed, kind: layout, columns: columns)

@@ -172,6 +172,10 @@ enum OptionAudit {
                 example: ["--frames", "--placeholder", "color"]) { $0.has("--placeholder") && $0.has("--frames") },
         Refusal(command: "bench", option: "--constrained", when: "with --frames", why: "the frame bench measures drawing, not what loads",
                 example: ["--frames", "--constrained"]) { $0.has("--constrained") && $0.has("--frames") },
+        Refusal(command: "bench", option: "--policies", when: "with --frames", why: "the frame bench draws Adaptive, or --compare N's first N policies",
+                example: ["--frames", "--policies", "eager"]) { $0.has("--policies") && $0.has("--frames") },
+        Refusal(command: "bench", option: "--connections", when: "with --frames", why: "the frame bench loads the files after --latency-ms",
+                example: ["--frames", "--connections", "2"]) { $0.has("--connections") && $0.has("--frames") },
         Refusal(command: "bench", option: "--disk-cache", when: "without --network", why: "the disk cache sits in front of a network",
                 example: ["--disk-cache", "off"]) { $0.has("--disk-cache") && !$0.has("--network") && !$0.has("--frames") },
         Refusal(command: "bench", option: "--latency-ms", when: "with --network", why: "the network profile's round trip is the latency",
@@ -182,6 +186,7 @@ enum OptionAudit {
                 example: ["--network", "3g", "--source-ca", "CA.pem"]) { $0.has("--source-ca") && !$0.has("--source") },
         Refusal(command: "bench", option: "--source", when: "with --frames", why: "the frame bench loads the files after --latency-ms",
                 example: ["--frames", "--source", "http://127.0.0.1:8080/img/{asset}.jpg"]) { $0.has("--source") && $0.has("--frames") },
+    ] + calibration + [
         // feed verdict: the generated feeds' size and seed with a feed of your own.
         Refusal(command: "feed verdict", option: "--count", when: "with --feed", why: "it sizes the generated feeds; the file is judged whole",
                 example: ["--feed", "FEED", "--count", "10"]) { $0.has("--count") && $0.has("--feed") },
@@ -208,6 +213,21 @@ enum OptionAudit {
             $0.has("--content-type") && ($0.has("--redirect-loop") || $0.has("--status"))
         },
     ]
+
+    /// `bench --calibrate` times this machine's decodes and uploads and prints a device file: every other
+    /// option of `bench` is refused beside it.
+    static let calibration: [Refusal] = [
+        ["--json"], ["--gestures", "GESTURES"], ["--latency-ms", "80"], ["--network", "3g"], ["--assets", "Assets/Images"],
+        ["--disk-cache", "off"], ["--connections", "2"], ["--http", "2"], ["--policies", "eager"], ["--physics", "android"],
+        ["--refresh", "120"], ["--touch-hz", "120"], ["--plot", "PLOT"], ["--frames"], ["--compare", "2"],
+        ["--frames-gesture", "GESTURE"], ["--renderer", "software"], ["--scale", "0.97"], ["--control"], ["--feed", "FEED"],
+        ["--layout", "list"], ["--columns", "3"], ["--device", "iphone-se"], ["--downsample", "off"], ["--decode-on-main"],
+        ["--cache-bytes", "1000000"], ["--placeholder", "color"], ["--constrained"],
+        ["--source", "http://127.0.0.1:8080/img/{asset}.jpg"], ["--http-timeout", "5"], ["--source-ca", "CA.pem"],
+    ].map { words in
+        Refusal(command: "bench", option: words[0], when: "with --calibrate", why: "the calibration times this machine's decodes and uploads alone",
+                example: ["--calibrate"] + words) { $0.has("--calibrate") && $0.has(words[0]) }
+    }
 
     /// Throws the first refusal of `command` (`window`, `sweep run`) that `line` triggers.
     static func check(_ command: String, line: CommandLineOptions) throws {

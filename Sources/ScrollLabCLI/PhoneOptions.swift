@@ -20,6 +20,9 @@ struct PhoneOptions: ParsableArguments {
     @Option(name: .customLong("cache-bytes"), parsing: .unconditional, help: "Bound the memory cache by decoded bytes (NSCache's totalCostLimit) instead of --cache-images's count of the bundled images.")
     var cacheBytes: Int?
 
+    /// The `--device` file, nil for a named phone or none.
+    var deviceFile: String? { device.flatMap { DeviceProfile.named($0) == nil ? $0 : nil } }
+
     func validate() throws {
         // A device file that cannot be used ends the program as an unreadable `--feed` does (exit 2 or 1).
         do { _ = try profile() } catch let refusal as InputFileRefusal {

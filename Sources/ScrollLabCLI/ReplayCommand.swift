@@ -153,6 +153,7 @@ extension ReplayCommand {
     func renderVideo(to output: String) {
         var paths = PathConflicts()
         paths.input(file == "-" ? nil : file, "FILE")
+        paths.inputs(feed: scene.feedOptions.feed, phone: scene.phoneOptions, sourceCA: real.sourceCA)
         for image in scene.assets == nil ? [] : scene.imagePaths() { paths.input(String(decoding: image.path, as: UTF8.self), "--assets") }
         paths.output(output, "--video")
         if let conflict = paths.firstConflict() { fail("scrolllab replay: " + conflict, code: CommandExit.usage) }

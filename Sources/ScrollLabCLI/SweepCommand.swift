@@ -187,6 +187,7 @@ struct SweepCommand: ParsableCommand {
             let needsSizes = plan.sources.contains { $0.network != nil }
             let images = GridImages(assets: assets, network: needsSizes, feed: feedFactors.feed != nil, command: "sweep")
             for file in images.files { conflicts.input(String(decoding: file.path, as: UTF8.self), "--assets") }
+            conflicts.inputs(feed: feedFactors.feed, phone: phoneOptions, sourceCA: real.sourceCA)
             conflicts.output(out, "--out")
             if let conflict = conflicts.firstConflict() { fail("scrolllab sweep: " + conflict, code: CommandExit.usage) }
             guard !files.isEmpty else {
@@ -365,22 +366,31 @@ struct SweepCommand: ParsableCommand {
             conflicts.output(plot, "--plot")
             conflicts.output(html, "--html")
             if let conflict = conflicts.firstConflict() { fail("scrolllab sweep report: " + conflict, code: CommandExit.usage) }
+            if plot == "-", html == "-" {
+                fail("scrolllab sweep report: --plot - and --html - both write to standard output: refused, nothing written", code: CommandExit.usage)
+            }
             let window = plot.map { _ in ThisBuild.windowRequired("--plot", command: "sweep report") }
             if let plot, plot != "-" { _ = openOutput(plot, option: "--plot", command: "sweep report").close() }
             defer { finishStandardOutput(command: "sweep report") }
+            // A page or a PNG on standard output is alone there: the table (or the lines) it holds is not printed.
             let output = CommandOutput(command: "sweep report")
-            let coverage = Self.read(file)
+            let printing = plot != "-" && html != "-"
+            let (coverage, notes) = Self.read(file)
             let results = coverage.results
+            var verdicts: [SweepBudgetVerdict] = []
             if recommend, let budget = try limits() {
                 if let missing = budget.missing(in: results) { fail("scrolllab sweep report: --budget: " + missing) }
-                for verdict in SweepBudgetVerdict.conditions(results, budget: budget, resamples: resamples) {
+                verdicts = SweepBudgetVerdict.conditions(results, budget: budget, resamples: resamples)
+                for verdict in verdicts where printing {
                     output.line(json ? verdict.json.serialized : verdict.paragraph + "\n")
                 }
             } else if recommend {
-                for recommendation in SweepRecommendation.conditions(results, resamples: resamples) {
-                    output.line(json ? recommendation.json.serialized : recommendation.paragraph + "\n")
+                if printing {
+                    for recommendation in SweepRecommendation.conditions(results, resamples: resamples) {
+                        output.line(json ? recommendation.json.serialized : recommendation.paragraph + "\n")
+                    }
                 }
-            } else {
+            } else if printing {
                 let rows = SweepSummary.rows(results, resamples: resamples, perform: DispatchQueue.concurrentPerform)
                 if json {
                     for row in rows { output.line(row.json.serialized) }
@@ -392,7 +402,7 @@ struct SweepCommand: ParsableCommand {
                 let rows = SweepSummary.rows(results, resamples: resamples, perform: DispatchQueue.concurrentPerform)
                 let conditions = SweepRecommendation.conditions(results, resamples: resamples)
                 let title = "scrolllab sweep report \((file as NSString).lastPathComponent): \(results.count) runs, \(Set(results.map(\.gesture)).count) sessions"
-                let page = SweepReportPage(title: title, rows: rows.map(\.json), conditions: conditions).html
+                let page = SweepReportPage(title: title, rows: rows.map(\.json), conditions: conditions, budgets: verdicts, notes: notes).html
                 let out = openOutput(html, option: "--html", command: "sweep report")
                 guard out.write(page) else { fail("scrolllab sweep report: --html: \(out.failure ?? "cannot write \(MessageText.quoted(html))")") }
                 if let failure = out.close() { fail("scrolllab sweep report: --html: \(failure)") }
@@ -408,8 +418,14 @@ struct SweepCommand: ParsableCommand {
         }
 
         /// The file's results, every line checked, each id counted once, on the sessions every
-        /// configuration ran (what was left out, and why, goes to standard error); exits on a bad file.
-        static func read(_ file: String) -> SweepSummary.Coverage {
+        /// configuration ran; what was left out, and why, goes to standard error and is returned as
+        /// `notes` (for the page); exits on a bad file.
+        static func read(_ file: String) -> (coverage: SweepSummary.Coverage, notes: [String]) {
+            var notes: [String] = []
+            func note(_ text: String) {
+                notes.append(text)
+                writeStandardError("scrolllab sweep report: note: " + text)
+            }
             var results: [SweepSummary.Result] = []
             // A configuration's results share one copy of its factors (millions of lines, a few configurations).
             var factors: Set<[String: String]> = []
@@ -433,24 +449,24 @@ struct SweepCommand: ParsableCommand {
                     results.append(result)
                 }
                 if let torn = tail.line {
-                    writeStandardError("scrolllab sweep report: note: \(MessageText.quoted(file)) line \(torn) is torn (no end of line): left out")
+                    note("\(MessageText.quoted(file)) line \(torn) is torn (no end of line): left out")
                 }
             } catch {
                 fail("scrolllab sweep report: \(error.message)", code: error.code)
             }
             guard !results.isEmpty else { fail("scrolllab sweep report: \(MessageText.quoted(file)) holds no results") }
-            if repeats > 0 { writeStandardError("scrolllab sweep report: note: \(repeats) repeated line(s) counted once") }
+            if repeats > 0 { note("\(repeats) repeated line(s) counted once") }
             let coverage = SweepSummary.coverage(results)
             guard coverage.comparedSessions > 0 else {
                 fail("scrolllab sweep report: no session in \(MessageText.quoted(file)) was run under all \(coverage.configurations) "
                      + "configurations: nothing to compare")
             }
             if let first = coverage.leftOut.first {
-                writeStandardError("scrolllab sweep report: note: \(coverage.leftOut.count) of \(coverage.sessions) session(s) left out, "
-                                   + "not run under all \(coverage.configurations) configurations (\(first.session): \(first.configurations)); "
-                                   + "policies are compared on the \(coverage.comparedSessions) every configuration ran")
+                note("\(coverage.leftOut.count) of \(coverage.sessions) session(s) left out, "
+                     + "not run under all \(coverage.configurations) configurations (\(first.session): \(first.configurations)); "
+                     + "policies are compared on the \(coverage.comparedSessions) every configuration ran")
             }
-            return coverage
+            return (coverage, notes)
         }
 
         static func table(_ rows: [SweepSummary.Row], sessions: Int) -> String {
@@ -476,14 +492,14 @@ struct SweepCommand: ParsableCommand {
                              row.policy == "bound-min-loads" ? "-" : interval(row.blankTileSeconds, "blankTileSeconds"),
                              row.policy == "bound-oracle" ? "-" : interval(row.loadsIssued, "loadsIssued"),
                              row.isBound ? "-" : interval(row.loadsWasted, "loadsWasted"),
-                             row.undominatedShare.map { String(format: "%.0f%%", $0 * 100) } ?? "-"]
+                             row.undominatedShare.map { SweepRecommendation.fixed($0 * 100, 0) + "%" } ?? "-"]
                 if bytes { cells.append(row.isBound ? "-" : row.networkBytes.map { interval(Self.kilobytes($0), "networkBytes") } ?? "-") }
                 if joules { cells.append(row.isBound ? "-" : row.radioJoules.map { interval($0, "radioJoules") } ?? "-") }
                 if phone {
                     let p = row.isBound ? nil : row.phone
                     cells.append(p.map { interval($0.hitchTimeRatioMsPerS, "hitchTimeRatioMsPerS") } ?? "-")
                     cells.append(p.map { interval(Self.megabytes($0.peakResidentBytes), "peakResidentBytes") } ?? "-")
-                    cells.append(p.map { String(format: "%.0f%%", $0.memoryLimitExceeded.mean * 100) } ?? "-")
+                    cells.append(p.map { SweepRecommendation.fixed($0.memoryLimitExceeded.mean * 100, 0) + "%" } ?? "-")
                 }
                 out += "\n" + pad(cells)
             }

@@ -119,6 +119,9 @@ final class SweepResults: Sendable {
         var batch: [(text: String, number: Int)] = []
         var stop: Problem?
         var ended = false
+        // `sweep repair` is offered for a bad line among results, never for a file that holds none (a
+        // feed named by mistake): repair would drop every line of it.
+        var heldResults = false
         while !ended && stop == nil {
             batch.removeAll(keepingCapacity: true)
             while batch.count < parseBatchLines {
@@ -140,10 +143,12 @@ final class SweepResults: Sendable {
             let parsed = parseAll(batch.map(\.text))
             for (line, result) in zip(batch, parsed) {
                 switch result {
-                case let .success(p): try body(p.id, line.text, p.result, line.number)
+                case let .success(p):
+                    heldResults = true
+                    try body(p.id, line.text, p.result, line.number)
                 case let .failure(error):
                     throw Problem(message: "\(MessageText.quoted(path)) line \(line.number) is not a sweep result: \(error.reason) "
-                                  + "(`scrolllab sweep repair \(path)` drops such lines)")
+                                  + (heldResults ? "(`scrolllab sweep repair \(path)` drops such lines)" : "(no line before it is one: not a results file)"))
                 }
             }
         }

@@ -111,6 +111,7 @@ struct WindowCommand: ParsableCommand {
         // An output onto an input or another output is refused before anything is read or written (§7).
         var paths = PathConflicts()
         paths.input(replay, "--replay")
+        paths.inputs(feed: sceneOptions.feedOptions.feed, phone: sceneOptions.phoneOptions, sourceCA: realSource.sourceCA)
         paths.output(trace.traceOut, "--trace-out")
         paths.output(screenshots.screenshot, "--screenshot")
         if let conflict = paths.firstConflict() { fail("scrolllab: " + conflict, code: CommandExit.usage) }

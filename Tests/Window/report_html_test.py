@@ -40,6 +40,25 @@ conditions = [json.loads(l) for l in run("sweep", "report", "results.jsonl", "--
 page = os.path.join(work, "page.html")
 with open(page) as f:
     html = f.read()
+
+# `--html -`: the page alone on standard output (the table it holds is not printed beside it).
+dash = run("sweep", "report", "results.jsonl", "--html", "-", "--resamples", "300")
+check(dash == html, "--html - writes the page alone, the same bytes as --html FILE")
+
+# With --budget the page says the budget's verdict: a budget just under the recommended policy's bytes.
+first = conditions[0]
+over = next(p for p in first["frontier"] if p["policy"] == first["recommended"])["networkBytes"]["mean"]
+limit = "bytes=%dB" % int(over - 1)
+run("sweep", "report", "results.jsonl", "--recommend", "--budget", limit, "--html", "budget.html", "--resamples", "300")
+verdicts = [json.loads(l) for l in run("sweep", "report", "results.jsonl", "--recommend", "--budget", limit, "--json",
+                                       "--resamples", "300").splitlines()]
+budget_page = os.path.join(work, "budget.html")
+with open(budget_page) as f:
+    budget_html = f.read()
+check(verdicts[0]["recommended"] != first["recommended"]
+      and all(v["paragraph"].replace("&", "&amp;") in budget_html for v in verdicts)
+      and first["paragraph"].replace("&", "&amp;") not in budget_html,
+      "with --budget %s the page says the budget's verdicts (%s, not %s)" % (limit, verdicts[0]["recommended"], first["recommended"]))
 check(html.startswith("<!DOCTYPE html>") and html.rstrip().endswith("</html>"), "the page is a whole HTML document")
 check(not re.search(r"""(src|href)\s*=\s*["']?(https?:)?//|url\(|@import""", html),
       "the page fetches nothing when viewed: no address, no import")
@@ -78,7 +97,37 @@ try:
     check(all("blank" in p[4] and "sessions" in p[4] for p in points), "each point's figures show on hover (its title)")
     visible = driver.run("return document.querySelectorAll('svg circle').length")
     check(visible == len(points) and visible >= 8, "every policy of every condition is drawn (%d)" % visible)
+    # Labels inside their plot, over no point and no other label.
+    clashes = driver.run("""const bad = [];
+        for (const svg of document.querySelectorAll('svg')) {
+            const box = r => ({l: r.x, t: r.y, r: r.x + r.width, b: r.y + r.height});
+            const labels = [...svg.querySelectorAll('text.label')].map(t => [t.textContent, box(t.getBBox())]);
+            const dots = [...svg.querySelectorAll('circle')].map(c => box(c.getBBox()));
+            const hit = (a, b) => a.l < b.r && b.l < a.r && a.t < b.b && b.t < a.b;
+            labels.forEach(([name, a], i) => {
+                if (a.l < 64 || a.r > 440 || a.t < 14 || a.b > 240) bad.push(name + ' outside the plot');
+                if (dots.some(d => hit(a, d))) bad.push(name + ' over a point');
+                labels.slice(i + 1).forEach(([other, b]) => { if (hit(a, b)) bad.push(name + ' over ' + other); });
+            });
+        }
+        for (const svg of document.querySelectorAll('svg')) {
+            const named = [...svg.querySelectorAll('text.label')].flatMap(t => t.textContent.split(' = ')).sort();
+            const policies = [...svg.querySelectorAll('g.point')].map(g => g.dataset.policy).sort();
+            if (JSON.stringify(named) != JSON.stringify(policies)) bad.push('labels ' + named + ' for points ' + policies);
+        }
+        return bad;""")
+    check(not clashes, "every point labelled once, inside its plot, over no point or label: %s" % clashes[:4])
     driver.screenshot(os.path.join(out, "report-html.png"))
+    driver.call("POST", driver.path("/url"), {"url": "file://" + budget_page})
+    embedded = driver.run("return JSON.parse(document.getElementById('recommend-json').textContent)")
+    check(embedded == verdicts, "the budget page embeds the --recommend --budget --json lines")
+    green = driver.run("""return [...document.querySelectorAll('g.point[data-condition="0"]')]
+        .filter(g => g.querySelector('circle').getAttribute('fill') == '#137a2c').map(g => g.dataset.policy)""")
+    hollow = driver.run("return [...document.querySelectorAll('g.point[data-condition=\"0\"][data-exceeds]')].map(g => g.dataset.policy)")
+    check(green == [verdicts[0]["recommended"]] and first["recommended"] in hollow
+          and sorted(hollow) == sorted(p["policy"] for p in verdicts[0]["points"] if p["exceeds"]),
+          "the budget's pick is the green point (%s); the policies over it are hollow (%s)" % (green, hollow))
+    driver.screenshot(os.path.join(out, "report-html-budget.png"))
 finally:
     driver.quit()
     shutil.rmtree(profile, ignore_errors=True)

@@ -148,6 +148,8 @@ public struct SweepRecommendation: Sendable {
         guard x.isFinite else { return "-" }
         var scale = 1.0
         for _ in 0..<decimals { scale *= 10 }
+        // Past 2⁵³ a Double holds no fraction to print (a budget of 1e19 J): its own shortest form.
+        guard (abs(x) * scale).rounded() < 9_007_199_254_740_992 else { return "\(x)" }
         let scaled = Int((abs(x) * scale).rounded())
         let unit = Int(scale)
         var text = String(scaled / unit)

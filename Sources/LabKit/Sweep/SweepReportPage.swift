@@ -1,8 +1,11 @@
+import ScrollKit
+
 /// `sweep report --html FILE`: the report as one self-contained page a team can pass around — no script,
 /// no style sheet, font or image fetched at view time. The verdict per condition (its paragraph and its
 /// frontier drawn in SVG, every point's figures on hover), then the cost sheet per policy (every measure
 /// the report has, mean and 95% interval, per factor value), and the very lines `--recommend --json` and
-/// `--json` print, embedded as JSON: the page's numbers are those lines' numbers.
+/// `--json` print, embedded as JSON: the page's numbers are those lines' numbers. With `--budget` the
+/// verdicts are the budget's (`--recommend --budget`), as the report beside it says.
 public struct SweepReportPage: Sendable {
     /// The title: what was reported (file, runs, sessions).
     public var title: String
@@ -10,12 +13,23 @@ public struct SweepReportPage: Sendable {
     public var rows: [JSONValue]
     /// `--recommend`'s conditions.
     public var conditions: [SweepRecommendation]
+    /// `--recommend --budget`'s verdicts, one per condition in the same order; empty without a budget.
+    public var budgets: [SweepBudgetVerdict]
+    /// What the report left out of the file and why (sessions not run under every configuration, torn or
+    /// repeated lines), said under the title as the command says it on standard error.
+    public var notes: [String]
 
-    public init(title: String, rows: [JSONValue], conditions: [SweepRecommendation]) {
+    public init(title: String, rows: [JSONValue], conditions: [SweepRecommendation], budgets: [SweepBudgetVerdict] = [],
+                notes: [String] = []) {
         self.title = title
         self.rows = rows
         self.conditions = conditions
+        self.budgets = budgets
+        self.notes = notes
     }
+
+    /// Condition `index`'s budget verdict, nil without a budget.
+    func budget(_ index: Int) -> SweepBudgetVerdict? { index < budgets.count ? budgets[index] : nil }
 
     /// How a measure is named and shown: its label, its unit, the factor its mean is shown divided by.
     struct Measure {
@@ -34,7 +48,7 @@ public struct SweepReportPage: Sendable {
         Measure(key: "radioJoules", label: "radio", unit: "J", scale: 1),
         Measure(key: "hitchTimeRatioMsPerS", label: "hitch", unit: "ms/s", scale: 1),
         Measure(key: "peakResidentBytes", label: "peak memory", unit: "MB", scale: 1_000_000),
-        Measure(key: "memoryLimitExceeded", label: "killed", unit: "share", scale: 1),
+        Measure(key: "memoryLimitExceeded", label: "killed", unit: "%", scale: 0.01),
     ]
 
     static func measure(_ key: String) -> Measure {
@@ -60,18 +74,25 @@ public struct SweepReportPage: Sendable {
         <p class="note">Means with their 95% bootstrap intervals in brackets; hover a point or a cell for its exact figures.</p>
 
         """
+        for note in notes { out += "<p class=\"note left-out\">Note: \(Self.escaped(note))</p>\n" }
         out += "<h2>The verdict, condition by condition</h2>\n"
+        if let limits = budgets.first?.budget.limits {
+            out += "<p class=\"note\">Within the budget " + Self.escaped(limits.map { "\($0.cost.name) ≤ " + SweepBudget.text($0.limit, $0.cost) }
+                .joined(separator: ", ")) + " (a mean per session); a hollow point exceeds it.</p>\n"
+        }
         for (index, condition) in conditions.enumerated() {
             out += "<h3>\(Self.escaped(condition.conditionText))</h3>\n<div class=\"verdict\" data-condition=\"\(index)\">\n"
-            out += Self.plot(condition, index: index)
-            out += "<p>\(Self.escaped(condition.paragraph))</p>\n</div>\n"
+            out += Self.plot(condition, index: index, budget: budget(index))
+            out += "<p>\(Self.escaped(budget(index)?.paragraph ?? condition.paragraph))</p>\n</div>\n"
         }
         out += "<h2>The cost sheet, policy by policy</h2>\n"
         out += costSheet
-        out += "<details><summary>The report's lines (<code>--recommend --json</code>, then <code>--json</code>)</summary>\n"
-        out += "<script type=\"application/json\" id=\"recommend-json\">" + Self.embedded(conditions.map(\.json)) + "</script>\n"
+        let verdicts = budgets.isEmpty ? conditions.map(\.json) : budgets.map(\.json)
+        out += "<details><summary>The report's lines (<code>--recommend" + (budgets.isEmpty ? "" : " --budget")
+            + " --json</code>, then <code>--json</code>)</summary>\n"
+        out += "<script type=\"application/json\" id=\"recommend-json\">" + Self.embedded(verdicts) + "</script>\n"
         out += "<script type=\"application/json\" id=\"rows-json\">" + Self.embedded(rows) + "</script>\n"
-        out += "<pre>" + Self.escaped((conditions.map(\.json) + rows).map(\.serialized).joined(separator: "\n")) + "</pre></details>\n"
+        out += "<pre>" + Self.escaped((verdicts + rows).map(\.serialized).joined(separator: "\n")) + "</pre></details>\n"
         out += "</body></html>\n"
         return out
     }
@@ -142,8 +163,10 @@ public struct SweepReportPage: Sendable {
     }
 
     /// The condition's policies, blank time against cost, with their intervals as bars; the frontier
-    /// joined, the recommended policy in green. Each point's figures are its `<title>` (shown on hover).
-    static func plot(_ c: SweepRecommendation, index: Int) -> String {
+    /// joined, the recommended policy in green (with a budget: the budget's, and a hollow point for a
+    /// policy over it, the cost's limit dashed where it falls in the plot). Each point's figures are its
+    /// `<title>` (shown on hover); labels go where `PlotLabel` places them.
+    static func plot(_ c: SweepRecommendation, index: Int, budget: SweepBudgetVerdict? = nil) -> String {
         let (width, height, left, bottom, top, right) = (460.0, 280.0, 64.0, 40.0, 14.0, 20.0)
         let m = measure(c.costName == "bytes" ? "networkBytes" : "loadsIssued")
         let xs = c.points.flatMap { [$0.cost.lower, $0.cost.upper] }.map { $0 / m.scale }
@@ -169,39 +192,76 @@ public struct SweepReportPage: Sendable {
         s += "<text x=\"\((left + width - right) / 2)\" y=\"\(height - 6)\" font-size=\"12\" text-anchor=\"middle\">\(escaped(m.label)) (\(escaped(m.unit)))</text>"
         s += "<text x=\"14\" y=\"\((top + height - bottom) / 2)\" font-size=\"12\" text-anchor=\"middle\" "
             + "transform=\"rotate(-90 14 \((top + height - bottom) / 2))\">blank (tile·s)</text>\n"
+        // Labels stay inside the plot, clear of the points, the frontier's joints and each other.
+        let bounds = Rect(x: left, y: top, width: width - left - right, height: height - bottom - top)
+        var taken = c.points.map { Rect(x: x($0.cost.mean) - 6, y: y($0.blankTileSeconds.mean) - 6, width: 12, height: 12) }
+        if c.costName == "bytes", let limit = budget?.budget.limits.first(where: { $0.cost.name == "bytes" }) {
+            let lx = x(limit.limit)
+            if lx > left, lx < width - right {
+                s += "<line class=\"budget\" x1=\"\(fixed(lx, 1))\" y1=\"\(top)\" x2=\"\(fixed(lx, 1))\" y2=\"\(height - bottom)\" "
+                    + "stroke=\"#b3261e\" stroke-dasharray=\"5 4\"/>"
+                let name = "budget " + SweepBudget.text(limit.limit, limit.cost)
+                if let placed = PlotLabel.place(width: labelWidth(name), height: 13, near: Point(x: lx, y: top + 10), avoiding: taken, within: bounds) {
+                    s += svgLabel(name, placed, from: Point(x: lx, y: top + 10), colour: "#b3261e")
+                    taken.append(placed.rect)
+                }
+                s += "\n"
+            }
+        }
         let frontier = c.frontier.map(\.policy)
         if frontier.count > 1 {
             let path = c.frontier.map { "\(fixed(x($0.cost.mean), 1)),\(fixed(y($0.blankTileSeconds.mean), 1))" }.joined(separator: " ")
             s += "<polyline points=\"\(path)\" fill=\"none\" stroke=\"#3b6fd8\" stroke-width=\"2\"/>\n"
         }
-        // Labels right of their point, moved down or up past one already placed (two policies at one point).
-        var placed: [(x: Double, y: Double, width: Double)] = []
-        func labelY(_ px: Double, _ py: Double, _ name: String) -> Double {
-            let width = Double(name.count) * 6.5
-            for dy in [-6.0, 12, -18, 24, -30, 36] {
-                let ly = py + dy
-                if !placed.contains(where: { abs($0.y - ly) < 12 && px + 7 < $0.x + $0.width && $0.x < px + 7 + width }) {
-                    placed.append((px + 7, ly, width))
-                    return ly
-                }
-            }
-            return py - 6
+        let recommended = budget.map { $0.recommended?.policy } ?? c.recommended.policy
+        func colour(_ policy: String) -> String {
+            policy == recommended ? "#137a2c" : frontier.contains(policy) ? "#3b6fd8" : "#8a93a3"
         }
+        // Points on one spot share a label ("a = b"), the recommended one's first.
+        var groups: [(names: [String], at: Point, colour: String)] = []
         for p in c.points {
             let (px, py) = (x(p.cost.mean), y(p.blankTileSeconds.mean))
-            let colour = p.policy == c.recommended.policy ? "#137a2c" : frontier.contains(p.policy) ? "#3b6fd8" : "#8a93a3"
+            let over = budget?.points.first { $0.policy == p.policy }?.exceeds ?? []
             s += "<g class=\"point\" data-condition=\"\(index)\" data-policy=\"\(escaped(p.policy))\" data-blank=\"\(number(p.blankTileSeconds.mean))\" "
-                + "data-cost=\"\(number(p.cost.mean))\"><title>\(escaped(p.policy)): blank \(number(p.blankTileSeconds.mean)) "
+                + "data-cost=\"\(number(p.cost.mean))\"" + (over.isEmpty ? "" : " data-exceeds=\"\(escaped(over.joined(separator: " ")))\"")
+                + "><title>\(escaped(p.policy)): blank \(number(p.blankTileSeconds.mean)) "
                 + "[\(number(p.blankTileSeconds.lower)), \(number(p.blankTileSeconds.upper))] tile·s, \(escaped(m.label)) "
                 + "\(number(p.cost.mean / m.scale)) [\(number(p.cost.lower / m.scale)), \(number(p.cost.upper / m.scale))] \(escaped(m.unit)), "
-                + "\(p.sessions) sessions</title>"
-            s += "<line x1=\"\(fixed(x(p.cost.lower), 1))\" y1=\"\(fixed(py, 1))\" x2=\"\(fixed(x(p.cost.upper), 1))\" y2=\"\(fixed(py, 1))\" stroke=\"\(colour)\" opacity=\"0.5\"/>"
+                + "\(p.sessions) sessions" + (over.isEmpty ? "" : "; over the budget: " + escaped(over.joined(separator: ", "))) + "</title>"
+            s += "<line x1=\"\(fixed(x(p.cost.lower), 1))\" y1=\"\(fixed(py, 1))\" x2=\"\(fixed(x(p.cost.upper), 1))\" y2=\"\(fixed(py, 1))\" stroke=\"\(colour(p.policy))\" opacity=\"0.5\"/>"
             s += "<line x1=\"\(fixed(px, 1))\" y1=\"\(fixed(y(p.blankTileSeconds.lower), 1))\" x2=\"\(fixed(px, 1))\" y2=\"\(fixed(y(p.blankTileSeconds.upper), 1))\" "
-                + "stroke=\"\(colour)\" opacity=\"0.5\"/>"
-            s += "<circle cx=\"\(fixed(px, 1))\" cy=\"\(fixed(py, 1))\" r=\"5\" fill=\"\(colour)\"/>"
-            s += "<text x=\"\(fixed(px + 7, 1))\" y=\"\(fixed(labelY(px, py, p.policy), 1))\" font-size=\"11\" fill=\"\(colour)\">\(escaped(p.policy))</text></g>\n"
+                + "stroke=\"\(colour(p.policy))\" opacity=\"0.5\"/>"
+            s += over.isEmpty ? "<circle cx=\"\(fixed(px, 1))\" cy=\"\(fixed(py, 1))\" r=\"5\" fill=\"\(colour(p.policy))\"/></g>\n"
+                : "<circle cx=\"\(fixed(px, 1))\" cy=\"\(fixed(py, 1))\" r=\"4.5\" fill=\"#f7f8fa\" stroke=\"\(colour(p.policy))\" stroke-width=\"1.5\"/></g>\n"
+            let at = Point(x: px, y: py)
+            if let i = groups.firstIndex(where: { abs($0.at.x - px) < 1 && abs($0.at.y - py) < 1 }) {
+                if p.policy == recommended { groups[i].names.insert(p.policy, at: 0); groups[i].colour = colour(p.policy) } else { groups[i].names.append(p.policy) }
+            } else {
+                groups.append(([p.policy], at, colour(p.policy)))
+            }
+        }
+        // The recommended policy's label is placed first, so it gets the best place.
+        for group in groups.sorted(by: { ($0.names.first == recommended ? 0 : 1) < ($1.names.first == recommended ? 0 : 1) }) {
+            let name = group.names.joined(separator: " = ")
+            guard let placed = PlotLabel.place(width: labelWidth(name), height: 13, near: group.at, avoiding: taken, within: bounds) else { continue }
+            s += svgLabel(name, placed, from: group.at, colour: group.colour)
+            taken.append(placed.rect)
         }
         return s + "</svg>\n"
+    }
+
+    /// A label's width at the page's 11 px: DejaVu Sans's advance, about 0.62 em a character, taken generously.
+    static func labelWidth(_ name: String) -> Double { Double(name.unicodeScalars.count) * 6.9 + 2 }
+
+    /// A placed label (its box's baseline 10 px below its top), with its leader line when it has one.
+    static func svgLabel(_ name: String, _ placed: PlotLabel, from p: Point, colour: String) -> String {
+        var s = ""
+        if let end = placed.leaderEnd {
+            s += "<line class=\"leader\" x1=\"\(fixed(p.x, 1))\" y1=\"\(fixed(p.y, 1))\" x2=\"\(fixed(end.x, 1))\" y2=\"\(fixed(end.y, 1))\" "
+                + "stroke=\"\(colour)\" stroke-width=\"0.8\"/>"
+        }
+        return s + "<text class=\"label\" x=\"\(fixed(placed.rect.minX + 1, 1))\" y=\"\(fixed(placed.rect.minY + 10, 1))\" font-size=\"11\" "
+            + "fill=\"\(colour)\">\(escaped(name))</text>\n"
     }
 
     static func text(_ pairs: [(String, JSONValue)], _ key: String) -> String {
@@ -211,7 +271,11 @@ public struct SweepReportPage: Sendable {
 
     /// JSON lines as a JSON array safe inside a `<script>` element.
     static func embedded(_ values: [JSONValue]) -> String {
-        ("[" + values.map(\.serialized).joined(separator: ",") + "]").replacing("<", with: "\\u003c")
+        var out = String.UnicodeScalarView()
+        for u in ("[" + values.map(\.serialized).joined(separator: ",") + "]").unicodeScalars {
+            if u == "<" { out.append(contentsOf: "\\u003c".unicodeScalars) } else { out.append(u) }
+        }
+        return String(out)
     }
 
     /// A number as the JSON lines write it.
@@ -223,33 +287,25 @@ public struct SweepReportPage: Sendable {
         return fixed(value, magnitude >= 100 ? 0 : magnitude >= 10 ? 1 : 2)
     }
 
-    /// `value` with `decimals` places.
+    /// `value` with `decimals` places, as every text output of the report writes it (`–` if not finite).
     static func fixed(_ value: Double, _ decimals: Int) -> String {
-        guard value.isFinite else { return "–" }
-        var scale = 1.0
-        for _ in 0..<decimals { scale *= 10 }
-        let rounded = (value * scale).rounded() / scale
-        var text = decimals == 0 ? String(Int64(rounded)) : String(rounded)
-        if decimals > 0 {
-            let parts = text.split(separator: ".", maxSplits: 1)
-            let fraction = parts.count > 1 ? String(parts[1]) : ""
-            if fraction.contains("e") { return String(rounded) }
-            text = String(parts[0]) + "." + fraction + String(repeating: "0", count: Swift.max(0, decimals - fraction.count))
-        }
-        return text
+        value.isFinite ? SweepRecommendation.fixed(value, decimals) : "–"
     }
 
     static func escaped(_ s: String) -> String {
-        var out = ""
-        for c in s {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: out.append(c)
+        // Scalar by scalar: a `"` followed by a combining mark is one Character, equal to no `"`, and the
+        // browser still ends the attribute at it.
+        var out = String.UnicodeScalarView()
+        for u in s.unicodeScalars {
+            switch u {
+            case "&": out.append(contentsOf: "&amp;".unicodeScalars)
+            case "<": out.append(contentsOf: "&lt;".unicodeScalars)
+            case ">": out.append(contentsOf: "&gt;".unicodeScalars)
+            case "\"": out.append(contentsOf: "&quot;".unicodeScalars)
+            case "'": out.append(contentsOf: "&#39;".unicodeScalars)
+            default: out.append(u)
             }
         }
-        return out
+        return String(out)
     }
 }

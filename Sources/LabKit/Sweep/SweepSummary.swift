@@ -64,11 +64,11 @@ public enum SweepSummary {
         public var json: JSONValue { .object([("mean", .number(mean)), ("lo", .number(lower)), ("hi", .number(upper))]) }
 
         /// The decimals a result line's metric `key` is printed with, in its printed unit (bytes in kB,
-        /// resident bytes in MB): the report's table and its page read them here, so a cell reads the same in
+        /// resident bytes in MB, the share past the memory limit in %): the report's table and its page read them here, so a cell reads the same in
         /// each. Any other metric: 2.
         public static func decimals(of key: String) -> Int {
             switch key {
-            case "networkBytes": return 0
+            case "networkBytes", "memoryLimitExceeded": return 0
             case "loadsIssued", "loadsWasted", "radioJoules", "hitchTimeRatioMsPerS", "peakResidentBytes": return 1
             default: return 2
             }

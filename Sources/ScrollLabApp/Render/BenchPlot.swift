@@ -309,33 +309,15 @@ struct PlotPen {
         }
     }
 
-    /// Draws `name` beside `p` at the first place (right, left, above, below, the diagonals) that
-    /// overlaps nothing in `taken` and stays inside `bounds`; returns the rect used (empty if none fit).
+    /// Draws `name` where `PlotLabel` places it beside `p`, with its leader line when further out; returns
+    /// the rect used (empty if none fit).
     func label(_ name: String, near p: Point, avoiding taken: [Rect], within bounds: Rect, colour: RGBA) -> Rect {
         let (w, h) = text.size(name, style: .label)
-        let width = Double(w), height = Double(h)
-        // Beside the point first, then further out, so crowded points still get a label.
-        var candidates: [Point] = []
-        for d in [9.0, 18, 30, 48, 72, 100] {
-            candidates += [
-                Point(x: p.x + d, y: p.y - height / 2), Point(x: p.x - d - width, y: p.y - height / 2),
-                Point(x: p.x - width / 2, y: p.y - d - height), Point(x: p.x - width / 2, y: p.y + d - 1),
-                Point(x: p.x + d - 2, y: p.y - d + 3 - height), Point(x: p.x + d - 2, y: p.y + d - 4),
-                Point(x: p.x - d + 2 - width, y: p.y - d + 3 - height), Point(x: p.x - d + 2 - width, y: p.y + d - 4),
-            ]
+        guard let placed = PlotLabel.place(width: Double(w), height: Double(h), near: p, avoiding: taken, within: bounds) else {
+            return Rect(x: p.x, y: p.y, width: 0, height: 0)
         }
-        for c in candidates {
-            let r = Rect(x: c.x, y: c.y, width: width, height: height)
-            guard r.minX >= bounds.minX + 2, r.maxX <= bounds.maxX - 2, r.minY >= bounds.minY + 2, r.maxY <= bounds.maxY - 2,
-                  !taken.contains(where: { $0.intersects(r) }) else { continue }
-            // Placed further out: a thin leader says whose label it is.
-            if abs(r.center.x - p.x) > width / 2 + 24 || abs(r.center.y - p.y) > height / 2 + 24 {
-                let end = Point(x: Swift.min(Swift.max(p.x, r.minX), r.maxX), y: Swift.min(Swift.max(p.y, r.minY), r.maxY))
-                line(from: p, to: end, colour)
-            }
-            text.draw(name, style: .label, colour: colour, x: Int32(c.x), y: Int32(c.y))
-            return r
-        }
-        return Rect(x: p.x, y: p.y, width: 0, height: 0)
+        if let end = placed.leaderEnd { line(from: p, to: end, colour) }
+        text.draw(name, style: .label, colour: colour, x: Int32(placed.rect.minX), y: Int32(placed.rect.minY))
+        return placed.rect
     }
 }

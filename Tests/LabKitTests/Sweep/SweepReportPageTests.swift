@@ -34,6 +34,32 @@ import ScrollKit
         #expect(!page.contains("http://") && !page.contains("https://"))
     }
 
+    /// A quote or a `<` followed by a combining mark is one Character, but the browser still ends the
+    /// attribute (or opens a tag) at it: escaping goes scalar by scalar.
+    @Test func aQuoteBeforeACombiningMarkIsEscaped() {
+        #expect(SweepReportPage.escaped("ev\"\u{338} onmouseover=alert(1) x=") == "ev&quot;\u{338} onmouseover=alert(1) x=")
+        #expect(SweepReportPage.escaped("<\u{338}b>'") == "&lt;\u{338}b&gt;&#39;")
+        #expect(SweepReportPage.embedded([.string("<\u{338}/script>")]) == "[\"\\u003c\u{338}/script>\"]")
+        var pairs: [(String, JSONValue)] = []
+        if case let .object(p) = Self.row { pairs = p }
+        pairs[0] = ("policy", .string("ev\"\u{338} onmouseover=alert(1) x="))
+        let page = SweepReportPage(title: "t", rows: [.object(pairs)], conditions: []).html
+        // Compared byte by byte: Swift's `contains` would match Characters, which is the very blind spot.
+        func has(_ needle: String) -> Bool {
+            let h = Array(page.utf8), n = Array(needle.utf8)
+            return h.count >= n.count && (0...(h.count - n.count)).contains { h[$0..<($0 + n.count)].elementsEqual(n) }
+        }
+        #expect(!has("ev\"") && has("<tr data-policy=\"ev&quot;\u{338} onmouseover=alert(1) x=\">"))
+    }
+
+    /// A budget far past any run (`--budget energy=1e19J`) prints, where it used to trap converting to an Int.
+    @Test func figuresPastAnIntPrintWithoutTrapping() {
+        #expect(SweepRecommendation.fixed(1e19, 2) == "1e+19")
+        #expect(SweepRecommendation.fixed(-1e30, 0) == "-1e+30")
+        #expect(SweepRecommendation.fixed(9e15, 0) == "9000000000000000")
+        #expect(SweepReportPage.fixed(1e300, 1) == "1e+300")
+    }
+
     @Test func figuresKeepThreeSignificantDigits() {
         #expect(SweepReportPage.figure(1234.5) == "1235")
         #expect(SweepReportPage.figure(49.06) == "49.1")

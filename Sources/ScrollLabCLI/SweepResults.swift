@@ -15,8 +15,10 @@ import Synchronization
 /// through, never read or locked.
 final class SweepResults: Sendable {
     let path: String
-    /// The descriptor, where its whole lines end, whether a failed line is cut back (a regular file), lines appended.
-    private let state = Mutex<(fd: Int32, committed: off_t, regular: Bool, appended: Int)>((-1, 0, false, 0))
+    /// The descriptor, where its whole lines end, whether a failed line is cut back (a regular file).
+    private let state = Mutex<(fd: Int32, committed: off_t, regular: Bool)>((-1, 0, false))
+    /// Lines appended, read without the state's lock: a stop reads it while a write may wait on a pipe.
+    private let lines = Atomic<Int>(0)
 
     /// Why the file cannot be used, in one line, with the exit code (2: cannot be read, 1: its content).
     struct Problem: Error {
@@ -31,7 +33,12 @@ final class SweepResults: Sendable {
     /// line is checked (a bad one mid-file is refused: `sweep repair` drops it). `-` is standard output:
     /// written through, nothing read or resumed.
     func openForAppend() throws(Problem) -> [String: String] {
-        let fd = path == "-" ? dup(STDOUT_FILENO) : open(path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+        // A FIFO is written through, as `-` is: opened for writing only, it waits for its reader (read
+        // and write, it would be its own reader, and the results would vanish with the pipe).
+        var named = stat()
+        let fifo = path != "-" && stat(path, &named) == 0 && (named.st_mode & S_IFMT) == S_IFIFO
+        let fd = path == "-" ? dup(STDOUT_FILENO)
+            : fifo ? open(path, O_WRONLY | O_CLOEXEC) : open(path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw Problem(message: "cannot open \(MessageText.quoted(path)): \(OutputFile.errorText())") }
         var info = stat()
         let isFile = fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
@@ -53,7 +60,7 @@ final class SweepResults: Sendable {
                 throw error
             }
         }
-        state.withLock { $0 = (fd, whole, isFile, 0) }
+        state.withLock { $0 = (fd, whole, isFile) }
         return ids
     }
 
@@ -66,7 +73,7 @@ final class SweepResults: Sendable {
                 let ok = text.withUTF8 { writeAll(UnsafeRawBufferPointer($0), to: s.fd) }
                 if ok {
                     s.committed += off_t(text.utf8.count)
-                    s.appended += 1
+                    lines.add(1, ordering: .sequentiallyConsistent)
                 } else {
                     failure = "cannot write \(MessageText.quoted(path)): \(OutputFile.errorText())"
                     if s.regular { _ = ftruncate(s.fd, s.committed) }
@@ -77,7 +84,7 @@ final class SweepResults: Sendable {
     }
 
     /// Lines appended since the file was opened.
-    var appended: Int { state.withLock { $0.appended } }
+    var appended: Int { lines.load(ordering: .sequentiallyConsistent) }
 
     func close() {
         state.withLock { s in

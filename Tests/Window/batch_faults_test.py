@@ -189,6 +189,22 @@ for name, sig in [("stopped.mp4", signal.SIGTERM), ("stopped.gif", signal.SIGINT
     check(not os.path.exists(os.path.join(work, name)) and os.listdir(tmp) == [] and "removed" in err,
           "%s: no partial video, no temporary files: %s" % (name, err.strip()[-160:]))
 
+# Through a link: the partial video (the file the link names) removed, the user's link kept.
+target = os.path.join(work, "target.mp4")
+with open(target, "w") as f:
+    f.write("an older file the link names\n")
+link = os.path.join(work, "linked.mp4")
+os.symlink(target, link)
+p = subprocess.Popen([binary, "replay", os.path.join(gestures, "long-browse.jsonl"), "--video", link, "--policy", "eager"],
+                     cwd=work, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+deadline = time.monotonic() + 30
+while time.monotonic() < deadline and os.path.getsize(target) < 1000:
+    time.sleep(0.05)
+p.send_signal(signal.SIGTERM)
+_, err = p.communicate(timeout=20)
+check(p.returncode == 128 + signal.SIGTERM and os.path.islink(link) and not os.path.exists(target),
+      "a video through a link, stopped: the partial video removed, the link kept (%s)" % err.strip()[-160:])
+
 # The soak stops with whole lines. Signalled once its first phase line is out (of eleven): a fixed wait
 # raced it, since a day's soak replays in a few seconds.
 p = subprocess.Popen([binary, "soak", "--minutes", "1440", "--headless", "--gestures", gestures], cwd=work, env=env,
@@ -199,4 +215,24 @@ stdout, err = p.communicate(timeout=20)
 stdout = first + stdout
 check(p.returncode == 128 + signal.SIGTERM and "stopped by SIGTERM" in err, "SIGTERM stops the soak: %s" % err.strip())
 check(stdout == "" or (stdout.endswith("\n") and all(json.loads(l) for l in stdout.splitlines())), "its lines are whole")
+# A sweep whose output nobody reads still stops: a FIFO without a reader (opened for writing, it waits
+# for one), and standard output into a pipe never read (the write blocks; the stop waits for it a while).
+population = os.path.join(work, "population")
+run("gestures", "generate", "--kind", "mixed", "--count", "6", "--seed", "5", "--out", population)
+fifo = os.path.join(work, "results.fifo")
+os.mkfifo(fifo)
+for name, target, stdout in [("a FIFO nobody opens", fifo, subprocess.DEVNULL), ("standard output nobody reads", "-", subprocess.PIPE)]:
+    p = subprocess.Popen([binary, "sweep", "--gestures", population, "--policies", "all", "--latency-ms", "0,80,250", "--out", target],
+                         cwd=os.path.join(gestures, "..", ".."), env=env, stdout=stdout, stderr=subprocess.PIPE, text=True)
+    time.sleep(3)
+    p.send_signal(signal.SIGTERM)
+    begun = time.monotonic()
+    try:
+        p.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        p.kill()
+        p.wait()
+    err = p.stderr.read()
+    check(p.returncode == 128 + signal.SIGTERM and time.monotonic() - begun < 10,
+          "sweep into %s: SIGTERM stops it (exit %d after %.1f s: %s)" % (name, p.returncode, time.monotonic() - begun, err.strip()[-200:]))
 print("imports refused or replayable, plain video paths, ffmpeg drained, stops that leave only whole outputs")

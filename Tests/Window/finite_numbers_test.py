@@ -93,6 +93,13 @@ def feed(name, items, width):
 feed("thin.jsonl", 10, "1e-300")
 line = strict(run("feed", "check", "thin.jsonl").stdout)
 check(line["contentHeight"] > 1e300, "feed check, items 1e-300 pt wide: contentHeight %r, finite JSON" % line["contentHeight"])
+# The window draws it: a tile thousands of screens tall is decoded and drawn at most a texture's side tall.
+for width in ("1e-10", "1e-300"):
+    feed("thin-window.jsonl", 10, width)
+    r = subprocess.run([binary, "--headless", "--frames", "20", "--feed", "thin-window.jsonl", "--trace-out", "thin-window-trace.jsonl",
+                        "--assets", os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Assets", "Images")],
+                       capture_output=True, text=True, timeout=120, cwd=work)
+    check(r.returncode == 0, "the window over items %s pt wide: exit %d (%s)" % (width, r.returncode, r.stderr.strip()[-200:]))
 feed("thinner.jsonl", 300, "1e-300")
 line = strict(run("feed", "check", "thinner.jsonl").stdout)
 check(line["contentHeight"] is None, "past a double's range: contentHeight null, not inf")

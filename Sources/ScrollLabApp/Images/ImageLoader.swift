@@ -165,7 +165,7 @@ final class ImageLoader {
     func plan(drawnSize: Size?) -> DecodePlan {
         let scale = FeedDecodedSizes.pixelsPerPoint
         let target = decoding.downsample ? drawnSize.map {
-            DecodePlan.ImagePixels(width: Int(($0.width * scale).rounded(.up)), height: Int(($0.height * scale).rounded(.up)))
+            DecodePlan.ImagePixels(width: TextureUploader.pixels($0.width, scale), height: TextureUploader.pixels($0.height, scale))
         } : nil
         return DecodePlan(target: target, memoryLimitBytes: decoding.memoryLimitBytes)
     }

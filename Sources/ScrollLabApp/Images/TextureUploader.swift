@@ -23,7 +23,15 @@ struct TextureUploader {
 
     /// The pixel size of an image drawn at `size` points (nil: the image's own).
     func fitting(_ size: Size?) -> PixelSize? {
-        size.map { PixelSize(width: Int32(($0.width * pixelScale).rounded(.up)), height: Int32(($0.height * pixelScale).rounded(.up))) }
+        size.map { PixelSize(width: Int32(Self.pixels($0.width, pixelScale)), height: Int32(Self.pixels($0.height, pixelScale))) }
+    }
+
+    /// `points` at `scale` pixels a point, rounded up, at most the largest texture side: a feed's item
+    /// can be thousands of screens tall (B-FEED-1 bounds its sides, not its shape), and no image is
+    /// decoded or drawn from more than that.
+    static func pixels(_ points: Double, _ scale: Double) -> Int {
+        let p = (points * scale).rounded(.up)
+        return p < Double(ImageHeader.defaultMaxDimension) ? Int(Swift.max(p, 0)) : ImageHeader.defaultMaxDimension
     }
 
     /// True while a frame that began at `start` may upload another image, `done` uploaded so far.

@@ -8,11 +8,14 @@ import Synchronization
 /// it, takes the output lock — so no line is being written — runs the command's clean-up (which
 /// removes a partial file and returns what was kept), and hands the signal and that clause to the
 /// command line's `stopped`, which says so and ends the process (no exit is decided below the command
-/// line). Writes made under `whole(_:)` are never cut by a stop.
+/// line). Writes made under `whole(_:)` are never cut by a stop, unless one waits on a pipe nobody reads
+/// for longer than `writeWait`: the stop then goes ahead and says the last line may be cut.
 /// Installed before SDL starts, the handlers are kept by SDL (it only takes signals left at default).
 package enum StopSignals {
     /// The signals that stop a batch command.
     package static let stopping: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+    /// The longest a stop waits for a whole write to end, seconds.
+    package static let writeWait = 3.0
 
     /// Installs the handlers and the watcher; `cleanUp` runs once, with the output lock held, and
     /// returns what was kept (one clause, e.g. `120 result(s) kept in "out.jsonl"`); `stopped` then gets
@@ -31,10 +34,18 @@ package enum StopSignals {
             repeat { count = read(reader, &number, 1) } while count < 0 && errno == EINTR
             guard count == 1 else { return }
             let signal = Int32(number)
-            outputLock.withLock { _ in   // held until the exit: no write starts or is cut
+            func stop(_ note: String) -> Never {
                 for stop in stops.withLock({ Array($0.bodies.values) }) { stop() }
-                stopped(signal, cleanUp(signal))
+                stopped(signal, cleanUp(signal) + note)
             }
+            // The lock is held until the exit: no write starts or is cut. A write into a pipe or FIFO that
+            // nobody reads never ends, so the stop waits for one at most `writeWait` seconds.
+            let start = DispatchTime.now().uptimeNanoseconds
+            while DispatchTime.now().uptimeNanoseconds - start < UInt64(writeWait * 1e9) {
+                _ = outputLock.withLockIfAvailable { _ in stop("") }
+                usleep(5_000)
+            }
+            stop("; the output was not being read: its last line may be cut")
         }
         thread.start()
         let handler: @convention(c) (Int32) -> Void = { number in

@@ -199,8 +199,10 @@ package final class VideoEncoder: @unchecked Sendable {
             process.waitUntilExit()
         }
         if state.withLock({ $0.touched && !$0.done }) {
+            // Through a link the partial video is the file the link names: removed there, the link kept.
+            let target = realpath(output, nil).map { p in defer { free(p) }; return String(cString: p) } ?? output
             var info = stat()
-            if stat(output, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG { unlink(output) }
+            if stat(target, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG { unlink(target) }
         }
         removeTemporary()
     }

@@ -44,6 +44,10 @@ if [ -n "$feed" ]; then
 fi
 case "$html" in ""|/*) ;; *) html="$PWD/$html" ;; esac
 mkdir -p "$out"
+# The bundled images, named outright: the runs happen in $out, where a binary from elsewhere (--bin) would
+# not find them.
+assets=()
+[ -n "$feed" ] || assets=(--assets "$PWD/Assets/Images")
 cd "$out"
 case "$bin" in /*) ;; *) bin="$OLDPWD/$bin" ;; esac
 # A population and results made with other settings, another feed or by another binary are not reused.
@@ -52,6 +56,6 @@ if [ ! -f stamp ] || [ "$(cat stamp)" != "$stamp" ]; then rm -rf pop results.jso
 [ -d pop ] || "$bin" gestures generate --kind mixed --count "$count" --seed "$seed" ${feed:+--layout "$layout"} --out pop >&2
 echo "$stamp" > stamp
 "$bin" sweep run --gestures pop --policies all --network "$networks" ${feed:+--feed "$feed" --layout "$layout"} \
-  --out results.jsonl ${jobs:+--jobs "$jobs"} >&2
+  "${assets[@]}" --out results.jsonl ${jobs:+--jobs "$jobs"} >&2
 echo "== $count mixed sessions (seed $seed) under $networks${feed:+, scrolling $(basename "$feed") as $layout}"
 "$bin" sweep report results.jsonl --recommend ${html:+--html "$html"}

@@ -8,7 +8,9 @@ import ScrollKit
 /// - Ahead, in the direction of the last scroll delta: the items within the average visible item
 ///   size (`visibleItemsAverageSize`: the mean main-axis size plus the item spacing) beyond the
 ///   viewport's edge, that size clamped to 10–50% of the viewport. Behind: nothing.
-/// - Only a scroll fills the window (no non-scroll caching): at rest nothing new is prefetched.
+/// - Only a scroll schedules the window (no non-scroll caching): before the first scroll nothing is
+///   prefetched; what a scroll scheduled is still composed after the list stops, one item a frame
+///   (`PrefetchScheduler` keeps its queue of requests until they run or leave the window).
 /// - An item leaving the window and the viewport is disposed: its image request is cancelled.
 /// - Prefetch runs in the frame's idle time (`PrefetchScheduler`: requests one after another until
 ///   the next frame's deadline). The lab has no frame-time budget; it composes at most
@@ -60,12 +62,14 @@ public struct ComposePolicy: LoadingPolicy {
         }
     }
 
-    /// A frame: follows the scroll delta, disposes what left the window, composes the next item ahead.
+    /// A frame: follows the scroll delta, disposes what left the window, composes the next item ahead
+    /// (at rest too, once a scroll has set a direction).
     public mutating func scrolled(_ context: LoadingContext) -> LoadDecision {
         let offset = context.contentOffset.y
         defer { lastOffset = offset }
-        guard let last = lastOffset, offset != last else { return .none }
-        direction = offset > last ? 1 : -1
+        guard let last = lastOffset else { return .none }
+        if offset != last { direction = offset > last ? 1 : -1 }
+        guard direction != 0 else { return .none }
         let b = context.bounds
         let ahead = Self.aheadWindow(context)
         let (low, high) = direction > 0 ? (b.maxY, b.maxY + ahead) : (b.minY - ahead, b.minY)

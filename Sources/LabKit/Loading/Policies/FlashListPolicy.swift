@@ -9,8 +9,9 @@ import ScrollKit
 ///   scroll velocities (starting history 0, 0, 0, −0.1, −0.1: backward). Buffer cut off at one end of
 ///   the content is added at the other.
 /// - Offset projection: the viewport starts at the offset plus the median of those velocities times the
-///   average render time, clamped to 16–32 ms. The lab's render time is its frame interval (16.7 ms
-///   at 60 Hz), so the projection looks one frame ahead.
+///   render time. On iOS, the platform the lab models, FlashList does not track render times
+///   (`trackAverageRenderTimeForOffsetProjection: false`, src/native/config/PlatformHelper.ios.ts) and
+///   `RenderTimeTracker` answers its default, 16 ms, whatever the refresh rate.
 /// - Recomputed on each scroll event (a frame whose offset changed); an item leaving the engaged set
 ///   is recycled and its image request cancelled (a new source on the recycled view).
 /// - `flashlist@shipped`: React Native's `RCTImageLoader` runs 4 loads at once
@@ -23,8 +24,8 @@ public struct FlashListPolicy: LoadingPolicy {
     public var drawDistance: Double
     /// Share of the two draw distances in the direction of scrolling.
     public static let aheadShare = 0.7
-    /// Bounds of the render time the offset is projected by, seconds.
-    public static let renderTimeBounds = (min: 0.016, max: 0.032)
+    /// The render time the offset is projected by, seconds: `RenderTimeTracker`'s default, used on iOS.
+    public static let renderTime = 0.016
     /// The last 5 scroll velocities, points per millisecond (FlashList's unit, px/ms).
     public private(set) var velocityHistory: [Double] = [0, 0, 0, -0.1, -0.1]
     private var velocityIndex = 0
@@ -32,8 +33,6 @@ public struct FlashListPolicy: LoadingPolicy {
     public var engaged: Set<Int> { engagedItems.set }
     private var engagedItems = ItemSet()
     private var lastOffset: Double?
-    private var lastFrameTime: Double?
-    private var renderTime = 0.016
     private var storage = DecisionStorage()
 
     /// Makes the policy with FlashList's native default, 250 px.
@@ -46,10 +45,6 @@ public struct FlashListPolicy: LoadingPolicy {
         case let .appear(items):
             return storage.load(items)
         case .frame:
-            if let t = lastFrameTime, context.time > t {
-                renderTime = Swift.min(Swift.max(context.time - t, Self.renderTimeBounds.min), Self.renderTimeBounds.max)
-            }
-            lastFrameTime = context.time
             let offset = context.contentOffset.y
             defer { lastOffset = offset }
             guard lastOffset != offset else { return .none }
@@ -71,7 +66,7 @@ public struct FlashListPolicy: LoadingPolicy {
         }
         let backward = positives < negatives
         let median = velocityHistory.sorted()[velocityHistory.count / 2]
-        let viewportStart = context.contentOffset.y + median * renderTime * 1000
+        let viewportStart = context.contentOffset.y + median * Self.renderTime * 1000
         let viewportEnd = viewportStart + context.bounds.height
         let total = drawDistance * 2
         let before = (total * (backward ? Self.aheadShare : 1 - Self.aheadShare)).rounded(.up)
@@ -107,8 +102,8 @@ public struct FlashListPolicy: LoadingPolicy {
 }
 
 extension LoadingPolicyKind {
-    /// FlashList v2: a 250 px draw distance split 70/30 by direction, the offset projected a frame ahead.
+    /// FlashList v2: a 250 px draw distance split 70/30 by direction, the offset projected 16 ms ahead.
     public static let flashlist = LoadingPolicyKind(name: "flashlist", declaration: Declaration(
-        summary: "render within 250 px, 70% ahead, the offset projected a frame ahead", origin: .peer,
+        summary: "render within 250 px, 70% ahead, the offset projected 16 ms ahead", origin: .peer,
         system: "FlashList v2 + React Native Image", colour: (150, 90, 60))) { _ in FlashListPolicy() }
 }

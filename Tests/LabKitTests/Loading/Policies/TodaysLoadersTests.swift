@@ -58,12 +58,15 @@ import LabKit
         #expect(p.decide(.frame, in: context()) == .none)                   // at rest: no caching
         // Scrolling down to 10: the window (460, 685] holds row 2; one item a frame, nearest first.
         #expect(p.decide(.frame, in: context(offset: 10)).loadedItems == [4])
-        // At 20 row 2 is on screen (its item 5 loads as it appears); the window (470, 695] reaches row 3.
+        // At rest the window the scroll scheduled is still composed, one item a frame, then nothing.
+        #expect(p.decide(.frame, in: context(offset: 10)).loadedItems == [5])
+        #expect(p.decide(.frame, in: context(offset: 10)) == .none)
+        // At 20 row 2 is on screen; the window (470, 695] reaches row 3.
         #expect(p.decide(.frame, in: context(offset: 20)).loadedItems == [6])
         #expect(p.decide(.frame, in: context(offset: 30)).loadedItems == [7])
         // Reversing to 5: nothing kept behind; the items composed ahead left window and screen: cancelled.
         let back = p.decide(.frame, in: context(offset: 5))
-        #expect(back.cancel == [4, 6, 7])
+        #expect(back.cancel == [4, 5, 6, 7])
         #expect(p.direction == -1)
     }
 
@@ -77,14 +80,18 @@ import LabKit
         for (i, y) in [10.0, 20, 30, 200].enumerated() {
             #expect(p.decide(.frame, in: context(offset: y, velocity: 1000, time: 1 + dt * Double(i + 1))) == .none)
         }
-        // At 400, 4 of 5 velocities at 1 pt/ms: forward, projected 16.7 pt: [266.7, 1216.7] — row 0 recycled,
-        // row 5 (top 1150) rendered.
+        // At 400, 4 of 5 velocities at 1 pt/ms: forward, projected 16 pt (iOS: 16 ms whatever the frame
+        // interval): [266, 1216] — row 0 recycled, row 5 (top 1150) rendered.
         let d = p.decide(.frame, in: context(offset: 400, velocity: 1000, time: 1 + dt * 5))
         #expect(d.cancel == [0, 1])
         #expect(d.loadedItems == [10, 11])
         let range = p.engagedRange(context(offset: 400, velocity: 1000, time: 1 + dt * 5))
         // 30% of 500 is 150.00000000000003 in doubles, as in JavaScript: Math.ceil makes it 151.
-        #expect(abs(range.start - (400 + 1000.0 / 60 - 151)) < 1e-9)
+        #expect(abs(range.start - (400 + 16 - 151)) < 1e-9)
+        // The same frames at 30 Hz project the same 16 pt.
+        var q = FlashListPolicy()
+        for (i, y) in [0.0, 10, 20, 30, 200, 400].enumerated() { _ = q.decide(.frame, in: context(offset: y, velocity: 1000, time: 1 + Double(i) / 30)) }
+        #expect(q.engagedRange(context(offset: 400, velocity: 1000, time: 1 + 5.0 / 30)) == range)
     }
 
     @Test func theRegistryHasTodaysLoadersAfterThePeers() {

@@ -119,7 +119,7 @@ extension BenchCommand {
         }
         let gesture = loadGesture(directory.appendingPathComponent(Self.frameBenchGesture + ".jsonl").path, command: "bench")
         let scene = SceneConfiguration()
-        let images = scene.imagePathsOrExit()
+        let images = scene.imagePathsOrExit(command: "bench")
         switch Self.frameBenchRun(window, renderer: renderer, gesture: gesture, scene: scene, images: images) {
         case let .success(run): return run.frameMs(percentile: 50)
         case let .failure(error): fail("scrolllab bench --calibrate: cannot time the window's frames: \(error.message)", code: CommandExit.input)

@@ -31,7 +31,7 @@ extension BenchCommand {
         sceneOptions.assets = loading.assets
         let phones = frameBench.compare ?? 1
         if phones > 1 { sceneOptions.compare = PolicyVariant.shared.prefix(phones).map(CompareEntry.policy) }
-        let images = sceneOptions.imagePathsOrExit()
+        let images = sceneOptions.imagePathsOrExit(command: "bench")
         guard !images.isEmpty else { fail("scrolllab bench: --frames needs images: Assets/Images, or --assets DIR with image files", code: CommandExit.input) }
         let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
         if !json {

@@ -67,7 +67,7 @@ struct ReplayCommand: ParsableCommand {
             fail("scrolllab replay: add --headless, or play the file in the window with `scrolllab --replay \(file)`", code: CommandExit.usage)
         }
         let options = self.scene.configuration
-        let files = options.assets == nil ? [] : options.imagePathsOrExit()
+        let files = options.assets == nil ? [] : options.imagePathsOrExit(command: "replay")
         // A folder with no image: the grid would model loads of images that do not exist (the window and a
         // video show "no images" placeholders instead).
         if let folder = options.assets, files.isEmpty, options.scene == .grid {
@@ -88,7 +88,7 @@ struct ReplayCommand: ParsableCommand {
         let runs = scene.headlessRuns
         var kept: [PointerEvent] = []
         // `--disk-cache DIR` under a network: every run starts with the folder's images; what they stored is left there.
-        let folder = scene.network == nil ? nil : HeadlessDiskFolder(scene.diskCache, files: files.isEmpty ? scene.imagePathsOrExit() : files)
+        let folder = scene.network == nil ? nil : HeadlessDiskFolder(scene.diskCache, files: files.isEmpty ? scene.imagePathsOrExit(command: "replay") : files)
         let assetCount = scene.assets == nil ? GridSceneConfiguration().assetCount : files.count
         let start = folder?.start(assetCount: assetCount) ?? HeadlessDiskFolder.Start()
         var stored: Set<Int> = []
@@ -154,7 +154,7 @@ extension ReplayCommand {
         var paths = PathConflicts()
         paths.input(file == "-" ? nil : file, "FILE")
         paths.inputs(feed: scene.feedOptions.feed, phone: scene.phoneOptions, sourceCA: real.sourceCA)
-        for image in scene.assets == nil ? [] : scene.imagePaths() { paths.input(String(decoding: image.path, as: UTF8.self), "--assets") }
+        for image in scene.assets == nil ? [] : scene.imagePaths(command: "replay") { paths.input(String(decoding: image.path, as: UTF8.self), "--assets") }
         paths.output(output, "--video")
         if let conflict = paths.firstConflict() { fail("scrolllab replay: " + conflict, code: CommandExit.usage) }
         let window = ThisBuild.windowRequired("--video", command: "replay")
@@ -176,7 +176,7 @@ extension ReplayCommand {
         options.imagesOnModelClock = true
         let sceneOptions = scene.configuration.withImageSizesOrExit(command: "scrolllab replay")
         let fps = self.fps, layout = videoLayout
-        let imagePaths = sceneOptions.imagePathsOrExit()
+        let imagePaths = sceneOptions.imagePathsOrExit(command: "replay")
         // A video draws the headless replay's loads with their images: without any, its loads would fail
         // where the replay's finish, and its metrics would not be the replay's (B-VID-2).
         if imagePaths.isEmpty, sceneOptions.scene == .grid {

@@ -96,16 +96,17 @@ struct SceneOptions: ParsableArguments {
 
     /// The image files of `--assets` (or the bundled ones); a folder that is missing or unreadable ends
     /// the program with one line and exit code 2.
-    func imagePaths() -> [AssetFile] { configuration.imagePathsOrExit() }
+    func imagePaths(command: String? = nil) -> [AssetFile] { configuration.imagePathsOrExit(command: command) }
 }
 
 extension SceneConfiguration {
-    /// `imagePaths()`, or the end of the program with one line and exit code 2.
-    func imagePathsOrExit() -> [AssetFile] {
+    /// `imagePaths()`, or the end of the program with one line naming `command` (nil: the window's) and
+    /// exit code 2.
+    func imagePathsOrExit(command: String? = nil) -> [AssetFile] {
         do {
             return try imagePaths()
         } catch {
-            fail("scrolllab: \(error.description)", code: CommandExit.input)
+            fail("scrolllab\(command.map { " " + $0 } ?? ""): \(error.description)", code: CommandExit.input)
         }
     }
 

@@ -74,11 +74,13 @@ package struct CommandLineRefusal: Error {
     }
 
     /// Writes the message: help on standard output, an error as its line on standard error (and, for a
-    /// usage error, where the command's options are listed).
+    /// usage error, where the command's options are listed). Help that cannot be written (a full device,
+    /// a closed pipe) is a failure: one line on standard error, exit code 1.
     func write() {
         guard !message.isEmpty else { return }
         if code == CommandExit.ok {
             print(message)
+            if fflush(nil) != 0 { fail("\(command.display): cannot write standard output: \(OutputFile.errorText())") }
             return
         }
         writeStandardError(message)

@@ -160,7 +160,12 @@ struct ServeCommand: ParsableCommand {
             _exit(0)
         }
         stopper.start()
-        writeLine(LabKit.JSONValue.object(serving).serialized, to: STDOUT_FILENO)
+        // A caller that named the port can use the server without its line (output closed or discarded),
+        // so a line that cannot be written stops nothing; but it is said, with what the line carried.
+        if !writeLine(LabKit.JSONValue.object(serving).serialized, to: STDOUT_FILENO) {
+            writeStandardError("scrolllab serve: cannot write the serving line to standard output (\(OutputFile.errorText())); "
+                + "serving on 127.0.0.1:\(listener.port)" + (certificateFile.map { ", certificate \($0)" } ?? ""))
+        }
         listener.wait()
         images.quiesce()
         if let certificateFile { unlink(certificateFile) }

@@ -141,7 +141,12 @@ struct SweepCommand: ParsableCommand {
         /// What `path` is when it is not a regular file (`a FIFO`, `a folder`…), or nil.
         static func notRegular(_ path: String) -> String? {
             var info = stat()
-            guard stat(path, &info) == 0 else { return nil }   // unreadable: the reader names it
+            guard stat(path, &info) == 0 else {
+                // Listed, yet not found by its name: a name in bytes that are not UTF-8 reaches the listing
+                // with U+FFFD in their place, a name no file has. Otherwise unreadable: the reader names it.
+                if errno == ENOENT, path.contains("\u{FFFD}") { return "named in bytes that are not UTF-8 (rename it)" }
+                return nil
+            }
             switch info.st_mode & S_IFMT {
             case S_IFREG: return nil
             case S_IFIFO: return "a FIFO"

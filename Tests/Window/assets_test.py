@@ -41,6 +41,12 @@ missing = run("--headless", "--assets", os.path.join(base, "does-not-exist"), "-
 w.check(missing.returncode == 2, "missing assets folder exits with code 2 (got %d)" % missing.returncode)
 lines = [l for l in missing.stderr.splitlines() if l.strip()]
 w.check(len(lines) == 1 and "does not exist" in lines[0], "missing folder: one clear line (%r)" % lines)
+# The same from a command names the command, as its other refusals do.
+fling = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Assets", "Gestures", "single-fling.jsonl")
+for args, prefix in [(["replay", fling, "--headless"], "scrolllab replay: ")]:
+    r = run(*args, "--assets", os.path.join(base, "does-not-exist"))
+    w.check(r.returncode == 2 and r.stderr.startswith(prefix + "assets folder"),
+            "%s: a missing folder is named by the command (exit %d, %r)" % (args[0], r.returncode, r.stderr.strip()))
 
 # Empty folder: runs, tiles say "no images".
 empty = os.path.join(base, "empty")

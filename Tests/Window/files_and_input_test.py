@@ -10,7 +10,7 @@
 8. replay reads `-`, pipes and FIFOs, and with --stream prints events before its input ends;
    `velocity < /dev/zero` ends quickly with an error.
 9. BOM in both commands, bad UTF-8 names its line, soak --minutes 0, --quit-after inf, --screenshot-after nan.
-10. a gestures folder holding a FIFO or an empty file named *.jsonl: bench refuses it at once, as sweep does;
+10. a gestures folder holding a FIFO, an empty file named *.jsonl or a name not in UTF-8: bench refuses it at once, as sweep does;
     `gestures import` refuses to write over the capture it reads; `feed generate` writes only feeds its
     parser takes; `--columns` on a one-column layout and `--items` with a feed are refused; a feed whose
     items share one image has a fewest-loads bound of one.
@@ -145,6 +145,12 @@ with open("/dev/full", "w") as full:
         r = run(args, stdout=full, stderr=subprocess.PIPE, stdin=stdin, capture_output=False)
         check(r.returncode == 1 and "No space left on device" in r.stderr and one_line(r.stderr),
               "%s > /dev/full: exit 1, %s" % (name, r.stderr.strip()))
+    # Help is output too: lost help is a failure (the help command's, whichever command it shows).
+    for args, prefix in [(["--help"], "scrolllab:"), (["help"], "scrolllab:"), (["replay", "--help"], "scrolllab:"),
+                         (["help", "sweep", "run"], "scrolllab:")]:
+        r = run(args, stdout=full, stderr=subprocess.PIPE, capture_output=False)
+        check(r.returncode == 1 and r.stderr.startswith(prefix + " cannot write standard output: No space left on device")
+              and one_line(r.stderr), "%s > /dev/full: exit 1, %s" % (" ".join(args), r.stderr.strip()))
 r = run(["--headless", "--frames", "5", "--screenshot", "/dev/full"])
 check(r.returncode == 1 and 'scrolllab: screenshot failed: cannot write "/dev/full": No space left on device' in r.stderr
       and "screenshot saved" not in r.stdout, "--screenshot /dev/full says it failed, exit 1")
@@ -242,6 +248,17 @@ open(os.path.join(empty_dir, "empty.jsonl"), "w").close()
 r = run(["bench", "--gestures", empty_dir, "--policies", "eager"])
 check(r.returncode == 1 and "holds no pointer events" in r.stderr and r.stdout == "",
       "bench with an empty gesture file: exit %d, %r, no table" % (r.returncode, r.stderr.strip()))
+# A gesture file named in bytes that are not UTF-8: named and refused before anything runs (it was a
+# "No such file or directory" for a file the folder lists).
+latin_dir = os.path.join(work, "latin1-gestures")
+os.makedirs(latin_dir)
+shutil.copy(fling, latin_dir)
+shutil.copy(fling, os.path.join(os.fsencode(latin_dir), b"caf\xe9.jsonl"))
+for args in (["bench", "--gestures", latin_dir, "--policies", "eager"],
+             ["sweep", "run", "--gestures", latin_dir, "--policies", "eager", "--out", os.path.join(work, "latin1.jsonl")]):
+    r = run(args, timeout=60)
+    check(r.returncode == 2 and "named in bytes that are not UTF-8 (rename it), not a gesture file" in r.stderr
+          and one_line(r.stderr), "%s: a non-UTF-8 name: exit %d, %r" % (args[0], r.returncode, r.stderr.strip()))
 
 # A capture inside the folder it is imported to, named as the import's output: refused, the capture kept.
 capture_lines = []

@@ -13,6 +13,7 @@
 import json
 import os
 import signal
+import socket
 import subprocess
 import sys
 import threading
@@ -100,4 +101,19 @@ for args, what in ((["--network", "5g"], "an unknown profile"), (["--fail-rate",
     first_line = r.stderr.strip().splitlines()[0] if r.stderr.strip() else ""
     check(r.returncode == 64 and first_line.startswith("scrolllab serve: --"),
           "%s: exit code 64 and an error line naming the option (%s)" % (what, first_line))
-print("serve: bytes, types, 3G timing alone and shared, log lines, bad options, signals")
+# A serving line that cannot be written stops nothing (a caller may know the port), but is said on
+# standard error with what it carried.
+with socket.socket() as s:
+    s.bind(("127.0.0.1", 0))
+    port = s.getsockname()[1]
+with open("/dev/full", "w") as full:
+    p = subprocess.Popen([binary, "serve", "--port", str(port)], stdout=full, stderr=subprocess.PIPE, text=True)
+    said = p.stderr.readline()
+    check(said.startswith("scrolllab serve: cannot write the serving line to standard output (No space left on device)")
+          and ("serving on 127.0.0.1:%d" % port) in said, "serve > /dev/full says so: %s" % said.strip())
+    status, _, _, _ = get("http://127.0.0.1:%d/img/3.jpg" % port)
+    check(status == 200, "and serves all the same (%s)" % status)
+    p.send_signal(signal.SIGTERM)
+    p.communicate(timeout=10)
+    check(p.returncode == 0, "and stops on SIGTERM with 0 (%s)" % p.returncode)
+print("serve: bytes, types, 3G timing alone and shared, log lines, bad options, signals, a lost serving line")

@@ -94,12 +94,13 @@ package func writeStandardError(_ line: String) {
     writeLine(line, to: STDERR_FILENO)
 }
 
-/// Writes `line` and a newline to `descriptor`, dropping it on a write error.
+/// Writes `line` and a newline to `descriptor`; false on a write error (in `errno`), the line dropped.
 /// The line's control characters are escaped (`MessageText.singleLine`): a name with a newline or an
 /// escape sequence in it cannot forge a second line or paint the terminal.
-package func writeLine(_ line: String, to descriptor: Int32) {
+@discardableResult
+package func writeLine(_ line: String, to descriptor: Int32) -> Bool {
     var text = MessageText.singleLine(line) + "\n"
-    text.withUTF8 { _ = writeAll(UnsafeRawBufferPointer($0), to: descriptor) }
+    return text.withUTF8 { writeAll(UnsafeRawBufferPointer($0), to: descriptor) }
 }
 
 /// Writes all of `bytes` to `descriptor`, retrying after signals; false on an error (in `errno`; a write

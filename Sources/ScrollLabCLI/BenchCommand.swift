@@ -119,6 +119,7 @@ struct BenchCommand: ParsableCommand {
         let output = CommandOutput(command: "bench")
         // `--plot` onto a gesture file the bench reads is refused before anything is written (§7).
         var paths = PathConflicts()
+        paths.input(gestures, "--gestures")
         if let directory = gestures.map({ URL(fileURLWithPath: $0) }) ?? AssetLocator.directory("Gestures") {
             for file in Self.gestureFiles(in: directory) { paths.input(file.path, "--gestures") }
         }
@@ -128,7 +129,7 @@ struct BenchCommand: ParsableCommand {
         let images = GridImages(assets: loading.assets, network: loading.network != nil, feed: feedOptions.feed != nil, command: "bench")
         for file in images.files { paths.input(String(decoding: file.path, as: UTF8.self), "--assets") }
         paths.output(plot, "--plot")
-        if let conflict = paths.firstConflict() { fail("scrolllab bench: " + conflict, code: CommandExit.usage) }
+        paths.refuse(command: "scrolllab bench")
         // A --plot this build cannot draw, or cannot write, fails at once, not after the whole bench.
         let window = plot.map { _ in ThisBuild.windowRequired("--plot", command: "bench") }
         if let plot, plot != "-" { _ = openOutput(plot, option: "--plot", command: "bench").close() }

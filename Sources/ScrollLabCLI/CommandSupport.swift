@@ -121,7 +121,7 @@ package final class CommandOutput {
 func unreadableInput(_ path: String) -> String? {
     guard path != "-" else { return nil }
     var info = stat()
-    if stat(path, &info) != 0 || access(path, R_OK) != 0 { return "cannot read \(inputName(path)): \(OutputFile.errorText())" }
+    if stat(path, &info) != 0 || access(path, R_OK) != 0 { return "cannot read \(inputName(path)): \(ArgumentNames.openFailure(path, code: errno))" }
     if (info.st_mode & S_IFMT) == S_IFDIR { return "cannot read \(inputName(path)): it is a folder" }
     return nil
 }
@@ -136,5 +136,15 @@ extension AppError {
         case .output: return CommandExit.failed
         case .usage: return CommandExit.usage
         }
+    }
+}
+
+extension PathConflicts {
+    /// Ends the program before anything is read or written when a path cannot be used: one named in bytes
+    /// that are not UTF-8 (exit 2: an input is missing as named, an output would get another name), or an
+    /// output that names an input or another output (exit 64). `command` begins the line (`scrolllab bench`).
+    func refuse(command: String) {
+        if let name = firstChangedName() { fail("\(command): " + name, code: CommandExit.input) }
+        if let conflict = firstConflict() { fail("\(command): " + conflict, code: CommandExit.usage) }
     }
 }

@@ -61,7 +61,7 @@ extension FeedCommand {
             paths.input(gesture, "--gesture")
             paths.output(out, "--out")
             paths.output(requests, "--requests")
-            if let conflict = paths.firstConflict() { fail("scrolllab \(command): " + conflict, code: CommandExit.usage) }
+            paths.refuse(command: "scrolllab \(command)")
             if out == "-", requests == "-" {
                 fail("scrolllab \(command): --out - and --requests - both write to standard output: refused, nothing written", code: CommandExit.usage)
             }

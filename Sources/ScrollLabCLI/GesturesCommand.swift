@@ -145,7 +145,7 @@ struct GesturesCommand: ParsableCommand {
 
         func run() throws {
             let base = capture == "-" ? "stdin" : ((capture as NSString).lastPathComponent as NSString).deletingPathExtension
-            if let conflict = conflict(base: base) { fail("scrolllab gestures import: " + conflict, code: CommandExit.usage) }
+            paths(base: base).refuse(command: "scrolllab gestures import")
             let fd = capture == "-" ? dup(STDIN_FILENO) : open(capture, O_RDONLY | O_CLOEXEC)
             guard fd >= 0 else {
                 fail("scrolllab gestures import: cannot read \(MessageText.quoted(capture)): \(OutputFile.errorText())", code: CommandExit.input)
@@ -209,9 +209,9 @@ struct GesturesCommand: ParsableCommand {
                 : "wrote \(writer.written) gesture(s) from \(capture) to \(out)")
         }
 
-        /// The capture or `--info` is one of the files the import writes into `--out` (`BASE.jsonl` with
-        /// `--session`, else `BASE-NNN.jsonl`): it would be cut short while it is read. Nil when neither is.
-        func conflict(base: String) -> String? {
+        /// The capture and `--info`, and those of the files the import writes into `--out` (`BASE.jsonl` with
+        /// `--session`, else `BASE-NNN.jsonl`) that are one of them: such an input would be cut short while it is read.
+        func paths(base: String) -> PathConflicts {
             var paths = PathConflicts()
             let inputs = [(capture, "CAPTURE"), (info, "--info")].compactMap { path, name in path.flatMap { $0 == "-" ? nil : ($0, name) } }
             for (path, name) in inputs { paths.input(path, name) }
@@ -219,7 +219,7 @@ struct GesturesCommand: ParsableCommand {
                 let file = (path as NSString).lastPathComponent
                 if ImportWriter.writes(file, base: base, session: session) { paths.output((out as NSString).appendingPathComponent(file), "--out") }
             }
-            return paths.firstConflict()
+            return paths
         }
 
         /// A small file's text (at most 1 MiB), or nil.

@@ -156,7 +156,7 @@ extension ReplayCommand {
         paths.inputs(feed: scene.feedOptions.feed, phone: scene.phoneOptions, sourceCA: real.sourceCA)
         for image in scene.assets == nil ? [] : scene.imagePaths(command: "replay") { paths.input(String(decoding: image.path, as: UTF8.self), "--assets") }
         paths.output(output, "--video")
-        if let conflict = paths.firstConflict() { fail("scrolllab replay: " + conflict, code: CommandExit.usage) }
+        paths.refuse(command: "scrolllab replay")
         let window = ThisBuild.windowRequired("--video", command: "replay")
         guard VideoEncoder.ffmpegPath() != nil else {
             fail("scrolllab replay: --video needs ffmpeg, which is not installed (Debian: apt-get install ffmpeg)", code: CommandExit.input)

@@ -182,6 +182,7 @@ struct SweepCommand: ParsableCommand {
                     + "run the same command again to resume"
             }
             var conflicts = PathConflicts()
+            conflicts.input(gestures, "--gestures")
             let folder = URL(fileURLWithPath: gestures)
             // The results file inside the gestures folder is the output, not a gesture (a gesture named as
             // --out is still refused below).
@@ -194,7 +195,7 @@ struct SweepCommand: ParsableCommand {
             for file in images.files { conflicts.input(String(decoding: file.path, as: UTF8.self), "--assets") }
             conflicts.inputs(feed: feedFactors.feed, phone: phoneOptions, sourceCA: real.sourceCA)
             conflicts.output(out, "--out")
-            if let conflict = conflicts.firstConflict() { fail("scrolllab sweep: " + conflict, code: CommandExit.usage) }
+            conflicts.refuse(command: "scrolllab sweep")
             guard !files.isEmpty else {
                 fail("scrolllab sweep: no gesture files (*.jsonl) in \(MessageText.quoted(gestures))", code: CommandExit.input)
             }
@@ -294,7 +295,7 @@ struct SweepCommand: ParsableCommand {
             var conflicts = PathConflicts()
             for file in files { conflicts.input(file, "FILE") }
             conflicts.output(out, "--out")
-            if let conflict = conflicts.firstConflict() { fail("scrolllab sweep merge: " + conflict, code: CommandExit.usage) }
+            conflicts.refuse(command: "scrolllab sweep merge")
             // Each id once: a second, equal line is the same result (shards that overlap); a different one is refused.
             var byID: [String: (line: String, file: Int, number: Int)] = [:]
             for (index, file) in files.enumerated() {
@@ -370,7 +371,7 @@ struct SweepCommand: ParsableCommand {
             conflicts.input(file, "FILE")
             conflicts.output(plot, "--plot")
             conflicts.output(html, "--html")
-            if let conflict = conflicts.firstConflict() { fail("scrolllab sweep report: " + conflict, code: CommandExit.usage) }
+            conflicts.refuse(command: "scrolllab sweep report")
             if plot == "-", html == "-" {
                 fail("scrolllab sweep report: --plot - and --html - both write to standard output: refused, nothing written", code: CommandExit.usage)
             }

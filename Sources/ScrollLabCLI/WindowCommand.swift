@@ -114,7 +114,7 @@ struct WindowCommand: ParsableCommand {
         paths.inputs(feed: sceneOptions.feedOptions.feed, phone: sceneOptions.phoneOptions, sourceCA: realSource.sourceCA)
         paths.output(trace.traceOut, "--trace-out")
         paths.output(screenshots.screenshot, "--screenshot")
-        if let conflict = paths.firstConflict() { fail("scrolllab: " + conflict, code: CommandExit.usage) }
+        paths.refuse(command: "scrolllab")
         // A --replay file that is missing or unreadable ends the program before the window opens (a
         // FIFO is not opened here: its writer would see the check as its reader).
         if let replay, let problem = unreadableInput(replay) { fail("scrolllab: " + problem, code: CommandExit.input) }

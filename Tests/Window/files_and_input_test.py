@@ -260,6 +260,26 @@ for args in (["bench", "--gestures", latin_dir, "--policies", "eager"],
     check(r.returncode == 2 and "named in bytes that are not UTF-8 (rename it), not a gesture file" in r.stderr
           and one_line(r.stderr), "%s: a non-UTF-8 name: exit %d, %r" % (args[0], r.returncode, r.stderr.strip()))
 
+# Names given on the command line in bytes that are not UTF-8 reach the program with U+FFFD in their place
+# (a name no file has, or another file's): a gesture, a folder or an output so named is refused by name,
+# exit 2, nothing written.
+latin = os.fsencode(work)
+latin_gestures = os.path.join(latin, b"d\xe9j\xe0")
+os.makedirs(latin_gestures)
+shutil.copy(fling, os.path.join(latin_gestures, b"single-fling.jsonl"))
+latin_out = os.path.join(latin, b"r\xe9sultats.jsonl")
+before = sorted(os.listdir(latin))
+for args, named in ((["replay", "--headless", os.path.join(os.fsencode(latin_dir), b"caf\xe9.jsonl")], "cannot read"),
+                    (["replay", "--headless", fling, "--assets", latin_gestures], "assets folder"),
+                    (["bench", "--gestures", latin_gestures, "--policies", "eager"], "--gestures"),
+                    (["sweep", "run", "--gestures", gestures, "--policies", "eager", "--out", latin_out], "--out"),
+                    (["sweep", "run", "--gestures", latin_gestures, "--policies", "eager", "--out", "x.jsonl"], "--gestures")):
+    r = run(args, timeout=60)
+    check(r.returncode == 2 and named in r.stderr and "named in bytes that are not UTF-8 (rename it)" in r.stderr
+          and one_line(r.stderr) and r.stdout == "" and sorted(os.listdir(latin)) == before,
+          "%s %s named in bytes that are not UTF-8: exit %d, %r, nothing written"
+          % (" ".join(a for a in args[:2] if isinstance(a, str)), named, r.returncode, r.stderr.strip()))
+
 # A capture inside the folder it is imported to, named as the import's output: refused, the capture kept.
 capture_lines = []
 for k, y in enumerate(range(1800, 600, -60)):

@@ -13,7 +13,9 @@ package enum AssetCatalog {
 
         package var description: String {
             switch self {
-            case let .missing(path): return "assets folder \(MessageText.quoted(path)) does not exist"
+            case let .missing(path):
+                if ArgumentNames().isChanged(path) { return "assets folder \(MessageText.quoted(path)) is \(ArgumentNames.reason)" }
+                return "assets folder \(MessageText.quoted(path)) does not exist"
             case let .notAFolder(path): return "--assets \(MessageText.quoted(path)) is a file, not a folder of images"
             case let .unreadable(path): return "assets folder \(MessageText.quoted(path)) cannot be read"
             }

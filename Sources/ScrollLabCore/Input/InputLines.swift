@@ -24,7 +24,7 @@ package func readInputLines<Failure: Error>(
     _ body: ([UInt8]) throws(Failure) -> Void
 ) throws(Failure) {
     let descriptor = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { throw problem(.unreadable("cannot read \(inputName(path)): \(OutputFile.errorText())")) }
+    guard descriptor >= 0 else { throw problem(.unreadable("cannot read \(inputName(path)): \(ArgumentNames.openFailure(path, code: errno))")) }
     defer { if descriptor != STDIN_FILENO { close(descriptor) } }
     var reader = LineReader(descriptor: descriptor, lineLimit: lineLimit)
     while true {

@@ -32,6 +32,9 @@ public struct PathConflicts: Sendable {
 
     /// The paths, in command-line order.
     public var uses: [Use] = []
+    /// The command line's names in bytes that are not UTF-8: an input so named would not be found, an
+    /// output would be written under another name.
+    package var argumentNames = ArgumentNames()
 
     /// No paths yet.
     public init() {}
@@ -44,6 +47,13 @@ public struct PathConflicts: Sendable {
     /// Adds an output (nil: not given).
     public mutating func output(_ path: String?, _ option: String) {
         if let path { uses.append(Use(path: path, option: option, isOutput: true)) }
+    }
+
+    /// The first path named on the command line in bytes that are not UTF-8, as one line (`--out "o�.json"
+    /// is named in bytes that are not UTF-8 (rename it): refused, nothing written`), or nil.
+    public func firstChangedName() -> String? {
+        guard let use = uses.first(where: { argumentNames.isChanged($0.path) }) else { return nil }
+        return "\(use.option) \(MessageText.quoted(use.path)) is \(ArgumentNames.reason): refused, nothing written"
     }
 
     /// The first conflict as one line (`--trace-out a.jsonl is the file --replay reads`), or nil.

@@ -20,6 +20,21 @@ import Testing
         #expect(paths.firstConflict() == "--trace-out \"\(gesture)\" is the file --replay reads: refused, nothing written")
     }
 
+    @Test func aPathNamedInBytesThatAreNotUTF8IsRefusedByName() throws {
+        let dir = try folder()
+        var paths = PathConflicts()
+        paths.argumentNames = ArgumentNames(changed: ["--out=\(dir)/o\u{FFFD}.json", "r\u{FFFD}.jsonl"])
+        paths.input("r\u{FFFD}.jsonl", "FILE")
+        paths.output(dir + "/o\u{FFFD}.json", "--out")
+        #expect(paths.firstChangedName() == "FILE \"r\u{FFFD}.jsonl\" is named in bytes that are not UTF-8 (rename it): refused, nothing written")
+        #expect(paths.firstConflict() == nil)
+        paths.uses.removeFirst()
+        #expect(paths.firstChangedName()?.hasPrefix("--out \"\(dir)/o\u{FFFD}.json\" is named in bytes") == true)
+        // A name that holds U+FFFD in UTF-8 is the name asked for.
+        paths.argumentNames = ArgumentNames(changed: [])
+        #expect(paths.firstChangedName() == nil)
+    }
+
     @Test func aLinkToTheInputIsTheSameFile() throws {
         let dir = try folder()
         let gesture = dir + "/a.jsonl"

@@ -23,6 +23,10 @@ public struct FeedParser: Sendable {
 
     /// Largest item side, points.
     public static let pointLimit = 10_000.0
+    /// Largest ratio of an item's longer side to its shorter: a layout fits each item to its slot at its
+    /// aspect ratio, so a needle (1e-300 × 200 points) would lay out past any screen count, or past a
+    /// double's range, where a fling can no longer move the offset.
+    public static let aspectLimit = 10_000.0
     /// Largest image file, bytes (100 MB).
     public static let byteLimit = 100_000_000
     /// Largest image side, pixels.
@@ -92,6 +96,11 @@ public struct FeedParser: Sendable {
         try Self.refuseUnknown(pairs, allowed: Self.itemFields, line: line)
         let width = try Self.size(value, "width", line: line)
         let height = try Self.size(value, "height", line: line)
+        guard Swift.max(width / height, height / width) <= Self.aspectLimit else {
+            let shown = { (n: Double) in n == n.rounded() ? String(Int64(n)) : "\(n)" }  // 1e-10 stays 1e-10, not 0
+            throw FeedError(line: line, reason: "the item is \(shown(width)) × \(shown(height)) points: "
+                            + "its longer side is at most \(Int(Self.aspectLimit)) times its shorter")
+        }
         guard let imageValue = value["image"] else { throw FeedError(line: line, reason: "missing field \"image\"") }
         guard case let .string(name) = imageValue, !name.isEmpty else {
             throw FeedError(line: line, reason: "field \"image\" must be a non-empty string (an asset name or a URL)")

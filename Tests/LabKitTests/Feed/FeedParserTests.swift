@@ -71,6 +71,16 @@ import LabKit
                 == #"line 1: field "height" is not a finite number"#)
     }
 
+    @Test func refusesANeedle() throws {
+        // One side at most 10 000 times the other: a needle would lay out past a double's range.
+        #expect(error([#"{"width":1e-320,"height":200,"image":"a.jpg","bytes":1,"pixelWidth":1,"pixelHeight":1}"#])
+                == #"line 1: the item is 1e-320 × 200 points: its longer side is at most 10000 times its shorter"#)
+        #expect(error([good, #"{"width":10000,"height":0.5,"image":"a.jpg","bytes":1,"pixelWidth":1,"pixelHeight":1}"#])
+                == #"line 2: the item is 10000 × 0.5 points: its longer side is at most 10000 times its shorter"#)
+        let feed = try parse([#"{"width":1,"height":10000,"image":"a.jpg","bytes":1,"pixelWidth":1,"pixelHeight":1}"#]).get()
+        #expect(feed.items.count == 1)
+    }
+
     @Test func refusesWrongTypesAndUnknownFields() {
         #expect(error([#"{"width":"wide","height":20,"image":"a.jpg","bytes":5,"pixelWidth":1,"pixelHeight":1}"#])
                 == #"line 1: field "width" must be a number (points)"#)

@@ -46,14 +46,12 @@ final class ImageResponse {
 
     private func start() {
         let path = request.target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
-        guard let asset = ImageServer.asset(in: path), asset >= 0, asset < server.files.count else {
-            return answer(404, "no image at \(String(request.target.prefix(200)))\n")
-        }
+        let asset = ImageServer.asset(in: path).flatMap { $0 >= 0 && $0 < server.files.count ? $0 : nil }
         log.asset = asset
-        guard let profile = server.profile else { return afterFirstByte(asset, penaltyRoundTrip: 0) }
+        guard let profile = server.profile else { return firstByte(asset, penaltyRoundTrip: 0) }
         // The first byte: the request up the uplink and a round trip, as the model has it
         // (`NetworkImageSource.httpRoundTrip`); after the handshake, one more on a new connection; plus
-        // retransmission timeouts.
+        // retransmission timeouts. A 404 crosses the same network as an image.
         var delay = NetworkImageSource.httpRoundTrip(of: profile)
         switch connection {
         case let .http1(isNew): delay += isNew ? profile.roundTrip : 0
@@ -70,8 +68,14 @@ final class ImageResponse {
         let lost = attempt == NetworkImageSource.maxAttempts
         loop.after(delay) { [self] in
             if lost { return answer(504, "lost (injected packet loss)\n") }
-            afterFirstByte(asset, penaltyRoundTrip: profile.roundTrip)
+            firstByte(asset, penaltyRoundTrip: profile.roundTrip)
         }
+    }
+
+    /// The first byte is due: a 404 for a path that names no image, else the faults and the file.
+    private func firstByte(_ asset: Int?, penaltyRoundTrip: Double) {
+        guard let asset else { return answer(404, "no image at \(String(request.target.prefix(200)))\n") }
+        afterFirstByte(asset, penaltyRoundTrip: penaltyRoundTrip)
     }
 
     /// The faults, then the file.

@@ -1,6 +1,6 @@
 """`scrolllab serve` on its own (B-SERVE-1), with a plain HTTP client.
 
-- The serving line, the files' bytes with their Content-Type, 404 for an unknown path.
+- The serving line, the files' bytes with their Content-Type, 404 for an unknown path (after the profile's delays).
 - 3G at the server: one image takes two round trips (a new connection) plus its bytes at the downlink,
   less the token bucket's 4 KB burst (no sooner at the client, within 100 ms by the server's log); three at
   once share the link: the last ends when all their bytes have crossed it (no sooner at the client, within
@@ -63,8 +63,11 @@ with open(os.path.join(assets, files[3]), "rb") as f:
 check(status == 200 and ctype == "image/jpeg" and body == expected, "/img/3.jpg is %s, image/jpeg, %d bytes" % (files[3], len(body)))
 least_one = 2 * RTT + UPLOAD + len(body) / RATE
 check(took >= least_one - 0.01, "one image on 3G: %.3f s at the client, the profile says at least %.3f s" % (took, least_one))
-status, _, _, _ = get(base.replace("{asset}.jpg", "999"))
-check(status == 404, "an index past the assets: 404")
+status, _, _, took = get(base.replace("{asset}.jpg", "999"))
+least_404 = 2 * RTT + UPLOAD
+check(status == 404 and took >= least_404 - 0.01,
+      "an index past the assets: 404, after the same network as an image: %.3f s at the client, the profile says at least %.3f s"
+      % (took, least_404))
 
 results = {}
 def fetch(i):
@@ -87,6 +90,9 @@ one = by_path["/img/3.jpg"]["end"] - by_path["/img/3.jpg"]["start"]
 check(one <= least_one + 0.10, "one image on 3G: the server took %.3f s, the profile says %.3f s" % (one, least_one))
 shared = max(by_path["/img/%d.jpg" % i]["end"] for i in (10, 11, 12)) - min(by_path["/img/%d.jpg" % i]["start"] for i in (10, 11, 12))
 check(shared <= least * 1.10 + 0.05, "three at once: the server took %.3f s, the profile says %.3f s" % (shared, least))
+missing = by_path["/img/999"]
+check(missing["status"] == 404 and missing["end"] - missing["start"] <= least_404 + 0.10,
+      "the 404 on 3G: the server took %.3f s, the profile says %.3f s" % (missing["end"] - missing["start"], least_404))
 for i in (3, 10, 11, 12):
     e = by_path["/img/%d.jpg" % i]
     check(e["status"] == 200 and e["bytes"] == os.path.getsize(os.path.join(assets, files[i])),

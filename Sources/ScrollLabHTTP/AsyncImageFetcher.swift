@@ -254,6 +254,8 @@ package final class AsyncImageFetcher: ImageFetching, @unchecked Sendable {
                 reason = failure
             } else if expected.map({ body.count < $0 }) ?? !body.isEmpty, !(error is HTTPClientError && (error as? HTTPClientError) == .readTimeout) {
                 reason = "truncated body"
+            } else if firstByte == nil, (error as? HTTPClientError) == .remoteConnectionClosed {
+                reason = "empty reply"  // closed before a byte of an answer: URLSession's words for it too
             } else {
                 reason = AsyncImageFetcher.reason(for: error)
             }

@@ -13,7 +13,7 @@ import Synchronization
 /// the pipeline's priority becomes the task's, its cancellation the task's. Every way a fetch can
 /// fail ends as a short reason the tile shows and the metrics count: "connection refused", "HTTP 404",
 /// "HTTP 304 (not modified)", "HTTP 302 without Location", "timeout", "wrong content type (text/html)",
-/// "truncated body", "body over 32 MB", "redirect loop", "bad response (not HTTP)", "connection lost",
+/// "truncated body", "body over 32 MB", "redirect loop", "bad response (not HTTP)", "empty reply", "connection lost",
 /// or the system's own words. The session calls back on its own queue; nothing here blocks the frame.
 ///
 /// Limits hold while the body arrives (B-HTTP-1, B-DISK-2): a body over `maxBodyBytes` is cancelled as
@@ -379,6 +379,8 @@ package final class HTTPImageFetcher: NSObject, URLSessionDataDelegate, @uncheck
             case NSURLErrorCannotConnectToHost: reason = "connection refused"
             case NSURLErrorHTTPTooManyRedirects: reason = "redirect loop"
             case NSURLErrorNetworkConnectionLost: reason = "connection lost"
+            // libcurl's "Empty reply from server": the connection closed before a byte of an answer.
+            case NSURLErrorBadServerResponse where job.firstByte == nil && job.body.count == 0: reason = "empty reply"
             case NSURLErrorCannotParseResponse, NSURLErrorBadServerResponse, NSURLErrorUnsupportedURL:
                 // libcurl's answer to bytes that are not an HTTP response is "unsupported protocol".
                 reason = "bad response (not HTTP)"

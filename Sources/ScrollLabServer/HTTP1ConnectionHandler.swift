@@ -1,3 +1,4 @@
+import LabKit
 import NIOCore
 
 /// One HTTP/1.1 connection of `scrolllab serve` (B-SERVE-2): reads request heads with `HTTPHeadReader`
@@ -6,8 +7,9 @@ import NIOCore
 ///
 /// - A head not complete within `headTimeout` seconds of its first byte is answered 408; a connection idle
 ///   that long between requests is closed.
-/// - A malformed head is answered 400 (414, 431, 505), a method other than GET or HEAD 405; then the
-///   connection closes, after the client has had a moment to read the answer.
+/// - A malformed head is answered 400 (414, 431, 505), a method other than GET or HEAD 405 (under
+///   `--network` after the network's delay, as a 404); then the connection closes, after the client has had
+///   a moment to read the answer.
 /// - A write not done within `sendTimeout` seconds (a client that stops reading) closes the connection.
 /// - While a response is under way, at most 64 KiB of the requests after it are taken in; reading waits.
 /// - A client that half-closes after a request that closes the connection (`Connection: close`, HTTP/1.0:
@@ -178,14 +180,24 @@ final class HTTP1ConnectionHandler: ChannelDuplexHandler, ResponseStream {
         var text = "HTTP/1.1 \(status) \(HTTPStatus.reason(status))\r\nDate: \(HTTPStatus.date())\r\nContent-Type: text/plain; charset=utf-8\r\n"
         text += "Content-Length: \(body.count)\r\nConnection: close\r\n" + extra + "\r\n"
         let server = self.server
-        write(Array(text.utf8) + body).assumeIsolated().whenComplete { result in
-            var sent = 0
-            if case .success = result { sent = body.count }
-            server.logRefusal(status: status, target: target, bytes: sent, began: began)
-            guard sent > 0 else { return context.close(promise: nil) }
-            context.close(mode: .output, promise: nil)
-            context.eventLoop.assumeIsolated().scheduleTask(in: .milliseconds(3200)) { context.close(promise: nil) }
+        // Under --network the answer crosses the network as an image's first byte would (the request up the
+        // uplink and a round trip, one more on a new connection); a 408 is the server's own timer, sent at once.
+        var delay = 0.0
+        if let profile = server.profile, status != 408 {
+            delay = NetworkImageSource.httpRoundTrip(of: profile) + (served == 0 ? profile.roundTrip : 0)
         }
+        let send = { [self] in
+            guard isOpen else { return server.logRefusal(status: status, target: target, bytes: 0, began: began) }
+            write(Array(text.utf8) + body).assumeIsolated().whenComplete { result in
+                var sent = 0
+                if case .success = result { sent = body.count }
+                server.logRefusal(status: status, target: target, bytes: sent, began: began)
+                guard sent > 0 else { return context.close(promise: nil) }
+                context.close(mode: .output, promise: nil)
+                context.eventLoop.assumeIsolated().scheduleTask(in: .milliseconds(3200)) { context.close(promise: nil) }
+            }
+        }
+        if delay > 0 { context.eventLoop.after(delay, send) } else { send() }
     }
 
     func writeHead(status: Int, fields: [(String, String)], ends: Bool) -> EventLoopFuture<Void> {

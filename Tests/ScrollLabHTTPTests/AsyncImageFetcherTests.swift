@@ -87,6 +87,16 @@ import Testing
         }
     }
 
+    /// A connection closed with no answer is an empty reply in both clients' words, not a lost connection.
+    @Test func aConnectionClosedWithNoAnswerIsAnEmptyReply() throws {
+        let server = try HTTPImageFetcherTests.Server()
+        let fetcher = AsyncImageFetcher(template: server.base + "/empty.jpg?{asset}", timeout: 5, trust: nil)
+        defer { fetcher.close() }
+        let result = try #require(fetch(fetcher, asset: 0))
+        #expect(throws: ImageDecodeFailure.self) { try result.get() }
+        if case let .failure(failure) = result { #expect(failure.reason == "empty reply", "\(failure.reason)") }
+    }
+
     @Test func aResponseHeadIsRefusedInHTTPImageFetchersWords() {
         #expect(AsyncImageFetcher.failure(status: 200, contentType: "image/jpeg", contentLength: 10, hasLocation: false) == nil)
         #expect(AsyncImageFetcher.failure(status: 404, contentType: "text/html", contentLength: 10, hasLocation: false) == "HTTP 404")

@@ -77,6 +77,8 @@ import ScrollLabCore
             case "/garbage.jpg":
                 _ = c.send(Array("HELLO THERE\r\nthis is not HTTP\r\n\r\n".utf8))
                 return false
+            case "/empty.jpg":      // the request read, the connection closed with no answer
+                return false
             case "/held.jpg":       // 4 096 bytes at once, then the rest once the test says (at most 60 s)
                 guard c.send(Array((image + "Content-Length: 20006\r\n\r\n").utf8)), body(c, Self.jpeg[0..<4096]) else { return false }
                 _ = release.wait(timeout: .now() + 60)
@@ -181,7 +183,8 @@ import ScrollLabCore
     @Test func failureReasonsNameWhatHappened() throws {
         let server = try Server()
         for (path, want) in [("/304.jpg", "HTTP 304 (not modified)"), ("/302.jpg", "HTTP 302 without Location"),
-                             ("/garbage.jpg", "bad response (not HTTP)"), ("/nothing.jpg", "HTTP 404")] {
+                             ("/garbage.jpg", "bad response (not HTTP)"), ("/empty.jpg", "empty reply"),
+                             ("/nothing.jpg", "HTTP 404")] {
             let fetcher = HTTPImageFetcher(template: server.base + path + "?{asset}", timeout: 5)
             #expect(reason(fetch(fetcher).0) == want, "\(path)")
             fetcher.close()

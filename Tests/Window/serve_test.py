@@ -1,6 +1,7 @@
 """`scrolllab serve` on its own (B-SERVE-1), with a plain HTTP client.
 
-- The serving line, the files' bytes with their Content-Type, 404 for an unknown path (after the profile's delays).
+- The serving line, the files' bytes with their Content-Type, 404 for an unknown path, 405 for a POST and 400
+  for a malformed head (each after the profile's delays).
 - 3G at the server: one image takes two round trips (a new connection) plus its bytes at the downlink,
   less the token bucket's 4 KB burst (no sooner at the client, within 100 ms by the server's log); three at
   once share the link: the last ends when all their bytes have crossed it (no sooner at the client, within
@@ -69,6 +70,29 @@ check(status == 404 and took >= least_404 - 0.01,
       "an index past the assets: 404, after the same network as an image: %.3f s at the client, the profile says at least %.3f s"
       % (took, least_404))
 
+
+def raw(request):
+    """The status line of the answer to `request` sent as bytes on a new connection, and the seconds it took."""
+    port = int(base.split(":")[2].split("/")[0])
+    start = time.monotonic()
+    with socket.create_connection(("127.0.0.1", port), timeout=30) as c:
+        c.sendall(request)
+        answer = b""
+        while b"\r\n" not in answer:
+            part = c.recv(4096)
+            if not part:
+                break
+            answer += part
+    return answer.split(b"\r\n")[0].decode(), time.monotonic() - start
+
+
+for name, request, want in [("a POST", b"POST /img/1.jpg HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n", "405"),
+                            ("a malformed head", b"GET /img/1.jpg\r\n\r\n", "400")]:
+    line, took = raw(request)
+    check(line.startswith("HTTP/1.1 " + want) and took >= least_404 - 0.01,
+          "%s: %s, after the same network as an image: %.3f s at the client, the profile says at least %.3f s"
+          % (name, line, took, least_404))
+
 results = {}
 def fetch(i):
     results[i] = get(base.replace("{asset}", str(i)))
@@ -81,7 +105,7 @@ least = 2 * RTT + UPLOAD + total / RATE
 check(slowest >= least - 0.02,
       "three at once share the link: the last took %.3f s at the client for %d bytes, the profile says at least %.3f s" % (slowest, total, least))
 log = [e for e in stop(p) if e["event"] == "request"]
-check(len(log) == 5, "one log line per request (%d)" % len(log))
+check(len(log) == 7, "one log line per request, the refused ones too (%d)" % len(log))
 check(all(set(("path", "status", "bytes", "start", "end")) <= set(e) for e in log), "each line has path, status, bytes, start and end")
 by_path = {e["path"]: e for e in log}
 # No later than the profile either, by the server's own clock (a client's scheduler on a loaded machine
@@ -93,6 +117,10 @@ check(shared <= least * 1.10 + 0.05, "three at once: the server took %.3f s, the
 missing = by_path["/img/999"]
 check(missing["status"] == 404 and missing["end"] - missing["start"] <= least_404 + 0.10,
       "the 404 on 3G: the server took %.3f s, the profile says %.3f s" % (missing["end"] - missing["start"], least_404))
+refused = sorted(e["status"] for e in log if e["status"] in (400, 405))
+check(refused == [400, 405] and all(e["end"] - e["start"] <= least_404 + 0.10 for e in log if e["status"] in (400, 405)),
+      "the 400 and the 405 on 3G: the server took %s s, the profile says %.3f s"
+      % (["%.3f" % (e["end"] - e["start"]) for e in log if e["status"] in (400, 405)], least_404))
 for i in (3, 10, 11, 12):
     e = by_path["/img/%d.jpg" % i]
     check(e["status"] == 200 and e["bytes"] == os.path.getsize(os.path.join(assets, files[i])),

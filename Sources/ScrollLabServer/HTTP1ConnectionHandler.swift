@@ -8,8 +8,8 @@ import NIOCore
 /// - A head not complete within `headTimeout` seconds of its first byte is answered 408; a connection idle
 ///   that long between requests is closed.
 /// - A malformed head is answered 400 (414, 431, 505), a method other than GET or HEAD 405 (under
-///   `--network` after the network's delay, as a 404); then the connection closes, after the client has had
-///   a moment to read the answer.
+///   `--network` after the uplink and round trips a 404 waits for, its packet loss aside); then the
+///   connection closes, after the client has had a moment to read the answer.
 /// - A write not done within `sendTimeout` seconds (a client that stops reading) closes the connection.
 /// - While a response is under way, at most 64 KiB of the requests after it are taken in; reading waits.
 /// - A client that half-closes after a request that closes the connection (`Connection: close`, HTTP/1.0:

@@ -14,8 +14,9 @@
 # Usage: Tests/Hosts/sweep_hosts_test.sh path/to/scrolllab-headless
 # Needs root (network namespaces), ip, sshd, ssh, rsync and parallel; where it cannot make a namespace it says
 # so in one line and exits 0 (a developer's machine without root), unless SCROLLLAB_REQUIRE_HOSTS=1.
-# The hosts' addresses are 10.231.N.2 inside namespaces this script makes and removes: no traffic leaves
-# the machine.
+# The hosts' addresses are 10.A.N.2 inside namespaces this script makes and removes, A the first from 231 on
+# whose two /24s no route of this machine covers but its default one (another run's hosts, a real network):
+# no traffic leaves the machine.
 set -euo pipefail
 
 binary="$(realpath "${1:?usage: sweep_hosts_test.sh path/to/scrolllab-headless}")"
@@ -43,6 +44,8 @@ cleanup() {
   rm -rf "$work" "$remote"
 }
 trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
 
 [ "$(id -u)" = 0 ] || skip "needs root for network namespaces"
 for tool in ip /usr/sbin/sshd ssh ssh-keygen rsync parallel; do
@@ -51,16 +54,31 @@ done
 ip netns add "$tag-probe" 2>/dev/null || skip "cannot make a network namespace here"
 ip netns del "$tag-probe"
 
+# The hosts' network: 10.A.1.0/24 and 10.A.2.0/24, free on this machine (a route covering an address, a
+# stale namespace's link for one, would take the packets meant for a host: connections refused).
+net=""
+for a in $(seq 231 254); do
+  free=1
+  for n in "${hosts[@]}"; do
+    [ -z "$(ip -4 route show match "10.$a.$n.2" | grep -v '^default' || true)" ] || free=0
+  done
+  [ "$free" = 1 ] && { net="10.$a"; break; }
+done
+[ -n "$net" ] || fail "no free 10.A.1.0/24 and 10.A.2.0/24 for the hosts (A from 231 to 254): $(ip -4 route)"
+
 # Keys: one for the hosts, one for the client, authorised for root on every host.
 ssh-keygen -q -t ed25519 -N '' -f "$work/host_key"
 ssh-keygen -q -t ed25519 -N '' -f "$work/client_key"
 cp "$work/client_key.pub" "$work/authorized_keys"
 mkdir -p /run/sshd "$remote" "$work/local"
 chmod 755 /run/sshd
+# The timeouts are for a starved host, not a dead one: in `make test` the hosts' sshd runs at the idle class
+# beside a loaded machine, where a banner took more than 5 s; a host killed here is seen at once (its
+# namespace's kernel closes the connections of the processes killed, and refuses new ones).
 cat > "$work/ssh" <<EOF
 #!/bin/sh
 exec ssh -i "$work/client_key" -o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null -o BatchMode=yes \
-  -o LogLevel=ERROR -o ConnectTimeout=5 -o ServerAliveInterval=1 -o ServerAliveCountMax=3 "\$@"
+  -o LogLevel=ERROR -o ConnectTimeout=120 -o ServerAliveInterval=10 -o ServerAliveCountMax=12 "\$@"
 EOF
 chmod +x "$work/ssh"
 
@@ -72,20 +90,20 @@ if ! readelf -d "$binary" | grep -q 'libswiftCore'; then
   [ -f "$hidden_runtime/libswiftCore.so" ] || fail "cannot find the toolchain's shared runtime to hide from host 2 ($hidden_runtime)"
 fi
 
-# start_host N: the namespace, its link (10.231.N.1 here, 10.231.N.2 there) and its sshd.
+# start_host N: the namespace, its link ($net.N.1 here, $net.N.2 there) and its sshd.
 start_host() {
   local n=$1 ns="$tag-h$1" pid
   if ! ip netns list | grep -qw "$ns"; then
     ip netns add "$ns"
     ip link add "$tag-v$n" type veth peer name eth0 netns "$ns"
-    ip addr add "10.231.$n.1/24" dev "$tag-v$n"
+    ip addr add "$net.$n.1/24" dev "$tag-v$n"
     ip link set "$tag-v$n" up
-    ip netns exec "$ns" ip addr add "10.231.$n.2/24" dev eth0
+    ip netns exec "$ns" ip addr add "$net.$n.2/24" dev eth0
     ip netns exec "$ns" ip link set eth0 up
     ip netns exec "$ns" ip link set lo up
   fi
   cat > "$work/sshd-$n.conf" <<EOF
-ListenAddress 10.231.$n.2
+ListenAddress $net.$n.2
 Port 22
 HostKey $work/host_key
 AuthorizedKeysFile $work/authorized_keys
@@ -98,16 +116,22 @@ PidFile $work/sshd-$n.pid
 EOF
   local cover=""   # `ip netns exec` runs the host in a mount namespace of its own: the cover stays there
   [ "$n" = 2 ] && [ -n "$hidden_runtime" ] && cover="mount -t tmpfs -o size=1m,mode=755 none '$hidden_runtime' &&"
+  rm -f "$work/sshd-$n.log"   # a host brought back: its last sshd's "listening" is not this one's
   ip netns exec "$ns" sh -c "$cover exec /usr/sbin/sshd -D -e -f '$work/sshd-$n.conf'" 2> "$work/sshd-$n.log" &
   pid=$!
   disown "$pid"   # killed with its host, on purpose: no "Killed" notice from this shell
-  for _ in $(seq 1 600); do   # at least a minute: the sshd runs at this test's class, in `make test` the idle one
-    "$work/ssh" "root@10.231.$n.2" true 2>/dev/null && return 0
-    kill -0 "$pid" 2>/dev/null || break
+  # Up when it says it listens, however long that takes while it lives: it runs at this test's class, in
+  # `make test` the idle one, where a loaded machine kept it from listening for over a minute (a count of
+  # tries ran out). Ten minutes at most, so that a hung sshd fails the test rather than the CI's time limit.
+  local began=$SECONDS
+  until grep -qF "Server listening on $net.$n.2 port 22." "$work/sshd-$n.log"; do
+    kill -0 "$pid" 2>/dev/null || { cat "$work/sshd-$n.log"; fail "host $n's sshd ended before it listened"; }
+    [ $((SECONDS - began)) -lt 600 ] || { cat "$work/sshd-$n.log"; fail "host $n's sshd did not listen in 10 minutes"; }
     sleep 0.1
   done
-  cat "$work/sshd-$n.log"
-  fail "host $n's sshd does not answer"
+  "$work/ssh" "root@$net.$n.2" true 2> "$work/ssh-$n.err" && return 0
+  cat "$work/sshd-$n.log" "$work/ssh-$n.err"
+  fail "host $n's sshd listens and does not let the client in"
 }
 
 # stop_host N: every process in host N's namespace killed at once (a machine that dies).
@@ -116,14 +140,14 @@ stop_host() { ip netns pids "$tag-h$1" | xargs -r kill -KILL; }
 for n in "${hosts[@]}"; do start_host "$n"; done
 if [ -n "$hidden_runtime" ]; then
   # The cover holds on host 2 (a dynamically linked Swift program there would not start) and not here.
-  "$work/ssh" root@10.231.2.2 "test ! -e '$hidden_runtime/libswiftCore.so'" || fail "host 2 still sees $hidden_runtime/libswiftCore.so"
+  "$work/ssh" root@$net.2.2 "test ! -e '$hidden_runtime/libswiftCore.so'" || fail "host 2 still sees $hidden_runtime/libswiftCore.so"
   [ -f "$hidden_runtime/libswiftCore.so" ] || fail "hiding the runtime from host 2 hid it here too"
-  "$work/ssh" root@10.231.2.2 "'$binary' sweep --help" > /dev/null || fail "$binary does not start on host 2, which has no Swift runtime"
+  "$work/ssh" root@$net.2.2 "'$binary' sweep --help" > /dev/null || fail "$binary does not start on host 2, which has no Swift runtime"
   ok "host 2 has no Swift runtime ($hidden_runtime covered there): the binary starts on it"
 else
   echo "note: $(basename "$binary") links the Swift runtime dynamically (a debug build): both hosts keep the toolchain"
 fi
-ok "two hosts up: $(for n in "${hosts[@]}"; do "$work/ssh" "root@10.231.$n.2" 'echo -n "$(ip -o -4 addr show eth0 | awk "{print \$4}") "'; done)"
+ok "two hosts up: $(for n in "${hosts[@]}"; do "$work/ssh" "root@$net.$n.2" 'echo -n "$(ip -o -4 addr show eth0 | awk "{print \$4}") "'; done)"
 
 # The population and the one-machine run.
 # 192 sessions: each shard about a second of work in the release build (3 of them on host 2).
@@ -136,7 +160,7 @@ lines=$(wc -l < "$work/one-merged.jsonl")
 [ "$lines" -gt 0 ] && [ $((lines % 384)) -eq 0 ] || fail "the one-machine run has $lines results, not 192 sessions × 2 latencies × the policies"
 
 shards=6
-logins="1/root@10.231.1.2,1/root@10.231.2.2"
+logins="1/root@$net.1.2,1/root@$net.2.2"
 # run_sweep LOCAL_DIR [PARALLEL OPTIONS…]: the documented command, each shard's part returned to LOCAL_DIR.
 run_sweep() {
   local dir=$1; shift

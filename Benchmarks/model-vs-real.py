@@ -13,7 +13,7 @@ Defaults: 3 sessions of each kind (browse, flings, read), seed 56, eager,deferre
 most of the time), .build/model-vs-real, .build/release/scrolllab (built first unless --bin names one).
 The issue's scale is --count 20. --http 1.1 (the default): URLSession against `serve` over http://;
 --http 2: async-http-client against `serve --http 2 --tls` trusting its certificate (URLSession on Linux
-cannot, docs/network.md), and the model under --http 2. Every run's figures go to OUT/results.jsonl
+cannot, docs/network.md), and the model under --http 2 --tls (the server shapes TLS's handshake). Every run's figures go to OUT/results.jsonl
 (OUT/results-http2.jsonl under --http 2); the table to standard output.
 A real run's blank time depends on this machine's load (a late callback is a late image), the model's
 never does: run it on an idle machine, or read the gaps as an upper bound.
@@ -61,7 +61,9 @@ def end_line(output):
 
 
 def modelled(kind, session, network, policy):
-    done = subprocess.run([binary, "replay", session, "--headless", "--network", network, "--policy", policy, "--http", args.http],
+    # Under --http 2 the server speaks TLS (`serve --tls` shapes its handshake): the model's connections are TLS too.
+    secure = ["--tls"] if args.http == "2" else []
+    done = subprocess.run([binary, "replay", session, "--headless", "--network", network, "--policy", policy, "--http", args.http] + secure,
                           capture_output=True, text=True, check=True)
     return end_line(done.stdout)
 

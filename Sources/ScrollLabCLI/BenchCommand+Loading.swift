@@ -24,5 +24,8 @@ extension BenchCommand {
 
         @Option(help: "HTTP version of the modelled network (with --network): 1.1 or 2 (one connection, one handshake, streams sharing its bandwidth).")
         var http: HTTPVersion = .http1_1
+
+        @Flag(help: "Connections over TLS 1.3 (HTTPS, as an iOS app's images come): each new connection's handshake takes one round trip more than TCP's alone (under --network; with --source, an https:// server is TLS).")
+        var tls = false
     }
 }

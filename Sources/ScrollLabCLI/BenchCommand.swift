@@ -94,13 +94,14 @@ struct BenchCommand: ParsableCommand {
         try OptionRules.touchHz(rates.touchHz)
         try OptionRules.connections(loading.connections)
         try OptionRules.http(loading.http, hasNetwork: loading.network != nil)
+        try OptionRules.tls(loading.tls, hasNetwork: loading.network != nil)
         _ = try variants()
         if let compare = frameBench.compare {
             guard frameBench.frames else { throw ValidationError("--compare N measures compare mode's frames: it goes with --frames") }
             guard (1...4).contains(compare) else { throw ValidationError("--compare must be 1 to 4 phones (got \(compare))") }
         }
         guard !loading.diskCache.isEmpty else { throw ValidationError("--disk-cache must be on, off or a folder") }
-        try real.validate(networks: loading.network?.profiles.count ?? 0, http: [loading.http])
+        try real.validate(networks: loading.network?.profiles.count ?? 0, http: [loading.http], tls: loading.tls ? [true] : [])
     }
 
     /// `--policies`: the rows' policy variants.
@@ -156,6 +157,7 @@ struct BenchCommand: ParsableCommand {
         condition.phone = phoneOptions.phone
         condition.placeholder = client.placeholder
         condition.constrained = client.constrained
+        condition.tls = loading.tls || real.isTLS
         // A folder: every run starts with its images; what the runs stored is left there at the end.
         let imageFiles = loading.network == nil || loading.diskCache == "on" || loading.diskCache == "off" ? [] : images.files
         let folder = HeadlessDiskFolder(DiskCacheChoice(argument: loading.diskCache), files: imageFiles)

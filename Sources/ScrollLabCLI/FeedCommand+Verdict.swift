@@ -47,6 +47,9 @@ extension FeedCommand {
         @Flag(help: "Under Low Data Mode (the path constrained): each policy does what its system does under it; Adaptive loads nothing ahead.")
         var constrained = false
 
+        @Flag(help: "Connections over TLS 1.3 (HTTPS): each new connection's handshake takes one round trip more than TCP's alone.")
+        var tls = false
+
         func validate() throws {
             _ = try kinds()
             guard (1...Feed.itemLimit).contains(count) else { throw ValidationError("--count must be between 1 and \(Feed.itemLimit) (got \(count))") }
@@ -82,10 +85,11 @@ extension FeedCommand {
             var condition = RunCondition(policy: .adaptive, source: .network(network))
             condition.phone = phoneOptions.phone
             condition.constrained = constrained
+            condition.tls = tls
             let verdict = FeedVerdict(condition: condition)
             let output = CommandOutput(command: "feed verdict")
             if !json {
-                output.line("scrolllab feed verdict — \(network.name)\(constrained ? " under Low Data Mode" : "")" + (condition.phone.device.map { ", \($0.name)" } ?? "")
+                output.line("scrolllab feed verdict — \(network.name)\(tls ? " over TLS" : "")\(constrained ? " under Low Data Mode" : "")" + (condition.phone.device.map { ", \($0.name)" } ?? "")
                             + (feed.map { ", the feed \(($0.path as NSString).lastPathComponent) (\($0.feed.items.count) items), " }
                                ?? ", feeds of \(count) generated items (seed \(seed)), ")
                             + "\(files.count) gestures: \(files.map { $0.deletingPathExtension().lastPathComponent }.joined(separator: ", "))")

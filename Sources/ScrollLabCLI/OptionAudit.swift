@@ -222,7 +222,7 @@ enum OptionAudit {
         ["--refresh", "120"], ["--touch-hz", "120"], ["--plot", "PLOT"], ["--frames"], ["--compare", "2"],
         ["--frames-gesture", "GESTURE"], ["--renderer", "software"], ["--scale", "0.97"], ["--control"], ["--feed", "FEED"],
         ["--layout", "list"], ["--columns", "3"], ["--device", "iphone-se"], ["--downsample", "off"], ["--decode-on-main"],
-        ["--cache-bytes", "1000000"], ["--placeholder", "color"], ["--constrained"],
+        ["--cache-bytes", "1000000"], ["--placeholder", "color"], ["--constrained"], ["--tls"],
         ["--source", "http://127.0.0.1:8080/img/{asset}.jpg"], ["--http-timeout", "5"], ["--source-ca", "CA.pem"],
     ].map { words in
         Refusal(command: "bench", option: words[0], when: "with --calibrate", why: "the calibration times this machine's decodes and uploads alone",

@@ -56,6 +56,13 @@ package enum OptionRules {
         }
     }
 
+    /// `--tls`: only where a network is modelled (the constant latency has no connections to make).
+    package static func tls(_ on: Bool, hasNetwork: Bool) throws {
+        guard !on || hasNetwork else {
+            throw ValidationError("--tls needs a modelled network (--network PROFILE): --latency-ms's constant latency has no connections to make")
+        }
+    }
+
     /// `--touch-hz`: 10 to 10 000 Hz.
     package static func touchHz(_ value: Double?) throws {
         if let value, !(value.isFinite && value >= 10 && value <= 10_000) {

@@ -24,7 +24,7 @@ struct RealSourceOptions: ParsableArguments {
     /// The rules: a URL template with `{asset}`, one profile named (the server's), one HTTP version: 1.1
     /// (URLSession) or 2 over `https://` (async-http-client; URLSession cannot, and nothing here speaks
     /// h2c), `--source-ca` a PEM certificate and only for 2, a timeout as the window's.
-    func validate(networks: Int, http: [HTTPVersion]) throws {
+    func validate(networks: Int, http: [HTTPVersion], tls: [Bool] = []) throws {
         if !(httpTimeout.isFinite && httpTimeout >= 0.1 && httpTimeout <= 600) {
             throw ValidationError("--http-timeout must be between 0.1 and 600 seconds")
         }
@@ -34,8 +34,18 @@ struct RealSourceOptions: ParsableArguments {
             throw ValidationError("--source needs --network PROFILE, one profile: the one the server shapes (scrolllab serve --network PROFILE); the transfers are the server's, the profile labels the run")
         }
         if let problem = Self.problem(source: source, http: http, certificateFile: sourceCA) { throw ValidationError(problem) }
+        if isTLS ? tls.contains(false) : tls.contains(true) {
+            throw ValidationError(isTLS ? Self.tlsOffOverHTTPS
+                                        : "--tls with --source needs an https:// server (scrolllab serve --tls): an http:// source is cleartext")
+        }
         if let sourceCA { Self.checkCertificate(sourceCA) }
     }
+
+    /// Why `--tls off` cannot go with an https:// `--source`.
+    static let tlsOffOverHTTPS = "--tls off with --source https://…: that server speaks TLS, so its runs are --tls on (the scheme decides)"
+
+    /// True when `--source` names an https:// server: its runs' connections are TLS, as `--tls` models them.
+    var isTLS: Bool { source?.lowercased().hasPrefix("https://") == true }
 
     /// Ends the program unless `path` is a certificate `--source-ca` can trust: an input file, so missing or
     /// unreadable is exit 2 and not a certificate exit 1 (B-EXIT-1), as `--feed`.

@@ -52,7 +52,7 @@ struct ReplayCommand: ParsableCommand {
         guard fps.isFinite, (1...240).contains(fps) else { throw ValidationError("--fps must be between 1 and 240 (got \(fps))") }
         guard scale.isFinite, (0.25...4).contains(scale) else { throw ValidationError("--scale must be between 0.25 and 4 (got \(scale))") }
         if video != nil, scene.loading.policy == .all { throw ValidationError("--video renders one policy: give --policy NAME") }
-        try real.validate(networks: scene.loading.network == nil ? 0 : 1, http: [scene.loading.http])
+        try real.validate(networks: scene.loading.network == nil ? 0 : 1, http: [scene.loading.http], tls: scene.loading.tls ? [true] : [])
         if let video, ThisBuild.window != nil, !VideoEncoder.endings.contains((video as NSString).pathExtension.lowercased()) {
             throw ValidationError("--video must end in .mp4, .webm or .gif (got \(MessageText.quoted(video)))")
         }
@@ -66,7 +66,8 @@ struct ReplayCommand: ParsableCommand {
         guard headless else {
             fail("scrolllab replay: add --headless, or play the file in the window with `scrolllab --replay \(file)`", code: CommandExit.usage)
         }
-        let options = self.scene.configuration
+        var options = self.scene.configuration
+        if real.isTLS { options.tls = true }
         let files = options.assets == nil ? [] : options.imagePathsOrExit(command: "replay")
         // A folder with no image: the grid would model loads of images that do not exist (the window and a
         // video show "no images" placeholders instead).

@@ -4,8 +4,8 @@ import ScrollLabCore
 
 extension SceneOptions {
     /// `--policy` … `--http`: how the grid loads its images — the policy, and the source it loads from
-    /// (a constant latency or a modelled network, the disk cache in front, the requests' order, connections
-    /// and HTTP version). Their rules run in `SceneOptions.validate()`, in the order they always had.
+    /// (a constant latency or a modelled network, the disk cache in front, the requests' order, connections,
+    /// HTTP version and TLS). Their rules run in `SceneOptions.validate()`, in the order they always had.
     struct Loading: ParsableArguments {
         @Option(help: ArgumentHelp("Image-loading policy of the grid: "
                                    + LoadingPolicyKind.allCases.filter { !$0.isPeer }.map(\.rawValue).joined(separator: ", ")
@@ -38,5 +38,8 @@ extension SceneOptions {
 
         @Option(help: "HTTP version of the modelled network: 1.1 (a connection per request in flight) or 2 (one connection, one handshake, streams sharing its bandwidth and its losses).")
         var http: HTTPVersion = .http1_1
+
+        @Flag(help: "Connections over TLS 1.3 (HTTPS, as an iOS app's images come): each new connection's handshake takes one round trip more than TCP's alone (under --network; with --source, an https:// server is TLS).")
+        var tls = false
     }
 }

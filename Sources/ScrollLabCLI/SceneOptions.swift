@@ -44,6 +44,7 @@ struct SceneOptions: ParsableArguments {
         try OptionRules.items(items)
         try OptionRules.connections(loading.connections)
         try OptionRules.http(loading.http, hasNetwork: loading.network != nil || CommandLineOptions(CommandLine.arguments).has("--source"))
+        try OptionRules.tls(loading.tls, hasNetwork: loading.network != nil)
         if let seedProblem = loading.seedProblem, SeedProblem(rawValue: seedProblem) == nil {
             throw ValidationError("--seed-problem must be 1, 2 or 3")
         }
@@ -76,6 +77,7 @@ struct SceneOptions: ParsableArguments {
         configuration.requestOrder = loading.requestOrder
         configuration.connections = loading.connections
         configuration.http = loading.http
+        configuration.tls = loading.tls
         configuration.feed = feedOptions.feed
         configuration.layout = feedOptions.layout
         configuration.columns = feedOptions.columns

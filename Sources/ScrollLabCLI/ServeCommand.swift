@@ -114,7 +114,7 @@ struct ServeCommand: ParsableCommand {
         let faults = ServeFaults(status: status, failRate: failRate, truncate: truncate, stall: stall, contentType: contentType,
                                  redirectLoop: redirectLoop, seed: seed)
         let images = ImageServer(files: files, folder: directory, profile: NetworkProfile.named(network), faults: faults,
-                                 labelsHTTP: http == ServeHTTPVersion.http2.rawValue)
+                                 labelsHTTP: http == ServeHTTPVersion.http2.rawValue, tls: tls)
         // SIGINT, SIGTERM and SIGHUP end it with exit code 0 within a moment, however it was started. They
         // are blocked here, before any thread of the server exists (NIO's event loops inherit it; one that
         // comes before the listener stays pending), and taken by a thread of their own, which stops

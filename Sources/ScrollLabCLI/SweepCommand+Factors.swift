@@ -25,5 +25,8 @@ extension SweepCommand.Run {
 
         @Option(help: "HTTP versions of the modelled network, comma-separated: 1.1, 2 (default 1.1).")
         var http: String?
+
+        @Option(help: ArgumentHelp("Connections over TLS 1.3, comma-separated: off, on (default off; under --network only).", valueName: "LIST"))
+        var tls: String?
     }
 }

@@ -88,7 +88,7 @@ struct SweepCommand: ParsableCommand {
             _ = try shardPart()
             // `--source`: one network, the server's; one run at a time, so no two runs share its link.
             let networks = plan.sources.filter { $0.network != nil }.count
-            try real.validate(networks: networks == plan.sources.count ? networks : 0, http: plan.httpVersions)
+            try real.validate(networks: networks == plan.sources.count ? networks : 0, http: plan.httpVersions, tls: plan.tls)
         }
 
         func plan() throws -> SweepPlan {
@@ -114,9 +114,17 @@ struct SweepCommand: ParsableCommand {
                 throw ValidationError("--http 2 needs a modelled network for every source: --latency-ms's runs have no connections for HTTP/2 "
                                       + "to share (sweep --latency-ms apart, without --http 2)")
             }
+            let tls: [Bool] = try Self.list(factors.tls, "--tls") { OnOff(rawValue: $0).map { $0 == .on } }
+            // As --http 2: a latency's runs have no connections, and would be run again as `tls` twins.
+            if tls.contains(true), sources.isEmpty || sources.contains(where: { if case .latency = $0 { return true } else { return false } }) {
+                throw ValidationError("--tls on needs a modelled network for every source (--network PROFILE): --latency-ms's constant latency has no connections to make")
+            }
             if let jobs, !(1...256).contains(jobs) { throw ValidationError("--jobs must be between 1 and 256 (got \(jobs))") }
             var plan = SweepPlan(policies: kinds, sources: sources, cacheImages: caches, refreshRates: rates, connections: connections,
                                  httpVersions: versions)
+            // An https:// --source is TLS: its runs are `on` (`off` is refused; `on` over http:// in `validate`).
+            if real.isTLS, tls.contains(false) { throw ValidationError(RealSourceOptions.tlsOffOverHTTPS) }
+            plan.tls = real.isTLS ? [true] : tls.isEmpty ? [false] : SweepPlan.unique(tls)
             try feedFactors.apply(to: &plan)
             plan.phone = phoneOptions.phone
             try clientFactors.apply(to: &plan)

@@ -181,10 +181,10 @@ final class HTTP1ConnectionHandler: ChannelDuplexHandler, ResponseStream {
         text += "Content-Length: \(body.count)\r\nConnection: close\r\n" + extra + "\r\n"
         let server = self.server
         // Under --network the answer crosses the network as an image's first byte would (the request up the
-        // uplink and a round trip, one more on a new connection); a 408 is the server's own timer, sent at once.
+        // uplink and a round trip, after a new connection's handshake); a 408 is the server's own timer, sent at once.
         var delay = 0.0
         if let profile = server.profile, status != 408 {
-            delay = NetworkImageSource.httpRoundTrip(of: profile) + (served == 0 ? profile.roundTrip : 0)
+            delay = NetworkImageSource.httpRoundTrip(of: profile) + (served == 0 ? server.handshake(over: profile) : 0)
         }
         let send = { [self] in
             guard isOpen else { return server.logRefusal(status: status, target: target, bytes: 0, began: began) }

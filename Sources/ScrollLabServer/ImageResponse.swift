@@ -8,7 +8,7 @@ import NIOCore
 final class ImageResponse {
     /// What the response's connection adds before its first byte.
     enum Connection {
-        /// HTTP/1.1: a new connection's handshake, one more round trip.
+        /// HTTP/1.1: a new connection's handshake, one more round trip (two over TLS).
         case http1(isNew: Bool)
         /// HTTP/2: the one connection's handshake, which every stream waits for.
         case http2(ConnectionHandshake)
@@ -50,12 +50,13 @@ final class ImageResponse {
         log.asset = asset
         guard let profile = server.profile else { return firstByte(asset, penaltyRoundTrip: 0) }
         // The first byte: the request up the uplink and a round trip, as the model has it
-        // (`NetworkImageSource.httpRoundTrip`); after the handshake, one more on a new connection; plus
-        // retransmission timeouts. A 404 crosses the same network as an image.
+        // (`NetworkImageSource.httpRoundTrip`); on a new connection its handshake first (TCP's round trip,
+        // and TLS's under --tls); plus retransmission timeouts. A 404 crosses the same network as an image.
         var delay = NetworkImageSource.httpRoundTrip(of: profile)
+        let handshake = server.handshake(over: profile)
         switch connection {
-        case let .http1(isNew): delay += isNew ? profile.roundTrip : 0
-        case let .http2(handshake): delay += handshake.wait(now: server.now, roundTrip: profile.roundTrip)
+        case let .http1(isNew): delay += isNew ? handshake : 0
+        case let .http2(connection): delay += connection.wait(now: server.now, roundTrip: handshake)
         }
         let headLoss = 1 - (1 - profile.packetLoss) * (1 - profile.packetLoss)
         var timeout = NetworkImageSource.retransmissionTimeout

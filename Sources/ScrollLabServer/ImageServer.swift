@@ -8,7 +8,8 @@ import Synchronization
 /// over HTTP/1.1 or HTTP/2 (`ServeListener`, on SwiftNIO); a response is `ImageResponse`.
 ///
 /// Per response, as the lab's network model does per load: the first byte waits for the request's time
-/// up the uplink and one round trip (one more on a connection's first request: its handshake); a lost request or first answer (probability
+/// up the uplink and one round trip (on a connection's first request, one more for its handshake, two under
+/// `serve --tls`: TCP's and TLS 1.3's, `NetworkImageSource.handshakeRoundTrips`); a lost request or first answer (probability
 /// 1 − (1 − loss)²) waits TCP's retransmission timeouts (1, 2, 4 s; after four attempts the response
 /// is a 504); each lost body packet adds a round trip. The body goes out in chunks (`chunkBytes`) through
 /// one link shared by every connection (`TokenBucket`): the profile's downlink, split fairly between
@@ -53,15 +54,25 @@ package final class ImageServer: Sendable {
 
     /// True under `serve --http 2`: each log line says which version its request came over (`"http"`).
     let labelsHTTP: Bool
+    /// True under `serve --tls`: a new connection's handshake is shaped as TLS 1.3's over the profile (the
+    /// handshake's own round trips on loopback take no time).
+    let tls: Bool
 
-    package init(files: [AssetFile], folder: String, profile: NetworkProfile?, faults: ServeFaults, labelsHTTP: Bool = false) {
+    package init(files: [AssetFile], folder: String, profile: NetworkProfile?, faults: ServeFaults, labelsHTTP: Bool = false,
+                 tls: Bool = false) {
         self.files = files
         self.labelsHTTP = labelsHTTP
+        self.tls = tls
         self.profile = profile
         self.faults = faults
         self.chunkBytes = Self.chunkBytes(for: profile)
         self.root = Self.resolved(Array(folder.utf8)) ?? Array(folder.utf8)
         state.withLock { $0.link = profile.map { TokenBucket(rate: $0.downlinkBytesPerSecond, capacity: 0) } }
+    }
+
+    /// A new connection's handshake over `profile`: TCP's round trip, and TLS 1.3's one more under `--tls`.
+    func handshake(over profile: NetworkProfile) -> Double {
+        profile.roundTrip * Double(NetworkImageSource.handshakeRoundTrips(tls: tls))
     }
 
     /// Waits (at most `timeout` seconds) until no response is between its last send and its log line.

@@ -13,7 +13,9 @@ URLSession fetching in real time, the rest of the run the model's.
    request over HTTP/2, the bytes and requests equal to the log, and the line says
    {"client":"async-http-client","http":"2"}. Bad input exits 64 with one line: --http 2 over http://
    (URLSession cannot speak h2c), a CA file that is not a certificate (exit 1), --source-ca without --source or
-   with --http 1.1.
+   with --http 1.1. An https:// server is TLS: `sweep run` against it labels its lines `"tls":true` (`|tls`
+   in the id, as the model's `--tls` runs); `--tls` with an http:// source and `--tls off` with an https://
+   one are refused (64).
 """
 
 import json
@@ -159,6 +161,25 @@ check(m["loadsCompleted"] == m["loadsIssued"] > 0 and m["failedLoads"] == 0 and 
       % (m["networkBytes"], m["requests"], served, len(log)))
 check(end.get("realNetwork") == {"source": "http", "client": "async-http-client", "http": "2"}, "the line names the client: %s" % end.get("realNetwork"))
 check(not os.path.exists(cert), "the certificate's file goes with the server")
+
+# An https:// source runs over TLS, and its sweep lines say so as the model's --tls lines do.
+server, serving = serve("--network", "3g", "--http", "2", "--tls", line=True)
+one = tempfile.mkdtemp()
+shutil.copy(os.path.join(gestures, "single-fling.jsonl"), one)
+out = os.path.join(one, "out.jsonl")
+done = subprocess.run([binary, "sweep", "run", "--gestures", one, "--policies", "flutter", "--network", "3g", "--http", "2",
+                       "--source", serving["source"], "--source-ca", serving["certificate"], "--out", out],
+                      capture_output=True, text=True, timeout=120)
+stop(server)
+lines = [json.loads(l) for l in open(out)] if os.path.exists(out) else []
+check(done.returncode == 0 and [(l.get("tls"), "|http=2|tls|" in l["id"]) for l in lines if l.get("policy") == "flutter"] == [(True, True)],
+      "sweep run against https:// labels its line over TLS: %s (%s)" % ([l.get("id") for l in lines], done.stderr.strip()[:200]))
+for args, words in [(["--source", "http://127.0.0.1:1/img/{asset}.jpg", "--tls", "on"], "--tls with --source needs an https:// server"),
+                    (["--source", "https://127.0.0.1:1/img/{asset}.jpg", "--tls", "off"], "--tls off with --source https://")]:
+    done = subprocess.run([binary, "sweep", "run", "--gestures", one, "--network", "3g", "--out", out + ".refused"] + args,
+                          capture_output=True, text=True, timeout=60)
+    check(done.returncode == 64 and words in done.stderr.splitlines()[0], "%s: exit %d, %r" % (" ".join(args[2:]), done.returncode, done.stderr.splitlines()[0]))
+shutil.rmtree(one)
 
 server, url = serve("--network", "3g", "--http", "2")
 code, _, err, _ = replay("single-fling.jsonl", "--network", "3g", "--http", "2", "--source", url)

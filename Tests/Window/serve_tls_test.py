@@ -9,6 +9,10 @@
    handshake) and one that completes its handshake and sends nothing are closed within the head timeout
    (10 s); bytes that are not TLS end the connection at once with a "tls" line naming the failure;
    under `ulimit -n 64` (16 connections) one more is answered 503 over TLS.
+4. Under --network 3g a new connection's first answer waits for TLS 1.3's handshake as the model has it
+   (`--tls`: TCP's round trip and TLS's, then the request's): three round trips and the upload from the
+   end of the real handshake (loopback's own takes no time), by the client and by the server's log;
+   the next request on the kept-alive connection one round trip.
 """
 
 import json
@@ -150,4 +154,31 @@ check(answer.startswith(b"HTTP/1.1 503"), "one connection over the cap (16) is a
 for h in held:
     h.close()
 stop(server)
-print("serve --tls: the certificate verifies, ALPN as offered, the limits hold over TLS")
+# 4. The handshake shaped under --network 3g (HTTP/1.1 over TLS, two requests on one connection).
+RTT, RATE = 0.200, 780e3 / 8                  # NetworkProfile.threeG
+UPLOAD = 400 / (330e3 / 8)                     # a request up the uplink (NetworkImageSource.requestBytes)
+server, serving = serve("--network", "3g")
+firsts = []
+with tls(serving["port"], serving["certificate"], ["http/1.1"]) as s:
+    for asset in (3, 4):
+        started = time.monotonic()
+        s.sendall(b"GET /img/%d.jpg HTTP/1.1\r\nHost: x\r\n\r\n" % asset)
+        head = s.recv(1)
+        firsts.append(time.monotonic() - started)
+        while b"\r\n\r\n" not in head:
+            head += s.recv(1)
+        length = int([l.split(b":")[1] for l in head.split(b"\r\n") if l.lower().startswith(b"content-length:")][0])
+        body = b""
+        while len(body) < length:
+            body += s.recv(65536)
+lines = [l for l in stop(server) if l["event"] == "request"]
+check(firsts[0] >= 3 * RTT + UPLOAD - 0.01, "over TLS on 3G the first answer's first byte came %.3f s after the request: "
+      "TCP's and TLS's handshake and the request's round trip say at least %.3f s" % (firsts[0], 3 * RTT + UPLOAD))
+check(RTT + UPLOAD - 0.01 <= firsts[1] < 2 * RTT, "the next request on the kept-alive connection: %.3f s (one round trip, %.3f s)"
+      % (firsts[1], RTT + UPLOAD))
+for line, trips in zip(lines, (3, 1)):
+    want = trips * RTT + UPLOAD + line["bytes"] / RATE
+    took = line["end"] - line["start"]
+    check(want - 0.01 <= took <= want + 0.1, "the server's log: %s in %.3f s; round trips %d and its bytes say %.3f s"
+          % (line["path"], took, trips, want))
+print("serve --tls: the certificate verifies, ALPN as offered, the limits hold over TLS, the handshake shaped as the model's")

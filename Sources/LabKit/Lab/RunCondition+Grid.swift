@@ -11,6 +11,7 @@ extension RunCondition {
         c.policyVariant = variant
         c.connections = connections
         c.httpVersion = http
+        c.tls = tls
         c.physics = physics
         c.seedProblem = seedProblem
         c.requestOrder = requestOrder

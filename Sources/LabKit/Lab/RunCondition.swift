@@ -40,6 +40,8 @@ public struct RunCondition: Hashable, Sendable {
     public var connections: Int
     /// The HTTP version (`--http`).
     public var http: HTTPVersion
+    /// Connections over TLS 1.3 (`--tls`): a handshake takes one round trip more.
+    public var tls = false
     /// The layout of the feed (nil: the bundled grid, or the feed's own layout).
     public var layout: FeedLayoutKind? = nil
     /// The name of the feed file (nil: the bundled grid); in a sweep's ids.

@@ -1,12 +1,14 @@
 /// The connections a `NetworkImageSource` holds to the image host: under HTTP/1.1 up to `perHost`
 /// kept-alive connections, one request each, each opened with a handshake; under HTTP/2 one connection
 /// carrying every stream, opened once, whose streams all wait while one recovers lost packets
-/// (transport head-of-line blocking).
+/// (transport head-of-line blocking). A handshake is TCP's round trip, and over TLS one more.
 struct HostConnections: Hashable, Sendable {
     /// Requests in flight at once under HTTP/1.1 (one connection each).
     var perHost: Int
     /// The HTTP version.
     var httpVersion: HTTPVersion
+    /// Connections are made over TLS 1.3 (`--tls`): each handshake takes one round trip more.
+    var tls = false
     /// Connections open (HTTP/2: 0 or 1).
     private(set) var open = 0
     /// HTTP/2: when the one connection's handshake is over (requests wait for it).
@@ -18,18 +20,20 @@ struct HostConnections: Hashable, Sendable {
     func requestLimit(maxStreams: Int) -> Int { httpVersion == .http1_1 ? perHost : maxStreams }
 
     /// A request sent at `clock` while `active` are in flight: the time its first byte waits for a
-    /// connection. HTTP/1.1 reuses an idle kept-alive connection, else opens one (a handshake, one round
-    /// trip); HTTP/2's first request opens the one connection and every request waits for its handshake.
+    /// connection. HTTP/1.1 reuses an idle kept-alive connection, else opens one (a handshake:
+    /// `handshakeRoundTrips` round trips); HTTP/2's first request opens the one connection and every
+    /// request waits for its handshake.
     mutating func connect(at clock: Double, active: Int, roundTrip: Double) -> Double {
+        let handshake = roundTrip * Double(NetworkImageSource.handshakeRoundTrips(tls: tls))
         switch httpVersion {
         case .http1_1:
             guard open <= active else { return 0 }
             open += 1
-            return roundTrip
+            return handshake
         case .http2:
             if open == 0 {
                 open = 1
-                ready = clock + roundTrip
+                ready = clock + handshake
             }
             return Swift.max(0, ready - clock)
         }

@@ -6,7 +6,7 @@
 /// - **Connection.** Under HTTP/1.1 at most `connectionsPerHost` requests are in flight (URLSession's
 ///   `httpMaximumConnectionsPerHost`, 6 by default), one per connection; the others wait in `order`
 ///   (FIFO or LIFO). A connection is kept alive once opened; opening one costs one more round trip
-///   (TCP's handshake). Under HTTP/2 every request is a stream on one connection, opened once with one
+///   (TCP's handshake), two over TLS 1.3 (`tls`: TCP's, then TLS's). Under HTTP/2 every request is a stream on one connection, opened once with one
 ///   handshake (requests made during it wait for it); up to `maxConcurrentStreams` streams at once (the
 ///   pipeline in front runs fewer).
 /// - **Request.** The request (`requestBytes`) goes up the uplink; the first byte of the answer comes
@@ -56,6 +56,11 @@ public struct NetworkImageSource: ImageSource, Sendable {
         get { connections.httpVersion }
         set { connections.httpVersion = newValue }
     }
+    /// Connections are made over TLS 1.3 (HTTPS, `--tls`): a handshake takes one round trip more.
+    public var tls: Bool {
+        get { connections.tls }
+        set { connections.tls = newValue }
+    }
     /// Order of requests waiting for a connection.
     public var order: RequestOrder
     /// Seed of the packet losses.
@@ -76,6 +81,11 @@ public struct NetworkImageSource: ImageSource, Sendable {
     }
 
     public var httpRoundTrip: Double? { Self.httpRoundTrip(of: profile) }
+
+    /// Round trips a new connection's handshake takes before its first request goes out: TCP's one, and
+    /// over TLS 1.3 one more (RFC 8446 §2: ClientHello, then ServerHello to Finished; the request follows
+    /// the client's Finished). TLS 1.2's full handshake would take two (RFC 5246 §7.3), not modelled.
+    public static func handshakeRoundTrips(tls: Bool) -> Int { tls ? 2 : 1 }
     /// One TCP segment's payload, bytes.
     public static let packetBytes = 1460
     /// TCP's initial retransmission timeout (RFC 6298), seconds; it doubles on each retry.
@@ -125,14 +135,14 @@ public struct NetworkImageSource: ImageSource, Sendable {
     /// and `diskCorrupt` the assets whose entry was found torn or corrupt.
     public init(profile: NetworkProfile, byteSizes: [Int] = [], defaultBytes: Int = GridSceneConfiguration.defaultTransferBytes,
                 decodeCost: Double = 0.006, decodedBytes: Int = 300 * 440 * 4, connectionsPerHost: Int = 6,
-                httpVersion: HTTPVersion = .http1_1, order: RequestOrder = .fifo, diskByteLimit: Int? = nil, diskEntries: [Int] = [],
-                diskCorrupt: [Int] = [], seed: UInt64 = 1) {
+                httpVersion: HTTPVersion = .http1_1, tls: Bool = false, order: RequestOrder = .fifo, diskByteLimit: Int? = nil,
+                diskEntries: [Int] = [], diskCorrupt: [Int] = [], seed: UInt64 = 1) {
         self.profile = profile
         self.byteSizes = byteSizes
         self.defaultBytes = Swift.max(0, defaultBytes)
         self.decode = DecodeTimes(constant: decodeCost)
         self.decodedBytes = Swift.max(0, decodedBytes)
-        self.connections = HostConnections(perHost: Swift.max(1, connectionsPerHost), httpVersion: httpVersion)
+        self.connections = HostConnections(perHost: Swift.max(1, connectionsPerHost), httpVersion: httpVersion, tls: tls)
         self.order = order
         self.seed = seed
         self.meter = TrafficMeter(radio: RadioEnergyMeter(profile: profile.radio))

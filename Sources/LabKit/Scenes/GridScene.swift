@@ -117,7 +117,7 @@ public final class GridScene: LabScene, ScrollViewDelegate {
         guard let profile = c.network else { return nil }
         var source = NetworkImageSource(profile: profile, byteSizes: c.assetByteSizes, decodeCost: c.decodeCost,
                                         decodedBytes: c.bytesPerImage, connectionsPerHost: c.hostConnections(),
-                                        httpVersion: c.httpVersion, order: c.requestOrder,
+                                        httpVersion: c.httpVersion, tls: c.tls, order: c.requestOrder,
                                         diskByteLimit: modelsDisk ? c.diskCacheByteLimit : nil,
                                         diskEntries: modelsDisk ? c.diskCacheEntries : [], diskCorrupt: modelsDisk ? c.diskCacheCorrupt : [],
                                         seed: c.networkSeed)

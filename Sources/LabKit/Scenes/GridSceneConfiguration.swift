@@ -33,6 +33,9 @@ public struct GridSceneConfiguration: Hashable, Sendable {
     public var connections = 6
     /// The HTTP version of the network (`--http`): HTTP/1.1 by default.
     public var httpVersion: HTTPVersion = .http1_1
+    /// Connections to the image host are made over TLS 1.3 (`--tls`: HTTPS, as App Transport Security has
+    /// an iOS app's images): each new connection's handshake takes one round trip more.
+    public var tls = false
     /// The network model's connections per host: the shared `connections` (an alias kept for callers).
     public var connectionsPerHost: Int {
         get { connections }

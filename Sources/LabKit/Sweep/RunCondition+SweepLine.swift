@@ -1,6 +1,6 @@
 extension RunCondition {
     /// The sweep's factors as a result id's first part: `adaptive|latency=80|cache=12|refresh=60|connections=6|http=1.1`
-    /// (and the feed and layout when swept, `placeholder=color` and `constrained` when set).
+    /// (`|tls` after it over TLS; the feed and layout when swept, `placeholder=color` and `constrained` when set).
     public var id: String {
         let source: String
         switch self.source {
@@ -8,7 +8,7 @@ extension RunCondition {
         case let .network(profile): source = "network=" + profile.name
         }
         return "\(variant.name)|\(source)|cache=\(cacheImages)|refresh=\(Source.number(refresh))|connections=\(connections)|http=\(http.rawValue)"
-            + (feed.map { "|feed=" + $0 } ?? "") + (layout.map { "|layout=" + $0.rawValue } ?? "") + phone.idPart
+            + (tls ? "|tls" : "") + (feed.map { "|feed=" + $0 } ?? "") + (layout.map { "|layout=" + $0.rawValue } ?? "") + phone.idPart
             + (placeholder == .none ? "" : "|placeholder=" + placeholder.rawValue) + (constrained ? "|constrained" : "")
     }
 
@@ -21,6 +21,8 @@ extension RunCondition {
         }
         out += [("cacheImages", .int(cacheImages)), ("refresh", .number(refresh)), ("connections", .int(connections)),
                 ("http", .string(http.rawValue))]
+        // Over TLS only: a line without it reads as cleartext.
+        if tls { out.append(("tls", .bool(true))) }
         if let feed { out.append(("feed", .string(feed))) }
         if let layout { out.append(("layout", .string(layout.rawValue))) }
         // The factors of B-COST-4/5, only when set: a line without them reads as none and off.

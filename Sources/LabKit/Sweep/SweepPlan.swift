@@ -29,6 +29,8 @@ public struct SweepPlan: Sendable {
     /// innermost, so a sweep without them runs what it ran before, in the same order.
     public var placeholders: [PlaceholderKind] = [.none]
     public var constrained: [Bool] = [false]
+    /// Connections over TLS 1.3 or not (`--tls` as a factor): innermost of all, for the same reason.
+    public var tls: [Bool] = [false]
 
     /// A plan; an empty factor list stands for the lab's default (80 ms, a 12-image cache, 60 Hz, 6
     /// connections, HTTP/1.1). A value given twice (`80,80.0,8e1`, `12,012`, `eager,eager`) is one value:
@@ -68,12 +70,15 @@ public struct SweepPlan: Sendable {
                                 for l in layouts {
                                     for w in placeholders {
                                         for low in constrained {
-                                            var configuration = Configuration(variant: p, source: s, cacheImages: c, refresh: r, connections: k,
-                                                                              http: h, layout: l, feed: feed)
-                                            configuration.phone = phone
-                                            configuration.placeholder = w
-                                            configuration.constrained = low
-                                            out.append(configuration)
+                                            for secure in tls {
+                                                var configuration = Configuration(variant: p, source: s, cacheImages: c, refresh: r,
+                                                                                  connections: k, http: h, layout: l, feed: feed)
+                                                configuration.phone = phone
+                                                configuration.placeholder = w
+                                                configuration.constrained = low
+                                                configuration.tls = secure
+                                                out.append(configuration)
+                                            }
                                         }
                                     }
                                 }

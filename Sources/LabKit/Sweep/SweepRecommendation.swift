@@ -138,6 +138,7 @@ public struct SweepRecommendation: Sendable {
             case "decode": return factor.value == "main" ? "decoded on the main thread" : "decoded off the main thread"
             case "cacheBytes": return factor.value.isEmpty ? "cache in images" : "cache \(factor.value) bytes"
             case "constrained": return factor.value == "on" ? "Low Data Mode" : "Low Data Mode off"
+            case "tls": return factor.value == "on" ? "over TLS" : "cleartext"
             default: return "\(factor.name) \(factor.value)"
             }
         }.joined(separator: ", ")

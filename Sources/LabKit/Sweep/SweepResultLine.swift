@@ -86,6 +86,12 @@ public enum SweepResultLine {
         case .bool(true): factors["constrained"] = "on"
         default: throw Invalid(reason: "constrained must be true or false")
         }
+        // Connections over TLS (lines without it ran cleartext).
+        switch value["tls"] ?? .null {
+        case .null, .bool(false): break
+        case .bool(true): factors["tls"] = "on"
+        default: throw Invalid(reason: "tls must be true or false")
+        }
         // Bytes count only where a network moved them.
         var overNetwork = false
         if case .string = value["network"] ?? .null { overNetwork = true }
@@ -158,8 +164,8 @@ extension SweepSummary {
         public var leftOut: [(session: String, configurations: Int)]
     }
 
-    /// Factors a line leaves out when it ran their default (B-COST-4/5), and that default.
-    static let defaultedFactors = [("placeholder", "none"), ("constrained", "off")]
+    /// Factors a line leaves out when it ran their default (B-COST-4/5, TLS), and that default.
+    static let defaultedFactors = [("placeholder", "none"), ("constrained", "off"), ("tls", "off")]
 
     /// Keeps the sessions every configuration covers (a killed sweep, a policy run on half the population).
     /// A factor some lines name and others leave at its default gets its default named in those (`none`,

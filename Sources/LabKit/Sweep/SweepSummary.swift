@@ -137,8 +137,8 @@ public enum SweepSummary {
     }
 
     /// The factors a report breaks results down by, in order.
-    public static let factorNames = ["source", "cacheImages", "refresh", "connections", "http", "feed", "layout", "placeholder",
-                                     "constrained"] + phoneFactorNames
+    public static let factorNames = ["source", "cacheImages", "refresh", "connections", "http", "tls", "feed", "layout",
+                                     "placeholder", "constrained"] + phoneFactorNames
 
     /// The report: for each factor with more than one value (or, if none has, all results as one
     /// "all" column), one row per policy and value, policies and values in the order first met.

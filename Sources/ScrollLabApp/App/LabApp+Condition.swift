@@ -19,7 +19,7 @@ extension LabApp {
         return LoadCondition(latencyMs: network == nil && source == "local" ? phone.scene.sourceLatencyMs : nil, network: network,
                              source: source, physics: options.physics.rawValue,
                              decelerationRate: loading.isFastRate ? "fast" : "normal", refresh: phoneDriver.playback.frameRate,
-                             connections: options.connections, http: options.http)
+                             connections: options.connections, http: options.http, tls: options.tls)
     }
 
     /// Gives every phone's grid its current condition; a segment that ran under another ends at model time

@@ -29,6 +29,8 @@ package struct SceneConfiguration: Sendable {
     package var connections: Int = GridSceneConfiguration().connections
     /// The modelled network's HTTP version.
     package var http: HTTPVersion = .http1_1
+    /// Connections over TLS 1.3 (`--tls`, or an https:// `--source`).
+    package var tls = false
     /// The feed to scroll instead of the bundled grid (`--feed`), its layout and columns.
     package var feed: LoadedFeed?
     package var layout: FeedLayoutKind?
@@ -79,6 +81,7 @@ package struct SceneConfiguration: Sendable {
         condition.phone = phone
         condition.placeholder = placeholder
         condition.constrained = constrained
+        condition.tls = tls
         return condition
     }
 

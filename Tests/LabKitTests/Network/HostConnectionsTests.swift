@@ -1,7 +1,7 @@
 import Testing
 @testable import LabKit
 
-/// Connections to the image host: handshakes under HTTP/1.1 and HTTP/2, and HTTP/2's stall.
+/// Connections to the image host: handshakes under HTTP/1.1 and HTTP/2, over TLS, and HTTP/2's stall.
 @Suite struct HostConnectionsTests {
     @Test func http1OpensAConnectionPerRequestInFlightAndKeepsItAlive() {
         var c = HostConnections(perHost: 6, httpVersion: .http1_1)
@@ -26,5 +26,17 @@ import Testing
         c.recover(at: 1, lossPenalty: 0.3)
         c.recover(at: 1.1, lossPenalty: 0.1)
         #expect(c.stalledUntil == 1.3)
+    }
+
+    /// Over TLS 1.3 a handshake is two round trips (TCP's, then TLS's); a kept-alive connection still costs none.
+    @Test func overTLSAHandshakeTakesTwoRoundTrips() {
+        #expect(NetworkImageSource.handshakeRoundTrips(tls: false) == 1 && NetworkImageSource.handshakeRoundTrips(tls: true) == 2)
+        var h1 = HostConnections(perHost: 6, httpVersion: .http1_1, tls: true)
+        #expect(h1.connect(at: 0, active: 0, roundTrip: 0.1) == 0.2)
+        #expect(h1.connect(at: 1, active: 0, roundTrip: 0.1) == 0)
+        var h2 = HostConnections(perHost: 6, httpVersion: .http2, tls: true)
+        #expect(h2.connect(at: 0, active: 0, roundTrip: 0.1) == 0.2)
+        #expect(h2.connect(at: 0.05, active: 1, roundTrip: 0.1) == 0.2 - 0.05)
+        #expect(h2.connect(at: 0.5, active: 2, roundTrip: 0.1) == 0)
     }
 }

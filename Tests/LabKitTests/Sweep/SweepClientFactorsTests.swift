@@ -1,8 +1,8 @@
 import Testing
 @testable import LabKit
 
-/// The placeholder and Low Data Mode as sweep factors (B-COST-4/5): innermost, named in a line only when set,
-/// and read back as factors whose defaults a report names when another line sets them.
+/// The placeholder, Low Data Mode (B-COST-4/5) and TLS as sweep factors: innermost, named in a line only when
+/// set, and read back as factors whose defaults a report names when another line sets them.
 @Suite struct SweepClientFactorsTests {
     @Test func theFactorsAreInnermostAndNamedOnlyWhenSet() {
         var plan = SweepPlan(policies: [.eager], sources: [.latency(80)])
@@ -31,5 +31,35 @@ import Testing
         #expect(covered.map { $0.factors["constrained"] } == ["off", "on"])
         #expect(SweepSummary.coverage([a]).results[0].factors["placeholder"] == nil)
         #expect(throws: SweepResultLine.Invalid.self) { try SweepResultLine.parse(line(#","placeholder":"blur""#, "")) }
+    }
+
+    @Test func tlsIsInnermostNamedAfterTheHTTPVersionAndReadBack() throws {
+        var plan = SweepPlan(policies: [.eager], sources: [.network(.threeG)], httpVersions: [.http1_1, .http2])
+        plan.constrained = [false, true]
+        plan.tls = [false, true]
+        #expect(plan.configurations.map(\.id) == [
+            "eager|network=3g|cache=12|refresh=60|connections=6|http=1.1",
+            "eager|network=3g|cache=12|refresh=60|connections=6|http=1.1|tls",
+            "eager|network=3g|cache=12|refresh=60|connections=6|http=1.1|constrained",
+            "eager|network=3g|cache=12|refresh=60|connections=6|http=1.1|tls|constrained",
+            "eager|network=3g|cache=12|refresh=60|connections=6|http=2",
+            "eager|network=3g|cache=12|refresh=60|connections=6|http=2|tls",
+            "eager|network=3g|cache=12|refresh=60|connections=6|http=2|constrained",
+            "eager|network=3g|cache=12|refresh=60|connections=6|http=2|tls|constrained",
+        ])
+        let secure = plan.configurations[1]
+        #expect(secure.tls && secure.json.map(\.0).suffix(2) == ["http", "tls"])
+        #expect(secure.gridConfiguration().tls && !plan.configurations[0].gridConfiguration().tls)
+
+        func line(_ extra: String, _ id: String) -> String {
+            #"{"id":"eager|network=3g|cache=12|refresh=60|connections=6|http=1.1\#(id)|s0","gesture":"s0","policy":"eager","latencyMs":null,"network":"3g","cacheImages":12,"refresh":60,"connections":6,"http":"1.1"\#(extra),"loadsIssued":3,"loadsWasted":0,"blankTileSeconds":2}"#
+        }
+        let a = try SweepResultLine.parse(line("", "")).result
+        let b = try SweepResultLine.parse(line(#","tls":true"#, "|tls")).result
+        #expect(a.factors["tls"] == nil && b.factors["tls"] == "on")
+        #expect(SweepSummary.coverage([a, b]).results.map { $0.factors["tls"] } == ["off", "on"])
+        #expect(try SweepResultLine.parse(line(#","tls":false"#, "")).result.factors["tls"] == nil)
+        #expect(throws: SweepResultLine.Invalid.self) { try SweepResultLine.parse(line(#","tls":"on""#, "|tls")) }
+        #expect(SweepRecommendation.text([("tls", "on"), ("tls", "off")]) == "over TLS, cleartext")
     }
 }

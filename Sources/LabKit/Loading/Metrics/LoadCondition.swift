@@ -21,10 +21,13 @@ public struct LoadCondition: Hashable, Sendable, CustomStringConvertible {
     public var connections: Int
     /// The HTTP version (`--http`).
     public var http: HTTPVersion
+    /// Connections over TLS 1.3 (`--tls`).
+    public var tls: Bool
 
     /// Makes a condition.
     public init(latencyMs: Double?, network: String?, source: String = "local", physics: String = "ios",
-                decelerationRate: String = "normal", refresh: Double? = nil, connections: Int = 6, http: HTTPVersion = .http1_1) {
+                decelerationRate: String = "normal", refresh: Double? = nil, connections: Int = 6, http: HTTPVersion = .http1_1,
+                tls: Bool = false) {
         self.latencyMs = latencyMs
         self.network = network
         self.source = source
@@ -33,22 +36,25 @@ public struct LoadCondition: Hashable, Sendable, CustomStringConvertible {
         self.refresh = refresh
         self.connections = connections
         self.http = http
+        self.tls = tls
     }
 
     /// The condition a grid configuration describes (the refresh rate and the source are the caller's).
     public init(_ c: GridSceneConfiguration, refresh: Double? = nil, source: String = "local", decelerationRate: String = "normal") {
         self.init(latencyMs: c.network == nil ? c.latency * 1000 : nil, network: c.network?.name, source: source,
                   physics: c.physics.rawValue, decelerationRate: decelerationRate, refresh: refresh,
-                  connections: c.connections, http: c.httpVersion)
+                  connections: c.connections, http: c.httpVersion, tls: c.tls)
     }
 
     /// The trace's `"condition"` object: `{"latencyMs":80,"network":null,"source":"local","physics":"ios",
-    /// "decelerationRate":"normal","refresh":60,"connections":6,"http":"1.1"}`.
+    /// "decelerationRate":"normal","refresh":60,"connections":6,"http":"1.1"}`, and `"tls":true` over TLS.
     public var json: JSONValue {
-        .object([("latencyMs", latencyMs.map { .number($0) } ?? .null), ("network", network.map { .string($0) } ?? .null),
-                 ("source", .string(source)), ("physics", .string(physics)), ("decelerationRate", .string(decelerationRate)),
-                 ("refresh", refresh.map { .number($0) } ?? .null), ("connections", .int(connections)),
-                 ("http", .string(http.rawValue))])
+        var pairs: [(String, JSONValue)] = [
+            ("latencyMs", latencyMs.map { .number($0) } ?? .null), ("network", network.map { .string($0) } ?? .null),
+            ("source", .string(source)), ("physics", .string(physics)), ("decelerationRate", .string(decelerationRate)),
+            ("refresh", refresh.map { .number($0) } ?? .null), ("connections", .int(connections)), ("http", .string(http.rawValue))]
+        if tls { pairs.append(("tls", .bool(true))) }
+        return .object(pairs)
     }
 
     /// The source in a few characters: `80 ms`, `3g`, or the HTTP host.
@@ -58,11 +64,11 @@ public struct LoadCondition: Hashable, Sendable, CustomStringConvertible {
         return source
     }
 
-    /// "3g · ios · 60 Hz · 6 conn · HTTP/1.1", for the HUD and the toasts.
+    /// "3g · ios · 60 Hz · 6 conn · HTTP/1.1" (`HTTP/1.1 TLS` over TLS), for the HUD and the toasts.
     public var description: String {
         var parts = [sourceLabel, physics + (decelerationRate == "normal" ? "" : " fast")]
         if let refresh { parts.append("\(Self.number(refresh)) Hz") }
-        parts += ["\(connections) conn", http.description]
+        parts += ["\(connections) conn", http.description + (tls ? " TLS" : "")]
         return parts.joined(separator: " · ")
     }
 
@@ -77,6 +83,7 @@ public struct LoadCondition: Hashable, Sendable, CustomStringConvertible {
         if refresh != other.refresh { out.append("refresh \(other.refresh.map { Self.number($0) } ?? "?") → \(refresh.map { Self.number($0) } ?? "?") Hz") }
         if connections != other.connections { out.append("connections \(other.connections) → \(connections)") }
         if http != other.http { out.append("\(other.http) → \(http)") }
+        if tls != other.tls { out.append(tls ? "cleartext → TLS" : "TLS → cleartext") }
         return out.joined(separator: ", ")
     }
 

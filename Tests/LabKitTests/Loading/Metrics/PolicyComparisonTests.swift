@@ -88,6 +88,16 @@ import ScrollKitTestSupport
         #expect(rows.map(\.metrics.loadsIssued).reduce(0, +) == s.pipeline.loadsIssued)
         #expect(edge.change(from: slow) == "source 80 ms → edge" && http2.change(from: edge) == "HTTP/1.1 → HTTP/2")
         #expect(slow.json.serialized == #"{"latencyMs":80,"network":null,"source":"local","physics":"ios","decelerationRate":"normal","refresh":null,"connections":6,"http":"1.1"}"#)
+        // TLS is a condition of its own: named in the trace only when on, in the HUD and in the toast.
+        var secure = http2
+        secure.tls = true
+        #expect(secure != http2 && secure.change(from: http2) == "cleartext → TLS" && http2.change(from: secure) == "TLS → cleartext")
+        #expect(secure.description == "edge · ios · 6 conn · HTTP/2 TLS")
+        #expect(secure.json.serialized.hasSuffix(#""http":"2","tls":true}"#))
+        var c = GridSceneConfiguration()
+        c.network = .edge
+        c.tls = true
+        #expect(LoadCondition(c).tls && GridScene(configuration: c).condition.tls)
     }
 
     /// A `@shipped` variant runs on its system's pipeline and is a row of its own, named with its suffix.

@@ -242,11 +242,11 @@ struct BenchCommand: ParsableCommand {
         return "network \(profile) + decode \(format(config.decodeCost * 1000, 0)) ms, \(disk)"
     }
 
-    /// The shared pipeline, for the heading: "6 loads at once (6 connections, HTTP/1.1)".
+    /// The shared pipeline, for the heading: "6 loads at once (6 connections, HTTP/1.1)" (`HTTP/1.1 over TLS`).
     static func describePipeline(_ config: GridSceneConfiguration) -> String {
         guard config.network != nil else { return "\(config.connections) loads at once" }
         let carriers = config.httpVersion == .http2 ? "streams on one connection" : "connections"
-        return "\(config.connections) loads at once (\(config.connections) \(carriers), \(config.httpVersion))"
+        return "\(config.connections) loads at once (\(config.connections) \(carriers), \(config.httpVersion)\(config.tls ? " over TLS" : ""))"
     }
 
     /// The phone, for the heading (nothing for the lab's default): ", iphone-se, decoded whole, on the main thread".

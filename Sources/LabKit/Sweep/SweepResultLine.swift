@@ -104,7 +104,7 @@ public enum SweepResultLine {
         for column in SweepBudget.columns {
             if let x = try metric(value, column, optional: true) { costs[column] = x }
         }
-        var result = SweepSummary.Result(
+        let result = SweepSummary.Result(
             gesture: gesture, policy: policy, factors: factors,
             blankTileSeconds: blank, loadsIssued: try required(value, "loadsIssued"),
             loadsWasted: try required(value, "loadsWasted"), boundMinLoads: try metric(value, "boundMinLoads", optional: true),

@@ -98,7 +98,7 @@ import Testing
     @Test func aFolderThatCannotBeMadeLeavesNoCache() {
         // A regular file where the folder should be.
         let file = folder()
-        FileManager.default.createFile(atPath: file, contents: Data([1]))
+        #expect(FileManager.default.createFile(atPath: file, contents: Data([1])))
         defer { try? FileManager.default.removeItem(atPath: file) }
         #expect(DiskCache.open(directory: file + "/images", byteLimit: 1 << 20) == nil)
     }
@@ -116,7 +116,7 @@ import Testing
         let dir = folder()
         defer { try? fm.removeItem(atPath: dir) }
         try fm.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        fm.createFile(atPath: dir + "/notes.txt", contents: Data("mine".utf8))
+        #expect(fm.createFile(atPath: dir + "/notes.txt", contents: Data("mine".utf8)))
         #expect(DiskCache.open(directory: dir, byteLimit: 1 << 20) == nil)
         #expect(try fm.contentsOfDirectory(atPath: dir) == ["notes.txt"])
     }
@@ -132,7 +132,7 @@ import Testing
         // a file with an entry's name but not an entry's bytes.
         let userTemp = dir + "/.tmp-notes", userEntry = dir + "/notes.entry"
         let lookalike = dir + "/" + DiskCacheEntry.fileName(for: "other")
-        for path in [userTemp, userEntry, lookalike] { fm.createFile(atPath: path, contents: Data("user".utf8)) }
+        for path in [userTemp, userEntry, lookalike] { #expect(fm.createFile(atPath: path, contents: Data("user".utf8))) }
         try fm.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -3600)], ofItemAtPath: userTemp)
         let again = try #require(DiskCache.open(directory: dir, byteLimit: 1 << 20))
         #expect(again.usage.entries == 1)
@@ -159,7 +159,7 @@ import Testing
         for i in 0..<5 { cache.write("k\(i)", payload: payload) }
         // A 200 MB sparse file at one entry's name: not an entry, not counted, nothing evicted for it.
         let big = dir + "/" + DiskCacheEntry.fileName(for: "k9")
-        fm.createFile(atPath: big, contents: nil)
+        #expect(fm.createFile(atPath: big, contents: nil))
         let handle = try #require(FileHandle(forWritingAtPath: big))
         try handle.truncate(atOffset: 200 << 20)
         try handle.close()
@@ -186,7 +186,7 @@ import Testing
         // A link at an entry's name is never followed.
         let outside = dir + "-outside"
         defer { try? fm.removeItem(atPath: outside) }
-        fm.createFile(atPath: outside, contents: Data(DiskCacheEntry.encode(key: "link", payload: [5])))
+        #expect(fm.createFile(atPath: outside, contents: Data(DiskCacheEntry.encode(key: "link", payload: [5]))))
         try fm.createSymbolicLink(atPath: dir + "/" + DiskCacheEntry.fileName(for: "link"), withDestinationPath: outside)
         #expect(cache.read("link") == nil)
         cache.clear()

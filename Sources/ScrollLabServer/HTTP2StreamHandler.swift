@@ -186,7 +186,7 @@ final class HTTP2StreamHandler: ChannelInboundHandler, ResponseStream {
         let head = HTTPRequestHead(method: method, target: path, minorVersion: 1, fields: fields)
         guard method == "GET" || method == "HEAD" else {
             return server.refuse(head, status: 405, reason: "\(method) is not served; GET and HEAD are", fields: [("Allow", "GET, HEAD")],
-                                 on: self) { _ in }
+                                 on: self, connection: handshake) { _ in }
         }
         _ = ImageResponse(server: server, request: head, stream: self, connection: .http2(handshake)) { [self] keeps in
             if !keeps { cut() }

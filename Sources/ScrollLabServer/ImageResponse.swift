@@ -179,17 +179,20 @@ extension ImageServer {
         }
     }
 
-    /// Refuses `request` before serving it (a method other than GET or HEAD: 405) on an HTTP/2 stream; under
-    /// `--network` after the network's delay.
+    /// Refuses `request` before serving it (a method other than GET or HEAD: 405) on an HTTP/2 stream of the
+    /// connection `connection`; under `--network` after the network's delay.
     func refuse(_ request: HTTPRequestHead, status: Int, reason: String, fields: [(String, String)], on stream: any ResponseStream,
-                done: @escaping (Bool) -> Void) {
+                connection: ConnectionHandshake, done: @escaping (Bool) -> Void) {
         let log = RequestLog(server: self, path: request.target, began: now)
         log.status = status
         log.http = httpLabel("2")
-        // Under --network after the request's trip up the uplink and a round trip, as any answer.
+        // Under --network after the connection's handshake (the first stream's) and the request's trip up the
+        // uplink and a round trip, as any answer.
         let send = { [self] in
             Self.answer(status, reason + "\n", fields: fields, isHead: false, on: stream, log: log, server: self) { _ in done(false) }
         }
-        if let profile { stream.eventLoop.after(NetworkImageSource.httpRoundTrip(of: profile), send) } else { send() }
+        guard let profile else { return send() }
+        let delay = NetworkImageSource.httpRoundTrip(of: profile) + connection.wait(now: now, roundTrip: handshake(over: profile))
+        stream.eventLoop.after(delay, send)
     }
 }

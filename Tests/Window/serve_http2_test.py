@@ -12,7 +12,8 @@ on it fails with "Error in the HTTP2 framing layer"), so it never multiplexes ov
 2. A 404 and a HEAD as streams on the same connection; an HTTP/1.1 request to the same server; one
    request from curl --http2-prior-knowledge (HTTP/2, 200); the window over `--source` (URLSession, whose
    libcurl 7.88 asks HTTP/2 only over TLS) and curl without a flag: HTTP/1.1, as each log line says; a
-   connection with no stream open is closed after the 10 s idle timeout. 400 streams reset at once leave
+   connection with no stream open is closed after the 10 s idle timeout; a POST as a new connection's first
+   stream is 405 after its handshake and a round trip. 400 streams reset at once leave
    the connection serving; 600 within 10 s end it with GOAWAY (ENHANCE_YOUR_CALM).
 3. `--http 3` is exit 64 naming --http; without `--http 2` the HTTP/2 preface is a request line of
    another version: 505. SIGTERM: exit 0.
@@ -150,6 +151,16 @@ with urllib.request.urlopen(first["source"].replace("{asset}", "3"), timeout=10)
 r = subprocess.run(["curl", "-s", "--http2-prior-knowledge", "-o", "/dev/null", "-w", "%{http_version} %{http_code} %{size_download}",
                     first["source"].replace("{asset}", "4")], capture_output=True, text=True, timeout=20)
 check(r.stdout == "2 200 %d" % os.path.getsize(os.path.join(assets, files[4])), "curl --http2-prior-knowledge: %s" % r.stdout)
+# A POST as a new connection's first stream: 405 after the connection's handshake and a round trip, as an image.
+refused = Connection(port)
+begun = time.monotonic()
+refused.sock.sendall(request(1, "/img/1.jpg", port, method="POST"))
+answer, _ = refused.responses([1])
+took = answer[1][2] - begun if isinstance(answer[1][2], float) else -1
+check(answer[1][0] == "other" and took >= 2 * RTT + UPLOAD - 0.02,
+      "a POST as a new connection's first stream is refused after %.3f s: the handshake and a round trip say at least %.3f s"
+      % (took, 2 * RTT + UPLOAD))
+refused.sock.close()
 idle = Connection(port)
 idle.sock.settimeout(14)
 begun = time.monotonic()
@@ -162,7 +173,7 @@ except socket.timeout:
 check(closed is not None and 9 < closed < 12, "an HTTP/2 connection with no stream is closed after the 10 s idle timeout (%s)" % closed)
 log = [e for e in stop(p) if e["event"] == "request"]
 by_path = {e["path"]: e for e in log}
-check(len(log) == 7, "one log line per stream and request (%d)" % len(log))
+check(len(log) == 8 and by_path["/img/1.jpg"]["status"] == 405, "one log line per stream and request, the POST's 405 among them (%d)" % len(log))
 check(all(by_path["/img/%d.jpg" % i].get("http") == "2" for i in (4, 10, 11, 12)) and by_path["/nothing"].get("http") == "2"
       and by_path["/img/3.jpg"].get("http") == "1.1", "each request line says the version it came over")
 span = max(by_path["/img/%d.jpg" % i]["end"] for i in (10, 11, 12)) - min(by_path["/img/%d.jpg" % i]["start"] for i in (10, 11, 12))

@@ -4,11 +4,13 @@
 # each network, and prints `sweep report --recommend`. Deterministic: the same seed and count give the
 # same paragraphs. A finished sweep is reused (the sweep resumes where it stopped).
 #
-#   Benchmarks/choose-policy.sh [--count N] [--seed S] [--networks LIST] [--feed FILE [--layout L]] [--jobs J]
-#                               [--out DIR] [--html PAGE] [--bin PATH]
+#   Benchmarks/choose-policy.sh [--count N] [--seed S] [--networks LIST] [--http 1.1|2] [--tls] [--feed FILE [--layout L]]
+#                               [--jobs J] [--out DIR] [--html PAGE] [--bin PATH]
 #
 # Defaults: 1000 `mixed` sessions, seed 7, networks lte,3g,edge, the bundled grid, every core,
 # .build/choose-policy, .build/release/scrolllab (built from the sources first, unless --bin names one).
+# --http 2 asks over HTTP/2 (default 1.1); --tls over HTTPS (TLS 1.3: a new connection's handshake a round
+# trip longer, docs/network.md#tls), as an app's images come.
 # --feed asks the question of your own feed (docs/feeds.md): the sessions are generated for its layout
 # (--layout, else the file's), every run scrolls it and moves its images' bytes. --html also writes the
 # shareable report page (`sweep report --html`).
@@ -16,12 +18,14 @@ set -euo pipefail
 bin_given=""
 cd "$(dirname "$0")/.."
 
-count=1000 seed=7 networks=lte,3g,edge jobs="" out=.build/choose-policy bin=.build/release/scrolllab feed="" layout="" html=""
+count=1000 seed=7 networks=lte,3g,edge jobs="" out=.build/choose-policy bin=.build/release/scrolllab feed="" layout="" html="" http=1.1 tls=off
 while [ $# -gt 0 ]; do
   case "$1" in
     --count) count=$2; shift 2 ;;
     --seed) seed=$2; shift 2 ;;
     --networks) networks=$2; shift 2 ;;
+    --http) http=$2; shift 2 ;;
+    --tls) tls=on; shift ;;
     --jobs) jobs=$2; shift 2 ;;
     --feed) feed=$2; shift 2 ;;
     --layout) layout=$2; shift 2 ;;
@@ -51,11 +55,11 @@ assets=()
 cd "$out"
 case "$bin" in /*) ;; *) bin="$OLDPWD/$bin" ;; esac
 # A population and results made with other settings, another feed or by another binary are not reused.
-stamp="$(sha256sum "$bin" | cut -c1-16) mixed $count $seed $networks ${feed:+$(sha256sum "$feed" | cut -c1-16) $layout}"
+stamp="$(sha256sum "$bin" | cut -c1-16) mixed $count $seed $networks http=$http tls=$tls ${feed:+$(sha256sum "$feed" | cut -c1-16) $layout}"
 if [ ! -f stamp ] || [ "$(cat stamp)" != "$stamp" ]; then rm -rf pop results.jsonl; fi
 [ -d pop ] || "$bin" gestures generate --kind mixed --count "$count" --seed "$seed" ${feed:+--layout "$layout"} --out pop >&2
 echo "$stamp" > stamp
-"$bin" sweep run --gestures pop --policies all --network "$networks" ${feed:+--feed "$feed" --layout "$layout"} \
+"$bin" sweep run --gestures pop --policies all --network "$networks" --http "$http" --tls "$tls" ${feed:+--feed "$feed" --layout "$layout"} \
   "${assets[@]}" --out results.jsonl ${jobs:+--jobs "$jobs"} >&2
-echo "== $count mixed sessions (seed $seed) under $networks${feed:+, scrolling $(basename "$feed") as $layout}"
+echo "== $count mixed sessions (seed $seed) under $networks, HTTP/$http$([ $tls = on ] && echo ' over TLS')${feed:+, scrolling $(basename "$feed") as $layout}"
 "$bin" sweep report results.jsonl --recommend ${html:+--html "$html"}

@@ -56,9 +56,13 @@ package enum OptionRules {
         }
     }
 
-    /// `--tls`: only where a network is modelled (the constant latency has no connections to make).
-    package static func tls(_ on: Bool, hasNetwork: Bool) throws {
+    /// `--tls`: only where a network is modelled (the constant latency has no connections to make; a real
+    /// `--source` is TLS when its scheme is https).
+    package static func tls(_ on: Bool, hasNetwork: Bool, hasSource: Bool = false) throws {
         guard !on || hasNetwork else {
+            if hasSource {
+                throw ValidationError("--tls models TLS under --network: a --source server is TLS when its URL is https:// (scrolllab serve --tls)")
+            }
             throw ValidationError("--tls needs a modelled network (--network PROFILE): --latency-ms's constant latency has no connections to make")
         }
     }

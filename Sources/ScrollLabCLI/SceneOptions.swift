@@ -44,7 +44,7 @@ struct SceneOptions: ParsableArguments {
         try OptionRules.items(items)
         try OptionRules.connections(loading.connections)
         try OptionRules.http(loading.http, hasNetwork: loading.network != nil || CommandLineOptions(CommandLine.arguments).has("--source"))
-        try OptionRules.tls(loading.tls, hasNetwork: loading.network != nil)
+        try OptionRules.tls(loading.tls, hasNetwork: loading.network != nil, hasSource: CommandLineOptions(CommandLine.arguments).has("--source"))
         if let seedProblem = loading.seedProblem, SeedProblem(rawValue: seedProblem) == nil {
             throw ValidationError("--seed-problem must be 1, 2 or 3")
         }

@@ -5,7 +5,8 @@ told to trust the certificate, docs/network.md).
 1. Images arrive; serve's log shows one TLS connection whose ALPN chose h2 and every request over HTTP/2;
    the trace's bytes and requests equal the log (Flutter never cancels); the trace's segments carry
    "http":"2" and the https:// source.
-2. Bad input exits 64 with one line naming it: --http 2 over http://, a CA file that is not a certificate.
+2. Bad input exits 64 with one line naming it: --http 2 over http://, --tls with --source (the scheme
+   says whether a real server is TLS), a CA file that is not a certificate.
 """
 
 import json
@@ -57,6 +58,10 @@ check(conditions and all(c.get("http") == "2" and c.get("source") == source for 
 done = subprocess.run([binary, "--headless", "--source", "http://127.0.0.1:1/img/{asset}.jpg", "--http", "2"], capture_output=True, text=True, timeout=60)
 first = done.stderr.strip().splitlines()[0] if done.stderr.strip() else ""
 check(done.returncode == 64 and "--http 2 with --source needs an https:// server" in first, "--http 2 over http://: exit 64, %r" % first)
+done = subprocess.run([binary, "--headless", "--source", "https://127.0.0.1:1/img/{asset}.jpg", "--tls"], capture_output=True, text=True, timeout=60)
+first = done.stderr.strip().splitlines()[0] if done.stderr.strip() else ""
+check(done.returncode == 64 and "--tls models TLS under --network: a --source server is TLS when its URL is https://" in first,
+      "--tls with the window's --source: exit 64, %r" % first)
 bad = os.path.join(out, "not-a-cert.pem")
 with open(bad, "w") as f:
     f.write("not a certificate\n")

@@ -223,7 +223,34 @@ import Testing
                                            policyRows: rows, currentPolicy: "target · problem 3")
         var status = worstStatus
         status.network = "very-bad"
+        status.transport = HUDStatus.transportLine(http: .http2, tls: true)
         return HUDLayout(s, events: worstEvents(), status: status, metrics: metrics)
+    }
+
+    /// Under a modelled network a protocol row says how the connections speak when `--http` or `--tls`
+    /// changed it; HTTP/1.1 in cleartext adds no row.
+    @Test func aProtocolRowNamesTheTransportWhenItIsNotTheDefault() {
+        #expect(HUDStatus.transportLine(http: .http1_1, tls: false) == nil)
+        #expect(HUDStatus.transportLine(http: .http2, tls: false) == "HTTP/2")
+        #expect(HUDStatus.transportLine(http: .http1_1, tls: true) == "HTTP/1.1 TLS")
+        #expect(HUDStatus.transportLine(http: .http2, tls: true) == "HTTP/2 TLS")
+        var s = worstGrid(tracking: false)
+        s.content.loading = LoadingSection(policy: "adaptive",
+                                           policyRows: [PolicyComparison.Row(policy: "adaptive", metrics: LoadMetrics(), segments: 1)],
+                                           currentPolicy: "adaptive")
+        func row(_ label: String, transport: String?) -> String? {
+            var status = HUDStatus()
+            status.network = "lte"
+            status.transport = transport
+            let layout = HUDLayout(s, events: EventLog(capacity: 7), status: status, metrics: metrics)
+            guard let box = layout.boxes.first(where: { $0.text == label }) else { return nil }
+            return layout.boxes.filter { $0.style == .mono && $0.column == box.column && abs($0.frame.minY - box.frame.minY) <= 2 }
+                .map(\.text).joined()
+        }
+        #expect(row("network L", transport: nil) == "lte · C/K clear")
+        #expect(row("protocol", transport: nil) == nil)
+        #expect(row("network L", transport: "HTTP/2 TLS") == "lte · C/K clear")
+        #expect(row("protocol", transport: "HTTP/2 TLS") == "HTTP/2 TLS")
     }
 
     @MainActor @Test func seedProblemRowsNeverPushThePoolRowsOut() throws {

@@ -16,6 +16,9 @@ extension LabApp {
         status.latencyMs = home.sourceLatencyMs
         status.network = home.sourceNetwork
         status.diskWarm = home.diskWarmAtOpen != nil
+        if status.network?.hasPrefix("HTTP ") == false {
+            status.transport = HUDStatus.transportLine(http: phone.sceneOptions.http, tls: phone.sceneOptions.tls)
+        }
         status.physics = HUDStatus.physicsLine(phone.sceneOptions.physics, estimator: phone.sceneOptions.estimator)
         status.isWaitingForInput = loop.isWaitingForInput
         status.videoLine = loop.videoFrame.map { HUDStatus.videoLine(frame: $0.index, time: $0.time, fps: $0.fps) }

@@ -346,6 +346,7 @@ package struct HUDLayout {
                 row("HTTP", String(network.dropFirst(5)) + (status.diskWarm ? " · disk warm" : ""))
             } else {
                 row("network L", network + (status.diskWarm ? " · disk warm" : "") + " · C/K clear")
+                if let transport = status.transport { row("protocol", transport) }
             }
         } else if let latency = status.latencyMs {
             row("latency L", HUDFormat.number(latency, decimals: 0) + " ms · C clears")

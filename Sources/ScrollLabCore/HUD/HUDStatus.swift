@@ -1,3 +1,4 @@
+import LabKit
 import ScrollKit
 
 /// The window's own state the HUD shows next to the scene's: renderer, frame timing, input clock, slow
@@ -20,6 +21,9 @@ package struct HUDStatus: Equatable {
     package var videoLine: String?
     /// The network the images come over instead ("3g", "HTTP 127.0.0.1:8080"), nil for a constant latency.
     package var network: String?
+    /// How the modelled network's connections speak when not HTTP/1.1 in cleartext (`HTTP/2`, `HTTP/1.1 TLS`),
+    /// nil otherwise: the HUD's protocol row says what `--http` and `--tls` chose, as the trace's condition does.
+    package var transport: String?
     /// The active physics and velocity estimator (`iOS fit · vel ios`).
     package var physics = ""
     /// True when the disk cache held images from an earlier launch when the window opened (and K has not
@@ -29,6 +33,12 @@ package struct HUDStatus: Equatable {
     /// The physics row: the physics (`iOS fit` for iOS's) and the velocity estimator.
     package static func physicsLine(_ physics: ScrollPhysicsKind, estimator: EstimatorOption) -> String {
         (physics == .ios ? "iOS fit" : physics.rawValue) + " · vel \(estimator.rawValue)"
+    }
+
+    /// The transport under a modelled network: nil for HTTP/1.1 in cleartext (the default), else the
+    /// condition's words (`HTTP/2`, `HTTP/1.1 TLS`, `HTTP/2 TLS`).
+    package static func transportLine(http: HTTPVersion, tls: Bool) -> String? {
+        http == .http1_1 && !tls ? nil : http.description + (tls ? " TLS" : "")
     }
 
     /// The video's frame line: `video · frame 12 · 0.200 s · 60 fps`.

@@ -85,6 +85,9 @@ struct BenchCommand: ParsableCommand {
     @OptionGroup var real: RealSourceOptions
 
     func validate() throws {
+        // `--calibrate` takes no other option: each is refused for that reason (`OptionAudit`), not for
+        // what it would need beside the others (`--tls` a network, `--source-ca` a source).
+        guard !calibrate else { return }
         if let framesScale = frameBench.framesScale {
             guard framesScale.isFinite, (0.1...4).contains(framesScale) else { throw ValidationError("--scale must be 0.1 to 4 (got \(framesScale))") }
         }
@@ -96,12 +99,15 @@ struct BenchCommand: ParsableCommand {
         try OptionRules.http(loading.http, hasNetwork: loading.network != nil)
         try OptionRules.tls(loading.tls, hasNetwork: loading.network != nil)
         _ = try variants()
-        if let compare = frameBench.compare {
-            guard frameBench.frames else { throw ValidationError("--compare N measures compare mode's frames: it goes with --frames") }
+        // Without --frames, --compare is refused as the frame bench's option (`OptionAudit`).
+        if let compare = frameBench.compare, frameBench.frames {
             guard (1...4).contains(compare) else { throw ValidationError("--compare must be 1 to 4 phones (got \(compare))") }
         }
         guard !loading.diskCache.isEmpty else { throw ValidationError("--disk-cache must be on, off or a folder") }
-        try real.validate(networks: loading.network?.profiles.count ?? 0, http: [loading.http], tls: loading.tls ? [true] : [])
+        // The frame bench takes no --source (`OptionAudit` says why), so it is not checked here.
+        if !frameBench.frames {
+            try real.validate(networks: loading.network?.profiles.count ?? 0, http: [loading.http], tls: loading.tls ? [true] : [])
+        }
     }
 
     /// `--policies`: the rows' policy variants.
@@ -131,6 +137,7 @@ struct BenchCommand: ParsableCommand {
         for file in images.files { paths.input(String(decoding: file.path, as: UTF8.self), "--assets") }
         paths.output(plot, "--plot")
         paths.refuse(command: "scrolllab bench")
+        let certificate = real.certificate(command: "scrolllab bench")
         // A --plot this build cannot draw, or cannot write, fails at once, not after the whole bench.
         let window = plot.map { _ in ThisBuild.windowRequired("--plot", command: "bench") }
         if let plot, plot != "-" { _ = openOutput(plot, option: "--plot", command: "bench").close() }
@@ -174,7 +181,7 @@ struct BenchCommand: ParsableCommand {
             gestures.append((name, events))
         }
         let profiles: [NetworkProfile?] = loading.network?.profiles.map { $0 } ?? [nil]
-        let external = real.external(http: loading.http)
+        let external = real.external(http: loading.http, certificate: certificate)
         var config = GridSceneConfiguration()
         for profile in profiles {
             if let profile { condition.source = .network(profile) }
@@ -187,7 +194,7 @@ struct BenchCommand: ParsableCommand {
             if !json && printsTables {
                 if profiles.count > 1 || profile != nil { output.line("") }
                 output.line("scrolllab bench — \(Self.describeSource(config)), "
-                      + (real.source.map { "over the real server \($0) (URLSession, HTTP/1.1, in real time; the bounds are the model's), " } ?? "")
+                      + (real.source.map { "over the real server \($0) (\(RealSourceOptions.client(loading.http)), HTTP/\(loading.http.rawValue), in real time; the bounds are the model's), " } ?? "")
                       + (images.summary.map { $0 + ", " } ?? "") + "\(Self.describePipeline(config)), "
                       + (feedOptions.feed.map { "feed \($0.path) as \(config.feedLayout?.rawValue ?? "list"), " } ?? "")
                       + (condition.phone.cacheBytes.map { "cache \($0) bytes" } ?? "cache \(config.cacheByteLimit / config.bytesPerImage) images")
@@ -204,7 +211,11 @@ struct BenchCommand: ParsableCommand {
                     for row in rows {
                         var line = row.json(gesture: name)
                         if let profile, case let .object(pairs) = line {
-                            line = .object(Array(pairs.prefix(2)) + [("network", .string(profile.name))] + pairs.dropFirst(2))
+                            // The network, then how its connections spoke when not HTTP/1.1 in cleartext (as a sweep line's keys).
+                            var network: [(String, JSONValue)] = [("network", .string(profile.name))]
+                            if condition.http != .http1_1 { network.append(("http", .string(condition.http.rawValue))) }
+                            if condition.tls { network.append(("tls", .bool(true))) }
+                            line = .object(Array(pairs.prefix(2)) + network + pairs.dropFirst(2))
                         }
                         if let external, case let .object(pairs) = line { line = .object(pairs + external.label) }
                         output.line(line.serialized)

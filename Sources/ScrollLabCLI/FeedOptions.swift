@@ -16,9 +16,8 @@ struct FeedOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: "Columns of the --feed's masonry or grid (default: the file's, else 2).")
     var columns: Int?
 
+    /// `--layout` or `--columns` without a `--feed` is refused by `OptionAudit.feedLayout`.
     func validate() throws {
-        if feed == nil, layout != nil { throw ValidationError("--layout lays out a --feed: give one (scrolllab feed generate makes one)") }
-        if feed == nil, columns != nil { throw ValidationError("--columns lays out a --feed: give one (scrolllab feed generate makes one)") }
         try OptionRules.columns(columns, layout: feed.map { layout ?? $0.feed.layout ?? .list })
     }
 

@@ -186,7 +186,7 @@ enum OptionAudit {
                 example: ["--network", "3g", "--source-ca", "CA.pem"]) { $0.has("--source-ca") && !$0.has("--source") },
         Refusal(command: "bench", option: "--source", when: "with --frames", why: "the frame bench loads the files after --latency-ms",
                 example: ["--frames", "--source", "http://127.0.0.1:8080/img/{asset}.jpg"]) { $0.has("--source") && $0.has("--frames") },
-    ] + calibration + [
+    ] + calibration + feedLayout + [
         // feed verdict: the generated feeds' size and seed with a feed of your own.
         Refusal(command: "feed verdict", option: "--count", when: "with --feed", why: "it sizes the generated feeds; the file is judged whole",
                 example: ["--feed", "FEED", "--count", "10"]) { $0.has("--count") && $0.has("--feed") },
@@ -229,9 +229,20 @@ enum OptionAudit {
                 example: ["--calibrate"] + words) { $0.has("--calibrate") && $0.has(words[0]) }
     }
 
-    /// Throws the first refusal of `command` (`window`, `sweep run`) that `line` triggers.
+    /// `--layout` and `--columns` lay out a `--feed`: without one, each is refused (the window, `replay`,
+    /// `bench`; `sweep run`'s factors say so themselves).
+    static let feedLayout: [Refusal] = ["window", "replay", "bench"].flatMap { command in
+        let before = command == "replay" ? ["GESTURE", "--headless"] : command == "window" ? ["--headless"] : []
+        return [["--layout", "list"], ["--columns", "3"]].map { words in
+            Refusal(command: command, option: words[0], when: "without --feed", why: "it lays out a --feed (scrolllab feed generate makes one)",
+                    example: before + words) { $0.has(words[0]) && !$0.has("--feed") }
+        }
+    }
+
+    /// Throws the first refusal of `command` (`window`, `sweep run`) that `line` triggers; beside
+    /// `--calibrate` that refusal first (every other option is refused for it, whatever else it lacks).
     static func check(_ command: String, line: CommandLineOptions) throws {
-        if let refusal = refusals.first(where: { $0.command == command && $0.applies(line) }) {
+        if let refusal = (calibration + refusals).first(where: { $0.command == command && $0.applies(line) }) {
             throw ValidationError(refusal.message)
         }
     }

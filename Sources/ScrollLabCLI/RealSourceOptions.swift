@@ -12,7 +12,7 @@ import ScrollLabHTTP
 /// async-http-client over TLS (`https://`, `serve --http 2 --tls`; `--source-ca` the certificate to trust),
 /// since URLSession on Linux cannot speak HTTP/2 to it (docs/network.md).
 struct RealSourceOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Fetch the images over HTTP with URLSession from this URL template ({asset}: the image's number; what `scrolllab serve` prints), in real time, instead of the network model; --network names the profile the server shapes. Every output line gains \"realNetwork\".", valueName: "URL-TEMPLATE"))
+    @Option(help: ArgumentHelp("Fetch the images over HTTP from this URL template ({asset}: the image's number; what `scrolllab serve` prints) with URLSession (with --http 2: async-http-client), in real time, instead of the network model; --network names the profile the server shapes. Every output line gains \"realNetwork\".", valueName: "URL-TEMPLATE"))
     var source: String?
 
     @Option(name: .customLong("http-timeout"), help: "With --source: seconds without data before a fetch fails with \"timeout\".")
@@ -38,25 +38,34 @@ struct RealSourceOptions: ParsableArguments {
             throw ValidationError(isTLS ? Self.tlsOffOverHTTPS
                                         : "--tls with --source needs an https:// server (scrolllab serve --tls): an http:// source is cleartext")
         }
-        if let sourceCA { Self.checkCertificate(sourceCA) }
     }
 
     /// Why `--tls off` cannot go with an https:// `--source`.
     static let tlsOffOverHTTPS = "--tls off with --source https://…: that server speaks TLS, so its runs are --tls on (the scheme decides)"
 
     /// True when `--source` names an https:// server: its runs' connections are TLS, as `--tls` models them.
-    var isTLS: Bool { source?.lowercased().hasPrefix("https://") == true }
+    var isTLS: Bool { Self.isTLS(source) }
 
-    /// Ends the program unless `path` is a certificate `--source-ca` can trust: an input file, so missing or
-    /// unreadable is exit 2 and not a certificate exit 1 (B-EXIT-1), as `--feed`.
-    static func checkCertificate(_ path: String) {
-        guard FileManager.default.isReadableFile(atPath: path) else {
-            fail("\(CommandName.parsing.display): --source-ca: cannot read \(MessageText.quoted(path))", code: CommandExit.input)
+    /// True when `source` is an https:// URL template (the window's `--source` too).
+    static func isTLS(_ source: String?) -> Bool { source?.lowercased().hasPrefix("https://") == true }
+
+    /// The PEM bytes of the certificate `--source-ca` names, read once (a pipe can be read only once), or
+    /// the program ends: an input file, so missing or unreadable is exit 2 and not a certificate exit 1
+    /// (B-EXIT-1), as `--feed`. The run's clients trust these bytes, never the file read again.
+    static func certificate(_ path: String, command: String) -> [UInt8] {
+        let pem: [UInt8]
+        do { pem = try AsyncImageFetcher.pem(file: path) } catch {
+            fail("\(command): --source-ca: cannot read \(MessageText.quoted(path))", code: CommandExit.input)
         }
-        do { _ = try AsyncImageFetcher.trustRoots(file: path) } catch {
-            fail("\(CommandName.parsing.display): \(error.description)", code: CommandExit.failed)
+        do { _ = try AsyncImageFetcher.trustRoots(pem: pem, name: path) } catch {
+            fail("\(command): \(error.description)", code: CommandExit.failed)
         }
+        return pem
     }
+
+    /// `--source-ca`'s certificate (`certificate`), nil without it: read once, before anything is written;
+    /// `command` names the command in a refusal (`scrolllab sweep`).
+    func certificate(command: String) -> [UInt8]? { sourceCA.map { Self.certificate($0, command: command) } }
 
     /// Why `--source`'s HTTP versions or `--source-ca` cannot be served, or nil.
     static func problem(source: String, http: [HTTPVersion], certificateFile: String?) -> String? {
@@ -73,11 +82,12 @@ struct RealSourceOptions: ParsableArguments {
 
     /// The real server as the runs' source under HTTP version `http` (nil without `--source`): each run its
     /// own client (cold connections, as a modelled run starts): URLSession with the run's connections per
-    /// host, or under `--http 2` async-http-client (one connection, a stream a fetch) trusting `--source-ca`.
-    func external(http: HTTPVersion) -> ExternalImageSource? {
+    /// host, or under `--http 2` async-http-client (one connection, a stream a fetch) trusting `certificate`
+    /// (`--source-ca`'s bytes, checked by `certificate()`).
+    func external(http: HTTPVersion, certificate: [UInt8]?) -> ExternalImageSource? {
         guard let source else { return nil }
         let timeout = httpTimeout
-        let trust = sourceCA.flatMap { try? AsyncImageFetcher.trustRoots(file: $0) }
+        let trust = certificate.flatMap { try? AsyncImageFetcher.trustRoots(pem: $0, name: sourceCA ?? "--source-ca") }
         let label: [(String, JSONValue)] = [("realNetwork", .object([("source", .string("http")), ("client", .string(Self.client(http))),
                                                                       ("http", .string(http.rawValue))]))]
         return ExternalImageSource(label: label) { c in

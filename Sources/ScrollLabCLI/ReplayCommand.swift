@@ -52,7 +52,10 @@ struct ReplayCommand: ParsableCommand {
         guard fps.isFinite, (1...240).contains(fps) else { throw ValidationError("--fps must be between 1 and 240 (got \(fps))") }
         guard scale.isFinite, (0.25...4).contains(scale) else { throw ValidationError("--scale must be between 0.25 and 4 (got \(scale))") }
         if video != nil, scene.loading.policy == .all { throw ValidationError("--video renders one policy: give --policy NAME") }
-        try real.validate(networks: scene.loading.network == nil ? 0 : 1, http: [scene.loading.http], tls: scene.loading.tls ? [true] : [])
+        // Only the grid loads images: elsewhere --source is refused for that (`OptionAudit`), not checked here.
+        if scene.configuration.scene == .grid {
+            try real.validate(networks: scene.loading.network == nil ? 0 : 1, http: [scene.loading.http], tls: scene.loading.tls ? [true] : [])
+        }
         if let video, ThisBuild.window != nil, !VideoEncoder.endings.contains((video as NSString).pathExtension.lowercased()) {
             throw ValidationError("--video must end in .mp4, .webm or .gif (got \(MessageText.quoted(video)))")
         }
@@ -66,6 +69,7 @@ struct ReplayCommand: ParsableCommand {
         guard headless else {
             fail("scrolllab replay: add --headless, or play the file in the window with `scrolllab --replay \(file)`", code: CommandExit.usage)
         }
+        let certificate = real.certificate(command: "scrolllab replay")
         var options = self.scene.configuration
         if real.isTLS { options.tls = true }
         let files = options.assets == nil ? [] : options.imagePathsOrExit(command: "replay")
@@ -93,7 +97,7 @@ struct ReplayCommand: ParsableCommand {
         let assetCount = scene.assets == nil ? GridSceneConfiguration().assetCount : files.count
         let start = folder?.start(assetCount: assetCount) ?? HeadlessDiskFolder.Start()
         var stored: Set<Int> = []
-        let external = real.external(http: scene.http)
+        let external = real.external(http: scene.http, certificate: certificate)
         for (index, run) in runs.enumerated() {
             let options = run.options
             // `--source`: this run's images from the server, on a client of its own.

@@ -20,7 +20,7 @@ struct ServeCommand: ParsableCommand {
             body bytes sent; seconds since serving).
 
             --network PROFILE applies a profile at the server, as the lab's model does per load: the first \
-            byte after the request's time up the uplink and a round trip (two on a new connection), lost \
+            byte after the request's time up the uplink and a round trip (two on a new connection, three under --tls), lost \
             packets as retransmission timeouts (1, 2, 4 s; after four, 504) and a round trip per lost body \
             packet, and the body in chunks of 256 bytes (on a link faster than that a millisecond, a \
             millisecond's worth) over one link at the profile's downlink shared by every connection, each \
@@ -136,7 +136,8 @@ struct ServeCommand: ParsableCommand {
         let version = ServeHTTPVersion(rawValue: http) ?? .http1
         let secure: (context: ServeTLS, file: String)?
         do { secure = try tls ? Self.certificate(http: version) : nil } catch {
-            fail("scrolllab serve: cannot make its TLS certificate: \(error.description)", code: CommandExit.input)
+            // The certificate's PEM file is serve's output: one that cannot be written is exit 1 (B-EXIT-1).
+            fail("scrolllab serve: cannot make its TLS certificate: \(error.description)", code: CommandExit.failed)
         }
         let listener: ServeListener
         do { listener = try ServeListener(port: UInt16(port), server: images, http: version, tls: secure?.context) } catch {
@@ -179,7 +180,7 @@ struct ServeCommand: ParsableCommand {
         let context = try certificate.serverContext(protocols: ServeListener.alpnProtocols(http))
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("scrolllab-serve-\(getpid()).pem").path
         do { try certificate.pem.write(toFile: file, atomically: true, encoding: .utf8) } catch {
-            throw ServeCertificate.MakeError(description: "cannot write \(file): \(error.localizedDescription)")
+            throw ServeCertificate.MakeError(description: "cannot write \(MessageText.quoted(file)): \(error.localizedDescription)")
         }
         return (context, file)
     }

@@ -204,6 +204,7 @@ struct SweepCommand: ParsableCommand {
             conflicts.inputs(feed: feedFactors.feed, phone: phoneOptions, sourceCA: real.sourceCA)
             conflicts.output(out, "--out")
             conflicts.refuse(command: "scrolllab sweep")
+            let certificate = real.certificate(command: "scrolllab sweep")
             guard !files.isEmpty else {
                 fail("scrolllab sweep: no gesture files (*.jsonl) in \(MessageText.quoted(gestures))", code: CommandExit.input)
             }
@@ -245,7 +246,7 @@ struct SweepCommand: ParsableCommand {
             let made: [String: String]
             do { made = try results.openForAppend() } catch { fail("scrolllab sweep: \(error.message)", code: error.code) }
             sweep.done = Set(made.keys)
-            sweep.external = real.external(http: plan.httpVersions.first ?? .http1_1)
+            sweep.external = real.external(http: plan.httpVersions.first ?? .http1_1, certificate: certificate)
             sweep.gestureDigests = digests
             opened.withLock { $0 = (results, sweep.done.count) }
             // `--disk-cache DIR`: every run starts with the folder's images as they were at the start.
@@ -255,11 +256,7 @@ struct SweepCommand: ParsableCommand {
                                        keepsStored: diskFolder != nil)
             // A result is resumed only when it was made from these inputs: a changed feed, images' sizes, disk
             // cache or gesture is never answered from old results.
-            let inputs = sweep.inputs
-            if let (id, _) = made.sorted(by: { $0.key < $1.key }).first(where: { id, was in
-                guard let gesture = id.split(separator: "|").last.map(String.init), let digest = digests[gesture] else { return false }
-                return was != inputs.line(gesture: digest)
-            }) {
+            if let id = sweep.firstMadeFromOtherInputs(made) {
                 results.close()
                 fail("scrolllab sweep: \(MessageText.quoted(out)) holds results made from other inputs than this run's (first: \(id)): "
                      + "the feed, the images' sizes, the disk cache or the gesture changed, or the file is older than result digests; "

@@ -90,9 +90,6 @@ struct WindowCommand: ParsableCommand {
             if let problem = RealSourceOptions.problem(source: source, http: [sceneOptions.loading.http], certificateFile: realSource.sourceCA) {
                 throw ValidationError(problem)
             }
-            if let sourceCA = realSource.sourceCA {
-                RealSourceOptions.checkCertificate(sourceCA)
-            }
         }
         let httpTimeout = realSource.httpTimeout
         if !(httpTimeout.isFinite && httpTimeout >= 0.1 && httpTimeout <= 600) {
@@ -120,7 +117,9 @@ struct WindowCommand: ParsableCommand {
         if let replay, let problem = unreadableInput(replay) { fail("scrolllab: " + problem, code: CommandExit.input) }
         let options = windowOptions
         // Under a network over the bundled grid, its images' sizes (none found is refused before it opens).
-        let scene = sceneOptions.configuration.withImageSizesOrExit(command: "scrolllab")
+        var scene = sceneOptions.configuration.withImageSizesOrExit(command: "scrolllab")
+        // An https:// server's connections are TLS: its condition says so, as a headless run's lines do.
+        if RealSourceOptions.isTLS(realSource.source) { scene.tls = true }
         let imagePaths = sceneOptions.imagePaths()
         let code: Int32 = MainActor.assumeIsolated {
             do throws(AppError) {
@@ -161,7 +160,8 @@ struct WindowCommand: ParsableCommand {
         options.source = realSource.source
         options.clearDiskCache = realSource.clearDiskCache
         options.httpTimeout = realSource.httpTimeout
-        options.sourceCA = realSource.sourceCA
+        // Read once and checked here (exit 2 unreadable, 1 not a certificate), before the window opens.
+        options.sourceCAPEM = realSource.sourceCA.map { RealSourceOptions.certificate($0, command: "scrolllab") }
         return options
     }
 }

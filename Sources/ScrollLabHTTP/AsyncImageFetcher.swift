@@ -47,14 +47,40 @@ package final class AsyncImageFetcher: ImageFetching, @unchecked Sendable {
         package let description: String
     }
 
-    /// The certificates of PEM file `path` (`--source-ca`), or why there are none.
+    /// The certificates of PEM file `path` (`--source-ca`), or why there are none. The file is read once
+    /// (a pipe can be read only once): keep its bytes (`pem(file:)`) to make a client trust them later.
     package static func trustRoots(file path: String) throws(TrustError) -> [NIOSSLCertificate] {
-        guard FileManager.default.isReadableFile(atPath: path) else { throw TrustError(description: "--source-ca \(path): no such readable file") }
-        let certificates: [NIOSSLCertificate]
-        do { certificates = try NIOSSLCertificate.fromPEMFile(path) } catch {
-            throw TrustError(description: "--source-ca \(path): not a PEM certificate (\(error))")
+        try trustRoots(pem: pem(file: path), name: path)
+    }
+
+    /// The bytes of `--source-ca` file `path` (a file or a pipe), read once to its end, or why it cannot be
+    /// read; more than `maxPEMBytes` is no certificate file.
+    package static func pem(file path: String) throws(TrustError) -> [UInt8] {
+        let unreadable = TrustError(description: "--source-ca \(path): no such readable file")
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw unreadable }
+        defer { Glibc.close(descriptor) }
+        var bytes: [UInt8] = [], chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count >= 0 else { throw unreadable }
+            if count == 0 { return bytes }
+            bytes += chunk[..<count]
+            guard bytes.count <= maxPEMBytes else { throw TrustError(description: "--source-ca \(path): over 1 MB, not a certificate file") }
         }
-        guard !certificates.isEmpty else { throw TrustError(description: "--source-ca \(path): no PEM certificate in it") }
+    }
+
+    /// The most a `--source-ca` file may hold (a CA bundle is a few hundred kB).
+    static let maxPEMBytes = 1 << 20
+
+    /// The certificates in the PEM bytes of `--source-ca` file `name`, or why there are none.
+    package static func trustRoots(pem: [UInt8], name: String) throws(TrustError) -> [NIOSSLCertificate] {
+        let certificates: [NIOSSLCertificate]
+        do { certificates = try NIOSSLCertificate.fromPEMBytes(pem) } catch {
+            throw TrustError(description: "--source-ca \(name): not a PEM certificate (\(error))")
+        }
+        guard !certificates.isEmpty else { throw TrustError(description: "--source-ca \(name): no PEM certificate in it") }
         return certificates
     }
 

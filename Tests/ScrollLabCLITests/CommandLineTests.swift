@@ -172,6 +172,8 @@ final class CommandLineTests: XCTestCase {
             guard let refusal = refusal(words + audit.example.map { places[$0] ?? $0 }) else { continue }
             XCTAssertEqual(refusal.code, 64)
             XCTAssertTrue(refusal.message.hasPrefix(refusal.command.display + ": " + audit.option), refusal.message)
+            // Refused for the reason docs/options.md gives, not by another rule that fired first.
+            XCTAssertTrue(refusal.message.contains(audit.why), "\(audit.example): \(refusal.message)")
         }
     }
 

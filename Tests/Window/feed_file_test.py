@@ -185,5 +185,5 @@ check(code == 0 and "by layout" in report, "sweep report breaks the results down
 code, _, err = run("sweep", "run", "--gestures", gestures, "--layout", "list", "--out", os.path.join(out, "nofeed.jsonl"))
 check(code == 64 and "--layout lays out a --feed" in err, "sweep --layout without --feed is a usage error (%d %r)" % (code, err))
 code, _, err = run("replay", os.path.join(gestures, "single-fling.jsonl"), "--headless", "--layout", "list")
-check(code == 64 and "--layout lays out a --feed" in err, "replay --layout without --feed is a usage error (%d %r)" % (code, err))
+check(code == 64 and "--layout without --feed: it lays out a --feed" in err, "replay --layout without --feed is a usage error (%d %r)" % (code, err))
 print("feed_file_test: sweep ok")

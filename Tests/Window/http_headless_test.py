@@ -170,6 +170,15 @@ out = os.path.join(one, "out.jsonl")
 done = subprocess.run([binary, "sweep", "run", "--gestures", one, "--policies", "flutter", "--network", "3g", "--http", "2",
                        "--source", serving["source"], "--source-ca", serving["certificate"], "--out", out],
                       capture_output=True, text=True, timeout=120)
+# The certificate through a pipe (`--source-ca <(…)`): read once, so trusted, every load served.
+with open(serving["certificate"], "rb") as f:
+    pem = f.read()
+piped = subprocess.run([binary, "replay", os.path.join(gestures, "single-fling.jsonl"), "--headless", "--network", "3g", "--http", "2",
+                        "--source", serving["source"], "--source-ca", "/dev/stdin", "--policy", "eager"], input=pem, capture_output=True, timeout=120)
+piped_ends = [json.loads(l) for l in piped.stdout.decode().splitlines() if '"event":"end"' in l]
+check(piped.returncode == 0 and piped_ends and piped_ends[-1]["metrics"]["failedLoads"] == 0 and piped_ends[-1]["metrics"]["loadsCompleted"] > 0,
+      "--source-ca from a pipe is trusted: every load served (%d, %s)"
+      % (piped.returncode, piped_ends[-1]["metrics"]["failuresByReason"] if piped_ends else piped.stderr.decode()[:200]))
 stop(server)
 lines = [json.loads(l) for l in open(out)] if os.path.exists(out) else []
 check(done.returncode == 0 and [(l.get("tls"), "|http=2|tls|" in l["id"]) for l in lines if l.get("policy") == "flutter"] == [(True, True)],

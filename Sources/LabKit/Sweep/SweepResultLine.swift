@@ -164,8 +164,10 @@ extension SweepSummary {
         public var leftOut: [(session: String, configurations: Int)]
     }
 
-    /// Factors a line leaves out when it ran their default (B-COST-4/5, TLS), and that default.
-    static let defaultedFactors = [("placeholder", "none"), ("constrained", "off"), ("tls", "off")]
+    /// Factors a line leaves out when it ran their default (B-COST-4/5, TLS), or that lines written before
+    /// the factor existed leave out (the shared pipeline's connections and HTTP version), and that default.
+    static let defaultedFactors = [("placeholder", "none"), ("constrained", "off"), ("tls", "off"),
+                                   ("connections", String(GridSceneConfiguration().connections)), ("http", HTTPVersion.http1_1.rawValue)]
 
     /// Keeps the sessions every configuration covers (a killed sweep, a policy run on half the population).
     /// A factor some lines name and others leave at its default gets its default named in those (`none`,

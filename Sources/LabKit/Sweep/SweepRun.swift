@@ -56,15 +56,6 @@ public struct SweepRun: Sendable {
     /// Each gesture's events' digest when the command has it already (read once before the sweep); the
     /// rest are taken from the events as they are run.
     public var gestureDigests: [String: UInt64] = [:]
-    /// The digest of what every line shares (the feed, the sizes, the disk cache's start, the phones the
-    /// plan runs on): each line's `inputs` adds its gesture's events (`SweepInputs`).
-    public var inputs: SweepInputs {
-        var devices: [DeviceProfile] = []
-        for case let device? in plan.configurations.map(\.phone.device) where !devices.contains(device) { devices.append(device) }
-        return SweepInputs(feed: feed, assetByteSizes: assetByteSizes, assetCount: assetCount, diskEntries: disk.entries,
-                           diskCorrupt: disk.corrupt, devices: devices)
-    }
-
     public init(plan: SweepPlan, gestures: [String], shard: SweepShard = .whole, done: Set<String> = [], workers: Int = 1,
                 oracle: Bool = false, assetByteSizes: [Int] = [], assetCount: Int? = nil, feed: Feed? = nil, disk: Disk = Disk()) {
         self.plan = plan
@@ -99,7 +90,8 @@ public struct SweepRun: Sendable {
                                  external: external, stored: stored)
         guard case var .object(pairs) = line else { return line }
         // After the id and the gesture: what the result was made from.
-        pairs.insert(("inputs", .string(inputs ?? self.inputs.line(gesture: SweepInputs.digest(events)))), at: Swift.min(2, pairs.count))
+        pairs.insert(("inputs", .string(inputs ?? self.inputs(for: condition).line(gesture: SweepInputs.digest(events)))),
+                     at: Swift.min(2, pairs.count))
         return .object(pairs)
     }
 
@@ -115,10 +107,10 @@ public struct SweepRun: Sendable {
         let failure = Mutex<Failure?>(nil)
         let stored = Mutex(Set<Int>())
         let keeps = disk.keepsStored
-        let shared = inputs
-        // Each configuration and its id's first part, worked out once for every gesture.
+        // Each configuration, its id's first part and what its runs read, worked out once for every gesture.
         let configurations = plan.configurations
         let prefixes = configurations.map { $0.id + "|" }
+        let shared = configurations.map(inputs(for:))
         withoutActuallyEscaping(events) { events in withoutActuallyEscaping(write) { write in perform(threads) { _ in
             while true {
                 let k: Int? = next.withLock { n in
@@ -127,13 +119,13 @@ public struct SweepRun: Sendable {
                 }
                 guard let k, failure.withLock({ $0 == nil }) else { return }
                 let name = gestures[k]
-                let todo = configurations.indices.filter { !done.contains(prefixes[$0] + name) }.map { configurations[$0] }
+                let todo = configurations.indices.filter { !done.contains(prefixes[$0] + name) }
                 guard !todo.isEmpty else { continue }
                 do throws(Failure) {
                     let gesture = try events(k)
-                    let digest = shared.line(gesture: gestureDigests[name] ?? SweepInputs.digest(gesture))
-                    for condition in todo {
-                        let result = line(condition, gesture: name, events: gesture, inputs: digest) { assets in
+                    let digest = gestureDigests[name] ?? SweepInputs.digest(gesture)
+                    for c in todo {
+                        let result = line(configurations[c], gesture: name, events: gesture, inputs: shared[c].line(gesture: digest)) { assets in
                             if keeps { stored.withLock { $0.formUnion(assets) } }
                         }
                         try write(result)

@@ -57,8 +57,9 @@ package struct WindowOptions: Sendable {
     package var clearDiskCache: Bool = false
     /// Seconds without data before an HTTP fetch fails with "timeout" (`--http-timeout`).
     package var httpTimeout: Double = 10
-    /// The CA certificate (PEM) the HTTP/2 client trusts for `--source https://… --http 2` (`--source-ca`).
-    package var sourceCA: String?
+    /// The CA certificate the HTTP/2 client trusts for `--source https://… --http 2`: the PEM bytes of
+    /// `--source-ca`'s file, read once when the window starts (a pipe can be read only once).
+    package var sourceCAPEM: [UInt8]?
 
     /// The command line's defaults.
     package init() {}

@@ -62,4 +62,18 @@ import Testing
         #expect(throws: SweepResultLine.Invalid.self) { try SweepResultLine.parse(line(#","tls":"on""#, "|tls")) }
         #expect(SweepRecommendation.text([("tls", "on"), ("tls", "off")]) == "over TLS, cleartext")
     }
+
+    /// A line written before the shared pipeline's factors ran their defaults: beside lines that name them
+    /// it reads as 6 connections over HTTP/1.1, one condition with them, never a factor with an empty value.
+    @Test func aLineFromBeforeConnectionsAndHTTPReadsAsTheirDefaults() throws {
+        let old = try SweepResultLine.parse(#"{"id":"eager|network=3g|cache=12|refresh=60|s0","gesture":"s0","policy":"eager","latencyMs":null,"network":"3g","cacheImages":12,"refresh":60,"loadsIssued":3,"loadsWasted":0,"blankTileSeconds":2}"#).result
+        let new = try SweepResultLine.parse(#"{"id":"eager|network=3g|cache=12|refresh=60|connections=6|http=2|s0","gesture":"s0","policy":"eager","latencyMs":null,"network":"3g","cacheImages":12,"refresh":60,"connections":6,"http":"2","loadsIssued":3,"loadsWasted":0,"blankTileSeconds":1}"#).result
+        #expect(old.factors["connections"] == nil && old.factors["http"] == nil)
+        let covered = SweepSummary.coverage([old, new])
+        #expect(covered.results.map { $0.factors["connections"] } == ["6", "6"])
+        #expect(covered.results.map { $0.factors["http"] } == ["1.1", "2"])
+        #expect(covered.configurations == 2 && covered.comparedSessions == 1)
+        // Alone, an old file is read as it always was.
+        #expect(SweepSummary.coverage([old]).results[0].factors["connections"] == nil)
+    }
 }

@@ -33,25 +33,73 @@ import ScrollKit
     /// A device file's figures are in the digest: its name alone is in the condition (B-FEED-2).
     @Test func aPhonesFiguresChangeIt() {
         var plan = SweepPlan(policies: [.eager], sources: [.latency(80)])
-        let none = SweepRun(plan: plan, gestures: ["g"]).inputs
+        func inputs(_ plan: SweepPlan) -> SweepInputs { SweepRun(plan: plan, gestures: ["g"]).inputs(for: plan.configurations[0]) }
+        let none = inputs(plan)
         #expect(none == SweepInputs(feed: nil, assetByteSizes: [], assetCount: nil))
         var mine = DeviceProfile.iphoneSE
         mine.name = "my-phone"
         plan.phone = PhoneCost(device: mine)
-        let first = SweepRun(plan: plan, gestures: ["g"]).inputs
+        let first = inputs(plan)
         #expect(first != none)
-        #expect(first == SweepRun(plan: plan, gestures: ["g"]).inputs)
+        #expect(first == inputs(plan))
         for edit: (inout DeviceProfile) -> Void in [{ $0.decodeMsPerMegapixel += 1 }, { $0.frameMs = 15 }, { $0.memoryLimitBytes = nil },
                                                   { $0.completionMs += 0.5 }, { $0.downsampleMsPerImage += 1 }] {
             var edited = mine
             edit(&edited)
             plan.phone = PhoneCost(device: edited)
-            #expect(SweepRun(plan: plan, gestures: ["g"]).inputs != first)
+            #expect(inputs(plan) != first)
         }
         var cited = mine
         cited.source = "another citation"
         plan.phone = PhoneCost(device: cited)
-        #expect(SweepRun(plan: plan, gestures: ["g"]).inputs == first)
+        #expect(inputs(plan) == first)
+    }
+
+    /// A line's inputs are what its own run read: a run at a latency reads neither the images' sizes nor
+    /// the disk cache, so its lines are the same whether or not the sweep also ran a network.
+    @Test func aLatencyLineDoesNotDependOnTheNetworksBesideIt() {
+        let latency = SweepRun(plan: SweepPlan(policies: [.eager], sources: [.latency(80)]), gestures: ["g"])
+        var mixed = SweepRun(plan: SweepPlan(policies: [.eager], sources: [.latency(80), .network(.lte)]), gestures: ["g"],
+                             assetByteSizes: [100, 200], assetCount: 2)
+        mixed.disk = SweepRun.Disk(isOn: true, entries: [1])
+        let (atLatency, underLTE) = (mixed.plan.configurations[0], mixed.plan.configurations[1])
+        #expect(atLatency.source.network == nil && underLTE.source.network != nil)
+        #expect(mixed.inputs(for: atLatency) == SweepInputs(feed: nil, assetByteSizes: [], assetCount: 2))
+        #expect(mixed.inputs(for: underLTE) == SweepInputs(feed: nil, assetByteSizes: [100, 200], assetCount: 2, diskEntries: [1]))
+        #expect(latency.inputs(for: atLatency) == SweepInputs(feed: nil, assetByteSizes: [], assetCount: nil))
+    }
+
+    /// Resuming checks each line against its own run's inputs: a file a latency sweep wrote resumes under a
+    /// sweep that adds a network; a changed gesture, or a network line made from other sizes, is named.
+    @Test func aFileResumesUnderAPlanWithOtherFactorsButNotFromOtherInputs() {
+        let lines = SweepRun(plan: SweepPlan(policies: [.eager], sources: [.latency(80)]), gestures: ["g"], assetCount: 2)
+        let condition = lines.plan.configurations[0]
+        let events = SyntheticFling.events
+        let made = [SweepPlan.id(condition, gesture: "g"): lines.inputs(for: condition).line(gesture: SweepInputs.digest(events))]
+        var sweep = SweepRun(plan: SweepPlan(policies: [.eager, .adaptive], sources: [.latency(80), .network(.lte)]), gestures: ["g"],
+                             assetByteSizes: [100, 200], assetCount: 2)
+        sweep.gestureDigests = ["g": SweepInputs.digest(events)]
+        #expect(sweep.firstMadeFromOtherInputs(made) == nil)
+        var edited = events
+        edited[0].position.y += 1
+        sweep.gestureDigests = ["g": SweepInputs.digest(edited)]
+        #expect(sweep.firstMadeFromOtherInputs(made) == SweepPlan.id(condition, gesture: "g"))
+        // A network line of a configuration this plan does not run (another cache size), from other sizes.
+        sweep.gestureDigests = ["g": SweepInputs.digest(events)]
+        var other = SweepRun(plan: SweepPlan(policies: [.eager], sources: [.network(.lte)], cacheImages: [30]), gestures: ["g"],
+                             assetByteSizes: [100, 999], assetCount: 2)
+        let elsewhere = other.plan.configurations[0]
+        let networkLine = SweepPlan.id(elsewhere, gesture: "g")
+        #expect(sweep.firstMadeFromOtherInputs([networkLine: other.inputs(for: elsewhere).line(gesture: SweepInputs.digest(events))]) == networkLine)
+        other.assetByteSizes = [100, 200]
+        #expect(sweep.firstMadeFromOtherInputs([networkLine: other.inputs(for: elsewhere).line(gesture: SweepInputs.digest(events))]) == nil)
+        // A sweep that runs no network reads no sizes: a network line beside its lines is not checked.
+        var atLatency = SweepRun(plan: SweepPlan(policies: [.adaptive], sources: [.latency(80)]), gestures: ["g"], assetCount: 2)
+        atLatency.gestureDigests = sweep.gestureDigests
+        #expect(atLatency.firstMadeFromOtherInputs([networkLine: "0000000000000000"]) == nil)
+        #expect(atLatency.firstMadeFromOtherInputs(made) == nil)
+        // A gesture this sweep does not read is not checked.
+        #expect(sweep.firstMadeFromOtherInputs([SweepPlan.id(condition, gesture: "h"): "0000000000000000"]) == nil)
     }
 
     @Test func aGesturesDigestFollowsEveryEvent() {
@@ -70,6 +118,6 @@ import ScrollKit
         let line = sweep.line(sweep.plan.configurations[0], gesture: "g", events: SyntheticFling.events)
         guard case let .object(pairs) = line else { Issue.record("not an object"); return }
         #expect(pairs.prefix(3).map(\.0) == ["id", "gesture", "inputs"])
-        #expect(pairs[2].1 == .string(sweep.inputs.line(gesture: SweepInputs.digest(SyntheticFling.events))))
+        #expect(pairs[2].1 == .string(sweep.inputs(for: sweep.plan.configurations[0]).line(gesture: SweepInputs.digest(SyntheticFling.events))))
     }
 }

@@ -36,10 +36,11 @@ struct SceneFactory {
             route = .virtualClock(GridScene.headlessSource(grid))
         } else if let source = options.source {
             // The network says when each load completes, plus the model's decode; the texture follows. Under
-            // --http 2, async-http-client over TLS (URLSession on Linux cannot speak HTTP/2 to serve).
+            // --http 2, async-http-client over TLS (URLSession on Linux cannot speak HTTP/2 to serve), trusting
+            // `--source-ca`'s bytes, checked when the window started.
             let fetcher: any ImageFetching = sceneOptions.http == .http2
                 ? AsyncImageFetcher(template: source, timeout: options.httpTimeout,
-                                    trust: options.sourceCA.flatMap { try? AsyncImageFetcher.trustRoots(file: $0) })
+                                    trust: options.sourceCAPEM.flatMap { try? AsyncImageFetcher.trustRoots(pem: $0, name: "--source-ca") })
                 : HTTPImageFetcher(template: source, timeout: options.httpTimeout,
                                    connectionsPerHost: sceneOptions.policy.variant.connectionsPerHost(sharedConnections: sceneOptions.connections))
             route = .http(HTTPRoute(fetcher: fetcher, decode: DecodeTimes(constant: grid.decodeCost, byAsset: grid.decodeCosts),

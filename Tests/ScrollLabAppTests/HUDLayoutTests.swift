@@ -228,7 +228,7 @@ import Testing
     }
 
     /// Under a modelled network a protocol row says how the connections speak when `--http` or `--tls`
-    /// changed it; HTTP/1.1 in cleartext adds no row.
+    /// changed it; HTTP/1.1 in cleartext adds no row. The network row offers K only where a disk cache is.
     @Test func aProtocolRowNamesTheTransportWhenItIsNotTheDefault() {
         #expect(HUDStatus.transportLine(http: .http1_1, tls: false) == nil)
         #expect(HUDStatus.transportLine(http: .http2, tls: false) == "HTTP/2")
@@ -238,10 +238,11 @@ import Testing
         s.content.loading = LoadingSection(policy: "adaptive",
                                            policyRows: [PolicyComparison.Row(policy: "adaptive", metrics: LoadMetrics(), segments: 1)],
                                            currentPolicy: "adaptive")
-        func row(_ label: String, transport: String?) -> String? {
+        func row(_ label: String, transport: String?, diskCache: Bool = true) -> String? {
             var status = HUDStatus()
             status.network = "lte"
             status.transport = transport
+            status.diskCache = diskCache
             let layout = HUDLayout(s, events: EventLog(capacity: 7), status: status, metrics: metrics)
             guard let box = layout.boxes.first(where: { $0.text == label }) else { return nil }
             return layout.boxes.filter { $0.style == .mono && $0.column == box.column && abs($0.frame.minY - box.frame.minY) <= 2 }
@@ -251,6 +252,7 @@ import Testing
         #expect(row("protocol", transport: nil) == nil)
         #expect(row("network L", transport: "HTTP/2 TLS") == "lte · C/K clear")
         #expect(row("protocol", transport: "HTTP/2 TLS") == "HTTP/2 TLS")
+        #expect(row("network L", transport: nil, diskCache: false) == "lte · C clears")
     }
 
     @MainActor @Test func seedProblemRowsNeverPushThePoolRowsOut() throws {

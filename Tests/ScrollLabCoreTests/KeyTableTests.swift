@@ -100,7 +100,7 @@ import Testing
         let kinds = Array(LoadingPolicyKind.allCases.prefix(9))
         let own = SceneKind.digitLabel(kinds.indices.filter { !kinds[$0].isPeer })
         let peers = SceneKind.digitLabel(kinds.indices.filter { kinds[$0].isPeer })
-        #expect(table.footerHints(for: .grid).hasPrefix("\(own) policy · \(peers) peers · B problem · L latency · C cache · S scene · H all keys"))
+        #expect(table.footerHints(for: .grid).hasPrefix("\(own) policy · \(peers) peers · B problem · L source · C cache · S scene · H all keys"))
         // Every scene's own hints first, in its keys' order, then the lab-wide ones.
         for kind in SceneKind.all {
             let own = (kind.pointerHints + kind.keys.compactMap(\.footer)).joined(separator: " · ")

@@ -19,8 +19,9 @@ import ScrollLabCore
                      scene: "pager", isFastRate: true, policy: "—", renderer: "software", calibration: [0.00712, 0.0165],
                      at: 0)
         trace.setting("latencyMs", .number(250), at: 1.5)
+        trace.viewport(.object([("x", .int(30))]), at: 2.25)
         #expect(lines.values == [
-            #"{"event":"setting","name":"viewport","value":{"x":20}}"#,
+            #"{"t":0,"event":"setting","name":"viewport","value":{"x":20}}"#,
             #"{"event":"setting"}"#,
             #"{"t":0,"event":"setting","name":"scene","value":"pager"}"#,
             #"{"t":0,"event":"setting","name":"rate","value":"fast"}"#,
@@ -28,6 +29,7 @@ import ScrollLabCore
             #"{"t":0,"event":"setting","name":"renderer","value":"software"}"#,
             #"{"t":0,"event":"setting","name":"presentCalibrationMs","value":[7.1,16.5]}"#,
             #"{"t":1.5,"event":"setting","name":"latencyMs","value":250}"#,
+            #"{"t":2.25,"event":"setting","name":"viewport","value":{"x":30}}"#,
         ])
     }
 

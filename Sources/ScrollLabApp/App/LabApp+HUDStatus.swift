@@ -16,6 +16,7 @@ extension LabApp {
         status.latencyMs = home.sourceLatencyMs
         status.network = home.sourceNetwork
         status.diskWarm = home.diskWarmAtOpen != nil
+        status.diskCache = home.hasDiskCache
         if status.network?.hasPrefix("HTTP ") == false {
             status.transport = HUDStatus.transportLine(http: phone.sceneOptions.http, tls: phone.sceneOptions.tls)
         }

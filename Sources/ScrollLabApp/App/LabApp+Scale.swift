@@ -21,12 +21,12 @@ extension LabApp {
         writeViewportLine()
     }
 
-    /// `{"event":"setting","name":"viewport","value":{"x":…,"y":…,"w":…,"h":…}}`: the (first) phone in
-    /// window coordinates, first in the trace and again after every resize.
+    /// `{"t":…,"event":"setting","name":"viewport","value":{"x":…,"y":…,"w":…,"h":…}}`: the (first) phone in
+    /// window coordinates, first in the trace and again after every resize, at the model time shown.
     func writeViewportLine() {
         let rect = sdl.windowRect(ofLayoutRect: phoneDriver.phones[0].viewport.frame)
         guard trace != nil, rect != trace?.lastViewport else { return }
         trace?.lastViewport = rect
-        trace?.log.viewport(PhoneViewport.json(rect))
+        trace?.log.viewport(PhoneViewport.json(rect), at: phoneDriver.timeShown)
     }
 }

@@ -16,6 +16,8 @@ final class FontSet {
     ]
 
     private var fonts: [TextStyle: OpaquePointer] = [:]
+    /// Each style's line height at 1×, points: the layout's rows, whatever the scale (`lineHeight`).
+    private var pointLineHeights: [TextStyle: Int32] = [:]
     /// Output pixels per layout point: fonts are opened this many times their size, and every
     /// measurement is given back in points.
     private(set) var scale = 1.0
@@ -53,6 +55,7 @@ final class FontSet {
                 throw .font("cannot open font \(path): \(sdlErrorText())")
             }
             fonts[style] = font
+            if scale == 1 { pointLineHeights[style] = TTF_FontLineSkip(font) }
         }
     }
 
@@ -66,9 +69,11 @@ final class FontSet {
         fonts[style]!
     }
 
-    /// Line height of `style` in points.
+    /// Line height of `style` in points: the 1× font's, so a scaled window lays its rows out as the 960×600
+    /// one does (`--scale 2` is that layout at 2×); a font's line skip at 2× rounds to half a point more
+    /// or less than twice its 1× skip, which over a column's rows changed what fitted.
     func lineHeight(_ style: TextStyle) -> Int32 {
-        Int32((Double(TTF_FontLineSkip(font(style))) / scale).rounded())
+        pointLineHeights[style] ?? Int32((Double(TTF_FontLineSkip(font(style))) / scale).rounded())
     }
 
     /// Height of the text `style` draws (the font's height, every rendered line's), points.

@@ -140,6 +140,8 @@ final class GridWindowScene: LabSceneAdapter {
 
     override var diskWarmAtOpen: (entries: Int, bytes: Int)? { images.diskWarmAtOpen }
 
+    override var hasDiskCache: Bool { images.disk != nil }
+
     override var sourceNetwork: String? {
         switch images.route {
         case .files, .virtualClock: return nil
@@ -299,7 +301,7 @@ final class GridWindowScene: LabSceneAdapter {
         [
             ("loads done", "\(m.loadsCompleted)/\(m.loadsIssued) · \(m.loadsCancelled) cancelled"),
             ("fades·stale", "\(m.cacheHitFades) · \(m.staleFrames) (must be 0)"),
-            ("peak", String(format: "%.1f MB · ready %d%%", Double(m.peakDecodedBytes) / 1_048_576,
+            ("peak", String(format: "%.1f MB · ready %d%%", Double(m.peakDecodedBytes) / 1e6,
                             Int((m.readyOnAppearShare * 100).rounded()))),
         ]
     }

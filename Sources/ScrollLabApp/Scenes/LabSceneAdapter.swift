@@ -85,6 +85,8 @@ class LabSceneAdapter: WindowScene {
 
     var diskWarmAtOpen: (entries: Int, bytes: Int)? { nil }
 
+    var hasDiskCache: Bool { false }
+
     func close() {}
 
     var ownTextures: TextureStore? { nil }

@@ -31,6 +31,8 @@ protocol WindowScene: AnyObject {
     var sourceNetwork: String? { get }
     /// What the disk cache held from an earlier launch when the window opened, while K has not emptied it.
     var diskWarmAtOpen: (entries: Int, bytes: Int)? { get }
+    /// True when a disk cache sits in front of the network (K empties it; not under `--disk-cache off`).
+    var hasDiskCache: Bool { get }
     /// What to draw this frame.
     func snapshot() -> SceneSnapshot
     /// What to draw this frame; not `forHUD`: what the phone itself draws, without what only the HUD shows

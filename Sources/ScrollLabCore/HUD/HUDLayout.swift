@@ -345,7 +345,7 @@ package struct HUDLayout {
                 // `--source` ("HTTP host:port"): the server's network sets the pace, L does nothing here.
                 row("HTTP", String(network.dropFirst(5)) + (status.diskWarm ? " · disk warm" : ""))
             } else {
-                row("network L", network + (status.diskWarm ? " · disk warm" : "") + " · C/K clear")
+                row("network L", network + (status.diskWarm ? " · disk warm" : "") + (status.diskCache ? " · C/K clear" : " · C clears"))
                 if let transport = status.transport { row("protocol", transport) }
             }
         } else if let latency = status.latencyMs {

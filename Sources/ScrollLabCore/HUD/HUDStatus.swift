@@ -29,6 +29,8 @@ package struct HUDStatus: Equatable {
     /// True when the disk cache held images from an earlier launch when the window opened (and K has not
     /// emptied it since): the first loads may not cross the network.
     package var diskWarm = false
+    /// True when a disk cache sits in front of the network: K empties it (not under `--disk-cache off`).
+    package var diskCache = false
 
     /// The physics row: the physics (`iOS fit` for iOS's) and the velocity estimator.
     package static func physicsLine(_ physics: ScrollPhysicsKind, estimator: EstimatorOption) -> String {

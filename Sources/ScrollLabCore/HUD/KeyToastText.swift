@@ -8,7 +8,7 @@ package enum KeyToastText {
     /// from an earlier launch: the run does not start cold, and how to make it.
     package static func warmDiskCache(entries: Int, bytes: Int) -> String {
         String(format: "disk cache warm: %d image%@ (%.1f MB) from an earlier launch; K or --clear-disk-cache empties it",
-               entries, entries == 1 ? "" : "s", Double(bytes) / 1_048_576)
+               entries, entries == 1 ? "" : "s", Double(bytes) / 1e6)
     }
 
     /// D.
@@ -39,8 +39,10 @@ package enum KeyToastText {
         return String(format: "%@: timeline moved to %.1f s", key, time)
     }
 
-    /// S: the scene now shown.
-    package static func nextScene(_ name: String) -> String { "S: now the \(name) scene" }
+    /// S: the scene now shown, and that the replay it stopped will not go on (it played in the scene it began in).
+    package static func nextScene(_ name: String, stoppedReplay: Bool = false) -> String {
+        "S: now the \(name) scene" + (stoppedReplay ? " · the replay stopped (it played in the scene it began in)" : "")
+    }
 
     /// A key bound in another scene only: where it works and what it does there.
     package static func elsewhere(_ key: Key, binding: KeyBinding, owner: String) -> String {

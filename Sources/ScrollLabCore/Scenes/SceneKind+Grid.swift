@@ -64,7 +64,7 @@ extension SceneKind {
             KeyBinding(id: "latency", key: "l",
                        description: "source latency " + latencySteps.map { "\(Int($0 * 1000))" }.joined(separator: "/")
                            + " ms; under --network the next network",
-                       footer: "L latency", action: .scene("latency")),
+                       footer: "L source", action: .scene("latency")),
             KeyBinding(id: "clear-cache", key: "c", description: "clear the memory cache", footer: "C cache", action: .scene("clear-cache")),
         ] + CompareAllKey.bindings + [
             KeyBinding(id: "clear-disk-cache", key: "k", description: "clear the disk cache (--network, --source)",

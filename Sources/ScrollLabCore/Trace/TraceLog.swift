@@ -20,7 +20,7 @@ public struct TraceLog {
     /// scene, rate, policy, renderer and present calibration (milliseconds, one decimal) at model time `t`.
     public func header(viewport: JSONValue, sceneLines: [JSONValue], scene: String, isFastRate: Bool, policy: String,
                        renderer: String, calibration: [Double], at t: Double) {
-        write(.object([("event", .string("setting")), ("name", .string("viewport")), ("value", viewport)]))
+        self.viewport(viewport, at: t)
         for line in sceneLines { write(line) }
         setting("scene", .string(scene), at: t)
         setting("rate", .string(isFastRate ? "fast" : "normal"), at: t)
@@ -29,9 +29,10 @@ public struct TraceLog {
         setting("presentCalibrationMs", .array(calibration.map { .number(($0 * 10000).rounded() / 10) }), at: t)
     }
 
-    /// The phone's rect in window coordinates again, after a resize (the header's first line, repeated).
-    public func viewport(_ rect: JSONValue) {
-        write(.object([("event", .string("setting")), ("name", .string("viewport")), ("value", rect)]))
+    /// The phone's rect in window coordinates at model time `t`: the header's first line, and again after
+    /// a resize (`{"t":…,"event":"setting","name":"viewport","value":{…}}`).
+    public func viewport(_ rect: JSONValue, at t: Double) {
+        setting("viewport", rect, at: t)
     }
 
     /// A loading policy's segment ended (a switch, a change of condition, R, the window closing) at model

@@ -243,8 +243,16 @@ struct SweepCommand: ParsableCommand {
             }
             let keptEvents = kept
             let results = SweepResults(path: out)
-            let made: [String: String]
+            let made: [String: (inputs: String, real: Bool)]
             do { made = try results.openForAppend() } catch { fail("scrolllab sweep: \(error.message)", code: error.code) }
+            // A real server's line has the modelled line's id: a file of one kind is never resumed by the other.
+            let isReal = real.source != nil
+            if let id = made.filter({ $0.value.real != isReal }).keys.min() {
+                results.close()
+                fail("scrolllab sweep: \(MessageText.quoted(out)) holds results of \(isReal ? "the model" : "a real server") (first: \(id)): "
+                     + "a real server's lines and the model's share their ids, so each goes to a file of its own; give another --out",
+                     code: CommandExit.failed)
+            }
             sweep.done = Set(made.keys)
             sweep.external = real.external(http: plan.httpVersions.first ?? .http1_1, certificate: certificate)
             sweep.gestureDigests = digests
@@ -256,7 +264,7 @@ struct SweepCommand: ParsableCommand {
                                        keepsStored: diskFolder != nil)
             // A result is resumed only when it was made from these inputs: a changed feed, images' sizes, disk
             // cache or gesture is never answered from old results.
-            if let id = sweep.firstMadeFromOtherInputs(made) {
+            if let id = sweep.firstMadeFromOtherInputs(made.mapValues(\.inputs)) {
                 results.close()
                 fail("scrolllab sweep: \(MessageText.quoted(out)) holds results made from other inputs than this run's (first: \(id)): "
                      + "the feed, the images' sizes, the disk cache or the gesture changed, or the file is older than result digests; "

@@ -29,10 +29,11 @@ final class SweepResults: Sendable {
     init(path: String) { self.path = path }
 
     /// Opens the file for appending (made if missing), locks it, cuts a torn last line, and returns
-    /// the ids it holds, each with the `inputs` it was made from ("" for a line without them); every
+    /// the ids it holds, each with the `inputs` it was made from ("" for a line without them) and whether a
+    /// real server made it (`realNetwork`); every
     /// line is checked (a bad one mid-file is refused: `sweep repair` drops it). `-` is standard output:
     /// written through, nothing read or resumed.
-    func openForAppend() throws(Problem) -> [String: String] {
+    func openForAppend() throws(Problem) -> [String: (inputs: String, real: Bool)] {
         // A FIFO is written through, as `-` is: opened for writing only, it waits for its reader (read
         // and write, it would be its own reader, and the results would vanish with the pipe).
         var named = stat()
@@ -43,13 +44,13 @@ final class SweepResults: Sendable {
         var info = stat()
         let isFile = fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
         let regular = path != "-" && isFile
-        var ids: [String: String] = [:]
+        var ids: [String: (inputs: String, real: Bool)] = [:]
         // Standard output into a file (`--out - > results.jsonl`): a failed line is cut back there too.
         var whole: off_t = isFile && !regular ? lseek(fd, 0, fcntl(fd, F_GETFL) & O_APPEND != 0 ? SEEK_END : SEEK_CUR) : 0
         if regular {
             do throws(Problem) {
                 try Self.lock(fd, path: path)
-                let torn = try Self.read(fd: fd, path: path) { id, line, _, _ throws(Problem) in ids[id] = SweepResultLine.inputs(of: line) }
+                let torn = try Self.read(fd: fd, path: path) { id, line, _, _ throws(Problem) in ids[id] = SweepResultLine.made(of: line) }
                 whole = torn.wholeBytes
                 if torn.line != nil, ftruncate(fd, whole) != 0 {
                     // A line cut short by a kill: dropped, and its result run again.

@@ -179,6 +179,11 @@ piped_ends = [json.loads(l) for l in piped.stdout.decode().splitlines() if '"eve
 check(piped.returncode == 0 and piped_ends and piped_ends[-1]["metrics"]["failedLoads"] == 0 and piped_ends[-1]["metrics"]["loadsCompleted"] > 0,
       "--source-ca from a pipe is trusted: every load served (%d, %s)"
       % (piped.returncode, piped_ends[-1]["metrics"]["failuresByReason"] if piped_ends else piped.stderr.decode()[:200]))
+# The model's sweep onto the real server's results is refused: their lines share ids.
+modelled = subprocess.run([binary, "sweep", "run", "--gestures", one, "--policies", "flutter", "--network", "3g", "--http", "2",
+                           "--tls", "on", "--out", out], capture_output=True, text=True, timeout=120)
+check(modelled.returncode == 1 and "holds results of a real server" in modelled.stderr,
+      "the model's sweep onto a real server's results: exit 1, %r" % modelled.stderr.strip()[:200])
 stop(server)
 lines = [json.loads(l) for l in open(out)] if os.path.exists(out) else []
 check(done.returncode == 0 and [(l.get("tls"), "|http=2|tls|" in l["id"]) for l in lines if l.get("policy") == "flutter"] == [(True, True)],

@@ -125,8 +125,15 @@ public enum SweepResultLine {
 
     /// The line's `inputs` (`SweepInputs`), "" when it has none (made before lines carried them).
     public static func inputs(of text: String) -> String {
-        guard case let .string(inputs)? = (try? JSONLineParser.parse(text[...]))?["inputs"] else { return "" }
-        return inputs
+        made(of: text).inputs
+    }
+
+    /// What a results file's line says it was made from: its `inputs` ("" when it has none) and whether a
+    /// real server's transfers made it (`realNetwork`) rather than the model.
+    public static func made(of text: String) -> (inputs: String, real: Bool) {
+        let value = try? JSONLineParser.parse(text[...])
+        guard case let .string(inputs)? = value?["inputs"] else { return ("", value?["realNetwork"] != nil) }
+        return (inputs, value?["realNetwork"] != nil)
     }
 
     private static func string(_ value: JSONValue, _ key: String) throws(Invalid) -> String {

@@ -156,8 +156,10 @@ package struct SweepPlot {
             pen.line(from: Point(x: x(r.cost.lower), y: p.y), to: Point(x: x(r.cost.upper), y: p.y), col, width: 2)
             pen.line(from: Point(x: p.x, y: y(r.blankTileSeconds.lower)), to: Point(x: p.x, y: y(r.blankTileSeconds.upper)), col, width: 2)
             pen.marker(for: r.policy, at: p)
+            // The recommended point's ring is taken whole (with its stroke), so its label stands clear of it.
+            let reach = r.policy == c.recommended.policy ? 15.0 : 9.0
             if r.policy == c.recommended.policy { pen.ring(at: p, radius: 12, BenchPlot.ink) }
-            taken.append(Rect(x: p.x - 9, y: p.y - 9, width: 18, height: 18))
+            taken.append(Rect(x: p.x - reach, y: p.y - reach, width: 2 * reach, height: 2 * reach))
         }
         for r in c.points {
             let p = Point(x: x(r.cost.mean), y: y(r.blankTileSeconds.mean))

@@ -99,6 +99,7 @@ import LabKit
         let layout = timeline.layout(in: Rect(x: 10, y: 20, width: 300, height: 220), now: 3, seconds: 3)
         // Offsets 0…400, widened by 5 % of 400 on each side.
         #expect(layout.offsetRange == -20...420)
+        #expect(layout.offsetSpan == 0...400)
         // Largest |velocity| 2000 × 1.05.
         #expect(layout.velocityRange == -2100...2100)
         #expect(layout.velocityZeroY == 130)
@@ -116,6 +117,7 @@ import LabKit
         timeline.record(time: 1, contentOffset: Point(x: 0, y: 504), velocity: .zero)
         let layout = timeline.layout(in: Rect(x: 0, y: 0, width: 100, height: 100), now: 1)
         #expect(layout.offsetRange == 492...512)
+        #expect(layout.offsetSpan == 500...504)
         #expect(layout.velocityRange == -100...100)
         #expect(layout.offsetPoints == [Point(x: 100 - 100.0 / 3, y: 60), Point(x: 100, y: 40)])
     }
@@ -123,6 +125,7 @@ import LabKit
     @Test func anEmptyTimelineLaysOutNothingAroundZero() {
         let layout = Timeline(axis: .vertical).layout(in: Rect(x: 0, y: 0, width: 100, height: 50), now: 10)
         #expect(layout.offsetRange == -10...10)
+        #expect(layout.offsetSpan == nil)
         #expect(layout.offsetPoints.isEmpty && layout.markers.isEmpty && layout.targets.isEmpty)
     }
 

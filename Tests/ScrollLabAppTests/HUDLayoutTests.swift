@@ -255,6 +255,14 @@ import Testing
         #expect(row("network L", transport: nil, diskCache: false) == "lte · C clears")
     }
 
+    /// The timeline's caption gives the offsets drawn, not its axis's margin.
+    @MainActor @Test func theTimelineCaptionGivesTheOffsetsDrawn() {
+        #expect(TimelinePlot.spanText(0...1118) == "0…1118 pt")
+        #expect(TimelinePlot.spanText(4207...4207.2) == "4207 pt")
+        #expect(TimelinePlot.spanText(-0.2...0.3) == "0 pt")
+        #expect(TimelinePlot.spanText(nil) == "– pt")
+    }
+
     @MainActor @Test func seedProblemRowsNeverPushThePoolRowsOut() throws {
         let fonts = try FontSet()
         defer { fonts.close() }

@@ -12,6 +12,9 @@ public struct TimelineLayout: Equatable, Sendable {
     public var seconds: Double = 3
     /// Offset values at the bottom and the top edge of the plot.
     public var offsetRange: ClosedRange<Double> = 0...1
+    /// The offsets drawn, lowest to highest (samples, markers, targets; nil when the window holds none):
+    /// the caption's range, where `offsetRange` adds the axis's margin.
+    public var offsetSpan: ClosedRange<Double>?
     /// Velocity values (pt/s) at the bottom and the top edge; symmetric around zero.
     public var velocityRange: ClosedRange<Double> = -1...1
     /// The offset curve, oldest first.
@@ -168,6 +171,7 @@ extension Timeline {
             high = Swift.max(high, target.target, target.proposedTarget)
             if target.time >= start { glide = Swift.max(glide, abs(target.velocity)) }
         }
+        layout.offsetSpan = low > high ? nil : low...high
         if low > high { low = 0; high = 0 }
         let span = high - low
         if span < Timeline.minimumOffsetSpan {

@@ -25,6 +25,14 @@ struct TimelinePlot {
     static let velocityColour = RGBA(255, 190, 70)
     /// Target line colour (the ghost rect's colour).
     static let targetColour = RGBA.ghost
+
+    /// The caption's offsets: the range drawn in whole points (`0…1118 pt`), one value when flat (`4207 pt`),
+    /// `– pt` when the window holds none. The axis's margin is not in it: `-56…1174` read as overscroll.
+    static func spanText(_ span: ClosedRange<Double>?) -> String {
+        guard let span else { return "– pt" }
+        let low = HUDFormat.number(span.lowerBound, decimals: 0), high = HUDFormat.number(span.upperBound, decimals: 0)
+        return (low == high ? low : low + "…" + high) + " pt"
+    }
     /// The REC indicator's colour.
     static let recordingColour = RGBA(255, 60, 60)
     /// Proposed (pre-rewrite) target colour.
@@ -121,8 +129,7 @@ struct TimelinePlot {
             right -= 10
         }
         put("v ±" + HUDFormat.number(layout.velocityRange.upperBound, decimals: 0) + " pt/s", Self.velocityColour)
-        put((follows.map { $0 + " " } ?? "") + HUDFormat.number(layout.offsetRange.lowerBound, decimals: 0) + "…"
-            + HUDFormat.number(layout.offsetRange.upperBound, decimals: 0) + " pt", Self.offsetColour)
+        put((follows.map { $0 + " " } ?? "") + Self.spanText(layout.offsetSpan), Self.offsetColour)
         var left = Int32(box.minX + 3)
         left += text.draw("−" + HUDFormat.number(seconds, decimals: seconds == seconds.rounded() ? 0 : 1) + " s", style: .mono,
                           colour: .dimText, x: left, y: y).width + 8

@@ -51,6 +51,10 @@ extension FeedCommand {
             guard assets >= 1 else { throw ValidationError("--assets must be at least 1 (got \(assets))") }
             if gesture == nil, network != nil { throw ValidationError("--network sets the replay of a --gesture: give one") }
             if gesture == nil, requests != nil { throw ValidationError("--requests writes the replay of a --gesture: give one") }
+            // Every image its own URL (two feed images are two fetches), as `--source` must name the image elsewhere.
+            guard source.contains("{asset}") || source.contains("{image}") else {
+                throw ValidationError("--source must contain {asset} or {image}: without either every image gets the same URL (got \(MessageText.quoted(source)))")
+            }
         }
 
         func run() throws {

@@ -123,7 +123,8 @@ extension FeedCommand {
                                 + Self.column(cells.map { SweepRecommendation.fixed($0.loadsIssued.mean, 1) } ?? "-", 8)
                                 + Self.column(cells?.radioJoules.map { $0.text(1) } ?? "-", 22)
                                 + (phone ? Self.column(String(format: "%.1f", row.hitchTimeRatioMsPerS), 12)
-                                    + Self.column(String(format: "%.1f", Double(row.peakResidentBytes) / 1e6), 9) : ""))
+                                    // The per-session mean, as every column (and `sweep report`): the JSON keeps the largest.
+                                    + Self.column(String(format: "%.1f", (cells?.phone?.peakResidentBytes.mean ?? Double(row.peakResidentBytes)) / 1e6), 9) : ""))
                 }
                 if let recommendation = judged.recommendation {
                     output.line("")

@@ -141,6 +141,10 @@ struct GesturesCommand: ParsableCommand {
             for (name, v) in [("--max-x", maxX), ("--max-y", maxY), ("--pixels-wide", pixelsWide), ("--pixels-high", pixelsHigh)] {
                 if let v, !(v.isFinite && v >= 1 && v <= 1e6) { throw ValidationError("\(name) must be between 1 and 1000000") }
             }
+            // One without the other would scale one axis only: a move across would read at another speed than one along.
+            if (pixelsWide == nil) != (pixelsHigh == nil) {
+                throw ValidationError("--pixels-wide and --pixels-high go together: the display's width and height in pixels (got only \(pixelsWide == nil ? "--pixels-high" : "--pixels-wide"))")
+            }
         }
 
         func run() throws {
@@ -187,9 +191,15 @@ struct GesturesCommand: ParsableCommand {
                     guard let bytes, writer.failure == nil else { break }
                     writer.take(try reader.read(line: String(decoding: bytes, as: UTF8.self)[...]))
                 }
-                if lines.tornLine != nil {
-                    // A last line without its end of line is read as it is.
-                    writer.take(try reader.read(line: String(decoding: lines.tornBytes, as: UTF8.self)[...]))
+                if let torn = lines.tornLine {
+                    // A last line without its end of line is read as it is, unless its value is cut short (getevent
+                    // writes eight hex digits): a capture stopped mid-line would read `0000` as a position of 0.
+                    let text = String(decoding: lines.tornBytes, as: UTF8.self)
+                    if let value = text.split(separator: " ").last, value.count < 8, value.allSatisfy(\.isHexDigit) {
+                        writeStandardError("scrolllab gestures import: note: line \(torn) has no end and its value \"\(value)\" is cut short: left out")
+                    } else {
+                        writer.take(try reader.read(line: text[...]))
+                    }
                 }
                 writer.take(try reader.finish())
             } catch {

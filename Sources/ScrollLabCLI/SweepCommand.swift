@@ -390,6 +390,8 @@ struct SweepCommand: ParsableCommand {
             }
             let window = plot.map { _ in ThisBuild.windowRequired("--plot", command: "sweep report") }
             if let plot, plot != "-" { _ = openOutput(plot, option: "--plot", command: "sweep report").close() }
+            // The page's file is opened before anything is printed: one that cannot be written fails first.
+            let page = html.map { openOutput($0, option: "--html", command: "sweep report") }
             defer { finishStandardOutput(command: "sweep report") }
             // A page or a PNG on standard output is alone there: the table (or the lines) it holds is not printed.
             let output = CommandOutput(command: "sweep report")
@@ -417,13 +419,12 @@ struct SweepCommand: ParsableCommand {
                     output.line(Self.table(rows, sessions: Set(results.map(\.gesture)).count))
                 }
             }
-            if let html {
+            if let html, let out = page {
                 let rows = SweepSummary.rows(results, resamples: resamples, perform: DispatchQueue.concurrentPerform)
                 let conditions = SweepRecommendation.conditions(results, resamples: resamples)
                 let title = "scrolllab sweep report \((file as NSString).lastPathComponent): \(results.count) runs, \(Set(results.map(\.gesture)).count) sessions"
-                let page = SweepReportPage(title: title, rows: rows.map(\.json), conditions: conditions, budgets: verdicts, notes: notes).html
-                let out = openOutput(html, option: "--html", command: "sweep report")
-                guard out.write(page) else { fail("scrolllab sweep report: --html: \(out.failure ?? "cannot write \(MessageText.quoted(html))")") }
+                let text = SweepReportPage(title: title, rows: rows.map(\.json), conditions: conditions, budgets: verdicts, notes: notes).html
+                guard out.write(text) else { fail("scrolllab sweep report: --html: \(out.failure ?? "cannot write \(MessageText.quoted(html))")") }
                 if let failure = out.close() { fail("scrolllab sweep report: --html: \(failure)") }
             }
             // The plot with --recommend too: a file named on the command line is never left empty on exit 0.

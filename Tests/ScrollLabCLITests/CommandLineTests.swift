@@ -177,6 +177,29 @@ final class CommandLineTests: XCTestCase {
         }
     }
 
+    /// `feed html --source` names each image in its URL, as `--source` does everywhere else.
+    func testAFeedPagesSourceNamesTheImage() {
+        let refused = refusal(["feed", "html", "f.jsonl", "--out", "p.html", "--source", "http://x/{nothing}"])
+        XCTAssertEqual(refused?.code, 64)
+        XCTAssertTrue(refused?.message.contains("--source must contain {asset} or {image}") == true, refused?.message ?? "")
+        for source in ["http://x/{asset}.jpg", "http://x/p?i={image}"] {
+            guard case .command = ScrollLabCommand.parseLine(["feed", "html", "f.jsonl", "--out", "p.html", "--source", source]) else {
+                return XCTFail("\(source) refused")
+            }
+        }
+    }
+
+    /// `--touch-hz` stops where the velocity tracker's 20 samples would span less than its estimate reads.
+    func testATouchRateAboveAThousandIsRefusedSayingWhy() {
+        let refused = refusal(["replay", "g.jsonl", "--headless", "--touch-hz", "1200"])
+        XCTAssertEqual(refused?.code, 64)
+        XCTAssertTrue(refused?.message.contains("--touch-hz must be between 10 and 1000 Hz (got 1200.0): the velocity tracker's 20 samples") == true,
+                      refused?.message ?? "")
+        guard case .command = ScrollLabCommand.parseLine(["replay", "g.jsonl", "--headless", "--touch-hz", "1000"]) else {
+            return XCTFail("--touch-hz 1000 refused")
+        }
+    }
+
     func testHelpIsNotARefusal() {
         for arguments in [["--help"], ["replay", "--help"], ["sweep", "report", "--help"], ["help", "feed"]] {
             switch ScrollLabCommand.parseLine(arguments) {

@@ -317,6 +317,23 @@ r = run(["gestures", "import", cap, "--info", info_ok, "--out", imports])
 check(r.returncode == 0 and os.path.exists(os.path.join(imports, "cap-000.jsonl")) and "clamped" not in r.stderr,
       "cap.txt --info (getevent -p, hex codes) imports there: %r" % (r.stdout.strip() or r.stderr.strip()))
 
+# A capture stopped mid-line: its last value cut short is left out with a note, never read as 0.
+torn_dir, whole_dir = os.path.join(work, "torn"), os.path.join(work, "whole")
+cut = capture_text.index("[ %.6f] /dev/input/event2: EV_ABS ABS_MT_POSITION_Y %08x" % (1 + 10 * 0.008, 1200))
+for path, text in ((os.path.join(work, "torn.txt"), capture_text[:cut] + "[ 1.080000] /dev/input/event2: EV_ABS ABS_MT_POSITION_Y 00000"),
+                   (os.path.join(work, "whole.txt"), capture_text[:cut])):
+    with open(path, "w") as f:
+        f.write(text)
+r = run(["gestures", "import", os.path.join(work, "torn.txt"), "--max-x", "1079", "--max-y", "2399", "--out", torn_dir])
+w = run(["gestures", "import", os.path.join(work, "whole.txt"), "--max-x", "1079", "--max-y", "2399", "--out", whole_dir])
+def imported(folder):
+    return [open(os.path.join(folder, p)).read() for p in sorted(os.listdir(folder))] if os.path.isdir(folder) else None
+check(r.returncode == 0 and w.returncode == 0 and "is cut short: left out" in r.stderr and imported(torn_dir) == imported(whole_dir) != [],
+      "a torn last value is left out with a note: the capture reads as if it ended before it (%d, %r)" % (r.returncode, r.stderr.strip()[:120]))
+for args in (["--pixels-wide", "1080"], ["--pixels-high", "2400"]):
+    r = run(["gestures", "import", cap, "--max-x", "1079", "--max-y", "2399", "--out", torn_dir + "-px"] + args)
+    check(r.returncode == 64 and "--pixels-wide and --pixels-high go together" in r.stderr, "%s alone: exit %d" % (args[0], r.returncode))
+
 # feed generate: past a feed's limits is refused; a picture too big keeps its shape within them.
 for args in (["--bytes", "200M"], ["--pixels", "500M"]):
     r = run(["feed", "generate", "--layout", "masonry", "--count", "3", "--seed", "2", "--out", "big.jsonl"] + args)

@@ -76,9 +76,8 @@ public struct FeedGenerator: Sendable {
             }
             var sample = ranges.apply(images.sample(u: draw(.size, i), v: draw(.shape, i)), u: draw(.size, i))
             if let cellAspect {
-                let pixels = Double(sample.pixelWidth * sample.pixelHeight)
-                sample.pixelWidth = Swift.max(1, Int((pixels * cellAspect).squareRoot().rounded()))
-                sample.pixelHeight = Swift.max(1, Int((pixels / cellAspect).squareRoot().rounded()))
+                // Cropped to the cell's shape, its pixels kept, within the feed's limit.
+                (sample.pixelWidth, sample.pixelHeight) = FeedSizeRanges.shape(pixels: Double(sample.pixelWidth * sample.pixelHeight), ratio: cellAspect)
             }
             let size: Size
             switch layout {

@@ -66,13 +66,18 @@ public struct FeedSizeRanges: Hashable, Sendable {
         if let bytes { out.bytes = bytes.value(u: u) }
         if let pixels {
             let ratio = Double(sample.pixelWidth) / Double(Swift.max(1, sample.pixelHeight))
-            // A long side past the feed's limit would make a feed its own parser refuses: such a picture
-            // keeps its shape at the largest size the limit allows.
-            let limit = Double(FeedParser.pixelLimit)
-            let count = Swift.min(Double(pixels.value(u: u)), limit * limit * Swift.min(ratio, 1 / ratio))
-            out.pixelWidth = Swift.min(FeedParser.pixelLimit, Swift.max(1, Int((count * ratio).squareRoot().rounded())))
-            out.pixelHeight = Swift.min(FeedParser.pixelLimit, Swift.max(1, Int((count / ratio).squareRoot().rounded())))
+            (out.pixelWidth, out.pixelHeight) = Self.shape(pixels: Double(pixels.value(u: u)), ratio: ratio)
         }
         return out
+    }
+
+    /// A picture of `pixels` pixels whose width is `ratio` times its height, in whole pixels. A long side
+    /// past the feed's limit would make a feed its own parser refuses: such a picture keeps its shape at
+    /// the largest size the limit allows.
+    public static func shape(pixels: Double, ratio: Double) -> (width: Int, height: Int) {
+        let limit = Double(FeedParser.pixelLimit)
+        let count = Swift.min(pixels, limit * limit * Swift.min(ratio, 1 / ratio))
+        return (Swift.min(FeedParser.pixelLimit, Swift.max(1, Int((count * ratio).squareRoot().rounded()))),
+                Swift.min(FeedParser.pixelLimit, Swift.max(1, Int((count / ratio).squareRoot().rounded()))))
     }
 }

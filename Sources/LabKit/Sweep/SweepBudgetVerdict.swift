@@ -145,7 +145,7 @@ public struct SweepBudgetVerdict: Sendable {
             recommended.map { " (" + SweepRecommendation.fixed($0.blankTileSeconds.mean - p.blankTileSeconds.mean, 2) + " tile·s less blank)" } ?? ""
         }
         if binding.isEmpty && bindingTogether.isEmpty {
-            text += recommended == nil ? "" : "No budget binds: no policy kept out has less blank time. "
+            text += recommended == nil ? "" : "No budget binds: no policy over a budget has less blank time. "
         }
         if !binding.isEmpty {
             text += "Binding: " + binding.map { b in "\(b.cost) — \(b.policy.policy)\(saves(b.policy)) needs \(needs(b.policy, [b.cost]))" }
@@ -157,6 +157,8 @@ public struct SweepBudgetVerdict: Sendable {
             }.joined(separator: "; ") + ". "
         }
         text += "Pareto set over blank time" + sweptCosts.map { ", " + $0.name }.joined() + ": " + pareto.map(pointText).joined(separator: ", ") + "."
+        // What the phone rules out stands beside the budgets, as in `--recommend`'s paragraph.
+        if let ruledOut = unbudgeted?.ruledOutText, !ruledOut.isEmpty { text += " " + ruledOut }
         return text
     }
 

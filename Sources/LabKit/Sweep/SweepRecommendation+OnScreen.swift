@@ -80,17 +80,29 @@ extension SweepRecommendation {
             text += "; no session saw an image at all"
         }
         text += "; at most \(Self.fixed(done.1.loadsCompleted, 0)) of \(Self.fixed(done.1.loadsIssued, 0)) loads finished a session (\(done.0))."
+        var arrivesInASecond = false
         if let source = condition.first(where: { $0.name == "source" })?.value, let network = NetworkProfile.named(source),
            let mean = meanImageBytes, mean > 0 {
             let seconds = network.roundTrip + mean / network.downlinkBytesPerSecond
             let withinASecond = Swift.max(0, (1 - network.roundTrip) * network.downlinkBytesPerSecond)
+            arrivesInASecond = seconds < 1
             text += " At \(network.name)'s \(Self.fixed(network.downlinkBytesPerSecond / 1000, 1)) kB/s an image of "
                 + "\(Self.fixed(mean / 1000, 0)) kB takes \(Self.fixed(seconds, 1)) s to arrive"
                 + (withinASecond >= 1000 ? "; one of \(Self.fixed(withinASecond / 1000, 0)) kB or less would arrive within a second" : "")
                 + "."
         }
-        text += " What would help: smaller images (or images downsampled to the tile on the server), or a preview shown at once "
-            + "(--placeholder thumbhash in replay, bench and sweep run). The policies compared all the same: "
+        let preview = "a preview shown at once (--placeholder thumbhash in replay, bench and sweep run)"
+        if !arrivesInASecond {
+            text += " What would help: smaller images (or images downsampled to the tile on the server), or \(preview)."
+        } else if condition.contains(where: { $0.name == "downsample" && $0.value == "off" }) {
+            // The link is not what holds the images back: the phone's whole decodes are.
+            text += " The link is not the wait: the phone decodes each picture whole. What would help: decoding at the tile's size "
+                + "(--downsample on, as UIKit's thumbnail decode), or \(preview)."
+        } else {
+            text += " The link is not the wait: the phone is (its decodes, its memory limit: the hitch and peak columns, the loads "
+                + "that failed). What would help: smaller pictures for the phone, or \(preview)."
+        }
+        text += " The policies compared all the same: "
         return text
     }
 

@@ -205,12 +205,16 @@ public struct SweepRecommendation: Sendable {
             let pairs = withinIntervals.map { "\($0.policy) (\($0.figures.joined(separator: " and ")))" }
             text += "Within the intervals of \(recommended.policy): " + pairs.joined(separator: ", ") + "."
         }
-        if !ruledOut.isEmpty {
-            text += allRuledOut ? " Every policy is ruled out on this phone (the frontier above is over all of them): "
-                : " Ruled out on this phone: "
-            text += ruledOut.map { "\($0.policy) (\($0.reason))" }.joined(separator: ", ") + "."
-        }
+        if !ruledOut.isEmpty { text += " " + ruledOutText }
         return text
+    }
+
+    /// The policies the phone rules out and why, as the paragraph's last sentence ("" when none): the
+    /// budget verdict ends with it too.
+    public var ruledOutText: String {
+        guard !ruledOut.isEmpty else { return "" }
+        return (allRuledOut ? "Every policy is ruled out on this phone (the frontier above is over all of them): " : "Ruled out on this phone: ")
+            + ruledOut.map { "\($0.policy) (\($0.reason))" }.joined(separator: ", ") + "."
     }
 
     /// The `--recommend --json` line.

@@ -185,8 +185,12 @@ final class ImageLoader {
         }
     }
 
-    /// The index of the disk cache a policy reads (nil: no disk cache).
-    var diskIndex: MemoryCache<ImageKey>? { disk?.index }
+    /// The index of the disk cache a policy reads (nil: no disk cache): on the model clock the model's own,
+    /// as the headless replay's pipeline reads it (a video's loads are then the replay's).
+    var diskIndex: MemoryCache<ImageKey>? {
+        if case let .virtualClock(model) = route { return model.disk }
+        return disk?.index
+    }
 
     /// K: empties the disk cache; false when there is none.
     func clearDisk() -> Bool {

@@ -317,6 +317,8 @@ struct PlotPen {
             return Rect(x: p.x, y: p.y, width: 0, height: 0)
         }
         if let end = placed.leaderEnd { line(from: p, to: end, colour) }
+        // On paper: an interval bar under the label stops at it instead of striking it through.
+        canvas.fill(placed.rect.insetBy(dx: -2, dy: 0), BenchPlot.paper)
         text.draw(name, style: .label, colour: colour, x: Int32(placed.rect.minX), y: Int32(placed.rect.minY))
         return placed.rect
     }

@@ -53,4 +53,21 @@ import Testing
         }
         #expect(try parser.finish().images == big.images)
     }
+
+    /// A carousel's picture is cropped to its cell's shape after the ranges: the crop keeps the limit too,
+    /// so every layout's feed written reads back (300M pixels put a side past 20 000 before).
+    @Test func aCarouselCropStaysWithinTheLimit() throws {
+        for layout in FeedLayoutKind.allCases {
+            var generator = FeedGenerator(layout: layout, seed: 2, images: .photos)
+            generator.ranges = FeedSizeRanges(pixels: SizeRange(low: 300_000_000, high: 400_000_000))
+            var parser = FeedParser()
+            try parser.parse(line: Array(generator.headerLine.utf8))
+            generator.generate(count: 40) { item, image in
+                #expect(max(image.pixelWidth, image.pixelHeight) <= FeedParser.pixelLimit, "\(layout)")
+                #expect(throws: Never.self) { try parser.parse(line: Array(Feed.line(item, image: image).utf8)) }
+            }
+        }
+        #expect(FeedSizeRanges.shape(pixels: 4_000_000, ratio: 1) == (2000, 2000))
+        #expect(FeedSizeRanges.shape(pixels: 1e12, ratio: 2) == (20_000, 10_000))
+    }
 }

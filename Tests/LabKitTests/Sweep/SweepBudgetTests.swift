@@ -97,7 +97,7 @@ import Testing
         let loose = try #require(SweepBudgetVerdict.conditions(results, budget: try SweepBudget(parsing: "bytes=10MB")).first)
         #expect(loose.recommended?.policy == "target")
         #expect(loose.paragraph.contains("recommended target (11.40 [10.40, 12.40] tile·s, 1500 kB, 1.00 J), the cheapest within every budget "
-                                         + "whose blank time lies within eager's interval. No budget binds: no policy kept out has less blank time."))
+                                         + "whose blank time lies within eager's interval. No budget binds: no policy over a budget has less blank time."))
         // Eager kept out by bytes: target is still recommended, and nothing binds that would save blank time.
         let tight = try #require(SweepBudgetVerdict.conditions(results, budget: try SweepBudget(parsing: "bytes=1.9MB")).first)
         #expect(tight.recommended?.policy == "target" && tight.recommendedIsLeastBlank)

@@ -34,6 +34,25 @@ import Testing
         #expect(pairs.first { $0.0 == "nothingWorks" }?.1 == .bool(true))
     }
 
+    /// Where an image of the mean size arrives within a second the link is not the wait: the advice names
+    /// the phone's whole decodes (under `--downsample off`) or the phone, never smaller files alone.
+    @Test func whenTheLinkIsNotTheWaitTheAdviceNamesThePhone() throws {
+        func results(_ factors: [String: String]) -> [SweepSummary.Result] {
+            (Self.runs("deferred", ready: 0.02, first: 3, done: 8, blank: 500, bytes: 9e6)
+                + Self.runs("eager", ready: 0.05, first: 4, done: 14, blank: 480, bytes: 9.3e6)).map { r in
+                var r = r
+                r.factors = factors
+                return r
+            }
+        }
+        let whole = try #require(SweepRecommendation.conditions(results(["source": "lte", "cacheImages": "12", "downsample": "off"]),
+                                                                resamples: 100).first)
+        #expect(whole.paragraph.contains("takes 0.2 s to arrive") && whole.paragraph.contains("The link is not the wait: the phone decodes each picture whole. "
+                                                                                               + "What would help: decoding at the tile's size (--downsample on"))
+        let phone = try #require(SweepRecommendation.conditions(results(["source": "lte", "cacheImages": "12"]), resamples: 100).first)
+        #expect(phone.paragraph.contains("The link is not the wait: the phone is") && !phone.paragraph.contains("smaller images (or"))
+    }
+
     @Test func aBestShareJustUnderATenthIsNotRoundedUpToIt() throws {
         let results = Self.runs("glide", ready: 0.097, first: 3, done: 8, blank: 500, bytes: 9e6)
             + Self.runs("eager", ready: 0.05, first: 4, done: 14, blank: 480, bytes: 9.3e6)

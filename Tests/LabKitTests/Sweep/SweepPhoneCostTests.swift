@@ -31,6 +31,23 @@ import Testing
         #expect(r.json["ruledOut"] != nil)
     }
 
+    /// A budget's verdict keeps the phone's rule-outs: the same pick, the same last sentence as `--recommend`,
+    /// and a policy the phone kept out is never called one a budget keeps out.
+    @Test func aBudgetsVerdictSaysWhatThePhoneRulesOut() throws {
+        let results = (Self.runs("prefetch", blank: 1, bytes: 900_000, hitch: 12)
+            + Self.runs("eager", blank: 2, bytes: 800_000, hitch: 1, exceeded: [0, 1, 0, 0, 0])
+            + Self.runs("deferred", blank: 9, bytes: 500_000, hitch: 0.5)).map { r in
+            var r = r
+            r.costs = ["networkBytes": r.networkBytes ?? 0]
+            return r
+        }
+        let r = try #require(SweepRecommendation.conditions(results, resamples: 100).first)
+        let v = try #require(SweepBudgetVerdict.conditions(results, budget: try SweepBudget(parsing: "bytes=1MB"), resamples: 100).first)
+        #expect(v.recommended?.policy == "deferred")
+        #expect(v.paragraph.hasSuffix(" " + r.ruledOutText) && r.ruledOutText.hasPrefix("Ruled out on this phone: eager"))
+        #expect(v.paragraph.contains("No budget binds: no policy over a budget has less blank time."))
+    }
+
     /// Without the phone's figures nothing is ruled out and the paragraph reads as before.
     @Test func withoutThePhonesFiguresNothingIsRuledOut() throws {
         let results = Self.runs("prefetch", blank: 1, bytes: 900_000, hitch: 12).map { r -> SweepSummary.Result in

@@ -105,5 +105,5 @@ extension LoadingPolicyKind {
     /// FlashList v2: a 250 px draw distance split 70/30 by direction, the offset projected 16 ms ahead.
     public static let flashlist = LoadingPolicyKind(name: "flashlist", declaration: Declaration(
         summary: "render within 250 px, 70% ahead, the offset projected 16 ms ahead", origin: .peer,
-        system: "FlashList v2 + React Native Image", colour: (150, 90, 60))) { _ in FlashListPolicy() }
+        system: "FlashList v2 + React Native Image", colour: (225, 80, 165))) { _ in FlashListPolicy() }
 }

@@ -155,25 +155,61 @@ struct GesturesCommand: ParsableCommand {
                 fail("scrolllab gestures import: cannot read \(MessageText.quoted(capture)): \(OutputFile.errorText())", code: CommandExit.input)
             }
             defer { Glibc.close(fd) }
-            var rangeX = 0...(maxX ?? 1), rangeY = 0...(maxY ?? 1)
+            var devices = [(device: String?, x: ClosedRange<Double>, y: ClosedRange<Double>)]()
             if let info {
                 guard let infoText = Self.readSmall(info) else {
                     fail("scrolllab gestures import: cannot read \(MessageText.quoted(info)) (or it is over 1 MiB: not `getevent -p` output)",
                          code: CommandExit.input)
                 }
-                guard let ranges = GeteventCapture.ranges(inDeviceInfo: infoText) else {
+                devices = GeteventCapture.touchDevices(inDeviceInfo: infoText)
+                guard !devices.isEmpty else {
                     fail("scrolllab gestures import: \(MessageText.quoted(info)) gives no ABS_MT_POSITION_X and _Y ranges "
                          + "(finite, min below max, within ±1000000)")
                 }
-                (rangeX, rangeY) = ranges
             }
             let writer = ImportWriter(folder: out, base: base, session: session)
             installStopSignals(command: "gestures import") { _ in writer.stop() }
             // The capture is read line by line and each gesture written as it is made: memory stays bounded
             // for any capture, and a capture the lab would refuse leaves nothing behind.
-            var reader = GeteventCapture.Reader(capture: GeteventCapture(rangeX: rangeX, rangeY: rangeY, pixelsWide: pixelsWide,
-                                                                          pixelsHigh: pixelsHigh, density: density,
-                                                                          wholeSession: session))
+            func reader(_ x: ClosedRange<Double>, _ y: ClosedRange<Double>, device: String?) -> GeteventCapture.Reader {
+                var capture = GeteventCapture(rangeX: x, rangeY: y, pixelsWide: pixelsWide, pixelsHigh: pixelsHigh, density: density,
+                                              wholeSession: session)
+                capture.device = device
+                return GeteventCapture.Reader(capture: capture)
+            }
+            // Several touch devices in --info (a pen digitizer beside the panel): the capture's own lines say
+            // which one it is; until one names it, they wait (a capture of one device names none: refused).
+            var chosen: GeteventCapture.Reader? = devices.count > 1 ? nil
+                : reader(devices.first?.x ?? 0...(maxX ?? 1), devices.first?.y ?? 0...(maxY ?? 1), device: nil)
+            var held: [String] = []
+            func choose(_ line: String) {
+                guard let named = GeteventCapture.device(inLine: line[...]) else { return }
+                guard let device = devices.first(where: { $0.device == named }) else {
+                    writer.discard()
+                    fail("scrolllab gestures import: the capture's device \(named) is not one --info lists with touch ranges ("
+                         + devices.map { $0.device ?? "?" }.joined(separator: ", ") + ")")
+                }
+                chosen = reader(device.x, device.y, device: named)
+            }
+            func noDevice() -> Never {
+                writer.discard()
+                fail("scrolllab gestures import: --info lists \(devices.count) touch devices (" + devices.map { $0.device ?? "?" }.joined(separator: ", ")
+                     + ") and the capture's lines name none: capture every device (getevent -lt) or give the panel's --max-x and --max-y")
+            }
+            func read(_ line: String) throws(GeteventCapture.Problem) {
+                if chosen == nil {
+                    held.append(line)
+                    choose(line)
+                    guard chosen != nil else {
+                        if held.count > 1000 { noDevice() }
+                        return
+                    }
+                    for waiting in held { writer.take(try chosen!.read(line: waiting[...])) }
+                    held = []
+                    return
+                }
+                writer.take(try chosen!.read(line: line[...]))
+            }
             var lines = LineReader(descriptor: fd, lineLimit: 4096)
             do throws(GeteventCapture.Problem) {
                 while true {
@@ -189,7 +225,7 @@ struct GesturesCommand: ParsableCommand {
                         }
                     }
                     guard let bytes, writer.failure == nil else { break }
-                    writer.take(try reader.read(line: String(decoding: bytes, as: UTF8.self)[...]))
+                    try read(String(decoding: bytes, as: UTF8.self))
                 }
                 if let torn = lines.tornLine {
                     // A last line without its end of line is read as it is, unless its value is cut short (getevent
@@ -198,10 +234,11 @@ struct GesturesCommand: ParsableCommand {
                     if let value = text.split(separator: " ").last, value.count < 8, value.allSatisfy(\.isHexDigit) {
                         writeStandardError("scrolllab gestures import: note: line \(torn) has no end and its value \"\(value)\" is cut short: left out")
                     } else {
-                        writer.take(try reader.read(line: text[...]))
+                        try read(text)
                     }
                 }
-                writer.take(try reader.finish())
+                if chosen == nil { noDevice() }
+                writer.take(try chosen!.finish())
             } catch {
                 writer.discard()
                 fail("scrolllab gestures import: \(MessageText.quoted(capture)) \(error.description)")
@@ -211,8 +248,8 @@ struct GesturesCommand: ParsableCommand {
                 fail("scrolllab gestures import: \(failure)")
             }
             guard writer.written > 0 else { fail("scrolllab gestures import: \(MessageText.quoted(capture)) holds no touch") }
-            if reader.clampedValues > 0 {
-                writeStandardError("scrolllab gestures import: note: \(reader.clampedValues) position value(s) outside the panel's range were clamped")
+            if let clamped = chosen?.clampedValues, clamped > 0 {
+                writeStandardError("scrolllab gestures import: note: \(clamped) position value(s) outside the panel's range were clamped")
             }
             CommandOutput(command: "gestures import").line(session
                 ? "wrote 1 session of \(writer.touches) touch(es) from \(capture) to \(out)"

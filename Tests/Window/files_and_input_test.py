@@ -330,6 +330,15 @@ def imported(folder):
     return [open(os.path.join(folder, p)).read() for p in sorted(os.listdir(folder))] if os.path.isdir(folder) else None
 check(r.returncode == 0 and w.returncode == 0 and "is cut short: left out" in r.stderr and imported(torn_dir) == imported(whole_dir) != [],
       "a torn last value is left out with a note: the capture reads as if it ended before it (%d, %r)" % (r.returncode, r.stderr.strip()[:120]))
+# --info listing a pen digitizer before the panel: the capture's lines name its device, whose ranges are used.
+two = os.path.join(work, "two-devices.txt")
+with open(two, "w") as f:
+    f.write("add device 1: /dev/input/event5\n  name: \"pen\"\n  events:\n"
+            "    ABS (0003): 0035  : value 0, min 0, max 20000, fuzz 0, flat 0, resolution 0\n"
+            "                0036  : value 0, min 0, max 40000, fuzz 0, flat 0, resolution 0\n" + info_text)
+r = run(["gestures", "import", os.path.join(work, "whole.txt"), "--info", two, "--out", whole_dir + "-info"])
+check(r.returncode == 0 and imported(whole_dir + "-info") == imported(whole_dir),
+      "--info with a pen listed first: the capture's device (the panel) gives the ranges (%d, %r)" % (r.returncode, r.stderr.strip()[:160]))
 for args in (["--pixels-wide", "1080"], ["--pixels-high", "2400"]):
     r = run(["gestures", "import", cap, "--max-x", "1079", "--max-y", "2399", "--out", torn_dir + "-px"] + args)
     check(r.returncode == 64 and "--pixels-wide and --pixels-high go together" in r.stderr, "%s alone: exit %d" % (args[0], r.returncode))

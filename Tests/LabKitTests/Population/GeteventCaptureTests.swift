@@ -240,6 +240,40 @@ import ScrollKit
         #expect(crlf?.x == 0...1079 && crlf?.y == 0...2399)
     }
 
+    /// A phone with a pen digitizer lists two touch devices: each with its own ranges and path, never the
+    /// pen's X beside the panel's Y; a capture line names its device.
+    @Test func everyTouchDeviceIsListedWithItsOwnRanges() {
+        let info = """
+            add device 1: /dev/input/event5
+              name:     "pen"
+              events:
+                ABS (0003): 0035  : value 0, min 0, max 20000, fuzz 0, flat 0, resolution 0
+                            0036  : value 0, min 0, max 40000, fuzz 0, flat 0, resolution 0
+            add device 2: /dev/input/event3
+              name:     "gpio-keys"
+            add device 3: /dev/input/event2\r
+              name:     "sec_touchscreen"
+              events:
+                ABS (0003): ABS_MT_POSITION_X     : value 0, min 0, max 1079, fuzz 0, flat 0, resolution 0
+                            ABS_MT_POSITION_Y     : value 0, min 0, max 2399, fuzz 0, flat 0, resolution 0
+            """
+        let devices = GeteventCapture.touchDevices(inDeviceInfo: info)
+        #expect(devices.map(\.device) == ["/dev/input/event5", "/dev/input/event2"])
+        #expect(devices.map(\.x) == [0...20000, 0...1079] && devices.map(\.y) == [0...40000, 0...2399])
+        #expect(GeteventCapture.device(inLine: line(1, "EV_SYN", "SYN_REPORT", "00000000")[...]) == "/dev/input/event2")
+        #expect(GeteventCapture.device(inLine: "[    1.000] EV_SYN SYN_REPORT 00000000") == nil)
+    }
+
+    /// A reader told its device reads that device's lines only: another device's events in the capture
+    /// (a pen's) are not merged into the touch.
+    @Test func aReaderOfOneDeviceSkipsTheOthersLines() throws {
+        var capture = reader
+        capture.device = "/dev/input/event2"
+        let pen = swipe(at: 100.0).map { String($0.split(separator: "/dev/input/event2:", omittingEmptySubsequences: false).joined(separator: "/dev/input/event5:")) }
+        let mixed = zip(swipe(at: 100.0), pen).flatMap { [$0, $1] }.joined(separator: "\n")
+        #expect(try capture.read(mixed).gestures == reader.read(swipe(at: 100.0).joined(separator: "\n")).gestures)
+    }
+
     // B-BATCH-1: what an import writes is what `replay` accepts, in bounded time and memory.
 
     @Test func theStreamingReaderGivesWhatTheWholeReadGives() throws {

@@ -35,6 +35,9 @@ public struct GeteventCapture: Sendable {
     public var density: Double
     /// True: the whole capture is one gesture (a session); false: one gesture per touch sequence.
     public var wholeSession: Bool
+    /// The device whose lines are read (`/dev/input/event2`), lines naming another skipped: a capture of
+    /// every device holds a pen's or another panel's events too. nil: every line is read.
+    public var device: String?
 
     /// Why a capture cannot be read: its line number and what is wrong.
     public struct Problem: Error, Hashable, Sendable, CustomStringConvertible {
@@ -85,6 +88,29 @@ public struct GeteventCapture: Sendable {
         }
         guard let x = range("ABS_MT_POSITION_X", "0035"), let y = range("ABS_MT_POSITION_Y", "0036") else { return nil }
         return (x, y)
+    }
+
+    /// Every device `getevent -p` lists with multi-touch position ranges, in its order: its path (nil
+    /// before any `add device` line) and its X and Y ranges. A phone with a pen digitizer lists two.
+    public static func touchDevices(inDeviceInfo text: String) -> [(device: String?, x: ClosedRange<Double>, y: ClosedRange<Double>)] {
+        var blocks: [(device: String?, lines: [Substring])] = [(nil, [])]
+        for line in text.split(whereSeparator: \.isNewline) {
+            if line.hasPrefix("add device"), let colon = line.firstIndex(of: ":") {
+                let path = line[line.index(after: colon)...].split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }).first
+                blocks.append((path.map(String.init), []))
+            } else {
+                blocks[blocks.count - 1].lines.append(line)
+            }
+        }
+        return blocks.compactMap { block in ranges(inDeviceInfo: block.lines.joined(separator: "\n")).map { (block.device, $0.x, $0.y) } }
+    }
+
+    /// The device a capture line names (`/dev/input/event2` in `[ 1.0] /dev/input/event2: EV_ABS …`), or nil.
+    public static func device(inLine line: Substring) -> String? {
+        guard line.first == "[", let close = line.firstIndex(of: "]"),
+              let first = line[line.index(after: close)...].split(whereSeparator: { $0 == " " || $0 == "\t" }).first,
+              first.hasSuffix(":") else { return nil }
+        return String(first.dropLast())
     }
 
     /// The code a `getevent -p` ABS line describes: the word before its `: value` (`0035` in
@@ -210,7 +236,9 @@ public struct GeteventCapture: Sendable {
             let rest = line[line.index(after: close)...]
             let fields = rest.split(whereSeparator: { $0 == " " || $0 == "\t" })
             // "/dev/input/event2:" EV_TYPE CODE VALUE (the device is optional: one device captured alone).
-            let body = fields.first.map { $0.hasSuffix(":") } == true ? Array(fields.dropFirst()) : fields
+            let named = fields.first.map { $0.hasSuffix(":") } == true
+            if let wanted = capture.device, named, let first = fields.first, first.dropLast() != Substring(wanted) { return }
+            let body = named ? Array(fields.dropFirst()) : fields
             guard body.count == 3 else { throw Problem(line: lineNumber, reason: "expected TYPE CODE VALUE after the timestamp") }
             let type = body[0], code = body[1], valueText = body[2]
             let first = firstTime ?? stamp

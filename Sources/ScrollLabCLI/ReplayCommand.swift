@@ -45,7 +45,7 @@ struct ReplayCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "With --video: the video's frames per second (default 60); the model still steps at --refresh (default 60), so the figures are the headless replay's.")
     var fps: Double = 60
 
-    @Option(parsing: .unconditional, help: "With --video: the size, times the 960×600 window (default 1; 0.5 for a small GIF).")
+    @Option(parsing: .unconditional, help: "With --video: the size, times the layout's (phones: 320×480 for one phone, wider with margins for more; window: 960×600). Default 1; 0.5 for a small GIF.")
     var scale: Double = 1
 
     func validate() throws {

@@ -164,4 +164,20 @@ import LabKit
         let result = HeadlessReplay().run(PagerDrag.events(from: Self.centre, speed: -1000, steps: 5), on: scene)
         #expect(result.records.last?.event == .didEndScrollingAnimation)   // the snap behaviour is live
     }
+
+    /// A mode switched mid-glide stops the glide, and a paging mode then settles on the nearer page: never
+    /// at rest between two (P in the window during a fling).
+    @Test func switchingModeMidGlideSettlesOnAPage() {
+        for mode in [PagingMode.frame, .snap, .target] {
+            let scene = Self.scene(.none)
+            let fling = PagerDrag.events(from: Self.centre, speed: -1000, steps: 8)
+            for event in fling { scene.advance(to: event.time); scene.pointer(event) }
+            scene.advance(to: fling.last!.time + 0.3)
+            #expect(scene.scrollView.isDecelerating)
+            scene.mode = mode
+            scene.advance(to: fling.last!.time + 1.5)
+            #expect(Self.isOnPage(scene.scrollView.contentOffset.x), "\(mode): at rest on a page, not \(scene.scrollView.contentOffset.x)")
+            #expect(!scene.scrollView.isDecelerating && scene.scrollView.targetContentOffset == nil)
+        }
+    }
 }

@@ -37,6 +37,11 @@ extension PagerScene {
             let x = Swift.min(Swift.max(scrollView.contentOffset.x, 0), layout.maxOffsetX)
             scrollView.setContentOffset(Point(x: x, y: 0), animated: false, time: scrollView.currentTime)
             touchAccepted = false
+            // A paging mode rests on a page: stopped between two, it settles on the nearer, animated as a snap is.
+            if mode != .none {
+                let page = Swift.min(Swift.max((x / layout.pageWidth).rounded() * layout.pageWidth, 0), layout.maxOffsetX)
+                if abs(page - x) > 1e-6 { scrollView.setContentOffset(Point(x: page, y: 0), animated: true, time: scrollView.currentTime) }
+            }
         }
     }
 

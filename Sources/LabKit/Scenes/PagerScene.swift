@@ -20,7 +20,7 @@ public final class PagerScene: LabScene {
     /// The pager's scroll view. The same instance for the scene's life; `mode` reconfigures it.
     public let scrollView: ScrollView
     /// The active way to page. Setting it reconfigures the scroll view live, stopping any motion
-    /// where it is shown (the window logs the change).
+    /// where it is shown, and a paging mode then settles on the nearer page (the window logs the change).
     public var mode: PagingMode {
         didSet { configureScrollView(stoppingMotion: true) }
     }

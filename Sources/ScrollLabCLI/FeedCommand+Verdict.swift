@@ -15,8 +15,8 @@ extension FeedCommand {
                 named LAYOUT-photos gets camera photos of 1–12 MP instead of the web's images. Every run is the line \
                 `sweep run` writes for it, and the verdict is `sweep report --recommend`'s for those lines: per session, \
                 mean [95% interval], blank time in tile·s and bytes in kB; recommended (marked *): on the frontier of \
-                blank time against bytes, the least blank, or the cheapest whose blank time lies within that one's \
-                interval; never one the phone rules out (a critical hitch ratio over 10 ms/s, or past the --device's \
+                blank time against bytes, the least blank, or the cheapest whose blank time the runs cannot tell from \
+                that one's (gesture by gesture, the 95% interval of the difference holds 0); never one the phone rules out (a critical hitch ratio over 10 ms/s, or past the --device's \
                 memory limit: marked x). Radio J: the radio's energy for the transfers.
                 """
         )

@@ -243,6 +243,7 @@ struct GesturesCommand: ParsableCommand {
                 writer.discard()
                 fail("scrolllab gestures import: \(MessageText.quoted(capture)) \(error.description)")
             }
+            if writer.failure == nil, writer.written > 0 { writer.commit() }
             if let failure = writer.failure {
                 writer.discard()
                 fail("scrolllab gestures import: \(failure)")

@@ -3,15 +3,19 @@ import LabKit
 import ScrollLabCore
 
 /// Writes an import's gestures as they are made: `BASE-000.jsonl`, `BASE-001.jsonl`… in the folder
-/// (made at the first gesture), each event a line; a whole session is one file, `BASE.jsonl`. A stop or a
-/// refused capture removes what is not whole: a stopped session keeps its whole touches.
+/// (made at the first gesture), each event a line; a whole session is one file, `BASE.jsonl`. Each is
+/// written under a hidden temporary name beside it and takes its own name when the import is done
+/// (`commit`), so a refused capture removes only what it wrote and an earlier import's files of the same
+/// names stay as they were. A stop keeps what is whole (a stopped session its whole touches).
 final class ImportWriter: @unchecked Sendable {
     private let folder: String
     private let base: String
     private let session: Bool
     /// The gesture being written, the files finished (guarded by `StopSignals.whole`).
     private var current: OutputFile?
-    private var finished: [String] = []
+    /// The name the gesture being written takes when the import is done.
+    private var currentName = ""
+    private var finished: [(temporary: String, name: String)] = []
     private var buffer = ""
     private var madeFolder = false
     /// Bytes of the current file written, and of its whole touches (a session's file cut back on a stop).
@@ -55,7 +59,7 @@ final class ImportWriter: @unchecked Sendable {
                 StopSignals.whole {
                     guard let file = current else { return }
                     if let problem = file.close() { failure = problem; return }
-                    finished.append(file.path)
+                    finished.append((file.path, currentName))
                     current = nil
                     bytes = 0
                     wholeBytes = 0
@@ -75,8 +79,9 @@ final class ImportWriter: @unchecked Sendable {
                 }
             }
             let name = session ? "\(base).jsonl" : String(format: "%@-%03d.jsonl", base, finished.count)
-            let path = (folder as NSString).appendingPathComponent(name)
-            do throws(AppError) { current = try OutputFile(path: path) } catch { failure = error.message }
+            currentName = (folder as NSString).appendingPathComponent(name)
+            let temporary = (folder as NSString).appendingPathComponent(".\(name).tmp-\(getpid())")
+            do throws(AppError) { current = try OutputFile(path: temporary) } catch { failure = error.message }
         }
     }
 
@@ -88,26 +93,41 @@ final class ImportWriter: @unchecked Sendable {
         buffer = ""
     }
 
-    /// On a stop: the partial gesture removed (a session's cut back to its whole touches); says what was kept.
+    /// The import is done: every finished file takes its name. False (and `failure` set) when one cannot.
+    @discardableResult
+    func commit() -> Bool {
+        StopSignals.whole {
+            for file in finished where failure == nil {
+                if rename(file.temporary, file.name) != 0 {
+                    failure = "cannot write \(MessageText.quoted(file.name)): \(OutputFile.errorText())"
+                }
+            }
+        }
+        return failure == nil
+    }
+
+    /// On a stop: the partial gesture removed (a session's cut back to its whole touches), the whole ones
+    /// given their names; says what was kept.
     func stop() -> String {
         if session, let current {
             _ = current.close()
-            guard wholeBytes > 0, truncate(current.path, off_t(wholeBytes)) == 0 else {
+            guard wholeBytes > 0, truncate(current.path, off_t(wholeBytes)) == 0, rename(current.path, currentName) == 0 else {
                 unlink(current.path)
                 return "no whole touch kept: the partial session file removed"
             }
-            return "\(touches) whole touch(es) kept in \(MessageText.quoted(current.path)), the partial one removed"
+            return "\(touches) whole touch(es) kept in \(MessageText.quoted(currentName)), the partial one removed"
         }
         if let current { _ = current.close(); unlink(current.path) }
+        for file in finished { _ = rename(file.temporary, file.name) }
         return "\(finished.count) whole gesture file(s) kept in \(MessageText.quoted(folder))"
             + (current == nil ? "" : ", the partial one removed")
     }
 
-    /// On a refused capture: every file this import wrote removed.
+    /// On a refused capture: every file this import wrote removed (files of the same names from before stay).
     func discard() {
         StopSignals.whole {
             if let current { _ = current.close(); unlink(current.path) }
-            for path in finished { unlink(path) }
+            for file in finished { unlink(file.temporary) }
             if madeFolder { rmdir(folder) }
             current = nil
             finished = []

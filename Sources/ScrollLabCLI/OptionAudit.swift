@@ -95,6 +95,22 @@ enum OptionAudit {
                 example: ["GESTURE", "--headless", "--scene", "pager", "--policy", "eager"]) { $0.has("--policy") && !$0.isGrid },
         Refusal(command: "replay", option: "--latency-ms", when: "with a --scene other than grid", why: "only the grid loads images",
                 example: ["GESTURE", "--headless", "--scene", "pager", "--latency-ms", "250"]) { $0.has("--latency-ms") && !$0.isGrid },
+        Refusal(command: "replay", option: "--paging", when: "with a --scene other than pager", why: "only the pager has paging modes (the grid does not page, the photos always page by the frame)",
+                example: ["GESTURE", "--headless", "--paging", "target"]) { $0.has("--paging") && !$0.isPager },
+        Refusal(command: "replay", option: "--rate", when: "with --scene pager paging by the frame (its default)", why: "a page's settle does not follow the deceleration rate (not modelled: docs/physics.md)",
+                example: ["GESTURE", "--headless", "--scene", "pager", "--rate", "fast"]) {
+            $0.has("--rate") && $0.isPager && ($0.value("--paging") ?? "frame") == "frame"
+        },
+        Refusal(command: "physics-compare", option: "--rate", when: "with --scene pager", why: "its pager pages by the frame, whose settle does not follow the deceleration rate (not modelled: docs/physics.md)",
+                example: ["GESTURE", "--scene", "pager", "--rate", "fast"]) { $0.has("--rate") && $0.isPager },
+        Refusal(command: "replay", option: "--delays-content-touches", when: "with a --scene other than grid", why: "only the grid's tiles take content touches",
+                example: ["GESTURE", "--headless", "--scene", "pager", "--delays-content-touches", "off"]) {
+            $0.has("--delays-content-touches") && !$0.isGrid
+        },
+        Refusal(command: "replay", option: "--can-cancel-content-touches", when: "with a --scene other than grid", why: "only the grid's tiles take content touches",
+                example: ["GESTURE", "--headless", "--scene", "photos", "--can-cancel-content-touches", "off"]) {
+            $0.has("--can-cancel-content-touches") && !$0.isGrid
+        },
         Refusal(command: "replay", option: "--items", when: "with a --scene other than grid", why: "the other scenes have their own content",
                 example: ["GESTURE", "--headless", "--scene", "pager", "--items", "10"]) { $0.has("--items") && !$0.isGrid },
         Refusal(command: "replay", option: "--items", when: "with --feed", why: "the feed's lines are its items",
@@ -285,6 +301,8 @@ struct CommandLineOptions: Sendable {
 
     /// True unless `--scene` names another scene than the grid.
     var isGrid: Bool { (values["--scene"] ?? "grid") == "grid" }
+    /// True when the command runs the pager scene.
+    var isPager: Bool { values["--scene"] == "pager" }
 
     /// The `--compare` entries' names (empty without it).
     private var compared: [String] {

@@ -111,6 +111,9 @@ struct ServeCommand: ParsableCommand {
         }
         let files: [AssetFile]
         do { files = try AssetCatalog.imageFiles(in: directory) } catch { fail("scrolllab serve: \(error.description)", code: CommandExit.input) }
+        if files.isEmpty {
+            writeStandardError("scrolllab serve: warning: \(MessageText.quoted(directory)) holds no image files; every /img/N is 404")
+        }
         let faults = ServeFaults(status: status, failRate: failRate, truncate: truncate, stall: stall, contentType: contentType,
                                  redirectLoop: redirectLoop, seed: seed)
         let images = ImageServer(files: files, folder: directory, profile: NetworkProfile.named(network), faults: faults,

@@ -334,8 +334,16 @@ struct SweepCommand: ParsableCommand {
                     fail("scrolllab sweep merge: \(error.message)", code: error.code)
                 }
             }
+            // The output may be a results file a sweep is appending to: its lock is taken before the file is
+            // emptied, so a running sweep's file is refused (B-BATCH-1), as `sweep repair` refuses it.
             let output: OutputFile
-            output = openOutput(out, command: "sweep merge")
+            do throws(AppError) {
+                output = try OutputFile(path: out) { (fd: Int32) throws(AppError) in
+                    do throws(SweepResults.Problem) { try SweepResults.lock(fd, path: out) } catch { throw .output(error.message) }
+                }
+            } catch {
+                fail("scrolllab sweep merge: " + error.message.replacingOccurrences(of: "scrolllab: ", with: ""), code: CommandExit.failed)
+            }
             for id in byID.keys.sorted() where !output.write(byID[id]!.line + "\n") { break }
             if let failure = output.close() { fail("scrolllab sweep merge: \(failure)") }
             writeStandardError("scrolllab sweep merge: \(byID.count) result(s) from \(files.count) file(s) to "
@@ -502,11 +510,13 @@ struct SweepCommand: ParsableCommand {
             let joules = rows.contains { $0.radioJoules != nil }
             // And what the phone pays (B-COST-3), where the sweep modelled one: hitch ms/s, peak resident MB, share past the limit.
             let phone = rows.contains { $0.phone != nil }
+            // And the blank time's empty part, where placeholders were swept (B-COST-5).
+            let empty = rows.contains { $0.emptyTileSeconds != nil }
             for row in rows {
                 if row.factor != factor {
                     factor = row.factor
                     out += "\n\nby \(factor)\n" + pad(["policy", factor, "n", "blank tile·s", "loads", "wasted", "undominated"] + (bytes ? ["kB"] : []) + (joules ? ["radio J"] : [])
-                                                      + (phone ? ["hitch ms/s", "peak MB", "killed"] : []))
+                                                      + (phone ? ["hitch ms/s", "peak MB", "killed"] : []) + (empty ? ["empty tile·s"] : []))
                 }
                 var cells = [row.policy, row.value, "\(row.sessions)",
                              row.policy == "bound-min-loads" ? "-" : interval(row.blankTileSeconds, "blankTileSeconds"),
@@ -521,6 +531,7 @@ struct SweepCommand: ParsableCommand {
                     cells.append(p.map { interval(Self.megabytes($0.peakResidentBytes), "peakResidentBytes") } ?? "-")
                     cells.append(p.map { SweepRecommendation.fixed($0.memoryLimitExceeded.mean * 100, 0) + "%" } ?? "-")
                 }
+                if empty { cells.append(row.isBound ? "-" : row.emptyTileSeconds.map { interval($0, "emptyTileSeconds") } ?? "-") }
                 out += "\n" + pad(cells)
             }
             return out
@@ -541,7 +552,7 @@ struct SweepCommand: ParsableCommand {
         static func interval(_ i: SweepSummary.Interval, _ key: String) -> String { i.text(SweepSummary.Interval.decimals(of: key)) }
 
         static func pad(_ cells: [String], nameWidths: (Int, Int)) -> String {
-            let widths = [nameWidths.0, nameWidths.1, 6, 26, 24, 22, 11, 26, 24, 24, 24, 7]
+            let widths = [nameWidths.0, nameWidths.1, 6, 26, 24, 22, 11, 26, 24, 24, 24, 7, 26]
             return cells.enumerated().map { i, c in
                 i < 2 ? c.padding(toLength: Swift.max(widths[i], c.count), withPad: " ", startingAt: 0)
                       : String(repeating: " ", count: Swift.max(0, widths[i] - c.count)) + c

@@ -148,6 +148,8 @@ final class HTTP2StreamHandler: ChannelInboundHandler, ResponseStream {
     private var context: ChannelHandlerContext?
     private var started = false
     private var gone = false
+    /// The client ended its side of the stream (END_STREAM on its headers or data).
+    private var requestEnded = false
 
     init(server: ImageServer, limits: ServeLimits, handshake: ConnectionHandshake) {
         self.server = server
@@ -178,7 +180,13 @@ final class HTTP2StreamHandler: ChannelInboundHandler, ResponseStream {
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        guard case let .headers(headers) = unwrapInboundIn(data), !started else { return }
+        let payload = unwrapInboundIn(data)
+        switch payload {
+        case let .headers(h) where h.endStream: requestEnded = true
+        case let .data(d) where d.endStream: requestEnded = true
+        default: break
+        }
+        guard case let .headers(headers) = payload, !started else { return }
         started = true
         let method = headers.headers.first(name: ":method") ?? ""
         let path = headers.headers.first(name: ":path") ?? ""
@@ -189,7 +197,10 @@ final class HTTP2StreamHandler: ChannelInboundHandler, ResponseStream {
                                  on: self, connection: handshake) { _ in }
         }
         _ = ImageResponse(server: server, request: head, stream: self, connection: .http2(handshake)) { [self] keeps in
-            if !keeps { cut() }
+            // A client that never ends its request would hold the stream, and its connection, open for ever
+            // (the idle close waits for no open stream): once the answer is whole, the stream is reset
+            // (RFC 9113 §8.1 lets a server end a request it has answered).
+            if !keeps || !requestEnded { cut() }
         }
     }
 

@@ -29,6 +29,8 @@ package final class ImageServer: Sendable {
     private let state = Mutex(State())
     /// Responses between their last send and their log line.
     private let ends = Mutex(0)
+    /// The log's lines on their way to standard output.
+    private let logLines = ServeLog()
     /// The bytes sent at once, each chunk when its last byte would have crossed the link (`TokenBucket`
     /// holds no burst), the transfers' chunks in turn: 256 bytes, or on a link that carries more in a
     /// millisecond (LTE: 6 250 bytes) a millisecond's worth, so that no link wakes a timer more than about
@@ -75,10 +77,12 @@ package final class ImageServer: Sendable {
         profile.roundTrip * Double(NetworkImageSource.handshakeRoundTrips(tls: tls))
     }
 
-    /// Waits (at most `timeout` seconds) until no response is between its last send and its log line.
+    /// Waits (at most `timeout` seconds) until no response is between its last send and its log line, and
+    /// the log's lines are written.
     package func quiesce(timeout: Double = 0.5) {
         let until = now + timeout
         while ends.withLock({ $0 }) > 0, now < until { Self.sleep(0.001) }
+        logLines.flush(until: start + UInt64(Swift.max(0, until) * 1e9))
     }
 
     /// Seconds since start.
@@ -205,7 +209,7 @@ package final class ImageServer: Sendable {
         var fields: [(String, LabKit.JSONValue)] = [("event", .string("tls")), ("connection", .int(connection))]
         if let error { fields.append(("error", .string(String(error.prefix(200))))) } else { fields.append(("alpn", alpn.map { .string($0) } ?? .null)) }
         fields.append(("start", .number(now)))
-        writeLine(LabKit.JSONValue.object(fields).serialized, to: STDOUT_FILENO)
+        logLines.write(LabKit.JSONValue.object(fields).serialized)
     }
 
     /// The asset index in `/img/<index>[.ext]`, or nil.
@@ -224,9 +228,9 @@ package final class ImageServer: Sendable {
         return Int(digits)
     }
 
-    /// Writes one log line (standard output, one write per line).
+    /// Logs one request (standard output, one write per line, by the log's own thread).
     func log(_ fields: [(String, LabKit.JSONValue)]) {
-        writeLine(LabKit.JSONValue.object([("event", .string("request"))] + fields).serialized, to: STDOUT_FILENO)
+        logLines.write(LabKit.JSONValue.object([("event", .string("request"))] + fields).serialized)
     }
 }
 

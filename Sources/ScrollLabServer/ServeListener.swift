@@ -64,7 +64,7 @@ package final class ServeListener: Sendable {
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .serverChannelOption(.backlog, value: 1024)
-            .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
+            .childChannelOption(.tcpOption(.tcp_nodelay), value: 1)   // TCP's level: at SOL_SOCKET option 1 is SO_DEBUG (root only)
             // A plain HTTP/1.1 client may half-close after its request and still read the answer
             // (HTTP1ConnectionHandler ends the connection once it is given).
             .childChannelOption(.allowRemoteHalfClosure, value: tls == nil && http == .http1)

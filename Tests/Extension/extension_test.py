@@ -264,7 +264,7 @@ struct ThrowawayFlingSimulation: FlingSimulation {
 extension ScrollPhysicsKind {
     /// The extension test's physics.
     public static let throwawayFling = ScrollPhysicsKind(
-        name: "throwaway-fling", minimumFlingVelocity: 50, bounces: false,
+        name: "throwaway-fling", minimumFlingVelocity: 50, bounces: false, carriesMomentum: false,
         summary: "the extension test's: constant deceleration, clamped at the edge"
     ) { .fling(ThrowawayFlingSimulation($0)) }
 }

@@ -26,8 +26,10 @@ import ScrollKitTestSupport
     static let start = Point(x: 160, y: 400)
 
     static func secondFlingVelocity(delay: Double = 0.15, velocity: Point = Point(x: 0, y: -2000),
-                                    hold: Double = 0, restAfterDown: Double = 0) -> (first: Double, second: Double) {
+                                    hold: Double = 0, restAfterDown: Double = 0,
+                                    physics: ScrollPhysicsKind = .ios) -> (first: Double, second: Double) {
         let view = ScrollViewEventOrderTests.makeView(contentHeight: 100_000)
+        view.configuration.physics = physics
         let driver = FrameDriver(view, startFrame: 60)
         let first = SyntheticGesture.drag(from: start, velocity: Point(x: 0, y: -2000), duration: 0.096, at: 1.0)
         let release = first[first.count - 1].time
@@ -59,6 +61,21 @@ import ScrollKitTestSupport
         #expect(abs(first - 2000) < 1e-6)
         #expect(abs(second - (6000 + 0.000816 * pow(glide, 1.967))) < 2)
         #expect(second > 8000)
+    }
+
+    /// Only the physics that carry add the caught glide: Flutter's bouncing fit of iOS does; Android's
+    /// RecyclerView (its scroller aborted at the touch) and Flutter's clamping physics do not.
+    @Test func onlyTheCarryingPhysicsAddTheGlide() {
+        #expect(ScrollPhysicsKind.all.filter(\.carriesMomentum) == [.ios, .flutterBouncing])
+        for physics in ScrollPhysicsKind.all {
+            let (first, second) = Self.secondFlingVelocity(physics: physics)
+            #expect(abs(first - 2000) < 1e-6)
+            if physics.carriesMomentum {
+                #expect(second > 3000, "\(physics)")
+            } else {
+                #expect(abs(second - 2000) < 1e-6, "\(physics)")
+            }
+        }
     }
 
     @Test func noCarryAgainstTheGlideAfterARestOrOnceStopped() {

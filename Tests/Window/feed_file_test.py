@@ -91,7 +91,9 @@ print("feed_file_test: ok")
 
 # The verdict: one JSON line per layout and policy, exactly one recommendation per layout, and it obeys
 # the stated rule, `sweep report --recommend`'s: on the frontier of blank time (tile·s) against bytes, the
-# least blank, or the cheapest whose mean blank time lies within that one's interval; none the phone rules out.
+# least blank, or a cheaper one the runs cannot tell from it gesture by gesture (a paired interval: the
+# JSON rows do not carry each gesture's figures, so here: a frontier policy, the least blank or cheaper
+# than it, and the unit tests check the pairing); none the phone rules out.
 # Two sessions for the verdict (intervals need more than one); one for the sweeps further on.
 root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 gestures, pair = os.path.join(out, "verdict-gestures"), os.path.join(out, "verdict-pair")
@@ -109,22 +111,23 @@ check(len(rows) == 2 * len(known) and {r["layout"] for r in rows} == {"list", "m
       "feed verdict: every policy of the registry (%d) × 2 layouts (%r)" % (len(known), [(r["layout"], r["policy"]) for r in rows]))
 
 
-def frontier_rule(mine):
-    """The policy the rule picks from feed verdict's JSON rows."""
+def frontier_choices(mine):
+    """The policies the rule may pick from feed verdict's JSON rows: on the frontier of the policies the phone
+    allows, the least blank one or one cheaper than it."""
     allowed = [r for r in mine if r["hitchTimeRatioMsPerS"] <= 10 and r["memoryLimitExceeded"] == 0] or mine
     def point(r):
         return r["blankTileSeconds"]["mean"], r["perSession"]["networkBytes"]["mean"]
-    frontier = sorted((r for r in allowed if not any(point(o)[0] <= point(r)[0] and point(o)[1] <= point(r)[1] and point(o) != point(r)
-                                                     for o in allowed)), key=lambda r: (point(r)[1], point(r)[0]))
+    frontier = [r for r in allowed if not any(point(o)[0] <= point(r)[0] and point(o)[1] <= point(r)[1] and point(o) != point(r)
+                                              for o in allowed)]
     best = min(frontier, key=lambda r: point(r)[0])
-    return next(r for r in frontier if point(r)[0] <= best["blankTileSeconds"]["hi"])["policy"]
+    return [r["policy"] for r in frontier if r is best or point(r)[1] < point(best)[1]]
 
 
 for layout in ["list", "masonry"]:
     mine = [r for r in rows if r["layout"] == layout]
     picked = [r["policy"] for r in mine if r["recommended"]]
-    check(len(picked) == 1 and picked[0] == frontier_rule(mine) and all(r["sessions"] == 2 for r in mine),
-          "%s: one recommendation, the frontier rule's (%r, the rule: %s)" % (layout, picked, frontier_rule(mine)))
+    check(len(picked) == 1 and picked[0] in frontier_choices(mine) and all(r["sessions"] == 2 for r in mine),
+          "%s: one recommendation, on the frontier (%r, the rule's choices: %s)" % (layout, picked, frontier_choices(mine)))
 # Your own feed: judged as it is (its images' bytes), laid out as the file says or as --layouts names.
 mine_feed = os.path.join(out, "verdict-mine.jsonl")
 code, _, err = run("feed", "generate", "--layout", "masonry", "--count", "120", "--seed", "8", "--out", mine_feed)

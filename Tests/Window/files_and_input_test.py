@@ -339,6 +339,16 @@ with open(two, "w") as f:
 r = run(["gestures", "import", os.path.join(work, "whole.txt"), "--info", two, "--out", whole_dir + "-info"])
 check(r.returncode == 0 and imported(whole_dir + "-info") == imported(whole_dir),
       "--info with a pen listed first: the capture's device (the panel) gives the ranges (%d, %r)" % (r.returncode, r.stderr.strip()[:160]))
+# A refused capture into a folder an earlier import filled: the earlier files stay as they were (it once
+# wrote over them, then removed them with its own).
+before = imported(whole_dir)
+os.makedirs(os.path.join(work, "again"))
+bad = os.path.join(work, "again", "whole.txt")   # the same name: its first gesture is whole-000.jsonl too
+with open(bad, "w") as f:
+    f.write(capture_text + "[ 3.000000] /dev/input/event2: EV_ABS ABS_MT_SLOT 000000ff\n")
+r = run(["gestures", "import", bad, "--max-x", "1079", "--max-y", "2399", "--out", whole_dir])
+check(r.returncode == 1 and "slot 255" in r.stderr and imported(whole_dir) == before and before,
+      "a refused import keeps an earlier import's files of the same names (%d, %r)" % (r.returncode, r.stderr.strip()[:120]))
 for args in (["--pixels-wide", "1080"], ["--pixels-high", "2400"]):
     r = run(["gestures", "import", cap, "--max-x", "1079", "--max-y", "2399", "--out", torn_dir + "-px"] + args)
     check(r.returncode == 64 and "--pixels-wide and --pixels-high go together" in r.stderr, "%s alone: exit %d" % (args[0], r.returncode))

@@ -226,6 +226,28 @@ check(goaway == 0xB, "600 resets within 10 s: the connection is ended with GOAWA
 c.sock.close()
 stop(p)
 
+# A request whose stream the client never ends (no END_STREAM) is answered whole, then its stream is reset:
+# it held its connection open for ever before (the idle close waits for no open stream), and enough such
+# connections filled the cap, every later client getting 503.
+p, first = serve("--http", "2")
+port = first["port"]
+c = Connection(port)
+held = request(1, "/img/3.jpg", port)
+c.sock.sendall(held[:4] + bytes([END_HEADERS]) + held[5:])   # the HEADERS frame without END_STREAM
+got, _ = c.responses([1])
+reset = None
+c.sock.settimeout(3)
+try:
+    while reset is None and (f := c.next()) is not None:
+        if f[0] == RST_STREAM and f[2] == 1:
+            reset = struct.unpack(">I", f[3])[0]
+except socket.timeout:
+    pass
+check(got[1][0] == 200 and got[1][1] == os.path.getsize(os.path.join(assets, files[3])) and reset is not None,
+      "a request stream never ended by its client: answered whole (%s), then reset (%s)" % (got[1][:2], reset))
+c.sock.close()
+stop(p)
+
 # 3. Bad --http; the preface without --http 2.
 r = subprocess.run([binary, "serve", "--http", "3"], capture_output=True, text=True, timeout=10)
 check(r.returncode == 64 and "--http must be 1.1 or 2" in r.stderr, "--http 3: exit 64 naming --http")

@@ -13,6 +13,7 @@
   not resumed: refused with the first such result.
 """
 
+import fcntl
 import json
 import os
 import re
@@ -116,6 +117,15 @@ r = run("sweep", "--gestures", "pop", "--policies", "eager", "--out", "/dev/full
 check(r.stderr.strip() == 'scrolllab sweep: cannot write "/dev/full": No space left on device', "/dev/full: %s" % r.stderr.strip())
 r = run("sweep", "merge", "dedup.jsonl", "--out", "/dev/full", code=1)
 check(r.stderr.strip() == 'scrolllab sweep merge: cannot write "/dev/full": No space left on device', "merge to /dev/full: %s" % r.stderr.strip())
+# A merge onto a results file a sweep holds (its write lock) is refused and leaves it whole (it emptied and
+# rewrote it under the sweep once, and two merges onto one file tore a line).
+shutil.copy(os.path.join(work, "dedup.jsonl"), os.path.join(work, "held.jsonl"))
+with open(os.path.join(work, "held.jsonl"), "r+") as held:
+    fcntl.lockf(held, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    r = run("sweep", "merge", "dedup.jsonl", "--out", "held.jsonl", code=1)
+    with open(os.path.join(work, "dedup.jsonl")) as a, open(os.path.join(work, "held.jsonl")) as b:
+        same = a.read() == b.read()
+check("is being written by another sweep" in r.stderr and same, "merge onto a locked results file: refused, the file kept (%s)" % r.stderr.strip())
 with open("/dev/full", "w") as full:
     r = subprocess.run([binary, "sweep", "report", "dedup.jsonl"], stdout=full, stderr=subprocess.PIPE, text=True, cwd=work, timeout=60)
 check(r.returncode == 1 and "cannot write standard output" in r.stderr, "report to /dev/full: %s" % r.stderr.strip())

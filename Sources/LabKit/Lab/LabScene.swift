@@ -6,6 +6,9 @@ public protocol LabScene: AnyObject {
     var name: String { get }
     /// The scroll view the scene is built around.
     var scrollView: ScrollView { get }
+    /// The scroll views inside it made so far (a photo's, a carousel row's): they take its motion
+    /// settings (`ScrollView.adoptMotionSettings(of:)`).
+    var nestedScrollViews: [ScrollView] { get }
     /// A pointer sample in phone-viewport points; the scene routes it to the scroll view.
     func pointer(_ event: PointerEvent)
     /// One frame at model time `time`: the scroll view's step, then the scene's own work.
@@ -25,6 +28,15 @@ public protocol LabScene: AnyObject {
 }
 
 extension LabScene {
+    /// A scene of one scroll view.
+    public var nestedScrollViews: [ScrollView] { [] }
+
+    /// Sets the deceleration rate of the scene's scroll view and of those inside it.
+    public func setDecelerationRate(_ rate: DecelerationRate) {
+        scrollView.decelerationRate = rate
+        for view in nestedScrollViews { view.adoptMotionSettings(of: scrollView) }
+    }
+
     /// A scene that loads no images keeps no disk cache.
     public var diskCacheAssets: [Int]? { nil }
 

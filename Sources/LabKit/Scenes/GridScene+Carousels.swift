@@ -93,9 +93,12 @@ extension GridScene {
     /// Row `row`'s scroll view if it has been made.
     func carouselView(_ row: Int) -> ScrollView? { grid.carousels.views[row] }
 
+    /// The rows' scroll views made so far, in row order.
+    public var nestedScrollViews: [ScrollView] { grid.carousels.views.sorted { $0.key < $1.key }.map(\.value) }
+
     /// Gives `event` to row `row` in the row's coordinates, then moves the row's items with it.
     func deliver(_ event: PointerEvent, toRow row: Int) {
-        let view = grid.rowScrollView(row, physics: configuration.physics)
+        let view = grid.rowScrollView(row)
         var local = event
         local.position = Point(x: event.position.x - scrollView.frame.minX,
                                y: event.position.y - (scrollView.frame.minY + grid.layout.rowFrame(row).minY - scrollView.contentOffset.y))
@@ -122,15 +125,14 @@ extension TileGrid {
         return layout.carouselRow(atY: point.y - scrollView.frame.minY + scrollView.contentOffset.y)
     }
 
-    /// Row `row`'s scroll view, made on first use with `physics`: as wide as the list, as tall as the
-    /// row, its content the row's items.
-    mutating func rowScrollView(_ row: Int, physics: ScrollPhysicsKind) -> ScrollView {
+    /// Row `row`'s scroll view, made on first use with the list's motion settings: as wide as the list,
+    /// as tall as the row, its content the row's items.
+    mutating func rowScrollView(_ row: Int) -> ScrollView {
         if let view = carousels.views[row] { return view }
         let frame = layout.rowFrame(row)
         let view = ScrollView(frame: Rect(x: 0, y: 0, width: frame.width, height: frame.height),
                               contentSize: Size(width: Swift.max(frame.width, layout.rowContentWidth(row)), height: frame.height))
-        view.configuration.physics = physics
-        view.decelerationRate = scrollView.decelerationRate
+        view.adoptMotionSettings(of: scrollView)
         view.tag = row + 1
         carousels.views[row] = view
         return view

@@ -5,8 +5,8 @@
 /// the Pareto set over blank time and every cost the sweep's lines carry. When no policy of the condition
 /// gets images on screen in time, the paragraph says so first, as `--recommend`'s does.
 ///
-/// Blank time is the results' (`SweepSummary.Result.blankTileSeconds`: the time tiles were empty, all of
-/// the blank time without placeholders).
+/// Blank time is the results' (`SweepSummary.Result.blankTileSeconds`: the time tiles waited for their
+/// image, a placeholder shown or not).
 public struct SweepBudgetVerdict: Sendable {
     /// One policy in the condition: sessions, blank time with its 95% interval, and each cost's mean.
     public struct Point: Sendable {
@@ -28,7 +28,7 @@ public struct SweepBudgetVerdict: Sendable {
     /// `--recommend`'s recommendation over the policies within every budget; nil when none is.
     public var recommended: Point?
     /// Why it was recommended: true when it has the least blank time within every budget, false when it is
-    /// the cheapest whose blank time lies within that one's interval (`--recommend`'s rule).
+    /// the cheapest whose blank time the sweep cannot tell from that one's (`--recommend`'s paired rule).
     public var recommendedIsLeastBlank = true
     /// The least blank policy within every budget (the one `recommended`'s interval rule is measured from).
     public var leastBlankWithin: Point?
@@ -82,7 +82,8 @@ public struct SweepBudgetVerdict: Sendable {
         var recommended = leastBlankWithin
         if let unbudgeted, !within.isEmpty,
            let rule = SweepRecommendation(condition: condition, costName: unbudgeted.costName,
-                                          points: unbudgeted.points.filter { within.contains($0.policy) }) {
+                                          points: unbudgeted.points.filter { within.contains($0.policy) },
+                                          resamples: unbudgeted.resamples, seed: unbudgeted.seed) {
             recommended = points.first { $0.policy == rule.recommended.policy }
             let best = rule.frontier.min { $0.blankTileSeconds.mean < $1.blankTileSeconds.mean }
             recommendedIsLeastBlank = best?.policy == rule.recommended.policy
@@ -128,8 +129,8 @@ public struct SweepBudgetVerdict: Sendable {
             if recommendedIsLeastBlank {
                 text += "recommended \(pointText(r)), the least blank time within every budget. "
             } else {
-                text += "recommended \(pointText(r)), the cheapest within every budget whose blank time lies within "
-                    + "\(leastBlankWithin?.policy ?? "-")'s interval. "
+                text += "recommended \(pointText(r)), the cheapest within every budget whose blank time the sweep cannot tell from "
+                    + "\(leastBlankWithin?.policy ?? "-")'s (session by session). "
             }
         } else {
             text += "no policy is within every budget ("

@@ -3,9 +3,11 @@
 /// policy recommended, what the next one on the frontier trades, and which differences lie within the
 /// 95% intervals: the paragraph a user pastes into a design document.
 ///
-/// The rule: on the frontier of means, take the policy with the least blank time; if a cheaper frontier
-/// policy's blank time lies within that one's interval, the difference is not shown by the sweep, and the
-/// cheapest such policy is recommended instead.
+/// The rule: on the frontier of means, take the policy with the least blank time; if the sweep cannot
+/// tell a cheaper frontier policy's blank time from that one's, the cheapest such policy is recommended
+/// instead. The policies ran the same sessions, so "cannot tell" is paired: the 95% interval of the mean
+/// difference, session by session, holds 0. (Each policy's own interval spans how sessions differ in
+/// length, not how the policies differ: a policy blanker in 28 of 30 sessions can sit inside it.)
 public struct SweepRecommendation: Sendable {
     /// One policy in one condition: its means and intervals.
     public struct Point: Sendable {
@@ -20,6 +22,8 @@ public struct SweepRecommendation: Sendable {
         public var memoryLimitExceeded: Double?
         /// What it got onto the screen (B-SWEEP-4; nil when the lines do not say).
         public var onScreen: OnScreen?
+        /// Each session's blank time and cost, in the runs' draw order: what the rule pairs.
+        var bySession: [(gesture: String, blank: Double, cost: Double)] = []
 
         /// Why the phone rules this policy out (B-COST-3), or nil: a critical hitch ratio (> 10 ms/s,
         /// Apple's band), or a session past the device's memory limit (the app would be killed).
@@ -58,6 +62,9 @@ public struct SweepRecommendation: Sendable {
     public var allRuledOut = false
     /// The mean image sizes the condition's runs moved (under a network; for `nothingWorksText`).
     var screenImageBytes: [Double] = []
+    /// The bootstrap's resamples and seed (the paired intervals use them too).
+    var resamples = 1000
+    var seed: UInt64 = 1
 
     /// One recommendation per condition, conditions in the order of their factor values.
     public static func conditions(_ results: [SweepSummary.Result], resamples: Int = 1000, seed: UInt64 = 1) -> [SweepRecommendation] {
@@ -74,23 +81,30 @@ public struct SweepRecommendation: Sendable {
         let bytes = c.runs.allSatisfy { $0.networkBytes != nil }
         let points = c.policies.map { policy -> Point in
             let runs = c.runs(of: policy)
-            return Point(policy: policy, sessions: runs.count,
-                         blankTileSeconds: SweepSummary.bootstrap(runs.map(\.blankTileSeconds), resamples: resamples, seed: seed),
-                         cost: SweepSummary.bootstrap(runs.map { bytes ? $0.networkBytes ?? 0 : $0.loadsIssued }, resamples: resamples, seed: seed),
-                         hitchTimeRatioMsPerS: mean(runs.map(\.hitchTimeRatioMsPerS)),
-                         memoryLimitExceeded: mean(runs.map(\.memoryLimitExceeded)), onScreen: OnScreen(runs))
+            let costs = runs.map { bytes ? $0.networkBytes ?? 0 : $0.loadsIssued }
+            var point = Point(policy: policy, sessions: runs.count,
+                              blankTileSeconds: SweepSummary.bootstrap(runs.map(\.blankTileSeconds), resamples: resamples, seed: seed),
+                              cost: SweepSummary.bootstrap(costs, resamples: resamples, seed: seed),
+                              hitchTimeRatioMsPerS: mean(runs.map(\.hitchTimeRatioMsPerS)),
+                              memoryLimitExceeded: mean(runs.map(\.memoryLimitExceeded)), onScreen: OnScreen(runs))
+            point.bySession = zip(runs, costs).map { ($0.gesture, $0.blankTileSeconds, $1) }
+            return point
         }
-        var recommendation = SweepRecommendation(condition: c.factors, costName: bytes ? "bytes" : "loads", points: points)
+        var recommendation = SweepRecommendation(condition: c.factors, costName: bytes ? "bytes" : "loads", points: points,
+                                                 resamples: resamples, seed: seed)
         recommendation?.screenImageBytes = c.runs.compactMap { $0.screen?.imageBytesMean }
         return recommendation
     }
 
-    /// The recommendation for `points` (at least one) in `condition`.
-    init?(condition: [(name: String, value: String)], costName: String, points all: [Point]) {
+    /// The recommendation for `points` (at least one) in `condition`; `resamples` and `seed` for the
+    /// paired intervals.
+    init?(condition: [(name: String, value: String)], costName: String, points all: [Point], resamples: Int = 1000, seed: UInt64 = 1) {
         guard !all.isEmpty else { return nil }
         self.condition = condition
         self.costName = costName
         self.points = all
+        self.resamples = resamples
+        self.seed = seed
         ruledOut = all.compactMap { p in p.ruledOutBecause.map { (p.policy, $0) } }
         let allowed = all.filter { $0.ruledOutBecause == nil }
         allRuledOut = allowed.isEmpty
@@ -104,22 +118,29 @@ public struct SweepRecommendation: Sendable {
         self.frontier = frontier
         let best = frontier.min { $0.blankTileSeconds.mean < $1.blankTileSeconds.mean }!
         // The cheapest frontier policy whose blank time the sweep cannot tell from the best's.
-        let recommended = frontier.first { $0.blankTileSeconds.mean <= best.blankTileSeconds.upper } ?? best
+        let recommended = frontier.first { $0.policy == best.policy || Self.tied($0, best, \.blank, resamples: resamples, seed: seed) } ?? best
         self.recommended = recommended
         let index = frontier.firstIndex { $0.policy == recommended.policy }!
         nextLessBlank = index + 1 < frontier.count ? frontier[index + 1] : nil
         nextCheaper = index > 0 ? frontier[index - 1] : nil
         withinIntervals = frontier.filter { $0.policy != recommended.policy }.compactMap { other in
             var figures: [String] = []
-            if Self.overlap(other.blankTileSeconds, recommended.blankTileSeconds) { figures.append("blank time") }
-            if Self.overlap(other.cost, recommended.cost) { figures.append(costName) }
+            if Self.tied(other, recommended, \.blank, resamples: resamples, seed: seed) { figures.append("blank time") }
+            if Self.tied(other, recommended, \.cost, resamples: resamples, seed: seed) { figures.append(costName) }
             return figures.isEmpty ? nil : (other.policy, figures)
         }
     }
 
-    /// True when either mean lies within the other's interval.
-    static func overlap(_ a: SweepSummary.Interval, _ b: SweepSummary.Interval) -> Bool {
-        (b.lower...b.upper).contains(a.mean) || (a.lower...a.upper).contains(b.mean)
+    /// True when the sweep cannot tell `a`'s `figure` from `b`'s: over the sessions both ran, in `a`'s draw
+    /// order, the 95% bootstrap interval of the mean difference holds 0. No session in common: never tied.
+    static func tied(_ a: Point, _ b: Point, _ figure: KeyPath<(gesture: String, blank: Double, cost: Double), Double>,
+                     resamples: Int, seed: UInt64) -> Bool {
+        var other: [String: Double] = [:]
+        for s in b.bySession { other[s.gesture] = s[keyPath: figure] }
+        let differences = a.bySession.compactMap { s in other[s.gesture].map { s[keyPath: figure] - $0 } }
+        guard !differences.isEmpty else { return false }
+        let interval = SweepSummary.bootstrap(differences, resamples: resamples, seed: seed)
+        return interval.lower <= 0 && 0 <= interval.upper
     }
 
     /// The condition in words: `3g, cacheImages 12, refresh 60`.
@@ -133,10 +154,10 @@ public struct SweepRecommendation: Sendable {
             case "cacheImages": return "cache \(factor.value) images"
             case "refresh": return "\(factor.value) Hz"
             // The phone's factors (B-COST-3): a run without one had the lab's default.
-            case "device": return factor.value.isEmpty ? "no device" : factor.value
+            case "device": return factor.value.isEmpty || factor.value == "none" ? "no device" : factor.value
             case "downsample": return factor.value == "off" ? "decoded whole" : "downsampled"
             case "decode": return factor.value == "main" ? "decoded on the main thread" : "decoded off the main thread"
-            case "cacheBytes": return factor.value.isEmpty ? "cache in images" : "cache \(factor.value) bytes"
+            case "cacheBytes": return factor.value.isEmpty || factor.value == "none" ? "cache in images" : "cache \(factor.value) bytes"
             case "constrained": return factor.value == "on" ? "Low Data Mode" : "Low Data Mode off"
             case "tls": return factor.value == "on" ? "over TLS" : "cleartext"
             default: return "\(factor.name) \(factor.value)"
@@ -186,7 +207,7 @@ public struct SweepRecommendation: Sendable {
         text += "Recommended: \(recommended.policy)"
         let best = frontier.min { $0.blankTileSeconds.mean < $1.blankTileSeconds.mean }!
         if best.policy != recommended.policy {
-            text += ", the cheapest whose blank time lies within \(best.policy)'s interval. "
+            text += ", the cheapest whose blank time the sweep cannot tell from \(best.policy)'s (session by session, the 95% interval of the difference holds 0). "
         } else {
             text += ", the least blank time on the frontier. "
         }
@@ -200,10 +221,10 @@ public struct SweepRecommendation: Sendable {
             text += "\(cheaper.policy) saves " + costDelta(recommended.cost.mean - cheaper.cost.mean) + " for \(more) tile·s more blank time. "
         }
         if withinIntervals.isEmpty {
-            text += "Every difference from it on the frontier lies outside the intervals."
+            text += "Every difference from it on the frontier, session by session, lies outside its 95% interval."
         } else {
             let pairs = withinIntervals.map { "\($0.policy) (\($0.figures.joined(separator: " and ")))" }
-            text += "Within the intervals of \(recommended.policy): " + pairs.joined(separator: ", ") + "."
+            text += "Not told apart from \(recommended.policy), session by session: " + pairs.joined(separator: ", ") + "."
         }
         if !ruledOut.isEmpty { text += " " + ruledOutText }
         return text

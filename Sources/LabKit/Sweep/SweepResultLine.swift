@@ -95,11 +95,12 @@ public enum SweepResultLine {
         // Bytes count only where a network moved them.
         var overNetwork = false
         if case .string = value["network"] ?? .null { overNetwork = true }
-        // The verdicts' blank time is the time tiles were empty (B-COST-5): a tile showing a placeholder is not
-        // empty to the user. Without placeholders that is all of the blank time (lines before the split have
-        // only `blankTileSeconds`).
-        var blank = try required(value, "blankTileSeconds")
-        if let empty = try metric(value, "emptyTileSeconds", optional: true) { blank = empty }
+        // The verdicts' blank time is the time tiles waited for their image, a placeholder shown or not
+        // (B-COST-5): a preview makes the wait look better, and the policy that ends it sooner is still the
+        // better one (counting only the empty time, every policy's is 0 when the previews come with the
+        // feed, and a policy that loaded nothing would win). The empty time is kept beside it.
+        let blank = try required(value, "blankTileSeconds")
+        let empty = try metric(value, "emptyTileSeconds", optional: true) ?? blank
         var costs: [String: Double] = [:]
         for column in SweepBudget.columns {
             if let x = try metric(value, column, optional: true) { costs[column] = x }
@@ -116,6 +117,7 @@ public enum SweepResultLine {
         phone.peakResidentBytes = try metric(value, "peakResidentBytes", optional: true)
         phone.memoryLimitExceeded = try metric(value, "memoryLimitExceeded", optional: true)
         phone.costs = costs
+        phone.emptyTileSeconds = empty
         if let ready = try metric(value, "readyOnAppearShare", optional: true), let done = try metric(value, "loadsCompleted", optional: true) {
             phone.screen = SweepSummary.ScreenFigures(readyOnAppearShare: ready, timeToFirstImage: try metric(value, "timeToFirstImage", optional: true),
                                                       loadsCompleted: done, imageBytesMean: try metric(value, "imageBytesMean", optional: true))
@@ -171,10 +173,13 @@ extension SweepSummary {
         public var leftOut: [(session: String, configurations: Int)]
     }
 
-    /// Factors a line leaves out when it ran their default (B-COST-4/5, TLS), or that lines written before
-    /// the factor existed leave out (the shared pipeline's connections and HTTP version), and that default.
+    /// Factors a line leaves out when it ran their default (B-COST-3/4/5, TLS), or that lines written before
+    /// the factor existed leave out (the shared pipeline's connections and HTTP version), and that default:
+    /// the phone's too (no device, downsampled, decoded off the main thread, the cache counted in images),
+    /// so a file of runs with and without one reads as one factor with two values.
     static let defaultedFactors = [("placeholder", "none"), ("constrained", "off"), ("tls", "off"),
-                                   ("connections", String(GridSceneConfiguration().connections)), ("http", HTTPVersion.http1_1.rawValue)]
+                                   ("connections", String(GridSceneConfiguration().connections)), ("http", HTTPVersion.http1_1.rawValue),
+                                   ("device", "none"), ("downsample", "on"), ("decode", "off"), ("cacheBytes", "none")]
 
     /// Keeps the sessions every configuration covers (a killed sweep, a policy run on half the population).
     /// A factor some lines name and others leave at its default gets its default named in those (`none`,

@@ -11,7 +11,10 @@ public enum SweepSummary {
         /// The other factors by name (`source`, `cacheImages`, `refresh`, `connections`, `http`, and with a
         /// feed `feed`, `layout`), as text.
         public var factors: [String: String]
+        /// The time tiles waited for their image (tile·s), a placeholder shown or not: the verdicts' blank time.
         public var blankTileSeconds: Double
+        /// The part of it tiles showed nothing at all (no placeholder); nil when the line does not say.
+        public var emptyTileSeconds: Double?
         public var loadsIssued: Double
         public var loadsWasted: Double
         /// The session's fewest loads possible (`boundMinLoads`) and least blank time (`oracleBlankTileSeconds`,
@@ -101,6 +104,9 @@ public enum SweepSummary {
         /// The phone's figures, when every run of the row has them (B-COST-3): the hitch time ratio, the
         /// peak resident decoded bytes, the share of sessions past the memory limit.
         public var phone: PhoneIntervals?
+        /// The blank time's empty part (no placeholder shown), when the report's results swept placeholders
+        /// and every run of the row says it (B-COST-5).
+        public var emptyTileSeconds: Interval?
 
         /// `bound-min-loads` or `bound-oracle`: a bound, not a policy (its other figures mean nothing: null).
         public var isBound: Bool { policy.hasPrefix("bound-") }
@@ -115,7 +121,8 @@ public enum SweepSummary {
                            + (isBound ? [] : radioJoules.map { [("radioJoules", $0.json)] } ?? [])
                            + (isBound ? [] : phone.map { [("hitchTimeRatioMsPerS", $0.hitchTimeRatioMsPerS.json),
                                                           ("peakResidentBytes", $0.peakResidentBytes.json),
-                                                          ("memoryLimitExceeded", $0.memoryLimitExceeded.json)] } ?? []))
+                                                          ("memoryLimitExceeded", $0.memoryLimitExceeded.json)] } ?? [])
+                           + (isBound ? [] : emptyTileSeconds.map { [("emptyTileSeconds", $0.json)] } ?? []))
         }
     }
 
@@ -153,6 +160,7 @@ public enum SweepSummary {
         if factors.isEmpty { factors = ["all"] }
         let policies = ordered(results.map(\.policy)).sorted { rank(policy: $0) < rank(policy: $1) }
         let phone = modelsPhone(results)
+        let placeholders = results.contains { ($0.factors["placeholder"] ?? "none") != "none" }
         var rows: [Row] = []
         for factor in factors {
             let values = factor == "all" ? ["all"] : ordered(results.map { $0.factors[factor] ?? "" }).sorted { rank(value: $0) < rank(value: $1) }
@@ -172,20 +180,50 @@ public enum SweepSummary {
             perform(cells.count) { k in
                 let cell = cells[k], picked = cellRuns[cell]
                 let share = Double(picked.filter { undominated[$0] }.count) / Double(picked.count)
-                var row = Row(policy: policies[cell / values.count], factor: factor, value: values[cell % values.count], sessions: picked.count,
-                              blankTileSeconds: bootstrap(picked.map { results[$0].blankTileSeconds }, resamples: resamples, seed: seed),
-                              loadsIssued: bootstrap(picked.map { results[$0].loadsIssued }, resamples: resamples, seed: seed),
-                              loadsWasted: bootstrap(picked.map { results[$0].loadsWasted }, resamples: resamples, seed: seed),
+                let sessions = bySession(picked, results)
+                func each(_ figure: (Result) -> Double?) -> [Double?] { sessionMeans(sessions, results, figure) }
+                var row = Row(policy: policies[cell / values.count], factor: factor, value: values[cell % values.count], sessions: sessions.count,
+                              blankTileSeconds: bootstrap(each(\.blankTileSeconds).map { $0! }, resamples: resamples, seed: seed),
+                              loadsIssued: bootstrap(each(\.loadsIssued).map { $0! }, resamples: resamples, seed: seed),
+                              loadsWasted: bootstrap(each(\.loadsWasted).map { $0! }, resamples: resamples, seed: seed),
                               undominatedShare: share,
-                              networkBytes: bytes(picked.map { results[$0].networkBytes }, resamples: resamples, seed: seed))
-                row.radioJoules = bytes(picked.map { results[$0].radioJoules }, resamples: resamples, seed: seed)
-                if phone { row.phone = phoneIntervals(picked.map { results[$0] }, resamples: resamples, seed: seed) }
+                              networkBytes: bytes(each(\.networkBytes), resamples: resamples, seed: seed))
+                row.radioJoules = bytes(each(\.radioJoules), resamples: resamples, seed: seed)
+                if phone { row.phone = phoneIntervals(each, resamples: resamples, seed: seed) }
+                if placeholders { row.emptyTileSeconds = bytes(each(\.emptyTileSeconds), resamples: resamples, seed: seed) }
                 made.withLock { $0[k] = row }
             }
             rows += made.withLock { $0.map { $0! } }
             for value in values { rows += boundRows(results, factor: factor, value: value, resamples: resamples, seed: seed) }
         }
         return rows
+    }
+
+    /// `picked` (indices into `results`, in draw order) grouped by session, sessions in the order first met:
+    /// a row pools the runs of the factors it does not break down by, and a session run under two values
+    /// of another factor is still one session (its figures are the mean of its runs), so adding a factor
+    /// beside a row leaves its count and its interval's width as they were.
+    static func bySession(_ picked: [Int], _ results: [Result]) -> [[Int]] {
+        var groups: [[Int]] = []
+        var index: [String: Int] = [:]
+        for i in picked {
+            if let g = index[results[i].gesture] { groups[g].append(i); continue }
+            index[results[i].gesture] = groups.count
+            groups.append([i])
+        }
+        return groups
+    }
+
+    /// Per session, the mean of `figure` over its runs; nil for a session where a run lacks it.
+    static func sessionMeans(_ sessions: [[Int]], _ results: [Result], _ figure: (Result) -> Double?) -> [Double?] {
+        sessions.map { runs in
+            var sum = 0.0
+            for i in runs {
+                guard let x = figure(results[i]) else { return nil }
+                sum += x
+            }
+            return runs.count == 1 ? sum : sum / Double(runs.count)
+        }
     }
 
     /// `perform` one after another, on the calling thread.
@@ -246,16 +284,29 @@ public enum SweepSummary {
         }
         var rows: [Row] = []
         let none = Interval(mean: 0, lower: 0, upper: 0)
+        // One figure per session, as the policies' rows: the mean over its configurations.
+        func perSession(_ byKey: [String: Double]) -> [Double] {
+            var sessions: [(gesture: Substring, sum: Double, count: Int)] = []
+            for key in byKey.keys.sorted() {
+                let gesture = key.prefix { $0 != "\u{1}" }
+                if sessions.last?.gesture == gesture {
+                    sessions[sessions.count - 1].sum += byKey[key]!
+                    sessions[sessions.count - 1].count += 1
+                } else {
+                    sessions.append((gesture, byKey[key]!, 1))
+                }
+            }
+            return sessions.map { $0.count == 1 ? $0.sum : $0.sum / Double($0.count) }
+        }
         if !minLoads.isEmpty {
-            let values = minLoads.keys.sorted().map { minLoads[$0]! }
+            let values = perSession(minLoads)
             rows.append(Row(policy: "bound-min-loads", factor: factor, value: value, sessions: values.count, blankTileSeconds: none,
                             loadsIssued: bootstrap(values, resamples: resamples, seed: seed), loadsWasted: none, undominatedShare: nil))
         }
         // The shared pipeline's oracle first, then the shipped variants' in the policies' order.
         func order(_ p: String) -> Int { p == "shared" ? -1 : rank(policy: p).0 }
         for pipeline in pipelines.sorted(by: { (order($0), $0) < (order($1), $1) }) {
-            let byKey = oracle[pipeline]!
-            let values = byKey.keys.sorted().map { byKey[$0]! }
+            let values = perSession(oracle[pipeline]!)
             rows.append(Row(policy: pipeline == "shared" ? "bound-oracle" : "bound-oracle@" + pipeline, factor: factor, value: value,
                             sessions: values.count, blankTileSeconds: bootstrap(values, resamples: resamples, seed: seed),
                             loadsIssued: none, loadsWasted: none, undominatedShare: nil))
@@ -286,11 +337,12 @@ public enum SweepSummary {
         return flags
     }
 
-    /// The phone's intervals of `runs` when every run has its figures, else nil.
-    static func phoneIntervals(_ runs: [Result], resamples: Int, seed: UInt64) -> PhoneIntervals? {
-        guard let hitch = bytes(runs.map(\.hitchTimeRatioMsPerS), resamples: resamples, seed: seed),
-              let peak = bytes(runs.map(\.peakResidentBytes), resamples: resamples, seed: seed),
-              let exceeded = bytes(runs.map(\.memoryLimitExceeded), resamples: resamples, seed: seed) else { return nil }
+    /// The phone's intervals over the sessions' figures (`each`: a figure's per-session means) when every
+    /// run has them, else nil.
+    static func phoneIntervals(_ each: ((Result) -> Double?) -> [Double?], resamples: Int, seed: UInt64) -> PhoneIntervals? {
+        guard let hitch = bytes(each(\.hitchTimeRatioMsPerS), resamples: resamples, seed: seed),
+              let peak = bytes(each(\.peakResidentBytes), resamples: resamples, seed: seed),
+              let exceeded = bytes(each(\.memoryLimitExceeded), resamples: resamples, seed: seed) else { return nil }
         return PhoneIntervals(hitchTimeRatioMsPerS: hitch, peakResidentBytes: peak, memoryLimitExceeded: exceeded)
     }
 

@@ -8,7 +8,7 @@
 /// how long it runs, what happens at a content edge, and the slowest release that flings.
 ///
 /// A physics is one declaration (`static let`, its command-line name, minimum fling speed, whether it
-/// bounces, its summary and its natural fling) and its name in `all`; `--physics`, `--compare`,
+/// bounces, whether a caught glide carries into the next fling, its summary and its natural fling) and its name in `all`; `--physics`, `--compare`,
 /// `physics-compare`, the HUD and the help read the registry.
 public struct ScrollPhysicsKind: RawRepresentable, CaseIterable, Hashable, Sendable, CustomStringConvertible {
     /// The command-line name (`ios`, `flutter-bouncing`).
@@ -17,17 +17,23 @@ public struct ScrollPhysicsKind: RawRepresentable, CaseIterable, Hashable, Senda
     public let minimumFlingVelocity: Double
     /// True when the content may move past its edges (a rubber band while dragging, a bounce after a fling).
     public let bounces: Bool
+    /// True when a touch that catches a glide carries its momentum into the next fling in the same
+    /// direction (`ScrollViewConfiguration.momentum`): iOS and Flutter's `BouncingScrollPhysics`. Android's
+    /// RecyclerView aborts its `OverScroller` at the touch (so the scroller's flywheel never adds) and
+    /// Flutter's `ClampingScrollPhysics` keeps `ScrollPhysics.carriedMomentum`'s zero.
+    public let carriesMomentum: Bool
     /// A one-line description for help and the HUD.
     public let summary: String
     /// The natural fling of one axis.
     let fling: @Sendable (FlingStart) -> AxisMotion
 
     /// The physics named `name`, with its natural fling `fling` (one axis, from a release).
-    init(name: String, minimumFlingVelocity: Double, bounces: Bool, summary: String,
+    init(name: String, minimumFlingVelocity: Double, bounces: Bool, carriesMomentum: Bool, summary: String,
          fling: @escaping @Sendable (FlingStart) -> AxisMotion) {
         rawValue = name
         self.minimumFlingVelocity = minimumFlingVelocity
         self.bounces = bounces
+        self.carriesMomentum = carriesMomentum
         self.summary = summary
         self.fling = fling
     }
@@ -65,16 +71,17 @@ extension ScrollPhysicsKind {
     /// fitted to iOS recordings. Its minimum fling speed is 250, judged on the pan recognizer's last
     /// reading (`ScrollViewConfiguration.minimumFlingVelocity`'s default).
     public static let ios = ScrollPhysicsKind(
-        name: "ios", minimumFlingVelocity: 250, bounces: true,
+        name: "ios", minimumFlingVelocity: 250, bounces: true, carriesMomentum: true,
         summary: "UIKit: decay at the deceleration rate, iOS-fitted bounce"
     ) { start in .decay(DecaySimulation(position: start.position, velocity: start.velocity, rate: start.rate)) }
 
     /// Android's `OverScroller` spline fling (AOSP `SplineOverScroller`: inflexion 0.35, deceleration
     /// rate ln 0.78 / ln 0.9, friction 0.015, 0.84 g at 160 dpi: points are dp at density 1), stopped at
     /// the content edge as RecyclerView does (the edge effect takes the rest);
-    /// `ViewConfiguration.MINIMUM_FLING_VELOCITY` 50 dp/s.
+    /// `ViewConfiguration.MINIMUM_FLING_VELOCITY` 50 dp/s. No carried momentum: RecyclerView's touch-down
+    /// on a settling list stops its scroller (`stopScrollersInternal`), so the next fling starts afresh.
     public static let android = ScrollPhysicsKind(
-        name: "android", minimumFlingVelocity: 50, bounces: false,
+        name: "android", minimumFlingVelocity: 50, bounces: false, carriesMomentum: false,
         summary: "Android OverScroller spline fling, clamped at the edge"
     ) { start in
         .clamped(EdgeClampedSimulation(.spline(SplineFlingSimulation(position: start.position, velocity: start.velocity)),
@@ -85,7 +92,7 @@ extension ScrollPhysicsKind {
     /// Flutter's spring (mass 0.5, stiffness 100, damping ratio 1.1) with at most 5000 px/s carried in;
     /// `BouncingScrollPhysics.minFlingVelocity` (2 × `kMinFlingVelocity`) 100.
     public static let flutterBouncing = ScrollPhysicsKind(
-        name: "flutter-bouncing", minimumFlingVelocity: 100, bounces: true,
+        name: "flutter-bouncing", minimumFlingVelocity: 100, bounces: true, carriesMomentum: true,
         summary: "Flutter BouncingScrollSimulation: friction 0.135, spring at the edge"
     ) { start in
         .flutterBouncing(FlutterBouncingSimulation(position: start.position, velocity: start.velocity, lower: start.lower,
@@ -95,7 +102,7 @@ extension ScrollPhysicsKind {
     /// Flutter's `ClampingScrollSimulation` (its ballistic version of Android's spline: the same
     /// distance, a little sooner), stopped at the content edge; `ClampingScrollPhysics`' `kMinFlingVelocity` 50.
     public static let flutterClamping = ScrollPhysicsKind(
-        name: "flutter-clamping", minimumFlingVelocity: 50, bounces: false,
+        name: "flutter-clamping", minimumFlingVelocity: 50, bounces: false, carriesMomentum: false,
         summary: "Flutter ClampingScrollSimulation, clamped at the edge"
     ) { start in
         .clamped(EdgeClampedSimulation(.clamping(ClampingScrollSimulation(position: start.position, velocity: start.velocity)),

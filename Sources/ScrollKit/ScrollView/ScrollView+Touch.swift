@@ -30,7 +30,7 @@ public extension ScrollView {
             drag.hasBegun = true
             drag.interruptsDeceleration = true
             // Kept to 0.001 pt/s, so a replay on a shifted clock carries exactly the same.
-            let glide = shared.motion.velocity(at: currentTime)
+            let glide = configuration.physics.carriesMomentum ? shared.motion.velocity(at: currentTime) : .zero
             drag.carriedVelocity = Point(x: (configuration.momentum.carried(from: glide.x) * 1000).rounded() / 1000,
                                          y: (configuration.momentum.carried(from: glide.y) * 1000).rounded() / 1000)
             activity = .drag(drag)

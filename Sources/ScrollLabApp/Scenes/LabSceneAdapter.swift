@@ -39,7 +39,7 @@ class LabSceneAdapter: WindowScene {
 
     var isFastRate: Bool {
         get { scene.scrollView.decelerationRate == .fast }
-        set { scene.scrollView.decelerationRate = newValue ? .fast : .normal }
+        set { scene.setDecelerationRate(newValue ? .fast : .normal) }
     }
 
     func snapshot() -> SceneSnapshot { snapshot(forHUD: true) }

@@ -330,12 +330,16 @@ extension DiskCache {
         return n == want.count && got == want
     }
 
-    /// Writes the marker (no-op if another instance just did).
+    /// Writes the marker (no-op if another instance just did): whole under a temporary name, then linked to
+    /// its own, so an instance opening the folder at the same moment never reads it half written.
     package static func writeMarker(_ folder: Int32) {
-        let fd = openat(folder, markerName, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        let temporary = ".tmp-\(getpid())-\(UInt32.max)"
+        let fd = openat(folder, temporary, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard fd >= 0 else { return }
-        Array(markerText.utf8).withUnsafeBytes { _ = writeAll($0, to: fd) }
+        let written = Array(markerText.utf8).withUnsafeBytes { writeAll($0, to: fd) }
         close(fd)
+        if written { _ = linkat(folder, temporary, folder, markerName, 0) }   // EEXIST: another instance's is there
+        unlinkat(folder, temporary, 0)
     }
 
     /// The first name in a folder without the marker that is not the cache's (an entry with its header,
@@ -344,7 +348,9 @@ extension DiskCache {
         for name in names(in: folder) {
             if isTempName(name) {
                 var info = stat()
-                if fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0, (info.st_mode & S_IFMT) == S_IFREG { continue }
+                let found = fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0
+                if found, (info.st_mode & S_IFMT) == S_IFREG { continue }
+                if !found, errno == ENOENT { continue }   // another instance's, renamed since the folder was read
             } else if isEntryName(name), entryFile(folder, name) != nil {
                 continue
             }

@@ -123,7 +123,7 @@ package struct SceneConfiguration: Sendable {
     /// otherwise); throws when a `--assets` folder is missing or unreadable.
     package func imagePaths() throws(AssetCatalog.Problem) -> [AssetFile] {
         guard let directory = assets ?? AssetLocator.directory("Images")?.path else {
-            writeStandardError("scrolllab: warning: no Assets/Images found; tiles show placeholders (use --assets DIR)")
+            writeStandardError("scrolllab: warning: no Assets/Images found; images show placeholders (use --assets DIR)")
             return []
         }
         return try AssetCatalog.imageFiles(in: directory)
@@ -174,6 +174,7 @@ package struct SceneConfiguration: Sendable {
                                      photoSizes: sizes)
         let lab = kind.make(settings)
         configure(lab.scrollView)
+        for view in lab.nestedScrollViews { view.adoptMotionSettings(of: lab.scrollView) }
         return lab
     }
 

@@ -31,6 +31,28 @@ package final class OutputFile {
         self.init(descriptor: descriptor, path: path, owns: true)
     }
 
+    /// Opens (creating) `path` as `init(path:)` does, but gives the descriptor to `check` before cutting the
+    /// file to nothing: a check that throws (another process holds the file's lock) leaves it as it was.
+    package convenience init(path: String, beforeTruncating check: (Int32) throws(AppError) -> Void) throws(AppError) {
+        if path == "-" {
+            self.init(descriptor: STDOUT_FILENO, path: path, owns: false)
+            return
+        }
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw .output("cannot open \(MessageText.quoted(path)) for writing: \(Self.errorText())") }
+        do { try check(descriptor) } catch {
+            Glibc.close(descriptor)
+            throw error
+        }
+        var info = stat()
+        if fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, ftruncate(descriptor, 0) != 0 {
+            let why = Self.errorText()
+            Glibc.close(descriptor)
+            throw .output("cannot empty \(MessageText.quoted(path)): \(why)")
+        }
+        self.init(descriptor: descriptor, path: path, owns: true)
+    }
+
     /// Standard output (not closed by `close()`).
     package static func standardOutput() -> OutputFile {
         OutputFile(descriptor: STDOUT_FILENO, path: "-", owns: false)

@@ -74,6 +74,36 @@ import ScrollKitTestSupport
         #expect(page.zoomScale > fit)
     }
 
+    /// A pinch that lands while the pager still glides after a flick catches it (it settles on its
+    /// nearest page) and zooms that page to its end: one `willBeginZooming`, one `didEndZooming`, and
+    /// the replay settles. (It once followed the gliding pager's current page mid-pinch: two begins, one
+    /// end, and a photo left zooming for ever.)
+    @Test func aPinchWhileThePagerGlidesStaysWithOnePage() {
+        let flick = SyntheticGesture.drag(from: Point(x: 250, y: 200), velocity: Point(x: -1250, y: 0), duration: 0.08, at: 1)
+        let lift = flick.last!.time
+        let result = HeadlessReplay().run(flick + pinch(to: 2.2, at: Point(x: 160, y: 255), from: lift + 0.07), on: scene)
+        let zooms = result.callbacks.filter { $0.event.name.hasSuffix("Zooming") }.map(\.event.name)
+        #expect(zooms == ["willBeginZooming", "didEndZooming"])
+        #expect(result.isSettled)
+        let page = scene.layout.currentPage(offsetX: scene.scrollView.contentOffset.x)
+        #expect(scene.scrollView.contentOffset.x == Double(page) * 340)
+        #expect(scene.currentPageView!.scrollView.zoomScale > fit)
+        // The pinch's page holds the zoom; no other page is left zooming.
+        #expect(scene.pageViews.allSatisfy { !$0.scrollView.isZooming })
+    }
+
+    /// The photo's own scroll view flings at the scene's deceleration rate and physics.
+    @Test func aZoomedPhotoTakesThePagersMotionSettings() {
+        scene.setDecelerationRate(.fast)
+        #expect(scene.pageViews.allSatisfy { $0.scrollView.decelerationRate == .fast })
+        scene.scrollView.configuration.physics = .android
+        scene.scrollView.velocityEstimator = .leastSquares
+        for view in scene.nestedScrollViews { view.adoptMotionSettings(of: scene.scrollView) }
+        #expect(scene.pageViews.allSatisfy {
+            $0.scrollView.configuration.physics == .android && $0.scrollView.velocityEstimator == .leastSquares
+        })
+    }
+
     @Test func aPagerFlingOnAFittedPhotoPagesAndNeverZooms() {
         let records = run(SyntheticGesture.drag(from: Point(x: 250, y: 200), velocity: Point(x: -1500, y: 0),
                                                 duration: 0.1, at: 1))

@@ -35,9 +35,39 @@ import Testing
     @Test func aResultWithoutTheFactorIsInNoneOfItsRows() {
         let rows = SweepSummary.rows(Self.results, resamples: 100, perform: DispatchQueue.concurrentPerform)
         let feed = rows.filter { $0.factor == "feed" && !$0.policy.hasPrefix("bound-") }
-        // 14 sessions have a feed (k % 3 == 0): 7 "a", 7 "b", each under both networks.
+        // 14 sessions have a feed (k % 3 == 0): 7 "a", 7 "b", each under both networks, each still one session.
         #expect(Set(feed.map(\.value)) == ["a", "b"])
-        #expect(feed.allSatisfy { $0.sessions == 14 })
+        #expect(feed.allSatisfy { $0.sessions == 7 })
         #expect(rows.filter { $0.factor == "source" && $0.policy == "eager" }.map(\.sessions) == [40, 40])
+    }
+
+    /// A row pools the factors it does not break down by, one figure per session: a session run under both
+    /// networks is one session of the mean of its two runs, so a factor added beside a row (a second
+    /// network here) leaves the row's count as it was, and a figure both runs share keeps its interval.
+    @Test func aRowCountsSessionsNotRuns() {
+        let rows = SweepSummary.rows(Self.results, resamples: 300, factors: ["all"])
+        let eager = rows.first { $0.policy == "eager" }!
+        #expect(eager.sessions == 40)
+        let runs = Self.results.filter { $0.policy == "eager" }
+        // Sessions in draw order (by name), each the mean of its two runs.
+        let perSession = (0..<40).map { "s\($0)" }.sorted().map { session in
+            let two = runs.filter { $0.gesture == session }.map(\.blankTileSeconds)
+            return (two[0] + two[1]) / 2
+        }
+        #expect(eager.blankTileSeconds == SweepSummary.bootstrap(perSession, resamples: 300))
+        // Bounds too: the fewest loads, 20 in every configuration, is one figure per session.
+        #expect(rows.first { $0.policy == "bound-min-loads" }?.sessions == 40)
+        // Doubling every run under a second, identical, value of another factor changes no interval.
+        let doubled = Self.results.flatMap { r -> [SweepSummary.Result] in
+            var copy = r
+            copy.factors["constrained"] = "on"
+            var plain = r
+            plain.factors["constrained"] = "off"
+            return [plain, copy]
+        }
+        let again = SweepSummary.rows(doubled, resamples: 300, factors: ["source"]).filter { !$0.isBound }
+        let once = SweepSummary.rows(Self.results, resamples: 300, factors: ["source"]).filter { !$0.isBound }
+        #expect(again.map(\.sessions) == once.map(\.sessions))
+        #expect(again.map(\.blankTileSeconds) == once.map(\.blankTileSeconds))
     }
 }

@@ -51,6 +51,8 @@ public struct LoadMetricsRecorder: Sendable {
     private struct WastedBytes: Sendable {
         var completions = 0
         var cancelled = 0
+        /// Bodies moved for loads that then failed (an image too big to decode on the phone).
+        var failed = 0
     }
 
     /// Network bytes of completions evicted unseen, by key, while the copy they left on disk may still show
@@ -128,7 +130,7 @@ public struct LoadMetricsRecorder: Sendable {
         pendingWaste.forEachValue { pending += $0.loads; pendingBytes += $0.bytes }
         m.loadsWastedPending = pending
         m.loadsWasted += m.loadsWastedPending
-        m.wastedBytes = wasted.completions + pendingBytes + wasted.cancelled
+        m.wastedBytes = wasted.completions + pendingBytes + wasted.cancelled + wasted.failed
         m.previewBytes = placeholders.bytes
         m.undecodablePreviews = placeholders.undecodable
         var sum = settle.sum, count = m.settleCount
@@ -207,6 +209,7 @@ public struct LoadMetricsRecorder: Sendable {
         if case let .failed(reason) = result {
             base.failedLoads += 1
             base.failuresByReason[reason, default: 0] += 1
+            wasted.failed += networkBytes ?? 0
         }
         guard case .image = result else { return }
         insertedAt[key] = time

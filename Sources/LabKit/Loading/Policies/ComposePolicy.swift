@@ -1,8 +1,9 @@
 import ScrollKit
 
-/// Peer policy `compose`: a Jetpack Compose `LazyColumn`/`LazyVerticalGrid` with the default
+/// Peer policy `compose`: a Jetpack Compose `LazyColumn`/`LazyVerticalGrid` with the dynamic
 /// `LazyLayoutCacheWindow` (androidx compose/foundation/foundation/src/commonMain/kotlin/androidx/
-/// compose/foundation/lazy/layout/LazyLayoutCacheWindow.kt, Compose 1.9; research/wave5-anchors.md),
+/// compose/foundation/lazy/layout/LazyLayoutCacheWindow.kt, an API since Compose 1.9; newer androidx makes
+/// it lazy lists' default behind a flag; research/wave5-anchors.md),
 /// its images loaded by Coil as each item is composed:
 ///
 /// - Ahead, in the direction of the last scroll delta: the items within the average visible item
@@ -101,5 +102,5 @@ extension LoadingPolicyKind {
     /// Jetpack Compose's lazy layouts with the default cache window, images by Coil.
     public static let compose = LoadingPolicyKind(name: "compose", declaration: Declaration(
         summary: "one item ahead per frame within the average item size, nothing behind", origin: .peer,
-        system: "Compose 1.9 LazyLayoutCacheWindow + Coil", colour: (61, 220, 132))) { _ in ComposePolicy() }
+        system: "Compose LazyLayoutCacheWindow (dynamic) + Coil", colour: (61, 220, 132))) { _ in ComposePolicy() }
 }

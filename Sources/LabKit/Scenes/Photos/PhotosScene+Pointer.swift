@@ -89,14 +89,23 @@ extension PhotosScene {
         }
     }
 
-    /// A pinch zooms the current page and never pages: a pager drag in progress ends without a fling.
+    /// A pinch zooms the page current when it began, to its end, and never pages: a pager drag in
+    /// progress ends without a fling, and a moving pager is caught by the fingers (as any touch catches
+    /// it) and, let go at once, settles on its nearest page, the one the pinch zooms.
     func pinch(_ event: PointerEvent) {
-        guard let view = pool.view(showing: currentPage) else { return }
-        if event.phase == .pinch, scrollView.isTracking {
-            scrollView.handOffTouch(time: event.time)
-            route = nil
+        if pinchTarget == nil, event.phase == .pinch {
+            if scrollView.isTracking {
+                scrollView.handOffTouch(time: event.time)
+                route = nil
+            } else if scrollView.isMoving, scrollView.touchDown(at: event.position, time: event.time) {
+                scrollView.handOffTouch(time: event.time)
+            }
+            guard let view = pool.view(showing: currentPage) else { return }
+            pinchTarget = (view, currentPage)
         }
-        pageViews[view].scrollView.handle(translated(event, toPage: currentPage))
+        guard let (view, page) = pinchTarget ?? pool.view(showing: currentPage).map({ ($0, currentPage) }) else { return }
+        pageViews[view].scrollView.handle(translated(event, toPage: page))
+        if event.phase == .pinchEnd { pinchTarget = nil }
     }
 
     /// Zooms the current page in to its maximum about `point`, or back out to its fitted scale.

@@ -37,6 +37,9 @@ public final class PhotosScene: LabScene, ScrollViewDelegate {
 
     /// Who the current pointer belongs to.
     var route: PhotosRoute?
+    /// The pool view and page a pinch in progress zooms: it keeps them until it ends, as UIKit's pinch
+    /// recognizer belongs to one scroll view for the whole gesture.
+    var pinchTarget: (view: Int, page: Int)?
     /// The previous tap (time and point), for the double tap.
     var lastTap: (time: Double, point: Point)?
 
@@ -57,6 +60,9 @@ public final class PhotosScene: LabScene, ScrollViewDelegate {
         }
         updatePool()
     }
+
+    /// The pages' zooming scroll views.
+    public var nestedScrollViews: [ScrollView] { pageViews.map(\.scrollView) }
 
     /// The page view showing the current page.
     public var currentPageView: PhotoPage? {

@@ -17,8 +17,11 @@ struct SceneFactory {
     /// A new scene of `kind` built from `sceneOptions`, put in the window by its `WindowPresentable` side.
     func scene(_ kind: SceneKind, options sceneOptions: SceneConfiguration, images: ImageLoader) throws(AppError) -> any WindowScene {
         var source = SDLImageSource(loader: images)
-        source.drawnSizes = SDLImageSource.drawnSizes(sceneOptions.gridConfiguration(assetCount: Swift.max(1, images.paths.count)))
-        let lab = sceneOptions.makeScene(kind, imageSource: source, assetCount: images.paths.count)
+        // No image files: the scenes keep their default count, as `replay --headless` does (the photos
+        // their pages; the grid's loads fail, "no images").
+        let assetCount = images.paths.isEmpty ? GridSceneConfiguration().assetCount : images.paths.count
+        source.drawnSizes = SDLImageSource.drawnSizes(sceneOptions.gridConfiguration(assetCount: assetCount))
+        let lab = sceneOptions.makeScene(kind, imageSource: source, assetCount: assetCount)
         guard let presentable = lab as? any WindowPresentable else {
             throw .usage("the \(kind.name) scene cannot be shown in the window yet")
         }

@@ -108,6 +108,10 @@ import LabKit
         r.setTraffic(traffic)
         // Loads wasted: 2's and 5's evicted ones, and 4's, never shown (its decode was; its bytes moved none).
         #expect(r.metrics.wastedBytes == 22_000 && r.metrics.loadsWasted == 3)
+        // A body that arrived and then failed (too big to decode on the phone) was moved for nothing too.
+        r.loadCompleted(k(6), result: .failed(reason: "decoded size over the memory limit"), time: 0.6, isVisible: true,
+                        networkBytes: 8_000_000)
+        #expect(r.metrics.wastedBytes == 8_022_000 && r.metrics.failedLoads == 1)
     }
 
     @Test func cacheHitFadesCompareTheRequestWithTheCacheInsertion() {

@@ -1,0 +1,65 @@
+import Foundation
+import LabKit
+import ScrollLabCore
+import Synchronization
+
+/// `serve`'s log on standard output, written by a thread of its own: a reader that stops reading (a pipe
+/// into a pager, a stuck consumer) holds up the log, never the event loops that answer requests. At most
+/// `capacity` lines wait; past that a line is dropped and counted, and a `logDropped` line says how many
+/// once the reader takes lines again. The thread starts with the first line.
+final class ServeLog: Sendable {
+    /// The most lines that wait for the reader.
+    static let capacity = 10_000
+
+    private struct State {
+        var lines: [String] = []
+        var dropped = 0
+        /// True while the thread writes a batch it has taken.
+        var writing = false
+        var started = false
+    }
+    private let state = Mutex(State())
+    private let wake = DispatchSemaphore(value: 0)
+    private let descriptor: Int32
+
+    init(descriptor: Int32 = STDOUT_FILENO) {
+        self.descriptor = descriptor
+    }
+
+    /// Queues `line` (dropped and counted when `capacity` lines already wait).
+    func write(_ line: String) {
+        let start = state.withLock { s -> Bool in
+            if s.lines.count < Self.capacity { s.lines.append(line) } else { s.dropped += 1 }
+            defer { s.started = true }
+            return !s.started
+        }
+        if start { Thread { [self] in drain() }.start() }
+        wake.signal()
+    }
+
+    /// Waits until every queued line is written, or until `deadline` (seconds of `DispatchTime` uptime).
+    func flush(until deadline: UInt64) {
+        while !state.withLock({ $0.lines.isEmpty && $0.dropped == 0 && !$0.writing }), DispatchTime.now().uptimeNanoseconds < deadline {
+            usleep(1000)
+        }
+    }
+
+    private func drain() {
+        while true {
+            wake.wait()
+            while let (lines, dropped) = state.withLock({ s -> ([String], Int)? in
+                guard !s.lines.isEmpty || s.dropped > 0 else {
+                    s.writing = false
+                    return nil
+                }
+                defer { (s.lines, s.dropped, s.writing) = ([], 0, true) }
+                return (s.lines, s.dropped)
+            }) {
+                for line in lines { writeLine(line, to: descriptor) }
+                if dropped > 0 {
+                    writeLine(JSONValue.object([("event", .string("logDropped")), ("lines", .int(dropped))]).serialized, to: descriptor)
+                }
+            }
+        }
+    }
+}

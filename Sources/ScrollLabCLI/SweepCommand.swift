@@ -334,6 +334,18 @@ struct SweepCommand: ParsableCommand {
                     fail("scrolllab sweep merge: \(error.message)", code: error.code)
                 }
             }
+            // A stop while the merge writes leaves no part of it to be read as whole (a sorted prefix looks like
+            // a complete results file): the output is emptied, and the stop says so.
+            let writing = Mutex(false)
+            installStopSignals(command: "sweep merge") { _ in
+                guard writing.withLock({ $0 }) else { return "nothing written" }
+                if out == "-" { return "standard output holds part of the merge: run it again" }
+                var info = stat()
+                guard stat(out, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, truncate(out, 0) == 0 else {
+                    return "\(MessageText.quoted(out)) holds part of the merge: run it again"
+                }
+                return "\(MessageText.quoted(out)) emptied (a part of the merge is no results file): run it again"
+            }
             // The output may be a results file a sweep is appending to: its lock is taken before the file is
             // emptied, so a running sweep's file is refused (B-BATCH-1), as `sweep repair` refuses it.
             let output: OutputFile
@@ -344,8 +356,18 @@ struct SweepCommand: ParsableCommand {
             } catch {
                 fail("scrolllab sweep merge: " + error.message.replacingOccurrences(of: "scrolllab: ", with: ""), code: CommandExit.failed)
             }
-            for id in byID.keys.sorted() where !output.write(byID[id]!.line + "\n") { break }
-            if let failure = output.close() { fail("scrolllab sweep merge: \(failure)") }
+            writing.withLock { $0 = true }
+            for id in byID.keys.sorted() {
+                var written = true
+                StopSignals.whole { written = output.write(byID[id]!.line + "\n") }
+                if !written { break }
+            }
+            var failure: String?
+            StopSignals.whole {
+                failure = output.close()
+                writing.withLock { $0 = false }
+            }
+            if let failure { fail("scrolllab sweep merge: \(failure)") }
             writeStandardError("scrolllab sweep merge: \(byID.count) result(s) from \(files.count) file(s) to "
                                + (out == "-" ? "standard output" : MessageText.quoted(out)))
         }

@@ -126,6 +126,21 @@ with open(os.path.join(work, "held.jsonl"), "r+") as held:
     with open(os.path.join(work, "dedup.jsonl")) as a, open(os.path.join(work, "held.jsonl")) as b:
         same = a.read() == b.read()
 check("is being written by another sweep" in r.stderr and same, "merge onto a locked results file: refused, the file kept (%s)" % r.stderr.strip())
+# A merge stopped while it writes empties its output and says so (a sorted part of a merge reads as a whole
+# results file: `report` and a resumed sweep took it for one).
+template = json.loads(open(os.path.join(work, "dedup.jsonl")).readline())
+with open(os.path.join(work, "many.jsonl"), "w") as many:
+    for k in range(200_000):
+        template["gesture"] = "m-%06d" % k
+        template["id"] = template["id"].rsplit("|", 1)[0] + "|" + template["gesture"]
+        many.write(json.dumps(template, separators=(",", ":")) + "\n")
+merge = subprocess.Popen([binary, "sweep", "merge", "many.jsonl", "--out", "merged.jsonl"], cwd=work,
+                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+began = wait_for_bytes(os.path.join(work, "merged.jsonl"), 1_000_000, merge)
+merge.send_signal(signal.SIGTERM)
+_, err = merge.communicate(timeout=60)
+check(began and merge.returncode == 128 + signal.SIGTERM and "emptied" in err and os.path.getsize(os.path.join(work, "merged.jsonl")) == 0,
+      "a merge stopped part-way empties its output (began %s, exit %s, %r)" % (began, merge.returncode, err.strip()))
 with open("/dev/full", "w") as full:
     r = subprocess.run([binary, "sweep", "report", "dedup.jsonl"], stdout=full, stderr=subprocess.PIPE, text=True, cwd=work, timeout=60)
 check(r.returncode == 1 and "cannot write standard output" in r.stderr, "report to /dev/full: %s" % r.stderr.strip())

@@ -102,5 +102,5 @@ extension LoadingPolicyKind {
     /// Jetpack Compose's lazy layouts with the default cache window, images by Coil.
     public static let compose = LoadingPolicyKind(name: "compose", declaration: Declaration(
         summary: "one item ahead per frame within the average item size, nothing behind", origin: .peer,
-        system: "Compose LazyLayoutCacheWindow (dynamic) + Coil", colour: (61, 220, 132))) { _ in ComposePolicy() }
+        system: "Compose LazyLayoutCacheWindow + Coil", colour: (61, 220, 132))) { _ in ComposePolicy() }
 }

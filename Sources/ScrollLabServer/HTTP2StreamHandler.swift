@@ -71,6 +71,7 @@ final class HTTPVersionSniffer: ChannelInboundHandler, RemovableChannelHandler {
                         try stream.pipeline.syncOperations.addHandler(HTTP2StreamHandler(server: server, limits: limits, handshake: handshake))
                     }
                 }
+                try operations.addHandler(HTTP2ConnectionErrorCloser(), position: .last)
             } else {
                 try operations.addHandler(HTTP1ConnectionHandler(server: server, limits: limits), position: .last)
             }
@@ -131,6 +132,39 @@ final class HTTP2IdleCloser: ChannelInboundHandler {
             context.close(promise: nil)
         } else {
             context.fireUserInboundEventTriggered(event)
+        }
+    }
+}
+
+/// Closes an HTTP/2 connection once swift-nio-http2 has ended it (sent GOAWAY) for an error of the whole
+/// connection: a frame it cannot read (a header block over the 16 KiB list it announced, HPACK it cannot
+/// decode: COMPRESSION_ERROR) or a peer over one of its limits (ENHANCE_YOUR_CALM: a Rapid Reset flood), so
+/// the client learns at once instead of at the idle close 10 s later. The sending side closes first, after
+/// the GOAWAY (a full close with the client's bytes still unread would reset the connection, and the client
+/// could lose the GOAWAY); the whole connection a second later, if the client has not closed it. A stream's
+/// error (its stream is reset) leaves the connection open.
+final class HTTP2ConnectionErrorCloser: ChannelInboundHandler {
+    typealias InboundIn = Never
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        guard Self.endsConnection(error) else { return }
+        let promise = context.eventLoop.makePromise(of: Void.self)
+        promise.futureResult.assumeIsolated().whenComplete { result in
+            if case .failure = result { context.close(promise: nil) }
+        }
+        context.close(mode: .output, promise: promise)
+        context.eventLoop.assumeIsolated().scheduleTask(in: .seconds(1)) { context.close(promise: nil) }
+    }
+
+    static func endsConnection(_ error: any Error) -> Bool {
+        switch error {
+        case is NIOHTTP2Errors.UnableToParseFrame, is any NIOHPACKError, is NIOHTTP2Errors.ExcessivelyLargeHeaderBlock, is NIOHTTP2Errors.ExcessiveRSTFrames,
+             is NIOHTTP2Errors.ExcessiveControlFrames, is NIOHTTP2Errors.ExcessiveContinuationFrames,
+             is NIOHTTP2Errors.ExcessiveEmptyDataFrames, is NIOHTTP2Errors.ExcessiveNumberOfGlitches,
+             is NIOHTTP2Errors.ExcessiveStreamErrors, is NIOHTTP2Errors.ExcessiveOutboundFrameBuffering:
+            return true
+        default:
+            return false
         }
     }
 }

@@ -85,38 +85,39 @@ final class ImageResponse {
         if faults.redirectLoop { return answer(302, "", fields: [("Location", request.target)]) }
         if let status = faults.status { return answer(status, "injected status \(status)\n") }
         if faults.failRate > 0, faults.draw(serial, stream: 3) < faults.failRate { return answer(500, "injected failure\n") }
-        let image: (bytes: [UInt8], type: String)
+        let image: ServedImage
         switch server.servable(server.files[asset]) {
         case let .success(found): image = found
         case let .failure(refusal): return answer(refusal.status, refusal.reason + "\n")
         }
-        let bytes = image.bytes
+        let size = image.size
         var penalty = 0.0
         if let profile = server.profile, profile.packetLoss > 0 {
-            let packets = (bytes.count + NetworkImageSource.packetBytes - 1) / NetworkImageSource.packetBytes
+            let packets = (size + NetworkImageSource.packetBytes - 1) / NetworkImageSource.packetBytes
             for p in 0..<packets where faults.draw(serial, stream: 4, index: p) < profile.packetLoss { penalty += penaltyRoundTrip }
         }
         log.status = 200
-        let type = faults.contentType ?? image.type
-        let end = faults.truncate ? bytes.count / 2 : bytes.count
-        stream.writeHead(status: 200, fields: [("Content-Type", type), ("Content-Length", "\(bytes.count)")], ends: isHead || bytes.isEmpty)
+        let type = faults.contentType ?? image.contentType
+        let end = faults.truncate ? size / 2 : size
+        stream.writeHead(status: 200, fields: [("Content-Type", type), ("Content-Length", "\(size)")], ends: isHead || size == 0)
             .assumeIsolated().whenComplete { [self] result in
                 guard case .success = result else { return finish(false) }
-                if isHead || bytes.isEmpty { return finish(true) }
-                loop.after(faults.stall ?? 0) { [self] in send(bytes, from: 0, end: end, penalty: penalty, queuedSince: nil) }
+                if isHead || size == 0 { return finish(true) }
+                loop.after(faults.stall ?? 0) { [self] in send(image, from: 0, end: end, penalty: penalty, queuedSince: nil) }
             }
     }
 
-    /// Sends the chunk at `offset`, then the next, through the shared link; `queuedSince`: when the
-    /// previous chunk was due to go, from which this one waits for the link (nil: the first).
-    private func send(_ bytes: [UInt8], from offset: Int, end: Int, penalty: Double, queuedSince: Double?) {
+    /// Sends the chunk at `offset`, read from the file when it is due, then the next, through the shared
+    /// link; `queuedSince`: when the previous chunk was due to go, from which this one waits for the link
+    /// (nil: the first). A file changed or gone mid-body cuts the response.
+    private func send(_ image: ServedImage, from offset: Int, end: Int, penalty: Double, queuedSince: Double?) {
         guard offset < end else {
             // A cut body: the connection (or stream) closes short of its Content-Length.
             if server.faults.truncate { stream.cut() }
             return finish(!server.faults.truncate)
         }
         let n = Swift.min(server.chunkBytes, end - offset)
-        let whole = offset + n >= bytes.count
+        let whole = offset + n >= image.size
         let last = offset + n >= end
         let link = server.linkWait(n, queuedSince: queuedSince)
         var delay = link.wait + (whole ? penalty : 0)
@@ -129,13 +130,18 @@ final class ImageResponse {
                 server.linkGiveBack(n)
                 return finish(false)
             }
+            guard let bytes = image.chunk(at: offset, count: n) else {
+                server.linkGiveBack(n)
+                stream.cut()
+                return finish(false)
+            }
             if last { server.beginEnding() }
-            stream.writeBody(bytes[offset..<(offset + n)], ends: whole).assumeIsolated().whenComplete { [self] result in
+            stream.writeBody(bytes[...], ends: whole).assumeIsolated().whenComplete { [self] result in
                 defer { if last { server.endEnding() } }
                 guard case .success = result else { return finish(false) }
                 log.sent(n)
                 if last { log.finish() }
-                send(bytes, from: offset + n, end: end, penalty: penalty, queuedSince: due)
+                send(image, from: offset + n, end: end, penalty: penalty, queuedSince: due)
             }
         }
     }

@@ -128,38 +128,14 @@ package final class ImageServer: Sendable {
         let reason: String
     }
 
-    /// The bytes and Content-Type of `file` if it may be sent: a regular file inside the assets folder
-    /// (its links resolved), no larger than the decoder takes, whose first bytes are an image the window
-    /// accepts; else 403 (or 500 when it cannot be read) with the reason.
-    func servable(_ file: AssetFile) -> Result<(bytes: [UInt8], type: String), Refusal> {
+    /// `file` if it may be sent (`ServedImage`, read a chunk at a time): a regular file inside the assets
+    /// folder (its links resolved), no larger than the decoder takes, whose first bytes are an image the
+    /// window accepts; else 403 (or 500 when it cannot be read) with the reason.
+    func servable(_ file: AssetFile) -> Result<ServedImage, Refusal> {
         guard let real = Self.resolved(file.path), real.starts(with: root + [UInt8(ascii: "/")]) else {
             return .failure(Refusal(status: 403, reason: "not inside the assets folder (a link out of it, or gone)"))
         }
-        let fd = (real + [0]).withUnsafeBufferPointer { p in
-            p.withMemoryRebound(to: CChar.self) { Glibc.open($0.baseAddress!, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC) }
-        }
-        guard fd >= 0 else { return .failure(Refusal(status: 500, reason: "cannot read the image file")) }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
-            return .failure(Refusal(status: 403, reason: "not a regular file"))
-        }
-        guard info.st_size <= off_t(ImageFile.maxFileBytes) else { return .failure(Refusal(status: 403, reason: "file too large")) }
-        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
-        var filled = 0
-        while filled < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + filled, $0.count - filled) }
-            if n < 0, errno == EINTR { continue }
-            if n <= 0 { break }
-            filled += n
-        }
-        guard filled == bytes.count else { return .failure(Refusal(status: 500, reason: "cannot read the image file")) }
-        do {
-            let header = try ImageHeader.read(Array(bytes.prefix(ImageHeader.prefixLength)), maxDecodedBytes: ImageFile.maxDecodedBytes)
-            return .success((bytes, Self.contentType(of: header.format)))
-        } catch {
-            return .failure(Refusal(status: 403, reason: "not an image the window accepts (\(error.description))"))
-        }
+        return ServedImage.open(resolved: real)
     }
 
     /// `path` with every link resolved (`realpath`), or nil when it does not exist.

@@ -14,6 +14,11 @@
 7. A client that half-closes after its request (`shutdown(SHUT_WR)`, as `nc -N`) gets the whole answer,
    with and without a network profile; `--status 204` and `304` send no body and no Content-Length, so
    a keep-alive connection's next request is answered too.
+8. A response holds a chunk of its file, not the file: eight clients that each read 1 MB of a 64 MB image and
+   stop add less than 64 MB to the server's resident size (each read whole: 8 × 64 MB), and then get the
+   rest, byte for byte.
+9. A file replaced, or rewritten in place, while its body is on its way (`--network 3g`) cuts the response
+   short of its Content-Length: no byte of the new file follows the old one's.
 """
 
 import json
@@ -274,6 +279,83 @@ for status in (204, 304):
     c.close()
     check(answers == [(status, None, b"")] * 2, "--status %d: no body, no Content-Length, the next request answered on the same connection: %r" % (status, answers))
     stop(p)
+
+# 8. A big image: each response reads its file a chunk at a time.
+big = os.path.join(out, "serve-big")
+shutil.rmtree(big, ignore_errors=True)
+os.makedirs(big)
+with open(os.path.join(assets, files[3]), "rb") as f:
+    small = f.read()
+# A JPEG's header followed by 64 MB (a sparse file: the header decides it is an image; nothing decodes it).
+big_size = 64 << 20
+with open(os.path.join(big, "big.jpg"), "wb") as f:
+    f.write(small)
+    f.truncate(big_size)
+p, port, _ = serve("--assets", big)
+before = rss_kb(p.pid)
+readers = []
+for _ in range(8):
+    s = socket.create_connection(("127.0.0.1", port), timeout=20)
+    s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 65536)
+    s.sendall(b"GET /img/0.jpg HTTP/1.1\r\nHost: h\r\n\r\n")
+    readers.append([s, b""])
+for r in readers:
+    while len(r[1]) < (1 << 20):
+        r[1] += r[0].recv(65536)
+time.sleep(1.0)
+held = rss_kb(p.pid)
+for r in readers:
+    head, _, body = r[1].partition(b"\r\n\r\n")
+    n = len(body)
+    while n < big_size:
+        chunk = r[0].recv(1 << 20)
+        if not chunk:
+            break
+        if n < len(small):
+            body += chunk
+        n += len(chunk)
+    r[0].close()
+    r.append((head.split(b"\r\n")[0], n, body[:len(small)] == small))
+check(held - before < 64 * 1024, "eight responses of a 64 MB image, each read 1 MB: resident %d → %d kB" % (before, held))
+check(all(r[2] == (b"HTTP/1.1 200 OK", big_size, True) for r in readers),
+      "then each read whole: %s" % sorted(set((r[2][0], r[2][1]) for r in readers)))
+stop(p)
+
+# 9. A file replaced (or rewritten) mid-body: the response is cut, not mixed.
+for how in ("replaced", "rewritten"):
+    folder = os.path.join(out, "serve-changing")
+    shutil.rmtree(folder, ignore_errors=True)
+    os.makedirs(folder)
+    path = os.path.join(folder, "a.jpg")
+    original = small + b"\0" * (400_000 - len(small))     # 400 kB: about 4 s on 3G's 97.5 kB/s
+    with open(path, "wb") as f:
+        f.write(original)
+    p, port, log = serve("--assets", folder, "--network", "3g")
+    s = socket.create_connection(("127.0.0.1", port), timeout=20)
+    s.sendall(b"GET /img/0.jpg HTTP/1.1\r\nHost: h\r\n\r\n")
+    got = b""
+    while len(got) < 50_000:
+        got += s.recv(65536)
+    if how == "replaced":
+        with open(path + ".new", "wb") as f:
+            f.write(small + b"\xff" * (400_000 - len(small)))
+        os.rename(path + ".new", path)
+    else:
+        with open(path, "r+b") as f:
+            f.seek(300_000)
+            f.write(b"\xff" * 100_000)
+    while True:
+        chunk = s.recv(65536)
+        if not chunk:
+            break
+        got += chunk
+    s.close()
+    head, _, body = got.partition(b"\r\n\r\n")
+    check(head.startswith(b"HTTP/1.1 200") and b"Content-Length: 400000" in head and len(body) < 400_000 and body == original[:len(body)],
+          "a file %s mid-body: %d of 400 000 bytes, none of the new file's (%r)" % (how, len(body), head[:80]))
+    stop(p)
+    lines = [json.loads(l) for l in log if l.strip()]
+    check([(l["status"], l["bytes"] < 400_000) for l in lines] == [(200, True)], "its log line: %s" % lines)
 
 print("serve: limits at once, malformed requests answered, slow and idle clients timed out, a cap under the "
       "descriptor limit, port in use, assets checked, memory flat (%d → %d kB; 18 000 requests in %.1f s)" % (before, after, took))

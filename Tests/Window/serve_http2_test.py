@@ -14,7 +14,9 @@ on it fails with "Error in the HTTP2 framing layer"), so it never multiplexes ov
    libcurl 7.88 asks HTTP/2 only over TLS) and curl without a flag: HTTP/1.1, as each log line says; a
    connection with no stream open is closed after the 10 s idle timeout; a POST as a new connection's first
    stream is 405 after its handshake and a round trip. 400 streams reset at once leave
-   the connection serving; 600 within 10 s end it with GOAWAY (ENHANCE_YOUR_CALM).
+   the connection serving; 600 within 10 s end it with GOAWAY (ENHANCE_YOUR_CALM), and close it at once; a
+   header list over 16 KiB ends its connection at once with GOAWAY (PROTOCOL_ERROR for a block over it,
+   COMPRESSION_ERROR for a smaller block that decodes over it).
 3. `--http 3` is exit 64 naming --http; without `--http 2` the HTTP/2 preface is a request line of
    another version: 505. SIGTERM: exit 0.
 """
@@ -223,6 +225,62 @@ try:
 except socket.timeout:
     pass
 check(goaway == 0xB, "600 resets within 10 s: the connection is ended with GOAWAY ENHANCE_YOUR_CALM (%s)" % goaway)
+
+
+def closed_within(c, seconds):
+    """True when the server closes the connection within `seconds` (frames before the end are read)."""
+    c.sock.settimeout(seconds)
+    try:
+        while c.next() is not None:
+            pass
+        return True
+    except socket.timeout:
+        return False
+
+
+check(closed_within(c, 1.0), "then the connection is closed at once, not at the idle close 10 s later")
+c.sock.close()
+
+# A header list over the 16 KiB the server announced: GOAWAY and the connection closed at once; the next
+# connection is served.
+
+
+def integer(value, prefix_bits, first=0):
+    """An HPACK integer (RFC 7541 §5.1)."""
+    top = (1 << prefix_bits) - 1
+    if value < top:
+        return bytes([first | value])
+    out, value = [first | top], value - top
+    while value >= 128:
+        out.append(value % 128 + 128)
+        value //= 128
+    return bytes(out + [value])
+
+
+# Two ways over: a 20 000-byte field, a header block larger than that list (HEADERS then CONTINUATION): GOAWAY
+# PROTOCOL_ERROR; a 4 000-byte field added to the HPACK table and named four times more, a 4 KB block that
+# decodes to 20 KB: GOAWAY COMPRESSION_ERROR.
+field = b"\x00" + integer(5, 7) + b"x-big" + integer(20000, 7) + b"a" * 20000
+indexed = b"\x40" + integer(5, 7) + b"x-big" + integer(4000, 7) + b"a" * 4000 + bytes([0x80 | 62]) * 4
+for extra, code, what in ((field, 0x1, "a 20 000-byte field"), (indexed, 0x9, "a 4 000-byte field five times by its index")):
+    c = Connection(port)
+    block = request(1, "/img/1.jpg", port)[9:] + extra
+    c.sock.sendall(frame(HEADERS, END_STREAM, 1, block[:16000]) + frame(9, END_HEADERS, 1, block[16000:]))
+    start, goaway = time.monotonic(), None
+    c.sock.settimeout(3)
+    try:
+        while (f := c.next()) is not None:
+            if f[0] == GOAWAY and goaway is None:
+                goaway = struct.unpack(">I", f[3][4:8])[0]
+    except socket.timeout:
+        pass
+    took = time.monotonic() - start
+    check(goaway == code and took < 1.0, "%s: GOAWAY %s (%s), the connection closed after %.2f s" % (what, code, goaway, took))
+    c.sock.close()
+c = Connection(port)
+c.sock.sendall(request(1, "/img/2.jpg", port))
+got, _ = c.responses([1])
+check(got[1][0] == 200, "a new connection beside it is served: %s" % got[1][:2])
 c.sock.close()
 stop(p)
 

@@ -16,7 +16,8 @@
 # shareable report page (`sweep report --html`).
 set -euo pipefail
 bin_given=""
-cd "$(dirname "$0")/.."
+# Paths given on the command line are the caller's: made absolute before the script moves to the repository.
+absolute() { case "$1" in /*) printf '%s' "$1" ;; *) printf '%s' "$PWD/$1" ;; esac; }
 
 count=1000 seed=7 networks=lte,3g,edge jobs="" out=.build/choose-policy bin=.build/release/scrolllab feed="" layout="" html="" http=1.1 tls=off
 while [ $# -gt 0 ]; do
@@ -27,14 +28,15 @@ while [ $# -gt 0 ]; do
     --http) http=$2; shift 2 ;;
     --tls) tls=on; shift ;;
     --jobs) jobs=$2; shift 2 ;;
-    --feed) feed=$2; shift 2 ;;
+    --feed) feed=$(absolute "$2"); shift 2 ;;
     --layout) layout=$2; shift 2 ;;
-    --html) html=$2; shift 2 ;;
-    --out) out=$2; shift 2 ;;
-    --bin) bin=$2; bin_given=1; shift 2 ;;
+    --html) html=$(absolute "$2"); shift 2 ;;
+    --out) out=$(absolute "$2"); shift 2 ;;
+    --bin) bin=$(absolute "$2"); bin_given=1; shift 2 ;;
     *) echo "unknown option $1" >&2; exit 64 ;;
   esac
 done
+cd "$(dirname "$0")/.."
 # The default binary is brought up to date first (a no-op when it is): a stale one gives figures its
 # sources do not. A binary named with --bin is used as it is.
 [ -n "$bin_given" ] || swift build -c release --product scrolllab >&2

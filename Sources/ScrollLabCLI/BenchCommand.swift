@@ -297,6 +297,11 @@ struct BenchCommand: ParsableCommand {
             }.joined(separator: "  ")
             if i == 0 { out += "\n" + String(repeating: "-", count: widths.reduce(0, +) + 2 * (widths.count - 1)) }
         }
+        let unsettled = rows.filter { !$0.isSettled }.map(\.policy)
+        if !unsettled.isEmpty {
+            out += "\nnever settled: \(unsettled.joined(separator: ", ")) (a tile on screen never got its image; the run stopped at "
+                + "\(format(HeadlessReplay().timeLimit, 0)) s of model time, its blank and settle times counted to there)"
+        }
         return out
     }
 

@@ -101,8 +101,8 @@ enum OptionAudit {
                 example: ["GESTURE", "--headless", "--scene", "pager", "--rate", "fast"]) {
             $0.has("--rate") && $0.isPager && ($0.value("--paging") ?? "frame") == "frame"
         },
-        Refusal(command: "physics-compare", option: "--rate", when: "with --scene pager", why: "its pager pages by the frame, whose settle does not follow the deceleration rate (not modelled: docs/physics.md)",
-                example: ["GESTURE", "--scene", "pager", "--rate", "fast"]) { $0.has("--rate") && $0.isPager },
+        Refusal(command: "physics-compare", option: "--rate", when: "with --scene pager or photos", why: "they page by the frame, whose settle does not follow the deceleration rate (not modelled: docs/physics.md)",
+                example: ["GESTURE", "--scene", "pager", "--rate", "fast"]) { $0.has("--rate") && ($0.isPager || $0.isPhotos) },
         Refusal(command: "replay", option: "--delays-content-touches", when: "with a --scene other than grid", why: "only the grid's tiles take content touches",
                 example: ["GESTURE", "--headless", "--scene", "pager", "--delays-content-touches", "off"]) {
             $0.has("--delays-content-touches") && !$0.isGrid
@@ -303,6 +303,8 @@ struct CommandLineOptions: Sendable {
     var isGrid: Bool { (values["--scene"] ?? "grid") == "grid" }
     /// True when the command runs the pager scene.
     var isPager: Bool { values["--scene"] == "pager" }
+    /// True when the command runs the photos scene.
+    var isPhotos: Bool { values["--scene"] == "photos" }
 
     /// The `--compare` entries' names (empty without it).
     private var compared: [String] {

@@ -70,7 +70,7 @@ package struct CommandLineRefusal: Error {
         }
         code = ScrollLabCommand.exitCode(for: error).rawValue
         message = code == CommandExit.ok ? ScrollLabCommand.fullMessage(for: error)
-            : "\(command.display): \(ScrollLabCommand.message(for: error))"
+            : "\(command.display): \(ValueSuggestion.oneLine(ScrollLabCommand.message(for: error)))"
     }
 
     /// Writes the message: help on standard output, an error as its line on standard error (and, for a
@@ -95,6 +95,16 @@ package enum ParsedLine {
 }
 
 extension ScrollLabCommand {
+    /// The refusal of `word` where one of `command`'s subcommands goes, with the nearest name.
+    static func unknownCommand(_ word: String, under command: ParsableCommand.Type) -> CommandLineRefusal {
+        let names = command.configuration.subcommands.compactMap { $0.configuration.commandName }
+        let hint = CommandSuggestion.nearest(word, among: names).map { " Did you mean '\($0)'?" }
+            ?? " Commands: \(names.joined(separator: ", "))."
+        let what = command == ScrollLabCommand.self ? "command" : "subcommand"
+        return CommandLineRefusal(code: CommandExit.usage, message: "\(CommandName(command).display): Unknown \(what) '\(word)'.\(hint)",
+                                  command: CommandName(command))
+    }
+
     /// Parses `arguments` (without the program's name) with the one checker every command goes through:
     /// an unknown command word is refused with the nearest name ("Did you mean 'replay'?"), a negative
     /// number after an option that takes a value is made its value (`NegativeValues`), then
@@ -114,15 +124,22 @@ extension ScrollLabCommand {
                 continue
             }
             stoppedAtWord = true
-            if word == "help" { break }
+            if word == "help" {
+                // `help TOPIC…`: each word names a subcommand, or is refused as one would be.
+                var topic = command
+                for word in arguments.dropFirst(commandWords + 1) {
+                    let subcommands = topic.configuration.subcommands
+                    guard !word.hasPrefix("-"), !subcommands.isEmpty else { break }
+                    guard let next = subcommands.first(where: { $0.configuration.commandName == word }) else {
+                        return .refused(unknownCommand(word, under: topic))
+                    }
+                    topic = next
+                }
+                break
+            }
             // A word where a subcommand goes is the default subcommand's argument only if it takes one.
             if let fallback = command.configuration.defaultSubcommand, takesArguments(fallback) { break }
-            let names = subcommands.compactMap { $0.configuration.commandName }
-            let hint = CommandSuggestion.nearest(word, among: names).map { " Did you mean '\($0)'?" }
-                ?? " Commands: \(names.joined(separator: ", "))."
-            let what = command == ScrollLabCommand.self ? "command" : "subcommand"
-            return .refused(CommandLineRefusal(code: CommandExit.usage, message: "\(CommandName(command).display): Unknown \(what) '\(word)'.\(hint)",
-                                               command: CommandName(command)))
+            return .refused(unknownCommand(word, under: command))
         }
         if !stoppedAtWord || takesArgumentsThroughDefault(command) {
             while let fallback = command.configuration.defaultSubcommand { command = fallback }
@@ -257,6 +274,7 @@ enum OptionNames {
         struct Argument: Decodable {
             var kind: String
             var names: [Name]?
+            var shouldDisplay: Bool?
         }
         struct Name: Decodable {
             var kind: String
@@ -267,9 +285,14 @@ enum OptionNames {
 
     /// `--name` of every option of `command` that takes a value (not a flag, not a positional argument).
     static func takingValues(_ command: ParsableCommand.Type) -> Set<String> {
+        longNames(command, kinds: ["option"])
+    }
+
+    /// `--name` of every option and flag of `command` (`shown`: only those its `--help` lists).
+    static func longNames(_ command: ParsableCommand.Type, kinds: Set<String> = ["option", "flag"], shown: Bool = false) -> Set<String> {
         guard let dump = try? JSONDecoder().decode(Dump.self, from: Data(command._dumpHelp().utf8)) else { return [] }
         var names: Set<String> = []
-        for argument in dump.command.arguments ?? [] where argument.kind == "option" {
+        for argument in dump.command.arguments ?? [] where kinds.contains(argument.kind) && (!shown || argument.shouldDisplay != false) {
             for name in argument.names ?? [] {
                 switch name.kind {
                 case "long": names.insert("--" + name.name)
@@ -279,5 +302,54 @@ enum OptionNames {
             }
         }
         return names
+    }
+}
+
+/// A value that is not one of an option's names: the nearest name, or all of them, on one line.
+enum ValueSuggestion {
+    /// " Did you mean 'adaptive'?" when a name is near `value`, else " (one of 'a', 'b' or 'c')"; empty
+    /// without names.
+    static func hint(_ value: String, among names: [String]) -> String {
+        guard !names.isEmpty else { return "" }
+        if let near = CommandSuggestion.nearest(value, among: names) { return ". Did you mean '\(near)'?" }
+        return " (one of \(listed(names)))"
+    }
+
+    /// ArgumentParser's refusal of a value not among an enumeration's names, on one line and with the
+    /// nearest name when one is near. Past four names ArgumentParser lists them one a line ("Please
+    /// provide one of the following:\n  - eager\n  - …"), which the one-line rule would show as literal
+    /// "\n": they are given as it gives shorter lists ("Please provide one of 'ios', 'android' or …").
+    static func oneLine(_ message: String) -> String {
+        let long = "Please provide one of the following:", short = "Please provide one of "
+        let names: [String]
+        let head: Substring
+        if let range = message.range(of: long) {
+            head = message[..<range.lowerBound]
+            names = message[range.upperBound...].split(separator: "\n").compactMap { line -> String? in
+                let item = line.trimmingCharacters(in: .whitespaces)
+                return item.hasPrefix("- ") ? String(item.dropFirst(2)) : nil
+            }
+        } else if let range = message.range(of: short) {
+            head = message[..<range.lowerBound]
+            names = message[range.upperBound...].split(separator: "'", omittingEmptySubsequences: false).enumerated().compactMap { $0.offset % 2 == 1 ? String($0.element) : nil }
+        } else {
+            return message
+        }
+        guard !names.isEmpty, let value = rejectedValue(in: head) else { return message }
+        let near = CommandSuggestion.nearest(value, among: names).map { "Did you mean '\($0)'? " } ?? ""
+        return head + near + "Please provide one of \(listed(names))."
+    }
+
+    /// `'a', 'b' or 'c'`.
+    static func listed(_ names: [String]) -> String {
+        let quoted = names.map { "'\($0)'" }
+        return quoted.count < 2 ? quoted.joined() : quoted.dropLast().joined(separator: ", ") + " or " + quoted.last!
+    }
+
+    /// The value in "The value 'X' is invalid for …".
+    private static func rejectedValue(in text: Substring) -> String? {
+        guard let start = text.range(of: "The value '"), let end = text.range(of: "' is invalid", range: start.upperBound..<text.endIndex)
+        else { return nil }
+        return String(text[start.upperBound..<end.lowerBound])
     }
 }

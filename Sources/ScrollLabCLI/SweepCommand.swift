@@ -96,12 +96,14 @@ struct SweepCommand: ParsableCommand {
             if factors.policies == "all" {
                 kinds = PolicyVariant.shared
             } else {
-                kinds = try Self.list(factors.policies, "--policies") { PolicyVariant(name: $0) }
+                kinds = try Self.list(factors.policies, "--policies", names: PolicyVariant.allNames + ["all"]) { PolicyVariant(name: $0) }
             }
             // Each value of a list meets the rule the option has everywhere (`OptionRules`).
             var sources: [SweepPlan.Source] = try Self.list(factors.latencyMs, "--latency-ms", rule: OptionRules.latencyMs) { Double($0) }
                 .map(SweepPlan.Source.latency)
-            sources += try Self.list(factors.network, "--network") { NetworkProfile.named($0).map(SweepPlan.Source.network) }
+            sources += try Self.list(factors.network, "--network", names: NetworkProfile.all.map(\.name)) {
+                NetworkProfile.named($0).map(SweepPlan.Source.network)
+            }
             let caches: [Int] = try Self.list(factors.cacheImages, "--cache-images", rule: OptionRules.cacheImages) { Int($0) }
             let rates: [Double] = try Self.list(factors.refresh, "--refresh", rule: { try OptionRules.refresh($0) }) { Double($0) }
             let connections: [Int] = try Self.list(factors.connections, "--connections", rule: OptionRules.connections) { Int($0) }
@@ -166,12 +168,15 @@ struct SweepCommand: ParsableCommand {
         }
 
         /// A comma list's values; an empty list for nil; an item that does not parse, or breaks `rule`, is a
-        /// usage error naming the option.
-        static func list<T>(_ text: String?, _ option: String, rule: (T) throws -> Void = { _ in }, _ parse: (String) -> T?) throws -> [T] {
+        /// usage error naming the option (and, for a list of names, the nearest one or all of them).
+        static func list<T>(_ text: String?, _ option: String, names: [String] = [], rule: (T) throws -> Void = { _ in },
+                            _ parse: (String) -> T?) throws -> [T] {
             guard let text else { return [] }
             return try text.split(separator: ",", omittingEmptySubsequences: false).map { item in
                 let trimmed = item.trimmingCharacters(in: .whitespaces)
-                guard let value = parse(trimmed) else { throw ValidationError("\(option): \(MessageText.quoted(trimmed)) is not a valid value") }
+                guard let value = parse(trimmed) else {
+                    throw ValidationError("\(option): \(MessageText.quoted(trimmed)) is not a valid value\(ValueSuggestion.hint(trimmed, among: names))")
+                }
                 try rule(value)
                 return value
             }
@@ -453,7 +458,8 @@ struct SweepCommand: ParsableCommand {
                 let rows = SweepSummary.rows(results, resamples: resamples, perform: DispatchQueue.concurrentPerform)
                 let conditions = SweepRecommendation.conditions(results, resamples: resamples)
                 let title = "scrolllab sweep report \((file as NSString).lastPathComponent): \(results.count) runs, \(Set(results.map(\.gesture)).count) sessions"
-                let text = SweepReportPage(title: title, rows: rows.map(\.json), conditions: conditions, budgets: verdicts, notes: notes).html
+                let text = SweepReportPage(title: title, rows: rows.map(\.json), conditions: conditions, budgets: verdicts, notes: notes,
+                                           runs: SweepReportPage.whatWasRun(results)).html
                 guard out.write(text) else { fail("scrolllab sweep report: --html: \(out.failure ?? "cannot write \(MessageText.quoted(html))")") }
                 if let failure = out.close() { fail("scrolllab sweep report: --html: \(failure)") }
             }
@@ -506,6 +512,12 @@ struct SweepCommand: ParsableCommand {
             }
             guard !results.isEmpty else { fail("scrolllab sweep report: \(MessageText.quoted(file)) holds no results") }
             if repeats > 0 { note("\(repeats) repeated line(s) counted once") }
+            let unsettled = results.filter { !$0.isSettled }
+            if let first = unsettled.first {
+                note("\(unsettled.count) of \(results.count) run(s) never settled (\(first.policy) on \(first.gesture) the first): a tile on screen "
+                     + "never got its image and the run stopped at \(Int(HeadlessReplay().timeLimit)) s of model time, "
+                     + "so its blank and settle times count to there")
+            }
             let coverage = SweepSummary.coverage(results)
             guard coverage.comparedSessions > 0 else {
                 fail("scrolllab sweep report: no session in \(MessageText.quoted(file)) was run under all \(coverage.configurations) "

@@ -24,14 +24,19 @@ struct WindowCommand: ParsableCommand {
     }
 
     /// The window's options in one paragraph, for the top-level `--help`; the scenes, policies, networks
-    /// and physics named from their registries.
+    /// and physics named from their registries. Written by hand (reading the options' declarations would
+    /// cost every start); a test checks it names every option `window --help` lists.
     static let optionsSummary = """
         With no subcommand scrolllab opens the window; its options ('scrolllab window --help'): \
         --scene \(SceneKind.all.map(\.name).joined(separator: "|")), \
         --paging \(PagingMode.allCases.map(\.rawValue).joined(separator: "|")), \
         --policy \(LoadingPolicyKind.allCases.map(\.rawValue).joined(separator: "|")), --seed-problem 1|2|3, \
         --latency-ms MS, --network \(NetworkProfile.all.map(\.name).joined(separator: "|")), --source URL-TEMPLATE, \
-        --disk-cache DIR|off, --clear-disk-cache, --request-order fifo|lifo, --http-timeout S, --rate normal|fast, \
+        --connections N, --http \(HTTPVersion.allCases.map(\.rawValue).joined(separator: "|")), --tls, --constrained, \
+        --source-ca FILE, --disk-cache DIR|off, --clear-disk-cache, --request-order fifo|lifo, --http-timeout S, \
+        --device NAME|FILE.json, --downsample on|off, --cache-images N, --cache-bytes BYTES, \
+        --placeholder \(PlaceholderKind.allCases.map(\.rawValue).joined(separator: "|")), --rate normal|fast, \
+        --delays-content-touches on|off, --can-cancel-content-touches on|off, \
         --physics \(ScrollPhysicsKind.allCases.map(\.rawValue).joined(separator: "|")), \
         --refresh HZ, --touch-hz HZ, --items N, --estimator ios|lsq, --assets DIR, --scale N, \
         --feed FILE, --layout list|masonry|carousels|grid, --columns N (your own feed: docs/feeds.md), \

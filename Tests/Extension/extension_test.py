@@ -8,7 +8,7 @@ its binary, and each addition is picked up everywhere a user meets it:
   (the key table: its digit while there are at most nine policies, and 0 cycling; the scene's key, the pager's new key and the key of every scene);
 - `replay --headless` under the new policy, and `--policy all` with its own `end` line;
 - `bench --json` (its rows) and `bench --plot` (its declared colour drawn in the plot);
-- `physics-compare --json` (the physics' row) and `replay --physics throwaway-fling`;
+- `physics-compare --json` (the physics' row, and in the throwaway scene) and `replay --physics throwaway-fling` (a physics that carries momentum);
 - the window (headless: the HUD's policy table has its row, the trace its policy segment), and the new
   scene (with a key and a HUD row of its own: in the help, and drawn) in the window and in `replay`.
 
@@ -264,7 +264,7 @@ struct ThrowawayFlingSimulation: FlingSimulation {
 extension ScrollPhysicsKind {
     /// The extension test's physics.
     public static let throwawayFling = ScrollPhysicsKind(
-        name: "throwaway-fling", minimumFlingVelocity: 50, bounces: false, carriesMomentum: false,
+        name: "throwaway-fling", minimumFlingVelocity: 50, bounces: false, carriesMomentum: true,
         summary: "the extension test's: constant deceleration, clamped at the edge"
     ) { .fling(ThrowawayFlingSimulation($0)) }
 }
@@ -373,6 +373,9 @@ check("throwaway-fling" in " ".join(window_help.split()), "the window's help nam
 physics = run("physics-compare", gesture, "--json")
 names = [json.loads(line).get("physics") for line in physics.stdout.splitlines() if line.strip()] if physics.returncode == 0 else []
 check(names[-1:] == ["throwaway-fling"], "physics-compare has the physics' row (%s)" % (names or physics.stderr.strip()[-300:]))
+in_scene = run("physics-compare", gesture, "--json", "--scene", "throwaway")
+check(in_scene.returncode == 0 and len(in_scene.stdout.splitlines()) == len(names),
+      "physics-compare takes the throwaway scene (%s)" % in_scene.stderr.strip()[-300:])
 flung = run("replay", gesture, "--headless", "--physics", "throwaway-fling")
 check(flung.returncode == 0 and '"didEndDecelerating"' in flung.stdout, "replay --physics throwaway-fling flings and comes to rest")
 

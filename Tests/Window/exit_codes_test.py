@@ -96,7 +96,7 @@ leaves = {
     "physics-compare": ("scrolllab physics-compare", [
         ([missing], MISSING, None),
         ([bad], CONTENT, None),
-        ([gesture, "--scene", "photos"], USAGE, None),
+        ([gesture, "--scene", "photos", "--rate", "fast"], USAGE, None),
     ]),
     "serve": ("scrolllab serve", [
         (["--assets", missing_dir, "--port", "0"], MISSING, None),

@@ -206,7 +206,7 @@ public struct GridBench: Sendable {
             let scene = isEager ? run(events, variant: variant) { collector.frame($0, time: $1) } : run(events, variant: variant)
             if isEager { eagerScreens = collector.screens(of: scene) }
             diskAssets.formUnion(scene.diskCacheAssets ?? [])
-            rows.append(GridBenchRow(policy: variant.name, metrics: scene.metrics))
+            rows.append(GridBenchRow(policy: variant.name, metrics: scene.metrics, isSettled: scene.isSettled))
             minLoads = scene.boundMinLoads
         }
         var min = LoadMetrics()
@@ -250,14 +250,19 @@ public struct GridBenchRow: Hashable, Sendable {
     public var hasSettle: Bool
     /// Peak decoded bytes is meaningful.
     public var hasMemory: Bool
+    /// False when the run never settled (a tile on screen never got its image) and stopped at the replay's
+    /// time cap (`HeadlessReplay.timeLimit`): its blank and settle times count to the cap.
+    public var isSettled: Bool
 
     /// Makes a row.
-    public init(policy: String, metrics: LoadMetrics, hasTiming: Bool = true, hasSettle: Bool? = nil, hasMemory: Bool = true) {
+    public init(policy: String, metrics: LoadMetrics, hasTiming: Bool = true, hasSettle: Bool? = nil, hasMemory: Bool = true,
+                isSettled: Bool = true) {
         self.policy = policy
         self.metrics = metrics
         self.hasTiming = hasTiming
         self.hasSettle = hasSettle ?? hasTiming
         self.hasMemory = hasMemory
+        self.isSettled = isSettled
     }
 
     /// The `bench --json` line: gesture, policy, then the B-POL-2 keys.
@@ -275,6 +280,7 @@ public struct GridBenchRow: Hashable, Sendable {
             default: out.append((key, value))
             }
         }
+        if !isSettled { out.append(("settled", .bool(false))) }
         return .object(out)
     }
 }
@@ -288,7 +294,9 @@ extension GridBenchRow {
             var total = template
             total.metrics = LoadMetrics()
             for rows in runs {
-                guard let m = rows.first(where: { $0.policy == template.policy })?.metrics else { continue }
+                guard let row = rows.first(where: { $0.policy == template.policy }) else { continue }
+                let m = row.metrics
+                total.isSettled = total.isSettled && row.isSettled
                 total.metrics.loadsIssued += m.loadsIssued
                 total.metrics.loadsCompleted += m.loadsCompleted
                 total.metrics.loadsCancelled += m.loadsCancelled

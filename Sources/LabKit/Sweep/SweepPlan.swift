@@ -119,6 +119,8 @@ public struct SweepPlan: Sendable {
         line += configuration.json
         if case let .object(metrics) = scene.metrics.json { line += metrics }
         line.append(("boundMinLoads", .int(scene.boundMinLoads)))
+        // A run stopped at the replay's time cap before it settled (a tile never got its image) says so.
+        if !scene.isSettled { line.append(("settled", .bool(false))) }
         if oracle {
             line.append(("oracleBlankTileSeconds", .number(bench.oracle(events, variant: configuration.variant).blankTileSeconds)))
         }

@@ -18,14 +18,39 @@ public struct SweepReportPage: Sendable {
     /// What the report left out of the file and why (sessions not run under every configuration, torn or
     /// repeated lines), said under the title as the command says it on standard error.
     public var notes: [String]
+    /// What was run (`whatWasRun(_:)`): the sessions, the policies and every factor's values.
+    public var runs: [String]
 
     public init(title: String, rows: [JSONValue], conditions: [SweepRecommendation], budgets: [SweepBudgetVerdict] = [],
-                notes: [String] = []) {
+                notes: [String] = [], runs: [String] = []) {
         self.title = title
         self.rows = rows
         self.conditions = conditions
         self.budgets = budgets
         self.notes = notes
+        self.runs = runs
+    }
+
+    /// What `results` ran, for a reader who did not: the sessions (how many, the first and last names),
+    /// the policies, and each factor's values.
+    public static func whatWasRun(_ results: [SweepSummary.Result]) -> [String] {
+        var sessions: [String] = [], policies: [String] = []
+        var seenSessions: Set<String> = [], seenPolicies: Set<String> = []
+        var factors: [String: [String]] = [:]
+        for result in results {
+            if seenSessions.insert(result.gesture).inserted { sessions.append(result.gesture) }
+            if seenPolicies.insert(result.policy).inserted { policies.append(result.policy) }
+            for (key, value) in result.factors where !(factors[key]?.contains(value) ?? false) { factors[key, default: []].append(value) }
+        }
+        guard !results.isEmpty else { return [] }
+        let named = sessions.sorted()
+        var lines = ["Sessions: \(named.count) (\(named.count == 1 ? named[0] : named[0] + " … " + named[named.count - 1])), "
+                     + "each replayed under every configuration: the lab's model of a phone's scroll view and image pipeline, "
+                     + "frame by frame on a 60 Hz clock unless a refresh rate says otherwise."]
+        lines.append("Policies: " + policies.joined(separator: ", ") + ".")
+        lines.append("Factors: " + factors.keys.sorted().map { key in "\(key) " + factors[key]!.sorted().joined(separator: ", ") }
+            .joined(separator: "; ") + ".")
+        return lines
     }
 
     /// Condition `index`'s budget verdict, nil without a budget.
@@ -71,9 +96,16 @@ public struct SweepReportPage: Sendable {
         .recommended{color:#137a2c;font-weight:600}details{margin-top:24px}pre{white-space:pre-wrap;font-size:12px}
         </style></head><body>
         <h1>\(Self.escaped(title))</h1>
-        <p class="note">Means with their 95% bootstrap intervals in brackets; hover a point or a cell for its exact figures.</p>
+        <p class="note">Means with their 95% bootstrap intervals in brackets; hover a point or a cell for its exact figures.
+        Blank tile·s: the time tiles on screen waited for their image, added over the tiles (a preview shown or
+        not). Undominated: the share of sessions in which no other policy beats this one on both loads issued
+        and blank time at once (as few or fewer of both, fewer of one); the verdicts weigh blank time against
+        loads, or against the bytes moved where a network was modelled.</p>
 
         """
+        if !runs.isEmpty {
+            out += "<h2>What was run</h2>\n" + runs.map { "<p class=\"runs\">\(Self.escaped($0))</p>\n" }.joined()
+        }
         for note in notes { out += "<p class=\"note left-out\">Note: \(Self.escaped(note))</p>\n" }
         out += "<h2>The verdict, condition by condition</h2>\n"
         if let limits = budgets.first?.budget.limits {

@@ -118,6 +118,11 @@ public enum SweepResultLine {
         phone.memoryLimitExceeded = try metric(value, "memoryLimitExceeded", optional: true)
         phone.costs = costs
         phone.emptyTileSeconds = empty
+        switch value["settled"] ?? .null {
+        case .null, .bool(true): break
+        case .bool(false): phone.isSettled = false
+        default: throw Invalid(reason: "settled must be true or false")
+        }
         if let ready = try metric(value, "readyOnAppearShare", optional: true), let done = try metric(value, "loadsCompleted", optional: true) {
             phone.screen = SweepSummary.ScreenFigures(readyOnAppearShare: ready, timeToFirstImage: try metric(value, "timeToFirstImage", optional: true),
                                                       loadsCompleted: done, imageBytesMean: try metric(value, "imageBytesMean", optional: true))

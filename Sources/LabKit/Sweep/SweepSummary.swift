@@ -34,6 +34,8 @@ public enum SweepSummary {
         public var costs: [String: Double] = [:]
         /// What the run got onto the screen (B-SWEEP-4), when the line says.
         public var screen: ScreenFigures?
+        /// False when the run stopped at the replay's time cap before it settled (`"settled":false`).
+        public var isSettled = true
 
         public init(gesture: String, policy: String, factors: [String: String], blankTileSeconds: Double, loadsIssued: Double,
                     loadsWasted: Double, boundMinLoads: Double? = nil, oracleBlankTileSeconds: Double? = nil, networkBytes: Double? = nil,

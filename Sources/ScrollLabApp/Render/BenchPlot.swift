@@ -109,12 +109,7 @@ package struct BenchPlot {
         pen.text.draw("blank tile·s (log)", style: .label, colour: Self.ink, x: Int32(plot.minX) - 56, y: Int32(plot.minY) - 22)
 
         var taken: [Rect] = []
-        if let minLoads {
-            let lx = x(Double(minLoads))
-            pen.dashedLine(x: lx, from: plot.minY, to: plot.maxY, Self.ink)
-            let label = "min loads \(minLoads)"
-            taken.append(pen.label(label, near: Point(x: lx, y: plot.minY + 8), avoiding: taken, within: plot, colour: Self.ink))
-        }
+        if let minLoads { pen.dashedLine(x: x(Double(minLoads)), from: plot.minY, to: plot.maxY, Self.ink) }
         // The frontier: undominated policies joined in order of loads, each ringed.
         let frontier = GridBenchRow.frontier(panel.rows)
         let points = frontier.map { Point(x: x(Double($0.metrics.loadsIssued)), y: y($0.metrics.blankTileSeconds)) }
@@ -146,6 +141,11 @@ package struct BenchPlot {
             } else {
                 groups.append(([name], p, Self.colour(row.policy)))
             }
+        }
+        // The min-loads line's label once every point is down, clear of them, before the points' own.
+        if let minLoads {
+            taken.append(pen.label("min loads \(minLoads)", near: Point(x: x(Double(minLoads)), y: plot.minY + 8), avoiding: taken,
+                                   within: plot, colour: Self.ink))
         }
         for group in groups.reversed() {
             let label = group.names.joined(separator: " = ")
@@ -179,7 +179,7 @@ package struct BenchPlot {
         y += 20
         pen.text.draw("axes at once (fewer-or-equal loads and blank)", style: .label, colour: Self.ink, x: Int32(x + 24), y: Int32(y))
         y += 24
-        pen.text.draw("circles: seeds and adaptive · squares: peers", style: .label, colour: Self.axis, x: Int32(x), y: Int32(y))
+        pen.text.draw("circles: seed policies and the lab's own · squares: peers", style: .label, colour: Self.axis, x: Int32(x), y: Int32(y))
     }
 }
 

@@ -35,6 +35,20 @@ import ScrollKitTestSupport
         #expect(m["bound-oracle"]!.blankTileSeconds > 0)
     }
 
+    /// A run whose tiles stay blank at rest (the seed's second problem) stops at the replay's cap: its row
+    /// says it never settled, in the JSON and under the table; a settled row says nothing.
+    @Test func aRunThatNeverSettlesIsMarked() {
+        var config = GridSceneConfiguration()
+        config.seedProblem = .noLoadAfterDeceleration
+        let single = SyntheticGesture.drag(from: Point(x: 160, y: 420), velocity: Point(x: 0, y: -3000), duration: 0.1, at: 0)
+        let rows = GridBench(configuration: config).rows(single, policies: [PolicyVariant(.deferred), PolicyVariant(.eager)])
+        #expect(rows.map(\.isSettled) == [false, true, true, true])
+        #expect(rows[0].json(gesture: "g").serialized.hasSuffix(#","settled":false}"#))
+        #expect(!rows[1].json(gesture: "g").serialized.contains("settled"))
+        #expect(rows[0].metrics.settleLatency > 100)
+        #expect(GridBenchRow.totals([rows, rows]).map(\.isSettled) == [false, true, true, true])
+    }
+
     @Test func oracleRowHasBlankTimeButNoSettleOrMemory() {
         var m = LoadMetrics()
         m.loadsIssued = 3

@@ -23,6 +23,25 @@ import ScrollKit
         #expect(page.contains(#"<table data-factor="source" data-value="3g">"#))
     }
 
+    /// The page says what was run: the sessions, the policies, each factor's values; and what its two
+    /// less obvious words mean.
+    @Test func thePageSaysWhatWasRun() {
+        func result(_ gesture: String, _ policy: String, _ source: String) -> SweepSummary.Result {
+            SweepSummary.Result(gesture: gesture, policy: policy, factors: ["source": source, "cacheImages": "12"],
+                                blankTileSeconds: 1, loadsIssued: 2, loadsWasted: 0)
+        }
+        let results = [result("session-00002", "eager", "3g"), result("session-00000", "adaptive", "lte"), result("session-00001", "eager", "lte")]
+        let runs = SweepReportPage.whatWasRun(results)
+        #expect(runs.count == 3)
+        #expect(runs[0].hasPrefix("Sessions: 3 (session-00000 … session-00002), each replayed under every configuration"))
+        #expect(runs[1] == "Policies: eager, adaptive.")
+        #expect(runs[2] == "Factors: cacheImages 12; source 3g, lte.")
+        let page = SweepReportPage(title: "t", rows: [Self.row], conditions: [], runs: runs).html
+        #expect(page.contains("<h2>What was run</h2>\n<p class=\"runs\">Sessions: 3"))
+        #expect(page.contains("Undominated: the share of sessions in which no other policy beats this one on both loads issued"))
+        #expect(SweepReportPage.whatWasRun([]).isEmpty)
+    }
+
     @Test func textIsEscapedAndTheEmbeddedLinesCannotCloseTheirScript() {
         var pairs: [(String, JSONValue)] = []
         if case let .object(p) = Self.row { pairs = p }

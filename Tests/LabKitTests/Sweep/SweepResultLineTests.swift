@@ -36,6 +36,15 @@ import ScrollKit
         #expect(try SweepResultLine.parse(line(eager80, gesture: "g")).result.factors["source"] == "latency 80 ms")
     }
 
+    /// A run stopped at the replay's cap says `"settled":false`; a line without the key settled.
+    @Test func aRunThatNeverSettledIsReadAsSuch() throws {
+        #expect(try SweepResultLine.parse(line(eager80, gesture: "g")).result.isSettled)
+        #expect(try !SweepResultLine.parse(line(eager80, gesture: "g", extra: [("settled", .bool(false))])).result.isSettled)
+        #expect(throws: SweepResultLine.Invalid(reason: "settled must be true or false")) {
+            try SweepResultLine.parse(line(eager80, gesture: "g", extra: [("settled", .number(0))]))
+        }
+    }
+
     @Test func whatIsNotAResultIsRefusedWithItsReason() {
         let whole = line(eager80, gesture: "g")
         func reason(_ text: String) -> String? {

@@ -37,7 +37,7 @@ final class ServeLog: Sendable {
         wake.signal()
     }
 
-    /// Waits until every queued line is written, or until `deadline` (seconds of `DispatchTime` uptime).
+    /// Waits until every queued line is written, or until `deadline` (`DispatchTime` uptime, in nanoseconds).
     func flush(until deadline: UInt64) {
         while !state.withLock({ $0.lines.isEmpty && $0.dropped == 0 && !$0.writing }), DispatchTime.now().uptimeNanoseconds < deadline {
             usleep(1000)

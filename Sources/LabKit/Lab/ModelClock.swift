@@ -32,11 +32,21 @@ public struct ModelClock: Equatable, Sendable {
     /// Model time of the next frame to run.
     public var nextTime: Double { time(next) }
 
-    /// Index of the last frame at or before `time`.
-    public func frame(atOrBefore time: Double) -> Int { Int(((time - origin) * rate).rounded(.down)) }
+    /// Index of the last frame at or before `time`: judged by the frames' own times, since
+    /// `(time(k) − origin) × rate` is not always `k` in binary (at 60 Hz, frame 123's time, 2.05, gives
+    /// 122.99999999999999).
+    public func frame(atOrBefore time: Double) -> Int {
+        let k = Int(((time - origin) * rate).rounded(.down))
+        if self.time(k + 1) <= time { return k + 1 }
+        return self.time(k) > time ? k - 1 : k
+    }
 
-    /// Index of the first frame at or after `time`.
-    public func frame(atOrAfter time: Double) -> Int { Int(((time - origin) * rate).rounded(.up)) }
+    /// Index of the first frame at or after `time` (by the frames' own times, as `frame(atOrBefore:)`).
+    public func frame(atOrAfter time: Double) -> Int {
+        let k = Int(((time - origin) * rate).rounded(.up))
+        if self.time(k - 1) >= time { return k - 1 }
+        return self.time(k) < time ? k + 1 : k
+    }
 
     /// The next frame's time when it is due by `time` (at or before it), else nil. The caller runs the
     /// frame, then calls `advance()`.

@@ -4,8 +4,9 @@
 /// is a `SpringSimulation` that starts at the edge with the decay's velocity at the crossing (no jump
 /// in position) and comes to rest exactly on the edge. The spring takes at most
 /// `maximumTransferVelocity` (Flutter's `maxSpringTransferVelocity`, 5000 per second): a fling that
-/// reaches the edge faster would otherwise overshoot past the rubber band's reach (0.039 s × the
-/// velocity with the scroll-back spring: 390 pt at 10 000 pt/s, more than a phone's width).
+/// reaches the edge faster would otherwise overshoot far past the rubber band's reach (the scroll-back
+/// spring's peak is 0.0243 s × the velocity past the edge: 243 pt at 10 000 pt/s, and 971 pt, three
+/// phone widths, at the 40 000 pt/s a carried fling may reach).
 public struct BouncingSimulation: Simulation, Hashable {
     /// The fling before the edge.
     public let decay: DecaySimulation

@@ -477,6 +477,7 @@ final class ImageLoader {
     func pump(time: Double) {
         let start = SDL_GetPerformanceCounter()
         decoding.pumpTime = time
+        disk?.sync()
         if !takesCompletionsOnDemand {
             takeModelledCompletions(upTo: time)
             takeVirtualCompletions(upTo: time)

@@ -50,7 +50,22 @@ package final class DiskCache: Sendable {
         var isOff = false
         var corrupt = 0
         var nextTemp = 0
+        /// Entry names the cache let go of or never wrote, since the last `takeDropped()` (oldest first out
+        /// past `droppedLimit`).
+        var dropped: [String] = []
+        var droppedOverflow = false
+
+        mutating func drop(_ name: String) {
+            if dropped.count >= DiskCache.droppedLimit {
+                dropped.removeFirst(dropped.count / 2)
+                droppedOverflow = true
+            }
+            dropped.append(name)
+        }
     }
+
+    /// The most dropped names kept for `takeDropped()`.
+    static let droppedLimit = 4096
 
     private let state = Mutex(State())
 
@@ -173,17 +188,22 @@ package final class DiskCache: Sendable {
     /// leaves that one image uncached; a failure to write (a full disk) turns the cache off with one
     /// warning. The load it came from is not affected either way.
     package func write(_ key: String, payload: [UInt8]) {
+        let name = DiskCacheEntry.fileName(for: key)
         let (off, serial) = state.withLock { s -> (Bool, Int) in
             s.nextTemp += 1
+            if s.isOff { s.drop(name) }
             return (s.isOff, s.nextTemp)
         }
         guard !off else { return }
-        let name = DiskCacheEntry.fileName(for: key)
         let file = DiskCacheEntry.encode(key: key, payload: payload)
-        guard file.count <= Self.maxEntryBytes else { return }
+        guard file.count <= Self.maxEntryBytes else { return dropped(name) }
         let temp = ".tmp-\(getpid())-\(serial)"
         let fd = openat(folder, temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { return turnOff(String(cString: strerror(errno))) }
+        guard fd >= 0 else {
+            let reason = String(cString: strerror(errno))
+            dropped(name)
+            return turnOff(reason)
+        }
         var written = 0
         var failure: Int32 = 0
         while written < file.count {
@@ -198,6 +218,7 @@ package final class DiskCache: Sendable {
         if failure == 0, renameat(folder, temp, folder, name) != 0 { failure = errno }
         guard failure == 0 else {
             unlinkat(folder, temp, 0)
+            dropped(name)
             // Something else at the entry's name (a folder, say): that image goes uncached.
             if [EEXIST, EISDIR, ENOTEMPTY, ENOTDIR, EBUSY].contains(failure) { return }
             return turnOff(String(cString: strerror(failure)))
@@ -238,6 +259,7 @@ package final class DiskCache: Sendable {
                 guard s.totalBytes > byteLimit else { break }
                 s.entries[name] = nil
                 s.totalBytes -= entry.size
+                s.drop(name)
                 out.append(name)
             }
             return out
@@ -247,7 +269,29 @@ package final class DiskCache: Sendable {
 
     /// Drops `name` from the index (it is gone, or not the cache's).
     private func forget(_ name: String) {
-        state.withLock { s in if let e = s.entries.removeValue(forKey: name) { s.totalBytes -= e.size } }
+        state.withLock { s in
+            if let e = s.entries.removeValue(forKey: name) { s.totalBytes -= e.size }
+            s.drop(name)
+        }
+    }
+
+    /// Notes that the entry `name` was not written.
+    private func dropped(_ name: String) {
+        state.withLock { $0.drop(name) }
+    }
+
+    /// The entry names the cache let go of (evicted, found torn, deleted) or did not write (off, read-only,
+    /// a full disk, something else at the name) since the last call, and whether some were lost to
+    /// `droppedLimit` (then every entry must be checked): what an index beside it (`IndexedDiskCache`)
+    /// follows.
+    package func takeDropped() -> (names: [String], overflowed: Bool) {
+        state.withLock { s in
+            defer {
+                s.dropped.removeAll(keepingCapacity: true)
+                s.droppedOverflow = false
+            }
+            return (s.dropped, s.droppedOverflow)
+        }
     }
 
     private func turnOff(_ reason: String) {

@@ -3,7 +3,10 @@ import LabKit
 /// A disk cache in front of the network (the window's), and what a policy reads of it (`ImageSource.disk`):
 /// an index of the images it holds, costed as the headless replay's modelled disk costs them (each
 /// image's transfer size), so a policy that reads the disk (Adaptive's prefetch window) decides in the
-/// window as it does headless. The files are the truth (`isStoredLocally`); the index follows them.
+/// window as it does headless. The files are the truth (`isStoredLocally`); the index follows them: an
+/// image is listed when its load completes, as the model's disk lists it (its file is written on a decode
+/// worker soon after), and `sync()` takes out what the files let go of or never wrote (evicted, torn, a
+/// read-only folder, a full disk, something else at the entry's name).
 package struct IndexedDiskCache {
     /// The files.
     package let files: DiskCache
@@ -15,15 +18,33 @@ package struct IndexedDiskCache {
     package var warmAtOpen: (entries: Int, bytes: Int)?
     /// Each image's transfer size, by asset (past the end: the default size).
     private let sizes: [Int]
+    /// The files' key of each asset, and each entry's file name's asset and key.
+    private let keys: [(asset: Int, key: String)]
+    private let entries: [String: (asset: Int, key: String)]
 
     /// The cache over `files`, its index holding those of `keys` (asset → the files' key) the files hold.
     package init(files: DiskCache, sizes: [Int], keys: [(asset: Int, key: String)]) {
         self.files = files
         self.sizes = sizes
+        self.keys = keys
+        entries = Dictionary(keys.map { (DiskCacheEntry.fileName(for: $0.key), $0) }, uniquingKeysWith: { first, _ in first })
         index = MemoryCache(byteLimit: files.byteLimit)
         let usage = files.usage
         warmAtOpen = usage.entries > 0 ? usage : nil
+        _ = files.takeDropped()
         for (asset, key) in keys where files.contains(key) { stored(ImageKey(asset: asset)) }
+    }
+
+    /// Takes out of the index what the files let go of or did not write since the last call; when some
+    /// of those went unrecorded (`DiskCache.droppedLimit`), every listed image is checked against the files.
+    package mutating func sync() {
+        let dropped = files.takeDropped()
+        for name in dropped.names {
+            // Unless written again since.
+            if let entry = entries[name], !files.contains(entry.key) { _ = index.remove(ImageKey(asset: entry.asset)) }
+        }
+        guard dropped.overflowed else { return }
+        for (asset, key) in keys where !files.contains(key) { _ = index.remove(ImageKey(asset: asset)) }
     }
 
     /// The transfer size of `key`'s image, bytes: its cost in the index.
@@ -31,8 +52,9 @@ package struct IndexedDiskCache {
         key.asset >= 0 && key.asset < sizes.count ? Swift.max(0, sizes[key.asset]) : GridSceneConfiguration.defaultTransferBytes
     }
 
-    /// `key`'s image was stored in the files.
+    /// `key`'s image is being stored in the files (nothing when they take no writes: off or read-only).
     package mutating func stored(_ key: ImageKey) {
+        guard !files.isOff else { return }
         _ = index.insert(key, cost: cost(of: key))
     }
 

@@ -29,6 +29,26 @@ import ScrollKit
         #expect(ModelClock(rate: 60, startingAtOrBefore: 0.11).next == 6)
     }
 
+    /// A frame's own time is at or before itself and at or after itself, for every frame, at every rate:
+    /// `(time(k) − origin) × rate` is not always `k` in binary (frame 123 at 60 Hz, 2.05 s, gave 122).
+    @Test func everyFramesOwnTimeFindsThatFrame() {
+        for rate in [30.0, 60, 90, 120, 144, 240] {
+            for origin in [0.0, 0.25, -3.5] {
+                let clock = ModelClock(origin: origin, rate: rate)
+                var wrong = 0
+                for k in -2000...200_000 where clock.frame(atOrBefore: clock.time(k)) != k || clock.frame(atOrAfter: clock.time(k)) != k {
+                    wrong += 1
+                }
+                #expect(wrong == 0, "\(rate) Hz from \(origin): \(wrong) frames")
+                // Just off a frame's time: the neighbours.
+                let t = clock.time(123)
+                #expect(clock.frame(atOrBefore: t.nextDown) == 122 && clock.frame(atOrAfter: t.nextUp) == 124)
+            }
+        }
+        #expect(ModelClock(rate: 60).frame(atOrBefore: 2.05) == 123)
+        #expect(ModelClock(rate: 60, startingAtOrBefore: 2.05).next == 123)
+    }
+
     @Test func runsEveryDueFrameOnce() {
         var clock = ModelClock(rate: 100)
         var times: [Double] = []

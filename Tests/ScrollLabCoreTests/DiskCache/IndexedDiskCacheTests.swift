@@ -35,4 +35,39 @@ import Testing
         #expect(disk.warmAtOpen == nil)
         #expect(files.usage.entries == 0)
     }
+
+    /// What the files let go of or never wrote leaves the index at the next `sync()`: an entry evicted for
+    /// the byte limit, one whose name something else holds, every one once the folder cannot be written.
+    @Test func theIndexFollowsWhatTheFilesLetGo() throws {
+        let dir = NSTemporaryDirectory() + "scrolllab-window-disk-\(getpid())-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        // Room for two entries of 600 bytes, not three.
+        let files = try #require(DiskCache.open(directory: dir, byteLimit: 1500))
+        let keys: [(asset: Int, key: String)] = [(0, "file:a"), (1, "file:b"), (2, "file:c"), (3, "file:d")]
+        var disk = IndexedDiskCache(files: files, sizes: [100, 100, 100, 100], keys: keys)
+        for (asset, key) in keys.prefix(3) {
+            disk.stored(ImageKey(asset: asset))          // the load completed; its file follows
+            files.write(key, payload: [UInt8](repeating: 7, count: 600))
+        }
+        #expect(files.contains("file:c") && !files.contains("file:a"))
+        #expect(disk.index.keysByRecency.count == 3)
+        disk.sync()
+        #expect(disk.index.keysByRecency == [ImageKey(asset: 2), ImageKey(asset: 1)])   // asset 0 evicted
+
+        // Something else at asset 3's entry name: its file is never written.
+        try FileManager.default.createDirectory(atPath: dir + "/" + DiskCacheEntry.fileName(for: "file:d"), withIntermediateDirectories: false)
+        disk.stored(ImageKey(asset: 3))
+        files.write("file:d", payload: [1])
+        disk.sync()
+        #expect(!disk.index.keysByRecency.contains(ImageKey(asset: 3)))
+
+        // A folder opened read-only takes no writes: nothing is listed as stored.
+        let readOnly = try #require(DiskCache.open(directory: dir, byteLimit: 1500, readOnly: true))
+        var reader = IndexedDiskCache(files: readOnly, sizes: [100, 100, 100, 100], keys: keys)
+        let before = reader.index.keysByRecency
+        reader.stored(ImageKey(asset: 0))
+        readOnly.write("file:a", payload: [1])
+        reader.sync()
+        #expect(reader.index.keysByRecency == before && !before.contains(ImageKey(asset: 0)))
+    }
 }

@@ -71,8 +71,9 @@ public struct DecelerationForecast: Hashable, Sendable {
         return decay.position(at: t - startTime)
     }
 
-    /// When the offset passes `y` on its way to the target: `startTime` if already past, `.infinity`
-    /// if it only reaches it at rest (y = target), nil if never (beyond the target or behind the start).
+    /// When the offset passes `y` on its way to the target: `startTime` if it is there at the start,
+    /// `.infinity` if it only reaches it at rest (y = target), nil if never (beyond the target, or behind
+    /// the start: already passed).
     public func time(reaching y: Double) -> Double? {
         let total = targetOffset - startOffset, rest = targetOffset - y
         if total == 0 { return y == startOffset ? startTime : nil }

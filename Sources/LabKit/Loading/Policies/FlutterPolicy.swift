@@ -33,8 +33,13 @@ public struct FlutterPolicy: LoadingPolicy {
     private var band: Range<Int> = 0..<0
     private var storage = DecisionStorage()
 
+    /// Flutter's deferral speed on the lab's phone: its 480 pt side in pixels (`FeedDecodedSizes.pixelsPerPoint`)
+    /// per second, 960 pt/s. (The scroll physics round offsets to an @3x pixel grid, UIKit's; the images and
+    /// this threshold take the phone's 2 px a point.)
+    public static let phoneDeferralSpeed = 480 * FeedDecodedSizes.pixelsPerPoint
+
     /// Makes the policy with Flutter's defaults scaled to the lab: 250 pt, 960 pt/s.
-    public init(cacheExtent: Double = 250, deferralSpeed: Double = 480 * 2) {
+    public init(cacheExtent: Double = 250, deferralSpeed: Double = phoneDeferralSpeed) {
         self.cacheExtent = cacheExtent
         self.deferralSpeed = deferralSpeed
     }

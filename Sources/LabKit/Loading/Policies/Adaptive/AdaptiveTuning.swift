@@ -92,9 +92,9 @@ public struct AdaptiveTuning: Hashable, Sendable {
 
     /// A reader's look-ahead, points beyond the screen's edge: Flutter's cache extent (250 pt), ahead only.
     public var readerExtent = 250.0
-    /// A reader's look-ahead waits while a fling runs faster than this (pt/s): Flutter's deferral speed,
-    /// 480 pt @2x per second.
-    public var readerDeferralSpeed = 960.0
+    /// A reader's look-ahead waits while a fling runs faster than this (pt/s): Flutter's deferral speed on
+    /// the lab's phone (`FlutterPolicy.phoneDeferralSpeed`, 960 pt/s).
+    public var readerDeferralSpeed = FlutterPolicy.phoneDeferralSpeed
     /// Rows ahead a reader's drag loads instead of `dragRows` when loads take `slowLoadMinimum` or more; a
     /// reader's drag with quicker loads takes Prefetch's `dragRows` (development seed 777: reading at 250 ms,
     /// FlashList's earlier buffer had less blank time for the same loads; at 1000 ms the second row cost loads).

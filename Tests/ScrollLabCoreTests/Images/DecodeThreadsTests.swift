@@ -2,7 +2,7 @@ import Dispatch
 import Foundation
 import Synchronization
 import Testing
-@testable import ScrollLabApp
+@testable import ScrollLabCore
 #if canImport(Glibc)
 import Glibc
 #endif

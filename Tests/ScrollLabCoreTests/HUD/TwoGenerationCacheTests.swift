@@ -1,5 +1,5 @@
 import Testing
-@testable import ScrollLabApp
+@testable import ScrollLabCore
 
 /// The two-generation memo: bounded, and what is in use survives its turns without being made again.
 @Suite struct TwoGenerationCacheTests {

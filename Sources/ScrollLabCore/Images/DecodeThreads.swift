@@ -13,10 +13,10 @@ import Glibc
 ///
 /// At most `width` threads; a thread is started when a job finds none idle and ends after `idleSeconds`
 /// without work, so a loader that is dropped leaves no thread behind.
-final class DecodeThreads: Sendable {
+package final class DecodeThreads: Sendable {
     /// How far below the render thread's nice value (Linux): under its scheduler a thread at nice 10 weighs
     /// about a tenth of one at 0, so a frame shares a core with a decode for about a tenth of the time.
-    static let niceness: Int32 = 10
+    package static let niceness: Int32 = 10
 
     private struct State {
         var jobs: [@Sendable () -> Void] = []
@@ -27,26 +27,26 @@ final class DecodeThreads: Sendable {
     }
 
     /// What `ps -L` and `perf` call the threads.
-    static let threadName = "scrolllab.dec"
+    package static let threadName = "scrolllab.dec"
 
-    let width: Int
+    package let width: Int
     /// Seconds a thread waits for work before it ends.
-    let idleSeconds: Double
+    package let idleSeconds: Double
     private let state = Mutex(State())
     /// One signal per job queued.
     private let queued = DispatchSemaphore(value: 0)
 
     /// A pool of at most `width` threads (at least 1), each ending after `idleSeconds` without work.
-    init(width: Int, idleSeconds: Double = 2) {
+    package init(width: Int, idleSeconds: Double = 2) {
         self.width = Swift.max(1, width)
         self.idleSeconds = idleSeconds
     }
 
     /// Threads running now.
-    var threadCount: Int { state.withLock { $0.threads } }
+    package var threadCount: Int { state.withLock { $0.threads } }
 
     /// Runs `job` on a pool thread, in the order queued.
-    func async(_ job: @escaping @Sendable () -> Void) {
+    package func async(_ job: @escaping @Sendable () -> Void) {
         let starts = state.withLock { s -> Bool in
             s.jobs.append(job)
             guard s.idle == 0, s.threads < width else { return false }

@@ -4,13 +4,13 @@
 /// What is in use stays remembered across a turn, so a full memo never costs a frame a burst of measuring
 /// everything again (as emptying one table did), and both tables are sized once: no lookup pays for a table
 /// growing and rehashing its keys.
-struct TwoGenerationCache<Key: Hashable, Value> {
+package struct TwoGenerationCache<Key: Hashable, Value> {
     /// Entries a generation holds before it turns.
-    let generationLimit: Int
+    package let generationLimit: Int
     private var current: [Key: Value]
     private var previous: [Key: Value]
 
-    init(generationLimit: Int) {
+    package init(generationLimit: Int) {
         precondition(generationLimit > 0, "a generation holds at least one entry")
         self.generationLimit = generationLimit
         current = Dictionary(minimumCapacity: generationLimit)
@@ -18,10 +18,10 @@ struct TwoGenerationCache<Key: Hashable, Value> {
     }
 
     /// Entries remembered, both generations (a key in both counted twice).
-    var count: Int { current.count + previous.count }
+    package var count: Int { current.count + previous.count }
 
     /// The value of `key`, or `make()`'s, remembered.
-    mutating func value(for key: Key, make: () -> Value) -> Value {
+    package mutating func value(for key: Key, make: () -> Value) -> Value {
         if let known = current[key] { return known }
         let value = previous[key] ?? make()
         if current.count >= generationLimit { turn() }
@@ -30,7 +30,7 @@ struct TwoGenerationCache<Key: Hashable, Value> {
     }
 
     /// Forgets everything, keeping both tables' sizes.
-    mutating func removeAll() {
+    package mutating func removeAll() {
         current.removeAll(keepingCapacity: true)
         previous.removeAll(keepingCapacity: true)
     }

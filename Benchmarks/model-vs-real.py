@@ -9,8 +9,9 @@ blank time within 10%).
                                 [--http 1.1|2] [--jobs J] [--out DIR] [--bin PATH]
 
 Defaults: 3 sessions of each kind (browse, flings, read), seed 56, eager,deferred,adaptive, 3g,edge,
-8 real runs at once (each with a serve of its own, so no two share a link; they sleep on the wall clock
-most of the time), .build/model-vs-real, .build/release/scrolllab (built first unless --bin names one).
+8 real runs at once (each with a serve of its own, so no two share a link; over HTTP/2 they sleep on the
+wall clock most of the time, over HTTP/1.1 URLSession's client keeps most of a core busy a run: use
+--jobs 4 there, docs/network.md), .build/model-vs-real, .build/release/scrolllab (built first unless --bin names one).
 The issue's scale is --count 20. --http 1.1 (the default): URLSession against `serve` over http://;
 --http 2: async-http-client against `serve --http 2 --tls` trusting its certificate (URLSession on Linux
 cannot, docs/network.md), and the model under --http 2 --tls (the server shapes TLS's handshake). Every run's figures go to OUT/results.jsonl

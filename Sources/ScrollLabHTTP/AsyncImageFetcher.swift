@@ -96,6 +96,9 @@ package final class AsyncImageFetcher: ImageFetching, @unchecked Sendable {
             timeout: .init(connect: .seconds(Int64(Swift.max(1, timeout.rounded(.up)))), read: .nanoseconds(Int64(timeout * 1e9)))
         )
         configuration.httpVersion = .automatic
+        // A refused connection fails its loads at once, as URLSession's do (async-http-client would retry it
+        // until the connect timeout: every load of a run against a dead server then waited 10 s).
+        configuration.connectionPool.retryConnectionEstablishment = false
         client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }
 
@@ -114,7 +117,6 @@ package final class AsyncImageFetcher: ImageFetching, @unchecked Sendable {
         let delegate = Delegate(fetcher: self, ticket: ticket, started: HTTPImageFetcher.now(), completion: completion)
         let go = state.withLock { s -> Bool in
             guard !s.closed else { return false }
-            s.requests += 1
             s.open += 1
             s.received[ticket] = 0
             return true
@@ -224,6 +226,16 @@ package final class AsyncImageFetcher: ImageFetching, @unchecked Sendable {
     }
 
     /// One request's response: its head checked, its body gathered up to the limit, its bytes counted.
+    /// A request went out.
+    fileprivate func sent() {
+        state.withLock { $0.requests += 1 }
+    }
+
+    /// The failure of an answer over HTTP/`major`.`minor` to a fetch that asked for HTTP/2.
+    static func notHTTP2(_ major: Int, _ minor: Int) -> String {
+        "not HTTP/2 (the server chose HTTP/\(major).\(minor))"
+    }
+
     private final class Delegate: HTTPClientResponseDelegate, @unchecked Sendable {
         typealias Response = Void
         /// Held until the request ends (then the delegate goes with its task).
@@ -247,11 +259,20 @@ package final class AsyncImageFetcher: ImageFetching, @unchecked Sendable {
             self.completion = completion
         }
 
+        /// The request went out (one waiting in the pool for a connection or a stream and cancelled there
+        /// never does): counted as sent.
+        func didSendRequestHead(task: HTTPClient.Task<Void>, _ head: HTTPRequestHead) {
+            fetcher.sent()
+        }
+
         func didReceiveHead(task: HTTPClient.Task<Void>, _ head: HTTPResponseHead) -> EventLoopFuture<Void> {
             firstByte = firstByte ?? HTTPImageFetcher.now()
             expected = head.headers.first(name: "Content-Length").flatMap { Int($0) }
             failure = AsyncImageFetcher.failure(status: Int(head.status.code), contentType: head.headers.first(name: "Content-Type"),
                                                 contentLength: expected, hasLocation: head.headers.contains(name: "Location"))
+            // This client is the one for `--http 2`: a server that chose HTTP/1.1 by ALPN is not what the run
+            // says it measures (a connection a request, no streams), so its answers fail, by that reason.
+            if failure == nil, head.version.major < 2 { failure = AsyncImageFetcher.notHTTP2(head.version.major, head.version.minor) }
             if failure != nil {
                 task.fail(reason: Refused())
             } else if let expected {

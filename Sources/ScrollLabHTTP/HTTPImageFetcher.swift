@@ -167,14 +167,16 @@ package final class HTTPImageFetcher: NSObject, URLSessionDataDelegate, @uncheck
     package func fetch(ticket: Int, asset: Int, priority: Double, completion: @escaping Completion) {
         guard let url = url(for: asset) else { return completion(.failure(.init(reason: "bad URL"))) }
         let started = Self.now()
-        state.withLock { s in
-            s.requests += 1
-            s.issuing.insert(ticket)
-        }
+        state.withLock { s in _ = s.issuing.insert(ticket) }
         // Made and started off the caller's thread: on Linux a task's setters wait for the session's work
         // queue, which can be held for seconds (it froze the frame loop).
         issuing.async { [self] in
-            guard state.withLock({ $0.issuing.remove(ticket) != nil }) else { return }   // cancelled meanwhile
+            // Cancelled meanwhile: never sent, not counted.
+            guard state.withLock({ s in
+                guard s.issuing.remove(ticket) != nil else { return false }
+                s.requests += 1
+                return true
+            }) else { return }
             let task = session.dataTask(with: url)
             // Needed now → high; a second or more ahead → low (URLSessionTask's 0…1).
             task.priority = Float(1 / (1 + Swift.max(0, priority)))

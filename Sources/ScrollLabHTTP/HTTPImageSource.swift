@@ -31,10 +31,16 @@ package struct HTTPImageSource: ImageSource, @unchecked Sendable {
     private var store: MemoryCache<ImageKey>?
     /// The radio's states driven by the fetches in flight (nil: no profile named).
     private var radio: RadioEnergyMeter?
+    /// The body bytes given to the radio as they arrived whole; the rest the fetcher received (bodies cut
+    /// by a cancel or a failure) are added when the energy is read, as the model counts every byte moved.
+    private var radioDownlink = 0
     /// Disk hits so far.
     private var diskHits = 0
     /// The model's decode times, decoded size and the images' stored sizes (for the disk cache's costs).
     private let decode: DecodeTimes, decodedBytes: Int, byteSizes: [Int]
+    /// The HTTP round trip of the profile the server shapes (nil: none named), as the model gives it: what
+    /// a browser estimates from its connections (Chrome's effective connection type).
+    package let httpRoundTrip: Double?
 
     /// A source fetching with `fetcher`, the rest as `c` models it (its disk cache, decode and decoded
     /// size; its network's radio for the energy, when it names the profile the server shapes).
@@ -44,6 +50,7 @@ package struct HTTPImageSource: ImageSource, @unchecked Sendable {
         decodedBytes = c.bytesPerImage
         byteSizes = c.assetByteSizes
         radio = c.network.map { RadioEnergyMeter(profile: $0.radio) }
+        httpRoundTrip = c.network.map(NetworkImageSource.httpRoundTrip(of:))
         var disk = c.diskCacheByteLimit.map { MemoryCache<ImageKey>(byteLimit: $0) }
         for asset in c.diskCacheEntries { _ = disk?.insert(ImageKey(asset: asset), cost: bytes(of: ImageKey(asset: asset))) }
         store = disk
@@ -62,7 +69,8 @@ package struct HTTPImageSource: ImageSource, @unchecked Sendable {
         (t.networkBytes, t.requests) = fetcher.traffic
         t.cancelledBytes = fetcher.cancelledBytes
         t.diskHits = diskHits
-        if let radio, let offset {
+        if var radio, let offset {
+            radio.moved(downlink: Swift.max(0, t.networkBytes - radioDownlink), uplink: 0)
             let now = HTTPImageFetcher.now() - offset
             t.radioJoules = radio.joules(at: now)
             t.radioActiveSeconds = radio.activeSeconds(at: now)
@@ -144,6 +152,7 @@ package struct HTTPImageSource: ImageSource, @unchecked Sendable {
                 let timing = fetcher.takeTiming(ticket: id).map(span.place)
                     ?? TransferTiming(firstByte: span.endTime, lastByte: span.endTime, bytes: body.count)
                 radio?.moved(downlink: body.count, uplink: 0)
+                radioDownlink += body.count
                 _ = store?.insert(flight.ticket.key, cost: body.count)
                 finishing.append(LoadCompletion(ticket: flight.ticket, result: .image(bytes: decodedBytes),
                                                 time: timing.lastByte + decode.seconds(flight.ticket.key), timing: timing))

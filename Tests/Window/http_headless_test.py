@@ -146,6 +146,8 @@ url, cert = serving["source"], serving["certificate"]
 check(url.startswith("https://") and os.path.isfile(cert) and serving["http"] == "2",
       "serve --http 2 --tls: an https:// source and its certificate's PEM file (%s)" % cert)
 code, end, err, _ = replay("single-fling.jsonl", "--network", "3g", "--http", "2", "--source", url, "--source-ca", cert, "--policy", "flutter")
+kept_cert = os.path.join(tempfile.mkdtemp(), "ca.pem")
+shutil.copy(cert, kept_cert)
 server.send_signal(signal.SIGTERM)
 rest, _ = server.communicate(timeout=10)
 lines = [json.loads(l) for l in rest.splitlines() if l.strip()]
@@ -161,6 +163,23 @@ check(m["loadsCompleted"] == m["loadsIssued"] > 0 and m["failedLoads"] == 0 and 
       % (m["networkBytes"], m["requests"], served, len(log)))
 check(end.get("realNetwork") == {"source": "http", "client": "async-http-client", "http": "2"}, "the line names the client: %s" % end.get("realNetwork"))
 check(not os.path.exists(cert), "the certificate's file goes with the server")
+
+# The server gone: over HTTP/2 every load fails 'connection refused' at once, as over HTTP/1.1 (the client
+# retried the connection until its 10 s connect timeout: the run's clock ended at 10.9 s, not with the gesture).
+code, end, err, _ = replay("single-fling.jsonl", "--network", "3g", "--http", "2", "--source", url, "--source-ca", kept_cert, "--policy", "eager")
+m = end["metrics"] if end else {}
+check(code == 0 and m.get("failuresByReason", {}).get("connection refused", 0) == m.get("failedLoads", -1) > 0 and end["t"] < 5,
+      "HTTP/2 with no server: every load refused at once, the run ends with its gesture (t %.2f s, %s)"
+      % (end["t"] if end else -1, m.get("failuresByReason")))
+# A TLS server that offers only HTTP/1.1 by ALPN: an --http 2 run's loads fail, saying so (they were
+# HTTP/1.1, a connection a request, under a line saying "http":"2").
+server, serving = serve("--network", "3g", "--tls", line=True)
+code, end, err, _ = replay("single-fling.jsonl", "--network", "3g", "--http", "2", "--source", serving["source"],
+                           "--source-ca", serving["certificate"], "--policy", "eager")
+stop(server)
+m = end["metrics"] if end else {}
+check(code == 0 and m.get("failuresByReason", {}).get("not HTTP/2 (the server chose HTTP/1.1)", 0) == m.get("failedLoads", -1) > 0,
+      "--http 2 against a server without h2: its loads fail as not HTTP/2 (%s)" % m.get("failuresByReason"))
 
 # An https:// source runs over TLS, and its sweep lines say so as the model's --tls lines do.
 server, serving = serve("--network", "3g", "--http", "2", "--tls", line=True)

@@ -53,7 +53,8 @@ def serve(*args, limit=None):
     first = json.loads(p.stdout.readline())
     # The log is read as it comes, so a full pipe never holds the server.
     lines = []
-    threading.Thread(target=lambda: lines.extend(p.stdout), daemon=True).start()
+    p.reader = threading.Thread(target=lambda: lines.extend(p.stdout), daemon=True)
+    p.reader.start()
     return p, first["port"], lines
 
 
@@ -61,6 +62,8 @@ def stop(p):
     check(p.poll() is None, "serve is still running")
     p.send_signal(signal.SIGTERM)
     p.wait(timeout=5)
+    # The log read to its end: every line the server wrote is in the list once stop returns.
+    p.reader.join(timeout=5)
     check(p.returncode == 0, "serve ends with exit code 0")
 
 

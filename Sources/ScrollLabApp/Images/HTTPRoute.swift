@@ -15,6 +15,8 @@ struct HTTPRoute {
     var decode: DecodeTimes
     /// The model's decoded size of each image.
     var sizes: ModelledDecodedSizes
+    /// The HTTP round trip of the profile the server shapes (nil: none named), as `HTTPImageSource` gives it.
+    var roundTrip: Double?
     /// Fetches in flight: when each started, on the model clock and the wall.
     var starts: [Int: (time: Double, wall: Double)] = [:]
     /// Bodies decoding: the earliest model time each load may complete, and how its response arrived.

@@ -220,13 +220,14 @@ final class ImageLoader {
     var networkProfile: NetworkProfile? { if case let .modelled(model) = route { return model.network.profile } else { return nil } }
 
     /// The HTTP round trip a policy reads, as the headless source of the same route gives it: the files'
-    /// latency, the modelled profile's, the model's own; unknown over HTTP (as `HTTPImageSource`).
+    /// latency, the modelled profile's, the model's own; over HTTP the profile's the server shapes, when
+    /// one is named (as `HTTPImageSource`).
     var httpRoundTrip: Double? {
         switch route {
         case .files: return latency
         case let .modelled(model): return model.network.httpRoundTrip
         case let .virtualClock(model): return model.httpRoundTrip
-        case .http: return nil
+        case let .http(http): return http.roundTrip
         }
     }
 

@@ -47,7 +47,7 @@ struct SceneFactory {
                 : HTTPImageFetcher(template: source, timeout: options.httpTimeout,
                                    connectionsPerHost: sceneOptions.policy.variant.connectionsPerHost(sharedConnections: sceneOptions.connections))
             route = .http(HTTPRoute(fetcher: fetcher, decode: DecodeTimes(constant: grid.decodeCost, byAsset: grid.decodeCosts),
-                                    sizes: ModelledDecodedSizes(grid)))
+                                    sizes: ModelledDecodedSizes(grid), roundTrip: grid.network.map(NetworkImageSource.httpRoundTrip(of:))))
         } else if let network = GridScene.networkSource(grid, modelsDisk: false) {
             // The headless replay's model decides when each load completes; the real decode follows it.
             route = .modelled(ModelledNetwork(network: network, sizes: ModelledDecodedSizes(grid)))

@@ -158,7 +158,7 @@ let package = Package(
                         "ScrollLabServer", "ScrollLabCore", "LabKit", .product(name: "NIOSSL", package: "swift-nio-ssl"),
                     ],
                     path: "Tests/ScrollLabServerTests", swiftSettings: testSettings),
-        .testTarget(name: "ScrollLabCoreTests", dependencies: ["ScrollLabCore", "LabKit", "ScrollKit"],
+        .testTarget(name: "ScrollLabCoreTests", dependencies: ["ScrollLabCore", "LabKit", "ScrollKit", "ScrollKitTestSupport"],
                     path: "Tests/ScrollLabCoreTests", swiftSettings: testSettings),
     ]
 )

@@ -53,9 +53,9 @@ extension LabApp {
         let kind = comparison.queue.removeFirst()
         var options = phone.sceneOptions
         options.policy = .one(PolicyVariant(kind))
-        let loader = phoneDriver.factory.loader(for: options, onModelClock: true)
+        let loader = factory.loader(for: options, onModelClock: true)
         loader.pixelScale = phone.images.pixelScale
-        guard let run = (try? phoneDriver.factory.scene(.grid, options: options, images: loader))?.loading else {
+        guard let run = (try? factory.scene(.grid, options: options, images: loader))?.loading else {
             loader.shutdown()
             endComparison(carrying: carried)
             return

@@ -14,7 +14,7 @@ extension LabApp {
         if input.pointerDown { phoneDriver.cancelTouch(at: now.model) }
         phoneDriver.collect()
         input.dropTouch()
-        guard phoneDriver.phones.allSatisfy({ $0.switchScene(factory: phoneDriver.factory) }) else { return false }
+        guard phoneDriver.phones.allSatisfy({ $0.switchScene(factory: factory) }) else { return false }
         // A replay in progress stops (it was meant for the scene it started on): no `replayEnd` will come,
         // so the trace and standard output say it stopped.
         let stopsReplay = isReplaying || loop.replayEndPending

@@ -11,15 +11,18 @@ import ScrollLabCore
 /// keys' window sides in `App/Keys`).
 @MainActor
 package final class LabApp {
-    let options: WindowOptions
+    /// The window's options (the command line's), as the factory builds from them.
+    var options: WindowOptions { factory.options }
     /// The scene options from the command line.
     let sceneOptions: SceneConfiguration
     let sdl: SDLWindow
     let text: TextCache
     let canvas: Canvas
     let clock = AppClock()
+    /// What the phones' scenes and loaders are made by.
+    let factory: SceneFactory
     /// The phones, the model clock, replay and recording: every input reaches the scenes through it.
-    let phoneDriver: PhoneDriver
+    let phoneDriver: PhoneDriver<Phone>
     /// SDL's events → the lab's inputs.
     var input = InputTranslator()
     /// The `--trace-out` file, nil without one.
@@ -35,7 +38,6 @@ package final class LabApp {
 
     /// Opens the window and everything it needs; throws one clear line on failure.
     package init(options: WindowOptions, sceneOptions: SceneConfiguration, imagePaths: [AssetFile]) throws(AppError) {
-        self.options = options
         self.sceneOptions = sceneOptions
         trace = try options.traceOut.map { path throws(AppError) in try AppTrace(path: path, includesDidScroll: options.traceDidScroll) }
         let phones = Swift.max(1, sceneOptions.compare.count)
@@ -48,9 +50,9 @@ package final class LabApp {
             sdl.close()
             throw error
         }
+        factory = SceneFactory(options: options, imagePaths: imagePaths, renderer: sdl.renderer)
         do {
-            phoneDriver = try PhoneDriver(factory: SceneFactory(options: options, imagePaths: imagePaths, renderer: sdl.renderer),
-                                       sceneOptions: sceneOptions, viewport: PhoneViewport.init(phone:))
+            phoneDriver = PhoneDriver(phones: try factory.phones(sceneOptions, viewport: PhoneViewport.init(phone:)))
         } catch {
             fonts.close()
             sdl.close()

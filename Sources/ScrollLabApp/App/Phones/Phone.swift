@@ -6,7 +6,7 @@ import ScrollLabCore
 /// source), the scenes `S` parked, the callbacks it made (the HUD's event list), its timeline, and
 /// where it is drawn. The window holds one; compare mode (`--compare`) holds two to four side by side.
 @MainActor
-final class Phone {
+final class Phone: DrivenPhone {
     /// Its place, 0 from the left (the trace's `"phone"`).
     let index: Int
     /// The options its scenes are built from: the command line's, with this phone's policy.
@@ -49,6 +49,25 @@ final class Phone {
             throw error
         }
         track = TimelineTrack(axis: scene.kind.axis)
+    }
+
+    var scrollView: ScrollView { scene.scrollView }
+
+    var isRunningComparison: Bool { comparison != nil }
+
+    var isSettled: Bool { scene.isSettled }
+
+    var touchHz: Double? { sceneOptions.touchHz }
+
+    func pointer(_ event: PointerEvent) { scene.pointer(event) }
+
+    func cancelPointer(time: Double) { scene.cancelPointer(time: time) }
+
+    /// Takes the decodes finished since the last step into the pipeline at `time`, then steps the scene:
+    /// once per model step, so a replay's images arrive on its frame grid.
+    func advance(to time: Double) {
+        images.pump(time: time)
+        scene.advance(to: time)
     }
 
     /// Drains the scene's callbacks into the event list and the timeline, handing each to `publish`.

@@ -14,6 +14,24 @@ struct SceneFactory {
     /// The renderer textures are uploaded to.
     let renderer: OpaquePointer
 
+    /// The phones of `sceneOptions` (compare mode: one per entry of its `compare` list, each with that
+    /// policy or physics), placed left to right by `viewport`.
+    func phones(_ sceneOptions: SceneConfiguration, viewport: (Int) -> PhoneViewport) throws(AppError) -> [Phone] {
+        var phones: [Phone] = []
+        let entries: [CompareEntry?] = sceneOptions.compare.isEmpty ? [nil] : sceneOptions.compare.map { $0 }
+        for (index, entry) in entries.enumerated() {
+            let options = entry?.applied(to: sceneOptions) ?? sceneOptions
+            do {
+                phones.append(try Phone(index: index, sceneOptions: options, factory: self, viewport: viewport(index),
+                                        entry: entry))
+            } catch {
+                for made in phones { made.close() }
+                throw error
+            }
+        }
+        return phones
+    }
+
     /// A new scene of `kind` built from `sceneOptions`, put in the window by its `WindowPresentable` side.
     func scene(_ kind: SceneKind, options sceneOptions: SceneConfiguration, images: ImageLoader) throws(AppError) -> any WindowScene {
         var source = SDLImageSource(loader: images)

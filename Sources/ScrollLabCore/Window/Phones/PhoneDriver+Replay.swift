@@ -6,20 +6,20 @@ import ScrollLabCore
 /// --headless`), else straight to the model time.
 extension PhoneDriver {
     /// The most replay samples one window frame delivers (a dense replay falls behind, the window stays live).
-    static let replayEventsPerFrame = 2000
+    package static var replayEventsPerFrame: Int { 2000 }
 
     /// What a step did beyond moving the scenes.
-    struct StepReport: Equatable {
+    package struct StepReport: Equatable {
         /// The replay's input is delivered and the motion it caused has ended.
-        var finished = false
+        package var finished = false
         /// The `--replay` file could not be read (its one line).
-        var failure: String?
+        package var failure: String?
     }
 
     /// Steps the phones to model time `now`: the replay's pending samples and frames up to it; else, with
     /// `onGrid`, every frame of the refresh rate's grid up to it (the grid the replay ran on goes on), or
     /// straight to `now`.
-    func step(to now: Double, onGrid: Bool = false) -> StepReport {
+    package func step(to now: Double, onGrid: Bool = false) -> StepReport {
         var report = StepReport()
         if let load = playback.load, let outcome = load.take() {
             playback.load = nil
@@ -51,7 +51,7 @@ extension PhoneDriver {
         })
         playback.replay = driver
         let resting = phones.allSatisfy { phone in
-            let view = phone.scene.scrollView
+            let view = phone.scrollView
             return !view.isTracking && !view.isDragging && !view.isDecelerating && view.targetContentOffset == nil
         }
         guard driver.isFinished, resting else { return report }
@@ -62,15 +62,15 @@ extension PhoneDriver {
     }
 
     /// A gesture as the model gets it: resampled to `--touch-hz` when given.
-    func resampled(_ gesture: [PointerEvent]) -> [PointerEvent] {
-        phones[0].sceneOptions.touchHz.map { TouchResampler.resample(gesture, rate: $0) } ?? gesture
+    package func resampled(_ gesture: [PointerEvent]) -> [PointerEvent] {
+        phones[0].touchHz.map { TouchResampler.resample(gesture, rate: $0) } ?? gesture
     }
 
     /// Plays `gesture` from model time `now` (a replay is also a gesture A can play under every policy).
     private func start(_ gesture: [PointerEvent], at now: Double) {
         playback.pending = nil
-        if focused.comparison == nil {
-            lastGesture = PlayedGesture(events: gesture, startOffset: focused.scene.scrollView.contentOffset)
+        if !focused.isRunningComparison {
+            lastGesture = PlayedGesture(events: gesture, startOffset: focused.scrollView.contentOffset)
         }
         playback.replay = ReplayDriver(gesture: gesture, startTime: now, frameRate: playback.frameRate)
         replayStarted(gesture.count, now)

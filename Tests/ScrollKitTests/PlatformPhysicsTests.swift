@@ -79,6 +79,21 @@ import Testing
         #expect(s.isDone(at: 5))
     }
 
+    /// `BouncingScrollPhysics.spring`: the default spring at the normal rate, its own at `fast`
+    /// (scroll_physics.dart: `SpringDescription.withDampingRatio(mass: 0.3, stiffness: 75.0, ratio: 1.3)`),
+    /// for a fling that crosses the edge and for a release out of range alike.
+    @Test func theFastRateHasItsOwnSpring() {
+        let normal = FlutterBouncingSimulation(position: 900, velocity: 4000, lower: 0, upper: 1000)
+        let fast = FlutterBouncingSimulation(position: 900, velocity: 4000, lower: 0, upper: 1000, fast: true)
+        #expect(normal.springBack?.spring == SpringDescription(mass: 0.5, stiffness: 100, dampingRatio: 1.1))
+        #expect(fast.springBack?.spring == SpringDescription(mass: 0.3, stiffness: 75, dampingRatio: 1.3))
+        let outOfRange = FlutterBouncingSimulation(position: 1050, velocity: 0, lower: 0, upper: 1000, fast: true)
+        #expect(outOfRange.springBack?.spring == SpringDescription(mass: 0.3, stiffness: 75, dampingRatio: 1.3))
+        // The fast spring, more damped for its mass, lets the fling run less far past the edge.
+        let peak = { (s: FlutterBouncingSimulation) in stride(from: 0.0, to: 3, by: 0.001).map(s.position(at:)).max()! }
+        #expect(peak(fast) > 1000 && peak(fast) < peak(normal))
+    }
+
     @Test func theTrailingEdgeCapsTheCarriedVelocityAt5000() {
         let s = FlutterBouncingSimulation(position: 0, velocity: 9000, lower: 0, upper: 100)
         #expect(s.springBack?.initialVelocity == 5000)
@@ -188,6 +203,28 @@ import Testing
         let (driver, view) = Self.fling(.flutterBouncing, velocity: 4000, contentHeight: 1480)
         #expect(view.contentOffset.y == 1000)
         #expect(driver.records.contains { $0.offset.y > 1005 })
+    }
+
+    /// Releases are clamped to 8000 pt/s, except Flutter's bouncing physics at `fast`, which allows
+    /// `kMaxFlingVelocity * 8.0` (scroll_physics.dart, `BouncingScrollPhysics.maxFlingVelocity`).
+    @Test func theFlingLimitIsThePhysicsAtItsRate() {
+        func release(_ physics: ScrollPhysicsKind, _ rate: DecelerationRate) -> Double {
+            let view = ScrollViewEventOrderTests.makeView(contentHeight: 400_000)
+            view.configuration.physics = physics
+            view.decelerationRate = rate
+            let driver = FrameDriver(view, startFrame: 60)
+            driver.play(ScrollViewEventOrderTests.fling(at: 1.0, velocity: Point(x: 0, y: -15_000)))
+            driver.run(until: 1.5)
+            return driver.releases[0].velocity.y * 1000
+        }
+        let free = release(.flutterBouncing, .fast)
+        #expect(free > 12_000 && free < 16_000)
+        #expect(release(.flutterBouncing, .normal) == 8000)
+        for physics in [ScrollPhysicsKind.ios, .android, .flutterClamping] {
+            #expect(release(physics, .fast) == 8000)
+        }
+        #expect(ScrollPhysicsKind.flutterBouncing.maximumFlingVelocity(8000, rate: .fast) == 64_000)
+        #expect(ScrollPhysicsKind.ios.maximumFlingVelocity(8000, rate: .fast) == 8000)
     }
 
     @Test func eachPhysicsHasItsOwnMinimumFling() {

@@ -24,18 +24,27 @@ public struct ScrollPhysicsKind: RawRepresentable, CaseIterable, Hashable, Senda
     public let carriesMomentum: Bool
     /// A one-line description for help and the HUD.
     public let summary: String
+    /// How many times `ScrollViewConfiguration.maximumFlingVelocity` a release may reach at the fast rate
+    /// (Flutter's `BouncingScrollPhysics`: `kMaxFlingVelocity * 8.0` at `fast`); 1 for the others.
+    public let fastFlingLimitFactor: Double
     /// The natural fling of one axis.
     let fling: @Sendable (FlingStart) -> AxisMotion
 
     /// The physics named `name`, with its natural fling `fling` (one axis, from a release).
     init(name: String, minimumFlingVelocity: Double, bounces: Bool, carriesMomentum: Bool, summary: String,
-         fling: @escaping @Sendable (FlingStart) -> AxisMotion) {
+         fastFlingLimitFactor: Double = 1, fling: @escaping @Sendable (FlingStart) -> AxisMotion) {
         rawValue = name
         self.minimumFlingVelocity = minimumFlingVelocity
         self.bounces = bounces
         self.carriesMomentum = carriesMomentum
         self.summary = summary
+        self.fastFlingLimitFactor = fastFlingLimitFactor
         self.fling = fling
+    }
+
+    /// The fastest release (points per second, per axis) at `rate`, given the configured `limit`.
+    public func maximumFlingVelocity(_ limit: Double, rate: DecelerationRate) -> Double {
+        rate == .fast ? limit * fastFlingLimitFactor : limit
     }
 
     /// The registered physics named `rawValue`; nil for any other name.
@@ -89,11 +98,12 @@ extension ScrollPhysicsKind {
     }
 
     /// Flutter's `BouncingScrollSimulation` as shipped: friction drag 0.135 per second, then at an edge
-    /// Flutter's spring (mass 0.5, stiffness 100, damping ratio 1.1) with at most 5000 px/s carried in;
-    /// `BouncingScrollPhysics.minFlingVelocity` (2 × `kMinFlingVelocity`) 100.
+    /// Flutter's spring (mass 0.5, stiffness 100, damping ratio 1.1; at `fast` 0.3, 75, 1.3) with at most
+    /// 5000 px/s carried in; `BouncingScrollPhysics.minFlingVelocity` (2 × `kMinFlingVelocity`) 100, and
+    /// at `fast` releases up to 8 × `kMaxFlingVelocity`.
     public static let flutterBouncing = ScrollPhysicsKind(
         name: "flutter-bouncing", minimumFlingVelocity: 100, bounces: true, carriesMomentum: true,
-        summary: "Flutter BouncingScrollSimulation: friction 0.135, spring at the edge"
+        summary: "Flutter BouncingScrollSimulation: friction 0.135, spring at the edge", fastFlingLimitFactor: 8
     ) { start in
         .flutterBouncing(FlutterBouncingSimulation(position: start.position, velocity: start.velocity, lower: start.lower,
                                                    upper: start.upper, fast: start.rate == .fast))

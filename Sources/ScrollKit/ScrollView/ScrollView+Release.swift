@@ -73,7 +73,7 @@ extension ScrollView {
         for axis in Axis.allCases where canScroll(axis) {
             var v = -pointer[axis]
             guard v.isFinite else { continue }
-            let limit = configuration.maximumFlingVelocity
+            let limit = configuration.physics.maximumFlingVelocity(configuration.maximumFlingVelocity, rate: decelerationRate)
             v = Swift.min(Swift.max(v, -limit), limit)
             let beyond = overscroll(axis, offset: raw[axis])
             if beyond != 0 {

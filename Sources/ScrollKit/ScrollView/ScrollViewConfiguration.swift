@@ -22,7 +22,8 @@ public struct ScrollViewConfiguration: Hashable, Sendable {
     /// iOS. The other physics use their own minimum (`ScrollPhysicsKind.minimumFlingVelocity`), and paging
     /// `minimumPagingFlingVelocity`.
     public var minimumFlingVelocity: Double = 250
-    /// Release speeds are clamped to this (points per second, per axis).
+    /// Release speeds are clamped to this (points per second, per axis); a physics may allow more at the
+    /// fast rate (`ScrollPhysicsKind.maximumFlingVelocity(_:rate:)`).
     public var maximumFlingVelocity: Double = 8000
     /// With paging on, releases below this (points per second) count as no fling: the page decision keeps
     /// the slow flicks a page turn needs (`pagingVelocityThreshold`), which the free fling's minimum would drop.

@@ -16,7 +16,11 @@ cd "$root" || exit 2
 work=$(mktemp -d "${TMPDIR:-/tmp}/byte-identity.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
-policies="all eager deferred target prefetch adaptive texture flutter glide texture@shipped flutter@shipped glide@shipped"
+# Every policy and @shipped variant REF knows, and `all`: `--policy`'s values in its `replay --help` (the
+# registry's list, never named here by hand).
+policies=$("$ref" replay --help | python3 -c 'import re, sys
+m = re.search(r"--policy <policy>.*?\(values: ([^;]*);", sys.stdin.read(), re.S)
+print(" ".join(re.sub(r"\s+", " ", m.group(1)).split(", ")))') || { echo "$0: cannot read REF's policies" >&2; exit 2; }
 conditions=("" "--latency-ms 0" "--latency-ms 250" "--latency-ms 1000" "--network lte" "--network 3g" "--network edge")
 
 # One command per line: its arguments after the binary (word-split; no argument holds a space).
@@ -65,7 +69,7 @@ mkdir -p "$work/gestures"
 cp Assets/Gestures/single-fling.jsonl Assets/Gestures/fling-stop-reverse.jsonl "$work/gestures/"
 for side in ref new; do
   bin=$ref; [ $side = new ] && bin=$new
-  all=$(echo "$policies" | sed 's/^all //; s/ /,/g')
+  all=$(for p in $policies; do [ "$p" = all ] || printf '%s,' "$p"; done); all=${all%,}
   "$bin" sweep --gestures "$work/gestures" --policies "$all" --latency-ms 80,1000 --network 3g \
     --cache-images 6,12 --oracle --jobs 1 --out "$work/$side.sweep" > /dev/null 2>&1
   echo $? > "$work/$side.sweep-run.rc"   # its summary line names the file and the time taken: only the code

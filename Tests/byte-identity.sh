@@ -15,7 +15,11 @@ work=${3:-.build/byte-identity}
 rm -rf "$work"; mkdir -p "$work/ref" "$work/new"
 root=$PWD
 gestures=(Assets/Gestures/*.jsonl Assets/Gestures/Photos/*.jsonl)
-policies="eager deferred target prefetch adaptive texture flutter glide"
+# Every policy REF knows on the shared pipeline (`--policy`'s values in its `replay --help`, without `all`
+# and the @shipped variants): the registry's list, never named here by hand.
+policies=$("$ref" replay --help | python3 -c 'import re, sys
+m = re.search(r"--policy <policy>.*?\(values: ([^;]*);", sys.stdin.read(), re.S)
+print(" ".join(p for p in re.sub(r"\s+", " ", m.group(1)).split(", ") if p != "all" and "@" not in p))') || { echo "$0: cannot read REF's policies" >&2; exit 2; }
 physics="ios android flutter-bouncing flutter-clamping"
 
 # Each command: a name, then the arguments. Both binaries run it in the repository's root.

@@ -67,7 +67,7 @@ package enum NetworkChoice: ExpressibleByArgument, Equatable {
 extension RequestOrder: ExpressibleByArgument {}
 extension PlaceholderKind: ExpressibleByArgument {}
 
-/// `--disk-cache DIR|off`.
+/// `--disk-cache DIR|on|off`.
 extension DiskCacheChoice: ExpressibleByArgument {
     package init?(argument: String) { self.init(name: argument) }
 }

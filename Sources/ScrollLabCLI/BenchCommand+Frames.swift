@@ -76,6 +76,7 @@ extension BenchCommand {
         if json {
             var line = run.json(period: 1 / FrameBenchRun.frameRate)
             if let compare = frameBench.compare, case let .object(pairs) = line { line = .object(pairs + [("phones", .int(compare))]) }
+            if let scale = frameBench.framesScale, case let .object(pairs) = line { line = .object(pairs + [("scale", .number(scale))]) }
             output.line(line.serialized)
             return
         }

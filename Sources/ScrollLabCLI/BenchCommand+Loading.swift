@@ -16,8 +16,8 @@ extension BenchCommand {
         @Option(help: "Folder of images, as replay's --assets: the grid shows its image files, and under --network each moves its file's size (default: the bundled Assets/Images, found from the current directory or the executable; a network without them is refused). With --frames: the images drawn.")
         var assets: String?
 
-        @Option(name: .customLong("disk-cache"), help: ArgumentHelp("Under --network: the modelled disk cache (on, the default: 100 MB, empty at the start of each run), off, or a folder: every run starts with the folder's images and leaves its own there.", valueName: "on|off|DIR"))
-        var diskCache: String = "on"
+        @Option(name: .customLong("disk-cache"), help: ArgumentHelp("Under --network: the modelled disk cache (on, the default: 100 MB, empty at the start of each run), off, or a folder: every run starts with the folder's images and leaves its own there.", valueName: "DIR|on|off"))
+        var diskCache: DiskCacheChoice?
 
         @Option(parsing: .unconditional, help: "Requests in flight at once, the same for every policy: URLSession's connections per host (default 6); under --http 2, streams on one connection.")
         var connections: Int = GridSceneConfiguration().connections

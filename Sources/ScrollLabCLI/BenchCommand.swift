@@ -49,8 +49,8 @@ struct BenchCommand: ParsableCommand {
             rest. Prints frame time p50/p99/max (image pump + model step + drawing + present, CPU time \
             from SDL's performance counter) and the worst main-thread image stall (draining decodes and \
             uploading textures in one frame). With --json one line per renderer: \
-            {"renderer":…,"p50Ms":…,"p99Ms":…,"maxMs":…,"worstImageStallMs":…}; a renderer SDL cannot \
-            create gets nulls and "unavailable" with the reason.
+            {"renderer":…,"p50Ms":…,"p99Ms":…,"maxMs":…,"worstImageStallMs":…} (and "phones" with --compare, \
+            "scale" with --scale); a renderer SDL cannot create gets nulls and "unavailable" with the reason.
             """
     )
 
@@ -88,9 +88,7 @@ struct BenchCommand: ParsableCommand {
         // `--calibrate` takes no other option: each is refused for that reason (`OptionAudit`), not for
         // what it would need beside the others (`--tls` a network, `--source-ca` a source).
         guard !calibrate else { return }
-        if let framesScale = frameBench.framesScale {
-            guard framesScale.isFinite, (0.1...4).contains(framesScale) else { throw ValidationError("--scale must be 0.1 to 4 (got \(framesScale))") }
-        }
+        if let framesScale = frameBench.framesScale { try OptionRules.scale(framesScale) }
         if frameBench.frames, feedOptions.feed != nil { throw ValidationError("--feed is not measured by --frames (it times the bundled grid's drawing)") }
         try OptionRules.latencyMs(loading.latencyMs)
         try OptionRules.refresh(rates.refresh)
@@ -103,7 +101,6 @@ struct BenchCommand: ParsableCommand {
         if let compare = frameBench.compare, frameBench.frames {
             guard (1...4).contains(compare) else { throw ValidationError("--compare must be 1 to 4 phones (got \(compare))") }
         }
-        guard !loading.diskCache.isEmpty else { throw ValidationError("--disk-cache must be on, off or a folder") }
         // The frame bench takes no --source (`OptionAudit` says why), so it is not checked here.
         if !frameBench.frames {
             try real.validate(networks: loading.network?.profiles.count ?? 0, http: [loading.http], tls: loading.tls ? [true] : [])
@@ -158,7 +155,7 @@ struct BenchCommand: ParsableCommand {
         let variants = try self.variants()
         var condition = RunCondition(policy: .adaptive, source: .latency(loading.latencyMs), refresh: rates.refresh, connections: loading.connections, http: loading.http)
         condition.physics = physics
-        condition.diskCache = loading.diskCache != "off"
+        condition.diskCache = loading.diskCache != .off
         condition.layout = feedOptions.layout
         condition.columns = feedOptions.columns
         condition.phone = phoneOptions.phone
@@ -166,8 +163,7 @@ struct BenchCommand: ParsableCommand {
         condition.constrained = client.constrained
         condition.tls = loading.tls || real.isTLS
         // A folder: every run starts with its images; what the runs stored is left there at the end.
-        let imageFiles = loading.network == nil || loading.diskCache == "on" || loading.diskCache == "off" ? [] : images.files
-        let folder = HeadlessDiskFolder(DiskCacheChoice(argument: loading.diskCache), files: imageFiles)
+        let folder = HeadlessDiskFolder(loading.diskCache, files: loading.network == nil ? [] : images.files)
         let start = folder?.start(assetCount: images.assetCount) ?? HeadlessDiskFolder.Start()
         var stored: Set<Int> = []
         defer { folder?.store(stored.sorted()) }

@@ -7,11 +7,15 @@ import ScrollLabCore
 /// written under a hidden temporary name beside it and takes its own name when the import is done
 /// (`commit`), so a refused capture removes only what it wrote and an earlier import's files of the same
 /// names stay as they were. A stop keeps what is whole (a stopped session its whole touches).
+///
+/// `@unchecked Sendable`: a stop's clean-up (`stop()`) runs on the signal watcher's thread, with the
+/// output lock held; everything it reads is changed only inside `StopSignals.whole`, under that lock.
 final class ImportWriter: @unchecked Sendable {
     private let folder: String
     private let base: String
     private let session: Bool
-    /// The gesture being written, the files finished (guarded by `StopSignals.whole`).
+    /// The gesture being written, the files finished, the byte and touch counts: changed only inside
+    /// `StopSignals.whole`.
     private var current: OutputFile?
     /// The name the gesture being written takes when the import is done.
     private var currentName = ""
@@ -51,12 +55,14 @@ final class ImportWriter: @unchecked Sendable {
                 if buffer.utf8.count >= 1 << 16 { flush() }
             case .endOfTouch:
                 flush()
-                touches += 1
-                wholeBytes = bytes
+                StopSignals.whole {
+                    touches += 1
+                    wholeBytes = bytes
+                }
             case .endOfGesture:
                 flush()
-                if !session { touches += 1 }
                 StopSignals.whole {
+                    if !session { touches += 1 }
                     guard let file = current else { return }
                     if let problem = file.close() { failure = problem; return }
                     finished.append((file.path, currentName))

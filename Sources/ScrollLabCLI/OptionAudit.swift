@@ -133,9 +133,9 @@ enum OptionAudit {
                 example: ["GESTURE", "--headless", "--request-order", "lifo"]) { $0.has("--request-order") && !$0.has("--network") },
         Refusal(command: "replay", option: "--disk-cache", when: "without --network", why: "the disk cache sits in front of a network",
                 example: ["GESTURE", "--headless", "--disk-cache", "off"]) { $0.has("--disk-cache") && !$0.has("--network") },
-        Refusal(command: "replay", option: "--disk-cache", when: "naming a folder, with --video", why: "a video starts with an empty modelled cache (give off, or none)",
+        Refusal(command: "replay", option: "--disk-cache", when: "naming a folder, with --video", why: "a video starts with an empty modelled cache (give on, off, or none)",
                 example: ["GESTURE", "--video", "VIDEO", "--network", "3g", "--disk-cache", "FOLDER"]) {
-            $0.has("--disk-cache") && $0.value("--disk-cache") != "off" && $0.has("--video")
+            $0.has("--disk-cache") && !["on", "off"].contains($0.value("--disk-cache") ?? "") && $0.has("--video")
         },
         // Under a network the profile's round trip is the latency.
         Refusal(command: "replay", option: "--latency-ms", when: "with --network", why: "the network profile's round trip is the latency",

@@ -67,6 +67,12 @@ package enum OptionRules {
         }
     }
 
+    /// `--scale`: 0.25 to 4, the window's, a video's and the frame bench's alike (the 960×600 layout from
+    /// 240×150 to 3840×2400; a window bigger than its screen is fitted to it).
+    package static func scale(_ value: Double) throws {
+        guard value.isFinite, (0.25...4).contains(value) else { throw ValidationError("--scale must be between 0.25 and 4 (got \(value))") }
+    }
+
     /// `--touch-hz`: 10 to 1000 Hz. The velocity tracker keeps 20 samples (as Flutter's and Android's do);
     /// the `ios` estimator reads three pairs each at least 6 ms apart, so 20 samples must span 18 ms: above
     /// about 1000 Hz a fling read as a crawl (1200 Hz: 0.77 pt/ms where 1000 Hz gives 1.90).

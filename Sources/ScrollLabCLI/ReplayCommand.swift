@@ -50,7 +50,7 @@ struct ReplayCommand: ParsableCommand {
 
     func validate() throws {
         guard fps.isFinite, (1...240).contains(fps) else { throw ValidationError("--fps must be between 1 and 240 (got \(fps))") }
-        guard scale.isFinite, (0.25...4).contains(scale) else { throw ValidationError("--scale must be between 0.25 and 4 (got \(scale))") }
+        try OptionRules.scale(scale)
         if video != nil, scene.loading.policy == .all { throw ValidationError("--video renders one policy: give --policy NAME") }
         // Only the grid loads images: elsewhere --source is refused for that (`OptionAudit`), not checked here.
         if scene.configuration.scene == .grid {
@@ -147,7 +147,9 @@ struct ReplayCommand: ParsableCommand {
             emit(TraceLog.tagged(JSONValue.object(end), phone: run.phone).serialized)
         }
         folder?.store(stored.sorted())
-        if !stream { held.flush(to: output) }
+        if !stream {
+            do throws(SpillingLineBuffer.ReadFailure) { try held.flush(to: output) } catch { fail("scrolllab replay: \(error.message)") }
+        }
     }
 }
 

@@ -27,7 +27,7 @@ extension SceneOptions {
                                    + "Default: none, --latency-ms's constant latency with no bandwidth limit."))
         var network: NetworkProfile?
 
-        @Option(name: .customLong("disk-cache"), help: ArgumentHelp("Disk cache between memory and network, under --network or --source: a folder, or off (default \(DiskCacheChoice.defaultDirectory) in the window; replay without it models one in memory, starting empty; with a folder it starts with the folder's images and leaves its own there).", valueName: "DIR|off"))
+        @Option(name: .customLong("disk-cache"), help: ArgumentHelp("Disk cache between memory and network, under --network or --source: a folder, on or off (on, the default: \(DiskCacheChoice.defaultDirectory) in the window; replay models one in memory, starting empty; with a folder it starts with the folder's images and leaves its own there).", valueName: "DIR|on|off"))
         var diskCache: DiskCacheChoice?
 
         @Option(name: .customLong("request-order"), help: "Order of requests waiting for a connection under --network: fifo or lifo (SDWebImage's execution order).")

@@ -78,7 +78,7 @@ struct SweepCommand: ParsableCommand {
         @Option(help: "Folder of images, as replay's --assets: the grid shows its image files, and under --network each moves its file's size (default: the bundled Assets/Images, found from the current directory or the executable; a network without them is refused).")
         var assets: String?
 
-        @Option(name: .customLong("disk-cache"), help: ArgumentHelp("Under --network: the modelled disk cache, empty at the start of each run (default), off, or a folder: every run starts with the images the folder held when the sweep started; what the runs stored is left there at the end.", valueName: "DIR|off"))
+        @Option(name: .customLong("disk-cache"), help: ArgumentHelp("Under --network: the modelled disk cache, empty at the start of each run (on, the default), off, or a folder: every run starts with the images the folder held when the sweep started; what the runs stored is left there at the end.", valueName: "DIR|on|off"))
         var diskCache: DiskCacheChoice?
 
         func validate() throws {
@@ -198,9 +198,20 @@ struct SweepCommand: ParsableCommand {
             conflicts.input(gestures, "--gestures")
             let folder = URL(fileURLWithPath: gestures)
             // The results file inside the gestures folder is the output, not a gesture (a gesture named as
-            // --out is still refused below).
+            // --out is still refused below), and so is any other sweep's (another shard's part): the
+            // shards' split is over the gestures alone, whatever the parts written beside them.
             let resultsInFolder = SweepResults.holdsResults(out)
-            let files = BenchCommand.gestureFiles(in: folder).filter { !(resultsInFolder && Self.sameFile($0.path, out)) }
+            var otherResults: [String] = []
+            let files = BenchCommand.gestureFiles(in: folder).filter { file in
+                if resultsInFolder && Self.sameFile(file.path, out) { return false }
+                guard SweepResults.isResultsFile(file.path) else { return true }
+                otherResults.append(file.lastPathComponent)
+                return false
+            }
+            if let first = otherResults.first {
+                writeStandardError("scrolllab sweep: note: \(otherResults.count) results file(s) in the gestures folder left out, "
+                                   + "not gestures (\(MessageText.quoted(first))\(otherResults.count > 1 ? "…" : ""))")
+            }
             for file in files { conflicts.input(file.path, "--gestures") }
             // The images' sizes under a network, resolved before anything is written: none found is refused.
             let needsSizes = plan.sources.contains { $0.network != nil }
@@ -248,7 +259,7 @@ struct SweepCommand: ParsableCommand {
             }
             let keptEvents = kept
             let results = SweepResults(path: out)
-            let made: [String: (inputs: String, real: Bool)]
+            let made: [String: (inputs: String, real: Bool, oracle: Bool)]
             do { made = try results.openForAppend() } catch { fail("scrolllab sweep: \(error.message)", code: error.code) }
             // A real server's line has the modelled line's id: a file of one kind is never resumed by the other.
             let isReal = real.source != nil
@@ -256,6 +267,14 @@ struct SweepCommand: ParsableCommand {
                 results.close()
                 fail("scrolllab sweep: \(MessageText.quoted(out)) holds results of \(isReal ? "the model" : "a real server") (first: \(id)): "
                      + "a real server's lines and the model's share their ids, so each goes to a file of its own; give another --out",
+                     code: CommandExit.failed)
+            }
+            // Every line of a file ran the oracle or none: a resume that adds --oracle (or drops it) would
+            // leave a bound over part of the sessions.
+            if let id = made.filter({ $0.value.oracle != oracle }).keys.min() {
+                results.close()
+                fail("scrolllab sweep: \(MessageText.quoted(out)) holds results run \(oracle ? "without" : "with") --oracle (first: \(id)): "
+                     + "every line of a file has the oracle or none; run \(oracle ? "without" : "with") --oracle to resume it, or give another --out",
                      code: CommandExit.failed)
             }
             sweep.done = Set(made.keys)
@@ -522,6 +541,11 @@ struct SweepCommand: ParsableCommand {
             guard coverage.comparedSessions > 0 else {
                 fail("scrolllab sweep report: no session in \(MessageText.quoted(file)) was run under all \(coverage.configurations) "
                      + "configurations: nothing to compare")
+            }
+            let oracleSessions = Set(coverage.results.lazy.filter { $0.oracleBlankTileSeconds != nil }.map(\.gesture)).count
+            if oracleSessions > 0, oracleSessions < coverage.comparedSessions {
+                note("bound-oracle covers \(oracleSessions) of the \(coverage.comparedSessions) sessions compared: the others' lines "
+                     + "were run without --oracle, so its bound is over other sessions than the policies' rows")
             }
             if let first = coverage.leftOut.first {
                 note("\(coverage.leftOut.count) of \(coverage.sessions) session(s) left out, "

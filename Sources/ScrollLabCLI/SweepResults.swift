@@ -30,21 +30,21 @@ final class SweepResults: Sendable {
 
     /// Opens the file for appending (made if missing), locks it, cuts a torn last line, and returns
     /// the ids it holds, each with the `inputs` it was made from ("" for a line without them) and whether a
-    /// real server made it (`realNetwork`); every
+    /// real server made it (`realNetwork`) and whether it ran the oracle; every
     /// line is checked (a bad one mid-file is refused: `sweep repair` drops it). `-` is standard output:
     /// written through, nothing read or resumed.
-    func openForAppend() throws(Problem) -> [String: (inputs: String, real: Bool)] {
+    func openForAppend() throws(Problem) -> [String: (inputs: String, real: Bool, oracle: Bool)] {
         // A FIFO is written through, as `-` is: opened for writing only, it waits for its reader (read
         // and write, it would be its own reader, and the results would vanish with the pipe).
         var named = stat()
         let fifo = path != "-" && stat(path, &named) == 0 && (named.st_mode & S_IFMT) == S_IFIFO
         let fd = path == "-" ? dup(STDOUT_FILENO)
-            : fifo ? open(path, O_WRONLY | O_CLOEXEC) : open(path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+            : fifo ? open(path, O_WRONLY | O_CLOEXEC) : Self.createLocked(path) ?? open(path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw Problem(message: "cannot open \(MessageText.quoted(path)): \(OutputFile.errorText())") }
         var info = stat()
         let isFile = fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
         let regular = path != "-" && isFile
-        var ids: [String: (inputs: String, real: Bool)] = [:]
+        var ids: [String: (inputs: String, real: Bool, oracle: Bool)] = [:]
         // Standard output into a file (`--out - > results.jsonl`): a failed line is cut back there too.
         var whole: off_t = isFile && !regular ? lseek(fd, 0, fcntl(fd, F_GETFL) & O_APPEND != 0 ? SEEK_END : SEEK_CUR) : 0
         if regular {
@@ -183,17 +183,66 @@ final class SweepResults: Sendable {
         return parts.withLock { $0.flatMap { $0 } }
     }
 
+    /// A results file made where none is: a file of its own made and locked under a hidden name, then
+    /// linked to `path`, so the name never shows an unlocked, empty file (another shard listing the
+    /// folder would take it for a gesture); nil when `path` exists or cannot be linked (then it is opened
+    /// as usual).
+    static func createLocked(_ path: String) -> Int32? {
+        let url = URL(fileURLWithPath: path)
+        let hidden = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).creating").path
+        guard access(path, F_OK) != 0 else { return nil }
+        let fd = open(hidden, O_RDWR | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { return nil }
+        defer { unlink(hidden) }
+        var lock = flock()
+        lock.l_type = Int16(F_WRLCK)
+        lock.l_whence = Int16(SEEK_SET)
+        guard fcntl(fd, F_SETLK, &lock) == 0, link(hidden, path) == 0 else {
+            Glibc.close(fd)
+            return nil
+        }
+        return fd
+    }
+
+    /// True when `path` is another sweep's results file: a regular file that starts with a result line,
+    /// or an empty one a sweep holds locked (just opened). Cheap for a gesture file: its first bytes.
+    static func isResultsFile(_ path: String) -> Bool {
+        withRegularFile(path) { fd, info in
+            if info.st_size == 0 {
+                var query = flock()
+                query.l_type = Int16(F_RDLCK)
+                query.l_whence = Int16(SEEK_SET)
+                return fcntl(fd, F_GETLK, &query) == 0 && query.l_type != Int16(F_UNLCK)
+            }
+            let prefix = Array(#"{"id":""#.utf8)
+            var head = [UInt8](repeating: 0, count: prefix.count)
+            guard pread(fd, &head, head.count, 0) == head.count, head == prefix else { return false }
+            return firstLineIsResult(fd, size: info.st_size)
+        } ?? false
+    }
+
     /// True when `path` is a regular file that is empty or starts with a result line (a sweep's output).
     static func holdsResults(_ path: String) -> Bool {
+        withRegularFile(path) { fd, info in firstLineIsResult(fd, size: info.st_size) } ?? false
+    }
+
+    /// `body` with `path` open for reading, when it is a regular file (a FIFO is not waited on); else nil.
+    private static func withRegularFile<T>(_ path: String, _ body: (Int32, stat) -> T) -> T? {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else { return false }
+        guard fd >= 0 else { return nil }
         defer { Glibc.close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return false }
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return body(fd, info)
+    }
+
+    /// True when the file `fd` (of `size` bytes) is empty or its first line, read from the start, is a result.
+    private static func firstLineIsResult(_ fd: Int32, size: off_t) -> Bool {
+        guard lseek(fd, 0, SEEK_SET) == 0 else { return false }
         var reader = LineReader(descriptor: fd, lineLimit: SweepResultLine.lineLimit)
         guard let first = try? reader.next() else {
             // Empty, or a first line cut short by a kill.
-            return info.st_size == 0 || reader.tornBytes.starts(with: Array(#"{"id":"#.utf8))
+            return size == 0 || reader.tornBytes.starts(with: Array(#"{"id":"#.utf8))
         }
         return (try? SweepResultLine.parse(String(decoding: first, as: UTF8.self))) != nil
     }

@@ -33,7 +33,7 @@ struct WindowCommand: ParsableCommand {
         --policy \(LoadingPolicyKind.allCases.map(\.rawValue).joined(separator: "|")), --seed-problem 1|2|3, \
         --latency-ms MS, --network \(NetworkProfile.all.map(\.name).joined(separator: "|")), --source URL-TEMPLATE, \
         --connections N, --http \(HTTPVersion.allCases.map(\.rawValue).joined(separator: "|")), --tls, --constrained, \
-        --source-ca FILE, --disk-cache DIR|off, --clear-disk-cache, --request-order fifo|lifo, --http-timeout S, \
+        --source-ca FILE, --disk-cache DIR|on|off, --clear-disk-cache, --request-order fifo|lifo, --http-timeout S, \
         --device NAME|FILE.json, --downsample on|off, --cache-images N, --cache-bytes BYTES, \
         --placeholder \(PlaceholderKind.allCases.map(\.rawValue).joined(separator: "|")), --rate normal|fast, \
         --delays-content-touches on|off, --can-cancel-content-touches on|off, \
@@ -81,7 +81,7 @@ struct WindowCommand: ParsableCommand {
         if let screenshotAfter = screenshots.screenshotAfter, !(screenshotAfter.isFinite && screenshotAfter >= 0) {
             throw ValidationError("--screenshot-after must be a finite number of seconds, 0 or more")
         }
-        if !(scale.isFinite && scale >= 0.25 && scale <= 8) { throw ValidationError("--scale must be between 0.25 and 8") }
+        try OptionRules.scale(scale)
         if screenshots.screenshotAfter != nil, screenshots.screenshot == nil { throw ValidationError("--screenshot-after needs --screenshot FILE") }
         if sceneOptions.loading.policy == .all {
             throw ValidationError("--policy all replays a gesture under every policy: use it with `scrolllab replay FILE --headless`")

@@ -141,6 +141,10 @@ final class CommandLineTests: XCTestCase {
             (["sweep", "--gestures", "d", "--out", "r.jsonl", "--connections", "65"],
              "scrolllab sweep: --connections must be between 1 and 64 (got 65)"),
             (["bench", "--connections", "65"], "scrolllab bench: --connections must be between 1 and 64 (got 65)"),
+            // One --scale range for the window, a video and the frame bench.
+            (["window", "--scale", "5"], "scrolllab: --scale must be between 0.25 and 4 (got 5.0)"),
+            (["replay", "g.jsonl", "--video", "v.gif", "--scale", "5"], "scrolllab replay: --scale must be between 0.25 and 4 (got 5.0)"),
+            (["bench", "--frames", "--scale", "0.1"], "scrolllab bench: --scale must be between 0.25 and 4 (got 0.1)"),
             (["physics-compare", "g.jsonl", "--scene", "photos", "--rate", "fast"],
              "scrolllab physics-compare: --rate with --scene pager or photos: they page by the frame, whose settle does not follow the deceleration rate (not modelled: docs/physics.md)"),
             (["sweep", "repair", "-"], "scrolllab sweep repair: repair rewrites FILE in place: give a file, not - (standard input)"),

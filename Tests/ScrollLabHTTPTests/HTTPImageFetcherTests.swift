@@ -15,6 +15,8 @@ import ScrollLabCore
         let sent = Mutex(0)
         /// Signalled by a test to let `/held.jpg` send the rest of its body.
         let release = DispatchSemaphore(value: 0)
+        /// Signalled once `/held.jpg` has written (or failed to write) the rest of its body.
+        let heldSent = DispatchSemaphore(value: 0)
         static let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0] + [UInt8](repeating: 0x42, count: 20_000) + [0xFF, 0xD9]
 
         init() throws {
@@ -83,6 +85,7 @@ import ScrollLabCore
                 guard c.send(Array((image + "Content-Length: 20006\r\n\r\n").utf8)), body(c, Self.jpeg[0..<4096]) else { return false }
                 _ = release.wait(timeout: .now() + 60)
                 _ = body(c, Self.jpeg[4096...])
+                heldSent.signal()
                 return true
             case "/first-4k.jpg":   // 4 096 bytes at once, then the rest a second later
                 guard c.send(Array((image + "Content-Length: 20006\r\n\r\n").utf8)), body(c, Self.jpeg[0..<4096]) else { return false }
@@ -193,7 +196,8 @@ import ScrollLabCore
 
     /// The first 4 096 bytes have been received; the load is cancelled, and only once its task has ended
     /// may the server send the rest: the test waits on counts, not on times, so a loaded machine cannot
-    /// move the cancel past the rest.
+    /// move the cancel past the rest; and the counts are read once the rest has been written (then
+    /// half a second more for the client to read what might reach it).
     @Test func aCancelledTransfersBytesAreCounted() throws {
         let server = try Server()
         let fetcher = HTTPImageFetcher(template: server.base + "/held.jpg?{asset}", timeout: 30)
@@ -207,6 +211,7 @@ import ScrollLabCore
         fetcher.cancel(ticket: 7)
         waitFor { fetcher.cancelledBytes > 0 }
         server.release.signal()
+        #expect(server.heldSent.wait(timeout: .now() + 30) == .success)
         Thread.sleep(forTimeInterval: 0.5)
         #expect(fetcher.traffic.bytes == 4096)
         #expect(fetcher.cancelledBytes == 4096)

@@ -33,3 +33,10 @@ check(missing["renderer"] == "no-such-renderer" and missing["p50Ms"] is None and
 check(list(control) == keys and control["renderer"] == "control", "the control's line has the same keys: %s" % control)
 check(0 < control["p50Ms"] <= control["p99Ms"] <= control["maxMs"] and control["worstImageStallMs"] == 0,
       "the control's frames are timed and load no image: %s" % control)
+
+# A run at another scale says so in its line (its heading says "drawn at 0.50×").
+result = subprocess.run([binary, "bench", "--frames", "--json", "--frames-gesture", gesture, "--renderer", "software",
+                         "--scale", "0.5"], cwd=repo, env=env, capture_output=True, text=True, timeout=120)
+check(result.returncode == 0, "bench --frames --scale 0.5 exits 0 (stderr %r)" % result.stderr.strip())
+scaled = json.loads(result.stdout.splitlines()[0])
+check(list(scaled) == keys + ["scale"] and scaled["scale"] == 0.5, "the line carries its scale: %s" % scaled)

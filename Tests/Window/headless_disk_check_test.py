@@ -110,4 +110,16 @@ with open(results) as f:
     line = json.loads(f.readline())
 check(line["diskCorrupt"] == 5 and line["networkBytes"] > 0,
       "sweep run: diskCorrupt %d, %d bytes moved" % (line["diskCorrupt"], line["networkBytes"]))
+# `--disk-cache on` is the command's own cache, as when the option is left out, in every command: the
+# modelled one, nothing written (it once made a folder named `on` in replay and sweep, where bench modelled).
+plain = os.path.join(work, "plain")
+os.makedirs(plain)
+for command in (["replay", "--headless", gesture], ["bench", "--gestures", gestures, "--json", "--policies", "eager"],
+                ["sweep", "--gestures", gestures, "--policies", "eager", "--out", "-"]):
+    runs = [subprocess.run([binary] + command + ["--network", "3g", "--assets", os.path.join(repo, "Assets", "Images")] + extra,
+                           capture_output=True, text=True, cwd=plain, timeout=300)
+            for extra in ([], ["--disk-cache", "on"])]
+    check(all(r.returncode == 0 for r in runs) and runs[0].stdout == runs[1].stdout and runs[0].stdout,
+          "%s --disk-cache on: the output of the run without it (%s)" % (command[0], runs[1].stderr.strip()[-200:]))
+    check(os.listdir(plain) == [], "%s --disk-cache on: nothing written beside it (%r)" % (command[0], os.listdir(plain)))
 print("headless disk cache: every entry checked; a bad one counted, deleted and fetched again")

@@ -1,9 +1,12 @@
 """replay holds its output in bounded memory until the input has parsed (§7, issue 23): past 8 MiB the
-held lines go to an unlinked temporary file. The held output equals the streamed one line for line, and
-a file with a bad last line still prints nothing but the error. Headless: no display needed.
+held lines go to an unlinked temporary file. The held output equals the streamed one line for line, also
+when that file cannot take them (a file-size limit cuts its first or its second write part-way: what it
+did not take stays in memory), and a file with a bad last line still prints nothing but the error.
+Headless: no display needed.
 """
 
 import os
+import resource
 import subprocess
 import sys
 
@@ -21,6 +24,14 @@ streamed = subprocess.run([binary, "replay", dense, "--headless", "--stream"], c
 check(held.returncode == 0 and streamed.returncode == 0, "both replays ran")
 check(len(held.stdout) > 8 << 20, "the output is larger than what is held in memory (%d bytes)" % len(held.stdout))
 check(held.stdout == streamed.stdout, "the held output equals the streamed one (%d lines)" % held.stdout.count(b"\n"))
+# 3 MiB: the first spill (8 MiB) fails; 8.6 MB: it is taken, and the last lines' (at the end) fail.
+for limit in (3 << 20, 8_600_000):
+    def limited():
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+    cut = subprocess.run([binary, "replay", dense, "--headless"], capture_output=True, timeout=300, preexec_fn=limited)
+    check(cut.returncode == 0 and cut.stdout == streamed.stdout,
+          "the spill file cut at %d bytes: the output is still every line once, in order (exit %d, %d bytes of %d; %r)"
+          % (limit, cut.returncode, len(cut.stdout), len(streamed.stdout), cut.stderr[-200:]))
 with open(dense, "a") as f:
     f.write("not json\n")
 bad = subprocess.run([binary, "replay", dense, "--headless"], capture_output=True, timeout=300)

@@ -112,6 +112,39 @@ run("sweep", "--gestures", "odd", "--policies", "eager", "--out", "odd/results.j
 r = run("sweep", "--gestures", "odd", "--policies", "eager", "--out", "odd/results.jsonl")
 check("0 result(s) written, 1 already" in r.stderr, "the output inside the gestures folder resumes: %s" % r.stderr.strip())
 
+# Shards whose parts are written into the gestures folder split the gestures alone: run one after the
+# other, each part holds its own sessions (the other parts, and an empty part a sweep holds locked, are
+# not gestures), and the merge is the unsharded run's file, sorted.
+shutil.copytree(os.path.join(work, "pop"), os.path.join(work, "shared"))
+with open(os.path.join(work, "shared", "part-0.jsonl"), "w") as held:
+    fcntl.lockf(held, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    for k in (1, 2, 3):
+        r = run("sweep", "--gestures", "shared", "--policies", "eager,target", "--shard", "%d/3" % k, "--out", "shared/part-%d.jsonl" % k)
+        check("of %d gestures (shard %d/3)" % (sessions, k) in r.stderr, "shard %d splits the %d gestures alone: %s" % (k, sessions, r.stderr.strip()))
+        check(k == 1 or "results file(s) in the gestures folder left out" in r.stderr, "shard %d names what it left out: %s" % (k, r.stderr.strip()))
+os.unlink(os.path.join(work, "shared", "part-0.jsonl"))
+parts = [set(row["gesture"] for row in lines_of("shared/part-%d.jsonl" % k)) for k in (1, 2, 3)]
+check(all(len(p) == 2 for p in parts) and len(parts[0] | parts[1] | parts[2]) == sessions,
+      "the three parts hold two sessions each, all six between them: %r" % parts)
+run("sweep", "merge", *["shared/part-%d.jsonl" % k for k in (1, 2, 3)], "--out", "shared-merged.jsonl")
+run("sweep", "--gestures", "pop", "--policies", "eager,target", "--out", "unsharded.jsonl")
+with open(os.path.join(work, "unsharded.jsonl")) as f:
+    unsharded = "".join(sorted(f.readlines()))
+with open(os.path.join(work, "shared-merged.jsonl")) as f:
+    check(f.read() == unsharded, "the merged parts are the unsharded run, sorted")
+
+# A file's lines all ran the oracle or none: a resume that adds --oracle is refused, and a report over parts
+# run with and without it says its bound covers fewer sessions.
+r = run("sweep", "--gestures", "pop", "--policies", "eager,target", "--oracle", "--out", "unsharded.jsonl", code=1)
+check("holds results run without --oracle" in r.stderr, "a resume that adds --oracle is refused: %s" % r.stderr.strip())
+run("sweep", "--gestures", "pop", "--policies", "eager,target", "--oracle", "--shard", "1/2", "--out", "oracle-1.jsonl")
+run("sweep", "--gestures", "pop", "--policies", "eager,target", "--shard", "2/2", "--out", "oracle-2.jsonl")
+r = run("sweep", "--gestures", "pop", "--policies", "eager,target", "--shard", "1/2", "--out", "oracle-1.jsonl", code=1)
+check("holds results run with --oracle" in r.stderr, "a resume that drops --oracle is refused: %s" % r.stderr.strip())
+run("sweep", "merge", "oracle-1.jsonl", "oracle-2.jsonl", "--out", "oracle-mixed.jsonl")
+r = run("sweep", "report", "oracle-mixed.jsonl")
+check("bound-oracle covers 3 of the 6 sessions compared" in r.stderr, "the report says the oracle covers half the sessions: %s" % r.stderr.strip())
+
 # Unbounded inputs and outputs.
 r = run("sweep", "--gestures", "pop", "--policies", "eager", "--out", "/dev/full", code=1, timeout=60)
 check(r.stderr.strip() == 'scrolllab sweep: cannot write "/dev/full": No space left on device', "/dev/full: %s" % r.stderr.strip())

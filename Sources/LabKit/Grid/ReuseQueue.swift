@@ -7,7 +7,8 @@ public struct ReuseQueue: Hashable, Sendable {
     public private(set) var items: [Int?] = []
     /// Views ever created (they are never destroyed).
     public var viewsCreated: Int { items.count }
-    /// Rebinds made so far (a view given a new item, or let go of its item).
+    /// Views given an item so far (a view let go of its item is in `update`'s rebinds, not counted here:
+    /// the HUD's "rebinds", as `ReusePool`'s, count views moved to an item).
     public private(set) var rebindCount = 0
     /// Views taken from the queue rather than created.
     public private(set) var reuseCount = 0

@@ -48,7 +48,10 @@ public struct SweepReportPage: Sendable {
                      + "each replayed under every configuration: the lab's model of a phone's scroll view and image pipeline, "
                      + "frame by frame on a 60 Hz clock unless a refresh rate says otherwise."]
         lines.append("Policies: " + policies.joined(separator: ", ") + ".")
-        lines.append("Factors: " + factors.keys.sorted().map { key in "\(key) " + factors[key]!.sorted().joined(separator: ", ") }
+        // Each factor's values in the tables' order: numbers and latencies by size, networks from the fastest.
+        lines.append("Factors: " + factors.keys.sorted().map { key in
+            "\(key) " + factors[key]!.sorted { SweepSummary.rank(value: $0) < SweepSummary.rank(value: $1) }.joined(separator: ", ")
+        }
             .joined(separator: "; ") + ".")
         return lines
     }

@@ -135,12 +135,14 @@ public enum SweepResultLine {
         made(of: text).inputs
     }
 
-    /// What a results file's line says it was made from: its `inputs` ("" when it has none) and whether a
-    /// real server's transfers made it (`realNetwork`) rather than the model.
-    public static func made(of text: String) -> (inputs: String, real: Bool) {
+    /// What a results file's line says it was made from: its `inputs` ("" when it has none), whether a
+    /// real server's transfers made it (`realNetwork`) rather than the model, and whether it ran the
+    /// oracle (`oracleBlankTileSeconds`).
+    public static func made(of text: String) -> (inputs: String, real: Bool, oracle: Bool) {
         let value = try? JSONLineParser.parse(text[...])
-        guard case let .string(inputs)? = value?["inputs"] else { return ("", value?["realNetwork"] != nil) }
-        return (inputs, value?["realNetwork"] != nil)
+        let real = value?["realNetwork"] != nil, oracle = value?["oracleBlankTileSeconds"] != nil
+        guard case let .string(inputs)? = value?["inputs"] else { return ("", real, oracle) }
+        return (inputs, real, oracle)
     }
 
     private static func string(_ value: JSONValue, _ key: String) throws(Invalid) -> String {

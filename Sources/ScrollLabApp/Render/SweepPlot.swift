@@ -87,8 +87,7 @@ package struct SweepPlot {
         let w = grid.width / Double(values.count), h = grid.height / Double(policies.count)
         let all = rows.filter { !$0.isBound }.map { $0[keyPath: value] }
         let lo = all.min() ?? 0, hi = all.max() ?? 1
-        for (j, v) in values.enumerated() {
-            let label = v.count > 14 ? String(v.prefix(13)) + "…" : v
+        for (j, label) in Self.columnLabels(values, width: Int32(w) - 6, pen: pen).enumerated() {
             pen.text.drawCentred(label, style: .mono, colour: BenchPlot.axis, centreX: Int32(grid.minX + (Double(j) + 0.5) * w),
                                  y: Int32(grid.minY - 20))
         }
@@ -172,6 +171,20 @@ package struct SweepPlot {
 extension SweepPlot {
     /// `text` in lines no wider than `width` in the heading style, broken after its commas (a part wider
     /// than the line stays whole).
+    /// A heatmap's column headers within `width` each: the values as they are when all fit; else the
+    /// latencies without their word ("80 ms": the heading names the factor); then each cut to fit with "…".
+    static func columnLabels(_ values: [String], width: Int32, pen: PlotPen) -> [String] {
+        func fit(_ labels: [String]) -> Bool { labels.allSatisfy { pen.text.size($0, style: .mono).width <= width } }
+        if fit(values) { return values }
+        let short = values.map { $0.hasPrefix("latency ") ? String($0.dropFirst(8)) : $0 }
+        if fit(short) { return short }
+        return short.map { label in
+            var cut = label
+            while cut.count > 1, pen.text.size(cut + "…", style: .mono).width > width { cut.removeLast() }
+            return cut == label ? label : cut + "…"
+        }
+    }
+
     static func wrapped(_ text: String, width: Int32, pen: PlotPen) -> [String] {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
         var lines: [String] = [], line = ""

@@ -52,14 +52,22 @@ package enum PolicyChoice: Equatable, Sendable {
     }
 }
 
-/// Where the disk cache keeps its files, or none (`--disk-cache DIR|off`).
+/// Where the disk cache keeps its files, or none (`--disk-cache DIR|on|off`). `on` is the command's own
+/// disk cache, as when the option is left out: the window's default folder, the headless commands' modelled
+/// one (empty at the start of each run). A folder named `on` or `off` is given as `./on`.
 package enum DiskCacheChoice: Equatable, Sendable {
+    case on
     case off
     case directory(String)
 
-    /// `off`, or a folder (not empty).
+    /// `on`, `off`, or a folder (not empty).
     package init?(name: String) {
-        if name == "off" { self = .off } else if name.isEmpty { return nil } else { self = .directory(name) }
+        switch name {
+        case "on": self = .on
+        case "off": self = .off
+        case "": return nil
+        default: self = .directory(name)
+        }
     }
 
     /// The default folder: `$XDG_CACHE_HOME/scrolllab/images`, else `~/.cache/scrolllab/images`.

@@ -26,16 +26,18 @@ import ScrollKit
     /// The page says what was run: the sessions, the policies, each factor's values; and what its two
     /// less obvious words mean.
     @Test func thePageSaysWhatWasRun() {
-        func result(_ gesture: String, _ policy: String, _ source: String) -> SweepSummary.Result {
-            SweepSummary.Result(gesture: gesture, policy: policy, factors: ["source": source, "cacheImages": "12"],
+        func result(_ gesture: String, _ policy: String, _ source: String, cache: String = "12") -> SweepSummary.Result {
+            SweepSummary.Result(gesture: gesture, policy: policy, factors: ["source": source, "cacheImages": cache],
                                 blankTileSeconds: 1, loadsIssued: 2, loadsWasted: 0)
         }
-        let results = [result("session-00002", "eager", "3g"), result("session-00000", "adaptive", "lte"), result("session-00001", "eager", "lte")]
+        let results = [result("session-00002", "eager", "3g"), result("session-00000", "adaptive", "lte", cache: "24"),
+                       result("session-00001", "eager", "latency 1000 ms", cache: "6"), result("session-00001", "eager", "latency 80 ms")]
         let runs = SweepReportPage.whatWasRun(results)
         #expect(runs.count == 3)
         #expect(runs[0].hasPrefix("Sessions: 3 (session-00000 … session-00002), each replayed under every configuration"))
         #expect(runs[1] == "Policies: eager, adaptive.")
-        #expect(runs[2] == "Factors: cacheImages 12; source 3g, lte.")
+        // Values in the tables' order: by size, latencies before networks, networks from the fastest.
+        #expect(runs[2] == "Factors: cacheImages 6, 12, 24; source latency 80 ms, latency 1000 ms, lte, 3g.")
         let page = SweepReportPage(title: "t", rows: [Self.row], conditions: [], runs: runs).html
         #expect(page.contains("<h2>What was run</h2>\n<p class=\"runs\">Sessions: 3"))
         #expect(page.contains("Undominated: the share of sessions in which no other policy beats this one on both loads issued"))

@@ -42,6 +42,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         // HdrHistogram: frame-time percentiles of a session of any length in fixed memory.
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
+        // swift-collections' Heap: `sweep merge`'s k-way merge of sorted runs (SwiftNIO builds the package already).
+        .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
         // DocC's SwiftPM plugin: `make docs` builds ScrollKit's documentation as a static site.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
         // SwiftNIO: `scrolllab serve`'s event loops and sockets (NIOCore, NIOPosix); swift-nio-http2 for
@@ -124,6 +126,7 @@ let package = Package(
             dependencies: [
                 "ScrollLabServer", "ScrollLabHTTP", "ScrollLabCore", "LabKit", "ScrollKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "HeapModule", package: "swift-collections"),
             ],
             path: "Sources/ScrollLabCLI"
         ),

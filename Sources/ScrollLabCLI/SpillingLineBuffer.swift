@@ -2,8 +2,8 @@ import Foundation
 import ScrollLabCore
 
 /// Output lines held back until the input has parsed (`replay` prints nothing of a file with a bad
-/// line), in bounded memory: past `limit` bytes they go to an unlinked temporary file (in `$TMPDIR`,
-/// else /tmp), copied out in chunks at the end (§7: replays hold bounded memory). A write to that file
+/// line), in bounded memory: past `limit` bytes they go to an unlinked temporary file (`TemporaryFile`),
+/// copied out in chunks at the end (§7: replays hold bounded memory). A write to that file
 /// that fails (a full disk) is cut back to the lines before it, and what follows stays in memory: the
 /// output is every line once, in order, whatever the file took.
 final class SpillingLineBuffer {
@@ -35,15 +35,12 @@ final class SpillingLineBuffer {
 
     private func spillBuffer() {
         if spill < 0, spillFailure == nil {
-            let folder = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-            var template = Array((folder + "/scrolllab-held-XXXXXX").utf8CString)
-            let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-            if descriptor < 0 {
-                spillFailure = String(cString: strerror(errno))
+            do throws(TemporaryFile.Failure) {
+                spill = try TemporaryFile.makeUnlinked(prefix: "scrolllab-held")
+            } catch {
+                spillFailure = error.reason
                 return
             }
-            template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }   // gone when closed
-            spill = descriptor
         }
         guard spill >= 0, spillFailure == nil else { return }
         var text = buffer

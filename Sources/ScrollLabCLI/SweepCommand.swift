@@ -33,7 +33,8 @@ struct SweepCommand: ParsableCommand {
 
             scrolllab sweep merge FILE… --out FILE joins parts: every id once, sorted — equal, line for line, \
             to the unsharded run sorted; two different results for one id, a torn line or a line that is not a \
-            result are refused with the file and line. scrolllab sweep report FILE [--plot OUT.png] [--json] \
+            result are refused with the file and line; past --memory MiB of lines (256) it sorts through \
+            temporary files. scrolllab sweep report FILE [--plot OUT.png] [--json] \
             prints per policy and factor value the mean and a 95% bootstrap interval of blank tile-seconds, \
             loads and wasted loads, and the share of sessions where the policy is undominated, over the \
             sessions every configuration ran. scrolllab sweep repair FILE drops lines that are not results \
@@ -324,8 +325,12 @@ struct SweepCommand: ParsableCommand {
         @Option(help: "The merged file (written in place; -: standard output).")
         var out: String
 
+        @Option(parsing: .unconditional, help: ArgumentHelp("Lines held in memory; past it they go, sorted, to temporary files in $TMPDIR (else /tmp), merged at the end (default 256).", valueName: "MiB"))
+        var memory = 256
+
         func validate() throws {
             if files.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input (-) can be read once: name it once") }
+            guard (1...1_048_576).contains(memory) else { throw ValidationError("--memory must be between 1 and 1048576 MiB (got \(memory))") }
         }
 
         func run() throws {
@@ -334,29 +339,26 @@ struct SweepCommand: ParsableCommand {
             conflicts.output(out, "--out")
             conflicts.refuse(command: "scrolllab sweep merge")
             // Each id once: a second, equal line is the same result (shards that overlap); a different one is refused.
-            var byID: [String: (line: String, file: Int, number: Int)] = [:]
+            let merge = SweepMerge(files: files, memoryLimit: memory << 20)
+            var stop: SweepResults.Problem?
             for (index, file) in files.enumerated() {
                 do throws(SweepResults.Problem) {
                     let fd = try SweepResults.openForReading(file)
                     defer { Glibc.close(fd) }
                     let tail = try SweepResults.read(fd: fd, path: file) { id, line, _, number throws(SweepResults.Problem) in
-                        if let first = byID[id] {
-                            guard first.line == line else {
-                                throw SweepResults.Problem(message: "two different results for id \(MessageText.quoted(id)): "
-                                    + "\(MessageText.quoted(files[first.file])) line \(first.number) and \(MessageText.quoted(file)) line \(number); "
-                                    + "refused, nothing written")
-                            }
-                        } else {
-                            byID[id] = (line, index, number)
-                        }
+                        try merge.add(id: id, line: line, at: SweepMerge.Place(file: index, number: number))
                     }
                     if let torn = tail.line {
                         throw SweepResults.Problem(message: "\(MessageText.quoted(file)) line \(torn) is torn (no end of line): refused, "
                             + "nothing written (resume its sweep, or `scrolllab sweep repair \(file)` drops it)")
                     }
                 } catch {
-                    fail("scrolllab sweep merge: \(error.message)", code: error.code)
+                    stop = error
+                    break
                 }
+            }
+            do throws(SweepResults.Problem) { try merge.check(stoppedBy: stop) } catch {
+                fail("scrolllab sweep merge: \(error.message)", code: error.code)
             }
             // A stop while the merge writes leaves no part of it to be read as whole (a sorted prefix looks like
             // a complete results file): the output is emptied, and the stop says so.
@@ -381,18 +383,26 @@ struct SweepCommand: ParsableCommand {
                 fail("scrolllab sweep merge: " + error.message.replacingOccurrences(of: "scrolllab: ", with: ""), code: CommandExit.failed)
             }
             writing.withLock { $0 = true }
-            for id in byID.keys.sorted() {
-                var written = true
-                StopSignals.whole { written = output.write(byID[id]!.line + "\n") }
-                if !written { break }
-            }
             var failure: String?
+            do throws(SweepResults.Problem) {
+                try merge.write { line in
+                    var written = true
+                    StopSignals.whole { written = output.write(line + "\n") }
+                    return written
+                }
+            } catch {
+                // A run that cannot be read back: what was written of the merge is emptied, as after a stop.
+                failure = error.message
+                var info = stat()
+                if out != "-", stat(out, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG { _ = truncate(out, 0) }
+            }
             StopSignals.whole {
-                failure = output.close()
+                let closed = output.close()
+                failure = failure ?? closed
                 writing.withLock { $0 = false }
             }
             if let failure { fail("scrolllab sweep merge: \(failure)") }
-            writeStandardError("scrolllab sweep merge: \(byID.count) result(s) from \(files.count) file(s) to "
+            writeStandardError("scrolllab sweep merge: \(merge.count) result(s) from \(files.count) file(s) to "
                                + (out == "-" ? "standard output" : MessageText.quoted(out)))
         }
     }

@@ -7,7 +7,8 @@
 - `/dev/full` fails at the first write; `report` and `merge` of `/dev/zero` stop at the line limit; a
   write that passes the file-size limit is cut back to whole lines.
 - `merge` refuses two results for one id (naming both files) and a torn part (naming its line); a line
-  that is not a result is refused; `sweep repair` drops a line torn mid-file.
+  that is not a result is refused; past `--memory` it merges through sorted runs on disk to the same file
+  and the same refusals; `sweep repair` drops a line torn mid-file.
 - `report` counts a repeated line once and compares only the sessions every configuration ran.
 - A results file made from other inputs (a feed's images changed under its name, a gesture edited) is
   not resumed: refused with the first such result.
@@ -16,6 +17,7 @@
 import fcntl
 import json
 import os
+import random
 import re
 import resource
 import shutil
@@ -174,6 +176,41 @@ merge.send_signal(signal.SIGTERM)
 _, err = merge.communicate(timeout=60)
 check(began and merge.returncode == 128 + signal.SIGTERM and "emptied" in err and os.path.getsize(os.path.join(work, "merged.jsonl")) == 0,
       "a merge stopped part-way empties its output (began %s, exit %s, %r)" % (began, merge.returncode, err.strip()))
+# Past --memory the held lines go, sorted, to runs on disk: the merge writes the same file, and refuses a
+# conflict with a line already in a run with the message holding every line gives. 60 000 of those lines
+# (58 MB) shuffled into three parts, a third of the first part repeated in the third.
+rng = random.Random(5)
+with open(os.path.join(work, "many.jsonl")) as f:
+    many = f.read().splitlines()[:60_000]
+rng.shuffle(many)
+parts = [many[k::3] for k in range(3)]
+parts[2] += rng.sample(parts[0], len(parts[0]) // 3)
+rng.shuffle(parts[2])
+changed = json.loads(parts[0][5])
+changed["loadsIssued"] += 1
+for name, lines in (("big-0", parts[0]), ("big-1", parts[1]), ("big-2", parts[2]),
+                    ("big-2c", parts[2] + [json.dumps(changed, separators=(",", ":"))])):
+    with open(os.path.join(work, name + ".jsonl"), "w") as f:
+        f.write("\n".join(lines) + "\n")
+big = ["big-0.jsonl", "big-1.jsonl", "big-2.jsonl"]
+held = run("sweep", "merge", *big, "--out", "big-held.jsonl")
+runs = run("sweep", "merge", *big, "--memory", "4", "--out", "big-runs.jsonl")
+with open(os.path.join(work, "big-held.jsonl"), "rb") as a, open(os.path.join(work, "big-runs.jsonl"), "rb") as b:
+    held_bytes, runs_bytes = a.read(), b.read()
+check(runs_bytes == held_bytes and held_bytes.decode().splitlines() == sorted(many) and "60000 result(s) from 3 file(s)" in runs.stderr,
+      "--memory 4 merges through runs on disk to the same file, sorted: %s" % runs.stderr.strip())
+conflict = [run("sweep", "merge", "big-0.jsonl", "big-1.jsonl", "big-2c.jsonl", *memory, "--out", "big-c.jsonl", code=1).stderr
+            for memory in ([], ["--memory", "4"])]
+check(conflict[0] == conflict[1] and '"big-0.jsonl" line 6 and "big-2c.jsonl" line %d' % (len(parts[2]) + 1) in conflict[1]
+      and not os.path.exists(os.path.join(work, "big-c.jsonl")),
+      "a conflict with a line in a run: the same refusal, nothing written (%s)" % conflict[1].strip())
+nowhere = os.path.join(work, "no-such-folder")
+r = run("sweep", "merge", *big, "--memory", "1", "--out", "big-never.jsonl", code=1, env=dict(os.environ, TMPDIR=nowhere))
+check(r.stderr.strip() == "scrolllab sweep merge: cannot hold the merge's lines in a temporary file in \"%s\": No such file or directory; "
+      "nothing written (--memory holds more lines in memory)" % nowhere and not os.path.exists(os.path.join(work, "big-never.jsonl")),
+      "runs that cannot be written: refused, nothing written (%s)" % r.stderr.strip())
+r = run("sweep", "merge", *big, "--memory", "0", "--out", "big-never.jsonl", code=64)
+check("--memory must be between 1 and 1048576 MiB (got 0)" in r.stderr, "--memory 0 is refused: %s" % r.stderr.strip())
 with open("/dev/full", "w") as full:
     r = subprocess.run([binary, "sweep", "report", "dedup.jsonl"], stdout=full, stderr=subprocess.PIPE, text=True, cwd=work, timeout=60)
 check(r.returncode == 1 and "cannot write standard output" in r.stderr, "report to /dev/full: %s" % r.stderr.strip())

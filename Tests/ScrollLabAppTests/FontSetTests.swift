@@ -26,6 +26,27 @@ import Testing
         }
     }
 
+    /// At any scale the layout measures what the 960×600 one does, so a line that fits there fits at 2×:
+    /// the fonts opened at 2× measure the grid's touches row 469 px, not 2 × 234.
+    @Test func everyScaleMeasuresThe1xFonts() throws {
+        let fonts = try FontSet()
+        let texts: [(String, TextStyle)] = [("delay on · cancel on", .mono), ("touches U X", .label), ("Policies", .heading),
+                                            ("network L  lte  disk warm  C/K clear", .label), ("7.4 MB", .small)]
+        let unit = texts.map { fonts.width($0.0, style: $0.1) }
+        let heights = TextStyle.allCases.map { fonts.lineHeight($0) }
+        #expect(unit == texts.map { measured($0.0, $0.1, fonts) })
+        var scaledDiffers = false
+        for scale in [0.69, 1.5, 2, 2.5] {
+            try fonts.setScale(scale)
+            #expect(texts.map { fonts.width($0.0, style: $0.1) } == unit, "at \(scale)×")
+            #expect(TextStyle.allCases.map { fonts.lineHeight($0) } == heights, "at \(scale)×")
+            scaledDiffers = scaledDiffers || zip(texts, unit).contains { measured($0.0, $0.1, fonts) != $1 }
+        }
+        #expect(scaledDiffers, "the scaled fonts' own widths are not the 1× ones scaled")
+        try fonts.setScale(1)
+        #expect(texts.map { measured($0.0, $0.1, fonts) } == unit)
+    }
+
     /// Canonically equal texts of different bytes (equal as Strings) each get their own bytes' measurement.
     @Test func textsAreToldApartByTheirBytes() throws {
         let fonts = try FontSet()

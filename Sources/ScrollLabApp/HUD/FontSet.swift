@@ -16,8 +16,9 @@ final class FontSet {
     ]
 
     private var fonts: [TextStyle: OpaquePointer] = [:]
-    /// Each style's line height at 1×, points: the layout's rows, whatever the scale (`lineHeight`).
-    private var pointLineHeights: [TextStyle: Int32] = [:]
+    /// Every style at 1×, open whatever the scale: the layout measures with them (`lineHeight`, `width`),
+    /// so every scale makes the 960×600 layout's decisions.
+    private var pointFonts: [TextStyle: OpaquePointer] = [:]
     /// Output pixels per layout point: fonts are opened this many times their size, and every
     /// measurement is given back in points.
     private(set) var scale = 1.0
@@ -42,11 +43,14 @@ final class FontSet {
     }
 
     private func open(scale: Double) throws(AppError) {
-        for font in fonts.values { TTF_CloseFont(font) }
+        for font in fonts.values where !pointFonts.values.contains(font) { TTF_CloseFont(font) }
         fonts.removeAll()
-        widths.removeAll()
         self.scale = scale
         for (style, file, points) in Self.files {
+            if scale == 1, let font = pointFonts[style] {
+                fonts[style] = font
+                continue
+            }
             let size = Int32(Swift.max(6, (points * scale).rounded()))
             guard let path = Self.locate(file) ?? (file == "DejaVuSans-Bold.ttf" ? Self.locate("DejaVuSans.ttf") : nil) else {
                 throw .font("font \(file) not found (looked in \(Self.searchDirectories.joined(separator: ", "))); install fonts-dejavu-core")
@@ -55,7 +59,7 @@ final class FontSet {
                 throw .font("cannot open font \(path): \(sdlErrorText())")
             }
             fonts[style] = font
-            if scale == 1 { pointLineHeights[style] = TTF_FontLineSkip(font) }
+            if scale == 1 { pointFonts[style] = font }
         }
     }
 
@@ -73,7 +77,7 @@ final class FontSet {
     /// one does (`--scale 2` is that layout at 2×); a font's line skip at 2× rounds to half a point more
     /// or less than twice its 1× skip, which over a column's rows changed what fitted.
     func lineHeight(_ style: TextStyle) -> Int32 {
-        pointLineHeights[style] ?? Int32((Double(TTF_FontLineSkip(font(style))) / scale).rounded())
+        TTF_FontLineSkip(pointFonts[style]!)
     }
 
     /// Height of the text `style` draws (the font's height, every rendered line's), points.
@@ -81,12 +85,15 @@ final class FontSet {
         Int32((Double(TTF_FontHeight(font(style))) / scale).rounded())
     }
 
-    /// Width of `text` in `style`, points (measured, nothing rasterized). Widths are remembered: the
-    /// HUD measures the same labels every frame, and a handful of new figures a frame while anything moves.
+    /// Width of `text` in `style`, points: the 1× font's (measured, nothing rasterized), so a line fits,
+    /// wraps or is elided as in the 960×600 layout at every scale. Drawn at another scale it comes out up
+    /// to about 2% wider or narrower (a font opens at a whole pixel size and its hinted advances round per
+    /// glyph; 4% at 0.69×), which the cells' padding takes. Widths are remembered: the HUD measures the
+    /// same labels every frame, and a handful of new figures a frame while anything moves.
     func width(_ text: String, style: TextStyle) -> Double {
         widths.value(for: WidthKey(text: text, style: style)) {
             var w: Int32 = 0, h: Int32 = 0
-            return TTF_SizeUTF8(font(style), text, &w, &h) == 0 ? Double(w) / scale : 0
+            return TTF_SizeUTF8(pointFonts[style]!, text, &w, &h) == 0 ? Double(w) : 0
         }
     }
 
@@ -103,7 +110,7 @@ final class FontSet {
         }
     }
 
-    /// Measured widths at the current scale: up to 4 096, in two generations.
+    /// Measured widths: up to 4 096, in two generations.
     private var widths = TwoGenerationCache<WidthKey, Double>(generationLimit: 2048)
 
     /// The real fonts' measurements for `HUDLayout`.
@@ -113,8 +120,9 @@ final class FontSet {
 
     /// Closes the fonts and SDL_ttf.
     func close() {
-        for font in fonts.values { TTF_CloseFont(font) }
+        for font in Set(fonts.values).union(pointFonts.values) { TTF_CloseFont(font) }
         fonts.removeAll()
+        pointFonts.removeAll()
         TTF_Quit()
     }
 }

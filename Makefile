@@ -15,7 +15,8 @@
 #   make example  build the ScrollKit example (Examples/) and write its screenshot offscreen
 #   make sanitize / make bench   ASan+TSan unit-test runs / micro-benchmarks, failing when a checked one
 #               allocates or passes its time ceiling (Benchmarks/Thresholds)
-#   make check-layering  fails if the physics (Sources/ScrollKit) imports anything but the C library
+#   make check-layering  fails if the physics (Sources/ScrollKit) imports anything but the C library, if
+#                        ArgumentParser or exit() is used below the command line, or SDL outside the window
 
 SHELL := /bin/bash
 
@@ -136,6 +137,13 @@ check-layering:
 	@bad="$$(grep -rnE '^[[:space:]]*(@[A-Za-z_]+[[:space:]]+)*import[[:space:]]' Sources/ScrollKit \
 	  | grep -vE 'import[[:space:]]+(Glibc|Musl|Darwin)[[:space:]]*$$' || true)"; \
 	if [ -n "$$bad" ]; then echo "Sources/ScrollKit must import only Glibc/Musl/Darwin:"; echo "$$bad"; exit 1; fi
+	@# B-TGT-1: ArgumentParser and exit() only in the command line; SDL only in the window's target.
+	@bad="$$(grep -rnE '^[[:space:]]*(@[A-Za-z_]+[[:space:]]+)*import[[:space:]]+ArgumentParser\b|(^|[^A-Za-z0-9_.])exit\(' \
+	  Sources/LabKit Sources/ScrollLabCore Sources/ScrollLabApp Sources/ScrollKit Sources/ScrollLabServer Sources/ScrollLabHTTP || true)"; \
+	if [ -n "$$bad" ]; then echo "ArgumentParser and exit() belong to Sources/ScrollLabCLI:"; echo "$$bad"; exit 1; fi
+	@bad="$$(grep -rnE '^[[:space:]]*(@[A-Za-z_]+[[:space:]]+)*import[[:space:]]+CSDL\b' \
+	  Sources/LabKit Sources/ScrollLabCore Sources/ScrollKit Sources/ScrollLabServer Sources/ScrollLabHTTP Sources/ScrollLabCLI || true)"; \
+	if [ -n "$$bad" ]; then echo "SDL belongs to Sources/ScrollLabApp:"; echo "$$bad"; exit 1; fi
 
 # ScrollKit's documentation (DocC, Sources/ScrollKit/ScrollKit.docc) as a static site in docs/site.
 DOCS_OUT := docs/site

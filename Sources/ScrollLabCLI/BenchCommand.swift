@@ -137,19 +137,25 @@ struct BenchCommand: ParsableCommand {
         let certificate = real.certificate(command: "scrolllab bench")
         // A --plot this build cannot draw, or cannot write, fails at once, not after the whole bench.
         let window = plot.map { _ in ThisBuild.windowRequired("--plot", command: "bench") }
-        if let plot, plot != "-" { _ = openOutput(plot, option: "--plot", command: "bench").close() }
         if frameBench.frames {
+            if let plot, plot != "-" { _ = openOutput(plot, option: "--plot", command: "bench").close() }
             runFrames(output, gestureDirectory: gestures.map { URL(fileURLWithPath: $0) } ?? AssetLocator.directory("Gestures"))
             return
         }
+        // The gestures are found before the plot is made: a bench refused for them writes nothing.
         guard let directory = gestures.map({ URL(fileURLWithPath: $0) }) ?? AssetLocator.directory("Gestures") else {
             fail("scrolllab bench: no Assets/Gestures found from the current directory or the executable; use --gestures DIR",
                  code: CommandExit.input)
         }
         let files = Self.regularGestureFiles(in: directory, command: "bench")
         guard !files.isEmpty else {
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: directory.path, isDirectory: &isFolder), !isFolder.boolValue {
+                fail("scrolllab bench: --gestures takes a folder of gesture files; \(MessageText.quoted(directory.path)) is a file", code: CommandExit.input)
+            }
             fail("scrolllab bench: no grid gesture files (*.jsonl) in \(MessageText.quoted(directory.path))", code: CommandExit.input)
         }
+        if let plot, plot != "-" { _ = openOutput(plot, option: "--plot", command: "bench").close() }
 
         // The condition every row runs under (each row sets its own policy); under `--network all`, one per profile.
         let variants = try self.variants()

@@ -41,6 +41,26 @@ import ScrollKitTestSupport
         }
     }
 
+    /// B-PAGE-1 at the page-turn velocity (100 pt/s): a slow drag of about a tenth of a page released at
+    /// 90 pt/s goes back to its page, at 110 pt/s on to the next; the motion after the lift is damped, every
+    /// frame closer to the page and none past it.
+    @Test func aReleaseTurnsThePageFromAHundredPointsASecondWithoutOvershoot() {
+        for (speed, expectedPage) in [(90.0, 3.0), (110, 4), (-90, 3), (-110, 2)] {
+            let view = Self.makePager()
+            view.setContentOffset(Point(x: 3 * Self.page, y: 0), animated: false, time: 0)
+            let driver = FrameDriver(view, startFrame: 60)
+            driver.play(Self.horizontalFling(speed: speed, at: 1.0, duration: 0.24))
+            #expect(abs(driver.releases[0].velocity.x * 1000 - speed) < 1, "released at \(driver.releases[0].velocity.x) pt/ms for \(speed)")
+            let lift = driver.records.count
+            driver.settle()
+            let goal = expectedPage * Self.page
+            #expect(view.contentOffset.x == goal, "speed \(speed)")
+            let after = driver.records[lift...].map(\.offset.x)
+            #expect(zip(after, after.dropFirst()).allSatisfy { abs($1 - goal) <= abs($0 - goal) }, "speed \(speed): always closer")
+            #expect(after.allSatisfy { ($0 - goal) * (after[after.startIndex] - goal) >= 0 }, "speed \(speed): never past the page")
+        }
+    }
+
     @Test func aSlowReleaseGoesToTheNearestPageAndSaysItWillDecelerate() {
         for (drag, expectedPage) in [(0.4, 3.0), (0.6, 4.0), (-0.4, 3.0), (-0.6, 2.0)] {
             let view = Self.makePager()

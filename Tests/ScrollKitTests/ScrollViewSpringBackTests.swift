@@ -127,4 +127,25 @@ import Testing
         #expect(view.contentOffset.y == 1000)
         #expect(peak > 1000 && peak < 1000 + 80)
     }
+
+    /// B-BNC-2: an edge fling springs back without oscillating: from its peak past the end, every frame
+    /// is closer to the edge, none on the near side of it, at any speed.
+    @Test func aFlingPastTheEndComesBackWithoutOscillating() {
+        for speed in [3000.0, 5000, 8000] {
+            let view = ScrollViewEventOrderTests.makeView(contentHeight: 1480)
+            let driver = FrameDriver(view, startFrame: 60)
+            driver.play(ScrollViewEventOrderTests.fling(at: 1.0, velocity: Point(x: 0, y: -speed)))
+            var offsets: [Double] = []
+            while view.isMoving {
+                driver.run(until: driver.time + 1.0 / 60)
+                offsets.append(view.contentOffset.y)
+            }
+            let peak = offsets.indices.max { offsets[$0] < offsets[$1] }!
+            #expect(offsets[peak] > 1000, "\(speed) pt/s")
+            let back = offsets[peak...]
+            #expect(zip(back, back.dropFirst()).allSatisfy { $1 <= $0 }, "\(speed) pt/s: monotone back")
+            #expect(back.allSatisfy { $0 >= 1000 }, "\(speed) pt/s: never past the edge (\(back.min()!))")
+            #expect(offsets.last == 1000)
+        }
+    }
 }

@@ -48,6 +48,16 @@ import ScrollKitTestSupport
         #expect(abs(after.x - before.x) < 1e-9 && abs(after.y - before.y) < 1e-9)
     }
 
+    /// The same pinch worked out by hand: at 1× the 300×440 photo sits 10 pt in and 5 pt down in the
+    /// 320×450 viewport (centred), so (100, 200) in the window, (100, 170) in the view, is the photo's
+    /// (90, 165); at 2× that point is (180, 330) of an 600×880 content, uncentred, kept under (100, 170):
+    /// the offset is (80, 160).
+    @Test func aPinchToTwoAtAPointLandsOnTheOffsetWorkedOutByHand() {
+        driver.play(Array(pinch(to: 2, at: Point(x: 100, y: 200)).dropLast()))
+        #expect(view.zoomScale == 2)
+        #expect(abs(view.contentOffset.x - 80) < 1e-9 && abs(view.contentOffset.y - 160) < 1e-9, "\(view.contentOffset)")
+    }
+
     @Test func callbacksComeInUIKitsOrder() {
         driver.play(pinch(to: 2, at: Point(x: 160, y: 255)))
         let all = driver.names

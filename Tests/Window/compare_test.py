@@ -6,6 +6,7 @@ pool, pipeline and caches). The HUD follows the phone the fling was on (the trac
 policy key 0 cycles that phone's policy alone; R resets both; every callback line carries `"phone": i`.
 """
 
+import json
 import os
 import subprocess
 import sys
@@ -104,3 +105,17 @@ with closing(app):
     check(x >= 0 and y >= 0 and x + w <= screen_w and y + h <= screen_h and w == round(1640 * min(1.0, screen_w / 1640, screen_h / 600)),
           "three phones open inside the %dx%d screen: %dx%d at (%d, %d)" % (screen_w, screen_h, w, h, x, y))
     quit_app(app)
+
+# Each phone has its own pipeline, caches and link (B-CMP-1): four phones of one policy each end as that
+# policy alone does, on the constant latency and on 3G (a shared cache would give the later phones hits and
+# fewer loads; a shared link, slower ones).
+gesture = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Assets", "Gestures", "rapid-flings.jsonl")
+for source in ([], ["--network", "3g"]):
+    def ends(*options):
+        r = subprocess.run([binary, "replay", gesture, "--headless", *source, *options], capture_output=True, text=True, timeout=120)
+        check(r.returncode == 0, "replay %s: exit %d (%s)" % (" ".join(options), r.returncode, r.stderr.strip()[-200:]))
+        return [json.loads(l)["metrics"] for l in r.stdout.splitlines() if '"event":"end"' in l]
+    alone = ends("--policy", "eager")
+    four = ends("--compare", "eager,eager,eager,eager")
+    check(len(alone) == 1 and len(four) == 4 and all(m == alone[0] for m in four) and alone[0]["loadsIssued"] > 0,
+          "four eager phones%s each end as eager alone: %s loads, %s tile·s" % (" on 3g" if source else "", alone[0]["loadsIssued"], alone[0]["blankTileSeconds"]))

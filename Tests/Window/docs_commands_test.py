@@ -10,6 +10,8 @@ Short inputs: generated populations and feeds are cut to a few sessions (SHORTEN
 seconds on a debug build; nothing else is changed. The commands not run are listed in SKIP, each with why; a
 SKIP entry no page shows any more fails the test, so the list stays the pages' own.
 
+The README is also held to B-DOC-2: at most about 250 lines, with its "Choosing a policy" section.
+
 Usage: docs_commands_test.py BINARY OUTDIR   (SCROLLLAB_RELEASE_BINARY, when set, is used instead of BINARY)
 """
 
@@ -123,6 +125,14 @@ for page in pages:
         if not ok:
             print("   ran: " + run + "\n   stderr: " + err.strip()[-800:])
             failures.append("%s:%d" % (name, number))
+
+# B-DOC-2: the README stays a page a newcomer reads (about 250 lines at most) and says how to choose a policy.
+with open(os.path.join(root, "README.md")) as f:
+    readme = f.read().splitlines()
+if len(readme) > 260 or "## Choosing a policy" not in readme:
+    print("FAIL: README.md has %d lines (at most 260) and %s a \"## Choosing a policy\" section"
+          % (len(readme), "has" if "## Choosing a policy" in readme else "no"))
+    failures.append("README.md")
 
 stale = sorted(set(SKIP) - seen)
 for command in stale:

@@ -8,6 +8,7 @@
 - `sweep report --json` rows hold their means inside their intervals; `--plot` writes a PNG.
 """
 
+import colorsys
 import json
 import os
 import shutil
@@ -21,6 +22,7 @@ from windowlib import check, png_size, policies
 
 binary, out = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
 work = os.path.join(out, "sweep")
+root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 shutil.rmtree(work, ignore_errors=True)
 os.makedirs(work)
 
@@ -146,6 +148,24 @@ check(size is not None and size[0] == 1400 and size[1] > 800, "--recommend with 
 run("sweep", "report", "all.jsonl", "--plot", "report.png", "--resamples", "200")
 w, h = png_size(os.path.join(work, "report.png"))
 check(w == 1400 and h > 800, "the report's plot is written (%d×%d)" % (w, h))
+# bench --plot draws each gesture's panel of loads against blank time and the key (B-POL-2): 3 cells of
+# 520×400 under the title for two gestures, each policy's dot in its own colour. A bench refused for its
+# gestures leaves no plot behind.
+os.makedirs(os.path.join(work, "two"), exist_ok=True)
+for name in ("single-fling", "rapid-flings"):
+    shutil.copy(os.path.join(root, "Assets", "Gestures", name + ".jsonl"), os.path.join(work, "two"))
+run("bench", "--gestures", "two", "--plot", "bench.png")
+colours = subprocess.run(["convert", os.path.join(work, "bench.png"), "-format", "%c", "histogram:info:-"],
+                         capture_output=True, text=True).stdout.splitlines()
+vivid = 0
+for line in colours:
+    count, rgb = int(line.split(":")[0]), [int(float(v)) / 255 for v in line.split("(")[1].split(")")[0].split(",")[:3]]
+    _, lightness, saturation = colorsys.rgb_to_hls(*rgb)
+    vivid += count >= 200 and saturation > 0.45 and 0.2 < lightness < 0.8
+check(png_size(os.path.join(work, "bench.png")) == (1560, 464) and vivid >= 8,
+      "bench --plot: two panels and the key, %d policy colours" % vivid)
+run("bench", "--gestures", os.path.join("two", "single-fling.jsonl"), "--plot", "refused.png", code=2)
+check(not os.path.exists(os.path.join(work, "refused.png")), "a bench refused for its gestures writes no plot")
 run("sweep", "--gestures", "pop", "--policies", "nope", "--out", "x.jsonl", code=64)
 run("sweep", "--gestures", "pop", "--policies", "eager", "--shard", "5/4", "--out", "x.jsonl", code=64)
 print("populations, captures, sweeps, shards on GNU Parallel, merge, resume and reports")

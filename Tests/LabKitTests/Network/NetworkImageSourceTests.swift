@@ -28,6 +28,28 @@ import ScrollKitTestSupport
         #expect(NetworkProfile.named("3G") == .threeG && NetworkProfile.named("5g") == nil)
     }
 
+    /// Every preset's figures as its source publishes them (B-NET-1): NLC's Wi-Fi, LTE, 3G, Edge and Very Bad
+    /// Network (delays each way summed into the round trip, up and down in bits per second), DevTools' Fast and
+    /// Slow 3G (with DevTools' latency and throughput factors applied).
+    @Test func everyPresetHasItsPublishedFigures() {
+        let published: [(String, roundTrip: Double, down: Double, up: Double, loss: Double)] = [
+            ("wifi", 0.002, 5_000_000, 4_125_000, 0),
+            ("lte", 0.115, 6_250_000, 1_250_000, 0),
+            ("3g", 0.200, 97_500, 41_250, 0),
+            ("edge", 0.840, 30_000, 25_000, 0),
+            ("very-bad", 1.000, 125_000, 125_000, 0.10),
+            ("fast-3g", 0.5625, 180_000, 84_375, 0),
+            ("slow-3g", 2.000, 50_000, 50_000, 0),
+        ]
+        #expect(NetworkProfile.all.map(\.name) == published.map(\.0))
+        for (profile, figures) in zip(NetworkProfile.all, published) {
+            #expect(abs(profile.roundTrip - figures.roundTrip) < 1e-12, "\(profile.name)")
+            #expect(abs(profile.downlinkBytesPerSecond - figures.down) < 1e-6, "\(profile.name)")
+            #expect(abs(profile.uplinkBytesPerSecond - figures.up) < 1e-6, "\(profile.name)")
+            #expect(profile.packetLoss == figures.loss, "\(profile.name)")
+        }
+    }
+
     @Test func oneLoadTakesTheHandshakeTheRoundTripTheBodyAndTheDecode() {
         var s = source()
         s.begin(LoadTicket(id: 1, key: ImageKey(asset: 0)), time: 1)

@@ -169,6 +169,53 @@ private struct StubbornSource: ImageSource {
         #expect(fixedResult.endTime < 10)
     }
 
+    /// A fast fling down, then a finger that catches the deceleration at 0.5 s and drags on slowly for a
+    /// second, holding the tiles the fling left on screen, and lifts still.
+    var catchAndHold: [PointerEvent] {
+        SyntheticGesture.drag(from: Point(x: 160, y: 420), velocity: Point(x: 0, y: -3000), duration: 0.1, at: 0)
+            + SyntheticGesture.drag(from: Point(x: 160, y: 300), velocity: Point(x: 0, y: -60), duration: 1.0, at: 0.5, hold: 0.2)
+    }
+
+    /// B-EVT-2: `userDragging` is true from willBeginDragging to didEndDragging, frame by frame: while the first
+    /// drag moves, and while the finger holds the caught deceleration (the scroll view's isDragging and
+    /// isDecelerating both true then, as during the deceleration itself, where the flag is false).
+    @Test func userDraggingFollowsTheFingerThroughACaughtDeceleration() {
+        let s = scene(.deferred)
+        var moving = 0, caught = 0, decelerating = 0
+        drive(s, catchAndHold, until: 3) { s in
+            let v = s.scrollView, at = "at \(v.currentTime) s"
+            if !v.isTracking { #expect(!s.userDragging, "\(at): no finger down") }
+            if v.isTracking && v.isDecelerating { #expect(s.userDragging, "\(at): a finger holds the caught deceleration"); caught += 1 }
+            if v.isDragging && !v.isTracking && v.isDecelerating { decelerating += 1 }
+            if s.userDragging && !v.isDecelerating { moving += 1 }
+        }
+        #expect(moving > 0 && caught > 0 && decelerating > 0, "\(moving) frames dragging, \(caught) caught, \(decelerating) decelerating")
+    }
+
+    /// Seed problems 1 and 3 in the scene (B-POL-1): while a finger holds a caught deceleration, the fixed
+    /// Deferred loads the tiles on screen (the drag is the user's: `userDragging`); judged by the scroll
+    /// view's flags (1) the hold counts as deceleration and its loads wait for the lift, and without the load
+    /// in willBeginDragging (3) the tiles the fling left empty stay so. Each broken form leaves more blank time
+    /// for no more loads.
+    @Test func seedProblemsOneAndThreeLeaveAHeldCatchBlank() {
+        func run(_ problem: SeedProblem?) -> LoadMetrics {
+            var config = GridSceneConfiguration()
+            config.policy = .deferred
+            config.seedProblem = problem
+            let s = GridScene(configuration: config)
+            _ = HeadlessReplay().run(catchAndHold, on: s)
+            return s.metrics
+        }
+        let fixed = run(nil)
+        for problem in [SeedProblem.judgesDraggingByScrollViewFlags, .noLoadOnNewDrag] {
+            let broken = run(problem)
+            #expect(broken.loadsIssued <= fixed.loadsIssued,
+                    "problem \(problem.rawValue): \(broken.loadsIssued) loads, \(broken.blankTileSeconds) tile·s; fixed \(fixed.loadsIssued), \(fixed.blankTileSeconds)")
+            #expect(broken.blankTileSeconds > fixed.blankTileSeconds,
+                    "problem \(problem.rawValue): \(broken.blankTileSeconds) tile·s, fixed \(fixed.blankTileSeconds)")
+        }
+    }
+
     @Test func targetPolicyExposesItsRectDuringDeceleration() {
         let s = scene(.target)
         let fling = SyntheticGesture.drag(from: Point(x: 160, y: 420), velocity: Point(x: 0, y: -3000), duration: 0.1, at: 0)

@@ -34,9 +34,11 @@ struct TextureUploader {
         return p < Double(ImageHeader.defaultMaxDimension) ? Int(Swift.max(p, 0)) : ImageHeader.defaultMaxDimension
     }
 
-    /// True while a frame that began at `start` may upload another image, `done` uploaded so far.
+    /// True while a frame that began at `start` may upload another image, `done` uploaded so far: the first
+    /// always (a frame whose draining ran past the budget, or a stalled one, still moves the queue on), then
+    /// up to `perFrame` within `budget`.
     func mayUpload(after done: Int, since start: UInt64) -> Bool {
-        done < perFrame && Self.seconds(since: start) < budget
+        done == 0 || (done < perFrame && Self.seconds(since: start) < budget)
     }
 
     /// Notes a frame's image work, which began at `start`.

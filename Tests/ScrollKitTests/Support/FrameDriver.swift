@@ -1,7 +1,9 @@
 @testable import ScrollKit
+import Testing
 
 /// Drives a scroll view like the window does: frames at k/60 s, pointer events delivered before the first
-/// frame at or after their time. Lets a test stop between events to look at the flags.
+/// frame at or after their time. Lets a test stop between events to look at the flags. Every event and
+/// frame is held to B-EVT-1: an offset that changes sends didScroll, the last one at the new offset.
 final class FrameDriver {
     let scrollView: ScrollView
     private(set) var frame: Int
@@ -17,7 +19,23 @@ final class FrameDriver {
 
     /// Delivers one pointer event to the scroll view.
     func deliver(_ event: PointerEvent) {
-        scrollView.handle(event)
+        scrollsOnEveryMove { scrollView.handle(event) }
+    }
+
+    /// Steps to `time`.
+    private func advance() {
+        scrollsOnEveryMove { scrollView.advance(to: time) }
+    }
+
+    /// Runs `step`; if it moved the content, it must have sent didScroll, the last at the offset it left.
+    private func scrollsOnEveryMove(_ step: () -> Void) {
+        let before = scrollView.contentOffset, count = records.count
+        step()
+        guard scrollView.contentOffset != before else { return }
+        let scrolled = records[count...].last { $0.event == .didScroll }
+        if scrolled?.offset != scrollView.contentOffset {
+            Issue.record("the offset moved from \(before) to \(scrollView.contentOffset) at \(time) s; the last didScroll said \(String(describing: scrolled?.offset))")
+        }
     }
 
     /// Steps frames up to `time`, delivering events on the way; events after `time` are left undelivered.
@@ -28,7 +46,7 @@ final class FrameDriver {
                 deliver(events[next])
                 next += 1
             }
-            scrollView.advance(to: time)
+            advance()
             if next < events.count { frame += 1 }
         }
     }
@@ -37,7 +55,7 @@ final class FrameDriver {
     func run(until end: Double) {
         while time < end {
             frame += 1
-            scrollView.advance(to: time)
+            advance()
         }
     }
 
@@ -46,7 +64,7 @@ final class FrameDriver {
         let end = time + limit
         while scrollView.isMoving, time < end {
             frame += 1
-            scrollView.advance(to: time)
+            advance()
         }
     }
 

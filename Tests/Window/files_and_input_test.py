@@ -90,6 +90,14 @@ if shutil.which("mount") and os.geteuid() == 0:
             check(r.returncode == 1 and "No space left on device" in r.stderr, "a full file system: exit 1 and one line")
             check(data.endswith(b"\n") and all(json.loads(l) for l in data.splitlines()),
                   "the cut trace ends with whole lines (%d bytes)" % len(data))
+            # B-DISK-1: a disk cache that fills up turns off with one warning; every load still completes.
+            os.remove(path)
+            r = run(["replay", os.path.join(gestures, "rapid-flings.jsonl"), "--headless", "--network", "3g", "--disk-cache", os.path.join(small, "cache")])
+            end = [json.loads(l) for l in r.stdout.splitlines() if '"event":"end"' in l]
+            warned = [l for l in r.stderr.splitlines() if "disk cache" in l]
+            check(r.returncode == 0 and len(warned) == 1 and "No space left on device" in warned[0] and "going on without" in warned[0]
+                  and len(end) == 1 and end[0]["metrics"]["failedLoads"] == 0 and end[0]["metrics"]["loadsCompleted"] > 0,
+                  "a disk cache on a full file system: one warning, no failed load (%s)" % r.stderr.strip()[-200:])
         finally:
             subprocess.run(["umount", small])
     else:

@@ -100,6 +100,38 @@ import ScrollKitTestSupport
         #expect(LoadCondition(c).tls && GridScene(configuration: c).condition.tls)
     }
 
+    /// B-COND-1 factor by factor: a change of any one of source, physics, rate, refresh, connections, HTTP
+    /// version or TLS ends the segment (its row keeps the condition it ran under, the counts start again),
+    /// and the change names that factor alone.
+    @Test func everyFactorAloneEndsTheSegment() {
+        let base = LoadCondition(latencyMs: 80, network: nil)
+        let changes: [(String, (inout LoadCondition) -> Void)] = [
+            ("source 80 ms → 250 ms", { $0.latencyMs = 250 }),
+            ("source 80 ms → lte", { $0.latencyMs = nil; $0.network = "lte" }),
+            ("physics ios → android", { $0.physics = "android" }),
+            ("rate normal → fast", { $0.decelerationRate = "fast" }),
+            ("refresh ? → 120 Hz", { $0.refresh = 120 }),
+            ("connections 6 → 2", { $0.connections = 2 }),
+            ("HTTP/1.1 → HTTP/2", { $0.http = .http2 }),
+            ("cleartext → TLS", { $0.tls = true }),
+        ]
+        for (named, change) in changes {
+            let s = GridScene(configuration: GridSceneConfiguration())
+            s.setPolicy(.eager)
+            #expect(s.condition == base)
+            play(s, fling, from: 0, to: 3)
+            let before = s.metrics
+            #expect(before.loadsIssued > 0)
+            var next = base
+            change(&next)
+            #expect(next.change(from: base) == named)
+            let ended = s.setCondition(next)
+            #expect(ended == PolicyComparison.Row(policy: "eager", metrics: before, segments: 1, condition: base), "\(named)")
+            #expect(s.metrics.loadsIssued == 0 && s.condition == next, "\(named)")
+            #expect(s.setCondition(next) == nil, "\(named): the same condition again ends nothing")
+        }
+    }
+
     /// A `@shipped` variant runs on its system's pipeline and is a row of its own, named with its suffix.
     @Test func aShippedVariantIsARowOfItsOwn() {
         let s = GridScene(configuration: GridSceneConfiguration())

@@ -3,7 +3,9 @@
 - press and hold on a tile: after UIKit's 150 ms delay the tile tracks (touchesBegan, item 0, view 0,
   drawn pressed), and the release is touchesEnded then tap; nothing scrolls;
 - a flick over a tile: it scrolls (willBeginDragging) and the tile never hears of it (no touchesBegan);
-- with --can-cancel-content-touches off, a slow drag on a tracking tile never scrolls.
+- with --can-cancel-content-touches off, a slow drag on a tracking tile never scrolls;
+- the keys U and X turn delaysContentTouches and canCancelContentTouches off: a held tile tracks at once,
+  and a slow drag on it never scrolls.
 """
 
 import os
@@ -11,7 +13,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(__file__))
-from windowlib import check, closing, open_window, quit_app, read_trace, start, wait_for_event, xdotool
+from windowlib import check, closing, open_window, quit_app, read_trace, start, wait_for_event, wait_for_setting, xdotool
 
 binary, out = os.path.abspath(sys.argv[1]), sys.argv[2]
 
@@ -79,4 +81,35 @@ with closing(app):
     time.sleep(0.3)
     names = [l["event"] for l in events(trace_path, before, "willBeginDragging", "touchesCancelled", "didScroll")]
     check(names == [], "with canCancelContentTouches off a slow drag on a tracking tile never scrolls (got %s)" % names)
+    quit_app(app)
+
+# 4. The keys: U turns delaysContentTouches off (a held tile tracks at once, not after 150 ms), X turns
+# canCancelContentTouches off (a slow drag on a tracking tile never scrolls), each saying so in the trace.
+app, trace_path, (px, py) = run("touch-keys.jsonl", "--trace-pointer")
+with closing(app):
+    before = len(read_trace(trace_path))
+    xdotool("key", "u")
+    _, delays = wait_for_setting(trace_path, "delaysContentTouches", before, 3)
+    xdotool("key", "x")
+    _, cancels = wait_for_setting(trace_path, "canCancelContentTouches", before, 3)
+    check(delays is not None and delays["value"] is False and cancels is not None and cancels["value"] is False,
+          "U and X turn both off: %s, %s" % (delays, cancels))
+    x, y = px + 60, py + 400
+    xdotool("mousemove", x, y)
+    time.sleep(0.1)
+    before = len(read_trace(trace_path))
+    xdotool("mousedown", 1)
+    began = wait_for_event(trace_path, "touchesBegan", before, 3)
+    lines = read_trace(trace_path)
+    down = next((l for l in lines[before:] if l.get("event") == "pointer" and l.get("phase") == "down"), None)
+    wait = lines[began]["t"] - down["t_ms"] / 1000 if began is not None and down is not None else None
+    check(wait is not None and wait < 0.075, "delays off: the tile tracks at once (%s s after the press)" % wait)
+    for i in range(1, 21):
+        xdotool("mousemove", x, y - 4 * i)
+        time.sleep(0.03)
+    xdotool("mouseup", 1)
+    check(wait_for_event(trace_path, "touchesEnded", before, 3) is not None, "cancelling off: the tile keeps the touch")
+    time.sleep(0.3)
+    names = [l["event"] for l in events(trace_path, before, "willBeginDragging", "touchesCancelled", "didScroll")]
+    check(names == [], "cancelling off by X: the slow drag never scrolls (got %s)" % names)
     quit_app(app)

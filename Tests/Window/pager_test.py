@@ -56,14 +56,15 @@ with closing(app):
     check(abs(x - round(x / 220) * 220) < 1e-6 and x < began[0]["offset"]["x"],
           "it rests on a page to the left (offset %.3f)" % x)
 
-    # 2. Keys: P (paging mode) is logged; O and S work without disturbing the trace.
+    # 2. Keys: P cycles the paging modes, each logged (B-PAGE-5); O and S work without disturbing the trace.
     before = len(read_trace(trace_path))
-    for key in ["p", "o", "F12", "o", "s", "s", "s"]:
+    for key in ["p", "o", "F12", "o", "p", "p", "p", "s", "s", "s"]:
         xdotool("key", key)
         time.sleep(0.3)
     time.sleep(0.5)
     settings = [(l.get("name"), l.get("value")) for l in read_trace(trace_path)[before:] if l.get("event") == "setting"]
-    check(("paging", "snap") in settings, "P switches frame -> snap (logged)")
+    modes = [value for name, value in settings if name == "paging"]
+    check(modes == ["snap", "target", "none", "frame"], "P cycles frame → snap → target → none → frame, logged (got %s)" % modes)
     scenes = [value for name, value in settings if name == "scene"]
     check(scenes == ["photos", "grid", "pager"], "S goes on to the photos, the grid and back to the pager (got %s)" % scenes)
     shots = [f for f in os.listdir(os.path.join(workdir, "screenshots"))] if os.path.isdir(os.path.join(workdir, "screenshots")) else []

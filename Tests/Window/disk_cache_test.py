@@ -7,8 +7,11 @@
    (`diskCorrupt`), fetches the images again, and no load fails.
 3. Two windows share the folder at once: both finish with no failed load and no corrupt entry, and
    every entry is whole.
+4. A launch over a warm cache says so; one that clears it first does not.
+5. A feed over the cache the grid warmed moves its own bytes, as headless does; run again, it hits its own.
 """
 
+import json
 import os
 import signal
 import subprocess
@@ -137,4 +140,27 @@ with closing(app):
     app.wait(timeout=60)
 check(warm_setting(trace) == [], "a launch with --clear-disk-cache starts cold and says nothing")
 
-print("disk cache: whole entries after kills, damaged entries refused and refetched, two windows share it, a warm launch says so")
+# 5. A feed over the cache the grid warmed (B-FEED-2): its images are its own, never the grid's stored files
+# that draw them (the cache keyed them by those files: a warm cache served a feed's 0.2–2 MB photos from the
+# grid's entries and the window moved none of its bytes). It moves the bytes the headless replay moves; a
+# second run of the feed finds its own images on disk.
+feed = os.path.join(out, "disk-feed.jsonl")
+subprocess.run([binary, "feed", "generate", "--layout", "masonry", "--count", "60", "--seed", "5", "--images", "photos",
+                "--out", feed], check=True, capture_output=True, timeout=60)
+fling = os.path.join(gestures, "single-fling.jsonl")
+r = subprocess.run([binary, "replay", fling, "--headless", "--feed", feed, "--network", "wifi"], capture_output=True, text=True, timeout=120)
+headless = [e for e in map(json.loads, r.stdout.splitlines()) if e.get("event") == "end"][0]["metrics"]
+feed_runs = []
+for k in (1, 2):
+    trace = os.path.join(out, "disk-feed-%d.jsonl" % k)
+    app = window(trace, "--feed", feed, gesture="single-fling.jsonl", quit_after=5)
+    with closing(app):
+        app.wait(timeout=60)
+    feed_runs.append(summary(trace))
+first, again = feed_runs
+check(held > 0 and first["diskHits"] == 0 and first["networkBytes"] == headless["networkBytes"] > 0,
+      "a feed over the grid's warm cache: no disk hit, %d bytes moved as headless moves %d" % (first["networkBytes"], headless["networkBytes"]))
+check(again["diskHits"] > 0 and again["networkBytes"] < first["networkBytes"],
+      "the feed again: its own images from disk (%d hits, %d bytes)" % (again["diskHits"], again["networkBytes"]))
+
+print("disk cache: whole entries after kills, damaged entries refused and refetched, two windows share it, a warm launch says so, a feed's images are its own")

@@ -259,7 +259,8 @@ final class ImageLoader {
         switch route {
         case .files, .virtualClock: return nil
         case let .http(http): return http.fetcher.url(for: asset)?.absoluteString
-        case .modelled:
+        case let .modelled(model):
+            if let identities = model.identities { return asset < identities.count ? identities[asset] : nil }
             guard !paths.isEmpty else { return nil }
             // A feed's image past the files draws one of them again, but is an image of its own.
             let file = paths[asset % paths.count], own = asset >= paths.count ? "#\(asset)" : ""

@@ -68,7 +68,7 @@ struct SceneFactory {
                                     sizes: ModelledDecodedSizes(grid), roundTrip: grid.network.map(NetworkImageSource.httpRoundTrip(of:))))
         } else if let network = GridScene.networkSource(grid, modelsDisk: false) {
             // The headless replay's model decides when each load completes; the real decode follows it.
-            route = .modelled(ModelledNetwork(network: network, sizes: ModelledDecodedSizes(grid)))
+            route = .modelled(ModelledNetwork(network: network, sizes: ModelledDecodedSizes(grid), identities: grid.feed.map(ModelledNetwork.identities(of:))))
         } else {
             route = .files
         }

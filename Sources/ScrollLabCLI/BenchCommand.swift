@@ -184,6 +184,7 @@ struct BenchCommand: ParsableCommand {
         }
         let profiles: [NetworkProfile?] = loading.network?.profiles.map { $0 } ?? [nil]
         let external = real.external(http: loading.http, certificate: certificate)
+        var noImage: String?
         var config = GridSceneConfiguration()
         for profile in profiles {
             if let profile { condition.source = .network(profile) }
@@ -206,6 +207,7 @@ struct BenchCommand: ParsableCommand {
             for (name, events) in gestures {
                 let (rows, oracles) = bench.rowsAndOracles(events, policies: variants, diskAssets: &stored)
                 profileRows.append(rows)
+                if external != nil, noImage == nil { noImage = rows.lazy.compactMap(\.metrics.noImageArrived).first }
                 if profile == nil { panels.append(BenchPlotPanel(gesture: name, rows: rows)) }
                 if !printsTables {
                     continue
@@ -243,6 +245,10 @@ struct BenchCommand: ParsableCommand {
             let error = MainActor.assumeIsolated { window.writeBenchPlot(panels, subtitle: subtitle, to: plot) }
             if let error { fail("scrolllab bench: --plot: \(error)") }
             if printsTables && !json { output.line("\nplot written to \(plot)") }
+        }
+        // The table is printed (it shows what failed); the exit code says it measured nothing.
+        if let noImage, let source = real.source {
+            fail(RealSourceOptions.noImageArrived(from: source, noImage, command: "bench"), code: CommandExit.failed)
         }
     }
 

@@ -99,5 +99,12 @@ struct RealSourceOptions: ParsableArguments {
     }
 
     /// The client each HTTP version's runs fetch with, as their lines name it.
+    /// The refusal of a run over `source` in which no image arrived (`LoadMetrics.noImageArrived`): its
+    /// figures would be a session with nothing to show, which no verdict should read.
+    static func noImageArrived(from source: String, _ failures: String, command: String) -> String {
+        "scrolllab \(command): no image arrived from \(source): every load failed (\(failures)); is the server running "
+            + "and the URL template right? (`scrolllab serve` prints one)"
+    }
+
     static func client(_ http: HTTPVersion) -> String { http == .http2 ? "async-http-client" : "URLSession" }
 }

@@ -98,6 +98,7 @@ struct ReplayCommand: ParsableCommand {
         let start = folder?.start(assetCount: assetCount) ?? HeadlessDiskFolder.Start()
         var stored: Set<Int> = []
         let external = real.external(http: scene.http, certificate: certificate)
+        var noImage: String?
         for (index, run) in runs.enumerated() {
             let options = run.options
             // `--source`: this run's images from the server, on a client of its own.
@@ -145,10 +146,15 @@ struct ReplayCommand: ParsableCommand {
             end += lab.summary
             if made != nil { end += external?.label ?? [] }
             emit(TraceLog.tagged(JSONValue.object(end), phone: run.phone).serialized)
+            if made != nil, noImage == nil { noImage = (lab as? GridScene)?.metrics.noImageArrived }
         }
         folder?.store(stored.sorted())
         if !stream {
             do throws(SpillingLineBuffer.ReadFailure) { try held.flush(to: output) } catch { fail("scrolllab replay: \(error.message)") }
+        }
+        // The lines are written (they say what failed); the exit code says the run is no measurement.
+        if let noImage, let source = real.source {
+            fail(RealSourceOptions.noImageArrived(from: source, noImage, command: "replay"), code: CommandExit.failed)
         }
     }
 }

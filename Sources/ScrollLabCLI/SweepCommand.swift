@@ -305,7 +305,15 @@ struct SweepCommand: ParsableCommand {
                     throw SweepResults.Problem(message: error.message, code: error.code)
                 }
                 return events
-            }, write: { line throws(SweepResults.Problem) in try results.append(line.serialized) })
+            }, write: { line throws(SweepResults.Problem) in
+                // A run over a server in which no image arrived is no result: the sweep stops before writing it,
+                // every line before it whole, to be resumed once the server answers.
+                if let source = real.source, let failures = SweepResultLine.noImageArrived(line) {
+                    throw SweepResults.Problem(message: RealSourceOptions.noImageArrived(from: source, failures, command: "sweep")
+                        .replacingOccurrences(of: "scrolllab sweep: ", with: "") + "; nothing written for it, resume once it answers")
+                }
+                try results.append(line.serialized)
+            })
             results.close()
             diskFolder?.store(outcome.stored)
             if let problem = outcome.failure { fail("scrolllab sweep: \(problem.message)", code: problem.code) }

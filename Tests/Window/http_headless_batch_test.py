@@ -6,12 +6,15 @@ real `scrolllab serve --network 3g`, one short gesture.
   never read, as many as the moment of the cancel allows).
 - sweep run: one line per configuration with the modelled line's keys and "realNetwork", its bytes the
   server's; a sweep asked for two profiles with --source is refused (exit 64).
+- a server that does not answer: replay, bench and sweep run exit 1 saying no image arrived; the sweep writes
+  no line for the run.
 """
 
 import json
 import os
 import shutil
 import signal
+import socket
 import subprocess
 import sys
 
@@ -70,4 +73,19 @@ check(lines[0]["networkBytes"] == total, "the line's bytes are the server's: %d,
 done = subprocess.run([binary, "sweep", "run", "--gestures", folder, "--network", "3g,edge", "--source", url, "--out", results],
                       capture_output=True, text=True, timeout=60)
 check(done.returncode == 64 and "--source needs --network PROFILE, one profile" in done.stderr, "two profiles with --source: exit 64")
-print("bench and sweep run over a real server: real bytes, labelled lines")
+
+# A server that does not answer: no image arrives, and no command takes that for a measurement. replay and
+# bench print their lines and exit 1 saying so; a sweep writes nothing for the run and stops (exit 1), to be
+# resumed once the server answers (they exited 0, and the sweep's lines read as results a verdict used).
+with socket.socket() as s:
+    s.bind(("127.0.0.1", 0))
+    dead = "http://127.0.0.1:%d/img/{asset}.jpg" % s.getsockname()[1]
+gesture = os.path.join(folder, "single-fling.jsonl")
+failed = os.path.join(out, "http-batch-dead.jsonl")
+for command in (["replay", gesture, "--headless", "--policy", "eager"], ["bench", "--gestures", folder, "--policies", "eager"],
+                ["sweep", "run", "--gestures", folder, "--policies", "eager", "--out", failed]):
+    r = subprocess.run([binary, *command, "--network", "3g", "--source", dead], capture_output=True, text=True, timeout=120)
+    check(r.returncode == 1 and "no image arrived from %s: every load failed (" % dead in r.stderr and "connection refused" in r.stderr,
+          "%s from a dead server: exit 1 (%s)" % (command[0], r.stderr.strip()[-160:]))
+check(os.path.getsize(failed) == 0, "and the sweep wrote no line for it")
+print("bench and sweep run over a real server: real bytes, labelled lines; a dead server is no measurement")

@@ -7,12 +7,16 @@ extension SweepSummary {
         public var timeToFirstImage: Double?
         public var loadsCompleted: Double
         public var imageBytesMean: Double?
+        /// Of the loads that finished, those that ended without an image.
+        public var failedLoads: Double
 
-        public init(readyOnAppearShare: Double, timeToFirstImage: Double?, loadsCompleted: Double, imageBytesMean: Double? = nil) {
+        public init(readyOnAppearShare: Double, timeToFirstImage: Double?, loadsCompleted: Double, imageBytesMean: Double? = nil,
+                    failedLoads: Double = 0) {
             self.readyOnAppearShare = readyOnAppearShare
             self.timeToFirstImage = timeToFirstImage
             self.loadsCompleted = loadsCompleted
             self.imageBytesMean = imageBytesMean
+            self.failedLoads = failedLoads
         }
     }
 }
@@ -26,9 +30,10 @@ extension SweepRecommendation {
         public var timeToFirstImage: Double?
         /// Sessions in which no image ever showed.
         public var sessionsWithoutImage: Int
-        /// Mean loads finished and issued per session.
+        /// Mean loads finished and issued per session, and of those finished the ones without an image.
         public var loadsCompleted: Double
         public var loadsIssued: Double
+        public var loadsFailed: Double
 
         /// The figures of `runs`, or nil when a line lacks them (results written before they were kept).
         init?(_ runs: [SweepSummary.Result]) {
@@ -41,6 +46,7 @@ extension SweepRecommendation {
             sessionsWithoutImage = runs.count - firsts.count
             loadsCompleted = figures.map(\.loadsCompleted).reduce(0, +) / n
             loadsIssued = runs.map(\.loadsIssued).reduce(0, +) / n
+            loadsFailed = figures.map(\.failedLoads).reduce(0, +) / n
         }
 
         var json: JSONValue {
@@ -79,7 +85,8 @@ extension SweepRecommendation {
         } else {
             text += "; no session saw an image at all"
         }
-        text += "; at most \(Self.fixed(done.1.loadsCompleted, 0)) of \(Self.fixed(done.1.loadsIssued, 0)) loads finished a session (\(done.0))."
+        text += "; at most \(Self.fixed(done.1.loadsCompleted, 0)) of \(Self.fixed(done.1.loadsIssued, 0)) loads finished a session (\(done.0)"
+            + (done.1.loadsFailed >= 0.5 ? ", \(Self.fixed(done.1.loadsFailed, 0)) of them without an image: see failuresByReason)." : ").")
         var arrivesInASecond = false
         if let source = condition.first(where: { $0.name == "source" })?.value, let network = NetworkProfile.named(source),
            let mean = meanImageBytes, mean > 0 {

@@ -16,6 +16,19 @@ public enum SweepResultLine {
     /// overflow, so every number it prints is finite. A line above it (`1e308`) is refused with its number.
     public static let metricLimit = 1e12
 
+    /// When the line's run ended loads and every one failed (`LoadMetrics.noImageArrived`), its failures
+    /// by reason ("14 × connection refused"); nil otherwise.
+    public static func noImageArrived(_ line: JSONValue) -> String? {
+        guard case let .number(completed)? = line["loadsCompleted"], case let .number(failed)? = line["failedLoads"] else { return nil }
+        var metrics = LoadMetrics()
+        metrics.loadsCompleted = Int(completed)
+        metrics.failedLoads = Int(failed)
+        if case let .object(reasons)? = line["failuresByReason"] {
+            for case let (reason, .number(n)) in reasons { metrics.failuresByReason[reason] = Int(n) }
+        }
+        return metrics.noImageArrived
+    }
+
     /// Why a line is not a result.
     public struct Invalid: Error, Equatable, Sendable {
         public var reason: String
@@ -125,7 +138,8 @@ public enum SweepResultLine {
         }
         if let ready = try metric(value, "readyOnAppearShare", optional: true), let done = try metric(value, "loadsCompleted", optional: true) {
             phone.screen = SweepSummary.ScreenFigures(readyOnAppearShare: ready, timeToFirstImage: try metric(value, "timeToFirstImage", optional: true),
-                                                      loadsCompleted: done, imageBytesMean: try metric(value, "imageBytesMean", optional: true))
+                                                      loadsCompleted: done, imageBytesMean: try metric(value, "imageBytesMean", optional: true),
+                                                      failedLoads: try metric(value, "failedLoads", optional: true) ?? 0)
         }
         return (id, phone)
     }

@@ -34,6 +34,30 @@ import Testing
         #expect(pairs.first { $0.0 == "nothingWorks" }?.1 == .bool(true))
     }
 
+    /// Loads that ended without an image are said beside those that finished; a run whose every load
+    /// failed is found by its counts, in the metrics and in a result line.
+    @Test func failedLoadsAreSaidAndARunWithNoImageIsFound() throws {
+        let results = Self.runs("eager", ready: 0.0, first: nil, done: 14, blank: 480, bytes: 0).map { r -> SweepSummary.Result in
+            var r = r
+            r.screen?.failedLoads = 12
+            return r
+        }
+        let r = try #require(SweepRecommendation.conditions(results, resamples: 100).first)
+        #expect(r.paragraph.contains("at most 14 of 40 loads finished a session (eager, 12 of them without an image: see failuresByReason)."))
+        var m = LoadMetrics()
+        #expect(m.noImageArrived == nil)
+        m.loadsCompleted = 14
+        m.failedLoads = 13
+        m.failuresByReason = ["connection refused": 13]
+        #expect(m.noImageArrived == nil, "one image arrived")
+        m.failedLoads = 14
+        m.failuresByReason = ["connection refused": 11, "timeout": 3]
+        #expect(m.noImageArrived == "11 × connection refused, 3 × timeout")
+        #expect(SweepResultLine.noImageArrived(.object([("loadsCompleted", .int(14)), ("failedLoads", .int(14)),
+                                                        ("failuresByReason", .object([("timeout", .int(14))]))])) == "14 × timeout")
+        #expect(SweepResultLine.noImageArrived(.object([("loadsCompleted", .int(14)), ("failedLoads", .int(2))])) == nil)
+    }
+
     /// Where an image of the mean size arrives within a second the link is not the wait: the advice names
     /// the phone's whole decodes (under `--downsample off`) or the phone, never smaller files alone.
     @Test func whenTheLinkIsNotTheWaitTheAdviceNamesThePhone() throws {

@@ -166,3 +166,12 @@ public struct LoadMetrics: Hashable, Sendable {
     public static let popInKeys: Set<String> = ["readyOnAppearShare", "blankAreaPt2s", "maxBlankAreaPt2", "wrongImages",
                                                 "flickers", "emptyTileSeconds", "placeholderTileSeconds"]
 }
+
+extension LoadMetrics {
+    /// When loads ended and every one of them failed (no image arrived at all: a server that does not
+    /// answer, a wrong URL), the failures by reason, most first ("14 × connection refused"); nil otherwise.
+    public var noImageArrived: String? {
+        guard loadsCompleted > 0, failedLoads >= loadsCompleted else { return nil }
+        return failuresByReason.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map { "\($0.value) × \($0.key)" }.joined(separator: ", ")
+    }
+}

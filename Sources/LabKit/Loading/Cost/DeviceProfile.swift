@@ -136,6 +136,11 @@ extension DeviceProfile {
                  ("source", .string(source))])
     }
 
+    /// The fields a device file may hold: `json`'s.
+    public static let fields = ["name", "decodeMsPerMegapixel", "downsampleMsPerMegapixel", "decodeMsPerMegabyte", "downsampleMsPerMegabyte",
+                                "decodeMsPerImage", "downsampleMsPerImage", "uploadMsPerMegapixel", "completionMs", "frameMs",
+                                "memoryLimitBytes", "source"]
+
     /// Why a device file is refused.
     public struct Invalid: Error, Equatable, Sendable {
         public var reason: String
@@ -149,6 +154,10 @@ extension DeviceProfile {
             throw Invalid(reason: "not JSON (\(error.message))")
         }
         guard case let .string(name) = value["name"] ?? .null, !name.isEmpty else { throw Invalid(reason: "it needs a name") }
+        // A misspelt field is refused, not dropped: a typo in memoryLimitBytes would remove the limit unsaid.
+        if case let .object(pairs) = value, let unknown = pairs.first(where: { !Self.fields.contains($0.0) }) {
+            throw Invalid(reason: "unknown field \"\(unknown.0)\" (expected \(Self.fields.map { "\"\($0)\"" }.joined(separator: ", ")))")
+        }
         func number(_ key: String, missing: Double? = nil) throws(Invalid) -> Double {
             if let missing, value[key] == nil { return missing }
             guard case let .number(x) = value[key] ?? .null, x.isFinite, x >= 0, x <= 1e6 else {

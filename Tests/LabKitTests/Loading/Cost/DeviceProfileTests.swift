@@ -22,6 +22,22 @@ import Testing
         }
     }
 
+    /// A field the file format does not have is refused, naming it: a misspelt memoryLimitBytes removed the
+    /// limit without a word.
+    @Test func aMisspeltFieldIsRefused() throws {
+        let base = #""name":"t","decodeMsPerMegapixel":6.25,"downsampleMsPerMegapixel":0.4625,"uploadMsPerMegapixel":1.5,"completionMs":0.1"#
+        #expect(try DeviceProfile(json: "{\(base),\"memoryLimitBytes\":1000}").memoryLimitBytes == 1000)
+        for typo in ["memoryLimitByte", "uploadMsPerMegapixl", "bogus"] {
+            #expect {
+                try DeviceProfile(json: "{\(base),\"\(typo)\":1000}")
+            } throws: { error in
+                (error as? DeviceProfile.Invalid)?.reason.hasPrefix("unknown field \"\(typo)\" (expected \"name\", ") == true
+            }
+        }
+        guard case let .object(pairs) = DeviceProfile.lab.json else { Issue.record("not an object"); return }
+        #expect(DeviceProfile.fields == pairs.map(\.0))
+    }
+
     /// The window's own frame (`frameMs`) round-trips; the named phones have none (what loading adds is
     /// charged alone).
     @Test func frameWork() throws {

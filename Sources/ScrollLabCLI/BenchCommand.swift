@@ -93,6 +93,7 @@ struct BenchCommand: ParsableCommand {
         try OptionRules.latencyMs(loading.latencyMs)
         try OptionRules.refresh(rates.refresh)
         try OptionRules.touchHz(rates.touchHz)
+        try OptionRules.placeholder([client.placeholder], feed: feedOptions.feed?.feed, assets: loading.assets)
         try OptionRules.connections(loading.connections)
         try OptionRules.http(loading.http, hasNetwork: loading.network != nil)
         try OptionRules.tls(loading.tls, hasNetwork: loading.network != nil)

@@ -15,6 +15,20 @@ package enum OptionRules {
         }
     }
 
+    /// `--placeholder color|thumbhash`: only where the images have previews to show (the bundled images'
+    /// built in, a feed's `thumbHash` fields). A `--assets` folder has none, and a feed whose images carry
+    /// none would show nothing but the tile's fill: a sweep would report previews as buying nothing.
+    static func placeholder(_ kinds: [PlaceholderKind], feed: Feed?, assets: String?) throws {
+        guard kinds.contains(where: { $0 != .none }) else { return }
+        if let feed {
+            guard feed.images.contains(where: { $0.thumbHash != nil }) else {
+                throw ValidationError("--placeholder needs previews: no image of the --feed has a thumbHash (docs/feeds.md; `feed generate` writes them)")
+            }
+        } else if assets != nil {
+            throw ValidationError("--placeholder needs previews: the images of --assets have none built in (a --feed brings its own)")
+        }
+    }
+
     /// `--items`: 0 to 1 000 000.
     static func items(_ value: Int) throws {
         guard value >= 0, value <= 1_000_000 else { throw ValidationError("--items must be between 0 and 1000000 (got \(value))") }

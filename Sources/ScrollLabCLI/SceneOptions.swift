@@ -55,6 +55,7 @@ struct SceneOptions: ParsableArguments {
         if policy == .all, !compare.isEmpty {
             throw ValidationError("--compare names each phone's policy: it cannot go with --policy all")
         }
+        try OptionRules.placeholder([client.placeholder], feed: feedOptions.feed?.feed, assets: assets)
         if feedOptions.feed != nil, scene != .grid {
             throw ValidationError("--feed scrolls the grid scene: it needs --scene grid")
         }

@@ -131,9 +131,7 @@ struct SweepCommand: ParsableCommand {
             try feedFactors.apply(to: &plan)
             plan.phone = phoneOptions.phone
             try clientFactors.apply(to: &plan)
-            if assets != nil, feedFactors.feed == nil, plan.placeholders != [.none] {
-                throw ValidationError("--placeholder needs previews: the images of --assets have none built in (a --feed brings its own)")
-            }
+            try OptionRules.placeholder(plan.placeholders, feed: feedFactors.feed?.feed, assets: assets)
             return plan
         }
 

@@ -23,6 +23,10 @@ def run(*args):
     return result.returncode, (result.stderr + result.stdout).strip().splitlines()[:1]
 
 
+bare_feed = os.path.join(out, "feed-without-previews.jsonl")
+with open(bare_feed, "w") as f:
+    f.write('{"layout":"list"}\n{"width":300,"height":200,"image":"big.jpg","bytes":2000000,"pixelWidth":4000,"pixelHeight":3000}\n')
+
 cases = [
     (["bench", "--latency-ms", "1e12"], 64, "--latency-ms must be between 0 and 60000"),
     (["bench", "--latency-ms=-1"], 64, "--latency-ms must be between 0 and 60000"),
@@ -39,6 +43,12 @@ cases = [
     (["replay", gesture, "--headless", "--assets", "/no/such/folder"], 2, "does not exist"),
     (["replay", gesture, "--headless", "--policy", "glide", "--seed-problem", "1"], 64,
      "--seed-problem applies to the seed's policies, deferred and target; glide has none"),
+    # A placeholder where no image has a preview would show nothing but the fill (B-COST-2).
+    (["replay", gesture, "--headless", "--feed", bare_feed, "--placeholder", "thumbhash"], 64,
+     "--placeholder needs previews: no image of the --feed has a thumbHash"),
+    (["bench", "--feed", bare_feed, "--placeholder", "color"], 64, "--placeholder needs previews: no image of the --feed has a thumbHash"),
+    (["replay", gesture, "--headless", "--assets", os.path.dirname(gesture), "--placeholder", "color"], 64,
+     "--placeholder needs previews: the images of --assets have none built in"),
 ]
 for args, code, message in cases:
     got, lines = run(*args)

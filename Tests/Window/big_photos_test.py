@@ -7,7 +7,7 @@ now and at their peak against the `--device`'s limit. Read from the folder, the 
 photo at the model's decoded size, as headless. A 20000×20000 photo whose whole decode (1.6 GB) would
 pass the 2 GB Android phone's 192 MiB is never allocated: its tile fails with "decoded size over the memory
 limit", in the window (reading the folder: `serve` refuses a file past the window's 64 MiB cap itself) as in
-the headless replay, and nothing is decoded. `bench --calibrate` writes a device file `--device` reads.
+the headless replay, and nothing is decoded; downsampled it decodes at 1/8 and shows. `bench --calibrate` writes a device file `--device` reads.
 
 Usage: big_photos_test.py path/to/scrolllab OUTDIR
 """
@@ -162,6 +162,16 @@ r = lab("replay", os.path.join(os.path.dirname(__file__), "..", "..", "Assets", 
         "--feed", feed, "--device", "android-2gb", "--downsample", "off")
 end = [json.loads(l) for l in r.stdout.splitlines() if '"event":"end"' in l][-1]
 check(end["metrics"]["failuresByReason"] == {OVER: 1}, "headless: the same failure (%r)" % end["metrics"]["failuresByReason"])
+# Downsampled, the same photo decodes at 1/8 (2500×2500, 25 MB) and is shown, as headless counts it: its file,
+# padded to its 8 MB with comment segments before the first scan as a camera's EXIF and XMP can be, put the
+# header past what was read first, and the window refused it as too large.
+s = window("huge-downsampled", feed, "--assets", folder, "--device", "android-2gb", loaded=True)
+r = lab("replay", os.path.join(os.path.dirname(__file__), "..", "..", "Assets", "Gestures", "single-fling.jsonl"), "--headless",
+        "--feed", feed, "--device", "android-2gb")
+end = [json.loads(l) for l in r.stdout.splitlines() if '"event":"end"' in l][-1]
+check(s["metrics"]["failuresByReason"] == {} and s["metrics"]["loadsCompleted"] == 1 and end["metrics"]["failedLoads"] == 0
+      and s["decodedBytesPeak"] == 2500 * 2500 * 4,
+      "downsampled: decoded at 1/8 and shown, as headless counts it (%r, %d bytes)" % (s["metrics"]["failuresByReason"], s["decodedBytesPeak"]))
 
 # bench --calibrate: this machine's device file, which --device FILE.json reads.
 calibration = lab("bench", "--calibrate")

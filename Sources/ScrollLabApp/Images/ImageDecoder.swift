@@ -40,6 +40,12 @@ package enum ImageDecoder {
         defer { close(descriptor) }
         var bytes = ImageFile.readBytes(descriptor, count: Swift.min(size, ImageHeader.prefixLength))
         if let refusal = plan.refusal(header: bytes, maxDimension: maxDimension) { return .failure(refusal) }
+        // libjpeg reads a JPEG's header up to its first scan, which long APP or COM segments before it (EXIF,
+        // XMP, padding) can put past the prefix: the whole file is read before the decode is planned.
+        if plan.target != nil, JPEGCodec.isJPEG(bytes), size > bytes.count, size <= maxFileBytes, !plan.scalesAtDecode(bytes) {
+            lseek(descriptor, off_t(bytes.count), SEEK_SET)
+            bytes += ImageFile.readBytes(descriptor, count: size - bytes.count)
+        }
         if !plan.scalesAtDecode(bytes), case .failure(let failure) = ImageFile.header(bytes, descriptor: descriptor, maxDimension: maxDimension) {
             return .failure(failure)
         }

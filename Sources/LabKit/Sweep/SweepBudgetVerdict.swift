@@ -92,8 +92,10 @@ public struct SweepBudgetVerdict: Sendable {
         self.recommended = recommended
         var binding: [(cost: String, policy: Point)] = []
         var together: [(costs: [String], policy: Point)] = []
-        // Only a policy with less blank time than every one within the budgets is kept out by them.
-        for point in byBlank where !point.exceeds.isEmpty {
+        // Only a policy with less blank time than every one within the budgets is kept out by them, and only
+        // one the phone allows: raising a budget for a policy the phone rules out would change nothing.
+        let ruledOut = Set(unbudgeted?.ruledOut.map(\.policy) ?? [])
+        for point in byBlank where !point.exceeds.isEmpty && !ruledOut.contains(point.policy) {
             if let r = leastBlankWithin, point.blankTileSeconds.mean >= r.blankTileSeconds.mean { break }
             if point.exceeds.count == 1 {
                 if !binding.contains(where: { $0.cost == point.exceeds[0] }) { binding.append((point.exceeds[0], point)) }

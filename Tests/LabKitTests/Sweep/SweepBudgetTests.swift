@@ -59,6 +59,21 @@ import Testing
         #expect(tight.recommended == nil)
     }
 
+    /// A budget binds only for a policy the phone allows: adaptive, over the energy budget, also hitches
+    /// critically (> 10 ms/s), so raising the budget would not bring it in, and nothing binds.
+    @Test func aPolicyThePhoneRulesOutBindsNoBudget() throws {
+        let results = Self.results.map { r -> SweepSummary.Result in
+            var r = r
+            r.hitchTimeRatioMsPerS = r.policy == "adaptive" ? 14 : 2
+            return r
+        }
+        let v = try #require(SweepBudgetVerdict.conditions(results, budget: try SweepBudget(parsing: "bytes=2MB,energy=30J"), resamples: 50).first)
+        #expect(v.recommended?.policy == "prefetch")
+        #expect(v.binding.isEmpty && v.bindingTogether.isEmpty, "\(v.binding.map(\.policy.policy))")
+        #expect(v.paragraph.contains("Ruled out on this phone: adaptive (hitch ratio 14.0 ms/s, critical (> 10))"))
+        #expect(!v.paragraph.contains("Binding: energy"))
+    }
+
     /// A policy with less blank time kept out only by two budgets at once binds them together: the
     /// paragraph never says no policy has less blank time.
     @Test func budgetsThatBindOnlyTogetherAreNamed() throws {

@@ -234,7 +234,11 @@ public struct SweepRecommendation: Sendable {
     /// budget verdict ends with it too.
     public var ruledOutText: String {
         guard !ruledOut.isEmpty else { return "" }
-        return (allRuledOut ? "Every policy is ruled out on this phone (the frontier above is over all of them): " : "Ruled out on this phone: ")
+        // With no --device the phone is the lab's own model (each decode B-IMG-1's 6 ms, no memory limit), not
+        // a phone anyone named: said so, as this machine's window decodes the bundled images far faster.
+        let device = condition.first { $0.name == "device" }?.value
+        let phone = device == nil || device == "none" || device == "" ? "this phone (the lab's default model: no --device)" : "this phone"
+        return (allRuledOut ? "Every policy is ruled out on \(phone) (the frontier above is over all of them): " : "Ruled out on \(phone): ")
             + ruledOut.map { "\($0.policy) (\($0.reason))" }.joined(separator: ", ") + "."
     }
 

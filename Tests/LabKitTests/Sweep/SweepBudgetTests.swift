@@ -70,7 +70,8 @@ import Testing
         let v = try #require(SweepBudgetVerdict.conditions(results, budget: try SweepBudget(parsing: "bytes=2MB,energy=30J"), resamples: 50).first)
         #expect(v.recommended?.policy == "prefetch")
         #expect(v.binding.isEmpty && v.bindingTogether.isEmpty, "\(v.binding.map(\.policy.policy))")
-        #expect(v.paragraph.contains("Ruled out on this phone: adaptive (hitch ratio 14.0 ms/s, critical (> 10))"))
+        // No --device: the phone is the lab's own model, and the sentence says so.
+        #expect(v.paragraph.contains("Ruled out on this phone (the lab's default model: no --device): adaptive (hitch ratio 14.0 ms/s, critical (> 10))"))
         #expect(!v.paragraph.contains("Binding: energy"))
     }
 

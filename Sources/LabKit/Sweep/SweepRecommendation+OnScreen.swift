@@ -88,8 +88,8 @@ extension SweepRecommendation {
         text += "; at most \(Self.fixed(done.1.loadsCompleted, 0)) of \(Self.fixed(done.1.loadsIssued, 0)) loads finished a session (\(done.0)"
             + (done.1.loadsFailed >= 0.5 ? ", \(Self.fixed(done.1.loadsFailed, 0)) of them without an image: see failuresByReason)." : ").")
         var arrivesInASecond = false
-        if let source = condition.first(where: { $0.name == "source" })?.value, let network = NetworkProfile.named(source),
-           let mean = meanImageBytes, mean > 0 {
+        let network = condition.first(where: { $0.name == "source" }).flatMap { NetworkProfile.named($0.value) }
+        if let network, let mean = meanImageBytes, mean > 0 {
             let seconds = network.roundTrip + mean / network.downlinkBytesPerSecond
             let withinASecond = Swift.max(0, (1 - network.roundTrip) * network.downlinkBytesPerSecond)
             arrivesInASecond = seconds < 1
@@ -99,12 +99,21 @@ extension SweepRecommendation {
                 + "."
         }
         let preview = "a preview shown at once (--placeholder thumbhash in replay, bench and sweep run)"
-        if !arrivesInASecond {
+        let device = condition.first { $0.name == "device" }?.value
+        let earlier = "asking sooner (a policy that loads ahead of the screen: prefetch, adaptive)"
+        if network == nil {
+            // A constant latency: every image waits the same whatever its size.
+            text += " Under a constant latency an image's size changes nothing. What would help: \(earlier), or \(preview)."
+        } else if !arrivesInASecond {
             text += " What would help: smaller images (or images downsampled to the tile on the server), or \(preview)."
         } else if condition.contains(where: { $0.name == "downsample" && $0.value == "off" }) {
             // The link is not what holds the images back: the phone's whole decodes are.
             text += " The link is not the wait: the phone decodes each picture whole. What would help: decoding at the tile's size "
                 + "(--downsample on, as UIKit's thumbnail decode), or \(preview)."
+        } else if device == nil || device == "none" || device == "" {
+            // No phone modelled (the lab's own 6 ms decode, no memory limit): the phone cannot be the wait either.
+            text += " The link is not the wait, and no phone is modelled (no --device): the images wait for their requests "
+                + "(a new connection's round trips first). What would help: \(earlier), or \(preview)."
         } else {
             text += " The link is not the wait: the phone is (its decodes, its memory limit: the hitch and peak columns, the loads "
                 + "that failed). What would help: smaller pictures for the phone, or \(preview)."

@@ -73,8 +73,18 @@ import Testing
                                                                 resamples: 100).first)
         #expect(whole.paragraph.contains("takes 0.2 s to arrive") && whole.paragraph.contains("The link is not the wait: the phone decodes each picture whole. "
                                                                                                + "What would help: decoding at the tile's size (--downsample on"))
-        let phone = try #require(SweepRecommendation.conditions(results(["source": "lte", "cacheImages": "12"]), resamples: 100).first)
+        let phone = try #require(SweepRecommendation.conditions(results(["source": "lte", "cacheImages": "12", "device": "iphone-se"]),
+                                                                resamples: 100).first)
         #expect(phone.paragraph.contains("The link is not the wait: the phone is") && !phone.paragraph.contains("smaller images (or"))
+        // No phone modelled: neither the link nor the phone is the wait; asking sooner is.
+        let none = try #require(SweepRecommendation.conditions(results(["source": "lte", "cacheImages": "12"]), resamples: 100).first)
+        #expect(none.paragraph.contains("The link is not the wait, and no phone is modelled (no --device)")
+                && none.paragraph.contains("What would help: asking sooner (a policy that loads ahead of the screen: prefetch, adaptive)")
+                && !none.paragraph.contains("the phone is ("))
+        // A constant latency: an image's size changes nothing.
+        let constant = try #require(SweepRecommendation.conditions(results(["source": "latency 80 ms", "cacheImages": "12"]), resamples: 100).first)
+        #expect(constant.paragraph.contains("Under a constant latency an image's size changes nothing. What would help: asking sooner")
+                && !constant.paragraph.contains("smaller images"))
     }
 
     @Test func aBestShareJustUnderATenthIsNotRoundedUpToIt() throws {

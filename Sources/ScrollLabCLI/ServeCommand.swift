@@ -50,7 +50,7 @@ struct ServeCommand: ParsableCommand {
             (--source-ca FILE, curl --cacert FILE). ALPN offers http/1.1, and with --http 2 h2 first: a client \
             that chooses h2 speaks HTTP/2 on its connection.
 
-            SIGINT, SIGTERM or SIGHUP stops it at once (exit 0). A port in use is exit 2 ("address in use").
+            SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2 or SIGALRM stops it at once (exit 0). A port in use is exit 2 ("address in use").
             """
     )
 
@@ -126,7 +126,9 @@ struct ServeCommand: ParsableCommand {
         // handler. (Dispatch signal sources were used before: the release build's were released by the
         // optimiser and it ignored every signal, and a source installs its handler later, on its own queue,
         // so a signal right after start was lost.)
-        let stops = [SIGINT, SIGTERM, SIGHUP]
+        // SIGQUIT (Ctrl-\\), SIGUSR1, SIGUSR2 and SIGALRM too: a supervisor's or a timeout's other signal
+        // stops it the same way, its certificate file removed (they killed it, exit 128 + n, the file left).
+        let stops = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM]
         var set = sigset_t()
         sigemptyset(&set)
         for number in stops {

@@ -1,4 +1,5 @@
-"""`scrolllab serve` stops on SIGINT, SIGTERM and SIGHUP in every start mode (B-SERVE-2), in the release
+"""`scrolllab serve` stops on SIGINT, SIGTERM and SIGHUP in every start mode (B-SERVE-2), and on SIGQUIT, SIGUSR1, SIGUSR2
+and SIGALRM with its --tls certificate file removed, in the release
 build as well as the given one: the release build once ignored every signal (its signal sources were
 released by the optimiser).
 
@@ -180,5 +181,21 @@ for b in binaries:
     rc, took = terminal(b)
     slowest = max(slowest, took)
     check(rc == 0 and took < LIMIT, "%s build, Ctrl-C on a terminal: exit code %s after %.3f s" % (build, rc, took))
+# The other signals that would end it (Ctrl-\\, a supervisor's or a timeout's): the same stop, exit 0, and a
+# --tls server's certificate file removed (they killed it, exit 128 + n, and left the file).
+for b in binaries:
+    for sig in ("QUIT", "USR1", "USR2", "ALRM"):
+        p = subprocess.Popen([b, "serve", "--port", "0", "--tls"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        certificate = json.loads(p.stdout.readline())["certificate"]
+        exists = os.path.exists(certificate)
+        t0 = time.monotonic()
+        p.send_signal(getattr(signal, "SIG" + sig))
+        try:
+            rc = p.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            p.kill()
+            rc = "still running 5 s later"
+        check(exists and rc == 0 and not os.path.exists(certificate),
+              "SIG%s: exit code %s after %.3f s, the certificate file removed" % (sig, rc, time.monotonic() - t0))
 print("serve stops on SIGINT, SIGTERM and SIGHUP in 9 start modes (%s): slowest %.3f s"
       % (" and ".join("release" if "/release/" in b else "given" for b in binaries), slowest))

@@ -126,7 +126,7 @@ struct ServeCommand: ParsableCommand {
         // handler. (Dispatch signal sources were used before: the release build's were released by the
         // optimiser and it ignored every signal, and a source installs its handler later, on its own queue,
         // so a signal right after start was lost.)
-        // SIGQUIT (Ctrl-\\), SIGUSR1, SIGUSR2 and SIGALRM too: a supervisor's or a timeout's other signal
+        // SIGQUIT (Ctrl-\), SIGUSR1, SIGUSR2 and SIGALRM too: a supervisor's or a timeout's other signal
         // stops it the same way, its certificate file removed (they killed it, exit 128 + n, the file left).
         let stops = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM]
         var set = sigset_t()

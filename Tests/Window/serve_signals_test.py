@@ -181,7 +181,7 @@ for b in binaries:
     rc, took = terminal(b)
     slowest = max(slowest, took)
     check(rc == 0 and took < LIMIT, "%s build, Ctrl-C on a terminal: exit code %s after %.3f s" % (build, rc, took))
-# The other signals that would end it (Ctrl-\\, a supervisor's or a timeout's): the same stop, exit 0, and a
+# The other signals that would end it (Ctrl-\, a supervisor's or a timeout's): the same stop, exit 0, and a
 # --tls server's certificate file removed (they killed it, exit 128 + n, and left the file).
 for b in binaries:
     for sig in ("QUIT", "USR1", "USR2", "ALRM"):

@@ -20,6 +20,17 @@ final class HTTPVersionSniffer: ChannelInboundHandler, RemovableChannelHandler {
     /// connection's later requests unanswered, not understood yet: the cap stays below that.)
     static let streamResets = 500
     static let streamResetWindow: Int64 = 10
+    /// The settings the server announces: swift-nio-http2's (100 streams at once), with room for a header
+    /// block past the heads' limits (32 KiB, 100 fields: HPACK counts 32 bytes more a field), so one is
+    /// answered 431 as over HTTP/1.1; its 16 KiB default reset such a request's stream unanswered. A block
+    /// past this is a connection error the codec ends.
+    static let maxHeaderListSize = 48 * 1024
+    static var connectionConfiguration: NIOHTTP2Handler.ConnectionConfiguration {
+        var c = NIOHTTP2Handler.ConnectionConfiguration()
+        c.initialSettings = nioDefaultSettings.filter { $0.parameter != .maxHeaderListSize }
+            + [HTTP2Setting(parameter: .maxHeaderListSize, value: maxHeaderListSize)]
+        return c
+    }
     static var streamConfiguration: NIOHTTP2Handler.StreamConfiguration {
         var c = NIOHTTP2Handler.StreamConfiguration()
         c.streamResetFrameRateLimit.maximumCount = streamResets
@@ -65,7 +76,7 @@ final class HTTPVersionSniffer: ChannelInboundHandler, RemovableChannelHandler {
                 try operations.addHandler(IdleStateHandler(allTimeout: .nanoseconds(Int64(limits.headTimeout * 1e9))), position: .first)
                 let (server, limits) = (server, limits)
                 _ = try operations.configureHTTP2Pipeline(
-                    mode: .server, connectionConfiguration: .init(), streamConfiguration: Self.streamConfiguration, position: .last
+                    mode: .server, connectionConfiguration: Self.connectionConfiguration, streamConfiguration: Self.streamConfiguration, position: .last
                 ) { stream in
                     stream.eventLoop.makeCompletedFuture {
                         try stream.pipeline.syncOperations.addHandler(HTTP2StreamHandler(server: server, limits: limits, handshake: handshake))
@@ -226,6 +237,10 @@ final class HTTP2StreamHandler: ChannelInboundHandler, ResponseStream {
         let path = headers.headers.first(name: ":path") ?? ""
         let fields = headers.headers.filter { !$0.name.hasPrefix(":") }.map { (name: $0.name.lowercased(), value: $0.value) }
         let head = HTTPRequestHead(method: method, target: path, minorVersion: 1, fields: fields)
+        // HTTP/1.1's head limits, the same statuses (a 9 KB path or 120 fields were served).
+        if let refusal = HTTPHeadReader.refusal(method: method, target: path, fields: fields) {
+            return server.refuse(head, status: refusal.status, reason: refusal.reason, fields: [], on: self, connection: handshake) { _ in }
+        }
         guard method == "GET" || method == "HEAD" else {
             return server.refuse(head, status: 405, reason: "\(method) is not served; GET and HEAD are", fields: [("Allow", "GET, HEAD")],
                                  on: self, connection: handshake) { _ in }

@@ -99,6 +99,22 @@ package struct HTTPHeadReader {
         return .incomplete
     }
 
+    /// The same limits for a head that arrives whole and decoded (an HTTP/2 HEADERS block): its request line
+    /// as HTTP/1.1 would spell it, each field as a `name: value` line, the head in all, the number of
+    /// fields; the status and reason HTTP/1.1's reading gives, or nil when within them.
+    package static func refusal(method: String, target: String, fields: [(name: String, value: String)]) -> (status: Int, reason: String)? {
+        let requestLine = method.utf8.count + target.utf8.count + " HTTP/1.1".utf8.count + 1
+        if requestLine > maxRequestLine { return (414, "request line over \(maxRequestLine) bytes") }
+        if fields.count > maxFields { return (431, "more than \(maxFields) header fields") }
+        var head = requestLine + 2
+        for field in fields {
+            let line = field.name.utf8.count + 2 + field.value.utf8.count
+            if line > maxFieldLine { return (431, "header line over \(maxFieldLine) bytes") }
+            head += line + 2
+        }
+        return head + 2 > maxHeadBytes ? (431, "request head over \(maxHeadBytes) bytes") : nil
+    }
+
     /// The head of `lines` (request line first), or why it is refused.
     package static func parse(_ lines: [ArraySlice<UInt8>]) -> Outcome {
         let parts = lines[0].split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false)

@@ -153,6 +153,13 @@ with urllib.request.urlopen(first["source"].replace("{asset}", "3"), timeout=10)
 r = subprocess.run(["curl", "-s", "--http2-prior-knowledge", "-o", "/dev/null", "-w", "%{http_version} %{http_code} %{size_download}",
                     first["source"].replace("{asset}", "4")], capture_output=True, text=True, timeout=20)
 check(r.stdout == "2 200 %d" % os.path.getsize(os.path.join(assets, files[4])), "curl --http2-prior-knowledge: %s" % r.stdout)
+# The heads' limits hold on HTTP/2 streams as on HTTP/1.1 (a 9 KB path and 120 fields were served 200).
+url = first["source"].replace("{asset}", "4")
+for name, extra, status in (("a 9 KB path", [url + "?" + "a" * 9000], "414"), ("a 9 KB header field", ["-H", "X-A: " + "a" * 9000, url], "431"),
+                            ("120 header fields", sum((["-H", "X-%d: v" % k] for k in range(120)), []) + [url], "431")):
+    r = subprocess.run(["curl", "-s", "--http2-prior-knowledge", "-o", "/dev/null", "-w", "%{http_version} %{http_code}", *extra],
+                       capture_output=True, text=True, timeout=20)
+    check(r.stdout == "2 " + status, "%s over HTTP/2: %s (%s)" % (name, status, r.stdout))
 # A POST as a new connection's first stream: 405 after the connection's handshake and a round trip, as an image.
 refused = Connection(port)
 begun = time.monotonic()
@@ -175,7 +182,9 @@ except socket.timeout:
 check(closed is not None and 9 < closed < 12, "an HTTP/2 connection with no stream is closed after the 10 s idle timeout (%s)" % closed)
 log = [e for e in stop(p) if e["event"] == "request"]
 by_path = {e["path"]: e for e in log}
-check(len(log) == 8 and by_path["/img/1.jpg"]["status"] == 405, "one log line per stream and request, the POST's 405 among them (%d)" % len(log))
+refusals = sorted(e["status"] for e in log if e["status"] in (414, 431))
+check(len(log) == 11 and by_path["/img/1.jpg"]["status"] == 405 and refusals == [414, 431, 431],
+      "one log line per stream and request, the POST's 405 and the heads' 414 and 431s among them (%d, %s)" % (len(log), refusals))
 check(all(by_path["/img/%d.jpg" % i].get("http") == "2" for i in (4, 10, 11, 12)) and by_path["/nothing"].get("http") == "2"
       and by_path["/img/3.jpg"].get("http") == "1.1", "each request line says the version it came over")
 span = max(by_path["/img/%d.jpg" % i]["end"] for i in (10, 11, 12)) - min(by_path["/img/%d.jpg" % i]["start"] for i in (10, 11, 12))

@@ -202,7 +202,9 @@ struct BenchCommand: ParsableCommand {
                       + (images.summary.map { $0 + ", " } ?? "") + "\(Self.describePipeline(config)), "
                       + (feedOptions.feed.map { "feed \($0.path) as \(config.feedLayout?.rawValue ?? "list"), " } ?? "")
                       + (condition.phone.cacheBytes.map { "cache \($0) bytes" } ?? "cache \(config.cacheByteLimit / config.bytesPerImage) images")
-                      + Self.describePhone(condition.phone))
+                      + Self.describePhone(condition.phone)
+                      + (client.placeholder == .none ? "" : ", placeholder \(client.placeholder.rawValue) (blank time: empty + placeholder, split in --json)")
+                      + (client.constrained ? ", Low Data Mode" : ""))
             }
             var profileRows: [[GridBenchRow]] = []
             for (name, events) in gestures {

@@ -290,7 +290,7 @@ struct SweepCommand: ParsableCommand {
             if let id = sweep.firstMadeFromOtherInputs(made.mapValues(\.inputs)) {
                 results.close()
                 fail("scrolllab sweep: \(MessageText.quoted(out)) holds results made from other inputs than this run's (first: \(id)): "
-                     + "the feed, the images' sizes, the disk cache or the gesture changed, or the file is older than result digests; "
+                     + "the feed, the images' sizes, the device file, the disk cache or the gesture changed, or the file is older than result digests; "
                      + "give another --out, or remove it to run again", code: CommandExit.failed)
             }
             let started = DispatchTime.now().uptimeNanoseconds

@@ -100,10 +100,10 @@ extension SweepRecommendation {
         }
         let preview = "a preview shown at once (--placeholder thumbhash in replay, bench and sweep run)"
         let device = condition.first { $0.name == "device" }?.value
-        let earlier = "asking sooner (a policy that loads ahead of the screen: prefetch, adaptive)"
-        if network == nil {
+        if let latency = condition.first(where: { $0.name == "source" })?.value, network == nil {
             // A constant latency: every image waits the same whatever its size.
-            text += " Under a constant latency an image's size changes nothing. What would help: \(earlier), or \(preview)."
+            text += " Under a constant \(latency) an image's size changes nothing: every load waits it. What would help: a shorter wait "
+                + "at the source, or \(preview)."
         } else if !arrivesInASecond {
             text += " What would help: smaller images (or images downsampled to the tile on the server), or \(preview)."
         } else if condition.contains(where: { $0.name == "downsample" && $0.value == "off" }) {
@@ -113,7 +113,7 @@ extension SweepRecommendation {
         } else if device == nil || device == "none" || device == "" {
             // No phone modelled (the lab's own 6 ms decode, no memory limit): the phone cannot be the wait either.
             text += " The link is not the wait, and no phone is modelled (no --device): the images wait for their requests "
-                + "(a new connection's round trips first). What would help: \(earlier), or \(preview)."
+                + "(a new connection's round trips first). What would help: \(preview)."
         } else {
             text += " The link is not the wait: the phone is (its decodes, its memory limit: the hitch and peak columns, the loads "
                 + "that failed). What would help: smaller pictures for the phone, or \(preview)."

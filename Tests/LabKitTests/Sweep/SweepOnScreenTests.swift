@@ -79,11 +79,12 @@ import Testing
         // No phone modelled: neither the link nor the phone is the wait; asking sooner is.
         let none = try #require(SweepRecommendation.conditions(results(["source": "lte", "cacheImages": "12"]), resamples: 100).first)
         #expect(none.paragraph.contains("The link is not the wait, and no phone is modelled (no --device)")
-                && none.paragraph.contains("What would help: asking sooner (a policy that loads ahead of the screen: prefetch, adaptive)")
+                && none.paragraph.contains("(a new connection's round trips first). What would help: a preview shown at once")
                 && !none.paragraph.contains("the phone is ("))
         // A constant latency: an image's size changes nothing.
         let constant = try #require(SweepRecommendation.conditions(results(["source": "latency 80 ms", "cacheImages": "12"]), resamples: 100).first)
-        #expect(constant.paragraph.contains("Under a constant latency an image's size changes nothing. What would help: asking sooner")
+        #expect(constant.paragraph.contains("Under a constant latency 80 ms an image's size changes nothing: every load waits it. What would help: "
+                                            + "a shorter wait at the source, or a preview shown at once")
                 && !constant.paragraph.contains("smaller images"))
     }
 

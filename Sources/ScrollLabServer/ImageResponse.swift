@@ -113,8 +113,7 @@ final class ImageResponse {
     private func send(_ image: ServedImage, from offset: Int, end: Int, penalty: Double, queuedSince: Double?) {
         guard offset < end else {
             // A cut body: the connection (or stream) closes short of its Content-Length.
-            if server.faults.truncate { stream.cut() }
-            return finish(!server.faults.truncate)
+            return server.faults.truncate ? cut() : finish(true)
         }
         let n = Swift.min(server.chunkBytes, end - offset)
         let whole = offset + n >= image.size
@@ -132,8 +131,7 @@ final class ImageResponse {
             }
             guard let bytes = image.chunk(at: offset, count: n) else {
                 server.linkGiveBack(n)
-                stream.cut()
-                return finish(false)
+                return cut()
             }
             if last { server.beginEnding() }
             stream.writeBody(bytes[...], ends: whole).assumeIsolated().whenComplete { [self] result in
@@ -150,6 +148,15 @@ final class ImageResponse {
     private func answer(_ status: Int, _ text: String, fields: [(String, String)] = []) {
         log.status = status
         ImageServer.answer(status, text, fields: fields, isHead: isHead, on: stream, log: log, server: server) { [self] in finish($0) }
+    }
+
+    /// Ends the response short of its length and logs it. The client sees the end at the cut, before the
+    /// line is written: counted as an ending, a stop right after the client's end waits for the line.
+    private func cut() {
+        server.beginEnding()
+        defer { server.endEnding() }
+        stream.cut()
+        finish(false)
     }
 
     private func finish(_ keeps: Bool) {

@@ -90,9 +90,10 @@ public final class GridScene: LabScene, ScrollViewDelegate {
         scrollView.configuration.physics = configuration.physics
         grid = TileGrid(scrollView: scrollView, layout: layout,
                         pool: configuration.feed == nil || layout.kind == .grid ? .window(capacity: 6) : .queue)
-        let pipeline = ImagePipeline(source: source ?? Self.feedSized(Self.headlessSource(configuration), configuration, layout: layout),
+        var pipeline = ImagePipeline(source: source ?? Self.feedSized(Self.headlessSource(configuration), configuration, layout: layout),
                                      cacheByteLimit: configuration.cacheByteLimit,
                                      maxConcurrent: configuration.loadsAtOnce())
+        pipeline.order = configuration.requestOrder
         loading = GridLoading(configuration: configuration, pipeline: pipeline,
                               policy: configuration.policy.makePolicy(problem: configuration.seedProblem))
         policyVariant = configuration.policyVariant

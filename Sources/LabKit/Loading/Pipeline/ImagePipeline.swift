@@ -3,7 +3,9 @@
 /// network loads to fewer, `networkLimit`), cancellation, and completion into the LRU memory cache. It
 /// measures its loads' durations (`loadDurations`) and, from network responses, the link (`link`).
 ///
-/// Priorities are "seconds until needed": lower runs first, equal priorities in request order.
+/// Priorities are "seconds until needed": lower runs first, equal priorities in request order, or the
+/// newest first under `order` `.lifo` (`--request-order`: the requests wait here, for a slot a connection
+/// stands for, not at the source).
 /// Counters follow B-POL-2: a load is *issued* when it begins at the source; *cancelled* when it is
 /// stopped after it began; a queued request dropped before it began costs nothing and is counted
 /// apart (`requestsDropped`).
@@ -51,6 +53,8 @@ public struct ImagePipeline {
     public var cache: MemoryCache<ImageKey>
     /// Most loads running at once.
     public private(set) var maxConcurrent: Int
+    /// The order of queued requests of equal priority: request order, or the newest first.
+    public var order: RequestOrder = .fifo
 
     /// Requests waiting for a slot, in the order they will begin.
     public private(set) var queued: [Queued] = []
@@ -222,8 +226,10 @@ public struct ImagePipeline {
     }
 
     private mutating func enqueue(_ q: Queued) {
-        // After every entry with a priority at or below this one: ties keep request order.
-        let index = queued.firstIndex { $0.priority > q.priority } ?? queued.count
+        // After every entry with a priority at or below this one: ties keep request order. Last in, first
+        // out: before every entry of its priority.
+        let index = (order == .fifo ? queued.firstIndex { $0.priority > q.priority } : queued.firstIndex { $0.priority >= q.priority })
+            ?? queued.count
         queued.insert(q, at: index)
     }
 

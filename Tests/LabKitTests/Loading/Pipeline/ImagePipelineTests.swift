@@ -44,6 +44,25 @@ import LabKit
         #expect(p.running.allSatisfy { abs($0.startTime - 0.086) < 1e-12 })
     }
 
+    /// `--request-order lifo`: among equal priorities the newest request goes first (SDWebImage's LIFO
+    /// execution order); priorities still come first, and a raised priority joins its new group first.
+    @Test func lastInFirstOutOrdersEqualPriorities() {
+        var p = pipeline(concurrency: 3)
+        p.order = .lifo
+        for k in 0..<3 { p.request(ImageKey(asset: k), priority: 0, time: 0) }
+        #expect(p.running.map(\.ticket.key.asset) == [0, 1, 2])
+        p.request(ImageKey(asset: 10), priority: 2, time: 0)
+        p.request(ImageKey(asset: 11), priority: 1, time: 0)
+        p.request(ImageKey(asset: 12), priority: 2, time: 0)
+        p.request(ImageKey(asset: 13), priority: 1, time: 0)
+        #expect(p.queued.map(\.ticket.key.asset) == [13, 11, 12, 10])
+        p.request(ImageKey(asset: 10), priority: 1, time: 0)
+        #expect(p.queued.map(\.ticket.key.asset) == [10, 13, 11, 12])
+        var fifo = pipeline(concurrency: 3)
+        for k in [0, 1, 2, 10, 11, 12, 13] { fifo.request(ImageKey(asset: k), priority: k < 3 ? 0 : Double(k % 2 == 0 ? 2 : 1), time: 0) }
+        #expect(fifo.queued.map(\.ticket.key.asset) == [11, 13, 10, 12])
+    }
+
     @Test func duplicateRequestsShareOneTicket() {
         var p = pipeline()
         let a = p.request(ImageKey(asset: 5), priority: 1, time: 0)

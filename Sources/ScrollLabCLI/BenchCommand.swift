@@ -277,11 +277,12 @@ struct BenchCommand: ParsableCommand {
     }
 
     /// The table of one gesture; with `traffic`, the network's columns too; with `phone`, what the phone
-    /// paid (B-COST-3): resident MB at the peak, the hitch time ratio, past the memory limit.
+    /// paid (B-COST-3): resident MB at the peak, the hitch time ratio and its band (Apple's), the frame
+    /// overrun p99 (Android's; "-" without a frame in motion), past the memory limit.
     static func table(gesture: String, rows: [GridBenchRow], traffic: Bool = false, phone: Bool = false) -> String {
         var header = ["policy", "issued", "done", "cancel", "wasted", "blank tile·s", "settle s", "settle max", "hit fades", "stale", "peak MB"]
         if traffic { header += ["net MB", "requests", "mem hits", "disk hits", "failed", "first s"] }
-        if phone { header += ["resident MB", "hitch ms/s", "killed"] }
+        if phone { header += ["resident MB", "hitch ms/s", "band", "overrun p99 ms", "killed"] }
         var lines: [[String]] = [header]
         for row in rows {
             let m = row.metrics
@@ -295,8 +296,10 @@ struct BenchCommand: ParsableCommand {
             ] + (!traffic ? [] : row.isBound ? Array(repeating: "-", count: 6) : [
                 format(Double(m.networkBytes) / 1_000_000, 2), "\(m.requests)", "\(m.memoryHits)", "\(m.diskHits)",
                 "\(m.failedLoads)", m.timeToFirstImage.map { format($0, 3) } ?? "-",
-            ]) + (!phone ? [] : row.isBound ? Array(repeating: "-", count: 3) : [
-                format(Double(m.peakResidentBytes) / 1_000_000, 2), format(m.hitchTimeRatioMsPerS, 1), m.memoryLimitExceeded > 0 ? "yes" : "no",
+            ]) + (!phone ? [] : row.isBound ? Array(repeating: "-", count: 5) : [
+                format(Double(m.peakResidentBytes) / 1_000_000, 2), format(m.hitchTimeRatioMsPerS, 1),
+                MainThreadMeter.band(ofRatio: m.hitchTimeRatioMsPerS), m.frameOverrunMsP99.map { format($0, 1) } ?? "-",
+                m.memoryLimitExceeded > 0 ? "yes" : "no",
             ]))
         }
         let widths = header.indices.map { c in lines.map { $0[c].count }.max() ?? 0 }

@@ -112,7 +112,7 @@ extension FeedCommand {
                 output.line("")
                 output.line(name)
                 output.line("  " + "policy".padding(toLength: 12, withPad: " ", startingAt: 0) + Self.column("blank tile·s", 24) + Self.column("kB", 24)
-                            + Self.column("loads", 8) + Self.column("radio J", 22) + (phone ? "  hitch ms/s  peak MB" : ""))
+                            + Self.column("loads", 8) + Self.column("radio J", 22) + (phone ? "  hitch ms/s      band  overrun p99 ms  peak MB" : ""))
                 for row in judged.rows {
                     let mark = row.isRecommended ? " *" : (ruledOut.contains(row.policy.rawValue) ? " x" : "")
                     let label = row.policy.rawValue + mark   // never cut: `flashlist x` is 11 characters
@@ -123,6 +123,9 @@ extension FeedCommand {
                                 + Self.column(cells.map { SweepRecommendation.fixed($0.loadsIssued.mean, 1) } ?? "-", 8)
                                 + Self.column(cells?.radioJoules.map { $0.text(1) } ?? "-", 22)
                                 + (phone ? Self.column(String(format: "%.1f", row.hitchTimeRatioMsPerS), 12)
+                                    // Apple's band of the hitch ratio, and Android's frame overrun p99 (B-COST-3).
+                                    + Self.column(MainThreadMeter.band(ofRatio: row.hitchTimeRatioMsPerS), 10)
+                                    + Self.column(row.frameOverrunMsP99.map { String(format: "%.1f", $0) } ?? "-", 16)
                                     // The per-session mean, as every column (and `sweep report`): the JSON keeps the largest.
                                     + Self.column(String(format: "%.1f", (cells?.phone?.peakResidentBytes.mean ?? Double(row.peakResidentBytes)) / 1e6), 9) : ""))
                 }

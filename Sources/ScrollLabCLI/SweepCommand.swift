@@ -434,7 +434,7 @@ struct SweepCommand: ParsableCommand {
         @Flag(help: "Instead of the table: per condition, the frontier of blank time against bytes (or loads), the policy recommended, what the next one trades, and which differences lie within the intervals — a paragraph each (with --json, one JSON line each).")
         var recommend = false
 
-        @Option(help: ArgumentHelp("With --recommend: limits on the mean per session, comma-separated COST=NUMBER UNIT: bytes (B, kB, MB, GB), energy (mJ, J, kJ), hitch (ms/s), memory (B, kB, MB, GB). Per condition: the least blank policy within every budget, the budget that binds, and the Pareto set over blank time and every swept cost.", valueName: "bytes=2MB,energy=5J,…"))
+        @Option(help: ArgumentHelp("With --recommend: limits on the mean per session, comma-separated COST=NUMBER UNIT: bytes (B, kB, MB, GB), energy (mJ, J, kJ), hitch (ms/s), memory (B, kB, MB, GB); and, weighed only when named, overrun (ms: the frame overrun p99, may be negative), wasted (B, kB, MB, GB), radio (s, min: the radio active), redownloaded (B, kB, MB, GB). Per condition: the least blank policy within every budget, the budget that binds, and the Pareto set over blank time and every swept cost.", valueName: "bytes=2MB,energy=5J,…"))
         var budget: String?
 
         func validate() throws {
@@ -577,20 +577,23 @@ struct SweepCommand: ParsableCommand {
             // The name columns as wide as their longest entry (`bound-min-loads`, `network very-bad`), so every row lines up.
             let first = rows.reduce(10) { Swift.max($0, $1.policy.count) }
             let second = rows.reduce(16) { Swift.max($0, $1.value.count, $1.factor.count) }
-            func pad(_ cells: [String]) -> String { Self.pad(cells, nameWidths: (first, second)) }
             // Under a network the answer is in bytes too (B-SWEEP-2): kB with its interval, beside loads and blank time.
             let bytes = rows.contains { $0.networkBytes != nil }
             // And in the radio's energy (B-COST-2), where the results have it.
             let joules = rows.contains { $0.radioJoules != nil }
-            // And what the phone pays (B-COST-3), where the sweep modelled one: hitch ms/s, peak resident MB, share past the limit.
+            // And what the phone pays (B-COST-3), where the sweep modelled one: hitch ms/s and its band (Apple's), the frame
+            // overrun p99 (Android's), peak resident MB, share past the limit.
             let phone = rows.contains { $0.phone != nil }
             // And the blank time's empty part, where placeholders were swept (B-COST-5).
             let empty = rows.contains { $0.emptyTileSeconds != nil }
+            var widths = [first, second] + Self.widths
+            if phone { widths.insert(contentsOf: [9, 24], at: 8 + (bytes ? 1 : 0) + (joules ? 1 : 0)) }
+            func pad(_ cells: [String]) -> String { Self.pad(cells, widths: widths) }
             for row in rows {
                 if row.factor != factor {
                     factor = row.factor
                     out += "\n\nby \(factor)\n" + pad(["policy", factor, "n", "blank tile·s", "loads", "wasted", "undominated"] + (bytes ? ["kB"] : []) + (joules ? ["radio J"] : [])
-                                                      + (phone ? ["hitch ms/s", "peak MB", "killed"] : []) + (empty ? ["empty tile·s"] : []))
+                                                      + (phone ? ["hitch ms/s", "band", "overrun p99 ms", "peak MB", "killed"] : []) + (empty ? ["empty tile·s"] : []))
                 }
                 var cells = [row.policy, row.value, "\(row.sessions)",
                              row.policy == "bound-min-loads" ? "-" : interval(row.blankTileSeconds, "blankTileSeconds"),
@@ -602,6 +605,8 @@ struct SweepCommand: ParsableCommand {
                 if phone {
                     let p = row.isBound ? nil : row.phone
                     cells.append(p.map { interval($0.hitchTimeRatioMsPerS, "hitchTimeRatioMsPerS") } ?? "-")
+                    cells.append(p.map { MainThreadMeter.band(ofRatio: $0.hitchTimeRatioMsPerS.mean) } ?? "-")
+                    cells.append(p?.frameOverrunMsP99.map { interval($0, "frameOverrunMsP99") } ?? "-")
                     cells.append(p.map { interval(Self.megabytes($0.peakResidentBytes), "peakResidentBytes") } ?? "-")
                     cells.append(p.map { SweepRecommendation.fixed($0.memoryLimitExceeded.mean * 100, 0) + "%" } ?? "-")
                 }
@@ -625,9 +630,13 @@ struct SweepCommand: ParsableCommand {
         /// `key` with its decimals (the report's page uses the same).
         static func interval(_ i: SweepSummary.Interval, _ key: String) -> String { i.text(SweepSummary.Interval.decimals(of: key)) }
 
-        static func pad(_ cells: [String], nameWidths: (Int, Int)) -> String {
-            let widths = [nameWidths.0, nameWidths.1, 6, 26, 24, 22, 11, 26, 24, 24, 24, 7, 26]
-            return cells.enumerated().map { i, c in
+        /// The widths of the columns after the two names: n, blank, loads, wasted, undominated, kB, radio J,
+        /// hitch, peak MB, killed, empty (a table without some takes the next ones' widths, as it always has).
+        static let widths = [6, 26, 24, 22, 11, 26, 24, 24, 24, 7, 26]
+
+        /// The cells padded to `widths` (the two names left-aligned, the rest right-aligned), never cut.
+        static func pad(_ cells: [String], widths: [Int]) -> String {
+            cells.enumerated().map { i, c in
                 i < 2 ? c.padding(toLength: Swift.max(widths[i], c.count), withPad: " ", startingAt: 0)
                       : String(repeating: " ", count: Swift.max(0, widths[i] - c.count)) + c
             }.joined(separator: " ")

@@ -29,6 +29,8 @@ public struct FeedVerdict: Sendable {
         /// The phone's figures (B-COST-3): the mean hitch time ratio over the gestures, ms/s; the largest
         /// peak of resident decoded bytes; the gestures whose bytes passed the memory limit.
         public var hitchTimeRatioMsPerS = 0.0
+        /// The mean of the gestures' frame overrun p99s, ms, over those with a frame in motion (nil: none).
+        public var frameOverrunMsP99: Double?
         public var peakResidentBytes = 0
         public var memoryLimitExceeded = 0
         /// The radio's joules for the transfers, summed (B-COST-2).
@@ -59,7 +61,9 @@ public struct FeedVerdict: Sendable {
                      ("blankScreenSeconds", .number(blankScreenSeconds)), ("networkBytes", .int(networkBytes)),
                      ("loads", .int(loads)), ("recommended", .bool(isRecommended)), ("radioJoules", .number(radioJoules))]
                     + (images == .web ? [] : [("images", .string(images.rawValue))])
-                    + [("hitchTimeRatioMsPerS", .number(hitchTimeRatioMsPerS)), ("peakResidentBytes", .int(peakResidentBytes)),
+                    + [("hitchTimeRatioMsPerS", .number(hitchTimeRatioMsPerS)),
+                       ("hitchBand", .string(MainThreadMeter.band(ofRatio: hitchTimeRatioMsPerS))),
+                       ("frameOverrunMsP99", frameOverrunMsP99.map { .number($0) } ?? .null), ("peakResidentBytes", .int(peakResidentBytes)),
                        ("memoryLimitExceeded", .int(memoryLimitExceeded))]
                     + (perSession.map { [("sessions", .int($0.sessions)), ("blankTileSeconds", $0.blankTileSeconds.json), ("perSession", $0.json)] }
                        ?? []))
@@ -139,6 +143,8 @@ public struct FeedVerdict: Sendable {
                           isRecommended: recommendation?.recommended.policy == name)
             row.images = images
             row.hitchTimeRatioMsPerS = runs.reduce(0) { $0 + ($1.hitchTimeRatioMsPerS ?? 0) } / Double(Swift.max(1, runs.count))
+            let overruns = runs.compactMap(\.frameOverrunMsP99)
+            row.frameOverrunMsP99 = overruns.isEmpty ? nil : overruns.reduce(0, +) / Double(overruns.count)
             row.peakResidentBytes = Int(runs.map { $0.peakResidentBytes ?? 0 }.max() ?? 0)
             row.memoryLimitExceeded = Int(runs.reduce(0) { $0 + ($1.memoryLimitExceeded ?? 0) })
             row.radioJoules = runs.reduce(0) { $0 + ($1.radioJoules ?? 0) }

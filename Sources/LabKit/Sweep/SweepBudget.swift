@@ -12,6 +12,14 @@ public struct SweepBudget: Sendable {
         public var units: [(name: String, size: Double)]
         /// The unit a report shows it in.
         public var shown: (name: String, size: Double, decimals: Int)
+        /// True for the costs every budget verdict weighs (its Pareto set, each policy's figures); false for one
+        /// weighed only when the budget names it.
+        public var isAlwaysWeighed = true
+        /// True when a run may lack it and the others still count (a frame overrun: none without a frame in
+        /// motion): its mean is over the runs that have it. Otherwise a run without it leaves it unweighed.
+        public var isPartial = false
+        /// True when it may be negative (a frame overrun: frames early), and so may its limit.
+        public var isSigned = false
     }
 
     /// SI byte units (a kB is 1000 bytes, as `sweep report`'s kB).
@@ -19,12 +27,19 @@ public struct SweepBudget: Sendable {
 
     /// The costs a budget may bound. `bytes`: what the network moved and the previews the items carried;
     /// `energy`: the radio's joules (B-COST-2); `hitch`: the hitch time ratio, Apple's ms of hitches per s
-    /// of scrolling; `memory`: the peak of decoded image bytes.
+    /// of scrolling; `memory`: the peak of decoded image bytes. Weighed only when named (B-COST-3, B-COST-2):
+    /// `overrun`, the frame overrun p99 (Android's); `wasted`, bytes of images never shown; `radio`, the
+    /// seconds the radio was active; `redownloaded`, bytes downloaded again after the cache evicted them.
     public static let costs: [Cost] = [
         Cost(name: "bytes", columns: ["networkBytes", "previewBytes"], units: byteUnits, shown: ("kB", 1e3, 0)),
         Cost(name: "energy", columns: ["radioJoules"], units: [("mJ", 1e-3), ("J", 1), ("kJ", 1e3)], shown: ("J", 1, 2)),
         Cost(name: "hitch", columns: ["hitchTimeRatioMsPerS"], units: [("ms/s", 1)], shown: ("ms/s", 1, 2)),
         Cost(name: "memory", columns: ["peakResidentBytes"], units: byteUnits, shown: ("MB", 1e6, 1)),
+        Cost(name: "overrun", columns: ["frameOverrunMsP99"], units: [("ms", 1)], shown: ("ms", 1, 1),
+             isAlwaysWeighed: false, isPartial: true, isSigned: true),
+        Cost(name: "wasted", columns: ["wastedBytes"], units: byteUnits, shown: ("kB", 1e3, 0), isAlwaysWeighed: false),
+        Cost(name: "radio", columns: ["radioActiveSeconds"], units: [("s", 1), ("min", 60)], shown: ("s", 1, 1), isAlwaysWeighed: false),
+        Cost(name: "redownloaded", columns: ["redownloadedBytes"], units: byteUnits, shown: ("kB", 1e3, 0), isAlwaysWeighed: false),
     ]
 
     /// Every column a cost reads (what a result keeps of its line for the budgets).
@@ -43,7 +58,7 @@ public struct SweepBudget: Sendable {
     /// The limits, in the order given: the cost and its limit in the columns' unit, and the limit as written.
     public var limits: [(cost: Cost, limit: Double, text: String)]
 
-    /// Reads `bytes=2MB,energy=5J`: each entry a known cost, `=`, a number ≥ 0 and one of its units (no
+    /// Reads `bytes=2MB,energy=5J`: each entry a known cost, `=`, a number (≥ 0 but an overrun's) and one of its units (no
     /// space between them needed; one allowed). Each cost at most once.
     public init(parsing text: String) throws(Problem) {
         limits = []
@@ -58,7 +73,7 @@ public struct SweepBudget: Sendable {
             guard !limits.contains(where: { $0.cost.name == name }) else { throw Problem(message: "\"\(name)\" is given twice") }
             let number = String(value.prefix { "0123456789.eE+-".contains($0) })
             let unit = String(value.dropFirst(number.count)).trimmed
-            guard let amount = Double(number), amount.isFinite, amount >= 0 else {
+            guard let amount = Double(number), amount.isFinite, amount >= 0 || cost.isSigned else {
                 throw Problem(message: "\"\(name)=\(value)\" needs a number ≥ 0 and a unit (\(refusal))")
             }
             guard !unit.isEmpty else {

@@ -49,11 +49,20 @@ public struct SweepBudgetVerdict: Sendable {
     public static func conditions(_ results: [SweepSummary.Result], budget: SweepBudget, resamples: Int = 1000,
                                   seed: UInt64 = 1) -> [SweepBudgetVerdict] {
         SweepSummary.conditions(results).map { c in
-            let swept = SweepBudget.costs.filter { cost in c.runs.allSatisfy { SweepBudget.value(cost, of: $0) != nil } }
+            // The costs weighed: each every run carries (a partial one: some run of every policy), the ones a
+            // budget must name among them only when it does.
+            let swept = SweepBudget.costs.filter { cost in
+                guard cost.isAlwaysWeighed || budget.limits.contains(where: { $0.cost.name == cost.name }) else { return false }
+                return cost.isPartial ? c.policies.allSatisfy { p in c.runs(of: p).contains { SweepBudget.value(cost, of: $0) != nil } }
+                                      : c.runs.allSatisfy { SweepBudget.value(cost, of: $0) != nil }
+            }
             let points = c.policies.map { policy -> Point in
                 let runs = c.runs(of: policy)
                 var costs: [String: Double] = [:]
-                for cost in swept { costs[cost.name] = runs.map { SweepBudget.value(cost, of: $0)! }.reduce(0, +) / Double(runs.count) }
+                for cost in swept {
+                    let known = runs.compactMap { SweepBudget.value(cost, of: $0) }
+                    costs[cost.name] = known.reduce(0, +) / Double(known.count)
+                }
                 let exceeds = budget.limits.filter { limit in costs[limit.cost.name].map { $0 > limit.limit } ?? true }.map(\.cost.name)
                 return Point(policy: policy, sessions: runs.count,
                              blankTileSeconds: SweepSummary.bootstrap(runs.map(\.blankTileSeconds), resamples: resamples, seed: seed),
@@ -160,7 +169,8 @@ public struct SweepBudgetVerdict: Sendable {
             }.joined(separator: "; ") + ". "
         }
         text += "Pareto set over blank time" + sweptCosts.map { ", " + $0.name }.joined() + ": " + pareto.map(pointText).joined(separator: ", ") + "."
-        // What the phone rules out stands beside the budgets, as in `--recommend`'s paragraph.
+        // What the phone pays and rules out stands beside the budgets, as in `--recommend`'s paragraph.
+        if let r = recommended, let phone = unbudgeted?.phoneText(of: r.policy) { text += phone }
         if let ruledOut = unbudgeted?.ruledOutText, !ruledOut.isEmpty { text += " " + ruledOut }
         return text
     }

@@ -22,6 +22,8 @@ public struct SweepRecommendation: Sendable {
         public var memoryLimitExceeded: Double?
         /// What it got onto the screen (B-SWEEP-4; nil when the lines do not say).
         public var onScreen: OnScreen?
+        /// The mean of the sessions' frame overrun p99s, ms, over those with a frame in motion (B-COST-3; nil: none).
+        public var frameOverrunMsP99: Double? = nil
         /// Each session's blank time and cost, in the runs' draw order: what the rule pairs.
         var bySession: [(gesture: String, blank: Double, cost: Double)] = []
 
@@ -87,6 +89,8 @@ public struct SweepRecommendation: Sendable {
                               cost: SweepSummary.bootstrap(costs, resamples: resamples, seed: seed),
                               hitchTimeRatioMsPerS: mean(runs.map(\.hitchTimeRatioMsPerS)),
                               memoryLimitExceeded: mean(runs.map(\.memoryLimitExceeded)), onScreen: OnScreen(runs))
+            let overruns = runs.compactMap(\.frameOverrunMsP99)
+            point.frameOverrunMsP99 = overruns.isEmpty ? nil : overruns.reduce(0, +) / Double(overruns.count)
             point.bySession = zip(runs, costs).map { ($0.gesture, $0.blankTileSeconds, $1) }
             return point
         }
@@ -226,8 +230,21 @@ public struct SweepRecommendation: Sendable {
             let pairs = withinIntervals.map { "\($0.policy) (\($0.figures.joined(separator: " and ")))" }
             text += "Not told apart from \(recommended.policy), session by session: " + pairs.joined(separator: ", ") + "."
         }
+        text += phoneText(of: recommended.policy)
         if !ruledOut.isEmpty { text += " " + ruledOutText }
         return text
+    }
+
+    /// True when the condition modelled a phone (a `--device`, `--downsample`, `--decode-on-main` or
+    /// `--cache-bytes` factor): the verdict then says what the phone pays, as the report's table shows it.
+    var modelsPhone: Bool { condition.contains { SweepSummary.phoneFactorNames.contains($0.name) } }
+
+    /// What `policy` costs the phone's main thread (B-COST-3), as a sentence starting with a space: the hitch
+    /// time ratio in Apple's band and the frame overrun p99; "" when no phone was modelled or the lines lack them.
+    public func phoneText(of policy: String) -> String {
+        guard modelsPhone, let p = points.first(where: { $0.policy == policy }), let hitch = p.hitchTimeRatioMsPerS else { return "" }
+        return " On this phone, \(policy)'s hitch time ratio is \(Self.fixed(hitch, 1)) ms/s (\(MainThreadMeter.band(ofRatio: hitch)))"
+            + (p.frameOverrunMsP99.map { " and its frame overrun p99 \(Self.fixed($0, 1)) ms." } ?? "; no frame was in motion.")
     }
 
     /// The policies the phone rules out and why, as the paragraph's last sentence ("" when none): the
@@ -256,6 +273,11 @@ public struct SweepRecommendation: Sendable {
                                                                                   ("figures", .array($0.figures.map { .string($0) }))]) }))]
                         + (ruledOut.isEmpty ? [] : [("ruledOut", .array(ruledOut.map { .object([("policy", .string($0.policy)),
                                                                                                  ("reason", .string($0.reason))]) }))])
+                        + (modelsPhone && points.allSatisfy({ $0.hitchTimeRatioMsPerS != nil }) ? [("phone", .object(points.map { p in
+                            (p.policy, .object([("hitchTimeRatioMsPerS", .number(p.hitchTimeRatioMsPerS!)),
+                                                ("hitchBand", .string(MainThreadMeter.band(ofRatio: p.hitchTimeRatioMsPerS!))),
+                                                ("frameOverrunMsP99", p.frameOverrunMsP99.map { .number($0) } ?? .null)]))
+                        }))] : [])
                         + (points.allSatisfy { $0.onScreen != nil } ? [("nothingWorks", .bool(nothingWorks)),
                             ("onScreen", .object(points.map { ($0.policy, $0.onScreen!.json) }))] : [])
                         + [("paragraph", .string(paragraph))])

@@ -75,6 +75,10 @@ public struct SweepReportPage: Sendable {
         Measure(key: "networkBytes", label: "data", unit: "kB", scale: 1000),
         Measure(key: "radioJoules", label: "radio", unit: "J", scale: 1),
         Measure(key: "hitchTimeRatioMsPerS", label: "hitch", unit: "ms/s", scale: 1),
+        Measure(key: "frameOverrunMsP99", label: "overrun p99", unit: "ms", scale: 1),
+        Measure(key: "wastedBytes", label: "wasted data", unit: "kB", scale: 1000),
+        Measure(key: "radioActiveSeconds", label: "radio active", unit: "s", scale: 1),
+        Measure(key: "redownloadedBytes", label: "downloaded again", unit: "kB", scale: 1000),
         Measure(key: "peakResidentBytes", label: "peak memory", unit: "MB", scale: 1_000_000),
         Measure(key: "memoryLimitExceeded", label: "killed", unit: "%", scale: 0.01),
     ]
@@ -94,7 +98,7 @@ public struct SweepReportPage: Sendable {
         h1{font-size:20px}h2{font-size:17px;margin-top:32px}h3{font-size:15px;margin-bottom:4px}
         .note{color:#5a6272}.verdict{display:flex;flex-wrap:wrap;gap:16px;align-items:flex-start;margin-bottom:20px}
         .verdict p{flex:1 1 360px;margin:0}svg{background:#f7f8fa;border:1px solid #dde1e8;border-radius:6px}
-        table{border-collapse:collapse;margin:6px 0 18px}th,td{padding:3px 9px;text-align:right;border-bottom:1px solid #e5e8ee}
+        table{border-collapse:collapse;margin:6px 0 18px}.sheet{overflow-x:auto}th,td{padding:3px 9px;text-align:right;border-bottom:1px solid #e5e8ee}
         th:first-child,td:first-child{text-align:left}th{font-weight:600;color:#39404d}td small{color:#7a8190}
         .recommended{color:#137a2c;font-weight:600}details{margin-top:24px}pre{white-space:pre-wrap;font-size:12px}
         </style></head><body>
@@ -154,7 +158,8 @@ public struct SweepReportPage: Sendable {
             }
             let scalars = ["sessions", "undominatedShare"]
             out += "<h3>" + (group.factor == "all" ? "Every run" : Self.escaped("\(group.factor) = \(group.value)")) + "</h3>\n"
-            out += "<table data-factor=\"\(Self.escaped(group.factor))\" data-value=\"\(Self.escaped(group.value))\"><tr><th>policy</th>"
+            // A sheet wider than the page (a phone and a network: 15 columns) scrolls sideways on its own.
+            out += "<div class=\"sheet\"><table data-factor=\"\(Self.escaped(group.factor))\" data-value=\"\(Self.escaped(group.value))\"><tr><th>policy</th>"
             for key in scalars { out += "<th>\(key == "sessions" ? "sessions" : "undominated")</th>" }
             for key in keys {
                 let m = Self.measure(key)
@@ -184,15 +189,17 @@ public struct SweepReportPage: Sendable {
                     }
                     // Rounded as the text table rounds the cell (`SweepSummary.Interval.decimals(of:)`).
                     let decimals = SweepSummary.Interval.decimals(of: key)
-                    let shown = SweepRecommendation.fixed(mean / m.scale, decimals) + " <small>[" + SweepRecommendation.fixed(lo / m.scale, decimals)
+                    var shown = SweepRecommendation.fixed(mean / m.scale, decimals) + " <small>[" + SweepRecommendation.fixed(lo / m.scale, decimals)
                         + ", " + SweepRecommendation.fixed(hi / m.scale, decimals) + "]</small>"
+                    // The hitch ratio in Apple's band, as the text table's band column.
+                    if key == "hitchTimeRatioMsPerS" { shown += " <small>" + MainThreadMeter.band(ofRatio: mean) + "</small>" }
                     out += "<td data-key=\"\(Self.escaped(key))\" data-mean=\"\(Self.number(mean))\" data-lo=\"\(Self.number(lo))\" "
                         + "data-hi=\"\(Self.number(hi))\" title=\"\(Self.escaped(key)): \(Self.number(mean)) [\(Self.number(lo)), \(Self.number(hi))]\">"
                         + shown + "</td>"
                 }
                 out += "</tr>\n"
             }
-            out += "</table>\n"
+            out += "</table></div>\n"
         }
         return out
     }

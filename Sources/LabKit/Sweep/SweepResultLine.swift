@@ -115,8 +115,10 @@ public enum SweepResultLine {
         let blank = try required(value, "blankTileSeconds")
         let empty = try metric(value, "emptyTileSeconds", optional: true) ?? blank
         var costs: [String: Double] = [:]
-        for column in SweepBudget.columns {
-            if let x = try metric(value, column, optional: true) { costs[column] = x }
+        for cost in SweepBudget.costs {
+            for column in cost.columns {
+                if let x = try metric(value, column, optional: true, signed: cost.isSigned) { costs[column] = x }
+            }
         }
         let result = SweepSummary.Result(
             gesture: gesture, policy: policy, factors: factors,
@@ -129,6 +131,7 @@ public enum SweepResultLine {
         phone.hitchTimeRatioMsPerS = try metric(value, "hitchTimeRatioMsPerS", optional: true)
         phone.peakResidentBytes = try metric(value, "peakResidentBytes", optional: true)
         phone.memoryLimitExceeded = try metric(value, "memoryLimitExceeded", optional: true)
+        phone.frameOverrunMsP99 = try metric(value, "frameOverrunMsP99", optional: true, signed: true)
         phone.costs = costs
         phone.emptyTileSeconds = empty
         switch value["settled"] ?? .null {
@@ -164,13 +167,14 @@ public enum SweepResultLine {
         return s
     }
 
-    private static func metric(_ value: JSONValue, _ key: String, optional: Bool = false) throws(Invalid) -> Double? {
+    /// `signed`: the metric may be negative (a frame overrun: a frame early).
+    private static func metric(_ value: JSONValue, _ key: String, optional: Bool = false, signed: Bool = false) throws(Invalid) -> Double? {
         switch value[key] {
-        case let .number(n)? where n.isFinite && n >= 0:
-            guard n <= metricLimit else { throw Invalid(reason: "\(key) is \(n), above 1e12: no session reaches it") }
+        case let .number(n)? where n.isFinite && (signed || n >= 0):
+            guard abs(n) <= metricLimit else { throw Invalid(reason: "\(key) is \(n), \(n < 0 ? "below -1e12" : "above 1e12"): no session reaches it") }
             return n
         case nil where optional, .null? where optional: return nil
-        default: throw Invalid(reason: "\(key) must be a finite number ≥ 0")
+        default: throw Invalid(reason: "\(key) must be a finite number" + (signed ? "" : " ≥ 0"))
         }
     }
 

@@ -30,6 +30,8 @@ public enum SweepSummary {
         public var hitchTimeRatioMsPerS: Double?
         public var peakResidentBytes: Double?
         public var memoryLimitExceeded: Double?
+        /// The 99th percentile of the frames' overruns in motion, ms; nil when no frame was in motion.
+        public var frameOverrunMsP99: Double?
         /// The columns the budgets read (`SweepBudget.columns`) that the line has, by name.
         public var costs: [String: Double] = [:]
         /// What the run got onto the screen (B-SWEEP-4), when the line says.
@@ -73,8 +75,9 @@ public enum SweepSummary {
         /// each. Any other metric: 2.
         public static func decimals(of key: String) -> Int {
             switch key {
-            case "networkBytes", "memoryLimitExceeded": return 0
-            case "loadsIssued", "loadsWasted", "radioJoules", "hitchTimeRatioMsPerS", "peakResidentBytes": return 1
+            case "networkBytes", "memoryLimitExceeded", "wastedBytes", "redownloadedBytes": return 0
+            case "loadsIssued", "loadsWasted", "radioJoules", "hitchTimeRatioMsPerS", "peakResidentBytes", "frameOverrunMsP99",
+                 "radioActiveSeconds": return 1
             default: return 2
             }
         }
@@ -103,6 +106,10 @@ public enum SweepSummary {
         public var networkBytes: Interval?
         /// The radio's joules, when every run of the row has them (B-COST-2).
         public var radioJoules: Interval?
+        /// Bytes moved for images never on screen, and the seconds the radio was active (B-COST-2), beside
+        /// `networkBytes` and `radioJoules` (in `--json` and `--html`; the text table keeps the headline figures).
+        public var wastedBytes: Interval?
+        public var radioActiveSeconds: Interval?
         /// The phone's figures, when every run of the row has them (B-COST-3): the hitch time ratio, the
         /// peak resident decoded bytes, the share of sessions past the memory limit.
         public var phone: PhoneIntervals?
@@ -120,10 +127,15 @@ public enum SweepSummary {
                             ("blankTileSeconds", blank), ("loadsIssued", loads),
                             ("loadsWasted", isBound ? .null : loadsWasted.json), ("undominatedShare", undominatedShare.map { .number($0) } ?? .null)]
                            + (isBound ? [] : networkBytes.map { [("networkBytes", $0.json)] } ?? [])
+                           + (isBound ? [] : wastedBytes.map { [("wastedBytes", $0.json)] } ?? [])
                            + (isBound ? [] : radioJoules.map { [("radioJoules", $0.json)] } ?? [])
+                           + (isBound ? [] : radioActiveSeconds.map { [("radioActiveSeconds", $0.json)] } ?? [])
                            + (isBound ? [] : phone.map { [("hitchTimeRatioMsPerS", $0.hitchTimeRatioMsPerS.json),
+                                                          ("hitchBand", .string(MainThreadMeter.band(ofRatio: $0.hitchTimeRatioMsPerS.mean))),
+                                                          ("frameOverrunMsP99", $0.frameOverrunMsP99?.json ?? .null),
                                                           ("peakResidentBytes", $0.peakResidentBytes.json),
-                                                          ("memoryLimitExceeded", $0.memoryLimitExceeded.json)] } ?? [])
+                                                          ("memoryLimitExceeded", $0.memoryLimitExceeded.json)]
+                                                          + ($0.redownloadedBytes.map { [("redownloadedBytes", $0.json)] } ?? []) } ?? [])
                            + (isBound ? [] : emptyTileSeconds.map { [("emptyTileSeconds", $0.json)] } ?? []))
         }
     }
@@ -131,9 +143,13 @@ public enum SweepSummary {
     /// A row's phone figures (B-COST-3), each a mean and its 95% interval.
     public struct PhoneIntervals: Hashable, Sendable {
         public var hitchTimeRatioMsPerS: Interval
+        /// The sessions' frame overrun p99s, over the sessions with a frame in motion (nil: none had one).
+        public var frameOverrunMsP99: Interval?
         public var peakResidentBytes: Interval
         /// Of sessions past the memory limit (0–1).
         public var memoryLimitExceeded: Interval
+        /// Bytes downloaded again after the cache evicted them, when every run has them.
+        public var redownloadedBytes: Interval? = nil
     }
 
     /// The factors that say a sweep modelled a phone other than the lab's default (B-COST-3): a report
@@ -191,6 +207,8 @@ public enum SweepSummary {
                               undominatedShare: share,
                               networkBytes: bytes(each(\.networkBytes), resamples: resamples, seed: seed))
                 row.radioJoules = bytes(each(\.radioJoules), resamples: resamples, seed: seed)
+                row.wastedBytes = bytes(each { $0.networkBytes == nil ? nil : $0.costs["wastedBytes"] }, resamples: resamples, seed: seed)
+                row.radioActiveSeconds = bytes(each { $0.radioJoules == nil ? nil : $0.costs["radioActiveSeconds"] }, resamples: resamples, seed: seed)
                 if phone { row.phone = phoneIntervals(each, resamples: resamples, seed: seed) }
                 if placeholders { row.emptyTileSeconds = bytes(each(\.emptyTileSeconds), resamples: resamples, seed: seed) }
                 made.withLock { $0[k] = row }
@@ -345,7 +363,11 @@ public enum SweepSummary {
         guard let hitch = bytes(each(\.hitchTimeRatioMsPerS), resamples: resamples, seed: seed),
               let peak = bytes(each(\.peakResidentBytes), resamples: resamples, seed: seed),
               let exceeded = bytes(each(\.memoryLimitExceeded), resamples: resamples, seed: seed) else { return nil }
-        return PhoneIntervals(hitchTimeRatioMsPerS: hitch, peakResidentBytes: peak, memoryLimitExceeded: exceeded)
+        let overruns = each(\.frameOverrunMsP99).compactMap { $0 }
+        return PhoneIntervals(hitchTimeRatioMsPerS: hitch,
+                              frameOverrunMsP99: overruns.isEmpty ? nil : bootstrap(overruns, resamples: resamples, seed: seed),
+                              peakResidentBytes: peak, memoryLimitExceeded: exceeded,
+                              redownloadedBytes: bytes(each { $0.costs["redownloadedBytes"] }, resamples: resamples, seed: seed))
     }
 
     /// The interval of an optional figure (bytes, joules) when every run has it (every run had a network), else nil.

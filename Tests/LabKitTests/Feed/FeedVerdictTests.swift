@@ -85,6 +85,22 @@ import ScrollKitTestSupport
         #expect(verdict.rows.map(\.loads) == [255, 255, 255, 255])
     }
 
+    /// B-COST-3 in the feed's verdict: each row's hitch ratio with its Apple band, and its frame overrun p99,
+    /// the mean over the gestures with a frame in motion (null when none had one).
+    @Test func aRowSaysTheHitchBandAndTheOverrun() throws {
+        let results = Self.results.map { r -> SweepSummary.Result in
+            var r = r
+            r.frameOverrunMsP99 = r.policy == "deferred" ? nil : r.gesture == "s0" ? nil : -Double(r.gesture.dropFirst())!
+            return r
+        }
+        let rows = FeedVerdict.judge(results, layout: .masonry).rows
+        let eager = try #require(rows.first { $0.policy == .eager })
+        #expect(eager.frameOverrunMsP99 == -3)   // -(1 + 2 + 3 + 4 + 5) / 5: s0 had no frame in motion
+        #expect(rows.first { $0.policy == .deferred }?.frameOverrunMsP99 == nil)
+        #expect(eager.json["hitchBand"] == .string("good") && eager.json["frameOverrunMsP99"] == .number(-3))
+        #expect(rows.first { $0.policy == .deferred }?.json["frameOverrunMsP99"] == .null)
+    }
+
     /// B-FEED-2: `feed verdict --json` says when nothing works, as its text does first.
     @Test func theJSONSaysWhenNothingWorks() {
         func judged(ready: Double) -> [JSONValue] {

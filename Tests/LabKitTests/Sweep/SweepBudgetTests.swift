@@ -150,6 +150,53 @@ import Testing
         #expect(v.points[0].exceeds == ["hitch"] && v.points[0].costs["hitch"] == 12)
     }
 
+    /// The costs weighed only when named (B-COST-3, B-COST-2): `overrun` (signed, over the runs with a frame in
+    /// motion), `wasted`, `radio`, `redownloaded`. Unnamed, they change neither the Pareto set nor a paragraph.
+    @Test func theCostsWeighedOnlyWhenNamed() throws {
+        let b = try SweepBudget(parsing: "overrun=-2ms,wasted=1MB,radio=1.5min,redownloaded=300kB")
+        #expect(b.limits.map(\.cost.name) == ["overrun", "wasted", "radio", "redownloaded"])
+        #expect(b.limits.map(\.limit) == [-2, 1_000_000, 90, 300_000])
+        #expect(throws: SweepBudget.Problem.self) { try SweepBudget(parsing: "wasted=-1MB") }
+        #expect(throws: SweepBudget.Problem.self) { try SweepBudget(parsing: "overrun=2ms/s") }
+        // Eager: frames 4 ms early at p99 in one session, none in motion in the other (no overrun: left out).
+        // Prefetch: 3 ms late in both, and more wasted bytes.
+        var eager = Self.runs("eager", blank: 8, bytes: 1_500_000, joules: 28, extra: ["wastedBytes": 10_000, "radioActiveSeconds": 20])
+        eager[0].costs["frameOverrunMsP99"] = -4
+        let prefetch = Self.runs("prefetch", blank: 2, bytes: 1_500_000, joules: 28,
+                                 extra: ["wastedBytes": 400_000, "radioActiveSeconds": 20, "frameOverrunMsP99": 3])
+        let results = eager + prefetch
+        let unnamed = SweepBudgetVerdict.conditions(results, budget: try SweepBudget(parsing: "energy=40J"), resamples: 50)[0]
+        #expect(unnamed.sweptCosts.map(\.name) == ["bytes", "energy", "memory"])
+        #expect(unnamed.pareto.map(\.policy) == ["prefetch"])
+        let overrun = SweepBudgetVerdict.conditions(results, budget: try SweepBudget(parsing: "overrun=0ms"), resamples: 50)[0]
+        #expect(overrun.sweptCosts.map(\.name) == ["bytes", "energy", "memory", "overrun"])
+        #expect(overrun.points.map { $0.costs["overrun"] } == [-4, 3])
+        #expect(overrun.points.map(\.exceeds) == [[], ["overrun"]])
+        #expect(overrun.recommended?.policy == "eager")
+        #expect(overrun.binding.map(\.cost) == ["overrun"] && overrun.binding.map(\.policy.policy) == ["prefetch"])
+        #expect(overrun.pareto.map(\.policy) == ["eager", "prefetch"])
+        #expect(overrun.paragraph.contains("recommended eager (8.00 [8.00, 8.00] tile·s, 1500 kB, 28.00 J, 8.0 MB, -4.0 ms)"))
+        let wasted = SweepBudgetVerdict.conditions(results, budget: try SweepBudget(parsing: "wasted=100kB,radio=30s"), resamples: 50)[0]
+        #expect(wasted.points.map(\.exceeds) == [[], ["wasted"]])
+        #expect(wasted.paragraph.contains("Binding: wasted — prefetch (6.00 tile·s less blank) needs 400 kB."))
+        // A run without the partial cost leaves it weighed; a policy with no run of it leaves it out.
+        var none = results
+        for i in none.indices where none[i].policy == "eager" { none[i].costs["frameOverrunMsP99"] = nil }
+        let unweighed = SweepBudgetVerdict.conditions(none, budget: try SweepBudget(parsing: "overrun=0ms"), resamples: 50)[0]
+        #expect(!unweighed.sweptCosts.map(\.name).contains("overrun"))
+    }
+
+    /// A line's frame overrun may be negative (frames early) and null (no frame in motion); other metrics may not.
+    @Test func aLineCarriesASignedOverrun() throws {
+        let base = #"{"id":"eager|network=lte|cache=12|refresh=60|s0","gesture":"s0","policy":"eager","latencyMs":null,"network":"lte","cacheImages":12,"refresh":60,"loadsIssued":3,"loadsWasted":0,"blankTileSeconds":2.5,"networkBytes":1000,"#
+        let early = try SweepResultLine.parse(base + #""frameOverrunMsP99":-12.5}"#).result
+        #expect(early.frameOverrunMsP99 == -12.5 && early.costs["frameOverrunMsP99"] == -12.5)
+        let still = try SweepResultLine.parse(base + #""frameOverrunMsP99":null}"#).result
+        #expect(still.frameOverrunMsP99 == nil && still.costs["frameOverrunMsP99"] == nil)
+        #expect(throws: SweepResultLine.Invalid.self) { try SweepResultLine.parse(base + #""wastedBytes":-1}"#) }
+        #expect(throws: SweepResultLine.Invalid.self) { try SweepResultLine.parse(base + #""frameOverrunMsP99":-1e13}"#) }
+    }
+
     /// The verdict's blank time is the wait for the image, a placeholder shown or not; the empty part is kept
     /// beside it (a preview drawn alike for every policy changes no verdict).
     @Test func aLineCarriesTheBudgetsColumnsAndItsWaitIsTheVerdictsBlank() throws {

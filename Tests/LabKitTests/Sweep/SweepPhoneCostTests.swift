@@ -78,6 +78,46 @@ import Testing
         #expect(a.map(\.blankTileSeconds) == b.map(\.blankTileSeconds) && a.map(\.networkBytes) == b.map(\.networkBytes))
     }
 
+    /// The hitch ratio in Apple's band: good under 5 ms/s, warning from 5 to 10, critical past 10.
+    @Test func theHitchRatioInApplesBand() {
+        #expect([0, 4.99, 5, 7.5, 10, 10.01, 60].map { MainThreadMeter.band(ofRatio: $0) }
+                == ["good", "good", "warning", "warning", "warning", "critical", "critical"])
+    }
+
+    /// The report's phone figures (B-COST-3): the hitch ratio's band, the frame overrun p99 over the sessions
+    /// with a frame in motion (one without is left out, not counted as 0), and what `--recommend` says of
+    /// the recommended policy; none of it without a phone.
+    @Test func theOverrunAndTheBandReachTheReportAndTheVerdict() throws {
+        var eager = Self.runs("eager", blank: 2, bytes: 800_000, hitch: 6)
+        for (k, overrun) in [-10.0, -8, nil, -6, -4].enumerated() { eager[k].frameOverrunMsP99 = overrun }
+        for k in eager.indices { eager[k].costs["redownloadedBytes"] = Double(1000 * k) }
+        let row = try #require(SweepSummary.rows(eager, resamples: 200).first { $0.policy == "eager" })
+        #expect(row.phone?.frameOverrunMsP99?.mean == -7)
+        #expect(row.phone?.redownloadedBytes?.mean == 2000)
+        guard case let .object(pairs) = row.json else { Issue.record("not an object"); return }
+        #expect(pairs.first { $0.0 == "hitchBand" }?.1 == .string("warning"))
+        #expect(pairs.map(\.0).contains("frameOverrunMsP99") && pairs.map(\.0).contains("redownloadedBytes"))
+        let r = try #require(SweepRecommendation.conditions(eager, resamples: 100).first)
+        #expect(r.paragraph.contains(" On this phone, eager's hitch time ratio is 6.2 ms/s (warning) and its frame overrun p99 -7.0 ms."))
+        #expect(r.json["phone"]?["eager"]?["hitchBand"] == .string("warning"))
+        #expect(r.json["phone"]?["eager"]?["frameOverrunMsP99"] == .number(-7))
+        // No frame in motion anywhere: no overrun, said so; no phone modelled: nothing said.
+        let still = eager.map { r -> SweepSummary.Result in
+            var r = r
+            r.frameOverrunMsP99 = nil
+            return r
+        }
+        #expect(SweepSummary.rows(still, resamples: 50).first?.phone?.frameOverrunMsP99 == nil)
+        #expect(try #require(SweepRecommendation.conditions(still, resamples: 50).first).paragraph.contains("(warning); no frame was in motion."))
+        let plain = eager.map { r -> SweepSummary.Result in
+            var r = r
+            r.factors["device"] = nil
+            return r
+        }
+        let unphoned = try #require(SweepRecommendation.conditions(plain, resamples: 50).first)
+        #expect(!unphoned.paragraph.contains("On this phone") && unphoned.json["phone"] == nil)
+    }
+
     /// A result line carries the phone's factors and figures; the id names the phone.
     @Test func aResultLineCarriesThePhone() throws {
         var condition = RunCondition(policy: .eager, source: .network(.threeG))

@@ -7,7 +7,7 @@
 /// on a main thread that decodes. Measured while scrolling (`isScrolling`), as Apple measures it and as the
 /// window does: `hitchTimeRatioMsPerS` (late milliseconds per second of motion; < 5 good, 5–10
 /// warning, > 10 critical) and `frameOverrunMsP99` (Android's `frameOverrunMs`: work − budget, negative
-/// when early; its 99th percentile). The loads' clock does not slip: only the frames are counted late.
+/// when early; its 99th percentile; none without motion). The loads' clock does not slip: only the frames are counted late.
 public struct MainThreadMeter: Hashable, Sendable {
     /// The frame budget, seconds (1 / the refresh rate).
     public let period: Double
@@ -34,9 +34,14 @@ public struct MainThreadMeter: Hashable, Sendable {
     /// scrolling: the first screen's decodes, which land then, are not hitches of the scroll.
     public static func isScrolling(dragging: Bool, decelerating: Bool) -> Bool { dragging || decelerating }
 
-    /// Apple's bands: under 5 ms/s good, from 10 critical.
+    /// Apple's bands: under 5 ms/s good, past 10 critical.
     public static let warningRatio = 5.0
     public static let criticalRatio = 10.0
+
+    /// Apple's band of a hitch time ratio (ms/s): `good` under 5, `warning` from 5 to 10, `critical` past 10.
+    public static func band(ofRatio ratio: Double) -> String {
+        ratio > criticalRatio ? "critical" : ratio >= warningRatio ? "warning" : "good"
+    }
 
     /// A meter for a display at `refresh` Hz whose every frame costs `frameMs` before any charge.
     public init(refresh: Double, frameMs: Double = 0) {
@@ -73,6 +78,7 @@ public struct MainThreadMeter: Hashable, Sendable {
     /// Late milliseconds per second of motion (0 without motion).
     public var hitchTimeRatioMsPerS: Double { motionSeconds > 0 ? hitchMs / motionSeconds : 0 }
 
-    /// The 99th percentile of the frames' overruns (nearest rank), milliseconds; 0 without motion.
-    public var frameOverrunMsP99: Double { overruns.percentile(99) ?? 0 }
+    /// The 99th percentile of the frames' overruns (nearest rank), milliseconds; nil without a frame in
+    /// motion (0 would read as frames exactly at the budget).
+    public var frameOverrunMsP99: Double? { overruns.percentile(99) }
 }

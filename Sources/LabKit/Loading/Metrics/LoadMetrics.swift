@@ -86,8 +86,8 @@ public struct LoadMetrics: Hashable, Sendable {
     /// time ratio: < 5 good, 5–10 warning, > 10 critical).
     public var hitchTimeRatioMsPerS = 0.0
     /// The 99th percentile over frames in motion of the main thread's work − the frame budget, ms
-    /// (Android's `frameOverrunMs`; negative: early).
-    public var frameOverrunMsP99 = 0.0
+    /// (Android's `frameOverrunMs`; negative: early); nil (null) when no frame was in motion.
+    public var frameOverrunMsP99: Double?
     /// The main thread's work the loading caused: uploads, completions, decodes on it, ms.
     public var mainThreadMs = 0.0
     /// Of `blankTileSeconds`, the tile-seconds with nothing but the tile's fill (B-COST-5): all of it
@@ -136,7 +136,7 @@ public struct LoadMetrics: Hashable, Sendable {
             ("redownloadedBytes", .int(redownloadedBytes)),
             ("memoryLimitExceeded", .int(memoryLimitExceeded)),
             ("hitchTimeRatioMsPerS", .number(hitchTimeRatioMsPerS)),
-            ("frameOverrunMsP99", .number(frameOverrunMsP99)),
+            ("frameOverrunMsP99", frameOverrunMsP99.map { .number($0) } ?? .null),
             ("mainThreadMs", .number(mainThreadMs)),
             ("emptyTileSeconds", .number(emptyTileSeconds)),
             ("placeholderTileSeconds", .number(placeholderTileSeconds)),

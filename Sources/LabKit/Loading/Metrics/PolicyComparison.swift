@@ -135,7 +135,7 @@ extension LoadMetrics {
         sum.redownloadedBytes += other.redownloadedBytes
         sum.memoryLimitExceeded = Swift.max(memoryLimitExceeded, other.memoryLimitExceeded)
         sum.hitchTimeRatioMsPerS = Swift.max(hitchTimeRatioMsPerS, other.hitchTimeRatioMsPerS)
-        sum.frameOverrunMsP99 = Swift.max(frameOverrunMsP99, other.frameOverrunMsP99)
+        sum.frameOverrunMsP99 = [frameOverrunMsP99, other.frameOverrunMsP99].compactMap { $0 }.max()
         sum.mainThreadMs += other.mainThreadMs
         return sum
     }

@@ -27,7 +27,7 @@ import Testing
         let budget = 1000.0 / 60
         #expect(meter.hitches == 1)
         #expect(abs(meter.hitchMs - 152 * budget) < 1e-6)
-        #expect(abs(meter.frameOverrunMsP99 - (8 * one - budget)) < 1e-9)
+        #expect(abs(meter.frameOverrunMsP99! - (8 * one - budget)) < 1e-9)
         #expect(abs(meter.hitchTimeRatioMsPerS - 152 * budget * 60) < 1e-6)
     }
 
@@ -41,7 +41,7 @@ import Testing
         for _ in 0..<8 { meter.charge(one) }
         meter.frame(interval: 1.0 / 60, isScrolling: true)
         #expect(meter.hitches == 0 && meter.hitchMs == 0)
-        #expect(abs(meter.frameOverrunMsP99 - (8 * one - 1000.0 / 60)) < 1e-9)
+        #expect(abs(meter.frameOverrunMsP99! - (8 * one - 1000.0 / 60)) < 1e-9)
     }
 
     /// A downsampled decode runs at the device's downsampled rates over the stored megapixels and bytes
@@ -182,6 +182,17 @@ import Testing
             meter.charge(Double(i))
             meter.frame(interval: 0.2, isScrolling: true)
         }
-        #expect(meter.frameOverrunMsP99 == 98 - 200)
+        #expect(meter.frameOverrunMsP99 == -102.0)
+    }
+
+    /// Without a frame in motion there is no overrun to rank: nil, not 0 (a frame exactly at the budget).
+    @Test func overrunP99WithoutMotionIsNone() {
+        var meter = MainThreadMeter(refresh: 60)
+        #expect(meter.frameOverrunMsP99 == nil)
+        meter.charge(40)
+        for _ in 0..<10 { meter.frame(interval: 1.0 / 60, isScrolling: false) }
+        #expect(meter.frameOverrunMsP99 == nil)
+        meter.frame(interval: 1.0 / 60, isScrolling: true)
+        #expect(meter.frameOverrunMsP99 == -1000.0 / 60)
     }
 }

@@ -7,7 +7,8 @@ now and at their peak against the `--device`'s limit. Read from the folder, the 
 photo at the model's decoded size, as headless. A 20000×20000 photo whose whole decode (1.6 GB) would
 pass the 2 GB Android phone's 192 MiB is never allocated: its tile fails with "decoded size over the memory
 limit", in the window (reading the folder: `serve` refuses a file past the window's 64 MiB cap itself) as in
-the headless replay, and nothing is decoded; downsampled it decodes at 1/8 and shows. `bench --calibrate` writes a device file `--device` reads.
+the headless replay, and nothing is decoded; downsampled it decodes at 1/8 and shows. The bundled grid's images on
+a device whose limit is under one of them fail alike, window and headless. `bench --calibrate` writes a device file `--device` reads.
 
 Usage: big_photos_test.py path/to/scrolllab OUTDIR
 """
@@ -172,6 +173,30 @@ end = [json.loads(l) for l in r.stdout.splitlines() if '"event":"end"' in l][-1]
 check(s["metrics"]["failuresByReason"] == {} and s["metrics"]["loadsCompleted"] == 1 and end["metrics"]["failedLoads"] == 0
       and s["decodedBytesPeak"] == 2500 * 2500 * 4,
       "downsampled: decoded at 1/8 and shown, as headless counts it (%r, %d bytes)" % (s["metrics"]["failuresByReason"], s["decodedBytesPeak"]))
+
+# The bundled grid on a device whose limit is under one tile's decoded image (300×440 px, 528 000 bytes): each
+# image is refused as a feed's is, in the window (its own decodes, and the model's copy over a modelled
+# network) as headless; nothing is resident, so the limit is not passed.
+tiny = os.path.join(out, "tiny-device.json")
+with open(tiny, "w") as f:
+    json.dump({"name": "tiny", "decodeMsPerMegapixel": 6.25, "downsampleMsPerMegapixel": 6.25, "uploadMsPerMegapixel": 1,
+               "completionMs": 0.1, "memoryLimitBytes": 500000, "source": "a test's"}, f)
+single = os.path.join(os.path.dirname(__file__), "..", "..", "Assets", "Gestures", "single-fling.jsonl")
+for route in ([], ["--network", "lte", "--disk-cache", "off"]):
+    name = "grid-tiny" + "".join("-" + a.strip("-") for a in route[:2])
+    trace = os.path.join(out, "trace-big-photos-%s.jsonl" % name)
+    with closing(start(binary, "--replay", single, "--policy", "eager", "--device", tiny, "--quit-after", "5",
+                       "--trace-out", trace, *route)) as app:
+        app.wait(timeout=65)
+        check(app.returncode == 0, "window %s: exit 0 (%s)" % (name, app.stderr.read().strip()[:300]))
+    summary = [l for l in read_trace(trace) if l.get("event") == "summary"][-1]["metrics"]
+    model = [json.loads(l) for l in lab("replay", single, "--headless", "--policy", "eager", "--device", tiny, *route).stdout.splitlines()
+             if '"event":"end"' in l][-1]["metrics"]
+    for who, m in (("window", summary), ("headless", model)):
+        check(m["loadsCompleted"] > 0 and m["failuresByReason"] == {OVER: m["loadsCompleted"]} and m["peakResidentBytes"] == 0
+              and m["memoryLimitExceeded"] == 0,
+              "%s %s: the bundled grid's images over a 500 kB limit each fail, nothing resident (%r, %d)"
+              % (who, " ".join(route[:2]) or "from the bundled files", m["failuresByReason"], m["peakResidentBytes"]))
 
 # bench --calibrate: this machine's device file, which --device FILE.json reads.
 calibration = lab("bench", "--calibrate")

@@ -9,6 +9,9 @@ public struct FeedDecodedSizes: ImageSource {
     public var base: any ImageSource
     /// Decoded bytes by image (asset) index.
     public let decodedBytes: [Int]
+    /// Decoded bytes of an image past `decodedBytes` (the bundled grid's: every image 300×440 px), or nil:
+    /// left as the wrapped source sized it.
+    public var otherImagesBytes: Int?
     /// The device's memory limit, bytes (nil: none).
     public var memoryLimitBytes: Int?
 
@@ -22,6 +25,15 @@ public struct FeedDecodedSizes: ImageSource {
     public init(_ base: any ImageSource, feed: Feed, layout: FeedLayout, downsample: Bool = true, memoryLimitBytes: Int? = nil) {
         self.base = base
         decodedBytes = Self.decodedBytes(feed: feed, layout: layout, downsample: downsample)
+        self.memoryLimitBytes = memoryLimitBytes
+    }
+
+    /// Wraps `base` whose every image decodes to `bytes` (the bundled grid's photos, each its tile's pixels):
+    /// past `memoryLimitBytes`, each load fails as a feed's image would.
+    public init(_ base: any ImageSource, everyImageBytes bytes: Int, memoryLimitBytes: Int?) {
+        self.base = base
+        decodedBytes = []
+        otherImagesBytes = bytes
         self.memoryLimitBytes = memoryLimitBytes
     }
 
@@ -51,16 +63,19 @@ public struct FeedDecodedSizes: ImageSource {
     public var earliestCompletion: Double? { base.earliestCompletion }
 
     public mutating func nextCompletion(upTo time: Double) -> LoadCompletion? {
-        base.nextCompletion(upTo: time).map { Self.sized($0, decodedBytes: decodedBytes, memoryLimitBytes: memoryLimitBytes) }
+        base.nextCompletion(upTo: time).map {
+            Self.sized($0, decodedBytes: decodedBytes, otherImagesBytes: otherImagesBytes, memoryLimitBytes: memoryLimitBytes)
+        }
     }
 
     /// `completion` with its image's size in `decodedBytes`, or failed with `overMemoryLimit` when that
     /// size alone passes `memoryLimitBytes`; a failure, or an image without a size, as it is.
-    public static func sized(_ completion: LoadCompletion, decodedBytes: [Int], memoryLimitBytes: Int?) -> LoadCompletion {
+    public static func sized(_ completion: LoadCompletion, decodedBytes: [Int], otherImagesBytes: Int? = nil,
+                             memoryLimitBytes: Int?) -> LoadCompletion {
         var completion = completion
         let asset = completion.ticket.key.asset
-        if case .image = completion.result, asset >= 0, asset < decodedBytes.count {
-            let bytes = decodedBytes[asset]
+        if case .image = completion.result, asset >= 0,
+           let bytes = asset < decodedBytes.count ? decodedBytes[asset] : otherImagesBytes {
             completion.result = memoryLimitBytes.map { bytes > $0 } ?? false ? .failed(reason: overMemoryLimit) : .image(bytes: bytes)
         }
         return completion

@@ -30,7 +30,12 @@ extension GridSceneConfiguration {
 extension GridScene {
     /// The headless source for `c`: with a feed, its images decode to their own sizes.
     static func feedSized(_ source: any ImageSource, _ c: GridSceneConfiguration, layout: FeedLayout) -> any ImageSource {
-        guard let feed = c.feed else { return source }
+        guard let feed = c.feed else {
+            // The bundled grid's images decode to `bytesPerImage` each: past the device's limit they are never
+            // allocated either (the window's decode refuses them the same way).
+            guard let limit = c.device?.memoryLimitBytes, c.bytesPerImage > limit else { return source }
+            return FeedDecodedSizes(source, everyImageBytes: c.bytesPerImage, memoryLimitBytes: limit)
+        }
         return FeedDecodedSizes(source, feed: feed, layout: layout, downsample: c.downsample, memoryLimitBytes: c.device?.memoryLimitBytes)
     }
 }

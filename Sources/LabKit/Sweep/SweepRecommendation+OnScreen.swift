@@ -79,9 +79,17 @@ extension SweepRecommendation {
         let percent = ready.1.readyOnAppearShare * 100
         var text = "Nothing works here: no policy had even one tile in ten showing its image as it appeared (at best \(ready.0), "
             + "\(Self.fixed(percent, percent >= Self.workingReadyShare * 100 - 0.5 ? 1 : 0))%)"
-        if let first = firsts.min(by: { $0.1 < $1.1 }) {
+        // At best: the soonest of the policies that showed an image in the most sessions (a mean over fewer
+        // sessions is not a better first image: the others saw none); a sooner one over fewer sessions beside it.
+        func sessions(_ policy: String) -> Int { points.first { $0.policy == policy }?.sessions ?? 0 }
+        if let first = firsts.min(by: { ($0.2, $0.1) < ($1.2, $1.1) }) {
             text += "; the first image came after \(Self.fixed(first.1, 1)) s at best (\(first.0)"
-                + (first.2 > 0 ? ", with \(first.2) of \(points.first { $0.policy == first.0 }?.sessions ?? 0) sessions seeing none)" : ")")
+                + (first.2 > 0 ? ", with \(first.2) of \(sessions(first.0)) sessions seeing none" : "")
+            if let sooner = firsts.min(by: { $0.1 < $1.1 }), sooner.1 < first.1, sooner.0 != first.0 {
+                let saw = sessions(sooner.0) - sooner.2
+                text += "; \(sooner.0)'s after \(Self.fixed(sooner.1, 1)) s in the \(saw) of \(sessions(sooner.0)) sessions that saw one"
+            }
+            text += ")"
         } else {
             text += "; no session saw an image at all"
         }

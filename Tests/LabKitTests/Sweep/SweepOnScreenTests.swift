@@ -34,6 +34,25 @@ import Testing
         #expect(pairs.first { $0.0 == "nothingWorks" }?.1 == .bool(true))
     }
 
+    /// The first image "at best" is the soonest of the policies that showed one in the most sessions: a
+    /// policy whose mean is sooner over fewer sessions (the others saw none) is named beside it, not instead.
+    @Test func theFirstImageAtBestCountsTheSessionsThatSawNone() throws {
+        var flutter = Self.runs("flutter", ready: 0.02, first: 4.7, done: 8, blank: 500, bytes: 9e6)
+        for k in 2..<5 { flutter[k].screen?.timeToFirstImage = nil }
+        let eager = Self.runs("eager", ready: 0.03, first: 5.0, done: 9, blank: 480, bytes: 9.3e6).map { r -> SweepSummary.Result in
+            var r = r
+            r.screen?.timeToFirstImage = 5.0
+            return r
+        }
+        let r = try #require(SweepRecommendation.conditions(flutter + eager, resamples: 100).first)
+        #expect(r.paragraph.contains("the first image came after 5.0 s at best (eager; flutter's after 4.7 s in the 2 of 5 sessions that saw one);"))
+        // Every policy missed some sessions: the one that missed the fewest, its count said.
+        var target = Self.runs("target", ready: 0.02, first: 9, done: 8, blank: 500, bytes: 9e6)
+        target[0].screen?.timeToFirstImage = nil
+        let missing = try #require(SweepRecommendation.conditions(flutter + target, resamples: 100).first)
+        #expect(missing.paragraph.contains("after 9.0 s at best (target, with 2 of 5 sessions seeing none; flutter's after 4.7 s in the 2 of 5 sessions that saw one);"))
+    }
+
     /// Loads that ended without an image are said beside those that finished; a run whose every load
     /// failed is found by its counts, in the metrics and in a result line.
     @Test func failedLoadsAreSaidAndARunWithNoImageIsFound() throws {

@@ -20,6 +20,28 @@ import ScrollKitTestSupport
         return bench.run(events, policy: policy).metrics
     }
 
+    /// An image whose decoded size alone passes the device's limit is never allocated, on the bundled grid as
+    /// on a feed (and in the window's decode): each load fails, nothing is resident, the limit is not passed.
+    @Test func theBundledGridsImagesOverTheLimitAreNeverAllocated() {
+        let tiny = DeviceProfile(name: "tiny", decodeMsPerMegapixel: 6.25, downsampleMsPerMegapixel: 6.25, uploadMsPerMegapixel: 1,
+                                 completionMs: 0.1, memoryLimitBytes: 500_000, source: "")
+        func run(_ device: DeviceProfile) -> LoadMetrics {
+            var condition = RunCondition(policy: .eager, source: .network(.lte))
+            condition.phone = PhoneCost(device: device)
+            condition.diskCache = false
+            let bench = GridBench(configuration: condition.gridConfiguration(), replay: condition.replayClock)
+            return bench.run(Self.downAndBack, policy: .eager).metrics
+        }
+        let refused = run(tiny)
+        #expect(refused.loadsCompleted > 0 && refused.failedLoads == refused.loadsCompleted)
+        #expect(refused.failuresByReason == [FeedDecodedSizes.overMemoryLimit: refused.loadsCompleted])
+        #expect(refused.peakResidentBytes == 0 && refused.memoryLimitExceeded == 0)
+        var roomy = tiny
+        roomy.memoryLimitBytes = 528_000
+        let fits = run(roomy)
+        #expect(fits.failedLoads == 0 && fits.peakResidentBytes > 528_000 && fits.memoryLimitExceeded == 1)
+    }
+
     /// Big photos decoded whole pass a 512 MB Android phone's 48 MiB; downsampled to their tiles they do not.
     @Test func wholePhotosPassTheMemoryLimit() {
         let whole = run(Self.photos, PhoneCost(device: .android512MB, downsample: false))

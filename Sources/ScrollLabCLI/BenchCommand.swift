@@ -3,6 +3,7 @@ import Foundation
 import LabKit
 import ScrollKit
 import ScrollLabCore
+import ScrollLabHTTP
 
 /// `scrolllab bench` (issue 4, B-POL-2): replays the bundled gesture files through the grid under
 /// every loading policy, headless on the virtual clock, and prints one table per gesture with the two
@@ -184,7 +185,8 @@ struct BenchCommand: ParsableCommand {
             gestures.append((name, events))
         }
         let profiles: [NetworkProfile?] = loading.network?.profiles.map { $0 } ?? [nil]
-        let external = real.external(http: loading.http, certificate: certificate)
+        let sizeCheck = FetchedSizeCheck()
+        let external = real.external(http: loading.http, certificate: certificate, sizeCheck: sizeCheck)
         var noImage: String?
         var config = GridSceneConfiguration()
         for profile in profiles {
@@ -253,6 +255,7 @@ struct BenchCommand: ParsableCommand {
         if let noImage, let source = real.source {
             fail(RealSourceOptions.noImageArrived(from: source, noImage, command: "bench"), code: CommandExit.failed)
         }
+        real.warn(sizeCheck, command: "bench")
     }
 
     /// What the images come over, for the heading: the constant latency, or the profile.

@@ -83,8 +83,9 @@ struct RealSourceOptions: ParsableArguments {
     /// The real server as the runs' source under HTTP version `http` (nil without `--source`): each run its
     /// own client (cold connections, as a modelled run starts): URLSession with the run's connections per
     /// host, or under `--http 2` async-http-client (one connection, a stream a fetch) trusting `certificate`
-    /// (`--source-ca`'s bytes, checked by `certificate()`).
-    func external(http: HTTPVersion, certificate: [UInt8]?) -> ExternalImageSource? {
+    /// (`--source-ca`'s bytes, checked by `certificate()`). `sizeCheck`: where every run's fetches are held
+    /// against their images' sizes (`warn` says what it found).
+    func external(http: HTTPVersion, certificate: [UInt8]?, sizeCheck: FetchedSizeCheck? = nil) -> ExternalImageSource? {
         guard let source else { return nil }
         let timeout = httpTimeout
         let trust = certificate.flatMap { try? AsyncImageFetcher.trustRoots(pem: $0, name: sourceCA ?? "--source-ca") }
@@ -94,8 +95,15 @@ struct RealSourceOptions: ParsableArguments {
             let fetcher: any ImageFetching = http == .http2
                 ? AsyncImageFetcher(template: source, timeout: timeout, trust: trust)
                 : HTTPImageFetcher(template: source, timeout: timeout, connectionsPerHost: c.hostConnections())
-            return (HTTPImageSource(fetcher: fetcher, configuration: c), { fetcher.stopTransfers(timeout: 2) })
+            return (HTTPImageSource(fetcher: fetcher, configuration: c, sizeCheck: sizeCheck), { fetcher.stopTransfers(timeout: 2) })
         }
+    }
+
+    /// Writes what `check` found on standard error, a line each: bodies not their images' size (the server's
+    /// files are not the run's images), fetches that failed. Nothing when all was well.
+    func warn(_ check: FetchedSizeCheck, command: String) {
+        guard let source else { return }
+        for line in check.warnings(source: source) { writeStandardError("scrolllab \(command): warning: " + line) }
     }
 
     /// The client each HTTP version's runs fetch with, as their lines name it.

@@ -3,6 +3,7 @@ import Foundation
 import LabKit
 import ScrollKit
 import ScrollLabCore
+import ScrollLabHTTP
 
 /// `scrolllab replay FILE --headless` (B-UI-3): runs a gesture file through a scene on a virtual 60 Hz
 /// clock and prints one JSON line per delegate callback, then an `end` line with the final state.
@@ -97,7 +98,8 @@ struct ReplayCommand: ParsableCommand {
         let assetCount = scene.assets == nil ? GridSceneConfiguration().assetCount : files.count
         let start = folder?.start(assetCount: assetCount) ?? HeadlessDiskFolder.Start()
         var stored: Set<Int> = []
-        let external = real.external(http: scene.http, certificate: certificate)
+        let sizeCheck = FetchedSizeCheck()
+        let external = real.external(http: scene.http, certificate: certificate, sizeCheck: sizeCheck)
         var noImage: String?
         for (index, run) in runs.enumerated() {
             let options = run.options
@@ -156,6 +158,7 @@ struct ReplayCommand: ParsableCommand {
         if let noImage, let source = real.source {
             fail(RealSourceOptions.noImageArrived(from: source, noImage, command: "replay"), code: CommandExit.failed)
         }
+        real.warn(sizeCheck, command: "replay")
     }
 }
 

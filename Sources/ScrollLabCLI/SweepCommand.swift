@@ -4,6 +4,7 @@ import Foundation
 import LabKit
 import ScrollKit
 import ScrollLabCore
+import ScrollLabHTTP
 import Synchronization
 
 /// `scrolllab sweep` (B-SWEEP-1): a grid of factors over a folder of gestures, on every core, in
@@ -277,7 +278,8 @@ struct SweepCommand: ParsableCommand {
                      code: CommandExit.failed)
             }
             sweep.done = Set(made.keys)
-            sweep.external = real.external(http: plan.httpVersions.first ?? .http1_1, certificate: certificate)
+            let sizeCheck = FetchedSizeCheck()
+            sweep.external = real.external(http: plan.httpVersions.first ?? .http1_1, certificate: certificate, sizeCheck: sizeCheck)
             sweep.gestureDigests = digests
             opened.withLock { $0 = (results, sweep.done.count) }
             // `--disk-cache DIR`: every run starts with the folder's images as they were at the start.
@@ -315,6 +317,7 @@ struct SweepCommand: ParsableCommand {
             results.close()
             diskFolder?.store(outcome.stored)
             if let problem = outcome.failure { fail("scrolllab sweep: \(problem.message)", code: problem.code) }
+            real.warn(sizeCheck, command: "sweep")
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
             writeStandardError("scrolllab sweep: \(results.appended) result(s) written, \(sweep.done.count) already in \(MessageText.quoted(out)); "
                                + "\(sweep.mine.count) of \(files.count) gestures (shard \(shard.part)/\(shard.parts)) × \(plan.configurations.count) configurations, "

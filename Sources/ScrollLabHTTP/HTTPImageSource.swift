@@ -38,14 +38,17 @@ package struct HTTPImageSource: ImageSource, @unchecked Sendable {
     private var diskHits = 0
     /// The model's decode times, decoded size and the images' stored sizes (for the disk cache's costs).
     private let decode: DecodeTimes, decodedBytes: Int, byteSizes: [Int]
+    /// Where each body's size is held against its image's own, and each failure counted (nil: nowhere).
+    private let sizeCheck: FetchedSizeCheck?
     /// The HTTP round trip of the profile the server shapes (nil: none named), as the model gives it: what
     /// a browser estimates from its connections (Chrome's effective connection type).
     package let httpRoundTrip: Double?
 
     /// A source fetching with `fetcher`, the rest as `c` models it (its disk cache, decode and decoded
     /// size; its network's radio for the energy, when it names the profile the server shapes).
-    package init(fetcher: any ImageFetching, configuration c: GridSceneConfiguration) {
+    package init(fetcher: any ImageFetching, configuration c: GridSceneConfiguration, sizeCheck: FetchedSizeCheck? = nil) {
         self.fetcher = fetcher
+        self.sizeCheck = sizeCheck
         decode = DecodeTimes(constant: c.decodeCost, byAsset: c.decodeCosts)
         decodedBytes = c.bytesPerImage
         byteSizes = c.assetByteSizes
@@ -153,10 +156,13 @@ package struct HTTPImageSource: ImageSource, @unchecked Sendable {
                     ?? TransferTiming(firstByte: span.endTime, lastByte: span.endTime, bytes: body.count)
                 radio?.moved(downlink: body.count, uplink: 0)
                 radioDownlink += body.count
+                let asset = flight.ticket.key.asset
+                if asset >= 0, asset < byteSizes.count { sizeCheck?.fetched(asset: asset, got: body.count, expected: byteSizes[asset]) }
                 _ = store?.insert(flight.ticket.key, cost: body.count)
                 finishing.append(LoadCompletion(ticket: flight.ticket, result: .image(bytes: decodedBytes),
                                                 time: timing.lastByte + decode.seconds(flight.ticket.key), timing: timing))
             case let .failure(failure):
+                sizeCheck?.failed(failure.reason)
                 finishing.append(LoadCompletion(ticket: flight.ticket, result: .failed(reason: failure.reason), time: span.endTime))
             }
             if flights.isEmpty { radio?.idle(at: span.endTime) }

@@ -8,10 +8,13 @@ real `scrolllab serve --network 3g`, one short gesture.
   server's; a sweep asked for two profiles with --source is refused (exit 64).
 - a server that does not answer: replay, bench and sweep run exit 1 saying no image arrived; the sweep writes
   no line for the run.
+- a server of another feed's images: each command's lines, exit 0, and a warning of the bodies not their
+  image's size and of the fetches that failed (404: fewer files than images); over its own feed, none.
 """
 
 import json
 import os
+import re
 import shutil
 import signal
 import socket
@@ -88,4 +91,30 @@ for command in (["replay", gesture, "--headless", "--policy", "eager"], ["bench"
     check(r.returncode == 1 and "no image arrived from %s: every load failed (" % dead in r.stderr and "connection refused" in r.stderr,
           "%s from a dead server: exit 1 (%s)" % (command[0], r.stderr.strip()[-160:]))
 check(os.path.getsize(failed) == 0, "and the sweep wrote no line for it")
-print("bench and sweep run over a real server: real bytes, labelled lines; a dead server is no measurement")
+
+# A server whose files are not the run's images (another feed's folder, with fewer files than this feed has
+# images) still answers: the run's lines are written and it exits 0, but each command says on standard error
+# how many bodies were not their image's size and how many fetches failed (404s); the matching feed: nothing.
+mine, other = os.path.join(out, "http-batch-mine.jsonl"), os.path.join(out, "http-batch-other.jsonl")
+photos = os.path.join(out, "http-batch-photos")
+shutil.rmtree(photos, ignore_errors=True)
+subprocess.run([binary, "feed", "generate", "--layout", "masonry", "--count", "6", "--seed", "5", "--images", "photos", "--out", mine,
+                "--write-images", photos], capture_output=True, timeout=120, check=True)
+subprocess.run([binary, "feed", "generate", "--layout", "masonry", "--count", "30", "--seed", "9", "--out", other],
+               capture_output=True, timeout=60, check=True)
+server = subprocess.Popen([binary, "serve", "--port", "0", "--network", "wifi", "--assets", photos], stdout=subprocess.PIPE,
+                          stderr=subprocess.DEVNULL, text=True)
+url = json.loads(server.stdout.readline())["source"]
+mismatch = "images fetched from %s were not their own size (the first, image " % url
+for command in (["replay", gesture, "--headless", "--policy", "eager"], ["bench", "--gestures", folder, "--policies", "eager"],
+                ["sweep", "run", "--gestures", folder, "--policies", "eager", "--out", "-"]):
+    r = subprocess.run([binary, *command, "--network", "wifi", "--source", url, "--feed", other], capture_output=True, text=True, timeout=120)
+    warned = [l for l in r.stderr.splitlines() if "warning:" in l]
+    check(r.returncode == 0 and r.stdout.strip() and any(mismatch in l for l in warned)
+          and any(re.search(r"\d+ of \d+ fetches from \S+ failed \(\d+ × HTTP 404\): the server lacks some", l) for l in warned),
+          "%s --feed OTHER over another feed's images: its lines, exit 0, and two warnings (%s)" % (command[0], warned))
+    r = subprocess.run([binary, *command, "--network", "wifi", "--source", url, "--feed", mine], capture_output=True, text=True, timeout=120)
+    check(r.returncode == 0 and "warning" not in r.stderr, "%s --feed MINE over its own images: no warning (%s)" % (command[0], r.stderr.strip()[:200]))
+server.send_signal(signal.SIGTERM)
+server.communicate(timeout=10)
+print("bench and sweep run over a real server: real bytes, labelled lines; a dead server is no measurement; a server of other images is said")

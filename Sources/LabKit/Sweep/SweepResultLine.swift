@@ -114,7 +114,7 @@ public enum SweepResultLine {
         // feed, and a policy that loaded nothing would win). The empty time is kept beside it.
         let blank = try required(value, "blankTileSeconds")
         let empty = try metric(value, "emptyTileSeconds", optional: true) ?? blank
-        var costs: [String: Double] = [:]
+        var costs = SweepCostColumns()
         for cost in SweepBudget.costs {
             for column in cost.columns {
                 if let x = try metric(value, column, optional: true, signed: cost.isSigned) { costs[column] = x }
@@ -131,7 +131,6 @@ public enum SweepResultLine {
         phone.hitchTimeRatioMsPerS = try metric(value, "hitchTimeRatioMsPerS", optional: true)
         phone.peakResidentBytes = try metric(value, "peakResidentBytes", optional: true)
         phone.memoryLimitExceeded = try metric(value, "memoryLimitExceeded", optional: true)
-        phone.frameOverrunMsP99 = try metric(value, "frameOverrunMsP99", optional: true, signed: true)
         phone.costs = costs
         phone.emptyTileSeconds = empty
         switch value["settled"] ?? .null {

@@ -30,10 +30,14 @@ public enum SweepSummary {
         public var hitchTimeRatioMsPerS: Double?
         public var peakResidentBytes: Double?
         public var memoryLimitExceeded: Double?
-        /// The 99th percentile of the frames' overruns in motion, ms; nil when no frame was in motion.
-        public var frameOverrunMsP99: Double?
         /// The columns the budgets read (`SweepBudget.columns`) that the line has, by name.
-        public var costs: [String: Double] = [:]
+        public var costs = SweepCostColumns()
+        /// The 99th percentile of the frames' overruns in motion, ms; nil when no frame was in motion (a
+        /// budget's column, kept there).
+        public var frameOverrunMsP99: Double? {
+            get { costs["frameOverrunMsP99"] }
+            set { costs["frameOverrunMsP99"] = newValue }
+        }
         /// What the run got onto the screen (B-SWEEP-4), when the line says.
         public var screen: ScreenFigures?
         /// False when the run stopped at the replay's time cap before it settled (`"settled":false`).

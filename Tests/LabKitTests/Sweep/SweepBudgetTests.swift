@@ -10,7 +10,7 @@ import Testing
         (0..<2).map { k in
             var r = SweepSummary.Result(gesture: "s\(k)", policy: policy, factors: ["source": "lte", "cacheImages": "12"],
                                         blankTileSeconds: blank, loadsIssued: 10, loadsWasted: 0, networkBytes: bytes, radioJoules: joules)
-            r.costs = ["networkBytes": bytes, "radioJoules": joules, "peakResidentBytes": memory].merging(extra) { $1 }
+            r.costs = SweepCostColumns(["networkBytes": bytes, "radioJoules": joules, "peakResidentBytes": memory].merging(extra) { $1 })
             return r
         }
     }

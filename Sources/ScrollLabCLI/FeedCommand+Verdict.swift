@@ -114,8 +114,9 @@ extension FeedCommand {
                 output.line("  " + "policy".padding(toLength: 12, withPad: " ", startingAt: 0) + Self.column("blank tile·s", 24) + Self.column("kB", 24)
                             + Self.column("loads", 8) + Self.column("radio J", 22) + (phone ? "  hitch ms/s      band  overrun p99 ms  peak MB" : ""))
                 for row in judged.rows {
-                    let mark = row.isRecommended ? " *" : (ruledOut.contains(row.policy.rawValue) ? " x" : "")
-                    let label = row.policy.rawValue + mark   // never cut: `flashlist x` is 11 characters
+                    // Every policy ruled out: the one recommended over all of them is both (`target *x`).
+                    let marks = (row.isRecommended ? "*" : "") + (ruledOut.contains(row.policy.rawValue) ? "x" : "")
+                    let label = row.policy.rawValue + (marks.isEmpty ? "" : " " + marks)   // never cut: `flashlist x` is 11 characters
                     let cells = row.perSession
                     output.line("  " + label.padding(toLength: Swift.max(12, label.count), withPad: " ", startingAt: 0)
                                 + Self.column(cells.map { $0.blankTileSeconds.text(2) } ?? "-", 24)
@@ -132,7 +133,7 @@ extension FeedCommand {
                 if let recommendation = judged.recommendation {
                     output.line("")
                     output.line(recommendation.paragraph)
-                    summary.append("\(name): \(recommendation.recommended.policy)")
+                    summary.append("\(name): \(recommendation.recommended.policy)" + (recommendation.allRuledOut ? " (every policy ruled out)" : ""))
                 }
             }
             if !json {

@@ -30,7 +30,7 @@ extension SceneOptions {
         @Option(name: .customLong("disk-cache"), help: ArgumentHelp("Disk cache between memory and network, under --network or --source: a folder, on or off (on, the default: \(DiskCacheChoice.defaultDirectory) in the window; replay models one in memory, starting empty; with a folder it starts with the folder's images and leaves its own there).", valueName: "DIR|on|off"))
         var diskCache: DiskCacheChoice?
 
-        @Option(name: .customLong("request-order"), help: "Order of requests waiting for a connection under --network: fifo or lifo (SDWebImage's execution order).")
+        @Option(name: .customLong("request-order"), help: "Order of requests of equal priority waiting for a connection (the pipeline's queue): fifo or lifo, the newest first (SDWebImage's execution order).")
         var requestOrder: RequestOrder = .fifo
 
         @Option(parsing: .unconditional, help: "Requests in flight at once, the same for every policy: URLSession's connections per host (default 6); under --http 2, streams on one connection.")

@@ -590,7 +590,9 @@ struct SweepCommand: ParsableCommand {
             // And the blank time's empty part, where placeholders were swept (B-COST-5).
             let empty = rows.contains { $0.emptyTileSeconds != nil }
             var widths = [first, second] + Self.widths
-            if phone { widths.insert(contentsOf: [9, 24], at: 8 + (bytes ? 1 : 0) + (joules ? 1 : 0)) }
+            // A phone's table: each column its own width, whichever columns come before it (n, blank, loads,
+            // wasted, undominated, kB, radio J, hitch ms/s, band, overrun p99 ms, peak MB, killed, empty).
+            if phone { widths = [first, second, 6, 26, 24, 22, 11] + (bytes ? [26] : []) + (joules ? [24] : []) + [24, 9, 24, 24, 7, 26] }
             func pad(_ cells: [String]) -> String { Self.pad(cells, widths: widths) }
             for row in rows {
                 if row.factor != factor {

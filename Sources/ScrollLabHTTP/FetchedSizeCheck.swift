@@ -39,8 +39,8 @@ package final class FetchedSizeCheck: Sendable {
             var lines: [String] = []
             if let first = t.first {
                 lines.append("\(t.differing) of \(t.bodies) images fetched from \(source) were not their own size (the first, image \(first.asset): "
-                             + "\(first.got) bytes, its own \(first.expected)): the server's files are not this run's images (serve --assets "
-                             + "the folder `feed generate --write-images` wrote for this feed); the bytes counted are the server's")
+                             + "\(first.got) bytes, its own \(first.expected)): the run counts the server's bytes, not its images' (a folder of other "
+                             + "images, or of files `feed generate --write-images` made larger than asked, which it says)")
             }
             let failed = t.failures.values.reduce(0, +)
             if failed > 0 {

@@ -30,7 +30,7 @@ import Testing
     /// the fonts opened at 2× measure the grid's touches row 469 px, not 2 × 234.
     @Test func everyScaleMeasuresThe1xFonts() throws {
         let fonts = try FontSet()
-        let texts: [(String, TextStyle)] = [("delay on · cancel on", .mono), ("touches U X", .label), ("Policies", .heading),
+        let texts: [(String, TextStyle)] = [("no delay · no cancel", .mono), ("touches U X", .label), ("Policies", .heading),
                                             ("network L  lte  disk warm  C/K clear", .label), ("7.4 MB", .small)]
         let unit = texts.map { fonts.width($0.0, style: $0.1) }
         let heights = TextStyle.allCases.map { fonts.lineHeight($0) }

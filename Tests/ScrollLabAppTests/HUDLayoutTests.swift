@@ -23,7 +23,7 @@ import Testing
         var s = SceneSnapshot(name: "grid", decelerationRate: "normal 0.998",
                               scrollViewFrame: Rect(x: 0, y: 30, width: 320, height: 450))
         s.content.rows = [GridWindowScene.policyRow("adaptive-with-a-very-long-name · peer", seedProblem: 3),
-                          HUDRow(label: "touches U X", value: "delay off · cancel off")]
+                          HUDRow(label: "touches U X", value: "no delay · no cancel")]
         s.isTracking = tracking; s.isDragging = tracking; s.isDecelerating = !tracking
         s.velocity = Point(x: -12_345.6, y: -7_795.4)
         s.contentOffset = Point(x: -99_999.9, y: 123_456.7)
@@ -350,7 +350,7 @@ import Testing
             s.content.viewsCreated = 6
             s.content.rebindCount = 12_345
             if kind == .grid {
-                s.content.rows = [GridWindowScene.policyRow("deferred", seedProblem: 1), HUDRow(label: "touches U X", value: "delay off · cancel off")]
+                s.content.rows = [GridWindowScene.policyRow("deferred", seedProblem: 1), HUDRow(label: "touches U X", value: "no delay · no cancel")]
                 s.content.loading = LoadingSection(policy: "deferred · problem 1", metrics: GridWindowScene.metrics(LoadMetrics()),
                                                    policyRows: PolicyComparison.fixedRows([]), currentPolicy: "deferred · problem 1")
             }

@@ -21,7 +21,9 @@ import Testing
         check.failed("HTTP 404")
         let lines = check.warnings(source: "S")
         #expect(lines.count == 2)
-        #expect(lines[0].hasPrefix("2 of 3 images fetched from S were not their own size (the first, image 3: 218271 bytes, its own 185073)"))
+        #expect(lines[0] == "2 of 3 images fetched from S were not their own size (the first, image 3: 218271 bytes, its own 185073): the run "
+                + "counts the server's bytes, not its images' (a folder of other images, or of files `feed generate --write-images` made larger "
+                + "than asked, which it says)")
         #expect(lines[1] == "3 of 6 fetches from S failed (2 × HTTP 404, 1 × timeout): the server lacks some of the run's images "
                 + "(a feed with more images than its folder has files?)")
         let timeouts = FetchedSizeCheck()

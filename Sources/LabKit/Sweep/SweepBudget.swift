@@ -74,7 +74,7 @@ public struct SweepBudget: Sendable {
             let number = String(value.prefix { "0123456789.eE+-".contains($0) })
             let unit = String(value.dropFirst(number.count)).trimmed
             guard let amount = Double(number), amount.isFinite, amount >= 0 || cost.isSigned else {
-                throw Problem(message: "\"\(name)=\(value)\" needs a number ≥ 0 and a unit (\(refusal))")
+                throw Problem(message: "\"\(name)=\(value)\" needs a number\(cost.isSigned ? "" : " ≥ 0") and a unit (\(refusal))")
             }
             guard !unit.isEmpty else {
                 throw Problem(message: "\"\(name)=\(value)\" has no unit: \(name) is in \(cost.units.map(\.name).joined(separator: ", ")) (\(refusal))")
@@ -89,7 +89,9 @@ public struct SweepBudget: Sendable {
     /// The first cost of the budget that no result has a column for: `no sweep line has hitchTimeRatioMsPerS`.
     public func missing(in results: [SweepSummary.Result]) -> String? {
         for (cost, _, _) in limits where !results.contains(where: { $0.costs[cost.columns[0]] != nil }) {
-            return "no sweep line has \(cost.columns[0]) (the budget's \(cost.name) reads it)"
+            // A frame overrun is null where no frame was in motion: the lines have the key, not a value.
+            return "no sweep line has \(cost.isPartial ? "a value of " : "")\(cost.columns[0]) (the budget's \(cost.name) reads it"
+                + (cost.isPartial ? "; it is null in a session with no frame in motion)" : ")")
         }
         return nil
     }

@@ -156,8 +156,13 @@ public struct SweepBudgetVerdict: Sendable {
         func saves(_ p: Point) -> String {
             recommended.map { " (" + SweepRecommendation.fixed($0.blankTileSeconds.mean - p.blankTileSeconds.mean, 2) + " tile·s less blank)" } ?? ""
         }
-        if binding.isEmpty && bindingTogether.isEmpty {
-            text += recommended == nil ? "" : "No budget binds: no policy over a budget has less blank time. "
+        if binding.isEmpty && bindingTogether.isEmpty, let r = recommended {
+            // Policies over a budget with less blank time that the phone rules out: no budget keeps them out.
+            let phoneRulesOut = Set(unbudgeted?.ruledOut.map(\.policy) ?? [])
+            let kept = points.filter { !$0.exceeds.isEmpty && phoneRulesOut.contains($0.policy) && $0.blankTileSeconds.mean < r.blankTileSeconds.mean }
+            text += kept.isEmpty ? "No budget binds: no policy over a budget has less blank time. "
+                : "No budget binds: the policies over a budget with less blank time (" + kept.map(\.policy).joined(separator: ", ")
+                    + ") are ruled out by the phone (below). "
         }
         if !binding.isEmpty {
             text += "Binding: " + binding.map { b in "\(b.cost) — \(b.policy.policy)\(saves(b.policy)) needs \(needs(b.policy, [b.cost]))" }

@@ -31,7 +31,7 @@ public struct SweepRecommendation: Sendable {
         /// Apple's band), or a session past the device's memory limit (the app would be killed).
         public var ruledOutBecause: String? {
             var reasons: [String] = []
-            if let hitch = hitchTimeRatioMsPerS, hitch > MainThreadMeter.criticalRatio {
+            if let hitch = hitchTimeRatioMsPerS, MainThreadMeter.band(ofRatio: hitch) == "critical" {
                 reasons.append("hitch ratio \(SweepRecommendation.fixed(hitch, 1)) ms/s, critical (> 10)")
             }
             if let exceeded = memoryLimitExceeded, exceeded > 0 {
@@ -243,8 +243,10 @@ public struct SweepRecommendation: Sendable {
     /// time ratio in Apple's band and the frame overrun p99; "" when no phone was modelled or the lines lack them.
     public func phoneText(of policy: String) -> String {
         guard modelsPhone, let p = points.first(where: { $0.policy == policy }), let hitch = p.hitchTimeRatioMsPerS else { return "" }
+        // No frame in motion in any session (taps, a feed too short to scroll): no hitch or overrun to tell.
+        guard let overrun = p.frameOverrunMsP99 else { return " On this phone no frame was in motion: no hitch or frame overrun to measure." }
         return " On this phone, \(policy)'s hitch time ratio is \(Self.fixed(hitch, 1)) ms/s (\(MainThreadMeter.band(ofRatio: hitch)))"
-            + (p.frameOverrunMsP99.map { " and its frame overrun p99 \(Self.fixed($0, 1)) ms." } ?? "; no frame was in motion.")
+            + " and its frame overrun p99 \(Self.fixed(overrun, 1)) ms."
     }
 
     /// The policies the phone rules out and why, as the paragraph's last sentence ("" when none): the

@@ -125,9 +125,10 @@ final class GridWindowScene: LabSceneAdapter {
         HUDRow(label: "policy", value: seedProblem.map { "problem \($0) (B) · " + policy } ?? policy + " · B off")
     }
 
-    /// The HUD's touches row: `delaysContentTouches` (U) and `canCancelContentTouches` (X), B-TCH-1.
+    /// The HUD's touches row: `delaysContentTouches` (U) and `canCancelContentTouches` (X), B-TCH-1, in
+    /// at most 20 characters (`no delay · no cancel`), so the row never wraps into the policy table's room.
     static func contentTouches(_ view: ScrollView) -> String {
-        "delay \(view.delaysContentTouches ? "on" : "off") · cancel \(view.canCancelContentTouches ? "on" : "off")"
+        (view.delaysContentTouches ? "delays" : "no delay") + " · " + (view.canCancelContentTouches ? "cancels" : "no cancel")
     }
 
     override var sourceLatencyMs: Double? {

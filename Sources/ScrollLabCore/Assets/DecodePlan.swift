@@ -59,7 +59,11 @@ package struct DecodePlan: Hashable, Sendable {
         }
         let out = output(width: size.width, height: size.height, isJPEG: isJPEG)
         let bytes = out.width * out.height * 4
-        if let memoryLimitBytes, bytes > memoryLimitBytes { return ImageDecodeFailure(reason: FeedDecodedSizes.overMemoryLimit) }
+        // The limit is held against what the phone keeps, as the model counts it (`FeedDecodedSizes`): downsampled,
+        // the target's pixels (an ImageIO thumbnail decode makes them), never more than the image's own; whole, the
+        // image's. libjpeg's 1/2ⁿ steps may allocate up to four times the target for a moment here; no phone does.
+        let kept = target.map { Swift.min(size.width * size.height, $0.width * $0.height) } ?? size.width * size.height
+        if let memoryLimitBytes, kept * 4 > memoryLimitBytes { return ImageDecodeFailure(reason: FeedDecodedSizes.overMemoryLimit) }
         if out.denominator > 1, bytes > ImageFile.maxDecodedBytes || Swift.max(out.width, out.height) > maxDimension {
             return ImageDecodeFailure(reason: "too large (\(size.width)×\(size.height))")
         }

@@ -103,6 +103,16 @@ import Testing
         let photo = try header(claiming: 4000, 3000)
         #expect(DecodePlan(memoryLimitBytes: 48 << 20).refusal(header: photo, maxDimension: 16_384) == nil)
         #expect(DecodePlan(memoryLimitBytes: 47_999_999).refusal(header: photo, maxDimension: 16_384)?.reason == FeedDecodedSizes.overMemoryLimit)
+        // Downsampled, the limit is held against what the model keeps (the tile's 528 000 bytes), as headless,
+        // not libjpeg's 1/4 step (1000×750, 3 MB): a 1 MB phone keeps it; one of 500 kB refuses it.
+        let tile = DecodePlan.ImagePixels(width: 300, height: 440)
+        #expect(DecodePlan(target: tile).output(width: 4000, height: 3000, isJPEG: true).width == 1000)
+        #expect(DecodePlan(target: tile, memoryLimitBytes: 1_000_000).refusal(header: photo, maxDimension: 16_384) == nil)
+        #expect(DecodePlan(target: tile, memoryLimitBytes: 527_999).refusal(header: photo, maxDimension: 16_384)?.reason
+                == FeedDecodedSizes.overMemoryLimit)
+        // An image smaller than its tile keeps its own pixels.
+        let small = try header(claiming: 100, 100)
+        #expect(DecodePlan(target: tile, memoryLimitBytes: 40_000).refusal(header: small, maxDimension: 16_384) == nil)
     }
 }
 

@@ -36,7 +36,7 @@ import Testing
     static func snapshot(policies: Int, wrapping: Bool, inner: Bool, tiles: Int) -> SceneSnapshot {
         var s = SceneSnapshot(name: "grid", decelerationRate: "normal 0.998", scrollViewFrame: Rect(x: 0, y: 30, width: 320, height: 450))
         s.content.rows = [HUDRow(label: "policy P", value: wrapping ? "adaptive-with-a-long-name · problem 2 · peer · shipped" : "adaptive"),
-                          HUDRow(label: "touches U X", value: "delay off · cancel off")]
+                          HUDRow(label: "touches U X", value: "no delay · no cancel")]
         s.isDecelerating = true
         s.velocity = Point(x: -1_234.5, y: 6_789.1)
         s.contentOffset = Point(x: 0, y: 12_345.6)

@@ -38,9 +38,12 @@ public struct MainThreadMeter: Hashable, Sendable {
     public static let warningRatio = 5.0
     public static let criticalRatio = 10.0
 
-    /// Apple's band of a hitch time ratio (ms/s): `good` under 5, `warning` from 5 to 10, `critical` past 10.
+    /// Apple's band of a hitch time ratio (ms/s): `good` under 5, `warning` from 5 to 10, `critical` past 10;
+    /// of the ratio as every output prints it, to a tenth, so the band never contradicts the number beside
+    /// it (4.975 reads "5.0 warning", 10.04 "10.0 warning").
     public static func band(ofRatio ratio: Double) -> String {
-        ratio > criticalRatio ? "critical" : ratio >= warningRatio ? "warning" : "good"
+        let shown = (ratio * 10).rounded() / 10
+        return shown > criticalRatio ? "critical" : shown >= warningRatio ? "warning" : "good"
     }
 
     /// A meter for a display at `refresh` Hz whose every frame costs `frameMs` before any charge.

@@ -18,7 +18,8 @@ extension LabApp {
             loop.running = false
         }
         if report.finished {
-            say("replay finished", at: now.real)
+            // A video films the scene, not the window's toasts: its last frames would carry this one.
+            if loop.videoFrame == nil { say("replay finished", at: now.real) }
             loop.replayEndPending = true
         }
         if loop.replayEndPending, phoneDriver.isSettled {

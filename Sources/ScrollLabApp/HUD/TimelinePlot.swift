@@ -133,10 +133,12 @@ struct TimelinePlot {
         var left = Int32(box.minX + 3)
         left += text.draw("−" + HUDFormat.number(seconds, decimals: seconds == seconds.rounded() ? 0 : 1) + " s", style: .mono,
                           colour: .dimText, x: left, y: y).width + 8
-        let hidden = "+\(layout.hiddenLabelCount) unlabelled"
-        if layout.hiddenLabelCount > 0, left + text.size(hidden, style: .mono).width < right {
-            text.draw(hidden, style: .mono, colour: .dimText, x: left, y: y)
-        }
+        // The count in words where the line has room, else as `+n` (four-digit offsets leave little): an
+        // instant with no room for its label is always counted.
+        guard layout.hiddenLabelCount > 0 else { return }
+        let hidden = ["+\(layout.hiddenLabelCount) unlabelled", "+\(layout.hiddenLabelCount)"]
+            .first { left + text.size($0, style: .mono).width < right } ?? "+\(layout.hiddenLabelCount)"
+        text.draw(hidden, style: .mono, colour: .dimText, x: left, y: y)
     }
 
     private func polyline(_ points: [Point], _ colour: RGBA, thick: Bool = false) {

@@ -233,7 +233,14 @@ struct BenchCommand: ParsableCommand {
                     output.line("")
                     output.line(Self.table(gesture: name, rows: rows, traffic: profile != nil, phone: !condition.phone.isDefault))
                     let bracketed = variants.first { !$0.isShipped } ?? variants[0]
-                    output.line(Self.bracket(oracles[GridBench.pipeline(of: bracketed)] ?? bench.oracle(events, variant: bracketed)))
+                    // The bounds schedule loads that arrive: where no policy's load brought an image (every one
+                    // refused by the phone's memory limit, say), they bound nothing and the line says so.
+                    let policyRows = rows.filter { !$0.isBound }
+                    if !policyRows.isEmpty, policyRows.allSatisfy({ $0.metrics.noImageArrived != nil }) {
+                        output.line("least blank tile·s with the cache: no bound: no load of any policy brought an image (see failuresByReason)")
+                    } else {
+                        output.line(Self.bracket(oracles[GridBench.pipeline(of: bracketed)] ?? bench.oracle(events, variant: bracketed)))
+                    }
                 }
             }
             if let profile {

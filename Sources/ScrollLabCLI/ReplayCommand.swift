@@ -94,7 +94,13 @@ struct ReplayCommand: ParsableCommand {
         let runs = scene.headlessRuns
         var kept: [PointerEvent] = []
         // `--disk-cache DIR` under a network: every run starts with the folder's images; what they stored is left there.
-        let folder = scene.network == nil ? nil : HeadlessDiskFolder(scene.diskCache, files: files.isEmpty ? scene.imagePathsOrExit(command: "replay") : files)
+        // (The image files are looked for only then: a run without that folder, a feed's over `--source`, needs none.)
+        let folder: HeadlessDiskFolder?
+        if scene.network != nil, case .directory? = scene.diskCache {
+            folder = HeadlessDiskFolder(scene.diskCache, files: files.isEmpty ? scene.imagePathsOrExit(command: "replay") : files)
+        } else {
+            folder = nil
+        }
         let assetCount = scene.assets == nil ? GridSceneConfiguration().assetCount : files.count
         let start = folder?.start(assetCount: assetCount) ?? HeadlessDiskFolder.Start()
         var stored: Set<Int> = []

@@ -198,6 +198,16 @@ for route in ([], ["--network", "lte", "--disk-cache", "off"]):
               "%s %s: the bundled grid's images over a 500 kB limit each fail, nothing resident (%r, %d)"
               % (who, " ".join(route[:2]) or "from the bundled files", m["failuresByReason"], m["peakResidentBytes"]))
 
+# bench on that phone: no load of any policy brings an image, so the bounds (schedules of loads that arrive)
+# bound nothing, and the line under the table says so instead of a bracket no policy could reach.
+one = os.path.join(out, "grid-tiny-gestures")
+os.makedirs(one, exist_ok=True)
+with open(single) as f, open(os.path.join(one, "single-fling.jsonl"), "w") as g:
+    g.write(f.read())
+table = lab("bench", "--gestures", one, "--device", tiny, "--network", "lte", "--policies", "eager,adaptive").stdout
+check("least blank tile·s with the cache: no bound: no load of any policy brought an image" in table,
+      "bench on a phone that refuses every image: no bound claimed (%s)" % table.strip().splitlines()[-1])
+
 # bench --calibrate: this machine's device file, which --device FILE.json reads.
 calibration = lab("bench", "--calibrate")
 profile = json.loads(calibration.stdout)

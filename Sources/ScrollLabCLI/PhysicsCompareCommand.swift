@@ -13,7 +13,7 @@ struct PhysicsCompareCommand: ParsableCommand {
         abstract: "Replay one gesture under every scroll physics and tabulate how each differs from UIKit's.",
         discussion: """
             Columns: distance (pt: each release to where its glide ended, added up), to rest (s: last \
-            release to the last movement), largest difference from ios (pt, and when: seconds from the \
+            release to the end of its motion; a later zoom is not counted), largest difference from ios (pt, and when: seconds from the \
             first sample), overshoot past an edge (pt), final offset. With --json one line per physics: \
             {"physics":…,"distance":…,"durationToRest":…,"largestDifferenceFromIOS":…,\
             "largestDifferenceAt":…,"edgeOvershoot":…,"finalOffset":…}.

@@ -49,4 +49,28 @@ import ScrollKitTestSupport
         #expect(abs(android.glideDistance - 194.3) < 1)
         #expect(android.durationToRest < ios.durationToRest)
     }
+
+    /// "To rest" ends when the last release's motion does: a zoom a second later moves the page's
+    /// offset, but not as part of the glide.
+    @Test func theTimeToRestEndsWithTheReleasesMotion() {
+        let scene = { (physics: ScrollPhysicsKind) -> PhotosScene in
+            let scene = PhotosScene(photoSizes: Array(repeating: Size(width: 300, height: 440), count: 12))
+            scene.scrollView.configuration.physics = physics
+            return scene
+        }
+        var events = SyntheticGesture.drag(from: Point(x: 260, y: 200), velocity: Point(x: -1500, y: 0),
+                                           duration: 0.1, at: 1.0)
+        let center = Point(x: 160, y: 240)
+        events += (1...10).map { k in
+            PointerEvent(time: 3.0 + Double(k) * 0.016, position: center, phase: .pinch, scale: 1 + 0.15 * Double(k))
+        }
+        events.append(PointerEvent(time: 3.2, position: center, phase: .pinchEnd))
+        let records = HeadlessReplay().run(events, on: scene(.ios)).callbacks
+        let release = records.last { $0.event.name == "willEndDragging" }!.time
+        let rest = records.first { $0.event.name == "didEndDecelerating" && $0.time > release }!.time
+        #expect(records.contains { $0.event.name == "didZoom" && $0.time > rest })
+        let rows = PhysicsComparison().rows(events) { scene($0) }
+        #expect(rows[0].durationToRest == rest - release)
+        #expect(rows[0].durationToRest < 1)
+    }
 }

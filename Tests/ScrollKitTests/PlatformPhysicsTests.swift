@@ -199,6 +199,23 @@ import Testing
         }
     }
 
+    /// A flick into the edge the content rests at: clamping physics fling nothing (Flutter's
+    /// `ClampingScrollPhysics.createBallisticSimulation` returns null there; RecyclerView gives the pulled
+    /// edge effect the velocity), so the drag ends without deceleration; bouncing physics bounce.
+    @Test(arguments: ScrollPhysicsKind.allCases)
+    func aFlickIntoTheEdgeAtRestFlingsOnlyWithABounce(_ physics: ScrollPhysicsKind) {
+        let (driver, view) = Self.fling(physics, velocity: -2000)
+        #expect(view.contentOffset.y == 0)
+        if physics.bounces {
+            #expect(driver.willDecelerate == [true])
+            #expect(driver.names.last == "didEndDecelerating")
+        } else {
+            #expect(driver.willDecelerate == [false])
+            #expect(driver.names == ["willBeginDragging", "willEndDragging", "didEndDragging"])
+            #expect(driver.releases[0].target.y == 0)
+        }
+    }
+
     @Test func flutterBouncingRunsPastTheEdgeAndComesBack() {
         let (driver, view) = Self.fling(.flutterBouncing, velocity: 4000, contentHeight: 1480)
         #expect(view.contentOffset.y == 1000)

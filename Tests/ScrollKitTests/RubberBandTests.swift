@@ -17,7 +17,12 @@ import Testing
             #expect(b < 480 && b > 0)
         }
         #expect(band.displayed(overscroll: 1e300, dimension: 480) <= 480)
-        #expect(band.displayed(overscroll: .infinity, dimension: 480) == 0)
+        // An infinite pull shows the limit, the viewport's length (a guard once gave 0: the content snapped back).
+        #expect(band.displayed(overscroll: .infinity, dimension: 480) == 480)
+        #expect(band.displayed(overscroll: -.infinity, dimension: 480) == -480)
+        #expect(band.displayed(overscroll: .nan, dimension: 480) == 0)
+        #expect(band.slope(overscroll: .infinity, dimension: 480) == 0)
+        #expect(band.overscroll(displayed: .infinity, dimension: 480) == band.overscroll(displayed: 480, dimension: 480))
         #expect(band.displayed(overscroll: 50, dimension: 0) == 0)
     }
 

@@ -66,23 +66,31 @@ public struct PhysicsComparison: Sendable {
                             upper: Double, reference: [Frame], start: Double) -> Row {
         func offset(_ record: ScrollEventRecord) -> Double { vertical ? record.offset.y : record.offset.x }
         var distance = 0.0, lastRelease: Double?, releaseOffset: Double?, rest: Double?
-        var overshoot = 0.0, gliding = false
+        // `following`: the view still moves from the last release (until it rests or is touched or zoomed);
+        // a later zoom's or animation's scrolling is not the release's.
+        var overshoot = 0.0, gliding = false, following = false
         for record in records {
             switch record.event {
             case .willEndDragging:
                 releaseOffset = offset(record)
                 lastRelease = record.time
                 rest = record.time
+                following = true
+            case .didEndDragging(let willDecelerate):
+                if !willDecelerate { following = false }
             case .willBeginDecelerating:
                 gliding = true
             case .willBeginDragging, .didEndDecelerating:
                 if gliding, let from = releaseOffset { distance += abs(offset(record) - from) }
                 gliding = false
                 releaseOffset = nil
-                if record.event == .didEndDecelerating { rest = record.time }
+                if record.event == .didEndDecelerating, following { rest = record.time }
+                following = false
+            case .willBeginZooming:
+                following = false
             case .didScroll:
                 if gliding { overshoot = Swift.max(overshoot, 0 - offset(record), offset(record) - upper) }
-                if lastRelease != nil { rest = record.time }
+                if following { rest = record.time }
             default: break
             }
         }

@@ -123,6 +123,12 @@ extension ScrollView {
     /// velocity plus, when released out of bounds, the spring-back's start velocity (B-BNC-2).
     func motion(_ axis: Axis, from offset: Double, velocity: Double, to target: Double, natural: Bool) -> AxisMotion {
         if velocity == 0 && offset == target { return .still(target) }
+        // Clamping physics released at an edge towards it fling nothing: Flutter's `ClampingScrollPhysics`
+        // makes no ballistic simulation there, and RecyclerView gives a pulled edge effect the velocity.
+        if natural && !configuration.physics.bounces && offset == target
+            && ((velocity < 0 && offset <= 0) || (velocity > 0 && offset >= maximumContentOffset[axis])) {
+            return .still(target)
+        }
         if configuration.physics != .ios && (natural || (velocity == 0 && overscroll(axis, offset: offset) != 0)) {
             return platformFling(axis, from: offset, velocity: velocity)
         }

@@ -12,24 +12,28 @@ public struct RubberBand: Hashable, Sendable {
         self.coefficient = coefficient
     }
 
-    /// Displayed overscroll for a finger overscroll `x` (sign kept) in a viewport of length `dimension`.
+    /// Displayed overscroll for a finger overscroll `x` (sign kept) in a viewport of length `dimension`;
+    /// an infinite `x` shows the limit, `±d`.
     public func displayed(overscroll x: Double, dimension d: Double) -> Double {
-        guard d > 0, x.isFinite, d.isFinite, coefficient > 0 else { return 0 }
+        guard d > 0, !x.isNaN, d.isFinite, coefficient > 0 else { return 0 }
+        if x.isInfinite { return x < 0 ? -d : d }
         let magnitude = (1 - 1 / (abs(x) * coefficient / d + 1)) * d
         return x < 0 ? -magnitude : magnitude
     }
 
     /// Finger overscroll that displays as `b` (the inverse of `displayed`); `|b|` is kept below `d`.
     public func overscroll(displayed b: Double, dimension d: Double) -> Double {
-        guard d > 0, b.isFinite, d.isFinite, coefficient > 0 else { return 0 }
+        guard d > 0, !b.isNaN, d.isFinite, coefficient > 0 else { return 0 }
         let magnitude = Swift.min(abs(b), d * (1 - 1e-9))
         let x = d / coefficient * magnitude / (d - magnitude)
         return b < 0 ? -x : x
     }
 
-    /// How many displayed points one more finger point gives at finger overscroll `x` (c at the edge, falling off).
+    /// How many displayed points one more finger point gives at finger overscroll `x` (c at the edge, falling
+    /// off to 0 at an infinite `x`).
     public func slope(overscroll x: Double, dimension d: Double) -> Double {
-        guard d > 0, x.isFinite, d.isFinite, coefficient > 0 else { return 1 }
+        guard d > 0, !x.isNaN, d.isFinite, coefficient > 0 else { return 1 }
+        if x.isInfinite { return 0 }
         let q = abs(x) * coefficient / d + 1
         return coefficient / (q * q)
     }

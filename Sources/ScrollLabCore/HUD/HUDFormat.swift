@@ -71,12 +71,26 @@ package enum HUDFormat {
     }
 
     /// The callback's arguments, short: `v=(0.00, 2.31) pt/ms → (0, 5230)`, `willDecelerate: true at (0, 12)`.
-    package static func arguments(of record: ScrollEventRecord) -> String {
+    package static func arguments(of record: ScrollEventRecord) -> String { argumentForms(of: record)[0] }
+
+    /// The callback's arguments from the fullest form to the shortest, for a cell that may not hold the
+    /// first: a rewritten target (`was …`) keeps its three points and drops the velocity's unit, then
+    /// the velocity's zero axis.
+    package static func argumentForms(of record: ScrollEventRecord) -> [String] {
+        guard case let .willEndDragging(velocity, target, proposed) = record.event, proposed != target else {
+            return [simpleArguments(of: record)]
+        }
+        let rewrite = " → " + point(target, decimals: 0) + " was " + point(proposed, decimals: 0)
+        var forms = ["v=" + point(velocity, decimals: 2) + " pt/ms" + rewrite, "v=" + point(velocity, decimals: 2) + rewrite]
+        if velocity.y == 0 { forms.append("vx=" + number(velocity.x, decimals: 2) + rewrite) }
+        if velocity.x == 0 { forms.append("vy=" + number(velocity.y, decimals: 2) + rewrite) }
+        return forms
+    }
+
+    private static func simpleArguments(of record: ScrollEventRecord) -> String {
         switch record.event {
-        case let .willEndDragging(velocity, target, proposed):
-            var s = "v=" + point(velocity, decimals: 2) + " pt/ms → " + point(target, decimals: 0)
-            if proposed != target { s += " was " + point(proposed, decimals: 0) }
-            return s
+        case let .willEndDragging(velocity, target, _):
+            return "v=" + point(velocity, decimals: 2) + " pt/ms → " + point(target, decimals: 0)
         case let .didEndDragging(willDecelerate):
             return "willDecelerate: \(willDecelerate) at " + point(record.offset, decimals: 0)
         case let .contentTouch(_, view):

@@ -482,7 +482,9 @@ package struct HUDLayout {
             y += line
             // A nested scroll view's callback leads with its name (its offset is its own).
             let owner = record.scrollViewName.map { $0 + ": " } ?? ""
-            put("  " + owner + HUDFormat.arguments(of: record), .mono, .dimText, column: c, x: x, y: y, width: frame.width)
+            let forms = HUDFormat.argumentForms(of: record).map { "  " + owner + $0 }
+            let text = forms.first { metrics.width($0, .mono) <= frame.width } ?? forms[forms.count - 1]
+            put(text, .mono, .dimText, column: c, x: x, y: y, width: frame.width)
             y += line + 1
         }
     }

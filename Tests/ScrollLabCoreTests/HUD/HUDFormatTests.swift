@@ -1,5 +1,6 @@
 import Foundation
 import LabKit
+import ScrollKit
 import Testing
 @testable import ScrollLabCore
 
@@ -73,5 +74,27 @@ import Testing
         #expect(HUDFormat.policyName("eager · problem 4") == "eager · problem 4")
         #expect(HUDFormat.policyName("adaptive") == "adaptive")
         #expect(HUDFormat.policyName(" · problem ") == " · problem ")
+    }
+
+    /// A pager's rewritten target keeps its three points in the events list's cell: the forms drop the
+    /// velocity's unit, then its zero axis, never a point.
+    @Test func aRewrittenTargetHasShorterFormsThatKeepEveryPoint() throws {
+        let paged = ScrollEventRecord(time: 2, offset: Point(x: 79, y: 0),
+                                      event: .willEndDragging(velocity: Point(x: 1.19, y: 0), target: Point(x: 660, y: 0),
+                                                              proposedTarget: Point(x: 680, y: 0)))
+        #expect(HUDFormat.argumentForms(of: paged) == ["v=(1.19, 0.00) pt/ms → (660, 0) was (680, 0)",
+                                                       "v=(1.19, 0.00) → (660, 0) was (680, 0)",
+                                                       "vx=1.19 → (660, 0) was (680, 0)"])
+        let natural = ScrollEventRecord(time: 2, offset: .zero, event: .willEndDragging(
+            velocity: Point(x: 0, y: 2.31), target: Point(x: 0, y: 5230), proposedTarget: Point(x: 0, y: 5230)))
+        #expect(HUDFormat.argumentForms(of: natural) == ["v=(0.00, 2.31) pt/ms → (0, 5230)"])
+        // In the window's events column (40 characters of 7 pt here), the first form that fits is drawn whole.
+        var events = EventLog(capacity: 4)
+        events.append(paged)
+        let layout = HUDLayout(HUDLayoutPassTests.snapshot(policies: 0, wrapping: false, inner: false, tiles: 6), events: events,
+                               status: HUDLayoutPassTests.status(network: false), metrics: HUDLayoutPassTests.monospaced,
+                               size: HUDLayout.baseSize)
+        let line = try #require(layout.boxes.first { $0.text.contains("→ (660, 0)") })
+        #expect(!line.text.contains("…") && line.text.hasSuffix("was (680, 0)"))
     }
 }

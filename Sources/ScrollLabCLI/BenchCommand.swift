@@ -41,7 +41,7 @@ struct BenchCommand: ParsableCommand {
 
             With --json: one line per gesture and policy with the keys "gesture", "policy" and \
             loadsIssued, loadsCompleted, loadsCancelled, loadsWasted, blankTileSeconds, settleLatency, \
-            cacheHitFades, staleFrames, peakDecodedBytes (null where a bound has no such number).
+            settleLatencyMax (the table's settle max), cacheHitFades, staleFrames, peakDecodedBytes (null where a bound has no such number).
 
             --frames: frame times of the window's own drawing instead (no display needed). The grid \
             scene with the images of Assets/Images (or --assets DIR) plays rapid-flings.jsonl (or --frames-gesture FILE) \

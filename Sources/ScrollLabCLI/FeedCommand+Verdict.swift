@@ -16,7 +16,7 @@ extension FeedCommand {
                 `sweep run` writes for it, and the verdict is `sweep report --recommend`'s for those lines: per session, \
                 mean [95% interval], blank time in tile·s and bytes in kB; recommended (marked *): on the frontier of \
                 blank time against bytes, the least blank, or the cheapest whose blank time the runs cannot tell from \
-                that one's (gesture by gesture, the 95% interval of the difference holds 0); never one the phone rules out (a critical hitch ratio over 10 ms/s, or past the --device's \
+                that one's (gesture by gesture, the 95% interval of the difference holds 0); never one the phone rules out (a critical hitch ratio of 10 ms/s or more, or past the --device's \
                 memory limit: marked x). Radio J: the radio's energy for the transfers.
                 """
         )

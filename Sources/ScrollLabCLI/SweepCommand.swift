@@ -575,7 +575,7 @@ struct SweepCommand: ParsableCommand {
         }
 
         static func table(_ rows: [SweepSummary.Row], sessions: Int) -> String {
-            var out = "\(sessions) sessions; mean [95% bootstrap interval]; undominated: share of sessions no other policy beats on both loads and blank time"
+            var out = "\(sessions) sessions; mean [95% bootstrap interval]; undominated: share of sessions no other policy dominates (as few or fewer loads and blank tile·s, fewer of one)"
             var factor = ""
             // The name columns as wide as their longest entry (`bound-min-loads`, `network very-bad`), so every row lines up.
             let first = rows.reduce(10) { Swift.max($0, $1.policy.count) }

@@ -19,7 +19,8 @@ struct VelocityCommand: ParsableCommand {
         discussion: """
             Input: one sample per line, {"t_ms":…,"x":…,"y":…,"phase":"down|move|up"}.
             Output: one line {"vx":…,"vy":…}, the pointer velocity in points per second.
-            With several gestures, the first complete one is used.
+            With several gestures, the first complete one is used; with none complete, the one still open \
+            at the end, estimated at its newest sample (no up: the pointer had not stopped).
             """
     )
 

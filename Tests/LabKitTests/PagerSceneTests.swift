@@ -17,7 +17,53 @@ import LabKit
         abs(x - (x / 220).rounded() * 220) <= tolerance
     }
 
+    /// A wheel scroll settles on a page 0.15 s after its last delta in the headless replay as in the window:
+    /// the scene is not settled while it waits, so the replay runs its frames on (it used to end at once,
+    /// between pages, or settle only when a later input came).
+    @Test(arguments: PagingMode.allCases)
+    func aWheelScrollSettlesOnAPageAfterItsPause(_ mode: PagingMode) {
+        let notch = PointerEvent.wheel(time: 0, position: Self.centre, delta: Point(x: 0, y: 40), isPrecise: false)
+        let scene = Self.scene(mode)
+        let result = HeadlessReplay().run([notch], on: scene)
+        guard mode != .none else {
+            #expect(result.finalOffset.x == 40)
+            return
+        }
+        // 40 pt is past ⅛ of a 220 pt page: it goes on to the next.
+        #expect(result.isSettled && result.finalOffset.x == 220)
+        let settle = result.callbacks.first { $0.event.name == "didEndScrollingAnimation" }
+        #expect(settle != nil && settle!.time > ScrollView.wheelQuietTime && settle!.time < 1)
+        // A later input does not hold the settle back.
+        let tap = PointerEvent(time: 2, position: Point(x: 160, y: 20), phase: .down)
+        let withTap = HeadlessReplay().run([notch, tap, PointerEvent(time: 2.05, position: Point(x: 160, y: 20), phase: .up)],
+                                           on: Self.scene(mode))
+        #expect(withTap.callbacks.first { $0.event.name == "didEndScrollingAnimation" }?.time == settle?.time)
+    }
+
     // MARK: - Frame mode (pagingEnabled, B-PAGE-1)
+
+    /// The pager's touch area is wider than its 220 pt frame (and a drag may leave it), so one drag can carry
+    /// the content past a page. The page is chosen from the offset at the release: a forward flick 1.3 pages
+    /// on goes to the next page (it used to slide back against the flick to the page after the touch-down's),
+    /// and a still release 2.3 pages on to the nearest (it used to animate back 1.3 pages).
+    @Test func aDragAcrossPagesChoosesFromTheRelease() {
+        func drag(by distance: Double, still: Bool) -> HeadlessReplayResult {
+            var events = [PointerEvent(time: 0, position: Point(x: 310, y: 260), phase: .down)]
+            for k in 1...36 {
+                events.append(PointerEvent(time: Double(k) / 120, position: Point(x: 310 - distance * Double(k) / 36, y: 260), phase: .move))
+            }
+            if still { events.append(PointerEvent(time: 0.5, position: Point(x: 310 - distance, y: 260), phase: .move)) }
+            events.append(PointerEvent(time: still ? 0.6 : 0.301, position: Point(x: 310 - distance, y: 260), phase: .up))
+            return HeadlessReplay().run(events, on: Self.scene(.frame))
+        }
+        let flick = drag(by: 300, still: false)
+        let release = flick.callbacks.first { $0.event.name == "willEndDragging" }!
+        #expect(release.offset.x > 280 && release.offset.x < 300)
+        #expect(flick.finalOffset.x == 440)
+        let still = drag(by: 510, still: true)
+        #expect(still.callbacks.first { $0.event.name == "willEndDragging" }!.offset.x > 490)
+        #expect(still.finalOffset.x == 440)
+    }
 
     @Test(arguments: [(500.0, 6), (2000.0, 6), (8000.0, 2)])
     func frameFlingMovesExactlyOnePage(speed: Double, steps: Int) {

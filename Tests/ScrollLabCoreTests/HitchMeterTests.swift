@@ -1,4 +1,5 @@
 import Testing
+import LabKit
 import ScrollLabCore
 
 /// B-HITCH-1: Apple's hitch time ratio on synthetic frame series.
@@ -30,11 +31,17 @@ import ScrollLabCore
         #expect(meter.hitchCount == 0 && abs(meter.motionSeconds - period) < 1e-12)
     }
 
+    /// Apple's bands of the ratio as printed (a tenth), as the model's `MainThreadMeter.band(ofRatio:)`.
     @Test func applesBands() {
-        #expect(HitchMeter.Band(ratio: 4.99) == .good)
+        #expect(HitchMeter.Band(ratio: 4.94) == .good)
+        #expect(HitchMeter.Band(ratio: 4.96) == .warning)
         #expect(HitchMeter.Band(ratio: 5) == .warning)
-        #expect(HitchMeter.Band(ratio: 9.99) == .warning)
+        #expect(HitchMeter.Band(ratio: 9.94) == .warning)
+        #expect(HitchMeter.Band(ratio: 9.96) == .critical)
         #expect(HitchMeter.Band(ratio: 10) == .critical)
+        for ratio in stride(from: 0.0, through: 20, by: 0.01) {
+            #expect("\(HitchMeter.Band(ratio: ratio))" == MainThreadMeter.band(ofRatio: ratio))
+        }
     }
 
     @Test func a50msStallEveryHalfSecondIsCritical() {

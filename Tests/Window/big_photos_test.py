@@ -147,6 +147,11 @@ with closing(start(binary, "--replay", fling, "--assets", folder_scroll, "--quit
     check(app.returncode == 0, "window model-copy: exit 0 (%s)" % app.stderr.read().strip()[:300])
 ends = [l for l in read_trace(trace) if l.get("event") == "replayEnd"]
 headless = [json.loads(l) for l in lab("replay", fling, "--headless", *common).stdout.splitlines() if '"event":"end"' in l][-1]
+# Every tile the model shows has its texture at the end: one decoded on the render thread ahead of its load's
+# completion time (a drag's input decodes it between frames) is kept until the load completes.
+summary = [l for l in read_trace(trace) if l.get("event") == "summary"]
+check(len(summary) == 1 and summary[0]["shownWithoutTexture"] == 0,
+      "--decode-on-main: no tile the model shows lacks its texture at the end (%r)" % [s.get("shownWithoutTexture") for s in summary])
 check(len(ends) == 1 and ends[0]["metrics"] == headless["metrics"] and headless["metrics"]["loadsCompleted"] > 6,
       "--decode-on-main from the folder: the window's model figures are the headless replay's (%r, headless %r)"
       % ({k: v for k, v in ends[0]["metrics"].items() if headless["metrics"].get(k) != v} if ends else "no replayEnd",

@@ -37,9 +37,13 @@ while [ $# -gt 0 ]; do
     --only) only="${2:?--only needs test names}"; shift 2 ;;
     --jobs) jobs="${2:?--jobs needs a number}"; shift 2 ;;
     --part) part="${2:?--part needs shared or alone}"; shift 2 ;;
+    -h|--help) sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -*) echo "run-all.sh: unknown option $1 (--help lists them)" >&2; exit 64 ;;
     *) break ;;
   esac
 done
+[ $# -eq 1 ] || { echo "usage: run-all.sh [--repeat N] [--only NAMES] [--jobs N] [--part shared|alone] path/to/scrolllab" >&2; exit 64; }
+[ -x "$1" ] && [ -f "$1" ] || { echo "run-all.sh: $1 is not an executable file" >&2; exit 64; }
 case "$part" in all|shared|alone) ;; *) echo "--part is shared or alone, not $part"; exit 64 ;; esac
 [[ "$jobs" =~ ^[1-9][0-9]*$ ]] || { echo "--jobs needs a positive number, not $jobs"; exit 64; }
 binary="$(realpath "${1:?usage: run-all.sh [--repeat N] [--only NAMES] [--jobs N] [--part shared|alone] path/to/scrolllab}")"

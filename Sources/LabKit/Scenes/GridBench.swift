@@ -265,14 +265,18 @@ public struct GridBenchRow: Hashable, Sendable {
         self.isSettled = isSettled
     }
 
-    /// The `bench --json` line: gesture, policy, then the B-POL-2 keys.
+    /// The `bench --json` line: gesture, policy, then the B-POL-2 keys (`settleLatencyMax`, the table's
+    /// `settle max`, after `settleLatency`).
     public func json(gesture: String) -> JSONValue {
         guard case let .object(pairs) = metrics.json else { return .null }
         var out: [(String, JSONValue)] = [("gesture", .string(gesture)), ("policy", .string(policy))]
         for (key, value) in pairs {
             switch key {
             case "blankTileSeconds": out.append((key, hasTiming ? value : .null))
-            case "settleLatency": out.append((key, hasSettle ? value : .null))
+            case "settleLatency":
+                // The table's `settle max` beside its mean.
+                out.append((key, hasSettle ? value : .null))
+                out.append(("settleLatencyMax", hasSettle ? .number(metrics.settleLatencyMax) : .null))
             case "peakDecodedBytes": out.append((key, hasMemory ? value : .null))
             case _ where LoadMetrics.popInKeys.contains(key) || LoadMetrics.trafficKeys.contains(key)
                 || LoadMetrics.costKeys.contains(key):

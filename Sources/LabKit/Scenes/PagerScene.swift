@@ -94,8 +94,8 @@ public final class PagerScene: LabScene {
         scrollView.advance(to: time)
     }
 
-    /// True when nothing moves and no finger is down.
-    public var isSettled: Bool { !scrollView.isMoving && !scrollView.isTracking }
+    /// True when nothing moves, no finger is down and no wheel scroll waits to settle on a page.
+    public var isSettled: Bool { !scrollView.isMoving && !scrollView.isTracking && !scrollView.isSettlingWheelScroll }
 
     /// One line naming the pager geometry and mode, printed before the events.
     public var settingLines: [JSONValue] {

@@ -32,7 +32,7 @@ public struct SweepRecommendation: Sendable {
         public var ruledOutBecause: String? {
             var reasons: [String] = []
             if let hitch = hitchTimeRatioMsPerS, MainThreadMeter.band(ofRatio: hitch) == "critical" {
-                reasons.append("hitch ratio \(SweepRecommendation.fixed(hitch, 1)) ms/s, critical (> 10)")
+                reasons.append("hitch ratio \(SweepRecommendation.fixed(hitch, 1)) ms/s, critical (≥ 10)")
             }
             if let exceeded = memoryLimitExceeded, exceeded > 0 {
                 reasons.append("past the memory limit in \(SweepRecommendation.fixed(exceeded * 100, 0))% of sessions")

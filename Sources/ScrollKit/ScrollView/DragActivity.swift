@@ -11,8 +11,6 @@ struct DragActivity: Sendable {
     var hasBegun: Bool
     /// True when the touch stopped a deceleration whose `didEndDecelerating` is still owed (B-EVT-3).
     var interruptsDeceleration: Bool
-    /// The page index per axis at touch-down, for paging's one-page limit.
-    var startPage: Point
     /// Velocity (pt/s per axis) the caught glide carries into this drag's fling (B-DEC-3); zero when
     /// the touch caught nothing gliding, or once the pointer rested.
     var carriedVelocity: Point = .zero

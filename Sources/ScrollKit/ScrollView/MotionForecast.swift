@@ -58,11 +58,9 @@ public extension ScrollView {
     func forecast(withVelocity velocity: Point, target: Point) -> MotionForecast {
         let offset = contentOffset
         let target = clamped(target)
-        var startPage = nearestPage(for: offset)
-        if case .drag(let drag) = activity { startPage = drag.startPage }
         func along(_ axis: Axis) -> AxisMotion {
             let v = velocity[axis] * 1000
-            let proposed = proposedTarget(axis, offset: offset[axis], velocity: v, startPage: startPage[axis])
+            let proposed = proposedTarget(axis, offset: offset[axis], velocity: v)
             return motion(axis, from: offset[axis], velocity: v, to: target[axis],
                           natural: !isPagingEnabled && target[axis] == proposed)
         }

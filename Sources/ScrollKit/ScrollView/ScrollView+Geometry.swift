@@ -45,12 +45,6 @@ extension ScrollView {
                 ? band.rawOffset(displayed: offset.y, lower: 0, upper: upper.y, dimension: frame.height) : offset.y)
     }
 
-    /// The page index per axis nearest to `offset` (page = frame size); 0 on an axis with no size.
-    func nearestPage(for offset: Point) -> Point {
-        Point(x: frame.width > 0 ? (offset.x / frame.width).rounded() : 0,
-              y: frame.height > 0 ? (offset.y / frame.height).rounded() : 0)
-    }
-
     /// Moves the offset and sends `didScroll` when (and only when) it changed.
     func moveContentOffset(to offset: Point) {
         guard offset.isFinite, offset != contentOffset else { return }

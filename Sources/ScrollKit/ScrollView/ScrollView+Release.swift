@@ -17,8 +17,7 @@ extension ScrollView {
         }
         var proposed = Point.zero
         for axis in Axis.allCases {
-            proposed[axis] = proposedTarget(axis, offset: offset[axis], velocity: velocity[axis],
-                                            startPage: drag.startPage[axis])
+            proposed[axis] = proposedTarget(axis, offset: offset[axis], velocity: velocity[axis])
         }
         let target = askForTarget(velocity: velocity, proposed: proposed)
         let horizontal = motion(.horizontal, from: offset.x, velocity: velocity.x, to: target.x,
@@ -86,9 +85,11 @@ extension ScrollView {
 
     /// The target the scroll view proposes along `axis`: where the fling stops (B-DEC-1) rounded to the device
     /// pixel grid and clamped to the content,
-    /// or with paging the page chosen by B-PAGE-1 (next page in the fling direction above the threshold,
-    /// else the nearest; never more than one page from `startPage`).
-    func proposedTarget(_ axis: Axis, offset: Double, velocity: Double, startPage: Double) -> Double {
+    /// or with paging the page chosen by B-PAGE-1 from the offset at the release: the next page in the fling
+    /// direction above `pagingVelocityThreshold`, else the nearest; so never more than a page away, and never
+    /// against the fling (a drag may have carried the content past a page: the pager's touch area is wider
+    /// than its frame), whatever page the touch began on.
+    func proposedTarget(_ axis: Axis, offset: Double, velocity: Double) -> Double {
         let upper = maximumContentOffset[axis]
         let pageSize = frame.size[axis]
         guard isPagingEnabled, pageSize > 0, canScroll(axis) else {
@@ -110,7 +111,6 @@ extension ScrollView {
         } else {
             page = position.rounded()
         }
-        page = Swift.min(Swift.max(page, startPage - 1), startPage + 1)
         return Swift.min(Swift.max(page * pageSize, 0), upper)
     }
 

@@ -21,7 +21,7 @@ public extension ScrollView {
         tracker.addSample(time: time, position: point)
         var drag = DragActivity(anchor: point, startOffset: rawOffset(forDisplayed: contentOffset),
                                 lastPointer: point, hasBegun: false, interruptsDeceleration: false,
-                                startPage: nearestPage(for: contentOffset), lastMoveTime: currentTime)
+                                lastMoveTime: currentTime)
         switch activity {
         case .idle, .drag:
             activity = .drag(drag)

@@ -29,6 +29,10 @@ public extension ScrollView {
             .filter { canScroll($0.axis) }
     }
 
+    /// True while a wheel scroll waits for its pause to settle on a page (`settleWheelScroll(at:)`): the
+    /// scroll view is not at rest, though nothing moves yet.
+    var isSettlingWheelScroll: Bool { wheelScroll != nil }
+
     /// A wheel or trackpad delta of `delta` points of content offset at model time `time`: scrolls at
     /// once (`scroll(by:time:)`) and, in a paged scroll view, settles on a page after the last delta
     /// (`settleWheelScroll(at:)`, which `advance(to:)` calls).

@@ -9,10 +9,11 @@ import ScrollLabHTTP
 /// latency, an asset file once the modelled network (`--network`) delivers it, or a body fetched over
 /// HTTP (`--source`) — with the disk cache in front of the network, decodes them (SDL2_image, or libjpeg's
 /// scaled decode when downsampling) on worker threads or, with `--decode-on-main`, on the render thread,
-/// and uploads them to textures on the render thread within a per-frame budget. A load counts as finished
-/// for the model only once its texture exists, so a fade never starts on an image that cannot be drawn yet,
-/// except under the modelled network, whose model decides when a load completes, as headless (the texture
-/// follows: `ModelledNetwork`).
+/// and uploads them to textures on the render thread within a per-frame budget. The model decides when a
+/// load completes, as headless: an asset file at its latency plus the model's decode time (decoded at
+/// once, its texture is usually there first; a slower decode completes when it is), the modelled network
+/// at its arrival (the texture follows: `ModelledNetwork`); a body fetched over HTTP completes when it
+/// arrives and is decoded.
 ///
 /// Used from the render thread only (it owns the texture store); the workers reach it solely through
 /// the `DecodeMailbox`.
@@ -55,6 +56,8 @@ final class ImageLoader {
     private var decoded: [(LoadTicket, DecodedSurface)] = []
     /// Loads uploaded or failed, waiting for the pipeline.
     private var ready: [LoadCompletion] = []
+    /// The asset files' decodes on the workers as the model's loads take them.
+    private var fileDecodes = FileDecodes()
     /// Assets that failed to decode.
     private var failures = DecodeFailures()
     /// True when a pipeline takes this loader's completions (`nextCompletion`): on the model clock the
@@ -69,6 +72,16 @@ final class ImageLoader {
         let fitting: PixelSize?
         let plan: DecodePlan
         let priority: Double
+        /// An asset file's load on a worker: when the model completes it (begun + latency + the model's
+        /// decode time, model seconds), as the headless replay's source does.
+        var due: Double?
+    }
+
+    /// Asset files decoded on the workers: those taken at an input between frames (their loads completed
+    /// there), for the next pump, and the model time up to which finished decodes were taken.
+    private struct FileDecodes {
+        var held: [DecodeMailbox.Outcome] = []
+        var takenUpTo = -Double.infinity
     }
 
     /// Assets that failed to decode, with why: asked for again they fail at once, without decoding them
@@ -96,11 +109,6 @@ final class ImageLoader {
         var times = DecodeTimes(constant: 0)
         /// Ticket, file, size to fit, plan, when begun and the latency then (model seconds).
         var due: [(ticket: Int, path: AssetFile, fitting: PixelSize?, plan: DecodePlan, begin: Double, latency: Double)] = []
-        /// The model time of the last frame's pump. A frame that catches up on the replay's grid runs
-        /// several grid frames; a load one of them began is due its latency after that grid frame's time,
-        /// not after the real frame's, as in the headless replay (all of them due at once would land on one
-        /// frame together).
-        var pumpTime: Double?
     }
 
     /// Textures of decoded images.
@@ -276,8 +284,8 @@ final class ImageLoader {
         return disk.files.contains(diskKey)
     }
 
-    /// The keys a modelled route is decoding at `time` (the resident bytes count their buffers, as headless);
-    /// none for files and HTTP, whose decodes are this machine's own.
+    /// The keys a modelled route is decoding at `time` (the resident bytes count their buffers, as headless):
+    /// the asset files' too, on the model's decode times; none for HTTP, whose decodes are this machine's own.
     func decodingKeys(at time: Double) -> [ImageKey] {
         switch route {
         case let .virtualClock(model): return model.decodingKeys(at: time)
@@ -321,9 +329,11 @@ final class ImageLoader {
                 decoding.due.append((ticket.id, path, fitting, plan, time, latency))
                 return
             }
-            // Begun at a grid frame this frame caught up on: the latency counts from that frame's time.
-            let behind = Swift.max(0, (decoding.pumpTime ?? time) - time)
-            workers.start(ticket: ticket.id, path: path, latency: Swift.max(0, latency - behind), fitting: fitting, plan: plan)
+            // The latency is the model's: the load completes at its time plus the model's decode time,
+            // as headless, on whatever clock the window runs (a replay's model time drifts from the wall
+            // clock). The file is decoded at once, so its texture is there by then.
+            begun[ticket.id]?.due = time + latency + decoding.times.seconds(ticket.key)
+            workers.start(ticket: ticket.id, path: path, latency: 0, fitting: fitting, plan: plan)
         case var .modelled(model):
             model.network.begin(ticket, time: time)
             route = .modelled(model)
@@ -478,14 +488,14 @@ final class ImageLoader {
     /// Completions are stamped with the model time `time`.
     func pump(time: Double) {
         let start = SDL_GetPerformanceCounter()
-        decoding.pumpTime = time
         disk?.sync()
         if !takesCompletionsOnDemand {
             takeModelledCompletions(upTo: time)
             takeVirtualCompletions(upTo: time)
         }
         let drainedAfter = takeHTTPArrivals(time: time)
-        var outcomes = mailbox.drain()
+        var outcomes = fileDecodes.held + mailbox.drain()
+        fileDecodes.held.removeAll()
         var decodeSeconds = outcomes.reduce(0) { $0 + $1.decodeSeconds }
         var mainDecodes = 0, mainDecodeSeconds = 0.0
         // --decode-on-main: bytes fetched or read by a worker are decoded here, whatever it costs the frame.
@@ -525,6 +535,8 @@ final class ImageLoader {
                     // A fetched body decoded: the load completes at the network's time; the texture follows.
                     ready.append(completion)
                     following.insert(ticket.id)
+                } else {
+                    completeFile(ticket, bytes: surface.decodedBytes, time: time)
                 }
                 decoded.append((ticket, surface))
             case let .failure(failure):
@@ -538,6 +550,7 @@ final class ImageLoader {
                 }
             }
         }
+        fileDecodes.takenUpTo = Swift.max(fileDecodes.takenUpTo, time)
         var uploads = 0
         let uploadStart = SDL_GetPerformanceCounter()
         while !decoded.isEmpty, uploader.mayUpload(after: uploads, since: start) {
@@ -559,6 +572,29 @@ final class ImageLoader {
                                    mainDecodes: mainDecodes, mainDecodeSeconds: mainDecodeSeconds)
         uploader.figures.note(decodedBytes: textures.decodedBytes + decoded.reduce(0) { $0 + $1.1.decodedBytes })
         uploader.endFrame(since: start)
+    }
+
+    /// An asset file's load decoded on a worker (`due` set): it completes at the model's time for it when
+    /// its decode was taken before then (as headless: the usual case, the file is decoded at once), else
+    /// at `time`; once, its texture following.
+    private func completeFile(_ ticket: LoadTicket, bytes: Int, time: Double) {
+        guard let due = begun[ticket.id]?.due else { return }
+        begun[ticket.id]?.due = nil
+        let completion = LoadCompletion(ticket: ticket, result: .image(bytes: bytes), time: due > fileDecodes.takenUpTo ? due : time)
+        ready.append(decoding.sizes?.sized(completion) ?? completion)
+        following.insert(ticket.id)
+    }
+
+    /// At an input between frames: the asset files decoded since the last take complete (`completeFile`),
+    /// so an input finds a load the model completed before it, as headless; the next pump uploads them.
+    private func takeFileDecodes(upTo time: Double) {
+        let outcomes = mailbox.drain()
+        for outcome in outcomes where !outcome.refetch {
+            guard case let .success(surface) = outcome.result, let ticket = begun[outcome.ticket]?.ticket else { continue }
+            completeFile(ticket, bytes: surface.decodedBytes, time: time)
+        }
+        fileDecodes.held += outcomes
+        fileDecodes.takenUpTo = Swift.max(fileDecodes.takenUpTo, time)
     }
 
     /// `--decode-on-main` over the asset files: the render thread decodes, one after another, every image
@@ -592,14 +628,26 @@ final class ImageLoader {
         return (count, seconds)
     }
 
-    /// The files' loads whose modelled decode is running at `time` (due, not complete): the resident
-    /// bytes count their buffers, as headless.
+    /// The files' loads whose modelled decode is running at `time` (past their latency, not complete,
+    /// whether or not the real decode is done): the resident bytes count their buffers, as headless.
     private func decodingFiles(at time: Double) -> [ImageKey] {
-        guard decoding.onMain else { return [] }
-        let waiting = decoding.due.lazy.filter { $0.begin + $0.latency <= time }.compactMap { self.begun[$0.ticket]?.ticket.key }
-        let decodedNotDone = ready.lazy.filter { $0.time > time && $0.time - self.decoding.times.seconds($0.ticket.key) <= time }
-            .map(\.ticket.key)
-        return Array(waiting) + Array(decodedNotDone)
+        let inModelDecode = { (due: Double, key: ImageKey) in due > time && due - self.decoding.times.seconds(key) <= time }
+        var keys: [ImageKey] = [], listed = Set<Int>()
+        if decoding.onMain {
+            for job in decoding.due where job.begin + job.latency <= time {
+                if let ticket = begun[job.ticket]?.ticket { keys.append(ticket.key) }
+            }
+        } else {
+            for (id, load) in begun {
+                guard let due = load.due, inModelDecode(due, load.ticket.key) else { continue }
+                keys.append(load.ticket.key)
+                listed.insert(id)
+            }
+        }
+        for completion in ready where !listed.contains(completion.ticket.id) && inModelDecode(completion.time, completion.ticket.key) {
+            keys.append(completion.ticket.key)
+        }
+        return keys
     }
 
     /// An asset that failed to decode, with why: it fails at once from now on, and is warned about once.
@@ -613,6 +661,7 @@ final class ImageLoader {
     /// delivered exactly when the headless replay's pipeline gets it. With `--decode-on-main` the asset
     /// files due by `time` are decoded first: an input between two frames finds them, as headless.
     func nextCompletion(upTo time: Double) -> LoadCompletion? {
+        if case .files = route, !decoding.onMain, time > fileDecodes.takenUpTo { takeFileDecodes(upTo: time) }
         if decoding.onMain, !decoding.due.isEmpty {
             let files = decodeDueFiles(upTo: time)
             if files.count > 0 {
@@ -632,10 +681,13 @@ final class ImageLoader {
         return ready.remove(at: next)
     }
 
-    /// Destroys every texture whose asset is not in `live` (the cache's keys and the images on screen),
-    /// so texture memory follows the memory cache.
+    /// Destroys every texture whose asset is not in `live` (the cache's keys and the images on screen)
+    /// nor owed to the pipeline (a completion not yet taken: a decode on the render thread or a fetched
+    /// body is uploaded before the model's completion time), so texture memory follows the memory cache.
     func retainTextures(_ live: Set<Int>) {
-        textures.removeAll { !live.contains($0) }
+        var keep = live
+        for completion in ready { if case .image = completion.result { keep.insert(completion.ticket.key.asset) } }
+        textures.removeAll { !keep.contains($0) }
     }
 
     /// Ends the transfers under way (waiting up to `timeout` seconds for their last counts), so `traffic`
@@ -651,6 +703,8 @@ final class ImageLoader {
         workers.drain(timeout: timeout)
         for (_, surface) in decoded { surface.free() }
         decoded.removeAll()
+        for outcome in fileDecodes.held { if case let .success(surface) = outcome.result { surface.free() } }
+        fileDecodes.held.removeAll()
         textures.removeAll()
     }
 

@@ -175,7 +175,7 @@ package struct BenchPlot {
         y += 24
         pen.line(from: Point(x: x, y: y + 8), to: Point(x: x + 16, y: y + 8), Self.ink, width: 2)
         pen.ring(at: Point(x: x + 8, y: y + 8), radius: 7, Self.ink)
-        pen.text.draw("frontier: policies no other beats on both", style: .label, colour: Self.ink, x: Int32(x + 24), y: Int32(y))
+        pen.text.draw("frontier: policies no other dominates", style: .label, colour: Self.ink, x: Int32(x + 24), y: Int32(y))
         y += 20
         pen.text.draw("axes at once (fewer-or-equal loads and blank)", style: .label, colour: Self.ink, x: Int32(x + 24), y: Int32(y))
         y += 24

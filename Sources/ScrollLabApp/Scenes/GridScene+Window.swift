@@ -52,13 +52,20 @@ final class GridWindowScene: LabSceneAdapter {
 
     /// The scene's summary keys, then the decoded memory the HUD showed last (B-COST-3): bytes now, their
     /// peak, and the HUD's two rows as text; the render thread's image work over the run (`mainThreadMs`:
-    /// its decodes and uploads, milliseconds; `mainThreadDecodes`), to set beside the model's charge.
+    /// its decodes and uploads, milliseconds; `mainThreadDecodes`), to set beside the model's charge; and
+    /// `shownWithoutTexture`, the tiles the model shows an image on whose texture the window lacks now
+    /// (drawn "decoding…"): 0 once the uploads have caught up.
     override var summary: [(String, JSONValue)] {
         let figures = images.figures, rows = figures.hudRows
+        let textures = ownTextures ?? images.textures
+        let missing = grid.tiles.filter { tile in
+            if case let .shown(key, _) = tile.image { return !textures.contains(key.asset) }
+            return false
+        }.count
         return super.summary + [("decodedBytesNow", .int(figures.decodedBytes)), ("decodedBytesPeak", .int(figures.peakDecodedBytes)),
                                 ("hudDecoded", .string(rows[0].value)), ("hudDecodeMs", .string(rows[1].value)),
                                 ("mainThreadMs", .number((figures.mainThreadMs * 1000).rounded() / 1000)),
-                                ("mainThreadDecodes", .int(figures.mainThreadDecodes))]
+                                ("mainThreadDecodes", .int(figures.mainThreadDecodes)), ("shownWithoutTexture", .int(missing))]
     }
 
     override func content() -> SceneContent {

@@ -120,10 +120,11 @@ package struct SceneConfiguration: Sendable {
     }
 
     /// The image files of `--assets` (or of the bundled Assets/Images when it can be found; none
-    /// otherwise); throws when a `--assets` folder is missing or unreadable.
-    package func imagePaths() throws(AssetCatalog.Problem) -> [AssetFile] {
+    /// otherwise, said on standard error naming `lookedFor`); throws when a `--assets` folder is missing or
+    /// unreadable.
+    package func imagePaths(lookedFor: String = "Assets/Images") throws(AssetCatalog.Problem) -> [AssetFile] {
         guard let directory = assets ?? AssetLocator.directory("Images")?.path else {
-            writeStandardError("scrolllab: warning: no Assets/Images found; images show placeholders (use --assets DIR)")
+            writeStandardError("scrolllab: warning: no \(lookedFor) found; images show placeholders (use --assets DIR)")
             return []
         }
         return try AssetCatalog.imageFiles(in: directory)
@@ -133,7 +134,9 @@ package struct SceneConfiguration: Sendable {
     /// 3 px a point, sharp at the 3× zoom), else the grid's images.
     package func photoPaths() throws(AssetCatalog.Problem) -> [AssetFile] {
         guard assets == nil, let directory = AssetLocator.directory("Photos"),
-              let files = try? AssetCatalog.imageFiles(in: directory.path), !files.isEmpty else { return try imagePaths() }
+              let files = try? AssetCatalog.imageFiles(in: directory.path), !files.isEmpty else {
+            return try imagePaths(lookedFor: "Assets/Photos or Assets/Images")
+        }
         return files
     }
 

@@ -17,9 +17,10 @@ public struct HitchMeter: Sendable, Equatable {
         /// 10 ms/s and over: a poor experience.
         case critical
 
-        /// The band of `ratio` ms/s.
+        /// The band of `ratio` ms/s as printed, to a tenth (`MainThreadMeter.band(ofRatio:)`'s rule).
         public init(ratio: Double) {
-            self = ratio < 5 ? .good : (ratio < 10 ? .warning : .critical)
+            let shown = (ratio * 10).rounded() / 10
+            self = shown < 5 ? .good : (shown < 10 ? .warning : .critical)
         }
     }
 

@@ -54,13 +54,22 @@ import ScrollKitTestSupport
         m.loadsIssued = 3
         m.blankTileSeconds = 0.5
         let line = GridBenchRow(policy: "bound-oracle", metrics: m, hasTiming: true, hasSettle: false, hasMemory: false).json(gesture: "g")
-        #expect(line.serialized == #"{"gesture":"g","policy":"bound-oracle","loadsIssued":3,"loadsCompleted":0,"loadsCancelled":0,"loadsWasted":0,"blankTileSeconds":0.5,"settleLatency":null,"cacheHitFades":0,"staleFrames":0,"peakDecodedBytes":null,"readyOnAppearShare":null,"blankAreaPt2s":null,"maxBlankAreaPt2":null,"wrongImages":null,"flickers":null,"networkBytes":null,"requests":null,"memoryHits":null,"diskHits":null,"failedLoads":null,"failuresByReason":null,"timeToFirstImage":null,"diskCorrupt":null,"wastedBytes":null,"radioJoules":null,"radioActiveSeconds":null,"peakResidentBytes":null,"redownloadedBytes":null,"memoryLimitExceeded":null,"hitchTimeRatioMsPerS":null,"frameOverrunMsP99":null,"mainThreadMs":null,"emptyTileSeconds":null,"placeholderTileSeconds":null,"previewBytes":null,"undecodablePreviews":null}"#)
+        #expect(line.serialized == #"{"gesture":"g","policy":"bound-oracle","loadsIssued":3,"loadsCompleted":0,"loadsCancelled":0,"loadsWasted":0,"blankTileSeconds":0.5,"settleLatency":null,"settleLatencyMax":null,"cacheHitFades":0,"staleFrames":0,"peakDecodedBytes":null,"readyOnAppearShare":null,"blankAreaPt2s":null,"maxBlankAreaPt2":null,"wrongImages":null,"flickers":null,"networkBytes":null,"requests":null,"memoryHits":null,"diskHits":null,"failedLoads":null,"failuresByReason":null,"timeToFirstImage":null,"diskCorrupt":null,"wastedBytes":null,"radioJoules":null,"radioActiveSeconds":null,"peakResidentBytes":null,"redownloadedBytes":null,"memoryLimitExceeded":null,"hitchTimeRatioMsPerS":null,"frameOverrunMsP99":null,"mainThreadMs":null,"emptyTileSeconds":null,"placeholderTileSeconds":null,"previewBytes":null,"undecodablePreviews":null}"#)
+    }
+
+    /// The table's `settle max` is in the line too, after the mean (probe S's S11: only the table had it).
+    @Test func aPolicyLineCarriesTheSettleMax() {
+        var m = LoadMetrics()
+        m.settleLatency = 0.25
+        m.settleLatencyMax = 0.5
+        let line = GridBenchRow(policy: "eager", metrics: m).json(gesture: "g").serialized
+        #expect(line.contains(#""settleLatency":0.25,"settleLatencyMax":0.5,"cacheHitFades":0"#))
     }
 
     @Test func jsonLinesCarryGesturePolicyAndTheMetricKeys() {
         var bound = LoadMetrics()
         bound.loadsIssued = 7
         let line = GridBenchRow(policy: "bound-min-loads", metrics: bound, hasTiming: false, hasMemory: false).json(gesture: "g")
-        #expect(line.serialized == #"{"gesture":"g","policy":"bound-min-loads","loadsIssued":7,"loadsCompleted":0,"loadsCancelled":0,"loadsWasted":0,"blankTileSeconds":null,"settleLatency":null,"cacheHitFades":0,"staleFrames":0,"peakDecodedBytes":null,"readyOnAppearShare":null,"blankAreaPt2s":null,"maxBlankAreaPt2":null,"wrongImages":null,"flickers":null,"networkBytes":null,"requests":null,"memoryHits":null,"diskHits":null,"failedLoads":null,"failuresByReason":null,"timeToFirstImage":null,"diskCorrupt":null,"wastedBytes":null,"radioJoules":null,"radioActiveSeconds":null,"peakResidentBytes":null,"redownloadedBytes":null,"memoryLimitExceeded":null,"hitchTimeRatioMsPerS":null,"frameOverrunMsP99":null,"mainThreadMs":null,"emptyTileSeconds":null,"placeholderTileSeconds":null,"previewBytes":null,"undecodablePreviews":null}"#)
+        #expect(line.serialized == #"{"gesture":"g","policy":"bound-min-loads","loadsIssued":7,"loadsCompleted":0,"loadsCancelled":0,"loadsWasted":0,"blankTileSeconds":null,"settleLatency":null,"settleLatencyMax":null,"cacheHitFades":0,"staleFrames":0,"peakDecodedBytes":null,"readyOnAppearShare":null,"blankAreaPt2s":null,"maxBlankAreaPt2":null,"wrongImages":null,"flickers":null,"networkBytes":null,"requests":null,"memoryHits":null,"diskHits":null,"failedLoads":null,"failuresByReason":null,"timeToFirstImage":null,"diskCorrupt":null,"wastedBytes":null,"radioJoules":null,"radioActiveSeconds":null,"peakResidentBytes":null,"redownloadedBytes":null,"memoryLimitExceeded":null,"hitchTimeRatioMsPerS":null,"frameOverrunMsP99":null,"mainThreadMs":null,"emptyTileSeconds":null,"placeholderTileSeconds":null,"previewBytes":null,"undecodablePreviews":null}"#)
     }
 }

@@ -71,7 +71,7 @@ import Testing
         #expect(v.recommended?.policy == "prefetch")
         #expect(v.binding.isEmpty && v.bindingTogether.isEmpty, "\(v.binding.map(\.policy.policy))")
         // No --device: the phone is the lab's own model, and the sentence says so.
-        #expect(v.paragraph.contains("Ruled out on this phone (the lab's default model: no --device): adaptive (hitch ratio 14.0 ms/s, critical (> 10))"))
+        #expect(v.paragraph.contains("Ruled out on this phone (the lab's default model: no --device): adaptive (hitch ratio 14.0 ms/s, critical (≥ 10))"))
         #expect(!v.paragraph.contains("Binding: energy"))
     }
 

@@ -34,16 +34,16 @@ public struct MainThreadMeter: Hashable, Sendable {
     /// scrolling: the first screen's decodes, which land then, are not hitches of the scroll.
     public static func isScrolling(dragging: Bool, decelerating: Bool) -> Bool { dragging || decelerating }
 
-    /// Apple's bands: under 5 ms/s good, past 10 critical.
+    /// Apple's bands: under 5 ms/s good, 10 and more critical.
     public static let warningRatio = 5.0
     public static let criticalRatio = 10.0
 
-    /// Apple's band of a hitch time ratio (ms/s): `good` under 5, `warning` from 5 to 10, `critical` past 10;
-    /// of the ratio as every output prints it, to a tenth, so the band never contradicts the number beside
-    /// it (4.975 reads "5.0 warning", 10.04 "10.0 warning").
+    /// Apple's band of a hitch time ratio (ms/s): `good` under 5, `warning` from 5 to under 10, `critical`
+    /// from 10 (B-HITCH-1); of the ratio as every output prints it, to a tenth, so the band never
+    /// contradicts the number beside it (4.975 reads "5.0 warning", 9.96 "10.0 critical").
     public static func band(ofRatio ratio: Double) -> String {
         let shown = (ratio * 10).rounded() / 10
-        return shown > criticalRatio ? "critical" : shown >= warningRatio ? "warning" : "good"
+        return shown >= criticalRatio ? "critical" : shown >= warningRatio ? "warning" : "good"
     }
 
     /// A meter for a display at `refresh` Hz whose every frame costs `frameMs` before any charge.

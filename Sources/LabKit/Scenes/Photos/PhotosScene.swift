@@ -87,9 +87,9 @@ public final class PhotosScene: LabScene, ScrollViewDelegate {
         for page in pageViews { page.scrollView.advance(to: time) }
     }
 
-    /// Nothing moves, zooms or is touched, in the pager or any page.
+    /// Nothing moves, zooms or is touched, in the pager or any page, and no wheel scroll waits to settle.
     public var isSettled: Bool {
-        !scrollView.isMoving && !scrollView.isTracking
+        !scrollView.isMoving && !scrollView.isTracking && !scrollView.isSettlingWheelScroll
             && pageViews.allSatisfy { !$0.scrollView.isMoving && !$0.scrollView.isTracking && !$0.scrollView.isZooming }
     }
 

@@ -199,7 +199,26 @@ public struct SweepRecommendation: Sendable {
     }
 
     func pointText(_ p: Point) -> String {
-        p.policy + " (" + Self.interval(p.blankTileSeconds, 2) + " tile·s, " + costText(p.cost) + ")"
+        p.policy + " " + figuresText(p)
+    }
+
+    func figuresText(_ p: Point) -> String {
+        "(" + Self.interval(p.blankTileSeconds, 2) + " tile·s, " + costText(p.cost) + ")"
+    }
+
+    /// True when `a` and `b` sit at the same point: the same mean blank time and cost.
+    static func samePoint(_ a: Point, _ b: Point) -> Bool {
+        a.blankTileSeconds.mean == b.blankTileSeconds.mean && a.cost.mean == b.cost.mean
+    }
+
+    /// The frontier in words, policies at the same point named together (`eager = deferred (…)`): a condition
+    /// that does not tell them apart reads as one point, not as a chain of steps that save nothing.
+    var frontierText: String {
+        var groups: [[Point]] = []
+        for p in frontier {
+            if let last = groups.last?.last, Self.samePoint(last, p) { groups[groups.count - 1].append(p) } else { groups.append([p]) }
+        }
+        return groups.map { $0.map(\.policy).joined(separator: " = ") + " " + figuresText($0[0]) }.joined(separator: " → ")
     }
 
     /// The paragraph.
@@ -207,7 +226,7 @@ public struct SweepRecommendation: Sendable {
         let sessions = points.map(\.sessions).max() ?? 0
         var text = nothingWorksText ?? ""
         text += "Under \(conditionText) (\(sessions) session\(sessions == 1 ? "" : "s"), mean [95% interval]), the frontier of blank time against \(costName) is "
-        text += frontier.map(pointText).joined(separator: " → ") + ". "
+        text += frontierText + ". "
         text += "Recommended: \(recommended.policy)"
         let best = frontier.min { $0.blankTileSeconds.mean < $1.blankTileSeconds.mean }!
         if best.policy != recommended.policy {
@@ -215,12 +234,14 @@ public struct SweepRecommendation: Sendable {
         } else {
             text += ", the least blank time on the frontier. "
         }
-        if let next = nextLessBlank {
+        // The neighbours on the frontier past the recommended one's point (policies at its point are named with it).
+        let at = frontier.firstIndex { $0.policy == recommended.policy } ?? 0
+        if let next = frontier[Swift.min(at + 1, frontier.count)...].first(where: { !Self.samePoint($0, recommended) }) {
             let saved = Self.fixed(recommended.blankTileSeconds.mean - next.blankTileSeconds.mean, 2)
             text += "The next on the frontier, \(next.policy), saves \(saved) tile·s of blank time for "
             text += costDelta(next.cost.mean - recommended.cost.mean) + " more. "
         }
-        if let cheaper = nextCheaper {
+        if let cheaper = frontier[..<Swift.min(at, frontier.count)].last(where: { !Self.samePoint($0, recommended) }) {
             let more = Self.fixed(cheaper.blankTileSeconds.mean - recommended.blankTileSeconds.mean, 2)
             text += "\(cheaper.policy) saves " + costDelta(recommended.cost.mean - cheaper.cost.mean) + " for \(more) tile·s more blank time. "
         }

@@ -229,4 +229,20 @@ private struct StubbornSource: ImageSource {
         #expect(!rects.isEmpty)
         #expect(s.targetRect == nil)
     }
+
+    /// The first image is timed at the frame that shows it, as blank time counts it, whatever the touch
+    /// sampling: a resting finger at 80 ms (+ 6 ms decode) shows its first images at the 0.1 s frame, and the
+    /// four visible tiles' blank time is 4 × 0.1 (it read 0.088, 0.0917, 0.1 or 0.087 with the sample rate).
+    @Test(arguments: [8.0, 1000.0 / 30, 1000.0 / 120, 1.0])
+    func theFirstImageIsTimedAtTheFrameThatShowsIt(sampleMs: Double) {
+        var events = [PointerEvent(time: 0, position: Point(x: 160, y: 300), phase: .down)]
+        var t = sampleMs / 1000
+        while t < 1 { events.append(PointerEvent(time: t, position: Point(x: 160, y: 300), phase: .move)); t += sampleMs / 1000 }
+        events.append(PointerEvent(time: 1, position: Point(x: 160, y: 300), phase: .up))
+        let grid = scene(.eager)
+        _ = HeadlessReplay().run(events, on: grid)
+        let metrics = grid.metrics
+        #expect(metrics.timeToFirstImage.map { abs($0 - 0.1) < 1e-9 } == true, "\(String(describing: metrics.timeToFirstImage))")
+        #expect(abs(metrics.blankTileSeconds - 0.4) < 1e-9)
+    }
 }

@@ -16,6 +16,19 @@ import Testing
         }
     }
 
+    /// Policies at the same point (a condition that does not tell them apart) are named together on the
+    /// frontier, and no neighbour there "saves 0.00 tile·s for 0 kB more" (probe S's S12).
+    @Test func policiesAtOnePointAreNamedTogether() throws {
+        let results = Self.runs("eager", "3g", blank: 4.75, bytes: 166_000) + Self.runs("deferred", "3g", blank: 4.75, bytes: 166_000)
+            + Self.runs("target", "3g", blank: 4.75, bytes: 166_000) + Self.runs("glide", "3g", blank: 6, bytes: 100_000)
+        let c = try #require(SweepRecommendation.conditions(results, resamples: 200).first)
+        #expect(c.frontier.count == 4)
+        #expect(c.paragraph == "Under 3g, cache 12 images (5 sessions, mean [95% interval]), the frontier of blank time against bytes is "
+                + "glide (6.00 [5.64, 6.36] tile·s, 100 [94, 107] kB) → eager = deferred = target (4.75 [4.47, 5.08] tile·s, 166 [158, 174] kB). "
+                + "Recommended: eager, the least blank time on the frontier. glide saves 66 kB for 1.25 tile·s more blank time. "
+                + "Not told apart from eager, session by session: deferred (blank time and bytes), target (blank time and bytes).")
+    }
+
     @Test func bytesAreReportedOnlyForTheRowsOfANetwork() {
         let results = Self.runs("eager", "3g", blank: 5, bytes: 200_000) + Self.runs("eager", "latency 80 ms", blank: 1, bytes: nil)
         let rows = SweepSummary.rows(results, resamples: 200)

@@ -25,9 +25,9 @@ public struct LoadMetricsRecorder: Sendable {
     private var wasted = WastedBytes()
     /// When each key last entered the cache.
     private var insertedAt = ImageKeyMap<Double>()
-    private var lastFrameTime: Double?
-    /// When the run (or segment) started.
-    private var startTime: Double?
+    /// When the run (or segment) started, its last frame, and when a first image came to a visible tile
+    /// before the frame that shows it.
+    private var times = RecorderTimes()
     /// The last frame's blanks: what the screen shows until the next one.
     private var last = BlankFrame()
     /// Placeholders: which blank tiles show one, and the previews' bytes (B-COST-5).
@@ -40,6 +40,13 @@ public struct LoadMetricsRecorder: Sendable {
 
     /// What one frame shows blank, kept until the next frame: visible tiles without their image, how many
     /// of them show a placeholder, and their visible area (pt²).
+    private struct RecorderTimes: Sendable {
+        var start: Double?
+        var lastFrame: Double?
+        /// When the first image came to a visible tile, until a frame showed it.
+        var firstImageShown: Double?
+    }
+
     private struct BlankFrame: Sendable {
         var tiles = 0
         var placeholders = 0
@@ -126,6 +133,10 @@ public struct LoadMetricsRecorder: Sendable {
     /// The metrics so far; pending waits and not-yet-shown completions are counted as of the last frame.
     public var metrics: LoadMetrics {
         var m = base
+        // A first image no frame has shown yet (the run ended first): the time it came.
+        if m.timeToFirstImage == nil, let shown = times.firstImageShown, let start = times.start {
+            m.timeToFirstImage = Swift.max(0, shown - start)
+        }
         var pending = 0, pendingBytes = 0
         pendingWaste.forEachValue { pending += $0.loads; pendingBytes += $0.bytes }
         m.loadsWastedPending = pending
@@ -134,7 +145,7 @@ public struct LoadMetricsRecorder: Sendable {
         m.previewBytes = placeholders.bytes
         m.undecodablePreviews = placeholders.undecodable
         var sum = settle.sum, count = m.settleCount
-        if let start = settle.start, let now = lastFrameTime {
+        if let start = settle.start, let now = times.lastFrame {
             let wait = now - start
             sum += wait
             count += 1
@@ -152,8 +163,7 @@ public struct LoadMetricsRecorder: Sendable {
 
     /// Records the run's start: the first screen counts as at rest, `time` starts the frame clock.
     public mutating func start(time: Double, tiles: [FrameTile]) {
-        startTime = time
-        lastFrameTime = time
+        times = RecorderTimes(start: time, lastFrame: time)
         last = BlankFrame()
         for t in tiles where t.isVisible {
             guard let item = t.item else { continue }
@@ -193,9 +203,11 @@ public struct LoadMetricsRecorder: Sendable {
         imageShown(time: time)
     }
 
-    /// A visible tile started showing an image at `time` (a fade or a cache hit).
+    /// A visible tile started showing an image at `time` (a fade or a cache hit): the first one is on screen
+    /// at the next frame (or this one, when a frame's work gave it), where `timeToFirstImage` is taken, as
+    /// blank time counts it; at an input between frames that is the frame after.
     public mutating func imageShown(time: Double) {
-        if base.timeToFirstImage == nil, let start = startTime { base.timeToFirstImage = Swift.max(0, time - start) }
+        if base.timeToFirstImage == nil, times.start != nil, times.firstImageShown == nil { times.firstImageShown = time }
     }
 
     /// A load finished; `visibleKeys` are the images of the tiles visible at that moment.
@@ -250,8 +262,11 @@ public struct LoadMetricsRecorder: Sendable {
     /// One frame at `time`: the tiles as displayed, whether the scroll view is in motion or touched,
     /// the cache's bytes and the bytes held only by tiles.
     public mutating func frame(time: Double, tiles: [FrameTile], isMoving: Bool, cacheBytes: Int, tileOnlyBytes: Int) {
-        let dt = Swift.max(0, time - (lastFrameTime ?? time))
-        lastFrameTime = time
+        let dt = Swift.max(0, time - (times.lastFrame ?? time))
+        times.lastFrame = time
+        if times.firstImageShown != nil, base.timeToFirstImage == nil, let start = times.start {
+            base.timeToFirstImage = Swift.max(0, time - start)
+        }
         var stale = false, blank = 0, blankArea = 0.0, showing = 0, waiting = 0
         if appearance.count != tiles.count { appearance = Array(repeating: Appearance(), count: tiles.count) }
         // One pass: the tile's own checks, then its view's appearance (`observe`), each tile's expected

@@ -52,4 +52,17 @@ public struct ValueTally: Hashable, Sendable {
     public func percentile(_ p: Double) -> Double? {
         value(atSortedIndex: Int((p / 100 * Double(count)).rounded(.up)) - 1)
     }
+
+    /// The percentile `p` (0–100) interpolated between ranks, as Android's Macrobenchmark reports
+    /// `frameOverrunMs` (androidx.benchmark `MetricResult.getPercentile`): at the 0-based sorted index
+    /// p/100 · (count − 1), linearly between the two values around it; nil when empty.
+    public func interpolatedPercentile(_ p: Double) -> Double? {
+        guard count > 0 else { return nil }
+        let ideal = Swift.max(0, Swift.min(100, p)) / 100 * Double(count - 1)
+        let first = Int(ideal)
+        guard let low = value(atSortedIndex: first) else { return nil }
+        let high = first + 1 < count ? value(atSortedIndex: first + 1) ?? low : low
+        let fraction = ideal - Double(first)
+        return fraction == 0 ? low : low + (high - low) * fraction
+    }
 }

@@ -23,6 +23,23 @@ import Testing
         }
     }
 
+    /// The interpolated percentile is Macrobenchmark's rule written out over the sorted list
+    /// (`MetricResult.getPercentile`: index p/100 · (n − 1), linear between its two neighbours).
+    @Test func theInterpolatedPercentileIsMacrobenchmarksRule() {
+        var random = SplitMix64(seed: 99)
+        for n in [1, 2, 3, 7, 100, 151, 1000] {
+            let values = (0..<n).map { _ in Double(random.next() % 40) - 17 }
+            let sorted = values.sorted(), t = tally(values)
+            for p in [0.0, 50, 90, 95, 99, 100] {
+                let ideal = p / 100 * Double(n - 1), first = Int(ideal)
+                let second = first + 1 < n ? sorted[first + 1] : sorted[first]
+                let expected = sorted[first] + (second - sorted[first]) * (ideal - Double(first))
+                #expect(abs(t.interpolatedPercentile(p)! - expected) < 1e-9, "n \(n) p \(p)")
+            }
+        }
+        #expect(ValueTally().interpolatedPercentile(99) == nil)
+    }
+
     /// Runs of equal values and values coming back later are one entry each; indices past the ends clamp.
     @Test func equalValuesShareAnEntry() {
         let t = tally([2, 2, 2, 1, 2, 2, 3, 1])

@@ -81,7 +81,8 @@ public struct MainThreadMeter: Hashable, Sendable {
     /// Late milliseconds per second of motion (0 without motion).
     public var hitchTimeRatioMsPerS: Double { motionSeconds > 0 ? hitchMs / motionSeconds : 0 }
 
-    /// The 99th percentile of the frames' overruns (nearest rank), milliseconds; nil without a frame in
-    /// motion (0 would read as frames exactly at the budget).
-    public var frameOverrunMsP99: Double? { overruns.percentile(99) }
+    /// The 99th percentile of the frames' overruns, interpolated between ranks as Macrobenchmark's
+    /// `frameOverrunMs` (one late frame in 151 is not the p99), milliseconds; nil without a frame in motion
+    /// (0 would read as frames exactly at the budget).
+    public var frameOverrunMsP99: Double? { overruns.interpolatedPercentile(99) }
 }

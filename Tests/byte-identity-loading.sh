@@ -4,7 +4,8 @@
 # Runs both binaries headless on the same inputs and compares stdout, stderr and exit code of each run:
 # every bundled gesture (Assets/Gestures) under `--policy all`, each policy by name and each peer's
 # @shipped variant, with no network option (80 ms), latencies of 0, 250 and 1000 ms and the lte, 3g and
-# edge networks; the pager and photos gestures in their scenes; `bench` (tables, --json, a network);
+# edge networks; each gesture on a device (at a latency, under a network, decoding on the main thread, whole,
+# a byte-bounded cache); the pager and photos gestures in their scenes; `bench` (tables, --json, a network);
 # a small `sweep` with `sweep report` (--recommend, --json); and `feed verdict`. Prints each difference
 # and a count; exits 1 when any output differs. Run from the repository root (the bundled assets).
 # JOBS=N runs N commands at once (default 2).
@@ -39,6 +40,15 @@ for c in "${conditions[@]}"; do
 done
 for g in Assets/Gestures/Photos/*.jsonl; do echo "replay $g --headless --scene photos" >> "$cmds"; done
 echo "replay Assets/Gestures/rapid-flings.jsonl --headless --policy all --did-scroll --network 3g" >> "$cmds"
+# The phone's cost (B-COST-3): a device at a latency and under a network, decodes on the main thread,
+# whole images, a byte-bounded cache.
+for g in Assets/Gestures/*.jsonl; do
+  case "$(basename "$g")" in pager-*) continue ;; esac
+  echo "replay $g --headless --policy all --device iphone-6" >> "$cmds"
+  echo "replay $g --headless --policy all --device iphone-se --decode-on-main --network 3g" >> "$cmds"
+  echo "replay $g --headless --policy all --device android-512mb --downsample off --cache-bytes 2000000 --latency-ms 250" >> "$cmds"
+done
+echo "bench --json --device iphone-xs --decode-on-main" >> "$cmds"
 echo "bench" >> "$cmds"
 echo "bench --json" >> "$cmds"
 echo "bench --json --latency-ms 1000" >> "$cmds"

@@ -131,8 +131,10 @@ struct BenchCommand: ParsableCommand {
         }
         paths.input(frameBench.framesGesture, "--frames-gesture")
         paths.inputs(feed: feedOptions.feed, phone: phoneOptions, sourceCA: real.sourceCA)
-        // The images (and under a network their sizes), resolved before anything is written: none found is refused.
-        let images = GridImages(assets: loading.assets, network: loading.network != nil, feed: feedOptions.feed != nil, command: "bench")
+        // The images (and under a network or on a device their sizes), resolved before anything is written:
+        // none found is refused.
+        let images = GridImages(assets: loading.assets, sized: loading.network != nil || phoneOptions.phone.device != nil,
+                                feed: feedOptions.feed != nil, command: "bench")
         for file in images.files { paths.input(String(decoding: file.path, as: UTF8.self), "--assets") }
         paths.output(plot, "--plot")
         paths.refuse(command: "scrolllab bench")

@@ -213,9 +213,11 @@ struct SweepCommand: ParsableCommand {
                                    + "not gestures (\(MessageText.quoted(first))\(otherResults.count > 1 ? "…" : ""))")
             }
             for file in files { conflicts.input(file.path, "--gestures") }
-            // The images' sizes under a network, resolved before anything is written: none found is refused.
-            let needsSizes = plan.sources.contains { $0.network != nil }
-            let images = GridImages(assets: assets, network: needsSizes, feed: feedFactors.feed != nil, command: "sweep")
+            // The images' sizes under a network or on a device, resolved before anything is written: none
+            // found is refused.
+            let hasNetwork = plan.sources.contains { $0.network != nil }
+            let images = GridImages(assets: assets, sized: hasNetwork || plan.phone.device != nil, feed: feedFactors.feed != nil,
+                                    command: "sweep")
             for file in images.files { conflicts.input(String(decoding: file.path, as: UTF8.self), "--assets") }
             conflicts.inputs(feed: feedFactors.feed, phone: phoneOptions, sourceCA: real.sourceCA)
             conflicts.output(out, "--out")
@@ -283,7 +285,7 @@ struct SweepCommand: ParsableCommand {
             sweep.gestureDigests = digests
             opened.withLock { $0 = (results, sweep.done.count) }
             // `--disk-cache DIR`: every run starts with the folder's images as they were at the start.
-            let diskFolder = needsSizes ? HeadlessDiskFolder(diskCache, files: images.files) : nil
+            let diskFolder = hasNetwork ? HeadlessDiskFolder(diskCache, files: images.files) : nil
             let diskStart = diskFolder?.start(assetCount: images.assetCount) ?? HeadlessDiskFolder.Start()
             sweep.disk = SweepRun.Disk(isOn: diskCache != .off, entries: diskStart.entries, corrupt: diskStart.corrupt,
                                        keepsStored: diskFolder != nil)

@@ -1,4 +1,5 @@
-"""The bytes a modelled network moves are the image files' sizes, wherever the command runs.
+"""The bytes a modelled network moves, and a device's decode reads, are the image files' sizes, wherever the
+command runs.
 
 - A binary copied out of the repository, run where no Assets/Images can be found: `sweep`, `bench` and
   headless `replay` under `--network` refuse (exit code 2) with one line naming the fix (run inside the
@@ -9,6 +10,10 @@
   `bench`; `bench`'s network heading names the folder.
 - From the repository root, `imageBytesMean` is the mean size of Assets/Images, and the outside binary with
   `--assets` naming that folder gives the same lines.
+- On a device at a constant latency (no network) the decodes read the files too (B-COST-3): outside the
+  repository `replay`, `sweep` and `bench` with `--device` refuse as above; with `--assets`, a device file
+  whose only cost is 100 ms a megabyte and `--decode-on-main`, `mainThreadMs` is exactly loads × the
+  files' megabytes × 100, in `replay` and `sweep`, for files of 10 000 and 1 010 000 bytes.
 """
 
 import json
@@ -131,5 +136,34 @@ with open(os.path.join(outside, "named.jsonl")) as a, open(os.path.join(work, "r
     check(sorted(a.read().splitlines()) == sorted(b.read().splitlines()),
           "outside the repository with --assets naming Assets/Images: the repository's lines, byte for byte")
 
+# 5. A device at a latency: its decodes read the files' bytes.
+device = os.path.join(outside, "bytes-only.json")
+with open(device, "w") as f:
+    json.dump({"name": "bytes-only", "decodeMsPerMegapixel": 0, "downsampleMsPerMegapixel": 0, "decodeMsPerMegabyte": 100,
+               "downsampleMsPerMegabyte": 100, "decodeMsPerImage": 0, "downsampleMsPerImage": 0, "uploadMsPerMegapixel": 0,
+               "completionMs": 0, "frameMs": 0, "memoryLimitBytes": None, "source": "image_sizes_test"}, f)
+for args in (["sweep", "--gestures", gestures, "--policies", "eager", "--device", device, "--out", os.path.join(outside, "d.jsonl")],
+             ["bench", "--gestures", os.path.join(root, "Assets", "Gestures"), "--device", device, "--json"],
+             ["replay", single, "--headless", "--device", device]):
+    r = run(*args, code=2, exe=loose, cwd=outside)
+    check("no Assets/Images was found" in r.stderr and r.stdout == "",
+          "%s --device at a latency outside the repository: refused with the fix named: %s" % (args[0], r.stderr.strip()))
+for name, n in (("small", 10_000), ("large", 1_010_000)):
+    folder = os.path.join(outside, name)
+    os.makedirs(folder)
+    for k in range(3):
+        with open(os.path.join(folder, "img-%d.jpg" % k), "wb") as f:
+            f.write(os.urandom(n))
+    r = run("replay", single, "--headless", "--policy", "eager", "--device", device, "--decode-on-main", "--assets", folder, exe=loose, cwd=outside)
+    m = json.loads(r.stdout.splitlines()[-1])["metrics"]
+    check(m["loadsCompleted"] > 0 and abs(m["mainThreadMs"] - m["loadsCompleted"] * n / 1e6 * 100) < 1e-6,
+          "replay --device at a latency, files of %d bytes: mainThreadMs %s = %d loads × %g MB × 100" % (n, m["mainThreadMs"], m["loadsCompleted"], n / 1e6))
+    run("sweep", "--gestures", gestures, "--policies", "eager,adaptive", "--device", device, "--decode-on-main", "--assets", folder,
+        "--out", os.path.join(outside, name + ".jsonl"), exe=loose, cwd=outside)
+    rows = lines(os.path.join(outside, name + ".jsonl"))
+    check(len(rows) == 6 and all(abs(row["mainThreadMs"] - row["loadsCompleted"] * n / 1e6 * 100) < 1e-6 for row in rows),
+          "sweep --device at a latency, files of %d bytes: mainThreadMs = loads × %g MB × 100 on every line (%s)"
+          % (n, n / 1e6, [(row["mainThreadMs"], row["loadsCompleted"]) for row in rows]))
+
 shutil.rmtree(outside, ignore_errors=True)
-print("network image sizes: the files', from anywhere; none found is refused with the fix named")
+print("image sizes: the files', from anywhere, under a network and on a device; none found is refused with the fix named")

@@ -2,7 +2,7 @@ import ScrollKit
 
 extension RunCondition {
     /// Sets everything this condition decides in `c`, the grid's configuration: `assetByteSizes` are the
-    /// images' stored sizes a network moves, `feed` the feed shown (its layout and columns this
+    /// images' stored sizes (a network moves them, a device's decode reads them), `feed` the feed shown (its layout and columns this
     /// condition's), `assetCount` the distinct images (nil: leave `c`'s). The memory cache is counted in
     /// the bundled images' decoded size, before a feed changes it.
     public func apply(to c: inout GridSceneConfiguration, assetByteSizes: [Int] = [], feed: Feed? = nil, assetCount: Int? = nil) {
@@ -15,6 +15,7 @@ extension RunCondition {
         c.physics = physics
         c.seedProblem = seedProblem
         c.requestOrder = requestOrder
+        c.assetFileBytes = assetByteSizes
         switch source {
         case let .latency(ms):
             c.latency = ms / 1000

@@ -13,6 +13,13 @@ extension GridSceneConfiguration {
         (0..<Swift.max(0, count)).map { $0 < assetByteSizes.count ? Swift.max(0, assetByteSizes[$0]) : Self.defaultTransferBytes }
     }
 
+    /// The bytes each of the first `count` images' files hold as a decode reads them: `assetFileBytes`,
+    /// else what the network counts.
+    public func fileBytes(count: Int) -> [Int] {
+        guard !assetFileBytes.isEmpty else { return transferBytes(count: count) }
+        return (0..<Swift.max(0, count)).map { $0 < assetFileBytes.count ? Swift.max(0, assetFileBytes[$0]) : Self.defaultTransferBytes }
+    }
+
     /// The mean of `values` rounded to the nearest whole number (halves up); 0 for none.
     public static func roundedMean(_ values: [Int]) -> Int {
         guard !values.isEmpty else { return 0 }

@@ -22,6 +22,9 @@ public struct GridSceneConfiguration: Hashable, Sendable {
     /// Each asset's size in bytes as stored (its file): what crosses the network. Empty: every image
     /// counts `defaultTransferBytes`.
     public var assetByteSizes: [Int] = []
+    /// Each asset's file size as stored, whether or not a network moves it: the bytes its decode reads on
+    /// a device (B-COST-3). Empty: the sizes the network counts (`transferBytes`).
+    public var assetFileBytes: [Int] = []
     /// Bytes per image when `assetByteSizes` is empty: the bundled photos' mean, 25 kB.
     public static let defaultTransferBytes = 25_000
     /// The disk cache's byte limit under a network (B-DISK-1), or nil for none. Headless it is modelled

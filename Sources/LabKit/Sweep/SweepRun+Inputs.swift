@@ -1,6 +1,6 @@
 /// What each result line was made from (`SweepInputs`), line by line: a run reads the feed and the grid's
-/// images always, the images' sizes and the disk cache's start only under a network, and its own phone's
-/// figures. So a file resumes whatever other factors its earlier runs had: lines at a latency are the same
+/// images always, the images' sizes under a network or on a device (its decodes read the files), the disk
+/// cache's start only under a network, and its own phone's figures. So a file resumes whatever other factors its earlier runs had: lines at a latency are the same
 /// whether or not the sweep also ran a network, and lines on the default phone whether or not it also ran
 /// a device.
 extension SweepRun {
@@ -12,7 +12,7 @@ extension SweepRun {
 
     /// The same for a run under a network or not, on `device` (nil: the lab's default phone).
     func inputs(underNetwork: Bool, device: DeviceProfile?) -> SweepInputs {
-        SweepInputs(feed: feed, assetByteSizes: underNetwork ? assetByteSizes : [], assetCount: assetCount,
+        SweepInputs(feed: feed, assetByteSizes: underNetwork || device != nil ? assetByteSizes : [], assetCount: assetCount,
                     diskEntries: underNetwork ? disk.entries : [], diskCorrupt: underNetwork ? disk.corrupt : [],
                     devices: device.map { [$0] } ?? [])
     }
@@ -45,12 +45,13 @@ extension SweepRun {
     }
 
     /// The inputs of a line whose id begins with `configuration`, from the id's own parts: a `network=`
-    /// part (nil when the plan runs no network: its sizes were not read), and a `device=` part the plan
-    /// names (nil: a device it does not).
+    /// part (nil when the plan runs no network and no device: its sizes were not read), and a `device=`
+    /// part the plan names (nil: a device it does not).
     private func inputs(ofConfiguration configuration: Substring) -> SweepInputs? {
         let parts = configuration.split(separator: "|")
         let underNetwork = parts.contains { $0.hasPrefix("network=") }
-        if underNetwork, !plan.sources.contains(where: { $0.network != nil }) { return nil }
+        let sized = plan.sources.contains { $0.network != nil } || plan.phone.device != nil
+        if underNetwork, !sized { return nil }
         guard let named = parts.first(where: { $0.hasPrefix("device=") }).map({ String($0.dropFirst("device=".count)) }) else {
             return inputs(underNetwork: underNetwork, device: nil)
         }

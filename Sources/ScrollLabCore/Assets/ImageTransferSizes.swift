@@ -27,15 +27,16 @@ package struct ImageTransferSizes: Sendable, Equatable {
         package var description: String {
             switch self {
             case .notFound:
-                return "a modelled network moves each image's file size, and no Assets/Images was found from the current "
-                    + "directory or the executable's folder: run it inside the repository, or pass --assets DIR"
+                return "the images' file sizes are needed (a modelled network moves them, a device's decode reads them), and no "
+                    + "Assets/Images was found from the current directory or the executable's folder: run it inside the repository, "
+                    + "or pass --assets DIR"
             case let .folder(problem):
                 return problem.description
             case let .empty(folder):
-                return "a modelled network moves each image's file size, and \(MessageText.quoted(folder)) holds no image "
-                    + "files: pass --assets DIR with the images"
+                return "the images' file sizes are needed (a modelled network moves them, a device's decode reads them), and "
+                    + "\(MessageText.quoted(folder)) holds no image files: pass --assets DIR with the images"
             case let .unreadable(file):
-                return "the size of \(file.displayPath) cannot be read: a modelled network moves each image's file size"
+                return "the size of \(file.displayPath) cannot be read: a modelled network moves each image's file, a device's decode reads it"
             }
         }
     }

@@ -47,8 +47,8 @@ package struct SceneConfiguration: Sendable {
     package var estimator: EstimatorOption = .ios
     /// The folder of images (nil: the bundled ones).
     package var assets: String?
-    /// The images' transfer sizes under a modelled network (`resolvingImageSizes()`); nil before that,
-    /// or without a network.
+    /// The images' stored sizes under a modelled network or on a device (`resolvingImageSizes()`); nil
+    /// before that, or without either.
     package var imageSizes: ImageTransferSizes?
     /// UIKit's delaysContentTouches.
     package var delaysContentTouches: OnOff = .on
@@ -91,31 +91,34 @@ package struct SceneConfiguration: Sendable {
     /// The grid scene's configuration these options describe, for `assetCount` images.
     package func gridConfiguration(assetCount: Int) -> GridSceneConfiguration {
         let count = Swift.max(1, assetCount)
-        var c = condition.gridConfiguration(assetByteSizes: network == nil ? [] : transferSizes(assetCount: count),
+        var c = condition.gridConfiguration(assetByteSizes: needsImageSizes ? transferSizes(assetCount: count) : [],
                                             feed: feed?.feed, assetCount: count)
         // A folder of other images has no built-in previews (a feed brings its own).
         if assets != nil, feed == nil { c.previews = .none }
         return c
     }
 
-    /// These options with `imageSizes` resolved from `--assets` (or the bundled images) when a modelled
-    /// network moves the bundled grid's images (a feed brings its images' sizes). Throws when there are
-    /// no image files to size.
+    /// The bundled grid's images need their files' sizes: a modelled network moves them, a device's
+    /// decode reads them (B-COST-3). A feed brings its own.
+    package var needsImageSizes: Bool { (network != nil || phone.device != nil) && feed == nil }
+
+    /// These options with `imageSizes` resolved from `--assets` (or the bundled images) when
+    /// `needsImageSizes`. Throws when there are no image files to size.
     package func resolvingImageSizes() throws(ImageTransferSizes.Problem) -> SceneConfiguration {
-        guard network != nil, feed == nil else { return self }
+        guard needsImageSizes else { return self }
         var resolved = self
         resolved.imageSizes = try ImageTransferSizes.resolve(assets: assets)
         return resolved
     }
 
-    /// The bytes each of the grid's `assetCount` images moves under the network: a feed's own sizes, by
-    /// its image index (the window too, whichever file it draws for an image), else `imageSizes`; none
-    /// without a network. A network over the bundled grid needs `resolvingImageSizes()` first: there is
-    /// no stand-in size.
+    /// The bytes each of the grid's `assetCount` images' files hold: a feed's own sizes, by its image index
+    /// (the window too, whichever file it draws for an image), else `imageSizes`; none without a network
+    /// or a device. The bundled grid under either needs `resolvingImageSizes()` first: there is no
+    /// stand-in size.
     package func transferSizes(assetCount: Int) -> [Int] {
         if let feed { return feed.feed.imageByteSizes }
         if let imageSizes { return imageSizes.bytes(assetCount: assetCount) }
-        precondition(network == nil, "a modelled network needs the images' sizes: call resolvingImageSizes() first")
+        precondition(!needsImageSizes, "a modelled network or a device needs the images' sizes: call resolvingImageSizes() first")
         return []
     }
 

@@ -69,6 +69,28 @@ import ScrollKit
         #expect(latency.inputs(for: atLatency) == SweepInputs(feed: nil, assetByteSizes: [], assetCount: nil))
     }
 
+    /// On a device a latency line reads the images' sizes (its decodes read the files): they are in its
+    /// inputs, the disk cache is not; on the default phone they are not.
+    @Test func aDeviceLineAtALatencyDependsOnTheImagesSizes() {
+        var plan = SweepPlan(policies: [.eager], sources: [.latency(80)])
+        plan.phone = PhoneCost(device: .iphoneSE)
+        var run = SweepRun(plan: plan, gestures: ["g"], assetByteSizes: [100, 200], assetCount: 2)
+        run.disk = SweepRun.Disk(isOn: true, entries: [1])
+        #expect(run.inputs(for: plan.configurations[0])
+                == SweepInputs(feed: nil, assetByteSizes: [100, 200], assetCount: 2, devices: [.iphoneSE]))
+        // A file made from other sizes is not resumed; the same sizes are.
+        let condition = plan.configurations[0], events = SyntheticFling.events
+        run.gestureDigests = ["g": SweepInputs.digest(events)]
+        var other = run
+        other.assetByteSizes = [100, 201]
+        let made = [SweepPlan.id(condition, gesture: "g"): other.inputs(for: condition).line(gesture: SweepInputs.digest(events))]
+        #expect(run.firstMadeFromOtherInputs(made) == SweepPlan.id(condition, gesture: "g"))
+        #expect(other.firstMadeFromOtherInputs(made) == nil)
+        plan.phone = PhoneCost()
+        #expect(SweepRun(plan: plan, gestures: ["g"], assetByteSizes: [100, 200], assetCount: 2).inputs(for: plan.configurations[0])
+                == SweepInputs(feed: nil, assetByteSizes: [], assetCount: 2))
+    }
+
     /// Resuming checks each line against its own run's inputs: a file a latency sweep wrote resumes under a
     /// sweep that adds a network; a changed gesture, or a network line made from other sizes, is named.
     @Test func aFileResumesUnderAPlanWithOtherFactorsButNotFromOtherInputs() {

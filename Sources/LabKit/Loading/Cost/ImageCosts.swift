@@ -29,7 +29,7 @@ public struct ImageCosts: Hashable, Sendable {
         } else {
             let count = Swift.max(1, c.assetCount)
             sourcePixels = Array(repeating: c.bytesPerImage / 4, count: count)
-            sourceBytes = c.transferBytes(count: count)
+            sourceBytes = c.fileBytes(count: count)
             decodedBytes = Array(repeating: c.bytesPerImage, count: count)
         }
     }

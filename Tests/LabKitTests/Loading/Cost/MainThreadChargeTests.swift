@@ -71,6 +71,28 @@ import Testing
         }
     }
 
+    /// The bundled grid's decodes read their files' bytes under a constant latency as under a network:
+    /// the sizes a condition is given are the decode's, while no bytes move without a network; without
+    /// sizes each image counts the default 25 000.
+    @Test func aDeviceAtALatencyDecodesTheFilesBytes() {
+        let device = DeviceProfile(name: "d", decodeMsPerMegapixel: 0, downsampleMsPerMegapixel: 0, uploadMsPerMegapixel: 1, completionMs: 0.1,
+                                   memoryLimitBytes: nil, source: "", decodeMsPerMegabyte: 20, downsampleMsPerMegabyte: 10)
+        var condition = RunCondition(policy: .eager, source: .latency(80))
+        condition.phone = PhoneCost(device: device)
+        let sized = condition.gridConfiguration(assetByteSizes: [13_500, 63_000], assetCount: 2)
+        #expect(sized.assetByteSizes.isEmpty && sized.network == nil)          // nothing moves at a latency
+        let costs = ImageCosts(sized)
+        #expect(costs.sourceBytes == [13_500, 63_000])
+        let scaled = costs.decodedBytes[0] < costs.sourcePixels[0] * 4
+        let rate = scaled ? 10.0 : 20.0
+        #expect(abs(costs.decodeMs(of: ImageKey(asset: 1)) - 0.063 * rate) < 1e-12)
+        #expect(sized.decodeCosts.count == 2 && abs(sized.decodeCosts[0] - 0.0135 * rate / 1000) < 1e-15)
+        #expect(ImageCosts(condition.gridConfiguration(assetCount: 2)).sourceBytes == [25_000, 25_000])
+        var network = condition
+        network.source = .network(.lte)
+        #expect(ImageCosts(network.gridConfiguration(assetByteSizes: [13_500, 63_000], assetCount: 2)).sourceBytes == [13_500, 63_000])
+    }
+
     /// Decoded on the main thread, a decode is the work of the frame that takes its arrival: a 12 MP photo
     /// decoding whole on an iPhone SE (300 ms) that arrived before the frame at 1/60 s makes that frame 18
     /// periods late; its completion 300 ms later charges only the callback and the upload (18.1 ms, one

@@ -137,24 +137,26 @@ public struct GridBench: Sendable {
     }
 
     /// The network's limits for the oracle (nil without a network): HTTP/1.1's `connections`, the first
-    /// byte's least delay, the downlink, the decode and the images' sizes.
+    /// byte's least delay, the downlink, the decode, the images' sizes and a connection's handshake.
     func link(connections: Int) -> BlankTimeOracle.Link? {
         let c = configuration
         guard let profile = c.network else { return nil }
         return BlankTimeOracle.Link(connections: c.httpVersion == .http1_1 ? connections : nil,
                                     firstByteDelay: Double(NetworkImageSource.requestBytes) / profile.uplinkBytesPerSecond + profile.roundTrip,
                                     bytesPerSecond: profile.downlinkBytesPerSecond, decode: c.decodeCost,
-                                    bytes: Array(c.assetByteSizes.prefix(c.assetCount)), defaultBytes: GridSceneConfiguration.defaultTransferBytes)
+                                    bytes: Array(c.assetByteSizes.prefix(c.assetCount)), defaultBytes: GridSceneConfiguration.defaultTransferBytes,
+                                    handshake: profile.roundTrip * Double(NetworkImageSource.handshakeRoundTrips(tls: c.tls)))
     }
 
     /// A time after the start by which the oracle's last earliest finish has passed (BlankTimeOracle's Fₙ
-    /// for every image at one slot: each load's fastest, then every byte over the downlink), plus a second.
+    /// for every image at one slot: each load's fastest, then a handshake and every byte over the downlink),
+    /// plus a second.
     var fillSpan: Double {
         let c = configuration
         var span = Double(c.assetCount) * fastestLoad + 1
         if let link = link(connections: 1) {
             let all = (0..<c.assetCount).reduce(0.0) { $0 + Double($1 < link.bytes.count ? link.bytes[$1] : link.defaultBytes) }
-            span += link.firstByteDelay + all / link.bytesPerSecond + link.decode
+            span += link.handshake + link.firstByteDelay + all / link.bytesPerSecond + link.decode
         }
         return span
     }

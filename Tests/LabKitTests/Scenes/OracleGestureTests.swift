@@ -63,8 +63,8 @@ import ScrollKitTestSupport
         }
     }()
 
-    /// The conditions: every latency, every network profile, HTTP/2 and fewer connections on the lossy and
-    /// a lossless profile, and a single connection.
+    /// The conditions: every latency, every network profile, HTTP/2, fewer connections and TLS on the lossy
+    /// and a lossless profile, and a single connection.
     static let conditions: [GridSceneConfiguration] = {
         var out: [GridSceneConfiguration] = []
         for latency in latencies {
@@ -79,12 +79,13 @@ import ScrollKitTestSupport
             out.append(c)
         }
         for profile in [NetworkProfile.threeG, .veryBad] {
-            for (connections, http) in [(6, HTTPVersion.http2), (2, .http1_1)] {
+            for (connections, http, tls) in [(6, HTTPVersion.http2, false), (2, .http1_1, false), (6, .http1_1, true), (6, .http2, true)] {
                 var c = GridSceneConfiguration()
                 c.network = profile
                 c.assetByteSizes = assetBytes
                 c.connections = connections
                 c.httpVersion = http
+                c.tls = tls
                 out.append(c)
             }
         }
@@ -110,7 +111,7 @@ import ScrollKitTestSupport
         let events = try Self.events(gesture)
         let config = Self.conditions[condition]
         let bench = GridBench(configuration: config)
-        let what = "\(gesture) at \(config.network?.name ?? "\(config.latency) s") \(config.connections) conn \(config.httpVersion)"
+        let what = "\(gesture) at \(config.network?.name ?? "\(config.latency) s") \(config.connections) conn \(config.httpVersion)\(config.tls ? " tls" : "")"
         let screens = bench.oracleScreens(events)
         let shared = bench.oracle(screens: screens)
         for variant in PolicyVariant.shared + PolicyVariant.shipped {

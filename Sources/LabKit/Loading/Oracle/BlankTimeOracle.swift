@@ -17,18 +17,21 @@
 ///    downlink and the decode), holds one of the pipeline's `maxConcurrent` c slots from its start to its
 ///    finish, and none begins before `startTime` S. A slot's loads run one after another, so its m-th
 ///    finishes at or after S + m·L, and the i-th earliest finish of all is at or after S + L·⌈i/c⌉.
-///    Under a network (`link`), two more limits hold whatever the schedule:
+///    Under a network (`link`) no connection is open at S, and a connection's first request waits for
+///    its handshake H (TCP's round trip, and TLS's), so no byte of any load arrives before S + H: every
+///    finish below is H later (HTTP/2's streams all wait for the one connection's handshake; HTTP/1.1
+///    opens each connection with one). Two more limits hold whatever the schedule:
 ///    - *Connections.* Under HTTP/1.1 at most `connections` k requests are in flight, one per connection;
 ///      a connection is busy from the request until the last byte (L − decode at least), and the image
 ///      is done a decode later, so the i-th finish is at or after S + (L − decode)·⌈i/k⌉ + decode.
 ///      (Under HTTP/2 the streams are not limited below the slots.)
-///    - *Bandwidth.* No byte arrives before S + request + round trip, and the downlink D carries at most
-///      D bytes a second for all transfers together; the i-th image to finish needs its own bytes and
-///      those of the i − 1 finished before it — at least the i smallest images on screen, Σᵢ — in, then
-///      a decode: the i-th finish is at or after S + request + round trip + Σᵢ/D + decode.
+///    - *Bandwidth.* No byte arrives before S + H + request + round trip, and the downlink D carries at
+///      most D bytes a second for all transfers together; the i-th image to finish needs its own bytes
+///      and those of the i − 1 finished before it — at least the i smallest images on screen, Σᵢ — in,
+///      then a decode: the i-th finish is at or after S + H + request + round trip + Σᵢ/D + decode.
 ///    Fᵢ, the largest of these, is non-decreasing in i. (Disk hits are not first loads: the modelled disk
-///    starts empty, and only a key's first finished load counts, step 2. Losses, handshakes, queueing
-///    and head-of-line stalls only make loads later.) A key's blank time is a non-decreasing function
+///    starts empty, and only a key's first finished load counts, step 2. Losses, more handshakes,
+///    queueing and head-of-line stalls only make loads later.) A key's blank time is a non-decreasing function
 ///    of its finish (it is blank in every frame before it), so moving the key that finishes i-th to Fᵢ
 ///    shows no less.
 /// 4. So the relaxation's optimum is the least-cost *assignment* of keys to the positions 1…n, cost of
@@ -94,6 +97,8 @@ public struct BlankTimeOracle: Hashable, Sendable {
         public var connections: Int?
         /// From a request's start to its first byte at the least: the request up and a round trip, seconds.
         public var firstByteDelay: Double
+        /// Opening a connection: TCP's handshake, and TLS's over TLS, seconds. None is open at the start.
+        public var handshake: Double
         /// The downlink, bytes per second, shared by every transfer.
         public var bytesPerSecond: Double
         /// The decode after the last byte, seconds.
@@ -103,9 +108,11 @@ public struct BlankTimeOracle: Hashable, Sendable {
         public var defaultBytes: Int
 
         /// Makes a link.
-        public init(connections: Int?, firstByteDelay: Double, bytesPerSecond: Double, decode: Double, bytes: [Int], defaultBytes: Int) {
+        public init(connections: Int?, firstByteDelay: Double, bytesPerSecond: Double, decode: Double, bytes: [Int], defaultBytes: Int,
+                    handshake: Double = 0) {
             self.connections = connections
             self.firstByteDelay = firstByteDelay
+            self.handshake = handshake
             self.bytesPerSecond = bytesPerSecond
             self.decode = decode
             self.bytes = bytes
@@ -129,8 +136,10 @@ public struct BlankTimeOracle: Hashable, Sendable {
         var slotDuration = duration
         if let link {
             let largest = needs.keys.map { $0 >= 0 && $0 < link.bytes.count ? link.bytes[$0] : link.defaultBytes }.max() ?? 0
-            slotDuration = Swift.max(duration, 2 * link.firstByteDelay + Double(running * Swift.max(0, largest)) / Swift.max(1, link.bytesPerSecond)
-                                     + link.decode)
+            // A handshake takes at most a request's first-byte delay over TCP (a round trip), its own over TLS.
+            let handshake = Swift.max(link.firstByteDelay, link.handshake)
+            slotDuration = Swift.max(duration, handshake + link.firstByteDelay
+                                     + Double(running * Swift.max(0, largest)) / Swift.max(1, link.bytesPerSecond) + link.decode)
         }
         aggressive = Self.aggressive(needs, start: startTime, duration: slotDuration, slots: running, capacity: capacity)
         conservative = Self.conservative(needs, start: startTime, duration: slotDuration, slots: running, capacity: capacity)
@@ -151,15 +160,17 @@ public struct BlankTimeOracle: Hashable, Sendable {
         var out: [Double] = []
         out.reserveCapacity(n)
         var bytes = 0.0
+        // Under a network nothing arrives before the first handshake is over.
+        let first = start + Swift.max(0, link?.handshake ?? 0)
         for i in 1...Swift.max(1, n) where i <= n {
-            var finish = start + duration * Double((i + slots - 1) / slots)
+            var finish = first + duration * Double((i + slots - 1) / slots)
             if let link {
                 if let k = link.connections {
                     let busy = Swift.max(0, duration - link.decode)
-                    finish = Swift.max(finish, start + busy * Double((i + Swift.max(1, k) - 1) / Swift.max(1, k)) + link.decode)
+                    finish = Swift.max(finish, first + busy * Double((i + Swift.max(1, k) - 1) / Swift.max(1, k)) + link.decode)
                 }
                 bytes += Double(sizes[i - 1])
-                finish = Swift.max(finish, start + link.firstByteDelay + bytes / Swift.max(1, link.bytesPerSecond) + link.decode)
+                finish = Swift.max(finish, first + link.firstByteDelay + bytes / Swift.max(1, link.bytesPerSecond) + link.decode)
             }
             out.append(finish)
         }

@@ -20,6 +20,23 @@ import Testing
         #expect(o.conservative == .init(loads: 1, blankTileSeconds: 0.5))
     }
 
+    /// Under a network no connection is open at the start: one image of 50 000 bytes on screen from 0 over a
+    /// link of one connection, 0.1 s to the first byte, 1 MB/s and a 0.005 s decode arrives at 0.1 + 0.05 +
+    /// 0.005 = 0.155 s without a handshake, 0.255 s after TCP's 0.1 s one and 0.355 s after TLS's 0.2 s:
+    /// blank until the frame after (frames every 0.01 s). The achievable schedules take a handshake no
+    /// shorter than the first-byte delay: 0.26 s, then 0.36 s.
+    @Test func nothingArrivesBeforeTheFirstHandshake() {
+        let frames = (0...100).map { F(time: Double($0) / 100, visibleItems: [1]) }
+        for (handshake, blank, achievable) in [(0.0, 0.16, 0.26), (0.1, 0.26, 0.26), (0.2, 0.36, 0.36)] {
+            let link = BlankTimeOracle.Link(connections: 1, firstByteDelay: 0.1, bytesPerSecond: 1_000_000, decode: 0.005,
+                                            bytes: [0, 50_000], defaultBytes: 0, handshake: handshake)
+            let o = BlankTimeOracle(frames: frames, startTime: 0, assetCount: 100, loadDuration: 0.155, maxConcurrent: 1,
+                                    cacheCapacity: 12, link: link)
+            #expect(abs(o.blankTileSeconds - blank) < 1e-9, "handshake \(handshake): \(o.blankTileSeconds)")
+            #expect(abs(o.aggressive.blankTileSeconds - achievable) < 1e-9, "handshake \(handshake): \(o.aggressive.blankTileSeconds)")
+        }
+    }
+
     /// Two images needed at 0.2 s, loads of 0.2 s: one slot leaves one of them blank for 0.2 s; two slots none.
     @Test func concurrencyDecidesTheWait() {
         let frames = [F(time: 0, visibleItems: []), F(time: 0.2, visibleItems: [1, 2]), F(time: 0.4, visibleItems: [1, 2]),

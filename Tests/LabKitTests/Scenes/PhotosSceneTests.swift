@@ -66,25 +66,44 @@ import ScrollKitTestSupport
         #expect(scene.currentPage == 0)
     }
 
-    @Test func aPinchDuringAPagerDragEndsTheDragWithoutAFling() {
+    /// The pager's offsets at the frames while a pinch's fingers are down, and the callbacks, of one replay.
+    func pagerWhilePinching(_ events: [PointerEvent], _ pinching: [PointerEvent]) -> (offsets: [Double], records: [ScrollEventRecord]) {
+        var offsets: [Double] = []
+        let result = HeadlessReplay().run(events, on: scene) { time in
+            if time >= pinching.first!.time, time < pinching.last!.time { offsets.append(scene.scrollView.contentOffset.x) }
+        }
+        return (offsets, result.callbacks)
+    }
+
+    /// A pinch during a pager drag holds the pager where the drag left it (the pinch's fingers, not the
+    /// drag's pointer, own it now) until the pinch ends; then the drag ends without a fling and the pager
+    /// settles on its nearest page.
+    @Test func aPinchDuringAPagerDragHoldsThePagerThenEndsTheDragWithoutAFling() {
         let drag = pan(from: Point(x: 250, y: 200), by: -60, at: 1)
-        _ = run(Array(drag.dropLast()) + pinch(to: 1.5, at: Point(x: 160, y: 200), from: 1.2))
+        let pinching = pinch(to: 1.5, at: Point(x: 160, y: 200), from: 1.2)
+        let (offsets, records) = pagerWhilePinching(Array(drag.dropLast()) + pinching, pinching)
+        #expect(offsets.count >= 10 && offsets.allSatisfy { $0 == 50 }, "\(offsets)")  // 60 pt less the 10 pt slop
+        let end = records.firstIndex { $0.event.name == "didEndDragging" }
+        #expect(end.map { records[$0].time } == pinching.last!.time)
         #expect(scene.currentPage == 0)
         #expect(scene.scrollView.contentOffset == .zero)
         #expect(page.zoomScale > fit)
     }
 
-    /// A pinch that lands while the pager still glides after a flick catches it (it settles on its
-    /// nearest page) and zooms that page to its end: one `willBeginZooming`, one `didEndZooming`, and
-    /// the replay settles. (It once followed the gliding pager's current page mid-pinch: two begins, one
-    /// end, and a photo left zooming for ever.)
+    /// A pinch that lands while the pager still glides after a flick catches it and holds it still while
+    /// the fingers are down (the photo's point under them stays there), then lets it settle on its nearest
+    /// page, the one it zoomed to its end: one `willBeginZooming`, one `didEndZooming`, and the replay
+    /// settles. (It once followed the gliding pager's current page mid-pinch: two begins, one end, and a
+    /// photo left zooming for ever; then the pager slid on under the fingers.)
     @Test func aPinchWhileThePagerGlidesStaysWithOnePage() {
         let flick = SyntheticGesture.drag(from: Point(x: 250, y: 200), velocity: Point(x: -1250, y: 0), duration: 0.08, at: 1)
         let lift = flick.last!.time
-        let result = HeadlessReplay().run(flick + pinch(to: 2.2, at: Point(x: 160, y: 255), from: lift + 0.07), on: scene)
-        let zooms = result.callbacks.filter { $0.event.name.hasSuffix("Zooming") }.map(\.event.name)
+        let pinching = pinch(to: 2.2, at: Point(x: 160, y: 255), from: lift + 0.07)
+        let (offsets, records) = pagerWhilePinching(flick + pinching, pinching)
+        #expect(offsets.count >= 10 && Set(offsets).count == 1 && offsets[0].truncatingRemainder(dividingBy: 340) != 0, "\(offsets)")
+        let zooms = records.filter { $0.event.name.hasSuffix("Zooming") }.map(\.event.name)
         #expect(zooms == ["willBeginZooming", "didEndZooming"])
-        #expect(result.isSettled)
+        #expect(scene.isSettled)
         let page = scene.layout.currentPage(offsetX: scene.scrollView.contentOffset.x)
         #expect(scene.scrollView.contentOffset.x == Double(page) * 340)
         #expect(scene.currentPageView!.scrollView.zoomScale > fit)

@@ -89,23 +89,32 @@ extension PhotosScene {
         }
     }
 
-    /// A pinch zooms the page current when it began, to its end, and never pages: a pager drag in
-    /// progress ends without a fling, and a moving pager is caught by the fingers (as any touch catches
-    /// it) and, let go at once, settles on its nearest page, the one the pinch zooms.
+    /// A pinch zooms the page current when it began, to its end, and never pages: the fingers hold the
+    /// pager still where they find it, as UIKit's do — a pager drag in progress stops following its
+    /// pointer, a moving pager is caught (as any touch catches it) — and when they lift the pager is let
+    /// go without a fling and settles on its nearest page, the one the pinch zoomed. So the photo's point
+    /// under the fingers stays under them.
     func pinch(_ event: PointerEvent) {
         if pinchTarget == nil, event.phase == .pinch {
+            var holdsPager = false
             if scrollView.isTracking {
-                scrollView.handOffTouch(time: event.time)
                 route = nil
+                holdsPager = true
             } else if scrollView.isMoving, scrollView.touchDown(at: event.position, time: event.time) {
-                scrollView.handOffTouch(time: event.time)
+                holdsPager = true
             }
-            guard let view = pool.view(showing: currentPage) else { return }
-            pinchTarget = (view, currentPage)
+            guard let view = pool.view(showing: currentPage) else {
+                if holdsPager { scrollView.handOffTouch(time: event.time) }
+                return
+            }
+            pinchTarget = (view, currentPage, holdsPager)
         }
-        guard let (view, page) = pinchTarget ?? pool.view(showing: currentPage).map({ ($0, currentPage) }) else { return }
-        pageViews[view].scrollView.handle(translated(event, toPage: page))
-        if event.phase == .pinchEnd { pinchTarget = nil }
+        guard let target = pinchTarget ?? pool.view(showing: currentPage).map({ ($0, currentPage, false) }) else { return }
+        pageViews[target.view].scrollView.handle(translated(event, toPage: target.page))
+        if event.phase == .pinchEnd {
+            if target.holdsPager { scrollView.handOffTouch(time: event.time) }
+            pinchTarget = nil
+        }
     }
 
     /// Zooms the current page in to its maximum about `point`, or back out to its fitted scale.
@@ -123,7 +132,7 @@ extension PhotosScene {
     }
 
     /// Ends the current pointer's touch where it is, with no fling (a new touch-down, or a pointer the
-    /// window lost).
+    /// window lost), and lets go of a pager a pinch holds.
     public func endRoute(time: Double) {
         switch route {
         case .pager: scrollView.handOffTouch(time: time)
@@ -131,6 +140,10 @@ extension PhotosScene {
         case nil: break
         }
         route = nil
+        if pinchTarget?.holdsPager == true {
+            scrollView.handOffTouch(time: time)
+            pinchTarget?.holdsPager = false
+        }
     }
 
     /// `event` in the coordinates of page `page`'s scroll view (its frame is where the current page sits).

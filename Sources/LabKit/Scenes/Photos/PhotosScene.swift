@@ -38,8 +38,8 @@ public final class PhotosScene: LabScene, ScrollViewDelegate {
     /// Who the current pointer belongs to.
     var route: PhotosRoute?
     /// The pool view and page a pinch in progress zooms: it keeps them until it ends, as UIKit's pinch
-    /// recognizer belongs to one scroll view for the whole gesture.
-    var pinchTarget: (view: Int, page: Int)?
+    /// recognizer belongs to one scroll view for the whole gesture; and whether its fingers hold the pager.
+    var pinchTarget: (view: Int, page: Int, holdsPager: Bool)?
     /// The previous tap (time and point), for the double tap.
     var lastTap: (time: Double, point: Point)?
 

@@ -7,8 +7,8 @@ import Testing
 import Glibc
 #endif
 
-/// The decode threads: every job runs, in order on one thread, below the render thread's priority, and an
-/// idle pool ends its threads.
+/// The decode threads: every job runs, in order on one thread, below the render thread's priority and as a
+/// batch thread, and an idle pool ends its threads.
 @Suite struct DecodeThreadsTests {
     /// Runs `count` jobs on `pool`, each recording its index and its thread's nice value; waits for all.
     private static func run(_ count: Int, on pool: DecodeThreads) -> (order: [Int], nices: Set<Int32>) {
@@ -47,6 +47,21 @@ import Glibc
     }
 
     #if os(Linux)
+    /// Batch threads: a decode woken by the render thread's queueing never preempts it (the render thread
+    /// keeps the policy it had).
+    @Test func itsThreadsAreBatchThreads() {
+        let pool = DecodeThreads(width: 1)
+        let policy = Mutex<Int32>(-1)
+        let done = DispatchSemaphore(value: 0)
+        pool.async {
+            policy.withLock { $0 = sched_getscheduler(0) }
+            done.signal()
+        }
+        done.wait()
+        #expect(policy.withLock { $0 } == DecodeThreads.schedBatch)
+        #expect(sched_getscheduler(0) != DecodeThreads.schedBatch)
+    }
+
     /// Linux names a thread in at most 15 bytes (`/proc/thread-self/comm`); a longer name is refused.
     @Test func itsThreadsCarryTheirName() {
         let pool = DecodeThreads(width: 1)

@@ -61,6 +61,47 @@ import ScrollKit
         #expect(bare[0].map(\.phase) == plain[0].map(\.phase))
     }
 
+    /// `getevent -t` without `-l` prints types and codes in hex: the same capture reads the same.
+    @Test func aCaptureWithHexTypesAndCodesReadsAsItsLabelledForm() throws {
+        let codes = ["EV_SYN": "0000", "EV_KEY": "0001", "EV_ABS": "0003", "SYN_REPORT": "0000", "BTN_TOUCH": "014a",
+                     "ABS_MT_TRACKING_ID": "0039", "ABS_MT_POSITION_X": "0035", "ABS_MT_POSITION_Y": "0036"]
+        let values = ["DOWN": "00000001", "UP": "00000000"]
+        let numeric = swipe().map { line -> String in
+            let parts = line.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+            let (type, code, value) = (parts[parts.count - 3], parts[parts.count - 2], parts[parts.count - 1])
+            let head = line[..<line.range(of: "event2: ")!.upperBound]
+            return head + "\(codes[type]!) \(codes[code]!) \(values[value] ?? value)"
+        }
+        #expect(numeric[0].hasSuffix("event2: 0003 0039 0000002d"))
+        let labelled = try reader.read(swipe().joined(separator: "\n")).gestures
+        #expect(try reader.read(numeric.joined(separator: "\n")).gestures == labelled)
+    }
+
+    /// The multi-touch protocol A (no slots, no tracking ids, no BTN_TOUCH): each contact's values end with
+    /// SYN_MT_REPORT; a frame that reports no contact lifts it; a second contact is a pinch until one lifts.
+    @Test func protocolAContactsAreReadInTheOrderReported() throws {
+        func frame(_ t: Double, _ contacts: [(Int, Int)]) -> [String] {
+            contacts.flatMap { [line(t, "EV_ABS", "ABS_MT_POSITION_X", hex($0.0)), line(t, "EV_ABS", "ABS_MT_POSITION_Y", hex($0.1)),
+                                line(t, "EV_SYN", "SYN_MT_REPORT", "00000000")] }
+                + (contacts.isEmpty ? [line(t, "EV_SYN", "SYN_MT_REPORT", "00000000")] : [])
+                + [line(t, "EV_SYN", "SYN_REPORT", "00000000")]
+        }
+        // A swipe up as the labelled protocol B one: the same points and phases.
+        var a: [String] = frame(100, [(540, 2000)])
+        for k in 1...10 { a += frame(100 + Double(k) * 0.008, [(540, 2000 - 60 * k)]) }
+        a += frame(100.088, [])
+        let b = try reader.read(swipe().joined(separator: "\n")).gestures
+        let read = try reader.read(a.joined(separator: "\n")).gestures
+        #expect(read.count == 1 && read.map { $0.map(\.position) } == b.map { $0.map(\.position) })
+        #expect(read[0].map(\.phase) == b[0].map(\.phase))
+        // Two contacts: the second is a pinch (200 → 400 px apart), then each lifts.
+        let two = frame(10, [(400, 1200)]) + frame(10.01, [(400, 1200), (600, 1200)]) + frame(10.02, [(400, 1200), (800, 1200)])
+            + frame(10.03, [(400, 1200)]) + frame(10.04, [])
+        let g = try reader.read(two.joined(separator: "\n")).gestures
+        #expect(g.count == 1 && g[0].map(\.phase) == [.down, .up, .pinch, .pinch, .pinchEnd])
+        #expect(abs(g[0][3].scale - 2) < 1e-9)
+    }
+
     @Test func aNewContactStartsAtItsSlotsLastXAndY() throws {
         // The input core sends a slot's value only when it changes: a second swipe in the same column
         // (on the same slot) comes with no ABS_MT_POSITION_X at all.

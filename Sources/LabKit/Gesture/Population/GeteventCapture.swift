@@ -13,7 +13,10 @@ import ScrollKit
 /// closed and every event up to and including the next `SYN_REPORT` is discarded, as the kernel's
 /// event-codes documentation says; the slots keep their state. Values outside the panel's range are
 /// clamped (and counted). `getevent`'s own header lines (`add device …`, `  name: …`) are skipped; any
-/// other line is an error naming it.
+/// other line is an error naming it. `getevent -t` without `-l` prints the type and code in hex (`0003 0035
+/// 000002d0`): they are read as their names. A panel on the older protocol A (no slots: each contact's
+/// values end with `SYN_MT_REPORT`, the frame with `SYN_REPORT`) has its contacts in the order reported,
+/// the first in slot 0; a contact a frame no longer reports has lifted.
 ///
 /// Positions become points: panel units scaled to the display's pixels (`pixelsWide`/`pixelsHigh`,
 /// by default the panel's own range), divided by the density (pixels per point). Each touch sequence
@@ -192,6 +195,8 @@ public struct GeteventCapture: Sendable {
         private var pending = false
         /// True from a `SYN_DROPPED` to the next `SYN_REPORT`: the events between are discarded.
         private var dropping = false
+        /// Protocol A's contacts in the frame being read.
+        private var reports = ContactReports()
         private var frameTime = 0.0
         private var firstTime: Double?
         private var builder: Builder
@@ -240,7 +245,8 @@ public struct GeteventCapture: Sendable {
             if let wanted = capture.device, named, let first = fields.first, first.dropLast() != Substring(wanted) { return }
             let body = named ? Array(fields.dropFirst()) : fields
             guard body.count == 3 else { throw Problem(line: lineNumber, reason: "expected TYPE CODE VALUE after the timestamp") }
-            let type = body[0], code = body[1], valueText = body[2]
+            let (type, code) = GeteventCapture.names(type: body[0], code: body[1])
+            let valueText = body[2]
             let first = firstTime ?? stamp
             firstTime = first
             let t = stamp - first
@@ -261,8 +267,30 @@ public struct GeteventCapture: Sendable {
             }
             switch (type, code) {
             case ("EV_SYN", "SYN_REPORT"):
+                if reports.isOn {
+                    // Protocol A: the contacts this frame did not report have lifted.
+                    if reports.hasData { reports.reported.insert(slot) }
+                    for lifted in slots.keys where !reports.reported.contains(lifted) {
+                        slots[lifted] = nil
+                        pending = true
+                    }
+                    reports.reported.removeAll(keepingCapacity: true)
+                    slot = 0
+                }
+                reports.hasData = false
                 if pending { builder.frame(time: t, slots: slots) }
                 pending = false
+            case ("EV_SYN", "SYN_MT_REPORT"):
+                // Protocol A: the contact just reported is whole; the next one goes in the next slot.
+                reports.isOn = true
+                if reports.hasData {
+                    reports.reported.insert(slot)
+                    reports.hasData = false
+                    guard slot + 1 < GeteventCapture.slotLimit else {
+                        throw Problem(line: lineNumber, reason: "more than \(GeteventCapture.slotLimit) contacts in one frame")
+                    }
+                    slot += 1
+                }
             case ("EV_SYN", "SYN_DROPPED"):
                 // Closed as a frame whose SYN_REPORT was dropped; what follows, to the next SYN_REPORT, is discarded.
                 if pending { builder.frame(time: t, slots: slots) }
@@ -304,15 +332,41 @@ public struct GeteventCapture: Sendable {
                 slots[slot] = contact
                 slotPositions[slot] = last
                 pending = true
+                reports.hasData = true
                 events += 1
             case ("EV_KEY", "BTN_TOUCH"):
-                if valueText == "UP" {
+                if GeteventCapture.number(valueText) == 0 {
                     // Every finger is off, whatever the tracking ids said.
                     if !slots.isEmpty { slots.removeAll(); pending = true }
                 }
             default:
                 break   // pressure, touch size, BTN_TOOL_FINGER, MSC_TIMESTAMP…: not used
             }
+        }
+    }
+
+    /// Protocol A's contacts in a frame: whether the panel speaks it (a `SYN_MT_REPORT` was seen), the slots
+    /// reported so far, and whether values came since the last `SYN_MT_REPORT`.
+    struct ContactReports: Sendable {
+        var isOn = false
+        var reported: Set<Int> = []
+        var hasData = false
+    }
+
+    /// The names `getevent -l` gives a type and code that `getevent` without `-l` prints in hex (`0003`
+    /// `0035`: `EV_ABS` `ABS_MT_POSITION_X`), for the ones the reader uses; others as they are.
+    static func names(type: Substring, code: Substring) -> (Substring, Substring) {
+        guard type.count == 4, code.count == 4, let t = UInt16(type, radix: 16), let c = UInt16(code, radix: 16) else { return (type, code) }
+        switch (t, c) {
+        case (0, 0): return ("EV_SYN", "SYN_REPORT")
+        case (0, 2): return ("EV_SYN", "SYN_MT_REPORT")
+        case (0, 3): return ("EV_SYN", "SYN_DROPPED")
+        case (1, 0x14a): return ("EV_KEY", "BTN_TOUCH")
+        case (3, 0x2f): return ("EV_ABS", "ABS_MT_SLOT")
+        case (3, 0x35): return ("EV_ABS", "ABS_MT_POSITION_X")
+        case (3, 0x36): return ("EV_ABS", "ABS_MT_POSITION_Y")
+        case (3, 0x39): return ("EV_ABS", "ABS_MT_TRACKING_ID")
+        default: return (type, code)
         }
     }
 

@@ -238,6 +238,11 @@ import ScrollKit
             try reader.read(lines.joined(separator: "\n"))
         }
         #expect(throws: GeteventCapture.Problem.self) { try reader.read("hello\n") }
+        // `getevent -l` without -t: the lines have no times, and the fix is named.
+        let untimed = swipe().map { String($0[$0.range(of: "/dev/")!.lowerBound...]) }
+        #expect(throws: GeteventCapture.Problem(line: 1, reason: "an event without getevent's [seconds] timestamp: record with `getevent -lt` (-t gives the times)")) {
+            try reader.read(untimed.joined(separator: "\n"))
+        }
         var bad = swipe()
         bad[2] = line(100, "EV_ABS", "ABS_MT_POSITION_X", "zz")
         #expect(throws: GeteventCapture.Problem(line: 3, reason: "bad position zz")) { try reader.read(bad.joined(separator: "\n")) }

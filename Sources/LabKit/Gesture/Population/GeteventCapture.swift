@@ -232,6 +232,9 @@ public struct GeteventCapture: Sendable {
             if line.allSatisfy({ $0 == " " || $0 == "\t" }) { return }
             guard line.first == "[" else {
                 if GeteventCapture.isHeader(line) { return }
+                if line.hasPrefix("/dev/input/") {
+                    throw Problem(line: lineNumber, reason: "an event without getevent's [seconds] timestamp: record with `getevent -lt` (-t gives the times)")
+                }
                 throw Problem(line: lineNumber, reason: "not a `getevent -lt` line: \(line.prefix(60))")
             }
             guard let close = line.firstIndex(of: "]"), let stamp = Double(line[line.index(after: line.startIndex)..<close]

@@ -156,12 +156,15 @@ struct GesturesCommand: ParsableCommand {
             }
             defer { Glibc.close(fd) }
             var devices = [(device: String?, x: ClosedRange<Double>, y: ClosedRange<Double>)]()
+            var notTouch: Set<String> = []
+            var panelNamed = false
             if let info {
                 guard let infoText = Self.readSmall(info) else {
                     fail("scrolllab gestures import: cannot read \(MessageText.quoted(info)) (or it is over 1 MiB: not `getevent -p` output)",
                          code: CommandExit.input)
                 }
                 devices = GeteventCapture.touchDevices(inDeviceInfo: infoText)
+                notTouch = GeteventCapture.listedDevices(inDeviceInfo: infoText).subtracting(devices.compactMap(\.device))
                 guard !devices.isEmpty else {
                     fail("scrolllab gestures import: \(MessageText.quoted(info)) gives no ABS_MT_POSITION_X and _Y ranges "
                          + "(finite, min below max, within ±1000000)")
@@ -179,16 +182,15 @@ struct GesturesCommand: ParsableCommand {
             }
             // Several touch devices in --info (a pen digitizer beside the panel): the capture's own lines say
             // which one it is; until one names it, they wait (a capture of one device names none: refused).
+            // Lines of devices --info lists without touch ranges (keys, sensors, a pen without ABS_MT) are never
+            // the panel's: skipped; with one touch device, so are other devices' once the panel has named a line.
             var chosen: GeteventCapture.Reader? = devices.count > 1 ? nil
                 : reader(devices.first?.x ?? 0...(maxX ?? 1), devices.first?.y ?? 0...(maxY ?? 1), device: nil)
             var held: [String] = []
+            var otherTouchDevices: [String: Int] = [:]
             func choose(_ line: String) {
-                guard let named = GeteventCapture.device(inLine: line[...]) else { return }
-                guard let device = devices.first(where: { $0.device == named }) else {
-                    writer.discard()
-                    fail("scrolllab gestures import: the capture's device \(named) is not one --info lists with touch ranges ("
-                         + devices.map { $0.device ?? "?" }.joined(separator: ", ") + ")")
-                }
+                guard let named = GeteventCapture.device(inLine: line[...]),
+                      let device = devices.first(where: { $0.device == named }) else { return }
                 chosen = reader(device.x, device.y, device: named)
             }
             func noDevice() -> Never {
@@ -197,6 +199,21 @@ struct GesturesCommand: ParsableCommand {
                      + ") and the capture's lines name none: capture every device (getevent -lt) or give the panel's --max-x and --max-y")
             }
             func read(_ line: String) throws(GeteventCapture.Problem) {
+                if let named = GeteventCapture.device(inLine: line[...]) {
+                    if notTouch.contains(named) { return }
+                    // One touch device: once its path has named a line, other devices' lines are not its own.
+                    if devices.count == 1, let panel = devices[0].device {
+                        if named == panel { panelNamed = true } else if panelNamed { return }
+                    }
+                }
+                if devices.count > 1, let named = GeteventCapture.device(inLine: line[...]) {
+                    // Another touch device's line once one is chosen: counted, so the import says what it left out.
+                    if let wanted = chosen?.capture.device, named != wanted, devices.contains(where: { $0.device == named }) {
+                        otherTouchDevices[named, default: 0] += 1
+                    }
+                    // A device --info does not list with touch ranges, before one is chosen: not the panel.
+                    if chosen == nil, !devices.contains(where: { $0.device == named }) { return }
+                }
                 if chosen == nil {
                     held.append(line)
                     choose(line)
@@ -249,6 +266,10 @@ struct GesturesCommand: ParsableCommand {
                 fail("scrolllab gestures import: \(failure)")
             }
             guard writer.written > 0 else { fail("scrolllab gestures import: \(MessageText.quoted(capture)) holds no touch") }
+            for (device, count) in otherTouchDevices.sorted(by: { $0.key < $1.key }) {
+                writeStandardError("scrolllab gestures import: note: \(count) line(s) of \(device), another touch device --info lists, "
+                                   + "left out: the touches read are \(chosen?.capture.device ?? "?")'s (the first to touch)")
+            }
             if let clamped = chosen?.clampedValues, clamped > 0 {
                 writeStandardError("scrolllab gestures import: note: \(clamped) position value(s) outside the panel's range were clamped")
             }

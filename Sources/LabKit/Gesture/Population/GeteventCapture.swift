@@ -108,6 +108,17 @@ public struct GeteventCapture: Sendable {
         return blocks.compactMap { block in ranges(inDeviceInfo: block.lines.joined(separator: "\n")).map { (block.device, $0.x, $0.y) } }
     }
 
+    /// Every device `getevent -p` lists (`add device 1: /dev/input/event0`), touch or not.
+    public static func listedDevices(inDeviceInfo text: String) -> Set<String> {
+        var paths: Set<String> = []
+        for line in text.split(whereSeparator: \.isNewline) where line.hasPrefix("add device") {
+            guard let colon = line.firstIndex(of: ":"),
+                  let path = line[line.index(after: colon)...].split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }).first else { continue }
+            paths.insert(String(path))
+        }
+        return paths
+    }
+
     /// The device a capture line names (`/dev/input/event2` in `[ 1.0] /dev/input/event2: EV_ABS …`), or nil.
     public static func device(inLine line: Substring) -> String? {
         guard line.first == "[", let close = line.firstIndex(of: "]"),
@@ -375,7 +386,7 @@ public struct GeteventCapture: Sendable {
 
     static func isHeader(_ line: Substring) -> Bool {
         let t = line.drop { $0 == " " || $0 == "\t" }
-        return line.hasPrefix("add device") || line.hasPrefix("could not") || t.hasPrefix("name:") || t.hasPrefix("events:")
+        return line.hasPrefix("add device") || line.hasPrefix("remove device") || line.hasPrefix("could not") || t.hasPrefix("name:") || t.hasPrefix("events:")
             || t.hasPrefix("input props:") || t.hasPrefix("bus:") || t.hasPrefix("location:") || t.hasPrefix("id:")
             || t.hasPrefix("version:")
     }

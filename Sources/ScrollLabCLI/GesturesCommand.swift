@@ -245,11 +245,11 @@ struct GesturesCommand: ParsableCommand {
                     try read(String(decoding: bytes, as: UTF8.self))
                 }
                 if let torn = lines.tornLine {
-                    // A last line without its end of line is read as it is, unless its value is cut short (getevent
-                    // writes eight hex digits): a capture stopped mid-line would read `0000` as a position of 0.
+                    // A last line without its end of line is read as it is, unless it is cut short (a capture
+                    // stopped mid-line would read `0000` as a position of 0, `ABS_MT_POSI` as an unknown code).
                     let text = String(decoding: lines.tornBytes, as: UTF8.self)
-                    if let value = text.split(separator: " ").last, value.count < 8, value.allSatisfy(\.isHexDigit) {
-                        writeStandardError("scrolllab gestures import: note: line \(torn) has no end and its value \"\(value)\" is cut short: left out")
+                    if let part = GeteventCapture.cutShort(text[...]) {
+                        writeStandardError("scrolllab gestures import: note: line \(torn) has no end and \(part) is cut short: left out")
                     } else {
                         try read(text)
                     }

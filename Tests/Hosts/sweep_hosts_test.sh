@@ -135,7 +135,17 @@ EOF
 }
 
 # stop_host N: every process in host N's namespace killed at once (a machine that dies).
-stop_host() { ip netns pids "$tag-h$1" | xargs -r kill -KILL; }
+# A process may end between the listing and the kill (kill then fails, and xargs with it): listed again
+# until none is left.
+stop_host() {
+  local pids tries=0
+  while pids=$(ip netns pids "$tag-h$1") && [ -n "$pids" ]; do
+    tries=$((tries + 1))
+    [ "$tries" -le 200 ] || fail "host $1's processes outlived 200 kills: $pids"
+    kill -KILL $pids 2>/dev/null || true
+    sleep 0.02
+  done
+}
 
 for n in "${hosts[@]}"; do start_host "$n"; done
 if [ -n "$hidden_runtime" ]; then

@@ -338,6 +338,12 @@ def imported(folder):
     return [open(os.path.join(folder, p)).read() for p in sorted(os.listdir(folder))] if os.path.isdir(folder) else None
 check(r.returncode == 0 and w.returncode == 0 and "is cut short: left out" in r.stderr and imported(torn_dir) == imported(whole_dir) != [],
       "a torn last value is left out with a note: the capture reads as if it ended before it (%d, %r)" % (r.returncode, r.stderr.strip()[:120]))
+# Stopped inside the code's name: left out the same way, the part cut named.
+with open(os.path.join(work, "torn-code.txt"), "w") as f:
+    f.write(capture_text[:cut] + "[ 1.080000] /dev/input/event2: EV_ABS ABS_MT_POSI")
+r = run(["gestures", "import", os.path.join(work, "torn-code.txt"), "--max-x", "1079", "--max-y", "2399", "--out", os.path.join(work, "torn-code")])
+check(r.returncode == 0 and "its event is cut short: left out" in r.stderr and imported(os.path.join(work, "torn-code")) == imported(whole_dir),
+      "a last line cut inside its code's name is left out with a note (%d, %r)" % (r.returncode, r.stderr.strip()[:120]))
 # --info listing a pen digitizer before the panel: the capture's lines name its device, whose ranges are used.
 two = os.path.join(work, "two-devices.txt")
 with open(two, "w") as f:

@@ -94,12 +94,13 @@ import ScrollKit
         let read = try reader.read(a.joined(separator: "\n")).gestures
         #expect(read.count == 1 && read.map { $0.map(\.position) } == b.map { $0.map(\.position) })
         #expect(read[0].map(\.phase) == b[0].map(\.phase))
-        // Two contacts: the second is a pinch (200 → 400 px apart), then each lifts.
+        // Two contacts: the second is a pinch (200 → 400 px apart), then each lifts. The first finger never
+        // left its slop before the second came, and the one left lifts where it was: neither is a touch.
         let two = frame(10, [(400, 1200)]) + frame(10.01, [(400, 1200), (600, 1200)]) + frame(10.02, [(400, 1200), (800, 1200)])
             + frame(10.03, [(400, 1200)]) + frame(10.04, [])
         let g = try reader.read(two.joined(separator: "\n")).gestures
-        #expect(g.count == 1 && g[0].map(\.phase) == [.down, .up, .pinch, .pinch, .pinchEnd])
-        #expect(abs(g[0][3].scale - 2) < 1e-9)
+        #expect(g.count == 1 && g[0].map(\.phase) == [.pinch, .pinch, .pinchEnd])
+        #expect(abs(g[0][1].scale - 2) < 1e-9)
     }
 
     @Test func aNewContactStartsAtItsSlotsLastXAndY() throws {
@@ -176,7 +177,9 @@ import ScrollKit
         let result = try session.read((swipe(at: 100, id: 1) + pinch + swipe(at: 104, id: 2)).joined(separator: "\n"))
         #expect(result.gestures.count == 1 && result.touches == 3)
         let phases = result.gestures[0].map(\.phase)
-        #expect(phases.filter { $0 == .down }.count == 3 && phases.contains(.pinchEnd))
+        // The pinch's fingers land in one frame: it is a pinch from its first frame, not a tap before it.
+        #expect(phases.filter { $0 == .down }.count == 2 && phases.contains(.pinchEnd))
+        #expect(phases.filter { $0 == .up }.count == 2 && phases.filter { $0 == .pinch }.count == 2)
         #expect(try GestureFile.parse(GestureFile.serialize(result.gestures[0])).count == result.gestures[0].count)
     }
 
@@ -197,7 +200,8 @@ import ScrollKit
         let overlapping = (swipe(at: 100, id: 1) + swipe(at: 100.05, id: 2)).joined(separator: "\n")
         #expect(try reader.read(overlapping).gestures.count == 2)
         let session = GeteventCapture(rangeX: 0...1079, rangeY: 0...2399, density: 2.7, wholeSession: true)
-        #expect(throws: GeteventCapture.Problem(line: 33, reason: "time goes back (0.05 s after 0.088 s, from the capture's first line)")) {
+        // Named at the second touch's first line (stamped 0.05 s), not at the SYN_REPORT that makes its down.
+        #expect(throws: GeteventCapture.Problem(line: 29, reason: "time goes back (0.05 s after 0.088 s, from the capture's first line)")) {
             try session.read(overlapping)
         }
         #expect(try session.read("").gestures.isEmpty)
@@ -226,9 +230,77 @@ import ScrollKit
                   line(10.04, "EV_SYN", "SYN_REPORT", "00000000")]
         let g = try reader.read(lines.joined(separator: "\n")).gestures
         #expect(g.count == 1)
-        #expect(g[0].map(\.phase) == [.down, .up, .pinch, .pinch, .pinchEnd])
-        #expect(abs(g[0][3].scale - 2) < 1e-9)
-        #expect(try GestureFile.parse(GestureFile.serialize(g[0])).count == 5)
+        #expect(g[0].map(\.phase) == [.pinch, .pinch, .pinchEnd])
+        #expect(abs(g[0][1].scale - 2) < 1e-9)
+        #expect(try GestureFile.parse(GestureFile.serialize(g[0])).count == 3)
+    }
+
+    /// Frames of protocol B contacts by slot: a contact's id is 10 + its slot; an absent slot has lifted.
+    func frames(_ list: [(Double, [Int: (Int, Int)])]) -> [String] {
+        var out: [String] = [], down: Set<Int> = []
+        for (t, contacts) in list {
+            for slot in down.union(contacts.keys).sorted() {
+                out.append(line(t, "EV_ABS", "ABS_MT_SLOT", hex(slot)))
+                guard let (x, y) = contacts[slot] else {
+                    out.append(line(t, "EV_ABS", "ABS_MT_TRACKING_ID", "ffffffff"))
+                    continue
+                }
+                if !down.contains(slot) { out.append(line(t, "EV_ABS", "ABS_MT_TRACKING_ID", hex(10 + slot))) }
+                out += [line(t, "EV_ABS", "ABS_MT_POSITION_X", hex(x)), line(t, "EV_ABS", "ABS_MT_POSITION_Y", hex(y))]
+            }
+            down = Set(contacts.keys)
+            out.append(line(t, "EV_SYN", "SYN_REPORT", "00000000"))
+        }
+        return out
+    }
+
+    @Test func aFingerThatLiftsAloneIsWrittenAsItWasATapIncluded() throws {
+        let tap = frames([(5, [0: (540, 1200)]), (5.008, [0: (541, 1201)]), (5.05, [:])])
+        let g = try reader.read(tap.joined(separator: "\n")).gestures
+        #expect(g.count == 1 && g[0].map(\.phase) == [.down, .move, .up])
+        #expect(abs(g[0][2].time - 0.05) < 1e-9)
+    }
+
+    /// A drag that began (past the 10 pt slop) ends where a second finger lands, and the pinch follows.
+    @Test func aDragThatBeganEndsWhenTheSecondFingerLands() throws {
+        var list: [(Double, [Int: (Int, Int)])] = (0...4).map { k in (Double(k) * 0.008, [0: (540, 1500 - 30 * k)]) }   // 11.1 pt a frame at 2.7 px/pt
+        list += [(0.040, [0: (540, 1380), 1: (740, 1380)]), (0.048, [0: (540, 1380), 1: (940, 1380)]), (0.056, [:])]
+        let g = try reader.read(frames(list).joined(separator: "\n")).gestures
+        #expect(g.count == 1 && g[0].map(\.phase) == [.down, .move, .move, .move, .move, .up, .pinch, .pinch, .pinchEnd])
+        #expect(abs(g[0][5].time - 0.040) < 1e-9 && abs(g[0][7].scale - 2) < 1e-9)
+    }
+
+    /// After a pinch the finger left drags on: its flick is written from where the pinch ended, with its
+    /// own speed; a second pinch after it starts from its own fingers' distance.
+    @Test func theFingerLeftAfterAPinchDragsOn() throws {
+        var list: [(Double, [Int: (Int, Int)])] = [(0, [0: (400, 1200), 1: (600, 1200)]), (0.008, [0: (400, 1200), 1: (700, 1200)])]
+        // The second finger lifts; the first flicks up 54 px (20 pt) every 8 ms: 2 500 pt/s.
+        list += (0...6).map { k in (0.016 + Double(k) * 0.008, [0: (400, 1200 - 54 * k)]) }
+        list += [(0.072, [0: (400, 876), 1: (400, 1076)]), (0.080, [0: (400, 876), 1: (400, 1276)]), (0.088, [:])]
+        let g = try reader.read(frames(list).joined(separator: "\n")).gestures
+        #expect(g.count == 1)
+        #expect(g[0].map(\.phase) == [.pinch, .pinch, .pinchEnd, .down] + Array(repeating: .move, count: 6) + [.up, .pinch, .pinch, .pinchEnd])
+        let down = g[0][3], last = g[0][9]
+        #expect(abs(down.time - 0.016) < 1e-9 && abs(g[0][2].time - 0.016) < 1e-9)
+        #expect(abs((last.position.y - g[0][8].position.y) / 0.008 + 2500) < 0.5)
+        #expect(abs(g[0][1].scale - 1.5) < 1e-9 && abs(g[0][12].scale - 2) < 1e-9)
+        #expect(try GestureFile.parse(GestureFile.serialize(g[0])).count == g[0].count)
+        // The finger left lifts where it was (within the slop): a lift, not a tap.
+        let still = [(0.0, [0: (400, 1200), 1: (600, 1200)]), (0.008, [0: (400, 1200)]), (0.016, [0: (405, 1203)]), (0.5, [Int: (Int, Int)]())]
+        #expect(try reader.read(frames(still).joined(separator: "\n")).gestures.map { $0.map(\.phase) } == [[.pinch, .pinchEnd]])
+    }
+
+    @Test func aLastLineCutShortIsToldByWhatItLacks() {
+        let whole = line(1, "EV_ABS", "ABS_MT_POSITION_X", "000002d0")
+        #expect(GeteventCapture.cutShort(whole[...]) == nil)
+        #expect(GeteventCapture.cutShort(line(1, "EV_KEY", "BTN_TOUCH", "DOWN")[...]) == nil)
+        #expect(GeteventCapture.cutShort("[   12345.6"[...]) == "its timestamp")
+        #expect(GeteventCapture.cutShort("[   12345"[...]) == "its timestamp")
+        #expect(GeteventCapture.cutShort("[ 1.000000] /dev/input/event2: EV_ABS       ABS_MT_POSI"[...]) == "its event")
+        #expect(GeteventCapture.cutShort("[ 1.000000] /dev/input/ev"[...]) == "its event")
+        #expect(GeteventCapture.cutShort(whole.dropLast(3)) == "its value \"00000\"")
+        #expect(GeteventCapture.cutShort(line(1, "EV_KEY", "BTN_TOUCH", "DOW")[...]) == "its value \"DOW\"")
+        #expect(GeteventCapture.cutShort("add device 1: /dev/input/ev"[...]) == nil)
     }
 
     @Test func aMalformedLineIsNamed() {
@@ -356,7 +428,8 @@ import ScrollKit
         // Within a gesture: a frame stamped before the last one.
         var late = swipe(at: 300)
         late[10] = line(300.01, "EV_ABS", "ABS_MT_POSITION_Y", hex(1700))   // in place of a SYN_REPORT
-        #expect(throws: GeteventCapture.Problem(line: 12, reason: "time goes back (0.01 s after 0.016 s, from the capture's first line)")) {
+        // Named at the line whose stamp went back, not at the later line that closed its frame.
+        #expect(throws: GeteventCapture.Problem(line: 11, reason: "time goes back (0.01 s after 0.016 s, from the capture's first line)")) {
             try reader.read(late.joined(separator: "\n"))
         }
         #expect(throws: GeteventCapture.Problem(line: 1, reason: "no [seconds] timestamp (a finite number of seconds within ±10¹⁰)")) {

@@ -23,7 +23,8 @@ import ScrollKit
 /// (first finger down to last finger up) becomes one gesture, moved — not scaled, so speeds are kept —
 /// to start at the same fraction of the lab's 320 × 480 phone as of the device's screen. A second finger
 /// ends the first finger's drag and becomes a pinch (scale: the fingers' distance over their first
-/// distance, about their midpoint) until one lifts.
+/// distance, about their midpoint) until one lifts; the finger left may drag on (`Builder` says which
+/// touches are left out).
 ///
 /// With `wholeSession` the capture is one gesture instead: its touches, each placed as above, at their own
 /// times, with the pauses between them kept (what a loader sees between touches).
@@ -209,6 +210,8 @@ public struct GeteventCapture: Sendable {
         /// Protocol A's contacts in the frame being read.
         private var reports = ContactReports()
         private var frameTime = 0.0
+        /// The last line stamped before the line read before it.
+        private var stampWentBack: Int?
         private var firstTime: Double?
         private var builder: Builder
 
@@ -221,7 +224,7 @@ public struct GeteventCapture: Sendable {
         public mutating func read(line raw: Substring) throws(Problem) -> [Output] {
             lineNumber += 1
             try step(raw)
-            if let reason = builder.problem { throw Problem(line: lineNumber, reason: reason) }
+            if let reason = builder.problem { throw problem(reason) }
             defer { builder.outbox.removeAll(keepingCapacity: true) }
             return builder.outbox
         }
@@ -232,9 +235,15 @@ public struct GeteventCapture: Sendable {
             slots.removeAll()
             builder.frame(time: frameTime, slots: slots)
             builder.endSession()
-            if let reason = builder.problem { throw Problem(line: lineNumber, reason: reason) }
+            if let reason = builder.problem { throw problem(reason) }
             defer { builder.outbox.removeAll() }
             return builder.outbox
+        }
+
+        /// The builder's problem at its line: time going back is named at the last line whose stamp went back
+        /// (a frame is made at its `SYN_REPORT`, often a line or more later).
+        private func problem(_ reason: String) -> Problem {
+            Problem(line: builder.timeWentBack ? (stampWentBack ?? lineNumber) : lineNumber, reason: reason)
         }
 
         private mutating func step(_ raw: Substring) throws(Problem) {
@@ -273,6 +282,7 @@ public struct GeteventCapture: Sendable {
                 builder.frame(time: frameTime, slots: slots)
                 pending = false
             }
+            if t < frameTime - 1e-9 { stampWentBack = lineNumber }
             frameTime = t
             // The rest of a packet whose start (its ABS_MT_SLOT, say) was lost: not applied to any slot.
             if dropping {
@@ -384,6 +394,21 @@ public struct GeteventCapture: Sendable {
         }
     }
 
+    /// What of a capture's last line, written without its end of line, is cut short (a capture stopped
+    /// mid-line), or nil when it is whole: `its timestamp`, `its event` (fewer than TYPE CODE VALUE), or
+    /// `its value "0000"` (getevent writes eight hex digits, or DOWN and UP: `0000` must not read as 0).
+    public static func cutShort(_ raw: Substring) -> String? {
+        let line = raw.hasSuffix("\r") ? raw.dropLast() : raw
+        guard line.first == "[" else { return nil }
+        guard let close = line.firstIndex(of: "]") else { return "its timestamp" }
+        let fields = line[line.index(after: close)...].split(whereSeparator: { $0 == " " || $0 == "\t" })
+        let body = fields.first.map { $0.hasSuffix(":") } == true ? Array(fields.dropFirst()) : fields
+        guard body.count >= 3 else { return "its event" }
+        let value = body[2]
+        if value.count < 8, value.allSatisfy(\.isHexDigit) || number(value) == nil { return "its value \"\(value)\"" }
+        return nil
+    }
+
     static func isHeader(_ line: Substring) -> Bool {
         let t = line.drop { $0 == " " || $0 == "\t" }
         return line.hasPrefix("add device") || line.hasPrefix("remove device") || line.hasPrefix("could not") || t.hasPrefix("name:") || t.hasPrefix("events:")
@@ -416,129 +441,6 @@ public struct GeteventCapture: Sendable {
         Size(width: (pixelsWide ?? (rangeX.upperBound - rangeX.lowerBound + 1)) / density,
              height: (pixelsHigh ?? (rangeY.upperBound - rangeY.lowerBound + 1)) / density)
     }
-
-    /// Turns frames of contacts into gestures.
-    private struct Builder: Sendable {
-        let capture: GeteventCapture
-        /// What the last frames completed, taken by the reader after each line.
-        var outbox: [Output] = []
-        /// Why the last event would not make a gesture file `replay` accepts, if it would not.
-        var problem: String?
-        /// The current gesture: its last phase, how many events (of its touch, and of the file), and its
-        /// events checked as its file's lines.
-        var lastPhase: PointerPhase?
-        var count = 0
-        var fileCount = 0
-        var check = GestureFileParser()
-        /// The device-to-phone shift of the current sequence.
-        var shift = Point.zero
-        var primary: Int?
-        var pinch: (distance: Double, active: Bool)?
-        var lastPosition = Point.zero
-        var lastTime = 0.0
-
-        init(capture: GeteventCapture) { self.capture = capture }
-
-        mutating func frame(time: Double, slots: [Int: Contact]) {
-            guard problem == nil else { return }
-            let down = slots.sorted { $0.key < $1.key }.compactMap { _, c -> (Int, Point)? in
-                guard let x = c.x, let y = c.y else { return nil }
-                return (c.id, capture.points(x: x, y: y))
-            }
-            if down.isEmpty {
-                finish(time: time)
-                return
-            }
-            if primary == nil {
-                // A new sequence: placed at the same fraction of the lab's phone as of the device's screen.
-                let (id, p) = down[0]
-                primary = id
-                let screen = capture.screen, phone = BrowsingSessionGenerator.phone
-                let target = Point(x: p.x / Swift.max(1, screen.width) * phone.width, y: p.y / Swift.max(1, screen.height) * phone.height)
-                shift = Point(x: target.x - p.x, y: target.y - p.y)
-                add(time, p, .down)
-                return
-            }
-            if down.count >= 2 {
-                let a = down[0].1, b = down[1].1
-                let distance = Swift.max(1, ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot())
-                let mid = Point(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2)
-                if pinch == nil {
-                    if lastPhase != .up { add(time, lastPosition.shifted(by: Point(x: -shift.x, y: -shift.y)), .up) }
-                    pinch = (distance, true)
-                }
-                if let start = pinch?.distance, pinch?.active == true {
-                    var e = PointerEvent(time: time, position: mid.shifted(by: shift), phase: .pinch)
-                    e.scale = Swift.min(GestureFile.scaleLimit, Swift.max(1 / GestureFile.scaleLimit, distance / start))
-                    append(e)
-                }
-                return
-            }
-            if let p = pinch, p.active {
-                append(PointerEvent(time: time, position: lastPosition, phase: .pinchEnd))
-                pinch = (p.distance, false)
-                return
-            }
-            if pinch == nil, let me = down.first(where: { $0.0 == primary }) ?? down.first {
-                add(time, me.1, .move)
-            }
-        }
-
-        mutating func add(_ time: Double, _ devicePoint: Point, _ phase: PointerPhase) {
-            append(PointerEvent(time: time, position: devicePoint.shifted(by: shift), phase: phase))
-        }
-
-        mutating func append(_ e: PointerEvent) {
-            var e = e
-            e.time = (e.time * 1e6).rounded() / 1e6
-            e.position = Point(x: (e.position.x * 1000).rounded() / 1000, y: (e.position.y * 1000).rounded() / 1000)
-            if e.phase != .pinchEnd { lastPosition = e.position }
-            // The parser's own checks (finite, in bounds, the pointer's order) on the line the file will hold.
-            // Lines of several devices may interleave a little out of order; a gesture's own time may not go back.
-            if e.time < lastTime, fileCount > 0 {
-                problem = "time goes back (\(e.time) s after \(lastTime) s, from the capture's first line)"
-            }
-            let line = GestureFile.serialize([e]).utf8.dropLast()
-            do throws(GestureFileError) { _ = try check.parse(line: line) } catch {
-                let text = error.description, prefix = "line \(error.line): "
-                problem = "the gesture file it makes would be refused (\(text.hasPrefix(prefix) ? String(text.dropFirst(prefix.count)) : text))"
-            }
-            lastTime = e.time
-            lastPhase = e.phase
-            count += 1
-            fileCount += 1
-            outbox.append(.event(e))
-        }
-
-        /// Ends the touch sequence: its file (or, in a session, its touch) is whole.
-        mutating func finish(time: Double) {
-            guard primary != nil else { return }
-            if let p = pinch, p.active { append(PointerEvent(time: time, position: lastPosition, phase: .pinchEnd)) }
-            if pinch == nil, lastPhase != .up {
-                append(PointerEvent(time: time, position: lastPosition, phase: .up))
-            }
-            if count > 0 { outbox.append(capture.wholeSession ? .endOfTouch : .endOfGesture) }
-            count = 0
-            lastPhase = nil
-            if !capture.wholeSession {
-                check = GestureFileParser()
-                fileCount = 0
-            }
-            primary = nil
-            pinch = nil
-        }
-
-        /// Ends the capture: a session's one gesture, if it has any event.
-        mutating func endSession() {
-            guard capture.wholeSession, problem == nil, fileCount > 0 else { return }
-            outbox.append(.endOfGesture)
-            fileCount = 0
-        }
-    }
-}
-
-private extension Point {
-    func shifted(by d: Point) -> Point { Point(x: x + d.x, y: y + d.y) }
 }
 
 private extension Substring {

@@ -7,11 +7,13 @@ import ScrollLabCore
 /// panel of offset, velocity and callbacks of the phone the HUD follows.
 extension LabApp {
     /// Steps the model to the frame's time `now` (see `PhoneDriver.step`); ends a wheel pinch gone quiet,
-    /// moves A on once a run settles, and reports a replay that finished or could not be read.
+    /// moves A on once a run settles, and reports a replay that finished or could not be read. A replay
+    /// whose motion has ended keeps its grid until its loads settle, as the headless replay runs on to
+    /// its end: its `replayEnd` line is the headless end's frame, time and metrics.
     func stepModel(at now: AppTime, onGrid: Bool) {
         let replaying = isReplaying
         if !replaying, let end = input.endIdleWheelPinch(at: now.model) { act(on: end, at: now) }
-        let report = phoneDriver.step(to: now.model, onGrid: onGrid)
+        let report = phoneDriver.step(to: now.model, onGrid: onGrid || loop.replayEndPending)
         if let failure = report.failure {
             writeStandardError("scrolllab: " + failure)
             loop.replayFailed = true
@@ -24,7 +26,7 @@ extension LabApp {
         }
         if loop.replayEndPending, phoneDriver.isSettled {
             loop.replayEndPending = false
-            traceReplayEnd(at: now.model)
+            traceReplayEnd(at: phoneDriver.timeShown)
         }
         if !replaying { continueComparison(at: now) }
     }

@@ -12,7 +12,8 @@ import ScrollLabHTTP
 /// and uploads them to textures on the render thread within a per-frame budget. The model decides when a
 /// load completes, as headless: an asset file at its latency plus the model's decode time (decoded at
 /// once, its texture is usually there first; a slower decode completes when it is), the modelled network
-/// at its arrival (the texture follows: `ModelledNetwork`); a body fetched over HTTP completes when it
+/// at its arrival (the texture follows: `ModelledNetwork`), a disk cache hit at the model's disk read plus
+/// its decode time (read and decoded at once, as an asset file); a body fetched over HTTP completes when it
 /// arrives and is decoded.
 ///
 /// Used from the render thread only (it owns the texture store); the workers reach it solely through
@@ -29,6 +30,8 @@ final class ImageLoader {
         /// The headless replay's source on the model clock, each image decoded and uploaded on this thread
         /// the moment the source finishes it (video export: the same frames every run).
         case virtualClock(any ImageSource)
+
+        var isFiles: Bool { if case .files = self { true } else { false } }
     }
 
     /// Image files, by asset index.
@@ -72,8 +75,9 @@ final class ImageLoader {
         let fitting: PixelSize?
         let plan: DecodePlan
         let priority: Double
-        /// An asset file's load on a worker: when the model completes it (begun + latency + the model's
-        /// decode time, model seconds), as the headless replay's source does.
+        /// An asset file's load on a worker, or a disk cache hit: when the model completes it (begun +
+        /// latency, or the model's disk read, + the model's decode time, model seconds), as the headless
+        /// replay's source does.
         var due: Double?
     }
 
@@ -285,11 +289,12 @@ final class ImageLoader {
     }
 
     /// The keys a modelled route is decoding at `time` (the resident bytes count their buffers, as headless):
-    /// the asset files' too, on the model's decode times; none for HTTP, whose decodes are this machine's own.
+    /// the asset files' and the disk hits' too, on the model's decode times; none for HTTP, whose decodes are
+    /// this machine's own.
     func decodingKeys(at time: Double) -> [ImageKey] {
         switch route {
         case let .virtualClock(model): return model.decodingKeys(at: time)
-        case let .modelled(model): return model.network.decodingKeys(at: time)
+        case let .modelled(model): return model.network.decodingKeys(at: time) + decodingFiles(at: time, onMainJobs: false)
         case .files: return decodingFiles(at: time)
         case .http: return []
         }
@@ -309,8 +314,12 @@ final class ImageLoader {
         }
         let fitting = uploader.fitting(drawnSize), plan = plan(drawnSize: drawnSize)
         begun[ticket.id] = BegunLoad(ticket: ticket, fitting: fitting, plan: plan, priority: priority)
-        if let files = disk?.files, let key = diskKey(asset: ticket.key.asset), files.contains(key) {
-            disk?.reading(ticket.key)
+        if let disk, let key = diskKey(asset: ticket.key.asset), disk.files.contains(key) {
+            self.disk?.reading(ticket.key)
+            // The model's disk read and decode, as the headless replay's modelled disk completes a hit; the
+            // real read and decode start now, so the texture is usually there first.
+            begun[ticket.id]?.due = time + NetworkImageSource.diskReadTime(bytes: disk.cost(of: ticket.key)) + decoding.times.seconds(ticket.key)
+            let files = disk.files
             workers.start(ticket: ticket.id, origin: .disk, fitting: fitting, plan: plan, onMain: decoding.onMain) {
                 files.read(key).map { .success($0) }
             }
@@ -524,6 +533,7 @@ final class ImageLoader {
             if outcome.refetch {
                 // The disk cache's entry was torn or corrupt (deleted and counted): fetch it again.
                 disk?.forget(ticket.key)
+                begun[ticket.id]?.due = nil
                 fetch(ticket, time: time)
                 continue
             }
@@ -574,7 +584,7 @@ final class ImageLoader {
         uploader.endFrame(since: start)
     }
 
-    /// An asset file's load decoded on a worker (`due` set): it completes at the model's time for it when
+    /// An asset file's load or a disk hit decoded on a worker (`due` set): it completes at the model's time for it when
     /// its decode was taken before then (as headless: the usual case, the file is decoded at once), else
     /// at `time`; once, its texture following.
     private func completeFile(_ ticket: LoadTicket, bytes: Int, time: Double) {
@@ -585,7 +595,7 @@ final class ImageLoader {
         following.insert(ticket.id)
     }
 
-    /// At an input between frames: the asset files decoded since the last take complete (`completeFile`),
+    /// At an input between frames: the asset files and disk hits decoded since the last take complete (`completeFile`),
     /// so an input finds a load the model completed before it, as headless; the next pump uploads them.
     private func takeFileDecodes(upTo time: Double) {
         let outcomes = mailbox.drain()
@@ -628,12 +638,13 @@ final class ImageLoader {
         return (count, seconds)
     }
 
-    /// The files' loads whose modelled decode is running at `time` (past their latency, not complete,
-    /// whether or not the real decode is done): the resident bytes count their buffers, as headless.
-    private func decodingFiles(at time: Double) -> [ImageKey] {
+    /// The files' loads and disk hits whose modelled decode is running at `time` (past their latency or
+    /// read, not complete, whether or not the real decode is done): the resident bytes count their buffers,
+    /// as headless. `onMainJobs`: with `--decode-on-main`, the files' loads are the jobs waiting their turn.
+    private func decodingFiles(at time: Double, onMainJobs: Bool = true) -> [ImageKey] {
         let inModelDecode = { (due: Double, key: ImageKey) in due > time && due - self.decoding.times.seconds(key) <= time }
         var keys: [ImageKey] = [], listed = Set<Int>()
-        if decoding.onMain {
+        if decoding.onMain, onMainJobs {
             for job in decoding.due where job.begin + job.latency <= time {
                 if let ticket = begun[job.ticket]?.ticket { keys.append(ticket.key) }
             }
@@ -661,7 +672,9 @@ final class ImageLoader {
     /// delivered exactly when the headless replay's pipeline gets it. With `--decode-on-main` the asset
     /// files due by `time` are decoded first: an input between two frames finds them, as headless.
     func nextCompletion(upTo time: Double) -> LoadCompletion? {
-        if case .files = route, !decoding.onMain, time > fileDecodes.takenUpTo { takeFileDecodes(upTo: time) }
+        if !decoding.onMain, time > fileDecodes.takenUpTo, route.isFiles || begun.values.contains(where: { $0.due != nil }) {
+            takeFileDecodes(upTo: time)
+        }
         if decoding.onMain, !decoding.due.isEmpty {
             let files = decodeDueFiles(upTo: time)
             if files.count > 0 {

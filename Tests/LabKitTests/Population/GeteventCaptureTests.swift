@@ -270,6 +270,19 @@ import ScrollKit
         #expect(abs(g[0][5].time - 0.040) < 1e-9 && abs(g[0][7].scale - 2) < 1e-9)
     }
 
+    /// Two fingers landing together are placed by their midpoint, the pinch's focus: at its fraction of the
+    /// device's screen on the lab's phone, as a finger alone is placed by its own.
+    @Test func aPinchFromItsFirstFrameIsPlacedByItsMidpoint() throws {
+        let list: [(Double, [Int: (Int, Int)])] = [(0, [0: (300, 700), 1: (500, 900)]), (0.008, [0: (200, 600), 1: (600, 1000)]), (0.016, [:])]
+        let g = try reader.read(frames(list).joined(separator: "\n")).gestures
+        #expect(g.count == 1 && g[0].map(\.phase) == [.pinch, .pinch, .pinchEnd])
+        let mid = reader.points(x: 400, y: 800), screen = reader.screen, phone = BrowsingSessionGenerator.phone
+        let placed = Point(x: mid.x / screen.width * phone.width, y: mid.y / screen.height * phone.height)
+        // Both frames' midpoints are the same pixel: the focus stays where it was placed (positions are kept to 0.001 pt).
+        for e in g[0].prefix(2) { #expect(abs(e.position.x - placed.x) <= 5e-4 && abs(e.position.y - placed.y) <= 5e-4, "\(e.position) against \(placed)") }
+        #expect(abs(g[0][1].scale - 2) < 1e-9)
+    }
+
     /// After a pinch the finger left drags on: its flick is written from where the pinch ended, with its
     /// own speed; a second pinch after it starts from its own fingers' distance.
     @Test func theFingerLeftAfterAPinchDragsOn() throws {

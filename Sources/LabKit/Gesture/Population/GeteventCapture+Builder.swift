@@ -66,8 +66,9 @@ extension GeteventCapture {
                 return
             }
             if case .idle = stage {
-                // A new sequence: placed at the same fraction of the lab's phone as of the device's screen.
-                let p = down[0].1
+                // A new sequence: placed at the same fraction of the lab's phone as of the device's screen,
+                // by its finger, or by the midpoint of two landing together (the pinch's focus).
+                let p = down.count >= 2 ? Point(x: (down[0].1.x + down[1].1.x) / 2, y: (down[0].1.y + down[1].1.y) / 2) : down[0].1
                 let screen = capture.screen, phone = BrowsingSessionGenerator.phone
                 let target = Point(x: p.x / Swift.max(1, screen.width) * phone.width, y: p.y / Swift.max(1, screen.height) * phone.height)
                 shift = Point(x: target.x - p.x, y: target.y - p.y)

@@ -73,8 +73,11 @@ for run_index, (name, policy, extra) in enumerate([("rapid-flings", "adaptive", 
     check(len(ends) == 1 and not differing and h["loadsCompleted"] > 6,
           "%s %s %s: the window's replay has the headless replay's metrics, every key (%d keys; differing, window against headless: %r)"
           % (name, policy, " ".join(extra), len(h), differing))
-    check(len(ends) == 1 and ends[0]["t"] == headless[0]["t"],
-          "%s %s %s: the window's replay ends at the headless end's frame (%s against %s s)"
+    # The end line's time is the last grid frame the window stepped: the headless end's, or a frame or two
+    # past it when a busy machine made the window step several grid frames at one moment (metrics equal).
+    period = 1 / 60
+    check(len(ends) == 1 and headless[0]["t"] - 1e-6 <= ends[0]["t"] <= headless[0]["t"] + 3 * period + 1e-6,
+          "%s %s %s: the window's replay ends at the headless end's frame, or within 3 frames after it on a busy machine (%s against %s s)"
           % (name, policy, " ".join(extra), ends[0]["t"] if ends else None, headless[0]["t"]))
     if "--cache-bytes" in extra:
         check(h["diskHits"] > 6 and h["requests"] == 0,

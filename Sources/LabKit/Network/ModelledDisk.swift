@@ -7,4 +7,7 @@ struct ModelledDisk: Sendable {
     var entries: MemoryCache<ImageKey>?
     /// Assets found bad at the start and not yet loaded.
     var corrupt: Set<Int>
+    /// The images whose bytes arrived (and so were stored) since they were last taken, in order, when a
+    /// real disk follows the model (the window's, `NetworkImageSource.keepArrivals()`); nil: not kept.
+    var arrived: [ImageKey]? = nil
 }

@@ -169,6 +169,20 @@ public struct NetworkImageSource: ImageSource, Sendable {
         }
     }
 
+    /// Starts keeping the images whose bytes arrive (`takeArrivals()`): a disk cache kept outside the model
+    /// (the window's real one) stores each then, as the model's own disk does, whether or not its load is
+    /// cancelled while it decodes.
+    public mutating func keepArrivals() {
+        if store.arrived == nil { store.arrived = [] }
+    }
+
+    /// The images whose bytes arrived since the last call, in order (none unless `keepArrivals()`).
+    public mutating func takeArrivals() -> [ImageKey] {
+        guard let arrived = store.arrived, !arrived.isEmpty else { return [] }
+        store.arrived = []
+        return arrived
+    }
+
     /// True when `key` is in the disk cache (a load begun now reads it from there).
     public func isStoredLocally(_ key: ImageKey) -> Bool { disk?.contains(key) ?? false }
 
@@ -281,6 +295,7 @@ public struct NetworkImageSource: ImageSource, Sendable {
                 received(t.bytes)
                 if active.isEmpty { meter.radio.idle(at: clock) }
                 _ = store.entries?.insert(t.ticket.key, cost: t.bytes)
+                store.arrived?.append(t.ticket.key)
                 finishing.append(LoadCompletion(ticket: t.ticket, result: .image(bytes: decodedBytes), time: clock + decodeCost(of: t.ticket.key),
                                                 timing: TransferTiming(firstByte: t.firstByte, lastByte: clock, bytes: t.bytes)))
                 freed = true

@@ -82,6 +82,11 @@ final class DecodeMailbox: Sendable {
         }
     }
 
+    /// True when an outcome for `ticket` is waiting to be drained.
+    func hasOutcome(for ticket: Int) -> Bool {
+        state.withLock { s in s.outcomes.contains { $0.ticket == ticket } }
+    }
+
     /// Jobs currently decoding.
     var runningCount: Int { state.withLock { $0.running } }
 

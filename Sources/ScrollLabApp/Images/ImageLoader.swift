@@ -12,7 +12,8 @@ import ScrollLabHTTP
 /// and uploads them to textures on the render thread within a per-frame budget. The model decides when a
 /// load completes, as headless: an asset file at its latency plus the model's decode time (decoded at
 /// once, its texture is usually there first; a slower decode completes when it is), the modelled network
-/// at its arrival (the texture follows: `ModelledNetwork`), a disk cache hit at the model's disk read plus
+/// at its arrival (the texture follows: `ModelledNetwork`; the disk cache stores an image when the model's
+/// bytes arrive, as the model's own disk does), a disk cache hit at the model's disk read plus
 /// its decode time (read and decoded at once, as an asset file); a body fetched over HTTP completes when it
 /// arrives and is decoded.
 ///
@@ -79,6 +80,9 @@ final class ImageLoader {
         /// latency, or the model's disk read, + the model's decode time, model seconds), as the headless
         /// replay's source does.
         var due: Double?
+        /// When the model's time for it (`due`) has passed on the wall clock too (`DispatchTime`
+        /// nanoseconds): until then the real decode has had less time than the model gave it.
+        var dueWall: UInt64 = 0
     }
 
     /// Asset files decoded on the workers: those taken at an input between frames (their loads completed
@@ -194,6 +198,11 @@ final class ImageLoader {
         if let disk {
             let keys = (0..<Swift.max(assetCount, sizes.count)).compactMap { asset in diskKey(asset: asset).map { (asset, $0) } }
             self.disk = IndexedDiskCache(files: disk, sizes: sizes, keys: keys)
+            // The disk stores what the model's bytes bring as they arrive, as the model's own disk would.
+            if case var .modelled(model) = route {
+                model.network.keepArrivals()
+                self.route = .modelled(model)
+            }
         }
     }
 
@@ -283,9 +292,13 @@ final class ImageLoader {
     /// True when `key`'s image is on this device already (the disk cache, or the model's own disk on
     /// the model clock): a load of it measures no network (Adaptive leaves it out of its estimate).
     func isStoredLocally(_ key: ImageKey) -> Bool {
-        if case let .virtualClock(model) = route { return model.isStoredLocally(key) }
-        guard let disk, let diskKey = diskKey(asset: key.asset) else { return false }
-        return disk.files.contains(diskKey)
+        switch route {
+        case let .virtualClock(model): return model.isStoredLocally(key)
+        case .modelled: return disk?.index.contains(key) ?? false   // listed as the model's disk lists it
+        case .files, .http:
+            guard let disk, let diskKey = diskKey(asset: key.asset) else { return false }
+            return disk.files.contains(diskKey)
+        }
     }
 
     /// The keys a modelled route is decoding at `time` (the resident bytes count their buffers, as headless):
@@ -314,18 +327,45 @@ final class ImageLoader {
         }
         let fitting = uploader.fitting(drawnSize), plan = plan(drawnSize: drawnSize)
         begun[ticket.id] = BegunLoad(ticket: ticket, fitting: fitting, plan: plan, priority: priority)
-        if let disk, let key = diskKey(asset: ticket.key.asset), disk.files.contains(key) {
+        if let disk, let key = diskKey(asset: ticket.key.asset), isStoredLocally(ticket.key) {
             self.disk?.reading(ticket.key)
             // The model's disk read and decode, as the headless replay's modelled disk completes a hit; the
             // real read and decode start now, so the texture is usually there first.
-            begun[ticket.id]?.due = time + NetworkImageSource.diskReadTime(bytes: disk.cost(of: ticket.key)) + decoding.times.seconds(ticket.key)
-            let files = disk.files
+            setDue(ticket, at: time, after: NetworkImageSource.diskReadTime(bytes: disk.cost(of: ticket.key)) + decoding.times.seconds(ticket.key))
+            let read = disk.reader
             workers.start(ticket: ticket.id, origin: .disk, fitting: fitting, plan: plan, onMain: decoding.onMain) {
-                files.read(key).map { .success($0) }
+                read(key).map { .success($0) }
             }
             return
         }
         fetch(ticket, time: time)
+    }
+
+    /// `ticket`, begun at model time `time`, completes `seconds` later on the model clock; the wall clock's
+    /// moment for it is as long after now.
+    private func setDue(_ ticket: LoadTicket, at time: Double, after seconds: Double) {
+        begun[ticket.id]?.due = time + seconds
+        begun[ticket.id]?.dueWall = DispatchTime.now().uptimeNanoseconds &+ UInt64(Swift.min(Swift.max(seconds, 0), 3600) * 1e9)
+    }
+
+    /// Before finished decodes are taken at model time `time`: waits for those of the loads due by then,
+    /// each until its decode is posted or the wall clock has given it the model's time (`dueWall`). A
+    /// replay delivers the inputs between two frames at the second frame's moment, so a load begun at one
+    /// would otherwise reach that frame's take with no wall time for its decode (a disk hit begun a few
+    /// milliseconds of model time before the frame completed a frame late); live, the wall has already
+    /// given it that time, and a decode slower than the model's completes when it is, as before.
+    private func awaitDueDecodes(upTo time: Double) {
+        var latest: UInt64 = 0
+        var waiting: [Int] = []
+        for (id, load) in begun {
+            guard let due = load.due, due <= time else { continue }
+            waiting.append(id)
+            latest = Swift.max(latest, load.dueWall)
+        }
+        while !waiting.isEmpty, DispatchTime.now().uptimeNanoseconds < latest {
+            waiting.removeAll { mailbox.hasOutcome(for: $0) }
+            if !waiting.isEmpty { usleep(100) }
+        }
     }
 
     /// Sends `ticket` down its route past the disk cache.
@@ -341,10 +381,11 @@ final class ImageLoader {
             // The latency is the model's: the load completes at its time plus the model's decode time,
             // as headless, on whatever clock the window runs (a replay's model time drifts from the wall
             // clock). The file is decoded at once, so its texture is there by then.
-            begun[ticket.id]?.due = time + latency + decoding.times.seconds(ticket.key)
+            setDue(ticket, at: time, after: latency + decoding.times.seconds(ticket.key))
             workers.start(ticket: ticket.id, path: path, latency: 0, fitting: fitting, plan: plan)
         case var .modelled(model):
             model.network.begin(ticket, time: time)
+            storeArrivals(&model)
             route = .modelled(model)
         case var .virtualClock(model):
             model.begin(ticket, time: time)
@@ -398,7 +439,7 @@ final class ImageLoader {
     }
 
     /// The modelled network's completions up to `time` (at most `limit` of them), each passed on at the
-    /// model's time while its file is read, stored on disk and decoded; the texture follows
+    /// model's time while its file is read and decoded; the texture follows
     /// (`ModelledNetwork.following`).
     private func takeModelledCompletions(upTo time: Double, limit: Int = .max) {
         guard case var .modelled(model) = route else { return }
@@ -413,14 +454,24 @@ final class ImageLoader {
                 continue
             }
             following.insert(c.ticket.id)
-            disk?.stored(c.ticket.key)
             let file = paths[c.ticket.key.asset % paths.count]
-            workers.start(ticket: c.ticket.id, origin: .network, fitting: load.fitting, plan: load.plan, onMain: decoding.onMain,
-                          keep: storing(diskKey(asset: c.ticket.key.asset))) {
+            workers.start(ticket: c.ticket.id, origin: .network, fitting: load.fitting, plan: load.plan, onMain: decoding.onMain) {
                 ImageDecoder.fileBytes(file).map { .success($0) } ?? .failure(.init(reason: "cannot read the file"))
             }
         }
+        storeArrivals(&model)
         route = .modelled(model)
+    }
+
+    /// The images whose bytes arrived in `model` since it was last asked go into the disk cache: listed
+    /// at once, as the model's own disk lists them (a load cancelled while it decodes is stored too), and
+    /// each file written in the background from its asset file.
+    private func storeArrivals(_ model: inout ModelledNetwork) {
+        for key in model.network.takeArrivals() {
+            guard let name = diskKey(asset: key.asset) else { continue }
+            let file = paths[key.asset % paths.count]
+            disk?.store(key, as: name) { ImageDecoder.fileBytes(file) }
+        }
     }
 
     /// The HTTP fetches finished since the last frame (`time`): a body starts decoding on a worker and its
@@ -503,6 +554,7 @@ final class ImageLoader {
             takeVirtualCompletions(upTo: time)
         }
         let drainedAfter = takeHTTPArrivals(time: time)
+        if !decoding.onMain { awaitDueDecodes(upTo: time) }
         var outcomes = fileDecodes.held + mailbox.drain()
         fileDecodes.held.removeAll()
         var decodeSeconds = outcomes.reduce(0) { $0 + $1.decodeSeconds }
@@ -598,6 +650,7 @@ final class ImageLoader {
     /// At an input between frames: the asset files and disk hits decoded since the last take complete (`completeFile`),
     /// so an input finds a load the model completed before it, as headless; the next pump uploads them.
     private func takeFileDecodes(upTo time: Double) {
+        awaitDueDecodes(upTo: time)
         let outcomes = mailbox.drain()
         for outcome in outcomes where !outcome.refetch {
             guard case let .success(surface) = outcome.result, let ticket = begun[outcome.ticket]?.ticket else { continue }
@@ -709,11 +762,13 @@ final class ImageLoader {
         if case let .http(http) = route { http.fetcher.stopTransfers(timeout: timeout) }
     }
 
-    /// Stops the workers (waiting up to `timeout` seconds for decodes in progress) and frees everything.
+    /// Stops the workers (waiting up to `timeout` seconds for decodes in progress, and at least 2 s for the
+    /// disk cache's writes) and frees everything.
     func shutdown(timeout: Double = 0.5) {
         if case let .http(http) = route { http.fetcher.close() }
         mailbox.close()
         workers.drain(timeout: timeout)
+        disk?.waitForWrites(timeout: Swift.max(timeout, 2))   // what the next launch finds
         for (_, surface) in decoded { surface.free() }
         decoded.removeAll()
         for outcome in fileDecodes.held { if case let .success(surface) = outcome.result { surface.free() } }

@@ -275,6 +275,11 @@ package final class DiskCache: Sendable {
         }
     }
 
+    /// Notes that `key`'s entry was not written (its bytes could not be had).
+    package func notWritten(_ key: String) {
+        dropped(DiskCacheEntry.fileName(for: key))
+    }
+
     /// Notes that the entry `name` was not written.
     private func dropped(_ name: String) {
         state.withLock { $0.drop(name) }

@@ -3,10 +3,12 @@ import LabKit
 /// A disk cache in front of the network (the window's), and what a policy reads of it (`ImageSource.disk`):
 /// an index of the images it holds, costed as the headless replay's modelled disk costs them (each
 /// image's transfer size), so a policy that reads the disk (Adaptive's prefetch window) decides in the
-/// window as it does headless. The files are the truth (`isStoredLocally`); the index follows them: an
-/// image is listed when its load completes, as the model's disk lists it (its file is written on a decode
-/// worker soon after), and `sync()` takes out what the files let go of or never wrote (evicted, torn, a
-/// read-only folder, a full disk, something else at the entry's name).
+/// window as it does headless. Over HTTP the files are the truth (`isStoredLocally`) and the index follows
+/// them: an image is listed when its load completes (its file is written on a decode worker soon after).
+/// Under the modelled network the index is the model's disk: an image is listed when its bytes arrive in
+/// the model, as headless lists it, and its file is written in the background (`store`); a read of an
+/// entry still being written gets its bytes (`reader`, `DiskWriteQueue`). Either way `sync()` takes out what the files let go of or never
+/// wrote (evicted, torn, a read-only folder, a full disk, something else at the entry's name).
 package struct IndexedDiskCache {
     /// The files.
     package let files: DiskCache
@@ -21,10 +23,13 @@ package struct IndexedDiskCache {
     /// The files' key of each asset, and each entry's file name's asset and key.
     private let keys: [(asset: Int, key: String)]
     private let entries: [String: (asset: Int, key: String)]
+    /// The writes `store` queued.
+    private let writes: DiskWriteQueue
 
     /// The cache over `files`, its index holding those of `keys` (asset → the files' key) the files hold.
     package init(files: DiskCache, sizes: [Int], keys: [(asset: Int, key: String)]) {
         self.files = files
+        writes = DiskWriteQueue(files: files)
         self.sizes = sizes
         self.keys = keys
         entries = Dictionary(keys.map { (DiskCacheEntry.fileName(for: $0.key), $0) }, uniquingKeysWith: { first, _ in first })
@@ -56,6 +61,25 @@ package struct IndexedDiskCache {
     package mutating func stored(_ key: ImageKey) {
         guard !files.isOff else { return }
         _ = index.insert(key, cost: cost(of: key))
+    }
+
+    /// Lists `key`'s image now and writes its file under `name` in the background, `bytes` giving its
+    /// bytes (nil: nothing to write, and `sync()` takes it out again).
+    package mutating func store(_ key: ImageKey, as name: String, bytes: @escaping @Sendable () -> [UInt8]?) {
+        guard !files.isOff else { return }
+        stored(key)
+        writes.write(name, bytes: bytes)
+    }
+
+    /// What reads an entry from any thread: the bytes of one still being written, else the file's.
+    package var reader: @Sendable (String) -> [UInt8]? {
+        let writes = self.writes
+        return { writes.read($0) }
+    }
+
+    /// Waits up to `timeout` seconds for the files `store` queued to be written (at exit, and in tests).
+    package func waitForWrites(timeout: Double = .infinity) {
+        writes.wait(timeout: timeout)
     }
 
     /// A load of `key` begins from the files (its place in the index's order moves up).

@@ -166,6 +166,31 @@ import ScrollKitTestSupport
         #expect(small.traffic.diskHits == 0 && small.traffic.requests == 2)
     }
 
+    /// A disk kept outside the model (the window's) hears of each image when its bytes arrive, as the
+    /// model's own disk stores it: a load cancelled while it decodes is stored too, one cancelled before
+    /// its last byte is not; nothing is kept unless asked.
+    @Test func theArrivalsAreTheImagesTheModelsDiskStores() {
+        // A 5 s decode: an image's bytes are in long before its load completes.
+        var s = NetworkImageSource(profile: .threeG, defaultBytes: 25_000, decodeCost: 5, diskByteLimit: 1 << 20)
+        s.keepArrivals()
+        s.begin(LoadTicket(id: 1, key: ImageKey(asset: 1)), time: 0)
+        s.begin(LoadTicket(id: 2, key: ImageKey(asset: 2)), time: 0)
+        #expect(s.nextCompletion(upTo: 4) == nil)       // both arrived, both decoding
+        s.cancel(LoadTicket(id: 2, key: ImageKey(asset: 2)))
+        s.begin(LoadTicket(id: 3, key: ImageKey(asset: 3)), time: 4)
+        #expect(s.nextCompletion(upTo: 4.01) == nil)    // still waiting for its first byte
+        s.cancel(LoadTicket(id: 3, key: ImageKey(asset: 3)))
+        #expect(s.takeArrivals() == [ImageKey(asset: 1), ImageKey(asset: 2)])
+        #expect(s.takeArrivals().isEmpty)
+        let disk = s.disk ?? MemoryCache(byteLimit: 0)
+        #expect([1, 2, 3].map { disk.contains(ImageKey(asset: $0)) } == [true, true, false])
+        #expect(drain(&s).map(\.ticket.id) == [1])
+        var quiet = source()
+        quiet.begin(LoadTicket(id: 1, key: ImageKey(asset: 1)), time: 0)
+        _ = drain(&quiet)
+        #expect(quiet.takeArrivals().isEmpty)
+    }
+
     @Test func aNetworkThatLosesEverythingTimesOutAfterTheRetries() {
         let dead = NetworkProfile(name: "dead", roundTrip: 0.1, downlinkBytesPerSecond: 1e6, uplinkBytesPerSecond: 1e6,
                                   packetLoss: 1, source: "test")

@@ -61,6 +61,24 @@ import Testing
         disk.sync()
         #expect(!disk.index.keysByRecency.contains(ImageKey(asset: 3)))
 
+        // Stored as the model stores it: listed at once, its file written in the background; a read gets
+        // the bytes being written, then the file's. Bytes that cannot be had leave the index at `sync()`.
+        var modelled = IndexedDiskCache(files: files, sizes: [100, 100, 100, 100], keys: keys)
+        let read = modelled.reader
+        for round in 0..<20 {
+            let payload = [UInt8](repeating: UInt8(round), count: 500)
+            modelled.store(ImageKey(asset: 0), as: "file:a") { payload }
+            #expect(modelled.index.contains(ImageKey(asset: 0)))
+            #expect(read("file:a") == payload)
+        }
+        modelled.store(ImageKey(asset: 1), as: "file:b") { nil }
+        #expect(modelled.index.contains(ImageKey(asset: 1)))
+        modelled.waitForWrites()
+        #expect(files.read("file:a") == [UInt8](repeating: 19, count: 500))   // the last write's
+        #expect(read("file:a") == [UInt8](repeating: 19, count: 500) && read("file:b") == nil)
+        modelled.sync()
+        #expect(!modelled.index.contains(ImageKey(asset: 1)) && modelled.index.contains(ImageKey(asset: 0)))
+
         // A folder opened read-only takes no writes: nothing is listed as stored.
         let readOnly = try #require(DiskCache.open(directory: dir, byteLimit: 1500, readOnly: true))
         var reader = IndexedDiskCache(files: readOnly, sizes: [100, 100, 100, 100], keys: keys)

@@ -9,7 +9,8 @@ extension LabApp {
     /// Steps the model to the frame's time `now` (see `PhoneDriver.step`); ends a wheel pinch gone quiet,
     /// moves A on once a run settles, and reports a replay that finished or could not be read. A replay
     /// whose motion has ended keeps its grid until its loads settle, as the headless replay runs on to
-    /// its end: its `replayEnd` line is the headless end's frame, time and metrics.
+    /// its end: its `replayEnd` line is the headless end's frame, time and metrics (the first grid frame
+    /// it settled at, though a busy window may have stepped a few more at that moment).
     func stepModel(at now: AppTime, onGrid: Bool) {
         let replaying = isReplaying
         if !replaying, let end = input.endIdleWheelPinch(at: now.model) { act(on: end, at: now) }
@@ -26,7 +27,7 @@ extension LabApp {
         }
         if loop.replayEndPending, phoneDriver.isSettled {
             loop.replayEndPending = false
-            traceReplayEnd(at: phoneDriver.timeShown)
+            traceReplayEnd(at: phoneDriver.takeReplayEnd() ?? phoneDriver.timeShown)
         }
         if !replaying { continueComparison(at: now) }
     }

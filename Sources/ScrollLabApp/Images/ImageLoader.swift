@@ -734,11 +734,15 @@ final class ImageLoader {
                 uploader.figures.noteFrame(decodeSeconds: files.seconds, uploadSeconds: 0, mainDecodes: files.count, mainDecodeSeconds: files.seconds)
             }
         }
-        if takesCompletionsOnDemand, !ready.contains(where: { $0.time <= time }) {
+        if takesCompletionsOnDemand {
             // One at a time: the pipeline begins its next load at this one's time before the source
-            // moves on, as the headless replay's pipeline does.
-            takeModelledCompletions(upTo: time, limit: 1)
-            takeVirtualCompletions(upTo: time, limit: 1)
+            // moves on, as the headless replay's pipeline does. The source's next one comes first when it
+            // is no later than a load waiting here (a disk hit or an asset file), as in the headless
+            // source, which completes both.
+            var upTo = time
+            for completion in ready where completion.time < upTo { upTo = completion.time }
+            takeModelledCompletions(upTo: upTo, limit: 1)
+            takeVirtualCompletions(upTo: upTo, limit: 1)
         }
         // The earliest, ties by ticket (the order loads began), as the headless replay's source.
         guard let next = ready.indices.filter({ ready[$0].time <= time }).min(by: {

@@ -36,7 +36,10 @@ extension PhoneDriver {
                 var clock = playback.clock ?? ModelClock(origin: timeShown, rate: playback.frameRate, next: 1)
                 // Nothing moves or loads: the idle frames are skipped, as the headless replay skips them.
                 if isSettled { clock.skipIdle(showingAt: now) }
-                clock.run(upTo: now) { advance(to: $0) }
+                clock.run(upTo: now) { frameTime in
+                    advance(to: frameTime)
+                    noteReplayEnd(at: frameTime)
+                }
                 playback.clock = clock
             } else {
                 playback.clock = nil
@@ -48,6 +51,7 @@ extension PhoneDriver {
             self.deliver(event)
         }, advance: { frameTime in
             self.advance(to: frameTime)
+            self.noteReplayEnd(at: frameTime)
         })
         playback.replay = driver
         let resting = phones.allSatisfy { phone in
@@ -72,7 +76,23 @@ extension PhoneDriver {
         if !focused.isRunningComparison {
             lastGesture = PlayedGesture(events: gesture, startOffset: focused.scrollView.contentOffset)
         }
-        playback.replay = ReplayDriver(gesture: gesture, startTime: now, frameRate: playback.frameRate)
+        let driver = ReplayDriver(gesture: gesture, startTime: now, frameRate: playback.frameRate)
+        playback.replay = driver
+        playback.end = (driver.endTime ?? now, nil)
         replayStarted(gesture.count, now)
+    }
+
+    /// After the grid frame at `frameTime`: the replay's end when it is the first at or after its last
+    /// sample with every phone settled.
+    private func noteReplayEnd(at frameTime: Double) {
+        guard let end = playback.end, end.settledAt == nil, frameTime >= end.lastSample, isSettled else { return }
+        playback.end?.settledAt = frameTime
+    }
+
+    /// The grid frame the replay ended at (nil: it has not settled on one, or no replay ran), and
+    /// forgets it: the `replayEnd` line's time.
+    package func takeReplayEnd() -> Double? {
+        defer { playback.end = nil }
+        return playback.end?.settledAt
     }
 }

@@ -17,6 +17,12 @@ package struct Playback {
     /// bench, slow motion): the one the last replay ran on, continued.
     package var clock: ModelClock?
 
+    /// The replay's end, from its start until it is taken (`PhoneDriver.takeReplayEnd`): the model time
+    /// of its last sample, and the first grid frame at or after it at which every phone had settled
+    /// (motion and loads), as `replay --headless` ends. A busy window may step several grid frames at one
+    /// moment; its end is still that frame.
+    package var end: (lastSample: Double, settledAt: Double?)?
+
     /// True while a replay feeds the scenes: live pointer input is ignored then.
     package var isReplaying: Bool { replay != nil || pending != nil }
 }

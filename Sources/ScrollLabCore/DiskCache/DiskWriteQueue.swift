@@ -9,8 +9,8 @@ package final class DiskWriteQueue: Sendable {
     private let files: DiskCache
     private let queue = DispatchQueue(label: "scrolllab.disk-writes")
     /// The entries queued or being written, by key, each with its write's serial (a later write of the
-    /// same key replaces it).
-    private let pending = Mutex<(serial: Int, sources: [String: (serial: Int, bytes: Source)])>((0, [:]))
+    /// same key replaces it); a write queued before `dropAll()` is skipped (`firstKept`).
+    private let pending = Mutex<(serial: Int, firstKept: Int, sources: [String: (serial: Int, bytes: Source)])>((0, 1, [:]))
 
     package init(files: DiskCache) {
         self.files = files
@@ -25,7 +25,11 @@ package final class DiskWriteQueue: Sendable {
             return p.serial
         }
         queue.async { [self] in
-            if let payload = bytes() { files.write(key, payload: payload) } else { files.notWritten(key) }
+            let kept = { self.pending.withLock { serial >= $0.firstKept } }
+            guard kept() else { return }
+            let payload = bytes()
+            guard kept() else { return }
+            if let payload { files.write(key, payload: payload) } else { files.notWritten(key) }
             pending.withLock { p in
                 if p.sources[key]?.serial == serial { p.sources[key] = nil }
             }
@@ -36,6 +40,14 @@ package final class DiskWriteQueue: Sendable {
     package func read(_ key: String) -> [UInt8]? {
         if let bytes = pending.withLock({ $0.sources[key]?.bytes }) { return bytes() }
         return files.read(key)
+    }
+
+    /// Skips the writes queued so far (K empties the cache: what was on its way there is not written).
+    package func dropAll() {
+        pending.withLock { p in
+            p.firstKept = p.serial + 1
+            p.sources.removeAll()
+        }
     }
 
     /// Waits up to `timeout` seconds for the writes queued so far; true when they are done.

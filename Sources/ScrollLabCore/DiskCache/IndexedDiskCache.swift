@@ -97,8 +97,9 @@ package struct IndexedDiskCache {
         _ = index.remove(key)
     }
 
-    /// K: the files and the index emptied.
+    /// K: the files and the index emptied (writes still queued are skipped).
     package mutating func clear() {
+        writes.dropAll()
         files.clear()
         index = MemoryCache(byteLimit: files.byteLimit)
         warmAtOpen = nil

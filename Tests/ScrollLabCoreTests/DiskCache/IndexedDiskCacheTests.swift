@@ -78,6 +78,14 @@ import Testing
         #expect(read("file:a") == [UInt8](repeating: 19, count: 500) && read("file:b") == nil)
         modelled.sync()
         #expect(!modelled.index.contains(ImageKey(asset: 1)) && modelled.index.contains(ImageKey(asset: 0)))
+        // K while writes are on their way: the one getting its bytes and those queued are not written.
+        let gate = DispatchSemaphore(value: 0)
+        modelled.store(ImageKey(asset: 2), as: "file:x") { gate.wait(); return [2] }
+        modelled.store(ImageKey(asset: 3), as: "file:y") { [3] }
+        modelled.clear()
+        gate.signal()
+        modelled.waitForWrites()
+        #expect(files.usage.entries == 0 && read("file:x") == nil && read("file:y") == nil)
 
         // A folder opened read-only takes no writes: nothing is listed as stored.
         let readOnly = try #require(DiskCache.open(directory: dir, byteLimit: 1500, readOnly: true))

@@ -83,6 +83,9 @@ final class ImageLoader {
         /// When the model's time for it (`due`) has passed on the wall clock too (`DispatchTime`
         /// nanoseconds): until then the real decode has had less time than the model gave it.
         var dueWall: UInt64 = 0
+        /// A take at or after `due` found its decode not done (after waiting for it): the load completes
+        /// when its decode is taken, later than the model's time.
+        var isLate = false
     }
 
     /// Asset files decoded on the workers: those taken at an input between frames (their loads completed
@@ -348,24 +351,32 @@ final class ImageLoader {
         begun[ticket.id]?.dueWall = DispatchTime.now().uptimeNanoseconds &+ UInt64(Swift.min(Swift.max(seconds, 0), 3600) * 1e9)
     }
 
-    /// Before finished decodes are taken at model time `time`: waits for those of the loads due by then,
-    /// each until its decode is posted or the wall clock has given it the model's time (`dueWall`). A
-    /// replay delivers the inputs between two frames at the second frame's moment, so a load begun at one
-    /// would otherwise reach that frame's take with no wall time for its decode (a disk hit begun a few
-    /// milliseconds of model time before the frame completed a frame late); live, the wall has already
-    /// given it that time, and a decode slower than the model's completes when it is, as before.
-    private func awaitDueDecodes(upTo time: Double) {
+    /// True when a load the model completes by `time` has its decode still to be taken (not yet late).
+    private func owesDueDecodes(upTo time: Double) -> Bool {
+        begun.values.contains { load in load.due.map { $0 <= time } == true && !load.isLate }
+    }
+
+    /// Before finished decodes are taken at model time `time`: with `waits`, waits for those of the loads
+    /// due by then, each until its decode is posted or the wall clock has given it the model's time
+    /// (`dueWall`); those still not decoded are late. A replay delivers the inputs between two frames at
+    /// the second frame's moment, and a load the pipeline begins at a completion inside a frame is begun
+    /// at that frame's moment too, so without the wait such a load (a disk hit: a few milliseconds of
+    /// model time) reached the frame's take with no wall time for its decode and completed a frame late;
+    /// live, the wall has already given it that time, and a decode slower than the model's completes
+    /// when it is, as before.
+    private func awaitDueDecodes(upTo time: Double, waits: Bool = true) {
         var latest: UInt64 = 0
         var waiting: [Int] = []
         for (id, load) in begun {
-            guard let due = load.due, due <= time else { continue }
+            guard let due = load.due, due <= time, !load.isLate else { continue }
             waiting.append(id)
             latest = Swift.max(latest, load.dueWall)
         }
-        while !waiting.isEmpty, DispatchTime.now().uptimeNanoseconds < latest {
+        while waits, !waiting.isEmpty, DispatchTime.now().uptimeNanoseconds < latest {
             waiting.removeAll { mailbox.hasOutcome(for: $0) }
             if !waiting.isEmpty { usleep(100) }
         }
+        for id in waiting where !mailbox.hasOutcome(for: id) { begun[id]?.isLate = true }
     }
 
     /// Sends `ticket` down its route past the disk cache.
@@ -554,7 +565,7 @@ final class ImageLoader {
             takeVirtualCompletions(upTo: time)
         }
         let drainedAfter = takeHTTPArrivals(time: time)
-        if !decoding.onMain { awaitDueDecodes(upTo: time) }
+        awaitDueDecodes(upTo: time, waits: !decoding.onMain)
         var outcomes = fileDecodes.held + mailbox.drain()
         fileDecodes.held.removeAll()
         var decodeSeconds = outcomes.reduce(0) { $0 + $1.decodeSeconds }
@@ -637,12 +648,12 @@ final class ImageLoader {
     }
 
     /// An asset file's load or a disk hit decoded on a worker (`due` set): it completes at the model's time for it when
-    /// its decode was taken before then (as headless: the usual case, the file is decoded at once), else
-    /// at `time`; once, its texture following.
+    /// its decode was there for the first take at or after then (as headless: the usual case, the file is
+    /// decoded at once), else at `time` (`isLate`); once, its texture following.
     private func completeFile(_ ticket: LoadTicket, bytes: Int, time: Double) {
-        guard let due = begun[ticket.id]?.due else { return }
+        guard let load = begun[ticket.id], let due = load.due else { return }
         begun[ticket.id]?.due = nil
-        let completion = LoadCompletion(ticket: ticket, result: .image(bytes: bytes), time: due > fileDecodes.takenUpTo ? due : time)
+        let completion = LoadCompletion(ticket: ticket, result: .image(bytes: bytes), time: load.isLate ? Swift.max(due, time) : due)
         ready.append(decoding.sizes?.sized(completion) ?? completion)
         following.insert(ticket.id)
     }
@@ -725,7 +736,8 @@ final class ImageLoader {
     /// delivered exactly when the headless replay's pipeline gets it. With `--decode-on-main` the asset
     /// files due by `time` are decoded first: an input between two frames finds them, as headless.
     func nextCompletion(upTo time: Double) -> LoadCompletion? {
-        if !decoding.onMain, time > fileDecodes.takenUpTo, route.isFiles || begun.values.contains(where: { $0.due != nil }) {
+        // Again at the same time when a load begun since (at a completion) is due by then.
+        if !decoding.onMain, time > fileDecodes.takenUpTo ? route.isFiles || begun.values.contains(where: { $0.due != nil }) : owesDueDecodes(upTo: time) {
             takeFileDecodes(upTo: time)
         }
         if decoding.onMain, !decoding.due.isEmpty {

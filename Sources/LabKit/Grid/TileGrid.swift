@@ -31,6 +31,10 @@ struct TileGrid {
     var userDragging = false
     /// The tile pressed, the tile selected and the tiles liked (B-TCH-1).
     var touches = TileTouches()
+    /// Shared with the other grids of a lockstep (`GridSceneLockstep`), nil alone.
+    var memo: LockstepMemo?
+    /// The binding updates made so far (the lockstep's key to an update's result).
+    var bindingSerial = 0
 
     /// A grid of `layout` in `scrollView`, with `pool`'s views, every tile empty.
     init(scrollView: ScrollView, layout: FeedLayout, pool: ViewPool) {
@@ -63,11 +67,25 @@ struct TileGrid {
     /// keys the emptied tiles were waiting for.
     mutating func rebind(bounds: Rect, into rebinds: inout [ReusePool.Rebind], dropped: inout [ImageKey]) {
         boundBounds = bounds
-        if let gridGeometry, pool.isWindow {
-            pool.updateWindow(firstItem: gridGeometry.firstVisibleRow(offsetY: bounds.minY) * layout.columns,
-                              itemCount: gridGeometry.itemCount, into: &rebinds)
+        bindingSerial += 1
+        if let memo, memo.bindingSerial == bindingSerial, memo.bindingBounds == bounds, let bound = memo.boundPool {
+            pool = bound
+            rebinds.empty()
+            rebinds.append(contentsOf: memo.rebinds)
         } else {
-            pool.update(layout: layout, bounds: bounds, into: &rebinds)
+            if let gridGeometry, pool.isWindow {
+                pool.updateWindow(firstItem: gridGeometry.firstVisibleRow(offsetY: bounds.minY) * layout.columns,
+                                  itemCount: gridGeometry.itemCount, into: &rebinds)
+            } else {
+                pool.update(layout: layout, bounds: bounds, into: &rebinds)
+            }
+            if let memo {
+                memo.bindingSerial = bindingSerial
+                memo.bindingBounds = bounds
+                memo.boundPool = pool
+                memo.rebinds.empty()
+                memo.rebinds.append(contentsOf: rebinds)
+            }
         }
         if slots.count < pool.capacity { slots += Array(repeating: TileSlot(), count: pool.capacity - slots.count) }
         dropped.empty()
@@ -84,7 +102,13 @@ struct TileGrid {
         visible.empty()
         if let gridGeometry {
             // A grid's items in a rect are the candidates themselves (`FeedLayout.items(in:)`).
-            let range = gridGeometry.items(in: bounds)
+            let range: Range<Int>
+            if let memo, let done = memo.screen, done.serial == bindingSerial, done.bounds == bounds {
+                range = done.range
+            } else {
+                range = gridGeometry.items(in: bounds)
+                memo?.screen = LockstepMemo.Screen(serial: bindingSerial, bounds: bounds, range: range)
+            }
             if !rebound, range == visibleRange { return false }
             visibleRange = range
             for item in range where pool.view(showing: item) != nil { visible.append(item) }

@@ -203,10 +203,18 @@ public struct GridBench: Sendable {
         // The oracle's screens come from the Eager row's replay when there is one (the same replay).
         var collector = ScreenCollector(self)
         var eagerScreens: OracleScreens?
-        for variant in policies {
-            let isEager = eagerScreens == nil && variant == PolicyVariant(.eager)
-            let scene = isEager ? run(events, variant: variant) { collector.frame($0, time: $1) } : run(events, variant: variant)
-            if isEager { eagerScreens = collector.screens(of: scene) }
+        // The first Eager run alone, its frames collected; the others together (`runAll`).
+        let eager = policies.firstIndex(of: PolicyVariant(.eager))
+        let others = policies.indices.filter { $0 != eager }
+        var scenes = [GridScene?](repeating: nil, count: policies.count)
+        if let eager {
+            let scene = run(events, variant: policies[eager]) { collector.frame($0, time: $1) }
+            eagerScreens = collector.screens(of: scene)
+            scenes[eager] = scene
+        }
+        for (i, scene) in zip(others, runAll(events, variants: others.map { policies[$0] })) { scenes[i] = scene }
+        for (variant, scene) in zip(policies, scenes) {
+            guard let scene else { continue }
             diskAssets.formUnion(scene.diskCacheAssets ?? [])
             rows.append(GridBenchRow(policy: variant.name, metrics: scene.metrics, isSettled: scene.isSettled))
             minLoads = scene.boundMinLoads

@@ -81,13 +81,18 @@ public final class GridScene: LabScene, ScrollViewDelegate {
     public static let phoneBounds = Rect(x: 0, y: 0, width: 320, height: 480)
 
     /// A grid scene; `source` defaults to a deterministic virtual source with the configured latency.
-    public init(configuration: GridSceneConfiguration = .init(), source: (any ImageSource)? = nil) {
+    public convenience init(configuration: GridSceneConfiguration = .init(), source: (any ImageSource)? = nil) {
+        self.init(configuration: configuration, source: source, sharing: nil)
+    }
+
+    /// A grid scene whose content moves in `shared` when given (scenes replayed in lockstep,
+    /// `GridSceneLockstep`: the scroll view's delegate and content are then theirs, not the scene's),
+    /// else in a scroll view of its own.
+    init(configuration: GridSceneConfiguration, source: (any ImageSource)?, sharing shared: ScrollView?) {
         self.configuration = configuration
         let layout = configuration.feedGeometry
         itemImages = configuration.itemImages
-        scrollView = ScrollView(frame: Self.scrollFrame, contentSize: layout.contentSize)
-        scrollView.touchArea = Self.phoneBounds
-        scrollView.configuration.physics = configuration.physics
+        scrollView = shared ?? Self.makeScrollView(configuration, contentSize: layout.contentSize)
         grid = TileGrid(scrollView: scrollView, layout: layout,
                         pool: configuration.feed == nil || layout.kind == .grid ? .window(capacity: 6) : .queue)
         var pipeline = ImagePipeline(source: source ?? Self.feedSized(Self.headlessSource(configuration), configuration, layout: layout),
@@ -99,8 +104,17 @@ public final class GridScene: LabScene, ScrollViewDelegate {
         policyVariant = configuration.policyVariant
         condition = LoadCondition(configuration)
         seedProblem = configuration.seedProblem
+        guard shared == nil else { return }
         scrollView.delegate = self
         scrollView.content = self
+    }
+
+    /// The grid's scroll view for `configuration`: the phone's frame and touch area, its physics.
+    static func makeScrollView(_ configuration: GridSceneConfiguration, contentSize: Size) -> ScrollView {
+        let scrollView = ScrollView(frame: scrollFrame, contentSize: contentSize)
+        scrollView.touchArea = phoneBounds
+        scrollView.configuration.physics = configuration.physics
+        return scrollView
     }
 
     /// The headless source: the network model when the configuration names a profile, else today's

@@ -106,6 +106,17 @@ public struct SweepPlan: Sendable {
                            assetByteSizes: [Int], assetCount: Int? = nil, oracle: Bool, feed: Feed? = nil, disk: Bool = true,
                            diskEntries: [Int] = [], diskCorrupt: [Int] = [], external: ExternalImageSource? = nil,
                            stored: ([Int]) -> Void = { _ in }) -> JSONValue {
+        let bench = bench(configuration, assetByteSizes: assetByteSizes, assetCount: assetCount, feed: feed, disk: disk,
+                          diskEntries: diskEntries, diskCorrupt: diskCorrupt, external: external)
+        let scene = bench.run(events, variant: configuration.variant)
+        stored(scene.diskCacheAssets ?? [])
+        return line(configuration, gesture: gesture, events: events, scene: scene, bench: bench, oracle: oracle)
+    }
+
+    /// The bench a configuration's run replays on: its scene settings (with the disk cache's start) and
+    /// its replay clock.
+    static func bench(_ configuration: Configuration, assetByteSizes: [Int], assetCount: Int?, feed: Feed?, disk: Bool,
+                      diskEntries: [Int], diskCorrupt: [Int], external: ExternalImageSource?) -> GridBench {
         var condition = configuration
         condition.diskCache = disk
         var grid = condition.gridConfiguration(assetByteSizes: assetByteSizes, feed: feed, assetCount: assetCount)
@@ -113,8 +124,12 @@ public struct SweepPlan: Sendable {
         grid.diskCacheCorrupt = diskCorrupt
         var bench = GridBench(configuration: grid, replay: condition.replayClock)
         bench.external = external
-        let scene = bench.run(events, variant: configuration.variant)
-        stored(scene.diskCacheAssets ?? [])
+        return bench
+    }
+
+    /// The result line of `configuration`'s finished `scene` on `gesture`.
+    static func line(_ configuration: Configuration, gesture: String, events: [PointerEvent], scene: GridScene,
+                     bench: GridBench, oracle: Bool) -> JSONValue {
         var line: [(String, JSONValue)] = [("id", .string(id(configuration, gesture: gesture))), ("gesture", .string(gesture))]
         line += configuration.json
         if case let .object(metrics) = scene.metrics.json { line += metrics }
@@ -124,8 +139,8 @@ public struct SweepPlan: Sendable {
         if oracle {
             line.append(("oracleBlankTileSeconds", .number(bench.oracle(events, variant: configuration.variant).blankTileSeconds)))
         }
-        if let mean = grid.imageBytesMean { line.append(("imageBytesMean", .int(mean))) }
-        line += external?.label ?? []
+        if let mean = bench.configuration.imageBytesMean { line.append(("imageBytesMean", .int(mean))) }
+        line += bench.external?.label ?? []
         return .object(line)
     }
 }

@@ -95,6 +95,20 @@ public struct SweepRun: Sendable {
         return .object(pairs)
     }
 
+    /// The result lines of `conditions` on `gesture`'s `events`, in order, each with its `inputs`
+    /// (`SweepPlan.runs`: those whose motion is alike replay in lockstep); `stored` as for `line`.
+    public func lines(_ conditions: [RunCondition], gesture: String, events: [PointerEvent], inputs: [String],
+                      stored: ([Int]) -> Void = { _ in }) -> [JSONValue] {
+        let lines = SweepPlan.runs(conditions, gesture: gesture, events: events, assetByteSizes: assetByteSizes,
+                                   assetCount: assetCount, oracle: oracle, feed: feed, disk: disk.isOn,
+                                   diskEntries: disk.entries, diskCorrupt: disk.corrupt, external: external, stored: stored)
+        return zip(lines, inputs).map { line, inputs in
+            guard case var .object(pairs) = line else { return line }
+            pairs.insert(("inputs", .string(inputs)), at: Swift.min(2, pairs.count))
+            return .object(pairs)
+        }
+    }
+
     /// Runs every pending result of this shard: `perform(n, body)` calls `body(0)`…`body(n - 1)` on `n`
     /// threads at once (`DispatchQueue.concurrentPerform`); each worker takes the next gesture, reads its
     /// `events` (only when something is pending) and `write`s each line once. The first failure ends
@@ -124,12 +138,11 @@ public struct SweepRun: Sendable {
                 do throws(Failure) {
                     let gesture = try events(k)
                     let digest = gestureDigests[name] ?? SweepInputs.digest(gesture)
-                    for c in todo {
-                        let result = line(configurations[c], gesture: name, events: gesture, inputs: shared[c].line(gesture: digest)) { assets in
-                            if keeps { stored.withLock { $0.formUnion(assets) } }
-                        }
-                        try write(result)
+                    let results = lines(todo.map { configurations[$0] }, gesture: name, events: gesture,
+                                        inputs: todo.map { shared[$0].line(gesture: digest) }) { assets in
+                        if keeps { stored.withLock { $0.formUnion(assets) } }
                     }
+                    for result in results { try write(result) }
                 } catch {
                     failure.withLock { $0 = $0 ?? error }
                     return

@@ -8,7 +8,28 @@ extension GridLoading {
         var tiles = scratch.frameTiles
         scratch.frameTiles = []  // keep the buffer uniquely referenced while it is refilled
         let bounds = grid.scrollView.bounds, count = grid.pool.capacity
-        if tiles.count == count {
+        if let memo = grid.memo {
+            // In lockstep the tiles' geometry is the same in every scene: worked out by the first, the
+            // others add what their own tiles show.
+            if memo.tilesSerial != grid.bindingSerial || memo.tilesBounds != bounds || memo.tiles.count != count {
+                memo.tiles.empty()
+                for v in 0..<count { memo.tiles.append(grid.frameTile(view: v, bounds: bounds)) }
+                memo.tilesSerial = grid.bindingSerial
+                memo.tilesBounds = bounds
+            }
+            tiles.empty()
+            for v in 0..<count {
+                var tile = memo.tiles[v]
+                if case let .shown(key, bytes, _) = grid.slots[v].content {
+                    tile.displayedKey = key
+                    tile.displayedBytes = bytes
+                } else {
+                    tile.displayedKey = nil
+                    tile.displayedBytes = 0
+                }
+                tiles.append(tile)
+            }
+        } else if tiles.count == count {
             for v in 0..<count { tiles[v] = grid.frameTile(view: v, bounds: bounds) }
         } else {
             tiles.empty()

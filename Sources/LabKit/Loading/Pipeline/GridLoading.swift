@@ -167,7 +167,7 @@ struct GridLoading {
     /// decision and back after it (no copy, no reference left behind: a load that touches the cache
     /// next must find its storage unshared, or the whole cache would be copied).
     private mutating func decide(_ trigger: LoadTrigger, time: Double, grid: inout TileGrid) -> LoadDecision {
-        refreshContext(for: trigger, time: time, scrollView: grid.scrollView, userDragging: grid.userDragging)
+        refreshContext(for: trigger, time: time, scrollView: grid.scrollView, userDragging: grid.userDragging, memo: grid.memo)
         swap(&context.layout, &grid.layout)
         swap(&context.visibleItems, &grid.visibleItems)
         // The cache goes in and out by swaps with the kept empty one: nothing is made, copied or freed.
@@ -189,15 +189,35 @@ struct GridLoading {
     }
 
     /// Sets the context's scalars: the time, the scroll view's state and motion, the pipeline's.
-    private mutating func refreshContext(for trigger: LoadTrigger, time: Double, scrollView: ScrollView, userDragging: Bool) {
+    private mutating func refreshContext(for trigger: LoadTrigger, time: Double, scrollView: ScrollView, userDragging: Bool,
+                                         memo: LockstepMemo? = nil) {
         context.time = time
-        context.bounds = scrollView.bounds
-        context.velocity = scrollView.velocity
-        context.isTracking = scrollView.isTracking
-        context.isDragging = scrollView.isDragging
-        context.isDecelerating = scrollView.isDecelerating
+        var release: (velocity: Point, target: Point)?
+        if case let .willEndDragging(velocity, target) = trigger { release = (velocity, target) }
+        let state: LockstepMemo.ScrollState
+        if let memo, let known = memo.scroll, known.serial == memo.scrollSerial,
+           known.release?.velocity == release?.velocity, known.release?.target == release?.target {
+            state = known
+        } else {
+            let motion: MotionForecast?
+            if let release {
+                motion = scrollView.forecast(withVelocity: release.velocity, target: release.target)
+            } else {
+                motion = scrollView.motionForecast
+            }
+            state = LockstepMemo.ScrollState(
+                serial: memo?.scrollSerial ?? 0, bounds: scrollView.bounds, velocity: scrollView.velocity,
+                isTracking: scrollView.isTracking, isDragging: scrollView.isDragging, isDecelerating: scrollView.isDecelerating,
+                targetContentOffset: scrollView.targetContentOffset, release: release, motion: motion)
+            memo?.scroll = state
+        }
+        context.bounds = state.bounds
+        context.velocity = state.velocity
+        context.isTracking = state.isTracking
+        context.isDragging = state.isDragging
+        context.isDecelerating = state.isDecelerating
         context.userDragging = userDragging
-        context.targetContentOffset = scrollView.targetContentOffset
+        context.targetContentOffset = state.targetContentOffset
         context.expectedLoadDuration = pipeline.expectedLoadDuration(at: time)
         context.measuredLoads = pipeline.loadDurations.samples
         context.timeToFirstByte = pipeline.link.timeToFirstByte
@@ -210,11 +230,7 @@ struct GridLoading {
             context.decelerationTimeConstant = DecelerationForecast.timeConstant(decelerationRate: rate)
             contextDecelerationRate = rate
         }
-        if case let .willEndDragging(velocity, target) = trigger {
-            context.motion = scrollView.forecast(withVelocity: velocity, target: target)
-        } else {
-            context.motion = scrollView.motionForecast
-        }
+        context.motion = state.motion
     }
 
     /// A context of its own as the policy would see it at `time` (for a caller outside the frame: a

@@ -59,6 +59,7 @@ public struct FeedDecodedSizes: ImageSource {
     public var disk: MemoryCache<ImageKey>? { base.disk }
     public var httpRoundTrip: Double? { base.httpRoundTrip }
     public func decodingKeys(at time: Double) -> [ImageKey] { base.decodingKeys(at: time) }
+    public func decodingKeys(at time: Double, into keys: inout [ImageKey]) { base.decodingKeys(at: time, into: &keys) }
 
     public var earliestCompletion: Double? { base.earliestCompletion }
 

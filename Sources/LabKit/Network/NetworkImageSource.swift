@@ -163,9 +163,16 @@ public struct NetworkImageSource: ImageSource, Sendable {
     public func decodeCost(of key: ImageKey) -> Double { decode.seconds(key) }
 
     public func decodingKeys(at time: Double) -> [ImageKey] {
-        finishing.compactMap { c in
-            guard case .image = c.result, c.time > time, c.time - decodeCost(of: c.ticket.key) <= time else { return nil }
-            return c.ticket.key
+        var keys: [ImageKey] = []
+        decodingKeys(at: time, into: &keys)
+        return keys
+    }
+
+    public func decodingKeys(at time: Double, into keys: inout [ImageKey]) {
+        keys.empty()
+        for c in finishing {
+            guard case .image = c.result, c.time > time, c.time - decodeCost(of: c.ticket.key) <= time else { continue }
+            keys.append(c.ticket.key)
         }
     }
 

@@ -47,7 +47,9 @@ struct PhoneCostRecorder: Sendable {
     mutating func decoding(_ keys: [ImageKey]) {
         guard costs.decodeOnMain, !(keys.isEmpty && decodesCharged.isEmpty) else { return }
         for key in keys where !decodesCharged.contains(key) { meter.charge(costs.mainThreadDecodeMs(of: key)) }
-        decodesCharged = keys
+        // Copied into its own storage: `keys` is a buffer its owner refills next frame.
+        decodesCharged.empty()
+        decodesCharged.append(contentsOf: keys)
     }
 
     /// The frame at `time`, scrolling or not (`MainThreadMeter.isScrolling`), with `residentBytes` decoded.

@@ -51,12 +51,15 @@ extension GridLoading {
         recorder.frame(time: time, tiles: tiles, isMoving: isMoving,
                        cacheBytes: pipeline.cache.totalBytes, tileOnlyBytes: tileOnlyBytes)
         var decoding = 0
-        let decodingKeys = pipeline.source.decodingKeys(at: time)
+        var decodingKeys = scratch.decodingKeys
+        scratch.decodingKeys = []  // keep the buffer uniquely referenced while it is refilled
+        pipeline.source.decodingKeys(at: time, into: &decodingKeys)
         for key in decodingKeys {
             let bytes = cost.costs.decodedBytes(of: key)
             if !cost.costs.refuses(bytes: bytes) { decoding += bytes }  // never allocated
         }
         cost.decoding(decodingKeys)
+        scratch.decodingKeys = decodingKeys
         let isScrolling = MainThreadMeter.isScrolling(dragging: grid.scrollView.isDragging, decelerating: grid.scrollView.isDecelerating)
         cost.frame(time: time, isScrolling: isScrolling, residentBytes: pipeline.cache.totalBytes + tileOnlyBytes + decoding)
     }

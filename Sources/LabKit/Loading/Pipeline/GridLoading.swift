@@ -326,6 +326,8 @@ struct LoadingScratch {
     var frameTiles: [FrameTile] = []
     /// The keys a policy evicts.
     var evicted: [ImageKey] = []
+    /// The keys whose decode runs at a frame (`ImageSource.decodingKeys(at:into:)`).
+    var decodingKeys: [ImageKey] = []
     /// An empty memory cache, swapped with the pipeline's around each decision (`GridLoading.decide`);
     /// nil only during one.
     var idleCache: MemoryCache<ImageKey>? = MemoryCache(byteLimit: 0)

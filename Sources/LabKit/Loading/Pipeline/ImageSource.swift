@@ -32,6 +32,8 @@ public protocol ImageSource {
     /// The keys whose decode is running at `time` (their decoded bytes are allocated): what the app
     /// holds besides its cache and its views (B-COST-3). None unless the source says.
     func decodingKeys(at time: Double) -> [ImageKey]
+    /// `decodingKeys(at:)` written into `keys` (emptied first): a frame reuses one buffer.
+    func decodingKeys(at time: Double, into keys: inout [ImageKey])
 }
 
 extension ImageSource {
@@ -54,6 +56,12 @@ extension ImageSource {
 
     /// No decode known to run unless the source says.
     public func decodingKeys(at time: Double) -> [ImageKey] { [] }
+
+    /// The keys of `decodingKeys(at:)`.
+    public func decodingKeys(at time: Double, into keys: inout [ImageKey]) {
+        keys.empty()
+        keys.append(contentsOf: decodingKeys(at: time))
+    }
 }
 
 /// Which image an item shows: an index into the bundled assets (`item % assetCount`).

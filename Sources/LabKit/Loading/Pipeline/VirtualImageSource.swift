@@ -38,9 +38,16 @@ public struct VirtualImageSource: ImageSource, Sendable {
     }
 
     public func decodingKeys(at time: Double) -> [ImageKey] {
-        scheduled.compactMap { c in
-            guard case .image = c.result, c.time > time, c.time - decodeCost(of: c.ticket.key) <= time else { return nil }
-            return c.ticket.key
+        var keys: [ImageKey] = []
+        decodingKeys(at: time, into: &keys)
+        return keys
+    }
+
+    public func decodingKeys(at time: Double, into keys: inout [ImageKey]) {
+        keys.empty()
+        for c in scheduled {
+            guard case .image = c.result, c.time > time, c.time - decodeCost(of: c.ticket.key) <= time else { continue }
+            keys.append(c.ticket.key)
         }
     }
 

@@ -169,11 +169,7 @@ public struct NetworkImageSource: ImageSource, Sendable {
     }
 
     public func decodingKeys(at time: Double, into keys: inout [ImageKey]) {
-        keys.empty()
-        for c in finishing {
-            guard case .image = c.result, c.time > time, c.time - decodeCost(of: c.ticket.key) <= time else { continue }
-            keys.append(c.ticket.key)
-        }
+        finishing.decodingKeys(at: time, decodeCost: decodeCost(of:), into: &keys)
     }
 
     /// Starts keeping the images whose bytes arrive (`takeArrivals()`): a disk cache kept outside the model

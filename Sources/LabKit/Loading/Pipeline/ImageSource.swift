@@ -140,6 +140,19 @@ public struct LoadCompletion: Hashable, Sendable {
     }
 }
 
+extension Array where Element == LoadCompletion {
+    /// Writes into `keys` (emptied first) the keys of the images among these completions still being
+    /// decoded at `time`: each completes after `time` and began its decode, `decodeCost` of its key
+    /// before completing, at or before it.
+    func decodingKeys(at time: Double, decodeCost: (ImageKey) -> Double, into keys: inout [ImageKey]) {
+        keys.empty()
+        for c in self {
+            guard case .image = c.result, c.time > time, c.time - decodeCost(c.ticket.key) <= time else { continue }
+            keys.append(c.ticket.key)
+        }
+    }
+}
+
 /// When a network load's response began and ended and how many body bytes it carried: what an app reads
 /// from `URLSessionTaskMetrics` (`responseStartDate`, `responseEndDate`,
 /// `countOfResponseBodyBytesReceived`).

@@ -44,11 +44,7 @@ public struct VirtualImageSource: ImageSource, Sendable {
     }
 
     public func decodingKeys(at time: Double, into keys: inout [ImageKey]) {
-        keys.empty()
-        for c in scheduled {
-            guard case .image = c.result, c.time > time, c.time - decodeCost(of: c.ticket.key) <= time else { continue }
-            keys.append(c.ticket.key)
-        }
+        scheduled.decodingKeys(at: time, decodeCost: decodeCost(of:), into: &keys)
     }
 
     public mutating func begin(_ ticket: LoadTicket, time: Double) {

@@ -10,6 +10,11 @@ public struct ItemSet: Sequence, Hashable, Sendable {
     /// An empty set.
     public init() {}
 
+    /// An empty set whose words already cover `0..<capacity`: inserting those items never allocates.
+    public init(capacity: Int) {
+        words = Array(repeating: 0, count: (Swift.max(0, capacity) + 63) >> 6)
+    }
+
     /// True when no item is held.
     public var isEmpty: Bool { count == 0 }
 

@@ -33,6 +33,14 @@ import Testing
         #expect(a.hashValue == b.hashValue)
     }
 
+    @Test func aSetWithCapacityStartsEmptyAndStillGrows() {
+        var a = ItemSet(capacity: 72)
+        #expect(a.isEmpty && a == ItemSet() && Array(a) == [])
+        #expect(a.insert(71) && a.insert(200) && a.insert(-1) && !a.insert(71))
+        #expect(Array(a) == [-1, 71, 200] && a.count == 3)
+        #expect(ItemSet(capacity: 0) == ItemSet() && ItemSet(capacity: -5).isEmpty)
+    }
+
     @Test func lazyItemsAheadMatchesTheArray() {
         let layout = FeedLayout(grid: GridLayout(itemCount: 9))
         for visible in [[0, 1], [2, 3, 4, 5], [6, 7], [8]] {

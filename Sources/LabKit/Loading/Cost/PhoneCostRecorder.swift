@@ -8,7 +8,7 @@ struct PhoneCostRecorder: Sendable {
     /// The main thread's frames.
     private(set) var meter: MainThreadMeter
     /// Keys the memory cache evicted (or refused) whose image has not come back since.
-    private var evicted = ImageKeySet()
+    private var evicted: ImageKeySet
     /// Network bytes of loads of such keys.
     private(set) var redownloadedBytes = 0
     /// The most decoded bytes resident at a frame.
@@ -22,6 +22,7 @@ struct PhoneCostRecorder: Sendable {
 
     init(costs: ImageCosts, refresh: Double) {
         self.costs = costs
+        evicted = ImageKeySet(assetCount: costs.decodedBytes.count)
         meter = MainThreadMeter(refresh: refresh, frameMs: costs.device.frameMs)
     }
 

@@ -5,6 +5,9 @@ struct ImageKeySet: Sendable {
     /// An empty set.
     init() {}
 
+    /// An empty set with room for the assets `0..<assetCount` (adding them never allocates).
+    init(assetCount: Int) { assets = ItemSet(capacity: assetCount) }
+
     /// True when `key` is held.
     func contains(_ key: ImageKey) -> Bool { assets.contains(key.asset) }
 

@@ -34,6 +34,8 @@ public struct ComposePolicy: LoadingPolicy {
     /// Direction of the last scroll delta: +1 down the list, −1 up, 0 none yet.
     public private(set) var direction = 0
     private var storage = DecisionStorage()
+    /// The frame's items to compose ahead, nearest first: a buffer kept from frame to frame.
+    private var candidates: [(distance: Double, item: Int)] = []
 
     /// Makes the policy.
     public init(prefetchesPerFrame: Int = 1) {
@@ -83,7 +85,7 @@ public struct ComposePolicy: LoadingPolicy {
         }
         decision.cancel.sort()
         for item in decision.cancel { prefetchedItems.remove(item) }
-        var candidates: [(distance: Double, item: Int)] = []
+        candidates.removeAll(keepingCapacity: true)
         for item in context.items(fromY: low, toY: high) where !prefetchedItems.contains(item) && !context.visibleItems.contains(item) {
             let f = context.frame(of: item)
             guard f.maxY > low, f.minY < high else { continue }

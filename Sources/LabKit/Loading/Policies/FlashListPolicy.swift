@@ -65,7 +65,7 @@ public struct FlashListPolicy: LoadingPolicy {
             if v > 0 { positives += 1 } else if v < 0 { negatives += 1 }
         }
         let backward = positives < negatives
-        let median = velocityHistory.sorted()[velocityHistory.count / 2]
+        let median = Self.value(atSortedIndex: velocityHistory.count / 2, of: velocityHistory)
         let viewportStart = context.contentOffset.y + median * Self.renderTime * 1000
         let viewportEnd = viewportStart + context.bounds.height
         let total = drawDistance * 2
@@ -79,6 +79,17 @@ public struct FlashListPolicy: LoadingPolicy {
             end = contentEnd
         }
         return (start, end)
+    }
+
+    /// The value a sort of `values` puts at `index` (within their indices), without sorting a copy: the
+    /// history is a handful of samples, and the frame allocates nothing.
+    static func value(atSortedIndex index: Int, of values: [Double]) -> Double {
+        for v in values {
+            var below = 0, equal = 0
+            for w in values { if w < v { below += 1 } else if w == v { equal += 1 } }
+            if below <= index && index < below + equal { return v }
+        }
+        return values[index]
     }
 
     /// Renders what entered the engaged range and recycles what left it.

@@ -1,6 +1,6 @@
 import Testing
 @testable import ScrollKit
-import LabKit
+@testable import LabKit
 
 /// Today's loaders as peers (`compose`, `flashlist`, `chrome`) in fixed contexts: the lab's grid (2
 /// columns, tiles 220 pt, row pitch 230), a 450 pt viewport, expectations computed by hand from each
@@ -92,6 +92,18 @@ import LabKit
         var q = FlashListPolicy()
         for (i, y) in [0.0, 10, 20, 30, 200, 400].enumerated() { _ = q.decide(.frame, in: context(offset: y, velocity: 1000, time: 1 + Double(i) / 30)) }
         #expect(q.engagedRange(context(offset: 400, velocity: 1000, time: 1 + 5.0 / 30)) == range)
+    }
+
+    @Test func flashListsMedianIsTheSortedHistorysMiddle() {
+        var rng = SplitMix64(seed: 5)
+        for n in 1...7 {
+            for _ in 0..<200 {
+                let values = (0..<n).map { _ in Double(Int(rng.next() % 5) - 2) / 10 }   // repeats on purpose
+                for index in values.indices {
+                    #expect(FlashListPolicy.value(atSortedIndex: index, of: values) == values.sorted()[index])
+                }
+            }
+        }
     }
 
     @Test func theRegistryHasTodaysLoadersAfterThePeers() {

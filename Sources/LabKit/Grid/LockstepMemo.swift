@@ -29,6 +29,24 @@ final class LockstepMemo {
         /// scroll view's own.
         var release: (velocity: Point, target: Point)?
         var motion: MotionForecast?
+
+        /// True when this is the state at `serial` for a decision with `release`.
+        @inline(__always)
+        func holds(serial: Int, release: (velocity: Point, target: Point)?) -> Bool {
+            self.serial == serial && self.release?.velocity == release?.velocity && self.release?.target == release?.target
+        }
+
+        /// Writes the state into a policy's context.
+        @inline(__always)
+        func apply(to context: inout LoadingContext) {
+            context.bounds = bounds
+            context.velocity = velocity
+            context.isTracking = isTracking
+            context.isDragging = isDragging
+            context.isDecelerating = isDecelerating
+            context.targetContentOffset = targetContentOffset
+            context.motion = motion
+        }
     }
 
     // Read and written dozens of times a frame by one scene at a time: not checked for exclusive access.
@@ -43,7 +61,10 @@ final class LockstepMemo {
     @exclusivity(unchecked) var tiles: [FrameTile] = []
     @exclusivity(unchecked) var tilesSerial = -1
     @exclusivity(unchecked) var tilesBounds = Rect.zero
-    @exclusivity(unchecked) var scroll: ScrollState?
+    /// Not optional, so a scene reads it in place (serial -1: none yet).
+    @exclusivity(unchecked) var scroll = ScrollState(serial: -1, bounds: .zero, velocity: .zero, isTracking: false,
+                                                     isDragging: false, isDecelerating: false, targetContentOffset: nil,
+                                                     release: nil, motion: nil)
     /// The scroll view's state number: the lockstep moves it on whenever the scroll view may have changed.
     @exclusivity(unchecked) var scrollSerial = 0
 }

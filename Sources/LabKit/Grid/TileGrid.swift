@@ -9,7 +9,8 @@ import ScrollKit
 struct TileGrid {
     /// The scroll view the grid's content moves in (the scene is its delegate and content).
     let scrollView: ScrollView
-    /// The content's geometry: the bundled grid, or a feed's layout (B-FEED-1).
+    /// The content's geometry: the bundled grid, or a feed's layout (B-FEED-1). The loading's policy
+    /// context shares it; only a carousels feed's row offsets change, lent to the context at each decision.
     var layout: FeedLayout
     /// The grid's geometry when the content is a grid (`layout.grid`, which never changes): the frame's
     /// hot paths read it directly rather than copying the whole layout.

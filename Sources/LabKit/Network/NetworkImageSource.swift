@@ -169,7 +169,7 @@ public struct NetworkImageSource: ImageSource, Sendable {
     }
 
     public func decodingKeys(at time: Double, into keys: inout [ImageKey]) {
-        finishing.decodingKeys(at: time, decodeCost: decodeCost(of:), into: &keys)
+        finishing.decodingKeys(at: time, decode: decode, into: &keys)
     }
 
     /// Starts keeping the images whose bytes arrive (`takeArrivals()`): a disk cache kept outside the model

@@ -99,7 +99,7 @@ public final class GridScene: LabScene, ScrollViewDelegate {
                                      cacheByteLimit: configuration.cacheByteLimit,
                                      maxConcurrent: configuration.loadsAtOnce())
         pipeline.order = configuration.requestOrder
-        loading = GridLoading(configuration: configuration, pipeline: pipeline,
+        loading = GridLoading(configuration: configuration, layout: layout, pipeline: pipeline,
                               policy: configuration.policy.makePolicy(problem: configuration.seedProblem))
         policyVariant = configuration.policyVariant
         condition = LoadCondition(configuration)

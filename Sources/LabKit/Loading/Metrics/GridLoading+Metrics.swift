@@ -17,17 +17,20 @@ extension GridLoading {
                 memo.tilesSerial = grid.bindingSerial
                 memo.tilesBounds = bounds
             }
-            tiles.empty()
-            for v in 0..<count {
-                var tile = memo.tiles[v]
-                if case let .shown(key, bytes, _) = grid.slots[v].content {
-                    tile.displayedKey = key
-                    tile.displayedBytes = bytes
-                } else {
-                    tile.displayedKey = nil
-                    tile.displayedBytes = 0
+            if tiles.count != count { tiles = memo.tiles }
+            // Written in place through one buffer: one uniqueness check, not one per tile.
+            tiles.withUnsafeMutableBufferPointer { tiles in
+                for v in 0..<count {
+                    var tile = memo.tiles[v]
+                    if case let .shown(key, bytes, _) = grid.slots[v].content {
+                        tile.displayedKey = key
+                        tile.displayedBytes = bytes
+                    } else {
+                        tile.displayedKey = nil
+                        tile.displayedBytes = 0
+                    }
+                    tiles[v] = tile
                 }
-                tiles.append(tile)
             }
         } else if tiles.count == count {
             for v in 0..<count { tiles[v] = grid.frameTile(view: v, bounds: bounds) }

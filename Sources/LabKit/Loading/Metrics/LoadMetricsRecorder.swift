@@ -9,7 +9,7 @@ public struct LoadMetricsRecorder: Sendable {
     /// Number of distinct images (ImageKey = item % assetCount).
     public let assetCount: Int
     /// Which image each item shows when a feed says (nil: item % assetCount).
-    public var itemImages: ItemImages?
+    public var itemImages: ItemImages? { didSet { lastPass.isCurrent = false } }
     /// Items visible while the scroll view was at rest (not tracking, not moving).
     public var atRestItems: Set<Int> { seen.restItems.set }
     /// Items visible at any frame.
@@ -37,6 +37,8 @@ public struct LoadMetricsRecorder: Sendable {
     /// Per pool view: the item it showed visible in the last frame (nil: not visible), when that
     /// appearance began, whether it is still waiting for its image, and whether it has shown it.
     private var appearance: [Appearance] = []
+    /// What the last frame's pass over the tiles saw and counted.
+    private var lastPass = LastPass()
 
     /// What one frame shows blank, kept until the next frame: visible tiles without their image, how many
     /// of them show a placeholder, and their visible area (pt²).
@@ -107,6 +109,44 @@ public struct LoadMetricsRecorder: Sendable {
         }
     }
 
+    /// What the last frame's pass over the tiles saw, view by view, and counted. A frame whose tiles show
+    /// the same items, visibility and images, in the same motion, with no load event since (a completion or
+    /// an eviction changes what a shown image clears), counts the same again: every step of the pass is then
+    /// a no-op (the item sets hold its items, the appearances have moved on) but its per-frame counts. Such a
+    /// frame repeats those and sums only the blank tiles' visible area, which moves with the tiles.
+    private struct LastPass: Sendable {
+        /// One view as the pass saw it, and whether it was a visible tile without its image.
+        struct View: Sendable {
+            var item: Int?
+            var isVisible = false
+            var displayedKey: ImageKey?
+            var isBlank = false
+        }
+
+        var views: [View] = []
+        /// False before the first pass and after an event the pass reads.
+        var isCurrent = false
+        var isMoving = false
+        var wrongImages = 0
+        var stale = false
+        var blank = 0
+        var showing = 0
+        var waiting = 0
+
+        /// The blank tiles' visible area when `tiles` repeat the last pass's (in its order, so the sum is
+        /// the pass's to the bit); nil when the pass must run.
+        func repeatedBlankArea(_ tiles: [FrameTile], isMoving: Bool) -> Double? {
+            guard isCurrent, isMoving == self.isMoving, views.count == tiles.count else { return nil }
+            var area = 0.0
+            for v in tiles.indices {
+                let seen = views[v], t = tiles[v]
+                guard seen.item == t.item, seen.isVisible == t.isVisible, seen.displayedKey == t.displayedKey else { return nil }
+                if seen.isBlank { area += t.visibleArea }
+            }
+            return area
+        }
+    }
+
     /// One pool view's current appearance.
     private struct Appearance: Sendable {
         var item: Int?
@@ -165,6 +205,7 @@ public struct LoadMetricsRecorder: Sendable {
     public mutating func start(time: Double, tiles: [FrameTile]) {
         times = RecorderTimes(start: time, lastFrame: time)
         last = BlankFrame()
+        lastPass.isCurrent = false
         for t in tiles where t.isVisible {
             guard let item = t.item else { continue }
             let expected = key(item)
@@ -218,6 +259,7 @@ public struct LoadMetricsRecorder: Sendable {
     /// The same; `isVisible`: a tile visible at that moment shows `key`; `networkBytes`: the body bytes the
     /// network moved for it (nil: none, e.g. a disk hit).
     public mutating func loadCompleted(_ key: ImageKey, result: LoadResult, time: Double, isVisible: Bool, networkBytes: Int? = nil) {
+        lastPass.isCurrent = false
         if case let .failed(reason) = result {
             base.failedLoads += 1
             base.failuresByReason[reason, default: 0] += 1
@@ -243,6 +285,7 @@ public struct LoadMetricsRecorder: Sendable {
 
     /// The cache dropped `keys`: completions of theirs not yet shown are now wasted for good.
     public mutating func evicted(_ keys: [ImageKey]) {
+        if !keys.isEmpty { lastPass.isCurrent = false }
         for k in keys {
             insertedAt[k] = nil
             if let waste = pendingWaste.removeValue(forKey: k) {
@@ -268,39 +311,55 @@ public struct LoadMetricsRecorder: Sendable {
             base.timeToFirstImage = Swift.max(0, time - start)
         }
         var stale = false, blank = 0, blankArea = 0.0, showing = 0, waiting = 0
-        if appearance.count != tiles.count { appearance = Array(repeating: Appearance(), count: tiles.count) }
-        // One pass: the tile's own checks, then its view's appearance (`observe`), each tile's expected
-        // key worked out once. The two touch different counters, so the order is theirs alone.
-        for v in tiles.indices {
-            let t = tiles[v]
-            var expected: ImageKey?
-            if let item = t.item {
-                let key = key(item)
-                expected = key
-                if let shown = t.displayedKey, shown != key {
-                    stale = true
-                    base.wrongImages += 1
-                }
-                if t.isVisible {
-                    seen.visible(item, asset: key.asset, atRest: !isMoving)
-                    placeholders.visible(asset: key.asset)
-                    if t.displayedKey == key {
-                        pendingWaste.removeValue(forKey: key)
-                        // Shown from the disk copy an evicted completion's bytes left: those bytes reached the screen.
-                        if let bytes = evictedUnseen.take(key) { wasted.completions -= bytes }
-                    } else {
-                        blank += 1
-                        blankArea += t.visibleArea
-                        if placeholders.shows(asset: key.asset) { showing += 1 }
+        if let area = lastPass.repeatedBlankArea(tiles, isMoving: isMoving) {
+            base.wrongImages += lastPass.wrongImages
+            (stale, blank, blankArea, showing, waiting) = (lastPass.stale, lastPass.blank, area, lastPass.showing, lastPass.waiting)
+        } else {
+            if appearance.count != tiles.count { appearance = Array(repeating: Appearance(), count: tiles.count) }
+            if lastPass.views.count != tiles.count { lastPass.views = Array(repeating: LastPass.View(), count: tiles.count) }
+            var wrong = 0
+            // One pass: the tile's own checks, then its view's appearance (`observe`), each tile's expected
+            // key worked out once. The two touch different counters, so the order is theirs alone.
+            for v in tiles.indices {
+                let t = tiles[v]
+                var expected: ImageKey?
+                var isBlank = false
+                if let item = t.item {
+                    let key = key(item)
+                    expected = key
+                    if let shown = t.displayedKey, shown != key {
+                        stale = true
+                        wrong += 1
                     }
+                    if t.isVisible {
+                        seen.visible(item, asset: key.asset, atRest: !isMoving)
+                        placeholders.visible(asset: key.asset)
+                        if t.displayedKey == key {
+                            pendingWaste.removeValue(forKey: key)
+                            // Shown from the disk copy an evicted completion's bytes left: those bytes reached the screen.
+                            if let bytes = evictedUnseen.take(key) { wasted.completions -= bytes }
+                        } else {
+                            isBlank = true
+                            blank += 1
+                            blankArea += t.visibleArea
+                            if placeholders.shows(asset: key.asset) { showing += 1 }
+                        }
+                    }
+                } else if t.displayedKey != nil {
+                    stale = true
                 }
-            } else if t.displayedKey != nil {
-                stale = true
+                if Self.observe(&appearance[v], of: t, expected: expected, time: time, base: &base) { waiting += 1 }
+                lastPass.views[v] = LastPass.View(item: t.item, isVisible: t.isVisible, displayedKey: t.displayedKey, isBlank: isBlank)
             }
-            if Self.observe(&appearance[v], of: t, expected: expected, time: time, base: &base) { waiting += 1 }
+            base.wrongImages += wrong
+            lastPass.isCurrent = true
+            lastPass.isMoving = isMoving
+            lastPass.wrongImages = wrong
+            (lastPass.stale, lastPass.blank, lastPass.showing, lastPass.waiting) = (stale, blank, showing, waiting)
+            // Every view's appearance was just observed: those still waiting are counted here, not in a second
+            // pass. (A repeated pass leaves the share as it was: its counts have not moved.)
+            base.readyOnAppearShare = Self.share(ready: base.readyOnAppear, of: base.appearances + waiting)
         }
-        // Every view's appearance was just observed: those still waiting are counted here, not in a second pass.
-        base.readyOnAppearShare = Self.share(ready: base.readyOnAppear, of: base.appearances + waiting)
         if stale { base.staleFrames += 1 }
         base.blankAreaPt2s += last.area * dt
         base.maxBlankAreaPt2 = Swift.max(base.maxBlankAreaPt2, blankArea)
@@ -355,6 +414,9 @@ public struct LoadMetricsRecorder: Sendable {
         }
         return a.waiting
     }
+
+    /// Whether the next frame may repeat the last pass's counts (its tiles permitting).
+    var lastPassIsCurrent: Bool { lastPass.isCurrent }
 
     /// The share of appearances ready on appear, those still waiting counted as not (yet) ready: the
     /// full pass over the views that `frame` does in its own (a test compares the two).

@@ -34,15 +34,16 @@ struct GridLoading {
     /// The scene's clock: the time of its last frame or start.
     var now = 0.0
 
-    /// Loading for a grid of `configuration`, over `pipeline`, under `policy`.
-    init(configuration: GridSceneConfiguration, pipeline: ImagePipeline, policy: any LoadingPolicy) {
+    /// Loading for a grid of `configuration` laid out as `layout` (the grid's), over `pipeline`, under `policy`.
+    init(configuration: GridSceneConfiguration, layout: FeedLayout, pipeline: ImagePipeline, policy: any LoadingPolicy) {
         itemImages = configuration.itemImages
         self.policy = policy
         self.pipeline = pipeline
         recorder = Self.recorder(configuration)
         cost = PhoneCostRecorder(costs: ImageCosts(configuration), refresh: configuration.refresh)
-        // Its layout is lent by the grid at each decision; until then it holds one sharing nothing with the grid's.
-        context = LoadingContext(visibleItems: [], assetCount: configuration.assetCount, itemImages: itemImages,
+        // The grid's layout: the two share its storage; its one changing part, a carousels feed's row
+        // offsets, is lent by the grid at each decision.
+        context = LoadingContext(layout: layout, visibleItems: [], assetCount: configuration.assetCount, itemImages: itemImages,
                                  cacheCapacityImages: configuration.cacheByteLimit / Swift.max(1, configuration.bytesPerImage))
         context.isConstrained = configuration.isConstrained
     }
@@ -163,12 +164,12 @@ struct GridLoading {
     }
 
     /// The policy's decision at `trigger`. The context's scroll state is refreshed from the grid's scroll
-    /// view; the grid's layout and visible items and the memory cache are moved into it for the
+    /// view; the grid's visible items and row offsets and the memory cache are moved into it for the
     /// decision and back after it (no copy, no reference left behind: a load that touches the cache
     /// next must find its storage unshared, or the whole cache would be copied).
     private mutating func decide(_ trigger: LoadTrigger, time: Double, grid: inout TileGrid) -> LoadDecision {
         refreshContext(for: trigger, time: time, scrollView: grid.scrollView, userDragging: grid.userDragging, memo: grid.memo)
-        swap(&context.layout, &grid.layout)
+        swap(&context.layout.rowOffsets, &grid.layout.rowOffsets)
         swap(&context.visibleItems, &grid.visibleItems)
         // The cache goes in and out by swaps with the kept empty one: nothing is made, copied or freed.
         swap(&context.cache, &scratch.idleCache)
@@ -184,7 +185,7 @@ struct GridLoading {
         if hasDisk { context.diskCache = nil }
         context.boundItems = []
         swap(&context.visibleItems, &grid.visibleItems)
-        swap(&context.layout, &grid.layout)
+        swap(&context.layout.rowOffsets, &grid.layout.rowOffsets)
         return decision
     }
 
@@ -194,10 +195,9 @@ struct GridLoading {
         context.time = time
         var release: (velocity: Point, target: Point)?
         if case let .willEndDragging(velocity, target) = trigger { release = (velocity, target) }
-        let state: LockstepMemo.ScrollState
-        if let memo, let known = memo.scroll, known.serial == memo.scrollSerial,
-           known.release?.velocity == release?.velocity, known.release?.target == release?.target {
-            state = known
+        // The memo's state is read in place (a copy would retain its forecast's motion once per scene).
+        if let memo, memo.scroll.holds(serial: memo.scrollSerial, release: release) {
+            memo.scroll.apply(to: &context)
         } else {
             let motion: MotionForecast?
             if let release {
@@ -205,19 +205,14 @@ struct GridLoading {
             } else {
                 motion = scrollView.motionForecast
             }
-            state = LockstepMemo.ScrollState(
+            let state = LockstepMemo.ScrollState(
                 serial: memo?.scrollSerial ?? 0, bounds: scrollView.bounds, velocity: scrollView.velocity,
                 isTracking: scrollView.isTracking, isDragging: scrollView.isDragging, isDecelerating: scrollView.isDecelerating,
                 targetContentOffset: scrollView.targetContentOffset, release: release, motion: motion)
+            state.apply(to: &context)
             memo?.scroll = state
         }
-        context.bounds = state.bounds
-        context.velocity = state.velocity
-        context.isTracking = state.isTracking
-        context.isDragging = state.isDragging
-        context.isDecelerating = state.isDecelerating
         context.userDragging = userDragging
-        context.targetContentOffset = state.targetContentOffset
         context.expectedLoadDuration = pipeline.expectedLoadDuration(at: time)
         context.measuredLoads = pipeline.loadDurations.samples
         context.timeToFirstByte = pipeline.link.timeToFirstByte
@@ -230,7 +225,6 @@ struct GridLoading {
             context.decelerationTimeConstant = DecelerationForecast.timeConstant(decelerationRate: rate)
             contextDecelerationRate = rate
         }
-        context.motion = state.motion
     }
 
     /// A context of its own as the policy would see it at `time` (for a caller outside the frame: a

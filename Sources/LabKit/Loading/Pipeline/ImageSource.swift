@@ -142,12 +142,13 @@ public struct LoadCompletion: Hashable, Sendable {
 
 extension Array where Element == LoadCompletion {
     /// Writes into `keys` (emptied first) the keys of the images among these completions still being
-    /// decoded at `time`: each completes after `time` and began its decode, `decodeCost` of its key
-    /// before completing, at or before it.
-    func decodingKeys(at time: Double, decodeCost: (ImageKey) -> Double, into keys: inout [ImageKey]) {
+    /// decoded at `time`: each completes after `time` and began its decode, `decode`'s time for its key
+    /// before completing, at or before it. (The times come as a value, not as a closure over the source:
+    /// that would copy the source every frame.)
+    func decodingKeys(at time: Double, decode: DecodeTimes, into keys: inout [ImageKey]) {
         keys.empty()
         for c in self {
-            guard case .image = c.result, c.time > time, c.time - decodeCost(c.ticket.key) <= time else { continue }
+            guard case .image = c.result, c.time > time, c.time - decode.seconds(c.ticket.key) <= time else { continue }
             keys.append(c.ticket.key)
         }
     }

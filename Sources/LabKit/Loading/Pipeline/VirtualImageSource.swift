@@ -16,6 +16,8 @@ public struct VirtualImageSource: ImageSource, Sendable {
     public var decodeCosts: [Double] = []
 
     private var scheduled: [LoadCompletion] = []
+    /// The earliest non-NaN time in `scheduled`: kept as loads begin and leave, read at every frame.
+    private var earliestScheduled: Double?
 
     /// A source with the given costs.
     public init(latency: Double = 0.080, decodeCost: Double = 0.006, bytesPerImage: Int = 300 * 440 * 4,
@@ -44,25 +46,31 @@ public struct VirtualImageSource: ImageSource, Sendable {
     }
 
     public func decodingKeys(at time: Double, into keys: inout [ImageKey]) {
-        scheduled.decodingKeys(at: time, decodeCost: decodeCost(of:), into: &keys)
+        scheduled.decodingKeys(at: time, decode: DecodeTimes(constant: decodeCost, byAsset: decodeCosts), into: &keys)
     }
 
     public mutating func begin(_ ticket: LoadTicket, time: Double) {
         let result: LoadResult = !failingKeys.isEmpty && failingKeys.contains(ticket.key)  // no hashing when none fail
             ? .failed(reason: "virtual failure") : .image(bytes: bytesPerImage)
         let duration = decodeCosts.isEmpty ? loadDuration : latency + decodeCost(of: ticket.key)
-        scheduled.append(LoadCompletion(ticket: ticket, result: result, time: time + duration))
+        let completion = LoadCompletion(ticket: ticket, result: result, time: time + duration)
+        scheduled.append(completion)
+        let t = completion.time
+        if !t.isNaN, earliestScheduled.map({ t < $0 }) ?? true { earliestScheduled = t }
     }
 
     public mutating func cancel(_ ticket: LoadTicket) {
         scheduled.removeAll { $0.ticket == ticket }
+        earliestScheduled = Self.earliest(of: scheduled)
     }
 
     /// The earliest scheduled completion's time (a NaN time never completes).
-    public var earliestCompletion: Double? {
+    public var earliestCompletion: Double? { earliestScheduled }
+
+    private static func earliest(of completions: [LoadCompletion]) -> Double? {
         var earliest: Double?
-        for i in scheduled.indices {
-            let t = scheduled[i].time
+        for i in completions.indices {
+            let t = completions[i].time
             if !t.isNaN, earliest.map({ t < $0 }) ?? true { earliest = t }
         }
         return earliest
@@ -80,6 +88,8 @@ public struct VirtualImageSource: ImageSource, Sendable {
             }
         }
         guard let index = best else { return nil }
-        return scheduled.remove(at: index)
+        let completion = scheduled.remove(at: index)
+        earliestScheduled = Self.earliest(of: scheduled)
+        return completion
     }
 }

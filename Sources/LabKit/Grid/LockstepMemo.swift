@@ -30,14 +30,8 @@ final class LockstepMemo {
         var release: (velocity: Point, target: Point)?
         var motion: MotionForecast?
 
-        /// True when this is the state at `serial` for a decision with `release`.
-        @inline(__always)
-        func holds(serial: Int, release: (velocity: Point, target: Point)?) -> Bool {
-            self.serial == serial && self.release?.velocity == release?.velocity && self.release?.target == release?.target
-        }
-
-        /// Writes the state into a policy's context.
-        @inline(__always)
+        /// Writes the state into a policy's context (`LockstepMemo.applyScroll` writes the memo's the same
+        /// way, field by field in place: `apply` called on the stored state copies it first).
         func apply(to context: inout LoadingContext) {
             context.bounds = bounds
             context.velocity = velocity
@@ -67,4 +61,20 @@ final class LockstepMemo {
                                                      release: nil, motion: nil)
     /// The scroll view's state number: the lockstep moves it on whenever the scroll view may have changed.
     @exclusivity(unchecked) var scrollSerial = 0
+
+    /// Writes the scroll state into `context` when it is the state now (`scrollSerial`) for a decision
+    /// with `release`; false, and nothing written, otherwise. Reads the fields in place (as
+    /// `ScrollState.apply` writes them): a scene's decision copies neither the state nor its forecast.
+    func applyScroll(release: (velocity: Point, target: Point)?, to context: inout LoadingContext) -> Bool {
+        guard scroll.serial == scrollSerial, scroll.release?.velocity == release?.velocity,
+              scroll.release?.target == release?.target else { return false }
+        context.bounds = scroll.bounds
+        context.velocity = scroll.velocity
+        context.isTracking = scroll.isTracking
+        context.isDragging = scroll.isDragging
+        context.isDecelerating = scroll.isDecelerating
+        context.targetContentOffset = scroll.targetContentOffset
+        context.motion = scroll.motion
+        return true
+    }
 }

@@ -181,8 +181,8 @@ public struct BlankTimeOracle: Hashable, Sendable {
         let keys = needs.keys
         let n = keys.count
         guard n > 0 else { return (0, 0) }
-        // cost[k][i]: key k's blank if it finishes at the i-th position's time.
-        var cost = Array(repeating: Array(repeating: 0.0, count: n), count: n)
+        // cost[k·n + i]: key k's blank if it finishes at the i-th position's time.
+        var cost = Array(repeating: 0.0, count: n * n)
         for (row, key) in keys.enumerated() {
             let uses = needs.uses[key]
             var u = 0, blank = 0.0
@@ -192,10 +192,10 @@ public struct BlankTimeOracle: Hashable, Sendable {
                     blank += uses[u].weight
                     u += 1
                 }
-                cost[row][i] = blank
+                cost[row * n + i] = blank
             }
         }
-        return (n, Hungarian.minimumCost(cost))
+        return (n, Hungarian.minimumCost(rowMajor: cost, size: n))
     }
 
     // MARK: Achievable schedules
@@ -233,7 +233,7 @@ public struct BlankTimeOracle: Hashable, Sendable {
     static func aggressive(_ needs: Needs, start: Double, duration: Double, slots: Int, capacity: Int) -> Schedule {
         var residency = Residency(keys: needs.uses.count)
         var resident = Array(repeating: Double?.none, count: needs.uses.count)   // key → finish time (in flight while finish > now)
-        var residentCount = 0
+        var residentKeys: [Int] = []   // the keys with a finish time, in no order
         var slotFree = Array(repeating: start, count: slots)
         var times = needs.times.filter { $0 >= start }
         if times.first != start { times.insert(start, at: 0) }
@@ -241,45 +241,57 @@ public struct BlankTimeOracle: Hashable, Sendable {
         var queue = times.sorted()
         var index = 0
         // `now` never decreases, so each key's next use at or after it (and after it) only moves forward:
-        // cursors into its uses instead of a search per key and step.
+        // cursors into its uses instead of a search per key and step, and the time each points at kept
+        // (a cursor is moved only once `now` has passed that time: +∞ when no use is left).
         var atOrAfter = Array(repeating: 0, count: needs.uses.count)
+        var atOrAfterTime = Array(repeating: -Double.infinity, count: needs.uses.count)
         var after = Array(repeating: 0, count: needs.uses.count)
-        while index < queue.count {
+        var afterTime = Array(repeating: -Double.infinity, count: needs.uses.count)
+        steps: while index < queue.count {
             let now = queue[index]
             index += 1
             while let s = slotFree.indices.first(where: { slotFree[$0] <= now }) {
                 // The missing key needed soonest (at or after now).
                 var best: (time: Double, key: Int)?
                 for key in needs.keys where resident[key] == nil {
-                    let uses = needs.uses[key]
-                    var u = atOrAfter[key]
-                    while u < uses.count, uses[u].time < now { u += 1 }
-                    atOrAfter[key] = u
-                    guard u < uses.count else { continue }
-                    let t = uses[u].time
+                    if atOrAfterTime[key] < now {
+                        let uses = needs.uses[key]
+                        var u = atOrAfter[key]
+                        while u < uses.count, uses[u].time < now { u += 1 }
+                        atOrAfter[key] = u
+                        atOrAfterTime[key] = u < uses.count ? uses[u].time : .infinity
+                    }
+                    let t = atOrAfterTime[key]
+                    guard t < .infinity else { continue }
                     if best == nil || (t, key) < best! { best = (t, key) }
                 }
-                guard let candidate = best else { break }
-                if residentCount >= capacity {
-                    // The finished key needed furthest ahead (after now), if after the candidate.
+                // No missing key is needed again: none ever will be (only a load changes the cache), so
+                // no later step does anything.
+                guard let candidate = best else { break steps }
+                if residentKeys.count >= capacity {
+                    // The finished key needed furthest ahead (after now), if after the candidate: the
+                    // order compared is total, so the resident keys are looked at in any order.
                     var victim: (time: Double, key: Int)?
-                    for key in resident.indices {
+                    for key in residentKeys {
                         guard let finish = resident[key], finish <= now else { continue }
-                        let uses = needs.uses[key]
-                        var u = after[key]
-                        while u < uses.count, uses[u].time <= now { u += 1 }
-                        after[key] = u
-                        let t = u < uses.count ? uses[u].time : .infinity
+                        if afterTime[key] <= now {
+                            let uses = needs.uses[key]
+                            var u = after[key]
+                            while u < uses.count, uses[u].time <= now { u += 1 }
+                            after[key] = u
+                            afterTime[key] = u < uses.count ? uses[u].time : .infinity
+                        }
+                        let t = afterTime[key]
                         if victim == nil || (t, -key) > (victim!.time, -victim!.key) { victim = (t, key) }
                     }
                     guard let v = victim, v.time > candidate.time else { break }
                     resident[v.key] = nil
-                    residentCount -= 1
+                    residentKeys.remove(at: residentKeys.firstIndex(of: v.key)!)
                     residency.evict(v.key, at: now)
                 }
                 let finish = now + duration
                 resident[candidate.key] = finish
-                residentCount += 1
+                residentKeys.append(candidate.key)
                 residency.load(candidate.key, finish: finish)
                 slotFree[s] = finish
                 if !pending.contains(finish) {
@@ -354,7 +366,7 @@ extension BlankTimeOracle {
 
         init(frames: [Frame], assetCount: Int) {
             uses = Array(repeating: [], count: assetCount)
-            var screenKeys: [Int] = []
+            var screenKeys: [Int] = [], distinct: [Int] = []
             for (i, frame) in frames.enumerated() where i + 1 < frames.count {
                 let dt = frames[i + 1].time - frame.time
                 guard dt > 0, dt.isFinite, !frame.visibleItems.isEmpty else { continue }
@@ -362,7 +374,7 @@ extension BlankTimeOracle {
                 screenKeys.removeAll(keepingCapacity: true)
                 for item in frame.visibleItems { screenKeys.append(((item % assetCount) + assetCount) % assetCount) }
                 screenKeys.sort()
-                var distinct: [Int] = []
+                distinct.removeAll(keepingCapacity: true)
                 var k = 0
                 while k < screenKeys.count {
                     let key = screenKeys[k]
@@ -371,7 +383,12 @@ extension BlankTimeOracle {
                     uses[key].append(Use(time: frame.time, weight: Double(n) * dt))
                     distinct.append(key)
                 }
-                screens.append((frame.time, distinct))
+                // A screen showing the keys of the one before (most frames) shares its list.
+                if let last = screens.last, last.keys == distinct {
+                    screens.append((frame.time, last.keys))
+                } else {
+                    screens.append((frame.time, Array(distinct)))
+                }
             }
             keys = uses.indices.filter { !uses[$0].isEmpty }
         }

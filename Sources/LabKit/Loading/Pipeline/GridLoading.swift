@@ -195,10 +195,9 @@ struct GridLoading {
         context.time = time
         var release: (velocity: Point, target: Point)?
         if case let .willEndDragging(velocity, target) = trigger { release = (velocity, target) }
-        // The memo's state is read in place (a copy would retain its forecast's motion once per scene).
-        if let memo, memo.scroll.holds(serial: memo.scrollSerial, release: release) {
-            memo.scroll.apply(to: &context)
-        } else {
+        // The memo's state when it is the state now, written in place (a copy of it would retain its
+        // forecast's motion once per scene); else worked out from the scroll view, and kept in the memo.
+        if memo?.applyScroll(release: release, to: &context) != true {
             let motion: MotionForecast?
             if let release {
                 motion = scrollView.forecast(withVelocity: release.velocity, target: release.target)

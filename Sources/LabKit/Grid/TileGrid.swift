@@ -72,7 +72,7 @@ struct TileGrid {
         if let memo, memo.bindingSerial == bindingSerial, memo.bindingBounds == bounds, let bound = memo.boundPool {
             pool = bound
             rebinds.empty()
-            rebinds.append(contentsOf: memo.rebinds)
+            if !memo.rebinds.isEmpty { rebinds.append(contentsOf: memo.rebinds) }  // most updates rebind nothing
         } else {
             if let gridGeometry, pool.isWindow {
                 pool.updateWindow(firstItem: gridGeometry.firstVisibleRow(offsetY: bounds.minY) * layout.columns,

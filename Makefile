@@ -32,7 +32,8 @@ else
 SWIFT_FLAGS :=
 endif
 
-# libcurl4: the release executables link it by its soname (static Foundation's URLSession, Package.swift).
+# libcurl4: the release executables open it on the first HTTP request (static Foundation's URLSession,
+# Sources/CCurlOnDemand); debug builds link it through the shared Foundation.
 RUN_PACKAGES  := libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libjpeg62-turbo-dev libssl-dev libx11-dev libcurl4 fonts-dejavu-core
 TEST_PACKAGES := $(RUN_PACKAGES) xvfb xauth xdotool imagemagick python3 parallel ffmpeg chromium chromium-driver \
                  openssh-server openssh-client rsync iproute2 slurm-wlm munge

@@ -20,13 +20,14 @@ let testSettings: [SwiftSetting] = [.unsafeFlags(["-Onone", "-no-whole-module-op
 // at link time only, so the build is the same one): a process starts without the loader resolving the
 // runtime's and Foundation's symbols (`bench` about 20% less CPU, docs/performance.md), and the binary runs
 // on a host with no Swift toolchain (`Tests/Hosts/sweep_hosts_test.sh` hides it from one). Static Foundation
-// names its own archives and the system's libcurl, which is linked by its soname so no development package is
-// needed. Debug builds (and so the sanitizers' and the fuzzer's) link the shared runtime.
+// names its own archives; the libcurl its URLSession calls is not linked but opened on the first call
+// (`CCurlOnDemand`), so a command that fetches nothing starts without it and the thirty libraries it needs.
+// Debug builds (and so the sanitizers' and the fuzzer's) link the shared runtime, and libcurl with it.
 let staticRuntime: [LinkerSetting] = [
     .unsafeFlags(["-static-stdlib", "-Xlinker", "--start-group", "-lFoundationNetworking", "-l_CFURLSessionInterface",
                   "-lFoundation", "-lFoundationInternationalization", "-lFoundationEssentials", "-lCoreFoundation",
-                  "-l_FoundationICU", "-l_FoundationCShims", "-l_FoundationCollections", "-Xlinker", "--end-group",
-                  "-Xlinker", "-l:libcurl.so.4"], .when(platforms: [.linux], configuration: .release)),
+                  "-l_FoundationICU", "-l_FoundationCShims", "-l_FoundationCollections", "-Xlinker", "--end-group"],
+                 .when(platforms: [.linux], configuration: .release)),
 ]
 
 let package = Package(
@@ -67,6 +68,9 @@ let package = Package(
         // `serve --tls`'s self-signed certificate, made at start with the system's OpenSSL (Debian: libssl-dev):
         // a key and a signature, without a certificate library and a second BoringSSL (swift-crypto's).
         .target(name: "CServeCertificate", path: "Sources/CServeCertificate", linkerSettings: [.linkedLibrary("crypto")]),
+        // libcurl opened on the first call a release executable's static URLSession makes (see `staticRuntime`).
+        .target(name: "CCurlOnDemand", path: "Sources/CCurlOnDemand",
+                cSettings: [.define("CCURL_ON_DEMAND", .when(platforms: [.linux], configuration: .release))]),
         // The X server's time of input events: the only code that touches Xlib.
         .target(name: "CX11Time", path: "Sources/CX11Time", linkerSettings: [.linkedLibrary("X11")]),
         // The physics: a pure scroll model. No SDL, no Foundation, no clock reads, no lab types; time is
@@ -133,12 +137,12 @@ let package = Package(
         // `scrolllab`: the window by default, and every command.
         .executableTarget(
             name: "ScrollLab",
-            dependencies: ["ScrollLabCLI", "ScrollLabApp", "ScrollLabCore", "LabKit", "ScrollKit"],
+            dependencies: ["ScrollLabCLI", "ScrollLabApp", "ScrollLabCore", "LabKit", "ScrollKit", "CCurlOnDemand"],
             path: "Sources/ScrollLab",
             linkerSettings: staticRuntime
         ),
         // `scrolllab-headless`: the commands that draw nothing, linking no SDL (`make build HEADLESS=1`).
-        .executableTarget(name: "ScrollLabHeadless", dependencies: ["ScrollLabCLI"], path: "Sources/ScrollLabHeadless",
+        .executableTarget(name: "ScrollLabHeadless", dependencies: ["ScrollLabCLI", "CCurlOnDemand"], path: "Sources/ScrollLabHeadless",
                          linkerSettings: staticRuntime),
         // The example outside the lab: a list scrolled with ScrollKit from a plain SDL loop (`make example`).
         .executableTarget(name: "ScrollKitExample", dependencies: ["ScrollKit", "CSDL"], path: "Examples/ScrollKitList"),

@@ -8,7 +8,8 @@ extension SweepPlan {
     /// sweep's policies, caches and networks) replay together on one scroll view (`GridSceneLockstep`):
     /// the motion, its callbacks' work in the scroll view and its velocity are paid once instead of once
     /// a configuration. The rest, a group the lockstep cannot keep equal to the runs alone, and every run
-    /// on a real server replay one by one.
+    /// on a real server replay one by one. With `oracle`, the lines that share an oracle (a condition's
+    /// policies) share its work too (`Oracles`).
     public static func runs(_ configurations: [Configuration], gesture: String, events: [PointerEvent],
                             assetByteSizes: [Int], assetCount: Int? = nil, oracle: Bool, feed: Feed? = nil, disk: Bool = true,
                             diskEntries: [Int] = [], diskCorrupt: [Int] = [], external: ExternalImageSource? = nil,
@@ -30,10 +31,12 @@ extension SweepPlan {
                 for (i, scene) in zip(group, done) { scenes[i] = scene }
             }
         }
+        var oracles = Oracles(events: events)
         return configurations.indices.map { i in
             let scene = scenes[i] ?? benches[i].run(events, variant: configurations[i].variant)
             stored(scene.diskCacheAssets ?? [])
-            return line(configurations[i], gesture: gesture, events: events, scene: scene, bench: benches[i], oracle: oracle)
+            let bound = oracle ? oracles.oracle(benches[i], variant: configurations[i].variant) : nil
+            return line(configurations[i], gesture: gesture, scene: scene, bench: benches[i], oracle: bound)
         }
     }
 

@@ -110,7 +110,8 @@ public struct SweepPlan: Sendable {
                           diskEntries: diskEntries, diskCorrupt: diskCorrupt, external: external)
         let scene = bench.run(events, variant: configuration.variant)
         stored(scene.diskCacheAssets ?? [])
-        return line(configuration, gesture: gesture, events: events, scene: scene, bench: bench, oracle: oracle)
+        return line(configuration, gesture: gesture, scene: scene, bench: bench,
+                    oracle: oracle ? bench.oracle(events, variant: configuration.variant) : nil)
     }
 
     /// The bench a configuration's run replays on: its scene settings (with the disk cache's start) and
@@ -127,18 +128,17 @@ public struct SweepPlan: Sendable {
         return bench
     }
 
-    /// The result line of `configuration`'s finished `scene` on `gesture`.
-    static func line(_ configuration: Configuration, gesture: String, events: [PointerEvent], scene: GridScene,
-                     bench: GridBench, oracle: Bool) -> JSONValue {
+    /// The result line of `configuration`'s finished `scene` on `gesture`, with `oracle`'s blank time when
+    /// there is one.
+    static func line(_ configuration: Configuration, gesture: String, scene: GridScene, bench: GridBench,
+                     oracle: BlankTimeOracle?) -> JSONValue {
         var line: [(String, JSONValue)] = [("id", .string(id(configuration, gesture: gesture))), ("gesture", .string(gesture))]
         line += configuration.json
         if case let .object(metrics) = scene.metrics.json { line += metrics }
         line.append(("boundMinLoads", .int(scene.boundMinLoads)))
         // A run stopped at the replay's time cap before it settled (a tile never got its image) says so.
         if !scene.isSettled { line.append(("settled", .bool(false))) }
-        if oracle {
-            line.append(("oracleBlankTileSeconds", .number(bench.oracle(events, variant: configuration.variant).blankTileSeconds)))
-        }
+        if let oracle { line.append(("oracleBlankTileSeconds", .number(oracle.blankTileSeconds))) }
         if let mean = bench.configuration.imageBytesMean { line.append(("imageBytesMean", .int(mean))) }
         line += bench.external?.label ?? []
         return .object(line)

@@ -30,6 +30,36 @@ import ScrollKit
         }
     }
 
+    /// The oracle each line bounds itself by is worked out once for the lines that share it
+    /// (`SweepPlan.Oracles`): every policy and two peers on their shipped pipelines (Flutter's runs
+    /// every load at once), two networks, two caches, two refresh rates and two connection counts. Each
+    /// line equals the run alone, which works out its own oracle; and the network, the refresh rate, the
+    /// connections and Flutter's pipeline each move the bound on this session, so an oracle shared across
+    /// any of them would show.
+    @Test func theLinesSharingAnOracleEqualTheRunsAlone() throws {
+        let events = Self.session(.flings)
+        let plan = SweepPlan(policies: LoadingPolicyKind.allCases.map { PolicyVariant($0) }
+                                 + [PolicyVariant(.texture, shipped: true), PolicyVariant(.flutter, shipped: true)],
+                             sources: [.network(.threeG), .network(.edge)], cacheImages: [12, 4], refreshRates: [60, 120],
+                             connections: [2, 6])
+        let lines = SweepPlan.runs(plan.configurations, gesture: "g", events: events, assetByteSizes: [], oracle: true)
+        var bound: [String: Double] = [:]
+        for (c, line) in zip(plan.configurations, lines) {
+            #expect(line == SweepPlan.run(c, gesture: "g", events: events, assetByteSizes: [], oracle: true), "\(c.id)")
+            if case let .object(pairs) = line, case let .number(value)? = pairs.first(where: { $0.0 == "oracleBlankTileSeconds" })?.1 {
+                bound[c.id] = value
+            }
+        }
+        let shared = "eager|network=edge|cache=12|refresh=60|connections=2|http=1.1"
+        let base = try #require(bound[shared])
+        for other in ["eager|network=3g|cache=12|refresh=60|connections=2|http=1.1",
+                      "eager|network=edge|cache=12|refresh=120|connections=2|http=1.1",
+                      "eager|network=edge|cache=12|refresh=60|connections=6|http=1.1",
+                      "flutter@shipped|network=edge|cache=12|refresh=60|connections=2|http=1.1"] {
+            #expect(try #require(bound[other]) != base, "\(other)")
+        }
+    }
+
     /// A fling, a touch that stops it, then a tap on a tile at rest (the content's touches reach every
     /// scene): the lockstep runs (it does not fall back) and each scene ends as it does alone, with the
     /// oracle's bound on its line.

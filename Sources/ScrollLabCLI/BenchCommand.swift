@@ -63,7 +63,7 @@ struct BenchCommand: ParsableCommand {
 
     @OptionGroup var loading: Loading
 
-    @Option(help: "The rows, comma-separated: policies on the shared pipeline and @shipped variants (texture@shipped, …), or all (default: every policy on the shared pipeline).")
+    @Option(help: "The rows, comma-separated: policies on the shared pipeline and @shipped variants (texture@shipped, …); all: every policy on the shared pipeline, alone or beside others (default all).")
     var policies: String = "all"
 
     @Option(help: ArgumentHelp("Scroll physics of the fling: " + ScrollPhysicsKind.allCases.map(\.rawValue).joined(separator: ", ") + " (default ios)."))
@@ -111,8 +111,7 @@ struct BenchCommand: ParsableCommand {
 
     /// `--policies`: the rows' policy variants.
     func variants() throws -> [PolicyVariant] {
-        if policies == "all" { return PolicyVariant.shared }
-        return try SweepCommand.Run.list(policies, "--policies") { PolicyVariant(name: $0) }
+        try SweepCommand.Run.policies(policies)
     }
 
     func run() throws {

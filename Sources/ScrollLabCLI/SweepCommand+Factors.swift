@@ -5,7 +5,7 @@ extension SweepCommand.Run {
     /// `--policies` … `--http`: the sweep's factors, each a comma list; every configuration takes one
     /// value of each (`plan()` reads them and checks every value against the option's rule).
     struct Factors: ParsableArguments {
-        @Option(help: "Policies, comma-separated (a peer's @shipped variant on its system's pipeline: texture@shipped, …), or all (default all: every policy on the shared pipeline).")
+        @Option(help: "Policies, comma-separated (a peer's @shipped variant on its system's pipeline: texture@shipped, …); all: every policy on the shared pipeline, alone or beside others (default all).")
         var policies: String = "all"
 
         @Option(name: .customLong("latency-ms"), parsing: .unconditional, help: "Constant latencies in ms, comma-separated (default 80 unless --network).")

@@ -94,12 +94,7 @@ struct SweepCommand: ParsableCommand {
         }
 
         func plan() throws -> SweepPlan {
-            let kinds: [PolicyVariant]
-            if factors.policies == "all" {
-                kinds = PolicyVariant.shared
-            } else {
-                kinds = try Self.list(factors.policies, "--policies", names: PolicyVariant.allNames + ["all"]) { PolicyVariant(name: $0) }
-            }
+            let kinds = try Self.policies(factors.policies)
             // Each value of a list meets the rule the option has everywhere (`OptionRules`).
             var sources: [SweepPlan.Source] = try Self.list(factors.latencyMs, "--latency-ms", rule: OptionRules.latencyMs) { Double($0) }
                 .map(SweepPlan.Source.latency)
@@ -169,6 +164,14 @@ struct SweepCommand: ParsableCommand {
 
         /// A comma list's values; an empty list for nil; an item that does not parse, or breaks `rule`, is a
         /// usage error naming the option (and, for a list of names, the nearest one or all of them).
+        /// `--policies`: policy variants, comma-separated, where `all` is every policy on the shared pipeline,
+        /// alone or beside others (`all,texture@shipped`), in the order given.
+        static func policies(_ text: String) throws -> [PolicyVariant] {
+            try list(text, "--policies", names: PolicyVariant.allNames + ["all"]) { name -> [PolicyVariant]? in
+                name.lowercased() == "all" ? PolicyVariant.shared : PolicyVariant(name: name).map { [$0] }
+            }.flatMap { $0 }
+        }
+
         static func list<T>(_ text: String?, _ option: String, names: [String] = [], rule: (T) throws -> Void = { _ in },
                             _ parse: (String) -> T?) throws -> [T] {
             guard let text else { return [] }

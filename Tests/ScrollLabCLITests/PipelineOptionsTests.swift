@@ -45,4 +45,19 @@ import ScrollLabCore
         let apart = try SweepCommand.Run.parse(["--gestures", "g", "--out", "o", "--latency-ms", "80", "--network", "lte", "--http", "1.1"])
         #expect(try apart.plan().configurations.count == 2 * PolicyVariant.shared.count)
     }
+
+    /// `all` is every policy on the shared pipeline, alone or beside others, in the order given: the
+    /// shared ones and the peers on their own pipelines in one run.
+    @Test func allStandsForTheSharedPoliciesInAList() throws {
+        let texture = PolicyVariant(.texture, shipped: true), flutter = PolicyVariant(.flutter, shipped: true)
+        let sweep = try SweepCommand.Run.parse(["--gestures", "g", "--out", "o", "--policies", "all,texture@shipped,flutter@shipped"])
+        #expect(try sweep.plan().policies == PolicyVariant.shared + [texture, flutter])
+        // A policy named twice runs once in a sweep (`SweepPlan.unique`).
+        let again = try SweepCommand.Run.parse(["--gestures", "g", "--out", "o", "--policies", "texture@shipped,ALL,eager"])
+        #expect(try again.plan().policies == [texture] + PolicyVariant.shared)
+        let bench = try BenchCommand.parse(["--policies", "texture@shipped,all"])
+        #expect(try bench.variants() == [texture] + PolicyVariant.shared)
+        #expect(try BenchCommand.parse([]).variants() == PolicyVariant.shared)
+        #expect(throws: (any Error).self) { try SweepCommand.Run.parse(["--gestures", "g", "--out", "o", "--policies", "all,"]).plan() }
+    }
 }

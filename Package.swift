@@ -22,12 +22,23 @@ let testSettings: [SwiftSetting] = [.unsafeFlags(["-Onone", "-no-whole-module-op
 // on a host with no Swift toolchain (`Tests/Hosts/sweep_hosts_test.sh` hides it from one). Static Foundation
 // names its own archives; the libcurl its URLSession calls is not linked but opened on the first call
 // (`CCurlOnDemand`), so a command that fetches nothing starts without it and the thirty libraries it needs.
+// The executable exports no symbols (the static runtime's link arguments export them all): at start the
+// runtime looks up its own path with `dladdr`, a walk over every exported symbol (1 ms of `--help`).
 // Debug builds (and so the sanitizers' and the fuzzer's) link the shared runtime, and libcurl with it.
 let staticRuntime: [LinkerSetting] = [
     .unsafeFlags(["-static-stdlib", "-Xlinker", "--start-group", "-lFoundationNetworking", "-l_CFURLSessionInterface",
                   "-lFoundation", "-lFoundationInternationalization", "-lFoundationEssentials", "-lCoreFoundation",
-                  "-l_FoundationICU", "-l_FoundationCShims", "-l_FoundationCollections", "-Xlinker", "--end-group"],
+                  "-l_FoundationICU", "-l_FoundationCShims", "-l_FoundationCollections", "-Xlinker", "--end-group",
+                  "-Xlinker", "--no-export-dynamic"],
                  .when(platforms: [.linux], configuration: .release)),
+]
+
+// The program's modules name the concrete generic types they use by their metadata accessors rather than
+// by mangled names the runtime resolves on first use: resolving one scans every conformance record in the
+// binary (about 9 000) for each constrained generic argument, at every start (docs/performance.md). Not
+// the libraries ScrollKit and LabKit: a package that depends on them could not build unsafe flags.
+let directMetadata: [SwiftSetting] = [
+    .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"], .when(configuration: .release)),
 ]
 
 let package = Package(
@@ -86,7 +97,8 @@ let package = Package(
         .target(
             name: "ScrollLabCore",
             dependencies: ["LabKit", "ScrollKit", "CJPEG", .product(name: "Histogram", package: "hdrhistogram-swift")],
-            path: "Sources/ScrollLabCore"
+            path: "Sources/ScrollLabCore",
+            swiftSettings: directMetadata
         ),
         // The image client over real HTTP (`--source URL-TEMPLATE`): URLSession, no SDL, so the command
         // line can fetch with it too.
@@ -97,7 +109,8 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
-            path: "Sources/ScrollLabHTTP"
+            path: "Sources/ScrollLabHTTP",
+            swiftSettings: directMetadata
         ),
         // The window: what draws or reads input with SDL — the SDL app (App), its HUD's drawing, drawing
         // (Render), image decoding and textures (Images) and the scenes' window sides (Scenes). The only
@@ -108,7 +121,7 @@ let package = Package(
                 "ScrollLabCore", "ScrollLabHTTP", "LabKit", "ScrollKit", "CSDL",
             ] + (withX11 ? ["CX11Time"] : []),
             path: "Sources/ScrollLabApp",
-            swiftSettings: withX11 ? [.define("SCROLLLAB_X11")] : []
+            swiftSettings: directMetadata + (withX11 ? [.define("SCROLLLAB_X11")] : [])
         ),
         // `scrolllab serve`: the image server the window's `--source` fetches from, on SwiftNIO: HTTP/1.1
         // (its own head reader, for the limits of docs/reliability.md) and HTTP/2 (swift-nio-http2, h2c).
@@ -121,7 +134,8 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl"), .product(name: "NIOTLS", package: "swift-nio"),
                 "CServeCertificate",
             ],
-            path: "Sources/ScrollLabServer"
+            path: "Sources/ScrollLabServer",
+            swiftSettings: directMetadata
         ),
         // The command line: each subcommand parses its options and runs; what draws goes through the
         // `WindowBuild` the executable gives it, so this links no SDL.
@@ -132,18 +146,20 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "HeapModule", package: "swift-collections"),
             ],
-            path: "Sources/ScrollLabCLI"
+            path: "Sources/ScrollLabCLI",
+            swiftSettings: directMetadata
         ),
         // `scrolllab`: the window by default, and every command.
         .executableTarget(
             name: "ScrollLab",
             dependencies: ["ScrollLabCLI", "ScrollLabApp", "ScrollLabCore", "LabKit", "ScrollKit", "CCurlOnDemand"],
             path: "Sources/ScrollLab",
+            swiftSettings: directMetadata,
             linkerSettings: staticRuntime
         ),
         // `scrolllab-headless`: the commands that draw nothing, linking no SDL (`make build HEADLESS=1`).
         .executableTarget(name: "ScrollLabHeadless", dependencies: ["ScrollLabCLI", "CCurlOnDemand"], path: "Sources/ScrollLabHeadless",
-                         linkerSettings: staticRuntime),
+                         swiftSettings: directMetadata, linkerSettings: staticRuntime),
         // The example outside the lab: a list scrolled with ScrollKit from a plain SDL loop (`make example`).
         .executableTarget(name: "ScrollKitExample", dependencies: ["ScrollKit", "CSDL"], path: "Examples/ScrollKitList"),
         // Synthetic pointer gestures shared by the physics and the lab tests.

@@ -317,7 +317,7 @@ struct BenchCommand: ParsableCommand {
         var out = "gesture \(gesture)"
         for (i, line) in lines.enumerated() {
             out += "\n" + line.enumerated().map { c, cell in
-                c == 0 ? cell.padding(toLength: widths[c], withPad: " ", startingAt: 0)
+                c == 0 ? cell + String(repeating: " ", count: widths[c] - cell.count)
                        : String(repeating: " ", count: widths[c] - cell.count) + cell
             }.joined(separator: "  ")
             if i == 0 { out += "\n" + String(repeating: "-", count: widths.reduce(0, +) + 2 * (widths.count - 1)) }
@@ -365,7 +365,8 @@ struct BenchCommand: ParsableCommand {
         return files
     }
 
+    /// `value` with `decimals` digits after the point, as `%.Nf` writes it.
     static func format(_ value: Double, _ decimals: Int) -> String {
-        String(format: "%.\(decimals)f", value)
+        FixedPointText.string(value, decimals: decimals)
     }
 }

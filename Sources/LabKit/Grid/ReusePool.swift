@@ -43,6 +43,12 @@ public struct ReusePool: Hashable, Sendable {
         return items[v] == item ? v : nil
     }
 
+    /// True when the window already starts at `firstItem` over `itemCount` items: an update would bind nothing.
+    public func isBound(firstItem requested: Int, itemCount: Int) -> Bool {
+        let count = Swift.max(0, itemCount)
+        return Swift.max(0, Swift.min(requested, count - capacity)) == firstItem && count == boundItemCount
+    }
+
     /// Moves the window to start at `firstItem` (clamped so it stays inside `0..<itemCount` where the
     /// list is long enough) and rebinds the views whose item left the window.
     /// Returns the rebinds in view order; empty when nothing changed.
@@ -57,9 +63,9 @@ public struct ReusePool: Hashable, Sendable {
     /// once the buffer has room for `capacity` rebinds.
     public mutating func update(firstItem requested: Int, itemCount: Int, into rebinds: inout [Rebind]) {
         rebinds.empty()
+        if isBound(firstItem: requested, itemCount: itemCount) { return }
         let count = Swift.max(0, itemCount)
         let first = Swift.max(0, Swift.min(requested, count - capacity))
-        if first == firstItem, count == boundItemCount { return }
         firstItem = first
         boundItemCount = count
         for v in 0..<capacity {

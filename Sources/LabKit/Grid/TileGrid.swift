@@ -69,17 +69,17 @@ struct TileGrid {
     mutating func rebind(bounds: Rect, into rebinds: inout [ReusePool.Rebind], dropped: inout [ImageKey]) {
         boundBounds = bounds
         bindingSerial += 1
-        if let memo, memo.bindingSerial == bindingSerial, memo.bindingBounds == bounds, let bound = memo.boundPool {
+        if let gridGeometry, pool.isWindow {
+            // The grid's window: a comparison when it stays (most frames), six views when it moves —
+            // cheaper than taking a shared result.
+            pool.updateWindow(firstItem: gridGeometry.firstVisibleRow(offsetY: bounds.minY) * gridGeometry.columns,
+                              itemCount: gridGeometry.itemCount, into: &rebinds)
+        } else if let memo, memo.bindingSerial == bindingSerial, memo.bindingBounds == bounds, let bound = memo.boundPool {
             pool = bound
             rebinds.empty()
             if !memo.rebinds.isEmpty { rebinds.append(contentsOf: memo.rebinds) }  // most updates rebind nothing
         } else {
-            if let gridGeometry, pool.isWindow {
-                pool.updateWindow(firstItem: gridGeometry.firstVisibleRow(offsetY: bounds.minY) * layout.columns,
-                                  itemCount: gridGeometry.itemCount, into: &rebinds)
-            } else {
-                pool.update(layout: layout, bounds: bounds, into: &rebinds)
-            }
+            pool.update(layout: layout, bounds: bounds, into: &rebinds)
             if let memo {
                 memo.bindingSerial = bindingSerial
                 memo.bindingBounds = bounds
@@ -100,7 +100,6 @@ struct TileGrid {
     /// left as it is) when nothing was rebound and the candidates are those of the last update, so the
     /// visible list cannot have changed.
     mutating func boundItemsOnScreen(bounds: Rect, rebound: Bool, into visible: inout [Int]) -> Bool {
-        visible.empty()
         if let gridGeometry {
             // A grid's items in a rect are the candidates themselves (`FeedLayout.items(in:)`).
             let range: Range<Int>
@@ -112,11 +111,13 @@ struct TileGrid {
             }
             if !rebound, range == visibleRange { return false }
             visibleRange = range
+            visible.empty()
             for item in range where pool.view(showing: item) != nil { visible.append(item) }
         } else {
             let items = layout.items(in: bounds), range = items.candidates
             if !rebound, range == visibleRange { return false }
             visibleRange = range
+            visible.empty()
             for item in items where pool.view(showing: item) != nil { visible.append(item) }
         }
         return true

@@ -96,7 +96,10 @@ public struct ViewPool: Hashable, Sendable {
 
     /// The fixed window's update (`ReusePool.update(firstItem:itemCount:into:)`); a reuse queue is left as it is.
     public mutating func updateWindow(firstItem: Int, itemCount: Int, into rebinds: inout [ReusePool.Rebind]) {
-        guard case var .window(pool) = storage else { return }
+        guard case let .window(bound) = storage, !bound.isBound(firstItem: firstItem, itemCount: itemCount) else {
+            return rebinds.empty()  // most frames: the window stays, and nothing is moved out and back
+        }
+        var pool = bound
         storage = .moving  // keeps `pool` uniquely referenced while it changes
         pool.update(firstItem: firstItem, itemCount: itemCount, into: &rebinds)
         storage = .window(pool)

@@ -124,8 +124,11 @@ final class GridSceneLockstep: ScrollViewDelegate, ScrollViewContent {
         for i in listening { lend(i) { $0.beginFrameInLockstep(at: time) } }
         scrollView.advance(to: time)
         memo.scrollSerial += 1
-        for i in listening { lend(i) { $0.endFrameInLockstep(at: time) } }
-        for i in listening { endFrame(lane: i, nextEventTime: nextEventTime) }
+        // Each scene's frame work and its settling together, while its state is at hand.
+        for i in listening {
+            lend(i) { $0.endFrameInLockstep(at: time) }
+            endFrame(lane: i, nextEventTime: nextEventTime)
+        }
     }
 
     /// Scene `i` lent to `body` without a retain and its release: `scenes` is a constant that holds every

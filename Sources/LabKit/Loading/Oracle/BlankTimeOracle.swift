@@ -247,31 +247,37 @@ public struct BlankTimeOracle: Hashable, Sendable {
         var atOrAfterTime = Array(repeating: -Double.infinity, count: needs.uses.count)
         var after = Array(repeating: 0, count: needs.uses.count)
         var afterTime = Array(repeating: -Double.infinity, count: needs.uses.count)
+        // The keys not resident, each with the time its cursor points at (-∞: not yet moved), least first.
+        var missing = KeyHeap()
+        for key in needs.keys { missing.insert(time: atOrAfterTime[key], key: key) }
         steps: while index < queue.count {
             let now = queue[index]
             index += 1
             while let s = slotFree.indices.first(where: { slotFree[$0] <= now }) {
-                // The missing key needed soonest (at or after now).
-                var best: (time: Double, key: Int)?
-                for key in needs.keys where resident[key] == nil {
-                    if atOrAfterTime[key] < now {
-                        let uses = needs.uses[key]
-                        var u = atOrAfter[key]
-                        while u < uses.count, uses[u].time < now { u += 1 }
-                        atOrAfter[key] = u
-                        atOrAfterTime[key] = u < uses.count ? uses[u].time : .infinity
+                // The missing key needed soonest (at or after now): the heap's least entry once the entries
+                // of resident keys are dropped (an evicted key is pushed again) and those whose time the
+                // clock has passed are moved on to their next use.
+                while let top = missing.min {
+                    if resident[top.key] != nil {
+                        missing.removeMin()
+                        continue
                     }
-                    let t = atOrAfterTime[key]
-                    guard t < .infinity else { continue }
-                    if best == nil || (t, key) < best! { best = (t, key) }
+                    guard top.time < now else { break }
+                    missing.removeMin()
+                    let uses = needs.uses[top.key]
+                    var u = atOrAfter[top.key]
+                    while u < uses.count, uses[u].time < now { u += 1 }
+                    atOrAfter[top.key] = u
+                    atOrAfterTime[top.key] = u < uses.count ? uses[u].time : .infinity
+                    if u < uses.count { missing.insert(time: uses[u].time, key: top.key) }
                 }
                 // No missing key is needed again: none ever will be (only a load changes the cache), so
                 // no later step does anything.
-                guard let candidate = best else { break steps }
+                guard let candidate = missing.min, candidate.time < .infinity else { break steps }
                 if residentKeys.count >= capacity {
                     // The finished key needed furthest ahead (after now), if after the candidate: the
                     // order compared is total, so the resident keys are looked at in any order.
-                    var victim: (time: Double, key: Int)?
+                    var victimTime = -Double.infinity, victimKey = -1   // none yet
                     for key in residentKeys {
                         guard let finish = resident[key], finish <= now else { continue }
                         if afterTime[key] <= now {
@@ -282,12 +288,19 @@ public struct BlankTimeOracle: Hashable, Sendable {
                             afterTime[key] = u < uses.count ? uses[u].time : .infinity
                         }
                         let t = afterTime[key]
-                        if victim == nil || (t, -key) > (victim!.time, -victim!.key) { victim = (t, key) }
+                        if victimKey < 0 || t > victimTime || (t == victimTime && key < victimKey) {
+                            victimTime = t
+                            victimKey = key
+                        }
                     }
-                    guard let v = victim, v.time > candidate.time else { break }
-                    resident[v.key] = nil
-                    residentKeys.remove(at: residentKeys.firstIndex(of: v.key)!)
-                    residency.evict(v.key, at: now)
+                    guard victimKey >= 0, victimTime > candidate.time else { break }
+                    missing.removeMin()   // the candidate, before the victim's entry goes in
+                    resident[victimKey] = nil
+                    residentKeys.remove(at: residentKeys.firstIndex(of: victimKey)!)
+                    residency.evict(victimKey, at: now)
+                    if atOrAfterTime[victimKey] < .infinity { missing.insert(time: atOrAfterTime[victimKey], key: victimKey) }
+                } else {
+                    missing.removeMin()
                 }
                 let finish = now + duration
                 resident[candidate.key] = finish
@@ -302,6 +315,43 @@ public struct BlankTimeOracle: Hashable, Sendable {
             }
         }
         return Schedule(loads: residency.loads, blankTileSeconds: residency.blank(needs))
+    }
+
+    /// A binary min-heap of keys by (time, key), the order the aggressive schedule picks its next load in.
+    struct KeyHeap {
+        private var entries: [(time: Double, key: Int)] = []
+
+        var min: (time: Double, key: Int)? { entries.first }
+
+        private static func less(_ a: (time: Double, key: Int), _ b: (time: Double, key: Int)) -> Bool {
+            a.time < b.time || (a.time == b.time && a.key < b.key)
+        }
+
+        mutating func insert(time: Double, key: Int) {
+            entries.append((time, key))
+            var child = entries.count - 1
+            while child > 0 {
+                let parent = (child - 1) / 2
+                guard Self.less(entries[child], entries[parent]) else { break }
+                entries.swapAt(child, parent)
+                child = parent
+            }
+        }
+
+        mutating func removeMin() {
+            guard entries.count > 1 else { return entries.removeAll(keepingCapacity: true) }
+            entries[0] = entries.removeLast()
+            var parent = 0
+            while true {
+                let left = 2 * parent + 1, right = left + 1
+                var least = parent
+                if left < entries.count, Self.less(entries[left], entries[least]) { least = left }
+                if right < entries.count, Self.less(entries[right], entries[least]) { least = right }
+                guard least != parent else { return }
+                entries.swapAt(parent, least)
+                parent = least
+            }
+        }
     }
 
     static func conservative(_ needs: Needs, start: Double, duration: Double, slots: Int, capacity: Int) -> Schedule {

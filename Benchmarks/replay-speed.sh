@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Replay's speed in real time per core (issue 58): `sweep run --jobs 1` over 200 sessions of each kind and
-# `bench` with its oracle rows, CPU seconds (user + sys, /usr/bin/time) against the seconds of gesture
+# `bench` with its oracle rows, CPU seconds (user + sys, from wait4) against the seconds of gesture
 # they replay.
 #
 #   Benchmarks/replay-speed.sh BIN… [-- WORKDIR]
@@ -63,10 +63,18 @@ mkdir -p "$bench_dir"
 for g in Assets/Gestures/*.jsonl; do case $(basename "$g") in pager-*) ;; *) cp "$g" "$bench_dir/" ;; esac; done
 seconds[bench]=$(span "$bench_dir")
 
-cpu() { # command… → user + sys CPU seconds
-  local t; t=$(mktemp)
-  /usr/bin/time -f '%U %S' -o "$t" "$@" >/dev/null 2>&1
-  awk '{ printf "%.3f", $1 + $2 }' "$t"; rm -f "$t"
+cpu() { # command… → user + sys CPU seconds of it and the children it waited for, to the microsecond
+  # (wait4's resource use: /usr/bin/time's hundredths are a quarter of a 40 ms `bench` run's spread)
+  python3 -c '
+import os, sys
+pid = os.fork()
+if pid == 0:
+    null = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(null, 1)
+    os.dup2(null, 2)
+    os.execvp(sys.argv[1], sys.argv[1:])
+_, _, usage = os.wait4(pid, 0)
+print("%.4f" % (usage.ru_utime + usage.ru_stime), end="")' "$@"
 }
 
 policies=$("${bins[0]}" bench --gestures "$bench_dir" --json | python3 -c 'import json, sys; print(len({json.loads(l)["policy"] for l in sys.stdin} - {"bound-min-loads", "bound-oracle"}))')
@@ -76,9 +84,9 @@ for round in $(seq 1 "${ROUNDS:-1}"); do
   for kind in mixed flings read imported touches bench; do
     for bin in "${bins[@]}"; do
       if [ $kind = bench ]; then
-        # A run is a tenth of a second and /usr/bin/time counts in hundredths: ten runs, their mean.
+        # A run is a few hundredths of a second: ten runs, their mean.
         c=$(cpu sh -c 'for i in 1 2 3 4 5 6 7 8 9 10; do "$0" bench > /dev/null; done' "$bin")
-        c=$(awk -v c="$c" 'BEGIN { printf "%.4f", c / 10 }')
+        c=$(awk -v c="$c" 'BEGIN { printf "%.5f", c / 10 }')
       else
         rm -f "$work/out.jsonl"
         c=$(cpu "$bin" sweep run --gestures "$work/pop-$kind" --policies all --jobs 1 --out "$work/out.jsonl")

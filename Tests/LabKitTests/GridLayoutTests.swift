@@ -30,4 +30,21 @@ import LabKit
         #expect(layout.firstVisibleRow(offsetY: 220) == 1)
         #expect(layout.firstVisibleRow(offsetY: -50) == 0)
     }
+
+    /// The first visible row is ⌊(offset − tile height) / pitch⌋ + 1, clamped to the rows: exact at each
+    /// row's bottom edge, below a row's top, and above the content.
+    @Test func firstVisibleRowAtRowEdges() {
+        #expect(layout.firstVisibleRow(offsetY: 449.999) == 1)
+        #expect(layout.firstVisibleRow(offsetY: 450) == 2)
+        #expect(layout.firstVisibleRow(offsetY: 219.999_999) == 0)
+        #expect(layout.firstVisibleRow(offsetY: 10) == 0)
+        #expect(layout.firstVisibleRow(offsetY: -230.5) == 0)
+        #expect(layout.firstVisibleRow(offsetY: 1e9) == layout.rowCount - 1)
+        #expect(layout.firstVisibleRow(offsetY: .infinity) == 0)
+        for step in 0..<2_000 {
+            let offset = Double(step) * 7.3 - 500
+            let rows = ((offset - layout.tileSize.height) / layout.rowPitch).rounded(.down)
+            #expect(layout.firstVisibleRow(offsetY: offset) == Swift.min(Swift.max(0, Int(rows) + 1), layout.rowCount - 1), "\(offset)")
+        }
+    }
 }

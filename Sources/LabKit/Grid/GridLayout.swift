@@ -44,8 +44,12 @@ public struct GridLayout: Hashable, Sendable {
     /// The first row whose tiles reach below `offsetY` (rows above it are entirely out of view).
     public func firstVisibleRow(offsetY: Double) -> Int {
         guard offsetY.isFinite, rowCount > 0 else { return 0 }
-        let row = Int(((offsetY - tileSize.height) / rowPitch).rounded(.down)) + 1
-        return Swift.min(Swift.max(0, row), rowCount - 1)
+        // ⌊rows⌋ + 1 by truncation, one below for a negative fraction (no call to libm's floor: a replay
+        // asks this for every scene at every frame).
+        let rows = (offsetY - tileSize.height) / rowPitch
+        var row = Int(rows)
+        if Double(row) > rows { row -= 1 }
+        return Swift.min(Swift.max(0, row + 1), rowCount - 1)
     }
 
     /// The items whose frames intersect `rect` (content coordinates), in index order.

@@ -5,14 +5,18 @@ extension GridBench {
     /// images they replay in lockstep on one scroll view (`GridSceneLockstep`: the motion is the same for
     /// every policy), else, or where the lockstep cannot stay equal to the runs alone, one by one.
     public func runAll(_ events: [PointerEvent], variants: [PolicyVariant]) -> [GridScene] {
-        if external == nil, variants.count > 1 {
-            let settings = variants.map { variant in
-                var settings = configuration
-                settings.policyVariant = variant
-                return settings
-            }
-            if let scenes = GridSceneLockstep(configurations: settings, replay: replay)?.run(events) { return scenes }
+        lockstep(variants)?.run(events) ?? variants.map { run(events, variant: $0) }
+    }
+
+    /// The lockstep of `variants`' scenes, or nil where the scenes replay one by one: a real server's
+    /// images, a single variant, or scenes that cannot share a scroll view.
+    func lockstep(_ variants: [PolicyVariant]) -> GridSceneLockstep? {
+        guard external == nil, variants.count > 1 else { return nil }
+        let settings = variants.map { variant in
+            var settings = configuration
+            settings.policyVariant = variant
+            return settings
         }
-        return variants.map { run(events, variant: $0) }
+        return GridSceneLockstep(configurations: settings, replay: replay)
     }
 }

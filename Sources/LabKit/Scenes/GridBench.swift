@@ -111,6 +111,9 @@ public struct GridBench: Sendable {
         let clock: ModelClock
         let span: Double
         var frames: [BlankTimeOracle.Frame] = []
+        /// The last frame's visible items and their images: a frame that shows the same items shares them.
+        private var lastItems: [Int] = []
+        private var lastAssets: [Int] = []
 
         init(_ bench: GridBench) {
             clock = ModelClock(rate: bench.replay.frameRate)
@@ -124,7 +127,12 @@ public struct GridBench: Sendable {
                 }
             }
             // Frames carry each visible item's image (the oracle's item i shows image i % assetCount).
-            frames.append(.init(time: time, visibleItems: scene.visibleItems.map { scene.itemImages.key(of: $0).asset }))
+            let items = scene.visibleItems
+            if items != lastItems {
+                lastItems = items
+                lastAssets = items.map { scene.itemImages.key(of: $0).asset }
+            }
+            frames.append(.init(time: time, visibleItems: lastAssets))
         }
 
         func screens(of scene: GridScene) -> OracleScreens {
@@ -200,19 +208,25 @@ public struct GridBench: Sendable {
         var oracles: [PolicyVariant: BlankTimeOracle] = [:]
         var rows: [GridBenchRow] = []
         var minLoads = 0
-        // The oracle's screens come from the Eager row's replay when there is one (the same replay).
+        // The oracle's screens come from the Eager row's replay when there is one (the same replay): in
+        // lockstep with the others, or, where the lockstep cannot be, alone before them (`runAll`).
         var collector = ScreenCollector(self)
         var eagerScreens: OracleScreens?
-        // The first Eager run alone, its frames collected; the others together (`runAll`).
         let eager = policies.firstIndex(of: PolicyVariant(.eager))
-        let others = policies.indices.filter { $0 != eager }
         var scenes = [GridScene?](repeating: nil, count: policies.count)
-        if let eager {
-            let scene = run(events, variant: policies[eager]) { collector.frame($0, time: $1) }
-            eagerScreens = collector.screens(of: scene)
-            scenes[eager] = scene
+        if let eager, let together = lockstep(policies)?.run(events, observing: eager, afterFrame: { collector.frame($0, time: $1) }) {
+            eagerScreens = collector.screens(of: together[eager])
+            scenes = together
+        } else {
+            collector = ScreenCollector(self)
+            let others = policies.indices.filter { $0 != eager }
+            if let eager {
+                let scene = run(events, variant: policies[eager]) { collector.frame($0, time: $1) }
+                eagerScreens = collector.screens(of: scene)
+                scenes[eager] = scene
+            }
+            for (i, scene) in zip(others, runAll(events, variants: others.map { policies[$0] })) { scenes[i] = scene }
         }
-        for (i, scene) in zip(others, runAll(events, variants: others.map { policies[$0] })) { scenes[i] = scene }
         for (variant, scene) in zip(policies, scenes) {
             guard let scene else { continue }
             diskAssets.formUnion(scene.diskCacheAssets ?? [])

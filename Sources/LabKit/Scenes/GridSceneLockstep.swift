@@ -36,6 +36,8 @@ final class GridSceneLockstep: ScrollViewDelegate, ScrollViewContent {
     /// matches the runs alone.
     @exclusivity(unchecked) private var diverged = false
     @exclusivity(unchecked) private var unfinishedCount: Int
+    /// The lane whose frames are shown to a caller, and to what (`run(_:observing:afterFrame:)`).
+    @exclusivity(unchecked) private var observer: (lane: Int, afterFrame: (Double) -> Void)?
 
     /// Makes `configurations`' scenes on one scroll view, or nil when they cannot share one (a carousels
     /// feed, whose rows have scroll views of their own; another content size or physics).
@@ -71,6 +73,18 @@ final class GridSceneLockstep: ScrollViewDelegate, ScrollViewContent {
         }
         finish()
         return diverged ? nil : scenes
+    }
+
+    /// The same, with `afterFrame` shown each frame of scene `lane` once it has advanced, as a
+    /// `HeadlessReplayStream` of its own shows them. On nil it has seen only part of the replay.
+    func run(_ events: [PointerEvent], observing lane: Int, afterFrame: (GridScene, Double) -> Void) -> [GridScene]? {
+        guard scenes.indices.contains(lane) else { return run(events) }
+        return withoutActuallyEscaping(afterFrame) { afterFrame in
+            let scene = scenes[lane]
+            observer = (lane, { afterFrame(scene, $0) })
+            defer { observer = nil }
+            return run(events)
+        }
     }
 
     // MARK: The replay (`HeadlessReplayStream`'s rules, lane by lane)
@@ -127,6 +141,7 @@ final class GridSceneLockstep: ScrollViewDelegate, ScrollViewContent {
         // Each scene's frame work and its settling together, while its state is at hand.
         for i in listening {
             lend(i) { $0.endFrameInLockstep(at: time) }
+            if let observer, observer.lane == i { observer.afterFrame(time) }
             endFrame(lane: i, nextEventTime: nextEventTime)
         }
     }

@@ -88,6 +88,48 @@ import ScrollKit
         }
     }
 
+    /// A scene watched in the lockstep (`run(_:observing:afterFrame:)`, the bench's Eager row whose frames
+    /// make the oracle's screens) shows the frames its run alone shows: the same times, the same items.
+    @Test(arguments: [BrowsingSessionGenerator.Kind.flings, .browse])
+    func aWatchedSceneShowsTheFramesOfItsRunAlone(kind: BrowsingSessionGenerator.Kind) throws {
+        let events = Self.session(kind)
+        let settings = LoadingPolicyKind.allCases.map { kind -> GridSceneConfiguration in
+            var c = GridSceneConfiguration()
+            c.policyVariant = PolicyVariant(kind)
+            return c
+        }
+        for lane in [0, settings.count - 1] {
+            var watched: [(time: Double, items: [Int])] = []
+            let lockstep = try #require(GridSceneLockstep(configurations: settings, replay: HeadlessReplay()))
+            _ = try #require(lockstep.run(events, observing: lane) { watched.append(($1, $0.visibleItems)) })
+            var alone: [(time: Double, items: [Int])] = []
+            _ = GridBench(configuration: settings[lane]).run(events, variant: settings[lane].policyVariant) { alone.append(($1, $0.visibleItems)) }
+            #expect(watched.count == alone.count && watched.count > 100)
+            #expect(zip(watched, alone).allSatisfy { $0.time == $1.time && $0.items == $1.items })
+        }
+    }
+
+    /// The bench's rows and oracle are those of the runs alone, whether its Eager row runs in the
+    /// lockstep with the others or, when the lockstep gives up (a time limit reached while moving), alone.
+    @Test func theBenchsRowsAndOracleEqualTheRunsAlone() {
+        var stopped = HeadlessReplay()
+        stopped.timeLimit = 0.05
+        for (replay, events) in [(HeadlessReplay(), Self.session(.flings)), (stopped, Array(SyntheticFling.events.prefix(11)))] {
+            var bench = GridBench(replay: replay)
+            bench.configuration.latency = 0.2
+            let policies = [PolicyVariant(.adaptive), PolicyVariant(.eager), PolicyVariant(.deferred)]
+            #expect((bench.lockstep(policies)?.run(events) == nil) == (replay.timeLimit < 1))
+            var stored: Set<Int> = []
+            let (rows, oracles) = bench.rowsAndOracles(events, policies: policies, diskAssets: &stored)
+            for (variant, row) in zip(policies, rows) {
+                #expect(row.metrics == bench.run(events, variant: variant).metrics, "\(variant)")
+            }
+            let alone = bench.oracle(events)
+            #expect(oracles[PolicyVariant(.eager)]?.blankTileSeconds == alone.blankTileSeconds && alone.blankTileSeconds > 0)
+            #expect(oracles[PolicyVariant(.eager)]?.loads == alone.loads)
+        }
+    }
+
     /// A scene that stops at the replay's time limit while the content still moves would miss frames the
     /// others run: the lockstep gives up (nil) rather than differ, and the sweep replays such a group alone.
     @Test func aSceneStoppedAtTheTimeLimitWhileMovingEndsTheLockstep() {

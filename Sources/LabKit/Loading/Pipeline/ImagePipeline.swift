@@ -48,7 +48,11 @@ public struct ImagePipeline {
     }
 
     /// The image source.
-    public var source: any ImageSource
+    public var source: any ImageSource {
+        didSet { earliestCompletion = source.earliestCompletion }
+    }
+    /// The source's `earliestCompletion` as of its last change: asked once per change, not at every frame.
+    private var earliestCompletion: Double?
     /// The decoded-image cache results go into.
     public var cache: MemoryCache<ImageKey>
     /// Most loads running at once.
@@ -94,6 +98,7 @@ public struct ImagePipeline {
     public init(source: any ImageSource, cacheByteLimit: Int, maxConcurrent: Int = 6,
                 expectedLoadDuration: Double = LoadDurationEstimate.defaultPrior) {
         self.source = source
+        earliestCompletion = source.earliestCompletion
         self.cache = MemoryCache(byteLimit: cacheByteLimit)
         self.maxConcurrent = Swift.min(64, Swift.max(1, maxConcurrent))
         self.loadDurations = LoadDurationEstimate(prior: expectedLoadDuration)
@@ -221,8 +226,8 @@ public struct ImagePipeline {
     /// False when no load can have finished by `time` (the source's earliest completion is later, or none
     /// is under way): `completeNext(upTo:)` would return nil.
     public func mayComplete(upTo time: Double) -> Bool {
-        guard let earliest = source.earliestCompletion else { return false }
-        return earliest <= time
+        guard let earliestCompletion else { return false }
+        return earliestCompletion <= time
     }
 
     private mutating func enqueue(_ q: Queued) {

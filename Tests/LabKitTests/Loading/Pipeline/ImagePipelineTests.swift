@@ -113,6 +113,24 @@ import LabKit
         #expect(p.loadsCompleted == 0)
     }
 
+    /// The pipeline keeps the source's earliest completion as of its last change: a load begun, taken or
+    /// cancelled moves it, and so does a source changed or replaced from outside.
+    @Test func mayCompleteFollowsEveryChangeOfTheSource() {
+        var p = pipeline()
+        #expect(!p.mayComplete(upTo: 100))
+        let t = p.request(ImageKey(asset: 1), priority: 0, time: 0)
+        #expect(!p.mayComplete(upTo: 0.085) && p.mayComplete(upTo: 0.087))
+        p.cancel(ImageKey(asset: 1), time: 0.01)
+        #expect(!p.mayComplete(upTo: 100))
+        p.source.begin(t, time: 0.5)  // through the property, not the pipeline
+        #expect(!p.mayComplete(upTo: 0.585) && p.mayComplete(upTo: 0.587))
+        p.source = VirtualImageSource(latency: 0.080, decodeCost: 0.006)
+        #expect(!p.mayComplete(upTo: 100))
+        p.request(ImageKey(asset: 2), priority: 0, time: 1)
+        #expect(p.completeNext(upTo: 1.087)?.ticket.key == ImageKey(asset: 2))
+        #expect(!p.mayComplete(upTo: 100))
+    }
+
     @Test func failuresAreNotCached() {
         var p = ImagePipeline(source: VirtualImageSource(failingKeys: [ImageKey(asset: 3)]), cacheByteLimit: 10_000_000)
         p.request(ImageKey(asset: 3), priority: 0, time: 0)

@@ -52,7 +52,27 @@ mungekey -c -k "$work/munge.key" -f > /dev/null 2>&1 || fail "mungekey could not
 chmod 600 "$work/munge.key"
 munged -f --socket="$work/munge.sock" --key-file="$work/munge.key" --log-file="$work/log/munged.log" \
   --pid-file="$work/munged.pid" --seed-file="$work/munged.seed" || fail "munged did not start"
-port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+# Two ports in a row, both free, below the kernel's ephemeral range: a port the kernel hands out (port 0,
+# a client's connection) never lands there, so nothing running beside this test takes one between this
+# check and the daemons' binds. (A free port from the range, and the next one unchecked, once found
+# slurmd's taken by another test's connection: slurmd could not listen and the node never came up.)
+port=$(python3 - <<'PY'
+import random, socket
+low = int(open("/proc/sys/net/ipv4/ip_local_port_range").read().split()[0])
+def free(port):
+    with socket.socket() as s:
+        try:
+            s.bind(("0.0.0.0", port))
+            return True
+        except OSError:
+            return False
+while True:
+    port = random.randrange(10000, max(10002, low - 2))
+    if free(port) and free(port + 1):
+        print(port)
+        break
+PY
+)
 node=$(hostname -s)
 cat > "$work/slurm.conf" <<EOF
 ClusterName=scrolllab
@@ -94,6 +114,8 @@ until sinfo -h -o %t 2>/dev/null | grep -qx idle; do
       fail "$daemon ended before the node was idle"
     fi
   done
+  # A daemon that cannot listen stays up but never serves: say so now rather than in ten minutes.
+  grep -qs "Unable to bind listen port" "$work"/log/slurm*.log && fail "a daemon could not listen on its port"
   [ $((SECONDS - began)) -lt 600 ] || fail "the node is not idle after 10 minutes: $(sinfo -h 2>&1)"
   sleep 0.1
 done

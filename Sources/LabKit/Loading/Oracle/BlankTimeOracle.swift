@@ -416,23 +416,30 @@ extension BlankTimeOracle {
 
         init(frames: [Frame], assetCount: Int) {
             uses = Array(repeating: [], count: assetCount)
-            var screenKeys: [Int] = [], distinct: [Int] = []
+            var screenKeys: [Int] = [], distinct: [Int] = [], tiles: [Int] = []
+            var grouped: [Int] = []  // the items `distinct` and `tiles` were worked out for
             for (i, frame) in frames.enumerated() where i + 1 < frames.count {
                 let dt = frames[i + 1].time - frame.time
                 guard dt > 0, dt.isFinite, !frame.visibleItems.isEmpty else { continue }
-                // The screen's keys, ascending, each with the tiles showing it.
-                screenKeys.removeAll(keepingCapacity: true)
-                for item in frame.visibleItems { screenKeys.append(((item % assetCount) + assetCount) % assetCount) }
-                screenKeys.sort()
-                distinct.removeAll(keepingCapacity: true)
-                var k = 0
-                while k < screenKeys.count {
-                    let key = screenKeys[k]
-                    var n = 0
-                    while k < screenKeys.count, screenKeys[k] == key { n += 1; k += 1 }
-                    uses[key].append(Use(time: frame.time, weight: Double(n) * dt))
-                    distinct.append(key)
+                // The screen's keys, ascending, each with the tiles showing it; a frame showing the items of
+                // the last one grouped (most frames: they share its array) has its groups.
+                if frame.visibleItems != grouped {
+                    grouped = frame.visibleItems
+                    screenKeys.removeAll(keepingCapacity: true)
+                    for item in frame.visibleItems { screenKeys.append(((item % assetCount) + assetCount) % assetCount) }
+                    screenKeys.sort()
+                    distinct.removeAll(keepingCapacity: true)
+                    tiles.removeAll(keepingCapacity: true)
+                    var k = 0
+                    while k < screenKeys.count {
+                        let key = screenKeys[k]
+                        var n = 0
+                        while k < screenKeys.count, screenKeys[k] == key { n += 1; k += 1 }
+                        distinct.append(key)
+                        tiles.append(n)
+                    }
                 }
+                for (key, n) in zip(distinct, tiles) { uses[key].append(Use(time: frame.time, weight: Double(n) * dt)) }
                 // A screen showing the keys of the one before (most frames) shares its list.
                 if let last = screens.last, last.keys == distinct {
                     screens.append((frame.time, last.keys))

@@ -3,11 +3,12 @@ start here, and a WebDriver session (chromedriver, spoken to over HTTP with JSON
 
 import json
 import shutil
-import socket
 import subprocess
 import time
 import urllib.error
 import urllib.request
+
+from windowlib import free_port
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
 DRIVER = shutil.which("chromedriver")
@@ -23,12 +24,6 @@ def chromium_starts():
         return probe.returncode == 0 and "<html" in probe.stdout
     except (OSError, subprocess.TimeoutExpired):
         return False
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 class WebDriver:

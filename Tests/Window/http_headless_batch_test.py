@@ -17,12 +17,11 @@ import os
 import re
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
-from windowlib import check
+from windowlib import check, free_port
 
 binary, out = os.path.abspath(sys.argv[1]), sys.argv[2]
 here = os.path.dirname(os.path.abspath(__file__))
@@ -80,9 +79,7 @@ check(done.returncode == 64 and "--source needs --network PROFILE, one profile" 
 # A server that does not answer: no image arrives, and no command takes that for a measurement. replay and
 # bench print their lines and exit 1 saying so; a sweep writes nothing for the run and stops (exit 1), to be
 # resumed once the server answers (they exited 0, and the sweep's lines read as results a verdict used).
-with socket.socket() as s:
-    s.bind(("127.0.0.1", 0))
-    dead = "http://127.0.0.1:%d/img/{asset}.jpg" % s.getsockname()[1]
+dead = "http://127.0.0.1:%d/img/{asset}.jpg" % free_port()
 gesture = os.path.join(folder, "single-fling.jsonl")
 failed = os.path.join(out, "http-batch-dead.jsonl")
 for command in (["replay", gesture, "--headless", "--policy", "eager"], ["bench", "--gestures", folder, "--policies", "eager"],

@@ -22,14 +22,13 @@ import json
 import os
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(__file__))
-from windowlib import check
+from windowlib import check, free_port
 
 binary = os.path.abspath(sys.argv[1])
 here = os.path.dirname(os.path.abspath(__file__))
@@ -116,9 +115,7 @@ code, _, err, _ = replay("single-fling.jsonl", "--network", "3g", "--source", "h
 check(code == 64 and "--source's port must be between 1 and 65535 (got 99999" in err, "a port past 65535: exit 64, %r" % err.strip().splitlines()[0])
 code, _, err, _ = replay("single-fling.jsonl", "--source", "http://127.0.0.1:1/img/{asset}.jpg")
 check(code == 64 and "--source needs --network PROFILE" in err, "no --network: exit 64, %r" % err.strip().splitlines()[0])
-with socket.socket() as s:
-    s.bind(("127.0.0.1", 0))
-    closed = s.getsockname()[1]
+closed = free_port()
 code, end, err, _ = replay("single-fling.jsonl", "--network", "3g", "--source", "http://127.0.0.1:%d/img/{asset}.jpg" % closed)
 reasons = end["metrics"]["failuresByReason"] if end else {}
 check(code == 1 and NO_IMAGE in err and reasons.get("connection refused", 0) == end["metrics"]["failedLoads"] > 0,

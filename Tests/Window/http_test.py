@@ -13,13 +13,12 @@
 import json
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
 
 sys.path.insert(0, os.path.dirname(__file__))
-from windowlib import check, closing, read_trace
+from windowlib import check, closing, free_port, read_trace
 
 binary, out = os.path.abspath(sys.argv[1]), sys.argv[2]
 here = os.path.dirname(os.path.abspath(__file__))
@@ -99,9 +98,7 @@ with open(os.path.join(big, "huge.jpg"), "wb") as f:          # 33 MB: over the 
     with open(os.path.join(here, "..", "..", "Assets", "Images", "img-000.jpg"), "rb") as real:  # serve sends
         f.write(real.read())                                  # only what the window would accept)
     f.truncate(33 << 20)
-with socket.socket() as s:                                    # a port nobody listens on
-    s.bind(("127.0.0.1", 0))
-    closed_port = s.getsockname()[1]
+closed_port = free_port()                                    # a port nobody listens on
 
 modes = [
     (["--status", "404"], "HTTP 404", None, ()),

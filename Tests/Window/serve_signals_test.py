@@ -23,7 +23,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(__file__))
-from windowlib import check
+from windowlib import check, free_port
 
 binary = os.path.abspath(sys.argv[1])
 out = sys.argv[2] if len(sys.argv) > 2 else tempfile.mkdtemp()
@@ -100,9 +100,7 @@ def popen(b, sig, stdout):
         kwargs["stdout"] = subprocess.DEVNULL
     elif stdout == "closed":
         kwargs["preexec_fn"] = lambda: os.close(1)
-    with socket.socket() as s:                  # a free port, to know when it listens without its output
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
+    port = free_port()                          # a free port, to know when it listens without its output
     p = subprocess.Popen([b, "serve", "--port", str(port)], stderr=subprocess.DEVNULL, **kwargs)
     end = time.monotonic() + 10
     while time.monotonic() < end:

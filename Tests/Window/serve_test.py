@@ -23,7 +23,7 @@ import urllib.error
 import urllib.request
 
 sys.path.insert(0, os.path.dirname(__file__))
-from windowlib import check
+from windowlib import check, free_port
 
 binary = os.path.abspath(sys.argv[1])
 assets = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Assets", "Images")
@@ -137,9 +137,7 @@ for args, what in ((["--network", "5g"], "an unknown profile"), (["--fail-rate",
           "%s: exit code 64 and an error line naming the option (%s)" % (what, first_line))
 # A serving line that cannot be written stops nothing (a caller may know the port), but is said on
 # standard error with what it carried.
-with socket.socket() as s:
-    s.bind(("127.0.0.1", 0))
-    port = s.getsockname()[1]
+port = free_port()
 with open("/dev/full", "w") as full:
     p = subprocess.Popen([binary, "serve", "--port", str(port)], stdout=full, stderr=subprocess.PIPE, text=True)
     said = p.stderr.readline()

@@ -14,6 +14,24 @@ import threading
 import time
 
 
+def free_port():
+    """A port nothing listens on, below the kernel's ephemeral range: no connection is given it, so it stays
+    free for a server started on it, and a client connecting to it while it is closed is refused rather than
+    connected to itself (a socket whose own port is its destination's)."""
+    import random
+    import socket
+    with open("/proc/sys/net/ipv4/ip_local_port_range") as f:
+        low = int(f.read().split()[0])
+    while True:
+        port = random.randrange(10000, max(10001, low - 1))
+        with socket.socket() as s:
+            try:
+                s.bind(("0.0.0.0", port))
+                return port
+            except OSError:
+                continue
+
+
 def fail(message):
     print("FAIL: " + message)
     sys.exit(1)

@@ -55,7 +55,7 @@ define install_missing
 	fi
 endef
 
-.PHONY: run build release docs example test test-hosts test-nox11 test-nox11-windows test-headless deps test-deps unit-test window-test sanitize bench bench-thresholds clean check-layering
+.PHONY: run build release release-flags docs example test test-hosts test-nox11 test-nox11-windows test-headless deps test-deps unit-test window-test sanitize bench bench-thresholds clean check-layering
 
 deps:
 ifeq ($(UNAME),Darwin)
@@ -88,8 +88,18 @@ else
 	swift build $(SWIFT_FLAGS)
 endif
 
+# A release build's every module, the libraries and the packages they use included, names the concrete generic
+# types it uses by their metadata accessors rather than by mangled names the runtime resolves on first use,
+# each with a scan of every conformance record (Package.swift sets it only for the program's own modules:
+# a library product's unsafe flags would stop a package that depends on it from building).
+RELEASE_FLAGS := -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
+
 release: deps check-layering
-	swift build -c release $(SWIFT_FLAGS)
+	swift build -c release $(RELEASE_FLAGS) $(SWIFT_FLAGS)
+
+# For the scripts that build as `make release` does (Tests/make-test.sh run by itself).
+release-flags:
+	@echo $(RELEASE_FLAGS)
 
 run: release
 	.build/release/scrolllab $(ARGS)
@@ -99,7 +109,7 @@ run: release
 # tests); the fuzzer, the release build, the build without X11 and the extension test's copy are built in the
 # background (the last two from a copy of the debug build where a mount namespace can be made).
 test: test-deps check-layering
-	NOX11_SCRATCH=$(NOX11_SCRATCH) Tests/make-test.sh
+	NOX11_SCRATCH=$(NOX11_SCRATCH) RELEASE_FLAGS="$(RELEASE_FLAGS)" Tests/make-test.sh
 
 # The headless binary: built and checked to link no SDL or X11, then a sweep and a replay through it,
 # each equal to the window build's.

@@ -96,10 +96,13 @@ Tests/in-place.sh --check && in_place=1
 nox11_scratch="${NOX11_SCRATCH:-.build-nox11}"
 # The one build (Tests/in-place.sh and the extension test build their copies the same way).
 test_scratch=.build-test
-test_build=(-c release -Xswiftc -enable-testing)
+# Release as `make release` builds it (RELEASE_FLAGS: every module names its generic types by their metadata
+# accessors), with testability.
+read -r -a release_flags <<< "${RELEASE_FLAGS-$(make -s --no-print-directory release-flags)}"
+test_build=(-c release -Xswiftc -enable-testing "${release_flags[@]}")
 binary="$root/$test_scratch/release/scrolllab"
 headless_binary="$root/$test_scratch/release/scrolllab-headless"
-export SCROLLLAB_TEST_SCRATCH="$test_scratch" SCROLLLAB_TEST_CONFIG=release
+export SCROLLLAB_TEST_SCRATCH="$test_scratch" SCROLLLAB_TEST_CONFIG=release SCROLLLAB_TEST_BUILD_FLAGS="${test_build[*]}"
 
 step "stored properties per type (Tests/stored-properties.py: none over 14 but plain records)"
 python3 Tests/stored-properties.py

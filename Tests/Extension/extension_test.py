@@ -276,7 +276,9 @@ build_folder = os.path.join(scratch, "build")
 # The checkout's build the copy starts from, and its configuration (Tests/in-place.sh).
 checkout_scratch = os.environ.get("SCROLLLAB_TEST_SCRATCH", ".build")
 config = os.environ.get("SCROLLLAB_TEST_CONFIG", "debug")
-config_flags = ["-c", "release", "-Xswiftc", "-enable-testing"] if config == "release" else []
+# The checkout's build flags (Tests/make-test.sh says them), so the copy's build reuses what it can.
+config_flags = (os.environ["SCROLLLAB_TEST_BUILD_FLAGS"].split() if "SCROLLLAB_TEST_BUILD_FLAGS" in os.environ
+                else ["-c", "release", "-Xswiftc", "-enable-testing"] if config == "release" else [])
 in_place = os.path.join(root, "Tests", "in-place.sh")
 # Seen at the checkout's paths, the copy's build starts from the checkout's debug build (seeded once; a
 # build folder of a run at the copy's own path is replaced).

@@ -216,7 +216,8 @@ public struct GridBench: Sendable {
         var scenes = [GridScene?](repeating: nil, count: policies.count)
         if let eager, let together = lockstep(policies)?.run(events, observing: eager, afterFrame: { collector.frame($0, time: $1) }) {
             eagerScreens = collector.screens(of: together[eager])
-            scenes = together
+            // Element by element: assigning the array whole is a run-time cast of `[GridScene]` to `[GridScene?]`.
+            for (i, scene) in together.enumerated() { scenes[i] = scene }
         } else {
             collector = ScreenCollector(self)
             let others = policies.indices.filter { $0 != eager }

@@ -25,7 +25,9 @@ while [ $# -gt 0 ]; do
 done
 # The default binary is brought up to date first (a no-op when it is): a stale one gives figures its
 # sources do not. A binary named with --bin is used as it is.
-[ -n "$bin_given" ] || swift build -c release --product scrolllab >&2
+# With `make release`'s flags, so the two share .build/release instead of rebuilding it in turn.
+# shellcheck disable=SC2046
+[ -n "$bin_given" ] || swift build -c release $(make -s --no-print-directory release-flags) --product scrolllab >&2
 mkdir -p "$out"
 tables=()
 for kind in browse flings read; do

@@ -39,7 +39,9 @@ done
 cd "$(dirname "$0")/.."
 # The default binary is brought up to date first (a no-op when it is): a stale one gives figures its
 # sources do not. A binary named with --bin is used as it is.
-[ -n "$bin_given" ] || swift build -c release --product scrolllab >&2
+# With `make release`'s flags, so the two share .build/release instead of rebuilding it in turn.
+# shellcheck disable=SC2046
+[ -n "$bin_given" ] || swift build -c release $(make -s --no-print-directory release-flags) --product scrolllab >&2
 [ -z "$layout" ] || [ -n "$feed" ] || { echo "--layout lays out a --feed: give one" >&2; exit 64; }
 if [ -n "$feed" ]; then
   [ -r "$feed" ] || { echo "cannot read the feed $feed" >&2; exit 2; }

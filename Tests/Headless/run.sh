@@ -38,13 +38,15 @@ echo "ok: --plot is refused with exit 64 and one line"
 # A release build opens libcurl only when its URLSession first calls it (Sources/CCurlOnDemand): the
 # binary does not name it, and with libcurl gone (covered by an empty file in a mount namespace of its
 # own, where one can be made) a replay still runs, and a fetch over HTTP says what is missing (exit 1).
-if readelf -d "$headless" | grep -q 'libswiftCore'; then
+# (Readers here take their whole input: under pipefail a reader that stops at its first match can leave the
+# writer a SIGPIPE, and the pipeline's status 141.)
+if readelf -d "$headless" | grep 'libswiftCore' > /dev/null; then
   echo "note: $headless links the Swift runtime dynamically (a debug build): libcurl comes with Foundation"
   exit 0
 fi
-if readelf -d "$headless" | grep -q 'libcurl'; then echo "FAIL: $headless names libcurl among the libraries it needs"; exit 1; fi
+if readelf -d "$headless" | grep 'libcurl' > /dev/null; then echo "FAIL: $headless names libcurl among the libraries it needs"; exit 1; fi
 echo "ok: $headless does not name libcurl among the libraries it needs"
-curl_library=$(ldconfig -p | awk '/libcurl\.so\.4 .*x86-64|libcurl\.so\.4 .*AArch64/ { print $NF; exit }')
+curl_library=$(ldconfig -p | awk '!found && /libcurl\.so\.4 .*x86-64|libcurl\.so\.4 .*AArch64/ { print $NF; found = 1 }')
 if [ -z "$curl_library" ] || ! unshare -m true 2>/dev/null; then
   echo "note: no libcurl.so.4 to cover, or no mount namespace here (root only): the run without libcurl is not made"
   exit 0

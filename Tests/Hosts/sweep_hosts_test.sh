@@ -85,7 +85,7 @@ chmod +x "$work/ssh"
 # Host 2 without the Swift runtime: the directory the toolchain's shared runtime lives in, covered (inside
 # that host's mount namespace only) when the binary does not need it.
 hidden_runtime=""
-if ! readelf -d "$binary" | grep -q 'libswiftCore'; then
+if ! readelf -d "$binary" | grep 'libswiftCore' > /dev/null; then  # the whole input read: no SIGPIPE under pipefail
   hidden_runtime=$(swift -print-target-info 2>/dev/null | python3 -c 'import json, sys; print(json.load(sys.stdin)["paths"]["runtimeLibraryPaths"][0])' || true)
   [ -f "$hidden_runtime/libswiftCore.so" ] || fail "cannot find the toolchain's shared runtime to hide from host 2 ($hidden_runtime)"
 fi

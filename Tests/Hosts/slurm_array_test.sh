@@ -108,7 +108,7 @@ slurmd || fail "slurmd did not start"
 # the idle one in `make test`, where a loaded machine can hold a start back for minutes (a count of tries
 # can run out). Ten minutes at most, so that a hung daemon fails the test rather than the CI's time limit.
 began=$SECONDS
-until sinfo -h -o %t 2>/dev/null | grep -qx idle; do
+until sinfo -h -o %t 2>/dev/null | grep -x idle > /dev/null; do
   for daemon in slurmctld slurmd; do   # its pid file is written by the daemon, a moment after it forks
     if [ -s "$work/$daemon.pid" ] && ! kill -0 "$(cat "$work/$daemon.pid")" 2>/dev/null; then
       fail "$daemon ended before the node was idle"

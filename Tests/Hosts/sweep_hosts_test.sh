@@ -93,7 +93,7 @@ fi
 # start_host N: the namespace, its link ($net.N.1 here, $net.N.2 there) and its sshd.
 start_host() {
   local n=$1 ns="$tag-h$1" pid
-  if ! ip netns list | grep -qw "$ns"; then
+  if ! ip netns list | grep -w "$ns" > /dev/null; then
     ip netns add "$ns"
     ip link add "$tag-v$n" type veth peer name eth0 netns "$ns"
     ip addr add "$net.$n.1/24" dev "$tag-v$n"

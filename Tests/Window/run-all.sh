@@ -132,7 +132,8 @@ run_one() {
   # cores from the tests after it. Kill it, and count the test as failed.
   local left=() pid
   for pid in $(pgrep -f "^$binary( |$)" || true); do
-    if tr '\0' '\n' < "/proc/$pid/environ" 2>/dev/null | grep -qxF "SCROLLLAB_WINDOW_TEST=$tag"; then left+=("$pid"); fi
+    # grep -z reads the NUL-separated environment itself: no pipeline whose writer pipefail could see killed.
+    if grep -qzxF "SCROLLLAB_WINDOW_TEST=$tag" "/proc/$pid/environ" 2>/dev/null; then left+=("$pid"); fi
   done
   if [ ${#left[@]} -gt 0 ]; then
     echo "== $name left a scrolllab process running: killed"
@@ -149,7 +150,7 @@ logs="$out/logs"
 mkdir -p "$logs"
 # Counts the verdict on the last line of test $1's log $2.
 count() {
-  if tail -n1 "$2" | grep -q "^== $1: passed"; then passes[$1]=$(( ${passes[$1]:-0} + 1 ))
+  if [[ $(tail -n1 "$2") == "== $1: passed"* ]]; then passes[$1]=$(( ${passes[$1]:-0} + 1 ))
   else status=1; fi
 }
 for run in $(seq 1 "$repeat"); do

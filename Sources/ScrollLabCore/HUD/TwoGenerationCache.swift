@@ -4,13 +4,18 @@
 /// What is in use stays remembered across a turn, so a full memo never costs a frame a burst of measuring
 /// everything again (as emptying one table did), and both tables are sized once: no lookup pays for a table
 /// growing and rehashing its keys.
-package struct TwoGenerationCache<Key: Hashable, Value> {
+///
+/// Public and inlinable, so that the window's font widths (another module) get a copy made for their key: this
+/// compiler specializes an inlinable `package` generic in no other module, and the generic lookup, through the
+/// dictionaries' and optionals' metadata, cost more than the measuring it saves.
+public struct TwoGenerationCache<Key: Hashable, Value> {
     /// Entries a generation holds before it turns.
-    package let generationLimit: Int
-    private var current: [Key: Value]
-    private var previous: [Key: Value]
+    public let generationLimit: Int
+    @usableFromInline var current: [Key: Value]
+    @usableFromInline var previous: [Key: Value]
 
-    package init(generationLimit: Int) {
+    @inlinable
+    public init(generationLimit: Int) {
         precondition(generationLimit > 0, "a generation holds at least one entry")
         self.generationLimit = generationLimit
         current = Dictionary(minimumCapacity: generationLimit)
@@ -18,10 +23,12 @@ package struct TwoGenerationCache<Key: Hashable, Value> {
     }
 
     /// Entries remembered, both generations (a key in both counted twice).
-    package var count: Int { current.count + previous.count }
+    @inlinable
+    public var count: Int { current.count + previous.count }
 
     /// The value of `key`, or `make()`'s, remembered.
-    package mutating func value(for key: Key, make: () -> Value) -> Value {
+    @inlinable
+    public mutating func value(for key: Key, make: () -> Value) -> Value {
         if let known = current[key] { return known }
         let value = previous[key] ?? make()
         if current.count >= generationLimit { turn() }
@@ -30,13 +37,15 @@ package struct TwoGenerationCache<Key: Hashable, Value> {
     }
 
     /// Forgets everything, keeping both tables' sizes.
-    package mutating func removeAll() {
+    @inlinable
+    public mutating func removeAll() {
         current.removeAll(keepingCapacity: true)
         previous.removeAll(keepingCapacity: true)
     }
 
     /// The current generation becomes the previous one; the new current one reuses the older table.
-    private mutating func turn() {
+    @inlinable
+    mutating func turn() {
         swap(&current, &previous)
         current.removeAll(keepingCapacity: true)
     }

@@ -112,6 +112,39 @@ import Testing
         #expect(frame() == 0)
     }
 
+    /// A glyph met before in another opaque colour comes from its mask, not from SDL_ttf again: the same pixels
+    /// as SDL_ttf gives in the new colour (a cache that never saw the glyph), blended and pre-blended.
+    @Test func aGlyphInANewColourComesFromItsMaskWithSDLTTFsPixels() throws {
+        let fonts = try FontSet()
+        let lines = ["(0, -1234.5) pt/s", "1.865 wBDec willBeginDecelerating", "●tracking ○dragging · p99 16.7 ms"]
+        let colours = [RGBA(255, 80, 60), RGBA(110, 220, 120), RGBA(20, 120, 130)]
+        func frame(_ cache: TextCache, _ target: Target, colour: RGBA, on background: RGBA?) -> [UInt32] {
+            cache.beginFrame()
+            target.clear(.background)
+            for (i, line) in lines.enumerated() { cache.draw(line, style: .mono, colour: colour, on: background, x: 4, y: Int32(2 + 24 * i)) }
+            return target.pixels()
+        }
+        for background in [RGBA?.none, .background] {
+            let target = try Target(width: 420, height: 24 * Int32(lines.count))
+            let cache = TextCache(renderer: target.renderer, fonts: fonts)
+            defer { cache.removeAll() }
+            _ = frame(cache, target, colour: .text, on: background)
+            let shaped = cache.glyphsRendered
+            #expect(shaped == Set(lines.joined().filter { $0.isASCII }).count)
+            for colour in colours {
+                let fromMasks = frame(cache, target, colour: colour, on: background)
+                #expect(cache.glyphsRendered == shaped)   // no glyph shaped again
+                let fresh = try Target(width: 420, height: 24 * Int32(lines.count))
+                let alone = TextCache(renderer: fresh.renderer, fonts: fonts)
+                defer { alone.removeAll() }
+                let rendered = frame(alone, fresh, colour: colour, on: background)
+                #expect(alone.glyphsRendered == shaped)
+                #expect(fromMasks == rendered)
+                #expect(fromMasks.filter { $0 != fromMasks[0] }.count > 500)   // the text is there
+            }
+        }
+    }
+
     /// A full cache makes room by dropping its least recently used textures a few at a time (a thirty-second of
     /// its capacity): after 300 strings in a cache of 64, the last 62 are all still kept, and the first is gone.
     @Test func aFullCacheDropsOnlyItsOldestFew() throws {

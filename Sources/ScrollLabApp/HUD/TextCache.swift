@@ -70,6 +70,13 @@ final class TextCache {
         var colour: RGBA
         var background: RGBA?
     }
+    /// Each glyph's coverage by style and code, from its first rasterization: SDL_ttf's blended pixels are the
+    /// colour's own with this alpha, whatever the opaque colour, so a table of another opaque colour gets its
+    /// glyph from here — the same pixels without shaping and rasterizing it again (most of a glyph's cost; a
+    /// HUD's first motion meets a dozen new colours at once).
+    private var glyphMasks: [TextStyle: [GlyphMask?]] = [:]
+    /// Glyphs shaped and rasterized by SDL_ttf for the glyph tables (the others came from `glyphMasks`).
+    private(set) var glyphsRendered = 0
     /// Monospaced strings that may still be rasterized whole this frame (`beginFrame` refills it); the
     /// others stay glyph runs meanwhile, so a frame where many lines change (a new gesture's delegate
     /// events) does not rasterize them all at once (each costs ~0.08 ms).
@@ -215,7 +222,7 @@ final class TextCache {
                 if let glyph = table[Int(code)] {
                     glyphs.append(glyph)
                 } else {
-                    guard let glyph = rasterize(String(character), style: style, colour: colour, background: background) else { return nil }
+                    guard let glyph = rasterizeGlyph(code, style: style, colour: colour, background: background) else { return nil }
                     table[Int(code)] = glyph
                     glyphs.append(glyph)
                 }
@@ -284,6 +291,29 @@ final class TextCache {
         let colourValue = SDL_Color(r: colour.r, g: colour.g, b: colour.b, a: colour.a)
         guard let blended = TTF_RenderUTF8_Blended(fonts.font(style), text, colourValue) else { return nil }
         defer { SDL_FreeSurface(blended) }
+        return texture(blended, background: background)
+    }
+
+    /// A glyph table's texture of ASCII `code`: from its mask when the colour is opaque and the glyph was
+    /// rasterized before in this style, else rasterized (and its mask kept).
+    private func rasterizeGlyph(_ code: UInt8, style: TextStyle, colour: RGBA, background: RGBA?) -> Entry? {
+        if colour.a == 255, let mask = glyphMasks[style]?[Int(code)] {
+            guard let surface = mask.surface(colour) else { return nil }
+            defer { SDL_FreeSurface(surface) }
+            return texture(surface, background: background)
+        }
+        let colourValue = SDL_Color(r: colour.r, g: colour.g, b: colour.b, a: colour.a)
+        guard let blended = TTF_RenderUTF8_Blended(fonts.font(style), String(UnicodeScalar(code)), colourValue) else { return nil }
+        defer { SDL_FreeSurface(blended) }
+        glyphsRendered += 1
+        if colour.a == 255, let mask = GlyphMask(blended) {
+            glyphMasks[style, default: Array(repeating: nil, count: 128)][Int(code)] = mask
+        }
+        return texture(blended, background: background)
+    }
+
+    /// The texture of SDL_ttf's blended `surface` (counted in `rasterized`), used now: blended, or pre-blended on `background`.
+    private func texture(_ blended: UnsafeMutablePointer<SDL_Surface>, background: RGBA?) -> Entry? {
         guard let surface = background.map({ Self.flatten(blended, on: $0) }) ?? blended else { return nil }
         defer { if surface != blended { SDL_FreeSurface(surface) } }
         guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else { return nil }
@@ -327,5 +357,44 @@ final class TextCache {
         entries.removeAll()
         drawnAsGlyphs.removeAll()
         removeGlyphTables()
+        glyphMasks.removeAll()
+    }
+}
+
+/// A glyph's coverage as SDL_ttf's blended rendering gives it: the alpha of each pixel of an ARGB8888 surface
+/// whose colour channels are the text colour's everywhere (opaque colours; checked by the tests against SDL_ttf).
+private struct GlyphMask {
+    var width: Int32
+    var height: Int32
+    /// Row by row, `width` a row.
+    var alpha: [UInt8]
+
+    /// The mask of `surface`, SDL_ttf's blended rendering of one glyph in an opaque colour; nil for another format.
+    init?(_ surface: UnsafeMutablePointer<SDL_Surface>) {
+        let s = surface.pointee
+        guard let format = s.format, format.pointee.format == SDL_PIXELFORMAT_ARGB8888.rawValue, let pixels = s.pixels,
+              s.w >= 0, s.h >= 0 else { return nil }
+        width = s.w
+        height = s.h
+        var alpha: [UInt8] = []
+        alpha.reserveCapacity(Int(s.w) * Int(s.h))
+        for y in 0..<Int(s.h) {
+            let row = (pixels + y * Int(s.pitch)).assumingMemoryBound(to: UInt32.self)
+            for x in 0..<Int(s.w) { alpha.append(UInt8(row[x] >> 24)) }
+        }
+        self.alpha = alpha
+    }
+
+    /// The surface SDL_ttf renders this glyph to in opaque `colour`: each pixel the colour with the glyph's alpha.
+    func surface(_ colour: RGBA) -> UnsafeMutablePointer<SDL_Surface>? {
+        guard let surface = SDL_CreateRGBSurfaceWithFormat(0, width, height, 32, SDL_PIXELFORMAT_ARGB8888.rawValue),
+              let pixels = surface.pointee.pixels else { return nil }
+        let rgb = UInt32(colour.r) << 16 | UInt32(colour.g) << 8 | UInt32(colour.b)
+        let pitch = Int(surface.pointee.pitch)
+        for y in 0..<Int(height) {
+            let row = (pixels + y * pitch).assumingMemoryBound(to: UInt32.self)
+            for x in 0..<Int(width) { row[x] = UInt32(alpha[y * Int(width) + x]) << 24 | rgb }
+        }
+        return surface
     }
 }

@@ -151,6 +151,21 @@ import LabKit
         #expect(layout.targets.first?.proposedY == nil)
     }
 
+    /// The window's samples are found by their times in a ring that has wrapped: exactly those with
+    /// start ≤ time ≤ now, in order, whether the window is inside the ring, past its newest or before its oldest.
+    @Test func theWindowsSamplesAreFoundInAWrappedRing() {
+        var timeline = Timeline(axis: .vertical, sampleCapacity: 16)
+        for i in 0..<40 { timeline.record(time: Double(i) / 2, contentOffset: Point(x: 0, y: Double(i)), velocity: .zero) }
+        let rect = Rect(x: 0, y: 0, width: 300, height: 100)
+        for (now, seconds) in [(15.0, 2.5), (15.2, 2.5), (19.5, 3.0), (40.0, 3.0), (12.0, 3.0), (11.0, 0.25), (17.25, 0.5)] {
+            let layout = timeline.layout(in: rect, now: now, seconds: seconds)
+            let expected = timeline.samples.filter { $0.time >= now - seconds && $0.time <= now }
+            #expect(layout.offsetPoints.map(\.x) == expected.map { 300 - (now - $0.time) * 300 / seconds }, "now \(now)")
+            #expect(layout.offsetPoints.count == expected.count)
+        }
+        #expect(timeline.layout(in: rect, now: 17, seconds: 2).offsetPoints.count == 5)   // 15, 15.5, 16, 16.5, 17
+    }
+
     @Test func closedTargetLineEndsAtTheNextDragAndARewriteShowsTheProposal() {
         var timeline = Timeline(axis: .vertical)
         let rewrite = ScrollEvent.willEndDragging(velocity: Point(x: 0, y: 1), target: Point(x: 0, y: 200),

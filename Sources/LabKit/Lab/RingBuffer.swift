@@ -40,8 +40,16 @@ public struct RingBuffer<Element>: RandomAccessCollection {
 
     /// The element at `position`, counted from the oldest (0) to the newest (`count - 1`).
     public subscript(position: Int) -> Element {
-        get { storage[(start + position) % capacity] }
-        set { storage[(start + position) % capacity] = newValue }
+        get { storage[slot(position)] }
+        set { storage[slot(position)] = newValue }
+    }
+
+    /// The storage slot of `position`: `(start + position) % capacity` without a division (both are below
+    /// `capacity` for a position inside the ring; a timeline's layout reads thousands a frame).
+    @inline(__always)
+    private func slot(_ position: Int) -> Int {
+        let slot = start + position
+        return slot >= capacity ? slot - capacity : slot
     }
 }
 

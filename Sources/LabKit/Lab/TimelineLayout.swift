@@ -157,7 +157,11 @@ extension Timeline {
         var low = Double.infinity
         var high = -Double.infinity
         var glide = 0.0, drag = 0.0
-        for sample in samples where sample.time >= start && sample.time <= now {
+        // The samples inside the window: a few hundred of the ring's 2 048, found by their times (`record` keeps
+        // them in increasing order), not by reading every one twice a frame.
+        let window = samples.indices(from: start, through: now)
+        for i in window {
+            let sample = samples[i]
             low = Swift.min(low, sample.offset)
             high = Swift.max(high, sample.offset)
             if sample.isDrag { drag = Swift.max(drag, abs(sample.velocity)) } else { glide = Swift.max(glide, abs(sample.velocity)) }
@@ -194,7 +198,8 @@ extension Timeline {
             rect.maxY - (Swift.min(Swift.max(value, -scale), scale) + scale) * rect.height / (2 * scale)
         }
 
-        for sample in samples where sample.time >= start && sample.time <= now {
+        for i in window {
+            let sample = samples[i]
             layout.offsetPoints.append(Point(x: x(sample.time), y: offsetY(sample.offset)))
             layout.velocityPoints.append(Point(x: x(sample.time), y: velocityY(sample.velocity)))
             if abs(sample.velocity) > scale { layout.clippedVelocityXs.append(x(sample.time)) }
@@ -255,5 +260,25 @@ extension Timeline {
     /// True when some part of the target's line falls inside [start, now].
     private func isVisible(_ target: TimelineTarget, start: Double, now: Double) -> Bool {
         target.time <= now && (target.endTime ?? now) >= start
+    }
+}
+
+extension RingBuffer where Element == TimelineSample {
+    /// The positions of the samples with `start ≤ time ≤ now`, for samples in increasing order of time (as
+    /// `Timeline.record` keeps them): two binary searches.
+    func indices(from start: Double, through now: Double) -> Range<Int> {
+        let lower = partitionPoint { $0.time >= start }
+        let upper = Swift.max(lower, partitionPoint { $0.time > now })
+        return lower..<upper
+    }
+
+    /// The first position whose sample satisfies `isAfter`, which holds from some position on (`count` if none).
+    private func partitionPoint(_ isAfter: (TimelineSample) -> Bool) -> Int {
+        var low = 0, high = count
+        while low < high {
+            let middle = low + (high - low) / 2
+            if isAfter(self[middle]) { high = middle } else { low = middle + 1 }
+        }
+        return low
     }
 }

@@ -15,13 +15,15 @@ final class FontSet {
         "/Library/Fonts",
     ]
 
-    private var fonts: [TextStyle: OpaquePointer] = [:]
+    // The fonts, the scale and the widths are read for every text a frame draws or measures, on the main actor,
+    // and no access to one overlaps another to it: not checked for exclusive access.
+    @exclusivity(unchecked) private var fonts: [TextStyle: OpaquePointer] = [:]
     /// Every style at 1×, open whatever the scale: the layout measures with them (`lineHeight`, `width`),
     /// so every scale makes the 960×600 layout's decisions.
-    private var pointFonts: [TextStyle: OpaquePointer] = [:]
+    @exclusivity(unchecked) private var pointFonts: [TextStyle: OpaquePointer] = [:]
     /// Output pixels per layout point: fonts are opened this many times their size, and every
     /// measurement is given back in points.
-    private(set) var scale = 1.0
+    @exclusivity(unchecked) private(set) var scale = 1.0
 
     /// The faces and their sizes in points.
     private static let files: [(TextStyle, String, Double)] = [
@@ -111,7 +113,7 @@ final class FontSet {
     }
 
     /// Measured widths: up to 4 096, in two generations.
-    private var widths = TwoGenerationCache<WidthKey, Double>(generationLimit: 2048)
+    @exclusivity(unchecked) private var widths = TwoGenerationCache<WidthKey, Double>(generationLimit: 2048)
 
     /// The real fonts' measurements for `HUDLayout`.
     var metrics: TextMetrics {

@@ -51,17 +51,19 @@ final class TextCache {
     /// The layout's fit to the output, shared with the canvas.
     private let grid: PixelGrid
     private let capacity: Int
-    private var entries: [Key: Entry] = [:]
-    private var clock: UInt64 = 0
+    // The caches below are read and written for every text a frame draws, on the main actor, and no access to
+    // one overlaps another to it: not checked for exclusive access.
+    @exclusivity(unchecked) private var entries: [Key: Entry] = [:]
+    @exclusivity(unchecked) private var clock: UInt64 = 0
     /// Strings rasterized so far (cache misses), for the HUD's own accounting.
     private(set) var rasterized = 0
     /// Monospaced strings drawn once as glyph runs: a second request rasterizes them whole.
-    private var drawnAsGlyphs: Set<Key> = []
+    @exclusivity(unchecked) private var drawnAsGlyphs: Set<Key> = []
     /// The glyph runs' ASCII characters: for each style, colour and background a run was drawn in, each
     /// printable character's texture by its code, so a run finds its glyphs by index rather than one cache
     /// lookup a character (a callback's frame draws over a thousand). Kept apart from `entries`, never
     /// evicted one by one: at most `glyphTableLimit` tables of 95 small textures.
-    private var glyphTables: [GlyphTableKey: [Entry?]] = [:]
+    @exclusivity(unchecked) private var glyphTables: [GlyphTableKey: [Entry?]] = [:]
     /// How many glyph tables are kept; past it they are all dropped (new colours are rare).
     static let glyphTableLimit = 64
 
@@ -80,7 +82,7 @@ final class TextCache {
     /// Monospaced strings that may still be rasterized whole this frame (`beginFrame` refills it); the
     /// others stay glyph runs meanwhile, so a frame where many lines change (a new gesture's delegate
     /// events) does not rasterize them all at once (each costs ~0.08 ms).
-    private var promotionsLeft = TextCache.promotionsPerFrame
+    @exclusivity(unchecked) private var promotionsLeft = TextCache.promotionsPerFrame
     /// How many monospaced strings a frame rasterizes whole at most.
     static let promotionsPerFrame = 2
 

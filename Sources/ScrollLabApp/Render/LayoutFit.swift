@@ -118,8 +118,9 @@ struct PixelRect: Equatable, Sendable {
 /// The canvas's and the text's one fit of the layout to the output, changed when the window's size does.
 @MainActor
 final class PixelGrid {
-    /// The fit in use.
-    var fit: LayoutFit
+    /// The fit in use. Read by every fill and text copy and written only on a resize, never while a read is
+    /// under way: not checked for exclusive access (the checks were a percent of a four-phone frame).
+    @exclusivity(unchecked) var fit: LayoutFit
 
     init(_ fit: LayoutFit = .identity) {
         self.fit = fit

@@ -53,6 +53,21 @@ import Testing
         for v in values where abs(v) <= 1e6 { #expect(Canvas.roundedHalfAway(v) == Int(v.rounded()), "\(v)") }
     }
 
+    /// `pixelEdge` is `rounded()` of the value kept within ±1e6, NaN taken as 0: at halves, at the limits and past
+    /// them, at infinities.
+    @Test func aPixelEdgeIsTheClampedRoundedValue() {
+        var values: [Double] = [.nan, .infinity, -.infinity, 1e6, -1e6, 1e6.nextDown, (-1e6).nextUp, 999_999.5, -999_999.5,
+                                1e6 + 0.5, -1e6 - 0.5, 1e300, -1e300, 0, -0.0, 0.5, -0.5, 0.49999999999999994,
+                                -0.49999999999999994, 2.5, -2.5, 1.5.nextDown, -(1.5.nextDown)]
+        var x = -2000.0
+        while x <= 2000 { values.append(x); x += 0.125 * 1.37 }
+        for v in values {
+            let expected = v.isNaN ? 0 : Int(Swift.min(Swift.max(v, -1e6), 1e6).rounded())
+            #expect(Canvas.pixelEdge(v) == expected, "\(v)")
+        }
+        #expect(Canvas.rounded(7.5) == 8 && Canvas.rounded(7.49) == 7 && Canvas.rounded(3e6 + 0.5) == (3e6 + 0.5).rounded())
+    }
+
     /// A tile's text is drawn pre-blended only on the one colour a translucent bar leaves on the screen:
     /// the title bar's colour is the blend SDL gives (each channel `d·(255−a)/255 + c·a/255`).
     @Test func aBlendedColourIsSDLsBlend() {

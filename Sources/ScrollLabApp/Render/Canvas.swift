@@ -15,6 +15,9 @@ struct Canvas {
     let isSoftware: Bool
     /// Shapes that come back every frame (the phones' bodies), as computed the first time.
     private let shapes = ShapeCache()
+    /// The storage fills reuse (their rects in points and in pixels), so a shape drawn every frame, a tile's
+    /// heart, allocates nothing.
+    private let buffers = FillBuffers()
 
     /// A canvas drawing with `renderer` through `grid` (one pixel a point when not given).
     init(renderer: OpaquePointer, grid: PixelGrid = PixelGrid()) {
@@ -26,11 +29,24 @@ struct Canvas {
 
     /// Snaps a rect to whole pixels (edges rounded, so adjacent rects stay adjacent). Coordinates are
     /// kept within ±1e6 and NaN becomes 0, so a bad value can never trap the conversion.
+    @inline(__always)
     nonisolated static func snap(_ rect: Rect) -> SDL_Rect {
-        func pixel(_ v: Double) -> Int { v.isNaN ? 0 : roundedHalfAway(Swift.min(Swift.max(v, -1e6), 1e6)) }
-        let x0 = pixel(rect.minX), y0 = pixel(rect.minY)
-        let x1 = pixel(rect.maxX), y1 = pixel(rect.maxY)
-        return SDL_Rect(x: Int32(x0), y: Int32(y0), w: Int32(x1 - x0), h: Int32(y1 - y0))
+        let x0 = pixelEdge(rect.minX), y0 = pixelEdge(rect.minY)
+        let x1 = pixelEdge(rect.maxX), y1 = pixelEdge(rect.maxY)
+        // Within ±1e6: nothing to check.
+        return SDL_Rect(x: Int32(truncatingIfNeeded: x0), y: Int32(truncatingIfNeeded: y0),
+                        w: Int32(truncatingIfNeeded: x1 &- x0), h: Int32(truncatingIfNeeded: y1 &- y0))
+    }
+
+    /// The pixel edge nearest to `v`: `roundedHalfAway` of `v` kept within ±1e6, NaN taken as 0. Inside that range
+    /// (every edge a frame has) it truncates and looks at the exact fraction, with no checks: each fill maps its
+    /// rects' four edges with it, a few thousand a frame.
+    @inline(__always)
+    nonisolated static func pixelEdge(_ v: Double) -> Int {
+        guard Swift.abs(v) < 1e6 else { return v.isNaN ? 0 : (v < 0 ? -1_000_000 : 1_000_000) }
+        let whole = Int(v)   // truncation toward zero: exact below 1e6
+        let fraction = v - Double(whole)   // exact, the same sign as v
+        return fraction >= 0.5 ? whole &+ 1 : fraction <= -0.5 ? whole &- 1 : whole
     }
 
     /// `v.rounded()` (halves away from zero) for |v| ≤ 1e6, without the C library's `round` call that `rounded()`
@@ -41,6 +57,12 @@ struct Canvas {
         let whole = Int(magnitude)   // truncation: the floor of a non-negative value
         let up = magnitude - Double(whole) >= 0.5 ? 1 : 0
         return v < 0 ? -(whole + up) : whole + up
+    }
+
+    /// `v.rounded()` for v ≥ 0, without the C library's call for the values a shape has (under 1e6).
+    @inline(__always)
+    nonisolated static func rounded(_ v: Double) -> Double {
+        v < 1e6 ? Double(roundedHalfAway(v)) : v.rounded()
     }
 
     /// Draws `texture` stretched into `rect` with opacity `alpha` (0…1). An `opaque` texture (no alpha
@@ -100,7 +122,10 @@ struct Canvas {
 
     /// Fills a rect.
     func fill(_ rect: Rect, _ c: RGBA) {
-        fill([rect], c)
+        var pixels = takePixels()
+        Self.appendPixels(of: rect, grid.fit, to: &pixels)
+        fill(pixels: pixels, c)
+        buffers.pixels = pixels
     }
 
     /// Fills several rects of one colour with one renderer command (SDL's software renderer then fills
@@ -111,7 +136,34 @@ struct Canvas {
     /// is drawn twice; there a rect that covers no whole pixel is not drawn (unscaled, SDL fills it one
     /// pixel wide, as it always did).
     func fill(_ rects: [Rect], _ c: RGBA) {
-        fill(pixels: Self.pixels(rects, grid.fit), c)
+        var pixels = takePixels()
+        Self.appendPixels(of: rects, grid.fit, to: &pixels)
+        fill(pixels: pixels, c)
+        buffers.pixels = pixels
+    }
+
+    /// The kept pixel rects, emptied (their storage kept), taken out so they stay uniquely referenced while
+    /// refilled; given back after the fill.
+    private func takePixels() -> [SDL_Rect] {
+        var pixels = buffers.pixels
+        buffers.pixels = []
+        pixels.removeAll(keepingCapacity: true)
+        return pixels
+    }
+
+    /// An empty array for a shape's rects, with the storage of the last one given back to
+    /// `fill(recycling:_:)`: a shape built in it every frame allocates nothing.
+    func rectBuffer() -> [Rect] {
+        var rects = buffers.rects
+        buffers.rects = []
+        rects.removeAll(keepingCapacity: true)
+        return rects
+    }
+
+    /// Fills `rects` as `fill(_:_:)` does, then keeps their storage for the next `rectBuffer()`.
+    func fill(recycling rects: consuming [Rect], _ c: RGBA) {
+        fill(rects, c)
+        buffers.rects = rects
     }
 
     /// Fills rects already in output pixels (`Canvas.pixels`) as `fill` fills its rects.
@@ -124,24 +176,36 @@ struct Canvas {
 
     /// `rects` in output pixels at `fit` as `fill` draws them: snapped one pixel a point, else mapped.
     nonisolated static func pixels(_ rects: [Rect], _ fit: LayoutFit) -> [SDL_Rect] {
-        fit.isIdentity ? rects.map(snap) : mapped(rects, fit)
+        var out: [SDL_Rect] = []
+        appendPixels(of: rects, fit, to: &out)
+        return out
     }
 
-    /// `rects` in whole output pixels at `fit`, those covering no pixel left out.
-    nonisolated static func mapped(_ rects: [Rect], _ fit: LayoutFit) -> [SDL_Rect] {
-        var out: [SDL_Rect] = []
-        out.reserveCapacity(rects.count)
-        for rect in rects {
-            let r = fit.pixels(rect)
-            if r.w > 0, r.h > 0 { out.append(r) }
+    /// Appends `pixels(rects, fit)` to `out`: snapped one pixel a point, else mapped edge by edge, the rects that
+    /// cover no whole pixel left out.
+    nonisolated static func appendPixels(of rects: [Rect], _ fit: LayoutFit, to out: inout [SDL_Rect]) {
+        out.reserveCapacity(out.count + rects.count)
+        if fit.isIdentity {
+            for rect in rects { out.append(snap(rect)) }
+        } else {
+            for rect in rects { appendPixels(of: rect, fit, to: &out) }
         }
-        return out
+    }
+
+    /// Appends one rect's pixels as `appendPixels(of:_:to:)` does.
+    @inline(__always)
+    nonisolated static func appendPixels(of rect: Rect, _ fit: LayoutFit, to out: inout [SDL_Rect]) {
+        if fit.isIdentity { return out.append(snap(rect)) }
+        let r = fit.pixels(rect)
+        if r.w > 0, r.h > 0 { out.append(r) }
     }
 
     /// Fills a rect with its four corners cut by `radius` pixels (a cheap rounded rectangle): the body,
     /// two side strips and the quarter discs one row at a time, none overlapping, in one command.
     func fillRounded(_ rect: Rect, radius: Double, _ c: RGBA) {
-        fill(Self.roundedRects(rect, radius: radius), c)
+        var rects = rectBuffer()
+        Self.appendRoundedRects(rect, radius: radius, to: &rects)
+        fill(recycling: rects, c)
     }
 
     /// Fills a rounded rectangle except `hole` (a rect inside it that is drawn over anyway): each pixel is
@@ -170,7 +234,7 @@ struct Canvas {
         var row = 0.0
         while row < r {
             let dy = r - row - 0.5
-            let dx = (r * r - dy * dy).squareRoot().rounded()
+            let dx = Self.rounded((r * r - dy * dy).squareRoot())
             rects.append(Rect(x: rect.minX + r - dx, y: rect.minY + row, width: dx, height: 1))
             rects.append(Rect(x: rect.maxX - r, y: rect.minY + row, width: dx, height: 1))
             rects.append(Rect(x: rect.minX + r - dx, y: rect.maxY - row - 1, width: dx, height: 1))
@@ -223,6 +287,15 @@ struct Canvas {
             SDL_RenderSetClipRect(renderer, &area)
         }
     }
+}
+
+/// The storage a canvas's fills reuse: the rects of a shape being built (`Canvas.rectBuffer`) and the pixel
+/// rects of the fill under way.
+@MainActor
+final class FillBuffers {
+    // Taken out and given back by the canvas alone, one access at a time: not checked for exclusive access.
+    @exclusivity(unchecked) var rects: [Rect] = []
+    @exclusivity(unchecked) var pixels: [SDL_Rect] = []
 }
 
 /// The pixels of the last few rounded shapes with a hole a canvas filled, so that a shape drawn every frame

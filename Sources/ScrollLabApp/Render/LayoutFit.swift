@@ -54,20 +54,18 @@ struct LayoutFit: Equatable, Sendable {
     /// The pixel edge nearest to layout coordinate `v` along x (or y): halves away from zero; kept within ±1e6
     /// and NaN taken as 0, so a bad value never traps.
     @inline(__always)
-    func edgeX(_ v: Double) -> Int { originX + Self.edge(v * scale) }
+    func edgeX(_ v: Double) -> Int { originX &+ Canvas.pixelEdge(v * scale) }
     @inline(__always)
-    func edgeY(_ v: Double) -> Int { originY + Self.edge(v * scale) }
-
-    @inline(__always)
-    private static func edge(_ v: Double) -> Int {
-        v.isNaN ? 0 : Canvas.roundedHalfAway(Swift.min(Swift.max(v, -1e6), 1e6))
-    }
+    func edgeY(_ v: Double) -> Int { originY &+ Canvas.pixelEdge(v * scale) }
 
     /// `rect` (points) in whole output pixels, edge by edge: at the identity, `Canvas.snap(rect)`.
+    @inline(__always)
     func pixels(_ rect: Rect) -> SDL_Rect {
         let x0 = edgeX(rect.minX), y0 = edgeY(rect.minY)
         let x1 = edgeX(rect.maxX), y1 = edgeY(rect.maxY)
-        return SDL_Rect(x: Int32(x0), y: Int32(y0), w: Int32(x1 - x0), h: Int32(y1 - y0))
+        // The edges are within ±1e6 of a corner that is an `Int32`'s: nothing to check.
+        return SDL_Rect(x: Int32(truncatingIfNeeded: x0), y: Int32(truncatingIfNeeded: y0),
+                        w: Int32(truncatingIfNeeded: x1 &- x0), h: Int32(truncatingIfNeeded: y1 &- y0))
     }
 
     /// A point of the layout on the output, in (fractional) pixels: for lines and triangles.

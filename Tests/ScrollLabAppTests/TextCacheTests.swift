@@ -175,4 +175,41 @@ import Testing
         cache.draw("bab", style: .mono, colour: first, x: 0, y: 0)
         #expect(cache.rasterized == 2 + 2 * TextCache.glyphTableLimit + 2)
     }
+
+    /// A phone's figures line: `fitLine` gives `TextMetrics.elide`'s text at every width, a line that fits is
+    /// rasterized once (not measured, then shaped again), the slot's texture is drawn again while its text
+    /// stays, and its pixels are `draw`'s.
+    @Test func aLineSlotIsTheElidedLineDrawnOnce() throws {
+        let fonts = try FontSet()
+        let full = "14 loads · 265 kB · blank 0.63 · ready 92%"
+        let whole = fonts.width(full, style: .small)
+        let target = try Target(width: 420, height: 24)
+        let cache = TextCache(renderer: target.renderer, fonts: fonts)
+        defer { cache.removeAll() }
+        for width in [400, whole, whole - 1, 120, 12, 0] {
+            #expect(cache.fitLine(full, slot: 0, style: .small, colour: .dimText, toWidth: width)
+                    == fonts.metrics.elide(full, style: .small, toWidth: width))
+        }
+        let before = cache.rasterized
+        #expect(cache.fitLine(full, slot: 1, style: .small, colour: .dimText, toWidth: whole) == full)
+        #expect(cache.rasterized == before + 1)
+        // Drawn from the slot twice, then as `draw` draws it: the same pixels each time (counted, not listed).
+        let passes = (0..<3).map { pass in
+            target.clear(.background)
+            if pass < 2 {
+                #expect(Double(cache.drawLine(full, slot: 1, style: .small, colour: .dimText, x: 4, y: 2).width) == whole)
+            } else {
+                #expect(cache.rasterized == before + 1)
+                cache.draw(full, style: .small, colour: .dimText, x: 4, y: 2)
+            }
+            return target.pixels()
+        }
+        #expect(zip(passes[0], passes[1]).filter { $0 != $1 }.count == 0)
+        #expect(zip(passes[0], passes[2]).filter { $0 != $1 }.count == 0)
+        #expect(passes[0].filter { $0 != passes[0][0] }.count > 100)   // the text is there
+        // Another text replaces the slot's.
+        cache.drawLine("15 loads", slot: 1, style: .small, colour: .dimText, x: 4, y: 2)
+        cache.drawLine(full, slot: 1, style: .small, colour: .dimText, x: 4, y: 2)
+        #expect(cache.rasterized == before + 4)   // one for `draw`'s own texture
+    }
 }

@@ -85,6 +85,10 @@ final class TextCache {
     @exclusivity(unchecked) private var promotionsLeft = TextCache.promotionsPerFrame
     /// How many monospaced strings a frame rasterizes whole at most.
     static let promotionsPerFrame = 2
+    /// Lines that change most frames (a phone's figures), each the texture of its slot's last text: a new
+    /// text replaces it there, outside `entries`, so strings drawn once neither fill the cache nor push out
+    /// the ones drawn every frame.
+    @exclusivity(unchecked) private var lines: [Int: (key: Key, entry: Entry)] = [:]
 
     /// A cache drawing into `renderer` through `grid` (one pixel a point when not given) with `fonts`, holding
     /// at most `capacity` textures.
@@ -112,6 +116,38 @@ final class TextCache {
         guard let entry = entry(text, style: style, colour: colour, background: background) else { return (0, 0) }
         blit(entry, x: Double(x), y: Double(y))
         return (points(entry.width), points(entry.height))
+    }
+
+    /// Draws `text` with its top-left at (x, y) as the line `slot` shows (`lines`) and returns its size in points:
+    /// the same pixels as `draw`, rasterized only when the slot's text changes.
+    @discardableResult
+    func drawLine(_ text: String, slot: Int, style: TextStyle, colour: RGBA, x: Int32, y: Int32) -> (width: Int32, height: Int32) {
+        guard let entry = line(text, slot: slot, style: style, colour: colour) else { return (0, 0) }
+        blit(entry, x: Double(x), y: Double(y))
+        return (points(entry.width), points(entry.height))
+    }
+
+    /// `text` elided to `width` points as `TextMetrics.elide` gives it, made the line `slot` shows. At one pixel
+    /// a point the fonts drawn are the fonts measured, and a texture is as wide as the text measures: the line is
+    /// rasterized first and a text that fits is shaped once, not measured and then shaped again.
+    func fitLine(_ text: String, slot: Int, style: TextStyle, colour: RGBA, toWidth width: Double) -> String {
+        if fonts.scale == 1, let entry = line(text, slot: slot, style: style, colour: colour), Double(entry.width) <= width {
+            return text
+        }
+        let fitted = fonts.metrics.elide(text, style: style, toWidth: width)
+        _ = line(fitted, slot: slot, style: style, colour: colour)
+        return fitted
+    }
+
+    /// The texture of `slot` showing `text`, rasterized when the slot showed another.
+    private func line(_ text: String, slot: Int, style: TextStyle, colour: RGBA) -> Entry? {
+        guard !text.isEmpty else { return nil }
+        let key = Key(text: text, style: style, colour: colour, background: nil)
+        if let kept = lines[slot], kept.key == key { return kept.entry }
+        if let old = lines.removeValue(forKey: slot) { SDL_DestroyTexture(old.entry.texture) }
+        guard let entry = rasterize(text, style: style, colour: colour, background: nil) else { return nil }
+        lines[slot] = (key, entry)
+        return entry
     }
 
     /// Draws `text` centred horizontally on `centreX`.
@@ -357,6 +393,8 @@ final class TextCache {
     func removeAll() {
         for entry in entries.values { SDL_DestroyTexture(entry.texture) }
         entries.removeAll()
+        for line in lines.values { SDL_DestroyTexture(line.entry.texture) }
+        lines.removeAll()
         drawnAsGlyphs.removeAll()
         removeGlyphTables()
         glyphMasks.removeAll()

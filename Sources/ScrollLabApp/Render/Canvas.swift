@@ -114,10 +114,20 @@ struct Canvas {
 
     /// Fills `area` with `c` except `holes` (rects that another opaque fill covers whole later in the frame),
     /// in non-overlapping pieces whose edges are the holes' own, so each pixel is written once.
+    /// The pieces are cut in two arrays the canvas keeps, hole after hole, so a background cut around a
+    /// frame's tiles allocates nothing.
     func fill(_ area: Rect, except holes: [Rect], _ c: RGBA) {
-        var pieces = [area]
-        for hole in holes { pieces = pieces.flatMap { $0.subtracting(hole) } }
-        fill(pieces, c)
+        var pieces = rectBuffer()
+        pieces.append(area)
+        var cut = buffers.pieces
+        buffers.pieces = []
+        for hole in holes {
+            cut.removeAll(keepingCapacity: true)
+            for piece in pieces { piece.appendSubtracting(hole, to: &cut) }
+            swap(&pieces, &cut)
+        }
+        buffers.pieces = cut
+        fill(recycling: pieces, c)
     }
 
     /// Fills a rect.
@@ -295,6 +305,8 @@ struct Canvas {
 final class FillBuffers {
     // Taken out and given back by the canvas alone, one access at a time: not checked for exclusive access.
     @exclusivity(unchecked) var rects: [Rect] = []
+    /// The pieces of an area cut around holes, one hole on (`Canvas.fill(_:except:_:)`).
+    @exclusivity(unchecked) var pieces: [Rect] = []
     @exclusivity(unchecked) var pixels: [SDL_Rect] = []
 }
 
@@ -329,11 +341,19 @@ final class ShapeCache {
 extension Rect {
     /// This rect without `other`: up to four non-overlapping pieces (above, below, left, right of it).
     func subtracting(_ other: Rect) -> [Rect] {
-        guard let cut = intersection(other), cut.width > 0, cut.height > 0 else { return [self] }
-        return [Rect(x: minX, y: minY, width: width, height: cut.minY - minY),
-                Rect(x: minX, y: cut.maxY, width: width, height: maxY - cut.maxY),
-                Rect(x: minX, y: cut.minY, width: cut.minX - minX, height: cut.height),
-                Rect(x: cut.maxX, y: cut.minY, width: maxX - cut.maxX, height: cut.height)]
-            .filter { $0.width > 0 && $0.height > 0 }
+        var pieces: [Rect] = []
+        appendSubtracting(other, to: &pieces)
+        return pieces
+    }
+
+    /// Appends `subtracting(other)` to `pieces`, in its order.
+    @inline(__always)
+    func appendSubtracting(_ other: Rect, to pieces: inout [Rect]) {
+        guard let cut = intersection(other), cut.width > 0, cut.height > 0 else { return pieces.append(self) }
+        func keep(_ piece: Rect) { if piece.width > 0 && piece.height > 0 { pieces.append(piece) } }
+        keep(Rect(x: minX, y: minY, width: width, height: cut.minY - minY))
+        keep(Rect(x: minX, y: cut.maxY, width: width, height: maxY - cut.maxY))
+        keep(Rect(x: minX, y: cut.minY, width: cut.minX - minX, height: cut.height))
+        keep(Rect(x: cut.maxX, y: cut.minY, width: maxX - cut.maxX, height: cut.height))
     }
 }

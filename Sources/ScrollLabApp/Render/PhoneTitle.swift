@@ -38,14 +38,16 @@ struct PhoneTitle {
         guard let segment else { return }
         let x = swatch.maxX + 6 + Double(used) + 8
         let key = FiguresKey(segment.metrics, network: phone.scene.sourceNetwork != nil, width: frame.maxX - x, scale: text.fonts.scale)
+        // The figures change most frames while tiles are blank: the phone's line slot holds their texture.
         let line: String
         if let kept = phone.titleFigures, kept.key == key {
             line = kept.line
         } else {
-            line = metrics.elide(Self.figures(segment.metrics, network: key.network), style: .small, toWidth: key.width)
+            line = text.fitLine(Self.figures(segment.metrics, network: key.network), slot: phone.index, style: .small,
+                                colour: .dimText, toWidth: key.width)
             phone.titleFigures = (key, line)
         }
-        text.draw(line, style: .small, colour: .dimText, x: Int32(x.rounded()), y: Int32(Self.top + 1))
+        text.drawLine(line, slot: phone.index, style: .small, colour: .dimText, x: Int32(x.rounded()), y: Int32(Self.top + 1))
     }
 
     /// What the figures line is made of (`figures`, elided to `width`): while it is the same, the phone's

@@ -44,9 +44,13 @@ final class TextCache {
         var width: Int32
         var height: Int32
         var lastUse: UInt64
+        /// A blended texture's pixels, for a software window to blend in place (nil: pre-blended, or not kept).
+        var pixels: TextPixels?
     }
 
     private let renderer: OpaquePointer
+    /// Draws the blended textures' pixels straight into a software window (`Canvas.blendText`).
+    private let canvas: Canvas
     let fonts: FontSet
     /// The layout's fit to the output, shared with the canvas.
     private let grid: PixelGrid
@@ -94,6 +98,7 @@ final class TextCache {
     /// at most `capacity` textures.
     init(renderer: OpaquePointer, fonts: FontSet, grid: PixelGrid = PixelGrid(), capacity: Int = 1024) {
         self.renderer = renderer
+        canvas = Canvas(renderer: renderer, grid: grid)
         self.fonts = fonts
         self.grid = grid
         self.capacity = capacity
@@ -206,6 +211,11 @@ final class TextCache {
         let fit = grid.fit
         if fit.isIdentity {
             let scale = fonts.scale
+            // At whole pixels a point and a pixel, as SDL would copy it: blended in place when the window allows.
+            if scale == 1, let pixels = entry.pixels, let px = Int32(exactly: x), let py = Int32(exactly: y),
+               canvas.blendText(pixels, x: px, y: py) {
+                return
+            }
             var dst = SDL_FRect(x: Float(x), y: Float(y), w: Float(Double(entry.width) / scale), h: Float(Double(entry.height) / scale))
             SDL_RenderCopyF(renderer, entry.texture, nil, &dst)
         } else {
@@ -219,6 +229,7 @@ final class TextCache {
     private func blit(_ entry: Entry, pixelX: Int, pixelY: Int, fit: LayoutFit) {
         let ratio = fit.scale / fonts.scale
         let same = Swift.abs(ratio - 1) < 1e-3
+        if same, let pixels = entry.pixels, canvas.blendText(pixels, x: Int32(clamping: pixelX), y: Int32(clamping: pixelY)) { return }
         var dst = SDL_Rect(x: Int32(pixelX), y: Int32(pixelY),
                            w: same ? entry.width : Int32((Double(entry.width) * ratio).rounded()),
                            h: same ? entry.height : Int32((Double(entry.height) * ratio).rounded()))
@@ -357,7 +368,8 @@ final class TextCache {
         guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else { return nil }
         if background != nil { SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_NONE) }
         rasterized += 1
-        return Entry(texture: texture, width: surface.pointee.w, height: surface.pointee.h, lastUse: clock)
+        return Entry(texture: texture, width: surface.pointee.w, height: surface.pointee.h, lastUse: clock,
+                     pixels: background == nil && canvas.isSoftware && Canvas.blendsDirectly ? TextPixels(copying: blended) : nil)
     }
 
     /// `text` blended onto a surface of solid `background`: opaque, the pixels it gives blended there.

@@ -64,22 +64,36 @@ package struct HUDBand: Equatable {
         items.sort { ($0.top, $0.index < 0 ? 1 : 0, abs($0.index)) < ($1.top, $1.index < 0 ? 1 : 0, abs($1.index)) }
         guard (items.first?.top ?? frame.minY) >= frame.minY else { return nil }
         var bands: [HUDBand] = []
+        bands.reserveCapacity(items.count)
         var bottom = frame.minY
-        for item in items {
-            if bands.isEmpty || item.top >= bottom {
-                // A new band at this line's top; the one before ends there.
-                if let last = bands.indices.last { bands[last].rect.size.height = item.top - bands[last].rect.minY }
-                let top = bands.isEmpty ? frame.minY : item.top
-                bands.append(HUDBand(rect: Rect(x: frame.minX, y: top, width: frame.width, height: 0), boxes: [], swatches: []))
+        // Band by band: a band starts at an item that begins below all before it, and holds the items up to
+        // the next such one; its lists are made at their size, not grown item by item.
+        var start = 0
+        while start < items.count {
+            var end = start + 1
+            var boxCount = items[start].index >= 0 ? 1 : 0
+            bottom = Swift.max(bottom, items[start].bottom)
+            while end < items.count, items[end].top < bottom {
+                if items[end].index >= 0 { boxCount += 1 }
+                bottom = Swift.max(bottom, items[end].bottom)
+                end += 1
             }
-            let last = bands.count - 1
-            if item.index >= 0 {
-                bands[last].boxes.append(layout.boxes[item.index])
-            } else {
-                let swatch = layout.swatches[-1 - item.index]
-                bands[last].swatches.append(HUDLayout.Swatch(frame: swatch.frame.offsetBy(Point(x: shift, y: 0)), colour: swatch.colour))
+            // The band before ends at this one's top.
+            if let last = bands.indices.last { bands[last].rect.size.height = items[start].top - bands[last].rect.minY }
+            var band = HUDBand(rect: Rect(x: frame.minX, y: bands.isEmpty ? frame.minY : items[start].top, width: frame.width, height: 0),
+                               boxes: [], swatches: [])
+            band.boxes.reserveCapacity(boxCount)
+            if boxCount < end - start { band.swatches.reserveCapacity(end - start - boxCount) }
+            for item in items[start..<end] {
+                if item.index >= 0 {
+                    band.boxes.append(layout.boxes[item.index])
+                } else {
+                    let swatch = layout.swatches[-1 - item.index]
+                    band.swatches.append(HUDLayout.Swatch(frame: swatch.frame.offsetBy(Point(x: shift, y: 0)), colour: swatch.colour))
+                }
             }
-            bottom = Swift.max(bottom, item.bottom)
+            bands.append(band)
+            start = end
         }
         guard bottom <= frame.maxY else { return nil }
         if let last = bands.indices.last {

@@ -1,4 +1,6 @@
 import CSDL
+import ScrollKit
+import ScrollLabCore
 import Testing
 @testable import ScrollLabApp
 
@@ -62,6 +64,55 @@ import Testing
             for i in ours.indices where ours[i] != windowBytes[i] || byOne[i] != windowBytes[i] { differing += 1 }
         }
         #expect(differing == 0)
+    }
+
+    /// In a software window (SDL's offscreen driver): a text with empty rows, margins and gaps blended in place at
+    /// whole pixels, partly outside the window and inside a clip rect, is SDL's texture drawn there (the window's
+    /// surface found once and kept across the clip's changes).
+    @Test func textBlendedInAWindowIsSDLsTextureDrawn() throws {
+        guard Canvas.blendsDirectly else { return }  // a debug build draws its text through SDL
+        SDL_SetHint(SDL_HINT_VIDEODRIVER, "offscreen")
+        try #require(SDL_InitSubSystem(SDL_INIT_VIDEO) == 0)
+        defer { SDL_QuitSubSystem(SDL_INIT_VIDEO) }
+        let width: Int32 = 48, height: Int32 = 20
+        let window = try #require(SDL_CreateWindow("text", 0, 0, width, height, SDL_WINDOW_HIDDEN.rawValue))
+        defer { SDL_DestroyWindow(window) }
+        let renderer = try #require(SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue))
+        defer { SDL_DestroyRenderer(renderer) }
+        let canvas = Canvas(renderer: renderer)
+        // 37×9: rows 0, 1 and 8 empty, ink from column 5 to 30 with a gap at every seventh column.
+        let surface = try #require(SDL_CreateRGBSurfaceWithFormat(0, 37, 9, 32, SDL_PIXELFORMAT_ARGB8888.rawValue))
+        defer { SDL_FreeSurface(surface) }
+        let pitch = Int(surface.pointee.pitch / 4), bytes = surface.pointee.pixels.assumingMemoryBound(to: UInt32.self)
+        for y in 0..<9 {
+            for x in 0..<37 {
+                let empty = [0, 1, 8].contains(y) || x < 5 || x > 30 || x % 7 == 3
+                let alpha = empty ? 0 : UInt32((x * 37 + y * 11) % 255 + 1)
+                bytes[y * pitch + x] = alpha << 24 | UInt32(x * 6) << 16 | UInt32(255 - y * 20) << 8 | UInt32((x * y) % 256)
+            }
+        }
+        let text = try #require(TextPixels(copying: surface))
+        let texture = try #require(SDL_CreateTextureFromSurface(renderer, surface))
+        defer { SDL_DestroyTexture(texture) }
+        func drawn(clip: Rect?, _ body: () -> Void) -> [UInt32] {
+            canvas.clip(nil)
+            for i in 0..<6 { canvas.fill(Rect(x: Double(i * 8), y: 0, width: 8, height: Double(height)), RGBA(UInt8(40 * i), 200, UInt8(255 - 30 * i))) }
+            canvas.clip(clip)
+            body()
+            var pixels = [UInt32](repeating: 0, count: Int(width * height))
+            SDL_RenderReadPixels(renderer, nil, SDL_PIXELFORMAT_RGB888.rawValue, &pixels, width * 4)
+            return pixels
+        }
+        for (x, y) in [(3, 2), (-5, 1), (30, -3), (0, 11), (-40, 0)] as [(Int32, Int32)] {
+            for clip in [nil, Rect(x: 4, y: 3, width: 20, height: 10)] {
+                let ours = drawn(clip: clip) { #expect(canvas.blendText(text, x: x, y: y)) }
+                let sdl = drawn(clip: clip) {
+                    var dst = SDL_Rect(x: x, y: y, w: 37, h: 9)
+                    SDL_RenderCopy(renderer, texture, nil, &dst)
+                }
+                #expect(ours == sdl, "at (\(x), \(y)), clip \(String(describing: clip))")
+            }
+        }
     }
 
     /// The pixels kept are SDL_ttf's surface row by row, whatever its pitch; a surface of another format is not kept.

@@ -41,6 +41,8 @@ extension Canvas {
         let base = surface.base
         let opaque = c.a == 255
         let value = Self.rgb888(c), wide = wchar_t(bitPattern: value)
+        // The blend's vectors are made once a fill: a heart's box is a hundred short rows.
+        let blend = RowBlend(c)
         for rect in rects {
             // SDL's software renderer fills a rect of no width or height one pixel wide or high.
             let r = SDL_Rect(x: rect.x, y: rect.y, w: Swift.max(rect.w, 1), h: Swift.max(rect.h, 1))
@@ -48,11 +50,17 @@ extension Canvas {
             let width = Int(cut.w)
             var start = base + (Int(cut.y) * pitch + Int(cut.x))
             if !opaque {
-                for _ in 0..<Int(cut.h) { Self.blendRGB888(start, count: width, c); start += pitch }
+                for _ in 0..<Int(cut.h) { blend.apply(to: start, count: width); start += pitch }
             } else if width <= 4 {
                 // A tile's stroke sides (4 px) and a shape's edges: stored here, not by a call a row.
                 for _ in 0..<Int(cut.h) {
                     Self.store(value, at: start, count: width)
+                    start += pitch
+                }
+            } else if width <= 16 {
+                // A heart's rows: two overlapping vector stores, cheaper than the C library's call and dispatch.
+                for _ in 0..<Int(cut.h) {
+                    Self.storeOverlapping(value, at: start, count: width)
                     start += pitch
                 }
             } else {
@@ -69,12 +77,27 @@ extension Canvas {
     /// Writes `value` to the `count` (1 to 4) pixels at `start`: plain stores, as a general loop here compiles to
     /// vector code whose set-up costs more than four pixels.
     @inline(__always)
-    private static func store(_ value: UInt32, at start: UnsafeMutablePointer<UInt32>, count: Int) {
+    nonisolated static func store(_ value: UInt32, at start: UnsafeMutablePointer<UInt32>, count: Int) {
         switch count {
         case 1: start[0] = value
         case 2: start[0] = value; start[1] = value
         case 3: start[0] = value; start[1] = value; start[2] = value
         default: start[0] = value; start[1] = value; start[2] = value; start[3] = value
+        }
+    }
+
+    /// Writes `value` to the `count` (5 to 16) pixels at `start`: a vector at each end, overlapping in the middle.
+    @inline(__always)
+    nonisolated static func storeOverlapping(_ value: UInt32, at start: UnsafeMutablePointer<UInt32>, count: Int) {
+        let raw = UnsafeMutableRawPointer(start)
+        if count <= 8 {
+            let v = SIMD4<UInt32>(repeating: value)
+            raw.storeBytes(of: v, as: SIMD4<UInt32>.self)
+            raw.storeBytes(of: v, toByteOffset: (count - 4) * 4, as: SIMD4<UInt32>.self)
+        } else {
+            let v = SIMD8<UInt32>(repeating: value)
+            raw.storeBytes(of: v, as: SIMD8<UInt32>.self)
+            raw.storeBytes(of: v, toByteOffset: (count - 8) * 4, as: SIMD8<UInt32>.self)
         }
     }
 
@@ -90,8 +113,18 @@ extension Canvas {
     /// The window surface as the frame has drawn it so far (what is queued is drawn first), when this renderer
     /// and target may be drawn into directly: SDL's software renderer drawing to its window (no target
     /// texture), no viewport offset, a 32-bit RGB888 surface not RLE-encoded, in an optimized build.
+    ///
+    /// Every fill and text copy asks, about a thousand times a four-phone frame, so what was found is kept
+    /// (`PixelGrid.keptSurface`) while the window's surface is the same one at the same size and the clip rect
+    /// stays (`clip(_:)` forgets it): then only the queue is flushed.
     func directSurface() -> DirectSurface? {
-        guard Self.blendsDirectly, isSoftware, SDL_GetRenderTarget(renderer) == nil, let window = SDL_RenderGetWindow(renderer) else { return nil }
+        guard Self.blendsDirectly, isSoftware else { return nil }
+        if let kept = grid.keptSurface, SDL_GetRenderTarget(renderer) == nil, kept.isCurrent {
+            SDL_RenderFlush(renderer)
+            return kept.found
+        }
+        grid.keptSurface = nil
+        guard SDL_GetRenderTarget(renderer) == nil, let window = SDL_RenderGetWindow(renderer) else { return nil }
         var viewport = SDL_Rect()
         SDL_RenderGetViewport(renderer, &viewport)
         guard viewport.x == 0, viewport.y == 0 else { return nil }
@@ -107,7 +140,26 @@ extension Canvas {
             SDL_RenderGetClipRect(renderer, &clip)
             bounds = Self.intersection(clip, inside)
         }
-        return DirectSurface(base: pixels.assumingMemoryBound(to: UInt32.self), pitch: Int(surface.pointee.pitch) / 4, bounds: bounds)
+        let found = DirectSurface(base: pixels.assumingMemoryBound(to: UInt32.self), pitch: Int(surface.pointee.pitch) / 4, bounds: bounds)
+        grid.keptSurface = KeptSurface(window: window, surface: surface, size: viewport, found: found)
+        return found
+    }
+
+    /// A direct surface found, and what it was found on: the window, its surface and the viewport then. The
+    /// surface is made anew when the window's size changes (the viewport with it), and the renderer draws into
+    /// whichever the window has; this renderer never sets a viewport of its own, nor a target.
+    struct KeptSurface {
+        var window: OpaquePointer
+        var surface: UnsafeMutablePointer<SDL_Surface>
+        var size: SDL_Rect
+        var found: DirectSurface
+
+        /// True while the window's surface is the one found, its pixels and size unchanged.
+        var isCurrent: Bool {
+            guard let now = SDL_GetWindowSurface(window), now == surface else { return false }
+            return now.pointee.pixels == UnsafeMutableRawPointer(found.base) && Int(now.pointee.pitch) / 4 == found.pitch
+                && now.pointee.w == size.w && now.pointee.h == size.h
+        }
     }
 
     /// The pixel value of opaque `c` on an RGB888 surface (the top byte unused, 0), as `SDL_MapRGBA` maps it.
@@ -126,16 +178,31 @@ extension Canvas {
 
     /// Blends `c` over `count` RGB888 pixels as `SDL_BlendFillRect` does: each channel becomes
     /// `d·(255−a)/255 + c·a/255` (integer divisions), the unused top byte 0.
-    ///
-    /// Eight pixels at a time in vector registers, each channel in a 16-bit lane (a product of two bytes
-    /// fits); the pixels past the last eight one by one, red and blue together in one word.
     nonisolated static func blendRGB888(_ pixels: UnsafeMutablePointer<UInt32>, count: Int, _ c: RGBA) {
-        let a = UInt32(c.a), inva = 255 - a
-        let addRB = (UInt32(c.r) * a / 255) << 16 | UInt32(c.b) * a / 255, addG = UInt32(c.g) * a / 255
-        var i = 0
-        let raw = UnsafeMutableRawPointer(pixels)
-        // Eight pixels as sixteen 16-bit lanes, each pixel (G·256 + B, X·256 + R): the low bytes are blue
-        // and red, the high bytes green and the unused byte, each weighted in a 16-bit lane of its own.
+        RowBlend(c).apply(to: pixels, count: count)
+    }
+}
+
+/// A translucent colour made ready to blend rows of RGB888 pixels as `SDL_BlendFillRect` does (`Canvas.blendRGB888`):
+/// its weights and addends, scalar and in vectors, worked out once for all the rows of a fill.
+///
+/// Eight pixels at a time in vector registers, each channel in a 16-bit lane (a product of two bytes fits);
+/// the last one to seven pixels of a row copied into a vector and blended the same way.
+struct RowBlend {
+    private let inva: UInt32
+    private let addRB: UInt32
+    private let addG: UInt32
+    /// Eight pixels as sixteen 16-bit lanes, each pixel (G·256 + B, X·256 + R): the low bytes are blue and red,
+    /// the high bytes green and the unused byte, each weighted in a 16-bit lane of its own.
+    private let add: SIMD16<UInt16>
+    private let keep: SIMD16<UInt16>
+    private let weight: SIMD16<UInt16>
+
+    init(_ c: RGBA) {
+        let a = UInt32(c.a)
+        inva = 255 - a
+        addRB = (UInt32(c.r) * a / 255) << 16 | UInt32(c.b) * a / 255
+        addG = UInt32(c.g) * a / 255
         var add = SIMD16<UInt16>(repeating: 0), keep = SIMD16<UInt16>(repeating: 0)
         for lane in 0..<8 {
             add[2 * lane] = UInt16(addRB & 0xFF) | UInt16(addG) << 8
@@ -143,20 +210,42 @@ extension Canvas {
             keep[2 * lane] = 0xFFFF
             keep[2 * lane + 1] = 0x00FF
         }
-        let weight = SIMD16<UInt16>(repeating: UInt16(inva)), low = SIMD16<UInt16>(repeating: 0xFF)
+        self.add = add
+        self.keep = keep
+        weight = SIMD16<UInt16>(repeating: UInt16(inva))
+    }
+
+    /// Eight pixels blended: each channel `(d·(255−a) + 1 + (d·(255−a) >> 8)) >> 8`, which equals `d·(255−a)/255`
+    /// for every product of two bytes, plus the colour's part.
+    @inline(__always)
+    private func blended(_ d: SIMD16<UInt16>) -> SIMD16<UInt16> {
+        let low = SIMD16<UInt16>(repeating: 0xFF)
+        let x = (d & low) &* weight, y = (d &>> 8) &* weight
+        let qx = (x &+ 1 &+ (x &>> 8)) &>> 8, qy = (y &+ 1 &+ (y &>> 8)) &>> 8
+        return ((qx | qy &<< 8) &+ add) & keep
+    }
+
+    /// Blends the colour over the `count` pixels at `pixels`.
+    func apply(to pixels: UnsafeMutablePointer<UInt32>, count: Int) {
+        var i = 0
+        let raw = UnsafeMutableRawPointer(pixels)
         while i + 8 <= count {
-            let d = raw.loadUnaligned(fromByteOffset: i * 4, as: SIMD16<UInt16>.self)
-            let x = (d & low) &* weight, y = (d &>> 8) &* weight
-            let qx = (x &+ 1 &+ (x &>> 8)) &>> 8, qy = (y &+ 1 &+ (y &>> 8)) &>> 8
-            raw.storeBytes(of: ((qx | qy &<< 8) &+ add) & keep, toByteOffset: i * 4, as: SIMD16<UInt16>.self)
+            raw.storeBytes(of: blended(raw.loadUnaligned(fromByteOffset: i * 4, as: SIMD16<UInt16>.self)),
+                           toByteOffset: i * 4, as: SIMD16<UInt16>.self)
             i += 8
         }
-        while i < count {
+        let rest = count - i
+        if rest == 1 {
             let d = pixels[i]
             let rb = (d & 0x00FF_00FF) &* inva, g = ((d >> 8) & 0xFF) &* inva
             let outRB = (((rb &+ 0x0001_0001 &+ ((rb >> 8) & 0x00FF_00FF)) >> 8) & 0x00FF_00FF) &+ addRB
             pixels[i] = outRB | (((g &+ 1 &+ (g >> 8)) >> 8) &+ addG) << 8
-            i += 1
+        } else if rest > 1 {
+            // The row's end in a vector of its own: never a pixel past it read or written.
+            var tail = SIMD8<UInt32>(repeating: 0)
+            for k in 0..<rest { tail[k] = pixels[i + k] }
+            let out = unsafeBitCast(blended(unsafeBitCast(tail, to: SIMD16<UInt16>.self)), to: SIMD8<UInt32>.self)
+            for k in 0..<rest { pixels[i + k] = out[k] }
         }
     }
 }

@@ -287,6 +287,7 @@ struct Canvas {
     /// bars stay as cleared, as SDL's viewport kept them.
     func clip(_ rect: Rect?) {
         let fit = grid.fit
+        grid.keptSurface = nil   // its bounds were the old clip's
         if var r = rect.map(fit.pixels) {
             if !fit.coversOutput, let inside = Self.intersection(r, fit.area.sdl) { r = inside }
             SDL_RenderSetClipRect(renderer, &r)

@@ -119,6 +119,9 @@ final class PixelGrid {
     /// The fit in use. Read by every fill and text copy and written only on a resize, never while a read is
     /// under way: not checked for exclusive access (the checks were a percent of a four-phone frame).
     @exclusivity(unchecked) var fit: LayoutFit
+    /// The window surface the fills last found to draw into directly (`Canvas.directSurface()`), kept here as
+    /// every canvas drawing to this output shares the grid: a clip set through one is seen by all.
+    @exclusivity(unchecked) var keptSurface: Canvas.KeptSurface?
 
     init(_ fit: LayoutFit = .identity) {
         self.fit = fit

@@ -49,6 +49,46 @@ import Testing
         expectSameBoxes(steps)
     }
 
+    /// The policy table's lines taken from the memo are a fresh layout's as one row's figures change, as the
+    /// current policy, the network (the last column) and the table's place (another pass) change.
+    @Test func changingPolicyRowsGiveTheBoxesOfAFreshLayout() throws {
+        var grid = fixture.worstGrid(tracking: false)
+        var loading = try #require(grid.content.loading)
+        loading.policyRows = Array(loading.policyRows.prefix(4))
+        let status = fixture.worstStatus
+        var steps: [(SceneSnapshot, EventLog, HUDStatus, Size)] = []
+        func step(_ change: (inout LoadingSection) -> Void = { _ in }, status: HUDStatus = fixture.worstStatus,
+                  size: Size = HUDLayout.baseSize) {
+            change(&loading)
+            grid.content.loading = loading
+            steps.append((grid, EventLog(capacity: 4), status, size))
+        }
+        step()
+        step()
+        step { $0.policyRows[1].metrics.blankTileSeconds = 0.25 }
+        step { $0.policyRows[1].metrics.blankTileSeconds = -0.0 }
+        step { $0.policyRows[1].metrics.blankTileSeconds = 0 }
+        step { $0.policyRows[2].metrics.loadsWastedPending = 3; $0.currentPolicy = $0.policyRows[2].policy }
+        step { $0.policyRows[2].metrics.loadsWasted += 1 }
+        step { $0.policyRows[0].segments = 0; $0.currentPolicy = nil }
+        step { $0.policyRows[3].metrics.networkBytes = 123_456 }
+        var network = status
+        network.network = "lte"
+        step(status: network)
+        step { $0.policyRows[3].metrics.settleLatency = 0.5 }
+        // Rows in the scene's own section push the table down; a bigger layout widens its names cell.
+        step { $0.metrics.append(("extra", "row")) }
+        step(size: Size(width: 1600, height: 900))
+        step { $0.policyRows = Array(fixture.worstGrid(tracking: false).content.loading!.policyRows) }
+        expectSameBoxes(steps)
+    }
+
+    @Test func theLastWordIsSplitsLast() {
+        for name in ["", " ", "  ", "item", "item 12", "page 3 ", "  a  b  ", "photo  7", "é x"] {
+            #expect(HUDLayout.lastWord(name) == String(name.split(separator: " ").last ?? ""), "\(name)")
+        }
+    }
+
     @Test func anotherScaleDropsWhatWasKept() {
         let memo = HUDLayoutMemo()
         memo.use(scale: 1)

@@ -322,6 +322,21 @@ import Testing
         #expect(folded.folded.count == names.count - 3)
     }
 
+    /// `fold` keeps the first rows of the table sorted by rank (current, tried, untried), then place: every
+    /// count, with the current row anywhere or absent, and tried rows scattered.
+    @Test func foldingKeepsTheRowsRankedFirst() {
+        let rows = (0..<9).map { PolicyComparison.Row(policy: "p\($0)", metrics: LoadMetrics(), segments: [0, 2, 5, 7].contains($0) ? 1 : 0) }
+        for current in [nil, "p0", "p4", "p8", "p5"] {
+            let rank = { (row: PolicyComparison.Row) in row.policy == current ? 0 : row.segments > 0 ? 1 : 2 }
+            for count in 0...10 {
+                let kept = Set(rows.indices.sorted { (rank(rows[$0]), $0) < (rank(rows[$1]), $1) }.prefix(count))
+                let folded = HUDLayout.fold(rows, keeping: count, current: current)
+                #expect(folded.shown.map(\.policy) == rows.indices.filter { kept.contains($0) }.map { rows[$0].policy }, "\(count), \(current ?? "none")")
+                #expect(folded.folded.map(\.policy) == rows.indices.filter { !kept.contains($0) }.map { rows[$0].policy })
+            }
+        }
+    }
+
     @MainActor @Test func thePolicyTableNamesItsUnits() throws {
         let fonts = try FontSet()
         defer { fonts.close() }

@@ -93,6 +93,8 @@ package struct HUDLayout {
     /// Whether the policy table's rows all found room in that pass (folded rows count as placed).
     package private(set) var stateFits = true
     private let metrics: TextMetrics
+    /// The lines laid out in earlier frames, when given (`HUDLayoutMemo`).
+    private let memo: HUDLayoutMemo?
 
     /// Lays out the HUD for one frame in a layout of `size` points; the footer and the events' list come from
     /// `memo` when what they show has not changed (the same boxes). The state column tries `passes` (at least
@@ -102,6 +104,7 @@ package struct HUDLayout {
         // Each style's line height asked once a layout, not at every text placed.
         let lineHeights = TextStyle.allCases.map(metrics.lineHeight)
         self.metrics = TextMetrics(width: metrics.width, lineHeight: { lineHeights[$0.rawValue] })
+        self.memo = memo
         let frames = Frames(size: size)
         columns = [frames.state, frames.events, frames.footer, frames.title]
         timelineFrame = frames.timeline
@@ -243,7 +246,7 @@ package struct HUDLayout {
             }
             let used = y >= frame.minY && y + metrics.lineHeight(.label) <= frame.maxY ? measured[index].labelWidth : 0
             if wraps, measured[index].valueWidth > frame.maxX - (x + used + 8) {
-                if measured[index].breaks == nil { measured[index].breaks = value.components(separatedBy: " · ").count > 1 }
+                if measured[index].breaks == nil { measured[index].breaks = value.contains(" · ") }
                 if measured[index].breaks == true {
                     y += rowHeight
                     y += rowHeight
@@ -261,7 +264,7 @@ package struct HUDLayout {
             // A value wider than its cell takes the room its label leaves, right-aligned; wider still, it
             // goes on over a second line, broken after a " · ". Never cut where it can be shown whole.
             let valueWidth = metrics.width(value, .mono)
-            if wraps, valueWidth > frame.maxX - (x + used + 8), case let parts = value.components(separatedBy: " · "), parts.count > 1 {
+            if wraps, valueWidth > frame.maxX - (x + used + 8), case let parts = value.split(separator: " · ", omittingEmptySubsequences: false).map(String.init), parts.count > 1 {
                 var split = parts.count - 1
                 while split > 1, metrics.width(parts[..<split].joined(separator: " · ") + " ·", .mono) > frame.width - labelCell { split -= 1 }
                 put(parts[..<split].joined(separator: " · ") + " ·", .mono, colour, column: c, x: x + labelCell, y: y + 1,
@@ -330,7 +333,7 @@ package struct HUDLayout {
             }
             // The scene names what its views show (the pager's pages from 1, as on the bubbles).
             let name = tile.item.map(s.itemNaming.name) ?? "unbound"
-            let shown = tight ? String(name.split(separator: " ").last ?? "") : name
+            let shown = tight ? Self.lastWord(name) : name
             put("#\(tile.view) " + shown, .mono, .text, column: c, x: cellX + 14, y: y + 1, width: cell - 18)
             if index % perRow == perRow - 1 || index == tiles.count - 1 { y += rowHeight }
         }
@@ -372,14 +375,17 @@ package struct HUDLayout {
         let small = metrics.lineHeight(.small)
         let headingHeight = Swift.max(metrics.lineHeight(.heading), 2 * small)
         if placing {
-            put("Policies", .heading, .heading, column: c, x: frame.minX, y: y + headingHeight - metrics.lineHeight(.heading),
-                width: tableCells[0])
-            var x = frame.minX + tableCells[0]
-            for (index, (name, unit)) in Self.tableHeader(traffic: traffic).enumerated() {
-                let width = tableCells[index + 1] - (index == 3 ? 0 : 4)
-                put(name, .small, .dimText, column: c, x: x, y: y + headingHeight - 2 * small, width: width, alignRight: true)
-                put(unit, .small, .dimText, column: c, x: x, y: y + headingHeight - small, width: width, alignRight: true)
-                x += tableCells[index + 1]
+            let key = HUDLayoutMemo.TableLineKey(policy: nil, traffic: traffic, face: .small, y: y, frame: frame)
+            placeTableLine(0, key) { layout in
+                layout.put("Policies", .heading, .heading, column: c, x: frame.minX, y: y + headingHeight - layout.metrics.lineHeight(.heading),
+                           width: layout.tableCells[0])
+                var x = frame.minX + layout.tableCells[0]
+                for (index, (name, unit)) in Self.tableHeader(traffic: traffic).enumerated() {
+                    let width = layout.tableCells[index + 1] - (index == 3 ? 0 : 4)
+                    layout.put(name, .small, .dimText, column: c, x: x, y: y + headingHeight - 2 * small, width: width, alignRight: true)
+                    layout.put(unit, .small, .dimText, column: c, x: x, y: y + headingHeight - small, width: width, alignRight: true)
+                    x += layout.tableCells[index + 1]
+                }
             }
         }
         y += headingHeight + 1
@@ -395,7 +401,7 @@ package struct HUDLayout {
         let fit = (frame.maxY - y) / Double(Swift.max(1, rows.count + (folded.isEmpty ? 0 : 1)))
         let line = Swift.max(small, Swift.min(roomy, fit.rounded(.down)))
         let face: TextStyle = line >= metrics.lineHeight(.mono) ? .mono : .small
-        for row in rows {
+        for (index, row) in rows.enumerated() {
             guard placing else {
                 y += line
                 continue
@@ -405,18 +411,23 @@ package struct HUDLayout {
             let tried = row.segments > 0 || current
             // The live row's wasted count may still fall (a cached image shown later): "≤" says so.
             let live = current && m.loadsWastedPending > 0
-            let values = !tried ? ["–", "–", "–", "–"] : [
-                "\(m.loadsIssued)", (live ? "≤" : "") + "\(m.loadsWasted)", HUDFormat.compact(m.blankTileSeconds),
-                traffic ? HUDFormat.compact(Double(m.networkBytes) / 1000, integer: true)
-                        : HUDFormat.compact(m.settleLatency * 1000, integer: true),
-            ]
-            let colour: RGBA = current ? .active : tried ? .text : .dimText
-            put(HUDFormat.policyName(row.policy), face, colour, column: c, x: frame.minX, y: y, width: tableCells[0] - 4)
-            var x = frame.minX + tableCells[0]
-            for (index, value) in values.enumerated() {
-                let width = tableCells[index + 1]
-                put(value, face, colour, column: c, x: x, y: y, width: index == values.count - 1 ? width : width - 4, alignRight: true)
-                x += width
+            let last = traffic ? Double(m.networkBytes) / 1000 : m.settleLatency * 1000
+            let key = HUDLayoutMemo.TableLineKey(policy: row.policy, issued: m.loadsIssued, wasted: m.loadsWasted,
+                                                 blankBits: m.blankTileSeconds.bitPattern, lastBits: last.bitPattern, current: current,
+                                                 tried: tried, live: live, traffic: traffic, face: face, y: y, frame: frame)
+            placeTableLine(index + 1, key) { layout in
+                let values = !tried ? ["–", "–", "–", "–"] : [
+                    "\(m.loadsIssued)", (live ? "≤" : "") + "\(m.loadsWasted)", HUDFormat.compact(m.blankTileSeconds),
+                    HUDFormat.compact(last, integer: true),
+                ]
+                let colour: RGBA = current ? .active : tried ? .text : .dimText
+                layout.put(HUDFormat.policyName(row.policy), face, colour, column: c, x: frame.minX, y: y, width: layout.tableCells[0] - 4)
+                var x = frame.minX + layout.tableCells[0]
+                for (index, value) in values.enumerated() {
+                    let width = layout.tableCells[index + 1]
+                    layout.put(value, face, colour, column: c, x: x, y: y, width: index == values.count - 1 ? width : width - 4, alignRight: true)
+                    x += width
+                }
             }
             y += line
         }
@@ -428,13 +439,46 @@ package struct HUDLayout {
         return y <= frame.maxY
     }
 
+    /// The last of `name`'s words (runs without a space), "" when it has none: `name.split(separator: " ").last`
+    /// without the array.
+    package static func lastWord(_ name: String) -> String {
+        var end = name.endIndex
+        while end > name.startIndex, name[name.index(before: end)] == " " { end = name.index(before: end) }
+        let start = name[..<end].lastIndex(of: " ").map { name.index(after: $0) } ?? name.startIndex
+        return String(name[start..<end])
+    }
+
+    /// Places line `index` of the policy table: its boxes kept for `key` (`memo`), else as `place` puts them,
+    /// then kept.
+    private mutating func placeTableLine(_ index: Int, _ key: HUDLayoutMemo.TableLineKey, _ place: (inout HUDLayout) -> Void) {
+        guard let memo else { return place(&self) }
+        if let kept = memo.tableLine(index, for: key) { return boxes.append(contentsOf: kept) }
+        let start = boxes.count
+        place(&self)
+        memo.keepTableLine(index, Array(boxes[start...]), for: key)
+    }
+
     /// `rows` split into the `count` shown, in their order, and the rest: the current row first, then
     /// the tried rows, then the untried, earliest in the table first.
     package static func fold(_ rows: [PolicyComparison.Row], keeping count: Int, current: String?)
         -> (shown: [PolicyComparison.Row], folded: [PolicyComparison.Row]) {
-        let rank = { (row: PolicyComparison.Row) in row.policy == current ? 0 : row.segments > 0 ? 1 : 2 }
-        let kept = Set(rows.indices.sorted { (rank(rows[$0]), $0) < (rank(rows[$1]), $1) }.prefix(count))
-        return (rows.indices.filter { kept.contains($0) }.map { rows[$0] }, rows.indices.filter { !kept.contains($0) }.map { rows[$0] })
+        // The rows ranked once, then taken rank by rank in the table's order (what sorting by rank, then
+        // place, and keeping the first `count` would keep), without the sort or a set.
+        let ranks = rows.map { $0.policy == current ? 0 : $0.segments > 0 ? 1 : 2 }
+        var kept = [Bool](repeating: false, count: rows.count)
+        var left = count
+        for rank in 0...2 {
+            for i in rows.indices where left > 0 && ranks[i] == rank {
+                kept[i] = true
+                left -= 1
+            }
+        }
+        var shown: [PolicyComparison.Row] = [], folded: [PolicyComparison.Row] = []
+        shown.reserveCapacity(rows.count)
+        for i in rows.indices {
+            if kept[i] { shown.append(rows[i]) } else { folded.append(rows[i]) }
+        }
+        return (shown, folded)
     }
 
     /// The policy table's columns after the name: each one's name and unit. Under a network the last

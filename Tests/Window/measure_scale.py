@@ -34,18 +34,35 @@ layout = (960 + 3 * 340, 600)
 
 
 def xvfb(width, height):
-    """An Xvfb of `width`×`height` on a free display; returns (process, display)."""
-    for n in range(40, 80):
-        if os.path.exists("/tmp/.X11-unix/X%d" % n) or os.path.exists("/tmp/.X%d-lock" % n):
-            continue
-        p = subprocess.Popen(["Xvfb", ":%d" % n, "-screen", "0", "%dx%dx24" % (width, height), "-nolisten", "tcp"],
-                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        for _ in range(100):
-            if os.path.exists("/tmp/.X11-unix/X%d" % n):
-                return p, ":%d" % n
-            time.sleep(0.05)
-        p.kill()
-    raise SystemExit("no free display for Xvfb")
+    """An Xvfb of `width`×`height` on a display it picks free itself (`-displayfd`, as Tests/Window/run-all.sh
+    starts its own: a lock left by an Xvfb that was killed is no reason to skip a number); returns (process,
+    display)."""
+    for _ in range(5):
+        read, write = os.pipe()
+        p = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", "%dx%dx24" % (width, height), "-nolisten", "tcp"],
+                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, pass_fds=(write,))
+        os.close(write)
+        with os.fdopen(read) as f:
+            number = f.readline().strip()
+        if number.isdigit():
+            display = ":" + number
+            for _ in range(100):
+                if subprocess.run(["xdotool", "getdisplaygeometry"], env=dict(os.environ, DISPLAY=display),
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode == 0:
+                    return p, display
+                time.sleep(0.05)
+        stop(p)
+    raise SystemExit("Xvfb did not start")
+
+
+def stop(server):
+    """Stops an Xvfb as the test scripts do (SIGTERM: it removes its lock and socket), killing it if it hangs."""
+    server.terminate()
+    try:
+        server.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        server.kill()
+        server.wait()
 
 
 results = {}
@@ -74,8 +91,7 @@ with tempfile.TemporaryDirectory() as out:
                         print("%4dx%-4d scale %-3s %-8s interval p99 %5.2f ms  hitch %5.1f ms/s  work p99 %5.2f ms  (phone drawn at %.3f)"
                               % ((w, h, scale, name) + row), flush=True)
             finally:
-                server.kill()
-                server.wait()
+                stop(server)
 print("\nmedians over %d round(s) (load %s)" % (rounds, " ".join(open("/proc/loadavg").read().split()[:3])))
 print("| screen | --scale | binary | interval p99 ms | hitch ms/s | work p99 ms | phone scale |")
 print("| --- | --: | --- | --: | --: | --: | --: |")

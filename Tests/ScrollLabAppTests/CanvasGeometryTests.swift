@@ -104,4 +104,69 @@ import Testing
         #expect(ring.values.allSatisfy { $0 == 1 })
         #expect(ring.count == whole.count - Int(screen.width * screen.height))
     }
+
+    /// Output pixels covered by `rects` as SDL's software renderer fills them (a rect of no width or height a
+    /// pixel wide or high), counting repeats.
+    static func coverage(_ rects: [SDL_Rect]) -> [Int: Int] {
+        var counts: [Int: Int] = [:]
+        for r in rects {
+            for y in Int(r.y)..<Int(r.y) + Int(Swift.max(r.h, 1)) {
+                for x in Int(r.x)..<Int(r.x) + Int(Swift.max(r.w, 1)) { counts[y * 100_000 + x, default: 0] += 1 }
+            }
+        }
+        return counts
+    }
+
+    /// A rounded rect's spans cover exactly the pixels its pieces cover, each as often, unscaled and at fits
+    /// from a half to two and a half: at random places, sizes and radii, and at the cases where the pieces do not
+    /// meet (a radius rounded past half the side, a pill whose strips are empty, no radius, a NaN). Most shapes
+    /// take the spans, and a heart's box is one rect a distinct row width.
+    @Test func aRoundedRectsSpansCoverItsPiecesPixelsEachAsOften() {
+        let fits: [LayoutFit] = [
+            .identity,
+            LayoutFit.fitting(layout: Size(width: 1640, height: 600), width: 1600, height: 585),
+            LayoutFit.fitting(layout: Size(width: 960, height: 600), width: 1920, height: 1200),
+            LayoutFit.fitting(layout: Size(width: 960, height: 600), width: 1440, height: 900),
+            LayoutFit.fitting(layout: Size(width: 960, height: 600), width: 480, height: 300),
+            LayoutFit.fitting(layout: Size(width: 960, height: 600), width: 2390, height: 1080),
+        ]
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next() -> Double {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Double(state >> 11) / Double(1 << 53)
+        }
+        var shapes: [(Rect, Double)] = [
+            (Rect(x: 10, y: 10, width: 15, height: 40), 8), (Rect(x: 3.5, y: 7.25, width: 28, height: 28), 14),
+            (Rect(x: 0, y: 0, width: 30, height: 20), 0), (Rect(x: 1, y: 2, width: 30, height: 20), .nan),
+            (Rect(x: 100.4, y: 50.6, width: 36, height: 36), 8), (Rect(x: 5, y: 5, width: 0, height: 10), 4),
+        ]
+        let radii: [Double] = [0.4, 1, 5, 8, 12, 14, 26, 100]
+        for i in 0..<300 {
+            let rect = Rect(x: next() * 400 - 50, y: next() * 400 - 50, width: next() * 90, height: next() * 90)
+            shapes.append((rect, radii[i % radii.count] + (i % 3 == 0 ? next() : 0)))
+        }
+        // Ordinary shapes (a radius of a point or more, the strips and the body at least a point long) take the spans.
+        var ordinary = 0, merged = 0
+        for fit in fits {
+            for (rect, radius) in shapes {
+                let pieces = Canvas.pixels(Canvas.roundedRects(rect, radius: radius), fit)
+                var spans: [SDL_Rect] = []
+                Canvas.appendRoundedPixels(rect, radius: radius, fit, to: &spans)
+                #expect(Self.coverage(spans) == Self.coverage(pieces), "\(rect) radius \(radius) at \(fit.scale)")
+                let r = RoundedPieces(rect, radius: radius).r
+                guard r >= 1, Swift.min(rect.width, rect.height) - 2 * r >= 1 else { continue }
+                ordinary += 1
+                if spans.count <= 2 * Int(r) + 1 { merged += 1 }   // at most one rect a band of rows
+            }
+        }
+        #expect(ordinary > 600 && merged == ordinary, "\(merged) of \(ordinary)")
+        // A tile's heart box (36 points, radius 8): 3, 5, 6, 7, 7, 8, 8, 8 points wide at its top rows, and the same
+        // at the bottom: nine rects, unscaled and at four phones on a 1080p screen.
+        let box = Rect(x: 231.5, y: 180.25, width: 36, height: 36)
+        for fit in [LayoutFit.identity, LayoutFit.fitting(layout: Size(width: 1980, height: 600), width: 1920, height: 582)] {
+            var spans: [SDL_Rect] = []
+            Canvas.appendRoundedPixels(box, radius: 8, fit, to: &spans)
+            #expect(spans.count == 9, "\(spans)")
+        }
+    }
 }

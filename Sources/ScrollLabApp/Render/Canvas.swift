@@ -153,8 +153,8 @@ struct Canvas {
     }
 
     /// The kept pixel rects, emptied (their storage kept), taken out so they stay uniquely referenced while
-    /// refilled; given back after the fill.
-    private func takePixels() -> [SDL_Rect] {
+    /// refilled; given back after the fill (`fill(recyclingPixels:_:)`).
+    func takePixels() -> [SDL_Rect] {
         var pixels = buffers.pixels
         buffers.pixels = []
         pixels.removeAll(keepingCapacity: true)
@@ -174,6 +174,13 @@ struct Canvas {
     func fill(recycling rects: consuming [Rect], _ c: RGBA) {
         fill(rects, c)
         buffers.rects = rects
+    }
+
+    /// Fills `pixels` (rects in output pixels, from `takePixels()`) as `fill` fills its rects, then keeps their
+    /// storage for the next `takePixels()`.
+    func fill(recyclingPixels pixels: consuming [SDL_Rect], _ c: RGBA) {
+        fill(pixels: pixels, c)
+        buffers.pixels = pixels
     }
 
     /// Fills rects already in output pixels (`Canvas.pixels`) as `fill` fills its rects.
@@ -210,14 +217,6 @@ struct Canvas {
         if r.w > 0, r.h > 0 { out.append(r) }
     }
 
-    /// Fills a rect with its four corners cut by `radius` pixels (a cheap rounded rectangle): the body,
-    /// two side strips and the quarter discs one row at a time, none overlapping, in one command.
-    func fillRounded(_ rect: Rect, radius: Double, _ c: RGBA) {
-        var rects = rectBuffer()
-        Self.appendRoundedRects(rect, radius: radius, to: &rects)
-        fill(recycling: rects, c)
-    }
-
     /// Fills a rounded rectangle except `hole` (a rect inside it that is drawn over anyway): each pixel is
     /// written once, which matters to a software renderer where filling costs ~1 ns a pixel.
     /// The rects are computed once for each shape (a phone's body is the same every frame).
@@ -225,32 +224,6 @@ struct Canvas {
         fill(pixels: shapes.pixels(for: ShapeCache.Key(rect: rect, radius: radius, hole: hole, fit: grid.fit)) {
             Self.roundedRects(rect, radius: radius).flatMap { $0.subtracting(hole) }
         }, c)
-    }
-
-    /// The non-overlapping rects a rounded rectangle is filled with.
-    nonisolated static func roundedRects(_ rect: Rect, radius: Double) -> [Rect] {
-        var rects: [Rect] = []
-        appendRoundedRects(rect, radius: radius, to: &rects)
-        return rects
-    }
-
-    /// Appends `roundedRects(rect, radius:)` to `rects` (a shape of several parts in one array, one fill).
-    nonisolated static func appendRoundedRects(_ rect: Rect, radius: Double, to rects: inout [Rect]) {
-        let r = Swift.max(0, Swift.min(radius, Swift.min(rect.width, rect.height) / 2)).rounded()
-        rects.reserveCapacity(rects.count + 3 + 4 * Int(r))
-        rects.append(rect.insetBy(dx: r, dy: 0))
-        rects.append(Rect(x: rect.minX, y: rect.minY + r, width: r, height: rect.height - 2 * r))
-        rects.append(Rect(x: rect.maxX - r, y: rect.minY + r, width: r, height: rect.height - 2 * r))
-        var row = 0.0
-        while row < r {
-            let dy = r - row - 0.5
-            let dx = Self.rounded((r * r - dy * dy).squareRoot())
-            rects.append(Rect(x: rect.minX + r - dx, y: rect.minY + row, width: dx, height: 1))
-            rects.append(Rect(x: rect.maxX - r, y: rect.minY + row, width: dx, height: 1))
-            rects.append(Rect(x: rect.minX + r - dx, y: rect.maxY - row - 1, width: dx, height: 1))
-            rects.append(Rect(x: rect.maxX - r, y: rect.maxY - row - 1, width: dx, height: 1))
-            row += 1
-        }
     }
 
     /// Strokes a rect's border `width` pixels thick, inside the rect.

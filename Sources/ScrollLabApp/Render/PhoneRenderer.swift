@@ -157,7 +157,8 @@ struct PhoneRenderer {
         // Two lobes and a point, in 4 px rows.
         let c = box.center
         // One array, built in a loop (a closure formed here would check the main actor's executor on each call),
-        // in the canvas's kept storage.
+        // in the canvas's kept storage. The lobes stay in pieces: unscaled, SDL fills their empty strips a pixel
+        // high, which spans would have to repeat (`appendRoundedPixels`).
         var shape = canvas.rectBuffer()
         shape.reserveCapacity(2 * 23 + 5)
         Canvas.appendRoundedRects(Rect(x: c.x - 11, y: c.y - 9, width: 11, height: 10), radius: 5, to: &shape)

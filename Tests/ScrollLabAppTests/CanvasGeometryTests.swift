@@ -117,11 +117,16 @@ import Testing
         return counts
     }
 
-    /// A rounded rect's spans cover exactly the pixels its pieces cover, each as often, unscaled and at fits
-    /// from a half to two and a half: at random places, sizes and radii, and at the cases where the pieces do not
-    /// meet (a radius rounded past half the side, a pill whose strips are empty, no radius, a NaN). Most shapes
-    /// take the spans, and a heart's box is one rect a distinct row width.
-    @Test func aRoundedRectsSpansCoverItsPiecesPixelsEachAsOften() {
+    /// The pixel rects of `rects` at `fit` that cover a whole pixel.
+    static func wholePixels(_ rects: [Rect], _ fit: LayoutFit) -> [SDL_Rect] {
+        Canvas.pixels(rects, fit).filter { $0.w > 0 && $0.h > 0 }
+    }
+
+    /// A rounded rect's spans cover exactly the pixels its pieces cover, each once, unscaled and at fits from a
+    /// half to two and a half: at random places, sizes and radii, and at the cases where the pieces do not simply
+    /// meet (a radius past half the side, a pill whose strips are empty, no radius, a NaN). Ordinary shapes take
+    /// the spans, and a heart's box is one rect a distinct row width.
+    @Test func aRoundedRectsSpansCoverItsPiecesPixelsEachOnce() {
         let fits: [LayoutFit] = [
             .identity,
             LayoutFit.fitting(layout: Size(width: 1640, height: 600), width: 1600, height: 585),
@@ -149,7 +154,7 @@ import Testing
         var ordinary = 0, merged = 0
         for fit in fits {
             for (rect, radius) in shapes {
-                let pieces = Canvas.pixels(Canvas.roundedRects(rect, radius: radius), fit)
+                let pieces = Self.wholePixels(Canvas.roundedRects(rect, radius: radius), fit)
                 var spans: [SDL_Rect] = []
                 Canvas.appendRoundedPixels(rect, radius: radius, fit, to: &spans)
                 #expect(Self.coverage(spans) == Self.coverage(pieces), "\(rect) radius \(radius) at \(fit.scale)")
@@ -160,6 +165,19 @@ import Testing
             }
         }
         #expect(ordinary > 600 && merged == ordinary, "\(merged) of \(ordinary)")
+        // Each pixel once, whatever the radius: a 3-point scroll indicator (radius 1.5, which rounds past half its
+        // width), pills and discs unscaled (no strip, no body: SDL would fill an empty piece a pixel wide).
+        shapes += [(Rect(x: 316.5, y: 40.25, width: 3, height: 120), 1.5), (Rect(x: 20, y: 300, width: 200, height: 3), 1.5),
+                   (Rect(x: 40, y: 60.5, width: 120, height: 28), 14), (Rect(x: 10, y: 10, width: 16, height: 16), 8)]
+        for fit in fits {
+            for (rect, radius) in shapes {
+                var spans: [SDL_Rect] = []
+                Canvas.appendRoundedPixels(rect, radius: radius, fit, to: &spans)
+                let counts = Self.coverage(spans)
+                #expect(counts.values.allSatisfy { $0 == 1 }, "\(rect) radius \(radius) at \(fit.scale)")
+                #expect(counts == Self.coverage(Self.wholePixels(Canvas.roundedRects(rect, radius: radius), fit)))
+            }
+        }
         // A tile's heart box (36 points, radius 8): 3, 5, 6, 7, 7, 8, 8, 8 points wide at its top rows, and the same
         // at the bottom: nine rects, unscaled and at four phones on a 1080p screen.
         let box = Rect(x: 231.5, y: 180.25, width: 36, height: 36)
@@ -167,6 +185,11 @@ import Testing
             var spans: [SDL_Rect] = []
             Canvas.appendRoundedPixels(box, radius: 8, fit, to: &spans)
             #expect(spans.count == 9, "\(spans)")
+            // A lobe of its ♥ (11 by 10 points, radius 5: no strips): rows 5, 9, 9, 11, 11 pixels wide and back,
+            // five rects unscaled (a row fewer where the fit has no room for one).
+            var lobe: [SDL_Rect] = []
+            Canvas.appendRoundedPixels(Rect(x: 238.5, y: 189.25, width: 11, height: 10), radius: 5, fit, to: &lobe)
+            #expect(fit.isIdentity ? lobe.count == 5 : (4...5).contains(lobe.count), "\(lobe)")
         }
     }
 }

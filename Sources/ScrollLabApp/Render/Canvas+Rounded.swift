@@ -27,21 +27,24 @@ extension Canvas {
         shape.forEachPiece { rects.append($0) }
     }
 
-    /// Appends the pixels of `roundedRects(rect, radius:)` at `fit` to `out`: the same pixels, each as many
-    /// times as `appendPixels(of:_:to:)` of those rects gives them, in fewer rects.
+    /// Appends the pixels of `roundedRects(rect, radius:)` at `fit` to `out`, each once: the pieces' pixel rects
+    /// (`appendPixels(of:_:to:)`'s) that cover a whole pixel, in fewer rects. (Unscaled, `appendPixels` keeps a rect
+    /// that covers none, which SDL fills a pixel wide: a piece snapped to nothing would be blended over another.)
     ///
     /// Where the pieces' pixel rects meet edge to edge (each row's corner piece, body and corner piece side by
     /// side; the corner rows, the strips' rows and the body's rows the same rows), each row of pixels is one
     /// span and rows of the same span are one rect: a tile's heart box (36 points, radius 8, unscaled) is 9 rects
-    /// and 36 rows to fill instead of 35 rects and 108. Anywhere else (an edge a rounding apart, a piece of
-    /// negative size, or an empty piece SDL fills a pixel wide in an unscaled window) the pieces are appended one
-    /// by one, as `appendPixels` appends them.
+    /// and 36 rows to fill instead of 35 rects and 108. Where they do not (an edge a rounding apart) the pieces
+    /// are appended one by one.
     nonisolated static func appendRoundedPixels(_ rect: Rect, radius: Double, _ fit: LayoutFit, to out: inout [SDL_Rect]) {
         let shape = RoundedPieces(rect, radius: radius)
         let start = out.count
         if shape.r < 100_000, shape.appendRowSpans(fit, to: &out) { return }
         out.removeSubrange(start...)
-        shape.forEachPiece { appendPixels(of: $0, fit, to: &out) }
+        shape.forEachPiece { piece in
+            let pixels = fit.isIdentity ? snap(piece) : fit.pixels(piece)
+            if pixels.w > 0, pixels.h > 0 { out.append(pixels) }
+        }
     }
 }
 
@@ -50,12 +53,16 @@ extension Canvas {
 /// quarter disc's at the row's middle, rounded.
 struct RoundedPieces {
     let rect: Rect
-    /// The corners' radius: `radius` within half the shorter side, whole.
+    /// The corners' radius: `radius` rounded to a whole number within half the shorter side. Rounded past that
+    /// half (a 3-point scroll indicator's 1.5 to 2), the pieces would overlap and a translucent colour be blended
+    /// twice there: it is taken one lower.
     let r: Double
 
     init(_ rect: Rect, radius: Double) {
         self.rect = rect
-        r = Swift.max(0, Swift.min(radius, Swift.min(rect.width, rect.height) / 2)).rounded()
+        let half = Swift.min(rect.width, rect.height) / 2
+        let r = Swift.max(0, Swift.min(radius, half)).rounded()
+        self.r = r > half ? r - 1 : r
     }
 
     var body: Rect { rect.insetBy(dx: r, dy: 0) }
@@ -81,11 +88,15 @@ struct RoundedPieces {
     func bottomLeft(row: Double, width dx: Double) -> Rect { Rect(x: leftX(width: dx), y: bottomY(row: row), width: dx, height: 1) }
     func bottomRight(row: Double, width dx: Double) -> Rect { Rect(x: rightX, y: bottomY(row: row), width: dx, height: 1) }
 
-    /// Every piece in order: the body, the strips, then each corner row's four pieces, outermost first.
+    /// Every piece in order: the body, the strips, then each corner row's four pieces, outermost first. A body
+    /// of no width (a disc's) and strips of no width or height (no radius; a pill's) are left out: unscaled, SDL
+    /// would fill them a pixel wide or high, over the other pieces.
     func forEachPiece(_ body: (Rect) -> Void) {
-        body(self.body)
-        body(leftStrip)
-        body(rightStrip)
+        if self.body.width > 0 { body(self.body) }
+        if r > 0, leftStrip.height > 0 {
+            body(leftStrip)
+            body(rightStrip)
+        }
         var row = 0.0
         while row < r {
             let dx = width(row: row)
@@ -105,25 +116,20 @@ struct RoundedPieces {
     /// Each edge is mapped once (`LayoutFit.edgeX`, `edgeY`: at the identity `Canvas.snap`'s), from the
     /// expression its pieces' rects hold: a row's left end is its left pieces' `minX`, `minX + dx` their `maxX`.
     func appendRowSpans(_ fit: LayoutFit, to out: inout [SDL_Rect]) -> Bool {
-        let identity = fit.isIdentity
         let body = self.body, strip = leftStrip
         let bodyX0 = fit.edgeX(body.minX), bodyX1 = fit.edgeX(body.maxX)
         let bodyY0 = fit.edgeY(body.minY), bodyY1 = fit.edgeY(body.maxY)
         let stripY0 = fit.edgeY(strip.minY), stripY1 = fit.edgeY(strip.maxY)
         let leftX0 = fit.edgeX(strip.minX), leftX1 = fit.edgeX(strip.maxX)
         let right = rightStrip, rightX0 = fit.edgeX(right.minX), rightX1 = fit.edgeX(right.maxX)
-        // Unscaled, SDL fills an empty rect a pixel wide or high (a pill's strips): not a span's part. A piece of
-        // negative size (a radius rounded past half the side) overlaps another.
-        if identity {
-            guard bodyX1 > bodyX0, bodyY1 > bodyY0, stripY1 > stripY0, leftX1 > leftX0, rightX1 > rightX0 else { return false }
-        }
+        // A piece that maps to no pixel adds none (it is not appended); one of negative size would overlap another.
         guard bodyX1 >= bodyX0, bodyY1 >= bodyY0, stripY1 >= stripY0, leftX1 >= leftX0, rightX1 >= rightX0,
               leftX1 == bodyX0, bodyX1 == rightX0 else { return false }
         let start = out.count
         var y = bodyY0
         /// The band of rows `y0..<y1` from `x0` to `x1`, after the last: false unless it starts where the last ended.
         @inline(__always) func band(_ x0: Int, _ x1: Int, _ y0: Int, _ y1: Int) -> Bool {
-            guard y0 == y, identity ? y1 > y0 : y1 >= y0 else { return false }
+            guard y0 == y, y1 >= y0 else { return false }
             y = y1
             guard y1 > y0, x1 > x0 else { return true }
             let last = out.count - 1
@@ -140,7 +146,6 @@ struct RoundedPieces {
         @inline(__always) func corners(_ dx: Double) -> (x0: Int, x1: Int)? {
             // The right pieces start where the right strip does (`rightX`), which meets the body.
             let lx = leftX(width: dx), x0 = fit.edgeX(lx), x1 = fit.edgeX(lx + dx), right1 = fit.edgeX(rightX + dx)
-            if identity, x1 <= x0 || right1 <= rightX0 { return nil }
             guard x1 >= x0, right1 >= rightX0, x1 == bodyX0 else { return nil }
             return (x0, right1)
         }

@@ -156,18 +156,18 @@ struct PhoneRenderer {
         let heart = tile.isLiked ? RGBA(230, 40, 70) : RGBA(150, 150, 160)
         // Two lobes and a point, in 4 px rows.
         let c = box.center
-        // One array, built in a loop (a closure formed here would check the main actor's executor on each call),
-        // in the canvas's kept storage. The lobes stay in pieces: unscaled, SDL fills their empty strips a pixel
-        // high, which spans would have to repeat (`appendRoundedPixels`).
-        var shape = canvas.rectBuffer()
-        shape.reserveCapacity(2 * 23 + 5)
-        Canvas.appendRoundedRects(Rect(x: c.x - 11, y: c.y - 9, width: 11, height: 10), radius: 5, to: &shape)
-        Canvas.appendRoundedRects(Rect(x: c.x, y: c.y - 9, width: 11, height: 10), radius: 5, to: &shape)
+        // One array of pixel rects, built in a loop (a closure formed here would check the main actor's executor on
+        // each call), in the canvas's kept storage: each lobe a span a row (`appendRoundedPixels`).
+        let fit = canvas.grid.fit
+        var shape = canvas.takePixels()
+        shape.reserveCapacity(2 * 6 + 5)
+        Canvas.appendRoundedPixels(Rect(x: c.x - 11, y: c.y - 9, width: 11, height: 10), radius: 5, fit, to: &shape)
+        Canvas.appendRoundedPixels(Rect(x: c.x, y: c.y - 9, width: 11, height: 10), radius: 5, fit, to: &shape)
         for row in 0..<5 {
             let half = 11.0 - Double(row) * 2.2
-            shape.append(Rect(x: c.x - half, y: c.y - 2 + Double(row) * 2.4, width: 2 * half, height: 2.4))
+            Canvas.appendPixels(of: Rect(x: c.x - half, y: c.y - 2 + Double(row) * 2.4, width: 2 * half, height: 2.4), fit, to: &shape)
         }
-        canvas.fill(recycling: shape, heart)   // opaque: overlaps draw the same pixels
+        canvas.fill(recyclingPixels: shape, heart)   // opaque: overlaps draw the same pixels
     }
 
     /// A placeholder for an image that cannot be shown: a dark band near the bottom of the tile saying why,

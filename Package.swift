@@ -82,6 +82,8 @@ let package = Package(
         // libcurl opened on the first call a release executable's static URLSession makes (see `staticRuntime`).
         .target(name: "CCurlOnDemand", path: "Sources/CCurlOnDemand",
                 cSettings: [.define("CCURL_ON_DEMAND", .when(platforms: [.linux], configuration: .release))]),
+        // Where a thread may run (Linux's CPU affinity): the decode threads leave a core to the render thread.
+        .target(name: "CThreadPlacement", path: "Sources/CThreadPlacement"),
         // The X server's time of input events: the only code that touches Xlib.
         .target(name: "CX11Time", path: "Sources/CX11Time", linkerSettings: [.linkedLibrary("X11")]),
         // The physics: a pure scroll model. No SDL, no Foundation, no clock reads, no lab types; time is
@@ -96,7 +98,7 @@ let package = Package(
         // files: assets, the disk cache, input, output, errors, signals. Tested without a window.
         .target(
             name: "ScrollLabCore",
-            dependencies: ["LabKit", "ScrollKit", "CJPEG", .product(name: "Histogram", package: "hdrhistogram-swift")],
+            dependencies: ["LabKit", "ScrollKit", "CJPEG", "CThreadPlacement", .product(name: "Histogram", package: "hdrhistogram-swift")],
             path: "Sources/ScrollLabCore",
             swiftSettings: directMetadata
         ),

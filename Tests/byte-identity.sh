@@ -2,7 +2,9 @@
 # Runs two scrolllab binaries on the same deterministic commands and diffs every output byte for byte:
 # headless replays of every bundled gesture under every policy and every physics (and the other scenes,
 # a network, compare mode, --policy all), bench (tables, JSON, networks, its plot), a small generated
-# population swept and reported, physics-compare, and videos as ffmpeg framemd5.
+# population swept and reported, physics-compare, and videos: the digests of the raw frames the lab hands
+# ffmpeg (a stand-in first on the PATH keeps them), and where two videos differ, which frames and pixels
+# (Tests/frame-diff.py).
 #
 #   Tests/byte-identity.sh REF NEW [WORKDIR]
 #
@@ -76,22 +78,54 @@ run_all() { # binary, outdir
   sed -i "s#$out#OUT#g" "$out"/*.out "$out"/*.err 2>/dev/null
   # A sweep's closing line gives its wall-clock seconds.
   sed -i -E 's/, [0-9.]+ s on ([0-9]+) thread/, (time) on \1 thread/' "$out"/sweep-run*.out
-  # Videos: the frames' digests (the container's bytes carry the encoder's version, not the lab's).
-  if command -v ffmpeg >/dev/null; then
+  # Videos: the digests of the frames the lab encodes, one a frame, taken before the encoder (an encoded
+  # frame depends on every frame before it, and the container's bytes on the encoder's version).
+  if [[ -n $real_ffmpeg ]]; then
     local n=0
-    for v in "Assets/Gestures/single-fling.jsonl --scale 0.5 --fps 15" \
-             "Assets/Gestures/rapid-flings.jsonl --video-layout window --scale 0.5 --fps 10" \
-             "Assets/Gestures/pager-flings.jsonl --scene pager --compare ios,android --fps 20 --scale 0.5" \
-             "Assets/Gestures/Photos/pinch-pan-doubletap.jsonl --scene photos --fps 15 --scale 0.5"; do
+    for v in "${videos[@]}"; do
       n=$((n + 1))
       # shellcheck disable=SC2086
-      (cd "$root" && "$bin" replay $v --video "$out/video$n.mp4" >"$out/video$n.out" 2>/dev/null)
+      (cd "$root" && RAW_FRAMES="$raw/${out##*/}-video$n" PATH="$shim:$PATH" \
+        "$bin" replay $v --video "$out/video$n.mp4" >"$out/video$n.out" 2>/dev/null)
       sed -i "s#$out#OUT#g" "$out/video$n.out"
-      ffmpeg -v error -i "$out/video$n.mp4" -f framemd5 - >"$out/video$n.framemd5" 2>&1
+      frame_digests "$raw/${out##*/}-video$n" >"$out/video$n.framemd5"
       rm -f "$out/video$n.mp4"
     done
   fi
   rm -rf "$out/pop"
+}
+
+# The videos, and a stand-in ffmpeg that keeps the raw frames the lab pipes to the real one (in
+# $RAW_FRAMES, their size in $RAW_FRAMES.size) before passing them on.
+videos=("Assets/Gestures/single-fling.jsonl --scale 0.5 --fps 15"
+        "Assets/Gestures/rapid-flings.jsonl --video-layout window --scale 0.5 --fps 10"
+        "Assets/Gestures/pager-flings.jsonl --scene pager --compare ios,android --fps 20 --scale 0.5"
+        "Assets/Gestures/Photos/pinch-pan-doubletap.jsonl --scene photos --fps 15 --scale 0.5")
+real_ffmpeg=$(command -v ffmpeg || true)
+shim="$work/shim"; raw="$work/raw"
+mkdir -p "$shim" "$raw"
+cat >"$shim/ffmpeg" <<SHIM
+#!/usr/bin/env bash
+args=("\$@")
+for ((i = 0; i < \${#args[@]}; i++)); do
+  [[ \${args[i]} == -s ]] && size=\${args[i + 1]}
+  [[ \${args[i]} == pipe:0 ]] && piped=1
+done
+if [[ -n \${piped:-} && -n \${RAW_FRAMES:-} && -n \${size:-} ]]; then
+  echo "\$size" >"\$RAW_FRAMES.size"
+  tee "\$RAW_FRAMES" | "$real_ffmpeg" "\$@"
+else
+  exec "$real_ffmpeg" "\$@"
+fi
+SHIM
+chmod +x "$shim/ffmpeg"
+
+frame_digests() { # the raw frames' file: ffmpeg's framemd5 of them, or why there are none
+  if [[ -s $1.size ]]; then
+    "$real_ffmpeg" -v error -f rawvideo -pix_fmt rgb24 -s "$(cat "$1.size")" -i "$1" -f framemd5 - 2>&1
+  else
+    echo "no frames reached ffmpeg"
+  fi
 }
 
 run_all "$ref" "$work/ref"
@@ -99,7 +133,24 @@ run_all "$new" "$work/new"
 
 if diff -r -q "$work/ref" "$work/new"; then
   echo "byte-identity: $(ls "$work/ref" | wc -l) outputs identical ($ref vs $new)"
+  rm -rf "$raw"
   exit 0
 fi
+# Where each video differs, frame by frame and pixel by pixel.
+for ((n = 1; n <= ${#videos[@]}; n++)); do
+  a="$raw/ref-video$n"; b="$raw/new-video$n"
+  if [[ ! -s $a.size || ! -s $b.size ]]; then
+    [[ -s $a.size || -s $b.size ]] && echo "video$n (${videos[n - 1]}): no frames from $([[ -s $a.size ]] && echo NEW || echo REF)"
+  elif ! cmp -s "$a" "$b"; then
+    echo "video$n (${videos[n - 1]}):"
+    if [[ $(cat "$a.size") == "$(cat "$b.size")" ]]; then
+      IFS=x read -r w h <"$a.size"
+      python3 "$root/Tests/frame-diff.py" "$w" "$h" "$a" "$b" | sed 's/^/  /'
+    else
+      echo "  frames of $(cat "$a.size") against $(cat "$b.size")"
+    fi
+  fi
+done
+rm -rf "$raw"
 echo "byte-identity: outputs differ (see diff -r $work/ref $work/new)"
 exit 1

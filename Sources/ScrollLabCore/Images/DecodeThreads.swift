@@ -1,15 +1,16 @@
 import Dispatch
 import Foundation
 import Synchronization
+import CThreadPlacement
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// The threads image work runs on, below the render thread's priority, as an iOS loader decodes at a lower
-/// quality of service than the main thread's. With more busy threads than cores the scheduler then gives
-/// the frame's work its core and the decodes what is left, instead of time-slicing a frame with a decode
-/// (libdispatch on Linux runs every queue's work at the render thread's priority). The decodes still use
-/// every core the frames leave idle.
+/// quality of service than the main thread's (libdispatch on Linux runs every queue's work at the render
+/// thread's priority), and, with two cores or more, off the first core the process may use, which they
+/// leave to the render thread: Linux's scheduler (EEVDF) still gives a waiting thread of low weight its
+/// slice in the middle of a frame (`keepOffFirstCore`).
 ///
 /// At most `width` threads; a thread is started when a job finds none idle and ends after `idleSeconds`
 /// without work, so a loader that is dropped leaves no thread behind.
@@ -63,6 +64,7 @@ package final class DecodeThreads: Sendable {
         let thread = Thread { [self] in
             Self.nameThisThread()
             Self.lowerPriority()
+            Self.keepOffFirstCore()
             while let job = nextJob() { job() }
         }
         thread.start()
@@ -126,5 +128,15 @@ package final class DecodeThreads: Sendable {
         parameters.sched_priority = 0
         _ = pthread_setschedparam(pthread_self(), schedBatch, &parameters)
         #endif
+    }
+
+    /// Takes the first core the calling thread may run on out of those it may run on, when it may run on two
+    /// or more: the render thread, which may run anywhere, finds a core no decode takes. A nice value and a
+    /// batch thread were not enough: under Linux's scheduler since 6.6 (EEVDF) a render thread that has run
+    /// ahead of a waiting decode's share is no longer eligible, and at the next tick the decode runs for its
+    /// slice (a `SCHED_IDLE` decode too). `perf` on `sched:sched_switch` showed the render thread switched out
+    /// in the middle of `bench --frames --compare 4`'s frames for 1–4 ms.
+    private static func keepOffFirstCore() {
+        _ = ctp_leave_first_cpu()
     }
 }

@@ -7,8 +7,8 @@ import Testing
 import Glibc
 #endif
 
-/// The decode threads: every job runs, in order on one thread, below the render thread's priority and as a
-/// batch thread, and an idle pool ends its threads.
+/// The decode threads: every job runs, in order on one thread, below the render thread's priority, as a
+/// batch thread and off the first core, and an idle pool ends its threads.
 @Suite struct DecodeThreadsTests {
     /// Runs `count` jobs on `pool`, each recording its index and its thread's nice value; waits for all.
     private static func run(_ count: Int, on pool: DecodeThreads) -> (order: [Int], nices: Set<Int32>) {
@@ -74,6 +74,33 @@ import Glibc
         }
         done.wait()
         #expect(name.withLock { $0 } == DecodeThreads.threadName)
+    }
+
+    /// The CPUs the calling thread may run on (`Cpus_allowed_list` of `/proc/thread-self/status`: "0-3,6").
+    private static func allowedCPUs() -> [Int] {
+        let status = (try? String(contentsOfFile: "/proc/thread-self/status", encoding: .utf8)) ?? ""
+        guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("Cpus_allowed_list:") }) else { return [] }
+        return line.dropFirst("Cpus_allowed_list:".count).trimmingCharacters(in: .whitespaces).split(separator: ",").flatMap { part -> [Int] in
+            let ends = part.split(separator: "-").compactMap { Int($0) }
+            return ends.count == 2 ? Array(ends[0]...ends[1]) : ends
+        }
+    }
+
+    /// With two CPUs or more, a decode runs anywhere but the first the caller may use (left to the render
+    /// thread); with one, where the caller may. The caller's own CPUs are left as they were.
+    @Test func itsThreadsLeaveTheFirstCoreToTheRenderThread() {
+        let mine = Self.allowedCPUs()
+        #expect(!mine.isEmpty)
+        let pool = DecodeThreads(width: 1)
+        let theirs = Mutex<[Int]>([])
+        let done = DispatchSemaphore(value: 0)
+        pool.async {
+            theirs.withLock { $0 = Self.allowedCPUs() }
+            done.signal()
+        }
+        done.wait()
+        #expect(theirs.withLock { $0 } == (mine.count >= 2 ? Array(mine.dropFirst()) : mine))
+        #expect(Self.allowedCPUs() == mine)
     }
     #endif
 

@@ -13,7 +13,8 @@ extension BenchCommand {
     /// offscreen video driver at 960×600, through a scripted gesture, once per renderer. Prints frame
     /// time p50/p99/max and the worst main-thread stall of image work (a table, or one JSON line per
     /// renderer, to `output`). A renderer SDL cannot create is reported as unavailable. With `--control`, a
-    /// last row times frames of fixed work paced alike (`FrameControl`): the machine's own tail.
+    /// last row times frames of fixed work paced alike (`FrameControl`): the machine's own tail. With
+    /// `--frames-trace`, each run's frames are written there too, one JSON line a frame (`FrameBenchRun.traceLines`).
     func runFrames(_ output: CommandOutput, gestureDirectory: URL?) {
         let path: String
         if let framesGesture = frameBench.framesGesture {
@@ -34,7 +35,16 @@ extension BenchCommand {
         let images = sceneOptions.imagePathsOrExit(command: "bench")
         guard !images.isEmpty else { fail("scrolllab bench: --frames needs images: Assets/Images, or --assets DIR with image files", code: CommandExit.input) }
         let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
-        if !json {
+        // Opened before the runs: a trace that cannot be written fails at once.
+        let trace = frameBench.framesTrace.map { openOutput($0, option: "--frames-trace", command: "bench") }
+        /// Writes `run`'s frames to the trace; a write that fails says so and exits 1.
+        func traceFrames(_ run: FrameBenchRun) {
+            guard let trace else { return }
+            for line in run.traceLines(period: 1 / FrameBenchRun.frameRate) where !trace.write(line.serialized + "\n") {
+                fail("scrolllab bench: --frames-trace: " + (trace.failure ?? "cannot write \(trace.path)"))
+            }
+        }
+        if !json, printsFrameTable {
             output.line("scrolllab bench --frames — grid scene, gesture \(name), \(images.count) images, latency \(Self.format(loading.latencyMs, 0)) ms, "
                   + "\(Int(PhoneViewport.layoutBase(phones: phones).width))×600 offscreen"
                   + (frameBench.framesScale.map { $0 == 1 ? "" : " drawn at \(Self.format($0, 2))×" } ?? "")
@@ -50,10 +60,13 @@ extension BenchCommand {
             switch outcome {
             case let .success(run):
                 measured = measured ?? run
+                traceFrames(run)
                 printFrameRow(run, output)
             case let .failure(error):
                 let reason = error.message.replacingOccurrences(of: "scrolllab: ", with: "")
-                if json {
+                if !printsFrameTable {
+                    break
+                } else if json {
                     output.line(FrameBenchRun.unavailableJSON(renderer: renderer, reason: reason).serialized)
                 } else {
                     output.line(renderer.padding(toLength: 9, withPad: " ", startingAt: 0) + "unavailable: " + reason)
@@ -67,12 +80,19 @@ extension BenchCommand {
             let pixels = (PhoneViewport.layoutBase(phones: phones).width * scale).rounded() * (600 * scale).rounded()
             let control = FrameControl(frames: measured?.frameTimes.count ?? 300, period: 1 / FrameBenchRun.frameRate,
                                        bytes: Int(pixels) * 4, workSeconds: (measured?.frameMs(percentile: 50) ?? 0) / 1000)
-            printFrameRow(control.run(), output)
+            let run = control.run()
+            traceFrames(run)
+            printFrameRow(run, output)
         }
+        if let failure = trace?.close() { fail("scrolllab bench: --frames-trace: " + failure) }
     }
+
+    /// False when the frame trace goes to standard output (`--frames-trace -`): it is all that is printed.
+    private var printsFrameTable: Bool { frameBench.framesTrace != "-" }
 
     /// One run's row of the table, or its JSON line.
     private func printFrameRow(_ run: FrameBenchRun, _ output: CommandOutput) {
+        guard printsFrameTable else { return }
         if json {
             var line = run.json(period: 1 / FrameBenchRun.frameRate)
             if let compare = frameBench.compare, case let .object(pairs) = line { line = .object(pairs + [("phones", .int(compare))]) }

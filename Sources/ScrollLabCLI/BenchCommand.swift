@@ -136,6 +136,7 @@ struct BenchCommand: ParsableCommand {
                                 feed: feedOptions.feed != nil, command: "bench")
         for file in images.files { paths.input(String(decoding: file.path, as: UTF8.self), "--assets") }
         paths.output(plot, "--plot")
+        paths.output(frameBench.framesTrace, "--frames-trace")
         paths.refuse(command: "scrolllab bench")
         let certificate = real.certificate(command: "scrolllab bench")
         // A --plot this build cannot draw, or cannot write, fails at once, not after the whole bench.

@@ -12,7 +12,7 @@ extension WindowCommand {
         @Flag(name: .customLong("trace-pointer"), help: "Also write every pointer sample to the trace ({\"event\":\"pointer\",\"t_ms\":…,\"x\":…,\"y\":…,\"phase\":…,\"frame\":…}; frame: the first frame presented after it).")
         var tracePointer = false
 
-        @Flag(name: .customLong("trace-frames"), help: "Also write every presented frame to the trace ({\"event\":\"frame\",\"frame\":…,\"t\":…,\"offset\":{…},\"workMs\":…,\"presentMs\":…,\"shownMs\":…,\"imageMs\":…,\"decodes\":…}: the content offset drawn; the frame's work and present, the interval since the last frame shown, and the render thread's image work in it with its decodes).")
+        @Flag(name: .customLong("trace-frames"), help: "Also write every presented frame to the trace ({\"event\":\"frame\",\"frame\":…,\"t\":…,\"offset\":{…},\"workMs\":…,\"presentMs\":…,\"shownMs\":…,\"imageMs\":…,\"decodes\":…,\"cpuMs\":…}: the content offset drawn; the frame's work and present, the interval since the last frame shown, the render thread's image work in it with its decodes, and the thread's own CPU time in the work: a work well over it waited for a core).")
         var traceFrames = false
     }
 }

@@ -427,6 +427,12 @@ def bench_frames():
     expect(b.returncode == 0 and lb and lb[0].get("phones") == 2 and lb[0].get("scale") == 0.5 and "phones" not in la[0]
            and "scale" not in la[0], "bench --frames --compare 2 --scale 0.5: the line says 2 phones at scale 0.5")
     expect([l.get("renderer") for l in lb] == ["software", "control"], "bench --frames --control: a control line after the renderer's")
+    trace = os.path.join(work, "frames-trace.jsonl")
+    t = run(["bench", "--frames", "--renderer", "software", "--frames-gesture", FLING, "--frames-trace", trace], binary)
+    with open(trace) as f:
+        traced = [json.loads(l) for l in f] if t.returncode == 0 else []
+    expect(traced and {l["renderer"] for l in traced} == {"software"} and [l["frame"] for l in traced] == list(range(len(traced))),
+           "bench --frames --frames-trace FILE: each measured frame of the run, a JSON line in FILE")
     missing = run(["bench", "--frames", "--renderer", "software", "--frames-gesture", os.path.join(work, "no-such.jsonl")], binary)
     expect(missing.returncode == 2 and "no-such.jsonl" in missing.stderr,
            "bench --frames-gesture: the file named is the one played (a missing one: exit 2, named)")
@@ -537,6 +543,7 @@ BENCH = dict(model_rows("bench", "--policies"), **{
     "--renderer": lambda: None,         # bench_frames
     "--scale": lambda: None,            # bench_frames
     "--control": lambda: None,          # bench_frames
+    "--frames-trace": lambda: None,     # bench_frames
     "--calibrate": bench_calibrate,
 })
 _bench_device = BENCH["--device"]

@@ -28,6 +28,9 @@ struct FrameStep {
         /// When the present began and ended.
         var presentStart: Double
         var presentEnd: Double
+        /// The render thread's own CPU time in the work, seconds (`threadCPUSeconds`): below `work` by what it
+        /// spent off a CPU (taken by another thread or process, or waiting for the GPU).
+        var workCPU: Double
 
         /// The work: stepping, drawing, finishing.
         var work: Double { workEnd - start }
@@ -50,16 +53,18 @@ struct FrameStep {
     /// Runs one frame showing app time `t`; waits (without pumping input) until `presentAt(workEnd)`
     /// before the present when given (the window's pacer). Throws when the capture fails.
     func run(_ app: LabApp, at t: Double, presentAt: ((Double) -> Double)? = nil) throws(VideoEncoder.Problem) -> Timing {
+        let cpu = threadCPUSeconds()
         let start = app.clock.now()
         // The frame's time enters here: converted to the model clock once, for all the frame's work.
         app.frame(at: app.phoneDriver.time(atReal: t), onGrid: clock == .virtual || app.phoneDriver.clock.scale != 1)
         app.sdl.finishDrawing()
         if case let .capture(capture) = target { try capture.take(from: app.sdl.renderer) }
         let workEnd = app.clock.now()
+        let workCPU = threadCPUSeconds() - cpu
         if let presentAt { LabApp.sleep(until: presentAt(workEnd), clock: app.clock) }
         let presentStart = app.clock.now()
         SDL_RenderPresent(app.sdl.renderer)
-        return Timing(start: start, workEnd: workEnd, presentStart: presentStart, presentEnd: app.clock.now())
+        return Timing(start: start, workEnd: workEnd, presentStart: presentStart, presentEnd: app.clock.now(), workCPU: workCPU)
     }
 
     /// Runs one frame on the screen, which cannot fail.

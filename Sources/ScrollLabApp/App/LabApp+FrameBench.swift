@@ -33,16 +33,20 @@ extension LabApp {
             // Offscreen there is no input; the queue is emptied as the window's loop does.
             pump.drain { _, _ in }
             if index == warmupFrames, let gesture { phoneDriver.play(gesture) }
+            let textTextures = text.rasterized
+            let cpu = threadCPUSeconds()
             let start = SDL_GetPerformanceCounter()
             // Offscreen, GL's swap would not wait: the step finishes the drawing, each frame pays for its own.
             _ = FrameStep.present(self, clock: .virtual, at: Double(index) * period)
             let elapsed = Double(SDL_GetPerformanceCounter() &- start) / ticksPerSecond
+            let cpuElapsed = threadCPUSeconds() - cpu
             // The HUD's frame line changes as in the window: every 15 frames (its text is re-rendered then).
             meter.refreshShown(work: elapsed)
             meter.frameCount += 1
             guard index >= warmupFrames else { continue }
-            bench.frameTimes.append(elapsed)
-            bench.imageStalls.append(phoneDriver.phones.map(\.images.lastFrameWork).reduce(0, +))
+            bench.frames.append(FrameBenchRun.Frame(work: elapsed, cpu: cpuElapsed,
+                                                    image: phoneDriver.phones.map(\.images.lastFrameWork).reduce(0, +),
+                                                    textTextures: text.rasterized - textTextures))
             let settled = !isReplaying && phoneDriver.isSettled
             quietFrames = settled ? quietFrames + 1 : 0
             if quietFrames >= tailFrames { break }

@@ -73,7 +73,8 @@ extension LabApp {
                 let work = phoneDriver.phones.reduce((ms: 0.0, decodes: 0)) { ($0.ms + $1.images.figures.mainThreadMs, $0.decodes + $1.images.figures.mainThreadDecodes) }
                 trace?.log.frame(meter.frameCount, time: phoneDriver.timeShown, offset: phone.drawnOffset,
                                  timing: .init(work: timing.workEnd - frameStart, present: timing.present, shown: shownInterval,
-                                               imageMs: work.ms - imageWork.ms, decodes: work.decodes - imageWork.decodes))
+                                               imageMs: work.ms - imageWork.ms, decodes: work.decodes - imageWork.decodes,
+                                               workCPU: timing.workCPU))
                 imageWork = work
             }
             meter.record(work: timing.workEnd - frameStart, present: timing.present, interval: interval, shownInterval: shownInterval, period: period)

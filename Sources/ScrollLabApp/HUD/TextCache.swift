@@ -59,7 +59,8 @@ final class TextCache {
     // one overlaps another to it: not checked for exclusive access.
     @exclusivity(unchecked) private var entries: [Key: Entry] = [:]
     @exclusivity(unchecked) private var clock: UInt64 = 0
-    /// Strings rasterized so far (cache misses), for the HUD's own accounting.
+    /// Textures of text made so far (strings and glyphs missing from the caches): the frame bench's trace
+    /// counts them a frame.
     private(set) var rasterized = 0
     /// Monospaced strings drawn once as glyph runs: a second request rasterizes them whole.
     @exclusivity(unchecked) private var drawnAsGlyphs: Set<Key> = []

@@ -1,22 +1,44 @@
 import LabKit
 import ScrollKit
 
-/// One renderer's run of the frame bench (`scrolllab bench --frames`): per measured frame, the CPU
-/// time of the whole frame and of its image work on the main thread, in seconds.
+/// One renderer's run of the frame bench (`scrolllab bench --frames`): each measured frame's times, in seconds.
 package struct FrameBenchRun {
     /// Frames per second of the frame bench's clock without `--refresh`.
     package static let frameRate = 60.0
 
+    /// One measured frame.
+    package struct Frame: Equatable {
+        /// From the start of its work (image pump, model step, drawing) to the return of `SDL_RenderPresent`,
+        /// on the wall clock (`SDL_GetPerformanceCounter`).
+        package var work: Double
+        /// The render thread's own CPU time in that span (`threadCPUSeconds`): below `work` by what the thread
+        /// spent off a CPU (taken by another thread or process, or waiting for the GPU).
+        package var cpu: Double
+        /// The image loader's share on the main thread (draining decodes, uploading textures).
+        package var image: Double
+        /// The textures of text it rasterized (strings and glyphs seen for the first time).
+        package var textTextures: Int
+
+        package init(work: Double, cpu: Double, image: Double = 0, textTextures: Int = 0) {
+            self.work = work
+            self.cpu = cpu
+            self.image = image
+            self.textTextures = textTextures
+        }
+    }
+
     /// SDL's name of the renderer that drew (`software`, `opengl`).
     package var renderer: String
-    /// Per frame: from the start of its work (image pump, model step, drawing) to the return of
-    /// `SDL_RenderPresent`.
-    package var frameTimes: [Double] = []
-    /// Per frame: the image loader's share on the main thread (draining decodes, uploading textures).
-    package var imageStalls: [Double] = []
+    /// The measured frames, in order.
+    package var frames: [Frame] = []
 
     /// An empty run of `renderer`.
     package init(renderer: String) { self.renderer = renderer }
+
+    /// Per frame: the work's wall time (`Frame.work`).
+    package var frameTimes: [Double] { frames.map(\.work) }
+    /// Per frame: the image work on the main thread (`Frame.image`).
+    package var imageStalls: [Double] { frames.map(\.image) }
 
     /// The `p`-th percentile (nearest rank) of the frame times, milliseconds.
     package func frameMs(percentile p: Double) -> Double {
@@ -38,6 +60,18 @@ package struct FrameBenchRun {
 
     /// Frames longer than `limit` seconds.
     package func framesOver(_ limit: Double) -> Int { frameTimes.filter { $0 > limit }.count }
+
+    /// The `--frames-trace` lines, one a frame: `{"renderer":…,"frame":…,"t":…,"workMs":…,"cpuMs":…,"imageMs":…,
+    /// "textTextures":…}`, frame 0 the first measured, `t` its model time in seconds at `period` a frame (µs
+    /// precision). A frame whose `workMs` is well above its `cpuMs` was slowed by the machine, not by its own work.
+    package func traceLines(period: Double) -> [JSONValue] {
+        func ms(_ value: Double) -> JSONValue { .number((value * 1_000_000).rounded() / 1000) }
+        return frames.enumerated().map { index, frame in
+            .object([("renderer", .string(renderer)), ("frame", .int(index)), ("t", .number((Double(index) * period * 1_000_000).rounded() / 1_000_000)),
+                     ("workMs", ms(frame.work)), ("cpuMs", ms(frame.cpu)), ("imageMs", ms(frame.image)),
+                     ("textTextures", .int(frame.textTextures))])
+        }
+    }
 
     /// The `--json` line: `{"renderer":…,"p50Ms":…,"p99Ms":…,"maxMs":…,"worstImageStallMs":…}` (µs precision),
     /// then the hitch keys at `period` (`hitchTimeRatioMsPerS`, `hitchCount`, `longestHitchMs`).

@@ -39,24 +39,23 @@ package struct FrameControl {
         var run = FrameBenchRun(renderer: "control")
         let clock = ContinuousClock()
         var origin = clock.now
-        /// Waits for frame `index`'s start, then times `passes` passes.
-        func frame(_ index: Int, passes: Int) -> Double {
+        /// Waits for frame `index`'s start, then times `passes` passes on the wall clock and in the thread's CPU time.
+        func frame(_ index: Int, passes: Int) -> FrameBenchRun.Frame {
             let deadline = origin + .seconds(Double(index) * period)
             if clock.now < deadline { Thread.sleep(forTimeInterval: Self.seconds(deadline - clock.now)) }
+            let cpu = threadCPUSeconds()
             let start = clock.now
             for _ in 0..<passes { write(shade: UInt32(truncatingIfNeeded: index)) }
-            return Self.seconds(clock.now - start)
+            let work = Self.seconds(clock.now - start)
+            return FrameBenchRun.Frame(work: work, cpu: threadCPUSeconds() - cpu)
         }
         // A pass's time: the median of ten warm-up frames of one pass, paced alike (a pass timed back to
         // back runs on a warmer cache than one after a frame's wait).
-        let warmUp = (0..<Self.warmUpFrames).map { frame($0, passes: 1) }.sorted()
+        let warmUp = (0..<Self.warmUpFrames).map { frame($0, passes: 1).work }.sorted()
         let pass = warmUp[warmUp.count / 2]
         let passes = pass > 0 ? Swift.max(1, Int((workSeconds / pass).rounded())) : 1
         origin = clock.now
-        for index in 0..<frames {
-            run.frameTimes.append(frame(index, passes: passes))
-            run.imageStalls.append(0)
-        }
+        run.frames = (0..<frames).map { frame($0, passes: passes) }
         return run
     }
 

@@ -90,13 +90,15 @@ public struct TraceLog {
 
     /// A presented frame (`--trace-frames`): its number, the model time and the offset it shows; with
     /// `timing`, what it cost the render thread (milliseconds: its work, its present, the interval since the
-    /// last frame was shown, and of its work the image work, with the decodes it ran).
+    /// last frame was shown, and of its work the image work, with the decodes it ran; then the thread's own
+    /// CPU time in the work, when measured: a work well over it waited for a core).
     public func frame(_ number: Int, time: Double, offset: Point, timing: FrameTiming? = nil) {
         var pairs: [(String, JSONValue)] = [("event", .string("frame")), ("frame", .int(number)), ("t", .number(time)), ("offset", .point(offset))]
         if let timing {
             let ms = { (seconds: Double) in JSONValue.number((seconds * 1e5).rounded() / 100) }
             pairs += [("workMs", ms(timing.work)), ("presentMs", ms(timing.present)), ("shownMs", timing.shown.map(ms) ?? .null),
                       ("imageMs", .number((timing.imageMs * 100).rounded() / 100)), ("decodes", .int(timing.decodes))]
+            if let cpu = timing.workCPU { pairs.append(("cpuMs", ms(cpu))) }
         }
         write(.object(pairs))
     }
@@ -107,13 +109,16 @@ public struct TraceLog {
         public var work: Double, present: Double, shown: Double?
         /// The image work on the render thread (decodes and uploads), milliseconds, and the decodes.
         public var imageMs: Double, decodes: Int
+        /// The render thread's own CPU time in the work, seconds (nil: not measured).
+        public var workCPU: Double?
 
-        public init(work: Double, present: Double, shown: Double?, imageMs: Double, decodes: Int) {
+        public init(work: Double, present: Double, shown: Double?, imageMs: Double, decodes: Int, workCPU: Double? = nil) {
             self.work = work
             self.present = present
             self.shown = shown
             self.imageMs = imageMs
             self.decodes = decodes
+            self.workCPU = workCPU
         }
     }
 

@@ -15,6 +15,8 @@ import Testing
         #expect(run.frameTimes.count == 12)
         #expect(run.frameTimes.allSatisfy { $0 > 0 })
         #expect(run.imageStalls == Array(repeating: 0, count: 12))
+        // The thread's CPU time is taken around the same passes: never more than a little over their wall time.
+        #expect(run.frames.allSatisfy { $0.cpu > 0 && $0.cpu <= $0.work + 0.001 && $0.textTextures == 0 })
         // Paced: frame k starts no earlier than k periods after the first.
         #expect(took >= 11 * 0.004)
         // The last frame's last pass cleared every word and drew its shade (11) over it.

@@ -121,8 +121,10 @@ import Glibc
 
     /// A decode runs 0.1 ms at a time (Linux 6.12+ takes a fair thread's own slice), where the caller keeps the
     /// kernel's: a render thread the scheduler moves onto a decode's core waits that long, not a whole slice.
-    @Test func itsThreadsRunAShortSlice() throws {
-        let mine = try #require(Self.slice(), "this kernel shows no se.slice")
+    @Test func itsThreadsRunAShortSlice() {
+        // None at the idle class (`make test` runs the unit tests there beside the timed window tests); a decode
+        // thread leaves it for the batch class, which has one.
+        let mine = Self.slice()
         let pool = DecodeThreads(width: 1)
         let theirs = Mutex<Int?>(nil)
         let done = DispatchSemaphore(value: 0)

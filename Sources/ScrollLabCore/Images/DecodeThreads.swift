@@ -10,8 +10,7 @@ import Glibc
 /// quality of service than the main thread's (libdispatch on Linux runs every queue's work at the render
 /// thread's priority), and, with two cores or more, off the first core the process may use, which they
 /// leave to the render thread: Linux's scheduler (EEVDF) still gives a waiting thread of low weight its
-/// slice in the middle of a frame (`keepOffFirstCore`), and each runs 0.1 ms at a time, so that a render thread
-/// moved onto their core waits no longer than that (`shortenSlice`).
+/// slice in the middle of a frame (`keepOffFirstCore`).
 ///
 /// At most `width` threads; a thread is started when a job finds none idle and ends after `idleSeconds`
 /// without work, so a loader that is dropped leaves no thread behind.
@@ -65,7 +64,6 @@ package final class DecodeThreads: Sendable {
         let thread = Thread { [self] in
             Self.nameThisThread()
             Self.lowerPriority()
-            Self.shortenSlice()
             Self.keepOffFirstCore()
             while let job = nextJob() { job() }
         }
@@ -140,16 +138,5 @@ package final class DecodeThreads: Sendable {
     /// in the middle of `bench --frames --compare 4`'s frames for 1–4 ms.
     private static func keepOffFirstCore() {
         _ = ctp_leave_first_cpu()
-    }
-
-    /// The longest a decode runs before the scheduler picks again, nanoseconds: the shortest slice Linux takes.
-    package static let slice: UInt64 = 100_000
-
-    /// Gives the calling thread a slice of `slice` (Linux 6.12+). The render thread is not pinned to the core the
-    /// decodes leave: the scheduler moves it to theirs now and then, and there a decode that has the core kept it
-    /// for its whole slice, about 3 ms (twice in one `bench --frames --compare 4` run, in the middle of frames,
-    /// with `perf` on `sched:sched_switch`); with this, 0.1 ms.
-    private static func shortenSlice() {
-        _ = ctp_set_slice(slice)
     }
 }

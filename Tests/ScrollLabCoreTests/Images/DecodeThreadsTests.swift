@@ -102,43 +102,6 @@ import Glibc
         #expect(theirs.withLock { $0 } == (mine.count >= 2 ? Array(mine.dropFirst()) : mine))
         #expect(Self.allowedCPUs() == mine)
     }
-
-    /// The scheduler's slice of the calling thread (`se.slice` of /proc/thread-self/sched), nanoseconds.
-    private static func slice() -> Int? {
-        let sched = (try? String(contentsOfFile: "/proc/thread-self/sched", encoding: .utf8)) ?? ""
-        guard let line = sched.split(separator: "\n").first(where: { $0.hasPrefix("se.slice") }) else { return nil }
-        return Int(line.split(separator: ":").last?.trimmingCharacters(in: .whitespaces) ?? "")
-    }
-
-    /// True when the running kernel is Linux `major`.`minor` or later.
-    private static func kernel(atLeast major: Int, _ minor: Int) -> Bool {
-        var name = utsname()
-        uname(&name)
-        let release = withUnsafeBytes(of: &name.release) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-        let parts = release.split(whereSeparator: { !$0.isNumber }).prefix(2).compactMap { Int($0) }
-        return parts.count == 2 && (parts[0], parts[1]) >= (major, minor)
-    }
-
-    /// A decode runs 0.1 ms at a time (Linux 6.12+ takes a fair thread's own slice), where the caller keeps the
-    /// kernel's: a render thread the scheduler moves onto a decode's core waits that long, not a whole slice.
-    @Test func itsThreadsRunAShortSlice() {
-        // None at the idle class (`make test` runs the unit tests there beside the timed window tests); a decode
-        // thread leaves it for the batch class, which has one.
-        let mine = Self.slice()
-        let pool = DecodeThreads(width: 1)
-        let theirs = Mutex<Int?>(nil)
-        let done = DispatchSemaphore(value: 0)
-        pool.async {
-            theirs.withLock { $0 = Self.slice() }
-            done.signal()
-        }
-        done.wait()
-        if Self.kernel(atLeast: 6, 12) {
-            #expect(theirs.withLock { $0 } == Int(DecodeThreads.slice))
-            #expect(mine != Int(DecodeThreads.slice))
-        }
-        #expect(Self.slice() == mine)
-    }
     #endif
 
     @Test func anIdlePoolEndsItsThreadsAndStartsAgain() {

@@ -19,7 +19,7 @@ extension BenchCommand {
         @Option(name: .customLong("scale"), help: "With --frames: draw the layout at this many times its size, as a window opened with --scale, or fitted to a smaller screen (0.97: four phones on 1920×1080).")
         var framesScale: Double?
 
-        @Option(name: .customLong("frames-trace"), help: "With --frames: also write every measured frame as a JSON line to FILE (\"-\": standard output, then no table): {\"renderer\":…,\"frame\":…,\"t\":…,\"workMs\":…,\"cpuMs\":…,\"imageMs\":…,\"textTextures\":…}, the control's frames too. A frame whose work took well over its CPU time was slowed by the machine, not by its own work.")
+        @Option(name: .customLong("frames-trace"), help: "With --frames: also write every measured frame as a JSON line to FILE (\"-\": standard output, then no table): {\"renderer\":…,\"frame\":…,\"t\":…,\"workMs\":…,\"cpuMs\":…,\"imageMs\":…,\"textTextures\":…,\"waitMs\":…}, the control's frames too. A frame whose work took well over its CPU time was slowed by the machine, not by its own work: for waitMs, ready to run while other threads or processes had the cores (null where the system does not keep it); for the rest, blocked or taken by a virtual machine's host.")
         var framesTrace: String?
 
         @Flag(name: .long, help: "With --frames: also time a control, frames of fixed work as long as the first renderer's median (the window's pixels written over) paced alike: the tail this machine adds to any frame.")

@@ -55,15 +55,19 @@ import ScrollLabCore
         ])
     }
 
-    /// `--trace-frames`: a timed frame's costs in milliseconds to two decimals, its CPU time last when measured.
+    /// `--trace-frames`: a timed frame's costs in milliseconds to two decimals, its CPU time and then its wait
+    /// for a CPU last when measured.
     @Test func aTimedFrameLineCarriesItsCosts() {
         let (trace, lines) = log()
         trace.frame(3, time: 0.05, offset: Point(x: 0, y: 4), timing: .init(work: 0.002345, present: 0.0004, shown: nil,
                                                                             imageMs: 0.126, decodes: 1, workCPU: 0.0019))
+        trace.frame(5, time: 0.075, offset: Point(x: 0, y: 4), timing: .init(work: 0.004, present: 0.0001, shown: 0.0125,
+                                                                            imageMs: 0, decodes: 0, workCPU: 0.0021, workWait: 0.001856))
         trace.frame(4, time: 0.0625, offset: Point(x: 0, y: 4), timing: .init(work: 0.001, present: 0, shown: 0.0125,
                                                                              imageMs: 0, decodes: 0))
         #expect(lines.values == [
             #"{"event":"frame","frame":3,"t":0.05,"offset":{"x":0,"y":4},"workMs":2.35,"presentMs":0.4,"shownMs":null,"imageMs":0.13,"decodes":1,"cpuMs":1.9}"#,
+            #"{"event":"frame","frame":5,"t":0.075,"offset":{"x":0,"y":4},"workMs":4,"presentMs":0.1,"shownMs":12.5,"imageMs":0,"decodes":0,"cpuMs":2.1,"waitMs":1.86}"#,
             #"{"event":"frame","frame":4,"t":0.0625,"offset":{"x":0,"y":4},"workMs":1,"presentMs":0,"shownMs":12.5,"imageMs":0,"decodes":0}"#,
         ])
     }

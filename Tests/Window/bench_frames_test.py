@@ -39,7 +39,7 @@ check(0 < control["p50Ms"] <= control["p99Ms"] <= control["maxMs"] and control["
 # --frames-trace: every measured frame of each run that ran, in order, its work and the render thread's CPU time.
 with open(trace_path) as f:
     trace = [json.loads(line) for line in f]
-trace_keys = ["renderer", "frame", "t", "workMs", "cpuMs", "imageMs", "textTextures"]
+trace_keys = ["renderer", "frame", "t", "workMs", "cpuMs", "imageMs", "textTextures", "waitMs"]
 check(trace and all(list(line) == trace_keys for line in trace), "each trace line has exactly the keys %s: %s" % (trace_keys, trace[:1]))
 frames = {name: [line for line in trace if line["renderer"] == name] for name in ("software", "no-such-renderer", "control")}
 check(len(frames["software"]) > 60 and frames["no-such-renderer"] == [] and len(frames["control"]) == len(frames["software"])
@@ -52,6 +52,12 @@ for name in ("software", "control"):
           "%s: frames numbered from 0, each at its model time (frame / 60 s)" % name)
     check(all(line["workMs"] > 0 and line["cpuMs"] > 0 and line["imageMs"] >= 0 for line in frames[name]),
           "%s: every frame's work and CPU time are measured" % name)
+    # Linux keeps each thread's wait on a run queue: a frame's CPU time and wait fit in its work (their clocks
+    # differ by microseconds).
+    check(all(line["waitMs"] is not None and line["waitMs"] >= 0 and line["cpuMs"] + line["waitMs"] <= line["workMs"] + 0.05
+              for line in frames[name]),
+          "%s: every frame's wait for a CPU is measured and its CPU time and wait fit in its work: %s"
+          % (name, [l for l in frames[name] if l["waitMs"] is None or l["cpuMs"] + l["waitMs"] > l["workMs"] + 0.05][:2]))
     # The line's percentiles are the trace's, nearest rank.
     work = sorted(line["workMs"] for line in frames[name])
     summary = software if name == "software" else control

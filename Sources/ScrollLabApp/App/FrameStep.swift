@@ -31,6 +31,9 @@ struct FrameStep {
         /// The render thread's own CPU time in the work, seconds (`threadCPUSeconds`): below `work` by what it
         /// spent off a CPU (taken by another thread or process, or waiting for the GPU).
         var workCPU: Double
+        /// Of the work's time off a CPU, how long the render thread waited ready to run while other threads
+        /// or processes had the CPUs, seconds (`RunQueueClock`; nil: not kept here).
+        var workWait: Double?
 
         /// The work: stepping, drawing, finishing.
         var work: Double { workEnd - start }
@@ -55,16 +58,20 @@ struct FrameStep {
     func run(_ app: LabApp, at t: Double, presentAt: ((Double) -> Double)? = nil) throws(VideoEncoder.Problem) -> Timing {
         let cpu = threadCPUSeconds()
         let start = app.clock.now()
+        // Read inside the work's span, so the wait is part of it.
+        let wait = app.clock.renderThreadWait()
         // The frame's time enters here: converted to the model clock once, for all the frame's work.
         app.frame(at: app.phoneDriver.time(atReal: t), onGrid: clock == .virtual || app.phoneDriver.clock.scale != 1)
         app.sdl.finishDrawing()
         if case let .capture(capture) = target { try capture.take(from: app.sdl.renderer) }
+        let workWait = wait.flatMap { before in app.clock.renderThreadWait().map { $0 - before } }
         let workEnd = app.clock.now()
         let workCPU = threadCPUSeconds() - cpu
         if let presentAt { LabApp.sleep(until: presentAt(workEnd), clock: app.clock) }
         let presentStart = app.clock.now()
         SDL_RenderPresent(app.sdl.renderer)
-        return Timing(start: start, workEnd: workEnd, presentStart: presentStart, presentEnd: app.clock.now(), workCPU: workCPU)
+        return Timing(start: start, workEnd: workEnd, presentStart: presentStart, presentEnd: app.clock.now(), workCPU: workCPU,
+                      workWait: workWait)
     }
 
     /// Runs one frame on the screen, which cannot fail.

@@ -17,6 +17,8 @@ extension LabApp {
     /// the gesture starts on and ends `tailFrames` after the replay has finished and the grid is
     /// settled (fades done), or after `frameLimit` frames.
     package func runFrameBench(warmupFrames: Int = 30, tailFrames: Int = 20, frameLimit: Int = 120 * 60) -> FrameBenchRun {
+        factory.placement?.placeRenderThread()
+        defer { factory.placement?.release() }
         let period = 1 / modelFrameRate
         phoneDriver.playback.frameRate = modelFrameRate
         // Text and images at the output's pixels, as a window of this size has them (`--scale`).
@@ -36,17 +38,21 @@ extension LabApp {
             let textTextures = text.rasterized
             let cpu = threadCPUSeconds()
             let start = SDL_GetPerformanceCounter()
+            // Read inside the frame's span, so the wait is part of it.
+            let wait = clock.renderThreadWait()
             // Offscreen, GL's swap would not wait: the step finishes the drawing, each frame pays for its own.
             _ = FrameStep.present(self, clock: .virtual, at: Double(index) * period)
+            let waitElapsed = wait.flatMap { before in clock.renderThreadWait().map { $0 - before } }
             let elapsed = Double(SDL_GetPerformanceCounter() &- start) / ticksPerSecond
             let cpuElapsed = threadCPUSeconds() - cpu
             // The HUD's frame line changes as in the window: every 15 frames (its text is re-rendered then).
             meter.refreshShown(work: elapsed)
             meter.frameCount += 1
+            if meter.frameCount % ThreadPlacement.recheckFrames == 0 { factory.placement?.moveOtherThreads() }
             guard index >= warmupFrames else { continue }
             bench.frames.append(FrameBenchRun.Frame(work: elapsed, cpu: cpuElapsed,
                                                     image: phoneDriver.phones.map(\.images.lastFrameWork).reduce(0, +),
-                                                    textTextures: text.rasterized - textTextures))
+                                                    textTextures: text.rasterized - textTextures, wait: waitElapsed))
             let settled = !isReplaying && phoneDriver.isSettled
             quietFrames = settled ? quietFrames + 1 : 0
             if quietFrames >= tailFrames { break }

@@ -12,6 +12,8 @@ import ScrollLabCore
 extension LabApp {
     /// Runs until Esc, the close button, `--frames` or `--quit-after`; returns the exit code.
     package func run() -> Int32 {
+        factory.placement?.placeRenderThread()
+        defer { factory.placement?.release() }
         // `--refresh HZ` paces the window at that rate whatever the display's (B-RATE-1).
         let rate = modelFrameRate
         let period = 1 / rate
@@ -74,7 +76,7 @@ extension LabApp {
                 trace?.log.frame(meter.frameCount, time: phoneDriver.timeShown, offset: phone.drawnOffset,
                                  timing: .init(work: timing.workEnd - frameStart, present: timing.present, shown: shownInterval,
                                                imageMs: work.ms - imageWork.ms, decodes: work.decodes - imageWork.decodes,
-                                               workCPU: timing.workCPU))
+                                               workCPU: timing.workCPU, workWait: timing.workWait))
                 imageWork = work
             }
             meter.record(work: timing.workEnd - frameStart, present: timing.present, interval: interval, shownInterval: shownInterval, period: period)
@@ -86,6 +88,7 @@ extension LabApp {
             lastPresentEnd = presentEnd
             lastShownAt = shownAt
             meter.frameCount += 1
+            if meter.frameCount % ThreadPlacement.recheckFrames == 0 { factory.placement?.moveOtherThreads() }
             if let n = options.frames, meter.frameCount >= n { loop.running = false }
             if let q = options.quitAfter, frameStart >= q { loop.running = false }
             if trace?.file.failure != nil { loop.running = false }

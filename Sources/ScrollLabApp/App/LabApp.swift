@@ -50,7 +50,8 @@ package final class LabApp {
             sdl.close()
             throw error
         }
-        factory = SceneFactory(options: options, imagePaths: imagePaths, renderer: sdl.renderer)
+        // Made here, on the render thread before its loop places it: the decodes take the other CPUs.
+        factory = SceneFactory(options: options, imagePaths: imagePaths, renderer: sdl.renderer, placement: .ofCallingThread())
         do {
             phoneDriver = PhoneDriver(phones: try factory.phones(sceneOptions, viewport: PhoneViewport.init(phone:)))
         } catch {

@@ -14,12 +14,16 @@ struct DecodeWorkers: Sendable {
     /// The largest image side the renderer can hold in a texture, in pixels.
     let maxDimension: Int
     /// One thread a core, below the render thread's priority (`DecodeThreads`).
-    private let threads = DecodeThreads(width: ProcessInfo.processInfo.activeProcessorCount)
+    private let threads: DecodeThreads
+    /// Where the threads run (`DecodeThreads.placement`).
+    var placement: ThreadPlacement? { threads.placement }
 
-    /// Makes workers posting into `mailbox`, refusing images with a side over `maxDimension` pixels.
-    init(mailbox: DecodeMailbox, maxDimension: Int) {
+    /// Makes workers posting into `mailbox`, refusing images with a side over `maxDimension` pixels, their
+    /// threads on `placement`'s decode CPUs when given.
+    init(mailbox: DecodeMailbox, maxDimension: Int, placement: ThreadPlacement? = nil) {
         self.mailbox = mailbox
         self.maxDimension = maxDimension
+        threads = DecodeThreads(width: ProcessInfo.processInfo.activeProcessorCount, placement: placement)
     }
 
     /// Starts decoding `path` for `ticket` after `latency` seconds (shrunk to `fitting` when larger).

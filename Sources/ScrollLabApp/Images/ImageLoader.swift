@@ -191,13 +191,15 @@ final class ImageLoader {
     private var mailbox: DecodeMailbox { workers.mailbox }
 
     /// A loader for `paths` drawing with `renderer`, over `route` with `disk` in front of the network;
-    /// `sizes`: each image's transfer size (the disk index's costs, as the headless replay's).
-    init(paths: [AssetFile], latency: Double, renderer: OpaquePointer, route: Route = .files, disk: DiskCache? = nil, sizes: [Int] = []) {
+    /// `sizes`: each image's transfer size (the disk index's costs, as the headless replay's); its decodes on
+    /// `placement`'s decode CPUs when given.
+    init(paths: [AssetFile], latency: Double, renderer: OpaquePointer, route: Route = .files, disk: DiskCache? = nil, sizes: [Int] = [],
+         placement: ThreadPlacement? = nil) {
         self.paths = paths
         self.latency = latency
         self.route = route
         self.uploader = TextureUploader(textures: TextureStore(renderer: renderer))
-        self.workers = DecodeWorkers(mailbox: DecodeMailbox(), maxDimension: Self.maxTextureSide(renderer))
+        self.workers = DecodeWorkers(mailbox: DecodeMailbox(), maxDimension: Self.maxTextureSide(renderer), placement: placement)
         if let disk {
             let keys = (0..<Swift.max(assetCount, sizes.count)).compactMap { asset in diskKey(asset: asset).map { (asset, $0) } }
             self.disk = IndexedDiskCache(files: disk, sizes: sizes, keys: keys)
@@ -232,7 +234,7 @@ final class ImageLoader {
         } else {
             route = .files
         }
-        let loader = ImageLoader(paths: paths, latency: 0, renderer: textures.renderer, route: route)
+        let loader = ImageLoader(paths: paths, latency: 0, renderer: textures.renderer, route: route, placement: workers.placement)
         loader.pixelScale = pixelScale
         return loader
     }

@@ -8,9 +8,9 @@ import Glibc
 
 /// The threads image work runs on, below the render thread's priority, as an iOS loader decodes at a lower
 /// quality of service than the main thread's (libdispatch on Linux runs every queue's work at the render
-/// thread's priority), and, with two cores or more, off the first core the process may use, which they
-/// leave to the render thread: Linux's scheduler (EEVDF) still gives a waiting thread of low weight its
-/// slice in the middle of a frame (`keepOffFirstCore`).
+/// thread's priority), and, with two cores or more, off the render thread's core: on the CPUs a
+/// `ThreadPlacement` gives them, or without one off the first core they may use (`keepOffFirstCore`).
+/// Linux's scheduler (EEVDF) still gives a waiting thread of low weight its slice in the middle of a frame.
 ///
 /// At most `width` threads; a thread is started when a job finds none idle and ends after `idleSeconds`
 /// without work, so a loader that is dropped leaves no thread behind.
@@ -35,14 +35,18 @@ package final class DecodeThreads: Sendable {
     package let width: Int
     /// Seconds a thread waits for work before it ends.
     package let idleSeconds: Double
+    /// Where the threads run (nil: off the first CPU they may use).
+    package let placement: ThreadPlacement?
     private let state = Mutex(State())
     /// One signal per job queued.
     private let queued = DispatchSemaphore(value: 0)
 
-    /// A pool of at most `width` threads (at least 1), each ending after `idleSeconds` without work.
-    package init(width: Int, idleSeconds: Double = 2) {
+    /// A pool of at most `width` threads (at least 1), each ending after `idleSeconds` without work, on the
+    /// decode CPUs of `placement` when given.
+    package init(width: Int, idleSeconds: Double = 2, placement: ThreadPlacement? = nil) {
         self.width = Swift.max(1, width)
         self.idleSeconds = idleSeconds
+        self.placement = placement
     }
 
     /// Threads running now.
@@ -64,7 +68,7 @@ package final class DecodeThreads: Sendable {
         let thread = Thread { [self] in
             Self.nameThisThread()
             Self.lowerPriority()
-            Self.keepOffFirstCore()
+            if let placement = self.placement { placement.placeDecodeThread() } else { Self.keepOffFirstCore() }
             while let job = nextJob() { job() }
         }
         thread.start()
@@ -130,8 +134,9 @@ package final class DecodeThreads: Sendable {
         #endif
     }
 
-    /// Takes the first core the calling thread may run on out of those it may run on, when it may run on two
-    /// or more: the render thread, which may run anywhere, finds a core no decode takes. A nice value and a
+    /// Without a placement: takes the first core the calling thread may run on out of those it may run on,
+    /// when it may run on two or more, so a render thread that may run anywhere finds a core no decode takes
+    /// (the window and the frame bench place theirs: `ThreadPlacement`). A nice value and a
     /// batch thread were not enough: under Linux's scheduler since 6.6 (EEVDF) a render thread that has run
     /// ahead of a waiting decode's share is no longer eligible, and at the next tick the decode runs for its
     /// slice (a `SCHED_IDLE` decode too). `perf` on `sched:sched_switch` showed the render thread switched out

@@ -18,12 +18,17 @@ package struct FrameBenchRun {
         package var image: Double
         /// The textures of text it rasterized (strings and glyphs seen for the first time).
         package var textTextures: Int
+        /// Of the time off a CPU, how long the render thread waited ready to run while other threads or
+        /// processes had the CPUs (`RunQueueClock`; nil: not kept here). The rest of `work` past
+        /// `cpu` and this wait it was blocked, or a virtual machine's host had the CPU.
+        package var wait: Double?
 
-        package init(work: Double, cpu: Double, image: Double = 0, textTextures: Int = 0) {
+        package init(work: Double, cpu: Double, image: Double = 0, textTextures: Int = 0, wait: Double? = nil) {
             self.work = work
             self.cpu = cpu
             self.image = image
             self.textTextures = textTextures
+            self.wait = wait
         }
     }
 
@@ -62,14 +67,16 @@ package struct FrameBenchRun {
     package func framesOver(_ limit: Double) -> Int { frameTimes.filter { $0 > limit }.count }
 
     /// The `--frames-trace` lines, one a frame: `{"renderer":…,"frame":…,"t":…,"workMs":…,"cpuMs":…,"imageMs":…,
-    /// "textTextures":…}`, frame 0 the first measured, `t` its model time in seconds at `period` a frame (µs
-    /// precision). A frame whose `workMs` is well above its `cpuMs` was slowed by the machine, not by its own work.
+    /// "textTextures":…,"waitMs":…}`, frame 0 the first measured, `t` its model time in seconds at `period` a
+    /// frame (µs precision; `waitMs` null where the wait is not kept). A frame whose `workMs` is well above its
+    /// `cpuMs` was slowed by the machine, not by its own work: by `waitMs`, other threads or processes of
+    /// this machine; by the rest, a blocked call or a virtual machine's host.
     package func traceLines(period: Double) -> [JSONValue] {
         func ms(_ value: Double) -> JSONValue { .number((value * 1_000_000).rounded() / 1000) }
         return frames.enumerated().map { index, frame in
             .object([("renderer", .string(renderer)), ("frame", .int(index)), ("t", .number((Double(index) * period * 1_000_000).rounded() / 1_000_000)),
                      ("workMs", ms(frame.work)), ("cpuMs", ms(frame.cpu)), ("imageMs", ms(frame.image)),
-                     ("textTextures", .int(frame.textTextures))])
+                     ("textTextures", .int(frame.textTextures)), ("waitMs", frame.wait.map(ms) ?? .null)])
         }
     }
 

@@ -37,6 +37,7 @@ package struct FrameControl {
     /// Runs the frames on the calling thread and returns them as a run named `control` (no image work).
     package func run() -> FrameBenchRun {
         var run = FrameBenchRun(renderer: "control")
+        let runQueue = RunQueueClock()
         let clock = ContinuousClock()
         var origin = clock.now
         /// Waits for frame `index`'s start, then times `passes` passes on the wall clock and in the thread's CPU time.
@@ -45,9 +46,11 @@ package struct FrameControl {
             if clock.now < deadline { Thread.sleep(forTimeInterval: Self.seconds(deadline - clock.now)) }
             let cpu = threadCPUSeconds()
             let start = clock.now
+            let wait = runQueue?.seconds()
             for _ in 0..<passes { write(shade: UInt32(truncatingIfNeeded: index)) }
+            let waited = wait.flatMap { before in runQueue?.seconds().map { $0 - before } }
             let work = Self.seconds(clock.now - start)
-            return FrameBenchRun.Frame(work: work, cpu: threadCPUSeconds() - cpu)
+            return FrameBenchRun.Frame(work: work, cpu: threadCPUSeconds() - cpu, wait: waited)
         }
         // A pass's time: the median of ten warm-up frames of one pass, paced alike (a pass timed back to
         // back runs on a warmer cache than one after a frame's wait).

@@ -91,7 +91,8 @@ public struct TraceLog {
     /// A presented frame (`--trace-frames`): its number, the model time and the offset it shows; with
     /// `timing`, what it cost the render thread (milliseconds: its work, its present, the interval since the
     /// last frame was shown, and of its work the image work, with the decodes it ran; then the thread's own
-    /// CPU time in the work, when measured: a work well over it waited for a core).
+    /// CPU time in the work, when measured: a work well over it waited for a core; then, where the system
+    /// keeps it, how long of that it waited ready to run while other threads or processes had the cores).
     public func frame(_ number: Int, time: Double, offset: Point, timing: FrameTiming? = nil) {
         var pairs: [(String, JSONValue)] = [("event", .string("frame")), ("frame", .int(number)), ("t", .number(time)), ("offset", .point(offset))]
         if let timing {
@@ -99,6 +100,7 @@ public struct TraceLog {
             pairs += [("workMs", ms(timing.work)), ("presentMs", ms(timing.present)), ("shownMs", timing.shown.map(ms) ?? .null),
                       ("imageMs", .number((timing.imageMs * 100).rounded() / 100)), ("decodes", .int(timing.decodes))]
             if let cpu = timing.workCPU { pairs.append(("cpuMs", ms(cpu))) }
+            if let wait = timing.workWait { pairs.append(("waitMs", ms(wait))) }
         }
         write(.object(pairs))
     }
@@ -111,14 +113,18 @@ public struct TraceLog {
         public var imageMs: Double, decodes: Int
         /// The render thread's own CPU time in the work, seconds (nil: not measured).
         public var workCPU: Double?
+        /// How long of the work the render thread waited ready to run, seconds (nil: not measured or not kept).
+        public var workWait: Double?
 
-        public init(work: Double, present: Double, shown: Double?, imageMs: Double, decodes: Int, workCPU: Double? = nil) {
+        public init(work: Double, present: Double, shown: Double?, imageMs: Double, decodes: Int, workCPU: Double? = nil,
+                    workWait: Double? = nil) {
             self.work = work
             self.present = present
             self.shown = shown
             self.imageMs = imageMs
             self.decodes = decodes
             self.workCPU = workCPU
+            self.workWait = workWait
         }
     }
 

@@ -76,22 +76,10 @@ import Glibc
         #expect(name.withLock { $0 } == DecodeThreads.threadName)
     }
 
-    /// The CPUs the calling thread may run on (`Cpus_allowed_list` of `/proc/thread-self/status`: "0-3,6").
-    private static func allowedCPUs() -> [Int] {
-        let status = (try? String(contentsOfFile: "/proc/thread-self/status", encoding: .utf8)) ?? ""
-        guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("Cpus_allowed_list:") }) else { return [] }
-        return line.dropFirst("Cpus_allowed_list:".count).trimmingCharacters(in: .whitespaces).split(separator: ",").flatMap { part -> [Int] in
-            let ends = part.split(separator: "-").compactMap { Int($0) }
-            return ends.count == 2 ? Array(ends[0]...ends[1]) : ends
-        }
-    }
+    private static func allowedCPUs() -> [Int] { AllowedCPUs.ofCallingThread() }
 
-    /// With two CPUs or more, a decode runs anywhere but the first the caller may use (left to the render
-    /// thread); with one, where the caller may. The caller's own CPUs are left as they were.
-    @Test func itsThreadsLeaveTheFirstCoreToTheRenderThread() {
-        let mine = Self.allowedCPUs()
-        #expect(!mine.isEmpty)
-        let pool = DecodeThreads(width: 1)
+    /// The CPUs a job of `pool` may run on.
+    private static func jobsCPUs(on pool: DecodeThreads) -> [Int] {
         let theirs = Mutex<[Int]>([])
         let done = DispatchSemaphore(value: 0)
         pool.async {
@@ -99,7 +87,27 @@ import Glibc
             done.signal()
         }
         done.wait()
-        #expect(theirs.withLock { $0 } == (mine.count >= 2 ? Array(mine.dropFirst()) : mine))
+        return theirs.withLock { $0 }
+    }
+
+    /// With two CPUs or more, a decode runs anywhere but the first the caller may use (left to the render
+    /// thread); with one, where the caller may. The caller's own CPUs are left as they were.
+    @Test func itsThreadsLeaveTheFirstCoreToTheRenderThread() {
+        let mine = Self.allowedCPUs()
+        #expect(!mine.isEmpty)
+        #expect(Self.jobsCPUs(on: DecodeThreads(width: 1)) == (mine.count >= 2 ? Array(mine.dropFirst()) : mine))
+        #expect(Self.allowedCPUs() == mine)
+    }
+
+    /// With a placement (the window's), a decode runs on its decode CPUs: every CPU but the render thread's,
+    /// here the last the caller may use.
+    @Test func withAPlacementItsThreadsRunOnTheDecodeCPUs() {
+        let mine = Self.allowedCPUs()
+        guard let last = mine.last, let placement = ThreadPlacement(cpus: mine.map(Int32.init), render: Int32(last)) else {
+            #expect(mine.count == 1)   // one CPU: nothing to place
+            return
+        }
+        #expect(Self.jobsCPUs(on: DecodeThreads(width: 1, placement: placement)) == Array(mine.dropLast()))
         #expect(Self.allowedCPUs() == mine)
     }
     #endif

@@ -8,7 +8,7 @@ import Testing
     private var run: FrameBenchRun {
         var run = FrameBenchRun(renderer: "software")
         run.frames = [FrameBenchRun.Frame(work: 0.002, cpu: 0.0019994, image: 0.0001, textTextures: 46),
-                      FrameBenchRun.Frame(work: 0.005, cpu: 0.0021, image: 0.0000004, textTextures: 0),
+                      FrameBenchRun.Frame(work: 0.005, cpu: 0.0021, image: 0.0000004, textTextures: 0, wait: 0.0028496),
                       FrameBenchRun.Frame(work: 0.003, cpu: 0.003, image: 0, textTextures: 2)]
         return run
     }
@@ -21,12 +21,13 @@ import Testing
         #expect(run.worstImageStallMs == 0.1)
     }
 
+    /// The wait for a CPU last, null where it was not kept.
     @Test func eachFrameIsOneTraceLineInMillisecondsToTheMicrosecond() {
         let lines = run.traceLines(period: 1.0 / 60).map(\.serialized)
         #expect(lines == [
-            #"{"renderer":"software","frame":0,"t":0,"workMs":2,"cpuMs":1.999,"imageMs":0.1,"textTextures":46}"#,
-            #"{"renderer":"software","frame":1,"t":0.016667,"workMs":5,"cpuMs":2.1,"imageMs":0,"textTextures":0}"#,
-            #"{"renderer":"software","frame":2,"t":0.033333,"workMs":3,"cpuMs":3,"imageMs":0,"textTextures":2}"#,
+            #"{"renderer":"software","frame":0,"t":0,"workMs":2,"cpuMs":1.999,"imageMs":0.1,"textTextures":46,"waitMs":null}"#,
+            #"{"renderer":"software","frame":1,"t":0.016667,"workMs":5,"cpuMs":2.1,"imageMs":0,"textTextures":0,"waitMs":2.85}"#,
+            #"{"renderer":"software","frame":2,"t":0.033333,"workMs":3,"cpuMs":3,"imageMs":0,"textTextures":2,"waitMs":null}"#,
         ])
     }
 

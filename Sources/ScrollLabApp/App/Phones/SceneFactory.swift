@@ -13,6 +13,8 @@ struct SceneFactory {
     let imagePaths: [AssetFile]
     /// The renderer textures are uploaded to.
     let renderer: OpaquePointer
+    /// Where the render thread and the decodes run (nil: one CPU; the decodes then keep off the first).
+    var placement: ThreadPlacement?
 
     /// The phones of `sceneOptions` (compare mode: one per entry of its `compare` list, each with that
     /// policy or physics), placed left to right by `viewport`.
@@ -85,7 +87,7 @@ struct SceneFactory {
             if options.clearDiskCache { disk?.clear() }
         }
         let loader = ImageLoader(paths: imagePaths, latency: sceneOptions.latencyMs / 1000, renderer: renderer, route: route, disk: disk,
-                                 sizes: grid.assetByteSizes)
+                                 sizes: grid.assetByteSizes, placement: placement)
         loader.decodesOnMain = options.decodeOnMain
         loader.downsample = options.downsample
         loader.memoryLimitBytes = options.memoryLimitBytes

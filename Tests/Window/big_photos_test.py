@@ -82,8 +82,11 @@ try:
     # --trace-frames: each frame's render-thread image work and decodes add up to the run's.
     frames = [l for l in read_trace(os.path.join(out, "trace-big-photos-decode-on-main.jsonl")) if l.get("event") == "frame"]
     check(frames and all(f["workMs"] >= 0 and f["presentMs"] >= 0 and f["imageMs"] >= 0 and f["imageMs"] <= f["workMs"] + 0.01
-                         and 0 < f["cpuMs"] <= f["workMs"] + 0.05 and 0 <= f["waitMs"] and f["cpuMs"] + f["waitMs"] <= f["workMs"] + 0.05
-                         for f in frames) and frames[0]["shownMs"] is None and all(f["shownMs"] > 0 for f in frames[1:])
+                         and 0 < f["cpuMs"] and 0 <= f["waitMs"] for f in frames)
+          # The run's CPU time and waits fit in its work; not frame by frame (on a virtual machine a frame's CPU
+          # time, the scheduler's clock, was seen up to 0.72 ms over its wall time).
+          and sum(f["cpuMs"] + f["waitMs"] for f in frames) <= 1.02 * sum(f["workMs"] for f in frames) + 0.5
+          and frames[0]["shownMs"] is None and all(f["shownMs"] > 0 for f in frames[1:])
           and sum(f["decodes"] for f in frames) == main["mainThreadDecodes"]
           and abs(sum(f["imageMs"] for f in frames) - main["mainThreadMs"]) <= 0.01 * len(frames) + 0.01,
           "--trace-frames: %d frames, their decodes %d and image work %.2f ms are the run's (%d, %.2f ms)"

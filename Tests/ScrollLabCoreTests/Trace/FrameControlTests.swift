@@ -17,6 +17,8 @@ import Testing
         #expect(run.imageStalls == Array(repeating: 0, count: 12))
         // The thread's CPU time is taken around the same passes: never more than a little over their wall time.
         #expect(run.frames.allSatisfy { $0.cpu > 0 && $0.cpu <= $0.work + 0.001 && $0.textTextures == 0 })
+        // Its wait for a CPU where Linux keeps it (the same clock as the bench's frames).
+        #expect(run.frames.allSatisfy { ($0.wait ?? 0) >= 0 && ($0.wait != nil) == (RunQueueClock() != nil) })
         // Paced: frame k starts no earlier than k periods after the first.
         #expect(took >= 11 * 0.004)
         // The last frame's last pass cleared every word and drew its shade (11) over it.

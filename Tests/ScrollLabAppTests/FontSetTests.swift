@@ -58,3 +58,39 @@ import Testing
         #expect(fonts.width("caf\u{E9}", style: .heading) == measured("caf\u{E9}", .heading, fonts))
     }
 }
+
+/// The fonts are opened from their files' bytes, read once, with their glyphs loaded at opening: the texts they
+/// draw are the pixels of the same files opened by path.
+@MainActor @Suite struct FontSetBytesTests {
+    /// `text` rendered blended in `font`: its size and every row's pixels.
+    func pixels(_ text: String, _ font: OpaquePointer) -> (Int32, Int32, [UInt8])? {
+        guard let surface = TTF_RenderUTF8_Blended(font, text, SDL_Color(r: 30, g: 200, b: 90, a: 255)) else { return nil }
+        defer { SDL_FreeSurface(surface) }
+        let s = surface.pointee, rowBytes = Int(s.w) * 4
+        var bytes: [UInt8] = []
+        for y in 0..<Int(s.h) {
+            let row = s.pixels.advanced(by: y * Int(s.pitch)).assumingMemoryBound(to: UInt8.self)
+            bytes += UnsafeBufferPointer(start: row, count: rowBytes)
+        }
+        return (s.w, s.h, bytes)
+    }
+
+    @Test(arguments: [1.0, 2.0])
+    func textsAreThePixelsOfTheFilesOpenedByPath(scale: Double) throws {
+        let fonts = try FontSet()
+        try fonts.setScale(scale)
+        let texts = ["scrollViewDidScroll", "Adaptive 42 % · 3.1 MB", "item 1234", "Δ ünïcödé → ≤ 5 ms…", "♥"]
+        for (style, file, points) in FontSet.files {
+            let path = try #require(FontSet.locate(file))
+            let byPath = try #require(TTF_OpenFont(path, Int32(max(6, (points * scale).rounded()))))
+            defer { TTF_CloseFont(byPath) }
+            for text in texts {
+                let drawn = try #require(pixels(text, fonts.font(style)))
+                let reference = try #require(pixels(text, byPath))
+                #expect(drawn.0 == reference.0 && drawn.1 == reference.1 && drawn.2 == reference.2, "\(style) \(text) at \(scale)×")
+                #expect(drawn.2.contains { $0 != 0 }, "\(style) \(text) drew nothing")
+            }
+        }
+        fonts.close()
+    }
+}

@@ -24,9 +24,13 @@ final class FontSet {
     /// Output pixels per layout point: fonts are opened this many times their size, and every
     /// measurement is given back in points.
     @exclusivity(unchecked) private(set) var scale = 1.0
+    /// Each font file's bytes, read once when first opened and kept until `close()`: FreeType reads a face's
+    /// glyphs from its file as it first draws them, and from a file that was a read (from disk when not
+    /// cached) on the render thread in the middle of a frame, 1 260 of them in a four-phone frame bench.
+    private var fileBytes: [String: UnsafeMutableRawBufferPointer] = [:]
 
     /// The faces and their sizes in points.
-    private static let files: [(TextStyle, String, Double)] = [
+    static let files: [(TextStyle, String, Double)] = [
             (.label, "DejaVuSans.ttf", 14), (.heading, "DejaVuSans-Bold.ttf", 14),
             (.mono, "DejaVuSansMono.ttf", 13), (.big, "DejaVuSans-Bold.ttf", 44), (.small, "DejaVuSans.ttf", 11),
     ]
@@ -57,12 +61,42 @@ final class FontSet {
             guard let path = Self.locate(file) ?? (file == "DejaVuSans-Bold.ttf" ? Self.locate("DejaVuSans.ttf") : nil) else {
                 throw .font("font \(file) not found (looked in \(Self.searchDirectories.joined(separator: ", "))); install fonts-dejavu-core")
             }
-            guard let font = TTF_OpenFont(path, size) else {
+            let bytes = try self.bytes(of: path)
+            guard let stream = SDL_RWFromConstMem(bytes.baseAddress, Int32(bytes.count)),
+                  let font = TTF_OpenFontRW(stream, 1, size) else {
                 throw .font("cannot open font \(path): \(sdlErrorText())")
             }
+            Self.loadGlyphs(of: font)
             fonts[style] = font
             if scale == 1 { pointFonts[style] = font }
         }
+    }
+
+    /// Has SDL_ttf load and keep the glyphs the lab draws with in `font` now: a glyph's first use loads, hints
+    /// and rasterizes it (15-75 µs each here, and the face's first use 1.3 ms), which a frame meeting a dozen
+    /// new texts paid in the middle of a gesture; a text of kept glyphs takes about 5 µs. About 2 ms a font,
+    /// at launch and when the scale changes. SDL_ttf keeps 256 glyphs, by glyph index modulo 256: the other
+    /// characters go first, so where one shares a slot with an ASCII glyph the ASCII one stays.
+    private static func loadGlyphs(of font: OpaquePointer) {
+        let white = SDL_Color(r: 255, g: 255, b: 255, a: 255)
+        for text in [otherCharacters, String(decoding: (0x20 ..< 0x7F).map { UInt8($0) }, as: UTF8.self)] {
+            if let surface = TTF_RenderUTF8_Blended(font, text, white) { SDL_FreeSurface(surface) }
+        }
+    }
+
+    /// The characters past ASCII that the window's texts use (elisions, separators, units, arrows, marks).
+    static let otherCharacters = "…·×–—→↑↓≤≥±µ−●○♥∞"
+
+    /// The bytes of the font file at `path`, read the first time.
+    private func bytes(of path: String) throws(AppError) -> UnsafeMutableRawBufferPointer {
+        if let bytes = fileBytes[path] { return bytes }
+        guard let data = FileManager.default.contents(atPath: path), !data.isEmpty, data.count <= Int(Int32.max) else {
+            throw .font("cannot read font \(path)")
+        }
+        let bytes = UnsafeMutableRawBufferPointer.allocate(byteCount: data.count, alignment: 16)
+        bytes.copyBytes(from: data)
+        fileBytes[path] = bytes
+        return bytes
     }
 
     /// The full path of `file` in the first search directory that has it.
@@ -125,6 +159,8 @@ final class FontSet {
         for font in Set(fonts.values).union(pointFonts.values) { TTF_CloseFont(font) }
         fonts.removeAll()
         pointFonts.removeAll()
+        for bytes in fileBytes.values { bytes.deallocate() }
+        fileBytes.removeAll()
         TTF_Quit()
     }
 }

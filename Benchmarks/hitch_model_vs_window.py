@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Issue 53 item 3's check of the model's main thread against the window's (B-COST-3): the same big-photo
+"""Issue 53 item 3's check of the model's main thread against the window's (B-COST-1): the same big-photo
 masonry feed, gesture and policy, on this machine's calibrated profile (`bench --calibrate`), once replayed
 headless (the model's `hitchTimeRatioMsPerS`: each frame charged the uploads, completions and, with
 `--decode-on-main`, decodes its policy caused) and once in the window (its measured hitch time ratio: frames

@@ -40,7 +40,7 @@ for c in "${conditions[@]}"; do
 done
 for g in Assets/Gestures/Photos/*.jsonl; do echo "replay $g --headless --scene photos" >> "$cmds"; done
 echo "replay Assets/Gestures/rapid-flings.jsonl --headless --policy all --did-scroll --network 3g" >> "$cmds"
-# The phone's cost (B-COST-3): a device at a latency and under a network, decodes on the main thread,
+# The phone's cost (B-COST-1): a device at a latency and under a network, decodes on the main thread,
 # whole images, a byte-bounded cache.
 for g in Assets/Gestures/*.jsonl; do
   case "$(basename "$g")" in pager-*) continue ;; esac

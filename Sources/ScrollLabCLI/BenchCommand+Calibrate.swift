@@ -3,7 +3,7 @@ import Foundation
 import LabKit
 import ScrollLabCore
 
-/// `bench --calibrate` (B-COST-3): this machine's decode and downsampled decode per megapixel and per
+/// `bench --calibrate` (B-COST-1): this machine's decode and downsampled decode per megapixel and per
 /// megabyte of file, texture upload per megapixel, measured on generated JPEG files, and the window's own work
 /// in a frame, written as a device file (`--device FILE.json` reads it).
 extension BenchCommand {

@@ -289,7 +289,7 @@ struct BenchCommand: ParsableCommand {
     }
 
     /// The table of one gesture; with `traffic`, the network's columns too; with `phone`, what the phone
-    /// paid (B-COST-3): resident MB at the peak, the hitch time ratio and its band (Apple's), the frame
+    /// paid (B-COST-1): resident MB at the peak, the hitch time ratio and its band (Apple's), the frame
     /// overrun p99 (Android's; "-" without a frame in motion), past the memory limit.
     static func table(gesture: String, rows: [GridBenchRow], traffic: Bool = false, phone: Bool = false) -> String {
         var header = ["policy", "issued", "done", "cancel", "wasted", "blank tile·s", "settle s", "settle max", "hit fades", "stale", "peak MB"]

@@ -2,7 +2,7 @@ import ArgumentParser
 import LabKit
 import ScrollLabCore
 
-/// What the phone's settings and the app's display choose (B-COST-4, B-COST-5): the placeholder a tile
+/// What the phone's settings and the app's display choose (B-COST-2): the placeholder a tile
 /// shows while its image is on its way, and Low Data Mode. Shared by the window, `replay` and `bench`.
 struct ClientOptions: ParsableArguments {
     @Option(help: ArgumentHelp("What a tile shows while its image is on its way: none (the tile's fill, default), color (the image's average colour) or thumbhash (its ThumbHash preview), cross-faded into the image. The preview comes with the feed item (the bundled images' are built in); blank time splits into emptyTileSeconds and placeholderTileSeconds.", valueName: PlaceholderKind.names))

@@ -105,7 +105,7 @@ extension FeedCommand {
                     for line in judged.jsonLines { output.line(line.serialized) }
                     continue
                 }
-                // What the phone pays (B-COST-3), for big photos or a named device.
+                // What the phone pays (B-COST-1), for big photos or a named device.
                 let phone = kind.images == .photos || !condition.phone.isDefault
                 let name = judged.rows.first?.feedName ?? kind.layout.rawValue
                 let ruledOut = Set(judged.recommendation?.ruledOut.map(\.policy) ?? [])
@@ -124,7 +124,7 @@ extension FeedCommand {
                                 + Self.column(cells.map { SweepRecommendation.fixed($0.loadsIssued.mean, 1) } ?? "-", 8)
                                 + Self.column(cells?.radioJoules.map { $0.text(1) } ?? "-", 22)
                                 + (phone ? Self.column(String(format: "%.1f", row.hitchTimeRatioMsPerS), 12)
-                                    // Apple's band of the hitch ratio, and Android's frame overrun p99 (B-COST-3).
+                                    // Apple's band of the hitch ratio, and Android's frame overrun p99 (B-COST-1).
                                     + Self.column(MainThreadMeter.band(ofRatio: row.hitchTimeRatioMsPerS), 10)
                                     + Self.column(row.frameOverrunMsP99.map { String(format: "%.1f", $0) } ?? "-", 16)
                                     // The per-session mean, as every column (and `sweep report`): the JSON keeps the largest.

@@ -140,7 +140,7 @@ enum OptionAudit {
         // Under a network the profile's round trip is the latency.
         Refusal(command: "replay", option: "--latency-ms", when: "with --network", why: "the network profile's round trip is the latency",
                 example: ["GESTURE", "--headless", "--network", "3g", "--latency-ms", "250"]) { $0.has("--latency-ms") && $0.has("--network") },
-        // replay, bench, sweep run: the real server's settings without it (B-HTTP-2).
+        // replay, bench, sweep run: the real server's settings without it (B-NET-3).
         Refusal(command: "replay", option: "--http-timeout", when: "without --source", why: "it times HTTP fetches",
                 example: ["GESTURE", "--headless", "--http-timeout", "5"]) { $0.has("--http-timeout") && !$0.has("--source") },
         Refusal(command: "replay", option: "--source-ca", when: "without --source", why: "it is the certificate --source's server is trusted by",

@@ -3,7 +3,7 @@ import Foundation
 import LabKit
 import ScrollLabCore
 
-/// `--device`, `--downsample`, `--decode-on-main`, `--cache-bytes`: the phone a run models (B-COST-3,
+/// `--device`, `--downsample`, `--decode-on-main`, `--cache-bytes`: the phone a run models (B-COST-1,
 /// docs/cost.md), shared by the window, `replay`, `bench`, `sweep run` and `feed verdict`.
 struct PhoneOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The phone whose decode, upload and memory limit the run models: " + DeviceProfile.names

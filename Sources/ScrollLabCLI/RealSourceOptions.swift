@@ -5,7 +5,7 @@ import ScrollLabCore
 import ScrollLabHTTP
 
 /// `--source URL-TEMPLATE` for the commands without a window (`replay --headless`, `bench`, `sweep run`;
-/// B-HTTP-2): the images come from a real server over URLSession, in real time, instead of the model.
+/// B-NET-3): the images come from a real server over URLSession, in real time, instead of the model.
 /// `--network` then names the profile the server shapes (`scrolllab serve --network PROFILE`): the run
 /// is configured and labelled with it as a modelled run is (its radio, its oracle), but its transfers are
 /// the server's. Every output line of such a run ends with `"realNetwork"`. Under `--http 2` the client is

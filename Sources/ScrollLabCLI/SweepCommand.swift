@@ -589,10 +589,10 @@ struct SweepCommand: ParsableCommand {
             let bytes = rows.contains { $0.networkBytes != nil }
             // And in the radio's energy (B-COST-2), where the results have it.
             let joules = rows.contains { $0.radioJoules != nil }
-            // And what the phone pays (B-COST-3), where the sweep modelled one: hitch ms/s and its band (Apple's), the frame
+            // And what the phone pays (B-COST-1), where the sweep modelled one: hitch ms/s and its band (Apple's), the frame
             // overrun p99 (Android's), peak resident MB, share past the limit.
             let phone = rows.contains { $0.phone != nil }
-            // And the blank time's empty part, where placeholders were swept (B-COST-5).
+            // And the blank time's empty part, where placeholders were swept (B-COST-2).
             let empty = rows.contains { $0.emptyTileSeconds != nil }
             var widths = [first, second] + Self.widths
             // A phone's table: each column its own width, whichever columns come before it (n, blank, loads,

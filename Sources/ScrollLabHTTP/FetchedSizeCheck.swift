@@ -4,7 +4,7 @@ import Synchronization
 /// size against the image's own (the feed's `bytes`, or the file's under `--assets` or bundled), and the
 /// fetches that failed. A server whose files are not the run's images (another feed's folder, fewer files
 /// than the feed has images) still answers, and the run would count its bytes as this feed's: the command
-/// says so on standard error once its lines are written (B-HTTP-2).
+/// says so on standard error once its lines are written (B-NET-3).
 package final class FetchedSizeCheck: Sendable {
     private struct Tally {
         var bodies = 0

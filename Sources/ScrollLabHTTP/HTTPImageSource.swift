@@ -4,7 +4,7 @@ import ScrollLabCore
 import Synchronization
 
 /// The pipeline's image source over a real server for the commands without a window (`replay --headless`,
-/// `bench`, `sweep run` with `--source`, B-HTTP-2): every network load is a URLSession fetch
+/// `bench`, `sweep run` with `--source`, B-NET-3): every network load is a URLSession fetch
 /// (`HTTPImageFetcher`, the window's client; under `--http 2` async-http-client's, `AsyncImageFetcher`),
 /// and the rest is the model's, so a real run and a modelled one differ by the network alone — the
 /// modelled disk cache in front (a hit: the model's read time, no request), the model's decode time after

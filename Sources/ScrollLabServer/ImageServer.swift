@@ -3,7 +3,7 @@ import LabKit
 import ScrollLabCore
 import Synchronization
 
-/// `scrolllab serve`'s server (B-SERVE-1, B-SERVE-2): the images of an assets folder over HTTP on
+/// `scrolllab serve`'s server (B-SERVE-1, B-SERVE-2, B-NET-3): the images of an assets folder over HTTP on
 /// loopback, at `/img/<index>` (any ending: `/img/3.jpg`), with a network profile applied at the server,
 /// over HTTP/1.1 or HTTP/2 (`ServeListener`, on SwiftNIO); a response is `ImageResponse`.
 ///

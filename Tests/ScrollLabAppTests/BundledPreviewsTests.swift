@@ -5,7 +5,7 @@ import ScrollLabCore
 import Testing
 @testable import ScrollLabApp
 
-/// The bundled images' previews (`ImagePreviews.bundled`, B-COST-5) are their pixels' ThumbHashes: each
+/// The bundled images' previews (`ImagePreviews.bundled`, B-COST-2) are their pixels' ThumbHashes: each
 /// file decoded as the window decodes it, shrunk (linear filter) to at most 100×100 — 68×100 for the 300×440
 /// photos — and encoded. A table that drifts from the images fails here, naming the entries to paste.
 @Suite struct BundledPreviewsTests {

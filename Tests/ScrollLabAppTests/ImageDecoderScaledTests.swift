@@ -4,7 +4,7 @@ import ScrollLabCore
 import Testing
 @testable import ScrollLabApp
 
-/// The window's decode of a big JPEG (B-COST-3): downsampled at decode by libjpeg to cover its tile's
+/// The window's decode of a big JPEG (B-COST-1): downsampled at decode by libjpeg to cover its tile's
 /// pixels, counted at what the decode allocated; whole with `--downsample off`; never allocated past the
 /// device's memory limit.
 @Suite struct ImageDecoderScaledTests {

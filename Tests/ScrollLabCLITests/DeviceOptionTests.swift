@@ -3,7 +3,7 @@ import Foundation
 import ScrollLabCore
 import XCTest
 
-/// B-COST-3: `--device` takes a named phone or a device file; an unknown name is a usage error (64) that
+/// B-COST-1: `--device` takes a named phone or a device file; an unknown name is a usage error (64) that
 /// lists the names, in every command that models a phone (a device file that cannot be used: exit_codes_test.py).
 final class DeviceOptionTests: XCTestCase {
     func testAnUnknownDeviceIsRefusedWithTheNames() {

@@ -2,7 +2,7 @@
 import ScrollLabCore
 import XCTest
 
-/// `feed generate --bytes MIN-MAX --pixels MIN-MAX --write-images DIR` (issue 57, B-COST-3): a bad range is a
+/// `feed generate --bytes MIN-MAX --pixels MIN-MAX --write-images DIR` (issue 57, B-COST-1): a bad range is a
 /// usage error (64) naming the option; the window takes `--device` and `--downsample` in the grid; written
 /// files are named so that name order is the feed's order.
 final class FeedGenerateOptionsTests: XCTestCase {

@@ -1,7 +1,7 @@
 import Testing
 @testable import ScrollLabCore
 
-/// The HUD's decoded-memory row (B-COST-3): bytes now and at their peak, the last image frame's decode and upload.
+/// The HUD's decoded-memory row (B-COST-1): bytes now and at their peak, the last image frame's decode and upload.
 @Suite struct ImageWorkFiguresTests {
     @Test func theRowSaysNowPeakDecodeAndUpload() {
         var f = ImageWorkFigures()

@@ -2,7 +2,7 @@ import LabKit
 import Testing
 @testable import ScrollLabHTTP
 
-/// B-HTTP-1, B-HTTP-2: a fetch's wall-clock moments on the pipeline's clock, the window's and the
+/// B-HTTP-1, B-NET-3: a fetch's wall-clock moments on the pipeline's clock, the window's and the
 /// headless commands' alike.
 @Suite struct FetchSpanTests {
     @Test func wallTimesArePlacedBetweenTheSpansEndsAtItsRate() {

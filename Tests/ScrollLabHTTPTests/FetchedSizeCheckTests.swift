@@ -1,7 +1,7 @@
 import Testing
 @testable import ScrollLabHTTP
 
-/// B-HTTP-2: a run over a server whose files are not its images is said, never silently counted.
+/// B-NET-3: a run over a server whose files are not its images is said, never silently counted.
 @Suite struct FetchedSizeCheckTests {
     @Test func bodiesOfTheirOwnSizeAndNoFailureSayNothing() {
         let check = FetchedSizeCheck()

@@ -3,7 +3,7 @@ import LabKit
 import Testing
 @testable import ScrollLabHTTP
 
-/// B-HTTP-2: the headless source over a real server keeps the model's disk cache, decode and decoded
+/// B-NET-3: the headless source over a real server keeps the model's disk cache, decode and decoded
 /// size in front of the network; a load it cannot fetch fails with the window's reason.
 @Suite(.serialized) struct HTTPImageSourceTests {
     /// A port nothing listens on.

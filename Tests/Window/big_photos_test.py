@@ -1,4 +1,4 @@
-"""Big photos decoded for real in the window (B-COST-3): `feed generate --write-images` writes each image
+"""Big photos decoded for real in the window (B-COST-1): `feed generate --write-images` writes each image
 of a big-photo feed as a real JPEG of its pixel and byte size, `serve --assets` serves them and the window
 decodes them: downsampled at decode to the tile's pixels (libjpeg's scaled decode, `--downsample on`) it
 holds far fewer decoded bytes than whole (`--downsample off`); `--decode-on-main` decodes the fetched bytes

@@ -1,4 +1,4 @@
-"""The lab's `chrome` peer against Chrome itself (B-POL-1 peers, docs/policies.md "Chrome against the lab").
+"""The lab's `chrome` peer against Chrome itself (B-PEER-2, docs/policies.md "Chrome against the lab").
 
 A feed is written as a page (`scrolllab feed html`, the lab's layout, `<img loading="lazy">` with
 `scrolllab serve`'s URLs) with a lab replay's offsets; headless Chromium, driven over WebDriver

@@ -1,4 +1,4 @@
-"""`bench` and `sweep run` with `--source` (B-HTTP-2): the policies' rows and a sweep's lines against a
+"""`bench` and `sweep run` with `--source` (B-NET-3): the policies' rows and a sweep's lines against a
 real `scrolllab serve --network 3g`, one short gesture.
 
 - bench --json: a row per policy and the bounds, each ending with "realNetwork"; the policies' bytes

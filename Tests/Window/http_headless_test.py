@@ -1,4 +1,4 @@
-"""`replay --headless --source` (B-HTTP-2): a headless run against a real `scrolllab serve --network 3g`,
+"""`replay --headless --source` (B-NET-3): a headless run against a real `scrolllab serve --network 3g`,
 URLSession fetching in real time, the rest of the run the model's.
 
 1. Every load finishes; the end line's bytes and requests equal the server's log (a policy that never

@@ -10,7 +10,7 @@ command runs.
   `bench`; `bench`'s network heading names the folder.
 - From the repository root, `imageBytesMean` is the mean size of Assets/Images, and the outside binary with
   `--assets` naming that folder gives the same lines.
-- On a device at a constant latency (no network) the decodes read the files too (B-COST-3): outside the
+- On a device at a constant latency (no network) the decodes read the files too (B-COST-1): outside the
   repository `replay`, `sweep` and `bench` with `--device` refuse as above; with `--assets`, a device file
   whose only cost is 100 ms a megabyte and `--decode-on-main`, `mainThreadMs` is exactly loads × the
   files' megabytes × 100, in `replay` and `sweep`, for files of 10 000 and 1 010 000 bytes.

@@ -1,4 +1,4 @@
-"""No display: one clear line and exit code 2. Headless: renders offscreen and saves a PNG."""
+"""No display (B-UI-4): one clear line and exit code 2. Headless: renders offscreen and saves a PNG."""
 
 import os
 import subprocess

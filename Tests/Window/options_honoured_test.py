@@ -455,7 +455,7 @@ def bench_device_columns():
     phone_t = run(["bench", "--gestures", ONE, "--policies", "eager", "--device", "android-512mb"]).stdout
     expect("killed" not in plain_t and "killed" in phone_t and "resident MB" in phone_t,
            "bench --device: the table gains the phone's columns (resident MB, hitch ms/s, killed)")
-    # The hitch ratio in Apple's band and the frame overrun p99 (B-COST-3), equal to the JSON's.
+    # The hitch ratio in Apple's band and the frame overrun p99 (B-COST-1), equal to the JSON's.
     header = next((l for l in phone_t.splitlines() if l.startswith("policy")), "")
     row = next((l for l in phone_t.splitlines() if l.startswith("eager")), "").split()
     j = go("bench", "--policies", "eager", "--device", "android-512mb")

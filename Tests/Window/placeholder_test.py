@@ -1,4 +1,4 @@
-"""What shows while waiting (B-COST-5): the window draws each waiting tile's placeholder and cross-fades the
+"""What shows while waiting (B-COST-2): the window draws each waiting tile's placeholder and cross-fades the
 image in over it. Under EDGE the first screen's images take seconds, so a screenshot half a second in shows
 the placeholders: with `--placeholder color` each of the first tiles is filled with its image's average
 colour (decoded here from the image's ThumbHash, as the lab decodes it), with `thumbhash` with the decoded

@@ -1,4 +1,4 @@
-"""`sweep report --html` (B-SWEEP-2): one self-contained page that real headless Chromium renders without a
+"""`sweep report --html` (B-REPORT-1): one self-contained page that real headless Chromium renders without a
 console error, whose numbers are `--json`'s and `--recommend --json`'s.
 
 A sweep of generated sessions under two networks is reported three ways; the page is opened in Chromium over

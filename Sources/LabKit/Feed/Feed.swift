@@ -67,7 +67,7 @@ public struct FeedImage: Hashable, Sendable {
     public var pixelWidth: Int
     /// Height in pixels.
     public var pixelHeight: Int
-    /// Its ThumbHash preview as the feed item carries it (B-COST-5), nil for none; bytes that are no
+    /// Its ThumbHash preview as the feed item carries it (B-COST-2), nil for none; bytes that are no
     /// ThumbHash are kept as given (they show the colour placeholder's fallback).
     public var thumbHash: [UInt8]?
 

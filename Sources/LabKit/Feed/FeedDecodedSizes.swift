@@ -3,7 +3,7 @@
 /// thumbnail decode, Apple's advice in WWDC18 "Images and Graphics Best Practices"), or the image's
 /// own pixels when it is smaller, at 4 bytes a pixel (`--downsample off`: always the image's own
 /// pixels). An image whose decoded size alone passes the device's memory limit is never allocated: its
-/// load fails with `overMemoryLimit` (B-COST-3). Everything else is the wrapped source's.
+/// load fails with `overMemoryLimit` (B-COST-1). Everything else is the wrapped source's.
 public struct FeedDecodedSizes: ImageSource {
     /// The source doing the work.
     public var base: any ImageSource

@@ -3,7 +3,7 @@ import ScrollKit
 /// The verdict for feeds (B-FEED-1): every policy on the same gestures over a feed in each layout, and
 /// the policy the lab recommends for each — so one table shows how the recommendation moves from the
 /// grid to a list or a masonry. Each row gives the radio's energy too (B-COST-2), and the condition may be
-/// Low Data Mode (B-COST-4).
+/// Low Data Mode (B-COST-2).
 ///
 /// One verdict, one rule, one unit (B-SWEEP-2): each run is the very result line `sweep run` writes for it
 /// (`SweepPlan.run`, read back by `SweepResultLine`), and a layout's recommendation is `sweep report
@@ -26,7 +26,7 @@ public struct FeedVerdict: Sendable {
         public var isRecommended = false
         /// The images' sizes of the feed (the web's, or camera photos').
         public var images: FeedImageSizes = .web
-        /// The phone's figures (B-COST-3): the mean hitch time ratio over the gestures, ms/s; the largest
+        /// The phone's figures (B-COST-1): the mean hitch time ratio over the gestures, ms/s; the largest
         /// peak of resident decoded bytes; the gestures whose bytes passed the memory limit.
         public var hitchTimeRatioMsPerS = 0.0
         /// The mean of the gestures' frame overrun p99s, ms, over those with a frame in motion (nil: none).

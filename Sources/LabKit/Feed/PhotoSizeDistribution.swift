@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 
-/// Image sizes of a feed of camera photos served as taken (B-COST-3, `feed generate --images photos`):
+/// Image sizes of a feed of camera photos served as taken (B-COST-1, `feed generate --images photos`):
 /// 1 to 12 megapixels (a phone camera's range, 12 MP the iPhone's since the 6s) in 0.2 to 2 MB files,
 /// the big-photo feed. Modelling choices (docs/cost.md): one draw `u` gives both sizes,
 /// log-uniform between the ends (the heavy file is the big picture, 1.3–1.7 bits a pixel); shapes are a

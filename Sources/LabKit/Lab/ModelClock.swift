@@ -1,4 +1,4 @@
-/// The model's frame clock: frames on the refresh rate's grid, `origin + k / rate` for whole numbers `k`,
+/// The model's frame clock (B-DESIGN-2: one for every replay): frames on the refresh rate's grid, `origin + k / rate` for whole numbers `k`,
 /// with idle frames skipped. The one stepping rule of every replay — headless, streamed, in the window,
 /// in a video, the frame bench, a sweep — and of the oracle's screens, so they all run the same frames.
 ///

@@ -4,7 +4,7 @@ import ScrollKit
 /// come from, the memory cache, the refresh rate, connections and HTTP version, and the rest the command
 /// line sets (physics, request order, items, a feed's layout). `replay`, `bench` and a sweep's factors
 /// each build one, and `apply(to:)` is the one place it becomes the grid's configuration, so the same
-/// condition and gesture give the same metrics in every command (B-SWEEP-1).
+/// condition and gesture give the same metrics in every command (B-SWEEP-1, B-DESIGN-2).
 public struct RunCondition: Hashable, Sendable {
     /// Where images come from.
     public enum Source: Hashable, Sendable, CustomStringConvertible {
@@ -58,11 +58,11 @@ public struct RunCondition: Hashable, Sendable {
     public var items: Int = GridSceneConfiguration().itemCount
     /// A modelled disk cache under a network (false: `--disk-cache off`).
     public var diskCache = true
-    /// The phone: its device, how images decode, the memory cache in bytes (B-COST-3).
+    /// The phone: its device, how images decode, the memory cache in bytes (B-COST-1).
     public var phone = PhoneCost()
-    /// What a tile shows while its image is on its way (`--placeholder`, B-COST-5).
+    /// What a tile shows while its image is on its way (`--placeholder`, B-COST-2).
     public var placeholder: PlaceholderKind = .none
-    /// Low Data Mode / Data Saver (`--constrained`, B-COST-4).
+    /// Low Data Mode / Data Saver (`--constrained`, B-COST-2).
     public var constrained = false
 
     /// The memory cache the lab uses unless told otherwise, in images.

@@ -37,7 +37,7 @@ public struct NetworkImageSource: ImageSource, Sendable {
     public var byteSizes: [Int]
     /// Transfer size of an asset without a stated size.
     public var defaultBytes: Int
-    /// Decode times: one for every image, or each image's own (B-COST-3).
+    /// Decode times: one for every image, or each image's own (B-COST-1).
     public var decode: DecodeTimes
     /// Decode time per image without one of its own, seconds.
     public var decodeCost: Double {

@@ -1,4 +1,4 @@
-/// Where a headless run's images come from when not from the model: a real server (`--source`, B-HTTP-2).
+/// Where a headless run's images come from when not from the model: a real server (`--source`, B-NET-3).
 /// Each run makes its own source from its grid configuration (the same pipeline, policies and metrics as
 /// a modelled run; only the source differs), and `finish` is called once the run has settled, before its
 /// metrics are read (a real client ends its transfers there, so every byte it received is counted).

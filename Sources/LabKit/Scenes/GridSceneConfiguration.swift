@@ -23,7 +23,7 @@ public struct GridSceneConfiguration: Hashable, Sendable {
     /// counts `defaultTransferBytes`.
     public var assetByteSizes: [Int] = []
     /// Each asset's file size as stored, whether or not a network moves it: the bytes its decode reads on
-    /// a device (B-COST-3). Empty: the sizes the network counts (`transferBytes`).
+    /// a device (B-COST-1). Empty: the sizes the network counts (`transferBytes`).
     public var assetFileBytes: [Int] = []
     /// Bytes per image when `assetByteSizes` is empty: the bundled photos' mean, 25 kB.
     public static let defaultTransferBytes = 25_000
@@ -73,7 +73,7 @@ public struct GridSceneConfiguration: Hashable, Sendable {
     public var feedLayout: FeedLayoutKind?
     /// Columns of a feed's masonry or grid.
     public var feedColumns: Int?
-    /// The phone whose costs the run models (B-COST-3, `--device`): each image decodes in its own time
+    /// The phone whose costs the run models (B-COST-1, `--device`): each image decodes in its own time
     /// (`decodeCosts`) and the device's memory limit holds; nil: the lab's constant decode, no limit.
     public var device: DeviceProfile?
     /// Images decode downsampled to their tile's pixels (`--downsample on`, the default) or whole.
@@ -84,13 +84,13 @@ public struct GridSceneConfiguration: Hashable, Sendable {
     public var refresh = 60.0
     /// Each image's decode time on `device`, seconds, by asset (empty: `decodeCost` for every image).
     public var decodeCosts: [Double] = []
-    /// What a tile shows while its image is on its way (`--placeholder`, B-COST-5).
+    /// What a tile shows while its image is on its way (`--placeholder`, B-COST-2).
     public var placeholder: PlaceholderKind = .none
     /// The images' previews: the bundled images' by default, a feed's own with a feed, none for a folder
     /// of other images.
     public var previews: ImagePreviews = .bundled
     /// The path is constrained (`--constrained`: iOS's Low Data Mode, `NWPath.isConstrained`; Android's
-    /// Data Saver, `RESTRICT_BACKGROUND_STATUS_ENABLED`): policies that read it load less ahead (B-COST-4).
+    /// Data Saver, `RESTRICT_BACKGROUND_STATUS_ENABLED`): policies that read it load less ahead (B-COST-2).
     public var isConstrained = false
 
     /// The defaults above.

@@ -1,5 +1,5 @@
 /// A budget for `sweep report --recommend --budget bytes=2MB,energy=5J,hitch=10ms/s,memory=200MB`
-/// (B-SWEEP-3): a limit on the mean per session of each cost named. Every cost is one declaration in
+/// (B-COST-2): a limit on the mean per session of each cost named. Every cost is one declaration in
 /// `costs`: its name, the result columns it sums and the units a limit may be written in.
 public struct SweepBudget: Sendable {
     /// One cost a budget may bound.
@@ -27,7 +27,7 @@ public struct SweepBudget: Sendable {
 
     /// The costs a budget may bound. `bytes`: what the network moved and the previews the items carried;
     /// `energy`: the radio's joules (B-COST-2); `hitch`: the hitch time ratio, Apple's ms of hitches per s
-    /// of scrolling; `memory`: the peak of decoded image bytes. Weighed only when named (B-COST-3, B-COST-2):
+    /// of scrolling; `memory`: the peak of decoded image bytes. Weighed only when named (B-COST-1, B-COST-2):
     /// `overrun`, the frame overrun p99 (Android's); `wasted`, bytes of images never shown; `radio`, the
     /// seconds the radio was active; `redownloaded`, bytes downloaded again after the cache evicted them.
     public static let costs: [Cost] = [

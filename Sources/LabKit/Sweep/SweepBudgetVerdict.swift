@@ -1,4 +1,4 @@
-/// `sweep report --recommend --budget …` (B-SWEEP-3), per condition (one combination of every swept
+/// `sweep report --recommend --budget …` (B-COST-2), per condition (one combination of every swept
 /// factor, as `--recommend`'s): `--recommend`'s rule applied to the policies whose mean of every budgeted
 /// cost is within its limit (one rule: a budget no policy exceeds changes nothing), the budgets that bind
 /// (a limit that alone keeps out a policy with less blank time, or several that only together do), and

@@ -23,9 +23,9 @@ public struct SweepPlan: Sendable {
     public var layouts: [FeedLayoutKind?] = [nil]
     /// The name of the feed every configuration scrolls (nil: the bundled grid).
     public var feed: String?
-    /// The phone every configuration models (B-COST-3; the lab's default unless `--device` and the rest say).
+    /// The phone every configuration models (B-COST-1; the lab's default unless `--device` and the rest say).
     public var phone = PhoneCost()
-    /// Placeholders (`--placeholder` as a factor, B-COST-5) and Low Data Mode (`--constrained`, B-COST-4):
+    /// Placeholders (`--placeholder` as a factor, B-COST-2) and Low Data Mode (`--constrained`, B-COST-2):
     /// innermost, so a sweep without them runs what it ran before, in the same order.
     public var placeholders: [PlaceholderKind] = [.none]
     public var constrained: [Bool] = [false]

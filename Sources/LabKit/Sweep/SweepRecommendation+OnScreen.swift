@@ -1,5 +1,5 @@
 extension SweepSummary {
-    /// What one run got onto the screen (B-SWEEP-4): the share of tiles whose image showed as they
+    /// What one run got onto the screen (B-FEED-2): the share of tiles whose image showed as they
     /// appeared, when the first image came (nil: none did), the loads that finished, the mean size of
     /// the images it moved (under a network).
     public struct ScreenFigures: Sendable, Hashable {
@@ -22,7 +22,7 @@ extension SweepSummary {
 }
 
 extension SweepRecommendation {
-    /// What a policy got onto the screen in a condition, over its sessions (B-SWEEP-4).
+    /// What a policy got onto the screen in a condition, over its sessions (B-FEED-2).
     public struct OnScreen: Sendable, Equatable {
         /// Mean share of tiles whose image showed as they appeared (within 10 ms; the web's "ready on appear").
         public var readyOnAppearShare: Double

@@ -16,18 +16,18 @@ public struct SweepRecommendation: Sendable {
         public var blankTileSeconds: SweepSummary.Interval
         /// Bytes under a network, else loads issued.
         public var cost: SweepSummary.Interval
-        /// The mean hitch time ratio, ms/s, and the share of sessions past the memory limit (B-COST-3;
+        /// The mean hitch time ratio, ms/s, and the share of sessions past the memory limit (B-COST-1;
         /// nil when the lines have none).
         public var hitchTimeRatioMsPerS: Double?
         public var memoryLimitExceeded: Double?
-        /// What it got onto the screen (B-SWEEP-4; nil when the lines do not say).
+        /// What it got onto the screen (B-FEED-2; nil when the lines do not say).
         public var onScreen: OnScreen?
-        /// The mean of the sessions' frame overrun p99s, ms, over those with a frame in motion (B-COST-3; nil: none).
+        /// The mean of the sessions' frame overrun p99s, ms, over those with a frame in motion (B-COST-1; nil: none).
         public var frameOverrunMsP99: Double? = nil
         /// Each session's blank time and cost, in the runs' draw order: what the rule pairs.
         var bySession: [(gesture: String, blank: Double, cost: Double)] = []
 
-        /// Why the phone rules this policy out (B-COST-3), or nil: a critical hitch ratio (> 10 ms/s,
+        /// Why the phone rules this policy out (B-COST-1), or nil: a critical hitch ratio (> 10 ms/s,
         /// Apple's band), or a session past the device's memory limit (the app would be killed).
         public var ruledOutBecause: String? {
             var reasons: [String] = []
@@ -58,7 +58,7 @@ public struct SweepRecommendation: Sendable {
     /// Pairs of the recommended policy and another frontier policy whose means lie within each other's
     /// intervals: (other policy, "blank time" and/or the cost's name).
     public var withinIntervals: [(policy: String, figures: [String])]
-    /// The policies the phone rules out (B-COST-3), with why: never on the frontier nor recommended
+    /// The policies the phone rules out (B-COST-1), with why: never on the frontier nor recommended
     /// (unless every policy is ruled out: then the frontier is over all, and `allRuledOut` says so).
     public var ruledOut: [(policy: String, reason: String)] = []
     public var allRuledOut = false
@@ -157,7 +157,7 @@ public struct SweepRecommendation: Sendable {
             case "source": return factor.value
             case "cacheImages": return "cache \(factor.value) images"
             case "refresh": return "\(factor.value) Hz"
-            // The phone's factors (B-COST-3): a run without one had the lab's default.
+            // The phone's factors (B-COST-1): a run without one had the lab's default.
             case "device": return factor.value.isEmpty || factor.value == "none" ? "no device" : factor.value
             case "downsample": return factor.value == "off" ? "decoded whole" : "downsampled"
             case "decode": return factor.value == "main" ? "decoded on the main thread" : "decoded off the main thread"
@@ -260,7 +260,7 @@ public struct SweepRecommendation: Sendable {
     /// `--cache-bytes` factor): the verdict then says what the phone pays, as the report's table shows it.
     var modelsPhone: Bool { condition.contains { SweepSummary.phoneFactorNames.contains($0.name) } }
 
-    /// What `policy` costs the phone's main thread (B-COST-3), as a sentence starting with a space: the hitch
+    /// What `policy` costs the phone's main thread (B-COST-1), as a sentence starting with a space: the hitch
     /// time ratio in Apple's band and the frame overrun p99; "" when no phone was modelled or the lines lack them.
     public func phoneText(of policy: String) -> String {
         guard modelsPhone, let p = points.first(where: { $0.policy == policy }), let hitch = p.hitchTimeRatioMsPerS else { return "" }

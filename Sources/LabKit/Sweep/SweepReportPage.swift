@@ -1,6 +1,6 @@
 import ScrollKit
 
-/// `sweep report --html FILE`: the report as one self-contained page a team can pass around — no script,
+/// `sweep report --html FILE` (B-REPORT-1): the report as one self-contained page a team can pass around — no script,
 /// no style sheet, font or image fetched at view time. The verdict per condition (its paragraph and its
 /// frontier drawn in SVG, every point's figures on hover), then the cost sheet per policy (every measure
 /// the report has, mean and 95% interval, per factor value), and the very lines `--recommend --json` and

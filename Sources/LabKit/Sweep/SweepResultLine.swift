@@ -79,7 +79,7 @@ public enum SweepResultLine {
             default: throw Invalid(reason: "\(key) must be a name")
             }
         }
-        // The phone the run modelled (B-COST-3; lines without a device or another decode have none).
+        // The phone the run modelled (B-COST-1; lines without a device or another decode have none).
         for key in ["device", "downsample", "decode"] {
             switch value[key] ?? .null {
             case .null: break
@@ -88,7 +88,7 @@ public enum SweepResultLine {
             }
         }
         if let bytes = try metric(value, "cacheBytes", optional: true) { factors["cacheBytes"] = SweepPlan.Source.number(bytes) }
-        // The placeholder and Low Data Mode (B-COST-4/5; lines without them ran none and off).
+        // The placeholder and Low Data Mode (B-COST-2/5; lines without them ran none and off).
         switch value["placeholder"] ?? .null {
         case .null: break
         case let .string(text) where PlaceholderKind(rawValue: text) != nil: if text != "none" { factors["placeholder"] = text }
@@ -109,7 +109,7 @@ public enum SweepResultLine {
         var overNetwork = false
         if case .string = value["network"] ?? .null { overNetwork = true }
         // The verdicts' blank time is the time tiles waited for their image, a placeholder shown or not
-        // (B-COST-5): a preview makes the wait look better, and the policy that ends it sooner is still the
+        // (B-COST-2): a preview makes the wait look better, and the policy that ends it sooner is still the
         // better one (counting only the empty time, every policy's is 0 when the previews come with the
         // feed, and a policy that loaded nothing would win). The empty time is kept beside it.
         let blank = try required(value, "blankTileSeconds")
@@ -197,7 +197,7 @@ extension SweepSummary {
         public var leftOut: [(session: String, configurations: Int)]
     }
 
-    /// Factors a line leaves out when it ran their default (B-COST-3/4/5, TLS), or that lines written before
+    /// Factors a line leaves out when it ran their default (B-COST-1/4/5, TLS), or that lines written before
     /// the factor existed leave out (the shared pipeline's connections and HTTP version), and that default:
     /// the phone's too (no device, downsampled, decoded off the main thread, the cache counted in images),
     /// so a file of runs with and without one reads as one factor with two values.

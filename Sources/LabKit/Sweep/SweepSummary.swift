@@ -25,7 +25,7 @@ public enum SweepSummary {
         public var networkBytes: Double?
         /// The radio's joules for them (B-COST-2), when the run's source was a network and its line has them.
         public var radioJoules: Double?
-        /// The phone's figures (B-COST-3), when the line has them: hitch ms per s of motion, the peak of
+        /// The phone's figures (B-COST-1), when the line has them: hitch ms per s of motion, the peak of
         /// decoded bytes resident, 1 when they passed the device's memory limit.
         public var hitchTimeRatioMsPerS: Double?
         public var peakResidentBytes: Double?
@@ -38,7 +38,7 @@ public enum SweepSummary {
             get { costs["frameOverrunMsP99"] }
             set { costs["frameOverrunMsP99"] = newValue }
         }
-        /// What the run got onto the screen (B-SWEEP-4), when the line says.
+        /// What the run got onto the screen (B-FEED-2), when the line says.
         public var screen: ScreenFigures?
         /// False when the run stopped at the replay's time cap before it settled (`"settled":false`).
         public var isSettled = true
@@ -114,11 +114,11 @@ public enum SweepSummary {
         /// `networkBytes` and `radioJoules` (in `--json` and `--html`; the text table keeps the headline figures).
         public var wastedBytes: Interval?
         public var radioActiveSeconds: Interval?
-        /// The phone's figures, when every run of the row has them (B-COST-3): the hitch time ratio, the
+        /// The phone's figures, when every run of the row has them (B-COST-1): the hitch time ratio, the
         /// peak resident decoded bytes, the share of sessions past the memory limit.
         public var phone: PhoneIntervals?
         /// The blank time's empty part (no placeholder shown), when the report's results swept placeholders
-        /// and every run of the row says it (B-COST-5).
+        /// and every run of the row says it (B-COST-2).
         public var emptyTileSeconds: Interval?
 
         /// `bound-min-loads` or `bound-oracle`: a bound, not a policy (its other figures mean nothing: null).
@@ -144,7 +144,7 @@ public enum SweepSummary {
         }
     }
 
-    /// A row's phone figures (B-COST-3), each a mean and its 95% interval.
+    /// A row's phone figures (B-COST-1), each a mean and its 95% interval.
     public struct PhoneIntervals: Hashable, Sendable {
         public var hitchTimeRatioMsPerS: Interval
         /// The sessions' frame overrun p99s, over the sessions with a frame in motion (nil: none had one).
@@ -156,7 +156,7 @@ public enum SweepSummary {
         public var redownloadedBytes: Interval? = nil
     }
 
-    /// The factors that say a sweep modelled a phone other than the lab's default (B-COST-3): a report
+    /// The factors that say a sweep modelled a phone other than the lab's default (B-COST-1): a report
     /// shows the phone's columns only then, so a sweep without them reads as it did.
     public static let phoneFactorNames = ["device", "downsample", "decode", "cacheBytes"]
 

@@ -8,7 +8,8 @@ public struct ScrollViewConfiguration: Hashable, Sendable {
     /// How far (points) the pointer must move on a scrollable axis before a drag begins on a resting view.
     public var touchSlop: Double = 10
     /// With UIKit's physics, a release whose judged speed is below this (points per second) does not
-    /// fling (B-DEC-5): the view stops where the finger left it, with `didEndDragging(willDecelerate: false)`.
+    /// fling (B-DEC-4; B-DEC-5 where they differ): the view stops where the finger left it, with
+    /// `didEndDragging(willDecelerate: false)`.
     ///
     /// 250 pt/s, UIScrollView's own: `_endPanNormal:` decelerates only when vx² + vy² ≥ 0.0625 (pt/ms)²
     /// of the pan recognizer's last `velocityInView` reading, both axes together, before it blends the

@@ -2,7 +2,7 @@ import CSDL
 import Foundation
 import ScrollLabCore
 
-/// `bench --calibrate`'s present measure (B-COST-3): what handing a frame to the display costs the window's
+/// `bench --calibrate`'s present measure (B-COST-1): what handing a frame to the display costs the window's
 /// render thread. A frame started at the blank pays it before its slot (`--pacing display-link`), as a
 /// phone's main thread pays its commit; the frame bench, drawn offscreen, does not see it. Measured in a
 /// window of the window's size on the display, with the renderer the window draws with (as

@@ -1,7 +1,7 @@
 import CSDL
 import ScrollLabCore
 
-/// `bench --calibrate`'s decode measure (B-COST-3): JPEG files decoded as the window decodes an asset file
+/// `bench --calibrate`'s decode measure (B-COST-1): JPEG files decoded as the window decodes an asset file
 /// (`ImageDecoder`: the file read, its header checked, libjpeg's scaled decode into a surface or SDL_image's
 /// whole one, then the resample to the tile's pixels on screen), so that the device file charges what the
 /// window's main thread pays. The window decodes each image once, its bytes fresh from the file: the

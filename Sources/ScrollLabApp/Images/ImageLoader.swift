@@ -103,7 +103,7 @@ final class ImageLoader {
         var warned: Set<String> = []
     }
 
-    /// How images decode (B-COST-3). With `onMain` (`--decode-on-main`: the classic mistake, to show what
+    /// How images decode (B-COST-1). With `onMain` (`--decode-on-main`: the classic mistake, to show what
     /// it costs in hitches) on the render thread: asset files once their latency has passed (`due` holds
     /// those waiting; decoded at the frame or input that finds them due, see `decodeDueFiles`), and, in
     /// `pump`, the bytes a worker fetched over HTTP or read (the modelled network's arrivals, the disk cache). `downsample` (`--downsample on`, the default): a JPEG larger than

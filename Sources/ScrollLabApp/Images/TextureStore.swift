@@ -21,7 +21,7 @@ final class TextureStore {
     /// What each texture's decode allocated, by asset (`DecodedSurface.decodedBytes`), and their sum.
     private var decodedByKey: [Int: Int] = [:]
     private(set) var decodedBytes = 0
-    /// The ThumbHash previews' textures, by asset (B-COST-5): a few kilobytes each, made on first use.
+    /// The ThumbHash previews' textures, by asset (B-COST-2): a few kilobytes each, made on first use.
     private var previews: [Int: OpaquePointer] = [:]
 
     /// Makes an empty store drawing with `renderer`.

@@ -2,7 +2,7 @@ import CSDL
 import Foundation
 import ScrollLabCore
 
-/// `bench --calibrate`'s upload measure (B-COST-3): the render thread's cost of turning decoded pixels into
+/// `bench --calibrate`'s upload measure (B-COST-1): the render thread's cost of turning decoded pixels into
 /// a texture on this machine, as the window does it (`SDL_CreateTextureFromSurface` of a 32-bit surface
 /// without alpha), in SDL's offscreen video driver with the renderer the window draws with: OpenGL on a
 /// GPU, SDL's software renderer where OpenGL is missing or is itself a CPU rasterizer (llvmpipe under

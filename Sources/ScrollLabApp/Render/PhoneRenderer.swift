@@ -134,7 +134,7 @@ struct PhoneRenderer {
         drawHeart(tile, in: rect)
     }
 
-    /// A placeholder (B-COST-5): the image's average colour, or its ThumbHash preview scaled to the tile
+    /// A placeholder (B-COST-2): the image's average colour, or its ThumbHash preview scaled to the tile
     /// (linear filtering: the blur the format is meant to be seen with). The image fades in over it.
     private func drawPreview(_ preview: TilePreview, asset: Int, in rect: Rect) {
         switch preview {

@@ -50,7 +50,7 @@ final class GridWindowScene: LabSceneAdapter {
 
     override var ownTextures: TextureStore? { ownsImages ? images.textures : nil }
 
-    /// The scene's summary keys, then the decoded memory the HUD showed last (B-COST-3): bytes now, their
+    /// The scene's summary keys, then the decoded memory the HUD showed last (B-COST-1): bytes now, their
     /// peak, and the HUD's two rows as text; the render thread's image work over the run (`mainThreadMs`:
     /// its decodes and uploads, milliseconds; `mainThreadDecodes`), to set beside the model's charge; and
     /// `shownWithoutTexture`, the tiles the model shows an image on whose texture the window lacks now
@@ -88,7 +88,7 @@ final class GridWindowScene: LabSceneAdapter {
                             liveImageAssets: grid.liveImageAssets(showing: tiles), targetRect: grid.targetRect)
     }
 
-    /// `item` with the preview its tile shows while its image is not all there (B-COST-5): none without a
+    /// `item` with the preview its tile shows while its image is not all there (B-COST-2): none without a
     /// placeholder or once the image is opaque.
     private func withPreview(_ item: TileDrawItem, of tile: TileState) -> TileDrawItem {
         let kind = grid.configuration.placeholder

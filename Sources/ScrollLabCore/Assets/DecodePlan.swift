@@ -1,6 +1,6 @@
 import LabKit
 
-/// How the window decodes an image (B-COST-3): downsampled at decode to cover `target` pixels (a JPEG
+/// How the window decodes an image (B-COST-1): downsampled at decode to cover `target` pixels (a JPEG
 /// larger than that, with libjpeg's scaled decode: `--downsample on`), or whole; and never allocated when
 /// the decode's output alone would pass the device's memory limit (`--device`): the load fails with
 /// `FeedDecodedSizes.overMemoryLimit`, as the headless replay's does, and the tile says so.

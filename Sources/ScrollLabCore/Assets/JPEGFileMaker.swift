@@ -1,4 +1,4 @@
-/// Real JPEG files of a feed image's pixel size and byte size (`feed generate --write-images`, B-COST-3):
+/// Real JPEG files of a feed image's pixel size and byte size (`feed generate --write-images`, B-COST-1):
 /// a seeded picture (`JPEGCodec.encodePicture`) encoded at the highest quality whose file is no larger
 /// than the bytes asked, then padded to them exactly with COM segments (`JPEGCodec.padded`).
 ///

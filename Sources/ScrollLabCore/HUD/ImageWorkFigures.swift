@@ -1,6 +1,6 @@
 import Foundation
 
-/// The window's image work and decoded memory as the HUD shows them (B-COST-3): the decoded bytes
+/// The window's image work and decoded memory as the HUD shows them (B-COST-1): the decoded bytes
 /// resident now (the textures' images and the decoded images waiting for their upload, each counted at
 /// what its decode allocated) and their peak; the time of the decodes that finished for the last frame
 /// that had some (on the render thread with `--decode-on-main`, else on the workers), and of the texture

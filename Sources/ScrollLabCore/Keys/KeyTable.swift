@@ -1,5 +1,5 @@
 
-/// Every key the window understands, in one table: the lab-wide bindings and each registered scene's
+/// Every key the window understands (B-UI-2), in one table: the lab-wide bindings and each registered scene's
 /// own. Both the dispatch of a key press and the help overlay are read from it.
 public struct KeyTable: Sendable {
     /// One line of the help: the key, what it does, and the scene it is for (nil: every scene).

@@ -56,7 +56,7 @@ package struct SceneConfiguration: Sendable {
     package var canCancelContentTouches: OnOff = .on
     /// Compare mode: one phone per entry (empty: one phone).
     package var compare: [CompareEntry] = []
-    /// The phone the grid models (B-COST-3: `--device`, `--downsample`, `--decode-on-main`, `--cache-bytes`).
+    /// The phone the grid models (B-COST-1: `--device`, `--downsample`, `--decode-on-main`, `--cache-bytes`).
     package var phone = PhoneCost()
     /// What a tile shows while its image is on its way (`--placeholder`).
     package var placeholder: PlaceholderKind = .none
@@ -99,7 +99,7 @@ package struct SceneConfiguration: Sendable {
     }
 
     /// The bundled grid's images need their files' sizes: a modelled network moves them, a device's
-    /// decode reads them (B-COST-3). A feed brings its own.
+    /// decode reads them (B-COST-1). A feed brings its own.
     package var needsImageSizes: Bool { (network != nil || phone.device != nil) && feed == nil }
 
     /// These options with `imageSizes` resolved from `--assets` (or the bundled images) when

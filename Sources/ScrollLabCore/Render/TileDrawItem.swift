@@ -26,7 +26,7 @@ package struct TileDrawItem: Equatable {
     /// The ♥ is on (red) or off (outline).
     package var isLiked = false
     /// What the tile shows while its image is on its way, and under it while it fades in (`--placeholder`,
-    /// B-COST-5), and the asset it is the preview of; nil: the tile's own fill.
+    /// B-COST-2), and the asset it is the preview of; nil: the tile's own fill.
     package var preview: TilePreview?
     package var previewAsset: Int?
 

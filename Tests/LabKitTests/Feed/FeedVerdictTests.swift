@@ -85,7 +85,7 @@ import ScrollKitTestSupport
         #expect(verdict.rows.map(\.loads) == [255, 255, 255, 255])
     }
 
-    /// B-COST-3 in the feed's verdict: each row's hitch ratio with its Apple band, and its frame overrun p99,
+    /// B-COST-1 in the feed's verdict: each row's hitch ratio with its Apple band, and its frame overrun p99,
     /// the mean over the gestures with a frame in motion (null when none had one).
     @Test func aRowSaysTheHitchBandAndTheOverrun() throws {
         let results = Self.results.map { r -> SweepSummary.Result in

@@ -2,7 +2,7 @@ import Testing
 import ScrollKit
 @testable import LabKit
 
-/// Issue 41's frontier property, kept on a small generated population of its own seed (the measurement,
+/// Issue 41's frontier property (B-POL-5, which replaces B-POL-4), kept on a small generated population of its own seed (the measurement,
 /// `Benchmarks/adaptive-frontier.sh`, uses seed 5151 and 200 sessions of each kind; development used 777):
 /// in every condition, no other policy on the shared pipeline has both a lower mean blank time and no
 /// more mean cost (loads under a latency, bytes under a network) than Adaptive.

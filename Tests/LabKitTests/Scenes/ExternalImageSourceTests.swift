@@ -4,7 +4,7 @@ import Testing
 import LabKit
 import ScrollKitTestSupport
 
-/// B-HTTP-2: a bench or sweep whose images come from elsewhere (a real server) runs the same scene,
+/// B-NET-3: a bench or sweep whose images come from elsewhere (a real server) runs the same scene,
 /// pipeline and metrics over that source: each run makes its own, ends it before its metrics are read,
 /// and a sweep's line ends with its label.
 @Suite struct ExternalImageSourceTests {

@@ -3,8 +3,8 @@ import Testing
 import LabKit
 import ScrollKitTestSupport
 
-/// Placeholders change what a waiting tile shows, never what loads (B-COST-5); Low Data Mode makes
-/// Adaptive load nothing ahead and leaves the peers as their systems leave them (B-COST-4).
+/// Placeholders change what a waiting tile shows, never what loads (B-COST-2); Low Data Mode makes
+/// Adaptive load nothing ahead and leaves the peers as their systems leave them (B-COST-2).
 @Suite struct GridScenePlaceholderTests {
     var flings: [PointerEvent] {
         SyntheticGesture.drag(from: Point(x: 160, y: 420), velocity: Point(x: 0, y: -3000), duration: 0.1, at: 0)

@@ -1,7 +1,7 @@
 import Testing
 @testable import LabKit
 
-/// B-SWEEP-3: budgets in units, the least blank policy within every budget, the budget that binds, and the
+/// B-COST-2: budgets in units, the least blank policy within every budget, the budget that binds, and the
 /// Pareto set over blank time and every swept cost.
 @Suite struct SweepBudgetTests {
     /// Two sessions of `policy` under LTE, each with the same blank time, bytes, joules and memory.
@@ -150,7 +150,7 @@ import Testing
         #expect(v.points[0].exceeds == ["hitch"] && v.points[0].costs["hitch"] == 12)
     }
 
-    /// The costs weighed only when named (B-COST-3, B-COST-2): `overrun` (signed, over the runs with a frame in
+    /// The costs weighed only when named (B-COST-1, B-COST-2): `overrun` (signed, over the runs with a frame in
     /// motion), `wasted`, `radio`, `redownloaded`. Unnamed, they change neither the Pareto set nor a paragraph.
     @Test func theCostsWeighedOnlyWhenNamed() throws {
         let b = try SweepBudget(parsing: "overrun=-2ms,wasted=1MB,radio=1.5min,redownloaded=300kB")

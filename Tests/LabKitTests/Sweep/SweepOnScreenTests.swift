@@ -1,7 +1,7 @@
 import Testing
 @testable import LabKit
 
-/// B-SWEEP-4: a verdict that says when nothing works — per condition what each policy got onto the screen,
+/// B-FEED-2: a verdict that says when nothing works — per condition what each policy got onto the screen,
 /// and when none had even one tile in ten ready as it appeared, that comes first, with what would help.
 @Suite struct SweepOnScreenTests {
     /// Five sessions of `policy` under 3G whose tiles were ready on appearing `ready` of the time.

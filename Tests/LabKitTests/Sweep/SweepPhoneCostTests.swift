@@ -1,7 +1,7 @@
 import Testing
 @testable import LabKit
 
-/// B-COST-3 in the sweep's verdicts: the phone's figures in the report, and `--recommend` ruling out a
+/// B-COST-1 in the sweep's verdicts: the phone's figures in the report, and `--recommend` ruling out a
 /// critical hitch ratio and the memory limit, saying which constraint did.
 @Suite struct SweepPhoneCostTests {
     /// Five sessions of `policy` on an iPhone SE under 3g.
@@ -96,7 +96,7 @@ import Testing
         #expect(point.ruledOutBecause == "hitch ratio 10.0 ms/s, critical (≥ 10)")
     }
 
-    /// The report's phone figures (B-COST-3): the hitch ratio's band, the frame overrun p99 over the sessions
+    /// The report's phone figures (B-COST-1): the hitch ratio's band, the frame overrun p99 over the sessions
     /// with a frame in motion (one without is left out, not counted as 0), and what `--recommend` says of
     /// the recommended policy; none of it without a phone.
     @Test func theOverrunAndTheBandReachTheReportAndTheVerdict() throws {

@@ -2,7 +2,7 @@ import Testing
 import ScrollKit
 @testable import LabKit
 
-/// `sweep report --html`'s page: self-contained, escaped, every row's measure in the cost sheet.
+/// `sweep report --html`'s page (B-REPORT-1): self-contained, escaped, every row's measure in the cost sheet.
 @Suite struct SweepReportPageTests {
     static let row: JSONValue = .object([
         ("policy", .string("eager")), ("factor", .string("source")), ("value", .string("3g")), ("sessions", .int(6)),

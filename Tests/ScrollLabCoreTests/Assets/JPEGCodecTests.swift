@@ -2,7 +2,7 @@ import LabKit
 import Testing
 @testable import ScrollLabCore
 
-/// libjpeg-turbo behind `JPEGCodec` (B-COST-3): the scale rule of a downsampled decode, the COM padding
+/// libjpeg-turbo behind `JPEGCodec` (B-COST-1): the scale rule of a downsampled decode, the COM padding
 /// that makes a file exactly its feed's bytes, and a decode of what was encoded.
 @Suite struct JPEGCodecTests {
     func encoded(_ width: Int, _ height: Int, quality: Int = 85) throws -> [UInt8] {

@@ -1,4 +1,4 @@
-/// The previews of a grid's images, by asset (B-COST-5): the ThumbHash bytes each image's feed item
+/// The previews of a grid's images, by asset (B-COST-2): the ThumbHash bytes each image's feed item
 /// carries, nil for an image without one. A feed's come from its items' `thumbhash` fields; the bundled
 /// grid's from `BundledPreviews`, computed from the bundled images' pixels.
 public struct ImagePreviews: Hashable, Sendable {

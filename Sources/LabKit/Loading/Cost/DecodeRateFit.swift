@@ -1,4 +1,4 @@
-/// A decode's time split between the image's pixels and its file's bytes (B-COST-3), fitted to timed
+/// A decode's time split between the image's pixels and its file's bytes (B-COST-1), fitted to timed
 /// decodes by least squares: `ms = perMegapixel × megapixels + perMegabyte × megabytes (+ perImage)`,
 /// nothing below 0. Pictures of the same pixels at two compressions tell the two apart: a JPEG's entropy
 /// decoding reads every byte, its IDCT and colour conversion every pixel it outputs. `perImage` (fitted by

@@ -1,4 +1,4 @@
-/// What a phone class pays for an image (B-COST-3): decode throughput, full-size and downsampled at
+/// What a phone class pays for an image (B-COST-1): decode throughput, full-size and downsampled at
 /// decode, each by the image's pixels and by its stored bytes, the texture upload, the main thread's cost of a finished decode, and the memory the app may
 /// use before the OS kills it. Named profiles are one declaration each (`all`); a calibration writes
 /// the same fields as a JSON device file (`json`, `init(json:)`), which `--device path.json` loads.

@@ -1,4 +1,4 @@
-/// What each image costs the phone (B-COST-3): its pixels as stored, its decoded bytes (downsampled to
+/// What each image costs the phone (B-COST-1): its pixels as stored, its decoded bytes (downsampled to
 /// its tile or whole), the decode's time on the device, and the main thread's work when its load
 /// finishes: the decode's completion, the texture upload, and the decode itself when it runs there
 /// (`--decode-on-main`).

@@ -1,4 +1,4 @@
-/// The main thread in the model (B-COST-3): the work charged since the last frame (uploads, decode
+/// The main thread in the model (B-COST-1): the work charged since the last frame (uploads, decode
 /// completions, decodes on the main thread) is that frame's, on top of the app's own work in every frame
 /// (`frameMs`, the device's: layout and drawing); a frame whose work passes the frame budget
 /// (one refresh interval) is a hitch, late by the whole intervals it missed (its commit lands on a later

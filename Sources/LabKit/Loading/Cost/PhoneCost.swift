@@ -1,4 +1,4 @@
-/// The phone a run models (B-COST-3): its device profile, how its images decode (downsampled at decode
+/// The phone a run models (B-COST-1): its device profile, how its images decode (downsampled at decode
 /// or whole, on the main thread or off it), and a memory cache bounded by decoded bytes (`--cache-bytes`,
 /// NSCache's `totalCostLimit`) instead of the one counted in images. The defaults are today's lab: no
 /// device (the constant decode, no memory limit), downsampled, off the main thread, `--cache-images`.

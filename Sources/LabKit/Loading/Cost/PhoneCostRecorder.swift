@@ -1,4 +1,4 @@
-/// The phone's side of a run's metrics (B-COST-3): the main thread's charges per frame (`MainThreadMeter`),
+/// The phone's side of a run's metrics (B-COST-1): the main thread's charges per frame (`MainThreadMeter`),
 /// the decoded bytes resident (memory cache, images only tiles hold, decodes running) and their peak,
 /// whether they passed the device's memory limit, and the bytes downloaded again because the memory
 /// cache had evicted them.

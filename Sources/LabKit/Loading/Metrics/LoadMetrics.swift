@@ -75,7 +75,7 @@ public struct LoadMetrics: Hashable, Sendable {
     public var radioJoules = 0.0
     /// Seconds the radio was out of idle for them (promotions, transfers, tails).
     public var radioActiveSeconds = 0.0
-    /// The most decoded bytes resident at a frame (B-COST-3): the memory cache, images only tiles hold,
+    /// The most decoded bytes resident at a frame (B-COST-1): the memory cache, images only tiles hold,
     /// and decodes running (their buffers are allocated).
     public var peakResidentBytes = 0
     /// Network bytes of images downloaded again because the memory cache had evicted them.
@@ -90,7 +90,7 @@ public struct LoadMetrics: Hashable, Sendable {
     public var frameOverrunMsP99: Double?
     /// The main thread's work the loading caused: uploads, completions, decodes on it, ms.
     public var mainThreadMs = 0.0
-    /// Of `blankTileSeconds`, the tile-seconds with nothing but the tile's fill (B-COST-5): all of it
+    /// Of `blankTileSeconds`, the tile-seconds with nothing but the tile's fill (B-COST-2): all of it
     /// without `--placeholder`. The verdicts' blank time when placeholders are on.
     public var emptyTileSeconds = 0.0
     /// Of `blankTileSeconds`, the tile-seconds showing a placeholder (a colour or a ThumbHash preview).
@@ -152,17 +152,17 @@ public struct LoadMetrics: Hashable, Sendable {
                               "networkBytes", "requests", "memoryHits", "diskHits", "failedLoads", "failuresByReason",
                               "timeToFirstImage", "diskCorrupt", "wastedBytes", "radioJoules", "radioActiveSeconds"] + costKeys
                               + placeholderKeys
-    /// The phone's keys (B-COST-3): memory and the main thread, measured on the run, not by the bounds' schedules.
+    /// The phone's keys (B-COST-1): memory and the main thread, measured on the run, not by the bounds' schedules.
     public static let costKeys = ["peakResidentBytes", "redownloadedBytes", "memoryLimitExceeded", "hitchTimeRatioMsPerS",
                                   "frameOverrunMsP99", "mainThreadMs"]
-    /// The placeholder's keys (B-COST-5): blank time split by what showed, and the previews' bytes.
+    /// The placeholder's keys (B-COST-2): blank time split by what showed, and the previews' bytes.
     public static let placeholderKeys = ["emptyTileSeconds", "placeholderTileSeconds", "previewBytes", "undecodablePreviews"]
     /// The traffic keys (B-POL-3): what the source moved, counted on the run, not by the bounds' schedules.
     public static let trafficKeys: Set<String> = ["networkBytes", "requests", "memoryHits", "diskHits", "failedLoads",
                                                   "failuresByReason", "timeToFirstImage", "diskCorrupt", "wastedBytes", "radioJoules",
                                                   "radioActiveSeconds", "previewBytes", "undecodablePreviews"]
     /// The pop-in keys (B-POP-1): measured per frame on the run, not by the bounds' schedules; with them the
-    /// split of blank time by what the tile showed (B-COST-5).
+    /// split of blank time by what the tile showed (B-COST-2).
     public static let popInKeys: Set<String> = ["readyOnAppearShare", "blankAreaPt2s", "maxBlankAreaPt2", "wrongImages",
                                                 "flickers", "emptyTileSeconds", "placeholderTileSeconds"]
 }

@@ -30,7 +30,7 @@ public struct LoadMetricsRecorder: Sendable {
     private var times = RecorderTimes()
     /// The last frame's blanks: what the screen shows until the next one.
     private var last = BlankFrame()
-    /// Placeholders: which blank tiles show one, and the previews' bytes (B-COST-5).
+    /// Placeholders: which blank tiles show one, and the previews' bytes (B-COST-2).
     private var placeholders = PlaceholderTally()
     /// The settle latency's waits.
     private var settle = SettleWait()
@@ -163,7 +163,7 @@ public struct LoadMetricsRecorder: Sendable {
         self.assetCount = Swift.max(1, assetCount)
     }
 
-    /// A recorder whose blank tiles show `placeholder` from `previews` while they wait (B-COST-5).
+    /// A recorder whose blank tiles show `placeholder` from `previews` while they wait (B-COST-2).
     public init(assetCount: Int, placeholder: PlaceholderKind, previews: ImagePreviews) {
         self.init(assetCount: assetCount)
         placeholders.kind = placeholder

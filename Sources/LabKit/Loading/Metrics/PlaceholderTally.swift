@@ -1,4 +1,4 @@
-/// What the recorder counts of placeholders (B-COST-5): which blank tiles show one, the preview bytes of
+/// What the recorder counts of placeholders (B-COST-2): which blank tiles show one, the preview bytes of
 /// the images the run showed, and the previews that could not be drawn. With `kind` `.none` it counts
 /// nothing, so every blank tile is empty.
 struct PlaceholderTally: Sendable {

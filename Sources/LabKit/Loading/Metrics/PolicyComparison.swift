@@ -128,7 +128,7 @@ extension LoadMetrics {
 }
 
 extension LoadMetrics {
-    /// These metrics with `other`'s phone figures (B-COST-3) added as `adding(_:)` adds them.
+    /// These metrics with `other`'s phone figures (B-COST-1) added as `adding(_:)` adds them.
     func addingCosts(of other: LoadMetrics) -> LoadMetrics {
         var sum = self
         sum.peakResidentBytes = Swift.max(peakResidentBytes, other.peakResidentBytes)

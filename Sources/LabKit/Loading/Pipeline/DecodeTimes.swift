@@ -1,5 +1,5 @@
 /// How long an image source's decodes take: one time for every image (the lab's 6 ms, B-IMG-1), or each
-/// image's own on a device (B-COST-3: its megapixels at the device's rate).
+/// image's own on a device (B-COST-1: its megapixels at the device's rate).
 public struct DecodeTimes: Hashable, Sendable {
     /// Seconds for an image without a time of its own.
     public var constant: Double

@@ -16,7 +16,7 @@ struct GridLoading {
     var pipeline: ImagePipeline
     /// The B-POL-2 metrics of the current segment.
     var recorder: LoadMetricsRecorder
-    /// The phone's figures of the current segment: memory and the main thread (B-COST-3).
+    /// The phone's figures of the current segment: memory and the main thread (B-COST-1).
     var cost: PhoneCostRecorder
     /// Keys requested for items not bound to a view (look-ahead), still pending.
     var lookAheadKeys = ImageKeySet()

@@ -30,7 +30,7 @@ public protocol ImageSource {
     /// estimates the network (Chrome's HTTP RTT, its effective connection type's input; nil: unknown).
     var httpRoundTrip: Double? { get }
     /// The keys whose decode is running at `time` (their decoded bytes are allocated): what the app
-    /// holds besides its cache and its views (B-COST-3). None unless the source says.
+    /// holds besides its cache and its views (B-COST-1). None unless the source says.
     func decodingKeys(at time: Double) -> [ImageKey]
     /// `decodingKeys(at:)` written into `keys` (emptied first): a frame reuses one buffer.
     func decodingKeys(at time: Double, into keys: inout [ImageKey])

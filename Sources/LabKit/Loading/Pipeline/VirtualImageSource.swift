@@ -12,7 +12,7 @@ public struct VirtualImageSource: ImageSource, Sendable {
     public var bytesPerImage: Int
     /// Keys whose loads fail (to exercise the failed state); empty by default.
     public var failingKeys: Set<ImageKey>
-    /// Each image's own decode time, seconds, by asset (a device's, B-COST-3); empty: `decodeCost` for all.
+    /// Each image's own decode time, seconds, by asset (a device's, B-COST-1); empty: `decodeCost` for all.
     public var decodeCosts: [Double] = []
 
     private var scheduled: [LoadCompletion] = []

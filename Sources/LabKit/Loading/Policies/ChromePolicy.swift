@@ -34,7 +34,7 @@ public enum EffectiveConnectionType: String, CaseIterable, Sendable {
     public var switchValue: String { rawValue }
 }
 
-/// Peer policy `chrome`: `<img loading="lazy">` in Chrome (Blink's `LazyLoadImageObserver`,
+/// Peer policy `chrome` (B-PEER-2): `<img loading="lazy">` in Chrome (Blink's `LazyLoadImageObserver`,
 /// third_party/blink/renderer/core/html/lazy_load_image_observer.cc):
 ///
 /// - One IntersectionObserver for the document, made with the first lazy image: its margin is the

@@ -1,6 +1,6 @@
 import ScrollKit
 
-/// Peer policy `compose`: a Jetpack Compose `LazyColumn`/`LazyVerticalGrid` with the dynamic
+/// Peer policy `compose` (B-PEER-2): a Jetpack Compose `LazyColumn`/`LazyVerticalGrid` with the dynamic
 /// `LazyLayoutCacheWindow` (androidx compose/foundation/foundation/src/commonMain/kotlin/androidx/
 /// compose/foundation/lazy/layout/LazyLayoutCacheWindow.kt, an API since Compose 1.9; newer androidx makes
 /// it lazy lists' default behind a flag; research/wave5-anchors.md),

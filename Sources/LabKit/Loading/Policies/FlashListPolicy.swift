@@ -1,6 +1,6 @@
 import ScrollKit
 
-/// Peer policy `flashlist`: Shopify's FlashList v2 (`RVEngagedIndicesTrackerImpl`,
+/// Peer policy `flashlist` (B-PEER-2): Shopify's FlashList v2 (`RVEngagedIndicesTrackerImpl`,
 /// src/recyclerview/helpers/EngagedIndicesTracker.ts; `RenderTimeTracker.ts` beside it), each item's
 /// image requested when the item is rendered (React Native's `Image`):
 ///

@@ -63,7 +63,7 @@ public struct LoadingContext: Sendable {
     /// the release is about to start (nil when there is none).
     public var motion: MotionForecast?
     /// The path is constrained (iOS's Low Data Mode, `NWPath.isConstrained`; Android's Data Saver,
-    /// `getRestrictBackgroundStatus()`): what an app can read, and Adaptive does (B-COST-4).
+    /// `getRestrictBackgroundStatus()`): what an app can read, and Adaptive does (B-COST-2).
     public var isConstrained = false
 
     /// Makes a context; defaults describe a grid at rest at offset 0 with an empty cache.

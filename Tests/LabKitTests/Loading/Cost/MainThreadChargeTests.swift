@@ -1,7 +1,7 @@
 import Testing
 @testable import LabKit
 
-/// The main thread's charges in the model (B-COST-3), held exactly on constructed cases.
+/// The main thread's charges in the model (B-COST-1), held exactly on constructed cases.
 @Suite struct MainThreadChargeTests {
     /// Twelve megapixels as stored, in a file of the reference picture's 265 kB a megapixel (the named
     /// phones' rates are stated for it); decoded whole, or downsampled to a 600×800 tile.

@@ -3,7 +3,7 @@ import Testing
 @testable import ScrollKit
 import ScrollKitTestSupport
 
-/// Memory and the main thread in whole headless runs (B-COST-3).
+/// Memory and the main thread in whole headless runs (B-COST-1).
 @Suite struct PhoneCostSceneTests {
     /// A fling down, then one back up three seconds later.
     static let downAndBack = SyntheticGesture.drag(from: Point(x: 160, y: 420), velocity: Point(x: 0, y: -2500), duration: 0.1, at: 0)

@@ -144,7 +144,7 @@ import LabKit
         #expect(abs(m.settleLatencyMax - 0.3) < 1e-12)
     }
 
-    /// B-COST-3's keys come last: an output gains them, nothing before them moves.
+    /// B-COST-1's keys come last: an output gains them, nothing before them moves.
     @Test func jsonKeysAreThePOL2KeysThenThePopInKeysThenTheTrafficKeysThenThePhonesKeys() {
         guard case let .object(pairs) = LoadMetrics().json else { Issue.record("not an object"); return }
         #expect(pairs.map(\.0) == ["loadsIssued", "loadsCompleted", "loadsCancelled", "loadsWasted", "blankTileSeconds",

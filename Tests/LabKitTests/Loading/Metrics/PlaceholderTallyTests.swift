@@ -1,7 +1,7 @@
 import Testing
 import LabKit
 
-/// Blank time split by what the blank tile shows (B-COST-5): `emptyTileSeconds` + `placeholderTileSeconds`
+/// Blank time split by what the blank tile shows (B-COST-2): `emptyTileSeconds` + `placeholderTileSeconds`
 /// = `blankTileSeconds`; the previews' bytes once per image; undecodable previews counted.
 @Suite struct PlaceholderTallyTests {
     let k = { (asset: Int) in ImageKey(asset: asset) }

@@ -2,7 +2,7 @@ import Testing
 @testable import ScrollKit
 @testable import LabKit
 
-/// Today's loaders as peers (`compose`, `flashlist`, `chrome`) in fixed contexts: the lab's grid (2
+/// Today's loaders as peers (B-PEER-2; `compose`, `flashlist`, `chrome`) in fixed contexts: the lab's grid (2
 /// columns, tiles 220 pt, row pitch 230), a 450 pt viewport, expectations computed by hand from each
 /// system's constants.
 @Suite struct TodaysLoadersTests {

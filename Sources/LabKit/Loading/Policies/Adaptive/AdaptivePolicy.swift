@@ -1,6 +1,6 @@
 import ScrollKit
 
-/// B-POL-1 policy 5, the project's own: it reads the physics, and knows only what a shipping app knows —
+/// B-POL-1 policy 5, the project's own (B-POL-5): it reads the physics, and knows only what a shipping app knows —
 /// the scroll view (offset, velocity, the target at release, the deceleration rate), its memory and disk
 /// caches, and what its own requests measured (`LoadingContext.expectedLoadDuration`, the pipeline's
 /// moving average of its loads' durations, raised to the age of the oldest one still running; and of its
@@ -170,7 +170,7 @@ public struct AdaptivePolicy: LoadingPolicy {
     }
 
     /// True while loads are quick enough for look-ahead to pay (`LookAheadLimitRule`), and the path is
-    /// not constrained: under Low Data Mode it loads nothing ahead (B-COST-4).
+    /// not constrained: under Low Data Mode it loads nothing ahead (B-COST-2).
     public func isLookingAhead(_ context: LoadingContext) -> Bool {
         !context.isConstrained && LookAheadLimitRule(tuning).allows(duration: loadDuration(context), measuredLoads: context.measuredLoads)
     }

@@ -4,7 +4,7 @@ import ScrollKit
 /// (`replay --headless`, `--trace-out`, `bench --json`).
 ///
 /// Key order is kept so that lines read the same every run and diff cleanly.
-public indirect enum JSONValue: Equatable, Sendable {
+public enum JSONValue: Equatable, Sendable {
     case null
     case bool(Bool)
     case number(Double)

@@ -25,7 +25,7 @@ extension RunCondition {
         if tls { out.append(("tls", .bool(true))) }
         if let feed { out.append(("feed", .string(feed))) }
         if let layout { out.append(("layout", .string(layout.rawValue))) }
-        // The factors of B-COST-2/5, only when set: a line without them reads as none and off.
+        // The factors of B-COST-2, only when set: a line without them reads as none and off.
         if placeholder != .none { out.append(("placeholder", .string(placeholder.rawValue))) }
         if constrained { out.append(("constrained", .bool(true))) }
         return out + phone.json

@@ -36,9 +36,10 @@ public enum SweepResultLine {
 
     /// The line's id and what the report reads of it, or why it is not a result.
     public static func parse(_ text: String) throws(Invalid) -> (id: String, result: SweepSummary.Result) {
-        let value: JSONValue
-        do { value = try JSONLineParser.parse(text[...]) } catch { throw Invalid(reason: "not JSON (\(error.message))") }
-        guard case .object = value else { throw Invalid(reason: "not a JSON object") }
+        let parsed: JSONValue
+        do { parsed = try JSONLineParser.parse(text[...]) } catch { throw Invalid(reason: "not JSON (\(error.message))") }
+        guard case .object = parsed else { throw Invalid(reason: "not a JSON object") }
+        let value = JSONValue.Fields(parsed)
         let id = try string(value, "id"), gesture = try string(value, "gesture"), policy = try string(value, "policy")
         guard id.hasPrefix(policy + "|"), id.hasSuffix("|" + gesture), id.count > policy.count + gesture.count + 2 else {
             throw Invalid(reason: "its id \"\(id)\" is not its policy, configuration and gesture")
@@ -88,7 +89,7 @@ public enum SweepResultLine {
             }
         }
         if let bytes = try metric(value, "cacheBytes", optional: true) { factors["cacheBytes"] = SweepPlan.Source.number(bytes) }
-        // The placeholder and Low Data Mode (B-COST-2/5; lines without them ran none and off).
+        // The placeholder and Low Data Mode (B-COST-2; lines without them ran none and off).
         switch value["placeholder"] ?? .null {
         case .null: break
         case let .string(text) where PlaceholderKind(rawValue: text) != nil: if text != "none" { factors["placeholder"] = text }
@@ -155,19 +156,20 @@ public enum SweepResultLine {
     /// real server's transfers made it (`realNetwork`) rather than the model, and whether it ran the
     /// oracle (`oracleBlankTileSeconds`).
     public static func made(of text: String) -> (inputs: String, real: Bool, oracle: Bool) {
-        let value = try? JSONLineParser.parse(text[...])
-        let real = value?["realNetwork"] != nil, oracle = value?["oracleBlankTileSeconds"] != nil
-        guard case let .string(inputs)? = value?["inputs"] else { return ("", real, oracle) }
+        guard let parsed = try? JSONLineParser.parse(text[...]) else { return ("", false, false) }
+        let value = JSONValue.Fields(parsed)
+        let real = value["realNetwork"] != nil, oracle = value["oracleBlankTileSeconds"] != nil
+        guard case let .string(inputs)? = value["inputs"] else { return ("", real, oracle) }
         return (inputs, real, oracle)
     }
 
-    private static func string(_ value: JSONValue, _ key: String) throws(Invalid) -> String {
+    private static func string(_ value: JSONValue.Fields, _ key: String) throws(Invalid) -> String {
         guard case let .string(s) = value[key] ?? .null, !s.isEmpty else { throw Invalid(reason: "it has no \(key)") }
         return s
     }
 
     /// `signed`: the metric may be negative (a frame overrun: a frame early).
-    private static func metric(_ value: JSONValue, _ key: String, optional: Bool = false, signed: Bool = false) throws(Invalid) -> Double? {
+    private static func metric(_ value: JSONValue.Fields, _ key: String, optional: Bool = false, signed: Bool = false) throws(Invalid) -> Double? {
         switch value[key] {
         case let .number(n)? where n.isFinite && (signed || n >= 0):
             guard abs(n) <= metricLimit else { throw Invalid(reason: "\(key) is \(n), \(n < 0 ? "below -1e12" : "above 1e12"): no session reaches it") }
@@ -177,7 +179,7 @@ public enum SweepResultLine {
         }
     }
 
-    private static func required(_ value: JSONValue, _ key: String) throws(Invalid) -> Double {
+    private static func required(_ value: JSONValue.Fields, _ key: String) throws(Invalid) -> Double {
         try metric(value, key, optional: false)!
     }
 }
@@ -197,7 +199,7 @@ extension SweepSummary {
         public var leftOut: [(session: String, configurations: Int)]
     }
 
-    /// Factors a line leaves out when it ran their default (B-COST-1/4/5, TLS), or that lines written before
+    /// Factors a line leaves out when it ran their default (B-COST-1 and B-COST-2, TLS), or that lines written before
     /// the factor existed leave out (the shared pipeline's connections and HTTP version), and that default:
     /// the phone's too (no device, downsampled, decoded off the main thread, the cache counted in images),
     /// so a file of runs with and without one reads as one factor with two values.

@@ -1,7 +1,7 @@
 import Testing
 @testable import LabKit
 
-/// The placeholder, Low Data Mode (B-COST-2/5) and TLS as sweep factors: innermost, named in a line only when
+/// The placeholder, Low Data Mode (B-COST-2) and TLS as sweep factors: innermost, named in a line only when
 /// set, and read back as factors whose defaults a report names when another line sets them.
 @Suite struct SweepClientFactorsTests {
     @Test func theFactorsAreInnermostAndNamedOnlyWhenSet() {

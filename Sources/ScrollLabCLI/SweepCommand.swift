@@ -359,7 +359,7 @@ struct SweepCommand: ParsableCommand {
                 do throws(SweepResults.Problem) {
                     let fd = try SweepResults.openForReading(file)
                     defer { Glibc.close(fd) }
-                    let tail = try SweepResults.read(fd: fd, path: file) { id, line, _, number throws(SweepResults.Problem) in
+                    let tail = try SweepResults.read(fd: fd, path: file) { id, line, _, number, _ throws(SweepResults.Problem) in
                         try merge.add(id: id, line: line, at: SweepMerge.Place(file: index, number: number))
                     }
                     if let torn = tail.line {
@@ -533,7 +533,7 @@ struct SweepCommand: ParsableCommand {
             do throws(SweepResults.Problem) {
                 let fd = try SweepResults.openForReading(file)
                 defer { Glibc.close(fd) }
-                let tail = try SweepResults.read(fd: fd, path: file) { id, line, result, number throws(SweepResults.Problem) in
+                let tail = try SweepResults.read(fd: fd, path: file) { id, line, result, number, _ throws(SweepResults.Problem) in
                     if let first = lines[id] {
                         guard first.hash == line.hashValue else {
                             throw SweepResults.Problem(message: "\(MessageText.quoted(file)) lines \(first.number) and \(number) are two different "

@@ -50,7 +50,7 @@ final class SweepResults: Sendable {
         if regular {
             do throws(Problem) {
                 try Self.lock(fd, path: path)
-                let torn = try Self.read(fd: fd, path: path) { id, line, _, _ throws(Problem) in ids[id] = SweepResultLine.made(of: line) }
+                let torn = try Self.read(fd: fd, path: path) { id, _, _, _, made throws(Problem) in ids[id] = made }
                 whole = torn.wholeBytes
                 if torn.line != nil, ftruncate(fd, whole) != 0 {
                     // A line cut short by a kill: dropped, and its result run again.
@@ -117,12 +117,12 @@ final class SweepResults: Sendable {
     }
 
     /// Reads every whole line from `fd`'s position with a line-length limit, checking each is a
-    /// result; `body` gets its id, text, result and line number, in the file's order. Returns where the
+    /// result; `body` gets its id, text, result, line number and what it was made from, in the file's order. Returns where the
     /// whole lines end. Lines are parsed a batch at a time on every core (parsing is most of a report's
     /// reading); `body`, the first error and its line number are as one line after another would give.
     @discardableResult
     static func read(fd: Int32, path: String,
-                     _ body: (String, String, SweepSummary.Result, Int) throws(Problem) -> Void) throws(Problem) -> Tail {
+                     _ body: (String, String, SweepSummary.Result, Int, SweepResultLine.Made) throws(Problem) -> Void) throws(Problem) -> Tail {
         var reader = LineReader(descriptor: fd, lineLimit: SweepResultLine.lineLimit)
         var batch: [(text: String, number: Int)] = []
         var stop: Problem?
@@ -153,7 +153,7 @@ final class SweepResults: Sendable {
                 switch result {
                 case let .success(p):
                     heldResults = true
-                    try body(p.id, line.text, p.result, line.number)
+                    try body(p.id, line.text, p.result, line.number, p.made)
                 case let .failure(error):
                     throw Problem(message: "\(MessageText.quoted(path)) line \(line.number) is not a sweep result: \(error.reason) "
                                   + (heldResults ? "(`scrolllab sweep repair \(path)` drops such lines)" : "(no line before it is one: not a results file)"))
@@ -164,17 +164,20 @@ final class SweepResults: Sendable {
         return Tail(wholeBytes: off_t(reader.wholeBytes), line: reader.tornLine)
     }
 
+    /// A result line read: its id, what a report reads of it and what it was made from.
+    typealias Parsed = (id: String, result: SweepSummary.Result, made: SweepResultLine.Made)
+
     /// Lines parsed at once: a few MB of text, split between the cores.
     static let parseBatchLines = 8192
 
     /// Each of `texts` parsed as a result line, in order; on every core when there are enough of them.
-    static func parseAll(_ texts: [String]) -> [Result<(id: String, result: SweepSummary.Result), SweepResultLine.Invalid>] {
-        let parse: @Sendable (String) -> Result<(id: String, result: SweepSummary.Result), SweepResultLine.Invalid> = { text in
-            Result { () throws(SweepResultLine.Invalid) in try SweepResultLine.parse(text) }
+    static func parseAll(_ texts: [String]) -> [Result<Parsed, SweepResultLine.Invalid>] {
+        let parse: @Sendable (String) -> Result<Parsed, SweepResultLine.Invalid> = { text in
+            Result { () throws(SweepResultLine.Invalid) in try SweepResultLine.parseMade(text) }
         }
         let cores = Swift.max(1, Swift.min(ProcessInfo.processInfo.activeProcessorCount, texts.count / 256))
         guard cores > 1 else { return texts.map(parse) }
-        let parts = Mutex([[Result<(id: String, result: SweepSummary.Result), SweepResultLine.Invalid>]](repeating: [], count: cores))
+        let parts = Mutex([[Result<Parsed, SweepResultLine.Invalid>]](repeating: [], count: cores))
         DispatchQueue.concurrentPerform(iterations: cores) { part in
             let range = texts.count * part / cores ..< texts.count * (part + 1) / cores
             let done = texts[range].map(parse)

@@ -27,7 +27,7 @@ final class SweepResultsReadTests: XCTestCase {
         let fd = try SweepResults.openForReading(path)
         defer { close(fd) }
         var seen: [(id: String, gesture: String, blank: Double, number: Int)] = []
-        try SweepResults.read(fd: fd, path: path) { id, _, result, number throws(SweepResults.Problem) in
+        try SweepResults.read(fd: fd, path: path) { id, _, result, number, _ throws(SweepResults.Problem) in
             seen.append((id, result.gesture, result.blankTileSeconds, number))
         }
         return seen
@@ -54,12 +54,41 @@ final class SweepResultsReadTests: XCTestCase {
         do {
             let fd = try SweepResults.openForReading(path)
             defer { close(fd) }
-            try SweepResults.read(fd: fd, path: path) { _, _, _, _ throws(SweepResults.Problem) in before += 1 }
+            try SweepResults.read(fd: fd, path: path) { _, _, _, _, _ throws(SweepResults.Problem) in before += 1 }
             XCTFail("read a bad line")
         } catch {
             XCTAssertTrue(error.message.contains("line 1778 is not a sweep result"), error.message)
         }
         XCTAssertEqual(before, 1777)
+    }
+
+    /// What a resume learns of each line as it reads it (its inputs, a real network, the oracle) is what
+    /// `SweepResultLine.made(of:)` reads from the line alone.
+    func testEachLineSaysWhatItWasMadeFrom() throws {
+        var lines: [String] = []
+        for k in 0..<40 {
+            var text = line(k)
+            text.removeLast()   // the closing brace
+            if k % 2 == 1 { text += #","inputs":"\#(String(k, radix: 16))""# }
+            if k % 3 == 1 { text += #","realNetwork":{"requests":3}"# }
+            if k % 5 == 1 { text += #","oracleBlankTileSeconds":0.5"# }
+            lines.append(text + "}")
+        }
+        let path = try file(lines)
+        let fd = try SweepResults.openForReading(path)
+        defer { close(fd) }
+        var made: [SweepResultLine.Made] = []
+        try SweepResults.read(fd: fd, path: path) { _, _, _, _, m throws(SweepResults.Problem) in made.append(m) }
+        XCTAssertEqual(made.count, 40)
+        for (k, m) in made.enumerated() {
+            let alone = SweepResultLine.made(of: lines[k])
+            XCTAssertEqual(m.inputs, alone.inputs)
+            XCTAssertEqual(m.real, alone.real)
+            XCTAssertEqual(m.oracle, alone.oracle)
+            XCTAssertEqual(m.inputs, k % 2 == 1 ? String(k, radix: 16) : "")
+            XCTAssertEqual(m.real, k % 3 == 1)
+            XCTAssertEqual(m.oracle, k % 5 == 1)
+        }
     }
 
     func testParseAllKeepsOrderAndFailuresInPlace() {

@@ -34,8 +34,20 @@ public enum SweepResultLine {
         public var reason: String
     }
 
+    /// What a results file's line says it was made from: its `inputs` ("" when it has none), whether a
+    /// real server's transfers made it (`realNetwork`) rather than the model, and whether it ran the
+    /// oracle (`oracleBlankTileSeconds`).
+    public typealias Made = (inputs: String, real: Bool, oracle: Bool)
+
     /// The line's id and what the report reads of it, or why it is not a result.
     public static func parse(_ text: String) throws(Invalid) -> (id: String, result: SweepSummary.Result) {
+        let line = try parseMade(text)
+        return (line.id, line.result)
+    }
+
+    /// `parse`, and what the line says it was made from (`made(of:)`), from one reading of the line (a
+    /// resumed sweep reads every line of its file).
+    public static func parseMade(_ text: String) throws(Invalid) -> (id: String, result: SweepSummary.Result, made: Made) {
         let parsed: JSONValue
         do { parsed = try JSONLineParser.parse(text[...]) } catch { throw Invalid(reason: "not JSON (\(error.message))") }
         guard case .object = parsed else { throw Invalid(reason: "not a JSON object") }
@@ -144,7 +156,7 @@ public enum SweepResultLine {
                                                       loadsCompleted: done, imageBytesMean: try metric(value, "imageBytesMean", optional: true),
                                                       failedLoads: try metric(value, "failedLoads", optional: true) ?? 0)
         }
-        return (id, phone)
+        return (id, phone, made(value))
     }
 
     /// The line's `inputs` (`SweepInputs`), "" when it has none (made before lines carried them).
@@ -152,12 +164,13 @@ public enum SweepResultLine {
         made(of: text).inputs
     }
 
-    /// What a results file's line says it was made from: its `inputs` ("" when it has none), whether a
-    /// real server's transfers made it (`realNetwork`) rather than the model, and whether it ran the
-    /// oracle (`oracleBlankTileSeconds`).
-    public static func made(of text: String) -> (inputs: String, real: Bool, oracle: Bool) {
+    /// What a results file's line says it was made from (`Made`); for a line that is not JSON, nothing.
+    public static func made(of text: String) -> Made {
         guard let parsed = try? JSONLineParser.parse(text[...]) else { return ("", false, false) }
-        let value = JSONValue.Fields(parsed)
+        return made(JSONValue.Fields(parsed))
+    }
+
+    private static func made(_ value: JSONValue.Fields) -> Made {
         let real = value["realNetwork"] != nil, oracle = value["oracleBlankTileSeconds"] != nil
         guard case let .string(inputs)? = value["inputs"] else { return ("", real, oracle) }
         return (inputs, real, oracle)

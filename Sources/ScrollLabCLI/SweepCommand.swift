@@ -494,13 +494,13 @@ struct SweepCommand: ParsableCommand {
                 if json {
                     for row in rows { output.line(row.json.serialized) }
                 } else {
-                    output.line(Self.table(rows, sessions: Set(results.map(\.gesture)).count))
+                    output.line(Self.table(rows, sessions: Set(results.indices.map { results[$0].gesture }).count))
                 }
             }
             if let html, let out = page {
                 let rows = SweepSummary.rows(results, resamples: resamples, perform: DispatchQueue.concurrentPerform)
                 let conditions = SweepRecommendation.conditions(results, resamples: resamples)
-                let title = "scrolllab sweep report \((file as NSString).lastPathComponent): \(results.count) runs, \(Set(results.map(\.gesture)).count) sessions"
+                let title = "scrolllab sweep report \((file as NSString).lastPathComponent): \(results.count) runs, \(Set(results.indices.map { results[$0].gesture }).count) sessions"
                 let text = SweepReportPage(title: title, rows: rows.map(\.json), conditions: conditions, budgets: verdicts, notes: notes,
                                            runs: SweepReportPage.whatWasRun(results)).html
                 guard out.write(text) else { fail("scrolllab sweep report: --html: \(out.failure ?? "cannot write \(MessageText.quoted(html))")") }
@@ -510,7 +510,7 @@ struct SweepCommand: ParsableCommand {
             if let plot, let window {
                 let rows = SweepSummary.rows(results, resamples: resamples, perform: DispatchQueue.concurrentPerform)
                 let conditions = SweepRecommendation.conditions(results, resamples: resamples)
-                let title = "scrolllab sweep report \(file): \(results.count) runs, \(Set(results.map(\.gesture)).count) sessions"
+                let title = "scrolllab sweep report \(file): \(results.count) runs, \(Set(results.indices.map { results[$0].gesture }).count) sessions"
                 let error = MainActor.assumeIsolated { window.writeSweepPlot(rows: rows, conditions: conditions, title: title, to: plot) }
                 if let error { fail("scrolllab sweep report: --plot: \(error)") }
             }
@@ -555,8 +555,8 @@ struct SweepCommand: ParsableCommand {
             }
             guard !results.isEmpty else { fail("scrolllab sweep report: \(MessageText.quoted(file)) holds no results") }
             if repeats > 0 { note("\(repeats) repeated line(s) counted once") }
-            let unsettled = results.filter { !$0.isSettled }
-            if let first = unsettled.first {
+            let unsettled = results.indices.filter { !results[$0].isSettled }
+            if let first = unsettled.first.map({ results[$0] }) {
                 note("\(unsettled.count) of \(results.count) run(s) never settled (\(first.policy) on \(first.gesture) the first): a tile on screen "
                      + "never got its image and the run stopped at \(Int(HeadlessReplay().timeLimit)) s of model time, "
                      + "so its blank and settle times count to there")
@@ -566,7 +566,8 @@ struct SweepCommand: ParsableCommand {
                 fail("scrolllab sweep report: no session in \(MessageText.quoted(file)) was run under all \(coverage.configurations) "
                      + "configurations: nothing to compare")
             }
-            let oracleSessions = Set(coverage.results.lazy.filter { $0.oracleBlankTileSeconds != nil }.map(\.gesture)).count
+            let compared = coverage.results
+            let oracleSessions = Set(compared.indices.lazy.filter { compared[$0].oracleBlankTileSeconds != nil }.map { compared[$0].gesture }).count
             if oracleSessions > 0, oracleSessions < coverage.comparedSessions {
                 note("bound-oracle covers \(oracleSessions) of the \(coverage.comparedSessions) sessions compared: the others' lines "
                      + "were run without --oracle, so its bound is over other sessions than the policies' rows")

@@ -224,26 +224,38 @@ extension SweepSummary {
     /// A factor some lines name and others leave at its default gets its default named in those (`none`,
     /// `off`), so it reads as one factor with two values.
     public static func coverage(_ results: [Result]) -> Coverage {
-        var results = results
-        for (name, value) in defaultedFactors where results.contains(where: { $0.factors[name] != nil }) {
-            for i in results.indices where results[i].factors[name] == nil { results[i].factors[name] = value }
-        }
+        let results = namingDefaults(results)
+        let numbering = Numbering(results)
         var runs: [String: Set<Int>] = [:]   // session → configurations that ran it, by number
-        var configurations: [String: Int] = [:]
-        for r in results {
-            let configuration = r.policy + "\u{1}" + factorNames.map { r.factors[$0] ?? "" }.joined(separator: "\u{1}")
-            let number: Int
-            if let known = configurations[configuration] { number = known } else {
-                number = configurations.count
-                configurations[configuration] = number
-            }
-            runs[r.gesture, default: []].insert(number)
-        }
-        let all = configurations.count
+        for i in results.indices { runs[results[i].gesture, default: []].insert(numbering.configuration[i]) }
+        let all = numbering.configurations
         let leftOut = runs.filter { $0.value.count < all }.map { (session: $0.key, configurations: $0.value.count) }
             .sorted { $0.session < $1.session }
         let dropped = Set(leftOut.map(\.session))
-        return Coverage(results: dropped.isEmpty ? results : results.filter { !dropped.contains($0.gesture) },
+        return Coverage(results: dropped.isEmpty ? results : results.indices.filter { !dropped.contains(results[$0].gesture) }.map { results[$0] },
                         configurations: all, sessions: runs.count, comparedSessions: runs.count - dropped.count, leftOut: leftOut)
+    }
+
+    /// `results` with each defaulted factor that some result names named in the others too. Results that
+    /// shared one copy of their factors share one copy of the completed ones, and the array is copied only
+    /// when a result lacks one (a result is read in place, never copied: a copy retains each of its strings
+    /// and tables).
+    static func namingDefaults(_ results: [Result]) -> [Result] {
+        let named = defaultedFactors.filter { name, _ in results.indices.contains { results[$0].factors[name] != nil } }
+        guard !named.isEmpty else { return results }
+        var completed: [[String: String]: [String: String]] = [:]   // factors lacking one → with the defaults named
+        var out = results
+        for i in results.indices where named.contains(where: { results[i].factors[$0.0] == nil }) {
+            let factors = results[i].factors
+            if let known = completed[factors] {
+                out[i].factors = known
+                continue
+            }
+            var full = factors
+            for (name, value) in named where full[name] == nil { full[name] = value }
+            completed[factors] = full
+            out[i].factors = full
+        }
+        return out
     }
 }

@@ -15,20 +15,39 @@ extension SweepSummary {
     /// The conditions of `results`, in the order of their factor values: what `--recommend`, `--budget`
     /// and `feed verdict` each judge (one grouping, so each names and draws a condition alike).
     public static func conditions(_ results: [Result]) -> [Condition] {
-        let names = factorNames + Set(results.flatMap(\.factors.keys)).subtracting(factorNames).sorted()
-        let present = names.filter { name in results.contains { $0.factors[name] != nil } }
-        func key(_ r: Result) -> [String] { present.map { r.factors[$0] ?? "" } }
+        // Each distinct set of factors is read once (a sweep's results share a few), each result's fields in place.
+        var setNumbers: [[String: String]: Int] = [:]
+        var sets: [[String: String]] = []
+        var setOfResult: [Int] = []
+        setOfResult.reserveCapacity(results.count)
+        for i in results.indices {
+            let factors = results[i].factors
+            if let known = setNumbers[factors] { setOfResult.append(known); continue }
+            setNumbers[factors] = sets.count
+            setOfResult.append(sets.count)
+            sets.append(factors)
+        }
+        let names = factorNames + Set(sets.flatMap(\.keys)).subtracting(factorNames).sorted()
+        let present = names.filter { name in sets.contains { $0[name] != nil } }
         var keys: [[String]] = []
-        for r in results where !keys.contains(key(r)) { keys.append(key(r)) }
-        keys.sort { a, b in
-            for (x, y) in zip(a, b) where x != y { return rank(value: x) < rank(value: y) }
+        var keyNumbers: [[String]: Int] = [:]
+        let conditionOfSet = sets.map { factors in
+            let key = present.map { factors[$0] ?? "" }
+            if let known = keyNumbers[key] { return known }
+            keyNumbers[key] = keys.count
+            keys.append(key)
+            return keys.count - 1
+        }
+        var picked = [[Int]](repeating: [], count: keys.count)
+        for i in drawOrder(results) { picked[conditionOfSet[setOfResult[i]]].append(i) }
+        let order = keys.indices.sorted { a, b in
+            for (x, y) in zip(keys[a], keys[b]) where x != y { return rank(value: x) < rank(value: y) }
             return false
         }
-        let ordered = drawOrder(results).map { results[$0] }
-        return keys.map { k in
-            let picked = ordered.filter { key($0) == k }
-            let policies = SweepSummary.ordered(picked.map(\.policy)).sorted { rank(policy: $0) < rank(policy: $1) }
-            return Condition(factors: zip(present, k).map { ($0, $1) }, runs: picked, policies: policies)
+        return order.map { k in
+            let runs = picked[k].map { results[$0] }
+            let policies = SweepSummary.ordered(runs.map(\.policy)).sorted { rank(policy: $0) < rank(policy: $1) }
+            return Condition(factors: zip(present, keys[k]).map { ($0, $1) }, runs: runs, policies: policies)
         }
     }
 }

@@ -162,7 +162,7 @@ public enum SweepSummary {
 
     /// True when some result ran with a phone factor.
     public static func modelsPhone(_ results: [Result]) -> Bool {
-        results.contains { r in phoneFactorNames.contains { r.factors[$0] != nil } }
+        results.indices.contains { i in phoneFactorNames.contains { results[i].factors[$0] != nil } }
     }
 
     /// The factors a report breaks results down by, in order.
@@ -176,24 +176,28 @@ public enum SweepSummary {
     /// policy row's bootstraps are its own (seeded by its data), so the rows are the same either way.
     public static func rows(_ results: [Result], resamples: Int = 1000, seed: UInt64 = 1, factors chosen: [String]? = nil,
                             perform: (Int, @Sendable (Int) -> Void) -> Void = serially) -> [Row] {
-        let undominated = undominatedFlags(results)
+        let numbering = Numbering(results)
+        let undominated = undominatedFlags(results, numbering: numbering)
         let order = drawOrder(results)
-        var factors = chosen ?? factorNames.filter { name in Set(results.map { $0.factors[name] ?? "" }).count > 1 }
+        // The results' distinct factors stand for them where only the values met count. (A result is read in
+        // place throughout: a copy retains each of its strings and tables.)
+        let sets = numbering.factorSets
+        var factors = chosen ?? factorNames.filter { name in Set(sets.map { $0[name] ?? "" }).count > 1 }
         if factors.isEmpty { factors = ["all"] }
-        let policies = ordered(results.map(\.policy)).sorted { rank(policy: $0) < rank(policy: $1) }
-        let phone = modelsPhone(results)
-        let placeholders = results.contains { ($0.factors["placeholder"] ?? "none") != "none" }
+        let policies = ordered(results.indices.map { results[$0].policy }).sorted { rank(policy: $0) < rank(policy: $1) }
+        let phone = sets.contains { set in phoneFactorNames.contains { set[$0] != nil } }
+        let placeholders = sets.contains { ($0["placeholder"] ?? "none") != "none" }
         var rows: [Row] = []
         for factor in factors {
-            let values = factor == "all" ? ["all"] : ordered(results.map { $0.factors[factor] ?? "" }).sorted { rank(value: $0) < rank(value: $1) }
+            let values = factor == "all" ? ["all"] : ordered(sets.map { $0[factor] ?? "" }).sorted { rank(value: $0) < rank(value: $1) }
             // Each (policy, value)'s runs in draw order, from one pass over the results.
             let policyIndex = Dictionary(uniqueKeysWithValues: policies.enumerated().map { ($1, $0) })
             let valueIndex = Dictionary(uniqueKeysWithValues: values.enumerated().map { ($1, $0) })
             var runs = [[Int]](repeating: [], count: policies.count * values.count)
             for i in order {
-                let r = results[i]
                 // A result without the factor is in no value's row (its "" value's included).
-                guard let p = policyIndex[r.policy], let v = factor == "all" ? 0 : r.factors[factor].flatMap({ valueIndex[$0] }) else { continue }
+                guard let p = policyIndex[results[i].policy],
+                      let v = factor == "all" ? 0 : results[i].factors[factor].flatMap({ valueIndex[$0] }) else { continue }
                 runs[p * values.count + v].append(i)
             }
             let cells = runs.indices.filter { !runs[$0].isEmpty }
@@ -218,7 +222,9 @@ public enum SweepSummary {
                 made.withLock { $0[k] = row }
             }
             rows += made.withLock { $0.map { $0! } }
-            for value in values { rows += boundRows(results, factor: factor, value: value, resamples: resamples, seed: seed) }
+            for value in values {
+                rows += boundRows(results, numbering: numbering, factor: factor, value: value, resamples: resamples, seed: seed)
+            }
         }
         return rows
     }
@@ -266,12 +272,12 @@ public enum SweepSummary {
         var keys: [String] = []
         var keyOfResult: [Int] = []
         keyOfResult.reserveCapacity(results.count)
-        for r in results {
-            let run = Run(gesture: r.gesture, factors: r.factors)
+        for i in results.indices {
+            let run = Run(gesture: results[i].gesture, factors: results[i].factors)
             if let known = numbers[run] { keyOfResult.append(known); continue }
             numbers[run] = keys.count
             keyOfResult.append(keys.count)
-            keys.append(([r.gesture] + r.factors.sorted { $0.key < $1.key }.flatMap { [$0.key, $0.value] }).joined(separator: "\u{1}"))
+            keys.append(([run.gesture] + run.factors.sorted { $0.key < $1.key }.flatMap { [$0.key, $0.value] }).joined(separator: "\u{1}"))
         }
         // Equal keys share a rank; a lower key, a lower rank.
         let sortedKeys = keys.indices.sorted { keys[$0] < keys[$1] }
@@ -292,15 +298,15 @@ public enum SweepSummary {
     /// possible, and the oracle's least blank time on each configuration's pipeline (B-ORACLE-2) — the
     /// figure computed for that configuration, never the least over runs. Policies on the shared pipeline
     /// share one oracle, `bound-oracle`; a `@shipped` variant has its own, `bound-oracle@texture@shipped`.
-    static func boundRows(_ results: [Result], factor: String, value: String, resamples: Int, seed: UInt64) -> [Row] {
-        var minLoads: [String: Double] = [:]
-        var oracle: [String: [String: Double]] = [:]    // pipeline → configuration → oracle
+    static func boundRows(_ results: [Result], numbering: Numbering, factor: String, value: String, resamples: Int, seed: UInt64) -> [Row] {
+        var minLoads: [Int: Double] = [:]             // run → its fewest loads
+        var oracle: [String: [Int: Double]] = [:]    // pipeline → run → oracle
         var pipelines: [String] = []
-        for r in results where factor == "all" || r.factors[factor] == value {
-            let key = r.gesture + "\u{1}" + factorNames.map { r.factors[$0] ?? "" }.joined(separator: "\u{1}")
-            if let m = r.boundMinLoads { minLoads[key] = m }
-            if let o = r.oracleBlankTileSeconds {
-                let pipeline = pipeline(of: r.policy)
+        for i in results.indices where factor == "all" || results[i].factors[factor] == value {
+            let key = numbering.run[i]
+            if let m = results[i].boundMinLoads { minLoads[key] = m }
+            if let o = results[i].oracleBlankTileSeconds {
+                let pipeline = pipeline(of: results[i].policy)
                 if oracle[pipeline] == nil { pipelines.append(pipeline) }
                 // Every run of one configuration computes the same oracle: the first one stands for it.
                 if oracle[pipeline, default: [:]][key] == nil { oracle[pipeline, default: [:]][key] = o }
@@ -308,16 +314,17 @@ public enum SweepSummary {
         }
         var rows: [Row] = []
         let none = Interval(mean: 0, lower: 0, upper: 0)
-        // One figure per session, as the policies' rows: the mean over its configurations.
-        func perSession(_ byKey: [String: Double]) -> [Double] {
+        // One figure per session, as the policies' rows: the mean over its configurations, summed in the
+        // order of their runs' keys.
+        func perSession(_ byRun: [Int: Double]) -> [Double] {
             var sessions: [(gesture: Substring, sum: Double, count: Int)] = []
-            for key in byKey.keys.sorted() {
-                let gesture = key.prefix { $0 != "\u{1}" }
+            for run in byRun.keys.sorted(by: { numbering.runKeys[$0] < numbering.runKeys[$1] }) {
+                let gesture = numbering.runKeys[run].prefix { $0 != "\u{1}" }
                 if sessions.last?.gesture == gesture {
-                    sessions[sessions.count - 1].sum += byKey[key]!
+                    sessions[sessions.count - 1].sum += byRun[run]!
                     sessions[sessions.count - 1].count += 1
                 } else {
-                    sessions.append((gesture, byKey[key]!, 1))
+                    sessions.append((gesture, byRun[run]!, 1))
                 }
             }
             return sessions.map { $0.count == 1 ? $0.sum : $0.sum / Double($0.count) }
@@ -340,20 +347,21 @@ public enum SweepSummary {
 
     /// For each result: true when no other policy's result on the same session and other factors beats it.
     public static func undominatedFlags(_ results: [Result], tolerance: Double = 1e-9) -> [Bool] {
-        var groups: [String: [Int]] = [:]
-        for (i, r) in results.enumerated() {
-            let key = r.gesture + "\u{1}" + factorNames.map { r.factors[$0] ?? "" }.joined(separator: "\u{1}")
-            groups[key, default: []].append(i)
-        }
+        undominatedFlags(results, numbering: Numbering(results), tolerance: tolerance)
+    }
+
+    /// `undominatedFlags`, with the results' runs numbered.
+    static func undominatedFlags(_ results: [Result], numbering: Numbering, tolerance: Double = 1e-9) -> [Bool] {
+        var groups = [[Int]](repeating: [], count: numbering.runKeys.count)
+        for i in results.indices { groups[numbering.run[i]].append(i) }
         var flags = [Bool](repeating: true, count: results.count)
-        for members in groups.values {
+        for members in groups {
             for i in members {
-                let a = results[i]
+                let loads = results[i].loadsIssued, blank = results[i].blankTileSeconds
                 flags[i] = !members.contains { j in
-                    let b = results[j]
-                    guard j != i, b.policy != a.policy else { return false }
-                    let noWorse = b.loadsIssued <= a.loadsIssued && b.blankTileSeconds <= a.blankTileSeconds + tolerance
-                    let better = b.loadsIssued < a.loadsIssued || b.blankTileSeconds < a.blankTileSeconds - tolerance
+                    guard j != i, results[j].policy != results[i].policy else { return false }
+                    let noWorse = results[j].loadsIssued <= loads && results[j].blankTileSeconds <= blank + tolerance
+                    let better = results[j].loadsIssued < loads || results[j].blankTileSeconds < blank - tolerance
                     return noWorse && better
                 }
             }
@@ -386,17 +394,10 @@ public enum SweepSummary {
     /// `--budget`, `feed verdict`). Its draws are seeded by the data (`bootstrapSeed`), never by a stream
     /// shared with other figures, so the same values give the same interval wherever they are reported.
     public static func bootstrap(_ xs: [Double], resamples: Int, seed: UInt64 = 1) -> Interval {
-        var rng = SplitMix64(seed: bootstrapSeed(xs, seed: seed))
         let n = xs.count
         let mean = xs.reduce(0, +) / Double(Swift.max(1, n))
         guard n > 1, resamples > 1 else { return Interval(mean: mean, lower: mean, upper: mean) }
-        var means = [Double](repeating: 0, count: resamples)
-        let remainder = DirectRemainder(UInt64(n))
-        for b in 0..<resamples {
-            var sum = 0.0
-            for _ in 0..<n { sum += xs[Int(remainder(rng.next()))] }
-            means[b] = sum / Double(n)
-        }
+        var means = resampleMeans(xs, resamples: resamples, seed: bootstrapSeed(xs, seed: seed))
         means.sort()
         func percentile(_ p: Double) -> Double {
             let position = p * Double(resamples - 1)
@@ -404,6 +405,46 @@ public enum SweepSummary {
             return means[lo] + (means[hi] - means[lo]) * (position - Double(lo))
         }
         return Interval(mean: mean, lower: percentile(0.025), upper: percentile(0.975))
+    }
+
+    /// The means of `resamples` resamples of `xs` (n values): resample b sums, in order, the values at
+    /// draws b·n + 1 … (b + 1)·n of a SplitMix64 generator seeded `seed`, each draw modulo n. A draw is
+    /// had from its number (`SplitMix64.finalize`), so two resamples are summed side by side, two chains
+    /// of additions in flight instead of one; each sum is the same, bit for bit, as drawing them in turn.
+    static func resampleMeans(_ xs: [Double], resamples: Int, seed: UInt64) -> [Double] {
+        let n = xs.count
+        let index = InvariantRemainder(UInt64(n))
+        let step = SplitMix64.gamma, resampleStep = UInt64(n) &* SplitMix64.gamma
+        let count = Double(n)
+        return [Double](unsafeUninitializedCapacity: resamples) { means, initialized in
+            xs.withUnsafeBufferPointer { xs in
+                var first = seed   // the state before resample b's first draw
+                var b = 0
+                while b + 1 < resamples {
+                    var stateA = first, stateB = first &+ resampleStep
+                    var sumA = 0.0, sumB = 0.0
+                    for _ in 0..<n {
+                        stateA &+= step
+                        stateB &+= step
+                        sumA += xs[Int(index(SplitMix64.finalize(stateA)))]
+                        sumB += xs[Int(index(SplitMix64.finalize(stateB)))]
+                    }
+                    means.initializeElement(at: b, to: sumA / count)
+                    means.initializeElement(at: b + 1, to: sumB / count)
+                    first = stateB
+                    b += 2
+                }
+                if b < resamples {
+                    var state = first, sum = 0.0
+                    for _ in 0..<n {
+                        state &+= step
+                        sum += xs[Int(index(SplitMix64.finalize(state)))]
+                    }
+                    means.initializeElement(at: b, to: sum / count)
+                }
+            }
+            initialized = resamples
+        }
     }
 
     /// The seeding rule of `bootstrap`: `seed` mixed with every value's bits, in order, and their count

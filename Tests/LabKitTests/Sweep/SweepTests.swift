@@ -81,6 +81,25 @@ import ScrollKit
         #expect(SweepSummary.bootstrap([3], resamples: 100) == SweepSummary.Interval(mean: 3, lower: 3, upper: 3))
     }
 
+    /// The resamples drawn two side by side are the ones drawn in turn from one generator, bit for bit:
+    /// one, two, three and 1 000 values, an odd and an even number of resamples, seeds near the top of the range.
+    @Test func theResampleMeansAreTheGeneratorsDrawsInTurn() {
+        var values = SplitMix64(seed: 31)
+        for n in [1, 2, 3, 7, 1000] {
+            let xs = (0..<n).map { _ in values.exponential(mean: 10) }
+            for (resamples, seed) in [(1, 1), (2, 9), (301, 77), (1000, UInt64.max - 3)] as [(Int, UInt64)] {
+                var rng = SplitMix64(seed: seed)
+                let expected = (0..<resamples).map { _ in
+                    var sum = 0.0
+                    for _ in 0..<n { sum += xs[Int(rng.next() % UInt64(n))] }
+                    return sum / Double(n)
+                }
+                let means = SweepSummary.resampleMeans(xs, resamples: resamples, seed: seed)
+                #expect(means.map(\.bitPattern) == expected.map(\.bitPattern), "n \(n), \(resamples) resamples, seed \(seed)")
+            }
+        }
+    }
+
     /// The intervals are 95% ones (B-SWEEP-1): on 2 000 draws the percentile interval spans 2 × 1.96 standard
     /// errors of the mean within 10% (a 50% interval spans 2 × 0.67, a 99% one 2 × 2.58), and over 300
     /// samples of 50 sessions from a known mean it holds that mean about 95 times in 100.

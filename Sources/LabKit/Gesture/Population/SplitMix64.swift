@@ -20,7 +20,17 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
     }
 
     public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
+        state &+= Self.gamma
+        return Self.finalize(state)
+    }
+
+    /// The step the state takes per draw: the k-th draw from `seed` is `finalize(seed &+ k &* gamma)`, so
+    /// a draw far into the stream is had without the ones before it.
+    static let gamma: UInt64 = 0x9E37_79B9_7F4A_7C15
+
+    /// The output function: a state's draw.
+    @inline(__always)
+    static func finalize(_ state: UInt64) -> UInt64 {
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB

@@ -476,6 +476,10 @@ struct SweepCommand: ParsableCommand {
             let printing = plot != "-" && html != "-"
             let (coverage, notes) = Self.read(file)
             let results = coverage.results
+            // The rows and the recommendations are made once, whichever outputs (the table, the page, the plot) show them.
+            lazy var rows = SweepSummary.rows(results, resamples: resamples, perform: DispatchQueue.concurrentPerform)
+            lazy var recommendations = SweepRecommendation.conditions(results, resamples: resamples)
+            lazy var sessions = Set(results.indices.map { results[$0].gesture }).count
             var verdicts: [SweepBudgetVerdict] = []
             if recommend, let budget = try limits() {
                 if let missing = budget.missing(in: results) { fail("scrolllab sweep report: --budget: " + missing) }
@@ -485,32 +489,28 @@ struct SweepCommand: ParsableCommand {
                 }
             } else if recommend {
                 if printing {
-                    for recommendation in SweepRecommendation.conditions(results, resamples: resamples) {
+                    for recommendation in recommendations {
                         output.line(json ? recommendation.json.serialized : recommendation.paragraph + "\n")
                     }
                 }
             } else if printing {
-                let rows = SweepSummary.rows(results, resamples: resamples, perform: DispatchQueue.concurrentPerform)
                 if json {
                     for row in rows { output.line(row.json.serialized) }
                 } else {
-                    output.line(Self.table(rows, sessions: Set(results.indices.map { results[$0].gesture }).count))
+                    output.line(Self.table(rows, sessions: sessions))
                 }
             }
             if let html, let out = page {
-                let rows = SweepSummary.rows(results, resamples: resamples, perform: DispatchQueue.concurrentPerform)
-                let conditions = SweepRecommendation.conditions(results, resamples: resamples)
-                let title = "scrolllab sweep report \((file as NSString).lastPathComponent): \(results.count) runs, \(Set(results.indices.map { results[$0].gesture }).count) sessions"
-                let text = SweepReportPage(title: title, rows: rows.map(\.json), conditions: conditions, budgets: verdicts, notes: notes,
+                let title = "scrolllab sweep report \((file as NSString).lastPathComponent): \(results.count) runs, \(sessions) sessions"
+                let text = SweepReportPage(title: title, rows: rows.map(\.json), conditions: recommendations, budgets: verdicts, notes: notes,
                                            runs: SweepReportPage.whatWasRun(results)).html
                 guard out.write(text) else { fail("scrolllab sweep report: --html: \(out.failure ?? "cannot write \(MessageText.quoted(html))")") }
                 if let failure = out.close() { fail("scrolllab sweep report: --html: \(failure)") }
             }
             // The plot with --recommend too: a file named on the command line is never left empty on exit 0.
             if let plot, let window {
-                let rows = SweepSummary.rows(results, resamples: resamples, perform: DispatchQueue.concurrentPerform)
-                let conditions = SweepRecommendation.conditions(results, resamples: resamples)
-                let title = "scrolllab sweep report \(file): \(results.count) runs, \(Set(results.indices.map { results[$0].gesture }).count) sessions"
+                let title = "scrolllab sweep report \(file): \(results.count) runs, \(sessions) sessions"
+                let (rows, conditions) = (rows, recommendations)
                 let error = MainActor.assumeIsolated { window.writeSweepPlot(rows: rows, conditions: conditions, title: title, to: plot) }
                 if let error { fail("scrolllab sweep report: --plot: \(error)") }
             }

@@ -48,7 +48,7 @@ public struct SweepBudgetVerdict: Sendable {
     /// One verdict per condition, conditions in the order `--recommend` gives them.
     public static func conditions(_ results: [SweepSummary.Result], budget: SweepBudget, resamples: Int = 1000,
                                   seed: UInt64 = 1) -> [SweepBudgetVerdict] {
-        SweepSummary.conditions(results).map { c in
+        SweepSummary.conditions(results) { c in
             // The costs weighed: each every run carries (a partial one: some run of every policy), the ones a
             // budget must name among them only when it does.
             let swept = SweepBudget.costs.filter { cost in

@@ -70,7 +70,7 @@ public struct SweepRecommendation: Sendable {
 
     /// One recommendation per condition, conditions in the order of their factor values.
     public static func conditions(_ results: [SweepSummary.Result], resamples: Int = 1000, seed: UInt64 = 1) -> [SweepRecommendation] {
-        SweepSummary.conditions(results).compactMap { recommendation($0, resamples: resamples, seed: seed) }
+        SweepSummary.conditions(results) { recommendation($0, resamples: resamples, seed: seed) }.compactMap { $0 }
     }
 
     /// The recommendation for one condition (nil without runs): each policy's intervals by the one

@@ -15,6 +15,12 @@ extension SweepSummary {
     /// The conditions of `results`, in the order of their factor values: what `--recommend`, `--budget`
     /// and `feed verdict` each judge (one grouping, so each names and draws a condition alike).
     public static func conditions(_ results: [Result]) -> [Condition] {
+        conditions(results) { $0 }
+    }
+
+    /// `conditions(results).map(transform)`, each condition's runs gathered for its own call only: a big
+    /// sweep's runs are copied one condition at a time, not all at once.
+    public static func conditions<T>(_ results: [Result], _ transform: (Condition) throws -> T) rethrows -> [T] {
         // Each distinct set of factors is read once (a sweep's results share a few), each result's fields in place.
         var setNumbers: [[String: String]: Int] = [:]
         var sets: [[String: String]] = []
@@ -44,10 +50,10 @@ extension SweepSummary {
             for (x, y) in zip(keys[a], keys[b]) where x != y { return rank(value: x) < rank(value: y) }
             return false
         }
-        return order.map { k in
+        return try order.map { k in
             let runs = picked[k].map { results[$0] }
             let policies = SweepSummary.ordered(runs.map(\.policy)).sorted { rank(policy: $0) < rank(policy: $1) }
-            return Condition(factors: zip(present, keys[k]).map { ($0, $1) }, runs: runs, policies: policies)
+            return try transform(Condition(factors: zip(present, keys[k]).map { ($0, $1) }, runs: runs, policies: policies))
         }
     }
 }

@@ -118,38 +118,20 @@ final class SweepResults: Sendable {
 
     /// Reads every whole line from `fd`'s position with a line-length limit, checking each is a
     /// result; `body` gets its id, text, result, line number and what it was made from, in the file's order. Returns where the
-    /// whole lines end. Lines are parsed a batch at a time on every core (parsing is most of a report's
-    /// reading); `body`, the first error and its line number are as one line after another would give.
+    /// whole lines end. Lines are read and parsed a batch ahead of `body`, on another thread (`ReadAhead`:
+    /// parsing, on every core, is most of a report's reading, and `body` its bookkeeping); `body`, the first
+    /// error and its line number are as one line after another would give.
     @discardableResult
     static func read(fd: Int32, path: String,
                      _ body: (String, String, SweepSummary.Result, Int, SweepResultLine.Made) throws(Problem) -> Void) throws(Problem) -> Tail {
-        var reader = LineReader(descriptor: fd, lineLimit: SweepResultLine.lineLimit)
-        var batch: [(text: String, number: Int)] = []
-        var stop: Problem?
-        var ended = false
+        let ahead = ReadAhead.start(fd: fd, path: path)
+        defer { ahead.finish() }
         // `sweep repair` is offered for a bad line among results, never for a file that holds none (a
         // feed named by mistake): repair would drop every line of it.
         var heldResults = false
-        while !ended && stop == nil {
-            batch.removeAll(keepingCapacity: true)
-            while batch.count < parseBatchLines {
-                let bytes: [UInt8]?
-                do { bytes = try reader.next() } catch {
-                    // The lines before it are read first, as they were when each was read in turn.
-                    switch error {
-                    case let .lineTooLong(line, limit):
-                        stop = Problem(message: "\(MessageText.quoted(path)) line \(line) is longer than \(limit) bytes: not a sweep result")
-                    case let .readFailed(code):
-                        stop = Problem(message: "cannot read \(MessageText.quoted(path)): \(String(cString: strerror(code)))", code: 2)
-                    }
-                    break
-                }
-                guard let bytes else { ended = true; break }
-                if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
-                batch.append((String(decoding: bytes, as: UTF8.self), reader.lineNumber))
-            }
-            let parsed = parseAll(batch.map(\.text))
-            for (line, result) in zip(batch, parsed) {
+        while true {
+            let batch = ahead.next()
+            for (line, result) in zip(batch.lines, batch.parsed) {
                 switch result {
                 case let .success(p):
                     heldResults = true
@@ -159,27 +141,32 @@ final class SweepResults: Sendable {
                                   + (heldResults ? "(`scrolllab sweep repair \(path)` drops such lines)" : "(no line before it is one: not a results file)"))
                 }
             }
+            // The lines before a line too long or a failed read are read first, as they were when each
+            // was read in turn.
+            if let stop = batch.stop { throw stop }
+            if let tail = batch.tail { return tail }
         }
-        if let stop { throw stop }
-        return Tail(wholeBytes: off_t(reader.wholeBytes), line: reader.tornLine)
     }
 
     /// A result line read: its id, what a report reads of it and what it was made from.
     typealias Parsed = (id: String, result: SweepSummary.Result, made: SweepResultLine.Made)
 
     /// Lines parsed at once: a few MB of text, split between the cores.
-    static let parseBatchLines = 8192
+    static let parseBatchLines = 4096
 
     /// Each of `texts` parsed as a result line, in order; on every core when there are enough of them.
     static func parseAll(_ texts: [String]) -> [Result<Parsed, SweepResultLine.Invalid>] {
         let parse: @Sendable (String) -> Result<Parsed, SweepResultLine.Invalid> = { text in
             Result { () throws(SweepResultLine.Invalid) in try SweepResultLine.parseMade(text) }
         }
-        let cores = Swift.max(1, Swift.min(ProcessInfo.processInfo.activeProcessorCount, texts.count / 256))
-        guard cores > 1 else { return texts.map(parse) }
-        let parts = Mutex([[Result<Parsed, SweepResultLine.Invalid>]](repeating: [], count: cores))
-        DispatchQueue.concurrentPerform(iterations: cores) { part in
-            let range = texts.count * part / cores ..< texts.count * (part + 1) / cores
+        // A few parts a core, so a core the caller's other work takes for a while leaves its parts to the
+        // others instead of holding up the batch.
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        let count = Swift.max(1, Swift.min(cores * 4, texts.count / 256))
+        guard cores > 1, count > 1 else { return texts.map(parse) }
+        let parts = Mutex([[Result<Parsed, SweepResultLine.Invalid>]](repeating: [], count: count))
+        DispatchQueue.concurrentPerform(iterations: count) { part in
+            let range = texts.count * part / count ..< texts.count * (part + 1) / count
             let done = texts[range].map(parse)
             parts.withLock { $0[part] = done }
         }

@@ -45,21 +45,82 @@ final class SweepResultsReadTests: XCTestCase {
         XCTAssertEqual(seen.map(\.number), (0..<count).map { $0 + 1 + $0 / 1000 })
     }
 
+    /// Reads `path` to its first error: the error's message (nil: none) and the results `body` got first.
+    func readToError(_ path: String) throws -> (message: String?, before: Int) {
+        let fd = try SweepResults.openForReading(path)
+        defer { close(fd) }
+        var before = 0
+        do {
+            try SweepResults.read(fd: fd, path: path) { _, _, _, _, _ throws(SweepResults.Problem) in before += 1 }
+            return (nil, before)
+        } catch {
+            return (error.message, before)
+        }
+    }
+
     func testTheFirstBadLineIsNamedAfterTheLinesBeforeIt() throws {
         var lines = (0..<3000).map(line)
         lines[1777] = "{\"id\":\"x\",\"gesture\":"   // cut short
         lines[2500] = "not json"
-        let path = try file(lines)
-        var before = 0
-        do {
-            let fd = try SweepResults.openForReading(path)
-            defer { close(fd) }
-            try SweepResults.read(fd: fd, path: path) { _, _, _, _, _ throws(SweepResults.Problem) in before += 1 }
-            XCTFail("read a bad line")
-        } catch {
-            XCTAssertTrue(error.message.contains("line 1778 is not a sweep result"), error.message)
-        }
+        let (message, before) = try readToError(try file(lines))
+        XCTAssertTrue(message?.contains("line 1778 is not a sweep result") == true, message ?? "read a bad line")
         XCTAssertEqual(before, 1777)
+    }
+
+    /// A line too long in a later batch: every line before it reaches `body` first, then the error.
+    func testALineTooLongStopsAfterTheLinesBeforeItInALaterBatch() throws {
+        let at = SweepResults.parseBatchLines * 2 + 17
+        var lines = (0..<(at + 500)).map(line)
+        lines[at] = "{\"id\":\"" + String(repeating: "x", count: SweepResultLine.lineLimit) + "\"}"
+        let (message, before) = try readToError(try file(lines))
+        XCTAssertTrue(message?.contains("line \(at + 1) is longer than") == true, message ?? "read a line too long")
+        XCTAssertEqual(before, at)
+    }
+
+    /// The reading ahead stops before `read` returns, however it returns: after an error thrown by `body`
+    /// (at line 100, batches still to read behind it), the descriptor stays where the reading ahead left
+    /// it, and a second read of the same file from the start gives every line.
+    func testAnErrorFromTheBodyStopsTheReadingAhead() throws {
+        let count = SweepResults.parseBatchLines * 4
+        let path = try file((0..<count).map(line))
+        let fd = try SweepResults.openForReading(path)
+        defer { close(fd) }
+        var seen = 0
+        do {
+            try SweepResults.read(fd: fd, path: path) { _, _, _, number, _ throws(SweepResults.Problem) in
+                seen += 1
+                if number == 100 { throw SweepResults.Problem(message: "stop at 100") }
+            }
+            XCTFail("body's error was lost")
+        } catch {
+            XCTAssertEqual(error.message, "stop at 100")
+        }
+        XCTAssertEqual(seen, 100)
+        // Read ahead by at most the batch being read and the one waiting, then stopped: the position holds.
+        let at = lseek(fd, 0, SEEK_CUR)
+        XCTAssertGreaterThan(at, 0)
+        XCTAssertLessThan(Int(at), (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0)
+        usleep(50_000)
+        XCTAssertEqual(lseek(fd, 0, SEEK_CUR), at)
+        XCTAssertEqual(lseek(fd, 0, SEEK_SET), 0)
+        XCTAssertEqual(try read(path).count, count)
+    }
+
+    /// A file whose last line has no end: the whole lines before it across batches, and the torn line's
+    /// number and where the whole lines end in the tail.
+    func testATornLastLineIsLeftOutAfterSeveralBatches() throws {
+        let count = SweepResults.parseBatchLines + 900
+        let whole = (0..<count).map(line).joined(separator: "\n") + "\n"
+        let path = NSTemporaryDirectory() + "sweep-read-\(UUID().uuidString).jsonl"
+        try (whole + #"{"id":"torn","#).write(toFile: path, atomically: false, encoding: .utf8)
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: path) }
+        let fd = try SweepResults.openForReading(path)
+        defer { close(fd) }
+        var seen = 0
+        let tail = try SweepResults.read(fd: fd, path: path) { _, _, _, _, _ throws(SweepResults.Problem) in seen += 1 }
+        XCTAssertEqual(seen, count)
+        XCTAssertEqual(tail.line, count + 1)
+        XCTAssertEqual(Int(tail.wholeBytes), whole.utf8.count)
     }
 
     /// What a resume learns of each line as it reads it (its inputs, a real network, the oracle) is what

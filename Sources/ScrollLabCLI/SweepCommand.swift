@@ -478,12 +478,16 @@ struct SweepCommand: ParsableCommand {
             let results = coverage.results
             // The rows and the recommendations are made once, whichever outputs (the table, the page, the plot) show them.
             lazy var rows = SweepSummary.rows(results, resamples: resamples, perform: DispatchQueue.concurrentPerform)
-            lazy var recommendations = SweepRecommendation.conditions(results, resamples: resamples)
+            let budget = recommend ? try limits() : nil
+            if let missing = budget?.missing(in: results) { fail("scrolllab sweep report: --budget: " + missing) }
+            // Each budget verdict holds its condition's recommendation: the page and the plot show those.
+            let verdicts = budget.map { SweepBudgetVerdict.conditions(results, budget: $0, resamples: resamples,
+                                                                      perform: DispatchQueue.concurrentPerform) } ?? []
+            lazy var recommendations = budget == nil
+                ? SweepRecommendation.conditions(results, resamples: resamples, perform: DispatchQueue.concurrentPerform)
+                : verdicts.compactMap(\.unbudgeted)
             lazy var sessions = Set(results.indices.map { results[$0].gesture }).count
-            var verdicts: [SweepBudgetVerdict] = []
-            if recommend, let budget = try limits() {
-                if let missing = budget.missing(in: results) { fail("scrolllab sweep report: --budget: " + missing) }
-                verdicts = SweepBudgetVerdict.conditions(results, budget: budget, resamples: resamples)
+            if budget != nil {
                 for verdict in verdicts where printing {
                     output.line(json ? verdict.json.serialized : verdict.paragraph + "\n")
                 }

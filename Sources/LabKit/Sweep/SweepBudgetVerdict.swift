@@ -41,14 +41,16 @@ public struct SweepBudgetVerdict: Sendable {
     public var bindingTogether: [(costs: [String], policy: Point)] = []
     /// `--recommend`'s verdict over every policy of the condition, for its "nothing works" opening (nil
     /// without runs).
-    var unbudgeted: SweepRecommendation?
+    public internal(set) var unbudgeted: SweepRecommendation?
     /// The policies no other beats on blank time and every swept cost (no worse on all, better on one).
     public var pareto: [Point]
 
-    /// One verdict per condition, conditions in the order `--recommend` gives them.
-    public static func conditions(_ results: [SweepSummary.Result], budget: SweepBudget, resamples: Int = 1000,
-                                  seed: UInt64 = 1) -> [SweepBudgetVerdict] {
+    /// One verdict per condition, conditions in the order `--recommend` gives them; `perform` as for
+    /// `SweepRecommendation.conditions`.
+    public static func conditions(_ results: [SweepSummary.Result], budget: SweepBudget, resamples: Int = 1000, seed: UInt64 = 1,
+                                  perform: (Int, @Sendable (Int) -> Void) -> Void = SweepSummary.serially) -> [SweepBudgetVerdict] {
         SweepSummary.conditions(results) { c in
+            let all = SweepRecommendation.recommendation(c, resamples: resamples, seed: seed, perform: perform)
             // The costs weighed: each every run carries (a partial one: some run of every policy), the ones a
             // budget must name among them only when it does.
             let swept = SweepBudget.costs.filter { cost in
@@ -64,11 +66,11 @@ public struct SweepBudgetVerdict: Sendable {
                     costs[cost.name] = known.reduce(0, +) / Double(known.count)
                 }
                 let exceeds = budget.limits.filter { limit in costs[limit.cost.name].map { $0 > limit.limit } ?? true }.map(\.cost.name)
-                return Point(policy: policy, sessions: runs.count,
-                             blankTileSeconds: SweepSummary.bootstrap(runs.map(\.blankTileSeconds), resamples: resamples, seed: seed),
-                             costs: costs, exceeds: exceeds)
+                // The interval `--recommend` drew from the same runs with the same seed, drawn once.
+                let blank = all?.points.first { $0.policy == policy }?.blankTileSeconds
+                    ?? SweepSummary.bootstrap(runs.map(\.blankTileSeconds), resamples: resamples, seed: seed)
+                return Point(policy: policy, sessions: runs.count, blankTileSeconds: blank, costs: costs, exceeds: exceeds)
             }
-            let all = SweepRecommendation.recommendation(c, resamples: resamples, seed: seed)
             return SweepBudgetVerdict(condition: c.factors, budget: budget, points: points, sweptCosts: swept, unbudgeted: all)
         }
     }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// `sweep report --recommend` (B-SWEEP-2): per condition — one combination of every swept factor,
 /// never pooled — the frontier of blank time against cost (bytes under a network, else loads), the
 /// policy recommended, what the next one on the frontier trades, and which differences lie within the
@@ -68,20 +70,25 @@ public struct SweepRecommendation: Sendable {
     var resamples = 1000
     var seed: UInt64 = 1
 
-    /// One recommendation per condition, conditions in the order of their factor values.
-    public static func conditions(_ results: [SweepSummary.Result], resamples: Int = 1000, seed: UInt64 = 1) -> [SweepRecommendation] {
-        SweepSummary.conditions(results) { recommendation($0, resamples: resamples, seed: seed) }.compactMap { $0 }
+    /// One recommendation per condition, conditions in the order of their factor values. `perform` as for
+    /// `SweepSummary.rows`: each policy's intervals are seeded by its own runs, so they are the same on any thread.
+    public static func conditions(_ results: [SweepSummary.Result], resamples: Int = 1000, seed: UInt64 = 1,
+                                  perform: (Int, @Sendable (Int) -> Void) -> Void = SweepSummary.serially) -> [SweepRecommendation] {
+        SweepSummary.conditions(results) { recommendation($0, resamples: resamples, seed: seed, perform: perform) }.compactMap { $0 }
     }
 
     /// The recommendation for one condition (nil without runs): each policy's intervals by the one
-    /// bootstrap (`SweepSummary.bootstrap`), then the rule.
-    public static func recommendation(_ c: SweepSummary.Condition, resamples: Int = 1000, seed: UInt64 = 1) -> SweepRecommendation? {
-        func mean(_ xs: [Double?]) -> Double? {
+    /// bootstrap (`SweepSummary.bootstrap`; the policies by `perform`), then the rule.
+    public static func recommendation(_ c: SweepSummary.Condition, resamples: Int = 1000, seed: UInt64 = 1,
+                                      perform: (Int, @Sendable (Int) -> Void) -> Void = SweepSummary.serially) -> SweepRecommendation? {
+        @Sendable func mean(_ xs: [Double?]) -> Double? {
             let known = xs.compactMap { $0 }
             return known.isEmpty || known.count != xs.count ? nil : known.reduce(0, +) / Double(known.count)
         }
         let bytes = c.runs.allSatisfy { $0.networkBytes != nil }
-        let points = c.policies.map { policy -> Point in
+        let made = Mutex([Point?](repeating: nil, count: c.policies.count))
+        perform(c.policies.count) { k in
+            let policy = c.policies[k]
             let runs = c.runs(of: policy)
             let costs = runs.map { bytes ? $0.networkBytes ?? 0 : $0.loadsIssued }
             var point = Point(policy: policy, sessions: runs.count,
@@ -92,8 +99,9 @@ public struct SweepRecommendation: Sendable {
             let overruns = runs.compactMap(\.frameOverrunMsP99)
             point.frameOverrunMsP99 = overruns.isEmpty ? nil : overruns.reduce(0, +) / Double(overruns.count)
             point.bySession = zip(runs, costs).map { ($0.gesture, $0.blankTileSeconds, $1) }
-            return point
+            made.withLock { $0[k] = point }
         }
+        let points = made.withLock { $0.map { $0! } }
         var recommendation = SweepRecommendation(condition: c.factors, costName: bytes ? "bytes" : "loads", points: points,
                                                  resamples: resamples, seed: seed)
         recommendation?.screenImageBytes = c.runs.compactMap { $0.screen?.imageBytesMean }

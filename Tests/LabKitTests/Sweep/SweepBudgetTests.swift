@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import LabKit
 
@@ -19,6 +20,41 @@ import Testing
         + runs("prefetch", blank: 2, bytes: 1_520_000, joules: 27.4, memory: 9e6)
         + runs("adaptive", blank: 1.9, bytes: 1_520_000, joules: 31)
         + runs("deferred", blank: 40, bytes: 1_300_000, joules: 31.5)
+
+    /// A verdict's recommendation is `--recommend`'s for its condition, and a point's blank interval the
+    /// bootstrap of its runs in draw order (drawn once, for both); the same on threads as one after another.
+    @Test func eachVerdictHoldsItsConditionsRecommendationOnAnyThread() throws {
+        var rng = SplitMix64(seed: 58)
+        var results: [SweepSummary.Result] = []
+        for k in 0..<30 {
+            for policy in ["eager", "prefetch", "adaptive", "deferred"] {
+                for source in ["lte", "3g"] {
+                    let bytes = Double(rng.next() % 3_000_000), joules = Double(rng.next() % 4000) / 100
+                    var r = SweepSummary.Result(gesture: "s\(k)", policy: policy, factors: ["source": source, "cacheImages": "12"],
+                                                blankTileSeconds: Double(rng.next() % 1000) / 100, loadsIssued: Double(rng.next() % 60),
+                                                loadsWasted: 0, networkBytes: bytes, radioJoules: joules)
+                    r.costs = SweepCostColumns(["networkBytes": bytes, "radioJoules": joules, "peakResidentBytes": Double(rng.next() % 20_000_000)])
+                    results.append(r)
+                }
+            }
+        }
+        let budget = try SweepBudget(parsing: "bytes=1600kB,energy=21J")
+        let verdicts = SweepBudgetVerdict.conditions(results, budget: budget, resamples: 200)
+        let threaded = SweepBudgetVerdict.conditions(results, budget: budget, resamples: 200, perform: DispatchQueue.concurrentPerform)
+        let recommendations = SweepRecommendation.conditions(results, resamples: 200)
+        #expect(verdicts.count == 2 && recommendations.count == 2)
+        #expect(verdicts.map(\.json.serialized) == threaded.map(\.json.serialized))
+        #expect(verdicts.compactMap(\.unbudgeted).map(\.json.serialized) == recommendations.map(\.json.serialized))
+        #expect(SweepRecommendation.conditions(results, resamples: 200, perform: DispatchQueue.concurrentPerform).map(\.paragraph)
+                == recommendations.map(\.paragraph))
+        for (verdict, condition) in zip(verdicts, SweepSummary.conditions(results)) {
+            #expect(verdict.points.map(\.policy) == condition.policies)
+            for point in verdict.points {
+                let blank = condition.runs(of: point.policy).map(\.blankTileSeconds)
+                #expect(point.blankTileSeconds == SweepSummary.bootstrap(blank, resamples: 200, seed: 1))
+            }
+        }
+    }
 
     @Test func limitsAreReadInTheirUnits() throws {
         let b = try SweepBudget(parsing: "bytes=2MB,energy=500 mJ,hitch=10ms/s,memory=0.2GB")

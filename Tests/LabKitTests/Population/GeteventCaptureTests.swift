@@ -263,7 +263,7 @@ import ScrollKit
 
     /// A drag that began (past the 10 pt slop) ends where a second finger lands, and the pinch follows.
     @Test func aDragThatBeganEndsWhenTheSecondFingerLands() throws {
-        var list: [(Double, [Int: (Int, Int)])] = (0...4).map { k in (Double(k) * 0.008, [0: (540, 1500 - 30 * k)]) }   // 11.1 pt a frame at 2.7 px/pt
+        var list = (0...4).map { (k: Int) -> (Double, [Int: (Int, Int)]) in (Double(k) * 0.008, [0: (540, 1500 - 30 * k)]) }   // 11.1 pt a frame at 2.7 px/pt
         list += [(0.040, [0: (540, 1380), 1: (740, 1380)]), (0.048, [0: (540, 1380), 1: (940, 1380)]), (0.056, [:])]
         let g = try reader.read(frames(list).joined(separator: "\n")).gestures
         #expect(g.count == 1 && g[0].map(\.phase) == [.down, .move, .move, .move, .move, .up, .pinch, .pinch, .pinchEnd])
@@ -288,7 +288,7 @@ import ScrollKit
     @Test func theFingerLeftAfterAPinchDragsOn() throws {
         var list: [(Double, [Int: (Int, Int)])] = [(0, [0: (400, 1200), 1: (600, 1200)]), (0.008, [0: (400, 1200), 1: (700, 1200)])]
         // The second finger lifts; the first flicks up 54 px (20 pt) every 8 ms: 2 500 pt/s.
-        list += (0...6).map { k in (0.016 + Double(k) * 0.008, [0: (400, 1200 - 54 * k)]) }
+        list += (0...6).map { (k: Int) -> (Double, [Int: (Int, Int)]) in (0.016 + Double(k) * 0.008, [0: (400, 1200 - 54 * k)]) }
         list += [(0.072, [0: (400, 876), 1: (400, 1076)]), (0.080, [0: (400, 876), 1: (400, 1276)]), (0.088, [:])]
         let g = try reader.read(frames(list).joined(separator: "\n")).gestures
         #expect(g.count == 1)

@@ -24,6 +24,19 @@ extension BenchCommand {
     /// Measures, prints a line per image on standard error and the device file on standard output.
     func runCalibration() {
         let window = ThisBuild.windowRequired("--calibrate (it times texture uploads)", command: "bench")
+        // The test images' folder goes on every way out: a stop (its handlers installed before SDL starts,
+        // which keeps them), a failure, the end of the decodes.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scrolllab-calibrate-\(UUID().uuidString)")
+        let removeFolder: @Sendable () -> Void = { try? FileManager.default.removeItem(at: folder) }
+        installStopSignals(command: "bench --calibrate") { _ in
+            removeFolder()
+            return "no device file written (the test images removed)"
+        }
+        func failing(_ message: String, code: Int32 = CommandExit.failed) -> Never {
+            StopSignals.waitIfStopping()   // a failure a stop caused (its folder removed) is the stop's to report
+            removeFolder()
+            fail("scrolllab bench --calibrate: " + message, code: code)
+        }
         // First: the measures after it draw offscreen (SDL's video driver is then set for the process).
         let present = MainActor.assumeIsolated { window.measurePresent() }
         var images: [(side: (width: Int, height: Int), quality: Int, jpeg: [UInt8])] = []
@@ -31,32 +44,37 @@ extension BenchCommand {
             for quality in Self.calibrationQualities {
                 switch JPEGCodec.encodePicture(width: side.width, height: side.height, quality: quality, seed: 7, noise: JPEGFileMaker.noise) {
                 case let .success(data): images.append((side, quality, data))
-                case let .failure(failure): fail("scrolllab bench --calibrate: cannot encode a test image: \(failure.reason)")
+                case let .failure(failure): failing("cannot encode a test image: \(failure.reason)")
                 }
             }
         }
         // Decoded from files, as the window decodes the asset files: written to a folder of the calibration's own.
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scrolllab-calibrate-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
+        // Each made whole before a stop removes the folder (`StopSignals.whole`): none is made after it.
         var files: [String] = []
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            for (i, image) in images.enumerated() {
-                let url = folder.appendingPathComponent("\(i).jpg")
-                try Data(image.jpeg).write(to: url)
-                files.append(url.path)
+        var failure: String?
+        StopSignals.whole {
+            do { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) } catch {
+                failure = error.localizedDescription
             }
-        } catch {
-            fail("scrolllab bench --calibrate: cannot write the test images to \(folder.path): \(error.localizedDescription)", code: CommandExit.input)
         }
+        for (i, image) in images.enumerated() where failure == nil {
+            let url = folder.appendingPathComponent("\(i).jpg")
+            StopSignals.whole {
+                do { try Data(image.jpeg).write(to: url) } catch { failure = error.localizedDescription }
+            }
+            files.append(url.path)
+        }
+        // The calibration's own scratch files: one that cannot be written is an output's failure (B-EXIT-1).
+        if let failure { failing("cannot write the test images to \(folder.path): \(failure)") }
         let decode = { (target: DecodePlan.ImagePixels?) -> [Double] in
             let ms = MainActor.assumeIsolated {
                 window.measureDecodes(files: files, target: target, fitting: Self.calibrationFitting, rounds: Self.calibrationRepeats)
             }
-            guard let ms else { fail("scrolllab bench --calibrate: cannot decode the test images") }
+            guard let ms else { failing("cannot decode the test images") }
             return ms
         }
         let wholeMs = decode(nil), scaledMs = decode(Self.calibrationTarget)
+        removeFolder()
         var full: [DecodeRateFit.Sample] = [], scaled: [DecodeRateFit.Sample] = []
         for (i, image) in images.enumerated() {
             let side = image.side

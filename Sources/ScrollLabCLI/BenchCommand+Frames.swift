@@ -40,8 +40,10 @@ extension BenchCommand {
         /// Writes `run`'s frames to the trace; a write that fails says so and exits 1.
         func traceFrames(_ run: FrameBenchRun) {
             guard let trace else { return }
-            for line in run.traceLines(period: 1 / FrameBenchRun.frameRate) where !trace.write(line.serialized + "\n") {
-                fail("scrolllab bench: --frames-trace: " + (trace.failure ?? "cannot write \(trace.path)"))
+            for line in run.traceLines(period: 1 / FrameBenchRun.frameRate) {
+                var written = true
+                StopSignals.whole { written = trace.write(line.serialized + "\n") }
+                if !written { fail("scrolllab bench: --frames-trace: " + (trace.failure ?? "cannot write \(trace.path)")) }
             }
         }
         if !json, printsFrameTable {

@@ -142,6 +142,9 @@ struct BenchCommand: ParsableCommand {
         // A --plot this build cannot draw, or cannot write, fails at once, not after the whole bench.
         let window = plot.map { _ in ThisBuild.windowRequired("--plot", command: "bench") }
         if frameBench.frames {
+            // Installed before SDL starts (which then leaves them): SDL's own handlers would turn a stop into
+            // an event the offscreen runs never read.
+            installStopSignals(command: "bench --frames") { _ in "the bench was not finished (each row and trace line written is whole)" }
             if let plot, plot != "-" { _ = openOutput(plot, option: "--plot", command: "bench").close() }
             runFrames(output, gestureDirectory: gestures.map { URL(fileURLWithPath: $0) } ?? AssetLocator.directory("Gestures"))
             return

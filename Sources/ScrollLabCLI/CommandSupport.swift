@@ -56,9 +56,11 @@ package func loadGesture(_ path: String, command: String) -> [PointerEvent] {
 }
 
 /// Opens an output file (`-`: standard output) that `option` of `command` names, or exits 1 with one line.
-func openOutput(_ path: String, option: String? = nil, command: String) -> OutputFile {
+/// With `keepingUntilWritten`, a file that exists keeps what it holds until the first write (`OutputFile`):
+/// for a command that reads its input after opening its outputs.
+func openOutput(_ path: String, option: String? = nil, command: String, keepingUntilWritten: Bool = false) -> OutputFile {
     do throws(AppError) {
-        return try OutputFile(path: path)
+        return try keepingUntilWritten ? OutputFile(keepingUntilWritten: path) : OutputFile(path: path)
     } catch {
         let why = error.message.replacingOccurrences(of: "scrolllab: ", with: "")
         fail("scrolllab \(command): " + (option.map { "\($0): " } ?? "") + why, code: CommandExit.failed)

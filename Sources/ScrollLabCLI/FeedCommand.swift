@@ -71,11 +71,12 @@ struct FeedCommand: ParsableCommand {
         }
 
         func run() throws {
+            // The image folder first: a folder that cannot be made leaves an earlier --out as it was.
+            var writer = writeImages.map { ImageFolderWriter(folder: $0, count: count, seed: seed) }
+            if let failure = writer?.prepare() { fail("scrolllab feed generate: \(failure)") }
             let file = out.map { openOutput($0, command: "feed generate") } ?? .standardOutput()
             var generator = FeedGenerator(layout: layout, seed: seed, columns: columns ?? FeedLayout.defaultColumns, images: images)
             generator.ranges = FeedSizeRanges(bytes: bytes, pixels: pixels)
-            var writer = writeImages.map { ImageFolderWriter(folder: $0, count: count, seed: seed) }
-            if let failure = writer?.prepare() { fail("scrolllab feed generate: \(failure)") }
             var text = generator.headerLine + "\n"
             func flush() {
                 guard file.write(text) else {

@@ -15,9 +15,7 @@ struct GesturesCommand: ParsableCommand {
 
     /// Makes `directory` (and its parents) or ends with one line, exit code 1.
     static func makeDirectory(_ directory: String, command: String) {
-        do { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) } catch {
-            fail("scrolllab gestures \(command): cannot make \(MessageText.quoted(directory)): \(error.localizedDescription)")
-        }
+        if let why = OutputFolder.make(directory) { fail("scrolllab gestures \(command): cannot make \(MessageText.quoted(directory)): \(why)") }
     }
 
     /// Writes `events` as a gesture file at `path`, or ends with one line (the reason: a full disk, a
@@ -71,13 +69,31 @@ struct GesturesCommand: ParsableCommand {
             try OptionRules.folder(out, option: "--out")
         }
 
+        /// The names of the generated sessions' files (`session-<digits>.jsonl`) in `folder`.
+        static func sessionFiles(in folder: String) -> Set<String> {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+            return Set(names.filter { name in
+                name.hasPrefix("session-") && name.hasSuffix(".jsonl")
+                    && name.dropFirst(8).dropLast(6).allSatisfy { $0.isASCII && $0.isNumber } && name.count > 14
+            })
+        }
+
         func run() throws {
             GesturesCommand.makeDirectory(out, command: "generate")
             let generator = BrowsingSessionGenerator(kind: kind, seed: seed)
             let width = Swift.max(5, String(count - 1).count)
-            for i in 0..<count {
+            let names = (0..<count).map { i in
                 let number = String(i)
-                let name = "session-" + String(repeating: "0", count: width - number.count) + number + ".jsonl"
+                return "session-" + String(repeating: "0", count: width - number.count) + number + ".jsonl"
+            }
+            // A folder is one population: sessions an earlier run left past this one's would be swept with it.
+            let others = Self.sessionFiles(in: out).subtracting(names).sorted()
+            if let first = others.first {
+                fail("scrolllab gestures generate: \(MessageText.quoted(out)) holds \(others.count) session file(s) this run would not write "
+                     + "(\(others.count == 1 ? first : first + " … " + others[others.count - 1])), left by another population: "
+                     + "refused, nothing written; use another folder, or remove them")
+            }
+            for (i, name) in names.enumerated() {
                 GesturesCommand.write(layout.map { generator.session(i, layout: $0) } ?? generator.session(i), to: (out as NSString).appendingPathComponent(name), command: "generate")
             }
             CommandOutput(command: "gestures generate").line("wrote \(count) \(kind.rawValue) sessions (seed \(seed)) to \(out)")

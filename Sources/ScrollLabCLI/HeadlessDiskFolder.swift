@@ -30,7 +30,7 @@ struct HeadlessDiskFolder {
     }
 
     /// The window's key of asset `asset`.
-    func key(_ asset: Int) -> String { "file:" + String(decoding: files[asset % files.count].path, as: UTF8.self) }
+    func key(_ asset: Int) -> String { files[asset % files.count].diskCacheKey }
 
     /// The first `assetCount` assets' entries, each listed entry read and checked as the window reads it
     /// (`DiskCache.read`: its key, length and checksum; a bad one deleted), without marking it used.

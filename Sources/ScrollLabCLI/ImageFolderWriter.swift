@@ -36,10 +36,7 @@ struct ImageFolderWriter {
         if FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) {
             return isDirectory.boolValue ? nil : "--write-images \(MessageText.quoted(folder)) is a file, not a folder"
         }
-        do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
-            return "cannot make the folder \(MessageText.quoted(folder)) (\(error.localizedDescription))"
-        }
-        return nil
+        return OutputFolder.make(folder).map { OutputFolder.refusal(folder, $0) }
     }
 
     /// The file name of image `index` named `name`.
@@ -59,8 +56,14 @@ struct ImageFolderWriter {
         case let .success(m): made = m
         }
         let path = folder + (folder.hasSuffix("/") ? "" : "/") + fileName(index: index, name: image.name)
-        guard FileManager.default.createFile(atPath: path, contents: Data(made.bytes)) else {
-            return "cannot write \(MessageText.quoted(path))"
+        // Written in place, the reason kept; a file that cannot be written whole is removed.
+        let file = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard file >= 0 else { return "cannot write \(MessageText.quoted(path)): \(OutputFile.errorText())" }
+        var problem = made.bytes.withUnsafeBytes { writeAll($0, to: file) } ? nil : OutputFile.errorText()
+        if Glibc.close(file) != 0, problem == nil { problem = OutputFile.errorText() }
+        if let problem {
+            unlink(path)
+            return "cannot write \(MessageText.quoted(path)): \(problem)"
         }
         tally.files += 1
         tally.bytes += made.bytes.count

@@ -32,6 +32,7 @@ package struct ScrollLabCommand: ParsableCommand {
     /// (`parseLine`) and runs the command with `window`, the build's window side (nil in the build that
     /// links no SDL), and exits with its code.
     package static func main(window: (any WindowBuild)?) {
+        holdStandardDescriptors()
         signal(SIGPIPE, SIG_IGN)
         signal(SIGXFSZ, SIG_IGN)
         // A hang-up (the terminal closed) ends the window as SIGTERM does: SDL turns that into its quit
@@ -39,6 +40,21 @@ package struct ScrollLabCommand: ParsableCommand {
         signal(SIGHUP) { _ in _ = raise(SIGTERM) }
         let code = ThisBuild.$window.withValue(window) { run(Array(CommandLine.arguments.dropFirst())) }
         Glibc.exit(code)
+    }
+
+    /// Standard input, output and error that are closed (`>&-`, a launcher that closed them) are held on
+    /// `/dev/null` the wrong way round (input for writing only, outputs for reading only): a file the command
+    /// opens cannot take their numbers (the table meant for standard output went into the `--html` page), and
+    /// using them fails as it did, with EBADF ("cannot write standard output: Bad file descriptor", exit 1;
+    /// standard input cannot be read, exit 2).
+    static func holdStandardDescriptors() {
+        for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] where fcntl(descriptor, F_GETFD) < 0 && errno == EBADF {
+            let held = open("/dev/null", descriptor == STDIN_FILENO ? O_WRONLY : O_RDONLY)
+            if held >= 0, held != descriptor {
+                _ = dup2(held, descriptor)
+                _ = Glibc.close(held)
+            }
+        }
     }
 
     /// Parses `arguments` and runs the command they name; returns the exit code (`CommandExit`), every

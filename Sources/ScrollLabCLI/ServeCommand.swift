@@ -1,6 +1,7 @@
 import ArgumentParser
 import Dispatch
 import Foundation
+import Synchronization
 import LabKit
 import ScrollLabCore
 import ScrollLabServer
@@ -156,6 +157,10 @@ struct ServeCommand: ParsableCommand {
         if let secure { serving.append(("certificate", .string(secure.file))) }
         if version == .http2 { serving.append(("http", .string(version.rawValue))) }
         let certificateFile = secure?.file
+        // A log that stopped is exit 1, unless standard output was unusable from the start (the serving line
+        // could not be written: a caller that named the port serves without the log, as said then).
+        let servingLine = ServingLine()
+        let exitCode = { @Sendable () -> Int32 in servingLine.written.load(ordering: .sequentiallyConsistent) && images.logFailure != nil ? CommandExit.failed : 0 }
         let waited = set
         let stopper = Thread {
             var set = waited, received: Int32 = 0
@@ -163,19 +168,21 @@ struct ServeCommand: ParsableCommand {
             listener.stopAccepting()
             images.quiesce()
             if let certificateFile { unlink(certificateFile) }
-            _exit(0)
+            _exit(exitCode())
         }
         stopper.start()
         // A caller that named the port can use the server without its line (output closed or discarded),
         // so a line that cannot be written stops nothing; but it is said, with what the line carried.
-        if !writeLine(LabKit.JSONValue.object(serving).serialized, to: STDOUT_FILENO) {
+        if writeLine(LabKit.JSONValue.object(serving).serialized, to: STDOUT_FILENO) {
+            servingLine.written.store(true, ordering: .sequentiallyConsistent)
+        } else {
             writeStandardError("scrolllab serve: cannot write the serving line to standard output (\(OutputFile.errorText())); "
                 + "serving on 127.0.0.1:\(listener.port)" + (certificateFile.map { ", certificate \($0)" } ?? ""))
         }
         listener.wait()
         images.quiesce()
         if let certificateFile { unlink(certificateFile) }
-        _exit(0)
+        _exit(exitCode())
     }
 
     /// `--tls`: a certificate made now, written (PEM) to a file of this process's in the temporary folder,
@@ -189,4 +196,9 @@ struct ServeCommand: ParsableCommand {
         }
         return (context, file)
     }
+}
+
+/// Whether `serve`'s serving line was written: set once, read by the thread that ends the process.
+private final class ServingLine: Sendable {
+    let written = Atomic<Bool>(false)
 }

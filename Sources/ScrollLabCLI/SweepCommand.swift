@@ -375,10 +375,19 @@ struct SweepCommand: ParsableCommand {
                 fail("scrolllab sweep merge: \(error.message)", code: error.code)
             }
             // A stop while the merge writes leaves no part of it to be read as whole (a sorted prefix looks like
-            // a complete results file): the output is emptied, and the stop says so.
-            let writing = Mutex(false)
+            // a complete results file): the output is emptied, and the stop says so. A stop after the output
+            // is closed says it is whole.
+            enum Stage { case reading, writing, written }
+            let stage = Mutex(Stage.reading)
+            let count = merge.count
+            let whole = "\(count) result(s) from \(files.count) file(s) written whole to "
+                + (out == "-" ? "standard output" : MessageText.quoted(out))
             installStopSignals(command: "sweep merge") { _ in
-                guard writing.withLock({ $0 }) else { return "nothing written" }
+                switch stage.withLock({ $0 }) {
+                case .reading: return "nothing written"
+                case .written: return whole
+                case .writing: break
+                }
                 if out == "-" { return "standard output holds part of the merge: run it again" }
                 var info = stat()
                 guard stat(out, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, truncate(out, 0) == 0 else {
@@ -387,16 +396,18 @@ struct SweepCommand: ParsableCommand {
                 return "\(MessageText.quoted(out)) emptied (a part of the merge is no results file): run it again"
             }
             // The output may be a results file a sweep is appending to: its lock is taken before the file is
-            // emptied, so a running sweep's file is refused (B-BATCH-1), as `sweep repair` refuses it.
+            // emptied, so a running sweep's file is refused (B-BATCH-1), as `sweep repair` refuses it. From the
+            // lock on, the file is the merge's: a stop empties it.
             let output: OutputFile
             do throws(AppError) {
                 output = try OutputFile(path: out) { (fd: Int32) throws(AppError) in
                     do throws(SweepResults.Problem) { try SweepResults.lock(fd, path: out) } catch { throw .output(error.message) }
+                    stage.withLock { $0 = .writing }
                 }
             } catch {
                 fail("scrolllab sweep merge: " + error.message.replacingOccurrences(of: "scrolllab: ", with: ""), code: CommandExit.failed)
             }
-            writing.withLock { $0 = true }
+            stage.withLock { $0 = .writing }
             var failure: String?
             do throws(SweepResults.Problem) {
                 try merge.write { line in
@@ -413,7 +424,7 @@ struct SweepCommand: ParsableCommand {
             StopSignals.whole {
                 let closed = output.close()
                 failure = failure ?? closed
-                writing.withLock { $0 = false }
+                if failure == nil { stage.withLock { $0 = .written } }
             }
             if let failure { fail("scrolllab sweep merge: \(failure)") }
             writeStandardError("scrolllab sweep merge: \(merge.count) result(s) from \(files.count) file(s) to "
@@ -467,9 +478,14 @@ struct SweepCommand: ParsableCommand {
                 fail("scrolllab sweep report: --plot - and --html - both write to standard output: refused, nothing written", code: CommandExit.usage)
             }
             let window = plot.map { _ in ThisBuild.windowRequired("--plot", command: "sweep report") }
-            if let plot, plot != "-" { _ = openOutput(plot, option: "--plot", command: "sweep report").close() }
-            // The page's file is opened before anything is printed: one that cannot be written fails first.
-            let page = html.map { openOutput($0, option: "--html", command: "sweep report") }
+            // The outputs are opened before the file is read: one that cannot be written fails first. What
+            // they hold is kept until they are written, so a report refused for its input keeps the last one.
+            if let plot, plot != "-" {
+                do throws(AppError) { try OutputFile.checkWritable(plot) } catch {
+                    fail("scrolllab sweep report: --plot: " + error.message.replacingOccurrences(of: "scrolllab: ", with: ""))
+                }
+            }
+            let page = html.map { openOutput($0, option: "--html", command: "sweep report", keepingUntilWritten: true) }
             defer { finishStandardOutput(command: "sweep report") }
             // A page or a PNG on standard output is alone there: the table (or the lines) it holds is not printed.
             let output = CommandOutput(command: "sweep report")

@@ -11,6 +11,8 @@ extension SweepResults {
         var parsed: [Result<Parsed, SweepResultLine.Invalid>] = []
         /// Why reading stopped after these lines (a line too long, a failed read), or nil.
         var stop: Problem?
+        /// The number of the line after these that is not UTF-8 (reading stopped there), or nil.
+        var notUTF8: Int?
         /// Where the whole lines end, once the end of the file is reached; nil before.
         var tail: Tail?
     }
@@ -18,7 +20,9 @@ extension SweepResults {
     /// Reads a results file and parses its lines (`parseAll`, on every core) a batch ahead of the thread
     /// that takes the batches (`next`): a report's bookkeeping of one batch overlaps the reading and
     /// parsing of the next, where they took turns. At most one batch waits, so memory stays a few
-    /// batches' text whatever the file's length.
+    /// batches' text whatever the file's length. A pipe or a FIFO is read a batch at a time, when asked:
+    /// reading ahead would wait on a writer that has not written the next batch, and hold back a bad line
+    /// already read (a writer that keeps the pipe open would hold it for ever).
     final class ReadAhead: Sendable {
         private let waiting = Mutex<[Batch]>([])
         /// A batch is waiting.
@@ -28,25 +32,29 @@ extension SweepResults {
         /// The reader has stopped.
         private let stopped = DispatchSemaphore(value: 0)
         private let cancelled = Atomic<Bool>(false)
+        /// A regular file: the next batch is read while the last one is used.
+        private let readsAhead: Bool
 
-        private init() {}
+        private init(readsAhead: Bool) { self.readsAhead = readsAhead }
 
         /// Starts reading `fd` from its position on another thread.
         static func start(fd: Int32, path: String) -> ReadAhead {
-            let ahead = ReadAhead()
+            var info = stat()
+            let ahead = ReadAhead(readsAhead: fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG)
             // Signalled rather than made with 1: libdispatch traps when a semaphore is freed below the
             // value it was made with, which a stop mid-file would leave.
-            ahead.free.signal()
+            if ahead.readsAhead { ahead.free.signal() }
             DispatchQueue.global().async { ahead.read(fd: fd, path: path) }
             return ahead
         }
 
-        /// The next batch, in the file's order; waits for it. After a batch with a `stop` or a `tail`,
-        /// there is none.
+        /// The next batch, in the file's order; waits for it. After a batch with a `stop`, a `notUTF8` or a
+        /// `tail`, there is none.
         func next() -> Batch {
+            if !readsAhead { free.signal() }
             filled.wait()
             let batch = waiting.withLock { $0.removeFirst() }
-            free.signal()
+            if readsAhead { free.signal() }
             return batch
         }
 
@@ -77,12 +85,19 @@ extension SweepResults {
                         break
                     }
                     guard let bytes else { ended = true; break }
-                    if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
-                    batch.lines.append((String(decoding: bytes, as: UTF8.self), reader.lineNumber))
+                    // Blank space around a line is no part of it (a CR LF copy of a line is that line).
+                    func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0D }
+                    guard let first = bytes.firstIndex(where: { !isBlank($0) }), let last = bytes.lastIndex(where: { !isBlank($0) }) else { continue }
+                    // Not UTF-8: refused (`read` says so), never read as U+FFFD.
+                    guard let text = String(validating: bytes[first...last], as: UTF8.self) else {
+                        batch.notUTF8 = reader.lineNumber
+                        break
+                    }
+                    batch.lines.append((text, reader.lineNumber))
                 }
                 batch.parsed = parseAll(batch.lines.map(\.text))
                 if ended { batch.tail = Tail(wholeBytes: off_t(reader.wholeBytes), line: reader.tornLine) }
-                let last = ended || batch.stop != nil
+                let last = ended || batch.stop != nil || batch.notUTF8 != nil
                 waiting.withLock { $0.append(batch) }
                 filled.signal()
                 if last { return }

@@ -129,6 +129,10 @@ final class SweepResults: Sendable {
         // `sweep repair` is offered for a bad line among results, never for a file that holds none (a
         // feed named by mistake): repair would drop every line of it.
         var heldResults = false
+        func bad(_ number: Int, _ reason: String) -> Problem {
+            Problem(message: "\(MessageText.quoted(path)) line \(number) is not a sweep result: \(reason) "
+                    + (heldResults ? "(`scrolllab sweep repair \(path)` drops such lines)" : "(no line before it is one: not a results file)"))
+        }
         while true {
             let batch = ahead.next()
             for (line, result) in zip(batch.lines, batch.parsed) {
@@ -137,10 +141,11 @@ final class SweepResults: Sendable {
                     heldResults = true
                     try body(p.id, line.text, p.result, line.number, p.made)
                 case let .failure(error):
-                    throw Problem(message: "\(MessageText.quoted(path)) line \(line.number) is not a sweep result: \(error.reason) "
-                                  + (heldResults ? "(`scrolllab sweep repair \(path)` drops such lines)" : "(no line before it is one: not a results file)"))
+                    throw bad(line.number, error.reason)
                 }
             }
+            // Bytes that are not UTF-8 are refused, not read as U+FFFD: a merge copies lines as they were.
+            if let number = batch.notUTF8 { throw bad(number, "not UTF-8") }
             // The lines before a line too long or a failed read are read first, as they were when each
             // was read in turn.
             if let stop = batch.stop { throw stop }
@@ -195,7 +200,8 @@ final class SweepResults: Sendable {
     }
 
     /// True when `path` is another sweep's results file: a regular file that starts with a result line,
-    /// or an empty one a sweep holds locked (just opened). Cheap for a gesture file: its first bytes.
+    /// or an empty one a sweep holds locked (just opened). Cheap for a gesture file: its first bytes, where a
+    /// result's `"id"` key is (first, as the lab writes it, or anywhere in a line another tool rewrote).
     static func isResultsFile(_ path: String) -> Bool {
         withRegularFile(path) { fd, info in
             if info.st_size == 0 {
@@ -204,9 +210,14 @@ final class SweepResults: Sendable {
                 query.l_whence = Int16(SEEK_SET)
                 return fcntl(fd, F_GETLK, &query) == 0 && query.l_type != Int16(F_UNLCK)
             }
-            let prefix = Array(#"{"id":""#.utf8)
-            var head = [UInt8](repeating: 0, count: prefix.count)
-            guard pread(fd, &head, head.count, 0) == head.count, head == prefix else { return false }
+            var head = [UInt8](repeating: 0, count: 4096)
+            let count = pread(fd, &head, head.count, 0)
+            guard count > 0 else { return false }
+            let line = head[..<count].prefix { $0 != 0x0A }
+            let key = Array(#""id""#.utf8)
+            // The lab's own lines begin with the key; a line with no end in the first bytes is read whole.
+            guard line.starts(with: Array(#"{"id":""#.utf8)) || line.count == count
+                || line.indices.contains(where: { line[$0...].starts(with: key) }) else { return false }
             return firstLineIsResult(fd, size: info.st_size)
         } ?? false
     }
@@ -293,7 +304,11 @@ final class SweepResults: Sendable {
             guard let bytes else { break }
             if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
             let id: String
-            do throws(SweepResultLine.Invalid) { id = try SweepResultLine.parse(String(decoding: bytes, as: UTF8.self)).id } catch {
+            guard let text = String(validating: bytes, as: UTF8.self) else {
+                repair.dropped.append((reader.lineNumber, "not UTF-8"))
+                continue
+            }
+            do throws(SweepResultLine.Invalid) { id = try SweepResultLine.parse(text).id } catch {
                 repair.dropped.append((reader.lineNumber, error.reason))
                 continue
             }

@@ -126,6 +126,7 @@ package final class HTTPImageFetcher: NSObject, URLSessionDataDelegate, @uncheck
         self.template = template
         self.deadline = Swift.max(timeout, 60)
         super.init()
+        Self.bypassProxies(for: template)
         let config = URLSessionConfiguration.ephemeral
         config.httpMaximumConnectionsPerHost = connectionsPerHost
         config.timeoutIntervalForRequest = timeout
@@ -139,6 +140,23 @@ package final class HTTPImageFetcher: NSObject, URLSessionDataDelegate, @uncheck
         watchdog.schedule(deadline: .now() + .milliseconds(20), repeating: .milliseconds(20), leeway: .milliseconds(5))
         watchdog.setEventHandler { [weak self] in self?.watch() }
         watchdog.resume()
+    }
+
+    /// A server on this machine (`serve` is on loopback) is asked directly, never through a proxy the
+    /// environment names (`http_proxy`, `all_proxy`): libcurl, under URLSession on Linux, would send every
+    /// request there and the run would measure the proxy's path, or fail blaming the server. Done by adding
+    /// the loopback names to `no_proxy` and `NO_PROXY` (libcurl reads them for each connection), before the
+    /// first request.
+    static func bypassProxies(for template: String) {
+        guard let host = URL(string: template.replacingOccurrences(of: "{asset}", with: "0"))?.host?.lowercased(),
+              host == "localhost" || host.hasPrefix("127.") || host == "::1" || host == "[::1]" else { return }
+        for name in ["no_proxy", "NO_PROXY"] {
+            let current = ProcessInfo.processInfo.environment[name] ?? ""
+            let listed = Set(current.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() })
+            let added = Set([host, "localhost", "127.0.0.1", "::1"]).subtracting(listed).sorted()
+            guard !listed.contains("*"), !added.isEmpty else { continue }
+            setenv(name, (current.isEmpty ? added : [current] + added).joined(separator: ","), 1)
+        }
     }
 
     /// Why `template` cannot be used, or nil: it must be an http(s) URL with `{asset}` in it.

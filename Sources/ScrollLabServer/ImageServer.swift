@@ -85,6 +85,9 @@ package final class ImageServer: Sendable {
         logLines.flush(until: start + UInt64(Swift.max(0, until) * 1e9))
     }
 
+    /// Why the request log stopped (a full disk), or nil: `serve` then exits 1.
+    package var logFailure: String? { logLines.failure }
+
     /// Seconds since start.
     var now: Double { Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 }
 

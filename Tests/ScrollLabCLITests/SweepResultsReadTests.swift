@@ -1,6 +1,8 @@
 import Foundation
 import LabKit
 @testable import ScrollLabCLI
+import ScrollLabCore
+import Synchronization
 import XCTest
 
 /// Reading a results file parses its lines a batch at a time on every core; what the reader sees is what
@@ -162,5 +164,71 @@ final class SweepResultsReadTests: XCTestCase {
             case .failure: XCTAssertEqual(k, 600)
             }
         }
+    }
+
+    /// A line that is not UTF-8 is refused by its number after the lines before it (was: read as U+FFFD, and
+    /// `sweep merge` wrote a line it had not read).
+    func testALineThatIsNotUTF8IsRefusedByItsNumber() throws {
+        let at = SweepResults.parseBatchLines + 9
+        let path = try file((0..<(at + 40)).map(line))
+        var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+        // Line `at + 1`'s session name gets a Latin-1 byte.
+        let lineStart = bytes.indices.filter { bytes[$0] == 0x0A }[at - 1] + 1
+        let quote = bytes[lineStart...].firstIndex(of: UInt8(ascii: "s"))!
+        bytes[quote] = 0xE9
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let (message, before) = try readToError(path)
+        XCTAssertTrue(message?.contains("line \(at + 1) is not a sweep result: not UTF-8") == true, message ?? "read a line that is not UTF-8")
+        XCTAssertEqual(before, at)
+    }
+
+    /// Blank space around a line is no part of it: a CR LF copy of a line reads as that line's text.
+    func testBlankSpaceAroundALineIsNoPartOfIt() throws {
+        let path = NSTemporaryDirectory() + "sweep-read-\(UUID().uuidString).jsonl"
+        try ("\t" + line(0) + " \r\n" + line(1) + "\r\n").write(toFile: path, atomically: false, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let fd = try SweepResults.openForReading(path)
+        defer { close(fd) }
+        var texts: [String] = []
+        try SweepResults.read(fd: fd, path: path) { _, text, _, _, _ throws(SweepResults.Problem) in texts.append(text) }
+        XCTAssertEqual(texts, [line(0), line(1)])
+    }
+
+    /// From a pipe the writer keeps open, a bad line is named once its batch has come: the reader does not
+    /// wait for the next batch first (was: read ahead, it waited for ever).
+    func testABadLineFromAnOpenPipeIsNamedWithoutTheNextBatch() throws {
+        var fds: [Int32] = [-1, -1]
+        XCTAssertEqual(pipe(&fds), 0)
+        let (reader, writer) = (fds[0], fds[1])
+        defer { close(reader) }
+        var lines = (0..<SweepResults.parseBatchLines * 2).map(line)
+        lines[SweepResults.parseBatchLines + 900] = "not json"
+        let text = lines.joined(separator: "\n") + "\n"
+        let wrote = DispatchSemaphore(value: 0)
+        Thread {
+            var text = text
+            _ = text.withUTF8 { writeAll(UnsafeRawBufferPointer($0), to: writer) }
+            wrote.signal()
+        }.start()
+        let done = DispatchSemaphore(value: 0)
+        let outcome = Mutex<(message: String?, before: Int)>((nil, 0))
+        Thread {
+            var before = 0
+            do throws(SweepResults.Problem) {
+                try SweepResults.read(fd: reader, path: "-") { _, _, _, _, _ throws(SweepResults.Problem) in before += 1 }
+            } catch {
+                outcome.withLock { $0 = (error.message, before) }
+            }
+            done.signal()
+        }.start()
+        wrote.wait()
+        // Every line is in the pipe and the writer holds it open: the read must end on the bad line.
+        let ended = done.wait(timeout: .now() + 60) == .success
+        close(writer)
+        if !ended { done.wait() }
+        XCTAssertTrue(ended, "the read waited for lines after the bad one's batch")
+        let (message, before) = outcome.withLock { $0 }
+        XCTAssertTrue(message?.contains("line \(SweepResults.parseBatchLines + 901) is not a sweep result") == true, message ?? "no error")
+        XCTAssertEqual(before, SweepResults.parseBatchLines + 900)
     }
 }

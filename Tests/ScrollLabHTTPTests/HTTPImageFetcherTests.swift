@@ -236,4 +236,30 @@ import ScrollLabCore
         #expect(reason(fetch(missing, ticket: 4).0) == "HTTP 404")
         #expect(missing.takeTiming(ticket: 4) == nil)
     }
+
+    /// A server on this machine is asked directly whatever proxy the environment names (was: libcurl sent
+    /// every request of `--source http://127.0.0.1:…` to `http_proxy`, and each failed "connection refused").
+    @Test func aLoopbackServerIsAskedDirectlyWhateverProxyTheEnvironmentNames() throws {
+        let names = ["http_proxy", "all_proxy", "no_proxy", "NO_PROXY"]
+        let saved = names.map { ProcessInfo.processInfo.environment[$0] }
+        defer { for (name, value) in zip(names, saved) { if let value { setenv(name, value, 1) } else { unsetenv(name) } } }
+        setenv("http_proxy", "http://127.0.0.1:9", 1)
+        setenv("all_proxy", "http://127.0.0.1:9", 1)
+        setenv("no_proxy", "example.com", 1)
+        unsetenv("NO_PROXY")
+        let server = try Server()
+        let fetcher = HTTPImageFetcher(template: server.base + "/first-4k.jpg?{asset}", timeout: 30)
+        defer { fetcher.close() }
+        let (result, _) = fetch(fetcher)
+        #expect(result.flatMap { try? $0.get() } == Server.jpeg)
+        // What the user listed is kept; loopback is added once.
+        #expect(ProcessInfo.processInfo.environment["no_proxy"] == "example.com,127.0.0.1,::1,localhost")
+        HTTPImageFetcher.bypassProxies(for: server.base + "/x/{asset}.jpg")
+        #expect(ProcessInfo.processInfo.environment["no_proxy"] == "example.com,127.0.0.1,::1,localhost")
+        #expect(ProcessInfo.processInfo.environment["NO_PROXY"] == "127.0.0.1,::1,localhost")
+        // A server elsewhere is left to the environment's proxy.
+        setenv("no_proxy", "", 1)
+        HTTPImageFetcher.bypassProxies(for: "http://images.example.com/{asset}.jpg")
+        #expect(ProcessInfo.processInfo.environment["no_proxy"] == "")
+    }
 }

@@ -6,8 +6,9 @@
   SIGTERM keeps the whole gesture files and removes the partial one.
 - `replay --video`: paths reach ffmpeg as plain files (`take2:final.gif`, `-y.mp4`, `file:g.mp4`); an
   ffmpeg that writes 20 MB to its standard error does not hang the render; a failing ffmpeg and SIGTERM
-  leave no partial video and no temporary files.
-- `soak`: SIGTERM stops it with whole lines.
+  leave no partial video and no temporary files; a video onto a file another video is writing is refused.
+- `soak`: SIGTERM stops it with whole lines; `bench --frames` and `bench --calibrate` stop on it too (the
+  calibration's test images removed).
 """
 
 import json
@@ -159,6 +160,21 @@ check(open(os.path.join(work, "g.mp4"), "rb").read() == before and os.path.getsi
       "--video file:g.mp4 writes the file named so; the input g.mp4 is untouched")
 run("replay", "g.mp4", "--video", "./g.mp4", *small, code=64)
 
+# A video onto a file another video is writing (its write lock held here, as a running replay --video holds
+# it) is refused, naming the holder, and leaves the file as it was; once the lock is gone it is made.
+import fcntl
+held = os.path.join(work, "held.mp4")
+with open(held, "wb") as f:
+    f.write(b"the first video's frames")
+    f.flush()
+    fcntl.lockf(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    r = run("replay", fling, "--video", held, *small, code=1)
+    check("is being written by another video (pid %d): refused, nothing written" % os.getpid() in r.stderr,
+          "a second video onto a file being written is refused: %s" % r.stderr.strip())
+    check(open(held, "rb").read() == b"the first video's frames", "the refused video leaves the file as it was")
+r = run("replay", fling, "--video", held, *small)
+check(os.path.getsize(held) > 1000, "with the lock gone the video is made")
+
 # ffmpeg's standard error is drained; a failing ffmpeg leaves nothing.
 fake = os.path.join(work, "fake")
 os.makedirs(fake)
@@ -235,4 +251,29 @@ for name, target, stdout in [("a FIFO nobody opens", fifo, subprocess.DEVNULL), 
     err = p.stderr.read()
     check(p.returncode == 128 + signal.SIGTERM and time.monotonic() - begun < 10,
           "sweep into %s: SIGTERM stops it (exit %d after %.1f s: %s)" % (name, p.returncode, time.monotonic() - begun, err.strip()[-200:]))
+# `bench --frames` and `bench --calibrate` draw offscreen with SDL, whose own handlers would turn a stop into
+# an event nobody reads (was: the run went to its end and exited 0): SIGTERM stops them at once, and the
+# calibration's test images are removed.
+assets = os.path.join(gestures, "..", "Images")
+long_gesture = os.path.join(gestures, "long-browse.jsonl")
+for name, args, said, kept in (
+        ("bench --frames", ["bench", "--frames", "--frames-gesture", long_gesture, "--assets", assets], "bench --frames: stopped by SIGTERM: the bench was not finished", None),
+        ("bench --calibrate", ["bench", "--calibrate"], "bench --calibrate: stopped by SIGTERM: no device file written (the test images removed)", "scrolllab-calibrate-")):
+    p = subprocess.Popen([binary] + args, cwd=work, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(2.5)
+    # The calibration is stopped once its test images are written (so their removal is what is checked).
+    deadline = time.monotonic() + 30
+    while kept and time.monotonic() < deadline and not [n for n in os.listdir(tmp) if n.startswith(kept) and os.listdir(os.path.join(tmp, n))]:
+        time.sleep(0.01)
+    p.send_signal(signal.SIGTERM)
+    begun = time.monotonic()
+    try:
+        _, err = p.communicate(timeout=20)
+    except subprocess.TimeoutExpired:
+        p.kill()
+        _, err = p.communicate()
+    check(p.returncode == 128 + signal.SIGTERM and said in err and time.monotonic() - begun < 10,
+          "%s: SIGTERM stops it (exit %s after %.1f s: %s)" % (name, p.returncode, time.monotonic() - begun, err.strip()[-200:]))
+    if kept:
+        check(not [n for n in os.listdir(tmp) if n.startswith(kept)], "%s: its test images are removed: %s" % (name, os.listdir(tmp)))
 print("imports refused or replayable, plain video paths, ffmpeg drained, stops that leave only whole outputs")

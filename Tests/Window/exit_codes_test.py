@@ -228,4 +228,23 @@ with open(feed_file, "rb") as f:
 check(r.returncode == 0 and b'"items":3' in r.stdout, "feed check - reads standard input")
 r = run(["--headless", "--frames", "2", "--trace-out", "-"])
 check(r.returncode == 0 and b'"event":"summary"' in r.stdout, "--trace-out - writes standard output")
+# A closed standard output stays closed: the page a report writes cannot take its number (was: the table went
+# into the page, exit 0), and the report fails as a closed output does. An earlier page is kept.
+page = os.path.join(work, "closed.html")
+with open(page, "w") as f:
+    f.write("the last page")
+r = subprocess.run([binary, "sweep", "report", results, "--html", page], stdout=None, stderr=subprocess.PIPE, timeout=60, cwd=work,
+                   preexec_fn=lambda: os.close(1))
+check(r.returncode == OUTPUT and b"cannot write standard output" in r.stderr and open(page).read() == "the last page",
+      "sweep report --html with standard output closed: exit %d, %s, page %r" % (r.returncode, r.stderr.decode().strip(), open(page).read()[:40]))
+# A missing or bad results file leaves the last page and plot as they were.
+for bad_input, code in ((missing, MISSING), (bad, CONTENT)):
+    r = run(["sweep", "report", bad_input, "--html", page])
+    check(r.returncode == code and open(page).read() == "the last page", "sweep report %s --html: exit %d, the last page kept" % (os.path.basename(bad_input), r.returncode))
+# A feed whose image folder cannot be made is refused before its --out is touched (was: emptied).
+with open(feed_file, "rb") as f:
+    kept_feed = f.read()
+r = run(["feed", "generate", "--layout", "list", "--count", "3", "--seed", "2", "--out", feed_file, "--write-images", feed_file + "/images"])
+check(r.returncode == OUTPUT and b'cannot make the folder' in r.stderr and b"Not a directory" in r.stderr and open(feed_file, "rb").read() == kept_feed,
+      "feed generate with an image folder that cannot be made: exit %d, %s, the feed kept" % (r.returncode, r.stderr.decode().strip()))
 print("exit codes: the README's table on %d subcommands, mistyped names, one form, - for standard input and output" % len(leaves))

@@ -4,7 +4,8 @@
 - SIGTERM, SIGINT and Esc during a recording each close the window with exit code 0, the trace ends
   with its summary, and the file holds every completed gesture as whole JSON lines from t_ms 0;
 - a failed save (./recordings is a plain file) says so on stderr and keeps the samples: once the
-  folder can be made, the next F5 writes the whole recording.
+  folder can be made, the next F5 writes the whole recording (exit 0); a recording no save could write
+  is said lost at the end, exit 1.
 """
 
 import json
@@ -115,5 +116,49 @@ with closing(app):
     xdotool("key", "Escape")
     app.wait(timeout=10)
     errors = app.stderr.read()
-    check('cannot open "recordings/gesture-1.jsonl" for writing' in errors and "the recording is kept" in errors,
+    check('cannot make the folder "recordings": not a folder' in errors and "the recording is kept" in errors,
           "the failed save is said on stderr: %s" % errors.strip().splitlines()[0])
+    check(app.returncode == 0, "a failed save made good by F5 loses nothing: exit 0 (%s)" % app.returncode)
+
+# A recording no save could write is lost at the end: said so, and exit 1 (was: dropped without a word, exit 0).
+app, workdir, trace, origin, x, y = session("lost", recordings_is_file=True)
+with closing(app):
+    xdotool("key", "F5")
+    time.sleep(0.5)
+    xdotool("key", "Escape")
+    app.wait(timeout=10)
+    errors = app.stderr.read()
+    check("the F5 recording that could not be saved is lost" in errors and app.returncode == 1,
+          "a recording that could not be saved: exit %s, %s" % (app.returncode, errors.strip().splitlines()[-1:]))
+    check(open(os.path.join(workdir, "recordings")).read() == "", "the file in the way is left as it was")
+
+# F12 pressed in quick succession, before the last screenshot is written: each press its own file (was: the
+# same name, written over, each said saved). A screenshot that cannot be saved leaves no empty file, exit 1.
+for name, in_the_way, presses in (("screenshots", False, 5), ("screenshots-refused", True, 1)):
+    workdir = os.path.join(out, "recording-" + name)
+    shutil.rmtree(workdir, ignore_errors=True)
+    os.makedirs(workdir)
+    if in_the_way:
+        open(os.path.join(workdir, "screenshots"), "w").close()
+    app = subprocess.Popen([binary], cwd=workdir, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    with closing(app):
+        open_window(app)
+        xdotool("key", "--delay", "60", *(["F12"] * presses))   # a frame or more apart; the writes take longer
+        time.sleep(1.5)
+        xdotool("key", "Escape")
+        said, errors = app.communicate(timeout=20)
+    if in_the_way:
+        check(app.returncode == 1 and 'screenshot failed: cannot make the folder "screenshots": not a folder' in errors
+              and open(os.path.join(workdir, "screenshots")).read() == "",
+              "a screenshot that cannot be saved: exit %s, %s" % (app.returncode, errors.strip()))
+    else:
+        shots = sorted(os.listdir(os.path.join(workdir, "screenshots")))
+        # Presses within one frame are one screenshot of it (a stalled frame may hold two): as many files as
+        # screenshots said saved, none written over.
+        check(2 <= len(shots) <= presses and shots == ["scrolllab-%d.png" % n for n in range(1, len(shots) + 1)]
+              and said.count("screenshot saved") == len(shots) and app.returncode == 0,
+              "%d quick F12s: %d files %s, %d said saved" % (presses, len(shots), shots, said.count("screenshot saved")))
+        for shot in shots:
+            with open(os.path.join(workdir, "screenshots", shot), "rb") as f:
+                check(f.read(8) == b"\x89PNG\r\n\x1a\n", "%s is a PNG" % shot)
+

@@ -9,6 +9,7 @@
 - `very-bad` answers everything, late (loss as retransmission timeouts), or 504 after four lost attempts:
   serve_loss_test.py (half a minute of waiting on the timeouts, nothing timed, so it shares the machine).
 - Bad options: an error line naming the option (then the usage) and exit code 64. SIGTERM and SIGINT: exit code 0.
+- A log that cannot be written past a point (a file-size limit) ends whole, says so once, and the stop is exit 1.
 """
 
 import json
@@ -148,4 +149,28 @@ with open("/dev/full", "w") as full:
     p.send_signal(signal.SIGTERM)
     p.communicate(timeout=10)
     check(p.returncode == 0, "and stops on SIGTERM with 0 (%s)" % p.returncode)
-print("serve: bytes, types, 3G timing alone and shared, log lines, bad options, signals, a lost serving line")
+# A log that stops part-way (a file-size limit, as a full disk) ends in a whole line, says so once on standard
+# error, goes on serving, and the stop is exit 1 (was: a torn line, nothing said, exit 0).
+import resource
+log_path = os.path.join(os.environ.get("TMPDIR", "/tmp"), "serve-log-%d.jsonl" % os.getpid())
+port = free_port()
+with open(log_path, "w") as log:
+    p = subprocess.Popen([binary, "serve", "--port", str(port), "--network", "none"], stdout=log, stderr=subprocess.PIPE, text=True,
+                         preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_FSIZE, (800, 800)))
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and os.path.getsize(log_path) == 0:
+        time.sleep(0.05)
+    for k in range(12):
+        status, _, _, _ = get("http://127.0.0.1:%d/img/%d.jpg" % (port, k))
+    check(status == 200, "a log past its limit serves all the same (%s)" % status)
+    time.sleep(0.5)
+    p.send_signal(signal.SIGTERM)
+    _, said = p.communicate(timeout=10)
+text = open(log_path).read()
+os.remove(log_path)
+check(text.endswith("\n") and all(json.loads(line) for line in text.splitlines()) and len(text) <= 800,
+      "the log ends with a whole line (%d bytes, %d lines)" % (len(text), len(text.splitlines())))
+check(said.count("scrolllab serve: the log stops here (cannot write standard output: File too large); serving goes on") == 1,
+      "the stop of the log is said once: %s" % said.strip())
+check(p.returncode == 1, "and the stop is exit 1 (%s)" % p.returncode)
+print("serve: bytes, types, 3G timing alone and shared, log lines, bad options, signals, a lost serving line, a log cut short")

@@ -1,6 +1,7 @@
 """Populations, captures and sweeps from the command line (B-GEN-1, B-IMPORT-1, B-SWEEP-1).
 
-- `gestures generate`: the same seed gives byte-identical files; the files replay headless and bench.
+- `gestures generate`: the same seed gives byte-identical files; the files replay headless and bench; a
+  folder holding sessions the run would not write is refused, left as it was.
 - `gestures import`: a capture in `getevent -lt`'s exact format becomes gesture files; a malformed line
   is named, exit code 1.
 - `sweep`: GNU Parallel with two job slots runs four shards; `sweep merge` equals the unsharded run,
@@ -39,6 +40,18 @@ run("gestures", "generate", "--kind", "mixed", "--count", "4", "--seed", "11", "
 for name in sorted(os.listdir(os.path.join(work, "again"))):
     with open(os.path.join(work, "pop", name), "rb") as a, open(os.path.join(work, "again", name), "rb") as b:
         check(a.read() == b.read(), "%s: the same seed gives the same file whatever the count" % name)
+# A folder is one population: one that holds sessions the run would not write is refused, left as it was.
+before = {name: open(os.path.join(work, "pop", name), "rb").read() for name in os.listdir(os.path.join(work, "pop"))}
+r = run("gestures", "generate", "--kind", "flings", "--count", "4", "--seed", "9", "--out", "pop", code=1)
+check("holds 20 session file(s) this run would not write (session-00004.jsonl … session-00023.jsonl)" in r.stderr,
+      "a population over a larger one is refused, naming what it would leave: %s" % r.stderr.strip())
+after = {name: open(os.path.join(work, "pop", name), "rb").read() for name in os.listdir(os.path.join(work, "pop"))}
+check(after == before, "a refused population leaves the folder as it was")
+run("gestures", "generate", "--kind", "mixed", "--count", "6", "--seed", "11", "--out", "again")   # grown: the same first four
+check(sorted(os.listdir(os.path.join(work, "again"))) == ["session-%05d.jsonl" % i for i in range(6)], "a population grows in its folder")
+run("gestures", "generate", "--kind", "mixed", "--count", "4", "--seed", "11", "--out", "again", code=1)
+for name in ("session-00004.jsonl", "session-00005.jsonl"):
+    os.remove(os.path.join(work, "again", name))
 r = run("replay", "pop/session-00000.jsonl", "--headless")
 check(json.loads(r.stdout.splitlines()[-1])["event"] == "end", "a generated session replays headless")
 r = run("bench", "--gestures", "again", "--json")

@@ -32,7 +32,7 @@ public struct SweepReportPage: Sendable {
     }
 
     /// What `results` ran, for a reader who did not: the sessions (how many, the first and last names),
-    /// the policies, and each factor's values.
+    /// the policies, and each factor's values, whatever the order of the results.
     public static func whatWasRun(_ results: [SweepSummary.Result]) -> [String] {
         var sessions: [String] = [], policies: [String] = []
         var seenSessions: Set<String> = [], seenPolicies: Set<String> = []
@@ -47,7 +47,9 @@ public struct SweepReportPage: Sendable {
         var lines = ["Sessions: \(named.count) (\(named.count == 1 ? named[0] : named[0] + " … " + named[named.count - 1])), "
                      + "each replayed under every configuration: the lab's model of a phone's scroll view and image pipeline, "
                      + "frame by frame on a 60 Hz clock unless a refresh rate says otherwise."]
-        lines.append("Policies: " + policies.joined(separator: ", ") + ".")
+        // The policies in the tables' order, as the factors' values: the same results give the same page, as
+        // the unsharded run's file, a merge of its parts or a shuffled copy.
+        lines.append("Policies: " + policies.sorted { SweepSummary.rank(policy: $0) < SweepSummary.rank(policy: $1) }.joined(separator: ", ") + ".")
         // Each factor's values in the tables' order: numbers and latencies by size, networks from the fastest.
         lines.append("Factors: " + factors.keys.sorted().map { key in
             "\(key) " + factors[key]!.sorted { SweepSummary.rank(value: $0) < SweepSummary.rank(value: $1) }.joined(separator: ", ")

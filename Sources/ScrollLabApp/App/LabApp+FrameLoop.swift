@@ -104,7 +104,7 @@ extension LabApp {
             }
         }
         finish()
-        return trace?.file.failure == nil && !loop.screenshots.failed && !loop.replayFailed ? 0 : 1
+        return trace?.file.failure == nil && !loop.screenshots.failed && !loop.replayFailed && !loop.recordingFailed ? 0 : 1
     }
 
     /// Ends the loop when another program destroyed the window.

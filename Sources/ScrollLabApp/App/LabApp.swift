@@ -235,7 +235,9 @@ package final class LabApp {
     private func reportScreenshot(_ outcome: ScreenshotWriter.Outcome) {
         let t = clock.now()
         if let error = outcome.error {
-            if outcome.path == options.screenshot { loop.screenshots.failed = true }
+            // Any screenshot, F12's too, that cannot be saved ends the window with exit code 1 (B-EXIT-1).
+            loop.screenshots.failed = true
+            Screenshot.removeIfEmpty(outcome.path)
             let message = "scrolllab: screenshot failed: \(error)"
             writeStandardError(message)
             hud.show(message, until: t + 4)
@@ -247,6 +249,11 @@ package final class LabApp {
     /// Writes the trace's summary (when tracing), stops the image workers and closes SDL. Call once, at the end.
     func finish() {
         stopRecording(at: phoneDriver.time(atReal: clock.now()))
+        if phoneDriver.hasUnsavedRecording {
+            // Kept after a failed save for F5 to try again: at the end it is lost, said so, and exit 1.
+            writeStandardError("scrolllab: the F5 recording that could not be saved is lost (the window closed)")
+            loop.recordingFailed = true
+        }
         if let path = options.screenshot, !loop.screenshots.taken, !loop.windowLost {
             // The last frame is still in the back buffer only for some renderers: draw it again.
             frame(at: phoneDriver.time(atReal: clock.now()), onGrid: phoneDriver.clock.scale != 1)
@@ -275,7 +282,7 @@ package final class LabApp {
 /// The window's screenshots: `--screenshot`'s taken or failed, F12's waiting for the end of the frame, and
 /// the writer that encodes and writes them off the main thread.
 struct ScreenshotState {
-    /// `--screenshot`: taken, or failed to save.
+    /// `--screenshot`: taken. `failed`: a screenshot (`--screenshot`'s or F12's) could not be saved.
     var taken = false
     var failed = false
     /// F12's screenshot, saved at the end of the frame.
@@ -288,6 +295,9 @@ struct LoopState {
     var running = true
     /// True when the `--replay` file could not be read.
     var replayFailed = false
+    /// True when an F5 recording could not be saved by the end (exit code 1, as for any file the window
+    /// writes); a failed save that a later F5 made good is not a loss.
+    var recordingFailed = false
     /// A replay finished; its `replayEnd` trace line waits for the phones to settle.
     var replayEndPending = false
     /// True once another program destroyed the window: the loop ends and nothing is drawn on it again.

@@ -15,7 +15,8 @@ enum Screenshot {
         // The folder is what comes before the last `/` (Foundation's `deletingLastPathComponent` traps on a
         // one-character path such as `-`, stdout, in the static Foundation the release links).
         if let slash = path.lastIndex(of: "/"), slash != path.startIndex {
-            try? FileManager.default.createDirectory(atPath: String(path[..<slash]), withIntermediateDirectories: true)
+            let folder = String(path[..<slash])
+            if let why = OutputFolder.make(folder) { return .failure(CaptureError(line: OutputFolder.refusal(folder, why))) }
         }
         guard let surface = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, CSDL_PIXELFORMAT_ARGB8888) else {
             return .failure(CaptureError(line: "cannot allocate the screenshot: \(sdlErrorText())"))
@@ -59,10 +60,24 @@ enum Screenshot {
         }
     }
 
-    /// The next free `screenshots/scrolllab-<n>.png` in the current directory.
+    /// The next free `screenshots/scrolllab-<n>.png` in the current directory, taken now (made empty, never
+    /// over a file that is there): F12 pressed again before the last one is written, or another window in
+    /// the same directory, gets the next name (was: the same, written over, each said saved).
     static func nextDefaultPath() -> String {
+        _ = OutputFolder.make("screenshots")   // one that cannot be made is said when the screenshot is saved
         var n = 1
-        while FileManager.default.fileExists(atPath: "screenshots/scrolllab-\(n).png") { n += 1 }
-        return "screenshots/scrolllab-\(n).png"
+        while true {
+            let path = "screenshots/scrolllab-\(n).png"
+            let taken = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+            if taken >= 0 { Glibc.close(taken) }
+            guard taken < 0, errno == EEXIST else { return path }
+            n += 1
+        }
+    }
+
+    /// After a screenshot at `path` failed: a file it left empty (taken for it, or cut back) is no image, and goes.
+    static func removeIfEmpty(_ path: String) {
+        var info = stat()
+        if path != "-", stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size == 0 { unlink(path) }
     }
 }

@@ -290,7 +290,7 @@ final class ImageLoader {
             guard !paths.isEmpty else { return nil }
             // A feed's image past the files draws one of them again, but is an image of its own.
             let file = paths[asset % paths.count], own = asset >= paths.count ? "#\(asset)" : ""
-            return "file:" + String(decoding: file.path, as: UTF8.self) + own
+            return file.diskCacheKey + own
         }
     }
 

@@ -62,6 +62,19 @@ package struct AssetFile: Sendable, Hashable {
     /// The path for messages (bytes that are not UTF-8 shown as U+FFFD).
     package var displayPath: String { MessageText.quoted(String(decoding: path, as: UTF8.self)) }
 
+    /// The disk cache's key of this file: `file:` and its path made absolute, without `.`, `..` or links
+    /// (`realpath`), so the same image is one entry however its folder was named (`--assets Assets/Images`,
+    /// `./Assets/Images/`, an absolute path; the window started elsewhere); the path as given if it cannot
+    /// be resolved.
+    package var diskCacheKey: String {
+        let resolved: String? = withCString { name in
+            guard let real = realpath(name, nil) else { return nil }
+            defer { free(real) }
+            return String(cString: real)
+        }
+        return "file:" + (resolved ?? String(decoding: path, as: UTF8.self))
+    }
+
     /// Calls `body` with the path as a NUL-terminated C string (for `open(2)`).
     package func withCString<R>(_ body: (UnsafePointer<CChar>) -> R) -> R {
         (path + [0]).withUnsafeBufferPointer { bytes in

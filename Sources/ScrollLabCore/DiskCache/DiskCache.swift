@@ -74,13 +74,14 @@ package final class DiskCache: Sendable {
     /// folder that cannot be written: entries are read, none written or deleted.
     package static func open(directory: String, byteLimit: Int, readOnly: Bool = false) -> DiskCache? {
         let path = directory.count > 1 && directory.hasSuffix("/") ? String(directory.dropLast()) : directory
+        var made: String?
         if mkdir(path, 0o700) != 0, errno == ENOENT {
-            // Missing parents: made as `mkdir -p` would.
-            try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+            // Missing parents: made as `mkdir -p` would; why not is the reason given below.
+            made = OutputFolder.make(path)
         }
         let fd = Glibc.open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else {
-            warn(path, "cannot be created or read (\(String(cString: strerror(errno))))")
+            warn(path, "cannot be created or read (\(made ?? String(cString: strerror(errno))))")
             return nil
         }
         let writable = !readOnly && access(path, W_OK | X_OK) == 0
@@ -197,8 +198,16 @@ package final class DiskCache: Sendable {
         guard !off else { return }
         let file = DiskCacheEntry.encode(key: key, payload: payload)
         guard file.count <= Self.maxEntryBytes else { return dropped(name) }
-        let temp = ".tmp-\(getpid())-\(serial)"
-        let fd = openat(folder, temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        var temp = ".tmp-\(getpid())-\(serial)"
+        var fd = openat(folder, temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        // A name taken by an earlier process of the same pid, killed mid-write (a container's pid 1 restarted
+        // within the minute its temporary files are kept): another name, not a cache turned off.
+        var tries = 0
+        while fd < 0, errno == EEXIST, tries < 16 {
+            tries += 1
+            temp = ".tmp-\(getpid())-\(UInt64.random(in: 1_000_000_000...UInt64(Int64.max)))"   // still `.tmp-<pid>-<n>`
+            fd = openat(folder, temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        }
         guard fd >= 0 else {
             let reason = String(cString: strerror(errno))
             dropped(name)

@@ -70,11 +70,20 @@ package enum DiskCacheChoice: Equatable, Sendable {
         }
     }
 
-    /// The default folder: `$XDG_CACHE_HOME/scrolllab/images`, else `~/.cache/scrolllab/images`.
+    /// The default folder: `$XDG_CACHE_HOME/scrolllab/images`, else `~/.cache/scrolllab/images`. Only an
+    /// absolute path counts (XDG's rule, kept for `HOME` too): an empty or relative `HOME` (`env -i`, some
+    /// service managers) gives the user's home from the password database, not `/.cache` or a folder under
+    /// wherever the program started.
     package static var defaultDirectory: String {
-        let env = ProcessInfo.processInfo.environment
-        let base = env["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-            ?? ((env["HOME"] ?? NSHomeDirectory()) + "/.cache")
+        defaultDirectory(environment: ProcessInfo.processInfo.environment)
+    }
+
+    /// `defaultDirectory` under `environment`.
+    package static func defaultDirectory(environment env: [String: String]) -> String {
+        func absolute(_ path: String?) -> String? { path.flatMap { $0.hasPrefix("/") ? $0 : nil } }
+        let home = absolute(env["HOME"]) ?? absolute(getpwuid(getuid()).flatMap { $0.pointee.pw_dir.map { String(cString: $0) } })
+            ?? NSHomeDirectory()
+        let base = absolute(env["XDG_CACHE_HOME"]) ?? ((home == "/" ? "" : home) + "/.cache")
         return base + "/scrolllab/images"
     }
 }

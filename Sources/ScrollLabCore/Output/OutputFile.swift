@@ -19,6 +19,8 @@ package final class OutputFile {
     private var descriptor: Int32
     private let ownsDescriptor: Bool
     private let isRegularFile: Bool
+    /// Opened with `keepingUntilWritten`: the regular file is emptied by the first write or the close.
+    private var emptiesFirst = false
 
     /// Opens (creating or truncating) `path`, or standard output for `-`; throws one line on failure.
     package convenience init(path: String) throws(AppError) {
@@ -53,9 +55,37 @@ package final class OutputFile {
         self.init(descriptor: descriptor, path: path, owns: true)
     }
 
+    /// Opens (creating) `path` as `init(path:)` does, but keeps what it holds until the first write or
+    /// the close: a command refused after its outputs are opened (its input missing or bad, the process
+    /// ending on `fail`) leaves an earlier output as it was.
+    package convenience init(keepingUntilWritten path: String) throws(AppError) {
+        if path == "-" {
+            self.init(descriptor: STDOUT_FILENO, path: path, owns: false)
+            return
+        }
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw .output("cannot open \(MessageText.quoted(path)) for writing: \(Self.errorText())") }
+        self.init(descriptor: descriptor, path: path, owns: true)
+        emptiesFirst = isRegularFile
+    }
+
+    /// Throws the line `init(path:)` would when `path` cannot be opened for writing; creates a missing file,
+    /// and leaves one that exists as it was.
+    package static func checkWritable(_ path: String) throws(AppError) {
+        guard path != "-" else { return }
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw .output("cannot open \(MessageText.quoted(path)) for writing: \(Self.errorText())") }
+        Glibc.close(descriptor)
+    }
+
     /// Standard output (not closed by `close()`).
     package static func standardOutput() -> OutputFile {
         OutputFile(descriptor: STDOUT_FILENO, path: "-", owns: false)
+    }
+
+    /// `descriptor`, open for writing, written as `path` names it; not closed by `close()`.
+    package static func borrowing(_ descriptor: Int32, path: String) -> OutputFile {
+        OutputFile(descriptor: descriptor, path: path, owns: false)
     }
 
     private init(descriptor: Int32, path: String, owns: Bool) {
@@ -76,7 +106,7 @@ package final class OutputFile {
     /// Writes `bytes` as one record; false (and `failure` set) when they could not be written whole.
     @discardableResult
     package func write(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        guard failure == nil, descriptor >= 0 else { return false }
+        guard failure == nil, descriptor >= 0, emptied() else { return false }
         // Opened to append (`>>`), a record begins at the end, whatever the offset says before the first write.
         let start = isRegularFile ? lseek(descriptor, 0, fcntl(descriptor, F_GETFL) & O_APPEND != 0 ? SEEK_END : SEEK_CUR) : -1
         guard writeAll(bytes, to: descriptor) else {
@@ -89,6 +119,7 @@ package final class OutputFile {
     /// Closes the file; returns the failure line, if any write or the close failed.
     @discardableResult
     package func close() -> String? {
+        _ = emptied()
         if ownsDescriptor, descriptor >= 0 {
             if Glibc.close(descriptor) != 0, failure == nil { failure = "cannot write \(displayPath): \(Self.errorText())" }
         }
@@ -97,6 +128,17 @@ package final class OutputFile {
     }
 
     deinit { if ownsDescriptor, descriptor >= 0 { _ = Glibc.close(descriptor) } }
+
+    /// Empties a file opened `keepingUntilWritten`, once; false (and `failure` set) when it cannot be.
+    private func emptied() -> Bool {
+        guard emptiesFirst, descriptor >= 0 else { return true }
+        emptiesFirst = false
+        guard ftruncate(descriptor, 0) == 0 else {
+            failure = "cannot empty \(displayPath): \(Self.errorText())"
+            return false
+        }
+        return true
+    }
 
     private func fail(cutBackTo start: off_t) {
         failure = "cannot write \(displayPath): \(Self.errorText())"

@@ -30,6 +30,8 @@ package final class VideoEncoder: @unchecked Sendable {
     private let state = Mutex<(process: Process?, errors: [UInt8], touched: Bool, done: Bool)>((nil, [], false, false))
     private var stopKey = 0
     private var drain: Thread?
+    /// The output, open and write-locked while this video is made (a regular file), or -1.
+    private var lock: Int32 = -1
     package private(set) var frames = 0
 
     /// Why a video cannot be made, in one line.
@@ -83,6 +85,7 @@ package final class VideoEncoder: @unchecked Sendable {
         } else {
             temporary = nil
         }
+        try takeOutput()
         var arguments = ["-hide_banner", "-loglevel", "error", "-nostdin", "-y",
                          "-f", "rawvideo", "-pix_fmt", "rgb24", "-s", "\(self.width)x\(self.height)",
                          "-r", String(format: "%.6g", fps), "-i", "pipe:0"]
@@ -110,7 +113,44 @@ package final class VideoEncoder: @unchecked Sendable {
         input = pipe.fileHandleForWriting
     }
 
-    deinit { StopSignals.remove(stopKey) }
+    deinit {
+        StopSignals.remove(stopKey)
+        if lock >= 0 { close(lock) }
+    }
+
+    /// Write-locks the output (a regular file, made if missing) for as long as this video is made, as a sweep
+    /// locks its results: a second video onto the same file at once is refused, the first one's left whole
+    /// (was: both encoded into one file, a broken video, each run exit 0). The lock goes with the process.
+    private func takeOutput() throws(Problem) {
+        var made = true
+        var fd = open(target, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        if fd < 0, errno == EEXIST {
+            made = false
+            fd = open(target, O_WRONLY | O_NONBLOCK | O_CLOEXEC)   // a FIFO with no reader is not waited on here
+        }
+        guard fd >= 0 else { return }   // the encode says what is wrong with the output
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+            close(fd)
+            return
+        }
+        var request = flock()
+        request.l_type = Int16(F_WRLCK)
+        request.l_whence = Int16(SEEK_SET)
+        guard fcntl(fd, F_SETLK, &request) == 0 else {
+            var holder = flock()
+            holder.l_type = Int16(F_WRLCK)
+            holder.l_whence = Int16(SEEK_SET)
+            let pid = fcntl(fd, F_GETLK, &holder) == 0 && holder.l_type != Int16(F_UNLCK) ? " (pid \(holder.l_pid))" : ""
+            close(fd)
+            if made { unlink(target) }
+            removeTemporary()
+            throw Problem(message: "\(MessageText.quoted(output)) is being written by another video\(pid): refused, nothing written")
+        }
+        lock = fd
+        // A file made here is this video's: a failure removes it, as a partial video.
+        if made { state.withLock { $0.touched = true } }
+    }
 
     /// Starts ffmpeg with `arguments`, its standard error drained by a thread.
     private func start(_ arguments: [String], input: Pipe?) throws(Problem) {

@@ -36,6 +36,10 @@ import ScrollKit
         #expect(runs.count == 3)
         #expect(runs[0].hasPrefix("Sessions: 3 (session-00000 … session-00002), each replayed under every configuration"))
         #expect(runs[1] == "Policies: eager, adaptive.")
+        // In the tables' order whatever the order of the lines (a merge sorts them by id; was: first met).
+        #expect(SweepReportPage.whatWasRun(Array(results.reversed())) == runs)
+        #expect(SweepReportPage.whatWasRun([result("s", "glide", "lte"), result("s", "prefetch", "lte"), result("s", "chrome", "lte"),
+                                            result("s", "eager", "lte")])[1] == "Policies: eager, prefetch, glide, chrome.")
         // Values in the tables' order: by size, latencies before networks, networks from the fastest.
         #expect(runs[2] == "Factors: cacheImages 6, 12, 24; source latency 80 ms, latency 1000 ms, lte, 3g.")
         let page = SweepReportPage(title: "t", rows: [Self.row], conditions: [], runs: runs).html

@@ -49,6 +49,25 @@ import Testing
         #expect(names.allSatisfy { $0.hasSuffix(".entry") || $0 == DiskCache.markerName })
     }
 
+    /// Temporary names an earlier process of the same pid left (killed mid-write, restarted within the minute
+    /// they are kept) are stepped over: the entry is stored (was: the cache turned off, "File exists").
+    @Test func aTemporaryNameAlreadyTakenIsSteppedOver() throws {
+        let dir = folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let cache = try #require(DiskCache.open(directory: dir, byteLimit: 1 << 20))
+        for serial in 1...40 {
+            #expect(FileManager.default.createFile(atPath: dir + "/.tmp-\(getpid())-\(serial)", contents: Data("SLDC".utf8)))
+        }
+        cache.write("k1", payload: [1, 2, 3])
+        cache.write("k2", payload: [4])
+        #expect(!cache.isOff)
+        #expect(cache.read("k1") == [1, 2, 3] && cache.read("k2") == [4])
+        // What the writes left is only their entries (the old temporary names stay for the sweep after a minute).
+        let names = try FileManager.default.contentsOfDirectory(atPath: dir).filter { !$0.hasPrefix(".tmp-") }
+        #expect(names.sorted() == ([DiskCache.markerName] + ["k1", "k2"].map(DiskCacheEntry.fileName)).sorted())
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).filter { $0.hasPrefix(".tmp-") }.count == 40)
+    }
+
     @Test func aCorruptEntryIsDeletedCountedAndMissed() throws {
         let dir = folder()
         defer { try? FileManager.default.removeItem(atPath: dir) }
@@ -101,6 +120,8 @@ import Testing
         #expect(FileManager.default.createFile(atPath: file, contents: Data([1])))
         defer { try? FileManager.default.removeItem(atPath: file) }
         #expect(DiskCache.open(directory: file + "/images", byteLimit: 1 << 20) == nil)
+        // Its parent too: the reason is mkdir's (was: the open after it, No such file or directory).
+        #expect(OutputFolder.make(file + "/images/a") == "Not a directory")
     }
 }
 

@@ -43,8 +43,8 @@ package struct Recording {
     /// (in place) on first use; its path.
     package mutating func save() throws(Failure) -> String {
         if file == nil {
+            if let why = OutputFolder.make(Self.folder) { throw drop("scrolllab: " + OutputFolder.refusal(Self.folder, why)) }
             let path = Self.nextPath()
-            try? FileManager.default.createDirectory(atPath: Self.folder, withIntermediateDirectories: true)
             do {
                 file = try OutputFile(path: path)
             } catch {
@@ -67,16 +67,27 @@ package struct Recording {
 
     /// Drops the file after a failure, keeping the samples for the next save.
     private mutating func drop(_ message: String) -> Failure {
-        file?.close()
+        if let file {
+            file.close()
+            // A file the failure left empty (its first gesture cut back) holds no recording: it goes.
+            var info = stat()
+            if stat(file.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size == 0 { unlink(file.path) }
+        }
         file = nil
         recorder.markUnsaved()
         return Failure(message: message)
     }
 
-    /// The next free `recordings/gesture-<n>.jsonl` (n from 1), relative to the working directory.
-    package static func nextPath(fileManager: FileManager = .default) -> String {
+    /// The next free `recordings/gesture-<n>.jsonl` (n from 1), relative to the working directory, taken now
+    /// (made empty, never over a file that is there): two windows in one directory record to two files.
+    package static func nextPath() -> String {
         var n = 1
-        while fileManager.fileExists(atPath: "\(folder)/gesture-\(n).jsonl") { n += 1 }
-        return "\(folder)/gesture-\(n).jsonl"
+        while true {
+            let path = "\(folder)/gesture-\(n).jsonl"
+            let taken = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+            if taken >= 0 { Glibc.close(taken) }
+            guard taken < 0, errno == EEXIST else { return path }
+            n += 1
+        }
     }
 }

@@ -61,20 +61,50 @@ int cx11_probe_timestamp(void *sdlWindow, uint32_t *serverMs) {
 }
 
 #if defined(SDL_VIDEO_DRIVER_X11)
-// Xlib's error handler is process-wide by design: the one piece of global state here, an error code
-// the window's loop takes once a frame.
+// Xlib's error handlers are process-wide by design: the global state here is what they record for the
+// window's loop to take once a frame (an error code; whether the connection was lost).
 static atomic_int cx11_last_error = 0;
+static atomic_int cx11_lost = 0;
 
 static int cx11_record_error(Display *display, XErrorEvent *error) {
     (void)display;
     atomic_store(&cx11_last_error, error->error_code ? error->error_code : 1);
     return 0;
 }
+
+// A lost connection: noted. Xlib then calls the exit handler below, which returns instead of exiting:
+// the display is marked dead, its later calls return at once, and the loop ends at its next frame.
+static int cx11_record_io_error(Display *display) {
+    (void)display;
+    atomic_store(&cx11_lost, 1);
+    return 0;
+}
+
+static void cx11_survive_io_error(Display *display, void *data) {
+    (void)display; (void)data;
+    atomic_store(&cx11_lost, 1);
+}
 #endif
 
-void cx11_catch_errors(void) {
+void cx11_catch_errors(void *sdlWindow) {
 #if defined(SDL_VIDEO_DRIVER_X11)
     XSetErrorHandler(cx11_record_error);
+    XSetIOErrorHandler(cx11_record_io_error);
+    SDL_SysWMinfo info;
+    SDL_VERSION(&info.version);
+    if (SDL_GetWindowWMInfo((SDL_Window *)sdlWindow, &info) && info.subsystem == SDL_SYSWM_X11) {
+        XSetIOErrorExitHandler(info.info.x11.display, cx11_survive_io_error, NULL);
+    }
+#else
+    (void)sdlWindow;
+#endif
+}
+
+int cx11_display_lost(void) {
+#if defined(SDL_VIDEO_DRIVER_X11)
+    return atomic_load(&cx11_lost);
+#else
+    return 0;
 #endif
 }
 

@@ -75,6 +75,21 @@ import Testing
         return (s.w, s.h, bytes)
     }
 
+    /// The fonts shrink with the layout at any scale `--scale` takes (down to 0.25): held at 6 px, below
+    /// about 0.5× the text ran into its neighbours and over itself.
+    @Test func fontsShrinkWithTheLayoutAtAnyScale() throws {
+        let fonts = try FontSet()
+        defer { fonts.close() }
+        var heights: [Double: [Int32]] = [:]
+        for scale in [1.0, 0.5, 0.25] {
+            try fonts.setScale(scale)
+            heights[scale] = TextStyle.allCases.map { TTF_FontHeight(fonts.font($0)) }
+        }
+        for (k, style) in TextStyle.allCases.enumerated() {
+            #expect(heights[0.25]![k] < heights[0.5]![k] && heights[0.5]![k] < heights[1]![k], "\(style): \(heights.mapValues { $0[k] })")
+        }
+    }
+
     @Test(arguments: [1.0, 2.0])
     func textsAreThePixelsOfTheFilesOpenedByPath(scale: Double) throws {
         let fonts = try FontSet()
@@ -82,7 +97,7 @@ import Testing
         let texts = ["scrollViewDidScroll", "Adaptive 42 % · 3.1 MB", "item 1234", "Δ ünïcödé → ≤ 5 ms…", "♥"]
         for (style, file, points) in FontSet.files {
             let path = try #require(FontSet.locate(file))
-            let byPath = try #require(TTF_OpenFont(path, Int32(max(6, (points * scale).rounded()))))
+            let byPath = try #require(TTF_OpenFont(path, Int32(max(1, (points * scale).rounded()))))
             defer { TTF_CloseFont(byPath) }
             for text in texts {
                 let drawn = try #require(pixels(text, fonts.font(style)))

@@ -1,6 +1,7 @@
 """Any window size is survived, the drawable bounded (§7, issue 23): resizing the window to 32767×32767
 (xdotool windowsize) used to crash inside Mesa's llvmpipe. The window is shrunk back to 8192 a side, says
-so, keeps drawing and taking keys, and closes with its trace summary.
+so, keeps drawing and taking keys, and closes with its trace summary. A window destroyed by another client,
+and a display whose X server goes away, close with exit code 0 and the trace's summary.
 """
 
 import os
@@ -46,3 +47,42 @@ stderr = app.stderr.read()
 check(app.returncode == 0, "exit code 0 when another program destroyed the window (%s)" % stderr.strip()[-200:])
 check("destroyed by another program" in stderr, "it says why it closed")
 check(read_trace(trace_path)[-1]["event"] == "summary", "the trace ends with its summary")
+
+# The X server itself going away (a closed `ssh -X`, a restarted Xvfb): Xlib's own handler printed "XIO:
+# fatal IO error" and exited 1, the trace without its summary. Now the connection's loss is noted, the app
+# says so and closes as for a destroyed window: exit code 0, the trace ending with its summary. On an X
+# server of this test's own, started here and killed.
+import shutil
+import signal
+display = ":%d" % (200 + os.getpid() % 500)
+server = subprocess.Popen(["Xvfb", display, "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
+                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+try:
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and subprocess.run(["xdpyinfo", "-display", display] if shutil.which("xdpyinfo") else
+                                                         ["xdotool", "getdisplaygeometry"], env=dict(os.environ, DISPLAY=display),
+                                                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode != 0:
+        time.sleep(0.1)
+    trace_path = os.path.join(out, "lost-display.jsonl")
+    app = subprocess.Popen([binary, "--trace-out", trace_path], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                           env=dict(os.environ, DISPLAY=display))
+    with closing(app):
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline and not (os.path.exists(trace_path) and len(read_trace(trace_path)) > 2):
+            time.sleep(0.1)
+        time.sleep(1)
+        server.send_signal(signal.SIGTERM)
+        server.wait(timeout=10)
+        try:
+            app.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            check(False, "the app closes when its display goes away")
+    stderr = app.stderr.read()
+    check(app.returncode == 0 and "connection to the display was lost" in stderr and "XIO" not in stderr,
+          "exit code %s when the X server went away: %s" % (app.returncode, stderr.strip()[-200:]))
+    check(read_trace(trace_path)[-1]["event"] == "summary", "the trace ends with its summary")
+finally:
+    if server.poll() is None:
+        server.kill()
+        server.wait()
+

@@ -27,8 +27,12 @@ int cx11_probe_timestamp(void *sdlWindow, uint32_t *serverMs);
 
 // Installs an X error handler that records a protocol error (a window destroyed by another client makes
 // every drawing request fail) instead of Xlib's default one, which prints and exits the process at once
-// (no trace summary, no recording closed). Idempotent.
-void cx11_catch_errors(void);
+// (no trace summary, no recording closed); and, for the display of an `SDL_Window`, handlers that record
+// a lost connection (the X server gone: a closed `ssh -X`, a restarted Xvfb) and let the process go on,
+// where Xlib's own print `XIO: fatal IO error` and exit 1. Idempotent.
+void cx11_catch_errors(void *sdlWindow);
+// 1 once the connection to the X server was lost (it stays lost), else 0.
+int cx11_display_lost(void);
 
 // The X error code recorded since the last call (0: none), and clears it.
 int cx11_take_error(void);

@@ -110,7 +110,8 @@ extension LabApp {
     /// Ends the loop when another program destroyed the window.
     private func checkWindow(_ pump: InputPump) {
         guard pump.windowWasLost() else { return }
-        writeStandardError("scrolllab: the window was destroyed by another program; closing")
+        writeStandardError(pump.displayWasLost() ? "scrolllab: the connection to the display was lost (the X server is gone); closing"
+                                                 : "scrolllab: the window was destroyed by another program; closing")
         loop.windowLost = true
         loop.running = false
     }

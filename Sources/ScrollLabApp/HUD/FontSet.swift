@@ -57,7 +57,7 @@ final class FontSet {
                 fonts[style] = font
                 continue
             }
-            let size = Int32(Swift.max(6, (points * scale).rounded()))
+            let size = Int32(Swift.max(1, (points * scale).rounded()))
             guard let path = Self.locate(file) ?? (file == "DejaVuSans-Bold.ttf" ? Self.locate("DejaVuSans.ttf") : nil) else {
                 throw .font("font \(file) not found (looked in \(Self.searchDirectories.joined(separator: ", "))); install fonts-dejavu-core")
             }

@@ -21,12 +21,16 @@ final class X11EventTimes: EventTimeSource {
         let probe = cx11_probe_timestamp(UnsafeMutableRawPointer(window), &serverMs)
         guard probe != 0 else { return nil }
         if probe == 2 { _ = serverTimes.appTime(ofRawMs: serverMs, receivedAt: now()) }
-        cx11_catch_errors()
+        cx11_catch_errors(UnsafeMutableRawPointer(window))
     }
 
     /// An X protocol error: with one window and nothing else of its own on the display, it means the
-    /// window was destroyed under it (every drawing request then fails).
-    func windowWasLost() -> Bool { cx11_take_error() != 0 }
+    /// window was destroyed under it (every drawing request then fails). Or the connection to the X server
+    /// was lost (`displayWasLost`).
+    func windowWasLost() -> Bool { cx11_take_error() != 0 || displayWasLost() }
+
+    /// The connection to the X server was lost: the display is gone, not only the window.
+    func displayWasLost() -> Bool { cx11_display_lost() != 0 }
 
     func rawEvent(_ event: inout SDL_Event, receivedAt: Double) -> (kind: RawEventKind, time: Double)? {
         var serverMs: UInt32 = 0

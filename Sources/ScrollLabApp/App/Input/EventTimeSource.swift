@@ -12,9 +12,11 @@ protocol EventTimeSource: AnyObject {
     /// A raw window-system event (`SDL_SYSWMEVENT`): its kind and the app time it happened, if it
     /// carries a time; `receivedAt` is the app time of the pump that delivered it.
     func rawEvent(_ event: inout SDL_Event, receivedAt: Double) -> (kind: RawEventKind, time: Double)?
-    /// True once the window system reported the window gone (destroyed by another client): the app
-    /// then closes as if asked to, writing its trace's summary.
+    /// True once the window system reported the window gone (destroyed by another client, or the whole
+    /// display lost): the app then closes as if asked to, writing its trace's summary.
     func windowWasLost() -> Bool
+    /// True once the connection to the display itself was lost (the X server gone).
+    func displayWasLost() -> Bool
 }
 
 /// What a raw window-system event with a time is, for matching it with the SDL event made of it.

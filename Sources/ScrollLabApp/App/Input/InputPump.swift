@@ -46,6 +46,9 @@ final class InputPump {
     /// True once the window system reported the window gone (see `EventTimeSource.windowWasLost`).
     func windowWasLost() -> Bool { source?.windowWasLost() ?? false }
 
+    /// True once the connection to the display was lost (see `EventTimeSource.displayWasLost`).
+    func displayWasLost() -> Bool { source?.displayWasLost() ?? false }
+
     /// Pumps until `deadline` (app seconds), handing every event to `handle` with its time.
     /// Pumps at least once even when the deadline has passed.
     func pump(until deadline: Double, _ handle: (inout SDL_Event, Double) -> Void) {

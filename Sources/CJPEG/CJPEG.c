@@ -39,15 +39,48 @@ static void say(char *error, int errorSize, const char *text) {
     if (error && errorSize > 0) snprintf(error, (size_t)errorSize, "%s", text);
 }
 
-// Opens `data` and reads its header with 1/`denom` scaling; the caller destroys `info`.
+// True when the JPEG's ink is CMYK (or YCCK, which libjpeg turns into CMYK): libjpeg gives no RGB of it.
+static int is_cmyk(const struct jpeg_decompress_struct *info) {
+    return info->jpeg_color_space == JCS_CMYK || info->jpeg_color_space == JCS_YCCK;
+}
+
+// Opens `data` and reads its header with 1/`denom` scaling; the caller destroys `info`. A CMYK JPEG is
+// read as CMYK (converted to B, G, R, X row by row: `cmyk_row`), any other straight to B, G, R, X.
 static int open_scaled(struct jpeg_decompress_struct *info, const uint8_t *data, size_t size, int denom) {
     jpeg_mem_src(info, (unsigned char *)data, (unsigned long)size);
     if (jpeg_read_header(info, TRUE) != JPEG_HEADER_OK) return -1;
     info->scale_num = 1;
     info->scale_denom = (unsigned int)denom;
-    info->out_color_space = JCS_EXT_BGRX;
+    info->out_color_space = is_cmyk(info) ? JCS_CMYK : JCS_EXT_BGRX;
     jpeg_calc_output_dimensions(info);
     return 0;
+}
+
+// A row of CMYK as B, G, R, X. Photoshop's JPEGs (an Adobe marker) store the inks inverted (255: none),
+// as browsers and ImageIO read them; others store them as they are.
+static void cmyk_row(const uint8_t *cmyk, uint8_t *bgrx, int width, int inverted) {
+    for (int x = 0; x < width; x++) {
+        int c = cmyk[4 * x], m = cmyk[4 * x + 1], y = cmyk[4 * x + 2], k = cmyk[4 * x + 3];
+        if (!inverted) { c = 255 - c; m = 255 - m; y = 255 - y; k = 255 - k; }
+        bgrx[4 * x] = (uint8_t)((y * k + 127) / 255);
+        bgrx[4 * x + 1] = (uint8_t)((m * k + 127) / 255);
+        bgrx[4 * x + 2] = (uint8_t)((c * k + 127) / 255);
+        bgrx[4 * x + 3] = 255;
+    }
+}
+
+int cjpeg_is_cmyk(const uint8_t *data, size_t size) {
+    if (size == 0) return 0;
+    struct jpeg_decompress_struct info;
+    struct guard g;
+    guard_init(&g, NULL, 0);
+    info.err = &g.manager;
+    if (setjmp(g.jump)) { jpeg_destroy_decompress(&info); return 0; }
+    jpeg_create_decompress(&info);
+    jpeg_mem_src(&info, (unsigned char *)data, (unsigned long)size);
+    int cmyk = jpeg_read_header(&info, TRUE) == JPEG_HEADER_OK && is_cmyk(&info);
+    jpeg_destroy_decompress(&info);
+    return cmyk;
 }
 
 int cjpeg_size(const uint8_t *data, size_t size, int *width, int *height, char *error, int errorSize) {
@@ -86,13 +119,22 @@ int cjpeg_decode(const uint8_t *data, size_t size, int denom, uint8_t *pixels, i
         say(error, errorSize, "output size differs from the buffer's");
         return -1;
     }
+    uint8_t *volatile cmyk = NULL;   // volatile: freed after a longjmp
+    if (info.out_color_space == JCS_CMYK) {
+        if (setjmp(g.jump)) { jpeg_destroy_decompress(&info); free(cmyk); return -1; }
+        cmyk = malloc((size_t)width * 4);
+        if (!cmyk) { jpeg_destroy_decompress(&info); say(error, errorSize, "out of memory"); return -1; }
+    }
     jpeg_start_decompress(&info);
     while (info.output_scanline < info.output_height) {
-        JSAMPROW row = pixels + (size_t)info.output_scanline * (size_t)pitch;
+        uint8_t *out = pixels + (size_t)info.output_scanline * (size_t)pitch;
+        JSAMPROW row = cmyk ? cmyk : out;
         jpeg_read_scanlines(&info, &row, 1);
+        if (cmyk) cmyk_row(cmyk, out, width, info.saw_Adobe_marker);
     }
     jpeg_finish_decompress(&info);
     jpeg_destroy_decompress(&info);
+    free(cmyk);
     return 0;
 }
 

@@ -85,9 +85,10 @@ struct FeedCommand: ParsableCommand {
                 text.removeAll(keepingCapacity: true)
             }
             generator.generate(count: count) { item, image in
+                var image = image
+                if let failure = writer?.write(&image, index: item.image) { fail("scrolllab feed generate: \(failure)") }
                 text += Feed.line(item, image: image) + "\n"
                 if text.utf8.count > 1 << 16 { flush() }
-                if let failure = writer?.write(image, index: item.image) { fail("scrolllab feed generate: \(failure)") }
             }
             flush()
             if let failure = file.close() { fail("scrolllab feed generate: \(failure)") }

@@ -47,8 +47,9 @@ struct ImageFolderWriter {
         return String(repeating: "0", count: Swift.max(0, digits - number.count)) + number + "-" + stem
     }
 
-    /// Writes image `index`; why it could not be, or nil.
-    mutating func write(_ image: FeedImage, index: Int) -> String? {
+    /// Writes image `index` and gives it the ThumbHash of the picture written (the preview the window
+    /// then shows before that picture); why it could not be, or nil.
+    mutating func write(_ image: inout FeedImage, index: Int) -> String? {
         let made: JPEGFileMaker.Made
         switch JPEGFileMaker.make(width: image.pixelWidth, height: image.pixelHeight, bytes: image.bytes,
                                   seed: seed &* 1_000_003 &+ UInt64(index)) {
@@ -65,6 +66,7 @@ struct ImageFolderWriter {
             unlink(path)
             return "cannot write \(MessageText.quoted(path)): \(problem)"
         }
+        image.thumbHash = JPEGCodec.thumbHash(of: made.bytes)
         tally.files += 1
         tally.bytes += made.bytes.count
         tally.padding += made.padding

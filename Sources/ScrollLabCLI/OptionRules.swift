@@ -22,7 +22,7 @@ package enum OptionRules {
         guard kinds.contains(where: { $0 != .none }) else { return }
         if let feed {
             guard feed.images.contains(where: { $0.thumbHash != nil }) else {
-                throw ValidationError("--placeholder needs previews: no image of the --feed has a thumbHash (docs/feeds.md; `feed generate` writes them)")
+                throw ValidationError("--placeholder needs previews: no image of the --feed has a thumbhash (docs/feeds.md; `feed generate` writes them)")
             }
         } else if assets != nil {
             throw ValidationError("--placeholder needs previews: the images of --assets have none built in (a --feed brings its own)")

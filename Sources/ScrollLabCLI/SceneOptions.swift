@@ -98,16 +98,19 @@ struct SceneOptions: ParsableArguments {
     }
 
     /// The image files of `--assets` (or the bundled ones); a folder that is missing or unreadable ends
-    /// the program with one line and exit code 2.
-    func imagePaths(command: String? = nil) -> [AssetFile] { configuration.imagePathsOrExit(command: command) }
+    /// the program with one line and exit code 2. `served`: the images come from `--source` (none found
+    /// is not said).
+    func imagePaths(command: String? = nil, served: Bool = false) -> [AssetFile] {
+        configuration.imagePathsOrExit(command: command, served: served)
+    }
 }
 
 extension SceneConfiguration {
     /// `imagePaths()`, or the end of the program with one line naming `command` (nil: the window's) and
     /// exit code 2.
-    func imagePathsOrExit(command: String? = nil) -> [AssetFile] {
+    func imagePathsOrExit(command: String? = nil, served: Bool = false) -> [AssetFile] {
         do {
-            return try imagePaths()
+            return try imagePaths(served: served)
         } catch {
             fail("scrolllab\(command.map { " " + $0 } ?? ""): \(error.description)", code: CommandExit.input)
         }

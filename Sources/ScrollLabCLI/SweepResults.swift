@@ -213,16 +213,25 @@ final class SweepResults: Sendable {
             var head = [UInt8](repeating: 0, count: 4096)
             let count = pread(fd, &head, head.count, 0)
             guard count > 0 else { return false }
-            let line = head[..<count].prefix { $0 != 0x0A }
+            // Blank lines before the first result are no part of it, as they are none of a report's results.
+            let text = head[..<count].drop { isBlank($0) }
+            guard !text.isEmpty else { return count == head.count && firstLineIsResult(fd, size: info.st_size) }
+            let line = text.prefix { $0 != 0x0A }
             let key = Array(#""id""#.utf8)
             // The lab's own lines begin with the key; a line with no end in the first bytes is read whole.
-            guard line.starts(with: Array(#"{"id":""#.utf8)) || line.count == count
+            guard line.starts(with: Array(#"{"id":""#.utf8)) || line.count == text.count
                 || line.indices.contains(where: { line[$0...].starts(with: key) }) else { return false }
             return firstLineIsResult(fd, size: info.st_size)
         } ?? false
     }
 
-    /// True when `path` is a regular file that is empty or starts with a result line (a sweep's output).
+    /// A space, tab, CR or LF: what a line may hold besides its JSON.
+    private static func isBlank(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A
+    }
+
+    /// True when `path` is a regular file that is empty or starts with a result line, after any blank lines
+    /// (a sweep's output).
     static func holdsResults(_ path: String) -> Bool {
         withRegularFile(path) { fd, info in firstLineIsResult(fd, size: info.st_size) } ?? false
     }
@@ -237,11 +246,14 @@ final class SweepResults: Sendable {
         return body(fd, info)
     }
 
-    /// True when the file `fd` (of `size` bytes) is empty or its first line, read from the start, is a result.
+    /// True when the file `fd` (of `size` bytes) is empty or its first line that is not blank, read from the
+    /// start, is a result.
     private static func firstLineIsResult(_ fd: Int32, size: off_t) -> Bool {
         guard lseek(fd, 0, SEEK_SET) == 0 else { return false }
         var reader = LineReader(descriptor: fd, lineLimit: SweepResultLine.lineLimit)
-        guard let first = try? reader.next() else {
+        var line = try? reader.next()
+        while let blank = line, blank.allSatisfy(isBlank) { line = try? reader.next() }
+        guard let first = line else {
             // Empty, or a first line cut short by a kill.
             return size == 0 || reader.tornBytes.starts(with: Array(#"{"id":"#.utf8))
         }

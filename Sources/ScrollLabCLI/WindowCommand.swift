@@ -125,7 +125,7 @@ struct WindowCommand: ParsableCommand {
         var scene = sceneOptions.configuration.withImageSizesOrExit(command: "scrolllab")
         // An https:// server's connections are TLS: its condition says so, as a headless run's lines do.
         if RealSourceOptions.isTLS(realSource.source) { scene.tls = true }
-        let imagePaths = sceneOptions.imagePaths()
+        let imagePaths = sceneOptions.imagePaths(served: realSource.source != nil)
         let code: Int32 = MainActor.assumeIsolated {
             do throws(AppError) {
                 return try ThisBuild.windowRequired("the window", command: "window")

@@ -114,4 +114,56 @@ import Testing
         key.key.keysym.sym = SDL_Keycode(SDLK_F5.rawValue)
         #expect(input.translate(key, context) == [.key(.f5)])
     }
+
+    func windowEvent(_ kind: SDL_WindowEventID) -> SDL_Event {
+        var event = SDL_Event()
+        event.type = SDL_WINDOWEVENT.rawValue
+        event.window.event = UInt8(kind.rawValue)
+        return event
+    }
+
+    /// A touch whose lift the window may never get ends when the window is hidden or minimized, and when
+    /// the pointer comes back with the button up; a resize cancels it before the layout changes under it.
+    /// With no touch, none of them cancels anything.
+    @Test func aTouchTheWindowLosesIsCancelled() {
+        for kind in [SDL_WINDOWEVENT_HIDDEN, SDL_WINDOWEVENT_MINIMIZED] {
+            var input = InputTranslator()
+            _ = input.translate(button(SDL_MOUSEBUTTONDOWN, x: 100, y: 160), context)
+            #expect(input.translate(windowEvent(kind), context) == [.cancel(time: 1)])
+            #expect(input.isIdle)
+            // A move is no sample of the ended touch (at most the hover the compare mode follows).
+            #expect(input.translate(motion(x: 100, y: 120), context).allSatisfy { $0 == .hover(phone: 0) })
+            #expect(input.translate(windowEvent(kind), context).isEmpty)
+        }
+        var input = InputTranslator()
+        _ = input.translate(button(SDL_MOUSEBUTTONDOWN, x: 100, y: 160), context)
+        #expect(input.translate(windowEvent(SDL_WINDOWEVENT_SIZE_CHANGED), context) == [.cancel(time: 1), .resized])
+        #expect(input.translate(windowEvent(SDL_WINDOWEVENT_SIZE_CHANGED), context) == [.resized])
+        // Back over the window: the button still held keeps the drag; released elsewhere ends it.
+        var held = context, released = context
+        held.leftButtonHeld = { true }
+        released.leftButtonHeld = { false }
+        _ = input.translate(button(SDL_MOUSEBUTTONDOWN, x: 100, y: 160), context)
+        #expect(input.translate(windowEvent(SDL_WINDOWEVENT_ENTER), held).isEmpty)
+        #expect(!input.isIdle)
+        #expect(input.translate(windowEvent(SDL_WINDOWEVENT_ENTER), released) == [.cancel(time: 1)])
+        #expect(input.isIdle)
+        #expect(input.translate(windowEvent(SDL_WINDOWEVENT_ENTER), released).isEmpty)
+    }
+
+    /// A press during a wheel pinch ends the pinch first (a pinch never pages), then begins the touch.
+    @Test func aPressEndsAWheelPinch() {
+        var input = InputTranslator()
+        var c = context
+        c.mouse = { (100, 160) }
+        c.control = true
+        c.zooms = true
+        _ = input.translate(wheel(y: -1), c)
+        c.control = false
+        #expect(input.translate(button(SDL_MOUSEBUTTONDOWN, x: 110, y: 170), c)
+                == [.pointer(PointerEvent(time: 1, position: Point(x: 80, y: 100), phase: .pinchEnd), phone: 0),
+                    .pointer(PointerEvent(time: 1, position: Point(x: 90, y: 110), phase: .down), phone: 0)])
+        #expect(input.endIdleWheelPinch(at: 2) == nil)
+        #expect(input.pointerDown)
+    }
 }

@@ -232,3 +232,37 @@ final class SweepResultsReadTests: XCTestCase {
         XCTAssertEqual(before, SweepResults.parseBatchLines + 900)
     }
 }
+
+/// Another sweep's results file in a gestures folder is known as one, however a tool rewrote it, so a sweep
+/// leaves it out rather than failing on it as a gesture.
+extension SweepResultsReadTests {
+    func textFile(_ text: String) throws -> String {
+        let path = NSTemporaryDirectory() + "sweep-results-file-\(UUID().uuidString).jsonl"
+        try text.write(toFile: path, atomically: false, encoding: .utf8)
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: path) }
+        return path
+    }
+
+    func testAResultsFileIsKnownAfterBlankLinesAndWithTheirKeysInAnyOrder() throws {
+        let result = line(3)
+        XCTAssertTrue(SweepResults.isResultsFile(try textFile(result + "\n")))
+        // Blank lines a reader skips, and CR LF endings.
+        XCTAssertTrue(SweepResults.isResultsFile(try textFile("\n\n" + result + "\n")))
+        XCTAssertTrue(SweepResults.isResultsFile(try textFile("\r\n \t\r\n" + result + "\r\n")))
+        XCTAssertTrue(SweepResults.holdsResults(try textFile("\n" + result + "\n")))
+        // More blank lines than the first read's bytes.
+        XCTAssertTrue(SweepResults.isResultsFile(try textFile(String(repeating: "\n", count: 5000) + result + "\n")))
+        // Keys reordered (as `json.dumps(sort_keys=True)` writes them).
+        let object = try JSONSerialization.jsonObject(with: Data(result.utf8))
+        let sorted = String(decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), as: UTF8.self)
+        XCTAssertTrue(SweepResults.isResultsFile(try textFile(sorted + "\n")))
+    }
+
+    func testAGestureOrABlankFileIsNotAResultsFile() throws {
+        XCTAssertFalse(SweepResults.isResultsFile(try textFile(#"{"t_ms":0,"x":10,"y":20,"phase":"down"}"# + "\n")))
+        XCTAssertFalse(SweepResults.isResultsFile(try textFile("\n\n" + #"{"t_ms":0,"x":10,"y":20,"phase":"down"}"# + "\n")))
+        XCTAssertFalse(SweepResults.isResultsFile(try textFile("\n \n")))
+        XCTAssertFalse(SweepResults.holdsResults(try textFile("\n \n")))
+        XCTAssertTrue(SweepResults.holdsResults(try textFile("")))
+    }
+}

@@ -1,7 +1,8 @@
 """--assets with the user's own folder (issue 7): a missing folder ends with one line and exit code 2;
 an empty folder runs with "no images" placeholders; bad files (truncated PNG, zero bytes, text named
 .png, a 12000×12000 image, a JPEG cut short) each give one warning line and a placeholder naming the problem, and the
-good image still shows. The folder of bad files is built here."""
+good image still shows. The folder of bad files is built here. A CMYK JPEG decodes; under a modelled network
+the tiles of files that do not decode say so."""
 
 import os
 import struct
@@ -86,4 +87,25 @@ w.check(not any("a-good.png" in l for l in warnings), "the good image gives no w
 summary = w.read_trace(trace)[-1]
 w.check(summary["viewsCreated"] == 6 and summary["metrics"]["staleFrames"] == 0, "bad files: six views, no stale frame")
 w.check(w.png_size(shot) == (960, 600), "bad files: screenshot saved")
+
+# A print-sourced CMYK JPEG twice its tile's pixels each way (scaled at decode) is no bad file: it decodes.
+cmyk = os.path.join(base, "cmyk")
+os.makedirs(cmyk, exist_ok=True)
+subprocess.run(["convert", "-size", "1200x1760", "xc:cyan", "-colorspace", "CMYK", os.path.join(cmyk, "cyan.jpg")], check=True)
+trace = os.path.join(out, "assets-cmyk.jsonl")
+result = run("--headless", "--assets", cmyk, "--policy", "eager", "--latency-ms", "0", "--quit-after", "1", "--trace-out", trace)
+summary = w.read_trace(trace)[-1]
+w.check(result.returncode == 0 and "warning" not in result.stderr and summary["metrics"]["failedLoads"] == 0,
+        "a CMYK JPEG decoded at a scale: no warning, no failed load (%s)" % result.stderr.strip())
+
+# Under a modelled network the model passes a load on before its file decodes (as headless counts it): a
+# file that does not decode leaves its tile naming why, not "decoding…" for ever, and the summary says so.
+trace = os.path.join(out, "assets-bad-network.jsonl")
+result = run("--headless", "--assets", bad, "--policy", "eager", "--network", "lte", "--disk-cache", "off",
+             "--quit-after", "2", "--trace-out", trace)
+w.check(result.returncode == 0, "bad files under a network: the window runs to the end (exit %d)" % result.returncode)
+summary = w.read_trace(trace)[-1]
+w.check(0 < summary["shownUndecodable"] <= summary["shownWithoutTexture"],
+        "bad files under a network: the tiles shown without a texture are those whose file did not decode (%d of %d)"
+        % (summary["shownUndecodable"], summary["shownWithoutTexture"]))
 print("assets test: all checks passed")

@@ -45,8 +45,8 @@ cases = [
      "--seed-problem applies to the seed's policies, deferred and target; glide has none"),
     # A placeholder where no image has a preview would show nothing but the fill (B-COST-2).
     (["replay", gesture, "--headless", "--feed", bare_feed, "--placeholder", "thumbhash"], 64,
-     "--placeholder needs previews: no image of the --feed has a thumbHash"),
-    (["bench", "--feed", bare_feed, "--placeholder", "color"], 64, "--placeholder needs previews: no image of the --feed has a thumbHash"),
+     "--placeholder needs previews: no image of the --feed has a thumbhash"),
+    (["bench", "--feed", bare_feed, "--placeholder", "color"], 64, "--placeholder needs previews: no image of the --feed has a thumbhash"),
     (["replay", gesture, "--headless", "--assets", os.path.dirname(gesture), "--placeholder", "color"], 64,
      "--placeholder needs previews: the images of --assets have none built in"),
 ]

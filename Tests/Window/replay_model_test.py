@@ -4,7 +4,8 @@ plus its decode time whatever the wall clock did meanwhile (the file is decoded 
 follows), so the `replayEnd` line's metrics equal `replay --headless`'s end line's, every key. They used to
 drift: the latency ran on the wall clock, a replay's model time lags it in its first frames, and a load
 completed with its upload (a first image at 0.067 s under an 80 ms latency; blank time 0.43 against 0.50).
-A 250 ms latency keeps the real decodes well inside the model's time on a busy machine.
+During a replay a frame waits for the decodes due by its time however long the wall clock takes (a decode
+starved past the model's 250 ms on a busy machine completed a frame late: blank time 3.87 against 3.80).
 
 Over the modelled network the same holds: a replay whose motion has ended while loads are still coming
 keeps stepping on its grid until they settle (it used to step to the wall's moments, so its end came up to

@@ -21,6 +21,10 @@ int cjpeg_scaled_size(const uint8_t *data, size_t size, int denom, int *width, i
 int cjpeg_decode(const uint8_t *data, size_t size, int denom, uint8_t *pixels, int pitch, int width, int height,
                  char *error, int errorSize);
 
+/// 1 when the JPEG in `data` holds CMYK (or YCCK) ink, which `cjpeg_decode` turns into B, G, R, X itself
+/// (inverted when an Adobe marker says so, as Photoshop writes them); 0 otherwise, or when it is no JPEG.
+int cjpeg_is_cmyk(const uint8_t *data, size_t size);
+
 /// Encodes a seeded picture of `width` × `height` pixels at `quality` (1–100, 4:2:0) into a buffer the
 /// caller frees with `cjpeg_free`: a diagonal gradient between two colours of the seed, with value noise
 /// of `noise` (0–128) levels on top (the noise is what the bytes go to, as a photo's detail). Rows are

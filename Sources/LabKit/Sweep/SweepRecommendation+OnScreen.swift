@@ -94,7 +94,7 @@ extension SweepRecommendation {
             text += "; no session saw an image at all"
         }
         text += "; at most \(Self.fixed(done.1.loadsCompleted, 0)) of \(Self.fixed(done.1.loadsIssued, 0)) loads finished a session (\(done.0)"
-            + (done.1.loadsFailed >= 0.5 ? ", \(Self.fixed(done.1.loadsFailed, 0)) of them without an image: see failuresByReason)." : ").")
+            + (done.1.loadsFailed >= 0.5 ? ", \(Self.fixed(done.1.loadsFailed, 0)) of them without an image: `replay --headless` with these options names why in its failuresByReason)." : ").")
         var arrivesInASecond = false
         let network = condition.first(where: { $0.name == "source" }).flatMap { NetworkProfile.named($0.value) }
         if let network, let mean = meanImageBytes, mean > 0 {

@@ -159,11 +159,16 @@ public struct SweepRecommendation: Sendable {
     public var conditionText: String { Self.text(condition) }
 
     /// A condition in words: `3g, cache 12 images, 60 Hz, …, Low Data Mode` (`--recommend` and `--budget`).
+    /// Over a feed the cache is still sized in the grid's tiles, not in the feed's images: it says so.
     static func text(_ condition: [(name: String, value: String)]) -> String {
-        condition.map { factor in
+        let feed = condition.contains { $0.name == "feed" && !$0.value.isEmpty && $0.value != "none" }
+        return condition.map { factor in
             switch factor.name {
             case "source": return factor.value
-            case "cacheImages": return "cache \(factor.value) images"
+            case "cacheImages":
+                guard feed, let tiles = Double(factor.value) else { return "cache \(factor.value) images" }
+                let megabytes = tiles * Double(GridSceneConfiguration().bytesPerImage) / 1_000_000
+                return "cache of \(factor.value) grid tiles (\(fixed(megabytes, 1)) MB)"
             case "refresh": return "\(factor.value) Hz"
             // The phone's factors (B-COST-1): a run without one had the lab's default.
             case "device": return factor.value.isEmpty || factor.value == "none" ? "no device" : factor.value

@@ -8,9 +8,9 @@ extension SweepSummary {
         var run: [Int]
         /// Per result, its configuration's number.
         var configuration: [Int]
-        /// Per run, its key: the session, then each factor's value (`""` when absent), joined by U+0001. A
-        /// bound sums a session's runs in the order of these keys.
-        var runKeys: [String]
+        /// Per run, its key: the session, then each factor's value (`""` when absent). A bound sums a
+        /// session's runs in the order of these keys.
+        var runKeys: [RunKey]
         /// How many configurations there are.
         var configurations: Int
         /// The results' distinct factors, in the order first met.
@@ -19,8 +19,8 @@ extension SweepSummary {
         init(_ results: [Result]) {
             struct Named: Hashable { var name: String; var values: Int }
             var setValues: [[String: String]: Int] = [:]   // a result's factors → the number of their values
-            var valueNumbers: [String: Int] = [:]           // the values, joined → their number
-            var valueTexts: [String] = []
+            var valueNumbers: [[String]: Int] = [:]         // the values → their number
+            var valueTexts: [[String]] = []
             var runs: [Named: Int] = [:], configurations: [Named: Int] = [:]
             run = []
             configuration = []
@@ -31,7 +31,7 @@ extension SweepSummary {
                 let factors = results[i].factors
                 let values: Int
                 if let known = setValues[factors] { values = known } else {
-                    let text = SweepSummary.factorNames.map { factors[$0] ?? "" }.joined(separator: "\u{1}")
+                    let text = SweepSummary.factorNames.map { factors[$0] ?? "" }
                     if let known = valueNumbers[text] { values = known } else {
                         values = valueTexts.count
                         valueNumbers[text] = values
@@ -44,7 +44,7 @@ extension SweepSummary {
                 if let known = runs[session] { run.append(known) } else {
                     runs[session] = runKeys.count
                     run.append(runKeys.count)
-                    runKeys.append(session.name + "\u{1}" + valueTexts[values])
+                    runKeys.append(RunKey(session: session.name, values: valueTexts[values]))
                 }
                 let policy = Named(name: results[i].policy, values: values)
                 if let known = configurations[policy] { configuration.append(known) } else {
@@ -53,6 +53,18 @@ extension SweepSummary {
                 }
             }
             self.configurations = configurations.count
+        }
+    }
+
+    /// A run's session and its factors' values, in `factorNames`' order, ordered by session, then by the
+    /// values in turn. Kept apart, not joined by a separator: a name holding the separator would then be
+    /// read as a shorter one (two sessions counted as one) or sort among another session's runs.
+    struct RunKey: Comparable {
+        var session: String
+        var values: [String]
+
+        static func < (a: RunKey, b: RunKey) -> Bool {
+            a.session != b.session ? a.session < b.session : a.values.lexicographicallyPrecedes(b.values)
         }
     }
 }

@@ -269,7 +269,7 @@ public enum SweepSummary {
     static func drawOrder(_ results: [Result]) -> [Int] {
         struct Run: Hashable { var gesture: String; var factors: [String: String] }
         var numbers: [Run: Int] = [:]
-        var keys: [String] = []
+        var keys: [[String]] = []   // the gesture, then each factor's name and value: parts, not joined (see `RunKey`)
         var keyOfResult: [Int] = []
         keyOfResult.reserveCapacity(results.count)
         for i in results.indices {
@@ -277,14 +277,14 @@ public enum SweepSummary {
             if let known = numbers[run] { keyOfResult.append(known); continue }
             numbers[run] = keys.count
             keyOfResult.append(keys.count)
-            keys.append(([run.gesture] + run.factors.sorted { $0.key < $1.key }.flatMap { [$0.key, $0.value] }).joined(separator: "\u{1}"))
+            keys.append([run.gesture] + run.factors.sorted { $0.key < $1.key }.flatMap { [$0.key, $0.value] })
         }
         // Equal keys share a rank; a lower key, a lower rank.
-        let sortedKeys = keys.indices.sorted { keys[$0] < keys[$1] }
+        let sortedKeys = keys.indices.sorted { keys[$0].lexicographicallyPrecedes(keys[$1]) }
         var rank = [Int](repeating: 0, count: keys.count)
         for (position, k) in sortedKeys.enumerated().dropFirst() {
             let previous = sortedKeys[position - 1]
-            rank[k] = rank[previous] + (keys[previous] < keys[k] ? 1 : 0)
+            rank[k] = rank[previous] + (keys[previous].lexicographicallyPrecedes(keys[k]) ? 1 : 0)
         }
         return results.indices.sorted { (rank[keyOfResult[$0]], $0) < (rank[keyOfResult[$1]], $1) }
     }
@@ -317,9 +317,9 @@ public enum SweepSummary {
         // One figure per session, as the policies' rows: the mean over its configurations, summed in the
         // order of their runs' keys.
         func perSession(_ byRun: [Int: Double]) -> [Double] {
-            var sessions: [(gesture: Substring, sum: Double, count: Int)] = []
+            var sessions: [(gesture: String, sum: Double, count: Int)] = []
             for run in byRun.keys.sorted(by: { numbering.runKeys[$0] < numbering.runKeys[$1] }) {
-                let gesture = numbering.runKeys[run].prefix { $0 != "\u{1}" }
+                let gesture = numbering.runKeys[run].session
                 if sessions.last?.gesture == gesture {
                     sessions[sessions.count - 1].sum += byRun[run]!
                     sessions[sessions.count - 1].count += 1

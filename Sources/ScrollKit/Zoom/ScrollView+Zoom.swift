@@ -185,8 +185,9 @@ extension ScrollView {
     }
 
     /// Ends a zoom in progress where it is going: an animation jumps to its end, a pinch settles inside
-    /// the limits; either way with its `didEndZooming` (a touch-down or a new zoom takes over).
-    func finishZoom() {
+    /// the limits; either way with its `didEndZooming` (a touch-down or a new zoom takes over, or the
+    /// page is recycled). Nothing when no zoom is in progress.
+    public func finishZoom() {
         switch zoom {
         case .animation(let animation):
             zoom = nil

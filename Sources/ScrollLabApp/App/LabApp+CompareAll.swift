@@ -23,6 +23,8 @@ extension LabApp {
             toast(KeyToastText.compareAllWaitsForReplay, at: now.real)
             return
         }
+        // A touch in progress ends in the live scene: none of it reaches the runs.
+        endTouchInProgress(at: now)
         phone.comparison = ComparisonRun(queue: LoadingPolicyKind.allCases, home: scene)
         tracePolicySegment(of: phone, at: now.model)
         resetInstruments()

@@ -19,6 +19,15 @@ extension LabApp {
         for input in input.translate(event, inputContext(time: time)) { act(on: input, at: now) }
     }
 
+    /// A touch in progress ends here, in the scene it began in, before a key changes what it touches (S, R,
+    /// A): its callbacks reach the trace now, before the key's own lines, and nothing more of it is
+    /// translated (its later moves and its lift reach no scene, nor a replay that starts now).
+    func endTouchInProgress(at now: AppTime) {
+        if input.pointerDown { phoneDriver.cancelTouch(at: now.model) }
+        phoneDriver.collect()
+        input.dropTouch()
+    }
+
     /// What the translation needs of the app now.
     func inputContext(time: Double) -> InputTranslator.Context {
         let sdl = self.sdl, window = sdl.window
@@ -37,7 +46,9 @@ extension LabApp {
                 SDL_GetMouseState(&mx, &my)
                 let (x, y) = sdl.layoutPoint(windowX: mx, windowY: my)
                 return (Int32(x.rounded()), Int32(y.rounded()))
-            })
+            },
+            // The display's own button state (SDL's is what it last heard from this window).
+            leftButtonHeld: { SDL_GetGlobalMouseState(nil, nil) & (1 << (UInt32(SDL_BUTTON_LEFT) - 1)) != 0 })
     }
 
     /// Acts on one input at `now`.

@@ -35,13 +35,15 @@ extension LabApp {
 
     /// A scene's own action. In compare mode a per-phone action (a policy key) changes the phone under
     /// the pointer; the others change every phone. A policy change (digits, B) ends the current policy's
-    /// segment in the trace.
+    /// segment in the trace. The callbacks the action makes (P stops a glide where it is shown, at the
+    /// last frame's time) reach the trace before its lines, at the key's time, so trace times never go back.
     private func performSceneAction(_ action: SceneAction, at now: AppTime) {
         var answer = ""
         for phone in phoneDriver.phones where !(phoneDriver.isComparing && action.isPerPhone && phone !== phoneDriver.focused) {
             let ending = phone.scene.policySegment
             let before = phone.scene.loading?.policyVariant
             let result = phone.scene.perform(action)
+            phoneDriver.collect()
             if result.endsPolicySegment { tracePolicySegment(ending, of: phone, at: now.model) }
             for change in result.changes { logSetting(change.name, change.value, at: now.model, phone: phone) }
             if let variant = phone.scene.loading?.policyVariant, variant != before { phone.remember(policy: variant) }

@@ -11,9 +11,7 @@ extension LabApp {
     @discardableResult
     func switchScene(at now: AppTime) -> Bool {
         endComparison()  // A's runs stand in for the grid: it comes back before it is parked
-        if input.pointerDown { phoneDriver.cancelTouch(at: now.model) }
-        phoneDriver.collect()
-        input.dropTouch()
+        endTouchInProgress(at: now)
         guard phoneDriver.phones.allSatisfy({ $0.switchScene(factory: factory) }) else { return false }
         // A replay in progress stops (it was meant for the scene it started on): no `replayEnd` will come,
         // so the trace and standard output say it stopped.

@@ -79,35 +79,53 @@ package enum ImageDecoder {
     }
 
     /// Decodes `bytes`, whose header passed, into a surface of the window's formats: a JPEG larger than
-    /// `plan`'s target with libjpeg's scaled decode, anything else whole with SDL2_image.
+    /// `plan`'s target with libjpeg's scaled decode, a CMYK JPEG with libjpeg too (its inks turned into
+    /// RGB), anything else whole with SDL2_image. A JPEG is then turned as its EXIF orientation says (as
+    /// UIImage shows it), and shrunk to `fitting`, which is the shown picture's.
     private static func decodeChecked(_ bytes: [UInt8], fitting: PixelSize?, plan: DecodePlan) -> Result<DecodedSurface, ImageDecodeFailure> {
         // libjpeg decodes a JPEG cut short with a warning only (the rest grey): refused here, with why.
         if JPEGEnd.isCutShort(bytes) { return .failure(.init(reason: "truncated JPEG (no end marker)")) }
-        if plan.scalesAtDecode(bytes) { return decodeScaled(bytes, fitting: fitting, plan: plan) }
+        let orientation = ExifOrientation(jpeg: bytes)
+        // The target covers the shown picture: the stored pixels' sides are its own swapped by a quarter turn.
+        var stored = plan
+        if orientation.swapsSides { stored.target = plan.target.map { .init(width: $0.height, height: $0.width) } }
+        let decoded = stored.scalesAtDecode(bytes) || JPEGCodec.isCMYK(bytes) ? decodeJPEG(bytes, plan: stored) : decodeWhole(bytes)
+        guard case var .success(surface) = decoded else { return decoded.map { DecodedSurface(pointer: $0) } }
+        let decodedBytes = Int(surface.pointee.w) * Int(surface.pointee.h) * 4
+        if orientation != .up {
+            guard let turned = turn(surface, orientation) else {
+                SDL_FreeSurface(surface)
+                return .failure(.init(reason: "out of memory"))
+            }
+            SDL_FreeSurface(surface)
+            surface = turned
+        }
+        guard let fitting, let reduced = shrink(surface, to: fitting) else { return .success(DecodedSurface(pointer: surface, decodedBytes: decodedBytes)) }
+        SDL_FreeSurface(surface)
+        return .success(DecodedSurface(pointer: reduced, decodedBytes: decodedBytes))
+    }
+
+    /// An image decoded whole by SDL2_image, in a 32-bit format: without alpha when it has none (no alpha
+    /// channel, no colour key, not paletted), so it can be drawn without blending at full opacity.
+    private static func decodeWhole(_ bytes: [UInt8]) -> Result<UnsafeMutablePointer<SDL_Surface>, ImageDecodeFailure> {
         let loaded: UnsafeMutablePointer<SDL_Surface>? = bytes.withUnsafeBytes { raw in
             guard let rw = SDL_RWFromConstMem(raw.baseAddress, Int32(raw.count)) else { return nil }
             return IMG_Load_RW(rw, 1)
         }
         guard let surface = loaded else { return .failure(.init(reason: "truncated or corrupt")) }
         defer { SDL_FreeSurface(surface) }
-        // An image without alpha (no alpha channel, no colour key, not paletted) is kept in a 32-bit
-        // format without alpha, so it can be drawn without blending at full opacity.
         let format = surface.pointee.format.pointee
         let opaque = format.Amask == 0 && format.palette == nil && SDL_HasColorKey(surface) == SDL_FALSE
         let target = opaque ? SDL_PIXELFORMAT_RGB888 : SDL_PIXELFORMAT_ABGR8888
         guard let converted = SDL_ConvertSurfaceFormat(surface, target.rawValue, 0) else {
             return .failure(.init(reason: "unsupported pixel format"))
         }
-        guard let fitting, let reduced = shrink(converted, to: fitting) else { return .success(DecodedSurface(pointer: converted)) }
-        let decodedBytes = Int(converted.pointee.w) * Int(converted.pointee.h) * 4
-        SDL_FreeSurface(converted)
-        return .success(DecodedSurface(pointer: reduced, decodedBytes: decodedBytes))
+        return .success(converted)
     }
 
-    /// A JPEG decoded at 1/2, 1/4 or 1/8 of its sides by libjpeg (the largest reduction still covering
-    /// `plan.target`), into a 32-bit surface without alpha, then shrunk to `fitting` as any image is. Its
-    /// decoded bytes are the scaled decode's: what was allocated.
-    private static func decodeScaled(_ bytes: [UInt8], fitting: PixelSize?, plan: DecodePlan) -> Result<DecodedSurface, ImageDecodeFailure> {
+    /// A JPEG decoded by libjpeg at 1/2, 1/4 or 1/8 of its sides (the largest reduction still covering
+    /// `plan.target`; whole when none does), into a 32-bit surface without alpha: what was allocated.
+    private static func decodeJPEG(_ bytes: [UInt8], plan: DecodePlan) -> Result<UnsafeMutablePointer<SDL_Surface>, ImageDecodeFailure> {
         guard case let .success(output) = plan.output(of: bytes) else { return .failure(.init(reason: "truncated or corrupt")) }
         guard let surface = SDL_CreateRGBSurfaceWithFormat(0, Int32(output.width), Int32(output.height), 32, SDL_PIXELFORMAT_RGB888.rawValue)
         else { return .failure(.init(reason: "out of memory")) }
@@ -116,10 +134,24 @@ package enum ImageDecoder {
             SDL_FreeSurface(surface)
             return .failure(.init(reason: "truncated or corrupt (\(failure.reason))"))
         }
-        let decodedBytes = output.width * output.height * 4
-        guard let fitting, let reduced = shrink(surface, to: fitting) else { return .success(DecodedSurface(pointer: surface, decodedBytes: decodedBytes)) }
-        SDL_FreeSurface(surface)
-        return .success(DecodedSurface(pointer: reduced, decodedBytes: decodedBytes))
+        return .success(surface)
+    }
+
+    /// `surface` turned as `orientation` says (a new surface of the same format), or nil when SDL fails.
+    private static func turn(_ surface: UnsafeMutablePointer<SDL_Surface>, _ orientation: ExifOrientation) -> UnsafeMutablePointer<SDL_Surface>? {
+        let width = Int(surface.pointee.w), height = Int(surface.pointee.h)
+        let (w, h) = orientation.swapsSides ? (height, width) : (width, height)
+        guard let turned = SDL_CreateRGBSurfaceWithFormat(0, Int32(w), Int32(h), 32, surface.pointee.format.pointee.format) else { return nil }
+        let from = surface.pointee.pixels!, to = turned.pointee.pixels!
+        let fromPitch = Int(surface.pointee.pitch), toPitch = Int(turned.pointee.pitch)
+        for y in 0..<h {
+            let row = to.advanced(by: y * toPitch).assumingMemoryBound(to: UInt32.self)
+            for x in 0..<w {
+                let s = orientation.source(x: x, y: y, width: width, height: height)
+                row[x] = from.advanced(by: s.y * fromPitch).assumingMemoryBound(to: UInt32.self)[s.x]
+            }
+        }
+        return turned
     }
 
     /// `surface` shrunk to `size` with a linear filter, or nil when it is not larger both ways (or SDL fails).

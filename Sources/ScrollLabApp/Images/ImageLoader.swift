@@ -69,6 +69,16 @@ final class ImageLoader {
     var takesCompletionsOnDemand = false
     /// How images decode: on which thread, downsampled or whole, under which memory limit.
     private var decoding = DecodeChoices()
+    /// True while a replay runs: only the model's time counts, so a load due by a frame waits for its
+    /// decode however long the wall clock takes (at most `replayDecodeWait` past the model's time for it),
+    /// and the window's replay is the headless replay on a busy machine too. Live, a decode slower than
+    /// the model's time completes when it is taken.
+    var waitsForDueDecodes: Bool {
+        get { decoding.waitsForDue }
+        set { decoding.waitsForDue = newValue }
+    }
+    /// The longest a replay's frame waits for a due decode past the wall's moment for it, nanoseconds.
+    static let replayDecodeWait: UInt64 = 5_000_000_000
 
     /// A load begun: its ticket, the pixel size its texture is kept at, how it decodes, and the pipeline's priority.
     private struct BegunLoad {
@@ -120,6 +130,8 @@ final class ImageLoader {
         var times = DecodeTimes(constant: 0)
         /// Ticket, file, size to fit, plan, when begun and the latency then (model seconds).
         var due: [(ticket: Int, path: AssetFile, fitting: PixelSize?, plan: DecodePlan, begin: Double, latency: Double)] = []
+        /// A replay runs: due decodes are waited for (`waitsForDueDecodes`).
+        var waitsForDue = false
     }
 
     /// Textures of decoded images.
@@ -372,7 +384,7 @@ final class ImageLoader {
         for (id, load) in begun {
             guard let due = load.due, due <= time, !load.isLate else { continue }
             waiting.append(id)
-            latest = Swift.max(latest, load.dueWall)
+            latest = Swift.max(latest, load.dueWall &+ (waitsForDueDecodes ? Self.replayDecodeWait : 0))
         }
         while waits, !waiting.isEmpty, DispatchTime.now().uptimeNanoseconds < latest {
             waiting.removeAll { mailbox.hasOutcome(for: $0) }
@@ -618,6 +630,7 @@ final class ImageLoader {
                 begun[ticket.id] = nil
                 let owed = followed(ticket.id)
                 if !isHTTP { noteFailure(asset: ticket.key.asset, reason: failure.reason) }
+                if owed { textures.noteUndecodable(ticket.key.asset, reason: failure.reason) }
                 if let completion = httpCompletion(ticket, failure: failure.reason, after: drainedAfter) {
                     ready.append(completion)
                 } else if !owed {

@@ -23,6 +23,9 @@ final class TextureStore {
     private(set) var decodedBytes = 0
     /// The ThumbHash previews' textures, by asset (B-COST-2): a few kilobytes each, made on first use.
     private var previews: [Int: OpaquePointer] = [:]
+    /// Why an image the pipeline had already counted loaded (the modelled network passes a load on at
+    /// its time, the texture following) could not be decoded, by asset: its tile says so, not "decoding…".
+    private var undecodable: [Int: String] = [:]
 
     /// Makes an empty store drawing with `renderer`.
     init(renderer: OpaquePointer) {
@@ -53,6 +56,12 @@ final class TextureStore {
 
     /// True when the texture of `key` is smaller than its image (kept at the size a tile draws it at).
     func isReduced(_ key: Int) -> Bool { reducedKeys.contains(key) }
+
+    /// Notes that the image of `key`, counted loaded before its decode, did not decode, and why.
+    func noteUndecodable(_ key: Int, reason: String) { undecodable[key] = reason }
+
+    /// Why the image of `key` did not decode, when it did not and has no texture.
+    func undecodableReason(_ key: Int) -> String? { decodedByKey[key] == nil ? undecodable[key] : nil }
 
     /// The pixels of the opaque texture of `key`, when kept (SDL's software renderer).
     func pixels(for key: Int) -> TexturePixels? { pixelCopies[key] }

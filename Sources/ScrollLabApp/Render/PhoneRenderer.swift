@@ -84,9 +84,12 @@ struct PhoneRenderer {
         let centreX = snapped.x + snapped.w / 2
         // `if let`, not `Optional.map`: a closure formed here would check the main actor's executor on each call.
         var uploaded = false, opaque = false
+        // A failed load's reason; or, for a load the model has completed whose decode failed, the decoder's.
+        var failure = tile.failure
         if let asset = tile.imageAsset, let textures {
             uploaded = textures.contains(asset)
             opaque = textures.isOpaque(asset)
+            if !uploaded, failure == nil { failure = textures.undecodableReason(asset) }
         }
         // An opaque image at full opacity covers the tile: what is under it is not drawn.
         let fill = TilePalette.fill(ofView: tile.view)
@@ -96,9 +99,12 @@ struct PhoneRenderer {
         } else if filled {
             canvas.fill(rect, fill)
             // The item index, big, under the image: visible while it is missing or fading in. On the fill
-            // alone (the two boxes do not meet), so drawn pre-blended on it.
-            text.draw("item", style: .label, colour: .darkText, on: fill, inside: rect, x: centreX, y: snapped.y + snapped.h / 2 - 34, centred: true)
-            text.draw("\(item)", style: .big, colour: .darkText, on: fill, inside: rect, x: centreX, y: snapped.y + snapped.h / 2 - 14, centred: true)
+            // alone (the two boxes do not meet), so drawn pre-blended on it. Under a shown image with
+            // transparent pixels only the cell's fill shows, as a cell's background does.
+            if !uploaded || tile.imageAlpha < 1 {
+                text.draw("item", style: .label, colour: .darkText, on: fill, inside: rect, x: centreX, y: snapped.y + snapped.h / 2 - 34, centred: true)
+                text.draw("\(item)", style: .big, colour: .darkText, on: fill, inside: rect, x: centreX, y: snapped.y + snapped.h / 2 - 14, centred: true)
+            }
         }
         if uploaded, let asset = tile.imageAsset {
             // An opaque image is copied or blended here where its pixels are kept (the same pixels as SDL's
@@ -112,7 +118,7 @@ struct PhoneRenderer {
             let pill = Rect(x: rect.minX + 8, y: rect.maxY - 30, width: 74, height: 22)
             canvas.fill(pill, RGBA(0, 0, 0, 150))
             text.draw("item \(item)", style: .mono, colour: .text, x: Canvas.snap(pill).x + 6, y: Canvas.snap(pill).y + 3)
-        } else if let failure = tile.failure {
+        } else if let failure {
             drawPlaceholder(failure, in: rect)
         } else if let status = tile.status, tile.preview == nil {
             // No texture: the tile was filled, and the status sits below the item's index. A load the model

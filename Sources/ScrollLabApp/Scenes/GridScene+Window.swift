@@ -54,18 +54,22 @@ final class GridWindowScene: LabSceneAdapter {
     /// peak, and the HUD's two rows as text; the render thread's image work over the run (`mainThreadMs`:
     /// its decodes and uploads, milliseconds; `mainThreadDecodes`), to set beside the model's charge; and
     /// `shownWithoutTexture`, the tiles the model shows an image on whose texture the window lacks now
-    /// (drawn "decoding…"): 0 once the uploads have caught up.
+    /// (drawn "decoding…"): 0 once the uploads have caught up; `shownUndecodable`, those of them whose
+    /// image did not decode (a load the modelled network had already passed on; drawn with the reason).
     override var summary: [(String, JSONValue)] {
         let figures = images.figures, rows = figures.hudRows
         let textures = ownTextures ?? images.textures
-        let missing = grid.tiles.filter { tile in
-            if case let .shown(key, _) = tile.image { return !textures.contains(key.asset) }
-            return false
-        }.count
+        var missing = 0, undecodable = 0
+        for tile in grid.tiles {
+            guard case let .shown(key, _) = tile.image, !textures.contains(key.asset) else { continue }
+            missing += 1
+            if textures.undecodableReason(key.asset) != nil { undecodable += 1 }
+        }
         return super.summary + [("decodedBytesNow", .int(figures.decodedBytes)), ("decodedBytesPeak", .int(figures.peakDecodedBytes)),
                                 ("hudDecoded", .string(rows[0].value)), ("hudDecodeMs", .string(rows[1].value)),
                                 ("mainThreadMs", .number((figures.mainThreadMs * 1000).rounded() / 1000)),
-                                ("mainThreadDecodes", .int(figures.mainThreadDecodes)), ("shownWithoutTexture", .int(missing))]
+                                ("mainThreadDecodes", .int(figures.mainThreadDecodes)), ("shownWithoutTexture", .int(missing)),
+                                ("shownUndecodable", .int(undecodable))]
     }
 
     override func content() -> SceneContent {

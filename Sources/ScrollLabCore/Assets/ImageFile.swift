@@ -19,14 +19,15 @@ package enum ImageFile {
         return bytes.count == size ? bytes : nil
     }
 
-    /// The pixel size of the image at `path`, read from its header alone; nil when it cannot be used.
+    /// The pixel size of the image at `path` as it is shown (a JPEG's EXIF quarter turn swaps its sides),
+    /// read from its header alone; nil when it cannot be used.
     package static func pixelSize(of path: AssetFile) -> (width: Int, height: Int)? {
         guard case .success(let (descriptor, size)) = openRegularFile(path) else { return nil }
         defer { close(descriptor) }
         let bytes = readBytes(descriptor, count: Swift.min(size, ImageHeader.prefixLength))
         guard case .success(let header) = header(bytes, descriptor: descriptor, maxDimension: ImageHeader.defaultMaxDimension)
         else { return nil }
-        return (header.width, header.height)
+        return ExifOrientation(jpeg: bytes).swapsSides ? (header.height, header.width) : (header.width, header.height)
     }
 
     /// Opens `path` for reading if it is a regular file: its descriptor and size, or why not. O_NONBLOCK:

@@ -31,6 +31,12 @@ package enum JPEGCodec {
         } ?? 1
     }
 
+    /// True when `bytes` are a JPEG of CMYK (or YCCK) ink: SDL2_image reads its inks as RGB, wrong colours;
+    /// `decode` turns it into RGB as browsers do.
+    package static func isCMYK(_ bytes: [UInt8]) -> Bool {
+        isJPEG(bytes) && bytes.withUnsafeBufferPointer { cjpeg_is_cmyk($0.baseAddress, $0.count) } == 1
+    }
+
     /// The pixel size in `bytes`' header.
     package static func size(of bytes: [UInt8]) -> Result<(width: Int, height: Int), Failure> {
         var width: Int32 = 0, height: Int32 = 0

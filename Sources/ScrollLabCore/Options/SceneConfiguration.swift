@@ -123,11 +123,11 @@ package struct SceneConfiguration: Sendable {
     }
 
     /// The image files of `--assets` (or of the bundled Assets/Images when it can be found; none
-    /// otherwise, said on standard error naming `lookedFor`); throws when a `--assets` folder is missing or
-    /// unreadable.
-    package func imagePaths(lookedFor: String = "Assets/Images") throws(AssetCatalog.Problem) -> [AssetFile] {
+    /// otherwise, said on standard error naming `lookedFor` unless `served`: the grid's images come from
+    /// `--source`); throws when a `--assets` folder is missing or unreadable.
+    package func imagePaths(lookedFor: String = "Assets/Images", served: Bool = false) throws(AssetCatalog.Problem) -> [AssetFile] {
         guard let directory = assets ?? AssetLocator.directory("Images")?.path else {
-            writeStandardError("scrolllab: warning: no \(lookedFor) found; images show placeholders (use --assets DIR)")
+            if !served { writeStandardError("scrolllab: warning: no \(lookedFor) found; images show placeholders (use --assets DIR)") }
             return []
         }
         return try AssetCatalog.imageFiles(in: directory)

@@ -62,7 +62,7 @@ import Testing
             return r
         }
         let r = try #require(SweepRecommendation.conditions(results, resamples: 100).first)
-        #expect(r.paragraph.contains("at most 14 of 40 loads finished a session (eager, 12 of them without an image: see failuresByReason)."))
+        #expect(r.paragraph.contains("at most 14 of 40 loads finished a session (eager, 12 of them without an image: `replay --headless` with these options names why in its failuresByReason)."))
         var m = LoadMetrics()
         #expect(m.noImageArrived == nil)
         m.loadsCompleted = 14

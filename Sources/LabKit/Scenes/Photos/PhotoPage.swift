@@ -20,6 +20,8 @@ public final class PhotoPage: ScrollViewDelegate {
     /// Shows `page`, a photo of `size`, at its fitted scale (a recycled page starts fitted).
     func bind(page: Int, photoSize size: Size, scales: (minimum: Double, maximum: Double)) {
         if scrollView.isTracking { scrollView.handOffTouch(time: scrollView.currentTime) }
+        // A zoom in flight (a bounce the pager outran) ends on the page it began on, with its didEndZooming.
+        scrollView.finishZoom()
         self.page = page
         photoSize = size
         scrollView.minimumZoomScale = scales.minimum

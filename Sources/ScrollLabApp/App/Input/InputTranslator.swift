@@ -33,6 +33,8 @@ struct InputTranslator {
         /// Where the mouse is now, in layout points (a wheel event's own position is not mapped to the layout,
         /// as SDL's logical size did not map it: `SDLWindow.mapToLayout`).
         var mouse: () -> (x: Int32, y: Int32) = { (0, 0) }
+        /// True while the mouse's left button is held, as the display has it now (not as SDL last heard).
+        var leftButtonHeld: () -> Bool = { true }
 
         /// The phone whose screen holds layout point (`x`, `y`).
         func phone(atX x: Int32, y: Int32) -> Int? {
@@ -68,9 +70,12 @@ struct InputTranslator {
             return Self.key(event.key.keysym.sym).map { [.key($0)] } ?? []
         case SDL_MOUSEBUTTONDOWN where event.button.button == left && event.button.which != CSDL_TOUCH_MOUSEID:
             guard !c.blocksTouches, let phone = c.phone(atX: event.button.x, y: event.button.y) else { return [] }
+            // A wheel pinch's fingers are off the trackpad once the button is pressed: the pinch ends first,
+            // so a drag never pages a pager a pinch still holds.
+            let pinchEnd = pinch?.source == .wheel ? endPinch(time: c.time) : nil
             pointerDown = true
             self.phone = phone
-            return [sample(.down, x: event.button.x, y: event.button.y, c)]
+            return (pinchEnd.map { [$0] } ?? []) + [sample(.down, x: event.button.x, y: event.button.y, c)]
         case SDL_MOUSEMOTION where pointerDown && event.motion.which != CSDL_TOUCH_MOUSEID:
             return [sample(.move, x: event.motion.x, y: event.motion.y, c)]
         case SDL_MOUSEMOTION where event.motion.which != CSDL_TOUCH_MOUSEID:
@@ -87,15 +92,29 @@ struct InputTranslator {
         case SDL_MOUSEWHEEL:
             return wheel(event.wheel, c)
         case SDL_WINDOWEVENT where event.window.event == UInt8(SDL_WINDOWEVENT_SIZE_CHANGED.rawValue):
-            return [.resized]
-        case SDL_WINDOWEVENT where event.window.event == UInt8(SDL_WINDOWEVENT_FOCUS_LOST.rawValue):
-            guard pointerDown else { return [] }
-            pointerDown = false
-            touchFinger = nil
-            return [.cancel(time: c.time)]
+            // The layout changes under a finger that did not move: a touch in progress is cancelled, not
+            // read as the distance its point moved in the new layout.
+            return cancelTouch(c) + [.resized]
+        case SDL_WINDOWEVENT where Self.losesTouch.contains(event.window.event):
+            return cancelTouch(c)
+        case SDL_WINDOWEVENT where event.window.event == UInt8(SDL_WINDOWEVENT_ENTER.rawValue):
+            // The pointer comes back with the button up: its release went elsewhere (another client's grab).
+            guard pointerDown, touchFinger == nil, !c.leftButtonHeld() else { return [] }
+            return cancelTouch(c)
         default:
             return []
         }
+    }
+
+    /// The window events after which a touch in progress gets no lift: focus lost, hidden, minimized.
+    private static let losesTouch = [SDL_WINDOWEVENT_FOCUS_LOST, SDL_WINDOWEVENT_HIDDEN, SDL_WINDOWEVENT_MINIMIZED].map { UInt8($0.rawValue) }
+
+    /// A touch in progress is cancelled at the event's time; nothing more of it is translated.
+    private mutating func cancelTouch(_ c: Context) -> [LabInput] {
+        guard pointerDown else { return [] }
+        pointerDown = false
+        touchFinger = nil
+        return [.cancel(time: c.time)]
     }
 
     /// The touch ends without an up (the scene is switched under it): nothing more of it is translated.

@@ -1,11 +1,11 @@
 import ScrollLabCore
 
 extension ResetKey: WindowPerformable {
-    /// R: A's runs end, the touch is dropped, every phone's scene goes back to offset 0, its events, its
-    /// policy segment (traced) and the timelines and policy tables start over.
+    /// R: a touch in progress ends, A's runs end, every phone's scene goes back to offset 0, its events,
+    /// its policy segment (traced) and the timelines and policy tables start over.
     static func perform(_ action: WindowAction, on app: LabApp, at now: AppTime) {
+        app.endTouchInProgress(at: now)
         app.endComparison()
-        app.input.dropTouch()
         let phoneDriver = app.phoneDriver
         for phone in phoneDriver.phones { phone.scene.reset(time: now.model) }
         phoneDriver.collect()

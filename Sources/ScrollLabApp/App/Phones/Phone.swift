@@ -65,7 +65,8 @@ final class Phone: DrivenPhone {
 
     /// Takes the decodes finished since the last step into the pipeline at `time`, then steps the scene:
     /// once per model step, so a replay's images arrive on its frame grid.
-    func advance(to time: Double) {
+    func advance(to time: Double, replaying: Bool) {
+        images.waitsForDueDecodes = replaying
         images.pump(time: time)
         scene.advance(to: time)
     }

@@ -20,7 +20,9 @@ package protocol DrivenPhone: AnyObject {
     /// The touch in progress was cancelled at model time `time`.
     func cancelPointer(time: Double)
     /// Takes the images finished since the last step, then steps the scene to model time `time`.
-    func advance(to time: Double)
+    /// `replaying`: a replay runs, whose figures are the headless replay's: the decodes due by `time` are
+    /// waited for, however long the wall clock takes.
+    func advance(to time: Double, replaying: Bool)
     /// Hands each callback made since the last call to `publish`, with the phone's index.
     func collect(_ publish: (Int, ScrollEventRecord) -> Void)
     /// Releases the phone's scenes and images; the window is closing.

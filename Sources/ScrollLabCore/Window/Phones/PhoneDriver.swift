@@ -79,7 +79,7 @@ package final class PhoneDriver<Phone: DrivenPhone> {
     /// arrive on its frame grid however many grid frames one drawn frame holds).
     package func advance(to time: Double) {
         for phone in phones {
-            phone.advance(to: time)
+            phone.advance(to: time, replaying: playback.isReplaying)
             phone.collect(publish)
         }
         timeShown = time

@@ -29,7 +29,7 @@ import Testing
         var isSettled: Bool { !scrollView.isTracking && !scrollView.isMoving }
         func pointer(_ event: PointerEvent) { _ = scrollView.handle(event) }
         func cancelPointer(time: Double) { scrollView.touchCancelled(time: time) }
-        func advance(to time: Double) {
+        func advance(to time: Double, replaying: Bool) {
             stepTimes.append(time)
             scrollView.advance(to: time)
         }

@@ -478,14 +478,15 @@ struct SweepCommand: ParsableCommand {
                 fail("scrolllab sweep report: --plot - and --html - both write to standard output: refused, nothing written", code: CommandExit.usage)
             }
             let window = plot.map { _ in ThisBuild.windowRequired("--plot", command: "sweep report") }
-            // The outputs are opened before the file is read: one that cannot be written fails first. What
-            // they hold is kept until they are written, so a report refused for its input keeps the last one.
-            if let plot, plot != "-" {
-                do throws(AppError) { try OutputFile.checkWritable(plot) } catch {
-                    fail("scrolllab sweep report: --plot: " + error.message.replacingOccurrences(of: "scrolllab: ", with: ""))
+            // The outputs are checked before the file is read: one that cannot be written fails first. They are
+            // opened once the report is made, so a report refused for its input keeps the last one, and leaves
+            // none where there was none.
+            for (output, option) in [(plot, "--plot"), (html, "--html")] {
+                guard let output, output != "-" else { continue }
+                do throws(AppError) { try OutputFile.checkWritable(output) } catch {
+                    fail("scrolllab sweep report: \(option): " + error.message.replacingOccurrences(of: "scrolllab: ", with: ""))
                 }
             }
-            let page = html.map { openOutput($0, option: "--html", command: "sweep report", keepingUntilWritten: true) }
             defer { finishStandardOutput(command: "sweep report") }
             // A page or a PNG on standard output is alone there: the table (or the lines) it holds is not printed.
             let output = CommandOutput(command: "sweep report")
@@ -520,8 +521,9 @@ struct SweepCommand: ParsableCommand {
                     output.line(Self.table(rows, sessions: sessions))
                 }
             }
-            if let html, let out = page {
-                let title = "scrolllab sweep report \((file as NSString).lastPathComponent): \(results.count) runs, \(sessions) sessions"
+            if let html {
+                let out = openOutput(html, option: "--html", command: "sweep report", keepingUntilWritten: true)
+                let title = "scrolllab sweep report \((file as NSString).lastPathComponent): \(results.count) runs, \(sessions) session\(sessions == 1 ? "" : "s")"
                 let text = SweepReportPage(title: title, rows: rows.map(\.json), conditions: recommendations, budgets: verdicts, notes: notes,
                                            runs: SweepReportPage.whatWasRun(results)).html
                 guard out.write(text) else { fail("scrolllab sweep report: --html: \(out.failure ?? "cannot write \(MessageText.quoted(html))")") }
@@ -529,7 +531,7 @@ struct SweepCommand: ParsableCommand {
             }
             // The plot with --recommend too: a file named on the command line is never left empty on exit 0.
             if let plot, let window {
-                let title = "scrolllab sweep report \(file): \(results.count) runs, \(sessions) sessions"
+                let title = "scrolllab sweep report \(file): \(results.count) runs, \(sessions) session\(sessions == 1 ? "" : "s")"
                 let (rows, conditions) = (rows, recommendations)
                 let error = MainActor.assumeIsolated { window.writeSweepPlot(rows: rows, conditions: conditions, title: title, to: plot) }
                 if let error { fail("scrolllab sweep report: --plot: \(error)") }
@@ -601,7 +603,7 @@ struct SweepCommand: ParsableCommand {
         }
 
         static func table(_ rows: [SweepSummary.Row], sessions: Int) -> String {
-            var out = "\(sessions) sessions; mean [95% bootstrap interval]; undominated: share of sessions no other policy dominates (as few or fewer loads and blank tile·s, fewer of one)"
+            var out = "\(sessions) session\(sessions == 1 ? "" : "s"); mean [95% bootstrap interval]; undominated: share of sessions no other policy dominates (as few or fewer loads and blank tile·s, fewer of one)"
             var factor = ""
             // The name columns as wide as their longest entry (`bound-min-loads`, `network very-bad`), so every row lines up.
             let first = rows.reduce(10) { Swift.max($0, $1.policy.count) }

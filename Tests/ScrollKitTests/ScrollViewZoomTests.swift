@@ -154,4 +154,35 @@ import ScrollKitTestSupport
         #expect(view.maximumContentOffset == Point(x: 280, y: 430))
         #expect(photo.ended == [2])
     }
+
+    /// A target clamped at one scale is clamped again when the zoom settles smaller: a paged wheel scroll
+    /// settling while a pinch past the maximum bounces back (the page it chose lay past the end of the
+    /// content at the final scale), and an animated offset asked for during that pinch, rest inside the
+    /// content, the zoom ended once at its limit.
+    @Test func aTargetOutsideTheSettledZoomIsClampedAgain() {
+        for animatedDuringPinch in [false, true] {
+            let photo = Photo()
+            photo.size = Size(width: 300, height: 600)
+            let view = ScrollView(frame: Rect(x: 0, y: 0, width: 320, height: 480), contentSize: Size(width: 900, height: 5000))
+            view.delegate = photo
+            view.isPagingEnabled = !animatedDuringPinch
+            view.minimumZoomScale = 0.5
+            view.maximumZoomScale = 3
+            let driver = FrameDriver(view)
+            if animatedDuringPinch {
+                view.handle(PointerEvent(time: 0.43, position: Point(x: 129, y: 429), phase: .pinch, scale: 3.5))
+                view.setContentOffset(Point(x: 0, y: 4000), animated: true, time: 0.45)
+            } else {
+                view.handle(.wheel(time: 0.414, position: Point(x: 242, y: 451), delta: Point(x: -59, y: 195), isPrecise: false))
+                view.handle(PointerEvent(time: 0.43, position: Point(x: 129, y: 429), phase: .pinch, scale: 3.5))
+            }
+            view.handle(PointerEvent(time: 0.5, position: Point(x: 129, y: 429), phase: .pinchEnd))
+            driver.run(until: 5)
+            #expect(!view.isMoving)
+            let upper = view.maximumContentOffset
+            #expect(view.contentOffset.x >= 0 && view.contentOffset.x <= upper.x && view.contentOffset.y >= 0 && view.contentOffset.y <= upper.y,
+                    "\(animatedDuringPinch ? "animated" : "wheel"): at rest at \(view.contentOffset), the content's last offset \(upper)")
+            #expect(photo.ended == [3])
+        }
+    }
 }

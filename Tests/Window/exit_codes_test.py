@@ -241,6 +241,10 @@ check(r.returncode == OUTPUT and b"cannot write standard output" in r.stderr and
 for bad_input, code in ((missing, MISSING), (bad, CONTENT)):
     r = run(["sweep", "report", bad_input, "--html", page])
     check(r.returncode == code and open(page).read() == "the last page", "sweep report %s --html: exit %d, the last page kept" % (os.path.basename(bad_input), r.returncode))
+    # Where there was no page, none is left (was: an empty one, which a script could publish).
+    new_page = os.path.join(work, "never-made.html")
+    r = run(["sweep", "report", bad_input, "--html", new_page])
+    check(r.returncode == code and not os.path.exists(new_page), "sweep report %s --html NEW: exit %d, no page made" % (os.path.basename(bad_input), r.returncode))
 # A feed whose image folder cannot be made is refused before its --out is touched (was: emptied).
 with open(feed_file, "rb") as f:
     kept_feed = f.read()

@@ -258,7 +258,10 @@ public struct SweepRecommendation: Sendable {
             let more = Self.fixed(cheaper.blankTileSeconds.mean - recommended.blankTileSeconds.mean, 2)
             text += "\(cheaper.policy) saves " + costDelta(recommended.cost.mean - cheaper.cost.mean) + " for \(more) tile·s more blank time. "
         }
-        if withinIntervals.isEmpty {
+        if sessions < 2 {
+            // One session has no spread to draw from: each interval is its one figure, and nothing is told apart.
+            text += "One session: its intervals are its figures, so no difference is told apart from chance; sweep more sessions."
+        } else if withinIntervals.isEmpty {
             text += "Every difference from it on the frontier, session by session, lies outside its 95% interval."
         } else {
             let pairs = withinIntervals.map { "\($0.policy) (\($0.figures.joined(separator: " and ")))" }

@@ -271,7 +271,7 @@ public struct SweepReportPage: Sendable {
                 + "><title>\(escaped(p.policy)): blank \(number(p.blankTileSeconds.mean)) "
                 + "[\(number(p.blankTileSeconds.lower)), \(number(p.blankTileSeconds.upper))] tile·s, \(escaped(m.label)) "
                 + "\(number(p.cost.mean / m.scale)) [\(number(p.cost.lower / m.scale)), \(number(p.cost.upper / m.scale))] \(escaped(m.unit)), "
-                + "\(p.sessions) sessions" + (over.isEmpty ? "" : "; over the budget: " + escaped(over.joined(separator: ", "))) + "</title>"
+                + "\(p.sessions) session\(p.sessions == 1 ? "" : "s")" + (over.isEmpty ? "" : "; over the budget: " + escaped(over.joined(separator: ", "))) + "</title>"
             s += "<line x1=\"\(fixed(x(p.cost.lower), 1))\" y1=\"\(fixed(py, 1))\" x2=\"\(fixed(x(p.cost.upper), 1))\" y2=\"\(fixed(py, 1))\" stroke=\"\(colour(p.policy))\" opacity=\"0.5\"/>"
             s += "<line x1=\"\(fixed(px, 1))\" y1=\"\(fixed(y(p.blankTileSeconds.lower), 1))\" x2=\"\(fixed(px, 1))\" y2=\"\(fixed(y(p.blankTileSeconds.upper), 1))\" "
                 + "stroke=\"\(colour(p.policy))\" opacity=\"0.5\"/>"

@@ -75,6 +75,51 @@ public extension ScrollView {
 }
 
 extension ScrollView {
+    /// The content's size changed under a deceleration. UIKit steps its deceleration against the content's
+    /// edges every frame, so a fling runs on over content that grew (an endless feed appending in
+    /// `didScroll`) and bounces at an end that came closer; here the motion is planned at the release, so
+    /// the motion is planned again from where it is, at the speed it has, with no callback, when the change
+    /// concerns it: an axis stopped by the old end when the content grew past it, or an axis whose target
+    /// the new content no longer holds (a page is kept, moved inside). The motion starts anew at the
+    /// change, so an axis still in motion beside it is planned again too (a decay goes on as it was).
+    ///
+    /// An animated `setContentOffset` (or a paged wheel scroll's settle) whose target the new content no
+    /// longer holds (a zoom that settled smaller, or content that shrank) goes on to the nearest offset it
+    /// holds, in the time it had left: a target clamped at one zoom scale is clamped again at the next.
+    func contentSizeDidChange(from old: Size) {
+        guard contentSize != old else { return }
+        if case .animation(let animation) = activity {
+            let inside = clamped(animation.target)
+            guard inside != animation.target else { return }
+            let left = animation.vertical.duration - (currentTime - animation.startTime)
+            activity = .animation(AnimationActivity(startTime: currentTime, from: contentOffset, to: inside,
+                                                    duration: left > 0 ? left : 0))
+            return
+        }
+        guard case .ballistic(let shared) = activity else { return }
+        let motion = shared.motion
+        let offset = motion.offset(at: currentTime), velocity = motion.velocity(at: currentTime)
+        let oldUpper = Point(x: Self.extent(old.width - frame.width), y: Self.extent(old.height - frame.height))
+        let upper = maximumContentOffset
+        let concerned = Axis.allCases.contains { axis in
+            let target = motion.target[axis]
+            let grewPastStop = !isPagingEnabled && upper[axis] > oldUpper[axis] && abs(target - oldUpper[axis]) < 0.5 && velocity[axis] > 0
+            return target < 0 || target > upper[axis] || grewPastStop
+        }
+        guard concerned else { return }
+        func planned(_ axis: Axis) -> AxisMotion {
+            if velocity[axis] == 0, offset[axis] == motion.target[axis], (0...upper[axis]).contains(offset[axis]) { return .still(offset[axis]) }
+            if isPagingEnabled {
+                return self.motion(axis, from: offset[axis], velocity: velocity[axis],
+                                   to: Swift.min(Swift.max(motion.target[axis], 0), upper[axis]), natural: false)
+            }
+            return self.motion(axis, from: offset[axis], velocity: velocity[axis],
+                               to: proposedTarget(axis, offset: offset[axis], velocity: velocity[axis]), natural: true)
+        }
+        activity = .ballistic(SharedMotion(BallisticActivity(startTime: currentTime, horizontal: planned(.horizontal),
+                                                             vertical: planned(.vertical))))
+    }
+
     /// Stops a running deceleration where it is shown and sends its `didEndDecelerating`.
     func stopDeceleration() {
         guard case .ballistic = activity else { return }

@@ -21,7 +21,9 @@ public final class ScrollView {
         set { touchAreaOverride = newValue }
     }
     /// The size of the scrollable content, in points.
-    @exclusivity(unchecked) public var contentSize: Size
+    @exclusivity(unchecked) public var contentSize: Size {
+        didSet { contentSizeDidChange(from: oldValue) }
+    }
     /// The displayed content offset (rubber band applied). Changes only through input, motion or code.
     @exclusivity(unchecked) public internal(set) var contentOffset: Point = .zero
     /// How quickly flings slow down (`.normal` 0.998 or `.fast` 0.99 per millisecond).

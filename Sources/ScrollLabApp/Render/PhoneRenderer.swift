@@ -27,6 +27,9 @@ struct PhoneRenderer {
         canvas.fillRounded(body(around: screen), radius: 26, .phoneBody, around: screen)
     }
 
+    /// Below this width (points) a tile's header, pill and reasons may be wider than the tile: it is clipped.
+    static let narrowTileWidth = 120.0
+
     /// The phone's body around `screen`: the ring's outer edge.
     nonisolated static func body(around screen: Rect) -> Rect {
         screen.insetBy(dx: -12, dy: -14)
@@ -50,7 +53,12 @@ struct PhoneRenderer {
             guard let item = tile.item else { continue }
             let rect = tile.frame.offsetBy(origin - snapshot.contentOffset)
             guard rect.intersects(scrollFrame) else { continue }
+            // A narrow tile (a feed's four columns) keeps its labels to itself: they would run over its
+            // neighbours. Wider ones fit them, and keep the canvas's fast path (a clip drops its kept surface).
+            let narrow = rect.width < Self.narrowTileWidth
+            if narrow { canvas.clip(rect.intersection(content) ?? rect) }
             drawTile(tile, item: item, in: rect)
+            if narrow { canvas.clip(content) }
         }
         if let rect = snapshot.targetRect {
             drawTargetRect(rect.offsetBy(origin - snapshot.contentOffset))

@@ -69,10 +69,17 @@ package final class OutputFile {
         emptiesFirst = isRegularFile
     }
 
-    /// Throws the line `init(path:)` would when `path` cannot be opened for writing; creates a missing file,
-    /// and leaves one that exists as it was.
+    /// Throws the line `init(path:)` would when `path` cannot be opened for writing; leaves a file that
+    /// exists as it was, and one it had to create for the check removed again (a command then refused for
+    /// its input leaves no empty output behind).
     package static func checkWritable(_ path: String) throws(AppError) {
         guard path != "-" else { return }
+        let created = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        if created >= 0 {
+            Glibc.close(created)
+            unlink(path)
+            return
+        }
         let descriptor = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw .output("cannot open \(MessageText.quoted(path)) for writing: \(Self.errorText())") }
         Glibc.close(descriptor)

@@ -16,6 +16,16 @@ import Testing
         }
     }
 
+    /// One session has no spread: its intervals are its figures, and the paragraph says nothing is told apart
+    /// rather than that every difference lies outside its interval (probe Z1's Z1-5).
+    @Test func oneSessionTellsNothingApart() throws {
+        let results = [Self.runs("eager", "3g", blank: 4, bytes: 200_000)[0], Self.runs("glide", "3g", blank: 6, bytes: 100_000)[0]]
+        let c = try #require(SweepRecommendation.conditions(results, resamples: 200).first)
+        #expect(c.paragraph.contains("(1 session, mean [95% interval])"))
+        #expect(c.paragraph.hasSuffix("One session: its intervals are its figures, so no difference is told apart from chance; sweep more sessions."))
+        #expect(!c.paragraph.contains("lies outside"))
+    }
+
     /// Policies at the same point (a condition that does not tell them apart) are named together on the
     /// frontier, and no neighbour there "saves 0.00 tile·s for 0 kB more" (probe S's S12).
     @Test func policiesAtOnePointAreNamedTogether() throws {

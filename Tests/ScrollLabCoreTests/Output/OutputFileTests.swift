@@ -49,13 +49,17 @@ import Testing
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "")
     }
 
-    /// The check opens a file as a write would, creating a missing one, and leaves one that exists as it was.
+    /// The check opens a file as a write would and leaves one that exists as it was; one it had to create
+    /// is gone again, so a command refused after the check leaves no empty output.
     @Test func checkingLeavesAFileAsItWas() throws {
         let path = try file(holding: "plot bytes")
         defer { unlink(path) }
         try OutputFile.checkWritable(path)
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "plot bytes")
         #expect(throws: AppError.self) { try OutputFile.checkWritable("/nonexistent-\(getpid())/plot.png") }
+        let missing = path + ".new"
+        try OutputFile.checkWritable(missing)
+        #expect(access(missing, F_OK) != 0)
     }
 
     /// A folder that cannot be made says why (a file is in the way: not a folder), and one that is there is fine.

@@ -5,6 +5,7 @@
 //   swift run scrollkit-example --screenshot out.png  no window needed: plays a fling offscreen, saves the last frame
 
 import CSDL
+import Glibc
 import ScrollKit
 
 /// The list's geometry: 200 rows of 64 pt in a 320×480 viewport, at 1 pixel per point.
@@ -45,15 +46,26 @@ func draw(_ view: ScrollView, on renderer: OpaquePointer) {
 /// Seconds since start, from SDL's high-resolution counter: ScrollKit never reads a clock, time is passed in.
 func now() -> Double { Double(SDL_GetPerformanceCounter()) / Double(SDL_GetPerformanceFrequency()) }
 
+/// Ends the program with `message` on standard error and exit code 1.
+func fail(_ message: String) -> Never {
+    let line = Array("scrollkit-example: \(message)\n".utf8)
+    _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+    exit(1)
+}
+
 let arguments = CommandLine.arguments
 let screenshot = arguments.firstIndex(of: "--screenshot").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
 if screenshot != nil { SDL_SetHint(SDL_HINT_VIDEODRIVER, "offscreen") }
-guard SDL_Init(SDL_INIT_VIDEO) == 0 else { fatalError("SDL_Init: \(String(cString: SDL_GetError()))") }
+guard SDL_Init(SDL_INIT_VIDEO) == 0 else { fail("SDL_Init: \(String(cString: SDL_GetError()))") }
+// Without a display SDL may fall back to a driver that shows nothing: the window would never be seen.
+if screenshot == nil, let driver = SDL_GetCurrentVideoDriver().map({ String(cString: $0) }), driver == "offscreen" || driver == "dummy" {
+    fail("no display to open a window on (SDL's video driver is \(driver)); --screenshot FILE runs without one")
+}
 defer { SDL_Quit() }
 guard let window = SDL_CreateWindow("ScrollKit list", Int32(CSDL_WINDOWPOS_CENTERED), Int32(CSDL_WINDOWPOS_CENTERED),
                                     Int32(viewport.width), Int32(viewport.height), 0),
       let renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue)
-else { fatalError("SDL: \(String(cString: SDL_GetError()))") }
+else { fail("SDL: \(String(cString: SDL_GetError()))") }
 
 let view = ScrollView(frame: Rect(x: 0, y: 0, width: viewport.width, height: viewport.height),
                       contentSize: Size(width: viewport.width, height: rowHeight * Double(rowCount)))
@@ -76,7 +88,7 @@ if let path = screenshot {
           SDL_RenderReadPixels(renderer, nil, UInt32(CSDL_PIXELFORMAT_ARGB8888), surface.pointee.pixels,
                                surface.pointee.pitch) == 0,
           IMG_SavePNG(surface, path) == 0
-    else { fatalError("screenshot: \(String(cString: SDL_GetError()))") }
+    else { fail("cannot save the screenshot to \(path): \(String(cString: SDL_GetError()))") }
     SDL_FreeSurface(surface)
     print("screenshot of the list at offset \(view.contentOffset.y) saved to \(path)")
 } else {

@@ -1,7 +1,8 @@
 """The ScrollKit example (Examples/ScrollKitList, B-LIB-1) built beside the lab: `--screenshot` plays a
 2000 pt/s fling offscreen (no display) on a virtual 60 Hz clock and saves the last frame. The list moved
 as UIKit's physics says (a 190 pt drag, then 0.5 s of a 2000 pt/s glide: 190 + 999·(1 − e^(−1.001)) ≈
-822 pt), UIKit's callbacks were printed, and the PNG is the 320×480 list, not a blank frame.
+822 pt), UIKit's callbacks were printed, and the PNG is the 320×480 list, not a blank frame. A screenshot that
+cannot be saved, or no display for the window, is one line and exit 1.
 """
 
 import os
@@ -27,3 +28,15 @@ check(800 < offset < 845, "the list glided where UIKit's decay takes it: %.1f pt
 check(png_size(shot) == (320, 480), "a 320x480 screenshot")
 colours = int(subprocess.run(["identify", "-format", "%k", shot], capture_output=True, text=True, check=True).stdout)
 check(colours >= 5, "the screenshot shows the rows (%d colours)" % colours)
+# A screenshot that cannot be saved, and no display for the window: one line and exit 1 (were: a fatalError's
+# backtrace, exit 132; a loop that ran for ever with no window).
+result = subprocess.run([example, "--screenshot", os.path.join(out, "no-such-folder", "x.png")], env=env, capture_output=True,
+                        text=True, timeout=60)
+check(result.returncode == 1 and result.stderr.startswith("scrollkit-example: cannot save the screenshot"),
+      "an unwritable screenshot: exit %d, %s" % (result.returncode, result.stderr.strip()[:120]))
+try:
+    result = subprocess.run([example], env=env, capture_output=True, text=True, timeout=30)
+    check(result.returncode == 1 and "no display" in result.stderr,
+          "no display: exit %d, %s" % (result.returncode, result.stderr.strip()[:120]))
+except subprocess.TimeoutExpired:
+    check(False, "no display: the example still runs after 30 s")

@@ -20,6 +20,9 @@ public struct SweepBudget: Sendable {
         public var isPartial = false
         /// True when it may be negative (a frame overrun: frames early), and so may its limit.
         public var isSigned = false
+        /// True when only a modelled network gives it (bytes moved, the radio): a run under a fixed latency
+        /// writes it as 0, which no budget may read as within it.
+        public var needsNetwork = false
     }
 
     /// SI byte units (a kB is 1000 bytes, as `sweep report`'s kB).
@@ -31,15 +34,19 @@ public struct SweepBudget: Sendable {
     /// `overrun`, the frame overrun p99 (Android's); `wasted`, bytes of images never shown; `radio`, the
     /// seconds the radio was active; `redownloaded`, bytes downloaded again after the cache evicted them.
     public static let costs: [Cost] = [
-        Cost(name: "bytes", columns: ["networkBytes", "previewBytes"], units: byteUnits, shown: ("kB", 1e3, 0)),
-        Cost(name: "energy", columns: ["radioJoules"], units: [("mJ", 1e-3), ("J", 1), ("kJ", 1e3)], shown: ("J", 1, 2)),
+        Cost(name: "bytes", columns: ["networkBytes", "previewBytes"], units: byteUnits, shown: ("kB", 1e3, 0), needsNetwork: true),
+        Cost(name: "energy", columns: ["radioJoules"], units: [("mJ", 1e-3), ("J", 1), ("kJ", 1e3)], shown: ("J", 1, 2),
+             needsNetwork: true),
         Cost(name: "hitch", columns: ["hitchTimeRatioMsPerS"], units: [("ms/s", 1)], shown: ("ms/s", 1, 2)),
         Cost(name: "memory", columns: ["peakResidentBytes"], units: byteUnits, shown: ("MB", 1e6, 1)),
         Cost(name: "overrun", columns: ["frameOverrunMsP99"], units: [("ms", 1)], shown: ("ms", 1, 1),
              isAlwaysWeighed: false, isPartial: true, isSigned: true),
-        Cost(name: "wasted", columns: ["wastedBytes"], units: byteUnits, shown: ("kB", 1e3, 0), isAlwaysWeighed: false),
-        Cost(name: "radio", columns: ["radioActiveSeconds"], units: [("s", 1), ("min", 60)], shown: ("s", 1, 1), isAlwaysWeighed: false),
-        Cost(name: "redownloaded", columns: ["redownloadedBytes"], units: byteUnits, shown: ("kB", 1e3, 0), isAlwaysWeighed: false),
+        Cost(name: "wasted", columns: ["wastedBytes"], units: byteUnits, shown: ("kB", 1e3, 0), isAlwaysWeighed: false,
+             needsNetwork: true),
+        Cost(name: "radio", columns: ["radioActiveSeconds"], units: [("s", 1), ("min", 60)], shown: ("s", 1, 1), isAlwaysWeighed: false,
+             needsNetwork: true),
+        Cost(name: "redownloaded", columns: ["redownloadedBytes"], units: byteUnits, shown: ("kB", 1e3, 0), isAlwaysWeighed: false,
+             needsNetwork: true),
     ]
 
     /// Every column a cost reads (what a result keeps of its line for the budgets).
@@ -88,6 +95,11 @@ public struct SweepBudget: Sendable {
 
     /// The first cost of the budget that no result has a column for: `no sweep line has hitchTimeRatioMsPerS`.
     public func missing(in results: [SweepSummary.Result]) -> String? {
+        let networked = results.contains { !($0.factors["source"] ?? "").hasPrefix("latency ") }
+        if let cost = limits.first(where: { $0.cost.needsNetwork })?.cost, !networked {
+            return "no sweep line ran under a network (the budget's \(cost.name) reads \(cost.columns[0]), which a fixed latency does not "
+                + "model: sweep run --network)"
+        }
         for (cost, _, _) in limits where !results.contains(where: { $0.costs[cost.columns[0]] != nil }) {
             // A frame overrun is null where no frame was in motion: the lines have the key, not a value.
             return "no sweep line has \(cost.isPartial ? "a value of " : "")\(cost.columns[0]) (the budget's \(cost.name) reads it"

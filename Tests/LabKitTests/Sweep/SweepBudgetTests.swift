@@ -186,6 +186,21 @@ import Testing
         #expect(v.points[0].exceeds == ["hitch"] && v.points[0].costs["hitch"] == 12)
     }
 
+    /// Bytes and the radio come from a modelled network: runs under a fixed latency write them as 0, which a
+    /// budget refuses to read as within it (probe Z1's Z1-7: "0 kB, 0.00 J … within every budget").
+    @Test func aNetworkCostWithoutANetworkIsRefused() throws {
+        let fixed = Self.results.map { r -> SweepSummary.Result in
+            var r = r
+            r.factors["source"] = "latency 80 ms"
+            return r
+        }
+        for budget in ["bytes=2MB", "energy=5J", "hitch=10ms/s,radio=1min"] {
+            let missing = try SweepBudget(parsing: budget).missing(in: fixed)
+            #expect(missing?.hasPrefix("no sweep line ran under a network") == true, "\(budget): \(missing ?? "nil")")
+        }
+        #expect(try SweepBudget(parsing: "bytes=2MB").missing(in: Self.results) == nil)
+    }
+
     /// The costs weighed only when named (B-COST-1, B-COST-2): `overrun` (signed, over the runs with a frame in
     /// motion), `wasted`, `radio`, `redownloaded`. Unnamed, they change neither the Pareto set nor a paragraph.
     @Test func theCostsWeighedOnlyWhenNamed() throws {

@@ -42,7 +42,9 @@ package struct HTTPImageSource: ImageSource, @unchecked Sendable {
     private let sizeCheck: FetchedSizeCheck?
     /// The HTTP round trip of the profile the server shapes (nil: none named), as the model gives it: what
     /// a browser estimates from its connections (Chrome's effective connection type).
-    package let httpRoundTrip: Double?
+    package var httpRoundTrip: Double? { profile?.roundTrip }
+    /// The profile the runs name (`--network`) and its HTTP round trip.
+    private let profile: (name: String, roundTrip: Double)?
 
     /// A source fetching with `fetcher`, the rest as `c` models it (its disk cache, decode and decoded
     /// size; its network's radio for the energy, when it names the profile the server shapes).
@@ -53,7 +55,7 @@ package struct HTTPImageSource: ImageSource, @unchecked Sendable {
         decodedBytes = c.bytesPerImage
         byteSizes = c.assetByteSizes
         radio = c.network.map { RadioEnergyMeter(profile: $0.radio) }
-        httpRoundTrip = c.network.map(NetworkImageSource.httpRoundTrip(of:))
+        profile = c.network.map { ($0.name, NetworkImageSource.httpRoundTrip(of: $0)) }
         var disk = c.diskCacheByteLimit.map { MemoryCache<ImageKey>(byteLimit: $0) }
         for asset in c.diskCacheEntries { _ = disk?.insert(ImageKey(asset: asset), cost: bytes(of: ImageKey(asset: asset))) }
         store = disk
@@ -158,6 +160,9 @@ package struct HTTPImageSource: ImageSource, @unchecked Sendable {
                 radioDownlink += body.count
                 let asset = flight.ticket.key.asset
                 if asset >= 0, asset < byteSizes.count { sizeCheck?.fetched(asset: asset, got: body.count, expected: byteSizes[asset]) }
+                if let profile {
+                    sizeCheck?.firstByte(after: timing.firstByte - flight.time, profile: profile.name, roundTrip: profile.roundTrip)
+                }
                 _ = store?.insert(flight.ticket.key, cost: body.count)
                 finishing.append(LoadCompletion(ticket: flight.ticket, result: .image(bytes: decodedBytes),
                                                 time: timing.lastByte + decode.seconds(flight.ticket.key), timing: timing))

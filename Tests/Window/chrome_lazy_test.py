@@ -7,14 +7,18 @@ network to, scrolls it to exactly those offsets, one frame each, while `serve` s
 same network. Which images Chrome fetched and at which frame comes from the page's Resource Timing
 against its own log of each frame's scroll: DevTools' `Network.requestWillBeSent` wall time (Resource
 Timing's `fetchStart` is only listed once the response has ended). Checked: on each gesture and layout, at least
-95% of the items either requested are requested by both, each within one row's offset of Chrome's.
+95% of the items either requested are requested by both, each within one row's offset of Chrome's or
+requested by Chrome one frame later (its observer's callback is a task posted after the frame: on a fast
+fling one frame travels further than a short row).
 
 Gestures: the 5 bundled grid gestures and generated sessions (one of browse, flings and read, two
-mixed); layouts grid and masonry (feeds of 1500 generated items, seed 55);
+mixed); layouts grid and masonry (feeds of 1500 generated items, seed 55), and carousels under the bundled
+gestures (the page scrolls down only, so sessions that swipe a row sideways are not replayed there: the
+rows' sideways margin, half the vertical one, is what it checks);
 networks 3g (Chrome's 4G) and edge (3G). A machine where Chromium cannot start says so and skips.
-`--table` (or `--full`) runs every gesture under both networks (40 replays) and prints the agreement table
+`--table` (or `--full`) runs every gesture under both networks (50 replays) and prints the agreement table
 of docs/policies.md; without it, as in `make test`, the gestures are dealt between the two networks
-(each gesture once on each layout: 20 replays).
+(each gesture once on each of its layouts: 25 replays).
 """
 
 import concurrent.futures
@@ -33,12 +37,15 @@ from chromelib import CHROMIUM, DRIVER, WebDriver, chromium_starts, free_port
 binary = os.path.abspath(sys.argv[1])
 table = "--table" in sys.argv
 quick = "--quick" in sys.argv  # one gesture, one layout, one network: a look while working on the model
-# Every gesture under every network (40 replays, about 10 minutes: the table of docs/policies.md); without it,
-# as in `make test`, the gestures are dealt between the networks (each gesture once, both layouts: 20 replays).
+# Every gesture under every network (50 replays, about 12 minutes: the table of docs/policies.md); without it,
+# as in `make test`, the gestures are dealt between the networks (each gesture once on each layout: 25 replays).
 full = "--full" in sys.argv or table
 root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
 NETWORKS = ["3g", "edge"]
-LAYOUTS = ["grid", "masonry"]
+bundled = os.path.join(root, "Assets", "Gestures")
+LAYOUTS = ["grid", "masonry", "carousels"]
+# Carousels: only gestures that scroll the page down and up (the bundled ones), never a row sideways.
+BUNDLED_ONLY = {"carousels"}
 KINDS = ["browse", "flings", "read", "mixed"]
 GAP = 10
 
@@ -124,8 +131,9 @@ def replay_network(work, gestures, feeds, network):
         ect = None
         driver = None
         try:
-            mine = gestures if full else gestures[NETWORKS.index(network)::len(NETWORKS)]
             for layout in LAYOUTS:
+                usable = [g for g in gestures if layout not in BUNDLED_ONLY or os.path.dirname(g) == bundled]
+                mine = usable if full else usable[NETWORKS.index(network)::len(NETWORKS)]
                 for gesture in mine:
                     run += 1
                     if driver is None:
@@ -156,15 +164,16 @@ def replay_network(work, gestures, feeds, network):
                                      feed=feeds[layout], gesture_path=gesture))
                     within = True
                     for item, d in diffs:
-                        # One row: the item's height and the gap (a grid's row, a masonry tile's own).
+                        # One row: the item's height and the gap (a grid's row, a masonry tile's own); or
+                        # Chrome's request in the next frame (its callback runs after the frame).
                         limit = item_height(feeds[layout], layout, item) + GAP
-                        if abs(d) > limit + 0.5:
+                        if abs(d) > limit + 0.5 and chrome[item][0] - lab_requests[item]["frame"] != 1:
                             within = False
                             print("  %s %s %s item %d: lab %.1f, chrome %.1f (limit %.0f)" % (
                                 name, layout, network, item, lab_requests[item]["offset"], chrome[item][1], limit))
                     check(share >= 0.95, "%s %s %s: %d of %d items requested by both (%.1f%%; lab only %s, chrome only %s)" % (
                         name, layout, network, len(both), union, 100 * share, lab_only[:8], chrome_only[:8]))
-                    check(within, "%s %s %s: every request within one row of Chrome's" % (name, layout, network))
+                    check(within, "%s %s %s: every request within one row or one frame of Chrome's" % (name, layout, network))
         finally:
             if driver:
                 driver.quit()
@@ -194,7 +203,7 @@ def main():
         if not chromium_starts():
             skip("Chromium cannot start here (%s --headless=new)" % CHROMIUM)
             return
-        gestures = [os.path.join(root, "Assets", "Gestures", g) for g in sorted(os.listdir(os.path.join(root, "Assets", "Gestures")))
+        gestures = [os.path.join(bundled, g) for g in sorted(os.listdir(bundled))
                     if g.endswith(".jsonl") and not g.startswith("pager-")]
         for n, kind in enumerate(KINDS):
             out = os.path.join(work, kind)
@@ -218,7 +227,7 @@ def main():
         serve_logs = [line for _, _, logs in outcomes for line in logs]
         requested = [l for l in serve_logs if l.get("event") == "request"]
         check(len(requested) > 0, "serve logged Chrome's image requests (%d)" % len(requested))
-        check(quick or len(rows) >= 20, "at least 10 gestures on 2 layouts (%d runs)" % len(rows))
+        check(quick or len(rows) >= 25, "10 gestures on 2 layouts and 5 on carousels (%d runs)" % len(rows))
         if table:
             print_table(rows)
         print("chrome_lazy_test: %d replays, %d items requested by both, %d by one only" % (

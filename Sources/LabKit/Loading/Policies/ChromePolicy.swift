@@ -39,11 +39,14 @@ public enum EffectiveConnectionType: String, CaseIterable, Sendable {
 ///
 /// - One IntersectionObserver for the document, made with the first lazy image: its margin is the
 ///   effective connection type's `lazyLoadingImageMarginPx*` then, and stays (4G 1250 px, 3G 2500,
-///   2G 6000, slow-2G 8000, unknown 3000). The margin extends the viewport above and below alike
-///   (the side margins, half of it, change nothing in a page as wide as the viewport).
-/// - The observer runs in each rendering update after the scroll: an image whose box touches the
-///   extended viewport (threshold: the smallest float, so touching counts) starts its fetch and is no
-///   longer observed. It is fetched once; a fetch is never cancelled by scrolling away.
+///   2G 6000, slow-2G 8000, unknown 3000). The margin extends the viewport above and below, and by half
+///   of it to each side (`scroll_margin`: top and bottom the margin, right and left margin / 2), which
+///   decides how far along a carousel's row images load.
+/// - The observer runs in each rendering update after the scroll: an image whose box overlaps the
+///   extended viewport by some area starts its fetch and is no longer observed (threshold: the smallest
+///   float, which a box that only touches the band does not reach). The page scrolls by whole CSS pixels
+///   (a device scale factor of 1, as the check's page: `scrollTo` rounds), so the band is taken at the
+///   offset rounded. It is fetched once; a fetch is never cancelled by scrolling away.
 /// - A tile coming on screen shows its image: from the cache, the fetch in flight, or, when the lab's
 ///   12-image cache has let it go, fetched again (a disk hit under a network). Chrome's document keeps
 ///   its decoded images: the lab's shared cache is the one difference of pipeline.
@@ -80,19 +83,23 @@ public struct ChromePolicy: LoadingPolicy {
         }
     }
 
-    /// The observer's pass: every unrequested item touching the viewport extended by the margin,
+    /// The observer's pass: every unrequested item overlapping the viewport extended by the margin,
     /// the ones on screen first, then by distance.
     public mutating func observe(_ context: LoadingContext) -> LoadDecision {
         let m = margin ?? establishMargin(context)
         let b = context.bounds
-        let top = b.minY - m, bottom = b.maxY + m
+        let y = b.minY.rounded(), x = b.minX.rounded()
+        let top = y - m, bottom = y + b.height + m
+        let left = x - m / 2, right = x + b.width + m / 2
         var decision = storage.begin()
-        // A point past each end so a box that only touches the band is among the candidates.
-        for item in context.items(fromY: top - 1, toY: bottom + 1) where !requestedItems.contains(item) {
+        for item in context.items(in: Rect(x: left, y: top, width: right - left, height: bottom - top))
+        where !requestedItems.contains(item) {
             let f = context.frame(of: item)
-            guard f.maxY >= top, f.minY <= bottom else { continue }
+            guard f.maxY > top, f.minY < bottom, f.maxX > left, f.minX < right else { continue }
             requestedItems.insert(item)
-            let distance = f.maxY < b.minY ? b.minY - f.maxY : (f.minY > b.maxY ? f.minY - b.maxY : 0)
+            let dy = f.maxY < b.minY ? b.minY - f.maxY : (f.minY > b.maxY ? f.minY - b.maxY : 0)
+            let dx = f.maxX < b.minX ? b.minX - f.maxX : (f.minX > b.maxX ? f.minX - b.maxX : 0)
+            let distance = Swift.max(dx, dy)
             decision.load.append(LoadRequest(item: item, priority: distance == 0 ? 0 : 1 + distance / 10_000))
         }
         decision.load.sort { ($0.priority, $0.item) < ($1.priority, $1.item) }

@@ -14,6 +14,9 @@ import ScrollKit
 ///   `RenderTimeTracker` answers its default, 16 ms, whatever the refresh rate.
 /// - Recomputed on each scroll event (a frame whose offset changed); an item leaving the engaged set
 ///   is recycled and its image request cancelled (a new source on the recycled view).
+/// - Momentum end: 100 ms after the last scroll event (`VelocityTracker`'s timeout) the history is reset
+///   to its start in the direction it held (0, 0, 0, ±0.1, ±0.1: `resetVelocityHistory`), a velocity of 0
+///   is recorded and the range recomputed, so a list at rest renders around the unprojected viewport.
 /// - `flashlist@shipped`: React Native's `RCTImageLoader` runs 4 loads at once
 ///   (`_maxConcurrentLoadingTasks`, Libraries/Image/RCTImageLoader.mm).
 public struct FlashListPolicy: LoadingPolicy {
@@ -33,7 +36,11 @@ public struct FlashListPolicy: LoadingPolicy {
     public var engaged: Set<Int> { engagedItems.set }
     private var engagedItems = ItemSet()
     private var lastOffset: Double?
+    /// When the offset last changed (nil once the momentum end has been handled, or before any scroll).
+    private var lastScrollTime: Double?
     private var storage = DecisionStorage()
+    /// How long after the last scroll event FlashList signals the end of momentum, seconds.
+    public static let momentumEndDelay = 0.1
 
     /// Makes the policy with FlashList's native default, 250 px.
     public init(drawDistance: Double = 250) {
@@ -47,10 +54,10 @@ public struct FlashListPolicy: LoadingPolicy {
         case .frame:
             let offset = context.contentOffset.y
             defer { lastOffset = offset }
-            guard lastOffset != offset else { return .none }
+            guard lastOffset != offset else { return endMomentum(context) }
             if lastOffset != nil {
-                velocityHistory[velocityIndex] = context.velocity.y / 1000
-                velocityIndex = (velocityIndex + 1) % velocityHistory.count
+                record(context.velocity.y / 1000)
+                lastScrollTime = context.time
             }
             return engage(context)
         default:
@@ -58,13 +65,36 @@ public struct FlashListPolicy: LoadingPolicy {
         }
     }
 
-    /// The engaged range, content coordinates: FlashList's buffer split and projection.
-    public func engagedRange(_ context: LoadingContext) -> (start: Double, end: Double) {
+    /// Adds a velocity to the history, in place of the oldest.
+    private mutating func record(_ velocity: Double) {
+        velocityHistory[velocityIndex] = velocity
+        velocityIndex = (velocityIndex + 1) % velocityHistory.count
+    }
+
+    /// The momentum end, once `momentumEndDelay` has passed without a scroll event: the history starts
+    /// again in its direction, a velocity of 0 is recorded, and the engaged range is recomputed.
+    private mutating func endMomentum(_ context: LoadingContext) -> LoadDecision {
+        guard let last = lastScrollTime, context.time - last >= Self.momentumEndDelay - 1e-9 else { return .none }
+        lastScrollTime = nil
+        let sign = isScrollingBackward ? -1.0 : 1.0
+        for i in velocityHistory.indices { velocityHistory[i] = i < 3 ? 0 : 0.1 * sign }   // in place: no allocation
+        velocityIndex = 0
+        record(0)
+        return engage(context)
+    }
+
+    /// FlashList's direction: backward when most of the history's velocities are negative.
+    private var isScrollingBackward: Bool {
         var positives = 0, negatives = 0
         for v in velocityHistory {
             if v > 0 { positives += 1 } else if v < 0 { negatives += 1 }
         }
-        let backward = positives < negatives
+        return positives < negatives
+    }
+
+    /// The engaged range, content coordinates: FlashList's buffer split and projection.
+    public func engagedRange(_ context: LoadingContext) -> (start: Double, end: Double) {
+        let backward = isScrollingBackward
         let median = Self.value(atSortedIndex: velocityHistory.count / 2, of: velocityHistory)
         let viewportStart = context.contentOffset.y + median * Self.renderTime * 1000
         let viewportEnd = viewportStart + context.bounds.height

@@ -14,7 +14,10 @@
 ///   screen the holder is rebound and the request cleared.
 /// - ListPreloader: when the first visible index changes it preloads `maxPreload` items past the
 ///   last visible one in the direction of the change (`onScroll`, `preload(start, increasing)`,
-///   skipping items already asked for); a change of direction cancels every outstanding preload
+///   skipping items already asked for). The first layout is such a change: RecyclerView calls
+///   `onScrolled(0, 0)` after a layout that changed the visible range (`dispatchLayoutStep3`), and the
+///   preloader's `lastFirstVisible` starts at −1, so the items below the first screen are preloaded
+///   as it opens. A change of direction cancels every outstanding preload
 ///   (`cancelAll`); preloads go through a ring of `maxPreload + 1` targets, so reusing a target
 ///   clears the request it held. No velocity gating.
 /// - Up to 4 loads at once (`GlideExecutor`: min(4, cores)): the `glide@shipped` variant's pipeline
@@ -37,7 +40,8 @@ public struct GlidePolicy: LoadingPolicy {
     /// The preloader's ring of targets: the item each holds (nil: free).
     public private(set) var ring: [Int?]
     private var ringNext = 0
-    private var lastFirstVisible: Int?
+    /// The first visible index the preloader last saw (−1, Glide's start: the first layout is a change).
+    private var lastFirstVisible = -1
     private var increasing: Bool?
     private var lastStart = 0, lastEnd = 0
     private var lastOffset: Double?
@@ -94,8 +98,8 @@ public struct GlidePolicy: LoadingPolicy {
         }
 
         // ListPreloader: on a change of the first visible index.
-        if let previous = lastFirstVisible, first != previous {
-            let up = first > previous
+        if first != lastFirstVisible {
+            let up = first > lastFirstVisible
             if increasing != up {
                 increasing = up
                 cancelAll(into: &decision.cancel)

@@ -120,7 +120,12 @@ public struct LoadingContext: Sendable {
     /// The items whose frames overlap the band of content from `minY` to `maxY` (full width): from the
     /// first to the last of them in index order (in a masonry an item between two may end above the band).
     public func items(fromY minY: Double, toY maxY: Double) -> Range<Int> {
-        let band = Rect(x: 0, y: minY, width: layout.contentSize.width, height: Swift.max(0, maxY - minY))
+        items(in: Rect(x: 0, y: minY, width: layout.contentSize.width, height: Swift.max(0, maxY - minY)))
+    }
+
+    /// The items whose frames overlap `band` (content coordinates; a carousel item's frame at its row's
+    /// offset): from the first to the last of them in index order, so the range may hold items outside it.
+    public func items(in band: Rect) -> Range<Int> {
         // A grid's candidates are exactly its items in the band: no walk over them.
         if let grid = layout.grid {
             let items = grid.items(in: band)

@@ -1,6 +1,8 @@
 /// B-POL-1 policy 4, seed 003, held to what is public of UIKit's prefetching
 /// (`UICollectionViewDataSourcePrefetching`, research/loading-peers.md §2a): tiles on screen always
-/// load; while the content moves, the items of a window ahead in the scroll direction are asked for,
+/// load; the window below the first screen is asked for as the view opens ("When you open it for the
+/// first time, the prefetch API asks the app to start prefetching for indices [32-55]", Nuke's
+/// prefetching guide); while the content moves, the items of a window ahead in the scroll direction are asked for,
 /// nearest first ("the order of the index paths represents the priority"), never the ones on screen
 /// ("doesn't call this method for cells it requires immediately"); items that leave the window — in
 /// practice on a reversal — are cancelled (`cancelPrefetchingForItemsAt`).
@@ -19,11 +21,16 @@ public struct PrefetchPolicy: LoadingPolicy {
     private var prefetchedItems = ItemSet()
     /// Direction of the last prefetch: +1 down the list, −1 up, 0 none yet.
     public private(set) var direction = 0
+    /// Rows below the screen asked for before any motion, as UIKit's collection view does when it opens
+    /// (its whole window, `rowsAhead`; 0: nothing ahead until the content moves, for a window taken over
+    /// mid-session, as Adaptive's is).
+    public var openingRows: Int
     private var storage = DecisionStorage()
 
     /// Makes the policy.
-    public init(rowsAhead: Int = 2) {
+    public init(rowsAhead: Int = 2, openingRows: Int? = nil) {
         self.rowsAhead = Swift.max(1, rowsAhead)
+        self.openingRows = Swift.max(0, openingRows ?? self.rowsAhead)
     }
 
     public mutating func decide(_ trigger: LoadTrigger, in context: LoadingContext) -> LoadDecision {
@@ -41,9 +48,11 @@ public struct PrefetchPolicy: LoadingPolicy {
     /// Moves the prefetch window with the scroll direction: cancels what left it, loads what entered.
     public mutating func updatePrefetch(_ context: LoadingContext) -> LoadDecision {
         let v = context.velocity.y
-        let dir = v > 0 ? 1 : (v < 0 ? -1 : 0)
+        // At rest before any prefetch: the opening's window, down the list (the only way from the top).
+        let opening = v == 0 && direction == 0
+        let dir = v > 0 ? 1 : (v < 0 ? -1 : (opening && openingRows > 0 ? 1 : 0))
         guard dir != 0 else { return .none }
-        let ahead = context.lazyItemsAhead(rows: rowsAhead, direction: dir)
+        let ahead = context.lazyItemsAhead(rows: opening ? openingRows : rowsAhead, direction: dir)
         var decision = storage.begin()
         if dir != direction {
             for item in prefetchedItems where !ahead.contains(item) { decision.cancel.append(item) }

@@ -98,6 +98,21 @@ import LabKit
         let r23 = p.decide(.appear([8, 9]), in: context(decelerating: true)); #expect(r23.loadedItems == [8, 9])
     }
 
+    /// UIKit asks for the window below the first screen as the collection view opens (Nuke's prefetching
+    /// guide: "When you open it for the first time, the prefetch API asks the app to start prefetching for
+    /// indices [32-55]"), once; a window taken over mid-session waits for motion.
+    @Test func prefetchAsksForTheWindowBelowAsTheViewOpens() {
+        var p = PrefetchPolicy()
+        let open = p.decide(.frame, in: context())
+        #expect(open.load == [LoadRequest(item: 4, priority: 1), LoadRequest(item: 5, priority: 1),
+                              LoadRequest(item: 6, priority: 2), LoadRequest(item: 7, priority: 2)])
+        #expect(p.direction == 1)
+        #expect(p.decide(.frame, in: context()) == .none)
+        var taken = PrefetchPolicy(openingRows: 0)
+        #expect(taken.decide(.frame, in: context()) == .none)
+        #expect(taken.direction == 0)
+    }
+
     @Test func prefetchSkipsCachedItems() {
         var p = PrefetchPolicy(rowsAhead: 1)
         let d = p.decide(.frame, in: context(velocity: 300, cached: [5]))
@@ -447,6 +462,20 @@ import LabKit
     /// a drag's frames are the window's: its 2 rows ahead at once, nearest first, as Prefetch asks them — not
     /// Adaptive's own drag rows within a horizon (with the window off, row 2 only: 10 pt away at 100 pt/s,
     /// within 3 load times, 0.9 s; row 3, 240 pt away, is not).
+    /// Adaptive's window waits for motion: at rest under the window's regime it asks for nothing ahead,
+    /// where UIKit's (Prefetch) asks for its rows below as the view opens.
+    @Test func adaptivesWindowAsksForNothingBeforeMotion() {
+        var c = context(cached: [0, 1, 2, 3])
+        c.expectedLoadDuration = 0.3
+        c.measuredLoads = 4
+        c.diskCache = MemoryCache<ImageKey>(byteLimit: 1 << 20)
+        var p = AdaptivePolicy()
+        #expect(p.decide(.frame, in: c) == .none)
+        #expect(p.isPrefetching && p.window.openingRows == 0)
+        var uikit = PrefetchPolicy()
+        #expect(uikit.decide(.frame, in: c).loadedItems == [4, 5, 6, 7])
+    }
+
     @Test func adaptiveDragUnderTheWindowIsTheWindowsDecision() {
         var drag = context(velocity: 100, tracking: true, dragging: true, userDragging: true)
         drag.expectedLoadDuration = 0.3

@@ -85,15 +85,21 @@ import ScrollKitTestSupport
     @Test func glideBindsTheNextRowWithinOneFrameAndPreloadsAhead() {
         var p = GlidePolicy()
         #expect(p.maxConcurrentLoads == 4 && p.ring.count == 7)
+        // The first layout: RecyclerView's onScrolled(0, 0) against the preloader's lastFirstVisible of −1,
+        // so 6 items from the last visible one (3) are preloaded with the view at rest.
+        #expect(p.decide(.frame, in: context()).load == (3...8).enumerated().map { LoadRequest(item: $1, priority: 1 + Double($0)) })
+        #expect(p.ring == [3, 4, 5, 6, 7, 8, nil])
         #expect(p.decide(.frame, in: context()) == .none)
         // 5 pt this frame; row 2 starts 5 pt below the viewport: bound now.
         #expect(p.decide(.frame, in: context(offset: 5)).load == [LoadRequest(item: 4, priority: 0), LoadRequest(item: 5, priority: 0)])
         // A 235 pt frame: row 3 is within reach and bound; the first visible index moves 0 → 2, so the
-        // preloader asks for 6 items from the last visible one (5).
+        // preloader asks for the items up to 6 past the last visible one (5) beyond those it asked for (to 8).
         let down = p.decide(.frame, in: context(offset: 240))
         #expect(down.load == [LoadRequest(item: 6, priority: 0), LoadRequest(item: 7, priority: 0)]
-                + (5...10).enumerated().map { LoadRequest(item: $1, priority: 1 + Double($0)) })
-        #expect(p.ring == [5, 6, 7, 8, 9, 10, nil])
+                + (9...10).enumerated().map { LoadRequest(item: $1, priority: 1 + Double($0)) })
+        // The ring's seventh target takes 9, then its first is reused for 10: the request for 3 is cleared.
+        #expect(p.ring == [10, 4, 5, 6, 7, 8, 9])
+        #expect(down.cancel == [3])
         // Reversal: every outstanding preload is cancelled (items still bound keep their requests).
         let up = p.decide(.frame, in: context(offset: 10))
         #expect(up.cancel == [8, 9, 10])

@@ -28,7 +28,7 @@ import Testing
         #expect([EffectiveConnectionType.fourG, .threeG, .twoG, .slow2G, .unknown].map(\.lazyImageMargin) == [1250, 2500, 6000, 8000, 3000])
     }
 
-    @Test func chromeFetchesOnceWithinTheMarginTouchingCounts() {
+    @Test func chromeFetchesOnceWithinTheMarginOverlapNeeded() {
         var p = ChromePolicy()
         #expect(p.cancelsOnRebind == false && p.maxConcurrentLoads == nil && LoadingPolicyKind.chrome.hasShippedPipeline == false)
         // 4G: [−1250, 1700] holds rows 0–7 (row 7's top 1610); rows 0–1 on screen first.
@@ -36,9 +36,12 @@ import Testing
         #expect(p.margin == 1250 && p.connectionType == .fourG)
         #expect(first.loadedItems == Array(0..<16))
         #expect(first.load.prefix(4).allSatisfy { $0.priority == 0 } && first.load.dropFirst(4).allSatisfy { $0.priority > 0 })
-        // At 139 the band ends at 1839: row 8 (top 1840) not yet; at 140 it touches it.
+        // At 140 the band ends at 1840, row 8's top: touching is not intersecting (Blink's threshold is
+        // the smallest float). The page scrolls by whole pixels: 140.4 is 140, 140.5 is 141, which overlaps.
         #expect(p.decide(.frame, in: context(offset: 139, rtt: 0.2)) == .none)
-        #expect(p.decide(.frame, in: context(offset: 140, rtt: 0.2)).loadedItems == [16, 17])
+        #expect(p.decide(.frame, in: context(offset: 140, rtt: 0.2)) == .none)
+        #expect(p.decide(.frame, in: context(offset: 140.4, rtt: 0.2)) == .none)
+        #expect(p.decide(.frame, in: context(offset: 140.5, rtt: 0.2)).loadedItems == [16, 17])
         // The margin stays what it was at the first image, whatever the network does next.
         _ = p.decide(.frame, in: context(offset: 140, rtt: 3))
         #expect(p.margin == 1250)
@@ -48,6 +51,32 @@ import Testing
         var q = ChromePolicy(connectionType: .threeG)
         // 3G forced: 2500 px, [−2500, 2950] holds rows 0–12 (row 12's top 2760).
         #expect(q.decide(.frame, in: context()).loadedItems == Array(0..<26))
+    }
+
+    /// Chrome's lazy-load margin is half as wide to the sides (`scroll_margin`: right and left margin / 2),
+    /// so along a carousel's row only the items within 625 pt of the viewport (4G) load, and a row moved
+    /// sideways brings the next ones in.
+    @Test func chromeLoadsACarouselsRowWithinHalfTheMarginToTheSide() {
+        // Rows of ten 100 pt items at x 5, 115, 225, … (pitch 110): the items starting before 320 + 625 = 945
+        // are the first nine (item 8 at 885); item 9 starts at 995.
+        var layout = FeedLayout(kind: .carousels, sizes: Array(repeating: Size(width: 100, height: 100), count: 30))
+        var c = LoadingContext(time: 1, layout: layout, bounds: Rect(x: 0, y: 0, width: 320, height: 450))
+        c.httpRoundTrip = 0.2
+        var p = ChromePolicy()
+        // On screen first (x under 320: three of each row), then by distance from the viewport, column by column.
+        let onScreen: [Int] = [0, 1, 2, 10, 11, 12, 20, 21, 22]
+        let aside: [Int] = (3...8).flatMap { (k: Int) -> [Int] in [k, k + 10, k + 20] }
+        let firstPass = p.decide(.frame, in: c).loadedItems
+        #expect(firstPass == onScreen + aside)
+        // Row 1 moved 60 pt left: item 19 starts at 935, inside the band; the other rows are unchanged.
+        layout.rowOffsets[1] = 60
+        c.layout = layout
+        #expect(p.decide(.frame, in: c).loadedItems == [19])
+        // Item 19 touching the band's edge (its left at 945) would not have loaded.
+        var q = ChromePolicy()
+        layout.rowOffsets = [0, 50, 0]
+        c.layout = layout
+        #expect(!q.decide(.frame, in: c).loadedItems.contains(19))
     }
 
     @Test func composeLoadsOneItemAheadPerFrameWithinTheAverageItemSize() {
@@ -92,6 +121,34 @@ import Testing
         var q = FlashListPolicy()
         for (i, y) in [0.0, 10, 20, 30, 200, 400].enumerated() { _ = q.decide(.frame, in: context(offset: y, velocity: 1000, time: 1 + Double(i) / 30)) }
         #expect(q.engagedRange(context(offset: 400, velocity: 1000, time: 1 + 5.0 / 30)) == range)
+    }
+
+    /// 100 ms after the last scroll event FlashList ends the momentum: the history restarts in its
+    /// direction, a velocity of 0 goes in, and the range is recomputed without projection.
+    @Test func flashListsMomentumEndDropsTheProjection() {
+        var p = FlashListPolicy()
+        let dt = 1.0 / 60
+        _ = p.decide(.frame, in: context(time: 1))
+        for i in 1...5 { _ = p.decide(.frame, in: context(offset: 400 + Double(i), velocity: 6000, time: 1 + dt * Double(i))) }
+        // Projected 6 pt/ms × 16 ms = 96 pt: [405 + 96 − 151, 405 + 96 + 450 + 350] = [350, 1301]: rows 1–5.
+        let moving = p.engagedRange(context(offset: 405, time: 1 + dt * 5))
+        #expect(abs(moving.start - 350) < 1e-9)
+        // At rest, less than 100 ms later: nothing changes.
+        #expect(p.decide(.frame, in: context(offset: 405, time: 1 + dt * 5 + 0.09)) == .none)
+        // 100 ms later: [405 − 151, 405 + 450 + 350] = [254, 1205]: row 1 (top 230) stays, row 5 (1150) too.
+        let end = p.decide(.frame, in: context(offset: 405, time: 1 + dt * 5 + 0.1))
+        #expect(p.velocityHistory == [0, 0, 0, 0.1, 0.1])
+        let rest = p.engagedRange(context(offset: 405, time: 1 + dt * 5 + 0.1))
+        #expect(abs(rest.start - 254) < 1e-9 && abs(rest.end - 1205) < 1e-9)
+        #expect(end == .none)                               // the same rows: nothing rendered or recycled
+        // Once only: later frames at rest decide nothing.
+        #expect(p.decide(.frame, in: context(offset: 405, time: 2)) == .none)
+        // Backward momentum keeps its direction: the history restarts at −0.1.
+        var q = FlashListPolicy()
+        _ = q.decide(.frame, in: context(offset: 2000, time: 1))
+        for i in 1...5 { _ = q.decide(.frame, in: context(offset: 2000 - Double(i), velocity: -6000, time: 1 + dt * Double(i))) }
+        _ = q.decide(.frame, in: context(offset: 1995, time: 1.5))
+        #expect(q.velocityHistory == [0, 0, 0, -0.1, -0.1])
     }
 
     @Test func flashListsMedianIsTheSortedHistorysMiddle() {
